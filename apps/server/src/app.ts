@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import type { AppContext } from './lib/context';
+import { DomainEvents } from './lib/events';
+import { createMailer } from './lib/mailer';
+import { registerModules } from './modules';
+import { SettingsStore } from './modules/settings/settings.service';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { maintenancePlugin } from './plugins/maintenance';
+import { webAppPlugin } from './plugins/web-app';
+
+export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export type BuildAppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  /** Shared rate-limit store across instances; in-memory when absent. */
+  redis?: Redis;
+  logger?: boolean;
+  /** Requests per minute per IP for the whole API; sign-in and mail calls get a tenth. */
+  rateLimitPerMinute?: number;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** Builds the whole server without listening: tests use app.inject, main.ts calls listen. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: true } },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const settings = new SettingsStore(database.db);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    database,
+    mailer: createMailer(database.db, app.log, config.smtpUrl, config.mailFrom),
+    events: new DomainEvents(),
+    settings,
+    startedAt: new Date(),
+  };
+  app.decorate('ctx', ctx);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', 'https://*.basemaps.cartocdn.com'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  const perMinute = options.rateLimitPerMinute ?? Number(process.env.RATE_LIMIT_PER_MINUTE ?? 600);
+  await app.register(rateLimit, {
+    max: perMinute,
+    timeWindow: '1 minute',
+    redis: options.redis,
+    nameSpace: 'farmstand-rl-',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Farmstand API', version: '1.0.0', description: 'The local-food marketplace API.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin, { ctx });
+  await app.register(maintenancePlugin, { ctx });
+
+  await app.register(async (api) => registerModules(api, { ctx, sensitiveRateLimit: Math.max(5, Math.floor(perMinute / 10)) }), {
+    prefix: '/api',
+  });
+  await app.register(webAppPlugin, { root: config.webDist ?? DEFAULT_WEB_DIST });
+  return app;
+}

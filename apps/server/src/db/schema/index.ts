@@ -1,0 +1,5 @@
+export * from './community';
+export * from './platform';
+export * from './producers';
+export * from './products';
+export * from './users';

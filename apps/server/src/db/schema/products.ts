@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, tsvector, updatedAt } from './columns';
+import { producers } from './producers';
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    producerId: integer('producer_id')
+      .notNull()
+      .references(() => producers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    description: text('description'),
+    price: numeric('price', { precision: 10, scale: 2, mode: 'number' }),
+    priceUnit: text('price_unit'),
+    availability: text('availability').notNull().default('available'),
+    stockQuantity: integer('stock_quantity'),
+    seasonalStart: date('seasonal_start', { mode: 'string' }),
+    seasonalEnd: date('seasonal_end', { mode: 'string' }),
+    ingredients: text('ingredients'),
+    allergens: text('allergens').array().notNull().default(sql`'{}'::text[]`),
+    requiredCertifications: text('required_certifications').array().notNull().default(sql`'{}'::text[]`),
+    pickupInstructions: text('pickup_instructions'),
+    primaryImageUrl: text('primary_image_url'),
+    additionalImages: text('additional_images').array().notNull().default(sql`'{}'::text[]`),
+    /** Soft delete: false means deleted (spec 02 §4). */
+    active: boolean('active').notNull().default(true),
+    /** Admin moderation: a removed product is hidden from everyone but its owner. */
+    moderationStatus: text('moderation_status', { enum: ['approved', 'removed'] })
+      .notNull()
+      .default('approved'),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('english', coalesce(name, '') || ' ' || coalesce(category, '') || ' ' || coalesce(description, '') || ' ' || coalesce(ingredients, ''))`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_producer_idx').on(t.producerId),
+    index('products_category_idx').on(t.category),
+    index('products_search_idx').using('gin', t.searchVector),
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,42 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * Domain events: a service writes, commits, then emits; realtime, analytics and mail subscribe.
+ * Payloads carry ids and the few fields listeners need, never database rows.
+ */
+export type DomainEventMap = {
+  'user.registered': { userId: number; email: string; userType: string };
+  'message.created': {
+    conversationId: number;
+    messageId: number;
+    senderId: number;
+    senderEmail: string;
+    recipientId: number;
+    content: string;
+    createdAt: string;
+  };
+  'conversation.read': { conversationId: number; readerId: number; otherUserId: number };
+  'inquiry.created': { inquiryId: number; producerUserId: number; customerEmail: string; productName: string };
+  'unread.changed': { userId: number };
+  notification: { userId: number; message: string; icon?: string };
+  announcement: { message: string };
+};
+
+export class DomainEvents {
+  private emitter = new EventEmitter();
+
+  constructor() {
+    this.emitter.setMaxListeners(50);
+  }
+
+  emit<K extends keyof DomainEventMap>(name: K, payload: DomainEventMap[K]): void {
+    this.emitter.emit(name, payload);
+  }
+
+  on<K extends keyof DomainEventMap>(name: K, listener: (payload: DomainEventMap[K]) => void | Promise<void>): void {
+    this.emitter.on(name, (payload) => {
+      // A failing listener must not break the request that emitted the event.
+      Promise.resolve(listener(payload)).catch((error) => console.error(`listener for ${name} failed`, error));
+    });
+  }
+}

@@ -1,0 +1,53 @@
+import { Redis } from 'ioredis';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/open';
+import { ensureAdmin } from './db/seed/admin';
+import { DEMO_ACCOUNTS, seedDemoDataIfEmpty } from './db/seed/demo';
+import { createSocketServer } from './realtime/socket-server';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const database = await openDatabase(config);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
+  const app = await buildApp({ config, database, redis });
+  const ctx = app.ctx;
+  if (config.admin) await ensureAdmin(ctx, config.admin.email, config.admin.password);
+  if (config.demoData) {
+    const seeded = await seedDemoDataIfEmpty(ctx);
+    if (seeded) app.log.info(`demo data seeded: ${seeded.producers} producers, ${seeded.products} products`);
+  }
+  const realtime = await createSocketServer(app.server, ctx);
+
+  const shutdown = async () => {
+    await realtime.close();
+    await app.close();
+    await redis?.quit().catch(() => undefined);
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+  const lines = [
+    `Farmstand is running at ${config.publicUrl} (${database.engine} database${config.redisUrl ? ', Redis' : ''})`,
+    `API docs: ${config.publicUrl}/api/docs`,
+  ];
+  if (config.demoData) {
+    lines.push('Demo accounts:');
+    for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.role.padEnd(9)} ${account.email} / ${account.password}`);
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch((error) => {
+  console.error('Farmstand could not start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { authTokens, loginFailures, subscriptions, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type UserWithSubscription = UserRow & { subscription: SubscriptionRow | null };
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row;
+}
+
+export async function findUserWithSubscription(db: Db, id: number): Promise<UserWithSubscription | undefined> {
+  const [row] = await db
+    .select({ user: users, subscription: subscriptions })
+    .from(users)
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .where(eq(users.id, id));
+  return row ? { ...row.user, subscription: row.subscription } : undefined;
+}
+
+export async function insertUser(
+  db: Db,
+  values: typeof users.$inferInsert,
+  subscription: Omit<typeof subscriptions.$inferInsert, 'userId'>,
+): Promise<UserRow> {
+  const [user] = await db.insert(users).values(values).returning();
+  await db.insert(subscriptions).values({ ...subscription, userId: user.id });
+  return user;
+}
+
+export async function updateUser(db: Db, id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+export async function insertAuthToken(db: Db, values: typeof authTokens.$inferInsert): Promise<void> {
+  await db.insert(authTokens).values(values);
+}
+
+/** Marks a live token used and returns its user id; null when missing, used or expired. */
+export async function consumeAuthToken(
+  db: Db,
+  kind: 'verify_email' | 'reset_password',
+  tokenHash: string,
+): Promise<number | null> {
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        eq(authTokens.kind, kind),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: authTokens.userId });
+  return row?.userId ?? null;
+}
+
+export async function countRecentLoginFailures(db: Db, email: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, since)));
+  return row?.count ?? 0;
+}
+
+export async function recordLoginFailure(db: Db, email: string): Promise<void> {
+  await db.insert(loginFailures).values({ email });
+}
+
+export async function clearLoginFailures(db: Db, email: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.email, email));
+}

@@ -1,0 +1,86 @@
+import {
+  AuthResponse,
+  EmailRequest,
+  ErrorResponse,
+  LoginRequest,
+  MessageResponse,
+  RegisterRequest,
+  ResetPasswordRequest,
+  TokenRequest,
+  UserResponse,
+} from '@farmstand/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../lib/context';
+import { requireUser } from '../../plugins/auth';
+import * as auth from './auth.service';
+import { presentUser } from './user.presenter';
+
+const tags = ['auth'];
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; sensitiveRateLimit: number }> = async (
+  app,
+  { ctx, sensitiveRateLimit },
+) => {
+  // Sign-in and e-mail sending calls get a tighter per-IP limit than the rest of the API.
+  const sensitive = { rateLimit: { max: sensitiveRateLimit, timeWindow: '1 minute' } };
+
+  app.post(
+    '/register',
+    {
+      config: sensitive,
+      schema: { tags, body: RegisterRequest, response: { 201: AuthResponse, 400: ErrorResponse, 409: ErrorResponse } },
+    },
+    async (request, reply) => reply.status(201).send(await auth.register(ctx, request.body)),
+  );
+
+  app.post(
+    '/login',
+    {
+      config: sensitive,
+      schema: { tags, body: LoginRequest, response: { 200: AuthResponse, 401: ErrorResponse, 429: ErrorResponse } },
+    },
+    async (request) => auth.login(ctx, request.body),
+  );
+
+  app.get(
+    '/me',
+    { schema: { tags, security: [{ bearer: [] }], response: { 200: UserResponse, 401: ErrorResponse } } },
+    async (request) => presentUser(await requireUser(ctx, request, { allowUnverified: true })),
+  );
+
+  app.post(
+    '/verify-email',
+    { config: sensitive, schema: { tags, body: TokenRequest, response: { 200: MessageResponse, 400: ErrorResponse } } },
+    async (request) => {
+      await auth.verifyEmail(ctx, request.body.token);
+      return { message: 'Email verified successfully! You can now log in.' };
+    },
+  );
+
+  app.post(
+    '/resend-verification',
+    { config: sensitive, schema: { tags, body: EmailRequest, response: { 200: MessageResponse } } },
+    async (request) => {
+      await auth.resendVerification(ctx, request.body.email);
+      return { message: 'Verification email sent! Please check your inbox.' };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    { config: sensitive, schema: { tags, body: EmailRequest, response: { 200: MessageResponse } } },
+    async (request) => {
+      await auth.forgotPassword(ctx, request.body.email);
+      return { message: 'If an account exists for that email, a password reset link is on its way.' };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    { config: sensitive, schema: { tags, body: ResetPasswordRequest, response: { 200: MessageResponse, 400: ErrorResponse } } },
+    async (request) => {
+      await auth.resetPassword(ctx, request.body.token, request.body.password);
+      return { message: 'Your password has been reset. You can now sign in.' };
+    },
+  );
+};

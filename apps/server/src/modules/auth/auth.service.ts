@@ -1,0 +1,127 @@
+import {
+  type AuthResponse,
+  LOGIN_LOCKOUT_ATTEMPTS,
+  LOGIN_LOCKOUT_WINDOW_MS,
+  type LoginRequest,
+  type RegisterRequest,
+  TEXTS,
+  TRIAL_DAYS,
+} from '@farmstand/shared';
+import type { AppContext } from '../../lib/context';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation, tooManyRequests, unauthorized } from '../../lib/errors';
+import * as repo from './auth.repository';
+import { hashPassword, verifyPassword } from './passwords';
+import { createOneTimeToken, hashOneTimeToken, signAccessToken } from './tokens';
+import { presentUser } from './user.presenter';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const VERIFY_TOKEN_TTL_MS = 2 * DAY_MS;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export async function register(ctx: AppContext, input: RegisterRequest): Promise<AuthResponse> {
+  if (await repo.findUserByEmail(ctx.db, input.email)) throw conflict(TEXTS.emailTaken);
+  const passwordHash = await hashPassword(input.password);
+  const trialDays = (await ctx.settings.get('payment')).trial_days ?? TRIAL_DAYS;
+  let user: repo.UserRow;
+  try {
+    user = await ctx.db.transaction(async (tx) =>
+      repo.insertUser(
+        tx,
+        { email: input.email, passwordHash, userType: input.userType, phone: input.phone ?? null },
+        // A producer's registration starts the free trial, no card needed (spec 01 §1).
+        input.userType === 'producer'
+          ? { status: 'trialing', trialEndsAt: new Date(Date.now() + trialDays * DAY_MS) }
+          : { status: 'none' },
+      ),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(TEXTS.emailTaken);
+    throw error;
+  }
+  await sendVerificationEmail(ctx, user.id, user.email);
+  ctx.events.emit('user.registered', { userId: user.id, email: user.email, userType: user.userType });
+  return issueSession(ctx, user.id);
+}
+
+export async function login(ctx: AppContext, input: LoginRequest): Promise<AuthResponse> {
+  const security = await ctx.settings.get('security');
+  const maxAttempts = security.max_login_attempts ?? LOGIN_LOCKOUT_ATTEMPTS;
+  const since = new Date(Date.now() - LOGIN_LOCKOUT_WINDOW_MS);
+  if ((await repo.countRecentLoginFailures(ctx.db, input.email, since)) >= maxAttempts) {
+    throw tooManyRequests(TEXTS.tooManyLogins);
+  }
+  const user = await repo.findUserByEmail(ctx.db, input.email);
+  const isValid = await verifyPassword(user && user.status !== 'deleted' ? user.passwordHash : null, input.password);
+  if (!user || !isValid) {
+    await repo.recordLoginFailure(ctx.db, input.email);
+    throw unauthorized(TEXTS.invalidCredentials);
+  }
+  if (user.status === 'suspended') throw forbidden(TEXTS.accountSuspended);
+  if (security.require_email_verification && !user.emailVerified) throw forbidden(TEXTS.emailNotVerified);
+  await repo.clearLoginFailures(ctx.db, input.email);
+  return issueSession(ctx, user.id);
+}
+
+export async function issueSession(ctx: AppContext, userId: number): Promise<AuthResponse> {
+  const user = await repo.findUserWithSubscription(ctx.db, userId);
+  if (!user) throw new AppError(404, 'Account not found');
+  const token = await signAccessToken(user, ctx.config.jwtSecret);
+  return { token, user: presentUser(user) };
+}
+
+export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
+  const userId = await repo.consumeAuthToken(ctx.db, 'verify_email', hashOneTimeToken(token));
+  if (!userId) throw badRequest(TEXTS.verifyFailed);
+  await repo.updateUser(ctx.db, userId, { emailVerified: true });
+}
+
+/** Always answers the same way, so nobody can learn which e-mails have accounts. */
+export async function resendVerification(ctx: AppContext, email: string): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (user && !user.emailVerified && user.status === 'active') await sendVerificationEmail(ctx, user.id, user.email);
+}
+
+export async function forgotPassword(ctx: AppContext, email: string): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (user?.status !== 'active') return;
+  const { token, hash } = createOneTimeToken();
+  await repo.insertAuthToken(ctx.db, {
+    userId: user.id,
+    kind: 'reset_password',
+    tokenHash: hash,
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+  });
+  const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Reset your Farmstand password',
+    text: `Someone asked to reset the password of your Farmstand account.\n\nChoose a new password here (the link works once, for one hour):\n${link}\n\nIf it was not you, ignore this e-mail; your password stays the same.`,
+  });
+}
+
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    const userId = await repo.consumeAuthToken(tx, 'reset_password', hashOneTimeToken(token));
+    if (!userId) throw badRequest('This reset link is invalid, expired or already used. Please ask for a new one.');
+    await repo.updateUser(tx, userId, { passwordHash });
+    const user = await repo.findUserWithSubscription(tx, userId);
+    if (user) await repo.clearLoginFailures(tx, user.email.toLowerCase());
+  });
+}
+
+async function sendVerificationEmail(ctx: AppContext, userId: number, email: string): Promise<void> {
+  const { token, hash } = createOneTimeToken();
+  await repo.insertAuthToken(ctx.db, {
+    userId,
+    kind: 'verify_email',
+    tokenHash: hash,
+    expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS),
+  });
+  const link = `${ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+  await ctx.mailer.send({
+    to: email,
+    subject: 'Verify your Farmstand e-mail address',
+    text: `Welcome to Farmstand!\n\nPlease confirm your e-mail address by opening this link (valid for 48 hours):\n${link}\n\nIf you did not create an account, ignore this e-mail.`,
+  });
+}

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../lib/context';
+
+const HealthResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ status: z.enum(['ok', 'down']), engine: z.string() }),
+  uptime_seconds: z.number(),
+});
+
+export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/health',
+    { schema: { tags: ['health'], response: { 200: HealthResponse, 503: HealthResponse } } },
+    async (_request, reply) => {
+      let databaseOk = true;
+      try {
+        await ctx.db.execute(sql`select 1`);
+      } catch {
+        databaseOk = false;
+      }
+      const body = {
+        status: databaseOk ? ('ok' as const) : ('degraded' as const),
+        database: { status: databaseOk ? ('ok' as const) : ('down' as const), engine: ctx.database.engine },
+        uptime_seconds: Math.round((Date.now() - ctx.startedAt.getTime()) / 1000),
+      };
+      return reply.status(databaseOk ? 200 : 503).send(body);
+    },
+  );
+};

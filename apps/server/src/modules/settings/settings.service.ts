@@ -1,0 +1,39 @@
+import { DEFAULT_SETTINGS, type Settings, type SettingsKey } from '@farmstand/shared';
+import type { Db } from '../../db/client';
+import { settings } from '../../db/schema';
+
+/** Cached briefly: maintenance mode is read on every request. Other instances see a change within this. */
+const CACHE_MS = 2000;
+
+export class SettingsStore {
+  private cache: { at: number; value: Settings } | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  async all(): Promise<Settings> {
+    if (this.cache && Date.now() - this.cache.at < CACHE_MS) return this.cache.value;
+    const rows = await this.db.select().from(settings);
+    const value = structuredClone(DEFAULT_SETTINGS);
+    for (const row of rows) {
+      if (row.key in value) Object.assign(value[row.key as SettingsKey], row.value);
+    }
+    this.cache = { at: Date.now(), value };
+    return value;
+  }
+
+  async get<K extends SettingsKey>(key: K): Promise<Settings[K]> {
+    return (await this.all())[key];
+  }
+
+  async set<K extends SettingsKey>(key: K, value: Settings[K], db: Db = this.db): Promise<void> {
+    await db
+      .insert(settings)
+      .values({ key, value, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+    this.cache = null;
+  }
+
+  invalidate(): void {
+    this.cache = null;
+  }
+}

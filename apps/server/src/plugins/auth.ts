@@ -1,0 +1,69 @@
+import { TEXTS, type UserType } from '@farmstand/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppContext } from '../lib/context';
+import { forbidden, unauthorized } from '../lib/errors';
+import { findUserWithSubscription, type UserWithSubscription } from '../modules/auth/auth.repository';
+import { verifyAccessToken } from '../modules/auth/tokens';
+
+export type AuthUser = UserWithSubscription;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, loaded lazily; null for guests and for tokens that no longer work. */
+    currentUser(): Promise<AuthUser | null>;
+  }
+}
+
+/** Resolves a bearer token to an active user; suspended and deleted users' tokens stop working. */
+export async function userFromToken(ctx: AppContext, token: string | undefined): Promise<AuthUser | null> {
+  if (!token) return null;
+  const claims = await verifyAccessToken(token, ctx.config.jwtSecret);
+  if (!claims) return null;
+  const user = await findUserWithSubscription(ctx.db, Number(claims.sub));
+  return user && user.status === 'active' ? user : null;
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice('Bearer '.length).trim() || undefined;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
+  const cache = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
+  app.decorateRequest('currentUser', function (this: FastifyRequest) {
+    let pending = cache.get(this);
+    if (!pending) {
+      pending = userFromToken(opts.ctx, bearerToken(this));
+      cache.set(this, pending);
+    }
+    return pending;
+  });
+});
+
+type GuardOptions = { allowUnverified?: boolean };
+
+/** The signed-in user or a 401. Unverified users are refused when the setting asks for verification. */
+export async function requireUser(ctx: AppContext, request: FastifyRequest, options: GuardOptions = {}): Promise<AuthUser> {
+  const user = await request.currentUser();
+  if (!user) throw unauthorized(bearerToken(request) ? 'Your session has expired. Please sign in again.' : undefined);
+  if (!options.allowUnverified && !user.emailVerified) {
+    const security = await ctx.settings.get('security');
+    if (security.require_email_verification) throw forbidden(TEXTS.emailNotVerified);
+  }
+  return user;
+}
+
+export async function requireRole(
+  ctx: AppContext,
+  request: FastifyRequest,
+  roles: UserType[],
+  message?: string,
+): Promise<AuthUser> {
+  const user = await requireUser(ctx, request);
+  if (!roles.includes(user.userType)) {
+    throw forbidden(message ?? `Only ${roles.join(' or ')} accounts can do this`);
+  }
+  return user;
+}

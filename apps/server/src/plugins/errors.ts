@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+const GENERIC_500 = 'Something went wrong on our side. Please try again in a moment.';
+
+/** "phone" → "Phone", "delivery_radius" → "Delivery radius". */
+function fieldLabel(path: string): string {
+  const name = path.replace(/^\//, '').split('/').filter(Boolean).join('.') || 'request';
+  const words = name
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Every failure leaves as `{ message }` with the right status; a 5xx never shows internals. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const label = fieldLabel(first?.instancePath ?? '');
+      const detail = first?.message ?? 'is invalid';
+      const namesField = detail.toLowerCase().includes(label.toLowerCase());
+      const message = namesField ? detail : `${label}: ${detail}`;
+      return reply.status(400).send({ message, field: first?.instancePath.replace(/^\//, '') || undefined });
+    }
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ message: error.message, field: error.field });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: clientMessage(error, status) });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: GENERIC_500 });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+  });
+});
+
+function clientMessage(error: FastifyError, status: number): string {
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Unsupported content type';
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'The request body is empty';
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) return 'The request is too large';
+  if (status === 429) return error.message || 'Too many requests. Please slow down and try again shortly.';
+  if (error.message?.startsWith('Unexpected token') || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+    return 'The request body is not valid JSON';
+  return error.message || 'Bad request';
+}

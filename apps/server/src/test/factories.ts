@@ -1,0 +1,53 @@
+import type { UserType } from '@farmstand/shared';
+import { eq } from 'drizzle-orm';
+import { emailOutbox, users } from '../db/schema';
+import { insertUser } from '../modules/auth/auth.repository';
+import { hashPassword } from '../modules/auth/passwords';
+import { signAccessToken } from '../modules/auth/tokens';
+import type { TestApp } from './test-app';
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+let cachedHash: Promise<string> | null = null;
+let sequence = 0;
+
+export type TestUser = { id: number; email: string; userType: UserType; token: string; password: string };
+
+/** A user straight in the database (verified unless told otherwise) with a valid token. */
+export async function buildUser(
+  app: TestApp,
+  overrides: { userType?: UserType; email?: string; emailVerified?: boolean; status?: 'active' | 'suspended' } = {},
+): Promise<TestUser> {
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  const userType = overrides.userType ?? 'consumer';
+  const email = overrides.email ?? `${userType}-${process.pid}-${++sequence}@example.com`;
+  const user = await insertUser(
+    app.ctx.db,
+    {
+      email,
+      passwordHash: await cachedHash,
+      userType,
+      emailVerified: overrides.emailVerified ?? true,
+      status: overrides.status ?? 'active',
+    },
+    userType === 'producer' ? { status: 'trialing', trialEndsAt: new Date(Date.now() + 30 * 86_400_000) } : { status: 'none' },
+  );
+  const token = await signAccessToken(user, app.ctx.config.jwtSecret);
+  return { id: user.id, email, userType, token, password: TEST_PASSWORD };
+}
+
+export const bearer = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` });
+
+/** The newest link of a kind that the app e-mailed to this address (from the outbox). */
+export async function lastEmailLink(app: TestApp, to: string, pathPrefix: string): Promise<string> {
+  const rows = await app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+  const bodies = rows.sort((a, b) => b.id - a.id).map((r) => r.body);
+  for (const body of bodies) {
+    const match = body.match(new RegExp(`https?://\\S+${pathPrefix}\\S*`));
+    if (match) return match[0];
+  }
+  throw new Error(`no ${pathPrefix} link e-mailed to ${to}`);
+}
+
+export async function setUserStatus(app: TestApp, id: number, status: 'active' | 'suspended' | 'deleted') {
+  await app.ctx.db.update(users).set({ status }).where(eq(users.id, id));
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import type { Config } from '../config';
+import { type DatabaseHandle, openPglite, openPostgres } from '../db/client';
+import { withDatabase } from './global-setup';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: path.join(os.tmpdir(), `farmstand-test-${process.pid}`),
+    jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+    publicUrl: 'http://localhost:3000',
+    mailFrom: 'Farmstand <no-reply@farmstand.local>',
+    stripe: {},
+    demoData: false,
+    logLevel: 'silent',
+    webDist: path.join(os.tmpdir(), 'farmstand-no-web-build'),
+    ...overrides,
+  };
+}
+
+/** A fresh, migrated database of the engine this test project runs on. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (process.env.TEST_DB_ENGINE === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL as string;
+    const name = `farmstand_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}" template "${inject('pgTemplate')}"`);
+    await admin.end();
+    const handle = await openPostgres(withDatabase(adminUrl, name));
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        const dropper = new pg.Client({ connectionString: adminUrl });
+        await dropper.connect();
+        await dropper.query(`drop database if exists "${name}" with (force)`);
+        await dropper.end();
+      },
+    };
+  }
+  const snapshot = readFileSync(inject('pgliteSnapshot'));
+  return openPglite({ loadDataDir: new Blob([snapshot]) });
+}
+
+export type TestApp = FastifyInstance & { closeAll: () => Promise<void> };
+
+/** The whole app on a fresh database, for app.inject tests. */
+export async function buildTestApp(configOverrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const app = await buildApp({
+    config: testConfig(configOverrides),
+    database,
+    logger: false,
+    rateLimitPerMinute: 100_000,
+  });
+  await app.ready();
+  return Object.assign(app, {
+    closeAll: async () => {
+      await app.close();
+      await database.close();
+    },
+  });
+}

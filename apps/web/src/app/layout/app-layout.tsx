@@ -1,0 +1,28 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Spinner } from '../../components/ui/card';
+import { Footer } from './footer';
+import { Header } from './header';
+import { MobileTabBar } from './mobile-tab-bar';
+
+/** Header, page, footer; extra bottom padding on phones for the tab bar (spec 01 §2). */
+export function AppLayout() {
+  return (
+    <div className="flex min-h-screen flex-col pb-20 md:pb-0">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-stone-900"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <MobileTabBar />
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
+import { useAuth } from '../../features/auth/auth-context';
+import { formatBadge, useUnreadCount } from '../../features/messages/use-unread-count';
+import { useTheme } from '../../features/theme/theme-context';
+import { CloseIcon, GearIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive
+      ? 'bg-brand-50 text-brand-800 dark:bg-brand-900/40 dark:text-green-200'
+      : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900 dark:text-stone-200 dark:hover:bg-stone-800 dark:hover:text-white'
+  }`;
+
+type NavItem = { to: string; label: string; badge?: number };
+
+/** Spec 01 §2 top navigation: what each kind of visitor sees. */
+function useNavItems(): NavItem[] {
+  const { user } = useAuth();
+  const unread = useUnreadCount();
+  const items: NavItem[] = [
+    { to: '/search', label: 'Find Producers' },
+    { to: '/products', label: 'Browse Products' },
+    { to: '/map', label: 'Map View' },
+  ];
+  if (!user) return items;
+  items.push({ to: '/dashboard', label: 'Dashboard' }, { to: '/messages', label: 'Messages', badge: unread });
+  if (user.userType === 'consumer') items.push({ to: '/favorites', label: 'Favorites' });
+  if (user.userType === 'producer') items.push({ to: '/profile', label: 'My Profile' });
+  return items;
+}
+
+function UnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white">
+      {formatBadge(count)}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
+
+function ThemeToggle() {
+  const { isDark, toggle } = useTheme();
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      className="rounded-md p-2 text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
+      aria-label={isDark ? 'Switch to light mode' : 'Switch to dark mode'}
+      aria-pressed={isDark}
+    >
+      {isDark ? <SunIcon /> : <MoonIcon />}
+    </button>
+  );
+}
+
+function UserMenu() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  if (!user) return null;
+  const signOut = () => {
+    setOpen(false);
+    logout();
+    navigate('/');
+  };
+  return (
+    <div className="relative" ref={ref}>
+      <button
+        type="button"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-haspopup="menu"
+        className="flex max-w-52 items-center gap-2 rounded-md px-2 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
+      >
+        <span
+          className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-bold uppercase text-white"
+          aria-hidden="true"
+        >
+          {user.email[0]}
+        </span>
+        <span className="truncate">{user.email}</span>
+      </button>
+      {open && (
+        <div
+          role="menu"
+          className="absolute right-0 z-50 mt-2 w-56 rounded-lg border border-stone-200 bg-white py-1 shadow-lg dark:border-stone-700 dark:bg-stone-900"
+        >
+          <p className="truncate px-4 py-2 text-xs text-stone-600 dark:text-stone-400">{user.email}</p>
+          <button
+            type="button"
+            role="menuitem"
+            onClick={signOut}
+            className="block w-full px-4 py-2 text-left text-sm hover:bg-stone-100 dark:hover:bg-stone-800"
+          >
+            Sign out
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function Header() {
+  const { user, isAuthenticated } = useAuth();
+  const items = useNavItems();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const location = useLocation();
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+
+  // Close the phone menu whenever the page changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not a value read
+  useEffect(() => setMobileOpen(false), [location.pathname]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
+        <Link
+          to="/"
+          className="mr-4 flex items-center gap-2 text-lg font-extrabold tracking-tight text-brand-800 dark:text-green-300"
+        >
+          <img src="/favicon.svg" alt="" className="h-8 w-8" />
+          Farmstand
+        </Link>
+        <div className="hidden flex-1 items-center gap-1 lg:flex">
+          {items.map((item) => (
+            <NavLink key={item.to} to={item.to} className={navLinkClass}>
+              {item.label}
+              {item.badge !== undefined && <UnreadBadge count={item.badge} />}
+            </NavLink>
+          ))}
+        </div>
+        <div className="ml-auto flex items-center gap-1">
+          <ThemeToggle />
+          {user?.userType === 'admin' && (
+            <NavLink
+              to="/admin"
+              className="rounded-md p-2 text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
+              aria-label="Admin panel"
+              title="Admin panel"
+            >
+              <GearIcon />
+            </NavLink>
+          )}
+          <div className="hidden lg:block">
+            {isAuthenticated ? (
+              <UserMenu />
+            ) : (
+              <div className="flex items-center gap-2">
+                <Link to="/login" className={buttonClasses('ghost', 'sm')}>
+                  Sign In
+                </Link>
+                <Link to="/register" className={buttonClasses('primary', 'sm')}>
+                  Get Started
+                </Link>
+              </div>
+            )}
+          </div>
+          <button
+            type="button"
+            className="rounded-md p-2 text-stone-700 hover:bg-stone-100 lg:hidden dark:text-stone-200 dark:hover:bg-stone-800"
+            onClick={() => setMobileOpen((o) => !o)}
+            aria-expanded={mobileOpen}
+            aria-controls="mobile-menu"
+            aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+          >
+            {mobileOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </nav>
+      {mobileOpen && (
+        <div id="mobile-menu" className="border-t border-stone-200 px-4 pb-4 pt-2 lg:hidden dark:border-stone-800">
+          <div className="flex flex-col gap-1">
+            {items.map((item) => (
+              <NavLink key={item.to} to={item.to} className={navLinkClass}>
+                {item.label}
+                {item.badge !== undefined && <UnreadBadge count={item.badge} />}
+              </NavLink>
+            ))}
+            {user?.userType === 'admin' && (
+              <NavLink to="/admin" className={navLinkClass}>
+                Admin
+              </NavLink>
+            )}
+          </div>
+          <div className="mt-3 border-t border-stone-200 pt-3 dark:border-stone-800">
+            {user ? (
+              <div className="flex items-center justify-between gap-2">
+                <span className="truncate text-sm text-stone-600 dark:text-stone-300">{user.email}</span>
+                <button
+                  type="button"
+                  className={buttonClasses('secondary', 'sm')}
+                  onClick={() => {
+                    logout();
+                    navigate('/');
+                  }}
+                >
+                  Sign out
+                </button>
+              </div>
+            ) : (
+              <div className="grid grid-cols-2 gap-2">
+                <Link to="/login" className={buttonClasses('secondary', 'md')}>
+                  Sign In
+                </Link>
+                <Link to="/register" className={buttonClasses('primary', 'md')}>
+                  Get Started
+                </Link>
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

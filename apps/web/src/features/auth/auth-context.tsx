@@ -1,0 +1,74 @@
+import type { AuthResponse, RegisterRequest, User } from '@farmstand/shared';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { api } from '../../lib/api';
+import { clearToken, getToken, setToken } from '../../lib/storage';
+
+type AuthState = {
+  user: User | null;
+  token: string | null;
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  login: (email: string, password: string) => Promise<User>;
+  register: (input: RegisterRequest) => Promise<AuthResponse>;
+  logout: () => void;
+  updateUser: (fields: Partial<User>) => void;
+  refreshUser: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthState | null>(null);
+
+/** Spec 01 §4: loading while a stored token is checked; a failed check signs the user out. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [token, setTokenState] = useState<string | null>(() => getToken());
+  const [user, setUser] = useState<User | null>(null);
+  const [isLoading, setIsLoading] = useState<boolean>(() => getToken() !== null);
+
+  const refreshUser = useCallback(async () => {
+    try {
+      setUser(await api.get<User>('/auth/me'));
+    } catch (error) {
+      console.error('could not load the current user', error);
+      clearToken();
+      setTokenState(null);
+      setUser(null);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!getToken()) return;
+    refreshUser().finally(() => setIsLoading(false));
+  }, [refreshUser]);
+
+  const login = useCallback(async (email: string, password: string) => {
+    const result = await api.post<AuthResponse>('/auth/login', { email, password });
+    setToken(result.token);
+    setTokenState(result.token);
+    setUser(result.user);
+    return result.user;
+  }, []);
+
+  /** The registration token is not kept: the user verifies the e-mail, then signs in (spec 01 §2). */
+  const register = useCallback((input: RegisterRequest) => api.post<AuthResponse>('/auth/register', input), []);
+
+  const logout = useCallback(() => {
+    clearToken();
+    setTokenState(null);
+    setUser(null);
+  }, []);
+
+  const updateUser = useCallback((fields: Partial<User>) => {
+    setUser((current) => (current ? { ...current, ...fields } : current));
+  }, []);
+
+  const value = useMemo<AuthState>(
+    () => ({ user, token, isLoading, isAuthenticated: user !== null, login, register, logout, updateUser, refreshUser }),
+    [user, token, isLoading, login, register, logout, updateUser, refreshUser],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside AuthProvider');
+  return value;
+}

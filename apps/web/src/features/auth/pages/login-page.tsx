@@ -1,0 +1,91 @@
+import { LoginRequest } from '@farmstand/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { TextInput } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api';
+import { useAuth } from '../auth-context';
+
+type LoginForm = z.input<typeof LoginRequest>;
+
+export default function LoginPage() {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<LoginForm>({ resolver: zodResolver(LoginRequest) });
+  const justRegistered = params.get('message') === 'registration-success';
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await login(values.email, values.password);
+      toast.success('Welcome back!');
+      const from = (location.state as { from?: string } | null)?.from;
+      navigate(from && from !== '/login' ? from : '/dashboard', { replace: true });
+    } catch (error) {
+      setServerError(errorMessage(error, 'Login failed'));
+    }
+  });
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <h1 className="text-center text-3xl font-bold tracking-tight">Sign in to Farmstand</h1>
+      <p className="mt-2 text-center text-stone-600 dark:text-stone-300">
+        New here?{' '}
+        <Link to="/register" className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-green-300">
+          Create an account
+        </Link>
+      </p>
+      {justRegistered && (
+        <div
+          role="status"
+          className="mt-6 rounded-lg border border-green-300 bg-green-50 p-4 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100"
+        >
+          <p className="font-semibold">Account Created Successfully</p>
+          <p className="text-sm">Please check your email and click the verification link, then sign in.</p>
+        </div>
+      )}
+      <Card className="mt-6 p-6">
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          {serverError && (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+              {serverError}
+            </p>
+          )}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={form.formState.errors.email?.message}
+            {...form.register('email')}
+          />
+          <TextInput
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={form.formState.errors.password?.message}
+            {...form.register('password')}
+          />
+          <div className="flex justify-end">
+            <Link
+              to="/forgot-password"
+              className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline dark:text-green-300"
+            >
+              Forgot your password?
+            </Link>
+          </div>
+          <Button type="submit" className="w-full" size="lg" isLoading={form.formState.isSubmitting}>
+            Sign In
+          </Button>
+        </form>
+      </Card>
+    </div>
+  );
+}

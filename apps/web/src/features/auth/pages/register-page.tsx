@@ -1,0 +1,115 @@
+import { RegisterForm } from '@farmstand/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { TextInput } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api';
+import { useAuth } from '../auth-context';
+
+type RegisterValues = z.input<typeof RegisterForm>;
+
+const ACCOUNT_TYPES = [
+  { value: 'consumer', title: 'I want to buy', text: 'Find local food and message producers. Always free.' },
+  { value: 'producer', title: 'I want to sell', text: '30-day free trial, no card. Then $10/month, no commission.' },
+] as const;
+
+export default function RegisterPage() {
+  const { register: registerAccount } = useAuth();
+  const navigate = useNavigate();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<RegisterValues>({
+    resolver: zodResolver(RegisterForm),
+    defaultValues: { userType: 'consumer', email: '', phone: '', password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const userType = form.watch('userType');
+
+  const onSubmit = form.handleSubmit(async ({ confirmPassword: _confirm, phone, ...values }) => {
+    setServerError(null);
+    try {
+      await registerAccount({ ...values, phone: phone?.trim() ? phone.trim() : null } as never);
+      toast.success('Account created successfully! Please check your email to verify your account.');
+      navigate('/login?message=registration-success');
+    } catch (error) {
+      setServerError(errorMessage(error, 'Registration failed'));
+    }
+  });
+
+  return (
+    <div className="mx-auto max-w-lg px-4 py-12">
+      <h1 className="text-center text-3xl font-bold tracking-tight">Create your Farmstand account</h1>
+      <p className="mt-2 text-center text-stone-600 dark:text-stone-300">
+        Already have one?{' '}
+        <Link to="/login" className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-green-300">
+          Sign in
+        </Link>
+      </p>
+      <Card className="mt-6 p-6">
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          {serverError && (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+              {serverError}
+            </p>
+          )}
+          <fieldset>
+            <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">Account type</legend>
+            <div className="mt-2 grid gap-3 sm:grid-cols-2">
+              {ACCOUNT_TYPES.map((type) => (
+                <label
+                  key={type.value}
+                  className={`cursor-pointer rounded-lg border p-3 ${userType === type.value ? 'border-brand-700 bg-brand-50 dark:border-green-500 dark:bg-green-950' : 'border-stone-300 dark:border-stone-600'}`}
+                >
+                  <input type="radio" value={type.value} className="sr-only" {...form.register('userType')} />
+                  <span className="block font-semibold">{type.title}</span>
+                  <span className="block text-sm text-stone-600 dark:text-stone-300">{type.text}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <TextInput label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+          <TextInput
+            label="Phone (optional)"
+            type="tel"
+            autoComplete="tel"
+            error={errors.phone?.message}
+            {...form.register('phone')}
+          />
+          <TextInput
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 8 characters"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <TextInput
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...form.register('confirmPassword')}
+          />
+          <p className="text-xs text-stone-600 dark:text-stone-400">
+            By creating an account you agree to our{' '}
+            <Link to="/terms" className="underline">
+              Terms of Service
+            </Link>{' '}
+            and{' '}
+            <Link to="/privacy" className="underline">
+              Privacy Policy
+            </Link>
+            .
+          </p>
+          <Button type="submit" className="w-full" size="lg" isLoading={isSubmitting}>
+            Create Account
+          </Button>
+        </form>
+      </Card>
+    </div>
+  );
+}

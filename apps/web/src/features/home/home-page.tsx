@@ -1,0 +1,152 @@
+import { formatPrice } from '@farmstand/shared';
+import { ButtonLink } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { useAuth } from '../auth/auth-context';
+
+const VALUE_POINTS = [
+  {
+    icon: '✅',
+    title: 'Certified producers',
+    text: 'Admins check every license and certification before it earns a Verified badge.',
+  },
+  { icon: '🌽', title: 'Local and fresh', text: 'Food grown and made within driving distance: search by town, ZIP code or map.' },
+  { icon: '💬', title: 'Direct communication', text: 'Message farmers and bakers directly. No middleman, no commission.' },
+];
+
+const SAMPLE_PRODUCTS = [
+  {
+    emoji: '🥚',
+    name: 'Farm Fresh Eggs',
+    farm: 'Green Valley Farm',
+    price: 5,
+    unit: 'dozen',
+    color: 'from-amber-100 to-amber-200 dark:from-amber-900/40 dark:to-amber-800/40',
+  },
+  {
+    emoji: '🍞',
+    name: 'Sourdough Bread',
+    farm: "Miller's Bakery",
+    price: 8,
+    unit: 'loaf',
+    color: 'from-orange-100 to-orange-200 dark:from-orange-900/40 dark:to-orange-800/40',
+  },
+  {
+    emoji: '🍯',
+    name: 'Raw Wildflower Honey',
+    farm: 'Bluegrass Apiaries',
+    price: 12,
+    unit: 'pint',
+    color: 'from-yellow-100 to-yellow-200 dark:from-yellow-900/40 dark:to-yellow-800/40',
+  },
+  {
+    emoji: '🥕',
+    name: 'Seasonal Vegetable Box',
+    farm: 'Sunrise Acres',
+    price: 25,
+    unit: 'box',
+    color: 'from-green-100 to-green-200 dark:from-green-900/40 dark:to-green-800/40',
+  },
+];
+
+export default function HomePage() {
+  const { isAuthenticated } = useAuth();
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-stone-50 dark:from-stone-900 dark:to-stone-950">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24">
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-700 dark:text-green-300">
+            Kentucky · Indiana · Ohio · Tennessee · West Virginia
+          </p>
+          <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">
+            Buy straight from the farm down the road.
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-stone-700 dark:text-stone-300">
+            Farmstand connects local farms, cottage bakers, and egg, dairy and meat sellers with the households who buy from them
+            directly. Free for shoppers. No commission for producers.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            {isAuthenticated ? (
+              <ButtonLink to="/dashboard" size="lg">
+                Go to Dashboard
+              </ButtonLink>
+            ) : (
+              <>
+                <ButtonLink to="/register" size="lg">
+                  Start Selling Your Products
+                </ButtonLink>
+                <ButtonLink to="/search" size="lg" variant="secondary">
+                  Find Local Producers
+                </ButtonLink>
+              </>
+            )}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="why-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+        <h2 id="why-heading" className="sr-only">
+          Why Farmstand
+        </h2>
+        <div className="grid gap-6 md:grid-cols-3">
+          {VALUE_POINTS.map((point) => (
+            <Card key={point.title} className="p-6">
+              <div className="text-3xl" aria-hidden="true">
+                {point.icon}
+              </div>
+              <h3 className="mt-3 text-lg font-bold">{point.title}</h3>
+              <p className="mt-1 text-stone-600 dark:text-stone-300">{point.text}</p>
+            </Card>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="fresh-heading" className="mx-auto max-w-7xl px-4 pb-14 sm:px-6">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h2 id="fresh-heading" className="text-2xl font-bold tracking-tight">
+              Fresh this week
+            </h2>
+            <p className="text-stone-600 dark:text-stone-300">A taste of what local producers are listing.</p>
+          </div>
+          <ButtonLink to="/search" variant="secondary">
+            Browse All Products
+          </ButtonLink>
+        </div>
+        <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {SAMPLE_PRODUCTS.map((product) => (
+            <li key={product.name}>
+              <Card className="overflow-hidden">
+                <div
+                  className={`flex h-36 items-center justify-center bg-gradient-to-br text-6xl ${product.color}`}
+                  aria-hidden="true"
+                >
+                  {product.emoji}
+                </div>
+                <div className="p-4">
+                  <h3 className="font-semibold">{product.name}</h3>
+                  <p className="text-sm text-stone-600 dark:text-stone-300">{product.farm}</p>
+                  <p className="mt-2 font-bold text-brand-800 dark:text-green-300">{formatPrice(product.price, product.unit)}</p>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 sm:px-6">
+        <div className="rounded-2xl bg-brand-800 px-6 py-10 text-white sm:px-12">
+          <h2 className="text-2xl font-bold">Ready to eat closer to home?</h2>
+          <p className="mt-2 max-w-2xl text-green-50">Producers get 30 days free with no card. Shoppers are always free.</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <ButtonLink to="/register" className="!bg-white !text-brand-800 hover:!bg-green-50">
+              Get started
+            </ButtonLink>
+            <ButtonLink to="/search" variant="ghost" className="!text-white ring-1 ring-white/70 hover:!bg-brand-900">
+              Browse producers
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { clearToken, getToken } from './storage';
+
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Calls whose 401 belongs to the caller (a wrong password), not to an expired session. */
+const OWN_401_PATHS = ['/auth/login', '/auth/register'];
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+type RequestOptions = { query?: Query; body?: unknown; signal?: AbortSignal };
+
+/** Drops empty values so `?category=&search=` never reaches the server (spec 01 §5). */
+export function toQueryString(query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}${toQueryString(options.query)}`, { method, headers, body, signal: options.signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'Could not reach Farmstand. Check your connection and try again.');
+  }
+  const text = await response.text();
+  const data = text ? safeJson(text) : null;
+  if (!response.ok) {
+    if (response.status === 401 && !OWN_401_PATHS.includes(path)) {
+      // An expired or revoked session: forget it and go to sign-in (spec 01 §8).
+      clearToken();
+      if (window.location.pathname !== '/login') window.location.assign('/login');
+    }
+    const message = (data as { message?: string } | null)?.message ?? `Request failed (${response.status})`;
+    throw new ApiError(response.status, message, (data as { field?: string } | null)?.field);
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
+  upload: <T>(path: string, form: FormData) => request<T>('POST', path, { body: form }),
+};
+
+/** The server's message when there is one, else the screen's own fallback text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status !== 0 && error.message ? error.message : fallback;
+}

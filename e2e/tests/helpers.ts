@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export type E2EUser = { id: number; email: string; password: string; token: string; userType: string };
+let counter = 0;
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${process.pid}-${++counter}@example.com`;
+
+/** The newest link of a kind in the e-mails the app sent to this address (test hook outbox). */
+export async function emailLink(request: APIRequestContext, to: string, pathPrefix: string): Promise<string> {
+  const res = await request.get(`/api/test/outbox?to=${encodeURIComponent(to)}`);
+  const { emails } = (await res.json()) as { emails: { body: string }[] };
+  for (const mail of emails) {
+    const match = mail.body.match(new RegExp(`https?://\\S+${pathPrefix}\\S*`));
+    if (match) return match[0];
+  }
+  throw new Error(`no ${pathPrefix} link sent to ${to}`);
+}
+
+/** Registers, verifies through the e-mailed link and signs in, all through the API. */
+export async function createUser(request: APIRequestContext, userType: 'consumer' | 'producer' = 'consumer'): Promise<E2EUser> {
+  const email = uniqueEmail(userType);
+  const password = 'e2e-password-1';
+  const registered = await request.post('/api/auth/register', { data: { email, password, userType } });
+  expect(registered.status()).toBe(201);
+  const link = await emailLink(request, email, '/verify-email');
+  const token = new URL(link).searchParams.get('token');
+  expect((await request.post('/api/auth/verify-email', { data: { token } })).ok()).toBeTruthy();
+  const login = await request.post('/api/auth/login', { data: { email, password } });
+  const body = await login.json();
+  return { id: body.user.id, email, password, token: body.token, userType };
+}
+
+export async function loginAs(request: APIRequestContext, email: string, password: string): Promise<E2EUser> {
+  const login = await request.post('/api/auth/login', { data: { email, password } });
+  expect(login.ok()).toBeTruthy();
+  const body = await login.json();
+  return { id: body.user.id, email, password, token: body.token, userType: body.user.userType };
+}
+
+/** Signs the browser in by storing the token, as the app does after a sign-in. */
+export async function signInBrowser(page: Page, user: { token: string }): Promise<void> {
+  await page.addInitScript((token) => window.localStorage.setItem('token', token), user.token);
+}
+
+export const DEMO = {
+  consumer: { email: 'consumer@farmstand.test', password: 'farmstand123' },
+  producer: { email: 'producer@farmstand.test', password: 'farmstand123' },
+  admin: { email: 'admin@farmstand.test', password: 'farmstand123' },
+};
+
+/** axe-core: no serious or critical violations. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}

@@ -1,0 +1,67 @@
+/** Business constants of spec 01 §9 and spec 02 §9. One place, never repeated literals. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const JWT_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const TRIAL_DAYS = 30;
+export const PLAN_PRICES = { monthly: 10, annual: 100 } as const;
+export type PlanType = keyof typeof PLAN_PRICES;
+export const ANNUAL_SAVINGS = PLAN_PRICES.monthly * 12 - PLAN_PRICES.annual;
+
+export const MAX_ACTIVE_PRODUCTS = 10;
+export const MAX_ADDITIONAL_IMAGES = 5;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const DELIVERY_RADIUS_MAX = 100;
+export const CERT_EXPIRING_SOON_DAYS = 30;
+
+export const LOGIN_LOCKOUT_ATTEMPTS = 5;
+export const LOGIN_LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
+
+export const PRODUCER_RADII = [10, 25, 50, 100] as const;
+export const DEFAULT_PRODUCER_RADIUS = 25;
+export const MAP_RADII = [10, 25, 50, 100, 999] as const;
+export const NO_RADIUS_LIMIT = 999;
+export const PRODUCT_LOCATION_RADIUS = 50;
+
+export const PRODUCT_PAGE_SIZE = 20;
+export const PRODUCT_SKELETON_COUNT = 8;
+export const REVIEWS_SHOWN_FIRST = 5;
+export const MESSAGES_PAGE_SIZE = 50;
+
+export const UNREAD_POLL_MS = 30_000;
+export const UNREAD_BADGE_CAP = 9;
+export const VERIFY_REDIRECT_MS = 3000;
+export const BACK_ONLINE_BANNER_MS = 3000;
+export const INSTALL_PROMPT_DELAY_MS = 10_000;
+export const TYPING_EXPIRY_MS = 3000;
+export const SOCKET_FALLBACK_WAIT_MS = 5000;
+export const SOCKET_RECONNECT_DELAY_MS = 1000;
+export const PAGE_VIEW_DELAY_MS = 100;
+export const ANALYTICS_DEFAULT_DAYS = 30;
+
+export const TOAST_DURATIONS = {
+  error: 4000,
+  success: 2000,
+  default: 4000,
+  newMessage: 4000,
+  inquiry: 5000,
+  notification: 4000,
+  announcement: 6000,
+} as const;
+export const TOAST_LIMIT = 20;
+
+export const GEOLOCATION_OPTIONS = {
+  enableHighAccuracy: true,
+  timeout: 10_000,
+  maximumAge: 5 * 60 * 1000,
+} as const;
+
+/** Centre of Kentucky for the search map, and the /map screen's own default (spec 01 §9). */
+export const SEARCH_MAP_CENTER = { lat: 37.8393, lng: -84.27, zoom: 7 } as const;
+export const MAP_SCREEN_CENTER = { lat: 37.0842, lng: -84.5037, zoom: 10 } as const;
+
+export const STORAGE_KEYS = {
+  token: 'token',
+  darkMode: 'darkMode',
+  userLocation: 'userLocation',
+  installSeen: 'installPromptSeen',
+  analyticsSession: 'analyticsSessionId',
+} as const;

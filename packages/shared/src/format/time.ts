@@ -1,0 +1,23 @@
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Spec 01 §9: under 24 h the time, under 168 h weekday and time, otherwise month and day. */
+export function formatMessageTime(iso: string | Date, now: Date = new Date()): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  const ageHours = (now.getTime() - date.getTime()) / HOUR_MS;
+  const time = date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  if (ageHours < 24) return time;
+  if (ageHours < 168) return `${date.toLocaleDateString('en-US', { weekday: 'short' })} ${time}`;
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+}
+
+export function formatDate(iso: string | Date | null | undefined): string {
+  if (!iso) return '';
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** Whole days from now until `iso`, never negative. */
+export function daysUntil(iso: string | Date, now: Date = new Date()): number {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  return Math.max(0, Math.ceil((date.getTime() - now.getTime()) / (24 * HOUR_MS)));
+}

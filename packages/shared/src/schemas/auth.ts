@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants/limits';
+import { TEXTS } from '../constants/texts';
+
+export const USER_TYPES = ['consumer', 'producer', 'admin'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+export const SUBSCRIPTION_STATUSES = ['none', 'trialing', 'active', 'past_due', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email('Email must be a valid email address'));
+
+/** US phone numbers: 10 digits, punctuation allowed; empty means none. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .max(30, 'Phone is too long')
+  .refine((v) => v === '' || /^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/.test(v), {
+    message: 'Phone must be a 10-digit US phone number',
+  })
+  .transform((v) => (v === '' ? null : v));
+
+const password = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN_LENGTH, TEXTS.passwordTooShort)
+  .max(200, 'Password is too long');
+
+export const RegisterRequest = z.object({
+  email,
+  password,
+  userType: z.enum(['consumer', 'producer'], { error: 'Account type must be consumer or producer' }),
+  phone: phoneSchema.nullish(),
+});
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+/** The register form adds a confirmation the server never sees. */
+export const RegisterForm = RegisterRequest.extend({
+  phone: z.string().optional(),
+  confirmPassword: z.string().min(1, 'Please confirm your password'),
+}).refine((v) => v.password === v.confirmPassword, {
+  path: ['confirmPassword'],
+  message: TEXTS.passwordsDoNotMatch,
+});
+
+export const LoginRequest = z.object({
+  email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const EmailRequest = z.object({ email });
+export const TokenRequest = z.object({
+  token: z.string({ error: TEXTS.verifyTokenMissing }).trim().min(1, TEXTS.verifyTokenMissing),
+});
+export const ResetPasswordRequest = z.object({
+  token: z.string({ error: 'Reset token is missing' }).trim().min(1, 'Reset token is missing'),
+  password,
+});
+
+export const UserResponse = z.object({
+  id: z.number(),
+  email: z.string(),
+  userType: z.enum(USER_TYPES),
+  phone: z.string().nullable(),
+  emailVerified: z.boolean(),
+  subscription: z.object({
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    trial_ends_at: z.string().nullable(),
+  }),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof UserResponse>;
+
+export const AuthResponse = z.object({ token: z.string(), user: UserResponse });
+export type AuthResponse = z.infer<typeof AuthResponse>;
+export const MessageResponse = z.object({ message: z.string() });
+
+/** Claims inside the JWT; the web app decodes the middle segment to read them. */
+export interface TokenClaims {
+  sub: string;
+  email: string;
+  userType: UserType;
+  exp: number;
+}

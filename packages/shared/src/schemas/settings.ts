@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+/** Admin settings sections with the defaults of spec 02 §9 and the bounds of spec 02 §5. */
+export const SettingsSchemas = {
+  general: z.object({
+    site_name: z.string().trim().min(1, 'Site name is required').max(100),
+    site_description: z.string().max(500),
+    contact_email: z.email('Contact email must be a valid email address'),
+    support_phone: z.string().max(30),
+    timezone: z.enum(['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles']),
+    date_format: z.enum(['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD']),
+    currency: z.enum(['USD', 'CAD', 'EUR']),
+    language: z.enum(['en', 'es']),
+  }),
+  payment: z.object({
+    stripe_publishable_key: z.string().max(200),
+    stripe_secret_key: z.string().max(200),
+    stripe_webhook_secret: z.string().max(200),
+    monthly_price: z.number().min(0).max(10_000),
+    annual_price: z.number().min(0).max(100_000),
+    trial_days: z.number().int().min(0).max(365),
+    payment_processing_fee: z.number().min(0).max(100),
+    platform_fee: z.number().min(0).max(100),
+  }),
+  email: z.object({
+    smtp_host: z.string().max(200),
+    smtp_port: z.number().int().min(1).max(65535),
+    smtp_username: z.string().max(200),
+    smtp_password: z.string().max(200),
+    from_email: z.union([z.email('From email must be a valid email address'), z.literal('')]),
+    from_name: z.string().max(100),
+    enable_notifications: z.boolean(),
+    welcome_email: z.boolean(),
+    order_confirmations: z.boolean(),
+    password_reset: z.boolean(),
+  }),
+  security: z.object({
+    require_email_verification: z.boolean(),
+    password_min_length: z.number().int().min(6).max(32),
+    session_timeout: z.number().int().min(1).max(30),
+    max_login_attempts: z.number().int().min(3).max(10),
+    two_factor_auth: z.boolean(),
+    ip_whitelist: z.string().max(2000),
+    security_headers: z.boolean(),
+  }),
+  features: z.object({
+    enable_reviews: z.boolean(),
+    enable_favorites: z.boolean(),
+    enable_messaging: z.boolean(),
+    enable_location_search: z.boolean(),
+    enable_notifications: z.boolean(),
+    enable_analytics: z.boolean(),
+    max_products_per_producer: z.number().int().min(1).max(100),
+    max_images_per_product: z.number().int().min(1).max(20),
+  }),
+  maintenance: z.object({
+    maintenance_mode: z.boolean(),
+    maintenance_message: z.string().max(500),
+    backup_frequency: z.enum(['daily', 'weekly', 'monthly']),
+    log_retention_days: z.number().int().min(7).max(365),
+    cleanup_frequency: z.enum(['daily', 'weekly', 'monthly']),
+  }),
+} as const;
+
+export type SettingsKey = keyof typeof SettingsSchemas;
+export const SETTINGS_KEYS = Object.keys(SettingsSchemas) as SettingsKey[];
+export type Settings = { [K in SettingsKey]: z.infer<(typeof SettingsSchemas)[K]> };
+
+export const DEFAULT_SETTINGS: Settings = {
+  general: {
+    site_name: 'Farmstand',
+    site_description: 'Local food, straight from Kentucky farms and kitchens.',
+    contact_email: 'support@farmstand.local',
+    support_phone: '',
+    timezone: 'America/New_York',
+    date_format: 'MM/DD/YYYY',
+    currency: 'USD',
+    language: 'en',
+  },
+  payment: {
+    stripe_publishable_key: '',
+    stripe_secret_key: '',
+    stripe_webhook_secret: '',
+    monthly_price: 10,
+    annual_price: 100,
+    trial_days: 30,
+    payment_processing_fee: 2.9,
+    platform_fee: 5,
+  },
+  email: {
+    smtp_host: '',
+    smtp_port: 587,
+    smtp_username: '',
+    smtp_password: '',
+    from_email: '',
+    from_name: 'Farmstand',
+    enable_notifications: true,
+    welcome_email: true,
+    order_confirmations: true,
+    password_reset: true,
+  },
+  security: {
+    require_email_verification: true,
+    password_min_length: 8,
+    session_timeout: 7,
+    max_login_attempts: 5,
+    two_factor_auth: false,
+    ip_whitelist: '',
+    security_headers: true,
+  },
+  features: {
+    enable_reviews: true,
+    enable_favorites: true,
+    enable_messaging: true,
+    enable_location_search: true,
+    enable_notifications: true,
+    enable_analytics: true,
+    max_products_per_producer: 10,
+    max_images_per_product: 5,
+  },
+  maintenance: {
+    maintenance_mode: false,
+    maintenance_message: 'Farmstand is down for maintenance. Please try again soon.',
+    backup_frequency: 'daily',
+    log_retention_days: 30,
+    cleanup_frequency: 'weekly',
+  },
+};
