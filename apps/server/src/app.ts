@@ -11,12 +11,14 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { AppContext } from './lib/context';
 import { DomainEvents } from './lib/events';
+import { LocalDiskStorage } from './lib/file-storage';
 import { createMailer } from './lib/mailer';
 import { registerModules } from './modules';
 import { SettingsStore } from './modules/settings/settings.service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { maintenancePlugin } from './plugins/maintenance';
+import { uploadsPlugin } from './plugins/uploads';
 import { webAppPlugin } from './plugins/web-app';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -57,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: createMailer(database.db, app.log, config.smtpUrl, config.mailFrom),
     events: new DomainEvents(),
     settings,
+    storage: new LocalDiskStorage(path.join(config.dataDir, 'uploads')),
     startedAt: new Date(),
   };
   app.decorate('ctx', ctx);
@@ -97,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(async (api) => registerModules(api, { ctx, sensitiveRateLimit: Math.max(5, Math.floor(perMinute / 10)) }), {
     prefix: '/api',
   });
+  await app.register(uploadsPlugin, { root: path.join(config.dataDir, 'uploads') });
   await app.register(webAppPlugin, { root: config.webDist ?? DEFAULT_WEB_DIST });
   return app;
 }

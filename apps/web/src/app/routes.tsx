@@ -1,38 +1,19 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { GuestOnly, RequireAuth } from './guards';
 import { AppLayout } from './layout/app-layout';
 
-// Every page loads lazily, so the home page ships only what it needs.
-const HomePage = lazy(() => import('../features/home/home-page'));
-const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
-const RegisterPage = lazy(() => import('../features/auth/pages/register-page'));
-const NotFoundPage = lazy(() => import('../features/static/not-found-page'));
+/**
+ * Each feature folder may have a `routes.tsx` exporting `routes: RouteObject[]` (its pages, loaded
+ * lazily), so features add pages without editing a shared list. The catch-all not-found route
+ * comes last.
+ */
+const featureRoutes = import.meta.glob<{ routes: RouteObject[] }>('../features/*/routes.tsx', { eager: true });
 
-export const routes: RouteObject[] = [
-  {
-    element: <AppLayout />,
-    children: [
-      { path: '/', element: <HomePage /> },
-      {
-        path: '/login',
-        element: (
-          <GuestOnly>
-            <LoginPage />
-          </GuestOnly>
-        ),
-      },
-      {
-        path: '/register',
-        element: (
-          <GuestOnly>
-            <RegisterPage />
-          </GuestOnly>
-        ),
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-];
+const pages = Object.entries(featureRoutes)
+  .sort(([a], [b]) => a.localeCompare(b))
+  .flatMap(([, module]) => module.routes);
 
-export { RequireAuth };
+export const routes: RouteObject[] = [{ element: <AppLayout />, children: pages.sort(notFoundLast) }];
+
+function notFoundLast(a: RouteObject, b: RouteObject): number {
+  return Number(a.path === '*') - Number(b.path === '*');
+}

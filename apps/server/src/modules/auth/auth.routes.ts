@@ -10,17 +10,14 @@ import {
   UserResponse,
 } from '@farmstand/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../lib/context';
 import { requireUser } from '../../plugins/auth';
+import { defineModule, type ModuleOptions } from '../index';
 import * as auth from './auth.service';
 import { presentUser } from './user.presenter';
 
 const tags = ['auth'];
 
-export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; sensitiveRateLimit: number }> = async (
-  app,
-  { ctx, sensitiveRateLimit },
-) => {
+const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sensitiveRateLimit }) => {
   // Sign-in and e-mail sending calls get a tighter per-IP limit than the rest of the API.
   const sensitive = { rateLimit: { max: sensitiveRateLimit, timeWindow: '1 minute' } };
 
@@ -84,3 +81,5 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; sensitiveRateL
     },
   );
 };
+
+export default defineModule({ prefix: '/auth', routes: authRoutes });

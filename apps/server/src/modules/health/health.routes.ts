@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../lib/context';
+import { defineModule, type ModuleOptions } from '../index';
 
 const HealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -9,7 +9,7 @@ const HealthResponse = z.object({
   uptime_seconds: z.number(),
 });
 
-export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
     '/health',
     { schema: { tags: ['health'], response: { 200: HealthResponse, 503: HealthResponse } } },
@@ -29,3 +29,5 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
   );
 };
+
+export default defineModule({ prefix: '', routes: healthRoutes });

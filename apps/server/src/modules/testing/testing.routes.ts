@@ -2,24 +2,22 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailOutbox } from '../../db/schema';
-import type { AppContext } from '../../lib/context';
+import { defineModule, type ModuleOptions } from '../index';
 
 /**
  * Only mounted with E2E_TEST_HOOKS=1 (the end-to-end suite): lets a browser test read the e-mails
  * the app "sent", as a person would open their inbox. Never enabled in production.
  */
-export const testingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get(
-    '/outbox',
-    { schema: { hide: true, querystring: z.object({ to: z.string().min(1) }) } },
-    async (request) => {
-      const rows = await ctx.db
-        .select()
-        .from(emailOutbox)
-        .where(eq(emailOutbox.toAddress, request.query.to.toLowerCase()))
-        .orderBy(desc(emailOutbox.id))
-        .limit(20);
-      return { emails: rows.map((row) => ({ subject: row.subject, body: row.body, createdAt: row.createdAt.toISOString() })) };
-    },
-  );
+const testingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  app.get('/outbox', { schema: { hide: true, querystring: z.object({ to: z.string().min(1) }) } }, async (request) => {
+    const rows = await ctx.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, request.query.to.toLowerCase()))
+      .orderBy(desc(emailOutbox.id))
+      .limit(20);
+    return { emails: rows.map((row) => ({ subject: row.subject, body: row.body, createdAt: row.createdAt.toISOString() })) };
+  });
 };
+
+export default defineModule({ prefix: '/test', routes: testingRoutes, enabled: () => process.env.E2E_TEST_HOOKS === '1' });
