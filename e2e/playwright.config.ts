@@ -51,6 +51,8 @@ export default defineConfig({
       RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     },
   },
 });
