@@ -14,9 +14,19 @@ export type DomainEventMap = {
     recipientId: number;
     content: string;
     createdAt: string;
+    /** The product the message is about (inquiries), shown with it. */
+    product?: { id: number; name: string; primary_image_url: string | null } | null;
+    inquiryId?: number | null;
   };
-  'conversation.read': { conversationId: number; readerId: number; otherUserId: number };
-  'inquiry.created': { inquiryId: number; producerUserId: number; customerEmail: string; productName: string };
+  'conversation.read': { conversationId: number; readerId: number; otherUserId: number; readAt?: string };
+  'inquiry.created': {
+    inquiryId: number;
+    producerUserId: number;
+    customerEmail: string;
+    productName: string;
+    productId?: number;
+    conversationId?: number;
+  };
   'unread.changed': { userId: number };
   notification: { userId: number; message: string; icon?: string };
   announcement: { message: string };
