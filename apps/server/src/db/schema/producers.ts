@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
@@ -37,6 +38,8 @@ export const producers = pgTable(
     uniqueIndex('producers_user_unique').on(t.userId),
     // Radius search is a bounding box on this index, then an exact haversine (DESIGN.md).
     index('producers_lat_lng_idx').on(t.latitude, t.longitude),
+    // Typo-tolerant producer search ('word' <% farm_name) without scanning every producer.
+    index('producers_farm_name_trgm_idx').using('gin', sql`${t.farmName} gin_trgm_ops`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "producers_farm_name_trgm_idx" ON "producers" USING gin ("farm_name" gin_trgm_ops);
