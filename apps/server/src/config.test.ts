@@ -1,0 +1,31 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'farmstand-config-'));
+
+describe('loadConfig', () => {
+  it('has working defaults and keeps a generated JWT secret in DATA_DIR', () => {
+    const dir = tmp();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.demoData).toBe(true);
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('turns demo data off by default on PostgreSQL, and on request', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://x@localhost/db' }).demoData).toBe(false);
+    expect(loadConfig({ DATA_DIR: tmp(), DEMO_DATA: '0' }).demoData).toBe(false);
+  });
+
+  it('fails fast with a readable message naming each bad variable', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), PORT: 'eighty', DATABASE_URL: 'nope' })).toThrow(
+      /Invalid configuration:\n {2}PORT: .*\n {2}DATABASE_URL: DATABASE_URL must be a postgres:\/\/ URL/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tmp(), ADMIN_EMAIL: 'a@example.com' })).toThrow(/ADMIN_PASSWORD is required/);
+  });
+});

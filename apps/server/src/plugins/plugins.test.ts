@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAdmin } from '../db/seed/admin';
+import { bearer, buildUser } from '../test/factories';
+import { buildTestApp, type TestApp } from '../test/test-app';
+
+describe('rate limiting', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.closeAll());
+
+  it('answers 429 with a message once an IP goes over the per-minute limit', async () => {
+    const { buildApp } = await import('../app');
+    const limited = await buildApp({ config: app.ctx.config, database: app.ctx.database, logger: false, rateLimitPerMinute: 50 });
+    // Sign-in calls get a tenth of the limit: 5 per minute per IP.
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await limited.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'x@example.com' } });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    const last = await limited.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'x@example.com' } });
+    expect(last.statusCode).toBe(429);
+    expect(last.json().message).toMatch(/Too many requests/);
+    await limited.close();
+  });
+});
+
+describe('maintenance mode', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.closeAll());
+
+  it('answers 503 with the admin message to everyone but admins, and keeps sign-in open', async () => {
+    const consumer = await buildUser(app);
+    const admin = await buildUser(app, { userType: 'admin' });
+    const maintenance = await app.ctx.settings.get('maintenance');
+    await app.ctx.settings.set('maintenance', { ...maintenance, maintenance_mode: true, maintenance_message: 'Back at noon' });
+    const blocked = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: consumer.email } });
+    expect(blocked.statusCode).toBe(503);
+    expect(blocked.json()).toEqual({ message: 'Back at noon' });
+    expect((await app.inject({ url: '/api/auth/me', headers: bearer(consumer) })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/geocode?q=40403', headers: bearer(admin) })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/geocode?q=40403', headers: bearer(consumer) })).statusCode).toBe(503);
+    await app.ctx.settings.set('maintenance', { ...maintenance, maintenance_mode: false });
+    expect((await app.inject({ url: '/api/geocode?q=40403', headers: bearer(consumer) })).statusCode).toBe(200);
+  });
+});
+
+describe('ADMIN_EMAIL + ADMIN_PASSWORD', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.closeAll());
+
+  it('creates the admin, and on a later start restores its role and password', async () => {
+    await ensureAdmin(app.ctx, 'Boss@Example.com', 'first-password');
+    const first = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'boss@example.com', password: 'first-password' },
+    });
+    expect(first.json().user.userType).toBe('admin');
+    await ensureAdmin(app.ctx, 'boss@example.com', 'second-password');
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'boss@example.com', password: 'second-password' },
+    });
+    expect(second.statusCode).toBe(200);
+  });
+});
