@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { AVAILABILITIES, CERTIFICATION_TYPES, PRODUCT_CATEGORIES, STATES, type StateCode } from '../constants/catalog';
+import { optionalDate, optionalText } from './fields';
+
+/**
+ * Products API contract (spec 01 §3 Product, spec 02 §3/§5/§7). Paths (docs/decisions/030):
+ *   GET    /api/products/mine                  → MyProductsResponse (owner; includes deleted ones)
+ *   POST   /api/products                       → ProductCreatedResponse { product_id, product }
+ *   GET    /api/products/{id}                  → ProductResponse (public; owner and admins also see hidden ones)
+ *   PUT    /api/products/{id}                  → ProductResponse
+ *   DELETE /api/products/{id}                  → ProductResponse (soft delete: active=false)
+ *   PATCH  /api/products/{id}/availability     → ProductResponse
+ *   POST   /api/images/products/{id}           multipart image + isPrimary → ImageUploadResponse
+ *   DELETE /api/images/products/{id}/images    ImageDeleteRequest → ProductResponse
+ */
+
+export const PRODUCT_PRICE_MAX = 100_000;
+
+/** Price in dollars: ≥ 0, at most 2 decimals; null means "ask the producer". */
+export const priceSchema = z
+  .number({ error: 'Price must be a number' })
+  .min(0, 'Price must be 0 or more')
+  .max(PRODUCT_PRICE_MAX, 'Price is too high')
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { message: 'Price can have at most 2 decimals' })
+  .nullish()
+  .transform((v) => v ?? null);
+
+/** Stock: a whole number ≥ 0; null means stock is not tracked. */
+export const stockSchema = z
+  .number({ error: 'Stock quantity must be a number' })
+  .int('Stock quantity must be a whole number')
+  .min(0, 'Stock quantity must be 0 or more')
+  .max(1_000_000, 'Stock quantity is too high')
+  .nullish()
+  .transform((v) => v ?? null);
+
+/** Allergens arrive as a list (the form splits its comma-separated text); each entry is trimmed, empties dropped. */
+export const allergensSchema = z
+  .array(z.string().max(60, 'Each allergen must be at most 60 characters'), { error: 'Allergens must be a list' })
+  .max(20, 'At most 20 allergens')
+  .nullish()
+  .transform((list) => [...new Set((list ?? []).map((a) => a.trim()).filter(Boolean))]);
+
+/** "milk, eggs , ,wheat" → ['milk', 'eggs', 'wheat'] (spec 02 §5). */
+export function splitAllergens(text: string): string[] {
+  return text
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+}
+
+/** Body of POST /api/products and PUT /api/products/{id}. */
+export const ProductRequest = z
+  .object({
+    name: z
+      .string({ error: 'Product name is required' })
+      .trim()
+      .min(1, 'Product name is required')
+      .max(120, 'Product name must be at most 120 characters'),
+    category: z.enum(PRODUCT_CATEGORIES, { error: 'Category is required' }),
+    description: optionalText(5000, 'Description'),
+    price: priceSchema,
+    price_unit: optionalText(40, 'Price unit'),
+    availability: z.enum(AVAILABILITIES, { error: 'Availability is required' }),
+    stock_quantity: stockSchema,
+    seasonal_start: optionalDate('Season start'),
+    seasonal_end: optionalDate('Season end'),
+    ingredients: optionalText(2000, 'Ingredients'),
+    allergens: allergensSchema,
+    required_certifications: z
+      .array(z.enum(CERTIFICATION_TYPES, { error: 'Unknown certification type' }))
+      .nullish()
+      .transform((v) => [...new Set(v ?? [])]),
+    pickup_instructions: optionalText(1000, 'Pickup instructions'),
+  })
+  .refine((v) => v.availability === 'seasonal' || (v.seasonal_start === null && v.seasonal_end === null), {
+    path: ['seasonal_start'],
+    message: 'Season dates apply only to seasonal products',
+  })
+  .refine((v) => !v.seasonal_start || !v.seasonal_end || v.seasonal_end >= v.seasonal_start, {
+    path: ['seasonal_end'],
+    message: 'Season end must be on or after the season start',
+  });
+export type ProductRequest = z.input<typeof ProductRequest>;
+export type ProductInput = z.output<typeof ProductRequest>;
+
+/** Body of PATCH /api/products/{id}/availability. Leaving seasonal clears the season dates. */
+export const AvailabilityRequest = z.object({
+  availability: z.enum(AVAILABILITIES, { error: 'Availability is required' }),
+  stock_quantity: z
+    .number({ error: 'Stock quantity must be a number' })
+    .int('Stock quantity must be a whole number')
+    .min(0, 'Stock quantity must be 0 or more')
+    .max(1_000_000, 'Stock quantity is too high')
+    .nullable()
+    .optional(),
+});
+export type AvailabilityRequest = z.infer<typeof AvailabilityRequest>;
+
+export const REGULATED_TEXTS = {
+  herdshareState: 'Herdshare products are only allowed for Kentucky producers',
+  herdshareVolume: 'Herdshare products cannot be priced per gallon or any volume of milk; charge a boarding or care fee instead',
+  petFoodState: 'Pet food (raw milk) products are only allowed for Tennessee producers',
+  petFoodLabel: 'Pet food must be labelled "For pet consumption only" in its description',
+  herdshareNotice:
+    'Herdshare (Kentucky only): do not state a price per gallon or sell milk directly. You may only charge a boarding or care fee for the share.',
+  petFoodNotice:
+    'Pet food (Tennessee only): raw milk must be labelled for pet consumption only. Include "For pet consumption only" in the description.',
+} as const;
+
+/** Volume units a herdshare must never be priced in (it sells a share of the herd, not milk). */
+const MILK_VOLUME_UNIT = /\b(gallons?|gal|half[- ]gallons?|quarts?|qts?|pints?|pts?|lit(?:er|re)s?|l)\b/i;
+const PET_LABEL = /for\s+pet\s+consumption\s+only/i;
+
+/**
+ * Rules of the regulated categories (spec 02 §3, §5; docs/decisions/031). Shared so the form shows
+ * the same message the server returns. Returns the first broken rule's message, or null.
+ */
+export function regulatedCategoryViolation(
+  product: { category: string; price_unit?: string | null; description?: string | null },
+  producerState: StateCode | string,
+): string | null {
+  if (product.category === 'herdshare') {
+    if (producerState !== 'KY') return REGULATED_TEXTS.herdshareState;
+    if (product.price_unit && MILK_VOLUME_UNIT.test(product.price_unit)) return REGULATED_TEXTS.herdshareVolume;
+  }
+  if (product.category === 'pet_food') {
+    if (producerState !== 'TN') return REGULATED_TEXTS.petFoodState;
+    if (!product.description || !PET_LABEL.test(product.description)) return REGULATED_TEXTS.petFoodLabel;
+  }
+  return null;
+}
+
+export const PRODUCT_MODERATION_STATUSES = ['approved', 'removed'] as const;
+
+/** A product as the product page, cards and the producer's own list need it (spec 01 §3). */
+export const Product = z.object({
+  id: z.number(),
+  producer_id: z.number(),
+  /** The producer's public id: link to /producer/{producer_user_id}. */
+  producer_user_id: z.number(),
+  name: z.string(),
+  category: z.enum(PRODUCT_CATEGORIES),
+  description: z.string().nullable(),
+  price: z.number().nullable(),
+  price_unit: z.string().nullable(),
+  availability: z.enum(AVAILABILITIES),
+  stock_quantity: z.number().nullable(),
+  /** Image URLs point at the 800 px WebP; productImageSrcSet() gives the other widths. */
+  primary_image_url: z.string().nullable(),
+  additional_images: z.array(z.string()),
+  ingredients: z.string().nullable(),
+  allergens: z.array(z.string()),
+  required_certifications: z.array(z.string()),
+  seasonal_start: z.string().nullable(),
+  seasonal_end: z.string().nullable(),
+  pickup_instructions: z.string().nullable(),
+  active: z.boolean(),
+  moderation_status: z.enum(PRODUCT_MODERATION_STATUSES),
+  created_at: z.string(),
+  updated_at: z.string(),
+  farm_name: z.string(),
+  city: z.string(),
+  state: z.enum(STATES),
+  delivery_available: z.boolean(),
+  delivery_radius: z.number().nullable(),
+  producer_email: z.string(),
+  producer_phone: z.string().nullable(),
+  producer_pickup_instructions: z.string().nullable(),
+  producer_verified: z.boolean(),
+});
+export type Product = z.infer<typeof Product>;
+
+export const ProductResponse = z.object({ product: Product });
+export type ProductResponse = z.infer<typeof ProductResponse>;
+export const ProductCreatedResponse = z.object({ product_id: z.number(), product: Product });
+export type ProductCreatedResponse = z.infer<typeof ProductCreatedResponse>;
+
+/** GET /api/products/mine: every product of the caller, deleted ones included, plus the limit. */
+export const MyProductsResponse = z.object({
+  products: z.array(Product),
+  active_count: z.number(),
+  max_products: z.number(),
+  max_images_per_product: z.number(),
+});
+export type MyProductsResponse = z.infer<typeof MyProductsResponse>;
+
+/** Multipart field isPrimary arrives as text: 'true' makes the upload the primary image. */
+export const ImageUploadResponse = z.object({ imageUrl: z.string(), isPrimary: z.boolean(), product: Product });
+export type ImageUploadResponse = z.infer<typeof ImageUploadResponse>;
+
+export const ImageDeleteRequest = z.object({
+  imageUrl: z.string({ error: 'imageUrl is required' }).min(1, 'imageUrl is required').max(500),
+  isPrimary: z.boolean().default(false),
+});
+export type ImageDeleteRequest = z.input<typeof ImageDeleteRequest>;
+
+/** Uploaded images are re-encoded to WebP at these widths (docs/decisions/032). */
+export const IMAGE_WIDTHS = [400, 800, 1600] as const;
+export const IMAGE_MAIN_WIDTH = 800;
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
+
+/**
+ * srcset for an uploaded image URL (`…-800.webp`); undefined for URLs that are not ours
+ * (seeded or external images), which then load as plain `src`.
+ */
+export function productImageSrcSet(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  const match = /^(.*)-(\d+)\.webp$/.exec(url);
+  if (!match || Number(match[2]) !== IMAGE_MAIN_WIDTH) return undefined;
+  return IMAGE_WIDTHS.map((w) => `${match[1]}-${w}.webp ${w}w`).join(', ');
+}
