@@ -94,8 +94,9 @@ const ProducerProfileBase = z.object({
   city: z.string(),
   state: z.enum(STATES),
   zip: z.string(),
+  /** Contact details are shown to signed-in users only; guests get null (docs/decisions/033). */
   phone: z.string().nullable(),
-  email: z.string(),
+  email: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   delivery_available: z.boolean(),

@@ -164,7 +164,8 @@ export const Product = z.object({
   state: z.enum(STATES),
   delivery_available: z.boolean(),
   delivery_radius: z.number().nullable(),
-  producer_email: z.string(),
+  /** Contact details: null for guests (docs/decisions/033). */
+  producer_email: z.string().nullable(),
   producer_phone: z.string().nullable(),
   producer_pickup_instructions: z.string().nullable(),
   producer_verified: z.boolean(),
