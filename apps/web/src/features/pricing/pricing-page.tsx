@@ -1,0 +1,162 @@
+import { ANNUAL_SAVINGS, PLAN_PRICES, TRIAL_DAYS } from '@farmstand/shared';
+import { ButtonLink } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { useAuth } from '../auth/auth-context';
+import { CONSUMER_FEATURES, FAQ, PRODUCER_FEATURES, TRIAL_FEATURES } from './pricing-content';
+
+function Check() {
+  return (
+    <span className="mt-0.5 text-brand-700 dark:text-green-400" aria-hidden="true">
+      ✓
+    </span>
+  );
+}
+
+function BulletList({ items }: { items: string[] }) {
+  return (
+    <ul className="mt-4 space-y-2 text-sm">
+      {items.map((item) => (
+        <li key={item} className="flex gap-2">
+          <Check />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The call to action on each card depends on who is looking (spec 01 §2). */
+function ConsumerAction() {
+  const { user } = useAuth();
+  if (!user)
+    return (
+      <ButtonLink to="/register" variant="secondary" className="w-full">
+        Sign Up Free
+      </ButtonLink>
+    );
+  if (user.userType === 'consumer')
+    return (
+      <p className="rounded-lg bg-brand-50 py-2 text-center font-semibold text-brand-800 dark:bg-green-950 dark:text-green-200">
+        You're all set!
+      </p>
+    );
+  return (
+    <ButtonLink to="/dashboard" variant="secondary" className="w-full">
+      Go to Dashboard
+    </ButtonLink>
+  );
+}
+
+function ProducerAction() {
+  const { user } = useAuth();
+  if (!user)
+    return (
+      <ButtonLink to="/register" className="w-full">
+        Start Free Trial
+      </ButtonLink>
+    );
+  if (user.userType === 'producer')
+    return (
+      <ButtonLink to="/billing" className="w-full">
+        Manage Subscription
+      </ButtonLink>
+    );
+  if (user.userType === 'admin')
+    return (
+      <ButtonLink to="/dashboard" className="w-full">
+        Go to Dashboard
+      </ButtonLink>
+    );
+  return (
+    <ButtonLink to="/contact" className="w-full">
+      Become a Producer
+    </ButtonLink>
+  );
+}
+
+export default function PricingPage() {
+  const { user } = useAuth();
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+      <div className="text-center">
+        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Simple, honest pricing</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-lg text-stone-600 dark:text-stone-300">
+          Free for shoppers. One flat subscription for producers, with a {TRIAL_DAYS}-day free trial and no commission, ever.
+        </p>
+      </div>
+
+      <div className="mt-10 grid gap-6 lg:grid-cols-2">
+        <Card className="flex flex-col p-6 sm:p-8">
+          <h2 className="text-xl font-bold">For shoppers</h2>
+          <p className="mt-2">
+            <span className="text-4xl font-extrabold">Free</span>
+          </p>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">Find and buy local food from people you can talk to.</p>
+          <BulletList items={CONSUMER_FEATURES} />
+          <div className="mt-auto pt-8">
+            <ConsumerAction />
+          </div>
+        </Card>
+
+        <Card className="relative flex flex-col border-2 border-brand-700 p-6 sm:p-8 dark:border-green-600">
+          <span className="absolute -top-3 right-6 rounded-full bg-brand-700 px-3 py-1 text-xs font-bold text-white">
+            {TRIAL_DAYS}-day free trial
+          </span>
+          <h2 className="text-xl font-bold">For producers</h2>
+          <p className="mt-2 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <span className="text-4xl font-extrabold">${PLAN_PRICES.monthly}</span>
+            <span className="text-stone-600 dark:text-stone-300">per month</span>
+            <span className="text-stone-500 dark:text-stone-400">or</span>
+            <span className="text-2xl font-bold">${PLAN_PRICES.annual}</span>
+            <span className="text-stone-600 dark:text-stone-300">per year</span>
+            <span className="rounded-full bg-yellow-100 px-2 py-0.5 text-xs font-bold text-yellow-900 dark:bg-yellow-900/60 dark:text-yellow-100">
+              Save ${ANNUAL_SAVINGS}!
+            </span>
+          </p>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">No commission. No setup fee. Cancel any time.</p>
+          <BulletList items={PRODUCER_FEATURES} />
+          <div className="mt-6 rounded-lg bg-brand-50 p-4 dark:bg-green-950/60">
+            <h3 className="font-semibold">Your free trial</h3>
+            <BulletList items={TRIAL_FEATURES} />
+          </div>
+          <div className="mt-auto pt-8">
+            <ProducerAction />
+          </div>
+        </Card>
+      </div>
+
+      <section aria-labelledby="faq-heading" className="mx-auto mt-16 max-w-3xl">
+        <h2 id="faq-heading" className="text-2xl font-bold tracking-tight">
+          Frequently asked questions
+        </h2>
+        <div className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white dark:divide-stone-800 dark:border-stone-800 dark:bg-stone-900">
+          {FAQ.map((item) => (
+            <details key={item.q} className="group p-5">
+              <summary className="cursor-pointer list-none font-semibold marker:hidden">
+                <span className="flex items-center justify-between gap-4">
+                  {item.q}
+                  <span className="text-stone-500 transition-transform group-open:rotate-45" aria-hidden="true">
+                    +
+                  </span>
+                </span>
+              </summary>
+              <p className="mt-3 text-stone-700 dark:text-stone-300">{item.a}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+
+      {!user && (
+        <section className="mt-16 rounded-2xl bg-brand-800 px-6 py-10 text-center text-white">
+          <h2 className="text-2xl font-bold">Start selling this week</h2>
+          <p className="mx-auto mt-2 max-w-xl text-green-50">
+            Set up your farm profile and first listings in minutes. Your first {TRIAL_DAYS} days are on us.
+          </p>
+          <ButtonLink to="/register" size="lg" className="mt-6 !bg-white !text-brand-800 hover:!bg-green-50">
+            Start Free Trial
+          </ButtonLink>
+        </section>
+      )}
+    </div>
+  );
+}
