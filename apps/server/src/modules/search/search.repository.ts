@@ -1,0 +1,195 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { distanceSql, type Point, withinRadiusSql } from './geo';
+import { effectiveStatusSql, producerInGoodStandingSql, producerOwnerJoinSql, productVisibleSql } from './listing-visibility.sql';
+
+export type Area = { center: Point; radiusMiles: number | null };
+
+export type ProductSearchFilters = {
+  text?: string;
+  category?: string;
+  availability?: string;
+  area?: Area;
+  limit: number;
+  offset: number;
+};
+
+export type ProductListingRow = {
+  id: number;
+  producer_id: number;
+  producer_user_id: number;
+  name: string;
+  category: string;
+  description: string | null;
+  price: number | null;
+  price_unit: string | null;
+  availability: string;
+  stock_quantity: number | null;
+  primary_image_url: string | null;
+  seasonal_start: string | null;
+  seasonal_end: string | null;
+  farm_name: string;
+  city: string;
+  state: string;
+  delivery_available: boolean;
+  delivery_radius: number | null;
+  verified: boolean;
+  distance: number | null;
+  total: number;
+};
+
+const and = (parts: SQL[]) => sql.join(parts, sql` and `);
+
+/** The text match: full-text on the product, or a similar word in its name or its farm's name (typos). */
+function productTextMatch(text: string): SQL {
+  return sql`(p.search_vector @@ websearch_to_tsquery('english', ${text})
+    or ${text} <% p.name
+    or p.producer_id in (select id from producers where ${text} <% farm_name))`;
+}
+
+function productRelevance(text: string | undefined): SQL<number> {
+  if (!text) return sql<number>`0::float8`;
+  return sql<number>`(ts_rank(p.search_vector, websearch_to_tsquery('english', ${text}))
+    + word_similarity(${text}, p.name) + 0.5 * word_similarity(${text}, pr.farm_name))::float8`;
+}
+
+function areaFilter(area: Area | undefined): SQL | null {
+  if (!area || area.radiusMiles === null) return null;
+  return withinRadiusSql(area.center, area.radiusMiles);
+}
+
+/** Visible products of producers in good standing, filtered, ranked by relevance then distance. */
+export async function searchProducts(db: Db, filters: ProductSearchFilters): Promise<ProductListingRow[]> {
+  const where: SQL[] = [productVisibleSql, producerInGoodStandingSql];
+  if (filters.category) where.push(sql`p.category = ${filters.category}`);
+  if (filters.availability) where.push(sql`p.availability = ${filters.availability}`);
+  if (filters.text) where.push(productTextMatch(filters.text));
+  const radius = areaFilter(filters.area);
+  if (radius) where.push(radius);
+  const distance = filters.area
+    ? sql`(case when pr.latitude is null then null else ${distanceSql(filters.area.center)} end)`
+    : sql`null::float8`;
+  const result = await db.execute<ProductListingRow>(sql`
+    select p.id, p.producer_id, pr.user_id as producer_user_id, p.name, p.category, p.description,
+      p.price::float8 as price, p.price_unit, p.availability, p.stock_quantity, p.primary_image_url,
+      p.seasonal_start::text as seasonal_start, p.seasonal_end::text as seasonal_end,
+      pr.farm_name, pr.city, pr.state, pr.delivery_available, pr.delivery_radius,
+      pr.verification_status = 'approved' as verified,
+      ${distance} as distance,
+      count(*) over ()::int as total
+    from products p
+    join producers pr on pr.id = p.producer_id
+    ${producerOwnerJoinSql}
+    where ${and(where)}
+    order by ${productRelevance(filters.text)} desc, distance asc nulls last, p.id desc
+    limit ${filters.limit} offset ${filters.offset}`);
+  return result.rows;
+}
+
+/** How many rows match when the requested page is past the end (the window count then has no row to ride on). */
+export async function countProducts(db: Db, filters: ProductSearchFilters): Promise<number> {
+  const where: SQL[] = [productVisibleSql, producerInGoodStandingSql];
+  if (filters.category) where.push(sql`p.category = ${filters.category}`);
+  if (filters.availability) where.push(sql`p.availability = ${filters.availability}`);
+  if (filters.text) where.push(productTextMatch(filters.text));
+  const radius = areaFilter(filters.area);
+  if (radius) where.push(radius);
+  const result = await db.execute<{ total: number }>(sql`
+    select count(*)::int as total from products p join producers pr on pr.id = p.producer_id
+    ${producerOwnerJoinSql} where ${and(where)}`);
+  return result.rows[0]?.total ?? 0;
+}
+
+export type ProducerSearchFilters = {
+  text?: string;
+  category?: string;
+  verifiedOnly?: boolean;
+  area?: Area;
+  /** The map leaves off producers without coordinates. */
+  requireCoordinates?: boolean;
+  limit: number | null;
+  offset: number;
+};
+
+export type ProducerRow = {
+  user_id: number;
+  farm_name: string;
+  city: string;
+  state: string;
+  latitude: number | null;
+  longitude: number | null;
+  description: string | null;
+  profile_image_url: string | null;
+  delivery_available: boolean;
+  subscription_status: string;
+  verified: boolean;
+  product_count: number;
+  distance: number | null;
+  total: number;
+};
+
+/** Producers in good standing, filtered, ranked by relevance, then distance, then name. */
+export async function searchProducers(db: Db, filters: ProducerSearchFilters): Promise<ProducerRow[]> {
+  const where: SQL[] = [producerInGoodStandingSql];
+  const text = filters.text;
+  if (text) {
+    where.push(sql`(${text} <% pr.farm_name or pr.farm_name ilike ${`%${escapeLike(text)}%`}
+      or exists (select 1 from products p where p.producer_id = pr.id and ${productVisibleSql}
+        and (p.search_vector @@ websearch_to_tsquery('english', ${text}) or ${text} <% p.name)))`);
+  }
+  if (filters.category) {
+    where.push(
+      sql`exists (select 1 from products p where p.producer_id = pr.id and ${productVisibleSql} and p.category = ${filters.category})`,
+    );
+  }
+  if (filters.verifiedOnly) where.push(sql`pr.verification_status = 'approved'`);
+  if (filters.requireCoordinates) where.push(sql`pr.latitude is not null and pr.longitude is not null`);
+  const radius = areaFilter(filters.area);
+  if (radius) where.push(radius);
+  const distance = filters.area
+    ? sql`(case when pr.latitude is null then null else ${distanceSql(filters.area.center)} end)`
+    : sql`null::float8`;
+  const relevance = text ? sql`word_similarity(${text}, pr.farm_name) desc,` : sql``;
+  const page = filters.limit === null ? sql`` : sql`limit ${filters.limit} offset ${filters.offset}`;
+  const result = await db.execute<ProducerRow>(sql`
+    select pr.user_id, pr.farm_name, pr.city, pr.state, pr.latitude, pr.longitude, pr.description,
+      pr.profile_image_url, pr.delivery_available, ${effectiveStatusSql} as subscription_status,
+      pr.verification_status = 'approved' as verified,
+      (select count(*)::int from products p where p.producer_id = pr.id and ${productVisibleSql}) as product_count,
+      ${distance} as distance,
+      count(*) over ()::int as total
+    from producers pr
+    ${producerOwnerJoinSql}
+    where ${and(where)}
+    order by ${relevance} distance asc nulls last, pr.farm_name asc, pr.id asc
+    ${page}`);
+  return result.rows;
+}
+
+export type SuggestionRows = {
+  products: { id: number; name: string; category: string; farm_name: string }[];
+  producers: { user_id: number; farm_name: string; city: string; state: string }[];
+};
+
+/** Type-ahead: names that start with, contain or resemble what was typed. */
+export async function suggest(db: Db, text: string, limit: number): Promise<SuggestionRows> {
+  const like = `%${escapeLike(text)}%`;
+  const products = await db.execute<SuggestionRows['products'][number]>(sql`
+    select p.id, p.name, p.category, pr.farm_name
+    from products p join producers pr on pr.id = p.producer_id ${producerOwnerJoinSql}
+    where ${productVisibleSql} and ${producerInGoodStandingSql}
+      and (p.name ilike ${like} or ${text} <% p.name)
+    order by word_similarity(${text}, p.name) desc, p.name asc
+    limit ${limit}`);
+  const producers = await db.execute<SuggestionRows['producers'][number]>(sql`
+    select pr.user_id, pr.farm_name, pr.city, pr.state
+    from producers pr ${producerOwnerJoinSql}
+    where ${producerInGoodStandingSql} and (pr.farm_name ilike ${like} or ${text} <% pr.farm_name)
+    order by word_similarity(${text}, pr.farm_name) desc, pr.farm_name asc
+    limit ${limit}`);
+  return { products: products.rows, producers: producers.rows };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import { producers, products, subscriptions } from '../db/schema';
+import { buildUser, type TestUser } from './factories';
+import type { TestApp } from './test-app';
+
+export type TestProducer = TestUser & { producerId: number };
+
+/** A producer user (trialing) with a farm profile at the given coordinates, written straight to the database. */
+export async function buildProducer(
+  app: TestApp,
+  values: Partial<typeof producers.$inferInsert> & { verified?: boolean } = {},
+): Promise<TestProducer> {
+  const user = await buildUser(app, { userType: 'producer' });
+  const { verified, ...profile } = values;
+  const [row] = await app.ctx.db
+    .insert(producers)
+    .values({
+      userId: user.id,
+      farmName: `Farm ${user.id}`,
+      address: '1 Main St',
+      city: 'Lexington',
+      state: 'KY',
+      zip: '40507',
+      latitude: 38.0406,
+      longitude: -84.5037,
+      verificationStatus: verified ? 'approved' : 'pending',
+      ...profile,
+    })
+    .returning({ id: producers.id });
+  return { ...user, producerId: row.id };
+}
+
+export async function buildProduct(
+  app: TestApp,
+  producer: { producerId: number },
+  values: Partial<typeof products.$inferInsert> = {},
+): Promise<number> {
+  const [row] = await app.ctx.db
+    .insert(products)
+    .values({
+      producerId: producer.producerId,
+      name: 'Farm Fresh Eggs',
+      category: 'eggs',
+      price: 5,
+      priceUnit: 'dozen',
+      ...values,
+    })
+    .returning({ id: products.id });
+  return row.id;
+}
+
+export async function setSubscription(app: TestApp, userId: number, values: Partial<typeof subscriptions.$inferInsert>) {
+  await app.ctx.db.update(subscriptions).set(values).where(eq(subscriptions.userId, userId));
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+export const REVIEW_TITLE_MAX = 120;
+export const REVIEW_CONTENT_MAX = 2000;
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+const rating = z.coerce
+  .number({ error: 'Rating must be a number from 1 to 5' })
+  .int('Rating must be a whole number from 1 to 5')
+  .min(1, 'Rating must be from 1 to 5')
+  .max(5, 'Rating must be from 1 to 5');
+const title = z.string().trim().max(REVIEW_TITLE_MAX, `Title must be at most ${REVIEW_TITLE_MAX} characters`);
+const content = z
+  .string({ error: 'Please write your review' })
+  .trim()
+  .min(1, 'Please write your review')
+  .max(REVIEW_CONTENT_MAX, `Review must be at most ${REVIEW_CONTENT_MAX} characters`);
+
+/** POST /api/reviews: a review of a product or of a producer (its user id), never both. */
+export const CreateReviewRequest = z
+  .object({
+    productId: z.coerce.number().int().positive().optional(),
+    producerId: z.coerce.number().int().positive().optional(),
+    rating,
+    title: title.optional().nullable(),
+    content,
+  })
+  .refine((v) => (v.productId === undefined) !== (v.producerId === undefined), {
+    message: 'Choose a product or a producer to review',
+    path: ['productId'],
+  });
+export type CreateReviewRequest = z.infer<typeof CreateReviewRequest>;
+
+export const UpdateReviewRequest = z.object({
+  rating: rating.optional(),
+  title: title.optional().nullable(),
+  content: content.optional(),
+});
+export type UpdateReviewRequest = z.infer<typeof UpdateReviewRequest>;
+
+export const ModerateReviewRequest = z.object({
+  action: z.enum(['approve', 'reject'], { error: 'Action must be approve or reject' }),
+  reason: z.string().trim().max(500).optional(),
+});
+export type ModerateReviewRequest = z.infer<typeof ModerateReviewRequest>;
+
+/** A review as the public sees it (spec 01 §3). */
+export const Review = z.object({
+  id: z.number().int(),
+  rating: z.number().int(),
+  title: z.string().nullable(),
+  content: z.string().nullable(),
+  reviewer_email: z.string(),
+  created_at: z.string(),
+});
+export type Review = z.infer<typeof Review>;
+
+/** A review with what it is about and its moderation status (author's, producer's and admin's lists). */
+export const ReviewDetail = Review.extend({
+  status: z.enum(REVIEW_STATUSES),
+  product_id: z.number().int().nullable(),
+  producer_id: z.number().int().nullable(),
+  reviewed_item_name: z.string(),
+});
+export type ReviewDetail = z.infer<typeof ReviewDetail>;
+
+export const ReviewsResponse = z.object({
+  reviews: z.array(Review),
+  average_rating: z.number().nullable(),
+  review_count: z.number().int(),
+});
+export type ReviewsResponse = z.infer<typeof ReviewsResponse>;
+export const ReviewDetailListResponse = z.object({ reviews: z.array(ReviewDetail) });
+export type ReviewDetailListResponse = z.infer<typeof ReviewDetailListResponse>;

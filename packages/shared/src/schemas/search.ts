@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { AVAILABILITIES, PRODUCT_CATEGORIES } from '../constants/catalog';
+import { SUBSCRIPTION_STATUSES } from './auth';
+import { optionalQuery } from './common';
+
+const latitude = z.coerce.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90');
+const longitude = z.coerce
+  .number()
+  .min(-180, 'Longitude must be between -180 and 180')
+  .max(180, 'Longitude must be between -180 and 180');
+/** Miles; 999 (NO_RADIUS_LIMIT) or more means no distance limit. */
+const radius = z.coerce.number().positive('Radius must be a positive number of miles').max(100_000);
+const searchText = z.string().trim().max(200, 'Search is too long');
+const limit = (max: number) => optionalQuery(z.coerce.number().int().min(1).max(max));
+const offset = optionalQuery(z.coerce.number().int().min(0).max(100_000));
+
+/** GET /api/search/products (spec 01 §7). Empty values are ignored. */
+export const ProductSearchQuery = z.object({
+  search: optionalQuery(searchText),
+  category: optionalQuery(z.enum(PRODUCT_CATEGORIES, { error: 'Unknown category' })),
+  availability: optionalQuery(z.enum(AVAILABILITIES, { error: 'Unknown availability' })),
+  /** A town or ZIP code; used as the centre when latitude/longitude are not given. */
+  location: optionalQuery(z.string().trim().max(200)),
+  latitude: optionalQuery(latitude),
+  longitude: optionalQuery(longitude),
+  radius: optionalQuery(radius),
+  limit: limit(100),
+  offset,
+});
+export type ProductSearchQuery = z.infer<typeof ProductSearchQuery>;
+
+/** A product on a listing: the product with its producer's public fields (spec 01 §3). */
+export const ProductListing = z.object({
+  id: z.number().int(),
+  producer_id: z.number().int(),
+  producer_user_id: z.number().int(),
+  name: z.string(),
+  category: z.string(),
+  description: z.string().nullable(),
+  price: z.number().nullable(),
+  price_unit: z.string().nullable(),
+  availability: z.string(),
+  stock_quantity: z.number().int().nullable(),
+  primary_image_url: z.string().nullable(),
+  seasonal_start: z.string().nullable(),
+  seasonal_end: z.string().nullable(),
+  farm_name: z.string(),
+  city: z.string(),
+  state: z.string(),
+  delivery_available: z.boolean(),
+  delivery_radius: z.number().int().nullable(),
+  /** Never an e-mail address: listings are public, so this stays null (decision 041). */
+  producer_email: z.string().nullable(),
+  verified: z.boolean(),
+  /** Miles from the searched location; null when no location was given. */
+  distance: z.number().nullable(),
+});
+export type ProductListing = z.infer<typeof ProductListing>;
+
+export const ProductSearchResponse = z.object({ products: z.array(ProductListing), total: z.number().int() });
+export type ProductSearchResponse = z.infer<typeof ProductSearchResponse>;
+
+/**
+ * GET /api/search/producers. The list screen (/search) sends search, radius, latitude, longitude;
+ * the map sends verified, category, lat, lng, radius. Which shape answers is decided by
+ * `producerSearchView` (decision 040).
+ */
+export const ProducerSearchQuery = z.object({
+  search: optionalQuery(searchText),
+  latitude: optionalQuery(latitude),
+  longitude: optionalQuery(longitude),
+  lat: optionalQuery(latitude),
+  lng: optionalQuery(longitude),
+  radius: optionalQuery(radius),
+  verified: optionalQuery(z.enum(['true', 'false'], { error: 'verified must be true or false' })),
+  category: optionalQuery(z.enum(PRODUCT_CATEGORIES, { error: 'Unknown category' })),
+  view: optionalQuery(z.enum(['list', 'map'], { error: 'view must be list or map' })),
+  limit: limit(100),
+  offset,
+});
+export type ProducerSearchQuery = z.infer<typeof ProducerSearchQuery>;
+
+const MAP_ONLY_PARAMS = ['lat', 'lng', 'verified', 'category'] as const;
+
+/**
+ * The map shape answers when asked for (`view=map`), when any map-only parameter is present, or
+ * when there are no parameters at all (the map with no filters and no location sends nothing,
+ * while the list screen always sends its radius).
+ */
+export function producerSearchView(query: Partial<Record<keyof ProducerSearchQuery, unknown>>): 'list' | 'map' {
+  if (query.view === 'map' || query.view === 'list') return query.view;
+  if (MAP_ONLY_PARAMS.some((key) => query[key] !== undefined)) return 'map';
+  const given = Object.values(query).filter((value) => value !== undefined);
+  return given.length === 0 ? 'map' : 'list';
+}
+
+/** A producer in the /search list (spec 01 §3). */
+export const ProducerListItem = z.object({
+  user_id: z.number().int(),
+  farm_name: z.string(),
+  city: z.string(),
+  state: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  description: z.string().nullable(),
+  profile_image_url: z.string().nullable(),
+  delivery_available: z.boolean(),
+  subscription_status: z.enum(SUBSCRIPTION_STATUSES),
+  verified: z.boolean(),
+  product_count: z.number().int(),
+  distance: z.number().nullable(),
+});
+export type ProducerListItem = z.infer<typeof ProducerListItem>;
+
+/** A producer on the map (spec 01 §3, map variant). `id` is the producer's user id (its public id). */
+export const ProducerMapItem = z.object({
+  id: z.number().int(),
+  farm_name: z.string(),
+  description: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  verified: z.boolean(),
+  profile_image_url: z.string().nullable(),
+  product_count: z.number().int(),
+  distance: z.number().nullable(),
+});
+export type ProducerMapItem = z.infer<typeof ProducerMapItem>;
+
+export const ProducerListResponse = z.object({ producers: z.array(ProducerListItem), total: z.number().int() });
+export type ProducerListResponse = z.infer<typeof ProducerListResponse>;
+export const ProducerMapResponse = z.object({ producers: z.array(ProducerMapItem), total: z.number().int() });
+export type ProducerMapResponse = z.infer<typeof ProducerMapResponse>;
+
+export const SuggestionsQuery = z.object({ q: optionalQuery(searchText) });
+export const SuggestionsResponse = z.object({
+  products: z.array(z.object({ id: z.number().int(), name: z.string(), category: z.string(), farm_name: z.string() })),
+  producers: z.array(z.object({ user_id: z.number().int(), farm_name: z.string(), city: z.string(), state: z.string() })),
+  categories: z.array(z.object({ value: z.string(), label: z.string() })),
+});
+export type SuggestionsResponse = z.infer<typeof SuggestionsResponse>;
