@@ -65,3 +65,8 @@ export const STORAGE_KEYS = {
   installSeen: 'installPromptSeen',
   analyticsSession: 'analyticsSessionId',
 } as const;
+
+/** Terms and privacy facts (spec 01 §9, spec 02 §9). */
+export const MINIMUM_USER_AGE = 13;
+export const TERMS_CHANGE_NOTICE_DAYS = 30;
+export const DATA_RETENTION_YEARS = { accounts: 3, transactions: 7, support: 3, analytics: 2 } as const;

@@ -4,6 +4,9 @@ import { GuestOnly } from '../../app/guards';
 
 const LoginPage = lazy(() => import('./pages/login-page'));
 const RegisterPage = lazy(() => import('./pages/register-page'));
+const VerifyEmailPage = lazy(() => import('./pages/verify-email-page'));
+const ForgotPasswordPage = lazy(() => import('./pages/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
 
 export const routes: RouteObject[] = [
   {
@@ -22,4 +25,8 @@ export const routes: RouteObject[] = [
       </GuestOnly>
     ),
   },
+  // Open to everyone: an e-mailed link may be opened in a browser where someone is signed in.
+  { path: '/verify-email', element: <VerifyEmailPage /> },
+  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
 ];

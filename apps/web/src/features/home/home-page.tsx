@@ -1,21 +1,31 @@
 import { formatPrice } from '@farmstand/shared';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { ChatIcon, CheckCircleIcon, SproutIcon } from '../../components/ui/icons';
 import { useAuth } from '../auth/auth-context';
+import { BreadArt, EggsArt, HoneyArt, VegBoxArt } from './food-art';
 
 const VALUE_POINTS = [
   {
-    icon: '✅',
+    icon: <CheckCircleIcon className="h-8 w-8" />,
     title: 'Certified producers',
     text: 'Admins check every license and certification before it earns a Verified badge.',
   },
-  { icon: '🌽', title: 'Local and fresh', text: 'Food grown and made within driving distance: search by town, ZIP code or map.' },
-  { icon: '💬', title: 'Direct communication', text: 'Message farmers and bakers directly. No middleman, no commission.' },
+  {
+    icon: <SproutIcon className="h-8 w-8" />,
+    title: 'Local and fresh',
+    text: 'Food grown and made within driving distance: search by town, ZIP code or map.',
+  },
+  {
+    icon: <ChatIcon className="h-8 w-8" />,
+    title: 'Direct communication',
+    text: 'Message farmers and bakers directly. No middleman, no commission.',
+  },
 ];
 
 const SAMPLE_PRODUCTS = [
   {
-    emoji: '🥚',
+    art: <EggsArt />,
     name: 'Farm Fresh Eggs',
     farm: 'Green Valley Farm',
     price: 5,
@@ -23,7 +33,7 @@ const SAMPLE_PRODUCTS = [
     color: 'from-amber-100 to-amber-200 dark:from-amber-900/40 dark:to-amber-800/40',
   },
   {
-    emoji: '🍞',
+    art: <BreadArt />,
     name: 'Sourdough Bread',
     farm: "Miller's Bakery",
     price: 8,
@@ -31,7 +41,7 @@ const SAMPLE_PRODUCTS = [
     color: 'from-orange-100 to-orange-200 dark:from-orange-900/40 dark:to-orange-800/40',
   },
   {
-    emoji: '🍯',
+    art: <HoneyArt />,
     name: 'Raw Wildflower Honey',
     farm: 'Bluegrass Apiaries',
     price: 12,
@@ -39,7 +49,7 @@ const SAMPLE_PRODUCTS = [
     color: 'from-yellow-100 to-yellow-200 dark:from-yellow-900/40 dark:to-yellow-800/40',
   },
   {
-    emoji: '🥕',
+    art: <VegBoxArt />,
     name: 'Seasonal Vegetable Box',
     farm: 'Sunrise Acres',
     price: 25,
@@ -90,9 +100,7 @@ export default function HomePage() {
         <div className="grid gap-6 md:grid-cols-3">
           {VALUE_POINTS.map((point) => (
             <Card key={point.title} className="p-6">
-              <div className="text-3xl" aria-hidden="true">
-                {point.icon}
-              </div>
+              <div className="text-brand-700 dark:text-green-300">{point.icon}</div>
               <h3 className="mt-3 text-lg font-bold">{point.title}</h3>
               <p className="mt-1 text-stone-600 dark:text-stone-300">{point.text}</p>
             </Card>
@@ -116,11 +124,8 @@ export default function HomePage() {
           {SAMPLE_PRODUCTS.map((product) => (
             <li key={product.name}>
               <Card className="overflow-hidden">
-                <div
-                  className={`flex h-36 items-center justify-center bg-gradient-to-br text-6xl ${product.color}`}
-                  aria-hidden="true"
-                >
-                  {product.emoji}
+                <div className={`flex h-36 items-center justify-center bg-gradient-to-br ${product.color}`} aria-hidden="true">
+                  {product.art}
                 </div>
                 <div className="p-4">
                   <h3 className="font-semibold">{product.name}</h3>

@@ -1,4 +1,4 @@
-import { LoginRequest } from '@farmstand/shared';
+import { LoginRequest, TEXTS } from '@farmstand/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -30,7 +30,7 @@ export default function LoginPage() {
       const from = (location.state as { from?: string } | null)?.from;
       navigate(from && from !== '/login' ? from : '/dashboard', { replace: true });
     } catch (error) {
-      setServerError(errorMessage(error, 'Login failed'));
+      setServerError(errorMessage(error, TEXTS.loginFailed));
     }
   });
 

@@ -1,4 +1,4 @@
-import { RegisterForm } from '@farmstand/shared';
+import { RegisterForm, TEXTS } from '@farmstand/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -36,7 +36,7 @@ export default function RegisterPage() {
       toast.success('Account created successfully! Please check your email to verify your account.');
       navigate('/login?message=registration-success');
     } catch (error) {
-      setServerError(errorMessage(error, 'Registration failed'));
+      setServerError(errorMessage(error, TEXTS.registrationFailed));
     }
   });
 
@@ -62,7 +62,7 @@ export default function RegisterPage() {
               {ACCOUNT_TYPES.map((type) => (
                 <label
                   key={type.value}
-                  className={`cursor-pointer rounded-lg border p-3 ${userType === type.value ? 'border-brand-700 bg-brand-50 dark:border-green-500 dark:bg-green-950' : 'border-stone-300 dark:border-stone-600'}`}
+                  className={`cursor-pointer rounded-lg border p-3 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${userType === type.value ? 'border-brand-700 bg-brand-50 dark:border-green-500 dark:bg-green-950' : 'border-stone-300 dark:border-stone-600'}`}
                 >
                   <input type="radio" value={type.value} className="sr-only" {...form.register('userType')} />
                   <span className="block font-semibold">{type.title}</span>

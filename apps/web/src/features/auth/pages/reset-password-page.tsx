@@ -1,0 +1,88 @@
+import { PASSWORD_MIN_LENGTH, TEXTS } from '@farmstand/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { TextInput } from '../../../components/ui/field';
+import { api, errorMessage } from '../../../lib/api';
+import { AuthCard, FormError, textLinkClass } from '../components/auth-card';
+
+const ResetForm = z
+  .object({
+    password: z.string().min(1, 'Password is required').min(PASSWORD_MIN_LENGTH, TEXTS.passwordTooShort),
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: TEXTS.passwordsDoNotMatch });
+type ResetValues = z.infer<typeof ResetForm>;
+
+/** Sets a new password with the single-use token from the e-mailed link. */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const navigate = useNavigate();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<ResetValues>({ resolver: zodResolver(ResetForm), defaultValues: { password: '', confirmPassword: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setServerError(null);
+    try {
+      const result = await api.post<{ message: string }>('/auth/reset-password', { token, password });
+      toast.success(result.message);
+      navigate('/login', { replace: true });
+    } catch (error) {
+      setServerError(errorMessage(error, 'Could not reset your password. Please try again.'));
+    }
+  });
+
+  if (!token) {
+    return (
+      <AuthCard title="Choose a new password">
+        <p role="alert" className="text-stone-700 dark:text-stone-300">
+          This page needs the link from your password reset e-mail.
+        </p>
+        <p className="mt-4">
+          <Link to="/forgot-password" className={textLinkClass}>
+            Request a new reset link
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Choose a new password">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormError message={serverError} />
+        {serverError && (
+          <p className="text-sm">
+            <Link to="/forgot-password" className={textLinkClass}>
+              Request a new reset link
+            </Link>
+          </p>
+        )}
+        <TextInput
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <TextInput
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        <Button type="submit" className="w-full" size="lg" isLoading={isSubmitting}>
+          Reset password
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

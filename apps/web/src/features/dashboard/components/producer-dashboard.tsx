@@ -1,0 +1,25 @@
+import { useSearchParams } from 'react-router';
+import { useAuth } from '../../auth/auth-context';
+import { DashboardHeader } from './dashboard-header';
+import { type DashboardTab, DashboardTabs } from './dashboard-tabs';
+import { ProducerAnalytics } from './producer-analytics';
+import { ProducerOverview } from './producer-overview';
+
+const TABS: DashboardTab[] = [
+  { id: 'overview', label: 'Overview', content: <ProducerOverview /> },
+  { id: 'analytics', label: 'Analytics', content: <ProducerAnalytics /> },
+];
+
+/** Producer dashboard with Overview and Analytics tabs (spec 01 §2); the tab lives in ?tab= so it can be linked. */
+export function ProducerDashboard() {
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const selected = params.get('tab') ?? 'overview';
+  const select = (id: string) => setParams(id === 'overview' ? {} : { tab: id }, { replace: true });
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <DashboardHeader title="Producer Dashboard" subtitle={`Signed in as ${user?.email ?? ''}`} />
+      <DashboardTabs label="Dashboard sections" tabs={TABS} selected={selected} onSelect={select} />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { ButtonLink } from '../../../components/ui/button';
+import { Badge, Card } from '../../../components/ui/card';
+import { useAuth } from '../../auth/auth-context';
+import { summarizeSubscription } from '../subscription-status';
+
+/** The producer's subscription at a glance, with the one action that fits it. */
+export function SubscriptionStatusCard() {
+  const { user } = useAuth();
+  if (!user) return null;
+  const summary = summarizeSubscription(user.subscription);
+  return (
+    <Card className="flex flex-col gap-4 p-6" aria-labelledby="subscription-heading">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="subscription-heading" className="text-lg font-bold">
+          Subscription
+        </h2>
+        <Badge tone={summary.tone}>{summary.label}</Badge>
+      </div>
+      <p className="text-stone-700 dark:text-stone-300">{summary.detail}</p>
+      <ButtonLink to={summary.action.to} variant="secondary" className="self-start">
+        {summary.action.label}
+      </ButtonLink>
+    </Card>
+  );
+}

@@ -1,0 +1,12 @@
+import { Navigate } from 'react-router';
+import { useAuth } from '../../auth/auth-context';
+import { ConsumerDashboard } from '../components/consumer-dashboard';
+import { ProducerDashboard } from '../components/producer-dashboard';
+
+/** One address, three dashboards: admins work in /admin (spec 01 §2). */
+export default function DashboardPage() {
+  const { user } = useAuth();
+  if (user?.userType === 'admin') return <Navigate to="/admin" replace />;
+  if (user?.userType === 'producer') return <ProducerDashboard />;
+  return <ConsumerDashboard />;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { SUBSCRIPTION_LABELS, summarizeSubscription, trialDaysRemaining } from './subscription-status';
+
+const now = new Date('2025-06-01T12:00:00Z');
+
+describe('subscription status', () => {
+  it('uses the spec names for every status', () => {
+    expect(SUBSCRIPTION_LABELS).toEqual({
+      none: 'No subscription',
+      trialing: 'Free Trial',
+      active: 'Active',
+      past_due: 'Payment Due',
+      canceled: 'Cancelled',
+    });
+  });
+
+  it('counts a started day of the trial as a day left', () => {
+    expect(trialDaysRemaining('2025-07-01T12:00:00Z', now)).toBe(30);
+    expect(trialDaysRemaining('2025-06-01T13:00:00Z', now)).toBe(1);
+    expect(trialDaysRemaining('2025-05-31T12:00:00Z', now)).toBe(0);
+    expect(trialDaysRemaining(null, now)).toBe(0);
+    expect(trialDaysRemaining('not a date', now)).toBe(0);
+  });
+
+  it('tells a trialing producer how long is left, in words', () => {
+    const trial = summarizeSubscription({ status: 'trialing', trial_ends_at: '2025-06-02T10:00:00Z' }, now);
+    expect(trial.label).toBe('Free Trial');
+    expect(trial.detail).toMatch(/^1 day left/);
+    expect(trial.action.label).toBe('Choose a Plan');
+  });
+
+  it('offers to manage a paid or overdue subscription and to choose a plan otherwise', () => {
+    expect(summarizeSubscription({ status: 'active', trial_ends_at: null }, now).action.label).toBe('Manage Subscription');
+    expect(summarizeSubscription({ status: 'past_due', trial_ends_at: null }, now).label).toBe('Payment Due');
+    expect(summarizeSubscription({ status: 'canceled', trial_ends_at: null }, now).label).toBe('Cancelled');
+    expect(summarizeSubscription({ status: 'none', trial_ends_at: null }, now).action.to).toBe('/billing');
+  });
+});
