@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ProducerListItem } from './search';
+import { ProducerSearchItem } from './search';
 
 export const ProducerIdParams = z.object({
   producerId: z.coerce.number().int().positive('Producer id must be a positive number'),
 });
 
 /** A favourite producer: the producer search shape plus when it was saved (spec 01 §3). */
-export const FavoriteProducer = ProducerListItem.omit({ distance: true }).extend({ favorited_at: z.string() });
+export const FavoriteProducer = ProducerSearchItem.omit({ distance: true }).extend({ favorited_at: z.string() });
 export type FavoriteProducer = z.infer<typeof FavoriteProducer>;
 
 export const FavoritesResponse = z.object({ favorites: z.array(FavoriteProducer) });

@@ -95,7 +95,7 @@ export function producerSearchView(query: Partial<Record<keyof ProducerSearchQue
 }
 
 /** A producer in the /search list (spec 01 §3). */
-export const ProducerListItem = z.object({
+export const ProducerSearchItem = z.object({
   user_id: z.number().int(),
   farm_name: z.string(),
   city: z.string(),
@@ -110,7 +110,7 @@ export const ProducerListItem = z.object({
   product_count: z.number().int(),
   distance: z.number().nullable(),
 });
-export type ProducerListItem = z.infer<typeof ProducerListItem>;
+export type ProducerSearchItem = z.infer<typeof ProducerSearchItem>;
 
 /** A producer on the map (spec 01 §3, map variant). `id` is the producer's user id (its public id). */
 export const ProducerMapItem = z.object({
@@ -128,8 +128,8 @@ export const ProducerMapItem = z.object({
 });
 export type ProducerMapItem = z.infer<typeof ProducerMapItem>;
 
-export const ProducerListResponse = z.object({ producers: z.array(ProducerListItem), total: z.number().int() });
-export type ProducerListResponse = z.infer<typeof ProducerListResponse>;
+export const ProducerSearchListResponse = z.object({ producers: z.array(ProducerSearchItem), total: z.number().int() });
+export type ProducerSearchListResponse = z.infer<typeof ProducerSearchListResponse>;
 export const ProducerMapResponse = z.object({ producers: z.array(ProducerMapItem), total: z.number().int() });
 export type ProducerMapResponse = z.infer<typeof ProducerMapResponse>;
 

@@ -1,5 +1,5 @@
 import type { SubscriptionStatus } from '@farmstand/shared';
-import type { ProducerListItem, ProducerMapItem, ProductListing } from '@farmstand/shared/schemas/search';
+import type { ProducerMapItem, ProducerSearchItem, ProductListing } from '@farmstand/shared/schemas/search';
 import type { ProducerRow, ProductListingRow } from './search.repository';
 
 /** Distances leave the server rounded to a hundredth of a mile: enough for 'ft' and '0.1 mi' display. */
@@ -31,7 +31,7 @@ export function presentProductListing(row: ProductListingRow): ProductListing {
   };
 }
 
-export function presentProducerListItem(row: ProducerRow): ProducerListItem {
+export function presentProducerListItem(row: ProducerRow): ProducerSearchItem {
   return {
     user_id: row.user_id,
     farm_name: row.farm_name,

@@ -1,7 +1,7 @@
 import { ErrorResponse } from '@farmstand/shared';
 import {
-  ProducerListResponse,
   ProducerMapResponse,
+  ProducerSearchListResponse,
   ProducerSearchQuery,
   ProductSearchQuery,
   ProductSearchResponse,
@@ -32,7 +32,7 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
           'The list shape answers the /search screen (search, radius, latitude, longitude). The map shape answers when ' +
           'view=map, when lat, lng, verified or category is given, or when no parameter is given at all.',
         querystring: ProducerSearchQuery,
-        response: { 200: z.union([ProducerListResponse, ProducerMapResponse]), 400: ErrorResponse },
+        response: { 200: z.union([ProducerSearchListResponse, ProducerMapResponse]), 400: ErrorResponse },
       },
     },
     async (request) =>

@@ -7,8 +7,8 @@ import {
   PRODUCT_PAGE_SIZE,
 } from '@farmstand/shared';
 import type {
-  ProducerListResponse,
   ProducerMapResponse,
+  ProducerSearchListResponse,
   ProducerSearchQuery,
   ProductSearchQuery,
   ProductSearchResponse,
@@ -56,7 +56,7 @@ export async function searchProducts(ctx: AppContext, query: ProductSearchQuery)
   return { products: rows.map(presentProductListing), total };
 }
 
-export async function searchProducerList(ctx: AppContext, query: ProducerSearchQuery): Promise<ProducerListResponse> {
+export async function searchProducerList(ctx: AppContext, query: ProducerSearchQuery): Promise<ProducerSearchListResponse> {
   const offset = query.offset ?? 0;
   const rows = await repo.searchProducers(ctx.db, {
     text: query.search || undefined,

@@ -1,0 +1,66 @@
+import { ErrorResponse } from '@farmstand/shared';
+import {
+  FavoriteCheckResponse,
+  FavoriteCountResponse,
+  FavoritesResponse,
+  FavoriteToggleResponse,
+  ProducerIdParams,
+} from '@farmstand/shared/schemas/favorites';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineModule, type ModuleOptions } from '../index';
+import { requireFavoritesUser } from './favorites.policy';
+import * as favorites from './favorites.service';
+
+const tags = ['favorites'];
+const security = [{ bearer: [] }];
+const denied = { 401: ErrorResponse, 403: ErrorResponse };
+
+const favoritesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  app.get('/', { schema: { tags, security, response: { 200: FavoritesResponse, ...denied } } }, async (request) => {
+    const user = await requireFavoritesUser(ctx, request);
+    return { favorites: await favorites.listFavorites(ctx, user.id) };
+  });
+
+  app.get(
+    '/check/:producerId',
+    { schema: { tags, security, params: ProducerIdParams, response: { 200: FavoriteCheckResponse, ...denied } } },
+    async (request) => {
+      const user = await requireFavoritesUser(ctx, request);
+      return { isFavorited: await favorites.isFavorited(ctx, user.id, request.params.producerId) };
+    },
+  );
+
+  // Public: a producer page may show how many people saved it.
+  app.get(
+    '/count/:producerId',
+    { schema: { tags, params: ProducerIdParams, response: { 200: FavoriteCountResponse } } },
+    async (request) => ({ count: await favorites.countFavorites(ctx, request.params.producerId) }),
+  );
+
+  app.post(
+    '/:producerId',
+    {
+      schema: {
+        tags,
+        security,
+        params: ProducerIdParams,
+        response: { 200: FavoriteToggleResponse, 404: ErrorResponse, ...denied },
+      },
+    },
+    async (request) => {
+      const user = await requireFavoritesUser(ctx, request);
+      return favorites.addFavorite(ctx, user.id, request.params.producerId);
+    },
+  );
+
+  app.delete(
+    '/:producerId',
+    { schema: { tags, security, params: ProducerIdParams, response: { 200: FavoriteToggleResponse, ...denied } } },
+    async (request) => {
+      const user = await requireFavoritesUser(ctx, request);
+      return favorites.removeFavorite(ctx, user.id, request.params.producerId);
+    },
+  );
+};
+
+export default defineModule({ prefix: '/favorites', routes: favoritesRoutes });

@@ -1,0 +1,139 @@
+import type {
+  CreateReviewRequest,
+  ModerateReviewRequest,
+  ReviewDetail,
+  ReviewsResponse,
+  UpdateReviewRequest,
+} from '@farmstand/shared/schemas/reviews';
+import type { AppContext } from '../../lib/context';
+import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { assertCanChangeReview, assertCanWriteReviews, assertReviewsEnabled, REVIEW_TEXTS } from './reviews.policy';
+import { presentPublicReview, presentReviewDetail } from './reviews.presenter';
+import * as repo from './reviews.repository';
+
+export async function productReviews(ctx: AppContext, productId: number): Promise<ReviewsResponse> {
+  if (!(await repo.productExists(ctx.db, productId))) throw notFound('Product not found');
+  const where = repo.approvedForProduct(productId);
+  const [rows, stats] = await Promise.all([repo.listReviews(ctx.db, where), repo.aggregate(ctx.db, where)]);
+  return { reviews: rows.map(presentPublicReview), ...stats };
+}
+
+export async function producerReviews(ctx: AppContext, producerUserId: number): Promise<ReviewsResponse> {
+  if (!(await repo.producerExists(ctx.db, producerUserId))) throw notFound('Producer not found');
+  const where = repo.approvedForProducer(producerUserId);
+  const [rows, stats] = await Promise.all([repo.listReviews(ctx.db, where), repo.aggregate(ctx.db, where)]);
+  return { reviews: rows.map(presentPublicReview), ...stats };
+}
+
+async function loadDetail(ctx: AppContext, id: number): Promise<ReviewDetail> {
+  const [row] = await repo.listReviews(ctx.db, repo.byId(id));
+  if (!row) throw notFound('Review not found');
+  return presentReviewDetail(row);
+}
+
+export async function createReview(ctx: AppContext, user: AuthUser, input: CreateReviewRequest): Promise<ReviewDetail> {
+  await assertReviewsEnabled(ctx);
+  assertCanWriteReviews(user);
+  const id = await ctx.db
+    .transaction(async (tx) => {
+      if (input.productId !== undefined) {
+        const product = await repo.findVisibleProductOwner(tx, input.productId);
+        if (!product) throw notFound('Product not found');
+        if (product.ownerUserId === user.id) throw forbidden(REVIEW_TEXTS.ownProduct);
+      } else if (input.producerId !== undefined) {
+        if (!(await repo.producerExists(tx, input.producerId))) throw notFound('Producer not found');
+        if (input.producerId === user.id) throw forbidden(REVIEW_TEXTS.ownFarm);
+      }
+      return repo.insertReview(tx, {
+        reviewerId: user.id,
+        productId: input.productId ?? null,
+        producerUserId: input.producerId ?? null,
+        rating: input.rating,
+        title: input.title || null,
+        content: input.content,
+        status: 'pending',
+      });
+    })
+    .catch((error) => {
+      if (isUniqueViolation(error)) {
+        throw conflict(input.productId !== undefined ? REVIEW_TEXTS.duplicateProduct : REVIEW_TEXTS.duplicateProducer);
+      }
+      throw error;
+    });
+  return loadDetail(ctx, id);
+}
+
+export async function updateReview(
+  ctx: AppContext,
+  user: AuthUser,
+  id: number,
+  input: UpdateReviewRequest,
+): Promise<ReviewDetail> {
+  await ctx.db.transaction(async (tx) => {
+    const review = await repo.findReview(tx, id);
+    if (!review) throw notFound('Review not found');
+    assertCanChangeReview(user, review);
+    const isAuthor = review.reviewerId === user.id;
+    await repo.updateReview(tx, id, {
+      ...(input.rating !== undefined && { rating: input.rating }),
+      ...(input.title !== undefined && { title: input.title || null }),
+      ...(input.content !== undefined && { content: input.content }),
+      // An author's edit is new text: it goes back to the moderation queue.
+      ...(isAuthor && { status: 'pending' as const, moderationNote: null }),
+    });
+  });
+  return loadDetail(ctx, id);
+}
+
+export async function deleteReview(ctx: AppContext, user: AuthUser, id: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const review = await repo.findReview(tx, id);
+    if (!review) throw notFound('Review not found');
+    assertCanChangeReview(user, review);
+    await repo.deleteReview(tx, id);
+  });
+}
+
+export async function myReviews(ctx: AppContext, user: AuthUser): Promise<ReviewDetail[]> {
+  const rows = await repo.listReviews(ctx.db, repo.byAuthor(user.id));
+  return rows.map((row) => presentReviewDetail(row));
+}
+
+export async function receivedReviews(ctx: AppContext, user: AuthUser): Promise<ReviewDetail[]> {
+  const rows = await repo.listReviews(ctx.db, repo.receivedBy(user.id));
+  return rows.map((row) => presentReviewDetail(row, { maskReviewer: true }));
+}
+
+export async function moderateReview(
+  ctx: AppContext,
+  admin: AuthUser,
+  id: number,
+  input: ModerateReviewRequest,
+): Promise<ReviewDetail> {
+  const review = await ctx.db.transaction(async (tx) => {
+    const found = await repo.findReview(tx, id);
+    if (!found) throw notFound('Review not found');
+    await repo.updateReview(tx, id, {
+      status: input.action === 'approve' ? 'approved' : 'rejected',
+      moderationNote: input.reason || null,
+    });
+    await repo.logAdminAction(tx, {
+      adminId: admin.id,
+      action: input.action === 'approve' ? 'approve_review' : 'reject_review',
+      targetType: 'review',
+      targetId: String(id),
+      details: input.reason ? { reason: input.reason } : null,
+    });
+    return found;
+  });
+  const detail = await loadDetail(ctx, id);
+  ctx.events.emit('notification', {
+    userId: review.reviewerId,
+    message:
+      input.action === 'approve'
+        ? `Your review of ${detail.reviewed_item_name} is now published.`
+        : `Your review of ${detail.reviewed_item_name} was not published.`,
+  });
+  return detail;
+}
