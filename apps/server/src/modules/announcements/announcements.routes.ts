@@ -1,0 +1,28 @@
+import { ErrorResponse } from '@farmstand/shared';
+import { AnnouncementRequest } from '@farmstand/shared/schemas/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole } from '../../plugins/auth';
+import { defineModule, type ModuleOptions } from '../index';
+
+/** POST /api/admin/announcements: a message to everyone connected, on every instance (spec 01 §7). */
+const announcementsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  app.post(
+    '/announcements',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        body: AnnouncementRequest,
+        response: { 200: z.object({ message: z.string() }), 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async (request) => {
+      await requireRole(ctx, request, ['admin']);
+      ctx.events.emit('announcement', { message: request.body.message });
+      return { message: 'Announcement sent' };
+    },
+  );
+};
+
+export default defineModule({ prefix: '/admin', routes: announcementsRoutes });

@@ -1,0 +1,23 @@
+import { TEXTS } from '@farmstand/shared';
+import { MESSAGING_TEXTS, maxInquiryQuantity } from '@farmstand/shared/constants/messaging';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import type { InquiryProduct } from './inquiries.repository';
+
+/** Hidden products (deleted, removed by an admin, or of a closed account) cannot be asked about. */
+export function isListed(product: InquiryProduct): boolean {
+  return product.active && product.moderationStatus === 'approved' && product.producerStatus === 'active';
+}
+
+/** Spec 01 §5 inquiry rules, enforced on the server; the web form mirrors them. */
+export function assertCanInquire(user: AuthUser, product: InquiryProduct | undefined, requestedQuantity: number): InquiryProduct {
+  if (!product || !isListed(product)) throw notFound(MESSAGING_TEXTS.productNotFound);
+  if (product.producerUserId === user.id && user.userType !== 'admin') throw forbidden(TEXTS.ownProductInquiry);
+  if (product.producerUserId === user.id) throw badRequest(MESSAGING_TEXTS.cannotMessageSelf);
+  if (product.availability !== 'available') throw badRequest(MESSAGING_TEXTS.productUnavailable);
+  const max = maxInquiryQuantity(product.stockQuantity);
+  if (requestedQuantity < 1 || requestedQuantity > max) {
+    throw badRequest(`Requested quantity must be between 1 and ${max}`, 'requestedQuantity');
+  }
+  return product;
+}

@@ -1,0 +1,58 @@
+import { ErrorResponse, Pagination, TEXTS } from '@farmstand/shared';
+import { InquiryListResponse, InquiryRequest, InquiryResponse } from '@farmstand/shared/schemas/inquiries';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { unauthorized } from '../../lib/errors';
+import { requireRole, requireUser } from '../../plugins/auth';
+import { defineModule, type ModuleOptions } from '../index';
+import './inquiries.realtime';
+import * as inquiries from './inquiries.service';
+
+const tags = ['inquiries'];
+const security = [{ bearer: [] }];
+
+const inquiriesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  inquiries.subscribeInquiryStatus(ctx);
+
+  app.post(
+    '/inquire',
+    {
+      schema: {
+        tags,
+        security,
+        body: InquiryRequest,
+        response: { 201: InquiryResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      if (!(await request.currentUser())) throw unauthorized(TEXTS.inquiryLoginRequired);
+      const customer = await requireUser(ctx, request);
+      return reply.status(201).send(await inquiries.createInquiry(ctx, customer, request.body));
+    },
+  );
+
+  app.get(
+    '/inquiries/received',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: Pagination,
+        response: { 200: InquiryListResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async (request) =>
+      inquiries.listReceived(
+        ctx,
+        await requireRole(ctx, request, ['producer'], 'Only producers receive inquiries'),
+        request.query,
+      ),
+  );
+
+  app.get(
+    '/inquiries/sent',
+    { schema: { tags, security, querystring: Pagination, response: { 200: InquiryListResponse, 401: ErrorResponse } } },
+    async (request) => inquiries.listSent(ctx, await requireUser(ctx, request), request.query),
+  );
+};
+
+export default defineModule({ prefix: '/orders', routes: inquiriesRoutes });

@@ -1,0 +1,112 @@
+import { CONTACT_PREFERENCE_LABELS, type ContactPreference } from '@farmstand/shared/constants/messaging';
+import type { InquiryListResponse, InquiryResponse } from '@farmstand/shared/schemas/inquiries';
+import type { AppContext } from '../../lib/context';
+import type { AuthUser } from '../../plugins/auth';
+import { announceMessage, postMessage } from '../messages/messages.service';
+import { assertCanInquire } from './inquiries.policy';
+import { presentReceived, presentSent } from './inquiries.presenter';
+import * as repo from './inquiries.repository';
+
+type InquiryInput = { productId: number; message: string; contactPreference: ContactPreference; requestedQuantity: number };
+
+/** How the inquiry reads in the conversation: the product is attached to the message as well. */
+export function inquiryMessageText(productName: string, input: InquiryInput): string {
+  const contact = CONTACT_PREFERENCE_LABELS[input.contactPreference].toLowerCase();
+  return `Product inquiry: ${productName}\nQuantity: ${input.requestedQuantity} · Preferred contact: ${contact}\n\n${input.message}`;
+}
+
+/**
+ * Records the inquiry and posts it into the customer's conversation with the producer in one
+ * transaction; then the producer gets the live events and an e-mail.
+ */
+export async function createInquiry(ctx: AppContext, customer: AuthUser, input: InquiryInput): Promise<InquiryResponse> {
+  const product = assertCanInquire(customer, await repo.findProductForInquiry(ctx.db, input.productId), input.requestedQuantity);
+  const { inquiry, posted } = await ctx.db.transaction(async (tx) => {
+    const inquiry = await repo.insertInquiry(tx, {
+      productId: product.id,
+      customerId: customer.id,
+      producerUserId: product.producerUserId,
+      message: input.message,
+      contactPreference: input.contactPreference,
+      requestedQuantity: input.requestedQuantity,
+    });
+    const posted = await postMessage(tx, {
+      senderId: customer.id,
+      recipientId: product.producerUserId,
+      content: inquiryMessageText(product.name, input),
+      productId: product.id,
+      inquiryId: inquiry.id,
+    });
+    return { inquiry, posted };
+  });
+
+  announceMessage(ctx, customer, posted);
+  ctx.events.emit('inquiry.created', {
+    inquiryId: inquiry.id,
+    producerUserId: product.producerUserId,
+    customerEmail: customer.email,
+    productName: product.name,
+    productId: product.id,
+    conversationId: posted.conversationId,
+  });
+  await emailProducer(ctx, product, customer, input, posted.conversationId);
+
+  return {
+    message: 'Inquiry sent successfully',
+    inquiry: presentSent({
+      id: inquiry.id,
+      message: inquiry.message,
+      contactPreference: inquiry.contactPreference,
+      requestedQuantity: inquiry.requestedQuantity,
+      status: inquiry.status,
+      createdAt: inquiry.createdAt,
+      productId: product.id,
+      productName: product.name,
+      productImage: product.primaryImageUrl,
+      customerId: customer.id,
+      producerUserId: product.producerUserId,
+      conversationId: posted.conversationId,
+      farmName: product.farmName,
+    }),
+  };
+}
+
+async function emailProducer(
+  ctx: AppContext,
+  product: repo.InquiryProduct,
+  customer: AuthUser,
+  input: InquiryInput,
+  conversationId: number,
+): Promise<void> {
+  const wantsPhone = input.contactPreference !== 'email' && customer.phone;
+  const lines = [
+    `${customer.email} sent an inquiry about ${product.name}.`,
+    '',
+    `Quantity: ${input.requestedQuantity}`,
+    `Preferred contact: ${CONTACT_PREFERENCE_LABELS[input.contactPreference]}`,
+    `Email: ${customer.email}`,
+    ...(wantsPhone ? [`Phone: ${customer.phone}`] : []),
+    '',
+    input.message,
+    '',
+    `Reply on Farmstand: ${ctx.config.publicUrl}/messages?conversation=${conversationId}`,
+  ];
+  await ctx.mailer.send({ to: product.producerEmail, subject: `New inquiry about ${product.name}`, text: lines.join('\n') });
+}
+
+export async function listReceived(ctx: AppContext, producer: AuthUser, page: { limit?: number; offset?: number }) {
+  const { rows, total } = await repo.listReceived(ctx.db, producer.id, page.limit ?? 20, page.offset ?? 0);
+  return { inquiries: rows.map(presentReceived), total } satisfies InquiryListResponse;
+}
+
+export async function listSent(ctx: AppContext, customer: AuthUser, page: { limit?: number; offset?: number }) {
+  const { rows, total } = await repo.listSent(ctx.db, customer.id, page.limit ?? 20, page.offset ?? 0);
+  return { inquiries: rows.map(presentSent), total } satisfies InquiryListResponse;
+}
+
+/** A producer's reply in the conversation answers the customer's open inquiries. */
+export function subscribeInquiryStatus(ctx: AppContext): void {
+  ctx.events.on('message.created', async (event) => {
+    await repo.markResponded(ctx.db, event.senderId, event.recipientId);
+  });
+}

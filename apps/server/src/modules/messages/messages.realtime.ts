@@ -1,0 +1,90 @@
+import { MESSAGING_TEXTS } from '@farmstand/shared/constants/messaging';
+import { type Ack, CLIENT_EVENTS, SERVER_EVENTS, type TypingRequest } from '@farmstand/shared/realtime/events';
+import { conversationRoom, onRealtimeStart, onSocketConnection, userRoom } from '../../realtime/socket-server';
+import { isParticipant, otherParticipant } from './messages.policy';
+import * as repo from './messages.repository';
+
+/** Domain events → socket rooms. With the Redis adapter a room spans every server instance. */
+onRealtimeStart((io, ctx) => {
+  ctx.events.on('message.created', (event) => {
+    io.to([userRoom(event.recipientId), userRoom(event.senderId)]).emit(SERVER_EVENTS.newMessage, {
+      conversationId: event.conversationId,
+      senderId: event.senderId,
+      senderEmail: event.senderEmail,
+      message: {
+        id: event.messageId,
+        conversation_id: event.conversationId,
+        sender_id: event.senderId,
+        content: event.content,
+        created_at: event.createdAt,
+        read_at: null,
+        inquiry_id: event.inquiryId ?? null,
+        product: event.product ?? null,
+      },
+    });
+  });
+  ctx.events.on('conversation.read', (event) => {
+    io.to(userRoom(event.otherUserId)).emit(SERVER_EVENTS.messageRead, {
+      type: 'read',
+      conversationId: event.conversationId,
+      readerId: event.readerId,
+      readAt: event.readAt ?? new Date().toISOString(),
+    });
+  });
+  ctx.events.on('unread.changed', async ({ userId }) => {
+    const unreadCount = await repo.countUnread(ctx.db, userId);
+    io.to(userRoom(userId)).emit(SERVER_EVENTS.unreadCountUpdated, { unreadCount });
+  });
+});
+
+const toConversationId = (value: unknown): number | null => {
+  const id = typeof value === 'object' && value !== null ? (value as { conversationId?: unknown }).conversationId : value;
+  const n = Number(id);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/**
+ * Per socket: joining a conversation's room needs participation; typing goes to that room (the
+ * people looking at the thread), never to anyone outside the conversation.
+ */
+onSocketConnection((socket, ctx) => {
+  const userId = socket.data.userId;
+  // conversation id → the other participant, so typing events need no query per keystroke.
+  const known = new Map<number, number>();
+
+  async function participantOf(conversationId: number): Promise<number | null> {
+    const cached = known.get(conversationId);
+    if (cached !== undefined) return cached;
+    const conversation = await repo.findConversation(ctx.db, conversationId);
+    if (!conversation || !isParticipant(conversation, userId)) return null;
+    const other = otherParticipant(conversation, userId);
+    known.set(conversationId, other);
+    return other;
+  }
+
+  const reply = (ack: unknown, result: Parameters<Ack>[0]) => {
+    if (typeof ack === 'function') (ack as Ack)(result);
+  };
+
+  socket.on(CLIENT_EVENTS.joinConversation, async (raw: unknown, ack?: unknown) => {
+    const conversationId = toConversationId(raw);
+    const other = conversationId ? await participantOf(conversationId).catch(() => null) : null;
+    if (!conversationId || other === null) return reply(ack, { ok: false, message: MESSAGING_TEXTS.notParticipant });
+    await socket.join(conversationRoom(conversationId));
+    reply(ack, { ok: true });
+  });
+
+  socket.on(CLIENT_EVENTS.leaveConversation, async (raw: unknown, ack?: unknown) => {
+    const conversationId = toConversationId(raw);
+    if (conversationId) await socket.leave(conversationRoom(conversationId));
+    reply(ack, { ok: true });
+  });
+
+  const typing = (isTyping: boolean) => async (raw: TypingRequest) => {
+    const conversationId = toConversationId(raw);
+    if (!conversationId || (await participantOf(conversationId).catch(() => null)) === null) return;
+    socket.to(conversationRoom(conversationId)).emit(SERVER_EVENTS.userTyping, { userId, conversationId, isTyping });
+  };
+  socket.on(CLIENT_EVENTS.typingStart, typing(true));
+  socket.on(CLIENT_EVENTS.typingStop, typing(false));
+});

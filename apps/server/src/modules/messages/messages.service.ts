@@ -1,0 +1,137 @@
+import { MESSAGES_PAGE_SIZE } from '@farmstand/shared';
+import { MESSAGING_TEXTS } from '@farmstand/shared/constants/messaging';
+import type {
+  ConversationListResponse,
+  MessageListResponse,
+  SentMessageResponse,
+  StartConversationRequest,
+} from '@farmstand/shared/schemas/messages';
+import type { Db } from '../../db/client';
+import type { AppContext } from '../../lib/context';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { assertParticipant, otherParticipant } from './messages.policy';
+import { presentConversation, presentMessage } from './messages.presenter';
+import * as repo from './messages.repository';
+
+/** The admin switch `features.enable_messaging`: when off nobody starts or sends messages; history stays readable. */
+export async function assertMessagingEnabled(ctx: AppContext): Promise<void> {
+  const features = await ctx.settings.get('features');
+  if (features.enable_messaging === false) throw forbidden(MESSAGING_TEXTS.messagingDisabled);
+}
+
+export async function listConversations(ctx: AppContext, user: AuthUser): Promise<ConversationListResponse> {
+  const rows = await repo.listConversations(ctx.db, user.id);
+  return { conversations: rows.map(presentConversation) };
+}
+
+async function loadOwnConversation(ctx: AppContext, user: AuthUser, conversationId: number) {
+  const conversation = await repo.findConversation(ctx.db, conversationId);
+  if (!conversation) throw notFound(MESSAGING_TEXTS.conversationNotFound);
+  assertParticipant(conversation, user.id);
+  return conversation;
+}
+
+export async function listMessages(
+  ctx: AppContext,
+  user: AuthUser,
+  conversationId: number,
+  page: { limit?: number; offset?: number },
+): Promise<MessageListResponse> {
+  await loadOwnConversation(ctx, user, conversationId);
+  const { rows, total } = await repo.listMessages(ctx.db, conversationId, page.limit ?? MESSAGES_PAGE_SIZE, page.offset ?? 0);
+  return { messages: rows.map(presentMessage), total };
+}
+
+/** A recipient must be a live account other than the sender. */
+async function assertCanReceive(db: Db, senderId: number, recipientId: number) {
+  if (senderId === recipientId) throw badRequest(MESSAGING_TEXTS.cannotMessageSelf, 'recipientId');
+  const recipient = await repo.findUserBrief(db, recipientId);
+  if (recipient?.status !== 'active') throw notFound(MESSAGING_TEXTS.recipientNotFound);
+  return recipient;
+}
+
+export type PostedMessage = { conversationId: number; recipientId: number; message: repo.MessageWithProduct };
+
+/**
+ * Writes a message into the pair's conversation (creating it on first contact). Takes a transaction
+ * so an inquiry and its message are stored together; the caller emits with `announceMessage` after commit.
+ */
+export async function postMessage(
+  tx: Db,
+  input: { senderId: number; recipientId: number; content: string; productId?: number | null; inquiryId?: number | null },
+): Promise<PostedMessage> {
+  const conversationId = await repo.upsertConversation(tx, input.senderId, input.recipientId, input.productId ?? null);
+  const row = await repo.insertMessage(tx, { ...input, conversationId });
+  const message = await repo.findMessageWithProduct(tx, row.id);
+  if (!message) throw new Error('message vanished inside its own transaction');
+  return { conversationId, recipientId: input.recipientId, message };
+}
+
+/** After commit: live delivery to both participants and the recipient's new unread count. */
+export function announceMessage(ctx: AppContext, sender: { id: number; email: string }, posted: PostedMessage): void {
+  const { message } = posted;
+  ctx.events.emit('message.created', {
+    conversationId: posted.conversationId,
+    messageId: message.id,
+    senderId: sender.id,
+    senderEmail: sender.email,
+    recipientId: posted.recipientId,
+    content: message.content,
+    createdAt: message.createdAt.toISOString(),
+    inquiryId: message.inquiryId,
+    product: presentMessage(message).product,
+  });
+  ctx.events.emit('unread.changed', { userId: posted.recipientId });
+}
+
+export async function startConversation(
+  ctx: AppContext,
+  sender: AuthUser,
+  input: StartConversationRequest,
+): Promise<SentMessageResponse> {
+  await assertMessagingEnabled(ctx);
+  await assertCanReceive(ctx.db, sender.id, input.recipientId);
+  if (input.productId && !(await repo.findProductBrief(ctx.db, input.productId))) {
+    throw notFound(MESSAGING_TEXTS.productNotFound);
+  }
+  const posted = await ctx.db.transaction((tx) =>
+    postMessage(tx, { senderId: sender.id, recipientId: input.recipientId, content: input.content, productId: input.productId }),
+  );
+  announceMessage(ctx, sender, posted);
+  return { conversationId: posted.conversationId, message: presentMessage(posted.message) };
+}
+
+export async function sendMessage(
+  ctx: AppContext,
+  sender: AuthUser,
+  conversationId: number,
+  content: string,
+): Promise<SentMessageResponse> {
+  const conversation = await loadOwnConversation(ctx, sender, conversationId);
+  await assertMessagingEnabled(ctx);
+  const recipientId = otherParticipant(conversation, sender.id);
+  await assertCanReceive(ctx.db, sender.id, recipientId);
+  const posted = await ctx.db.transaction((tx) => postMessage(tx, { senderId: sender.id, recipientId, content }));
+  announceMessage(ctx, sender, posted);
+  return { conversationId, message: presentMessage(posted.message) };
+}
+
+/** Marks the other participant's messages read; they get a read receipt, the reader a new unread count. */
+export async function markRead(ctx: AppContext, user: AuthUser, conversationId: number) {
+  const conversation = await loadOwnConversation(ctx, user, conversationId);
+  const readAt = new Date();
+  const updated = await repo.markConversationRead(ctx.db, conversationId, user.id, readAt);
+  if (updated > 0) {
+    ctx.events.emit('conversation.read', {
+      conversationId,
+      readerId: user.id,
+      otherUserId: otherParticipant(conversation, user.id),
+      readAt: readAt.toISOString(),
+    });
+    ctx.events.emit('unread.changed', { userId: user.id });
+  }
+  return { updated, unreadCount: await repo.countUnread(ctx.db, user.id) };
+}
+
+export const unreadCount = (ctx: AppContext, userId: number) => repo.countUnread(ctx.db, userId);

@@ -1,0 +1,84 @@
+import type { ServerToClientEvents } from '@farmstand/shared/realtime/events';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import type { Config } from '../config';
+import { createSocketServer } from '../realtime/socket-server';
+import { buildTestApp, type TestApp } from './test-app';
+
+export type ClientSocket = Socket;
+
+/** The app listening on a free loopback port with the socket.io server attached, as main.ts runs it. */
+export async function startRealtimeApp(configOverrides: Partial<Config> = {}, existing?: TestApp) {
+  const app = existing ?? (await buildTestApp(configOverrides));
+  const realtime = await createSocketServer(app.server, app.ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  const sockets: Socket[] = [];
+
+  /** A connected client; rejects with the server's reason when the handshake is refused. */
+  async function connect(token: string | undefined): Promise<Socket> {
+    const socket = connectClient(url, {
+      path: '/socket.io/',
+      auth: token === undefined ? {} : { token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', (error) => reject(error));
+    });
+    return socket;
+  }
+
+  return {
+    app,
+    url,
+    io: realtime.io,
+    connect,
+    close: async () => {
+      for (const socket of sockets) socket.disconnect();
+      await realtime.close();
+      await app.closeAll();
+    },
+  };
+}
+
+/** Resolves with the next payload of an event, or fails after `timeoutMs`. */
+export function nextEvent<K extends keyof ServerToClientEvents>(
+  socket: Socket,
+  name: K,
+  timeoutMs = 3000,
+): Promise<Parameters<ServerToClientEvents[K]>[0]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(name as string, onEvent as (...args: unknown[]) => void);
+      reject(new Error(`no ${name} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onEvent = (payload: Parameters<ServerToClientEvents[K]>[0]) => {
+      clearTimeout(timer);
+      resolve(payload);
+    };
+    // The client socket is untyped here; the payload type comes from the shared event map.
+    socket.once(name as string, onEvent as (...args: unknown[]) => void);
+  });
+}
+
+/** Asserts that an event does NOT arrive within `waitMs` (for "only participants" rules). */
+export async function expectNoEvent(socket: Socket, name: keyof ServerToClientEvents, waitMs = 300): Promise<void> {
+  let received: unknown;
+  const listener = (payload: unknown) => {
+    received = payload;
+  };
+  socket.on(name, listener);
+  await new Promise((resolve) => setTimeout(resolve, waitMs));
+  socket.off(name, listener);
+  if (received !== undefined) throw new Error(`unexpected ${name}: ${JSON.stringify(received)}`);
+}
+
+/** Emits with an acknowledgement and waits for it. */
+export function emitWithAck(socket: Socket, name: string, payload: unknown): Promise<{ ok: boolean; message?: string }> {
+  return socket.timeout(3000).emitWithAck(name, payload);
+}
