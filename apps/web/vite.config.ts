@@ -1,11 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pwaPrecache } from './pwa-precache';
 
 const backend = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pwaPrecache()],
   server: {
     port: 5173,
     proxy: {

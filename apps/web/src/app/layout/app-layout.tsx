@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/card';
+import { ConnectionStatus } from '../../features/pwa/connection-status';
+import { InstallPrompt } from '../../features/pwa/install-prompt';
 import { Footer } from './footer';
 import { Header } from './header';
 import { MobileTabBar } from './mobile-tab-bar';
@@ -16,6 +18,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <Header />
+      <ConnectionStatus />
       <main id="main" className="flex-1">
         <Suspense fallback={<Spinner />}>
           <Outlet />
@@ -23,6 +26,7 @@ export function AppLayout() {
       </main>
       <Footer />
       <MobileTabBar />
+      <InstallPrompt />
     </div>
   );
 }

@@ -1,0 +1,77 @@
+import { BACK_ONLINE_BANNER_MS, TEXTS } from '@farmstand/shared';
+import { useEffect, useRef, useState } from 'react';
+import { CloseIcon } from '../../app/layout/icons';
+import { WifiOffIcon } from '../../components/ui/icons';
+import { useOnlineStatus } from './use-online-status';
+
+/**
+ * Spec 01 §2, §4: an amber banner while offline (dismissible until the next time the connection
+ * drops), a green one for 3 seconds when it comes back, and on phones a card explaining what
+ * still works.
+ */
+export function ConnectionStatus() {
+  const isOnline = useOnlineStatus();
+  const [isDismissed, setIsDismissed] = useState(false);
+  const [showBackOnline, setShowBackOnline] = useState(false);
+  const wasOffline = useRef(!isOnline);
+
+  useEffect(() => {
+    if (!isOnline) {
+      wasOffline.current = true;
+      setIsDismissed(false);
+      setShowBackOnline(false);
+      return;
+    }
+    if (!wasOffline.current) return;
+    wasOffline.current = false;
+    setShowBackOnline(true);
+    const timer = window.setTimeout(() => setShowBackOnline(false), BACK_ONLINE_BANNER_MS);
+    return () => window.clearTimeout(timer);
+  }, [isOnline]);
+
+  return (
+    <div aria-live="polite">
+      {!isOnline && !isDismissed && (
+        <div
+          role="status"
+          className="flex items-center gap-3 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+        >
+          <WifiOffIcon className="h-5 w-5 shrink-0" />
+          <p className="flex-1">{TEXTS.offline}</p>
+          <button
+            type="button"
+            onClick={() => setIsDismissed(true)}
+            className="rounded p-1 hover:bg-amber-200 dark:hover:bg-amber-800"
+            aria-label="Dismiss offline notice"
+          >
+            <CloseIcon className="h-4 w-4" />
+          </button>
+        </div>
+      )}
+      {showBackOnline && (
+        <div role="status" className="bg-green-700 px-4 py-2 text-center text-sm font-medium text-white">
+          {TEXTS.backOnline}
+        </div>
+      )}
+      {!isOnline && <LimitedFunctionalityCard />}
+    </div>
+  );
+}
+
+/** Phones only: what still works without a connection. */
+function LimitedFunctionalityCard() {
+  return (
+    <section
+      aria-labelledby="limited-heading"
+      className="m-4 rounded-xl border border-amber-300 bg-white p-4 shadow-sm md:hidden dark:border-amber-700 dark:bg-stone-900"
+    >
+      <h2 id="limited-heading" className="font-semibold">
+        Limited Functionality
+      </h2>
+      <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
+        You can still move around Farmstand and read what was loaded. Searching, messages, favorites and signing in need a
+        connection; they come back as soon as you are online.
+      </p>
+    </section>
+  );
+}
