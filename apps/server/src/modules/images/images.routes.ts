@@ -1,0 +1,102 @@
+import { ErrorResponse, IdParams } from '@farmstand/shared';
+import { PROFILE_IMAGE_TYPES, ProfileImageResponse } from '@farmstand/shared/schemas/producers';
+import { ImageDeleteRequest, ImageUploadResponse, ProductResponse } from '@farmstand/shared/schemas/products';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest } from '../../lib/errors';
+import { requireRole } from '../../plugins/auth';
+import { defineModule, type ModuleOptions } from '../index';
+import * as images from './images.service';
+import { isTruthyField, MULTIPART_LIMITS, readImageUpload } from './multipart-upload';
+
+const tags = ['images'];
+const security = [{ bearer: [] }];
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  413: ErrorResponse,
+  415: ErrorResponse,
+};
+const PRODUCERS_ONLY = 'Only producer accounts can upload images';
+const multipartBody = {
+  description: 'multipart/form-data: `image` (JPEG, PNG or WebP, at most 5 MB) and text fields',
+};
+
+/** Image uploads (spec 02 §7 Images). Multipart is registered here only, with the size limits. */
+const imageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+
+  app.post(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a product image (fields: image, isPrimary). Re-encoded to WebP, metadata stripped.',
+        description: multipartBody.description,
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: { 201: ImageUploadResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireRole(ctx, request, ['producer', 'admin'], PRODUCERS_ONLY);
+      const upload = await readImageUpload(request);
+      const result = await images.addProductImage(
+        ctx,
+        user,
+        request.params.id,
+        upload.buffer,
+        isTruthyField(upload.fields.isPrimary),
+      );
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.delete(
+    '/products/:id/images',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete one product image (body: imageUrl, isPrimary)',
+        params: IdParams,
+        body: ImageDeleteRequest,
+        response: { 200: ProductResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireRole(ctx, request, ['producer', 'admin'], PRODUCERS_ONLY);
+      return { product: await images.deleteProductImage(ctx, user, request.params.id, request.body) };
+    },
+  );
+
+  app.post(
+    '/producers/profile',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Set my farm profile picture (fields: image, imageType=profile)',
+        description: multipartBody.description,
+        consumes: ['multipart/form-data'],
+        response: { 201: ProfileImageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireRole(ctx, request, ['producer'], PRODUCERS_ONLY);
+      const upload = await readImageUpload(request);
+      const imageType = upload.fields.imageType || 'profile';
+      if (!(PROFILE_IMAGE_TYPES as readonly string[]).includes(imageType)) {
+        throw badRequest(`imageType must be one of: ${PROFILE_IMAGE_TYPES.join(', ')}`, 'imageType');
+      }
+      const imageUrl = await images.setProfileImage(ctx, user, upload.buffer);
+      return reply.status(201).send({ imageUrl, imageType: 'profile' as const });
+    },
+  );
+};
+
+export default defineModule({ prefix: '/images', routes: imageRoutes });

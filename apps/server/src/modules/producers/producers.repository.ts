@@ -1,0 +1,162 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { certifications, producers, products, reviews, subscriptions, users } from '../../db/schema';
+import { producerListed } from './producers.visibility';
+
+export type ProducerRow = typeof producers.$inferSelect;
+export type CertificationRow = typeof certifications.$inferSelect;
+export type ProducerInsert = Omit<typeof producers.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+
+/** A profile with what its pages show next to it: the owner's e-mail and account standing. */
+export type ProducerWithOwner = ProducerRow & {
+  email: string;
+  accountActive: boolean;
+  listed: boolean;
+};
+
+const withOwner = {
+  producer: producers,
+  email: users.email,
+  accountActive: sql<boolean>`${users.status} = 'active'`,
+  listed: producerListed,
+};
+
+export async function findProducerByUserId(db: Db, userId: number): Promise<ProducerWithOwner | undefined> {
+  const [row] = await db
+    .select(withOwner)
+    .from(producers)
+    .innerJoin(users, eq(users.id, producers.userId))
+    .leftJoin(subscriptions, eq(subscriptions.userId, producers.userId))
+    .where(eq(producers.userId, userId));
+  return row ? { ...row.producer, email: row.email, accountActive: row.accountActive, listed: row.listed } : undefined;
+}
+
+/** Locks the profile row so concurrent product creations count the limit one at a time. */
+export async function lockProducerByUserId(db: Db, userId: number): Promise<ProducerRow | undefined> {
+  const [row] = await db.select().from(producers).where(eq(producers.userId, userId)).for('update');
+  return row;
+}
+
+export async function insertProducer(db: Db, userId: number, values: ProducerInsert): Promise<ProducerRow> {
+  const [row] = await db
+    .insert(producers)
+    .values({ ...values, userId })
+    .returning();
+  return row;
+}
+
+export async function updateProducer(db: Db, userId: number, values: Partial<ProducerInsert>): Promise<void> {
+  await db
+    .update(producers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(producers.userId, userId));
+}
+
+export async function listCertifications(db: Db, producerId: number, statuses?: CertificationRow['status'][]) {
+  return db
+    .select()
+    .from(certifications)
+    .where(and(eq(certifications.producerId, producerId), statuses ? inArray(certifications.status, statuses) : undefined))
+    .orderBy(asc(certifications.createdAt), asc(certifications.id));
+}
+
+export async function insertCertification(
+  db: Db,
+  values: Omit<typeof certifications.$inferInsert, 'id' | 'createdAt' | 'status'>,
+): Promise<CertificationRow> {
+  const [row] = await db.insert(certifications).values(values).returning();
+  return row;
+}
+
+export async function findCertification(db: Db, id: number): Promise<CertificationRow | undefined> {
+  const [row] = await db.select().from(certifications).where(eq(certifications.id, id));
+  return row;
+}
+
+export async function deleteCertification(db: Db, id: number): Promise<void> {
+  await db.delete(certifications).where(eq(certifications.id, id));
+}
+
+/** Approved reviews of the producer itself (reviews of single products stay on the product page). */
+export async function producerRating(db: Db, producerUserId: number) {
+  const [row] = await db
+    .select({
+      average: sql<string | null>`avg(${reviews.rating})`,
+      count: count(),
+    })
+    .from(reviews)
+    .where(and(eq(reviews.producerUserId, producerUserId), eq(reviews.status, 'approved')));
+  const average = row?.average === null || row?.average === undefined ? null : Math.round(Number(row.average) * 10) / 10;
+  return { average_rating: average, review_count: row?.count ?? 0 };
+}
+
+/** Active (not deleted) products in the given categories, for the regulated-state check on a move. */
+export async function countActiveProductsInCategories(db: Db, producerId: number, categories: string[]): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.producerId, producerId), eq(products.active, true), inArray(products.category, categories)));
+  return row?.n ?? 0;
+}
+
+export type ProducerListFilters = {
+  center?: { latitude: number; longitude: number; radius: number };
+  category?: string;
+  certified?: boolean;
+  limit: number;
+  offset: number;
+};
+
+const EARTH_RADIUS_MILES = 3958.8;
+
+/**
+ * Listed producers (account active, subscription in good standing) with their public product
+ * count; a radius is a bounding box on the (latitude, longitude) index, then an exact haversine.
+ */
+export async function listProducers(db: Db, filters: ProducerListFilters) {
+  const publicProducts = sql`(select count(*)::int from ${products} p where p.producer_id = ${producers.id}
+    and p.active and p.moderation_status = 'approved')`;
+  const conditions = [producerListed];
+  let distance = sql<number | null>`null::double precision`;
+  if (filters.center) {
+    const { latitude, longitude, radius } = filters.center;
+    const latDelta = radius / 69;
+    const lngDelta = radius / (69 * Math.max(Math.cos((latitude * Math.PI) / 180), 0.01));
+    const lat = sql`${latitude}::double precision`;
+    const lng = sql`${longitude}::double precision`;
+    distance = sql<number>`(${EARTH_RADIUS_MILES}::double precision * 2 * asin(sqrt(
+      power(sin(radians(${producers.latitude} - ${lat}) / 2), 2) +
+      cos(radians(${lat})) * cos(radians(${producers.latitude})) *
+      power(sin(radians(${producers.longitude} - ${lng}) / 2), 2))))`;
+    conditions.push(
+      sql`${producers.latitude} between ${latitude - latDelta}::double precision and ${latitude + latDelta}::double precision`,
+      sql`${producers.longitude} between ${longitude - lngDelta}::double precision and ${longitude + lngDelta}::double precision`,
+      sql`${distance} <= ${radius}::double precision`,
+    );
+  }
+  if (filters.category) {
+    conditions.push(sql`exists (select 1 from ${products} p where p.producer_id = ${producers.id}
+      and p.active and p.moderation_status = 'approved' and p.category = ${filters.category})`);
+  }
+  if (filters.certified) {
+    conditions.push(sql`exists (select 1 from ${certifications} c where c.producer_id = ${producers.id}
+      and c.status = 'verified')`);
+  }
+  const where = and(...conditions);
+  const rows = await db
+    .select({ producer: producers, productCount: publicProducts.mapWith(Number), distance })
+    .from(producers)
+    .innerJoin(users, eq(users.id, producers.userId))
+    .leftJoin(subscriptions, eq(subscriptions.userId, producers.userId))
+    .where(where)
+    .orderBy(filters.center ? sql`${distance} asc` : asc(producers.farmName), asc(producers.id))
+    .limit(filters.limit)
+    .offset(filters.offset);
+  const [total] = await db
+    .select({ n: count() })
+    .from(producers)
+    .innerJoin(users, eq(users.id, producers.userId))
+    .leftJoin(subscriptions, eq(subscriptions.userId, producers.userId))
+    .where(where);
+  return { rows, total: total?.n ?? 0 };
+}

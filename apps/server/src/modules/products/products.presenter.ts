@@ -1,0 +1,45 @@
+import type { Product } from '@farmstand/shared/schemas/products';
+import type { ProductWithProducer } from './products.repository';
+
+export type PresentOptions = {
+  /** Contact details go to signed-in viewers only (docs/decisions/033). */
+  showContact: boolean;
+};
+
+/** What leaves the server about a product (spec 01 §3 Product plus the producer fields). */
+export function presentProduct(row: ProductWithProducer, options: PresentOptions): Product {
+  const { product, producer } = row;
+  return {
+    id: product.id,
+    producer_id: product.producerId,
+    producer_user_id: producer.userId,
+    name: product.name,
+    category: product.category as Product['category'],
+    description: product.description,
+    price: product.price === null ? null : Number(product.price),
+    price_unit: product.priceUnit,
+    availability: product.availability as Product['availability'],
+    stock_quantity: product.stockQuantity,
+    primary_image_url: product.primaryImageUrl,
+    additional_images: product.additionalImages,
+    ingredients: product.ingredients,
+    allergens: product.allergens,
+    required_certifications: product.requiredCertifications,
+    seasonal_start: product.seasonalStart,
+    seasonal_end: product.seasonalEnd,
+    pickup_instructions: product.pickupInstructions,
+    active: product.active,
+    moderation_status: product.moderationStatus,
+    created_at: product.createdAt.toISOString(),
+    updated_at: product.updatedAt.toISOString(),
+    farm_name: producer.farmName,
+    city: producer.city,
+    state: producer.state as Product['state'],
+    delivery_available: producer.deliveryAvailable,
+    delivery_radius: producer.deliveryAvailable ? producer.deliveryRadius : null,
+    producer_email: options.showContact ? row.email : null,
+    producer_phone: options.showContact ? producer.phone : null,
+    producer_pickup_instructions: producer.pickupInstructions,
+    producer_verified: producer.verificationStatus === 'approved',
+  };
+}

@@ -1,0 +1,80 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { producers, products, subscriptions, users } from '../../db/schema';
+import { producerListed } from '../producers/producers.visibility';
+
+export type ProductRow = typeof products.$inferSelect;
+export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'producerId' | 'createdAt' | 'updatedAt' | 'searchVector'>;
+
+/** A product with the producer fields every product response carries. */
+export type ProductWithProducer = {
+  product: ProductRow;
+  producer: typeof producers.$inferSelect;
+  email: string;
+  /** The producer's account is active and the subscription in good standing. */
+  listed: boolean;
+};
+
+const selection = { product: products, producer: producers, email: users.email, listed: producerListed };
+
+function selectWithProducer(db: Db) {
+  return db
+    .select(selection)
+    .from(products)
+    .innerJoin(producers, eq(producers.id, products.producerId))
+    .innerJoin(users, eq(users.id, producers.userId))
+    .leftJoin(subscriptions, eq(subscriptions.userId, producers.userId));
+}
+
+/** The public sees a product only when it is active, not removed by an admin, and its producer listed. */
+export const productIsPublic = sql<boolean>`(${products.active} and ${products.moderationStatus} = 'approved' and ${producerListed})`;
+
+export async function findProductWithProducer(db: Db, id: number): Promise<ProductWithProducer | undefined> {
+  const [row] = await selectWithProducer(db).where(eq(products.id, id));
+  return row;
+}
+
+/** Every product of a producer, deleted ones last, for the owner's list. */
+export async function listProductsOfProducer(db: Db, producerId: number): Promise<ProductWithProducer[]> {
+  return selectWithProducer(db)
+    .where(eq(products.producerId, producerId))
+    .orderBy(desc(products.active), desc(products.createdAt), desc(products.id));
+}
+
+/** The producer's public products, newest first (the public page's "recent products"). */
+export async function listPublicProductsOfProducer(db: Db, producerId: number, limit: number): Promise<ProductWithProducer[]> {
+  return selectWithProducer(db)
+    .where(and(eq(products.producerId, producerId), productIsPublic))
+    .orderBy(desc(products.createdAt), asc(products.id))
+    .limit(limit);
+}
+
+/** Active (not deleted) products count against the limit, whatever their availability. */
+export async function countActiveProducts(db: Db, producerId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.producerId, producerId), eq(products.active, true)));
+  return row?.n ?? 0;
+}
+
+export async function insertProduct(db: Db, producerId: number, values: ProductValues): Promise<ProductRow> {
+  const [row] = await db
+    .insert(products)
+    .values({ ...values, producerId })
+    .returning();
+  return row;
+}
+
+export async function updateProduct(db: Db, id: number, values: Partial<ProductValues>): Promise<void> {
+  await db
+    .update(products)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(products.id, id));
+}
+
+/** Locks the product row so concurrent image changes do not lose each other's URLs. */
+export async function lockProduct(db: Db, id: number): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).for('update');
+  return row;
+}

@@ -1,0 +1,125 @@
+import { ErrorResponse, IdParams } from '@farmstand/shared';
+import {
+  AvailabilityRequest,
+  MyProductsResponse,
+  ProductCreatedResponse,
+  ProductRequest,
+  ProductResponse,
+} from '@farmstand/shared/schemas/products';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireRole } from '../../plugins/auth';
+import { defineModule, type ModuleOptions } from '../index';
+import * as products from './products.service';
+
+const tags = ['products'];
+const security = [{ bearer: [] }];
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const PRODUCERS_ONLY = 'Only producer accounts can manage products';
+
+/** Product management (paths chosen in docs/decisions/030) and the public product read. */
+const productRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  const manager = (request: Parameters<typeof requireRole>[1]) =>
+    requireRole(ctx, request, ['producer', 'admin'], PRODUCERS_ONLY);
+
+  app.get(
+    '/mine',
+    {
+      schema: { tags, security, summary: 'My products, deleted ones included', response: { 200: MyProductsResponse, ...errors } },
+    },
+    async (request) => products.listMyProducts(ctx, await requireRole(ctx, request, ['producer'], PRODUCERS_ONLY)),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a product (producers with a profile; limited by max_products_per_producer)',
+        body: ProductRequest,
+        response: { 201: ProductCreatedResponse, ...errors, 409: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireRole(ctx, request, ['producer'], PRODUCERS_ONLY);
+      return reply.status(201).send(await products.createProduct(ctx, user, request.body));
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A product with its producer (public)',
+        params: IdParams,
+        response: { 200: ProductResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => ({ product: await products.getProduct(ctx, await request.currentUser(), request.params.id) }),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Update a product (owner or admin)',
+        params: IdParams,
+        body: ProductRequest,
+        response: { 200: ProductResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      product: await products.updateProduct(ctx, await manager(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Soft-delete a product (active=false)',
+        params: IdParams,
+        response: { 200: ProductResponse, ...errors },
+      },
+    },
+    async (request) => ({ product: await products.deleteProduct(ctx, await manager(request), request.params.id) }),
+  );
+
+  app.post(
+    '/:id/restore',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Bring a deleted product back (counts against the limit)',
+        params: IdParams,
+        response: { 200: ProductResponse, ...errors, 409: ErrorResponse },
+      },
+    },
+    async (request) => ({ product: await products.restoreProduct(ctx, await manager(request), request.params.id) }),
+  );
+
+  app.patch(
+    '/:id/availability',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change availability and optionally the stock quantity',
+        params: IdParams,
+        body: AvailabilityRequest,
+        response: { 200: ProductResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      product: await products.updateAvailability(ctx, await manager(request), request.params.id, request.body),
+    }),
+  );
+};
+
+export default defineModule({ prefix: '/products', routes: productRoutes });

@@ -1,0 +1,142 @@
+import { TEXTS } from '@farmstand/shared';
+import {
+  type AvailabilityRequest,
+  type MyProductsResponse,
+  type ProductInput,
+  regulatedCategoryViolation,
+} from '@farmstand/shared/schemas/products';
+import type { AppContext } from '../../lib/context';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { findProducerByUserId, lockProducerByUserId } from '../producers/producers.repository';
+import { canManageProduct, canViewProduct } from './products.policy';
+import { presentProduct } from './products.presenter';
+import * as repo from './products.repository';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const PROFILE_REQUIRED = 'Please create your producer profile before adding products';
+
+const ownerView = { showContact: true };
+
+function toValues(input: ProductInput): repo.ProductValues {
+  return {
+    name: input.name,
+    category: input.category,
+    description: input.description,
+    price: input.price,
+    priceUnit: input.price_unit,
+    availability: input.availability,
+    stockQuantity: input.stock_quantity,
+    seasonalStart: input.seasonal_start,
+    seasonalEnd: input.seasonal_end,
+    ingredients: input.ingredients,
+    allergens: input.allergens,
+    requiredCertifications: input.required_certifications,
+    pickupInstructions: input.pickup_instructions,
+  };
+}
+
+function assertRegulatedRules(input: ProductInput, producerState: string): void {
+  const violation = regulatedCategoryViolation(input, producerState);
+  if (violation) throw badRequest(violation, 'category');
+}
+
+async function maxProducts(ctx: AppContext): Promise<number> {
+  return (await ctx.settings.get('features')).max_products_per_producer;
+}
+
+/** The product if this user may change it: 404 when missing, 403 when someone else's. */
+export async function loadManageableProduct(ctx: AppContext, user: AuthUser, id: number, db = ctx.db) {
+  const row = await repo.findProductWithProducer(db, id);
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  if (!canManageProduct(user, row)) throw forbidden('You can only change your own products');
+  return row;
+}
+
+async function reload(ctx: AppContext, id: number, db = ctx.db) {
+  const row = await repo.findProductWithProducer(db, id);
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  return presentProduct(row, ownerView);
+}
+
+export async function getProduct(ctx: AppContext, viewer: AuthUser | null, id: number) {
+  const row = await repo.findProductWithProducer(ctx.db, id);
+  // Hidden products answer exactly like missing ones, so their existence does not leak.
+  if (!row || !canViewProduct(viewer, row)) throw notFound(PRODUCT_NOT_FOUND);
+  return presentProduct(row, { showContact: viewer !== null });
+}
+
+export async function listMyProducts(ctx: AppContext, user: AuthUser): Promise<MyProductsResponse> {
+  const features = await ctx.settings.get('features');
+  const producer = await findProducerByUserId(ctx.db, user.id);
+  const rows = producer ? await repo.listProductsOfProducer(ctx.db, producer.id) : [];
+  return {
+    products: rows.map((row) => presentProduct(row, ownerView)),
+    active_count: rows.filter((row) => row.product.active).length,
+    max_products: features.max_products_per_producer,
+    max_images_per_product: features.max_images_per_product,
+  };
+}
+
+export async function createProduct(ctx: AppContext, user: AuthUser, input: ProductInput) {
+  const limit = await maxProducts(ctx);
+  return ctx.db.transaction(async (tx) => {
+    // The lock makes two simultaneous creations count one after the other.
+    const producer = await lockProducerByUserId(tx, user.id);
+    if (!producer) throw forbidden(PROFILE_REQUIRED);
+    assertRegulatedRules(input, producer.state);
+    if ((await repo.countActiveProducts(tx, producer.id)) >= limit) throw conflict(TEXTS.productLimitReached);
+    const row = await repo.insertProduct(tx, producer.id, toValues(input));
+    return { product_id: row.id, product: await reload(ctx, row.id, tx) };
+  });
+}
+
+export async function updateProduct(ctx: AppContext, user: AuthUser, id: number, input: ProductInput) {
+  return ctx.db.transaction(async (tx) => {
+    const row = await loadManageableProduct(ctx, user, id, tx);
+    assertRegulatedRules(input, row.producer.state);
+    await repo.updateProduct(tx, id, toValues(input));
+    return reload(ctx, id, tx);
+  });
+}
+
+/** Soft delete (spec 02 §4): the row stays, with its images, so the owner can restore it. */
+export async function deleteProduct(ctx: AppContext, user: AuthUser, id: number) {
+  return ctx.db.transaction(async (tx) => {
+    await loadManageableProduct(ctx, user, id, tx);
+    await repo.updateProduct(tx, id, { active: false });
+    return reload(ctx, id, tx);
+  });
+}
+
+/** Bringing a deleted product back takes a slot again, so the limit applies. */
+export async function restoreProduct(ctx: AppContext, user: AuthUser, id: number) {
+  const limit = await maxProducts(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const row = await loadManageableProduct(ctx, user, id, tx);
+    if (row.product.active) return reload(ctx, id, tx);
+    await lockProducerByUserId(tx, row.producer.userId);
+    if ((await repo.countActiveProducts(tx, row.producer.id)) >= limit) throw conflict(TEXTS.productLimitReached);
+    await repo.updateProduct(tx, id, { active: true });
+    return reload(ctx, id, tx);
+  });
+}
+
+/** Leaving 'seasonal' clears the season dates: they only mean something for seasonal products. */
+export async function updateAvailability(ctx: AppContext, user: AuthUser, id: number, input: AvailabilityRequest) {
+  return ctx.db.transaction(async (tx) => {
+    await loadManageableProduct(ctx, user, id, tx);
+    await repo.updateProduct(tx, id, {
+      availability: input.availability,
+      ...(input.stock_quantity !== undefined ? { stockQuantity: input.stock_quantity } : {}),
+      ...(input.availability !== 'seasonal' ? { seasonalStart: null, seasonalEnd: null } : {}),
+    });
+    return reload(ctx, id, tx);
+  });
+}
+
+/** For the public producer page. */
+export async function listPublicProducts(ctx: AppContext, producerId: number, limit: number, showContact: boolean) {
+  const rows = await repo.listPublicProductsOfProducer(ctx.db, producerId, limit);
+  return rows.map((row) => presentProduct(row, { showContact }));
+}
