@@ -20,8 +20,12 @@ async function main() {
   const ctx = app.ctx;
   if (config.admin) await ensureAdmin(ctx, config.admin.email, config.admin.password);
   if (config.demoData) {
+    const seedStarted = Date.now();
     const seeded = await seedDemoDataIfEmpty(ctx);
-    if (seeded) app.log.info(`demo data seeded: ${seeded.producers} producers, ${seeded.products} products`);
+    if (seeded) {
+      const counts = Object.entries(seeded).map(([what, count]) => `${count} ${what}`);
+      console.log(`Demo data seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s: ${counts.join(', ')}`);
+    }
   }
   const realtime = await createSocketServer(app.server, ctx);
 

@@ -1,9 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { PLAN_PRICES } from '@farmstand/shared';
+import { and, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
-import { findUserByEmail, insertUser } from '../../modules/auth/auth.repository';
 import { hashPassword } from '../../modules/auth/passwords';
-import { users } from '../schema';
-import { ensureAdmin } from './admin';
+import type { Db } from '../client';
+import { certifications, favorites, payments, producers, products, reviews, subscriptions, users } from '../schema';
+import { DEMO_SHOPPER_EMAILS, draftReview } from './community';
+import { type DemoPictureUrls, removeDemoPictures, storeDemoPictures } from './demo-pictures';
+import { buildDemoFarms, type DemoFarm } from './farms';
+import { createRandom, type Random } from './random';
+import { demoFarmSites } from './towns';
 
 export const DEMO_PASSWORD = 'farmstand123';
 export const DEMO_ACCOUNTS = [
@@ -12,21 +17,224 @@ export const DEMO_ACCOUNTS = [
   { role: 'admin', email: 'admin@farmstand.test', password: DEMO_PASSWORD },
 ] as const;
 
-/** Seeds the demo catalogue into an empty database; returns what it made, or null when not empty. */
-export async function seedDemoDataIfEmpty(ctx: AppContext): Promise<{ producers: number; products: number } | null> {
-  const [{ count }] = await ctx.db.select({ count: sql<number>`count(*)::int` }).from(users);
-  if (count > 0) return null;
-  await ensureAdmin(ctx, 'admin@farmstand.test', DEMO_PASSWORD);
+const DEMO_SEED = 20_240_601;
+/** Advisory lock id so two instances starting on one empty PostgreSQL do not both seed. */
+const DEMO_SEED_LOCK = 7_301_001;
+const DAY_MS = 86_400_000;
+
+export type DemoSeedCounts = {
+  producers: number;
+  products: number;
+  certifications: number;
+  reviews: number;
+  favorites: number;
+  consumers: number;
+};
+
+/**
+ * Seeds the demo catalogue into an empty database (no accounts but admins, so ADMIN_EMAIL does not
+ * block it); returns the counts, or null when there was something already. Pictures are rendered
+ * first, then every row goes in one transaction: a failed seed leaves no rows and no files.
+ */
+export async function seedDemoDataIfEmpty(ctx: AppContext, options: { now?: Date } = {}): Promise<DemoSeedCounts | null> {
+  if (!(await isEmpty(ctx.db))) return null;
+  const now = options.now ?? new Date();
+  const random = createRandom(DEMO_SEED);
+  const farms = buildDemoFarms(demoFarmSites(), random, now, accountEmail('producer'));
+  const pictures = await storeDemoPictures(ctx.storage, farms);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  for (const account of DEMO_ACCOUNTS.filter((a) => a.role !== 'admin')) {
-    if (await findUserByEmail(ctx.db, account.email)) continue;
-    await insertUser(
-      ctx.db,
-      { email: account.email, passwordHash, userType: account.role, emailVerified: true },
-      account.role === 'producer'
-        ? { status: 'trialing', trialEndsAt: new Date(Date.now() + 30 * 86_400_000) }
-        : { status: 'none' },
-    );
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK})`);
+      if (!(await isEmpty(tx))) return null;
+      return insertDemoCatalog(tx, { farms, pictures, passwordHash, random, now });
+    });
+  } catch (error) {
+    await removeDemoPictures(ctx.storage, pictures).catch(() => undefined);
+    throw error;
   }
-  return { producers: 0, products: 0 };
+}
+
+async function isEmpty(db: Db): Promise<boolean> {
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users).where(ne(users.userType, 'admin'));
+  return count === 0;
+}
+
+const accountEmail = (role: (typeof DEMO_ACCOUNTS)[number]['role']) =>
+  DEMO_ACCOUNTS.find((account) => account.role === role)?.email as string;
+
+type CatalogInput = { farms: DemoFarm[]; pictures: DemoPictureUrls; passwordHash: string; random: Random; now: Date };
+
+async function insertDemoCatalog(tx: Db, { farms, pictures, passwordHash, random, now }: CatalogInput): Promise<DemoSeedCounts> {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+
+  const adminEmail = accountEmail('admin');
+  const [existingAdmin] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${adminEmail}`));
+  if (!existingAdmin) {
+    const [admin] = await tx
+      .insert(users)
+      .values({ email: adminEmail, passwordHash, userType: 'admin', emailVerified: true, createdAt: daysAgo(420) })
+      .returning({ id: users.id });
+    await tx.insert(subscriptions).values({ userId: admin.id, status: 'none' });
+  }
+
+  const consumerEmails = [accountEmail('consumer'), ...DEMO_SHOPPER_EMAILS];
+  const consumers = await tx
+    .insert(users)
+    .values(
+      consumerEmails.map((email, i) => ({
+        email,
+        passwordHash,
+        userType: 'consumer' as const,
+        emailVerified: true,
+        createdAt: daysAgo(i === 0 ? 60 : random.int(5, 200)),
+      })),
+    )
+    .returning({ id: users.id, email: users.email });
+  await tx.insert(subscriptions).values(consumers.map((c) => ({ userId: c.id, status: 'none' as const })));
+
+  const producerUsers = await tx
+    .insert(users)
+    .values(
+      farms.map((farm) => ({
+        email: farm.email,
+        passwordHash,
+        userType: 'producer' as const,
+        phone: farm.phone,
+        emailVerified: true,
+        createdAt: farm.createdAt,
+      })),
+    )
+    .returning({ id: users.id, email: users.email });
+  const userIdByEmail = new Map(producerUsers.map((u) => [u.email, u.id]));
+  const farmUserIds = farms.map((farm) => userIdByEmail.get(farm.email) as number);
+
+  await tx.insert(subscriptions).values(
+    farms.map((farm, i) =>
+      farm.subscription.status === 'trialing'
+        ? { userId: farmUserIds[i], status: 'trialing' as const, trialEndsAt: farm.subscription.trialEndsAt }
+        : {
+            userId: farmUserIds[i],
+            status: 'active' as const,
+            planType: farm.subscription.planType,
+            currentPeriodEnd: farm.subscription.currentPeriodEnd,
+            providerCustomerId: `cus_demo_${farmUserIds[i]}`,
+            providerSubscriptionId: `sub_demo_${farmUserIds[i]}`,
+          },
+    ),
+  );
+  const paid = farms.flatMap((farm, i) =>
+    farm.subscription.status === 'active'
+      ? [
+          {
+            userId: farmUserIds[i],
+            amountCents: PLAN_PRICES[farm.subscription.planType] * 100,
+            planType: farm.subscription.planType,
+            providerRef: `pay_demo_${farmUserIds[i]}`,
+            createdAt: daysAgo(farm.subscription.planType === 'annual' ? random.int(5, 300) : random.int(1, 28)),
+          },
+        ]
+      : [],
+  );
+  if (paid.length) await tx.insert(payments).values(paid);
+
+  const producerRows = await tx
+    .insert(producers)
+    .values(
+      farms.map((farm, i) => ({
+        userId: farmUserIds[i],
+        farmName: farm.farmName,
+        description: farm.description,
+        address: farm.address,
+        city: farm.city,
+        state: farm.state,
+        zip: farm.zip,
+        phone: farm.phone,
+        latitude: farm.latitude,
+        longitude: farm.longitude,
+        deliveryAvailable: farm.deliveryAvailable,
+        deliveryRadius: farm.deliveryRadius,
+        pickupInstructions: farm.pickupInstructions,
+        profileImageUrl: pictures.farms[i],
+        verificationStatus: farm.verificationStatus,
+        verificationNotes: farm.verificationNotes,
+        createdAt: farm.createdAt,
+      })),
+    )
+    .returning({ id: producers.id, userId: producers.userId });
+  const producerIdByUser = new Map(producerRows.map((p) => [p.userId, p.id]));
+  const producerIds = farmUserIds.map((userId) => producerIdByUser.get(userId) as number);
+
+  const certificationRows = farms.flatMap((farm, i) =>
+    farm.certifications.map((c) => ({ ...c, producerId: producerIds[i], createdAt: farm.createdAt })),
+  );
+  await tx.insert(certifications).values(certificationRows);
+
+  const productRows = await tx
+    .insert(products)
+    .values(
+      farms.flatMap((farm, i) =>
+        farm.products.map((product, j) => ({
+          ...product,
+          producerId: producerIds[i],
+          primaryImageUrl: pictures.products[i][j],
+          updatedAt: product.createdAt,
+        })),
+      ),
+    )
+    .returning({ id: products.id });
+
+  // Reviews by the demo shoppers: products and farms, a few of each person's still in moderation.
+  const reviewRows: (typeof reviews.$inferInsert)[] = [];
+  for (const consumer of consumers) {
+    const reviewed = random.shuffle(productRows).slice(0, random.int(6, 12));
+    for (const product of reviewed) reviewRows.push(reviewRow(consumer.id, { productId: product.id }, random, daysAgo));
+    for (const userId of random.shuffle(farmUserIds).slice(0, random.int(1, 3))) {
+      reviewRows.push(reviewRow(consumer.id, { producerUserId: userId }, random, daysAgo));
+    }
+  }
+  await tx.insert(reviews).values(reviewRows);
+
+  // The demo consumer favourites the demo farm and three others; the other shoppers a few each.
+  const approvedFarmUserIds = farmUserIds.filter((_, i) => farms[i].verificationStatus === 'approved');
+  const favoriteRows = consumers.flatMap((consumer, i) => {
+    const picks =
+      i === 0
+        ? [farmUserIds[0], ...random.shuffle(approvedFarmUserIds.slice(1)).slice(0, 3)]
+        : random.shuffle(approvedFarmUserIds).slice(0, random.int(1, 4));
+    return picks.map((producerUserId) => ({ userId: consumer.id, producerUserId, createdAt: daysAgo(random.int(1, 45)) }));
+  });
+  await tx.insert(favorites).values(favoriteRows);
+
+  return {
+    producers: producerRows.length,
+    products: productRows.length,
+    certifications: certificationRows.length,
+    reviews: reviewRows.length,
+    favorites: favoriteRows.length,
+    consumers: consumers.length,
+  };
+}
+
+function reviewRow(
+  reviewerId: number,
+  target: { productId: number } | { producerUserId: number },
+  random: Random,
+  daysAgo: (days: number) => Date,
+): typeof reviews.$inferInsert {
+  const draft = draftReview(random);
+  const createdAt = daysAgo(draft.daysAgo);
+  return {
+    reviewerId,
+    ...target,
+    rating: draft.rating,
+    title: draft.title,
+    content: draft.content,
+    status: draft.status,
+    createdAt,
+    updatedAt: createdAt,
+  };
 }

@@ -1,0 +1,175 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { AVAILABILITIES, MAX_ACTIVE_PRODUCTS, PRODUCT_CATEGORIES, STATES } from '@farmstand/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import zipcodes from 'zipcodes';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { DEMO_ACCOUNTS, type DemoSeedCounts, seedDemoDataIfEmpty } from './demo';
+import { DEMO_FARM_NAME } from './farms';
+
+let app: TestApp;
+let dataDir: string;
+let counts: DemoSeedCounts | null;
+
+const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+  (await app.ctx.db.execute<T>(query)).rows;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'farmstand-seed-'));
+  app = await buildTestApp({ dataDir });
+  counts = await seedDemoDataIfEmpty(app.ctx);
+}, 60_000);
+
+afterAll(async () => {
+  await app.closeAll();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('demo seed', () => {
+  it('makes a catalogue of at least 40 producers and 200 products and reports its counts', async () => {
+    expect(counts).not.toBeNull();
+    const [row] = await rows<{ producers: number; products: number; reviews: number }>(sql`
+      select (select count(*)::int from producers) as producers,
+             (select count(*)::int from products) as products,
+             (select count(*)::int from reviews) as reviews`);
+    expect(row.producers).toBeGreaterThanOrEqual(40);
+    expect(row.products).toBeGreaterThanOrEqual(200);
+    expect(counts).toMatchObject({ producers: row.producers, products: row.products, reviews: row.reviews });
+  });
+
+  it('covers every category and availability, and all five states with Kentucky the majority', async () => {
+    const categories = await rows<{ category: string }>(sql`select distinct category from products`);
+    expect(categories.map((r) => r.category).sort()).toEqual([...PRODUCT_CATEGORIES].sort());
+    const availabilities = await rows<{ availability: string }>(sql`select distinct availability from products`);
+    expect(availabilities.map((r) => r.availability).sort()).toEqual([...AVAILABILITIES].sort());
+    const states = await rows<{ state: string; n: number }>(sql`select state, count(*)::int as n from producers group by state`);
+    expect(states.map((r) => r.state).sort()).toEqual([...STATES].sort());
+    const total = states.reduce((sum, r) => sum + r.n, 0);
+    expect(states.find((r) => r.state === 'KY')?.n).toBeGreaterThan(total / 2);
+  });
+
+  it('places every farm at its ZIP code’s real coordinates, with a picture and a verified producer account', async () => {
+    const farms = await rows<{
+      zip: string;
+      city: string;
+      state: string;
+      latitude: number;
+      longitude: number;
+      profile_image_url: string;
+      email_verified: boolean;
+      status: string;
+      user_type: string;
+    }>(sql`select p.zip, p.city, p.state, p.latitude, p.longitude, p.profile_image_url, u.email_verified, u.user_type, s.status
+           from producers p join users u on u.id = p.user_id join subscriptions s on s.user_id = u.id`);
+    for (const farm of farms) {
+      const place = zipcodes.lookup(farm.zip);
+      expect(place).toMatchObject({ city: farm.city, state: farm.state, latitude: farm.latitude, longitude: farm.longitude });
+      expect(farm).toMatchObject({ email_verified: true, user_type: 'producer' });
+      expect(['trialing', 'active']).toContain(farm.status);
+      expect(fileOf(farm.profile_image_url)).toSatisfy(existsSync);
+    }
+    const statuses = await rows<{ verification_status: string }>(sql`select distinct verification_status from producers`);
+    expect(statuses.map((r) => r.verification_status)).toEqual(expect.arrayContaining(['approved', 'pending']));
+  });
+
+  it('gives every product a stored picture, a price and a unit, and windows to seasonal ones', async () => {
+    const products = await rows<{
+      primary_image_url: string | null;
+      price: string | null;
+      price_unit: string | null;
+      availability: string;
+      seasonal_start: string | null;
+      seasonal_end: string | null;
+      stock_quantity: number | null;
+    }>(
+      sql`select primary_image_url, price, price_unit, availability, seasonal_start, seasonal_end, stock_quantity from products`,
+    );
+    for (const product of products) {
+      expect(product.primary_image_url).toMatch(/^\/uploads\/demo\/products\/.+\.webp$/);
+      expect(fileOf(product.primary_image_url as string)).toSatisfy(existsSync);
+      expect(Number(product.price)).toBeGreaterThan(0);
+      expect(product.price_unit).toBeTruthy();
+      if (product.availability === 'seasonal') {
+        expect(product.seasonal_start).toBeTruthy();
+        expect(String(product.seasonal_end) >= String(product.seasonal_start)).toBe(true);
+      }
+    }
+    expect(products.some((p) => p.stock_quantity === null)).toBe(true);
+    expect(products.some((p) => p.stock_quantity !== null)).toBe(true);
+  });
+
+  it('keeps to the product limit and the regulated-category rules', async () => {
+    const [busiest] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from products where active group by producer_id order by n desc limit 1`,
+    );
+    expect(busiest.n).toBeLessThanOrEqual(MAX_ACTIVE_PRODUCTS);
+    const regulated = await rows<{
+      category: string;
+      state: string;
+      price_unit: string;
+      description: string;
+      ingredients: string;
+    }>(
+      sql`select pr.category, p.state, pr.price_unit, pr.description, pr.ingredients
+          from products pr join producers p on p.id = pr.producer_id where pr.category in ('herdshare', 'pet_food')`,
+    );
+    for (const product of regulated.filter((p) => p.category === 'herdshare')) {
+      expect(product.state).toBe('KY');
+      expect(`${product.price_unit} ${product.description}`).not.toMatch(/gallon/i);
+      expect(product.price_unit).toMatch(/boarding|care|share/i);
+    }
+    for (const product of regulated.filter((p) => p.category === 'pet_food')) {
+      expect(product.state).toBe('TN');
+      expect(product.description).toMatch(/pet consumption only/i);
+    }
+  });
+
+  it('gives the demo producer a farm with several products and the demo consumer favourites', async () => {
+    const [farm] = await rows<{ farm_name: string; products: number }>(sql`
+      select p.farm_name, (select count(*)::int from products where producer_id = p.id) as products
+      from producers p join users u on u.id = p.user_id where u.email = 'producer@farmstand.test'`);
+    expect(farm.farm_name).toBe(DEMO_FARM_NAME);
+    expect(farm.products).toBeGreaterThanOrEqual(5);
+    const [favourites] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from favorites f join users u on u.id = f.user_id where u.email = 'consumer@farmstand.test'`);
+    expect(favourites.n).toBeGreaterThanOrEqual(3);
+  });
+
+  it('adds certifications (some pending, some expiring within 30 days) and reviews (some pending)', async () => {
+    const [certs] = await rows<{ verified: number; pending: number; expiring: number }>(sql`
+      select count(*) filter (where status = 'verified')::int as verified,
+             count(*) filter (where status = 'pending')::int as pending,
+             count(*) filter (where status = 'verified' and expiry_date between current_date and current_date + 30)::int as expiring
+      from certifications`);
+    expect(certs.verified).toBeGreaterThan(certs.pending);
+    expect(certs.pending).toBeGreaterThan(0);
+    expect(certs.expiring).toBeGreaterThan(0);
+    const reviewStatuses = await rows<{ status: string }>(sql`select distinct status from reviews`);
+    expect(reviewStatuses.map((r) => r.status).sort()).toEqual(['approved', 'pending']);
+  });
+
+  it('lets every demo account sign in', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: account.email, password: account.password },
+      });
+      expect(response.statusCode, account.email).toBe(200);
+      expect(response.json().user.userType).toBe(account.role);
+    }
+  });
+
+  it('does not seed a database that already has accounts', async () => {
+    const before = await rows<{ n: number }>(sql`select count(*)::int as n from products`);
+    expect(await seedDemoDataIfEmpty(app.ctx)).toBeNull();
+    expect(await rows<{ n: number }>(sql`select count(*)::int as n from products`)).toEqual(before);
+  });
+});
+
+function fileOf(url: string): string {
+  return path.join(dataDir, url.replace(/^\/uploads\//, 'uploads/'));
+}
