@@ -1,0 +1,56 @@
+import { formatDistance, formatPrice } from '@farmstand/shared';
+import type { ProductListing } from '@farmstand/shared/schemas/search';
+import { Link } from 'react-router';
+import { AvailabilityBadge } from './availability-badge';
+import { ProductImage } from './product-image';
+
+/** A product on /products; the whole card opens /product/{id}. */
+export function ProductCard({ product }: { product: ProductListing }) {
+  return (
+    <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-600 hover:shadow-md dark:border-stone-800 dark:bg-stone-900 dark:hover:border-green-500">
+      <ProductImage url={product.primary_image_url} category={product.category} alt="" className="aspect-[4/3] w-full" />
+      <AvailabilityBadge availability={product.availability} className="absolute left-3 top-3 shadow-sm" />
+      <div className="flex flex-1 flex-col p-4">
+        <h2 className="font-semibold leading-snug">
+          <Link
+            to={`/product/${product.id}`}
+            className="after:absolute after:inset-0 hover:text-brand-800 focus-visible:outline-none dark:hover:text-green-300"
+          >
+            {product.name}
+          </Link>
+        </h2>
+        <p className="mt-0.5 text-sm text-stone-600 dark:text-stone-300">
+          {product.farm_name}
+          {product.verified && (
+            <span className="ml-1 text-green-700 dark:text-green-400" title="Verified producer">
+              ✓<span className="sr-only"> verified</span>
+            </span>
+          )}
+        </p>
+        <p className="text-sm text-stone-600 dark:text-stone-300">
+          {product.city}, {product.state}
+          {product.distance != null && ` · ${formatDistance(product.distance)}`}
+        </p>
+        <p className="mt-auto pt-3 text-lg font-bold text-brand-800 dark:text-green-300">
+          {product.price === null ? 'Ask for price' : formatPrice(product.price, product.price_unit)}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      className="animate-pulse overflow-hidden rounded-xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900"
+    >
+      <div className="aspect-[4/3] bg-stone-200 dark:bg-stone-800" />
+      <div className="space-y-2 p-4">
+        <div className="h-4 w-3/4 rounded bg-stone-200 dark:bg-stone-800" />
+        <div className="h-3 w-1/2 rounded bg-stone-200 dark:bg-stone-800" />
+        <div className="h-5 w-1/3 rounded bg-stone-200 dark:bg-stone-800" />
+      </div>
+    </div>
+  );
+}

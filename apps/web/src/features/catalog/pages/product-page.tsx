@@ -1,0 +1,145 @@
+import { CATEGORY_LABELS, formatDate, formatPrice, type ProductCategory } from '@farmstand/shared';
+import type { Product } from '@farmstand/shared/schemas/products';
+import { Link, useParams } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button';
+import { EmptyState, Spinner } from '../../../components/ui/card';
+import { ApiError } from '../../../lib/api';
+import { ReviewsSection } from '../../reviews/components/reviews-section';
+import { useProduct } from '../api';
+import { AvailabilityBadge } from '../components/availability-badge';
+import { ProducerBox } from '../components/producer-box';
+import { ProductGallery } from '../components/product-gallery';
+
+/** /product/{id}: everything about one product, its producer and its reviews (spec 01 §2). */
+export default function ProductPage() {
+  const id = Number(useParams().id);
+  const query = useProduct(id);
+
+  if (!Number.isInteger(id) || id <= 0 || (query.error instanceof ApiError && query.error.status === 404)) {
+    return <ProductNotFound />;
+  }
+  if (query.isPending) return <Spinner label="Loading product…" />;
+  if (query.isError) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <EmptyState title="Failed to load product details" icon="⚠️">
+          Please try again in a moment.
+        </EmptyState>
+      </div>
+    );
+  }
+  const product = query.data.product;
+  const images = [product.primary_image_url, ...product.additional_images].filter((url): url is string => Boolean(url));
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+      <Breadcrumb name={product.name} />
+      <div className="mt-4 grid gap-8 lg:grid-cols-[1.1fr_1fr]">
+        <ProductGallery images={images} name={product.name} category={product.category} />
+        <div className="space-y-6">
+          <ProductSummary product={product} />
+          <ProducerBox product={product} />
+          {/* The messaging feature adds the inquiry form and the contact button and modal here. */}
+        </div>
+      </div>
+      <ReviewsSection target={{ productId: product.id }} ownerUserId={product.producer_user_id} />
+    </div>
+  );
+}
+
+function Breadcrumb({ name }: { name: string }) {
+  const link = 'text-brand-800 hover:underline dark:text-green-300';
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm">
+      <ol className="flex flex-wrap items-center gap-1 text-stone-600 dark:text-stone-400">
+        <li>
+          <Link to="/" className={link}>
+            Home
+          </Link>
+        </li>
+        <li aria-hidden="true">›</li>
+        <li>
+          <Link to="/products" className={link}>
+            Products
+          </Link>
+        </li>
+        <li aria-hidden="true">›</li>
+        <li aria-current="page" className="font-medium text-stone-800 dark:text-stone-200">
+          {name}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function ProductSummary({ product }: { product: Product }) {
+  return (
+    <div>
+      <div className="flex flex-wrap items-center gap-2">
+        <AvailabilityBadge availability={product.availability} />
+        <span className="text-sm text-stone-600 dark:text-stone-300">{CATEGORY_LABELS[product.category as ProductCategory]}</span>
+      </div>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">{product.name}</h1>
+      <p className="mt-2 text-2xl font-bold text-brand-800 dark:text-green-300">
+        {product.price === null ? 'Ask the producer for a price' : formatPrice(product.price, product.price_unit)}
+      </p>
+      {product.availability === 'seasonal' && (product.seasonal_start || product.seasonal_end) && (
+        <p className="mt-3 rounded-lg border border-yellow-300 bg-yellow-50 px-3 py-2 text-sm text-yellow-900 dark:border-yellow-800 dark:bg-yellow-950/40 dark:text-yellow-100">
+          <span aria-hidden="true">🗓 </span>
+          Seasonal: available
+          {product.seasonal_start && ` from ${formatDate(product.seasonal_start)}`}
+          {product.seasonal_end && ` until ${formatDate(product.seasonal_end)}`}.
+        </p>
+      )}
+      {product.description && (
+        <p className="mt-4 whitespace-pre-line text-stone-800 dark:text-stone-200">{product.description}</p>
+      )}
+      <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
+        <Detail label="In stock">
+          {product.stock_quantity === null
+            ? 'Ask the producer'
+            : product.stock_quantity === 0
+              ? 'None left'
+              : product.stock_quantity}
+        </Detail>
+        {product.ingredients && <Detail label="Ingredients">{product.ingredients}</Detail>}
+        {product.allergens.length > 0 && (
+          <Detail label="Allergens">
+            <ul className="flex flex-wrap gap-1">
+              {product.allergens.map((allergen) => (
+                <li
+                  key={allergen}
+                  className="rounded-full bg-orange-100 px-2 py-0.5 text-orange-900 dark:bg-orange-900/40 dark:text-orange-100"
+                >
+                  {allergen}
+                </li>
+              ))}
+            </ul>
+          </Detail>
+        )}
+      </dl>
+    </div>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="font-medium text-stone-800 dark:text-stone-200">{label}</dt>
+      <dd className="mt-0.5 text-stone-700 dark:text-stone-300">{children}</dd>
+    </div>
+  );
+}
+
+function ProductNotFound() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <EmptyState title="Product not found" icon="🧺">
+        <p>This product may have been removed or is no longer listed.</p>
+        <ButtonLink to="/products" className="mt-4">
+          Browse all products
+        </ButtonLink>
+      </EmptyState>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import {
+  CATEGORY_LABELS,
+  PRODUCT_CATEGORIES,
+  PRODUCT_LOCATION_RADIUS,
+  PRODUCT_PAGE_SIZE,
+  PRODUCT_SKELETON_COUNT,
+} from '@farmstand/shared';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { EmptyState, PageTitle } from '../../../components/ui/card';
+import { inputClasses } from '../../../components/ui/field';
+import { LocationPanel } from '../../search/components/location-panel';
+import { useUserLocation } from '../../search/user-location';
+import { useProductSearch } from '../api';
+import { Pagination } from '../components/pagination';
+import { ProductCard, ProductCardSkeleton } from '../components/product-card';
+import { useProductUrlFilters } from '../product-url-filters';
+
+const AVAILABILITY_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'available', label: 'Available' },
+  { value: 'pre_order', label: 'Pre-order' },
+  { value: 'seasonal', label: 'Seasonal' },
+];
+
+/** /products: browse with category, text, availability and location filters, 20 per page (spec 01 §2). */
+export default function ProductsPage() {
+  const url = useProductUrlFilters();
+  const { setLocation: rememberLocation } = useUserLocation();
+  const [text, setText] = useState(url.filters.search);
+  const [showLocation, setShowLocation] = useState(url.location !== null);
+  const query = useProductSearch(url.filters);
+  const total = query.data?.total ?? 0;
+  const pageCount = Math.ceil(total / PRODUCT_PAGE_SIZE);
+
+  // Keep the box in step when the URL changes from outside (back button, shared link).
+  useEffect(() => setText(url.filters.search), [url.filters.search]);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <PageTitle subtitle="Eggs, bread, honey, produce and more from local producers.">Browse Products</PageTitle>
+      <section
+        aria-label="Product filters"
+        className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end dark:border-stone-800 dark:bg-stone-900"
+      >
+        <form
+          aria-label="Search products"
+          onSubmit={(event) => {
+            event.preventDefault();
+            url.setSearch(text.trim());
+          }}
+          className="sm:col-span-2 lg:col-span-1"
+        >
+          <label htmlFor="product-search" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+            Search
+          </label>
+          <div className="mt-1 flex gap-2">
+            <input
+              id="product-search"
+              type="search"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder="Sourdough, eggs, honey…"
+              className={inputClasses}
+            />
+            <Button type="submit">Search</Button>
+          </div>
+        </form>
+        <div>
+          <label htmlFor="product-category" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+            Category
+          </label>
+          <select
+            id="product-category"
+            value={url.filters.category}
+            onChange={(event) => url.setCategory(event.target.value)}
+            className={`${inputClasses} mt-1`}
+          >
+            <option value="">All categories</option>
+            {PRODUCT_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {CATEGORY_LABELS[category]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="product-availability" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+            Availability
+          </label>
+          <select
+            id="product-availability"
+            value={url.availabilityValue}
+            onChange={(event) => url.setAvailability(event.target.value)}
+            className={`${inputClasses} mt-1`}
+          >
+            {AVAILABILITY_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button
+          variant={showLocation ? 'primary' : 'secondary'}
+          aria-expanded={showLocation}
+          onClick={() => setShowLocation((v) => !v)}
+        >
+          <span aria-hidden="true">📍</span> Search by Location
+        </Button>
+      </section>
+
+      {showLocation && (
+        <LocationPanel
+          className="mt-4"
+          location={url.location}
+          onChange={(next) => {
+            url.setLocation(next);
+            if (next) rememberLocation(next);
+          }}
+          hint={`Products within ${PRODUCT_LOCATION_RADIUS} miles`}
+        />
+      )}
+
+      <p className="mt-6 text-sm text-stone-600 dark:text-stone-300" aria-live="polite">
+        {query.isSuccess &&
+          `${total} product${total === 1 ? '' : 's'}${url.location ? ` within ${PRODUCT_LOCATION_RADIUS} miles` : ''}`}
+      </p>
+
+      <div className="mt-3">
+        {query.isPending ? (
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading products">
+            {Array.from({ length: PRODUCT_SKELETON_COUNT }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+              <li key={i}>
+                <ProductCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        ) : query.isError ? (
+          <EmptyState title="Failed to load products" icon="⚠️">
+            Please try again in a moment.
+          </EmptyState>
+        ) : query.data.products.length === 0 ? (
+          <EmptyState title="No products found">Try another category, availability or search.</EmptyState>
+        ) : (
+          <>
+            <ul className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-4 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
+              {query.data.products.map((product) => (
+                <li key={product.id}>
+                  <ProductCard product={product} />
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              page={url.filters.page}
+              pageCount={pageCount}
+              onChange={(page) => {
+                url.setPage(page);
+                window.scrollTo({ top: 0 });
+              }}
+            />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

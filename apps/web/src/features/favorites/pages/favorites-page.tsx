@@ -1,0 +1,63 @@
+import { ButtonLink } from '../../../components/ui/button';
+import { EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
+import { useAuth } from '../../auth/auth-context';
+import { ProducerCard } from '../../search/components/producer-card';
+import { useFavorites } from '../api';
+
+/** /favorites: the consumer's saved producers (spec 01 §2), with the guest and producer states. */
+export default function FavoritesPage() {
+  const { user, isLoading } = useAuth();
+  const isConsumer = user?.userType === 'consumer';
+  const favorites = useFavorites(isConsumer);
+
+  let body: React.ReactNode;
+  if (isLoading) body = <Spinner />;
+  else if (!user)
+    body = (
+      <EmptyState title="Sign in required" icon="🔒">
+        <p>Sign in to see the producers you saved.</p>
+        <ButtonLink to="/login" state={{ from: '/favorites' }} className="mt-4">
+          Sign in
+        </ButtonLink>
+      </EmptyState>
+    );
+  else if (!isConsumer)
+    body = (
+      <EmptyState title="Not available for producers" icon="🚜">
+        Favorites are for shoppers saving the farms they like.
+      </EmptyState>
+    );
+  else if (favorites.isPending) body = <Spinner label="Loading favorites…" />;
+  else if (favorites.isError)
+    body = (
+      <EmptyState title="Failed to load favorites" icon="⚠️">
+        Please try again in a moment.
+      </EmptyState>
+    );
+  else if (favorites.data.favorites.length === 0)
+    body = (
+      <EmptyState title="No favorites yet" icon="🤍">
+        <p>Tap the heart on a producer to save it here.</p>
+        <ButtonLink to="/search" className="mt-4">
+          Find producers
+        </ButtonLink>
+      </EmptyState>
+    );
+  else
+    body = (
+      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {favorites.data.favorites.map((producer) => (
+          <li key={producer.user_id}>
+            <ProducerCard producer={producer} />
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <PageTitle subtitle="The producers you saved.">My Favorites</PageTitle>
+      {body}
+    </div>
+  );
+}

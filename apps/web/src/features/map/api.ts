@@ -1,0 +1,30 @@
+import type { ProducerMapResponse } from '@farmstand/shared/schemas/search';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/** Spec 01 §3 map filter state. */
+export type MapFilters = { verifiedOnly: boolean; radius: number; category: string };
+
+/**
+ * Exactly the spec's map parameters (spec 01 §7): verified=true when on, category when set, and
+ * lat, lng, radius only when the user's location is known and the radius is under 999.
+ */
+export function mapQuery(filters: MapFilters, location: { latitude: number; longitude: number } | null, noLimit: number) {
+  const query: Record<string, string | number> = {};
+  if (filters.verifiedOnly) query.verified = 'true';
+  if (filters.category) query.category = filters.category;
+  if (location && filters.radius < noLimit) {
+    query.lat = location.latitude;
+    query.lng = location.longitude;
+    query.radius = filters.radius;
+  }
+  return query;
+}
+
+export function useMapProducers(query: Record<string, string | number>) {
+  return useQuery({
+    queryKey: ['search', 'map', query],
+    queryFn: ({ signal }) => api.get<ProducerMapResponse>('/search/producers', query, signal),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,133 @@
+import 'leaflet/dist/leaflet.css';
+import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
+import 'react-leaflet-cluster/dist/assets/MarkerCluster.Default.css';
+import '../map.css';
+import L from 'leaflet';
+import { useEffect, useRef } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
+import MarkerClusterGroup from 'react-leaflet-cluster';
+import { useTheme } from '../../theme/theme-context';
+import type { LatLng, MapProducer } from '../types';
+import { ProducerPopup } from './producer-popup';
+
+const TILES = {
+  light: {
+    url: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+    attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+  },
+  dark: {
+    url: 'https://{s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}{r}.png',
+    attribution:
+      '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors &copy; <a href="https://carto.com/attributions">CARTO</a>',
+  },
+};
+const MAX_ZOOM = 19;
+
+const markerIcon = (verified: boolean) =>
+  L.divIcon({
+    className: '',
+    html: `<span class="producer-marker producer-marker--${verified ? 'verified' : 'unverified'}">${verified ? '✓' : ''}</span>`,
+    iconSize: [30, 30],
+    iconAnchor: [15, 15],
+    popupAnchor: [0, -15],
+  });
+const ICONS = { verified: markerIcon(true), unverified: markerIcon(false) };
+const USER_ICON = L.divIcon({
+  className: '',
+  html: '<span class="user-location-marker"></span>',
+  iconSize: [20, 20],
+  iconAnchor: [10, 10],
+});
+
+/** The popup's React content, rendered only when a marker is opened (20,000 popups up front would be slow). */
+function popupContent(producer: MapProducer): HTMLElement {
+  const element = document.createElement('div');
+  const root = createRoot(element);
+  flushSync(() => root.render(<ProducerPopup producer={producer} />));
+  return element;
+}
+
+type ClusterGroup = L.FeatureGroup & { addLayers(layers: L.Layer[]): ClusterGroup };
+
+/**
+ * Markers are built as plain Leaflet objects and handed to the cluster group in one chunked call,
+ * not as one React component each: that keeps 20,000 producers smooth.
+ */
+function ProducerMarkers({ producers }: { producers: MapProducer[] }) {
+  const groupRef = useRef<ClusterGroup | null>(null);
+  useEffect(() => {
+    const group = groupRef.current;
+    if (!group) return;
+    group.clearLayers();
+    group.addLayers(
+      producers.map((producer) =>
+        L.marker([producer.lat, producer.lng], {
+          icon: producer.verified ? ICONS.verified : ICONS.unverified,
+          title: `${producer.farm_name}${producer.verified ? ' (verified)' : ''}`,
+          alt: producer.farm_name,
+          keyboard: true,
+        }).bindPopup(() => popupContent(producer), { minWidth: 224 }),
+      ),
+    );
+  }, [producers]);
+  return (
+    <MarkerClusterGroup ref={groupRef as never} chunkedLoading showCoverageOnHover={false} maxClusterRadius={60}>
+      {null}
+    </MarkerClusterGroup>
+  );
+}
+
+/** Re-centres when asked (a found location), or fits the producers with 10 % padding. */
+function Viewport({ center, zoom, fitTo }: { center: LatLng; zoom: number; fitTo?: MapProducer[] }) {
+  const map = useMap();
+  useEffect(() => {
+    if (fitTo && fitTo.length > 0) {
+      const bounds = L.latLngBounds(fitTo.map((p) => [p.lat, p.lng] as [number, number]));
+      map.fitBounds(bounds.pad(0.1), { maxZoom: 14 });
+      return;
+    }
+    map.setView([center.latitude, center.longitude], zoom);
+  }, [map, center.latitude, center.longitude, zoom, fitTo]);
+  return null;
+}
+
+type Props = {
+  producers: MapProducer[];
+  center: LatLng;
+  zoom: number;
+  userLocation?: LatLng | null;
+  /** Fit the view to the producers (the /search map) instead of keeping the given centre. */
+  fitToProducers?: boolean;
+  className?: string;
+};
+
+export function ProducersMap({ producers, center, zoom, userLocation, fitToProducers = false, className = '' }: Props) {
+  const { isDark } = useTheme();
+  const tiles = isDark ? TILES.dark : TILES.light;
+  return (
+    <MapContainer
+      center={[center.latitude, center.longitude]}
+      zoom={zoom}
+      maxZoom={MAX_ZOOM}
+      className={className}
+      scrollWheelZoom
+      aria-label="Map of producers"
+    >
+      <TileLayer key={tiles.url} url={tiles.url} attribution={tiles.attribution} maxZoom={MAX_ZOOM} />
+      <Viewport center={center} zoom={zoom} fitTo={fitToProducers ? producers : undefined} />
+      <ProducerMarkers producers={producers} />
+      {userLocation && (
+        <Marker
+          position={[userLocation.latitude, userLocation.longitude]}
+          icon={USER_ICON}
+          title="Your Location"
+          zIndexOffset={1000}
+        >
+          <Popup>Your Location</Popup>
+        </Marker>
+      )}
+    </MapContainer>
+  );
+}

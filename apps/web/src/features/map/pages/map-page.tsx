@@ -1,0 +1,88 @@
+import { DEFAULT_PRODUCER_RADIUS, GEOLOCATION_OPTIONS, MAP_SCREEN_CENTER, NO_RADIUS_LIMIT, TEXTS } from '@farmstand/shared';
+import { useEffect, useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { geocodeAddress, useUserLocation } from '../../search/user-location';
+import { type MapFilters, mapQuery, useMapProducers } from '../api';
+import { MapPanel } from '../components/map-panel';
+import { ProducersMap } from '../components/producers-map';
+import type { LatLng } from '../types';
+
+const DEFAULT_FILTERS: MapFilters = { verifiedOnly: false, radius: DEFAULT_PRODUCER_RADIUS, category: '' };
+const LOCATION_ZOOM = 11;
+
+/** /map: every producer on a full-screen clustered map, with the spec's panel and count (spec 01 §2). */
+export default function MapPage() {
+  const { location, setLocation } = useUserLocation();
+  const [filters, setFilters] = useState<MapFilters>(DEFAULT_FILTERS);
+  const [view, setView] = useState<{ center: LatLng; zoom: number }>(() =>
+    location
+      ? { center: location, zoom: LOCATION_ZOOM }
+      : { center: { latitude: MAP_SCREEN_CENTER.lat, longitude: MAP_SCREEN_CENTER.lng }, zoom: MAP_SCREEN_CENTER.zoom },
+  );
+  const [isSearching, setIsSearching] = useState(false);
+
+  // Without a stored location, ask the browser once; a failure is only logged (spec 01 §8).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on the first visit of the screen.
+  useEffect(() => {
+    if (location || !('geolocation' in navigator)) return;
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        const found = { latitude: position.coords.latitude, longitude: position.coords.longitude, type: 'current' as const };
+        setLocation(found);
+        setView({ center: found, zoom: LOCATION_ZOOM });
+      },
+      (error) => console.info('map: user location unavailable', error.message),
+      GEOLOCATION_OPTIONS,
+    );
+  }, []);
+
+  const query = useMemo(() => mapQuery(filters, location, NO_RADIUS_LIMIT), [filters, location]);
+  const producers = useMapProducers(query);
+  useEffect(() => {
+    if (producers.isError) toast.error('Failed to load producers');
+  }, [producers.isError]);
+
+  async function searchLocation(text: string) {
+    setIsSearching(true);
+    const found = await geocodeAddress(text);
+    setIsSearching(false);
+    if (!found) {
+      toast.error(TEXTS.locationNotFound);
+      return;
+    }
+    toast.success(`Found location: ${found.formatted}`);
+    setLocation({ latitude: found.latitude, longitude: found.longitude, address: found.formatted, type: 'address' });
+    setView({ center: found, zoom: LOCATION_ZOOM });
+  }
+
+  const list = producers.data?.producers ?? [];
+  const radiusApplies = location !== null && filters.radius < NO_RADIUS_LIMIT;
+  return (
+    <div className="relative h-[calc(100dvh-9rem)] w-full md:h-[calc(100dvh-4rem)]">
+      <h1 className="sr-only">Map of producers</h1>
+      <ProducersMap producers={list} center={view.center} zoom={view.zoom} userLocation={location} className="h-full w-full" />
+      <MapPanel filters={filters} onFiltersChange={setFilters} onSearchLocation={searchLocation} isSearching={isSearching} />
+      <p
+        aria-live="polite"
+        className="absolute bottom-6 left-1/2 z-[1000] -translate-x-1/2 whitespace-nowrap rounded-full bg-white/95 px-4 py-2 text-sm font-semibold text-stone-800 shadow-lg dark:bg-stone-900/95 dark:text-stone-100"
+      >
+        Showing {list.length} producer{list.length === 1 ? '' : 's'}
+        {radiusApplies && ` within ${filters.radius} miles`}
+      </p>
+      {producers.isFetching && (
+        <div
+          role="status"
+          className="absolute inset-0 z-[1100] flex items-center justify-center bg-white/60 dark:bg-stone-950/60"
+        >
+          <div className="flex items-center gap-3 rounded-xl bg-white px-5 py-3 font-semibold text-stone-800 shadow-lg dark:bg-stone-900 dark:text-stone-100">
+            <span
+              className="h-5 w-5 animate-spin rounded-full border-2 border-brand-700 border-t-transparent"
+              aria-hidden="true"
+            />
+            Loading producers...
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+/** What a marker and its popup need: the map variant of a producer (spec 01 §3). */
+export type MapProducer = {
+  id: number;
+  farm_name: string;
+  description: string | null;
+  city: string;
+  state: string;
+  lat: number;
+  lng: number;
+  verified: boolean;
+  profile_image_url: string | null;
+  product_count: number;
+  distance?: number | null;
+};
+
+export type LatLng = { latitude: number; longitude: number };

@@ -1,0 +1,14 @@
+import type { ProducerSearchListResponse } from '@farmstand/shared/schemas/search';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+export type ProducerSearchParams = { search?: string; radius: number; latitude?: number; longitude?: number };
+
+/** GET /api/search/producers with the /search screen's parameters (spec 01 §7): the list shape. */
+export function useProducerSearch(params: ProducerSearchParams) {
+  return useQuery({
+    queryKey: ['search', 'producers', params],
+    queryFn: ({ signal }) => api.get<ProducerSearchListResponse>('/search/producers', params, signal),
+    placeholderData: keepPreviousData,
+  });
+}

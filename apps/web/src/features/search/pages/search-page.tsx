@@ -1,0 +1,133 @@
+import { DEFAULT_PRODUCER_RADIUS, PRODUCER_RADII } from '@farmstand/shared';
+import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
+import { inputClasses } from '../../../components/ui/field';
+import { useProducerSearch } from '../api';
+import { LocationPanel } from '../components/location-panel';
+import { ProducerCard } from '../components/producer-card';
+import { ViewToggle } from '../components/view-toggle';
+import { useUserLocation } from '../user-location';
+
+const ProducerResultsMap = lazy(() => import('../components/producer-results-map'));
+
+/** /search: producers near a location, by text and radius, as a list or on a map (spec 01 §2). */
+export default function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const { location, setLocation } = useUserLocation();
+  const [text, setText] = useState(params.get('search') ?? '');
+  const search = params.get('search') ?? '';
+  const radius = Number(params.get('radius')) || DEFAULT_PRODUCER_RADIUS;
+  const view = params.get('view') === 'map' ? 'map' : 'list';
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  const query = useProducerSearch({
+    search: search || undefined,
+    radius,
+    latitude: location?.latitude,
+    longitude: location?.longitude,
+  });
+  const producers = query.data?.producers ?? [];
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <PageTitle subtitle="Farms, bakers and makers near you. Search by name or by what they sell.">
+        Find Local Producers
+      </PageTitle>
+      <div className="grid gap-4 lg:grid-cols-[1fr_auto]">
+        <LocationPanel
+          location={location}
+          onChange={setLocation}
+          hint={location ? `Showing producers within ${radius} miles` : 'Set a location to see distances'}
+        />
+        <form
+          aria-label="Search producers"
+          className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end lg:w-[28rem] dark:border-stone-800 dark:bg-stone-900"
+          onSubmit={(event) => {
+            event.preventDefault();
+            update({ search: text.trim() || null });
+          }}
+        >
+          <div className="flex-1">
+            <label htmlFor="producer-search" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+              Search
+            </label>
+            <input
+              id="producer-search"
+              type="search"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder="Farm name, eggs, honey…"
+              className={`${inputClasses} mt-1`}
+            />
+          </div>
+          <div>
+            <label htmlFor="producer-radius" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+              Radius
+            </label>
+            <select
+              id="producer-radius"
+              value={radius}
+              onChange={(event) => update({ radius: event.target.value })}
+              className={`${inputClasses} mt-1`}
+            >
+              {PRODUCER_RADII.map((miles) => (
+                <option key={miles} value={miles}>
+                  {miles} miles
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="sr-only">
+            Search
+          </button>
+        </form>
+      </div>
+
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-stone-600 dark:text-stone-300" aria-live="polite">
+          {query.isSuccess && `${query.data.total} producer${query.data.total === 1 ? '' : 's'} found`}
+        </p>
+        <ViewToggle view={view} onChange={(next) => update({ view: next === 'map' ? 'map' : null })} />
+      </div>
+
+      <div className="mt-4">
+        {query.isPending ? (
+          <Spinner label="Searching producers…" />
+        ) : query.isError ? (
+          <EmptyState title="Failed to search producers" icon="⚠️">
+            Please try again in a moment.
+          </EmptyState>
+        ) : producers.length === 0 ? (
+          <EmptyState title="No producers found">
+            {location ? 'Try a wider radius or a different search.' : 'Try a different search or set your location.'}
+          </EmptyState>
+        ) : view === 'map' ? (
+          <Suspense fallback={<Spinner label="Loading map…" />}>
+            <ProducerResultsMap producers={producers} location={location} />
+          </Suspense>
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {producers.map((producer) => (
+              <li key={producer.user_id}>
+                <ProducerCard producer={producer} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
