@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { AuthProvider } from '../features/auth/auth-context';
+import { LiveUpdates } from '../features/messages/socket/live-updates';
+import { SocketProvider } from '../features/messages/socket/socket-provider';
 import { ThemeProvider } from '../features/theme/theme-context';
 import { ApiError } from '../lib/api';
 import { AppToaster } from './toaster';
@@ -23,8 +25,11 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <AuthProvider>
-          {children}
-          <AppToaster />
+          <SocketProvider>
+            {children}
+            <LiveUpdates />
+            <AppToaster />
+          </SocketProvider>
         </AuthProvider>
       </ThemeProvider>
     </QueryClientProvider>
