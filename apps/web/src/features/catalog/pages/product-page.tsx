@@ -4,6 +4,8 @@ import { Link, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { EmptyState, Spinner } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api';
+import { ContactProducerButton } from '../../messages/components/contact-producer';
+import { ProductInquiryForm } from '../../messages/components/inquiry-form';
 import { ReviewsSection } from '../../reviews/components/reviews-section';
 import { useProduct } from '../api';
 import { AvailabilityBadge } from '../components/availability-badge';
@@ -39,7 +41,14 @@ export default function ProductPage() {
         <div className="space-y-6">
           <ProductSummary product={product} />
           <ProducerBox product={product} />
-          {/* The messaging feature adds the inquiry form and the contact button and modal here. */}
+          <ContactProducerButton
+            producerUserId={product.producer_user_id}
+            producerName={product.farm_name}
+            productId={product.id}
+            productName={product.name}
+            className="w-full"
+          />
+          <ProductInquiryForm product={product} />
         </div>
       </div>
       <ReviewsSection target={{ productId: product.id }} ownerUserId={product.producer_user_id} />

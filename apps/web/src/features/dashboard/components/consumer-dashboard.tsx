@@ -2,6 +2,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { BasketIcon, ChatIcon, HeartIcon, MapIcon, StoreIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../auth/auth-context';
+import { SentInquiries } from '../../messages/components/inquiry-lists';
 import { formatBadge, useUnreadCount } from '../../messages/use-unread-count';
 import { DashboardHeader } from './dashboard-header';
 import { type QuickLink, QuickLinks } from './quick-links';
@@ -58,6 +59,9 @@ export function ConsumerDashboard() {
             </ButtonLink>
           </div>
         </Card>
+      </div>
+      <div className="mt-8">
+        <SentInquiries />
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { MAX_ACTIVE_PRODUCTS } from '@farmstand/shared';
 import { BarnIcon, CardIcon, ChatIcon, SproutIcon } from '../../../components/ui/icons';
+import { ReceivedInquiries } from '../../messages/components/inquiry-lists';
 import { formatBadge, useUnreadCount } from '../../messages/use-unread-count';
 import { type QuickLink, QuickLinks } from './quick-links';
 import { SubscriptionStatusCard } from './subscription-status-card';
@@ -37,6 +38,7 @@ export function ProducerOverview() {
         <SubscriptionStatusCard />
         <SupportCard />
       </div>
+      <ReceivedInquiries />
     </div>
   );
 }
