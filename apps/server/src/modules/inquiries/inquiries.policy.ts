@@ -2,11 +2,21 @@ import { TEXTS } from '@farmstand/shared';
 import { MESSAGING_TEXTS, maxInquiryQuantity } from '@farmstand/shared/constants/messaging';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
+import { isSubscriptionInGoodStanding } from '../billing/subscription-status';
 import type { InquiryProduct } from './inquiries.repository';
 
-/** Hidden products (deleted, removed by an admin, or of a closed account) cannot be asked about. */
+/**
+ * Only products the public can see may be asked about: not deleted, not removed by an admin, of an
+ * active account whose subscription is in good standing (as the product pages list them).
+ */
 export function isListed(product: InquiryProduct): boolean {
-  return product.active && product.moderationStatus === 'approved' && product.producerStatus === 'active';
+  const subscription = product.subscription?.status ? product.subscription : null;
+  return (
+    product.active &&
+    product.moderationStatus === 'approved' &&
+    product.producerStatus === 'active' &&
+    isSubscriptionInGoodStanding(subscription)
+  );
 }
 
 /** Spec 01 §5 inquiry rules, enforced on the server; the web form mirrors them. */

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { inquiries, messages, producers, products, users } from '../../db/schema';
+import { inquiries, messages, producers, products, subscriptions, users } from '../../db/schema';
 
 /** What the inquiry rules need to know about a product and who sells it. */
 export async function findProductForInquiry(db: Db, productId: number) {
@@ -17,10 +17,17 @@ export async function findProductForInquiry(db: Db, productId: number) {
       farmName: producers.farmName,
       producerEmail: users.email,
       producerStatus: users.status,
+      subscription: {
+        status: subscriptions.status,
+        trialEndsAt: subscriptions.trialEndsAt,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      },
     })
     .from(products)
     .innerJoin(producers, eq(producers.id, products.producerId))
     .innerJoin(users, eq(users.id, producers.userId))
+    .leftJoin(subscriptions, eq(subscriptions.userId, producers.userId))
     .where(eq(products.id, productId))
     .limit(1);
   return row;

@@ -2,7 +2,7 @@ import { TEXTS } from '@farmstand/shared';
 import { MESSAGING_TEXTS } from '@farmstand/shared/constants/messaging';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox } from '../../db/schema';
+import { emailOutbox, subscriptions } from '../../db/schema';
 import { buildProducerWithProduct } from '../../test/catalog-fixtures';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
@@ -113,6 +113,16 @@ describe('POST /api/orders/inquire', () => {
     expect((await inquire(consumer, { productId: deleted })).statusCode).toBe(404);
     expect((await inquire(consumer, { productId: 999999 })).statusCode).toBe(404);
     expect((await inquire(consumer, { contactPreference: 'pigeon' })).statusCode).toBe(400);
+  });
+
+  it('refuses products whose producer is not listed (trial over, no paid plan)', async () => {
+    const lapsed = await buildUser(app, { userType: 'producer' });
+    const id = (await buildProducerWithProduct(app, lapsed.id)).product.id;
+    await app.ctx.db
+      .update(subscriptions)
+      .set({ status: 'trialing', trialEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(subscriptions.userId, lapsed.id));
+    expect((await inquire(consumer, { productId: id })).statusCode).toBe(404);
   });
 });
 
