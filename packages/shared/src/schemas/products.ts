@@ -12,6 +12,7 @@ import { optionalDate, optionalText } from './fields';
  *   PATCH  /api/products/{id}/availability     → ProductResponse
  *   POST   /api/images/products/{id}           multipart image + isPrimary → ImageUploadResponse
  *   DELETE /api/images/products/{id}/images    ImageDeleteRequest → ProductResponse
+ *   PUT    /api/images/products/{id}/primary   SetPrimaryImageRequest → ProductResponse
  */
 
 export const PRODUCT_PRICE_MAX = 100_000;
@@ -195,6 +196,12 @@ export const ImageDeleteRequest = z.object({
   isPrimary: z.boolean().default(false),
 });
 export type ImageDeleteRequest = z.input<typeof ImageDeleteRequest>;
+
+/** Makes one of the additional images the primary one; the old primary takes its place. */
+export const SetPrimaryImageRequest = z.object({
+  imageUrl: z.string({ error: 'imageUrl is required' }).min(1, 'imageUrl is required').max(500),
+});
+export type SetPrimaryImageRequest = z.infer<typeof SetPrimaryImageRequest>;
 
 /** Uploaded images are re-encoded to WebP at these widths (docs/decisions/032). */
 export const IMAGE_WIDTHS = [400, 800, 1600] as const;

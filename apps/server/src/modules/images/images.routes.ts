@@ -1,6 +1,11 @@
 import { ErrorResponse, IdParams } from '@farmstand/shared';
 import { PROFILE_IMAGE_TYPES, ProfileImageResponse } from '@farmstand/shared/schemas/producers';
-import { ImageDeleteRequest, ImageUploadResponse, ProductResponse } from '@farmstand/shared/schemas/products';
+import {
+  ImageDeleteRequest,
+  ImageUploadResponse,
+  ProductResponse,
+  SetPrimaryImageRequest,
+} from '@farmstand/shared/schemas/products';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
@@ -71,6 +76,24 @@ const imageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =
     async (request) => {
       const user = await requireRole(ctx, request, ['producer', 'admin'], PRODUCERS_ONLY);
       return { product: await images.deleteProductImage(ctx, user, request.params.id, request.body) };
+    },
+  );
+
+  app.put(
+    '/products/:id/primary',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Make one of the additional images the primary one (body: imageUrl)',
+        params: IdParams,
+        body: SetPrimaryImageRequest,
+        response: { 200: ProductResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireRole(ctx, request, ['producer', 'admin'], PRODUCERS_ONLY);
+      return { product: await images.setPrimaryImage(ctx, user, request.params.id, request.body.imageUrl) };
     },
   );
 

@@ -84,6 +84,23 @@ export async function deleteProductImage(
   return product;
 }
 
+/** Swaps an additional image with the primary one (the old cover keeps the swapped image's place). */
+export async function setPrimaryImage(ctx: AppContext, user: AuthUser, productId: number, imageUrl: string) {
+  return ctx.db.transaction(async (tx) => {
+    await loadManageableProduct(ctx, user, productId, tx);
+    const row = await lockProduct(tx, productId);
+    if (!row) throw notFound('Product not found');
+    if (row.primaryImageUrl === imageUrl) return presentProduct(await loadManageableProduct(ctx, user, productId, tx), ownerView);
+    const index = row.additionalImages.indexOf(imageUrl);
+    if (index === -1) throw notFound('Image not found');
+    const additionalImages = [...row.additionalImages];
+    if (row.primaryImageUrl) additionalImages[index] = row.primaryImageUrl;
+    else additionalImages.splice(index, 1);
+    await updateProduct(tx, productId, { primaryImageUrl: imageUrl, additionalImages });
+    return presentProduct(await loadManageableProduct(ctx, user, productId, tx), ownerView);
+  });
+}
+
 /** The farm's profile picture; the previous one's files are removed after the commit. */
 export async function setProfileImage(ctx: AppContext, user: AuthUser, buffer: Buffer) {
   const producer = await findProducerByUserId(ctx.db, user.id);

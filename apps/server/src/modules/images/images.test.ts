@@ -248,6 +248,23 @@ describe('DELETE /api/images/products/{id}/images', () => {
   });
 });
 
+describe('PUT /api/images/products/{id}/primary', () => {
+  it('swaps an additional image with the primary; owner only', async () => {
+    const owner = await buildProducer(app);
+    const id = await buildProduct(app, owner);
+    const image = await png(60, 60);
+    const first = (await upload(`/api/images/products/${id}`, owner, image, { isPrimary: 'true' })).json().imageUrl;
+    const second = (await upload(`/api/images/products/${id}`, owner, image)).json().imageUrl;
+    const swap = (user: { token: string }, imageUrl: string) =>
+      app.inject({ method: 'PUT', url: `/api/images/products/${id}/primary`, headers: bearer(user), payload: { imageUrl } });
+    expect((await swap(await buildProducer(app), second)).statusCode).toBe(403);
+    const res = await swap(owner, second);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().product).toMatchObject({ primary_image_url: second, additional_images: [first] });
+    expect((await swap(owner, '/uploads/unknown-800.webp')).statusCode).toBe(404);
+  });
+});
+
 describe('POST /api/images/producers/profile', () => {
   it('sets the farm picture; only producers with a profile; imageType must be profile', async () => {
     const owner = await buildProducer(app);

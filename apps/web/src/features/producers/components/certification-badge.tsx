@@ -1,0 +1,14 @@
+import type { CertificationStatus } from '@farmstand/shared/schemas/producers';
+import { Badge } from '../../../components/ui/card';
+
+const LABELS: Record<CertificationStatus, { text: string; tone: 'green' | 'yellow' | 'red' | 'gray' }> = {
+  verified: { text: 'Verified', tone: 'green' },
+  pending: { text: 'Pending', tone: 'yellow' },
+  rejected: { text: 'Rejected', tone: 'red' },
+  expired: { text: 'Expired', tone: 'gray' },
+};
+
+export function CertificationBadge({ status }: { status: CertificationStatus }) {
+  const { text, tone } = LABELS[status];
+  return <Badge tone={tone}>{text}</Badge>;
+}

@@ -1,0 +1,41 @@
+import { formatPrice } from '@farmstand/shared';
+import type { Product } from '@farmstand/shared/schemas/products';
+import { Link } from 'react-router';
+import { AvailabilityBadge } from '../../catalog/components/availability-badge';
+import { ProductImage } from '../../catalog/components/product-image';
+
+/**
+ * A product card for pages about one producer (no farm line, it is the page's subject): photo,
+ * availability, name, price. The whole card opens /product/{id}.
+ */
+export function ProducerProductCard({ product, headingLevel = 3 }: { product: Product; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-600 hover:shadow-md dark:border-stone-800 dark:bg-stone-900 dark:hover:border-green-500">
+      <ProductImage
+        url={product.primary_image_url}
+        category={product.category}
+        alt=""
+        sizes="(min-width: 1024px) 22vw, (min-width: 640px) 45vw, 100vw"
+        className="aspect-[4/3] w-full"
+      />
+      <AvailabilityBadge availability={product.availability} className="absolute left-3 top-3 shadow-sm" />
+      <div className="flex flex-1 flex-col p-4">
+        <Heading className="font-semibold leading-snug">
+          <Link
+            to={`/product/${product.id}`}
+            className="after:absolute after:inset-0 hover:text-brand-800 focus-visible:outline-none dark:hover:text-green-300"
+          >
+            {product.name}
+          </Link>
+        </Heading>
+        {product.description && (
+          <p className="mt-1 line-clamp-2 text-sm text-stone-600 dark:text-stone-300">{product.description}</p>
+        )}
+        <p className="mt-auto pt-3 text-lg font-bold text-brand-800 dark:text-green-300">
+          {product.price === null ? 'Ask for price' : formatPrice(product.price, product.price_unit)}
+        </p>
+      </div>
+    </article>
+  );
+}

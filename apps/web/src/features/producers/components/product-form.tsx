@@ -1,0 +1,250 @@
+import {
+  AVAILABILITIES,
+  AVAILABILITY_LABELS,
+  CATEGORY_LABELS,
+  CERTIFICATION_LABELS,
+  CERTIFICATION_TYPES,
+  PRODUCT_CATEGORIES,
+  type StateCode,
+} from '@farmstand/shared';
+import {
+  type Product,
+  ProductRequest,
+  REGULATED_TEXTS,
+  regulatedCategoryViolation,
+  splitAllergens,
+} from '@farmstand/shared/schemas/products';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { SelectInput, TextArea, TextInput } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api';
+import { useCreateProduct, useUpdateProduct } from '../api';
+import { numberOrNull, validateWith } from '../form-errors';
+import { PRODUCER_TEXTS } from '../texts';
+import { ProductImages } from './product-images';
+import { RegulatedNotice } from './regulated-notice';
+
+type Values = {
+  name: string;
+  category: string;
+  description: string;
+  price: string;
+  price_unit: string;
+  availability: string;
+  stock_quantity: string;
+  seasonal_start: string;
+  seasonal_end: string;
+  ingredients: string;
+  allergens: string;
+  required_certifications: string[];
+  pickup_instructions: string;
+};
+
+const toValues = (p: Product | null): Values => ({
+  name: p?.name ?? '',
+  category: p?.category ?? '',
+  description: p?.description ?? '',
+  price: p?.price?.toString() ?? '',
+  price_unit: p?.price_unit ?? '',
+  availability: p?.availability ?? 'available',
+  stock_quantity: p?.stock_quantity?.toString() ?? '',
+  seasonal_start: p?.seasonal_start ?? '',
+  seasonal_end: p?.seasonal_end ?? '',
+  ingredients: p?.ingredients ?? '',
+  allergens: p?.allergens.join(', ') ?? '',
+  required_certifications: p?.required_certifications ?? [],
+  pickup_instructions: p?.pickup_instructions ?? '',
+});
+
+/** Which field a broken regulated-category rule belongs to. */
+function regulatedField(message: string): 'price_unit' | 'description' | 'category' {
+  if (message === REGULATED_TEXTS.herdshareVolume) return 'price_unit';
+  if (message === REGULATED_TEXTS.petFoodLabel) return 'description';
+  return 'category';
+}
+
+type Props = {
+  product: Product | null;
+  producerState: StateCode;
+  maxImages: number;
+  onSaved: (product: Product) => void;
+  onClose: () => void;
+};
+
+/** Add or edit a product; images become available once it has been saved (spec 02 §2, §5). */
+export function ProductForm({ product, producerState, maxImages, onSaved, onClose }: Props) {
+  const isNew = product === null;
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
+  const form = useForm<Values>({ defaultValues: toValues(product) });
+  const { errors, isSubmitting } = form.formState;
+  const availability = form.watch('availability');
+  const category = form.watch('category');
+  const isSeasonal = availability === 'seasonal';
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const request = validateWith(
+      ProductRequest,
+      {
+        ...values,
+        category: values.category || undefined,
+        // Empty price or stock means "ask" / "not tracked": sent as null (spec 02 §5).
+        price: numberOrNull(values.price),
+        stock_quantity: numberOrNull(values.stock_quantity),
+        seasonal_start: isSeasonal ? values.seasonal_start : null,
+        seasonal_end: isSeasonal ? values.seasonal_end : null,
+        allergens: splitAllergens(values.allergens),
+      },
+      form.setError,
+    );
+    if (!request) return;
+    const regulated = regulatedCategoryViolation(request, producerState);
+    if (regulated) {
+      form.setError(regulatedField(regulated), { message: regulated });
+      return;
+    }
+    try {
+      const saved = isNew
+        ? (await create.mutateAsync(request)).product
+        : (await update.mutateAsync({ id: product.id, body: request })).product;
+      toast.success(isNew ? PRODUCER_TEXTS.productCreated : PRODUCER_TEXTS.productUpdated);
+      form.reset(toValues(saved));
+      onSaved(saved);
+    } catch (error) {
+      toast.error(errorMessage(error, isNew ? PRODUCER_TEXTS.productCreateFailed : PRODUCER_TEXTS.productUpdateFailed));
+    }
+  });
+
+  return (
+    <Card className="p-5 sm:p-6">
+      <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">{isNew ? 'Add Product' : `Edit ${product.name}`}</h2>
+        <Button variant="ghost" size="sm" onClick={onClose}>
+          ← Back to products
+        </Button>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <TextInput label="Product name" required error={errors.name?.message} {...form.register('name')} />
+        </div>
+        <SelectInput label="Category" required error={errors.category?.message} {...form.register('category')}>
+          <option value="">Choose a category</option>
+          {PRODUCT_CATEGORIES.map((value) => (
+            <option key={value} value={value}>
+              {CATEGORY_LABELS[value]}
+            </option>
+          ))}
+        </SelectInput>
+        <SelectInput label="Availability" required error={errors.availability?.message} {...form.register('availability')}>
+          {AVAILABILITIES.map((value) => (
+            <option key={value} value={value}>
+              {AVAILABILITY_LABELS[value]}
+            </option>
+          ))}
+        </SelectInput>
+        {(category === 'herdshare' || category === 'pet_food') && (
+          <div className="sm:col-span-2">
+            <RegulatedNotice category={category} producerState={producerState} />
+          </div>
+        )}
+        <div className="sm:col-span-2">
+          <TextArea label="Description" rows={4} error={errors.description?.message} {...form.register('description')} />
+        </div>
+        <TextInput
+          label="Price ($)"
+          type="number"
+          min={0}
+          step={0.01}
+          inputMode="decimal"
+          hint="Leave empty to show “Ask for price”."
+          error={errors.price?.message}
+          {...form.register('price')}
+        />
+        <TextInput
+          label="Price unit"
+          placeholder="dozen, lb, jar, loaf…"
+          error={errors.price_unit?.message}
+          {...form.register('price_unit')}
+        />
+        <TextInput
+          label="Stock quantity"
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          hint="Leave empty if you don't track stock."
+          error={errors.stock_quantity?.message}
+          {...form.register('stock_quantity')}
+        />
+        <div className="hidden sm:block" />
+        {isSeasonal && (
+          <>
+            <TextInput
+              label="Season start"
+              type="date"
+              error={errors.seasonal_start?.message}
+              {...form.register('seasonal_start')}
+            />
+            <TextInput label="Season end" type="date" error={errors.seasonal_end?.message} {...form.register('seasonal_end')} />
+          </>
+        )}
+        <div className="sm:col-span-2">
+          <TextArea
+            label="Ingredients"
+            rows={2}
+            hint="In descending order by weight, as on your label."
+            error={errors.ingredients?.message}
+            {...form.register('ingredients')}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <TextInput
+            label="Allergens"
+            placeholder="milk, eggs, wheat"
+            hint="Separate with commas."
+            error={errors.allergens?.message}
+            {...form.register('allergens')}
+          />
+        </div>
+        <fieldset className="sm:col-span-2">
+          <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">
+            Certifications this product relies on
+          </legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+            {CERTIFICATION_TYPES.map((type) => (
+              <label key={type} className="flex items-center gap-2 text-sm text-stone-700 dark:text-stone-300">
+                <input
+                  type="checkbox"
+                  value={type}
+                  className="h-4 w-4 rounded border-stone-400 accent-brand-700"
+                  {...form.register('required_certifications')}
+                />
+                {CERTIFICATION_LABELS[type]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="sm:col-span-2">
+          <TextArea
+            label="Pickup instructions for this product"
+            rows={2}
+            hint="Leave empty to use your farm's pickup instructions."
+            error={errors.pickup_instructions?.message}
+            {...form.register('pickup_instructions')}
+          />
+        </div>
+        <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            {isNew ? 'Cancel' : 'Done'}
+          </Button>
+          <Button type="submit" isLoading={isSubmitting}>
+            {isNew ? 'Create Product' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+      <ProductImages product={product} maxImages={maxImages} />
+    </Card>
+  );
+}

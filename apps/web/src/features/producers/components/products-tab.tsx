@@ -1,0 +1,82 @@
+import type { OwnProducerProfile } from '@farmstand/shared/schemas/producers';
+import type { Product } from '@farmstand/shared/schemas/products';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { EmptyState, Spinner } from '../../../components/ui/card';
+import { useMyProducts } from '../api';
+import { PRODUCER_TEXTS } from '../texts';
+import { ProductForm } from './product-form';
+import { ProductRow } from './product-row';
+
+/** Editing: 'new' for the add form, a product for its edit form, null for the list. */
+type Editing = 'new' | Product | null;
+
+/** The producer's catalogue: the list with availability per row, and the add/edit form (spec 02 §2). */
+export function ProductsTab({ profile }: { profile: OwnProducerProfile }) {
+  const query = useMyProducts();
+  const [editing, setEditing] = useState<Editing>(null);
+
+  if (query.isPending) return <Spinner label="Loading products…" />;
+  if (query.isError) {
+    return (
+      <EmptyState title={PRODUCER_TEXTS.productsLoadFailed} icon="⚠️">
+        Please refresh the page to try again.
+      </EmptyState>
+    );
+  }
+  const { products, active_count, max_products, max_images_per_product } = query.data;
+  const atLimit = active_count >= max_products;
+
+  if (editing) {
+    // The form follows the saved product from the list, so uploads and edits show at once.
+    const current = editing === 'new' ? null : (products.find((p) => p.id === editing.id) ?? editing);
+    return (
+      <ProductForm
+        key={current?.id ?? 'new'}
+        product={current}
+        producerState={profile.state}
+        maxImages={max_images_per_product}
+        onSaved={(product) => setEditing(product)}
+        onClose={() => setEditing(null)}
+      />
+    );
+  }
+
+  return (
+    <section aria-labelledby="products-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="products-heading" className="text-lg font-semibold">
+            Your products
+          </h2>
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            {active_count} of {max_products} active products
+          </p>
+        </div>
+        <Button onClick={() => setEditing('new')} disabled={atLimit}>
+          <span aria-hidden="true">＋</span> Add Product
+        </Button>
+      </div>
+      {atLimit && (
+        <div
+          role="status"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <p className="font-semibold">{PRODUCER_TEXTS.productLimitReached}</p>
+          <p className="text-sm">You can have up to {max_products} active products. Delete one to add another.</p>
+        </div>
+      )}
+      {products.length === 0 ? (
+        <EmptyState title="No products yet" icon="🧺">
+          Add your first product so customers can find it.
+        </EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {products.map((product) => (
+            <ProductRow key={product.id} product={product} canRestore={!atLimit} onEdit={() => setEditing(product)} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

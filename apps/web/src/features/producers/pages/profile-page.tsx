@@ -1,0 +1,87 @@
+import { Link, useSearchParams } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button';
+import { Card, EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
+import { useAuth } from '../../auth/auth-context';
+import { useOwnProfile } from '../api';
+import { CertificationsTab } from '../components/certifications-tab';
+import { ProductsTab } from '../components/products-tab';
+import { ProfileForm } from '../components/profile-form';
+import { PROFILE_TABS, type ProfileTab, ProfileTabs, panelId, tabId } from '../components/profile-tabs';
+import { PRODUCER_TEXTS } from '../texts';
+
+const isTab = (value: string | null): value is ProfileTab => PROFILE_TABS.some((t) => t.id === value);
+
+/** /profile: the producer's own farm area with three tabs; ?tab=products opens the catalogue (spec 02 §2). */
+export default function ProfilePage() {
+  const { user } = useAuth();
+  const isProducer = user?.userType === 'producer';
+  const profile = useOwnProfile(isProducer);
+  const [params, setParams] = useSearchParams();
+  const tab: ProfileTab = isTab(params.get('tab')) ? (params.get('tab') as ProfileTab) : 'profile';
+
+  if (!isProducer) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <EmptyState title={PRODUCER_TEXTS.producersOnly} icon="🧑‍🌾">
+          <ButtonLink to="/dashboard" variant="secondary" className="mt-4">
+            Go to Dashboard
+          </ButtonLink>
+        </EmptyState>
+      </div>
+    );
+  }
+  if (profile.isPending) return <Spinner label="Loading your farm profile…" />;
+  if (profile.isError) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <EmptyState title={PRODUCER_TEXTS.profileLoadFailed} icon="⚠️">
+          Please refresh the page to try again.
+        </EmptyState>
+      </div>
+    );
+  }
+
+  if (!profile.data) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
+        <PageTitle subtitle="Tell customers about your farm. You can add products and certifications once it is saved.">
+          {PRODUCER_TEXTS.createProfile}
+        </PageTitle>
+        <Card className="p-5 sm:p-6">
+          <ProfileForm profile={null} />
+        </Card>
+      </div>
+    );
+  }
+
+  const selectTab = (next: ProfileTab) => setParams(next === 'profile' ? {} : { tab: next }, { replace: true });
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
+      <PageTitle
+        subtitle={
+          <>
+            {profile.data.city}, {profile.data.state} ·{' '}
+            <Link
+              to={`/producer/${profile.data.user_id}`}
+              className="font-semibold text-brand-700 hover:underline dark:text-green-300"
+            >
+              View public page
+            </Link>
+          </>
+        }
+      >
+        {profile.data.farm_name}
+      </PageTitle>
+      <ProfileTabs active={tab} onSelect={selectTab} />
+      <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="pt-6">
+        {tab === 'profile' && (
+          <Card className="p-5 sm:p-6">
+            <ProfileForm profile={profile.data} />
+          </Card>
+        )}
+        {tab === 'products' && <ProductsTab profile={profile.data} />}
+        {tab === 'certifications' && <CertificationsTab certifications={profile.data.certifications} />}
+      </div>
+    </div>
+  );
+}

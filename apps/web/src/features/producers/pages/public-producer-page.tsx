@@ -1,0 +1,206 @@
+import { CERTIFICATION_LABELS } from '@farmstand/shared';
+import type { PublicProducerProfile } from '@farmstand/shared/schemas/producers';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button';
+import { Badge, Card, EmptyState, Spinner } from '../../../components/ui/card';
+import { ApiError } from '../../../lib/api';
+import { ContactProducerButton } from '../../messages/components/contact-producer';
+import { ReviewsSection } from '../../reviews/components/reviews-section';
+import { Stars } from '../../reviews/components/stars';
+import { usePublicProducer } from '../api';
+import { CertificationBadge } from '../components/certification-badge';
+import { ProducerProductCard } from '../components/producer-product-card';
+import { FarmAvatar } from '../components/profile-image-upload';
+import { PRODUCER_TEXTS } from '../texts';
+
+/** /producer/{id} and /producers/{id}: the public, read-only farm page (spec 02 §2). */
+export default function PublicProducerPage() {
+  const id = Number(useParams().id);
+  const query = usePublicProducer(id);
+  const isValidId = Number.isInteger(id) && id > 0;
+
+  if (!isValidId || (query.error instanceof ApiError && query.error.status === 404)) return <ProducerNotFound />;
+  if (query.isPending) return <Spinner label="Loading producer…" />;
+  if (query.isError) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <EmptyState title={PRODUCER_TEXTS.profileLoadFailed} icon="⚠️">
+          Please try again in a moment.
+        </EmptyState>
+      </div>
+    );
+  }
+  const producer = query.data;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+      <ProducerHeader producer={producer} />
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="min-w-0 space-y-6">
+          {producer.description && (
+            <Section title="About">
+              <p className="whitespace-pre-line text-stone-700 dark:text-stone-300">{producer.description}</p>
+            </Section>
+          )}
+          <section aria-labelledby="recent-products">
+            <h2 id="recent-products" className="mb-3 text-xl font-semibold">
+              Recent products
+            </h2>
+            {producer.products.length === 0 ? (
+              <EmptyState title="No products listed right now" icon="🧺">
+                Check back soon, or contact the producer.
+              </EmptyState>
+            ) : (
+              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                {producer.products.map((product) => (
+                  <li key={product.id}>
+                    <ProducerProductCard product={product} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+        <aside className="space-y-4">
+          <ContactCard producer={producer} />
+          <DeliveryCard producer={producer} />
+          <CertificationsCard producer={producer} />
+        </aside>
+      </div>
+      <ReviewsSection target={{ producerId: producer.user_id }} ownerUserId={producer.user_id} />
+    </div>
+  );
+}
+
+function ProducerHeader({ producer }: { producer: PublicProducerProfile }) {
+  return (
+    <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:p-6">
+      <FarmAvatar name={producer.farm_name} url={producer.profile_image_url} className="h-20 w-20 sm:h-24 sm:w-24" />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{producer.farm_name}</h1>
+          {producer.verified && <Badge tone="green">✓ Verified producer</Badge>}
+        </div>
+        <p className="mt-1 text-stone-600 dark:text-stone-300">
+          {producer.city}, {producer.state}
+        </p>
+        <div className="mt-2 flex items-center gap-2 text-sm">
+          {producer.average_rating !== null ? (
+            <>
+              <Stars rating={producer.average_rating} size="sm" />
+              <span>
+                <span className="font-semibold">{producer.average_rating.toFixed(1)}</span>
+                <span className="text-stone-600 dark:text-stone-400">
+                  {' '}
+                  ({producer.review_count} review{producer.review_count === 1 ? '' : 's'})
+                </span>
+              </span>
+            </>
+          ) : (
+            <span className="text-stone-600 dark:text-stone-400">No reviews yet</span>
+          )}
+        </div>
+      </div>
+      <div className="sm:self-start">
+        <ContactProducerButton producerUserId={producer.user_id} producerName={producer.farm_name} className="w-full sm:w-auto" />
+      </div>
+    </Card>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="p-5">
+      <h2 className="mb-2 text-lg font-semibold">{title}</h2>
+      {children}
+    </Card>
+  );
+}
+
+function ContactCard({ producer }: { producer: PublicProducerProfile }) {
+  const link = 'font-medium text-brand-700 hover:underline dark:text-green-300 break-all';
+  return (
+    <Section title="Contact">
+      {producer.email || producer.phone ? (
+        <ul className="space-y-1 text-sm">
+          {producer.email && (
+            <li>
+              <a href={`mailto:${producer.email}`} className={link}>
+                {producer.email}
+              </a>
+            </li>
+          )}
+          {producer.phone && (
+            <li>
+              <a href={`tel:${producer.phone}`} className={link}>
+                {producer.phone}
+              </a>
+            </li>
+          )}
+        </ul>
+      ) : (
+        <p className="text-sm text-stone-700 dark:text-stone-300">
+          <Link to="/login" className={link}>
+            Sign in
+          </Link>{' '}
+          to see this producer's email and phone.
+        </p>
+      )}
+    </Section>
+  );
+}
+
+function DeliveryCard({ producer }: { producer: PublicProducerProfile }) {
+  return (
+    <Section title="Delivery & pickup">
+      <p className="text-sm">
+        {producer.delivery_available
+          ? `Delivers within ${producer.delivery_radius ?? 0} miles of ${producer.city}.`
+          : 'No delivery — pickup only.'}
+      </p>
+      {producer.pickup_instructions && (
+        <>
+          <h3 className="mt-3 text-sm font-semibold">Pickup instructions</h3>
+          <p className="whitespace-pre-line text-sm text-stone-700 dark:text-stone-300">{producer.pickup_instructions}</p>
+        </>
+      )}
+    </Section>
+  );
+}
+
+function CertificationsCard({ producer }: { producer: PublicProducerProfile }) {
+  return (
+    <Section title="Certifications">
+      {producer.certifications.length === 0 ? (
+        <p className="text-sm text-stone-600 dark:text-stone-400">No certifications listed.</p>
+      ) : (
+        <ul className="space-y-2">
+          {producer.certifications.map((cert) => (
+            <li key={cert.id} className="flex items-start justify-between gap-2 text-sm">
+              <span>
+                <span className="font-medium">{cert.certification_name || CERTIFICATION_LABELS[cert.certification_type]}</span>
+                {cert.issuing_authority && (
+                  <span className="block text-stone-600 dark:text-stone-400">{cert.issuing_authority}</span>
+                )}
+              </span>
+              <CertificationBadge status={cert.status} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function ProducerNotFound() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <EmptyState title={PRODUCER_TEXTS.producerNotFound} icon="🔍">
+        <p>This farm may have closed its profile, or the link is wrong.</p>
+        <ButtonLink to="/search" variant="secondary" className="mt-4">
+          Find Producers
+        </ButtonLink>
+      </EmptyState>
+    </div>
+  );
+}
