@@ -17,7 +17,7 @@ export function MessageBubble({ message, isMine, showReceipt }: { message: Messa
           <Link
             to={`/product/${message.product.id}`}
             className={`mb-2 flex items-center gap-2 rounded-lg p-2 text-sm font-semibold underline-offset-2 hover:underline ${
-              isMine ? 'bg-white/15 text-white' : 'bg-white text-brand-800 dark:bg-stone-900 dark:text-green-300'
+              isMine ? 'bg-brand-800 text-white' : 'bg-white text-brand-800 dark:bg-stone-900 dark:text-green-300'
             }`}
           >
             {message.product.primary_image_url ? (

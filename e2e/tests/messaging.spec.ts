@@ -1,0 +1,98 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { createUser, type E2EUser, expectAccessible, signInBrowser } from './helpers';
+
+/** A producer with a farm profile and one available product, made through the API. */
+async function producerWithProduct(request: APIRequestContext) {
+  const producer = await createUser(request, 'producer');
+  const headers = { authorization: `Bearer ${producer.token}` };
+  const farmName = `Sunny Ridge ${producer.id}`;
+  const profile = await request.post('/api/producers', {
+    headers,
+    data: { farm_name: farmName, address: '12 Ridge Road', city: 'Lexington', state: 'KY', zip: '40507' },
+  });
+  expect(profile.status()).toBe(201);
+  const product = await request.post('/api/products', {
+    headers,
+    data: { name: 'Pasture Eggs', category: 'eggs', price: 6, price_unit: 'dozen', availability: 'available', stock_quantity: 6 },
+  });
+  expect(product.status()).toBe(201);
+  return { producer, farmName, productId: (await product.json()).product_id as number };
+}
+
+/** A signed-in page whose live connection is up (the socket.io handshake answered). */
+async function openSignedIn(browser: Browser, user: E2EUser, path: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInBrowser(page, user);
+  const socket = page.waitForEvent('websocket');
+  await page.goto(path);
+  const ws = await socket;
+  await ws.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).startsWith('40') });
+  return page;
+}
+
+test('a consumer inquires from a product page; the producer is told live, replies, and the consumer sees typing, the reply and the read receipt', async ({
+  browser,
+  request,
+}) => {
+  const { producer, farmName, productId } = await producerWithProduct(request);
+  const consumer = await createUser(request, 'consumer');
+
+  const producerPage = await openSignedIn(browser, producer, '/dashboard');
+  const consumerPage = await openSignedIn(browser, consumer, `/product/${productId}`);
+
+  // The consumer sends an inquiry from the product page; quantities run 1 to min(stock, 10) = 6.
+  const form = consumerPage.locator('form').filter({ has: consumerPage.getByRole('button', { name: 'Send Inquiry' }) });
+  await form.getByRole('button', { name: 'Send Inquiry' }).click();
+  await expect(form.getByText('Please enter a message')).toBeVisible();
+  await expect(form.getByLabel('Quantity').locator('option')).toHaveCount(6);
+  await form.getByLabel('Message').fill('Could I pick up two dozen on Saturday?');
+  await form.getByLabel('Quantity').selectOption('2');
+  await form.getByLabel('Preferred contact').selectOption('both');
+  await form.getByRole('button', { name: 'Send Inquiry' }).click();
+  await expect(consumerPage.getByText('Inquiry sent!')).toBeVisible();
+
+  // The producer, with the app open, gets the toast and the badge without reloading.
+  await expect(producerPage.getByText(`New product inquiry from ${consumer.email}`)).toBeVisible();
+  const producerHeader = producerPage.getByRole('banner');
+  await expect(producerHeader.getByRole('link', { name: /Messages\s*1 unread/ }).first()).toBeVisible();
+
+  // The consumer opens the conversation: the inquiry is there, not yet read.
+  await consumerPage.goto('/messages');
+  await consumerPage.getByRole('button', { name: new RegExp(farmName) }).click();
+  const consumerThread = consumerPage.getByRole('list', { name: `Messages with ${farmName}` });
+  await expect(consumerThread.getByText('Could I pick up two dozen on Saturday?')).toBeVisible();
+  await expect(consumerThread.getByRole('link', { name: 'Pasture Eggs' })).toBeVisible();
+  await expect(consumerPage.getByTestId('read-receipt')).toHaveText(/Sent/);
+
+  // The producer opens it: the consumer's receipt turns to Read, the producer's badge clears.
+  await producerHeader
+    .getByRole('link', { name: /Messages/ })
+    .first()
+    .click();
+  await producerPage.getByRole('button', { name: new RegExp(consumer.email) }).click();
+  await expect(producerPage.getByText('Could I pick up two dozen on Saturday?')).toBeVisible();
+  await expect(consumerPage.getByTestId('read-receipt')).toHaveText(/Read/);
+  await expect(producerHeader.getByRole('link', { name: /unread/ })).toHaveCount(0);
+
+  // The producer types: the consumer sees the typing indicator; then the reply arrives.
+  const composer = producerPage.getByLabel('Type a message');
+  await composer.pressSequentially('Yes, Saturday', { delay: 20 });
+  await expect(consumerPage.getByText(`${farmName} is typing…`)).toBeVisible();
+  await composer.pressSequentially(' works!', { delay: 20 });
+  await composer.press('Enter');
+  await expect(consumerThread.getByText('Yes, Saturday works!')).toBeVisible();
+  await expect(consumerPage.getByText(`${farmName} is typing…`)).toHaveCount(0);
+
+  await expectAccessible(consumerPage);
+  await producerPage.context().close();
+  await consumerPage.context().close();
+});
+
+test('/messages shows the empty state and passes axe', async ({ page, request }) => {
+  const consumer = await createUser(request, 'consumer');
+  await signInBrowser(page, consumer);
+  await page.goto('/messages');
+  await expect(page.getByText('No conversations yet')).toBeVisible();
+  await expectAccessible(page);
+});
