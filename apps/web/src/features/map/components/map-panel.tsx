@@ -23,7 +23,7 @@ export function MapPanel({ filters, onFiltersChange, onSearchLocation, isSearchi
   return (
     <section
       aria-label="Map filters"
-      className="absolute left-3 right-3 top-3 z-[1000] rounded-xl border border-stone-200 bg-white/95 p-3 shadow-lg backdrop-blur sm:right-auto sm:w-80 dark:border-stone-700 dark:bg-stone-900/95"
+      className="absolute left-3 right-3 top-3 z-[1000] rounded-xl border border-stone-200 bg-white/95 p-3 shadow-lg backdrop-blur sm:left-auto sm:w-80 dark:border-stone-700 dark:bg-stone-900/95"
     >
       <form onSubmit={submit} aria-label="Search location" className="flex gap-2">
         <label htmlFor="map-location" className="sr-only">
@@ -54,14 +54,14 @@ export function MapPanel({ filters, onFiltersChange, onSearchLocation, isSearchi
         Verified producers only
       </label>
       <div className="mt-3 grid grid-cols-[auto_1fr] items-center gap-x-2 gap-y-2 text-sm">
-        <label htmlFor="map-radius" className="text-stone-800 dark:text-stone-100">
+        <label htmlFor="map-radius" className="whitespace-nowrap text-stone-800 dark:text-stone-100">
           Within:
         </label>
         <select
           id="map-radius"
           value={filters.radius}
           onChange={(event) => onFiltersChange({ ...filters, radius: Number(event.target.value) })}
-          className={controlClasses}
+          className={`${controlClasses} w-full min-w-0`}
         >
           {MAP_RADII.map((miles) => (
             <option key={miles} value={miles}>
@@ -69,14 +69,14 @@ export function MapPanel({ filters, onFiltersChange, onSearchLocation, isSearchi
             </option>
           ))}
         </select>
-        <label htmlFor="map-category" className="text-stone-800 dark:text-stone-100">
+        <label htmlFor="map-category" className="whitespace-nowrap text-stone-800 dark:text-stone-100">
           Product type:
         </label>
         <select
           id="map-category"
           value={filters.category}
           onChange={(event) => onFiltersChange({ ...filters, category: event.target.value })}
-          className={controlClasses}
+          className={`${controlClasses} w-full min-w-0`}
         >
           <option value="">All types</option>
           {MAP_CATEGORIES.map((category) => (

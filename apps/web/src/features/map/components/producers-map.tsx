@@ -6,7 +6,7 @@ import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
+import { MapContainer, Marker, Popup, TileLayer, useMap, ZoomControl } from 'react-leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
 import { useTheme } from '../../theme/theme-context';
 import type { LatLng, MapProducer } from '../types';
@@ -113,8 +113,11 @@ export function ProducersMap({ producers, center, zoom, userLocation, fitToProdu
       maxZoom={MAX_ZOOM}
       className={className}
       scrollWheelZoom
+      zoomControl={false}
       aria-label="Map of producers"
     >
+      {/* Bottom right: the top corners hold the filter panel. */}
+      <ZoomControl position="bottomright" />
       <TileLayer key={tiles.url} url={tiles.url} attribution={tiles.attribution} maxZoom={MAX_ZOOM} />
       <Viewport center={center} zoom={zoom} fitTo={fitToProducers ? producers : undefined} />
       <ProducerMarkers producers={producers} />

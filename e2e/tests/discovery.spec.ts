@@ -1,0 +1,147 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createUser, DEMO, expectAccessible, loginAs, signInBrowser } from './helpers';
+
+// The demo catalogue has one farm in Berea, KY (ZIP 40403): Big Hill Homestead.
+const BEREA_ZIP = '40403';
+const BEREA_FARM = 'Big Hill Homestead';
+
+const producerCards = (page: Page) => page.getByRole('main').getByRole('article');
+
+test('a guest searches by ZIP code and finds the nearest producer first', async ({ page }) => {
+  await page.goto('/search');
+  await expect(page.getByRole('heading', { name: 'Find Local Producers' })).toBeVisible();
+  await page.getByLabel('Address, town or ZIP code').fill(BEREA_ZIP);
+  await page.getByRole('button', { name: 'Set', exact: true }).click();
+  await expect(page.getByText('Berea, KY 40403')).toBeVisible();
+  const first = producerCards(page).first();
+  await expect(first.getByRole('heading')).toHaveText(BEREA_FARM);
+  await expect(first).toContainText('ft away');
+  await expect(first.getByRole('link', { name: BEREA_FARM })).toHaveAttribute('href', /^\/producer\/\d+$/);
+  // The heart is for consumers only.
+  await expect(page.getByRole('button', { name: /to favorites/ })).toHaveCount(0);
+  await expectAccessible(page);
+
+  // The location is remembered, and can be cleared.
+  await page.reload();
+  await expect(producerCards(page).first().getByRole('heading')).toHaveText(BEREA_FARM);
+  await page.getByRole('button', { name: 'Clear location' }).click();
+  await expect(page.getByText('Set a location to see distances')).toBeVisible();
+
+  await page.getByLabel('Search', { exact: true }).fill('zzzz qqqq xxxx');
+  await page.getByLabel('Search', { exact: true }).press('Enter');
+  await expect(page.getByText('No producers found')).toBeVisible();
+});
+
+test('a guest pages through products, keeps the filters in the URL and opens a product', async ({ page }) => {
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { name: 'Browse Products' })).toBeVisible();
+  await expect(producerCards(page)).toHaveCount(20);
+  await expect(page.getByLabel('Availability')).toHaveValue('available');
+  const firstOnPageOne = await producerCards(page).first().getByRole('heading').textContent();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(producerCards(page).first().getByRole('heading')).not.toHaveText(firstOnPageOne ?? '');
+
+  await page.getByLabel('Category').selectOption('bread');
+  await expect(page).toHaveURL(/category=bread/);
+  await expect(page).not.toHaveURL(/page=/);
+  await page.reload();
+  await expect(page.getByLabel('Category')).toHaveValue('bread');
+
+  const card = producerCards(page).first();
+  const name = (await card.getByRole('heading').textContent()) ?? '';
+  await card.getByRole('link').click();
+  await expect(page).toHaveURL(/\/product\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(breadcrumb.getByRole('link', { name: 'Home' })).toBeVisible();
+  await expect(breadcrumb.getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/products');
+  await expect(page.getByRole('link', { name: 'View producer' })).toHaveAttribute('href', /^\/producer\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Reviews' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/product/99999999');
+  await expect(page.getByText('Product not found')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/products');
+});
+
+test('the map shows producer markers and filters them', async ({ page, request }) => {
+  const count = async (query: string) =>
+    ((await (await request.get(`/api/search/producers${query}`)).json()) as { producers: unknown[] }).producers.length;
+  const [all, verified, honey] = await Promise.all([count(''), count('?verified=true'), count('?category=honey')]);
+  expect(verified).toBeLessThan(all);
+
+  await page.goto('/map');
+  const status = page.getByText(/^Showing \d+ producers?/);
+  await expect(status).toHaveText(`Showing ${all} producers`);
+  await expect(page.getByText('Loading producers...')).toHaveCount(0);
+  await expect(page.locator('.producer-marker, .marker-cluster').first()).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel('Verified producers only').check();
+  await expect(status).toHaveText(`Showing ${verified} producers`);
+  await page.getByLabel('Product type:').selectOption('honey');
+  await page.getByLabel('Verified producers only').uncheck();
+  await expect(status).toHaveText(`Showing ${honey} producer${honey === 1 ? '' : 's'}`);
+
+  // A found place recentres the map and limits the count to the radius.
+  await page.getByLabel('Product type:').selectOption('');
+  await page.getByPlaceholder('Search location...').fill(BEREA_ZIP);
+  await page.getByRole('button', { name: 'Go' }).click();
+  await expect(page.getByText('Found location: Berea, KY 40403')).toBeVisible();
+  await expect(status).toContainText('within 25 miles');
+  await expect(page.locator('.user-location-marker')).toBeVisible();
+  await page.locator('.producer-marker').first().click();
+  await expect(page.getByRole('link', { name: 'View Producer' })).toHaveAttribute('target', '_blank');
+});
+
+test('a consumer favourites a producer and sees it on /favorites', async ({ page, request }) => {
+  await page.goto('/favorites');
+  await expect(page.getByText('Sign in required')).toBeVisible();
+
+  const consumer = await createUser(request, 'consumer');
+  await signInBrowser(page, consumer);
+  await page.goto('/favorites');
+  await expect(page.getByText('No favorites yet')).toBeVisible();
+
+  await page.goto(`/search?search=${encodeURIComponent(BEREA_FARM)}`);
+  const heart = page.getByRole('button', { name: `Save ${BEREA_FARM} to favorites` });
+  await heart.click();
+  await expect(page.getByRole('button', { name: `Remove ${BEREA_FARM} from favorites` })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.goto('/favorites');
+  await expect(producerCards(page).getByRole('heading', { name: BEREA_FARM })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a consumer leaves a review that an admin approves, and it then shows publicly', async ({ page, request, browser }) => {
+  const consumer = await createUser(request, 'consumer');
+  const search = await (await request.get('/api/search/products?category=honey&limit=1')).json();
+  const productId = search.products[0].id as number;
+  await signInBrowser(page, consumer);
+  await page.goto(`/product/${productId}`);
+  const text = `Lovely honey, review ${Date.now()}`;
+  await page.getByRole('radio', { name: '4 stars' }).check({ force: true });
+  await page.getByLabel('Title (optional)').fill('Sweet');
+  await page.getByLabel('Your review').fill(text);
+  await page.getByRole('button', { name: 'Submit review' }).click();
+  await expect(page.getByText('Pending approval')).toBeVisible();
+
+  const mine = await (
+    await request.get('/api/reviews/my-reviews', { headers: { authorization: `Bearer ${consumer.token}` } })
+  ).json();
+  const admin = await loginAs(request, DEMO.admin.email, DEMO.admin.password);
+  const approved = await request.put(`/api/admin/reviews/${mine.reviews[0].id}/moderate`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { action: 'approve' },
+  });
+  expect(approved.ok()).toBeTruthy();
+
+  const guest = await browser.newPage();
+  await guest.goto(`/product/${productId}`);
+  await expect(guest.getByText(text)).toBeVisible();
+  await guest.close();
+});
