@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversations, messages, producers, products, users } from '../../db/schema';
 
@@ -32,9 +32,9 @@ export type NewMessage = {
   inquiryId?: number | null;
 };
 
+/** Stores a message; the conversation's last_message_at was set by `upsertConversation` in the same transaction. */
 export async function insertMessage(db: Db, values: NewMessage) {
   const [row] = await db.insert(messages).values(values).returning();
-  await db.update(conversations).set({ lastMessageAt: row.createdAt }).where(eq(conversations.id, values.conversationId));
   return row;
 }
 
@@ -105,17 +105,6 @@ export async function listMessages(db: Db, conversationId: number, limit: number
     .offset(offset);
   const [{ total }] = await db.select({ total: count() }).from(messages).where(eq(messages.conversationId, conversationId));
   return { rows: newestFirst.reverse() as MessageWithProduct[], total: Number(total) };
-}
-
-export async function findMessageWithProduct(db: Db, id: number): Promise<MessageWithProduct | undefined> {
-  const [row] = await db
-    .select(messageColumns)
-    .from(messages)
-    .leftJoin(products, eq(products.id, messages.productId))
-    .where(eq(messages.id, id))
-    .orderBy(asc(messages.id))
-    .limit(1);
-  return row as MessageWithProduct | undefined;
 }
 
 /** Marks what the other participant sent as read; returns how many messages changed. */

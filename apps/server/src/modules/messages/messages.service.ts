@@ -61,10 +61,16 @@ export async function postMessage(
   tx: Db,
   input: { senderId: number; recipientId: number; content: string; productId?: number | null; inquiryId?: number | null },
 ): Promise<PostedMessage> {
+  // Upserting also moves the conversation's last_message_at to now(), the message's own timestamp.
   const conversationId = await repo.upsertConversation(tx, input.senderId, input.recipientId, input.productId ?? null);
   const row = await repo.insertMessage(tx, { ...input, conversationId });
-  const message = await repo.findMessageWithProduct(tx, row.id);
-  if (!message) throw new Error('message vanished inside its own transaction');
+  const product = input.productId ? await repo.findProductBrief(tx, input.productId) : undefined;
+  const message: repo.MessageWithProduct = {
+    ...row,
+    productId: product?.id ?? null,
+    productName: product?.name ?? null,
+    productImage: product?.primaryImageUrl ?? null,
+  };
   return { conversationId, recipientId: input.recipientId, message };
 }
 
