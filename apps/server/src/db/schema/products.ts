@@ -42,5 +42,9 @@ export const products = pgTable(
     index('products_category_idx').on(t.category),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // Listed products per producer: product counts and nearby-producer searches read only this.
+    index('products_listed_producer_idx')
+      .on(t.producerId, t.category, t.availability)
+      .where(sql`${t.active} and ${t.moderationStatus} = 'approved'`),
   ],
 );

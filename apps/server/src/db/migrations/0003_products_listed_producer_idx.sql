@@ -1,0 +1,1 @@
+CREATE INDEX "products_listed_producer_idx" ON "products" USING btree ("producer_id","category","availability") WHERE "products"."active" and "products"."moderation_status" = 'approved';
