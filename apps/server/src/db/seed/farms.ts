@@ -62,7 +62,7 @@ export type DemoFarm = {
 
 const DAY_MS = 86_400_000;
 
-const FAMILY_NAMES = [
+export const FAMILY_NAMES = [
   'Miller',
   'Hensley',
   'Caudill',
@@ -320,10 +320,15 @@ export function buildDemoFarms(sites: FarmSite[], random: Random, now: Date, dem
 
 function uniqueFarmName(kind: FarmKind, family: string, random: Random, used: Set<string>): string {
   for (;;) {
-    const prefix = random.chance(0.45) ? `${family} Family` : random.pick(PLACE_NAMES);
-    const name = `${prefix} ${random.pick(NAME_SUFFIXES[kind])}`.replace('Family Family', 'Family');
+    const name = randomFarmName(kind, family, random);
     if (!used.has(name)) return name;
   }
+}
+
+/** "Miller Family Dairy", "Cedar Creek Orchard": a family or a place, and a word for the kind of farm. */
+export function randomFarmName(kind: FarmKind, family: string, random: Random): string {
+  const prefix = random.chance(0.45) ? `${family} Family` : random.pick(PLACE_NAMES);
+  return `${prefix} ${random.pick(NAME_SUFFIXES[kind])}`.replace('Family Family', 'Family');
 }
 
 /** Most producers are approved; a handful wait for review, need more information or were turned down. */
@@ -386,6 +391,17 @@ function markExpiringCertifications(farms: DemoFarm[], random: Random, now: Date
 }
 
 function buildProducts(farm: DemoFarm, site: FarmSite, random: Random, now: Date, count: number): DemoProduct[] {
+  return chooseProductTemplates(site, random, count).map(({ category, template }) =>
+    buildProduct(farm, category, template, random, now),
+  );
+}
+
+/** Distinct product templates a farm of this kind and state sells, at most MAX_ACTIVE_PRODUCTS. */
+export function chooseProductTemplates(
+  site: Pick<FarmSite, 'kind' | 'state'>,
+  random: Random,
+  count: number,
+): { category: ProductCategory; template: ProductTemplate }[] {
   const chosen: { category: ProductCategory; template: ProductTemplate }[] = [];
   const take = (category: ProductCategory) => {
     const unused = PRODUCT_TEMPLATES[category].filter((t) => !chosen.some((c) => c.template === t));
@@ -397,11 +413,11 @@ function buildProducts(farm: DemoFarm, site: FarmSite, random: Random, now: Date
   for (let attempts = 0; chosen.length < Math.min(count, MAX_ACTIVE_PRODUCTS) && attempts < 50; attempts++) {
     take(random.pick(FARM_KIND_CATEGORIES[site.kind]));
   }
-  return chosen.map(({ category, template }) => buildProduct(farm, category, template, random, now));
+  return chosen;
 }
 
-function buildProduct(
-  farm: DemoFarm,
+export function buildProduct(
+  farm: Pick<DemoFarm, 'farmName' | 'city' | 'state'>,
   category: ProductCategory,
   template: ProductTemplate,
   random: Random,

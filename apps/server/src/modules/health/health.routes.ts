@@ -9,7 +9,12 @@ const HealthResponse = z.object({
   uptime_seconds: z.number(),
 });
 
+const PingResponse = z.object({ ok: z.literal(true) });
+
 const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  // No database, no auth: the bench compares every API figure with this ceiling of the same server.
+  app.get('/ping', { schema: { tags: ['health'], response: { 200: PingResponse } } }, async () => ({ ok: true as const }));
+
   app.get(
     '/health',
     { schema: { tags: ['health'], response: { 200: HealthResponse, 503: HealthResponse } } },

@@ -1,0 +1,65 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SERVER_DIR } from './config';
+
+export type BenchServer = { url: string; port: number; process: ChildProcess; stop: () => Promise<void> };
+
+/**
+ * Starts the real server (`tsx src/main.ts`, as `npm start -w @farmstand/server` does) in its own
+ * process on the bench database: no demo data, a rate limit no load run reaches, warnings only.
+ */
+export async function startBenchServer(
+  databaseUrl: string,
+  port: number,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<BenchServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'farmstand-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: '0',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return { url, port, process: child, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`the server did not answer /api/health within 60 s:\n${output}`);
+}
