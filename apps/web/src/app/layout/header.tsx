@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { useAuth } from '../../features/auth/auth-context';
 import { formatBadge, useUnreadCount } from '../../features/messages/use-unread-count';
 import { useTheme } from '../../features/theme/theme-context';
+import { clearToken } from '../../lib/storage';
 import { CloseIcon, GearIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -56,9 +57,19 @@ function ThemeToggle() {
   );
 }
 
+/**
+ * Sign out returns to / (spec 01 §2) with a full page load: it drops everything the previous user's
+ * session held in memory (query cache, live connection). Only the token is removed here; clearing
+ * the signed-in user in React first would let the guarded page under us redirect to /login
+ * before the new page loads.
+ */
+function signOutToHome() {
+  clearToken();
+  window.location.assign('/');
+}
+
 function UserMenu() {
-  const { user, logout } = useAuth();
-  const navigate = useNavigate();
+  const { user } = useAuth();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
 
@@ -78,8 +89,7 @@ function UserMenu() {
   if (!user) return null;
   const signOut = () => {
     setOpen(false);
-    logout();
-    navigate('/');
+    signOutToHome();
   };
   return (
     <div className="relative" ref={ref}>
@@ -123,8 +133,6 @@ export function Header() {
   const items = useNavItems();
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
-  const { logout } = useAuth();
-  const navigate = useNavigate();
 
   // Close the phone menu whenever the page changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not a value read
@@ -205,14 +213,7 @@ export function Header() {
             {user ? (
               <div className="flex items-center justify-between gap-2">
                 <span className="truncate text-sm text-stone-600 dark:text-stone-300">{user.email}</span>
-                <button
-                  type="button"
-                  className={buttonClasses('secondary', 'sm')}
-                  onClick={() => {
-                    logout();
-                    navigate('/');
-                  }}
-                >
+                <button type="button" className={buttonClasses('secondary', 'sm')} onClick={() => signOutToHome()}>
                   Sign out
                 </button>
               </div>
