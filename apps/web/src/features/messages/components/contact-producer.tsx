@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextArea } from '../../../components/ui/field';
+import { MailIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../auth/auth-context';
 import { useStartConversation } from '../api';
 
@@ -38,7 +39,7 @@ export function ContactProducerButton({
         title={disabledReason}
         onClick={() => setIsOpen(true)}
       >
-        <span aria-hidden="true">✉️</span> {label}
+        <MailIcon className="h-5 w-5" /> {label}
       </Button>
       {!user && (
         <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">

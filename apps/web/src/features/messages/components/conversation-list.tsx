@@ -1,6 +1,7 @@
 import { formatMessageTime } from '@farmstand/shared';
 import { MESSAGING_TEXTS } from '@farmstand/shared/constants/messaging';
 import type { Conversation } from '@farmstand/shared/schemas/messages';
+import { ChatIcon } from '../../../components/ui/icons';
 import { Avatar, displayName } from './avatar';
 
 type Props = {
@@ -30,9 +31,7 @@ export function ConversationList({ conversations, selectedId, isLoading, onSelec
   if (conversations.length === 0) {
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-2 p-8 text-center">
-        <span className="text-4xl" aria-hidden="true">
-          💬
-        </span>
+        <ChatIcon className="h-10 w-10 text-brand-700 dark:text-green-400" />
         <p className="font-semibold">{MESSAGING_TEXTS.noConversations}</p>
         <p className="text-sm text-stone-600 dark:text-stone-400">
           Contact a producer from their page or a product to start one.

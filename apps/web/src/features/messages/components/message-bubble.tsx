@@ -1,6 +1,7 @@
 import { formatMessageTime } from '@farmstand/shared';
 import type { Message } from '@farmstand/shared/schemas/messages';
 import { Link } from 'react-router';
+import { BasketIcon } from '../../../components/ui/icons';
 
 /** One message; the product it is about (inquiries) shows as a link above the text. */
 export function MessageBubble({ message, isMine, showReceipt }: { message: Message; isMine: boolean; showReceipt: boolean }) {
@@ -23,9 +24,7 @@ export function MessageBubble({ message, isMine, showReceipt }: { message: Messa
             {message.product.primary_image_url ? (
               <img src={message.product.primary_image_url} alt="" className="h-10 w-10 rounded object-cover" />
             ) : (
-              <span className="text-xl" aria-hidden="true">
-                🧺
-              </span>
+              <BasketIcon className="h-8 w-8 p-1" />
             )}
             <span>{message.product.name}</span>
           </Link>

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { Card } from '../../../components/ui/card';
+import { ChatIcon } from '../../../components/ui/icons';
 import { useConversations } from '../api';
 import { ConversationList } from '../components/conversation-list';
 import { MessageThread } from '../components/message-thread';
@@ -47,9 +48,7 @@ export default function MessagesPage() {
             />
           ) : (
             <div className="flex flex-1 flex-col items-center justify-center gap-2 p-8 text-center text-stone-600 dark:text-stone-400">
-              <span className="text-5xl" aria-hidden="true">
-                🌾
-              </span>
+              <ChatIcon className="h-12 w-12 text-stone-400 dark:text-stone-500" />
               <p>Select a conversation to read and reply.</p>
             </div>
           )}

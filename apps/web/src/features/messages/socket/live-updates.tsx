@@ -2,8 +2,10 @@ import { TOAST_DURATIONS } from '@farmstand/shared';
 import { MESSAGING_TEXTS } from '@farmstand/shared/constants/messaging';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import { BasketIcon, ChatIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../auth/auth-context';
 import { appendToThread, CONVERSATIONS_KEY, INQUIRIES_KEY, markThreadRead, messagesKey, type ThreadPages } from '../api';
+import { BellIcon, MegaphoneIcon } from '../components/live-icons';
 import { UNREAD_COUNT_KEY } from '../use-unread-count';
 import { useSocketEvent } from './socket-provider';
 
@@ -31,7 +33,7 @@ export function LiveUpdates() {
     if (conversationId === openConversationId && document.visibilityState === 'visible') return;
     toast(MESSAGING_TEXTS.newMessageToast(senderEmail || MESSAGING_TEXTS.unknownSender), {
       duration: TOAST_DURATIONS.newMessage,
-      icon: '💬',
+      icon: <ChatIcon className="h-5 w-5 shrink-0 text-brand-700" />,
     });
   });
 
@@ -46,18 +48,21 @@ export function LiveUpdates() {
 
   useSocketEvent('new_inquiry', ({ customerEmail }) => {
     queryClient.invalidateQueries({ queryKey: INQUIRIES_KEY });
-    toast(MESSAGING_TEXTS.newInquiryToast(customerEmail), { duration: TOAST_DURATIONS.inquiry, icon: '🧺' });
+    toast(MESSAGING_TEXTS.newInquiryToast(customerEmail), {
+      duration: TOAST_DURATIONS.inquiry,
+      icon: <BasketIcon className="h-5 w-5 shrink-0 text-brand-700" />,
+    });
   });
 
   useSocketEvent('notification', ({ message, icon }) => {
-    toast(message, { duration: TOAST_DURATIONS.notification, icon: icon || '🔔' });
+    toast(message, { duration: TOAST_DURATIONS.notification, icon: icon || <BellIcon /> });
   });
 
   useSocketEvent('announcement', ({ message }) => {
     toast(message, {
       duration: TOAST_DURATIONS.announcement,
       position: 'top-center',
-      icon: '📢',
+      icon: <MegaphoneIcon />,
       style: ANNOUNCEMENT_STYLE,
       // Replaces the toaster's dark-mode class, which would otherwise paint over the blue.
       className: '!bg-blue-700 !text-white',
