@@ -30,7 +30,7 @@ export function CertificationsTab({ certifications }: { certifications: OwnCerti
         </div>
         {!isAdding && (
           <Button onClick={() => setIsAdding(true)}>
-            <span aria-hidden="true">＋</span> Add Certification
+            <span aria-hidden="true">+</span> Add Certification
           </Button>
         )}
       </div>

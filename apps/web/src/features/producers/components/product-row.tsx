@@ -34,8 +34,12 @@ export function ProductRow({ product, canRestore, onEdit }: { product: Product; 
   return (
     <li
       data-testid="product-row"
-      className={`flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center dark:border-stone-800 dark:bg-stone-900 ${
-        isDeleted ? 'opacity-60' : ''
+      data-deleted={isDeleted || undefined}
+      // Faded, not transparent: the photo greys out and the text dims while staying readable (contrast).
+      className={`flex flex-col gap-3 rounded-xl border p-3 sm:flex-row sm:items-center ${
+        isDeleted
+          ? 'border-dashed border-stone-300 bg-stone-50 text-stone-600 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-400'
+          : 'border-stone-200 bg-white shadow-sm dark:border-stone-800 dark:bg-stone-900'
       }`}
     >
       <div className="flex min-w-0 flex-1 items-center gap-3">
@@ -44,7 +48,7 @@ export function ProductRow({ product, canRestore, onEdit }: { product: Product; 
           category={product.category}
           alt=""
           sizes="64px"
-          className="h-16 w-16 shrink-0 rounded-lg text-2xl"
+          className={`h-16 w-16 shrink-0 rounded-lg text-2xl ${isDeleted ? 'opacity-40 grayscale' : ''}`}
         />
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-semibold">
@@ -58,16 +62,16 @@ export function ProductRow({ product, canRestore, onEdit }: { product: Product; 
             {isDeleted && <Badge tone="gray">Deleted</Badge>}
             {product.moderation_status === 'removed' && <Badge tone="red">Removed by admin</Badge>}
           </p>
-          <p className="text-sm text-stone-600 dark:text-stone-400">
+          <p className={`text-sm ${isDeleted ? '' : 'text-stone-600 dark:text-stone-400'}`}>
             {CATEGORY_LABELS[product.category]} ·{' '}
             {product.price === null ? 'Ask for price' : formatPrice(product.price, product.price_unit)}
             {product.stock_quantity !== null && ` · ${product.stock_quantity} in stock`}
           </p>
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex items-center gap-2">
         {!isDeleted && (
-          <>
+          <div className="min-w-0 flex-1 sm:w-36 sm:flex-none">
             <label htmlFor={selectId} className="sr-only">
               Availability of {product.name}
             </label>
@@ -76,7 +80,7 @@ export function ProductRow({ product, canRestore, onEdit }: { product: Product; 
               value={product.availability}
               disabled={availability.isPending}
               onChange={(event) => changeAvailability(event.target.value as Availability)}
-              className={`${inputClasses} w-auto py-1.5 text-sm`}
+              className={`${inputClasses} py-1.5 text-sm`}
             >
               {AVAILABILITIES.map((value) => (
                 <option key={value} value={value}>
@@ -84,7 +88,7 @@ export function ProductRow({ product, canRestore, onEdit }: { product: Product; 
                 </option>
               ))}
             </select>
-          </>
+          </div>
         )}
         <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${product.name}`}>
           Edit

@@ -54,7 +54,7 @@ export function ProductsTab({ profile }: { profile: OwnProducerProfile }) {
           </p>
         </div>
         <Button onClick={() => setEditing('new')} disabled={atLimit}>
-          <span aria-hidden="true">＋</span> Add Product
+          <span aria-hidden="true">+</span> Add Product
         </Button>
       </div>
       {atLimit && (

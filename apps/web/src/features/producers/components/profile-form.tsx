@@ -117,7 +117,7 @@ export function ProfileForm({ profile }: { profile: OwnProducerProfile | null })
           error={errors.phone?.message}
           {...form.register('phone')}
         />
-        <div className="flex flex-col justify-end gap-3 sm:col-span-2 sm:flex-row sm:items-end">
+        <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-end sm:gap-6">
           <label className="flex min-h-10 items-center gap-2 text-sm font-medium text-stone-800 dark:text-stone-200">
             <input
               type="checkbox"
