@@ -35,16 +35,23 @@ export type ProductListingRow = {
   delivery_radius: number | null;
   verified: boolean;
   distance: number | null;
-  total: number;
+  /** The number of matching rows (window count); null from the browse shape, which counts separately. */
+  total: number | null;
 };
 
 const and = (parts: SQL[]) => sql.join(parts, sql` and `);
 
-/** The text match: full-text on the product, or a similar word in its name or its farm's name (typos). */
-function productTextMatch(text: string): SQL {
-  return sql`(p.search_vector @@ websearch_to_tsquery('english', ${text})
-    or ${text} <% p.name
-    or p.producer_id in (select id from producers where ${text} <% farm_name))`;
+/** Columns of a listing; `p` is the product, `pr` the producer (or the `nearby` row standing in for it). */
+const listingColumns = (distance: SQL) => sql`p.id, p.producer_id, pr.user_id as producer_user_id, p.name, p.category,
+  p.description, p.price::float8 as price, p.price_unit, p.availability, p.stock_quantity, p.primary_image_url,
+  p.seasonal_start::text as seasonal_start, p.seasonal_end::text as seasonal_end,
+  pr.farm_name, pr.city, pr.state, pr.delivery_available, pr.delivery_radius, pr.verified, ${distance} as distance`;
+
+function productFilters(filters: ProductSearchFilters): SQL[] {
+  const where: SQL[] = [productVisibleSql];
+  if (filters.category) where.push(sql`p.category = ${filters.category}`);
+  if (filters.availability) where.push(sql`p.availability = ${filters.availability}`);
+  return where;
 }
 
 function productRelevance(text: string | undefined): SQL<number> {
@@ -58,40 +65,92 @@ function areaFilter(area: Area | undefined): SQL | null {
   return withinRadiusSql(area.center, area.radiusMiles);
 }
 
-/** Visible products of producers in good standing, filtered, ranked by relevance then distance. */
+const page = (filters: ProductSearchFilters) => sql`limit ${filters.limit} offset ${filters.offset}`;
+
+/**
+ * Visible products of producers in good standing, filtered, ranked by relevance then distance.
+ * Three query shapes, each led by the index that narrows the rows most (decision 044):
+ * - a radius: the producers inside it first (bounding box on producers_lat_lng_idx + haversine),
+ *   then their listed products, with the text matched row by row;
+ * - text without a radius: the matching product ids first, from the full-text and trigram indexes;
+ * - neither: newest first straight off the primary key, stopping after one page.
+ */
 export async function searchProducts(db: Db, filters: ProductSearchFilters): Promise<ProductListingRow[]> {
-  const where: SQL[] = [productVisibleSql, producerInGoodStandingSql];
-  if (filters.category) where.push(sql`p.category = ${filters.category}`);
-  if (filters.availability) where.push(sql`p.availability = ${filters.availability}`);
-  if (filters.text) where.push(productTextMatch(filters.text));
-  const radius = areaFilter(filters.area);
-  if (radius) where.push(radius);
+  if (filters.area && filters.area.radiusMiles !== null) return searchProductsNearby(db, filters, filters.area);
+  if (filters.text) return searchProductsByText(db, filters, filters.text);
+  return browseProducts(db, filters);
+}
+
+async function searchProductsNearby(db: Db, filters: ProductSearchFilters, area: Area): Promise<ProductListingRow[]> {
+  const where = productFilters(filters);
+  const text = filters.text;
+  if (text) {
+    where.push(
+      sql`(p.search_vector @@ websearch_to_tsquery('english', ${text}) or ${text} <% p.name or ${text} <% pr.farm_name)`,
+    );
+  }
+  const result = await db.execute<ProductListingRow>(sql`
+    with pr as materialized (
+      select pr.id, pr.user_id, pr.farm_name, pr.city, pr.state, pr.delivery_available, pr.delivery_radius,
+        pr.verification_status = 'approved' as verified, ${distanceSql(area.center)} as distance
+      from producers pr ${producerOwnerJoinSql}
+      where ${producerInGoodStandingSql} and ${areaFilter(area) ?? sql`true`}
+    )
+    select ${listingColumns(sql`pr.distance`)}, count(*) over ()::int as total
+    from pr join products p on p.producer_id = pr.id
+    where ${and(where)}
+    order by ${productRelevance(text)} desc, distance asc, p.id desc
+    ${page(filters)}`);
+  return result.rows;
+}
+
+/** Products whose text matches: full-text, a similar word in the name (typos), or a similar farm name. */
+async function searchProductsByText(db: Db, filters: ProductSearchFilters, text: string): Promise<ProductListingRow[]> {
+  const where = [...productFilters(filters), producerInGoodStandingSql];
   const distance = filters.area
     ? sql`(case when pr.latitude is null then null else ${distanceSql(filters.area.center)} end)`
     : sql`null::float8`;
   const result = await db.execute<ProductListingRow>(sql`
-    select p.id, p.producer_id, pr.user_id as producer_user_id, p.name, p.category, p.description,
-      p.price::float8 as price, p.price_unit, p.availability, p.stock_quantity, p.primary_image_url,
-      p.seasonal_start::text as seasonal_start, p.seasonal_end::text as seasonal_end,
-      pr.farm_name, pr.city, pr.state, pr.delivery_available, pr.delivery_radius,
-      pr.verification_status = 'approved' as verified,
-      ${distance} as distance,
-      count(*) over ()::int as total
-    from products p
-    join producers pr on pr.id = p.producer_id
+    with matched as (
+      select id from products where search_vector @@ websearch_to_tsquery('english', ${text})
+      union select id from products where ${text} <% name
+      union select p.id from products p where p.producer_id in (select id from producers where ${text} <% farm_name)
+    )
+    select ${listingColumns(distance)}, count(*) over ()::int as total
+    from matched m
+    join products p on p.id = m.id
+    join (select pr.*, pr.verification_status = 'approved' as verified from producers pr) pr on pr.id = p.producer_id
     ${producerOwnerJoinSql}
     where ${and(where)}
-    order by ${productRelevance(filters.text)} desc, distance asc nulls last, p.id desc
-    limit ${filters.limit} offset ${filters.offset}`);
+    order by ${productRelevance(text)} desc, distance asc nulls last, p.id desc
+    ${page(filters)}`);
   return result.rows;
 }
 
-/** How many rows match when the requested page is past the end (the window count then has no row to ride on). */
+/** No text, no radius: newest first. The total is counted separately (countProducts) so paging stays cheap. */
+async function browseProducts(db: Db, filters: ProductSearchFilters): Promise<ProductListingRow[]> {
+  const where = [...productFilters(filters), producerInGoodStandingSql];
+  const distance = filters.area
+    ? sql`(case when pr.latitude is null then null else ${distanceSql(filters.area.center)} end)`
+    : sql`null::float8`;
+  const result = await db.execute<ProductListingRow>(sql`
+    select ${listingColumns(distance)}, null::int as total
+    from products p
+    join (select pr.*, pr.verification_status = 'approved' as verified from producers pr) pr on pr.id = p.producer_id
+    ${producerOwnerJoinSql}
+    where ${and(where)}
+    order by ${filters.area ? sql`distance asc nulls last,` : sql``} p.id desc
+    ${page(filters)}`);
+  return result.rows;
+}
+
+/** How many products match; used when the rows query carries no total (browsing, or a page past the end). */
 export async function countProducts(db: Db, filters: ProductSearchFilters): Promise<number> {
-  const where: SQL[] = [productVisibleSql, producerInGoodStandingSql];
-  if (filters.category) where.push(sql`p.category = ${filters.category}`);
-  if (filters.availability) where.push(sql`p.availability = ${filters.availability}`);
-  if (filters.text) where.push(productTextMatch(filters.text));
+  const where = [...productFilters(filters), producerInGoodStandingSql];
+  if (filters.text) {
+    where.push(sql`(p.search_vector @@ websearch_to_tsquery('english', ${filters.text}) or ${filters.text} <% p.name
+      or p.producer_id in (select id from producers where ${filters.text} <% farm_name))`);
+  }
   const radius = areaFilter(filters.area);
   if (radius) where.push(radius);
   const result = await db.execute<{ total: number }>(sql`

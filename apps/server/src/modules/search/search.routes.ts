@@ -35,10 +35,12 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
         response: { 200: z.union([ProducerSearchListResponse, ProducerMapResponse]), 400: ErrorResponse },
       },
     },
-    async (request) =>
-      producerSearchView(request.query) === 'map'
-        ? search.searchProducerMap(ctx, request.query)
-        : search.searchProducerList(ctx, request.query),
+    async (request, reply) => {
+      if (producerSearchView(request.query) === 'list') return search.searchProducerList(ctx, request.query);
+      // Already JSON (and possibly cached): Fastify sends a string with a JSON type as is, unserialised.
+      const json = await search.producerMapJson(ctx, request.query);
+      return reply.type('application/json; charset=utf-8').send(json as unknown as ProducerMapResponse);
+    },
   );
 
   app.get(

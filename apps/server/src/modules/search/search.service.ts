@@ -52,8 +52,30 @@ export async function searchProducts(ctx: AppContext, query: ProductSearchQuery)
     offset: query.offset ?? 0,
   };
   const rows = await repo.searchProducts(ctx.db, filters);
-  const total = rows[0]?.total ?? (filters.offset > 0 ? await repo.countProducts(ctx.db, filters) : 0);
+  const windowTotal = rows[0]?.total;
+  const total =
+    windowTotal != null ? windowTotal : rows.length === 0 && filters.offset === 0 ? 0 : await countProducts(ctx, filters);
   return { products: rows.map(presentProductListing), total };
+}
+
+/**
+ * Totals of plain browsing (no text, no radius) are the same for every visitor and costly to count
+ * over the whole catalogue, so they are kept briefly per filter combination (decision 044).
+ */
+const BROWSE_TOTAL_TTL_MS = 15_000;
+const browseTotals = new WeakMap<AppContext, Map<string, { at: number; total: number }>>();
+
+async function countProducts(ctx: AppContext, filters: repo.ProductSearchFilters): Promise<number> {
+  const isBrowse = !filters.text && !filters.area;
+  if (!isBrowse) return repo.countProducts(ctx.db, filters);
+  const cache = browseTotals.get(ctx) ?? new Map<string, { at: number; total: number }>();
+  browseTotals.set(ctx, cache);
+  const key = `${filters.category ?? ''}|${filters.availability ?? ''}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < BROWSE_TOTAL_TTL_MS) return hit.total;
+  const total = await repo.countProducts(ctx.db, filters);
+  cache.set(key, { at: Date.now(), total });
+  return total;
 }
 
 export async function searchProducerList(ctx: AppContext, query: ProducerSearchQuery): Promise<ProducerSearchListResponse> {
@@ -87,6 +109,27 @@ export async function searchProducerMap(ctx: AppContext, query: ProducerSearchQu
     offset: query.offset ?? 0,
   });
   return { producers: rows.map(presentProducerMapItem), total: rows[0]?.total ?? 0 };
+}
+
+/**
+ * The map response as JSON text. Without a location the answer is the same for every visitor
+ * (every producer, filtered only by verified/category), and it is the largest one: it is kept
+ * serialised for a few seconds per filter combination (decision 044).
+ */
+const MAP_CACHE_TTL_MS = 15_000;
+const mapCache = new WeakMap<AppContext, Map<string, { at: number; json: string }>>();
+
+export async function producerMapJson(ctx: AppContext, query: ProducerSearchQuery): Promise<string> {
+  const hasLocation = (query.lat ?? query.latitude) !== undefined && (query.lng ?? query.longitude) !== undefined;
+  if (hasLocation || query.search || query.limit || query.offset) return JSON.stringify(await searchProducerMap(ctx, query));
+  const cache = mapCache.get(ctx) ?? new Map<string, { at: number; json: string }>();
+  mapCache.set(ctx, cache);
+  const key = `${query.verified ?? ''}|${query.category ?? ''}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < MAP_CACHE_TTL_MS) return hit.json;
+  const json = JSON.stringify(await searchProducerMap(ctx, query));
+  cache.set(key, { at: Date.now(), json });
+  return json;
 }
 
 export async function suggestions(ctx: AppContext, text: string | undefined): Promise<SuggestionsResponse> {

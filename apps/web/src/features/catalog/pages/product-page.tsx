@@ -94,7 +94,6 @@ function ProductSummary({ product }: { product: Product }) {
       </p>
       {product.availability === 'seasonal' && (product.seasonal_start || product.seasonal_end) && (
         <p className="mt-3 rounded-lg border border-yellow-300 bg-yellow-50 px-3 py-2 text-sm text-yellow-900 dark:border-yellow-800 dark:bg-yellow-950/40 dark:text-yellow-100">
-          <span aria-hidden="true">🗓 </span>
           Seasonal: available
           {product.seasonal_start && ` from ${formatDate(product.seasonal_start)}`}
           {product.seasonal_end && ` until ${formatDate(product.seasonal_end)}`}.

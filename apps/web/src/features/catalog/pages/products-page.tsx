@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState, PageTitle } from '../../../components/ui/card';
 import { inputClasses } from '../../../components/ui/field';
 import { LocationPanel } from '../../search/components/location-panel';
+import { PinIcon } from '../../search/components/pin-icon';
 import { useUserLocation } from '../../search/user-location';
 import { useProductSearch } from '../api';
 import { Pagination } from '../components/pagination';
@@ -106,7 +107,7 @@ export default function ProductsPage() {
           aria-expanded={showLocation}
           onClick={() => setShowLocation((v) => !v)}
         >
-          <span aria-hidden="true">📍</span> Search by Location
+          <PinIcon /> Search by Location
         </Button>
       </section>
 

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/field';
 import { ADDRESS_NOT_FOUND, currentPosition, geocodeAddress, type UserLocation } from '../user-location';
+import { PinIcon } from './pin-icon';
 
 type Props = {
   location: UserLocation | null;
@@ -65,7 +66,7 @@ export function LocationPanel({ location, onChange, hint, className = '' }: Prop
       {location ? (
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-brand-50 px-3 py-2 dark:bg-brand-900/30">
           <p className="text-sm text-stone-800 dark:text-stone-100">
-            <span aria-hidden="true">📍 </span>
+            <PinIcon className="mr-1 inline h-4 w-4 align-[-2px] text-brand-700 dark:text-green-300" />
             {location.type === 'current' ? 'Using your current location' : location.address}
           </p>
           <Button variant="ghost" size="sm" onClick={() => onChange(null)}>
@@ -75,7 +76,7 @@ export function LocationPanel({ location, onChange, hint, className = '' }: Prop
       ) : (
         <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
           <Button variant="secondary" onClick={locateMe} isLoading={busy === 'gps'} className="shrink-0">
-            <span aria-hidden="true">◎</span> Use my location
+            <PinIcon /> Use my location
           </Button>
           <form onSubmit={searchAddress} className="flex flex-1 gap-2" aria-label="Search by address">
             <label htmlFor="location-address" className="sr-only">
