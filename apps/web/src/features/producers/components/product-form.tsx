@@ -46,7 +46,7 @@ const toValues = (p: Product | null): Values => ({
   name: p?.name ?? '',
   category: p?.category ?? '',
   description: p?.description ?? '',
-  price: p?.price?.toString() ?? '',
+  price: p?.price == null ? '' : p.price.toFixed(2),
   price_unit: p?.price_unit ?? '',
   availability: p?.availability ?? 'available',
   stock_quantity: p?.stock_quantity?.toString() ?? '',

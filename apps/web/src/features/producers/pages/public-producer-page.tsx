@@ -51,7 +51,7 @@ export default function PublicProducerPage() {
                 Check back soon, or contact the producer.
               </EmptyState>
             ) : (
-              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
                 {producer.products.map((product) => (
                   <li key={product.id}>
                     <ProducerProductCard product={product} />
