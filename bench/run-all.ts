@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { STATES } from '@farmstand/shared';
@@ -19,6 +20,7 @@ async function main() {
   const options = readOptions();
   const started = Date.now();
   console.log(`Bench database: ${BENCH_DATABASE_URL}${options.regenerate ? ' (regenerating)' : ''}`);
+  const loadBefore = os.loadavg()[0];
   await prepareBenchDatabase(BENCH_DATABASE_URL, options.regenerate);
   const pool = new pg.Pool({ connectionString: BENCH_DATABASE_URL, max: 4 });
   const data = addTable('Bench data', ['what', 'value']);
@@ -64,6 +66,17 @@ async function main() {
   } finally {
     await server?.stop();
     await pool.end();
+  }
+  // Other work on the machine skews every figure: say how busy it was.
+  const machine = addTable('Machine', ['what', 'value']);
+  machine.rows.push(
+    { what: 'cores', value: String(os.cpus().length) },
+    { what: 'load average (1 min) at start / end', value: `${loadBefore.toFixed(1)} / ${os.loadavg()[0].toFixed(1)}` },
+  );
+  if (Math.max(loadBefore, os.loadavg()[0]) > os.cpus().length) {
+    machine.notes.push(
+      'The machine was busy with other work: figures are lower than on a quiet machine; rerun to compare with targets.',
+    );
   }
   printReport();
   console.log(`\nBench finished in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

@@ -46,6 +46,12 @@ export default defineSection({
     const rows: Row[] = [
       { label: 'GET /api/ping (ceiling)', paths: ['/api/ping'], target: '—' },
       {
+        label: 'product page',
+        paths: samples.productIds.map((id) => `/api/products/${id}`),
+        target: `p95 ≤ ${TARGETS.productPageP95Ms} ms`,
+        meets: (f) => f.p95 <= TARGETS.productPageP95Ms,
+      },
+      {
         label: 'product search (text+category+25 mi)',
         paths: productSearch,
         target: `p95 ≤ ${TARGETS.productSearchP95Ms} ms, ≥ ${TARGETS.productSearchRps} req/s`,
@@ -65,12 +71,6 @@ export default defineSection({
         target: `p95 ≤ ${TARGETS.mapSearchP95Ms} ms`,
         meets: (f) => f.p95 <= TARGETS.mapSearchP95Ms,
       },
-      {
-        label: 'product page',
-        paths: samples.productIds.map((id) => `/api/products/${id}`),
-        target: `p95 ≤ ${TARGETS.productPageP95Ms} ms`,
-        meets: (f) => f.p95 <= TARGETS.productPageP95Ms,
-      },
     ];
 
     const table = addTable(`HTTP API (${options.durationSeconds} s per run; req/s at 50 connections, latency at 10)`, [
@@ -84,8 +84,9 @@ export default defineSection({
       'verdict',
     ]);
     table.notes.push('Client (autocannon) and server share the 2 cores, as on the target machine.');
+    // Cheapest first: a slow endpoint's leftover queries must not land on a fast one's figures.
     for (const row of rows) {
-      await waitUntilIdle(server.url);
+      if (!(await waitUntilIdle(server.url))) table.notes.push(`before ${row.label}: the server was still busy after 120 s`);
       const check = await probe(server.url, row.paths[0]);
       if (!check.available) {
         table.rows.push({
