@@ -57,6 +57,7 @@ test('the producer dashboard has Overview and Analytics with quick links and the
   await expect(page.getByText('Free Trial', { exact: true })).toBeVisible();
   await expect(page.getByText(/30 days left in your free trial/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Need help?' })).toBeVisible();
+  await expectAccessible(page);
 
   await page.getByRole('tab', { name: 'Analytics' }).click();
   await expect(page).toHaveURL(/tab=analytics/);
@@ -83,6 +84,8 @@ test('the phone tab bar shows Home, Search, Products, and Favorites and Dashboar
   await expect(tabs.getByRole('link')).toHaveText(['Home', 'Search', 'Products', 'Favorites', 'Dashboard']);
   await tabs.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Your Farmstand' })).toBeVisible();
+  await expectAccessible(page);
   await context.close();
 });
 
