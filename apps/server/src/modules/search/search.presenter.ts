@@ -49,11 +49,19 @@ export function presentProducerListItem(row: ProducerRow): ProducerSearchItem {
   };
 }
 
+/** The map popup shows two lines of description; a longer text only weighs down a 20,000-producer answer. */
+export const MAP_DESCRIPTION_MAX = 160;
+
+function shorten(text: string | null, max: number): string | null {
+  if (text === null || text.length <= max) return text;
+  return `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
 export function presentProducerMapItem(row: ProducerRow): ProducerMapItem {
   return {
     id: row.user_id,
     farm_name: row.farm_name,
-    description: row.description,
+    description: shorten(row.description, MAP_DESCRIPTION_MAX),
     city: row.city,
     state: row.state,
     lat: row.latitude as number,

@@ -117,18 +117,20 @@ export async function searchProducerMap(ctx: AppContext, query: ProducerSearchQu
  * serialised for a few seconds per filter combination (decision 044).
  */
 const MAP_CACHE_TTL_MS = 15_000;
-const mapCache = new WeakMap<AppContext, Map<string, { at: number; json: string }>>();
+const mapCache = new WeakMap<AppContext, Map<string, { at: number; json: Promise<string> }>>();
 
 export async function producerMapJson(ctx: AppContext, query: ProducerSearchQuery): Promise<string> {
   const hasLocation = (query.lat ?? query.latitude) !== undefined && (query.lng ?? query.longitude) !== undefined;
   if (hasLocation || query.search || query.limit || query.offset) return JSON.stringify(await searchProducerMap(ctx, query));
-  const cache = mapCache.get(ctx) ?? new Map<string, { at: number; json: string }>();
+  const cache = mapCache.get(ctx) ?? new Map<string, { at: number; json: Promise<string> }>();
   mapCache.set(ctx, cache);
   const key = `${query.verified ?? ''}|${query.category ?? ''}`;
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < MAP_CACHE_TTL_MS) return hit.json;
-  const json = JSON.stringify(await searchProducerMap(ctx, query));
+  // The promise is cached, so requests arriving while it is computed share one query.
+  const json = searchProducerMap(ctx, query).then((response) => JSON.stringify(response));
   cache.set(key, { at: Date.now(), json });
+  json.catch(() => cache.delete(key));
   return json;
 }
 
