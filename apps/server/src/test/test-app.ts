@@ -30,10 +30,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (process.env.TEST_DB_ENGINE === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL as string;
-    const name = `farmstand_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    // Same run prefix as the template (farmstand_test_<run pid>_), so stale-run cleanup finds it.
+    const template = inject('pgTemplate');
+    const name = `${template.replace(/_tpl$/, '')}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database "${name}" template "${inject('pgTemplate')}"`);
+    await admin.query(`create database "${name}" template "${template}"`);
     await admin.end();
     const handle = await openPostgres(withDatabase(adminUrl, name));
     return {
