@@ -40,7 +40,7 @@ export function ProfileTabs({ active, onSelect }: { active: ProfileTab; onSelect
             aria-controls={panelId(tab.id)}
             tabIndex={selected ? 0 : -1}
             onClick={() => onSelect(tab.id)}
-            className={`-mb-px whitespace-nowrap border-b-2 px-2.5 py-2.5 text-sm font-semibold transition-colors sm:px-4 ${
+            className={`-mb-px whitespace-nowrap border-b-2 px-2 py-2.5 text-sm font-semibold transition-colors sm:px-4 ${
               selected
                 ? 'border-brand-700 text-brand-800 dark:border-green-400 dark:text-green-300'
                 : 'border-transparent text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-stone-100'
