@@ -52,7 +52,17 @@ export function MessageThread({ conversationId, conversation, onBack }: Props) {
   const hasUnread = messages.some((m) => m.sender_id !== user?.id && !m.read_at);
   const { mutate: markConversationRead, isPending: isMarking } = markRead;
   useEffect(() => {
-    if (hasUnread && !isMarking) markConversationRead(conversationId);
+    if (!hasUnread || isMarking) return;
+    // A thread open in a background tab is not read yet: wait until the tab is looked at.
+    if (document.visibilityState === 'visible') {
+      markConversationRead(conversationId);
+      return;
+    }
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') markConversationRead(conversationId);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
   }, [hasUnread, isMarking, conversationId, markConversationRead]);
 
   const lastId = messages.at(-1)?.id;
