@@ -81,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     timeWindow: '1 minute',
     redis: options.redis,
     nameSpace: 'farmstand-rl-',
+    // Only API calls count: a page load fetches many static files and must never be refused.
+    allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,

@@ -74,3 +74,18 @@ describe('ADMIN_EMAIL + ADMIN_PASSWORD', () => {
     expect(second.statusCode).toBe(200);
   });
 });
+
+describe('rate limiting of static files', () => {
+  it('never counts page and asset loads, only API calls', async () => {
+    const { buildApp } = await import('../app');
+    const { openTestDatabase, testConfig } = await import('../test/test-app');
+    const database = await openTestDatabase();
+    const limited = await buildApp({ config: testConfig(), database, logger: false, rateLimitPerMinute: 50 });
+    for (let i = 0; i < 60; i++) {
+      const res = await limited.inject({ url: '/uploads/missing.webp' });
+      expect(res.statusCode).toBe(404);
+    }
+    await limited.close();
+    await database.close();
+  });
+});
