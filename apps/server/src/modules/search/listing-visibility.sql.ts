@@ -1,20 +1,18 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { effectiveSubscriptionStatusSql, subscriptionInGoodStandingSql } from '../billing/subscription-standing.sql';
 
-/**
- * SQL twins of `billing/subscription-status.ts`, so listings can be filtered in the database.
- * `u` is the producer's users row and `s` its subscriptions row (left-joined, may be null).
- */
-export const effectiveStatusSql: SQL<string> = sql<string>`(case
-  when s.status is null then 'none'
-  when s.status = 'trialing' and s.trial_ends_at is not null and s.trial_ends_at <= now() then 'none'
-  when s.status = 'active' and s.cancel_at_period_end and s.current_period_end is not null and s.current_period_end <= now() then 'canceled'
-  else s.status end)`;
+/** `u` is the producer's users row and `s` its subscriptions row (left-joined, may be null). */
+const s = {
+  status: sql.raw('s.status'),
+  trialEndsAt: sql.raw('s.trial_ends_at'),
+  cancelAtPeriodEnd: sql.raw('s.cancel_at_period_end'),
+  currentPeriodEnd: sql.raw('s.current_period_end'),
+};
 
-/** A producer whose listings the public may see: active account, trialing (not past trial end) or active subscription. */
-export const producerInGoodStandingSql: SQL = sql`(u.status = 'active' and u.user_type = 'producer' and (
-  (s.status = 'trialing' and (s.trial_ends_at is null or s.trial_ends_at > now()))
-  or (s.status = 'active' and not (s.cancel_at_period_end and s.current_period_end is not null and s.current_period_end <= now()))
-))`;
+export const effectiveStatusSql: SQL<string> = effectiveSubscriptionStatusSql(s);
+
+/** A producer whose listings the public may see: active producer account in good standing. */
+export const producerInGoodStandingSql: SQL = sql`(u.status = 'active' and u.user_type = 'producer' and ${subscriptionInGoodStandingSql(s)})`;
 
 /** A product the public may see (alias `p`): not soft-deleted and not removed by an admin. */
 export const productVisibleSql: SQL = sql`(p.active and p.moderation_status = 'approved')`;
