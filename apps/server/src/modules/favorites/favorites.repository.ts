@@ -2,22 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { favorites } from '../../db/schema';
 import { effectiveStatusSql, producerOwnerJoinSql, productVisibleSql } from '../search/listing-visibility.sql';
+import type { ProducerRow } from '../search/search.repository';
 
-export type FavoriteRow = {
-  user_id: number;
-  farm_name: string;
-  city: string;
-  state: string;
-  latitude: number | null;
-  longitude: number | null;
-  description: string | null;
-  profile_image_url: string | null;
-  delivery_available: boolean;
-  subscription_status: string;
-  verified: boolean;
-  product_count: number;
-  favorited_at: Date | string;
-};
+/** A favourite is the producer search row without distance, plus when it was saved. */
+export type FavoriteRow = Omit<ProducerRow, 'distance' | 'total'> & { favorited_at: Date | string };
 
 /** Whether this user id belongs to a producer with a farm profile (the only thing one can favourite). */
 export async function isFavoritableProducer(db: Db, producerUserId: number): Promise<boolean> {

@@ -1,25 +1,15 @@
 import type { FavoriteProducer, FavoriteToggleResponse } from '@farmstand/shared/schemas/favorites';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { presentProducerListItem } from '../search/search.presenter';
 import * as repo from './favorites.repository';
 
 export async function listFavorites(ctx: AppContext, userId: number): Promise<FavoriteProducer[]> {
   const rows = await repo.listFavorites(ctx.db, userId);
-  return rows.map((row) => ({
-    user_id: row.user_id,
-    farm_name: row.farm_name,
-    city: row.city,
-    state: row.state,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    description: row.description,
-    profile_image_url: row.profile_image_url,
-    delivery_available: row.delivery_available,
-    subscription_status: row.subscription_status as FavoriteProducer['subscription_status'],
-    verified: row.verified,
-    product_count: row.product_count,
-    favorited_at: new Date(row.favorited_at).toISOString(),
-  }));
+  return rows.map(({ favorited_at, ...row }) => {
+    const { distance: _distance, ...producer } = presentProducerListItem({ ...row, distance: null, total: 0 });
+    return { ...producer, favorited_at: new Date(favorited_at).toISOString() };
+  });
 }
 
 export async function addFavorite(ctx: AppContext, userId: number, producerUserId: number): Promise<FavoriteToggleResponse> {

@@ -3,7 +3,8 @@
  * Decorative: the text next to them carries the meaning.
  */
 type IconProps = { className?: string };
-const svg = (className = 'h-6 w-6') => ({
+/** The attributes every line icon shares. */
+export const svg = (className = 'h-6 w-6') => ({
   className,
   fill: 'none',
   viewBox: '0 0 24 24',

@@ -1,14 +1,7 @@
 /** Icons of the live toasts that the shared set lacks; SVG because emoji fonts are missing on many desktops. */
-const svg = {
-  className: 'h-5 w-5 shrink-0',
-  fill: 'none',
-  viewBox: '0 0 24 24',
-  stroke: 'currentColor',
-  strokeWidth: 1.8,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true as const,
-};
+import { svg as iconProps } from '../../../components/ui/icons';
+
+const svg = iconProps('h-5 w-5 shrink-0');
 
 export const BellIcon = () => (
   <svg {...svg}>
