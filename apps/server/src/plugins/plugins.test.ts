@@ -89,3 +89,22 @@ describe('rate limiting of static files', () => {
     await database.close();
   });
 });
+
+describe('security headers', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.closeAll());
+
+  it('sends the content security policy and hardening headers on API and error responses', async () => {
+    for (const url of ['/api/health', '/api/nothing-here']) {
+      const res = await app.inject({ url });
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain('https://*.tile.openstreetmap.org');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=/);
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+});
