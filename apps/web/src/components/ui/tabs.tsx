@@ -1,18 +1,18 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 
-export type DashboardTab = { id: string; label: string; content: ReactNode };
+export type TabItem = { id: string; label: string; content: ReactNode };
 
 /**
  * Accessible tabs (WAI-ARIA tab pattern: arrow keys move between tabs). The selected tab is owned
  * by the caller so it can live in the URL and be linked to.
  */
-export function DashboardTabs({
+export function Tabs({
   tabs,
   selected,
   onSelect,
   label,
 }: {
-  tabs: DashboardTab[];
+  tabs: TabItem[];
   selected: string;
   onSelect: (id: string) => void;
   label: string;
@@ -35,7 +35,11 @@ export function DashboardTabs({
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className="mb-6 flex gap-1 border-b border-stone-200 dark:border-stone-800">
+      <div
+        role="tablist"
+        aria-label={label}
+        className="mb-6 flex gap-1 overflow-x-auto border-b border-stone-200 dark:border-stone-800"
+      >
         {tabs.map((tab, index) => {
           const isSelected = tab.id === current.id;
           return (
@@ -52,7 +56,7 @@ export function DashboardTabs({
               tabIndex={isSelected ? 0 : -1}
               onClick={() => onSelect(tab.id)}
               onKeyDown={(event) => onKeyDown(event, index)}
-              className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold transition-colors ${
+              className={`-mb-px whitespace-nowrap border-b-2 px-2 py-2.5 text-sm font-semibold transition-colors sm:px-4 ${
                 isSelected
                   ? 'border-brand-700 text-brand-800 dark:border-green-400 dark:text-green-300'
                   : 'border-transparent text-stone-600 hover:text-stone-900 dark:text-stone-300 dark:hover:text-white'

@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router';
+import { type TabItem, Tabs } from '../../../components/ui/tabs';
 import { useAuth } from '../../auth/auth-context';
 import { DashboardHeader } from './dashboard-header';
-import { type DashboardTab, DashboardTabs } from './dashboard-tabs';
 import { ProducerAnalytics } from './producer-analytics';
 import { ProducerOverview } from './producer-overview';
 
-const TABS: DashboardTab[] = [
+const TABS: TabItem[] = [
   { id: 'overview', label: 'Overview', content: <ProducerOverview /> },
   { id: 'analytics', label: 'Analytics', content: <ProducerAnalytics /> },
 ];
@@ -19,7 +19,7 @@ export function ProducerDashboard() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <DashboardHeader title="Producer Dashboard" subtitle={`Signed in as ${user?.email ?? ''}`} />
-      <DashboardTabs label="Dashboard sections" tabs={TABS} selected={selected} onSelect={select} />
+      <Tabs label="Dashboard sections" tabs={TABS} selected={selected} onSelect={select} />
     </div>
   );
 }

@@ -1,15 +1,17 @@
 import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card, EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
+import { Tabs } from '../../../components/ui/tabs';
 import { useAuth } from '../../auth/auth-context';
 import { useOwnProfile } from '../api';
 import { CertificationsTab } from '../components/certifications-tab';
 import { ProductsTab } from '../components/products-tab';
 import { ProfileForm } from '../components/profile-form';
-import { PROFILE_TABS, type ProfileTab, ProfileTabs, panelId, tabId } from '../components/profile-tabs';
 import { PRODUCER_TEXTS } from '../texts';
 
-const isTab = (value: string | null): value is ProfileTab => PROFILE_TABS.some((t) => t.id === value);
+const PROFILE_TABS = ['profile', 'products', 'certifications'] as const;
+type ProfileTab = (typeof PROFILE_TABS)[number];
+const isTab = (value: string | null): value is ProfileTab => PROFILE_TABS.some((id) => id === value);
 
 /** /profile: the producer's own farm area with three tabs; ?tab=products opens the catalogue (spec 02 §2). */
 export default function ProfilePage() {
@@ -72,16 +74,28 @@ export default function ProfilePage() {
       >
         {profile.data.farm_name}
       </PageTitle>
-      <ProfileTabs active={tab} onSelect={selectTab} />
-      <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="pt-6">
-        {tab === 'profile' && (
-          <Card className="p-5 sm:p-6">
-            <ProfileForm profile={profile.data} />
-          </Card>
-        )}
-        {tab === 'products' && <ProductsTab profile={profile.data} />}
-        {tab === 'certifications' && <CertificationsTab certifications={profile.data.certifications} />}
-      </div>
+      <Tabs
+        label="Producer profile sections"
+        selected={tab}
+        onSelect={(id) => selectTab(id as ProfileTab)}
+        tabs={[
+          {
+            id: 'profile',
+            label: 'Profile Information',
+            content: (
+              <Card className="p-5 sm:p-6">
+                <ProfileForm profile={profile.data} />
+              </Card>
+            ),
+          },
+          { id: 'products', label: 'Products', content: <ProductsTab profile={profile.data} /> },
+          {
+            id: 'certifications',
+            label: 'Certifications',
+            content: <CertificationsTab certifications={profile.data.certifications} />,
+          },
+        ]}
+      />
     </div>
   );
 }
