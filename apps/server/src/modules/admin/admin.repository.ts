@@ -1,0 +1,158 @@
+import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { adminLogs, producers, products, users } from '../../db/schema';
+import { listReviews } from '../reviews/reviews.repository';
+
+/** Counts may come back as text (bigint) from either engine; this makes them numbers. */
+const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+
+export type DashboardCounts = {
+  total_users: number;
+  new_users_30d: number;
+  total_producers: number;
+  total_products: number;
+  available_products: number;
+  active_subscriptions: number;
+  trial_subscriptions: number;
+  total_orders: number;
+  revenue_cents: number;
+  pending_reviews: number;
+  average_rating: number | null;
+};
+
+/** Every dashboard figure in one round trip; deleted users and deleted products do not count. */
+export async function dashboardCounts(db: Db): Promise<DashboardCounts> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    select
+      (select count(*) from users where status <> 'deleted') as total_users,
+      (select count(*) from users where status <> 'deleted' and created_at >= now() - interval '30 days') as new_users_30d,
+      (select count(*) from users where status <> 'deleted' and user_type = 'producer') as total_producers,
+      (select count(*) from products where active) as total_products,
+      (select count(*) from products where active and moderation_status = 'approved' and availability = 'available') as available_products,
+      (select count(*) from subscriptions where status = 'active') as active_subscriptions,
+      (select count(*) from subscriptions where status = 'trialing') as trial_subscriptions,
+      (select count(*) from inquiries) as total_orders,
+      (select coalesce(sum(amount_cents), 0) from payments) as revenue_cents,
+      (select count(*) from reviews where status = 'pending') as pending_reviews,
+      (select avg(rating)::float8 from reviews where status = 'approved') as average_rating`);
+  const row = result.rows[0] ?? {};
+  return {
+    total_users: num(row.total_users),
+    new_users_30d: num(row.new_users_30d),
+    total_producers: num(row.total_producers),
+    total_products: num(row.total_products),
+    available_products: num(row.available_products),
+    active_subscriptions: num(row.active_subscriptions),
+    trial_subscriptions: num(row.trial_subscriptions),
+    total_orders: num(row.total_orders),
+    revenue_cents: num(row.revenue_cents),
+    pending_reviews: num(row.pending_reviews),
+    average_rating: row.average_rating === null || row.average_rating === undefined ? null : Number(row.average_rating),
+  };
+}
+
+export type Page = { limit: number; offset: number };
+
+/** Users an admin manages: soft-deleted accounts are gone from the list. */
+export async function listUsers(db: Db, search: string | undefined, page: Page) {
+  const pattern = search ? `%${escapeLike(search)}%` : null;
+  const where = and(
+    ne(users.status, 'deleted'),
+    pattern ? or(ilike(users.email, pattern), ilike(producers.farmName, pattern)) : undefined,
+  );
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      farm_name: producers.farmName,
+      user_type: users.userType,
+      email_verified: users.emailVerified,
+      status: users.status,
+      created_at: users.createdAt,
+    })
+    .from(users)
+    .leftJoin(producers, eq(producers.userId, users.id))
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await db.select({ n: count() }).from(users).leftJoin(producers, eq(producers.userId, users.id)).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findUser(db: Db, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function updateUser(db: Db, id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+/** Every product that was not deleted by its owner, removed ones included so they can be restored. */
+export async function listProducts(db: Db, search: string | undefined, page: Page) {
+  const where = and(eq(products.active, true), search ? ilike(products.name, `%${escapeLike(search)}%`) : undefined);
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      category: products.category,
+      farm_name: producers.farmName,
+      price: products.price,
+      price_unit: products.priceUnit,
+      availability: products.availability,
+      active: products.active,
+      moderation_status: products.moderationStatus,
+      created_at: products.createdAt,
+    })
+    .from(products)
+    .innerJoin(producers, eq(producers.id, products.producerId))
+    .where(where)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await db.select({ n: count() }).from(products).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findProduct(db: Db, id: number) {
+  const [row] = await db.select({ id: products.id, active: products.active }).from(products).where(eq(products.id, id));
+  return row;
+}
+
+export async function setProductModeration(db: Db, id: number, status: 'approved' | 'removed'): Promise<void> {
+  await db.update(products).set({ moderationStatus: status, updatedAt: new Date() }).where(eq(products.id, id));
+}
+
+export const listPendingReviews = (db: Db) => listReviews(db, sql`r.status = 'pending'`);
+
+export async function insertAdminLog(db: Db, values: typeof adminLogs.$inferInsert): Promise<void> {
+  await db.insert(adminLogs).values(values);
+}
+
+export async function listAdminLogs(db: Db, page: Page) {
+  const rows = await db
+    .select({
+      id: adminLogs.id,
+      admin_email: users.email,
+      action: adminLogs.action,
+      target_type: adminLogs.targetType,
+      target_id: adminLogs.targetId,
+      created_at: adminLogs.createdAt,
+    })
+    .from(adminLogs)
+    .leftJoin(users, eq(users.id, adminLogs.adminId))
+    .orderBy(desc(adminLogs.createdAt), desc(adminLogs.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await db.select({ n: count() }).from(adminLogs);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** `%` and `_` typed by the admin are searched literally. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

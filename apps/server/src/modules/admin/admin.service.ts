@@ -1,0 +1,154 @@
+import type {
+  AdminDashboardStats,
+  AdminHealth,
+  AdminListQuery,
+  AdminLogsResponse,
+  AdminPendingReview,
+  AdminProductsResponse,
+  AdminUser,
+  AdminUsersResponse,
+  UserStatusAction,
+} from '@farmstand/shared/schemas/admin';
+import type { UserType } from '@farmstand/shared/schemas/auth';
+import type { AppContext } from '../../lib/context';
+import { badRequest, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import * as repo from './admin.repository';
+
+const DEFAULT_PAGE_SIZE = 25;
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function pageOf(query: AdminListQuery) {
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  const page = query.page ?? 1;
+  return { page, limit, offset: (page - 1) * limit };
+}
+
+export async function dashboardStats(ctx: AppContext): Promise<AdminDashboardStats> {
+  const c = await repo.dashboardCounts(ctx.db);
+  return {
+    users: { total_users: c.total_users, new_users_30d: c.new_users_30d, total_producers: c.total_producers },
+    products: { total_products: c.total_products, available_products: c.available_products },
+    subscriptions: { active_subscriptions: c.active_subscriptions, trial_subscriptions: c.trial_subscriptions },
+    // There is no checkout: an inquiry is the marketplace's order, subscription payments its revenue.
+    orders: { total_orders: c.total_orders, total_revenue: c.revenue_cents / 100 },
+    reviews: {
+      pending_reviews: c.pending_reviews,
+      average_rating: c.average_rating === null ? null : Math.round(c.average_rating * 10) / 10,
+    },
+  };
+}
+
+export async function listUsers(ctx: AppContext, query: AdminListQuery): Promise<AdminUsersResponse> {
+  const { page, limit, offset } = pageOf(query);
+  const { rows, total } = await repo.listUsers(ctx.db, query.search, { limit, offset });
+  return {
+    users: rows.map((row): AdminUser => ({ ...row, created_at: iso(row.created_at) })),
+    pagination: { page, limit, total },
+  };
+}
+
+const STATUS_FOR_ACTION = { suspend: 'suspended', activate: 'active', delete: 'deleted' } as const;
+
+/** Suspended and deleted accounts cannot sign in and their tokens stop working (plugins/auth.ts). */
+export async function changeUserStatus(ctx: AppContext, admin: AuthUser, id: number, action: UserStatusAction) {
+  if (id === admin.id && action !== 'activate') throw badRequest(`You cannot ${action} your own account`);
+  await ctx.db.transaction(async (tx) => {
+    const user = await repo.findUser(tx, id);
+    if (!user || user.status === 'deleted') throw notFound('User not found');
+    await repo.updateUser(tx, id, { status: STATUS_FOR_ACTION[action] });
+    await repo.insertAdminLog(tx, {
+      adminId: admin.id,
+      action: `${action}_user`,
+      targetType: 'user',
+      targetId: String(id),
+      details: { previous_status: user.status },
+    });
+  });
+  return { message: `User ${STATUS_FOR_ACTION[action]}` };
+}
+
+export async function changeUserType(ctx: AppContext, admin: AuthUser, id: number, newType: UserType) {
+  // An admin demoting themselves could lock the platform out of its own panel.
+  if (id === admin.id) throw badRequest('You cannot change your own account type');
+  await ctx.db.transaction(async (tx) => {
+    const user = await repo.findUser(tx, id);
+    if (!user || user.status === 'deleted') throw notFound('User not found');
+    if (user.userType === newType) throw badRequest(`User is already a ${newType}`);
+    await repo.updateUser(tx, id, { userType: newType });
+    await repo.insertAdminLog(tx, {
+      adminId: admin.id,
+      action: 'change_user_type',
+      targetType: 'user',
+      targetId: String(id),
+      details: { from: user.userType, to: newType },
+    });
+  });
+  return { message: `User type changed to ${newType}` };
+}
+
+export async function listProducts(ctx: AppContext, query: AdminListQuery): Promise<AdminProductsResponse> {
+  const { page, limit, offset } = pageOf(query);
+  const { rows, total } = await repo.listProducts(ctx.db, query.search, { limit, offset });
+  return {
+    products: rows.map((row) => ({
+      ...row,
+      price: row.price === null ? null : Number(row.price),
+      created_at: iso(row.created_at),
+    })),
+    pagination: { page, limit, total },
+  };
+}
+
+/** Remove hides a product from everyone but its owner; restore lists it again. */
+export async function moderateProduct(
+  ctx: AppContext,
+  admin: AuthUser,
+  id: number,
+  input: { action: 'remove' | 'restore'; reason?: string },
+) {
+  await ctx.db.transaction(async (tx) => {
+    const product = await repo.findProduct(tx, id);
+    if (!product?.active) throw notFound('Product not found');
+    await repo.setProductModeration(tx, id, input.action === 'remove' ? 'removed' : 'approved');
+    await repo.insertAdminLog(tx, {
+      adminId: admin.id,
+      action: `${input.action}_product`,
+      targetType: 'product',
+      targetId: String(id),
+      details: input.reason ? { reason: input.reason } : null,
+    });
+  });
+  return { message: input.action === 'remove' ? 'Product removed' : 'Product restored' };
+}
+
+export async function pendingReviews(ctx: AppContext): Promise<AdminPendingReview[]> {
+  const rows = await repo.listPendingReviews(ctx.db);
+  return rows.map((row) => ({
+    id: row.id,
+    reviewer_email: row.reviewer_email,
+    rating: row.rating,
+    comment: [row.title, row.content].filter(Boolean).join(': ') || null,
+    reviewed_item_name: row.reviewed_item_name ?? '',
+    created_at: iso(row.created_at),
+  }));
+}
+
+export async function adminLogs(ctx: AppContext, query: AdminListQuery): Promise<AdminLogsResponse> {
+  const { page, limit, offset } = pageOf(query);
+  const { rows, total } = await repo.listAdminLogs(ctx.db, { limit, offset });
+  return { logs: rows.map((row) => ({ ...row, created_at: iso(row.created_at) })), pagination: { page, limit, total } };
+}
+
+export async function systemHealth(ctx: AppContext): Promise<AdminHealth> {
+  const uptime = Math.floor((Date.now() - ctx.startedAt.getTime()) / 1000);
+  try {
+    const bytes = await ctx.database.sizeBytes();
+    return {
+      database: { status: 'healthy', size_mb: Math.round((bytes / 1024 / 1024) * 100) / 100 },
+      server: { status: 'healthy', uptime },
+    };
+  } catch {
+    return { database: { status: 'unhealthy', size_mb: 0 }, server: { status: 'healthy', uptime } };
+  }
+}
