@@ -96,3 +96,109 @@ export const AdminHealth = z.object({
   server: z.object({ status: z.literal('healthy'), uptime: z.number() }),
 });
 export type AdminHealth = z.infer<typeof AdminHealth>;
+
+/* Producer verification and certification management (spec 02 §2, §4). */
+
+export const READINESS = ['ready', 'partial', 'pending'] as const;
+export type Readiness = (typeof READINESS)[number];
+export const VerificationRequirements = z.object({
+  cottage_food_license: z.boolean(),
+  business_license: z.boolean(),
+  identity_verification: z.boolean(),
+});
+
+export const PendingProducer = z.object({
+  id: z.number(),
+  farm_name: z.string(),
+  email: z.string(),
+  applied_at: z.string(),
+  verification_status: z.enum(['pending', 'approved', 'rejected', 'more_info']),
+  readiness: z.enum(READINESS),
+  requirements: VerificationRequirements,
+});
+export type PendingProducer = z.infer<typeof PendingProducer>;
+export const PendingProducersResponse = z.object({ producers: z.array(PendingProducer), count: z.number() });
+export type PendingProducersResponse = z.infer<typeof PendingProducersResponse>;
+
+export const AdminProducerDetails = z.object({
+  id: z.number(),
+  farm_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  description: z.string().nullable(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  delivery_available: z.boolean(),
+  delivery_radius: z.number().nullable(),
+  verification_status: z.enum(['pending', 'approved', 'rejected', 'more_info']),
+  verification_notes: z.string().nullable(),
+  created_at: z.string(),
+  readiness: z.enum(READINESS),
+  requirements: VerificationRequirements,
+});
+export type AdminProducerDetails = z.infer<typeof AdminProducerDetails>;
+
+export const CERTIFICATION_STATUSES = ['pending', 'verified', 'rejected', 'expired'] as const;
+export type CertificationStatus = (typeof CERTIFICATION_STATUSES)[number];
+
+export const AdminCertification = z.object({
+  id: z.number(),
+  type: z.string(),
+  certification_name: z.string().nullable(),
+  producer_id: z.number(),
+  farm_name: z.string(),
+  producer_email: z.string(),
+  issuing_authority: z.string().nullable(),
+  certification_number: z.string().nullable(),
+  issue_date: z.string().nullable(),
+  expiry_date: z.string().nullable(),
+  document_url: z.string().nullable(),
+  verified: z.boolean(),
+  status: z.enum(CERTIFICATION_STATUSES),
+  notes: z.string().nullable(),
+  expires_soon: z.boolean(),
+});
+export type AdminCertification = z.infer<typeof AdminCertification>;
+
+export const CertificationsQuery = z.object({ status: optionalQuery(z.enum(CERTIFICATION_STATUSES)) });
+export const CertificationCounts = z.object({
+  pending: z.number(),
+  verified: z.number(),
+  rejected: z.number(),
+  expired: z.number(),
+});
+export const AdminCertificationsResponse = z.object({
+  certifications: z.array(AdminCertification),
+  counts: CertificationCounts,
+});
+export type AdminCertificationsResponse = z.infer<typeof AdminCertificationsResponse>;
+export const AdminCertificationListResponse = z.object({ certifications: z.array(AdminCertification) });
+export type AdminCertificationListResponse = z.infer<typeof AdminCertificationListResponse>;
+
+export const CertificationTypesResponse = z.object({
+  types: z.array(z.object({ value: z.string(), label: z.string() })),
+  required_for_verification: z.array(z.object({ requirement: z.string(), label: z.string(), satisfied_by: z.string() })),
+});
+export type CertificationTypesResponse = z.infer<typeof CertificationTypesResponse>;
+
+export const PRODUCER_VERIFY_ACTIONS = ['approve', 'reject', 'request_more_info'] as const;
+export type ProducerVerifyAction = (typeof PRODUCER_VERIFY_ACTIONS)[number];
+export const ProducerVerifyRequest = z.object({
+  action: z.enum(PRODUCER_VERIFY_ACTIONS, 'Action must be approve, reject or request_more_info'),
+  notes: z.string().trim().max(2000).optional(),
+});
+
+export const CERTIFICATION_ACTIONS = ['approve', 'reject'] as const;
+export type CertificationAction = (typeof CERTIFICATION_ACTIONS)[number];
+export const CertificationModerateRequest = z.object({
+  action: z.enum(CERTIFICATION_ACTIONS, 'Action must be approve or reject'),
+  notes: z.string().trim().max(2000).optional(),
+});
+export const CertificationBulkRequest = z.object({
+  // An empty selection is refused by the service with the spec's own words (spec 02 §5).
+  certIds: z.array(z.number().int().positive()).max(500),
+  action: z.enum(CERTIFICATION_ACTIONS, 'Action must be approve or reject'),
+});
+export const CertificationBulkResponse = z.object({ message: z.string(), updated: z.number(), skipped: z.number() });

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { requireRole } from '../../plugins/auth';
 import { defineModule, type ModuleOptions } from '../index';
 import * as service from './admin.service';
+import { verificationHandlers } from './verification.handlers';
 
 const MessageResponse = z.object({ message: z.string() });
 const readErrors = { 401: ErrorResponse, 403: ErrorResponse };
@@ -27,7 +28,7 @@ const doc = { tags: ['admin'], security: [{ bearer: [] }] };
  * every change writes an admin_logs row in the same transaction. Review moderation and announcements
  * live in their own modules.
  */
-const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sensitiveRateLimit }) => {
   const requireAdmin = (request: Parameters<typeof requireRole>[1]) => requireRole(ctx, request, ['admin']);
 
   app.get('/dashboard', { schema: { ...doc, response: { 200: AdminDashboardStats, ...readErrors } } }, async (request) => {
@@ -106,6 +107,8 @@ const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =
     await requireAdmin(request);
     return service.systemHealth(ctx);
   });
+
+  await app.register(verificationHandlers, { ctx, sensitiveRateLimit });
 };
 
 export default defineModule({ prefix: '/admin', routes: adminRoutes });

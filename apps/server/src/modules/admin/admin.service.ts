@@ -13,6 +13,7 @@ import type { UserType } from '@farmstand/shared/schemas/auth';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
+import { forgetAllPublicProducts, forgetPublicProduct } from '../products/products.public-cache';
 import * as repo from './admin.repository';
 
 const DEFAULT_PAGE_SIZE = 25;
@@ -65,6 +66,8 @@ export async function changeUserStatus(ctx: AppContext, admin: AuthUser, id: num
       details: { previous_status: user.status },
     });
   });
+  // A suspended producer's products leave the public at once (docs/decisions/060).
+  forgetAllPublicProducts(ctx);
   return { message: `User ${STATUS_FOR_ACTION[action]}` };
 }
 
@@ -119,6 +122,7 @@ export async function moderateProduct(
       details: input.reason ? { reason: input.reason } : null,
     });
   });
+  forgetPublicProduct(ctx, id);
   return { message: input.action === 'remove' ? 'Product removed' : 'Product restored' };
 }
 

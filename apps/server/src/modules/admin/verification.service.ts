@@ -1,0 +1,176 @@
+import { CERTIFICATION_LABELS, CERTIFICATION_TYPES } from '@farmstand/shared';
+import type {
+  AdminCertification,
+  AdminCertificationsResponse,
+  AdminProducerDetails,
+  CertificationAction,
+  CertificationStatus,
+  CertificationTypesResponse,
+  PendingProducersResponse,
+  ProducerVerifyAction,
+} from '@farmstand/shared/schemas/admin';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../lib/context';
+import { badRequest, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { insertAdminLog } from './admin.repository';
+import * as repo from './verification.repository';
+import { REQUIREMENT_EVIDENCE, readinessOf } from './verification.rules';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const dateOnly = (value: Date | string | null) =>
+  value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+
+function requirementsOf(row: repo.ProducerRow) {
+  const requirements = {
+    cottage_food_license: Boolean(row.cottage_food_license),
+    business_license: Boolean(row.business_license),
+    identity_verification: Boolean(row.identity_verification),
+  };
+  return { requirements, readiness: readinessOf(requirements) };
+}
+
+export async function pendingProducers(ctx: AppContext): Promise<PendingProducersResponse> {
+  const rows = await repo.listPendingProducers(ctx.db);
+  const producers = rows.map((row) => ({
+    id: row.id,
+    farm_name: row.farm_name,
+    email: row.email,
+    applied_at: iso(row.created_at),
+    verification_status: row.verification_status,
+    ...requirementsOf(row),
+  }));
+  return { producers, count: producers.length };
+}
+
+export async function producerDetails(ctx: AppContext, userId: number): Promise<AdminProducerDetails> {
+  const row = await repo.findProducerByUserId(ctx.db, userId);
+  if (!row) throw notFound('Producer not found');
+  const { producer_row_id: _, cottage_food_license, business_license, identity_verification, ...rest } = row;
+  return { ...rest, created_at: iso(row.created_at), ...requirementsOf(row) };
+}
+
+const present = (row: repo.CertificationRow): AdminCertification => ({
+  id: row.id,
+  type: row.type,
+  certification_name: row.certification_name,
+  producer_id: row.producer_id,
+  farm_name: row.farm_name,
+  producer_email: row.producer_email,
+  issuing_authority: row.issuing_authority,
+  certification_number: row.certification_number,
+  issue_date: dateOnly(row.issue_date),
+  expiry_date: dateOnly(row.expiry_date),
+  document_url: row.document_url,
+  verified: row.status === 'verified',
+  status: row.status,
+  notes: row.notes,
+  expires_soon: Boolean(row.expires_soon),
+});
+
+export async function producerCertifications(ctx: AppContext, userId: number): Promise<AdminCertification[]> {
+  if (!(await repo.findProducerByUserId(ctx.db, userId))) throw notFound('Producer not found');
+  return (await repo.listCertifications(ctx.db, repo.certificationWhere.producer(userId))).map(present);
+}
+
+export async function certifications(ctx: AppContext, status?: CertificationStatus): Promise<AdminCertificationsResponse> {
+  const where = status ? repo.certificationWhere.status(status) : repo.certificationWhere.all;
+  const [rows, counts] = await Promise.all([repo.listCertifications(ctx.db, where), repo.certificationCounts(ctx.db)]);
+  return { certifications: rows.map(present), counts };
+}
+
+export async function expiringCertifications(ctx: AppContext): Promise<AdminCertification[]> {
+  const rows = await repo.listCertifications(ctx.db, repo.certificationWhere.expiringSoon, sql`c.expiry_date asc, c.id asc`);
+  return rows.map(present);
+}
+
+export function certificationTypes(): CertificationTypesResponse {
+  return {
+    types: CERTIFICATION_TYPES.map((value) => ({ value, label: CERTIFICATION_LABELS[value] })),
+    required_for_verification: Object.entries(REQUIREMENT_EVIDENCE).map(([requirement, evidence]) => ({
+      requirement,
+      ...evidence,
+    })),
+  };
+}
+
+const VERIFICATION_STATUS = { approve: 'approved', reject: 'rejected', request_more_info: 'more_info' } as const;
+const PRODUCER_NOTICE = {
+  approve: 'Your producer application was approved.',
+  reject: 'Your producer application was not approved.',
+  request_more_info: 'An administrator needs more information about your producer application.',
+} as const;
+
+export async function verifyProducer(
+  ctx: AppContext,
+  admin: AuthUser,
+  userId: number,
+  input: { action: ProducerVerifyAction; notes?: string },
+) {
+  await ctx.db.transaction(async (tx) => {
+    const producer = await repo.findProducerByUserId(tx, userId);
+    if (!producer) throw notFound('Producer not found');
+    await repo.setProducerVerification(tx, producer.producer_row_id, VERIFICATION_STATUS[input.action], input.notes || null);
+    await insertAdminLog(tx, {
+      adminId: admin.id,
+      action: `${input.action}_producer`,
+      targetType: 'producer',
+      targetId: String(userId),
+      details: input.notes ? { notes: input.notes } : null,
+    });
+  });
+  ctx.events.emit('notification', { userId, message: PRODUCER_NOTICE[input.action] });
+  return { message: `Producer ${VERIFICATION_STATUS[input.action].replace('_', ' ')}` };
+}
+
+const CERT_STATUS = { approve: 'verified', reject: 'rejected' } as const;
+
+export async function moderateCertification(
+  ctx: AppContext,
+  admin: AuthUser,
+  id: number,
+  input: { action: CertificationAction; notes?: string },
+) {
+  await ctx.db.transaction(async (tx) => {
+    const [cert] = await repo.listCertifications(tx, repo.certificationWhere.ids([id]));
+    if (!cert) throw notFound('Certification not found');
+    if (cert.status !== 'pending') throw badRequest('Only pending certifications can be approved or rejected');
+    await repo.setCertificationStatus(tx, id, CERT_STATUS[input.action], input.notes || null);
+    await insertAdminLog(tx, {
+      adminId: admin.id,
+      action: `${input.action}_certification`,
+      targetType: 'certification',
+      targetId: String(id),
+      details: input.notes ? { notes: input.notes } : null,
+    });
+  });
+  return { message: `Certification ${CERT_STATUS[input.action]}` };
+}
+
+/** Applies to the pending ones of the selection; the others are counted as skipped. */
+export async function bulkModerateCertifications(
+  ctx: AppContext,
+  admin: AuthUser,
+  input: { certIds: number[]; action: CertificationAction },
+) {
+  if (input.certIds.length === 0) throw badRequest('Please select certifications first');
+  const ids = [...new Set(input.certIds)];
+  const updated = await ctx.db.transaction(async (tx) => {
+    const pending = (await repo.listCertifications(tx, repo.certificationWhere.ids(ids))).filter((c) => c.status === 'pending');
+    for (const cert of pending) {
+      await repo.setCertificationStatus(tx, cert.id, CERT_STATUS[input.action], null);
+      await insertAdminLog(tx, {
+        adminId: admin.id,
+        action: `bulk_${input.action}_certification`,
+        targetType: 'certification',
+        targetId: String(cert.id),
+      });
+    }
+    return pending.length;
+  });
+  return {
+    message: `${updated} certification${updated === 1 ? '' : 's'} ${CERT_STATUS[input.action]}`,
+    updated,
+    skipped: ids.length - updated,
+  };
+}
