@@ -1,0 +1,9 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../lib/context';
+import { requireRole } from '../../plugins/auth';
+
+/** Subscriptions belong to producers: guests get a 401, consumers and admins a 403. */
+export const requireProducer = (ctx: AppContext, request: FastifyRequest) =>
+  requireRole(ctx, request, ['producer'], 'Only producer accounts have a subscription');
+
+export const requireAdmin = (ctx: AppContext, request: FastifyRequest) => requireRole(ctx, request, ['admin']);

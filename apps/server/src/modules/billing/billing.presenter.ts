@@ -1,0 +1,30 @@
+import type { SubscriptionStatusResponse } from '@farmstand/shared/schemas/billing';
+import type { SubscriptionRecord } from './billing.repository';
+import type { PaymentProvider } from './payment-provider';
+import { effectiveSubscriptionStatus } from './subscription-status';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Spec 01 §3 "Subscription status", with the effective status (an ended trial or period no longer counts). */
+export function presentSubscription(
+  row: SubscriptionRecord | undefined,
+  provider: PaymentProvider,
+  now = new Date(),
+): SubscriptionStatusResponse {
+  const status = effectiveSubscriptionStatus(row, now);
+  const trialLeft = row?.status === 'trialing' && row.trialEndsAt ? row.trialEndsAt.getTime() - now.getTime() : 0;
+  return {
+    hasSubscription: status !== 'none',
+    status,
+    trial_days_remaining: trialLeft > 0 ? Math.ceil(trialLeft / DAY_MS) : 0,
+    trial_ends_at: row?.trialEndsAt?.toISOString() ?? null,
+    current_period_end: row?.currentPeriodEnd?.toISOString() ?? null,
+    stripe_price_id: row?.providerPriceId ?? null,
+    stripe_customer_id: row?.providerCustomerId ?? null,
+    cancel_at_period_end: row?.cancelAtPeriodEnd ?? false,
+    plan_type: row?.planType ?? null,
+    granted: row?.grantedBy != null,
+    provider: provider.name,
+    publishable_key: provider.publishableKey,
+  };
+}

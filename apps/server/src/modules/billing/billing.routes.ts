@@ -1,0 +1,146 @@
+import { ErrorResponse } from '@farmstand/shared';
+import {
+  BillingMessageResponse,
+  CancelSubscriptionResponse,
+  ConfirmSubscriptionRequest,
+  ConfirmSubscriptionResponse,
+  CreatePaymentIntentRequest,
+  CreatePaymentIntentResponse,
+  GrantSubscriptionRequest,
+  PortalSessionResponse,
+  SubscriptionStatusResponse,
+} from '@farmstand/shared/schemas/billing';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest } from '../../lib/errors';
+import { defineModule, type ModuleOptions } from '../index';
+import { requireAdmin, requireProducer } from './billing.policy';
+import { presentSubscription } from './billing.presenter';
+import * as billing from './billing.service';
+import { handleStripeEvent, verifyStripeEvent } from './billing.webhook';
+import { createPaymentProvider } from './providers';
+
+const tags = ['billing'];
+const security = [{ bearer: [] }];
+const denied = { 401: ErrorResponse, 403: ErrorResponse };
+
+/** Spec 01 §7 "Billing": paths are /api/stripe/... whichever provider is configured (docs/decisions/080). */
+const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sensitiveRateLimit }) => {
+  const provider = createPaymentProvider(ctx.config);
+  const sensitive = { rateLimit: { max: sensitiveRateLimit, timeWindow: '1 minute' } };
+  // Who may call comes before what was sent: a guest gets 401 even with an empty body.
+  const producerOnly = {
+    preValidation: async (request: FastifyRequest) => {
+      await requireProducer(ctx, request);
+    },
+  };
+
+  app.get(
+    '/subscription-status',
+    { schema: { tags, security, response: { 200: SubscriptionStatusResponse, ...denied } } },
+    async (request) => {
+      const user = await requireProducer(ctx, request);
+      return presentSubscription(await billing.getSubscription(ctx, user.id), provider);
+    },
+  );
+
+  app.post(
+    '/create-payment-intent',
+    {
+      config: sensitive,
+      ...producerOnly,
+      schema: {
+        tags,
+        security,
+        body: CreatePaymentIntentRequest,
+        response: { 200: CreatePaymentIntentResponse, 400: ErrorResponse, 409: ErrorResponse, ...denied },
+      },
+    },
+    async (request) => {
+      const user = await requireProducer(ctx, request);
+      return billing.createPaymentIntent(ctx, provider, user, request.body);
+    },
+  );
+
+  app.post(
+    '/confirm-subscription',
+    {
+      config: sensitive,
+      ...producerOnly,
+      schema: {
+        tags,
+        security,
+        body: ConfirmSubscriptionRequest,
+        response: { 200: ConfirmSubscriptionResponse, 400: ErrorResponse, 402: ErrorResponse, 409: ErrorResponse, ...denied },
+      },
+    },
+    async (request) => {
+      const user = await requireProducer(ctx, request);
+      const row = await billing.confirmSubscription(ctx, provider, user, request.body);
+      return { message: 'Subscription activated', subscription: presentSubscription(row, provider) };
+    },
+  );
+
+  app.post(
+    '/cancel-subscription',
+    { schema: { tags, security, response: { 200: CancelSubscriptionResponse, 400: ErrorResponse, ...denied } } },
+    async (request) => {
+      const user = await requireProducer(ctx, request);
+      const row = await billing.cancelSubscription(ctx, provider, user.id);
+      return {
+        message: 'Your subscription will end at the end of the current billing period',
+        subscription: presentSubscription(row, provider),
+      };
+    },
+  );
+
+  app.post(
+    '/create-portal-session',
+    { schema: { tags, security, response: { 200: PortalSessionResponse, 400: ErrorResponse, ...denied } } },
+    async (request) => {
+      const user = await requireProducer(ctx, request);
+      return { url: await billing.createPortalSession(ctx, provider, user.id) };
+    },
+  );
+
+  app.post(
+    '/admin/grant-subscription',
+    {
+      preValidation: async (request: FastifyRequest) => {
+        await requireAdmin(ctx, request);
+      },
+      schema: {
+        tags,
+        security,
+        body: GrantSubscriptionRequest,
+        response: { 200: ConfirmSubscriptionResponse, 400: ErrorResponse, 404: ErrorResponse, ...denied },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(ctx, request);
+      const row = await billing.grantSubscription(ctx, admin.id, request.body);
+      return { message: 'Subscription granted', subscription: presentSubscription(row, provider) };
+    },
+  );
+
+  // Stripe signs the exact bytes it sent, so this route alone keeps the body raw.
+  await app.register(async (webhooks) => {
+    webhooks.removeContentTypeParser('application/json');
+    webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhooks.post(
+      '/webhook',
+      { schema: { tags, response: { 200: BillingMessageResponse, 400: ErrorResponse, 404: ErrorResponse } } },
+      async (request, reply) => {
+        const secret = ctx.config.stripe.webhookSecret;
+        if (!secret) return reply.code(404).send({ message: 'Webhooks are not configured' });
+        if (!Buffer.isBuffer(request.body)) throw badRequest('Webhook body must be JSON');
+        const signature = request.headers['stripe-signature'];
+        const event = verifyStripeEvent(request.body, typeof signature === 'string' ? signature : undefined, secret);
+        await handleStripeEvent(ctx, event);
+        return { message: 'received' };
+      },
+    );
+  });
+};
+
+export default defineModule({ prefix: '/stripe', routes: billingRoutes });

@@ -1,0 +1,144 @@
+import type { PlanType } from '@farmstand/shared';
+import type { CreatePaymentIntentRequest, GrantSubscriptionRequest, TestCard } from '@farmstand/shared/schemas/billing';
+import type { AppContext } from '../../lib/context';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import {
+  findSubscription,
+  findUserType,
+  insertAdminLog,
+  insertPayment,
+  type SubscriptionRecord,
+  saveSubscription,
+} from './billing.repository';
+import { PaymentDeclinedError, type PaymentProvider } from './payment-provider';
+import { effectiveSubscriptionStatus } from './subscription-status';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Paid and not already on its way out: the only state in which a new plan makes no sense. */
+function isRunningPaidPlan(row: SubscriptionRecord | undefined): boolean {
+  return effectiveSubscriptionStatus(row) === 'active' && !row?.cancelAtPeriodEnd;
+}
+
+export async function getSubscription(ctx: AppContext, userId: number) {
+  return findSubscription(ctx.db, userId);
+}
+
+export async function createPaymentIntent(
+  ctx: AppContext,
+  provider: PaymentProvider,
+  user: AuthUser,
+  input: CreatePaymentIntentRequest,
+) {
+  const current = await findSubscription(ctx.db, user.id);
+  if (isRunningPaidPlan(current)) throw conflict('You already have an active subscription');
+  if (input.priceId && input.priceId !== provider.priceIdFor(input.planType)) {
+    throw badRequest('That price does not belong to the chosen plan', 'priceId');
+  }
+  const intent = await provider.createSetupIntent({
+    userId: user.id,
+    email: user.email,
+    customerId: current?.providerCustomerId ?? null,
+    planType: input.planType,
+  });
+  if (intent.customerId !== current?.providerCustomerId) {
+    await saveSubscription(ctx.db, user.id, { providerCustomerId: intent.customerId });
+  }
+  return { client_secret: intent.clientSecret, setup_intent_id: intent.setupIntentId };
+}
+
+async function planPriceCents(ctx: AppContext, planType: PlanType): Promise<number> {
+  const payment = await ctx.settings.get('payment');
+  return Math.round((planType === 'annual' ? payment.annual_price : payment.monthly_price) * 100);
+}
+
+/** Validates the card through the provider, then activates the plan and records the first payment. */
+export async function confirmSubscription(
+  ctx: AppContext,
+  provider: PaymentProvider,
+  user: AuthUser,
+  input: { setupIntentId: string; card?: TestCard },
+): Promise<SubscriptionRecord> {
+  const current = await findSubscription(ctx.db, user.id);
+  if (isRunningPaidPlan(current)) throw conflict('You already have an active subscription');
+  let started: Awaited<ReturnType<PaymentProvider['startSubscription']>>;
+  try {
+    started = await provider.startSubscription({
+      userId: user.id,
+      setupIntentId: input.setupIntentId,
+      customerId: current?.providerCustomerId ?? null,
+      card: input.card,
+    });
+  } catch (error) {
+    if (error instanceof PaymentDeclinedError) throw new AppError(402, error.message);
+    throw error;
+  }
+  const amountCents = await planPriceCents(ctx, started.planType);
+  return ctx.db.transaction(async (tx) => {
+    const row = await saveSubscription(tx, user.id, {
+      status: 'active',
+      planType: started.planType,
+      currentPeriodEnd: started.currentPeriodEnd,
+      cancelAtPeriodEnd: false,
+      providerCustomerId: started.customerId,
+      providerSubscriptionId: started.subscriptionId,
+      providerPriceId: started.priceId,
+      grantedBy: null,
+    });
+    await insertPayment(tx, { userId: user.id, amountCents, planType: started.planType, providerRef: started.paymentRef });
+    return row;
+  });
+}
+
+/**
+ * Cancelling keeps access until the period ends (spec 01 §1). A complimentary grant without an end
+ * has no period to run out, so it ends now (docs/decisions/082).
+ */
+export async function cancelSubscription(ctx: AppContext, provider: PaymentProvider, userId: number) {
+  const current = await findSubscription(ctx.db, userId);
+  if (effectiveSubscriptionStatus(current) !== 'active' || !current) {
+    throw badRequest('Only an active subscription can be cancelled');
+  }
+  if (current.cancelAtPeriodEnd) throw badRequest('Your subscription is already set to cancel at the end of the period');
+  if (provider.name === 'stripe' && current.providerSubscriptionId && current.grantedBy === null) {
+    await provider.cancelAtPeriodEnd(current.providerSubscriptionId);
+  }
+  return saveSubscription(ctx.db, userId, {
+    cancelAtPeriodEnd: true,
+    currentPeriodEnd: current.currentPeriodEnd ?? new Date(),
+  });
+}
+
+export async function createPortalSession(ctx: AppContext, provider: PaymentProvider, userId: number): Promise<string> {
+  const current = await findSubscription(ctx.db, userId);
+  const returnUrl = `${ctx.config.publicUrl.replace(/\/$/, '')}/billing`;
+  if (provider.name === 'test') return provider.createPortalSession('', returnUrl);
+  if (!current?.providerCustomerId) throw badRequest('There is no billing account yet. Choose a plan first.');
+  return provider.createPortalSession(current.providerCustomerId, returnUrl);
+}
+
+/** Spec 02: an admin gives a producer a subscription for some days, or forever with 0 days. */
+export async function grantSubscription(ctx: AppContext, adminId: number, input: GrantSubscriptionRequest) {
+  const userType = await findUserType(ctx.db, input.userId);
+  if (!userType) throw notFound('User not found');
+  if (userType !== 'producer') throw badRequest('Only producer accounts have subscriptions', 'userId');
+  const currentPeriodEnd = input.days === 0 ? null : new Date(Date.now() + input.days * DAY_MS);
+  return ctx.db.transaction(async (tx) => {
+    const row = await saveSubscription(tx, input.userId, {
+      status: 'active',
+      planType: input.planType,
+      currentPeriodEnd,
+      cancelAtPeriodEnd: false,
+      grantedBy: adminId,
+    });
+    await insertAdminLog(tx, {
+      adminId,
+      action: 'grant_subscription',
+      targetType: 'user',
+      targetId: String(input.userId),
+      details: { days: input.days, planType: input.planType, currentPeriodEnd: currentPeriodEnd?.toISOString() ?? null },
+    });
+    return row;
+  });
+}
