@@ -6,6 +6,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { findProducerByUserId, updateProducer } from '../producers/producers.repository';
 import { PROFILE_NOT_FOUND } from '../producers/producers.service';
 import { presentProduct } from '../products/products.presenter';
+import { forgetPublicProduct } from '../products/products.public-cache';
 import { lockProduct, updateProduct } from '../products/products.repository';
 import { loadManageableProduct } from '../products/products.service';
 import { removeImage, removeUrls, storeImage } from './image-processing';
@@ -48,6 +49,7 @@ export async function addProductImage(ctx: AppContext, user: AuthUser, productId
       const fresh = await loadManageableProduct(ctx, user, productId, tx);
       return { imageUrl: stored.url, isPrimary, product: presentProduct(fresh, ownerView) };
     });
+    forgetPublicProduct(ctx, productId);
     await removeImage(ctx.storage, replaced);
     return result;
   } catch (error) {
@@ -80,13 +82,14 @@ export async function deleteProductImage(
     }
     return presentProduct(await loadManageableProduct(ctx, user, productId, tx), ownerView);
   });
+  forgetPublicProduct(ctx, productId);
   await removeImage(ctx.storage, input.imageUrl);
   return product;
 }
 
 /** Swaps an additional image with the primary one (the old cover keeps the swapped image's place). */
 export async function setPrimaryImage(ctx: AppContext, user: AuthUser, productId: number, imageUrl: string) {
-  return ctx.db.transaction(async (tx) => {
+  const product = await ctx.db.transaction(async (tx) => {
     await loadManageableProduct(ctx, user, productId, tx);
     const row = await lockProduct(tx, productId);
     if (!row) throw notFound('Product not found');
@@ -99,6 +102,8 @@ export async function setPrimaryImage(ctx: AppContext, user: AuthUser, productId
     await updateProduct(tx, productId, { primaryImageUrl: imageUrl, additionalImages });
     return presentProduct(await loadManageableProduct(ctx, user, productId, tx), ownerView);
   });
+  forgetPublicProduct(ctx, productId);
+  return product;
 }
 
 /** The farm's profile picture; the previous one's files are removed after the commit. */

@@ -6,16 +6,57 @@ import { producerListed } from '../producers/producers.visibility';
 export type ProductRow = typeof products.$inferSelect;
 export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'producerId' | 'createdAt' | 'updatedAt' | 'searchVector'>;
 
+/**
+ * Only the columns a product response needs: the whole rows would drag the search vector and the
+ * producer's address and coordinates through every product read (docs/decisions/060).
+ */
+const productColumns = {
+  id: products.id,
+  producerId: products.producerId,
+  name: products.name,
+  category: products.category,
+  description: products.description,
+  price: products.price,
+  priceUnit: products.priceUnit,
+  availability: products.availability,
+  stockQuantity: products.stockQuantity,
+  seasonalStart: products.seasonalStart,
+  seasonalEnd: products.seasonalEnd,
+  ingredients: products.ingredients,
+  allergens: products.allergens,
+  requiredCertifications: products.requiredCertifications,
+  pickupInstructions: products.pickupInstructions,
+  primaryImageUrl: products.primaryImageUrl,
+  additionalImages: products.additionalImages,
+  active: products.active,
+  moderationStatus: products.moderationStatus,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+};
+
+const producerColumns = {
+  id: producers.id,
+  userId: producers.userId,
+  farmName: producers.farmName,
+  city: producers.city,
+  state: producers.state,
+  phone: producers.phone,
+  deliveryAvailable: producers.deliveryAvailable,
+  deliveryRadius: producers.deliveryRadius,
+  pickupInstructions: producers.pickupInstructions,
+  verificationStatus: producers.verificationStatus,
+};
+
+const selection = { product: productColumns, producer: producerColumns, email: users.email, listed: producerListed };
+
 /** A product with the producer fields every product response carries. */
 export type ProductWithProducer = {
-  product: ProductRow;
-  producer: typeof producers.$inferSelect;
+  product: Pick<ProductRow, keyof typeof productColumns>;
+  producer: Pick<typeof producers.$inferSelect, keyof typeof producerColumns>;
   email: string;
   /** The producer's account is active and the subscription in good standing. */
   listed: boolean;
 };
-
-const selection = { product: products, producer: producers, email: users.email, listed: producerListed };
 
 function selectWithProducer(db: Db) {
   return db
@@ -31,6 +72,29 @@ export const productIsPublic = sql<boolean>`(${products.active} and ${products.m
 
 export async function findProductWithProducer(db: Db, id: number): Promise<ProductWithProducer | undefined> {
   const [row] = await selectWithProducer(db).where(eq(products.id, id));
+  return row;
+}
+
+function prepareFindById(db: Db) {
+  return selectWithProducer(db)
+    .where(eq(products.id, sql.placeholder('id')))
+    .prepare('product_with_producer_by_id');
+}
+
+const preparedFindById = new WeakMap<Db, ReturnType<typeof prepareFindById>>();
+
+/**
+ * The product page's read, as a named prepared statement: PostgreSQL parses and plans it once per
+ * connection instead of on every request. Outside transactions only (a prepared query is bound to
+ * the database it was made on).
+ */
+export async function findProductWithProducerPrepared(db: Db, id: number): Promise<ProductWithProducer | undefined> {
+  let prepared = preparedFindById.get(db);
+  if (!prepared) {
+    prepared = prepareFindById(db);
+    preparedFindById.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ id });
   return row;
 }
 

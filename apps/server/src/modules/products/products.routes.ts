@@ -6,8 +6,9 @@ import {
   ProductRequest,
   ProductResponse,
 } from '@farmstand/shared/schemas/products';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../../plugins/auth';
+import { bearerToken, requireRole } from '../../plugins/auth';
 import { defineModule, type ModuleOptions } from '../index';
 import * as products from './products.service';
 
@@ -56,7 +57,15 @@ const productRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
         response: { 200: ProductResponse, 404: ErrorResponse },
       },
     },
-    async (request) => ({ product: await products.getProduct(ctx, await request.currentUser(), request.params.id) }),
+    async (request, reply) => {
+      // Guests share one short-lived cached body; signed-in viewers always read fresh (docs/decisions/060).
+      if (!bearerToken(request)) {
+        // Already serialized through ProductResponse when cached; Fastify sends a JSON string as it is.
+        const untyped: FastifyReply = reply;
+        return untyped.type('application/json; charset=utf-8').send(await products.getPublicProductBody(ctx, request.params.id));
+      }
+      return { product: await products.getProduct(ctx, await request.currentUser(), request.params.id) };
+    },
   );
 
   app.put(

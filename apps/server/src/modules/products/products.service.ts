@@ -11,6 +11,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { findProducerByUserId, lockProducerByUserId } from '../producers/producers.repository';
 import { canManageProduct, canViewProduct } from './products.policy';
 import { presentProduct } from './products.presenter';
+import { forgetPublicProduct, type PublicProductBody, publicProductCache } from './products.public-cache';
 import * as repo from './products.repository';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -60,10 +61,28 @@ async function reload(ctx: AppContext, id: number, db = ctx.db) {
 }
 
 export async function getProduct(ctx: AppContext, viewer: AuthUser | null, id: number) {
-  const row = await repo.findProductWithProducer(ctx.db, id);
+  const row = await repo.findProductWithProducerPrepared(ctx.db, id);
   // Hidden products answer exactly like missing ones, so their existence does not leak.
   if (!row || !canViewProduct(viewer, row)) throw notFound(PRODUCT_NOT_FOUND);
   return presentProduct(row, { showContact: viewer !== null });
+}
+
+/** A guest's product page as serialized JSON, from the short per-instance cache (docs/decisions/060). */
+export async function getPublicProductBody(ctx: AppContext, id: number): Promise<string> {
+  const body: PublicProductBody = await publicProductCache(ctx).get(id, async () => {
+    const row = await repo.findProductWithProducerPrepared(ctx.db, id);
+    if (!row || !canViewProduct(null, row)) return null;
+    return { product: presentProduct(row, { showContact: false }) };
+  });
+  if (body === null) throw notFound(PRODUCT_NOT_FOUND);
+  return body;
+}
+
+/** Runs a committed write, then drops the product's cached public page on this instance. */
+async function thenForget<T>(ctx: AppContext, id: number, write: Promise<T>): Promise<T> {
+  const result = await write;
+  forgetPublicProduct(ctx, id);
+  return result;
 }
 
 export async function listMyProducts(ctx: AppContext, user: AuthUser): Promise<MyProductsResponse> {
@@ -92,47 +111,63 @@ export async function createProduct(ctx: AppContext, user: AuthUser, input: Prod
 }
 
 export async function updateProduct(ctx: AppContext, user: AuthUser, id: number, input: ProductInput) {
-  return ctx.db.transaction(async (tx) => {
-    const row = await loadManageableProduct(ctx, user, id, tx);
-    assertRegulatedRules(input, row.producer.state);
-    await repo.updateProduct(tx, id, toValues(input));
-    return reload(ctx, id, tx);
-  });
+  return thenForget(
+    ctx,
+    id,
+    ctx.db.transaction(async (tx) => {
+      const row = await loadManageableProduct(ctx, user, id, tx);
+      assertRegulatedRules(input, row.producer.state);
+      await repo.updateProduct(tx, id, toValues(input));
+      return reload(ctx, id, tx);
+    }),
+  );
 }
 
 /** Soft delete (spec 02 §4): the row stays, with its images, so the owner can restore it. */
 export async function deleteProduct(ctx: AppContext, user: AuthUser, id: number) {
-  return ctx.db.transaction(async (tx) => {
-    await loadManageableProduct(ctx, user, id, tx);
-    await repo.updateProduct(tx, id, { active: false });
-    return reload(ctx, id, tx);
-  });
+  return thenForget(
+    ctx,
+    id,
+    ctx.db.transaction(async (tx) => {
+      await loadManageableProduct(ctx, user, id, tx);
+      await repo.updateProduct(tx, id, { active: false });
+      return reload(ctx, id, tx);
+    }),
+  );
 }
 
 /** Bringing a deleted product back takes a slot again, so the limit applies. */
 export async function restoreProduct(ctx: AppContext, user: AuthUser, id: number) {
   const limit = await maxProducts(ctx);
-  return ctx.db.transaction(async (tx) => {
-    const row = await loadManageableProduct(ctx, user, id, tx);
-    if (row.product.active) return reload(ctx, id, tx);
-    await lockProducerByUserId(tx, row.producer.userId);
-    if ((await repo.countActiveProducts(tx, row.producer.id)) >= limit) throw conflict(TEXTS.productLimitReached);
-    await repo.updateProduct(tx, id, { active: true });
-    return reload(ctx, id, tx);
-  });
+  return thenForget(
+    ctx,
+    id,
+    ctx.db.transaction(async (tx) => {
+      const row = await loadManageableProduct(ctx, user, id, tx);
+      if (row.product.active) return reload(ctx, id, tx);
+      await lockProducerByUserId(tx, row.producer.userId);
+      if ((await repo.countActiveProducts(tx, row.producer.id)) >= limit) throw conflict(TEXTS.productLimitReached);
+      await repo.updateProduct(tx, id, { active: true });
+      return reload(ctx, id, tx);
+    }),
+  );
 }
 
 /** Leaving 'seasonal' clears the season dates: they only mean something for seasonal products. */
 export async function updateAvailability(ctx: AppContext, user: AuthUser, id: number, input: AvailabilityRequest) {
-  return ctx.db.transaction(async (tx) => {
-    await loadManageableProduct(ctx, user, id, tx);
-    await repo.updateProduct(tx, id, {
-      availability: input.availability,
-      ...(input.stock_quantity !== undefined ? { stockQuantity: input.stock_quantity } : {}),
-      ...(input.availability !== 'seasonal' ? { seasonalStart: null, seasonalEnd: null } : {}),
-    });
-    return reload(ctx, id, tx);
-  });
+  return thenForget(
+    ctx,
+    id,
+    ctx.db.transaction(async (tx) => {
+      await loadManageableProduct(ctx, user, id, tx);
+      await repo.updateProduct(tx, id, {
+        availability: input.availability,
+        ...(input.stock_quantity !== undefined ? { stockQuantity: input.stock_quantity } : {}),
+        ...(input.availability !== 'seasonal' ? { seasonalStart: null, seasonalEnd: null } : {}),
+      });
+      return reload(ctx, id, tx);
+    }),
+  );
 }
 
 /** For the public producer page. */

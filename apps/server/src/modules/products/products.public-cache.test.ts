@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema';
+import { bearer, buildUser } from '../../test/factories';
+import { buildProducer, buildProduct, validProduct } from '../../test/producer-factories';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { PublicProductCache } from './products.public-cache';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(async () => {
+  await app.closeAll();
+});
+
+const guestRead = (id: number) => app.inject({ method: 'GET', url: `/api/products/${id}` });
+
+describe('guests’ product page cache (docs/decisions/060)', () => {
+  it('serves guests the same JSON as the route schema, and signed-in viewers fresh data', async () => {
+    const producer = await buildProducer(app);
+    const id = await buildProduct(app, producer);
+    const first = await guestRead(id);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toContain('application/json');
+    expect(first.json().product).toMatchObject({ id, name: 'Farm Fresh Eggs', producer_email: null, producer_phone: null });
+    // A change written behind the API's back is cached for guests, never for signed-in viewers.
+    await app.ctx.db.update(products).set({ name: 'Changed directly' }).where(eq(products.id, id));
+    expect((await guestRead(id)).body).toBe(first.body);
+    const consumer = await buildUser(app);
+    const fresh = await app.inject({ method: 'GET', url: `/api/products/${id}`, headers: bearer(consumer) });
+    expect(fresh.json().product).toMatchObject({ name: 'Changed directly', producer_email: producer.email });
+  });
+
+  it('an update, delete, restore or availability change is visible to the very next guest read', async () => {
+    const producer = await buildProducer(app);
+    const id = await buildProduct(app, producer);
+    const write = (method: 'PUT' | 'DELETE' | 'POST' | 'PATCH', url: string, payload?: object) =>
+      app.inject({ method, url, headers: bearer(producer), payload });
+    expect((await guestRead(id)).json().product.name).toBe('Farm Fresh Eggs');
+
+    expect((await write('PUT', `/api/products/${id}`, validProduct({ name: 'Duck Eggs' }))).statusCode).toBe(200);
+    expect((await guestRead(id)).json().product.name).toBe('Duck Eggs');
+
+    expect((await write('PATCH', `/api/products/${id}/availability`, { availability: 'sold_out' })).statusCode).toBe(200);
+    expect((await guestRead(id)).json().product.availability).toBe('sold_out');
+
+    expect((await write('DELETE', `/api/products/${id}`)).statusCode).toBe(200);
+    expect((await guestRead(id)).statusCode).toBe(404);
+
+    expect((await write('POST', `/api/products/${id}/restore`)).statusCode).toBe(200);
+    expect((await guestRead(id)).statusCode).toBe(200);
+  });
+
+  it('admin moderation and a producer’s suspension are visible to the next guest read', async () => {
+    const admin = await buildUser(app, { userType: 'admin' });
+    const producer = await buildProducer(app);
+    const id = await buildProduct(app, producer);
+    const asAdmin = (method: 'PUT', url: string, payload: object) => app.inject({ method, url, headers: bearer(admin), payload });
+    expect((await guestRead(id)).statusCode).toBe(200);
+    await asAdmin('PUT', `/api/admin/products/${id}/moderate`, { action: 'remove', reason: 'Mislabelled' });
+    expect((await guestRead(id)).statusCode).toBe(404);
+    await asAdmin('PUT', `/api/admin/products/${id}/moderate`, { action: 'restore' });
+    expect((await guestRead(id)).statusCode).toBe(200);
+    expect((await asAdmin('PUT', `/api/admin/users/${producer.id}/status`, { action: 'suspend' })).statusCode).toBe(200);
+    expect((await guestRead(id)).statusCode).toBe(404);
+    expect((await asAdmin('PUT', `/api/admin/users/${producer.id}/status`, { action: 'activate' })).statusCode).toBe(200);
+    expect((await guestRead(id)).statusCode).toBe(200);
+  });
+});
+
+describe('PublicProductCache', () => {
+  it('does not store what a read saw when a write was forgotten while it ran', async () => {
+    const cache = new PublicProductCache();
+    let release: () => void = () => undefined;
+    const slow = cache.get(1, () => new Promise((resolve) => (release = () => resolve(null))));
+    cache.forget(1);
+    release();
+    expect(await slow).toBeNull();
+    let loads = 0;
+    await cache.get(1, async () => {
+      loads++;
+      return null;
+    });
+    expect(loads).toBe(1);
+  });
+});
