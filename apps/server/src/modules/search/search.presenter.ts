@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '@farmstand/shared';
 import type { ProducerMapItem, ProducerSearchItem, ProductListing } from '@farmstand/shared/schemas/search';
-import type { ProducerRow, ProductListingRow } from './search.repository';
+import type { MapProducerRow, ProducerRow, ProductListingRow } from './search.repository';
 
 /** Distances leave the server rounded to a hundredth of a mile: enough for 'ft' and '0.1 mi' display. */
 const roundMiles = (miles: number | null) => (miles === null ? null : Math.round(miles * 100) / 100);
@@ -72,3 +72,21 @@ export function presentProducerMapItem(row: ProducerRow): ProducerMapItem {
     distance: roundMiles(row.distance === null ? null : Number(row.distance)),
   };
 }
+
+/** A map item without its distance, which depends on the visitor (the map index adds it per answer). */
+export function presentMapProducer(row: MapProducerRow): Omit<ProducerMapItem, 'distance'> {
+  return {
+    id: row.user_id,
+    farm_name: row.farm_name,
+    description: shorten(row.description, MAP_DESCRIPTION_MAX),
+    city: row.city,
+    state: row.state,
+    lat: row.latitude,
+    lng: row.longitude,
+    verified: row.verified,
+    profile_image_url: row.profile_image_url,
+    product_count: row.product_count,
+  };
+}
+
+export { roundMiles };

@@ -84,22 +84,32 @@ export async function searchProducts(db: Db, filters: ProductSearchFilters): Pro
 async function searchProductsNearby(db: Db, filters: ProductSearchFilters, area: Area): Promise<ProductListingRow[]> {
   const where = productFilters(filters);
   const text = filters.text;
+  // What depends only on the producer (its farm name's similarity) is computed once per producer, not per product.
+  const farmMatch = text ? sql`${text} <% pr.farm_name` : sql`false`;
+  const farmSimilarity = text ? sql`word_similarity(${text}, pr.farm_name)::float8` : sql`0::float8`;
   if (text) {
-    where.push(
-      sql`(p.search_vector @@ websearch_to_tsquery('english', ${text}) or ${text} <% p.name or ${text} <% pr.farm_name)`,
-    );
+    where.push(sql`(p.search_vector @@ websearch_to_tsquery('english', ${text}) or ${text} <% p.name or pr.farm_match)`);
   }
+  const relevance = text
+    ? sql`(ts_rank(p.search_vector, websearch_to_tsquery('english', ${text})) + word_similarity(${text}, p.name)
+        + 0.5 * pr.farm_similarity)::float8`
+    : sql`0::float8`;
+  // The circle first (a few hundred rows off the lat/lng index), then each owner's standing by primary key.
+  // OFFSET 0 keeps the standing a per-producer subplan: as a join, PostgreSQL hashes all subscriptions.
   const result = await db.execute<ProductListingRow>(sql`
     with pr as materialized (
       select pr.id, pr.user_id, pr.farm_name, pr.city, pr.state, pr.delivery_available, pr.delivery_radius,
-        pr.verification_status = 'approved' as verified, ${distanceSql(area.center)} as distance
-      from producers pr ${producerOwnerJoinSql}
-      where ${producerInGoodStandingSql} and ${areaFilter(area) ?? sql`true`}
+        pr.verification_status = 'approved' as verified, ${distanceSql(area.center)} as distance,
+        ${farmMatch} as farm_match, ${farmSimilarity} as farm_similarity
+      from producers pr
+      where ${areaFilter(area) ?? sql`true`}
+        and exists (select 1 from users u left join subscriptions s on s.user_id = u.id
+          where u.id = pr.user_id and ${producerInGoodStandingSql} offset 0)
     )
     select ${listingColumns(sql`pr.distance`)}, count(*) over ()::int as total
     from pr join products p on p.producer_id = pr.id
     where ${and(where)}
-    order by ${productRelevance(text)} desc, distance asc, p.id desc
+    order by ${relevance} desc, distance asc, p.id desc
     ${page(filters)}`);
   return result.rows;
 }
@@ -251,4 +261,39 @@ export async function suggest(db: Db, text: string, limit: number): Promise<Sugg
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export type MapProducerRow = {
+  user_id: number;
+  farm_name: string;
+  description: string | null;
+  city: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+  verified: boolean;
+  profile_image_url: string | null;
+  product_count: number;
+  categories: string[];
+};
+
+/**
+ * Every producer the map may show (in good standing, with coordinates), with its count of listed
+ * products and their categories, alphabetical. One pass over the listed-products index instead of
+ * a count per producer; the map answers are then filtered in memory (decision 070).
+ */
+export async function loadMapProducers(db: Db): Promise<MapProducerRow[]> {
+  const result = await db.execute<MapProducerRow>(sql`
+    select pr.user_id, pr.farm_name, pr.description, pr.city, pr.state, pr.latitude, pr.longitude,
+      pr.verification_status = 'approved' as verified, pr.profile_image_url,
+      coalesce(c.product_count, 0)::int as product_count, coalesce(c.categories, '{}'::text[]) as categories
+    from producers pr
+    ${producerOwnerJoinSql}
+    left join (
+      select p.producer_id, count(*)::int as product_count, array_agg(distinct p.category::text) as categories
+      from products p where ${productVisibleSql} group by p.producer_id
+    ) c on c.producer_id = pr.id
+    where ${producerInGoodStandingSql} and pr.latitude is not null and pr.longitude is not null
+    order by pr.farm_name asc, pr.id asc`);
+  return result.rows;
 }

@@ -37,9 +37,13 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     },
     async (request, reply) => {
       if (producerSearchView(request.query) === 'list') return search.searchProducerList(ctx, request.query);
-      // Already JSON (and possibly cached): Fastify sends a string with a JSON type as is, unserialised.
-      const json = await search.producerMapJson(ctx, request.query);
-      return reply.type('application/json; charset=utf-8').send(json as unknown as ProducerMapResponse);
+      // Already JSON bytes (and possibly shared): sent as is, gzipped when the client accepts it.
+      const answer = await search.producerMap(ctx, request.query);
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (answer.gzipped && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+        return reply.header('content-encoding', 'gzip').send(answer.gzipped as unknown as ProducerMapResponse);
+      }
+      return reply.send(answer.json as unknown as ProducerMapResponse);
     },
   );
 

@@ -17,6 +17,7 @@ import type {
 import type { AppContext } from '../../lib/context';
 import { geocode } from '../geocode/geocode.service';
 import type { Point } from './geo';
+import { type MapAnswer, producerMapAnswer } from './producer-map';
 import { presentProducerListItem, presentProducerMapItem, presentProductListing } from './search.presenter';
 import * as repo from './search.repository';
 
@@ -112,26 +113,21 @@ export async function searchProducerMap(ctx: AppContext, query: ProducerSearchQu
 }
 
 /**
- * The map response as JSON text. Without a location the answer is the same for every visitor
- * (every producer, filtered only by verified/category), and it is the largest one: it is kept
- * serialised for a few seconds per filter combination (decision 044).
+ * The map response as JSON bytes. Without text it is filtered from the in-memory map snapshot
+ * (decision 070); 'any distance' (999) is the same answer as no location, as the spec's client
+ * sends no location then, so it is shared by everyone (distance null). Text goes to the database.
  */
-const MAP_CACHE_TTL_MS = 15_000;
-const mapCache = new WeakMap<AppContext, Map<string, { at: number; json: Promise<string> }>>();
-
-export async function producerMapJson(ctx: AppContext, query: ProducerSearchQuery): Promise<string> {
-  const hasLocation = (query.lat ?? query.latitude) !== undefined && (query.lng ?? query.longitude) !== undefined;
-  if (hasLocation || query.search || query.limit || query.offset) return JSON.stringify(await searchProducerMap(ctx, query));
-  const cache = mapCache.get(ctx) ?? new Map<string, { at: number; json: Promise<string> }>();
-  mapCache.set(ctx, cache);
-  const key = `${query.verified ?? ''}|${query.category ?? ''}`;
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < MAP_CACHE_TTL_MS) return hit.json;
-  // The promise is cached, so requests arriving while it is computed share one query.
-  const json = searchProducerMap(ctx, query).then((response) => JSON.stringify(response));
-  cache.set(key, { at: Date.now(), json });
-  json.catch(() => cache.delete(key));
-  return json;
+export async function producerMap(ctx: AppContext, query: ProducerSearchQuery): Promise<MapAnswer> {
+  if (query.search) return { json: Buffer.from(JSON.stringify(await searchProducerMap(ctx, query))) };
+  const center = point(query.lat ?? query.latitude, query.lng ?? query.longitude);
+  const area = toArea(center, query.radius, DEFAULT_PRODUCER_RADIUS);
+  return producerMapAnswer(ctx, {
+    verifiedOnly: query.verified === 'true',
+    category: query.category,
+    area: area && area.radiusMiles !== null ? { center: area.center, radiusMiles: area.radiusMiles } : undefined,
+    limit: query.limit ?? null,
+    offset: query.offset ?? 0,
+  });
 }
 
 export async function suggestions(ctx: AppContext, text: string | undefined): Promise<SuggestionsResponse> {
