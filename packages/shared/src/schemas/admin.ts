@@ -202,3 +202,59 @@ export const CertificationBulkRequest = z.object({
   action: z.enum(CERTIFICATION_ACTIONS, 'Action must be approve or reject'),
 });
 export const CertificationBulkResponse = z.object({ message: z.string(), updated: z.number(), skipped: z.number() });
+
+/* Settings, maintenance and analytics (spec 02 §3, §5). */
+
+/** Secret settings are never sent back; GET shows this mask and a PUT carrying it keeps the stored value. */
+export const SECRET_MASK = '••••••••';
+export const SECRET_SETTINGS: Record<string, readonly string[]> = {
+  payment: ['stripe_secret_key', 'stripe_webhook_secret'],
+  email: ['smtp_password'],
+};
+export const SettingsKeyParams = z.object({
+  key: z.enum(['general', 'payment', 'email', 'security', 'features', 'maintenance'], 'Unknown settings section'),
+});
+export const SettingsSectionBody = z.record(z.string(), z.unknown());
+export const SettingsResponse = z.object({ settings: z.record(z.string(), z.record(z.string(), z.unknown())) });
+
+export const BackupResponse = z.object({ message: z.string(), file: z.string(), size_bytes: z.number() });
+
+export const ANALYTICS_RANGES = ['7d', '30d', '90d', '1y'] as const;
+export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
+export const AnalyticsQuery = z.object({
+  timeRange: optionalQuery(z.enum(ANALYTICS_RANGES, 'Time range must be 7d, 30d, 90d or 1y')),
+});
+
+const SeriesPoint = z.object({ period: z.string(), value: z.number() });
+export const AnalyticsResponse = z.object({
+  time_range: z.enum(ANALYTICS_RANGES),
+  metrics: z.object({
+    total_revenue: z.number(),
+    revenue_change: z.number(),
+    active_users: z.number(),
+    user_growth: z.number(),
+    total_orders: z.number(),
+    order_growth: z.number(),
+    conversion_rate: z.number(),
+    conversion_change: z.number(),
+  }),
+  top_producers: z.array(z.object({ id: z.number(), farm_name: z.string(), inquiries: z.number(), favorites: z.number() })),
+  // Favourites are kept per producer, not per product, so products rank by inquiries alone.
+  top_products: z.array(z.object({ id: z.number(), name: z.string(), farm_name: z.string(), inquiries: z.number() })),
+  recent_activity: z.array(z.object({ type: z.string(), description: z.string(), time: z.string() })),
+  charts: z.object({
+    users: z.array(SeriesPoint),
+    revenue: z.array(SeriesPoint),
+    products: z.array(SeriesPoint),
+    engagement: z.array(SeriesPoint),
+  }),
+  geographic_data: z.array(z.object({ city: z.string(), state: z.string(), users: z.number(), percentage: z.number() })),
+  user_segments: z.array(z.object({ name: z.string(), count: z.number(), percentage: z.number() })),
+  platform_health: z.object({
+    api_response_time: z.number(),
+    db_performance: z.number(),
+    error_rate: z.number().nullable(),
+    uptime: z.number(),
+  }),
+});
+export type AnalyticsResponse = z.infer<typeof AnalyticsResponse>;

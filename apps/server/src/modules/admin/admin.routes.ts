@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { requireRole } from '../../plugins/auth';
 import { defineModule, type ModuleOptions } from '../index';
 import * as service from './admin.service';
+import { systemHandlers } from './system.handlers';
 import { verificationHandlers } from './verification.handlers';
 
 const MessageResponse = z.object({ message: z.string() });
@@ -109,6 +110,7 @@ const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sen
   });
 
   await app.register(verificationHandlers, { ctx, sensitiveRateLimit });
+  await app.register(systemHandlers, { ctx, sensitiveRateLimit });
 };
 
 export default defineModule({ prefix: '/admin', routes: adminRoutes });

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
+
+export type Window = { from: Date; to: Date };
+
+/** Activity = any of: inquiry sent, message sent, review written, producer favourited, tracked event. */
+const activeUsersIn = (w: Window) => sql`(
+  select customer_id as user_id from inquiries where created_at >= ${w.from} and created_at < ${w.to}
+  union select sender_id from messages where created_at >= ${w.from} and created_at < ${w.to}
+  union select reviewer_id from reviews where created_at >= ${w.from} and created_at < ${w.to}
+  union select user_id from favorites where created_at >= ${w.from} and created_at < ${w.to}
+  union select user_id from analytics_events where user_id is not null and created_at >= ${w.from} and created_at < ${w.to})`;
+
+export type WindowFigures = {
+  revenue_cents: number;
+  new_users: number;
+  active_users: number;
+  orders: number;
+  active_consumers: number;
+  inquiring_consumers: number;
+};
+
+export async function windowFigures(db: Db, w: Window): Promise<WindowFigures> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    with active as ${activeUsersIn(w)}
+    select
+      (select coalesce(sum(amount_cents), 0) from payments where created_at >= ${w.from} and created_at < ${w.to}) as revenue_cents,
+      (select count(*) from users where status <> 'deleted' and created_at >= ${w.from} and created_at < ${w.to}) as new_users,
+      (select count(*) from active a join users u on u.id = a.user_id where u.status <> 'deleted') as active_users,
+      (select count(*) from inquiries where created_at >= ${w.from} and created_at < ${w.to}) as orders,
+      (select count(*) from active a join users u on u.id = a.user_id where u.user_type = 'consumer') as active_consumers,
+      (select count(distinct customer_id) from inquiries where created_at >= ${w.from} and created_at < ${w.to}) as inquiring_consumers`);
+  const row = result.rows[0] ?? {};
+  return {
+    revenue_cents: num(row.revenue_cents),
+    new_users: num(row.new_users),
+    active_users: num(row.active_users),
+    orders: num(row.orders),
+    active_consumers: num(row.active_consumers),
+    inquiring_consumers: num(row.inquiring_consumers),
+  };
+}
+
+export async function topProducers(db: Db, w: Window) {
+  const rows = await db.execute<Record<string, unknown>>(sql`
+    select p.user_id as id, p.farm_name,
+      (select count(*) from inquiries i where i.producer_user_id = p.user_id and i.created_at >= ${w.from} and i.created_at < ${w.to}) as inquiries,
+      (select count(*) from favorites f where f.producer_user_id = p.user_id) as favorites
+    from producers p join users u on u.id = p.user_id where u.status <> 'deleted'
+    order by inquiries desc, favorites desc, p.farm_name asc limit 5`);
+  return rows.rows.map((r) => ({
+    id: num(r.id),
+    farm_name: String(r.farm_name),
+    inquiries: num(r.inquiries),
+    favorites: num(r.favorites),
+  }));
+}
+
+export async function topProducts(db: Db, w: Window) {
+  const rows = await db.execute<Record<string, unknown>>(sql`
+    select pr.id, pr.name, p.farm_name, count(i.id) as inquiries
+    from products pr join producers p on p.id = pr.producer_id
+    left join inquiries i on i.product_id = pr.id and i.created_at >= ${w.from} and i.created_at < ${w.to}
+    where pr.active
+    group by pr.id, pr.name, p.farm_name
+    order by inquiries desc, pr.name asc limit 5`);
+  return rows.rows.map((r) => ({
+    id: num(r.id),
+    name: String(r.name),
+    farm_name: String(r.farm_name),
+    inquiries: num(r.inquiries),
+  }));
+}
+
+export async function recentActivity(db: Db) {
+  const rows = await db.execute<{ type: string; description: string; time: Date | string }>(sql`
+    select * from (
+      (select 'admin' as type, coalesce(u.email, 'An admin') || ': ' || replace(l.action, '_', ' ') || ' ' || l.target_type
+          || coalesce(' #' || l.target_id, '') as description, l.created_at as time
+        from admin_logs l left join users u on u.id = l.admin_id order by l.created_at desc limit 5)
+      union all
+      (select 'order', 'Inquiry about ' || pr.name, i.created_at
+        from inquiries i join products pr on pr.id = i.product_id order by i.created_at desc limit 5)
+      union all
+      (select 'signup', 'New ' || user_type || ' signed up', created_at from users order by created_at desc limit 5)
+    ) a order by time desc limit 5`);
+  return rows.rows.map((r) => ({ type: r.type, description: r.description, time: new Date(r.time).toISOString() }));
+}
+
+export type Bucket = 'day' | 'week' | 'month';
+
+/** Counts per bucket of a table's rows in the window (a sum of payments for revenue). */
+export async function series(db: Db, w: Window, bucket: Bucket) {
+  const b = sql.raw(`'${bucket}'`);
+  const rows = await db.execute<{ metric: string; period: string; value: unknown }>(sql`
+    select 'users' as metric, to_char(date_trunc(${b}, created_at), 'YYYY-MM-DD') as period, count(*)::float8 as value
+      from users where created_at >= ${w.from} and created_at < ${w.to} group by 2
+    union all
+    select 'revenue', to_char(date_trunc(${b}, created_at), 'YYYY-MM-DD'), sum(amount_cents)::float8 / 100
+      from payments where created_at >= ${w.from} and created_at < ${w.to} group by 2
+    union all
+    select 'products', to_char(date_trunc(${b}, created_at), 'YYYY-MM-DD'), count(*)::float8
+      from products where created_at >= ${w.from} and created_at < ${w.to} group by 2
+    union all
+    select 'engagement', to_char(date_trunc(${b}, t), 'YYYY-MM-DD'), count(*)::float8 from (
+      select created_at as t from inquiries where created_at >= ${w.from} and created_at < ${w.to}
+      union all select created_at from messages where created_at >= ${w.from} and created_at < ${w.to}
+      union all select created_at from reviews where created_at >= ${w.from} and created_at < ${w.to}
+      union all select created_at from favorites where created_at >= ${w.from} and created_at < ${w.to}) e group by 2`);
+  return rows.rows.map((r) => ({ metric: r.metric, period: r.period, value: num(r.value) }));
+}
+
+export async function geography(db: Db) {
+  const rows = await db.execute<{ city: string; state: string; users: unknown }>(sql`
+    select p.city, p.state, count(*) as users from producers p join users u on u.id = p.user_id
+    where u.status <> 'deleted' group by p.city, p.state order by users desc, p.city asc`);
+  return rows.rows.map((r) => ({ city: r.city, state: r.state, users: num(r.users) }));
+}
+
+export async function segments(db: Db) {
+  const rows = await db.execute<{ user_type: string; n: unknown }>(sql`
+    select user_type, count(*) as n from users where status <> 'deleted' group by user_type`);
+  return rows.rows.map((r) => ({ user_type: r.user_type, count: num(r.n) }));
+}
+
+/** One round trip, in milliseconds. */
+export async function pingMs(db: Db): Promise<number> {
+  const started = performance.now();
+  await db.execute(sql`select 1`);
+  return performance.now() - started;
+}

@@ -1,0 +1,90 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DEFAULT_SETTINGS, type SettingsKey, SettingsSchemas } from '@farmstand/shared';
+import { SECRET_MASK, SECRET_SETTINGS } from '@farmstand/shared/schemas/admin';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../lib/context';
+import { badRequest } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { forgetAllPublicProducts } from '../products/products.public-cache';
+import { insertAdminLog } from './admin.repository';
+
+type Section = Record<string, unknown>;
+
+/** Secrets leave the server only as a mask, and only when one is set. */
+export async function readSettings(ctx: AppContext): Promise<Record<string, Section>> {
+  const all = structuredClone(await ctx.settings.all()) as unknown as Record<string, Section>;
+  for (const [key, fields] of Object.entries(SECRET_SETTINGS)) {
+    const section = all[key];
+    if (!section) continue;
+    for (const field of fields) if (section[field]) section[field] = SECRET_MASK;
+  }
+  return all;
+}
+
+/** Merges the sent values over the stored section, validates the whole section, saves it and logs it. */
+export async function saveSettings(ctx: AppContext, admin: AuthUser, key: SettingsKey, values: Section) {
+  const stored = (await ctx.settings.get(key)) as Section;
+  const merged: Section = { ...DEFAULT_SETTINGS[key], ...stored, ...values };
+  for (const field of SECRET_SETTINGS[key] ?? []) {
+    if (merged[field] === SECRET_MASK) merged[field] = stored[field];
+  }
+  const parsed = SettingsSchemas[key].safeParse(merged);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = String(issue?.path[0] ?? key).replace(/_/g, ' ');
+    throw badRequest(`${field.charAt(0).toUpperCase()}${field.slice(1)}: ${issue?.message ?? 'is invalid'}`);
+  }
+  await ctx.db.transaction(async (tx) => {
+    await ctx.settings.set(key, parsed.data as never, tx);
+    const changed = Object.keys(values).filter((field) => !SECRET_SETTINGS[key]?.includes(field));
+    await insertAdminLog(tx, {
+      adminId: admin.id,
+      action: 'update_settings',
+      targetType: 'settings',
+      targetId: key,
+      details: { fields: changed },
+    });
+  });
+  ctx.settings.invalidate();
+  return { message: 'Settings saved successfully' };
+}
+
+/** The tables that hold the platform's data; secrets and tokens (auth_tokens, password hashes) stay out. */
+const BACKUP_TABLES = [
+  'users',
+  'subscriptions',
+  'producers',
+  'certifications',
+  'products',
+  'reviews',
+  'favorites',
+  'inquiries',
+  'payments',
+  'settings',
+  'admin_logs',
+] as const;
+
+export async function backup(ctx: AppContext, admin: AuthUser) {
+  const tables: Record<string, unknown[]> = {};
+  for (const table of BACKUP_TABLES) {
+    const rows = (await ctx.db.execute<Record<string, unknown>>(sql`select * from ${sql.identifier(table)}`)).rows;
+    tables[table] = table === 'users' ? rows.map(({ password_hash: _, ...rest }) => rest) : rows;
+  }
+  const dir = path.join(ctx.config.dataDir, 'backups');
+  await mkdir(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const file = path.join(dir, `backup-${stamp}.json`);
+  const body = JSON.stringify({ created_at: new Date().toISOString(), tables }, null, 1);
+  await writeFile(file, body, { mode: 0o600 });
+  await insertAdminLog(ctx.db, { adminId: admin.id, action: 'backup', targetType: 'system', targetId: path.basename(file) });
+  return { message: 'Backup started successfully', file: path.basename(file), size_bytes: Buffer.byteLength(body) };
+}
+
+/** Drops this instance's in-memory caches: the settings and the cached public product pages. */
+export async function clearCache(ctx: AppContext, admin: AuthUser) {
+  ctx.settings.invalidate();
+  forgetAllPublicProducts(ctx);
+  await insertAdminLog(ctx.db, { adminId: admin.id, action: 'clear_cache', targetType: 'system', targetId: null });
+  return { message: 'Cache cleared successfully' };
+}
