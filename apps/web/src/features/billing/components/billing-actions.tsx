@@ -1,0 +1,66 @@
+import type { SubscriptionStatusResponse } from '@farmstand/shared/schemas/billing';
+import { BILLING_TEXTS } from '@farmstand/shared/schemas/billing';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../producers/components/confirm-dialog';
+import { useCancelSubscription, useCreatePortalSession } from '../api';
+
+/** Cancel (only while active and not already cancelling) and the provider's billing portal. */
+export function BillingActions({ subscription }: { subscription: SubscriptionStatusResponse }) {
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useCancelSubscription();
+  const portal = useCreatePortalSession();
+  const canCancel = subscription.status === 'active' && !subscription.cancel_at_period_end;
+  const hasBillingAccount = subscription.provider === 'test' || Boolean(subscription.stripe_customer_id);
+
+  async function openPortal() {
+    // Opened before the call so pop-up blockers treat it as the user's click.
+    const tab = window.open('', '_blank');
+    try {
+      const { url } = await portal.mutateAsync();
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = url;
+      } else window.open(url, '_blank', 'noopener');
+    } catch {
+      tab?.close();
+      toast.error(BILLING_TEXTS.portalFailed);
+    }
+  }
+
+  if (!canCancel && !hasBillingAccount) return null;
+  return (
+    <div className="flex flex-wrap gap-3">
+      {hasBillingAccount && (
+        <Button variant="secondary" onClick={openPortal} isLoading={portal.isPending}>
+          Manage billing
+          <span className="sr-only"> (opens in a new tab)</span>
+        </Button>
+      )}
+      {canCancel && (
+        <Button variant="ghost" className="text-red-700 dark:text-red-300" onClick={() => setConfirming(true)}>
+          Cancel subscription
+        </Button>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title="Cancel your subscription?"
+          message="You keep full access until the end of the current billing period. After that your listings are hidden from shoppers."
+          confirmLabel="Yes, cancel subscription"
+          isBusy={cancel.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() =>
+            cancel.mutate(undefined, {
+              onSuccess: () => {
+                setConfirming(false);
+                toast.success('Your subscription will end at the end of the current period');
+              },
+              onError: () => toast.error(BILLING_TEXTS.cancelFailed),
+            })
+          }
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { PLANS, type PlanOption } from '../billing-content';
+
+/** The two plans side by side; the annual one carries its saving. */
+export function PlanPicker({ onChoose, disabledReason }: { onChoose: (plan: PlanOption) => void; disabledReason?: string }) {
+  return (
+    <section aria-labelledby="plans-heading">
+      <h2 id="plans-heading" className="text-xl font-bold">
+        Available plans
+      </h2>
+      {disabledReason && <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">{disabledReason}</p>}
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        {PLANS.map((plan) => (
+          <Card
+            key={plan.type}
+            className={`flex flex-col gap-3 p-6 ${plan.savings ? 'ring-2 ring-brand-700 dark:ring-green-500' : ''}`}
+          >
+            <div className="flex items-center justify-between gap-2">
+              <h3 className="text-lg font-semibold">{plan.name}</h3>
+              {plan.savings && (
+                <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-bold text-brand-900 dark:bg-brand-900 dark:text-green-100">
+                  {plan.savings}
+                </span>
+              )}
+            </div>
+            <p>
+              <span className="text-4xl font-bold">${plan.price}</span>
+              <span className="text-stone-700 dark:text-stone-300">/{plan.period}</span>
+            </p>
+            <p className="text-sm text-stone-700 dark:text-stone-300">{plan.note}</p>
+            <Button
+              className="mt-auto"
+              variant={plan.savings ? 'primary' : 'secondary'}
+              disabled={Boolean(disabledReason)}
+              onClick={() => onChoose(plan)}
+              aria-label={`Choose the ${plan.name.toLowerCase()} plan, $${plan.price} per ${plan.period}`}
+            >
+              Choose {plan.name}
+            </Button>
+          </Card>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { createUser, expectAccessible, signInBrowser } from './helpers';
+
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+
+async function fillCard(page: import('@playwright/test').Page, number: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Card number').fill(number);
+  await dialog.getByLabel('Expiry (MM/YY)').fill(`12${nextYear}`);
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByLabel('ZIP code').fill('40502');
+  await dialog.getByRole('button', { name: /Pay \$\d+ and subscribe/ }).click();
+}
+
+test('a new producer subscribes to the annual plan, sees a declined card refused, then cancels', async ({ page, request }) => {
+  const producer = await createUser(request, 'producer');
+  await signInBrowser(page, producer);
+  await page.goto('/billing');
+  const status = page.getByRole('region', { name: 'Subscription status' });
+  await expect(status.getByText('Free Trial', { exact: true })).toBeVisible();
+  await expect(status).toContainText(/30\s*days remaining/);
+  await expect(page.getByText('Save $20!')).toBeVisible();
+  await expectAccessible(page);
+
+  // A declined card keeps the trial and says why.
+  await page.getByRole('button', { name: /Choose the annual plan/ }).click();
+  await expect(page.getByRole('dialog', { name: /Annual plan/ })).toBeVisible();
+  await expectAccessible(page);
+  await fillCard(page, '4000000000000002');
+  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('Payment method validation failed');
+
+  await fillCard(page, '4242424242424242');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(status.getByText('Active', { exact: true })).toBeVisible();
+  await expect(status.getByText(/Annual plan\. Renews on/)).toBeVisible();
+
+  // The dashboard card follows without a reload.
+  await page.goto('/dashboard');
+  await expect(page.getByText('Active', { exact: true }).first()).toBeVisible();
+  await page.goto('/billing');
+
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel subscription' }).click();
+  await expect(page.getByText(/ends at the end of the current period/).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+  await expect(status.getByText('Active', { exact: true })).toBeVisible();
+});
+
+test('a consumer visiting /billing is told it is for producers', async ({ page, request }) => {
+  const consumer = await createUser(request, 'consumer');
+  await signInBrowser(page, consumer);
+  await page.goto('/billing');
+  await expect(page.getByRole('heading', { name: 'Billing is for producer accounts' })).toBeVisible();
+  await page.getByRole('link', { name: 'See pricing' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+});
