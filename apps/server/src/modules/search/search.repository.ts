@@ -297,3 +297,9 @@ export async function loadMapProducers(db: Db): Promise<MapProducerRow[]> {
     order by pr.farm_name asc, pr.id asc`);
   return result.rows;
 }
+
+/** Bumped by triggers on every write to products, producers, producer accounts and subscriptions (migration 0004). */
+export async function catalogVersion(db: Db): Promise<string> {
+  const result = await db.execute<{ version: string }>(sql`select version::text as version from search_catalog_version`);
+  return result.rows[0]?.version ?? '0';
+}

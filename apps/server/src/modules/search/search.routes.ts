@@ -20,7 +20,11 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
   app.get(
     '/products',
     { schema: { tags, querystring: ProductSearchQuery, response: { 200: ProductSearchResponse, 400: ErrorResponse } } },
-    async (request) => search.searchProducts(ctx, request.query),
+    async (request, reply) => {
+      // Already serialised with the response schema (and possibly shared): sent as is.
+      const json = await search.productSearchJson(ctx, request.query);
+      return reply.type('application/json; charset=utf-8').send(json as unknown as ProductSearchResponse);
+    },
   );
 
   app.get(

@@ -18,6 +18,7 @@ import type { AppContext } from '../../lib/context';
 import { geocode } from '../geocode/geocode.service';
 import type { Point } from './geo';
 import { type MapAnswer, producerMapAnswer } from './producer-map';
+import { cachedProductSearch } from './product-search-cache';
 import { presentProducerListItem, presentProducerMapItem, presentProductListing } from './search.presenter';
 import * as repo from './search.repository';
 
@@ -34,6 +35,11 @@ function toArea(center: Point | null, radius: number | undefined, defaultRadius:
 
 function point(latitude: number | undefined, longitude: number | undefined): Point | null {
   return latitude !== undefined && longitude !== undefined ? { latitude, longitude } : null;
+}
+
+/** The product search answer as JSON, shared by identical queries while the catalogue is unchanged (decision 071). */
+export function productSearchJson(ctx: AppContext, query: ProductSearchQuery): Promise<string> {
+  return cachedProductSearch(ctx, JSON.stringify(query), () => searchProducts(ctx, query));
 }
 
 export async function searchProducts(ctx: AppContext, query: ProductSearchQuery): Promise<ProductSearchResponse> {
