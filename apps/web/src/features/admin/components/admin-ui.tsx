@@ -1,0 +1,90 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+
+/** Toasts the spec's load-failure text once per failure of a tab's query. */
+export function useLoadErrorToast(query: Pick<UseQueryResult, 'isError' | 'errorUpdatedAt'>, text: string) {
+  const failedAt = query.isError ? query.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt) toast.error(text, { id: text });
+  }, [failedAt, text]);
+}
+
+export function LoadFailed({ text, onRetry }: { text: string; onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="rounded-xl border border-red-200 bg-red-50 p-6 text-center dark:border-red-900 dark:bg-red-950/40"
+    >
+      <p className="font-medium text-red-900 dark:text-red-200">{text}</p>
+      <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+export function SectionTitle({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <h2 className="text-lg font-semibold">{children}</h2>
+      {aside}
+    </div>
+  );
+}
+
+export function StatCard({ label, value, detail }: { label: string; value: ReactNode; detail?: ReactNode }) {
+  return (
+    <Card className="p-4">
+      <p className="text-sm font-medium text-stone-600 dark:text-stone-300">{label}</p>
+      <p className="mt-1 text-2xl font-bold tracking-tight">{value}</p>
+      {detail && <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">{detail}</p>}
+    </Card>
+  );
+}
+
+/** A horizontally scrollable table inside a card: wide admin tables stay usable at 390 px. */
+export function TableCard({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <Card className="overflow-x-auto">
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </Card>
+  );
+}
+
+export const thClasses =
+  'border-b border-stone-200 px-4 py-3 text-xs font-semibold uppercase tracking-wide text-stone-600 dark:border-stone-800 dark:text-stone-300';
+export const tdClasses = 'border-b border-stone-100 px-4 py-3 align-middle dark:border-stone-800';
+
+export function Pager({
+  page,
+  limit,
+  total,
+  onPage,
+}: {
+  page: number;
+  limit: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3 text-sm">
+      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <span className="text-stone-600 dark:text-stone-300">
+        Page {page} of {pages}
+      </span>
+      <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </nav>
+  );
+}

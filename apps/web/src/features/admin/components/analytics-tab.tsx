@@ -1,0 +1,193 @@
+import { formatPrice } from '@farmstand/shared';
+import { ANALYTICS_RANGES, type AnalyticsRange, type AnalyticsResponse } from '@farmstand/shared/schemas/admin';
+import { type ReactNode, useState } from 'react';
+import { Card, Spinner } from '../../../components/ui/card';
+import { SelectInput } from '../../../components/ui/field';
+import { useAnalytics } from '../api';
+import { ADMIN_TEXTS } from '../texts';
+import { LoadFailed, useLoadErrorToast } from './admin-ui';
+import { TrendChart } from './trend-chart';
+
+const RANGE_LABELS: Record<AnalyticsRange, string> = {
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  '90d': 'Last 90 days',
+  '1y': 'Last year',
+};
+
+function Change({ value, unit = '%' }: { value: number; unit?: string }) {
+  const tone =
+    value > 0
+      ? 'text-green-800 dark:text-green-300'
+      : value < 0
+        ? 'text-red-700 dark:text-red-400'
+        : 'text-stone-600 dark:text-stone-300';
+  return (
+    <span className={`text-sm font-semibold ${tone}`}>
+      {value > 0 ? '▲' : value < 0 ? '▼' : '•'} {Math.abs(value)}
+      {unit} vs previous period
+    </span>
+  );
+}
+
+function Metric({ label, value, change, unit }: { label: string; value: ReactNode; change: number; unit?: string }) {
+  return (
+    <Card className="p-4">
+      <p className="text-sm font-medium text-stone-600 dark:text-stone-300">{label}</p>
+      <p className="mt-1 text-2xl font-bold">{value}</p>
+      <Change value={change} unit={unit} />
+    </Card>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="p-4">
+      <h3 className="mb-3 font-semibold">{title}</h3>
+      {children}
+    </Card>
+  );
+}
+
+const Empty = () => <p className="text-sm text-stone-600 dark:text-stone-300">Nothing in this period yet.</p>;
+
+function Bar({ label, percentage, detail }: { label: string; percentage: number; detail: string }) {
+  return (
+    <li>
+      <div className="flex justify-between gap-2 text-sm">
+        <span className="font-medium">{label}</span>
+        <span className="text-stone-600 dark:text-stone-300">{detail}</span>
+      </div>
+      <div className="mt-1 h-2 rounded-full bg-stone-200 dark:bg-stone-700" aria-hidden="true">
+        <div className="h-2 rounded-full bg-brand-700 dark:bg-green-500" style={{ width: `${percentage}%` }} />
+      </div>
+    </li>
+  );
+}
+
+export function AnalyticsTab() {
+  const [range, setRange] = useState<AnalyticsRange>('30d');
+  const query = useAnalytics(range);
+  useLoadErrorToast(query, ADMIN_TEXTS.loadAnalytics);
+  return (
+    <div className="space-y-6">
+      <div className="max-w-xs">
+        <SelectInput label="Period" value={range} onChange={(event) => setRange(event.target.value as AnalyticsRange)}>
+          {ANALYTICS_RANGES.map((r) => (
+            <option key={r} value={r}>
+              {RANGE_LABELS[r]}
+            </option>
+          ))}
+        </SelectInput>
+      </div>
+      {query.isPending ? (
+        <Spinner />
+      ) : query.isError ? (
+        <LoadFailed text={ADMIN_TEXTS.loadAnalytics} onRetry={() => query.refetch()} />
+      ) : (
+        <AnalyticsBody data={query.data} />
+      )}
+    </div>
+  );
+}
+
+function AnalyticsBody({ data }: { data: AnalyticsResponse }) {
+  const { metrics: m, platform_health: health } = data;
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Metric label="Revenue" value={formatPrice(m.total_revenue)} change={m.revenue_change} />
+        <Metric label="Active users" value={m.active_users} change={m.user_growth} />
+        <Metric label="Orders (inquiries)" value={m.total_orders} change={m.order_growth} />
+        <Metric label="Conversion rate" value={`${m.conversion_rate}%`} change={m.conversion_change} unit=" pts" />
+      </div>
+      <TrendChart charts={data.charts} />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Panel title="Top producers">
+          {data.top_producers.length === 0 ? (
+            <Empty />
+          ) : (
+            <ol className="space-y-2 text-sm">
+              {data.top_producers.map((p) => (
+                <li key={p.id} className="flex justify-between gap-2">
+                  <span className="font-medium">{p.farm_name}</span>
+                  <span className="whitespace-nowrap text-stone-600 dark:text-stone-300">
+                    {p.inquiries} inquiries · {p.favorites} ♥
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Panel>
+        <Panel title="Top products">
+          {data.top_products.length === 0 ? (
+            <Empty />
+          ) : (
+            <ol className="space-y-2 text-sm">
+              {data.top_products.map((p) => (
+                <li key={p.id} className="flex justify-between gap-2">
+                  <span>
+                    <span className="font-medium">{p.name}</span>
+                    <span className="block text-stone-600 dark:text-stone-300">{p.farm_name}</span>
+                  </span>
+                  <span className="whitespace-nowrap text-stone-600 dark:text-stone-300">{p.inquiries} inquiries</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Panel>
+        <Panel title="Recent activity">
+          {data.recent_activity.length === 0 ? (
+            <Empty />
+          ) : (
+            <ul className="space-y-2 text-sm">
+              {data.recent_activity.map((a) => (
+                <li key={`${a.type}-${a.time}-${a.description}`}>
+                  <span className="block">{a.description}</span>
+                  <span className="text-stone-600 dark:text-stone-300">{new Date(a.time).toLocaleString('en-US')}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Panel title="Where producers are">
+          {data.geographic_data.length === 0 ? (
+            <Empty />
+          ) : (
+            <ul className="space-y-3">
+              {data.geographic_data.map((g) => (
+                <Bar
+                  key={`${g.city}-${g.state}`}
+                  label={`${g.city}, ${g.state}`}
+                  percentage={g.percentage}
+                  detail={`${g.users} · ${g.percentage}%`}
+                />
+              ))}
+            </ul>
+          )}
+        </Panel>
+        <Panel title="User segments">
+          <ul className="space-y-3">
+            {data.user_segments.map((s) => (
+              <Bar key={s.name} label={s.name} percentage={s.percentage} detail={`${s.count} · ${s.percentage}%`} />
+            ))}
+          </ul>
+        </Panel>
+        <Panel title="Platform health">
+          <dl className="grid grid-cols-2 gap-3 text-sm">
+            <dt className="text-stone-600 dark:text-stone-300">API response</dt>
+            <dd className="font-semibold">{health.api_response_time} ms</dd>
+            <dt className="text-stone-600 dark:text-stone-300">Database round trip</dt>
+            <dd className="font-semibold">{health.db_performance} ms</dd>
+            <dt className="text-stone-600 dark:text-stone-300">Error rate</dt>
+            <dd className="font-semibold">{health.error_rate === null ? 'Not measured' : `${health.error_rate}%`}</dd>
+            <dt className="text-stone-600 dark:text-stone-300">Uptime</dt>
+            <dd className="font-semibold">{(health.uptime / 3600).toFixed(1)} hours</dd>
+          </dl>
+        </Panel>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { formatDate } from '@farmstand/shared';
+import type { AdminCertification, CertificationAction, CertificationStatus } from '@farmstand/shared/schemas/admin';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Badge } from '../../../components/ui/card';
+import { TextArea } from '../../../components/ui/field';
+import { Modal } from './modal';
+
+const TONES = { pending: 'yellow', verified: 'green', rejected: 'red', expired: 'gray' } as const;
+const LABELS = { pending: 'Pending', verified: 'Verified', rejected: 'Rejected', expired: 'Expired' } as const;
+
+export function CertificationStatusBadge({ status }: { status: CertificationStatus }) {
+  return <Badge tone={TONES[status]}>{LABELS[status]}</Badge>;
+}
+
+export function CertificationDetails({
+  cert,
+  label,
+  isBusy,
+  onAction,
+  onClose,
+}: {
+  cert: AdminCertification;
+  label: string;
+  isBusy: boolean;
+  onAction: (action: CertificationAction, notes: string) => void;
+  onClose: () => void;
+}) {
+  const [notes, setNotes] = useState(cert.notes ?? '');
+  const rows: [string, string][] = [
+    ['Producer', cert.farm_name],
+    ['Producer email', cert.producer_email],
+    ['Name', cert.certification_name ?? '—'],
+    ['Issuing authority', cert.issuing_authority ?? '—'],
+    ['Certificate number', cert.certification_number ?? '—'],
+    ['Issued', formatDate(cert.issue_date) || '—'],
+    ['Expires', formatDate(cert.expiry_date) || '—'],
+  ];
+  return (
+    <Modal title={label} onClose={onClose}>
+      <div className="mb-3">
+        <CertificationStatusBadge status={cert.status} />
+      </div>
+      <dl className="space-y-2 text-sm">
+        {rows.map(([term, value]) => (
+          <div key={term} className="grid grid-cols-[9rem_1fr] gap-2">
+            <dt className="font-medium text-stone-600 dark:text-stone-300">{term}</dt>
+            <dd className="break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {cert.document_url && (
+        <a
+          href={cert.document_url}
+          target="_blank"
+          rel="noreferrer"
+          className="mt-3 inline-block font-semibold text-brand-700 underline dark:text-green-300"
+        >
+          View Document
+        </a>
+      )}
+      {cert.status === 'pending' ? (
+        <div className="mt-4 space-y-3">
+          <TextArea label="Notes" rows={3} maxLength={2000} value={notes} onChange={(event) => setNotes(event.target.value)} />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+            <Button variant="danger" onClick={() => onAction('reject', notes)} disabled={isBusy}>
+              Reject
+            </Button>
+            <Button onClick={() => onAction('approve', notes)} isLoading={isBusy}>
+              Approve
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <>
+          {cert.notes && <p className="mt-3 text-sm text-stone-700 dark:text-stone-300">Notes: {cert.notes}</p>}
+          <div className="mt-6 flex justify-end">
+            <Button variant="secondary" onClick={onClose} autoFocus>
+              Close
+            </Button>
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,205 @@
+import { formatDate } from '@farmstand/shared';
+import {
+  type AdminCertification,
+  CERTIFICATION_STATUSES,
+  type CertificationAction,
+  type CertificationStatus,
+} from '@farmstand/shared/schemas/admin';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { EmptyState, Spinner } from '../../../components/ui/card';
+import { errorMessage } from '../../../lib/api';
+import { useBulkCertifications, useCertifications, useCertificationTypes, useModerateCertification } from '../api';
+import { ADMIN_TEXTS } from '../texts';
+import { LoadFailed, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
+import { CertificationDetails, CertificationStatusBadge } from './certification-details';
+import { ExpiringBanner } from './expiring-banner';
+import { certificationLabel } from './producer-review';
+
+const STATUS_LABELS: Record<CertificationStatus, string> = {
+  pending: 'Pending Review',
+  verified: 'Verified',
+  rejected: 'Rejected',
+  expired: 'Expired',
+};
+
+export function CertificationsTab() {
+  const [status, setStatus] = useState<CertificationStatus>('pending');
+  const [selected, setSelected] = useState<number[]>([]);
+  const [details, setDetails] = useState<AdminCertification | null>(null);
+  const query = useCertifications(status);
+  const types = useCertificationTypes();
+  const moderate = useModerateCertification();
+  const bulk = useBulkCertifications();
+  useLoadErrorToast(query, ADMIN_TEXTS.loadCertifications);
+  useLoadErrorToast(types, ADMIN_TEXTS.loadCertificationTypes);
+
+  const labelOf = (type: string) => types.data?.types.find((t) => t.value === type)?.label ?? certificationLabel(type);
+  const rows = query.data?.certifications ?? [];
+  const allSelected = rows.length > 0 && rows.every((c) => selected.includes(c.id));
+
+  const act = (cert: AdminCertification, action: CertificationAction, notes?: string) =>
+    moderate.mutate(
+      { id: cert.id, action, notes },
+      {
+        onSuccess: (data) => {
+          toast.success(data.message);
+          setDetails(null);
+          setSelected((ids) => ids.filter((id) => id !== cert.id));
+        },
+        onError: () => toast.error(ADMIN_TEXTS.certificationActionFailed(action)),
+      },
+    );
+
+  const actInBulk = (action: CertificationAction) => {
+    if (selected.length === 0) {
+      toast.error(ADMIN_TEXTS.selectCertificationsFirst);
+      return;
+    }
+    bulk.mutate(
+      { certIds: selected, action },
+      {
+        onSuccess: (data) => {
+          toast.success(data.skipped ? `${data.message} (${data.skipped} not pending, skipped)` : data.message);
+          setSelected([]);
+        },
+        onError: (error) => toast.error(errorMessage(error, ADMIN_TEXTS.bulkActionFailed(action))),
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-4">
+      <ExpiringBanner />
+      <fieldset className="flex flex-wrap gap-2">
+        <legend className="sr-only">Certification status</legend>
+        {CERTIFICATION_STATUSES.map((s) => (
+          <Button
+            key={s}
+            size="sm"
+            variant={s === status ? 'primary' : 'secondary'}
+            aria-pressed={s === status}
+            onClick={() => {
+              setStatus(s);
+              setSelected([]);
+            }}
+          >
+            {STATUS_LABELS[s]}
+            {query.data && <span className="rounded-full bg-black/10 px-2 text-xs dark:bg-white/15">{query.data.counts[s]}</span>}
+          </Button>
+        ))}
+      </fieldset>
+      <div className="flex flex-wrap items-center gap-2 rounded-xl bg-stone-100 p-3 text-sm dark:bg-stone-800/60">
+        <span className="mr-auto font-medium">{selected.length} selected</span>
+        <Button size="sm" onClick={() => actInBulk('approve')} isLoading={bulk.isPending && bulk.variables?.action === 'approve'}>
+          Bulk Approve
+        </Button>
+        <Button size="sm" variant="danger" onClick={() => actInBulk('reject')} disabled={bulk.isPending}>
+          Bulk Reject
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => setSelected([])}>
+          Clear Selection
+        </Button>
+      </div>
+      {query.isPending ? (
+        <Spinner />
+      ) : query.isError ? (
+        <LoadFailed text={ADMIN_TEXTS.loadCertifications} onRetry={() => query.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState title={`No ${STATUS_LABELS[status].toLowerCase()} certifications`} icon="📜" />
+      ) : (
+        <TableCard caption={`${STATUS_LABELS[status]} certifications`}>
+          <thead>
+            <tr>
+              <th className={thClasses}>
+                <input
+                  type="checkbox"
+                  aria-label="Select all certifications"
+                  checked={allSelected}
+                  onChange={() => setSelected(allSelected ? [] : rows.map((c) => c.id))}
+                  className="h-4 w-4 accent-brand-700"
+                />
+              </th>
+              <th className={thClasses}>Producer</th>
+              <th className={thClasses}>Type</th>
+              <th className={thClasses}>Issuing authority</th>
+              <th className={thClasses}>Issued</th>
+              <th className={thClasses}>Expires</th>
+              <th className={thClasses}>Status</th>
+              <th className={thClasses}>Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((cert) => (
+              <tr key={cert.id}>
+                <td className={tdClasses}>
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${labelOf(cert.type)} of ${cert.farm_name}`}
+                    checked={selected.includes(cert.id)}
+                    onChange={() =>
+                      setSelected((ids) => (ids.includes(cert.id) ? ids.filter((id) => id !== cert.id) : [...ids, cert.id]))
+                    }
+                    className="h-4 w-4 accent-brand-700"
+                  />
+                </td>
+                <td className={`${tdClasses} font-medium`}>{cert.farm_name}</td>
+                <td className={tdClasses}>{labelOf(cert.type)}</td>
+                <td className={tdClasses}>{cert.issuing_authority ?? '—'}</td>
+                <td className={`${tdClasses} whitespace-nowrap`}>{formatDate(cert.issue_date) || '—'}</td>
+                <td className={`${tdClasses} whitespace-nowrap`}>
+                  {formatDate(cert.expiry_date) || '—'}
+                  {cert.expires_soon && (
+                    <span className="ml-1 font-semibold text-orange-800 dark:text-orange-300" title="Expires within 30 days">
+                      ⚠ Soon
+                    </span>
+                  )}
+                </td>
+                <td className={tdClasses}>
+                  <CertificationStatusBadge status={cert.status} />
+                </td>
+                <td className={tdClasses}>
+                  <div className="flex flex-wrap gap-2">
+                    {cert.document_url && (
+                      <a
+                        href={cert.document_url}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="rounded-lg px-2 py-1.5 text-sm font-semibold text-brand-700 underline dark:text-green-300"
+                      >
+                        View
+                      </a>
+                    )}
+                    {cert.status === 'pending' && (
+                      <>
+                        <Button size="sm" onClick={() => act(cert, 'approve')} disabled={moderate.isPending}>
+                          Approve
+                        </Button>
+                        <Button size="sm" variant="danger" onClick={() => act(cert, 'reject')} disabled={moderate.isPending}>
+                          Reject
+                        </Button>
+                      </>
+                    )}
+                    <Button size="sm" variant="secondary" onClick={() => setDetails(cert)}>
+                      Details
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableCard>
+      )}
+      {details && (
+        <CertificationDetails
+          cert={details}
+          label={labelOf(details.type)}
+          isBusy={moderate.isPending}
+          onAction={(action, notes) => act(details, action, notes)}
+          onClose={() => setDetails(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { formatPrice } from '@farmstand/shared';
+import { Spinner } from '../../../components/ui/card';
+import { useDashboardStats } from '../api';
+import { ADMIN_TEXTS } from '../texts';
+import { LoadFailed, StatCard, useLoadErrorToast } from './admin-ui';
+
+export function DashboardTab() {
+  const query = useDashboardStats();
+  useLoadErrorToast(query, ADMIN_TEXTS.loadDashboard);
+  if (query.isPending) return <Spinner />;
+  if (query.isError) return <LoadFailed text={ADMIN_TEXTS.loadDashboard} onRetry={() => query.refetch()} />;
+  const { users, products, subscriptions, orders, reviews } = query.data;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <StatCard label="Total users" value={users.total_users} detail={`${users.new_users_30d} new in the last 30 days`} />
+      <StatCard label="Producers" value={users.total_producers} />
+      <StatCard label="Products" value={products.total_products} detail={`${products.available_products} available now`} />
+      <StatCard
+        label="Active subscriptions"
+        value={subscriptions.active_subscriptions}
+        detail={`${subscriptions.trial_subscriptions} on trial`}
+      />
+      <StatCard label="Orders (inquiries)" value={orders.total_orders} detail={`${formatPrice(orders.total_revenue)} revenue`} />
+      <StatCard
+        label="Pending reviews"
+        value={reviews.pending_reviews}
+        detail={
+          reviews.average_rating === null ? 'No approved reviews yet' : `Average rating ${reviews.average_rating.toFixed(1)} / 5`
+        }
+      />
+    </div>
+  );
+}

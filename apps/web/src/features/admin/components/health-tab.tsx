@@ -1,0 +1,22 @@
+import { Badge, Spinner } from '../../../components/ui/card';
+import { useSystemHealth } from '../api';
+import { ADMIN_TEXTS } from '../texts';
+import { LoadFailed, StatCard, useLoadErrorToast } from './admin-ui';
+
+const statusBadge = (status: string) => (
+  <Badge tone={status === 'healthy' ? 'green' : 'red'}>{status === 'healthy' ? 'Healthy' : 'Unhealthy'}</Badge>
+);
+
+export function HealthTab() {
+  const query = useSystemHealth();
+  useLoadErrorToast(query, ADMIN_TEXTS.loadHealth);
+  if (query.isPending) return <Spinner />;
+  if (query.isError) return <LoadFailed text={ADMIN_TEXTS.loadHealth} onRetry={() => query.refetch()} />;
+  const { database, server } = query.data;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <StatCard label="Database" value={statusBadge(database.status)} detail={`Size ${database.size_mb.toFixed(2)} MB`} />
+      <StatCard label="Server" value={statusBadge(server.status)} detail={`Uptime ${(server.uptime / 3600).toFixed(1)} hours`} />
+    </div>
+  );
+}

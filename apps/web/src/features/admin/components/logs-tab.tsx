@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { EmptyState, Spinner } from '../../../components/ui/card';
+import { useAdminLogs } from '../api';
+import { ADMIN_TEXTS } from '../texts';
+import { LoadFailed, Pager, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
+
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+export function LogsTab() {
+  const [page, setPage] = useState(1);
+  const query = useAdminLogs(page);
+  useLoadErrorToast(query, ADMIN_TEXTS.loadLogs);
+  if (query.isPending) return <Spinner />;
+  if (query.isError) return <LoadFailed text={ADMIN_TEXTS.loadLogs} onRetry={() => query.refetch()} />;
+  if (query.data.logs.length === 0) return <EmptyState title="No admin activity yet" icon="📋" />;
+  return (
+    <>
+      <TableCard caption="Admin activity">
+        <thead>
+          <tr>
+            <th className={thClasses}>Admin</th>
+            <th className={thClasses}>Action</th>
+            <th className={thClasses}>Target</th>
+            <th className={thClasses}>Date</th>
+          </tr>
+        </thead>
+        <tbody>
+          {query.data.logs.map((log) => (
+            <tr key={log.id}>
+              <td className={tdClasses}>{log.admin_email ?? 'Deleted admin'}</td>
+              <td className={`${tdClasses} font-medium`}>{log.action.replace(/_/g, ' ')}</td>
+              <td className={tdClasses}>
+                {log.target_type}
+                {log.target_id && <span className="text-stone-600 dark:text-stone-300"> #{log.target_id}</span>}
+              </td>
+              <td className={`${tdClasses} whitespace-nowrap`}>{dateTime(log.created_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </TableCard>
+      <Pager {...query.data.pagination} onPage={setPage} />
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { CERTIFICATION_LABELS, type CertificationType } from '@farmstand/shared';
+import type { ProducerVerifyAction } from '@farmstand/shared/schemas/admin';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { Badge, Card, Spinner } from '../../../components/ui/card';
+import { TextArea } from '../../../components/ui/field';
+import { useProducerCertifications, useProducerDetails, useVerifyProducer } from '../api';
+import { ADMIN_TEXTS } from '../texts';
+import { LoadFailed, useLoadErrorToast } from './admin-ui';
+import { ReadinessBadge } from './readiness-badge';
+
+export const certificationLabel = (type: string) => CERTIFICATION_LABELS[type as CertificationType] ?? type.replace(/_/g, ' ');
+
+const ACTION_VERB: Record<ProducerVerifyAction, string> = { approve: 'approve', reject: 'reject', request_more_info: 'update' };
+const SUCCESS: Record<ProducerVerifyAction, string> = {
+  approve: 'Producer approved',
+  reject: 'Application rejected',
+  request_more_info: 'More information requested',
+};
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 sm:grid-cols-[10rem_1fr]">
+      <dt className="text-sm font-medium text-stone-600 dark:text-stone-300">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** One application: details, certifications with their documents, notes and the three decisions. */
+export function ProducerReview({ producerId, onDecided }: { producerId: number; onDecided: () => void }) {
+  const details = useProducerDetails(producerId);
+  const certs = useProducerCertifications(producerId);
+  const verify = useVerifyProducer();
+  const [notes, setNotes] = useState('');
+  useLoadErrorToast(details, ADMIN_TEXTS.loadProducerDetails);
+  useLoadErrorToast(certs, ADMIN_TEXTS.loadCertifications);
+
+  if (details.isPending) return <Spinner />;
+  if (details.isError) return <LoadFailed text={ADMIN_TEXTS.loadProducerDetails} onRetry={() => details.refetch()} />;
+  const p = details.data;
+
+  const decide = (action: ProducerVerifyAction) =>
+    verify.mutate(
+      { id: producerId, action, notes },
+      {
+        onSuccess: () => {
+          toast.success(SUCCESS[action]);
+          onDecided();
+        },
+        onError: () => toast.error(ADMIN_TEXTS.producerActionFailed(ACTION_VERB[action])),
+      },
+    );
+
+  return (
+    <Card className="space-y-6 p-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-xl font-semibold">{p.farm_name}</h3>
+        <ReadinessBadge readiness={p.readiness} />
+      </div>
+      <dl className="space-y-3">
+        <Row label="Email">{p.email}</Row>
+        <Row label="Phone">{p.phone || 'Not provided'}</Row>
+        <Row label="Location">
+          {p.address}, {p.city}, {p.state} {p.zip}
+        </Row>
+        <Row label="Description">{p.description || 'No description'}</Row>
+        <Row label="Delivery">{p.delivery_available ? `Yes, within ${p.delivery_radius ?? 0} miles` : 'No'}</Row>
+      </dl>
+      <div>
+        <h4 className="mb-2 font-semibold">Certifications</h4>
+        {certs.isPending ? (
+          <Spinner />
+        ) : certs.isError ? (
+          <LoadFailed text={ADMIN_TEXTS.loadCertifications} onRetry={() => certs.refetch()} />
+        ) : certs.data.certifications.length === 0 ? (
+          <p className="text-stone-600 dark:text-stone-300">No certifications added yet.</p>
+        ) : (
+          <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 dark:divide-stone-800 dark:border-stone-800">
+            {certs.data.certifications.map((cert) => (
+              <li key={cert.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                <span>
+                  <span className="font-medium">{certificationLabel(cert.type)}</span>
+                  {cert.issuing_authority && (
+                    <span className="block text-sm text-stone-600 dark:text-stone-300">{cert.issuing_authority}</span>
+                  )}
+                </span>
+                <span className="flex items-center gap-3">
+                  {cert.document_url && (
+                    <a
+                      href={cert.document_url}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="text-sm font-medium text-brand-700 underline dark:text-green-300"
+                    >
+                      View Document
+                    </a>
+                  )}
+                  {cert.verified ? <Badge tone="green">Verified</Badge> : <Badge tone="yellow">Pending</Badge>}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <TextArea
+        label="Notes"
+        rows={3}
+        maxLength={2000}
+        value={notes}
+        onChange={(event) => setNotes(event.target.value)}
+        hint="Sent with your decision and kept on the application."
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => decide('approve')} isLoading={verify.isPending && verify.variables?.action === 'approve'}>
+          Approve Producer
+        </Button>
+        <Button variant="danger" onClick={() => decide('reject')} disabled={verify.isPending}>
+          Reject Application
+        </Button>
+        <Button variant="secondary" onClick={() => decide('request_more_info')} disabled={verify.isPending}>
+          Request More Info
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,114 @@
+import { AVAILABILITY_LABELS, type Availability, CATEGORY_LABELS, formatPrice, type ProductCategory } from '@farmstand/shared';
+import type { AdminProduct } from '@farmstand/shared/schemas/admin';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { Badge, EmptyState, Spinner } from '../../../components/ui/card';
+import { TextInput } from '../../../components/ui/field';
+import { useAdminProducts, useModerateProduct } from '../api';
+import { ADMIN_TEXTS } from '../texts';
+import { LoadFailed, Pager, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
+import { ConfirmDialog } from './user-dialogs';
+
+export function ProductsTab() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const query = useAdminProducts(search.trim(), page);
+  const moderate = useModerateProduct();
+  const [removing, setRemoving] = useState<AdminProduct | null>(null);
+  useLoadErrorToast(query, ADMIN_TEXTS.loadProducts);
+
+  // "Delete" in the spec's table is the admin removal: the owner keeps the listing, nobody else sees it.
+  const run = (product: AdminProduct, action: 'remove' | 'restore') =>
+    moderate.mutate(
+      { id: product.id, action },
+      {
+        onSuccess: (data) => {
+          toast.success(data.message);
+          setRemoving(null);
+        },
+        onError: () => toast.error(ADMIN_TEXTS.productActionFailed(action === 'remove' ? 'delete' : 'restore')),
+      },
+    );
+
+  return (
+    <div>
+      <div className="mb-4 max-w-sm">
+        <TextInput
+          label="Search products"
+          type="search"
+          placeholder="Product name"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      {query.isPending ? (
+        <Spinner />
+      ) : query.isError ? (
+        <LoadFailed text={ADMIN_TEXTS.loadProducts} onRetry={() => query.refetch()} />
+      ) : query.data.products.length === 0 ? (
+        <EmptyState title="No products found" icon="🧺" />
+      ) : (
+        <>
+          <TableCard caption="Products">
+            <thead>
+              <tr>
+                <th className={thClasses}>Name</th>
+                <th className={thClasses}>Category</th>
+                <th className={thClasses}>Producer</th>
+                <th className={thClasses}>Price</th>
+                <th className={thClasses}>Availability</th>
+                <th className={thClasses}>Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.products.map((product) => (
+                <tr key={product.id}>
+                  <td className={`${tdClasses} font-medium`}>
+                    {product.name}
+                    {product.moderation_status === 'removed' && (
+                      <Badge tone="red" className="ml-2">
+                        Removed
+                      </Badge>
+                    )}
+                  </td>
+                  <td className={tdClasses}>{CATEGORY_LABELS[product.category as ProductCategory] ?? product.category}</td>
+                  <td className={tdClasses}>{product.farm_name}</td>
+                  <td className={`${tdClasses} whitespace-nowrap`}>{formatPrice(product.price, product.price_unit)}</td>
+                  <td className={tdClasses}>
+                    {AVAILABILITY_LABELS[product.availability as Availability] ?? product.availability}
+                  </td>
+                  <td className={tdClasses}>
+                    {product.moderation_status === 'removed' ? (
+                      <Button size="sm" variant="secondary" onClick={() => run(product, 'restore')}>
+                        Restore
+                      </Button>
+                    ) : (
+                      <Button size="sm" variant="danger" onClick={() => setRemoving(product)}>
+                        Delete
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </TableCard>
+          <Pager {...query.data.pagination} onPage={setPage} />
+        </>
+      )}
+      {removing && (
+        <ConfirmDialog
+          title="Delete product"
+          message={`Remove "${removing.name}" from the marketplace? Its producer still sees it; you can restore it later.`}
+          confirmLabel="Delete"
+          isBusy={moderate.isPending}
+          onConfirm={() => run(removing, 'remove')}
+          onClose={() => setRemoving(null)}
+        />
+      )}
+    </div>
+  );
+}

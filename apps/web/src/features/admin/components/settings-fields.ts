@@ -1,0 +1,81 @@
+import { type SettingsKey, SettingsSchemas } from '@farmstand/shared';
+import { SECRET_SETTINGS } from '@farmstand/shared/schemas/admin';
+import { z } from 'zod';
+
+/** How one setting is edited, read off the shared zod schema so the bounds match the server's. */
+export type SettingField =
+  | { name: string; label: string; kind: 'boolean' }
+  | { name: string; label: string; kind: 'number'; min?: number; max?: number; step: number }
+  | { name: string; label: string; kind: 'select'; options: { value: string; label: string }[] }
+  | { name: string; label: string; kind: 'text'; secret: boolean; multiline: boolean };
+
+export const SECTION_TITLES: Record<SettingsKey, string> = {
+  general: 'General',
+  payment: 'Payment',
+  email: 'Email',
+  security: 'Security',
+  features: 'Features',
+  maintenance: 'Maintenance',
+};
+
+const LABELS: Record<string, string> = {
+  stripe_publishable_key: 'Card provider public key',
+  stripe_secret_key: 'Card provider secret key',
+  stripe_webhook_secret: 'Webhook secret',
+  monthly_price: 'Monthly price ($)',
+  annual_price: 'Annual price ($)',
+  payment_processing_fee: 'Payment processing fee (%)',
+  platform_fee: 'Platform fee (%)',
+  smtp_host: 'SMTP host',
+  smtp_port: 'SMTP port',
+  smtp_username: 'SMTP username',
+  smtp_password: 'SMTP password',
+  from_email: 'From email',
+  session_timeout: 'Session timeout (days)',
+  log_retention_days: 'Log retention (days)',
+  two_factor_auth: 'Two-factor authentication',
+  ip_whitelist: 'IP allow list',
+  enable_location_search: 'Enable location search',
+};
+
+const OPTION_LABELS: Record<string, string> = {
+  'America/New_York': 'Eastern (Kentucky)',
+  'America/Chicago': 'Central',
+  'America/Denver': 'Mountain',
+  'America/Los_Angeles': 'Pacific',
+  en: 'English',
+  es: 'Spanish',
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+};
+
+const labelOf = (name: string) => LABELS[name] ?? `${name.charAt(0).toUpperCase()}${name.slice(1).replace(/_/g, ' ')}`;
+
+export function fieldsOf(key: SettingsKey): SettingField[] {
+  return Object.entries(SettingsSchemas[key].shape).map(([name, schema]): SettingField => {
+    const label = labelOf(name);
+    if (schema instanceof z.ZodBoolean) return { name, label, kind: 'boolean' };
+    if (schema instanceof z.ZodNumber) {
+      return {
+        name,
+        label,
+        kind: 'number',
+        min: schema.minValue ?? undefined,
+        max: schema.maxValue ?? undefined,
+        step: schema.isInt ? 1 : 0.01,
+      };
+    }
+    if (schema instanceof z.ZodEnum) {
+      const options = (schema.options as string[]).map((value) => ({ value, label: OPTION_LABELS[value] ?? value }));
+      return { name, label, kind: 'select', options };
+    }
+    return {
+      name,
+      label,
+      kind: 'text',
+      secret: SECRET_SETTINGS[key]?.includes(name) ?? false,
+      multiline: name === 'site_description' || name === 'maintenance_message' || name === 'ip_whitelist',
+    };
+  });
+}

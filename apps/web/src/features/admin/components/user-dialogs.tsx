@@ -1,0 +1,146 @@
+import type { AdminUser } from '@farmstand/shared/schemas/admin';
+import { USER_TYPES, type UserType } from '@farmstand/shared/schemas/auth';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { SelectInput, TextInput } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api';
+import { useGrantSubscription, useUserType } from '../api';
+import { ADMIN_TEXTS } from '../texts';
+import { Modal } from './modal';
+
+const TYPE_LABELS: Record<UserType, string> = { consumer: 'Consumer', producer: 'Producer', admin: 'Admin' };
+export const userTypeLabel = (type: UserType) => TYPE_LABELS[type];
+
+/** Spec 02 §5: days (0 means forever, default 30) and plan (monthly or annual). */
+export function GrantSubscriptionDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const grant = useGrantSubscription();
+  const [days, setDays] = useState('30');
+  const [planType, setPlanType] = useState<'monthly' | 'annual'>('monthly');
+  const dayCount = Number(days);
+  const invalid = days.trim() === '' || !Number.isInteger(dayCount) || dayCount < 0 || dayCount > 3650;
+  const submit = () =>
+    grant.mutate(
+      { userId: user.id, days: dayCount, planType },
+      {
+        onSuccess: () => {
+          toast.success(ADMIN_TEXTS.subscriptionGranted);
+          onClose();
+        },
+        onError: (error) => toast.error(errorMessage(error, ADMIN_TEXTS.grantFailed)),
+      },
+    );
+  return (
+    <Modal title={`Grant subscription to ${user.farm_name ?? user.email}`} onClose={onClose}>
+      <form
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!invalid) submit();
+        }}
+      >
+        <TextInput
+          label="Days"
+          type="number"
+          min={0}
+          max={3650}
+          step={1}
+          value={days}
+          onChange={(event) => setDays(event.target.value)}
+          hint="0 means the subscription never ends."
+          error={invalid ? 'Enter a whole number of days from 0 to 3650' : undefined}
+        />
+        <SelectInput label="Plan" value={planType} onChange={(event) => setPlanType(event.target.value as 'monthly' | 'annual')}>
+          <option value="monthly">Monthly</option>
+          <option value="annual">Annual</option>
+        </SelectInput>
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" isLoading={grant.isPending} disabled={invalid}>
+            Grant subscription
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** An admin may change a user to any type other than the current one (spec 02 §4). */
+export function ChangeTypeDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const change = useUserType();
+  const choices = USER_TYPES.filter((type) => type !== user.user_type);
+  const [newType, setNewType] = useState<UserType>(choices[0]);
+  const submit = () =>
+    change.mutate(
+      { id: user.id, newType },
+      {
+        onSuccess: () => {
+          toast.success(`${user.email} is now ${userTypeLabel(newType).toLowerCase()}`);
+          onClose();
+        },
+        onError: () => toast.error(ADMIN_TEXTS.changeTypeFailed),
+      },
+    );
+  return (
+    <Modal title="Change user type" onClose={onClose}>
+      <form
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <p className="text-sm text-stone-700 dark:text-stone-300">
+          {user.email} is currently a {userTypeLabel(user.user_type).toLowerCase()}.
+        </p>
+        <SelectInput label="New type" value={newType} onChange={(event) => setNewType(event.target.value as UserType)}>
+          {choices.map((type) => (
+            <option key={type} value={type}>
+              {userTypeLabel(type)}
+            </option>
+          ))}
+        </SelectInput>
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" isLoading={change.isPending}>
+            Change type
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  isBusy,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  isBusy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal title={title} onClose={onClose}>
+      <p className="text-stone-700 dark:text-stone-300">{message}</p>
+      <div className="mt-6 flex justify-end gap-3">
+        <Button variant="secondary" onClick={onClose} autoFocus>
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={onConfirm} isLoading={isBusy}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,55 @@
+import { useSearchParams } from 'react-router';
+import { EmptyState, PageTitle } from '../../../components/ui/card';
+import { type TabItem, Tabs } from '../../../components/ui/tabs';
+import { useAuth } from '../../auth/auth-context';
+import { AnalyticsTab } from '../components/analytics-tab';
+import { CertificationsTab } from '../components/certifications-tab';
+import { DashboardTab } from '../components/dashboard-tab';
+import { HealthTab } from '../components/health-tab';
+import { LogsTab } from '../components/logs-tab';
+import { ProductsTab } from '../components/products-tab';
+import { ReviewsTab } from '../components/reviews-tab';
+import { SettingsTab } from '../components/settings-tab';
+import { UsersTab } from '../components/users-tab';
+import { VerificationTab } from '../components/verification-tab';
+import { ADMIN_TEXTS } from '../texts';
+
+/** Only the open tab is mounted, so each tab loads its data when it is opened (spec 02 §2). */
+const TABS: TabItem[] = [
+  { id: 'dashboard', label: 'Dashboard', content: <DashboardTab /> },
+  { id: 'users', label: 'Users', content: <UsersTab /> },
+  { id: 'products', label: 'Products', content: <ProductsTab /> },
+  { id: 'reviews', label: 'Reviews', content: <ReviewsTab /> },
+  { id: 'verification', label: 'Producer Verification', content: <VerificationTab /> },
+  { id: 'certifications', label: 'Certifications', content: <CertificationsTab /> },
+  { id: 'analytics', label: 'Analytics', content: <AnalyticsTab /> },
+  { id: 'settings', label: 'System Settings', content: <SettingsTab /> },
+  { id: 'logs', label: 'Activity Logs', content: <LogsTab /> },
+  { id: 'health', label: 'System Health', content: <HealthTab /> },
+];
+
+export default function AdminPage() {
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  if (user?.userType !== 'admin') {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <EmptyState title={ADMIN_TEXTS.accessDenied} icon="🔒">
+          {ADMIN_TEXTS.accessDeniedBody}
+        </EmptyState>
+      </div>
+    );
+  }
+  const selected = TABS.some((tab) => tab.id === params.get('tab')) ? (params.get('tab') as string) : 'dashboard';
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <PageTitle subtitle="Run the marketplace: people, listings, reviews and the platform itself.">Admin Panel</PageTitle>
+      <Tabs
+        label="Admin sections"
+        tabs={TABS}
+        selected={selected}
+        onSelect={(id) => setParams(id === 'dashboard' ? {} : { tab: id }, { replace: true })}
+      />
+    </div>
+  );
+}
