@@ -12,7 +12,8 @@ export function BillingActions({ subscription }: { subscription: SubscriptionSta
   const cancel = useCancelSubscription();
   const portal = useCreatePortalSession();
   const canCancel = subscription.status === 'active' && !subscription.cancel_at_period_end;
-  const hasBillingAccount = subscription.provider === 'test' || Boolean(subscription.stripe_customer_id);
+  // Only someone who has paid before has invoices and a card to manage.
+  const hasBillingAccount = Boolean(subscription.stripe_customer_id);
 
   async function openPortal() {
     // Opened before the call so pop-up blockers treat it as the user's click.
@@ -39,7 +40,7 @@ export function BillingActions({ subscription }: { subscription: SubscriptionSta
         </Button>
       )}
       {canCancel && (
-        <Button variant="ghost" className="text-red-700 dark:text-red-300" onClick={() => setConfirming(true)}>
+        <Button variant="ghost" onClick={() => setConfirming(true)}>
           Cancel subscription
         </Button>
       )}

@@ -1,9 +1,17 @@
+import type { PlanType } from '@farmstand/shared';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { Badge, Card } from '../../../components/ui/card';
 import { PLANS, type PlanOption } from '../billing-content';
 
 /** The two plans side by side; the annual one carries its saving. */
-export function PlanPicker({ onChoose, disabledReason }: { onChoose: (plan: PlanOption) => void; disabledReason?: string }) {
+type Props = {
+  onChoose: (plan: PlanOption) => void;
+  /** Set while no new plan can be bought; the buttons are then disabled. */
+  disabledReason?: string;
+  currentPlan?: PlanType | null;
+};
+
+export function PlanPicker({ onChoose, disabledReason, currentPlan }: Props) {
   return (
     <section aria-labelledby="plans-heading">
       <h2 id="plans-heading" className="text-xl font-bold">
@@ -18,11 +26,14 @@ export function PlanPicker({ onChoose, disabledReason }: { onChoose: (plan: Plan
           >
             <div className="flex items-center justify-between gap-2">
               <h3 className="text-lg font-semibold">{plan.name}</h3>
-              {plan.savings && (
-                <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-bold text-brand-900 dark:bg-brand-900 dark:text-green-100">
-                  {plan.savings}
-                </span>
-              )}
+              <div className="flex flex-wrap justify-end gap-2">
+                {currentPlan === plan.type && <Badge tone="green">Current plan</Badge>}
+                {plan.savings && (
+                  <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-bold text-brand-900 dark:bg-brand-900 dark:text-green-100">
+                    {plan.savings}
+                  </span>
+                )}
+              </div>
             </div>
             <p>
               <span className="text-4xl font-bold">${plan.price}</span>
@@ -30,7 +41,7 @@ export function PlanPicker({ onChoose, disabledReason }: { onChoose: (plan: Plan
             </p>
             <p className="text-sm text-stone-700 dark:text-stone-300">{plan.note}</p>
             <Button
-              className="mt-auto"
+              className="mt-auto disabled:opacity-60"
               variant={plan.savings ? 'primary' : 'secondary'}
               disabled={Boolean(disabledReason)}
               onClick={() => onChoose(plan)}

@@ -15,10 +15,8 @@ function describe(subscription: SubscriptionStatusResponse): string {
   const ends = formatDate(subscription.current_period_end);
   const plan = subscription.plan_type === 'annual' ? 'Annual plan' : 'Monthly plan';
   switch (subscription.status) {
-    case 'trialing': {
-      const days = subscription.trial_days_remaining;
-      return `${days} ${days === 1 ? 'day' : 'days'} left in your free trial${subscription.trial_ends_at ? ` (ends ${formatDate(subscription.trial_ends_at)})` : ''}. Choose a plan to keep your listings live afterwards.`;
-    }
+    case 'trialing':
+      return `Your free trial${subscription.trial_ends_at ? ` ends on ${formatDate(subscription.trial_ends_at)}` : ' is running'}. Choose a plan to keep your listings live afterwards; no card is needed until then.`;
     case 'active':
       if (subscription.cancel_at_period_end) return `${plan}. Your listings stay live until ${ends}.`;
       if (!subscription.current_period_end) return `${plan}, complimentary with no end date.`;

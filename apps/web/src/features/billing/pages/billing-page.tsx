@@ -16,7 +16,7 @@ import { SubscriptionSummary } from '../components/subscription-summary';
 /** Consumers and admins have no subscription: say so instead of showing a broken page. */
 function NotForThisAccount({ userType }: { userType: string }) {
   return (
-    <Card className="mx-auto max-w-xl p-8 text-center">
+    <Card className="mx-4 my-8 p-8 text-center sm:mx-auto sm:max-w-xl">
       <h1 className="text-2xl font-bold">Billing is for producer accounts</h1>
       <p className="mt-3 text-stone-700 dark:text-stone-300">
         {userType === 'admin'
@@ -59,7 +59,7 @@ export default function BillingPage() {
   if (!isProducer) return <NotForThisAccount userType={user.userType} />;
 
   return (
-    <div className="mx-auto max-w-5xl space-y-8">
+    <div className="mx-auto max-w-5xl space-y-8 px-4 py-8 sm:px-6">
       <PageTitle subtitle="Your plan, payments and what is included.">Billing</PageTitle>
       {status.isPending && <Spinner label="Loading your subscription…" />}
       {status.isError && <LoadFailed onRetry={() => status.refetch()} />}
@@ -69,7 +69,11 @@ export default function BillingPage() {
             <SubscriptionSummary subscription={status.data} />
             <BillingActions subscription={status.data} />
           </div>
-          <PlanPicker onChoose={setChosenPlan} disabledReason={planBlockedReason(status.data)} />
+          <PlanPicker
+            onChoose={setChosenPlan}
+            disabledReason={planBlockedReason(status.data)}
+            currentPlan={status.data.status === 'active' ? status.data.plan_type : null}
+          />
           {chosenPlan && (
             <CardModal
               plan={chosenPlan}
