@@ -28,9 +28,18 @@ type MapEntry = {
 };
 
 /** A ready answer: JSON bytes, and once compressed, the same bytes gzipped. */
-export type MapAnswer = { json: Buffer; gzipped?: Buffer };
+export type MapAnswer = { json: Buffer; gzipped?: Buffer; compressing?: Promise<void> };
 
-type Snapshot = { at: number; entries: MapEntry[]; answers: Map<string, MapAnswer> };
+/** `answers`: shared answers (no location); `nearby`: radius answers, repeated for the same places and filters. */
+type Snapshot = {
+  at: number;
+  entries: MapEntry[];
+  answers: Map<string, MapAnswer>;
+  nearby: Map<string, MapAnswer>;
+  nearbyBytes: number;
+};
+/** Radius answers are a few hundred kilobytes each; past this total the snapshot forgets them all. */
+const MAX_NEARBY_BYTES = 32 * 1024 * 1024;
 type State = { current: Snapshot | null; loading: Promise<Snapshot> | null };
 
 const states = new WeakMap<AppContext, State>();
@@ -49,7 +58,11 @@ async function load(ctx: AppContext, state: State): Promise<Snapshot> {
           head: json.slice(0, -1),
         };
       });
-      const snapshot = { at, entries, answers: new Map() };
+      return { at, entries, answers: new Map(), nearby: new Map(), nearbyBytes: 0 };
+    })
+    .then(async (snapshot) => {
+      // The unfiltered map is what most visitors open: it goes live already gzipped.
+      await compressed(sharedAnswer(snapshot, UNFILTERED));
       state.current = snapshot;
       return snapshot;
     })
@@ -91,35 +104,49 @@ function answerOf(items: string[], total: number): MapAnswer {
   return { json: Buffer.from(`{"producers":[${items.join(',')}],"total":${total}}`) };
 }
 
+const keeper = (filters: MapFilters) => (entry: MapEntry) =>
+  (!filters.verifiedOnly || entry.verified) && (!filters.category || entry.categories.has(filters.category));
+const pageOf = <T>(list: T[], filters: MapFilters) =>
+  filters.limit === null ? list.slice(filters.offset) : list.slice(filters.offset, filters.offset + filters.limit);
+
+const UNFILTERED: MapFilters = { verifiedOnly: false, limit: null, offset: 0 };
+
+/** An answer without a location is the same for every visitor: built once per snapshot and filters. */
+function sharedAnswer({ entries, answers }: Snapshot, filters: MapFilters): MapAnswer {
+  const key = `${filters.verifiedOnly}|${filters.category ?? ''}|${filters.limit}|${filters.offset}`;
+  const cached = answers.get(key);
+  if (cached) return cached;
+  const matching = entries.filter(keeper(filters));
+  const answer = answerOf(
+    pageOf(matching, filters).map((entry) => `${entry.head},"distance":null}`),
+    matching.length,
+  );
+  answers.set(key, answer);
+  compressed(answer).catch(() => undefined);
+  return answer;
+}
+
+/** Gzips an answer once (off the main thread); until then clients get the plain bytes. */
+function compressed(answer: MapAnswer): Promise<void> {
+  answer.compressing ??= gzip(answer.json).then((bytes) => {
+    answer.gzipped = bytes;
+  });
+  return answer.compressing;
+}
+
 /** The map answer: producers in good standing with coordinates, filtered, nearest first when a radius applies. */
 export async function producerMapAnswer(ctx: AppContext, filters: MapFilters): Promise<MapAnswer> {
-  const { entries, answers } = await snapshot(ctx);
-  const keep = (entry: MapEntry) =>
-    (!filters.verifiedOnly || entry.verified) && (!filters.category || entry.categories.has(filters.category));
-  const page = <T>(list: T[]) =>
-    filters.limit === null ? list.slice(filters.offset) : list.slice(filters.offset, filters.offset + filters.limit);
+  const current = await snapshot(ctx);
+  const { entries } = current;
+  const keep = keeper(filters);
+  const page = <T>(list: T[]) => pageOf(list, filters);
 
-  if (!filters.area) {
-    // The same for every visitor: built once per snapshot and filter combination, gzipped in the background.
-    const key = `${filters.verifiedOnly}|${filters.category ?? ''}|${filters.limit}|${filters.offset}`;
-    const cached = answers.get(key);
-    if (cached) return cached;
-    const matching = entries.filter(keep);
-    const answer = answerOf(
-      page(matching).map((entry) => `${entry.head},"distance":null}`),
-      matching.length,
-    );
-    answers.set(key, answer);
-    gzip(answer.json).then(
-      (bytes) => {
-        answer.gzipped = bytes;
-      },
-      () => undefined,
-    );
-    return answer;
-  }
+  if (!filters.area) return sharedAnswer(current, filters);
 
   const { center, radiusMiles } = filters.area;
+  const key = `${center.latitude}|${center.longitude}|${radiusMiles}|${filters.verifiedOnly}|${filters.category ?? ''}|${filters.limit}|${filters.offset}`;
+  const cached = current.nearby.get(key);
+  if (cached) return cached;
   const box = boundingBox(center, radiusMiles);
   const near: { entry: MapEntry; miles: number }[] = [];
   for (const entry of entries) {
@@ -130,8 +157,15 @@ export async function producerMapAnswer(ctx: AppContext, filters: MapFilters): P
   }
   // A stable sort: equal distances keep the alphabetical order of the snapshot.
   near.sort((a, b) => a.miles - b.miles);
-  return answerOf(
+  const answer = answerOf(
     page(near).map(({ entry, miles }) => `${entry.head},"distance":${roundMiles(miles)}}`),
     near.length,
   );
+  if (current.nearbyBytes + answer.json.length > MAX_NEARBY_BYTES) {
+    current.nearby.clear();
+    current.nearbyBytes = 0;
+  }
+  current.nearby.set(key, answer);
+  current.nearbyBytes += answer.json.length;
+  return answer;
 }
