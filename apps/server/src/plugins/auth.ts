@@ -30,12 +30,17 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return header.slice('Bearer '.length).trim() || undefined;
 }
 
+/** Guests (no bearer token) share one settled answer: no token check, no per-request bookkeeping. */
+const GUEST: Promise<AuthUser | null> = Promise.resolve(null);
+
 export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
   const cache = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
   app.decorateRequest('currentUser', function (this: FastifyRequest) {
+    const token = bearerToken(this);
+    if (!token) return GUEST;
     let pending = cache.get(this);
     if (!pending) {
-      pending = userFromToken(opts.ctx, bearerToken(this));
+      pending = userFromToken(opts.ctx, token);
       cache.set(this, pending);
     }
     return pending;

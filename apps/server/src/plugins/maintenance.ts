@@ -1,19 +1,30 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../lib/context';
 
 /** Calls that stay open in maintenance mode, so an admin can still sign in and switch it off. */
 const ALWAYS_OPEN = ['/api/health', '/api/auth/login', '/api/auth/me', '/api/settings/public'];
 
+async function refuseDuringMaintenance(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const maintenance = await ctx.settings.get('maintenance');
+  if (!maintenance.maintenance_mode) return;
+  const user = await request.currentUser();
+  if (user?.userType === 'admin') return;
+  await reply.status(503).send({ message: maintenance.maintenance_message });
+}
+
 /** With maintenance_mode on, every API call but an admin's answers 503 with the admin's message. */
 export const maintenancePlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
-  app.addHook('preHandler', async (request, reply) => {
+  // Not async: on the usual path (settings cached, maintenance off) the hook returns without a
+  // promise, which every API request would otherwise pay for (docs/decisions/061).
+  app.addHook('preHandler', (request, reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
+    const cached = opts.ctx.settings.cached();
+    if (cached && !cached.maintenance.maintenance_mode) return done();
     const path = request.url.split('?')[0];
-    if (!path.startsWith('/api/') || ALWAYS_OPEN.includes(path)) return;
-    const maintenance = await opts.ctx.settings.get('maintenance');
-    if (!maintenance.maintenance_mode) return;
-    const user = await request.currentUser();
-    if (user?.userType === 'admin') return;
-    return reply.status(503).send({ message: maintenance.maintenance_message });
+    if (ALWAYS_OPEN.includes(path)) return done();
+    refuseDuringMaintenance(opts.ctx, request, reply).then(() => {
+      if (!reply.sent) done();
+    }, done);
   });
 });

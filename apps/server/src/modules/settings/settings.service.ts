@@ -21,6 +21,11 @@ export class SettingsStore {
     return value;
   }
 
+  /** The settings when the cache is fresh, without waiting: null means call all() (hot per-request paths). */
+  cached(): Settings | null {
+    return this.cache && Date.now() - this.cache.at < CACHE_MS ? this.cache.value : null;
+  }
+
   async get<K extends SettingsKey>(key: K): Promise<Settings[K]> {
     return (await this.all())[key];
   }
