@@ -3,7 +3,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLogs, payments, subscriptions } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
-import { buildTestApp, type TestApp } from '../../test/test-app';
+import { buildTestApp, type TestApp, testConfig } from '../../test/test-app';
+import { createPaymentProvider } from './providers';
 import { isExpired, passesLuhn, TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from './test-provider';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_billing_tests';
@@ -48,6 +49,23 @@ describe('test provider card checks', () => {
     const june2030 = new Date(Date.UTC(2030, 5, 15));
     expect(isExpired({ exp_month: 6, exp_year: 30 }, june2030)).toBe(false);
     expect(isExpired({ exp_month: 5, exp_year: 2030 }, june2030)).toBe(true);
+  });
+});
+
+describe('provider choice', () => {
+  it('uses Stripe with its configured price ids when a secret key is set, else the test provider', () => {
+    const stripe = createPaymentProvider(
+      testConfig({
+        stripe: { secretKey: 'sk_test_123', publishableKey: 'pk_test_123', priceMonthly: 'price_m', priceAnnual: 'price_a' },
+      }),
+    );
+    expect([stripe.name, stripe.publishableKey, stripe.priceIdFor('monthly'), stripe.priceIdFor('annual')]).toEqual([
+      'stripe',
+      'pk_test_123',
+      'price_m',
+      'price_a',
+    ]);
+    expect(createPaymentProvider(testConfig()).name).toBe('test');
   });
 });
 
