@@ -49,7 +49,7 @@ export function StatCard({ label, value, detail }: { label: string; value: React
 export function TableCard({ caption, children }: { caption: string; children: ReactNode }) {
   return (
     <Card className="overflow-x-auto">
-      <table className="w-full min-w-[40rem] text-left text-sm">
+      <table className="w-full min-w-[48rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>

@@ -160,7 +160,7 @@ export function CertificationsTab() {
                   <CertificationStatusBadge status={cert.status} />
                 </td>
                 <td className={tdClasses}>
-                  <div className="flex flex-wrap gap-2">
+                  <div className="flex gap-2">
                     {cert.document_url && (
                       <a
                         href={cert.document_url}

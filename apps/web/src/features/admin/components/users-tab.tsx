@@ -105,7 +105,7 @@ export function UsersTab() {
                     </td>
                     <td className={`${tdClasses} whitespace-nowrap`}>{formatDate(user.created_at)}</td>
                     <td className={tdClasses}>
-                      <div className="flex flex-wrap gap-2">
+                      <div className="flex gap-2">
                         {user.user_type === 'producer' && (
                           <Button size="sm" variant="secondary" onClick={() => setOpen({ kind: 'grant', user })}>
                             Grant Sub

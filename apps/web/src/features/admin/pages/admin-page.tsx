@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, PageTitle } from '../../../components/ui/card';
 import { type TabItem, Tabs } from '../../../components/ui/tabs';
@@ -31,6 +32,13 @@ const TABS: TabItem[] = [
 export default function AdminPage() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
+  const tabsRef = useRef<HTMLDivElement>(null);
+  const tabParam = params.get('tab');
+  // On a phone the tab strip scrolls: keep the open tab (e.g. from a ?tab= link) in view.
+  useEffect(() => {
+    if (tabParam)
+      tabsRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [tabParam]);
   if (user?.userType !== 'admin') {
     return (
       <div className="mx-auto max-w-xl px-4 py-16">
@@ -44,12 +52,14 @@ export default function AdminPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <PageTitle subtitle="Run the marketplace: people, listings, reviews and the platform itself.">Admin Panel</PageTitle>
-      <Tabs
-        label="Admin sections"
-        tabs={TABS}
-        selected={selected}
-        onSelect={(id) => setParams(id === 'dashboard' ? {} : { tab: id }, { replace: true })}
-      />
+      <div ref={tabsRef}>
+        <Tabs
+          label="Admin sections"
+          tabs={TABS}
+          selected={selected}
+          onSelect={(id) => setParams(id === 'dashboard' ? {} : { tab: id }, { replace: true })}
+        />
+      </div>
     </div>
   );
 }

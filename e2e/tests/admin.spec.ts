@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { createUser, DEMO, expectAccessible, loginAs, signInBrowser } from './helpers';
+
+test('the demo admin sees the stats, suspends a user who then cannot sign in, and approves a review', async ({
+  page,
+  request,
+}) => {
+  const admin = await loginAs(request, DEMO.admin.email, DEMO.admin.password);
+  const target = await createUser(request, 'consumer');
+  await signInBrowser(page, admin);
+
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+  await expect(page.getByText('Total users')).toBeVisible();
+  await expect(page.getByText('Pending reviews')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\?tab=users/);
+  await page.getByLabel('Search users').fill(target.email);
+  const row = page.getByRole('row', { name: new RegExp(target.email) });
+  await expect(row).toHaveCount(1);
+  await expectAccessible(page);
+  await row.getByRole('button', { name: 'Suspend' }).click();
+  await page.getByRole('dialog', { name: 'Suspend user' }).getByRole('button', { name: 'Suspend' }).click();
+  await expect(row.getByText('Suspended')).toBeVisible();
+  const login = await request.post('/api/auth/login', { data: { email: target.email, password: target.password } });
+  expect(login.ok()).toBe(false);
+
+  await page.getByRole('tab', { name: 'Reviews' }).click();
+  const approve = page.getByRole('button', { name: 'Approve' });
+  await expect(approve.first()).toBeVisible();
+  await expectAccessible(page);
+  const before = await approve.count();
+  expect(before).toBeGreaterThan(0);
+  await approve.first().click();
+  await expect(page.getByText('Review approved')).toBeVisible();
+  await expect(approve).toHaveCount(before - 1);
+
+  // Every action is in the activity log.
+  await page.getByRole('tab', { name: 'Activity Logs' }).click();
+  await expect(page.getByRole('cell', { name: 'approve review' }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'suspend user' }).first()).toBeVisible();
+});
+
+test('a consumer sees Access Denied on /admin', async ({ page, request }) => {
+  const consumer = await createUser(request, 'consumer');
+  await signInBrowser(page, consumer);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText('You need admin privileges to access this page.')).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveCount(0);
+});
