@@ -22,6 +22,7 @@ async function run(
   connections: number,
   seconds: number,
   recordLatency: boolean,
+  headers?: Record<string, string>,
 ): Promise<RunResult> {
   const latencies: number[] = [];
   // One fixed path (the ceiling) goes without setupRequest, which costs the client a little per request.
@@ -30,6 +31,7 @@ async function run(
     url: fixed ? baseUrl + fixed : baseUrl,
     connections,
     duration: seconds,
+    headers,
     requests: fixed
       ? undefined
       : [
@@ -65,10 +67,15 @@ function percentile(sorted: number[], p: number): number {
  * Two runs against one endpoint: throughput at 50 connections, then latency percentiles at 10
  * (computed from every response's own time, so p95 is exact rather than autocannon's p97.5).
  */
-export async function measure(baseUrl: string, nextPath: PathSource, seconds: number): Promise<LoadFigures> {
-  const throughput = await run(baseUrl, nextPath, 50, seconds, false);
+export async function measure(
+  baseUrl: string,
+  nextPath: PathSource,
+  seconds: number,
+  headers?: Record<string, string>,
+): Promise<LoadFigures> {
+  const throughput = await run(baseUrl, nextPath, 50, seconds, false, headers);
   await waitUntilIdle(baseUrl);
-  const latency = await run(baseUrl, nextPath, 10, seconds, true);
+  const latency = await run(baseUrl, nextPath, 10, seconds, true, headers);
   const sorted = latency.latencies.sort((a, b) => a - b);
   return {
     rps: throughput.rps,

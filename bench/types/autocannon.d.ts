@@ -1,7 +1,14 @@
 /** The part of autocannon's API the bench uses (the package ships no types). */
 declare module 'autocannon' {
   type Request = { method?: string; path?: string; setupRequest?: (request: { path: string }) => { path: string } };
-  type Options = { url: string; connections?: number; duration?: number; timeout?: number; requests?: Request[] };
+  type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    timeout?: number;
+    headers?: Record<string, string>;
+    requests?: Request[];
+  };
   type Result = { requests: { average: number }; non2xx: number; errors: number; timeouts: number };
   type Instance = PromiseLike<Result> & {
     on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): void;
