@@ -2,8 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../lib/context';
 
-/** Calls that stay open in maintenance mode, so an admin can still sign in and switch it off. */
-const ALWAYS_OPEN = ['/api/health', '/api/auth/login', '/api/auth/me', '/api/settings/public'];
+/**
+ * Calls that stay open in maintenance mode: an admin can still sign in and switch it off, and the
+ * payment provider's webhook loses no billing event.
+ */
+const ALWAYS_OPEN = ['/api/health', '/api/ping', '/api/auth/login', '/api/auth/me', '/api/stripe/webhook'];
 
 async function refuseDuringMaintenance(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const maintenance = await ctx.settings.get('maintenance');

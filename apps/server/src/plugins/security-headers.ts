@@ -9,11 +9,13 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'self'",
   "img-src 'self' data: blob: https://*.tile.openstreetmap.org https://*.basemaps.cartocdn.com",
   "object-src 'none'",
-  "script-src 'self'",
+  // Stripe.js takes card details in its own frame when the Stripe provider is configured.
+  "script-src 'self' https://js.stripe.com",
+  'frame-src https://js.stripe.com https://hooks.stripe.com',
   "script-src-attr 'none'",
   "style-src 'self' https: 'unsafe-inline'",
   // The live connection may fall back to port 5000 of the same host (spec 01 §4).
-  "connect-src 'self' ws: wss: http://*:5000 https://*:5000",
+  "connect-src 'self' ws: wss: http://*:5000 https://*:5000 https://api.stripe.com",
 ].join(';');
 
 /** Helmet's defaults, with our content security policy, computed once instead of on every request. */
