@@ -24,9 +24,9 @@ const TABS: TabItem[] = [
   { id: 'verification', label: 'Producer Verification', content: <VerificationTab /> },
   { id: 'certifications', label: 'Certifications', content: <CertificationsTab /> },
   { id: 'analytics', label: 'Analytics', content: <AnalyticsTab /> },
-  { id: 'settings', label: 'System Settings', content: <SettingsTab /> },
+  { id: 'settings', label: 'Settings', content: <SettingsTab /> },
   { id: 'logs', label: 'Activity Logs', content: <LogsTab /> },
-  { id: 'health', label: 'System Health', content: <HealthTab /> },
+  { id: 'health', label: 'Health', content: <HealthTab /> },
 ];
 
 export default function AdminPage() {
