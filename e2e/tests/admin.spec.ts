@@ -51,3 +51,33 @@ test('a consumer sees Access Denied on /admin', async ({ page, request }) => {
   await expect(page.getByText('You need admin privileges to access this page.')).toBeVisible();
   await expect(page.getByRole('tab')).toHaveCount(0);
 });
+
+test('the admin grants a producer a subscription and saves a settings section', async ({ page, request }) => {
+  const admin = await loginAs(request, DEMO.admin.email, DEMO.admin.password);
+  const producer = await createUser(request, 'producer');
+  await signInBrowser(page, admin);
+
+  await page.goto('/admin?tab=users');
+  await page.getByLabel('Search users').fill(producer.email);
+  const row = page.getByRole('row', { name: new RegExp(producer.email) });
+  await row.getByRole('button', { name: 'Grant Sub' }).click();
+  const dialog = page.getByRole('dialog', { name: /Grant subscription/ });
+  await expect(dialog.getByLabel('Days')).toHaveValue('30');
+  await dialog.getByLabel('Days').fill('0');
+  await dialog.getByLabel('Plan').selectOption('annual');
+  await dialog.getByRole('button', { name: 'Grant subscription' }).click();
+  await expect(page.getByText('Subscription granted successfully')).toBeVisible();
+  const status = await request.get('/api/stripe/subscription-status', { headers: { authorization: `Bearer ${producer.token}` } });
+  expect(await status.json()).toMatchObject({ status: 'active', plan_type: 'annual' });
+
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  // Other specs run against the same server: save the default value back, so nothing else changes.
+  const features = page.getByRole('form', { name: 'Features' });
+  await features.getByLabel('Max images per product').fill('25');
+  await features.getByRole('button', { name: 'Save features settings' }).click();
+  await expect(features.getByRole('alert')).toContainText('20');
+  await features.getByLabel('Max images per product').fill('5');
+  await features.getByRole('button', { name: 'Save features settings' }).click();
+  await expect(page.getByText('Settings saved successfully')).toBeVisible();
+  await expectAccessible(page);
+});

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DEFAULT_SETTINGS, type SettingsKey, SettingsSchemas } from '@farmstand/shared';
 import { SECRET_MASK, SECRET_SETTINGS } from '@farmstand/shared/schemas/admin';
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -33,7 +34,7 @@ export async function saveSettings(ctx: AppContext, admin: AuthUser, key: Settin
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue?.path[0] ?? key).replace(/_/g, ' ');
-    throw badRequest(`${field.charAt(0).toUpperCase()}${field.slice(1)}: ${issue?.message ?? 'is invalid'}`);
+    throw badRequest(settingsIssueMessage(`${field.charAt(0).toUpperCase()}${field.slice(1)}`, issue));
   }
   await ctx.db.transaction(async (tx) => {
     await ctx.settings.set(key, parsed.data as never, tx);
@@ -48,6 +49,15 @@ export async function saveSettings(ctx: AppContext, admin: AuthUser, key: Settin
   });
   ctx.settings.invalidate();
   return { message: 'Settings saved successfully' };
+}
+
+/** 'Password min length must be at least 6' reads better than zod's 'Too small: expected number to be >=6'. */
+export function settingsIssueMessage(label: string, issue: z.core.$ZodIssue | undefined): string {
+  if (issue?.code === 'too_small') return `${label} must be at least ${issue.minimum}`;
+  if (issue?.code === 'too_big') return `${label} must be at most ${issue.maximum}`;
+  if (issue?.code === 'invalid_value') return `${label} must be one of ${issue.values.join(', ')}`;
+  const message = issue?.message ?? 'is invalid';
+  return message.toLowerCase().includes(label.toLowerCase()) ? message : `${label}: ${message}`;
 }
 
 /** The tables that hold the platform's data; secrets and tokens (auth_tokens, password hashes) stay out. */

@@ -94,6 +94,13 @@ describe('settings', () => {
       expect(res.statusCode, field).toBe(400);
       expect(res.json().message).toContain(field);
     }
+    const worded = await call({
+      method: 'PUT',
+      url: '/api/admin/settings/security',
+      user: admin,
+      body: { password_min_length: 5 },
+    });
+    expect(worded.json().message).toBe('Password min length must be at least 6');
     expect((await call({ method: 'PUT', url: '/api/admin/settings/secrets', user: admin, body: {} })).statusCode).toBe(400);
     const ok = await call({ method: 'PUT', url: '/api/admin/settings/security', user: admin, body: { password_min_length: 32 } });
     expect(ok.statusCode).toBe(200);

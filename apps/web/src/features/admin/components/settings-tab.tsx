@@ -1,6 +1,7 @@
 import { SETTINGS_KEYS, type SettingsKey, SettingsSchemas } from '@farmstand/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card, Spinner } from '../../../components/ui/card';
 import { SelectInput, TextArea, TextInput } from '../../../components/ui/field';
@@ -10,6 +11,14 @@ import { LoadFailed, useLoadErrorToast } from './admin-ui';
 import { fieldsOf, SECTION_TITLES, type SettingField } from './settings-fields';
 
 type Values = Record<string, unknown>;
+
+/** Plain words for the bounds of spec 02 §5 instead of zod's 'Too big: expected number to be <=20'. */
+function issueText(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'too_small') return `Must be at least ${issue.minimum}`;
+  if (issue.code === 'too_big') return `Must be at most ${issue.maximum}`;
+  if (issue.code === 'invalid_type') return 'Enter a value';
+  return issue.message;
+}
 
 export function SettingsTab() {
   const query = useAdminSettings();
@@ -35,7 +44,7 @@ function SettingsSection({ sectionKey, initial }: { sectionKey: SettingsKey; ini
     // The same schema the server applies; the masked secret passes as a string and is kept server-side.
     const parsed = SettingsSchemas[sectionKey].safeParse(values);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issueText(issue)])));
       return;
     }
     setErrors({});
@@ -51,6 +60,7 @@ function SettingsSection({ sectionKey, initial }: { sectionKey: SettingsKey; ini
   return (
     <Card className="p-5">
       <form
+        noValidate
         aria-labelledby={headingId}
         onSubmit={(event) => {
           event.preventDefault();
