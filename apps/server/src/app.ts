@@ -17,7 +17,7 @@ import { SettingsStore } from './modules/settings/settings.service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { maintenancePlugin } from './plugins/maintenance';
-import { requestLoggingPlugin } from './plugins/request-logging';
+import { RequestLogController } from './plugins/request-logging';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { uploadsPlugin } from './plugins/uploads';
 import { webAppPlugin } from './plugins/web-app';
@@ -45,8 +45,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    // Replaced by requestLoggingPlugin: slow and failed requests only, unless at debug (docs/decisions/061).
-    disableRequestLogging: true,
+    // Slow and failed requests only, every request at debug (docs/decisions/061).
+    logController: new RequestLogController(config.logLevel),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: true } },
@@ -68,7 +68,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('ctx', ctx);
 
   await app.register(errorsPlugin);
-  await app.register(requestLoggingPlugin);
   await app.register(securityHeadersPlugin);
   const perMinute = options.rateLimitPerMinute ?? Number(process.env.RATE_LIMIT_PER_MINUTE ?? 600);
   await app.register(rateLimit, {

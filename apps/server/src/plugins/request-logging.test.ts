@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { requestLoggingPlugin } from './request-logging';
+import { RequestLogController } from './request-logging';
 
 async function appLoggingAt(level: string) {
   const lines: Array<Record<string, unknown>> = [];
@@ -11,8 +11,7 @@ async function appLoggingAt(level: string) {
       callback();
     },
   });
-  const app = Fastify({ logger: { level, stream }, disableRequestLogging: true });
-  await app.register(requestLoggingPlugin);
+  const app = Fastify({ logger: { level, stream }, logController: new RequestLogController(level) });
   app.get('/ok', async () => ({ ok: true }));
   app.get('/broken', async (_request, reply) => reply.status(503).send({ message: 'down' }));
   return { app, lines };
@@ -31,7 +30,7 @@ describe('request logging (docs/decisions/061)', () => {
   it('logs every request at debug', async () => {
     const { app, lines } = await appLoggingAt('debug');
     await app.inject('/ok');
-    expect(lines.map((line) => line.msg)).toEqual(['request completed']);
+    expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
     await app.close();
   });
 });
