@@ -43,9 +43,9 @@ export function CertificationDetails({
       </div>
       <dl className="space-y-2 text-sm">
         {rows.map(([term, value]) => (
-          <div key={term} className="grid grid-cols-[9rem_1fr] gap-2">
+          <div key={term} className="grid grid-cols-[minmax(0,8rem)_minmax(0,1fr)] gap-2">
             <dt className="font-medium text-stone-600 dark:text-stone-300">{term}</dt>
-            <dd className="break-words">{value}</dd>
+            <dd className="[overflow-wrap:anywhere]">{value}</dd>
           </div>
         ))}
       </dl>

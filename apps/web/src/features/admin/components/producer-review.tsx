@@ -1,6 +1,6 @@
 import { CERTIFICATION_LABELS, type CertificationType } from '@farmstand/shared';
 import type { ProducerVerifyAction } from '@farmstand/shared/schemas/admin';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Badge, Card, Spinner } from '../../../components/ui/card';
@@ -23,7 +23,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   return (
     <div className="grid gap-1 sm:grid-cols-[10rem_1fr]">
       <dt className="text-sm font-medium text-stone-600 dark:text-stone-300">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
+      <dd className="min-w-0 [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }
@@ -34,10 +34,20 @@ export function ProducerReview({ producerId, onDecided }: { producerId: number; 
   const certs = useProducerCertifications(producerId);
   const verify = useVerifyProducer();
   const [notes, setNotes] = useState('');
+  const top = useRef<HTMLDivElement>(null);
+  // Below the lg breakpoint the details sit under the list: bring them into view when chosen.
+  useEffect(() => {
+    if (window.matchMedia('(max-width: 1023px)').matches) top.current?.scrollIntoView({ block: 'start' });
+  }, []);
   useLoadErrorToast(details, ADMIN_TEXTS.loadProducerDetails);
   useLoadErrorToast(certs, ADMIN_TEXTS.loadCertifications);
 
-  if (details.isPending) return <Spinner />;
+  if (details.isPending)
+    return (
+      <div ref={top} className="scroll-mt-20">
+        <Spinner />
+      </div>
+    );
   if (details.isError) return <LoadFailed text={ADMIN_TEXTS.loadProducerDetails} onRetry={() => details.refetch()} />;
   const p = details.data;
 
@@ -55,6 +65,7 @@ export function ProducerReview({ producerId, onDecided }: { producerId: number; 
 
   return (
     <Card className="space-y-6 p-5">
+      <div ref={top} className="scroll-mt-20" />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-xl font-semibold">{p.farm_name}</h3>
         <ReadinessBadge readiness={p.readiness} />
