@@ -5,6 +5,7 @@ import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { geocode } from '../geocode/geocode.service';
+import { forgetAllPublicProducts } from '../products/products.public-cache';
 import { listPublicProducts } from '../products/products.service';
 import { isProfilePublic, PUBLIC_CERTIFICATION_STATUSES, STATE_BOUND_CATEGORIES } from './producers.policy';
 import { presentListItem, presentOwnCertification, presentOwnProfile, presentPublicProfile } from './producers.presenter';
@@ -66,13 +67,16 @@ export async function createProfile(ctx: AppContext, user: AuthUser, input: Prod
 
 export async function updateProfile(ctx: AppContext, user: AuthUser, input: ProducerProfileInput) {
   const values = await toValues(ctx, input);
-  return ctx.db.transaction(async (tx) => {
+  const profile = await ctx.db.transaction(async (tx) => {
     const producer = await repo.lockProducerByUserId(tx, user.id);
     if (!producer) throw notFound(PROFILE_NOT_FOUND);
     await assertRegulatedProductsStayLegal(tx, producer.id, input.state);
     await repo.updateProducer(tx, user.id, values);
     return ownProfile(ctx, user.id, tx);
   });
+  // Product pages carry the farm's name, town and delivery terms (docs/decisions/060).
+  forgetAllPublicProducts(ctx);
+  return profile;
 }
 
 /** A herdshare farm cannot move out of Kentucky (nor a pet-food farm out of Tennessee) with those products live. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema';
 import { bearer, buildUser } from '../../test/factories';
-import { buildProducer, buildProduct, validProduct } from '../../test/producer-factories';
+import { buildProducer, buildProduct, validProduct, validProfile } from '../../test/producer-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { PublicProductCache } from './products.public-cache';
 
@@ -50,6 +50,21 @@ describe('guests’ product page cache (docs/decisions/060)', () => {
 
     expect((await write('POST', `/api/products/${id}/restore`)).statusCode).toBe(200);
     expect((await guestRead(id)).statusCode).toBe(200);
+  });
+
+  it('a change to the farm profile is visible on the next guest read of its products', async () => {
+    const producer = await buildProducer(app);
+    const id = await buildProduct(app, producer);
+    expect((await guestRead(id)).json().product.farm_name).toBe('Bluegrass Acres');
+    const profile = validProfile({ farm_name: 'Renamed Farm' });
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/producers/me',
+      headers: bearer(producer),
+      payload: profile,
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await guestRead(id)).json().product.farm_name).toBe('Renamed Farm');
   });
 
   it('admin moderation and a producer’s suspension are visible to the next guest read', async () => {
