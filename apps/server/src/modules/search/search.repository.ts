@@ -220,18 +220,26 @@ export async function searchProducers(db: Db, filters: ProducerSearchFilters): P
     : sql`null::float8`;
   const relevance = text ? sql`word_similarity(${text}, pr.farm_name) desc,` : sql``;
   const page = filters.limit === null ? sql`` : sql`limit ${filters.limit} offset ${filters.offset}`;
+  // Products are counted only for the rows of the page (the window total needs no count per producer).
   const result = await db.execute<ProducerRow>(sql`
-    select pr.user_id, pr.farm_name, pr.city, pr.state, pr.latitude, pr.longitude, pr.description,
-      pr.profile_image_url, pr.delivery_available, ${effectiveStatusSql} as subscription_status,
-      pr.verification_status = 'approved' as verified,
-      (select count(*)::int from products p where p.producer_id = pr.id and ${productVisibleSql}) as product_count,
-      ${distance} as distance,
-      count(*) over ()::int as total
-    from producers pr
-    ${producerOwnerJoinSql}
-    where ${and(where)}
-    order by ${relevance} distance asc nulls last, pr.farm_name asc, pr.id asc
-    ${page}`);
+    select page.user_id, page.farm_name, page.city, page.state, page.latitude, page.longitude, page.description,
+      page.profile_image_url, page.delivery_available, page.subscription_status, page.verified,
+      (select count(*)::int from products p where p.producer_id = page.id and ${productVisibleSql}) as product_count,
+      page.distance, page.total
+    from (
+      select pr.id, pr.user_id, pr.farm_name, pr.city, pr.state, pr.latitude, pr.longitude, pr.description,
+        pr.profile_image_url, pr.delivery_available, ${effectiveStatusSql} as subscription_status,
+        pr.verification_status = 'approved' as verified,
+        ${distance} as distance,
+        count(*) over ()::int as total,
+        row_number() over (order by ${relevance} ${distance} asc nulls last, pr.farm_name asc, pr.id asc) as position
+      from producers pr
+      ${producerOwnerJoinSql}
+      where ${and(where)}
+      order by position
+      ${page}
+    ) page
+    order by page.position`);
   return result.rows;
 }
 
