@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/card';
 import { ConnectionStatus } from '../../features/pwa/connection-status';
 import { InstallPrompt } from '../../features/pwa/install-prompt';
+import { PageViewTracker } from '../page-view-tracker';
 import { Footer } from './footer';
 import { Header } from './header';
 import { MobileTabBar } from './mobile-tab-bar';
@@ -27,6 +28,7 @@ export function AppLayout() {
       <Footer />
       <MobileTabBar />
       <InstallPrompt />
+      <PageViewTracker />
     </div>
   );
 }

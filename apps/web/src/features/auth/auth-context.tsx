@@ -1,5 +1,6 @@
 import type { AuthResponse, RegisterRequest, User } from '@farmstand/shared';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { track } from '../../lib/analytics';
 import { api } from '../../lib/api';
 import { clearToken, getToken, setToken } from '../../lib/storage';
 
@@ -44,6 +45,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setToken(result.token);
     setTokenState(result.token);
     setUser(result.user);
+    track('user_login', { userType: result.user.userType });
     return result.user;
   }, []);
 
@@ -51,10 +53,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const register = useCallback((input: RegisterRequest) => api.post<AuthResponse>('/auth/register', input), []);
 
   const logout = useCallback(() => {
+    // Sent before the token is cleared so the event still names the user.
+    track('user_logout', { userType: user?.userType });
     clearToken();
     setTokenState(null);
     setUser(null);
-  }, []);
+  }, [user?.userType]);
 
   const updateUser = useCallback((fields: Partial<User>) => {
     setUser((current) => (current ? { ...current, ...fields } : current));
