@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card, Spinner } from '../../../components/ui/card';
 import { AlertIcon, CheckCircleIcon } from '../../../components/ui/icons';
+import { track } from '../../../lib/analytics';
 import { api, errorMessage } from '../../../lib/api';
 import { verifyEmailOnce } from '../verify-once';
 
@@ -28,6 +29,7 @@ export default function VerifyEmailPage() {
         if (!isCurrent) return;
         setStatus({ kind: 'success' });
         toast.success(TEXTS.verifySucceeded);
+        track('email_verified');
       },
       (error: unknown) => {
         if (!isCurrent) return;

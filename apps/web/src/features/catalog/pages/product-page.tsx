@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { EmptyState, Spinner } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api';
+import { useTrackView } from '../../../lib/use-track-view';
 import { ContactProducerButton } from '../../messages/components/contact-producer';
 import { ProductInquiryForm } from '../../messages/components/inquiry-form';
 import { ReviewsSection } from '../../reviews/components/reviews-section';
@@ -16,6 +17,8 @@ import { ProductGallery } from '../components/product-gallery';
 export default function ProductPage() {
   const id = Number(useParams().id);
   const query = useProduct(id);
+  const viewed = query.data?.product;
+  useTrackView('product_view', id, viewed && { productId: id, productName: viewed.name, producerId: viewed.producer_user_id });
 
   if (!Number.isInteger(id) || id <= 0 || (query.error instanceof ApiError && query.error.status === 404)) {
     return <ProductNotFound />;

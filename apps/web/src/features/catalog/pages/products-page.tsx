@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, PageTitle } from '../../../components/ui/card';
 import { inputClasses } from '../../../components/ui/field';
+import { track } from '../../../lib/analytics';
 import { LocationPanel } from '../../search/components/location-panel';
 import { PinIcon } from '../../search/components/pin-icon';
 import { useUserLocation } from '../../search/user-location';
@@ -49,6 +50,7 @@ export default function ProductsPage() {
           onSubmit={(event) => {
             event.preventDefault();
             url.setSearch(text.trim());
+            track('search_performed', { searchQuery: text.trim(), filters: { category: url.filters.category } });
           }}
           className="sm:col-span-2 lg:col-span-1"
         >

@@ -1,4 +1,5 @@
 import toast from 'react-hot-toast';
+import { track } from '../../../lib/analytics';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../auth/auth-context';
 import { useIsFavorited, useToggleFavorite } from '../api';
@@ -24,7 +25,10 @@ export function FavoriteButton({ producerId, farmName, className = '' }: Props) 
     event.preventDefault();
     event.stopPropagation();
     toggle.mutate(!isFavorited, {
-      onSuccess: (result) => toast.success(result.isFavorited ? 'Saved to favorites' : 'Removed from favorites'),
+      onSuccess: (result) => {
+        toast.success(result.isFavorited ? 'Saved to favorites' : 'Removed from favorites');
+        track('producer_favorite', { producerId, producerName: farmName, action: result.isFavorited ? 'add' : 'remove' });
+      },
       onError: (error) => toast.error(errorMessage(error, 'Error updating favorites')),
     });
   }

@@ -1,6 +1,7 @@
 import { DEFAULT_PRODUCER_RADIUS, GEOLOCATION_OPTIONS, MAP_SCREEN_CENTER, NO_RADIUS_LIMIT, TEXTS } from '@farmstand/shared';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
+import { track } from '../../../lib/analytics';
 import { geocodeAddress, useUserLocation } from '../../search/user-location';
 import { type MapFilters, mapQuery, useMapProducers } from '../api';
 import { MapPanel } from '../components/map-panel';
@@ -53,6 +54,7 @@ export default function MapPage() {
     toast.success(`Found location: ${found.formatted}`);
     setLocation({ latitude: found.latitude, longitude: found.longitude, address: found.formatted, type: 'address' });
     setView({ center: found, zoom: LOCATION_ZOOM });
+    track('location_search', { searchQuery: text, latitude: found.latitude, longitude: found.longitude });
   }
 
   const list = producers.data?.producers ?? [];
@@ -61,7 +63,15 @@ export default function MapPage() {
     <div className="relative h-[calc(100dvh-9rem)] w-full md:h-[calc(100dvh-4rem)]">
       <h1 className="sr-only">Map of producers</h1>
       <ProducersMap producers={list} center={view.center} zoom={view.zoom} userLocation={location} className="h-full w-full" />
-      <MapPanel filters={filters} onFiltersChange={setFilters} onSearchLocation={searchLocation} isSearching={isSearching} />
+      <MapPanel
+        filters={filters}
+        onFiltersChange={(next) => {
+          setFilters(next);
+          track('map_interaction', { action: 'filter', filters: next, radius: next.radius });
+        }}
+        onSearchLocation={searchLocation}
+        isSearching={isSearching}
+      />
       <p
         aria-live="polite"
         className="absolute bottom-6 left-1/2 z-[1000] -translate-x-1/2 whitespace-nowrap rounded-full bg-white/95 px-4 py-2 text-sm font-semibold text-stone-800 shadow-lg dark:bg-stone-900/95 dark:text-stone-100"

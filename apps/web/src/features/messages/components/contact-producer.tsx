@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextArea } from '../../../components/ui/field';
 import { MailIcon } from '../../../components/ui/icons';
+import { track } from '../../../lib/analytics';
 import { useAuth } from '../../auth/auth-context';
 import { useStartConversation } from '../api';
 
@@ -84,6 +85,7 @@ export function ContactProducerModal({
     }
     try {
       const result = await start.mutateAsync({ recipientId: producerUserId, content: text.trim(), productId: productId ?? null });
+      track('producer_contact', { producerId: producerUserId, producerName, productId: productId ?? undefined, productName });
       toast.success(
         (t) => (
           <span>

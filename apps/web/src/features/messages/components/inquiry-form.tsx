@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectInput, TextArea } from '../../../components/ui/field';
+import { track } from '../../../lib/analytics';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../auth/auth-context';
 import { useSendInquiry } from '../api';
@@ -78,6 +79,7 @@ function InquiryFormCard({ product }: { product: InquiryProduct }) {
   const onSubmit = handleSubmit(async (values) => {
     try {
       await send.mutateAsync({ productId: product.id, ...values });
+      track('product_inquiry', { productId: product.id, productName: product.name, producerId: product.producer_user_id });
       toast.success(MESSAGING_TEXTS.inquirySent);
       reset();
     } catch (error) {

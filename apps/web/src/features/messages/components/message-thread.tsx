@@ -6,6 +6,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/card';
+import { track } from '../../../lib/analytics';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../auth/auth-context';
 import { flattenThread, useMarkRead, useSendMessage, useThread } from '../api';
@@ -77,6 +78,7 @@ export function MessageThread({ conversationId, conversation, onBack }: Props) {
   async function sendMessage(content: string) {
     try {
       await send.mutateAsync(content);
+      track('message_sent', { recipientId: other?.id, messageLength: content.length });
     } catch (error) {
       toast.error(errorMessage(error, MESSAGING_TEXTS.sendFailed));
       throw error;

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Badge, Card, EmptyState, Spinner } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api';
+import { useTrackView } from '../../../lib/use-track-view';
 import { ContactProducerButton } from '../../messages/components/contact-producer';
 import { ReviewsSection } from '../../reviews/components/reviews-section';
 import { Stars } from '../../reviews/components/stars';
@@ -18,6 +19,7 @@ import { PRODUCER_TEXTS } from '../texts';
 export default function PublicProducerPage() {
   const id = Number(useParams().id);
   const query = usePublicProducer(id);
+  useTrackView('producer_view', id, query.data && { producerId: id, producerName: query.data.farm_name });
   const isValidId = Number.isInteger(id) && id > 0;
 
   if (!isValidId || (query.error instanceof ApiError && query.error.status === 404)) return <ProducerNotFound />;

@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { TextArea, TextInput } from '../../../components/ui/field';
+import { track } from '../../../lib/analytics';
 import { errorMessage } from '../../../lib/api';
 import { type ReviewTarget, useCreateReview } from '../api';
 
@@ -32,6 +33,7 @@ export function WriteReviewForm({ target, onDone }: { target: ReviewTarget; onDo
       {
         onSuccess: (result) => {
           toast.success(result.message);
+          track('review_submitted', target);
           form.reset();
           onDone?.();
         },

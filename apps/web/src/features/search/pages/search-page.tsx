@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
 import { inputClasses } from '../../../components/ui/field';
+import { track } from '../../../lib/analytics';
 import { useProducerSearch } from '../api';
 import { LocationPanel } from '../components/location-panel';
 import { ProducerCard } from '../components/producer-card';
@@ -58,6 +59,7 @@ export default function SearchPage() {
           onSubmit={(event) => {
             event.preventDefault();
             update({ search: text.trim() || null });
+            track('search_performed', { searchQuery: text.trim(), radius, filters: { view } });
           }}
         >
           <div className="flex-1">
