@@ -1,5 +1,6 @@
 import { createRandom } from '../../apps/server/src/db/seed/random';
 import { TARGETS } from '../lib/config';
+import { measureDiscardingBodies } from '../lib/discarding-load';
 import { type LoadFigures, measure, probe, rotate, waitUntilIdle } from '../lib/load';
 import { addTable, ms, verdict } from '../lib/report';
 import { defineSection } from '../lib/section';
@@ -35,6 +36,8 @@ type Row = {
   meets?: (f: LoadFigures) => boolean;
   /** Request headers, e.g. the Accept-Encoding a browser sends (autocannon sends none). */
   headers?: Record<string, string>;
+  /** Megabyte answers: measured with a client that discards bodies (see discarding-load.ts). */
+  largeBody?: boolean;
 };
 
 export default defineSection({
@@ -75,6 +78,7 @@ export default defineSection({
         paths: samples.places.map(
           (_, i) => `/api/search/producers?lat=${place(i).latitude}&lng=${place(i).longitude}&radius=999`,
         ),
+        largeBody: true,
         target: `p95 ≤ ${TARGETS.mapSearchP95Ms} ms`,
         meets: (f) => f.p95 <= TARGETS.mapSearchP95Ms,
       },
@@ -83,6 +87,7 @@ export default defineSection({
         label: 'map search, any distance, as the map screen asks (gzip)',
         paths: ['/api/search/producers'],
         headers: { 'accept-encoding': 'gzip, deflate, br' },
+        largeBody: true,
         target: `p95 ≤ ${TARGETS.mapSearchP95Ms} ms`,
         meets: (f) => f.p95 <= TARGETS.mapSearchP95Ms,
       },
@@ -99,6 +104,9 @@ export default defineSection({
       'verdict',
     ]);
     table.notes.push('Client (autocannon) and server share the 2 cores, as on the target machine.');
+    table.notes.push(
+      'The any-distance map rows (megabyte answers) use a Node http client that discards bodies: autocannon buffers every body into a string and would measure itself.',
+    );
     // Cheapest first: a slow endpoint's leftover queries must not land on a fast one's figures.
     for (const row of rows) {
       if (!(await waitUntilIdle(server.url))) table.notes.push(`before ${row.label}: the server was still busy after 120 s`);
@@ -114,7 +122,9 @@ export default defineSection({
         continue;
       }
       console.log(`  measuring ${row.label} over ${row.paths.length} distinct paths…`);
-      const figures = await measure(server.url, rotate(row.paths), options.durationSeconds, row.headers);
+      const figures = row.largeBody
+        ? await measureDiscardingBodies(server.url, rotate(row.paths), options.durationSeconds, row.headers)
+        : await measure(server.url, rotate(row.paths), options.durationSeconds, row.headers);
       table.rows.push({
         endpoint: row.label,
         'req/s': Math.round(figures.rps).toLocaleString('en-US'),
