@@ -5,6 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { useAuth } from '../../auth/auth-context';
 import { useUnreadCount } from '../../messages/use-unread-count';
 import { summarizeSubscription } from '../subscription-status';
+import { ShopperActivity } from './shopper-activity';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-green-300';
 
@@ -19,8 +20,8 @@ function Stat({ label, value, children }: { label: string; value: string; childr
 }
 
 /**
- * Producer Analytics tab. It reports only what Farmstand already knows about this account; listing
- * view counts belong here once shoppers have viewed the listings (see docs/decisions/010).
+ * Producer Analytics tab: the account at a glance, shopper activity from the analytics API and tips
+ * for being found (docs/decisions/010 and 100).
  */
 export function ProducerAnalytics() {
   const { user } = useAuth();
@@ -48,12 +49,10 @@ export function ProducerAnalytics() {
           <Stat label="Selling on Farmstand since" value={memberSince} />
         </div>
       </section>
+      <ShopperActivity producerUserId={user.id} />
       <Card className="p-6">
-        <h2 className="text-lg font-bold">Shopper activity</h2>
-        <p className="mt-2 text-stone-700 dark:text-stone-300">
-          Profile views, product views and inquiries appear here once shoppers view your listings. The more complete a listing,
-          the more often it is found:
-        </p>
+        <h2 className="text-lg font-bold">Get found more often</h2>
+        <p className="mt-2 text-stone-700 dark:text-stone-300">The more complete a listing, the more often shoppers find it:</p>
         <ul className="mt-3 list-disc space-y-1.5 pl-5 text-stone-700 dark:text-stone-300">
           <li>
             <Link to="/profile" className={linkClass}>
