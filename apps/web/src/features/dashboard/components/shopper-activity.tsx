@@ -110,7 +110,9 @@ function BarList({ rows, unit }: { rows: { key: string; label: string; value: nu
     <ul className="mt-3 space-y-2">
       {rows.map((row) => (
         <li key={row.key} className="grid grid-cols-[minmax(0,8rem)_1fr_auto] items-center gap-3 text-sm">
-          <span className="truncate text-stone-700 dark:text-stone-300">{row.label}</span>
+          <span className="truncate text-stone-700 dark:text-stone-300" title={row.label}>
+            {row.label}
+          </span>
           <span className="h-2.5 rounded-full bg-stone-100 dark:bg-stone-800" aria-hidden="true">
             <span
               className="block h-full rounded-full bg-brand-600 dark:bg-green-500"
