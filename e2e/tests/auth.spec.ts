@@ -68,6 +68,8 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
   const user = await createUser(request, 'consumer');
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  // The page loads lazily: fill its field, not the sign-in form's that shows until it arrives.
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email').fill(user.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Check your inbox')).toBeVisible();
