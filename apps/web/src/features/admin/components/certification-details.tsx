@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Badge } from '../../../components/ui/card';
 import { TextArea } from '../../../components/ui/field';
-import { Modal } from './modal';
+import { Modal } from '../../../components/ui/modal';
 
 const TONES = { pending: 'yellow', verified: 'green', rejected: 'red', expired: 'gray' } as const;
 const LABELS = { pending: 'Pending', verified: 'Verified', rejected: 'Rejected', expired: 'Expired' } as const;

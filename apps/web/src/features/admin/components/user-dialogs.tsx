@@ -4,10 +4,10 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { SelectInput, TextInput } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api';
 import { useGrantSubscription, useUserType } from '../api';
 import { ADMIN_TEXTS } from '../texts';
-import { Modal } from './modal';
 
 const TYPE_LABELS: Record<UserType, string> = { consumer: 'Consumer', producer: 'Producer', admin: 'Admin' };
 export const userTypeLabel = (type: UserType) => TYPE_LABELS[type];

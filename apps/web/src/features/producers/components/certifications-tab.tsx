@@ -4,12 +4,12 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api';
 import { useDeleteCertification } from '../api';
 import { PRODUCER_TEXTS } from '../texts';
 import { CertificationBadge } from './certification-badge';
 import { CertificationForm } from './certification-form';
-import { ConfirmDialog } from './confirm-dialog';
 
 /** The producer's certifications: add (pending until an admin verifies) and delete with confirmation. */
 export function CertificationsTab({ certifications }: { certifications: OwnCertification[] }) {

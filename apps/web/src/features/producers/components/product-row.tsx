@@ -5,12 +5,12 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Badge } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { inputClasses } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
 import { ProductImage } from '../../catalog/components/product-image';
 import { useDeleteProduct, useRestoreProduct, useUpdateAvailability } from '../api';
 import { PRODUCER_TEXTS } from '../texts';
-import { ConfirmDialog } from './confirm-dialog';
 
 /** One product in the owner's list: availability dropdown, edit, delete; deleted ones faded (spec 02 §2). */
 export function ProductRow({ product, canRestore, onEdit }: { product: Product; canRestore: boolean; onEdit: () => void }) {
