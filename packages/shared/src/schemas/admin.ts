@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USER_TYPES } from './auth';
-import { optionalQuery } from './common';
+import { dbId, optionalQuery } from './common';
 
 /** Admin panel wire shapes (spec 02 §3 admin entities, §7 Admin calls). Field spelling follows the spec. */
 
@@ -198,7 +198,7 @@ export const CertificationModerateRequest = z.object({
 });
 export const CertificationBulkRequest = z.object({
   // An empty selection is refused by the service with the spec's own words (spec 02 §5).
-  certIds: z.array(z.number().int().positive()).max(500),
+  certIds: z.array(dbId()).max(500),
   action: z.enum(CERTIFICATION_ACTIONS, 'Action must be approve or reject'),
 });
 export const CertificationBulkResponse = z.object({ message: z.string(), updated: z.number(), skipped: z.number() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId } from './common';
 
 /** The 15 usage events of spec 01 §7. */
 export const ANALYTICS_EVENT_TYPES = [
@@ -68,7 +69,7 @@ export const AnalyticsDaysQuery = z.object({
 export const PopularProductsQuery = AnalyticsDaysQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(POPULAR_PRODUCTS_DEFAULT_LIMIT),
 });
-export const AnalyticsProducerParams = z.object({ id: z.coerce.number().int().positive() });
+export const AnalyticsProducerParams = z.object({ id: dbId() });
 
 export const ProducerDailyActivity = z.object({
   date: z.string(),

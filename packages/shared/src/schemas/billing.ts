@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_STATUSES } from './auth';
+import { dbId } from './common';
 
 export const PLAN_TYPES = ['monthly', 'annual'] as const;
 export const PlanTypeSchema = z.enum(PLAN_TYPES, 'Plan type must be monthly or annual');
@@ -67,7 +68,7 @@ export const CancelSubscriptionResponse = ConfirmSubscriptionResponse;
 export const PortalSessionResponse = z.object({ url: z.string() });
 
 export const GrantSubscriptionRequest = z.object({
-  userId: z.coerce.number().int().positive('User id is required'),
+  userId: dbId('User id is required'),
   /** 0 means the grant never ends. */
   days: z.coerce.number().int().min(0, 'Days cannot be negative').max(3650, 'Days must be at most 3650').default(30),
   planType: PlanTypeSchema.default('monthly'),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { dbId } from './common';
 import { ProducerSearchItem } from './search';
 
 export const ProducerIdParams = z.object({
-  producerId: z.coerce.number().int().positive('Producer id must be a positive number'),
+  producerId: dbId('Producer id must be a positive number'),
 });
 
 /** A favourite producer: the producer search shape plus when it was saved (spec 01 §3). */

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { CONTACT_PREFERENCES, MESSAGE_MAX_LENGTH } from '../constants/messaging';
 import { TEXTS } from '../constants/texts';
+import { dbId } from './common';
 import { MessageProduct } from './messages';
 
 export const InquiryRequest = z.object({
-  productId: z.coerce.number({ error: 'Product is required' }).int().positive('Product is required'),
+  productId: dbId('Product is required'),
   message: z
     .string({ error: TEXTS.inquiryMessageRequired })
     .trim()

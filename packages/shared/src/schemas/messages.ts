@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH, MESSAGING_TEXTS } from '../constants/messaging';
-import { optionalQuery } from './common';
+import { dbId, optionalQuery } from './common';
 
 /** Non-blank text: trimmed, then at least one character (spec 01 §5 "Message send: non-blank text"). */
 export const messageContent = z
@@ -49,9 +49,9 @@ export const MessageListResponse = z.object({ messages: z.array(Message), total:
 export type MessageListResponse = z.infer<typeof MessageListResponse>;
 
 export const StartConversationRequest = z.object({
-  recipientId: z.coerce.number({ error: 'Recipient is required' }).int().positive('Recipient is required'),
+  recipientId: dbId('Recipient is required'),
   content: messageContent,
-  productId: z.coerce.number().int().positive().nullish(),
+  productId: dbId('Product id must be a positive whole number').nullish(),
 });
 export type StartConversationRequest = z.infer<typeof StartConversationRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId } from './common';
 
 export const REVIEW_TITLE_MAX = 120;
 export const REVIEW_CONTENT_MAX = 2000;
@@ -20,8 +21,8 @@ const content = z
 /** POST /api/reviews: a review of a product or of a producer (its user id), never both. */
 export const CreateReviewRequest = z
   .object({
-    productId: z.coerce.number().int().positive().optional(),
-    producerId: z.coerce.number().int().positive().optional(),
+    productId: dbId('Product id must be a positive whole number').optional(),
+    producerId: dbId('Producer id must be a positive whole number').optional(),
     rating,
     title: title.optional().nullable(),
     content,
