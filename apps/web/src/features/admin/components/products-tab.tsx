@@ -4,11 +4,11 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Badge, EmptyState, Spinner } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextInput } from '../../../components/ui/field';
 import { useAdminProducts, useModerateProduct } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { LoadFailed, Pager, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
-import { ConfirmDialog } from './user-dialogs';
 
 export function ProductsTab() {
   const [search, setSearch] = useState('');
@@ -106,7 +106,7 @@ export function ProductsTab() {
           confirmLabel="Delete"
           isBusy={moderate.isPending}
           onConfirm={() => run(removing, 'remove')}
-          onClose={() => setRemoving(null)}
+          onCancel={() => setRemoving(null)}
         />
       )}
     </div>

@@ -114,33 +114,3 @@ export function ChangeTypeDialog({ user, onClose }: { user: AdminUser; onClose: 
     </Modal>
   );
 }
-
-export function ConfirmDialog({
-  title,
-  message,
-  confirmLabel,
-  isBusy,
-  onConfirm,
-  onClose,
-}: {
-  title: string;
-  message: string;
-  confirmLabel: string;
-  isBusy: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <Modal title={title} onClose={onClose}>
-      <p className="text-stone-700 dark:text-stone-300">{message}</p>
-      <div className="mt-6 flex justify-end gap-3">
-        <Button variant="secondary" onClick={onClose} autoFocus>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={onConfirm} isLoading={isBusy}>
-          {confirmLabel}
-        </Button>
-      </div>
-    </Modal>
-  );
-}

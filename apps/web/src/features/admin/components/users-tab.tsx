@@ -4,12 +4,13 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Badge, EmptyState, Spinner } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextInput } from '../../../components/ui/field';
 import { useAuth } from '../../auth/auth-context';
 import { useAdminUsers, useUserStatus } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { LoadFailed, Pager, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
-import { ChangeTypeDialog, ConfirmDialog, GrantSubscriptionDialog, userTypeLabel } from './user-dialogs';
+import { ChangeTypeDialog, GrantSubscriptionDialog, userTypeLabel } from './user-dialogs';
 
 type Open = { kind: 'grant' | 'type'; user: AdminUser } | { kind: 'status'; user: AdminUser; action: UserStatusAction };
 
@@ -161,7 +162,7 @@ export function UsersTab() {
           confirmLabel={CONFIRM[open.action].label}
           isBusy={status.isPending}
           onConfirm={() => runStatus(open.user, open.action)}
-          onClose={() => setOpen(null)}
+          onCancel={() => setOpen(null)}
         />
       )}
     </div>
