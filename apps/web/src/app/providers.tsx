@@ -5,7 +5,6 @@ import { LiveUpdates } from '../features/messages/socket/live-updates';
 import { SocketProvider } from '../features/messages/socket/socket-provider';
 import { ThemeProvider } from '../features/theme/theme-context';
 import { ApiError } from '../lib/api';
-import { AppToaster } from './toaster';
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
@@ -28,7 +27,6 @@ export function Providers({ children }: { children: ReactNode }) {
           <SocketProvider>
             {children}
             <LiveUpdates />
-            <AppToaster />
           </SocketProvider>
         </AuthProvider>
       </ThemeProvider>

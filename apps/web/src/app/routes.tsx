@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { AppLayout } from './layout/app-layout';
+import { RouteError, ShellError } from './route-error';
 
 /**
  * Each feature folder may have a `routes.tsx` exporting `routes: RouteObject[]` (its pages, loaded
@@ -12,7 +13,17 @@ const pages = Object.entries(featureRoutes)
   .sort(([a], [b]) => a.localeCompare(b))
   .flatMap(([, module]) => module.routes);
 
-export const routes: RouteObject[] = [{ element: <AppLayout />, children: pages.sort(notFoundLast) }];
+/**
+ * The pathless middle route catches any page's render error inside the layout, so the shell stays
+ * and the rest of the app keeps working (issue 10 item 1); the outer one catches the layout's own.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <ShellError />,
+    children: [{ errorElement: <RouteError />, children: pages.sort(notFoundLast) }],
+  },
+];
 
 function notFoundLast(a: RouteObject, b: RouteObject): number {
   return Number(a.path === '*') - Number(b.path === '*');

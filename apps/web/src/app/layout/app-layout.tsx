@@ -4,6 +4,7 @@ import { Spinner } from '../../components/ui/card';
 import { ConnectionStatus } from '../../features/pwa/connection-status';
 import { InstallPrompt } from '../../features/pwa/install-prompt';
 import { PageViewTracker } from '../page-view-tracker';
+import { AppToaster } from '../toaster';
 import { Footer } from './footer';
 import { Header } from './header';
 import { MobileTabBar } from './mobile-tab-bar';
@@ -29,6 +30,8 @@ export function AppLayout() {
       <MobileTabBar />
       <InstallPrompt />
       <PageViewTracker />
+      {/* Inside the router, so a toast may hold a Link (issue 10 item 1). */}
+      <AppToaster />
     </div>
   );
 }

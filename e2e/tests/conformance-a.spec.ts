@@ -1,0 +1,131 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { createUser, signInBrowser } from './helpers';
+
+/** A producer with a farm profile and one available product, made through the API. */
+async function producerWithProduct(request: APIRequestContext, city = 'Lexington') {
+  const producer = await createUser(request, 'producer');
+  const headers = { authorization: `Bearer ${producer.token}` };
+  const farmName = `Creek Bend ${producer.id}`;
+  const profile = await request.post('/api/producers', {
+    headers,
+    data: { farm_name: farmName, address: '12 Ridge Road', city, state: 'KY', zip: '40507' },
+  });
+  expect(profile.status()).toBe(201);
+  const product = await request.post('/api/products', {
+    headers,
+    data: { name: 'Creek Eggs', category: 'eggs', price: 6, price_unit: 'dozen', availability: 'available', stock_quantity: 6 },
+  });
+  expect(product.status()).toBe(201);
+  return { producer, farmName, productId: (await product.json()).product_id as number };
+}
+
+test.describe('issue 10 item 1: Contact Producer and the error boundary', () => {
+  test('sending from the contact modal shows the toast with its conversation link, and the link opens the thread', async ({
+    page,
+    request,
+  }) => {
+    const { productId } = await producerWithProduct(request);
+    const consumer = await createUser(request, 'consumer');
+    await signInBrowser(page, consumer);
+    await page.goto(`/product/${productId}`);
+    await page.getByRole('button', { name: 'Contact Producer' }).click();
+    await page.getByRole('dialog').getByLabel('Message').fill('Do you deliver on Saturdays?');
+    await page.getByRole('dialog').getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Message sent!')).toBeVisible();
+    // The page is still there (it went white before: the toast's Link was outside the router).
+    await expect(page.getByRole('heading', { name: 'Creek Eggs' })).toBeVisible();
+    await page.getByRole('link', { name: 'Open conversation' }).click();
+    await expect(page).toHaveURL(/\/messages\?conversation=\d+/);
+    await expect(page.getByText('Do you deliver on Saturdays?').first()).toBeVisible();
+  });
+
+  test('a page that fails to render shows a friendly screen inside the shell, with a way back', async ({ page }) => {
+    // A malformed answer makes the product page throw while rendering.
+    await page.route('**/api/products/1', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }));
+    await page.goto('/product/1');
+    await expect(page.getByRole('heading', { name: 'Something went wrong on this page' })).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Browse All Products' }).first()).toBeVisible();
+  });
+});
+
+test.describe('issue 10 item 10: unknown and invalid ids show the not-found view', () => {
+  for (const id of ['99999999999999', '2147483647', 'abc', '0x10', '-1']) {
+    test(`/product/${id}`, async ({ page }) => {
+      await page.goto(`/product/${id}`);
+      await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/products');
+      await expect(page.getByText('Failed to load product details')).toHaveCount(0);
+    });
+  }
+
+  for (const id of ['99999999999999', '2147483647', 'abc']) {
+    test(`/producer/${id}`, async ({ page }) => {
+      await page.goto(`/producer/${id}`);
+      await expect(page.getByRole('heading', { name: 'Producer Not Found' })).toBeVisible();
+      await expect(page.getByText('Failed to load producer profile')).toHaveCount(0);
+    });
+  }
+});
+
+test.describe('issue 10 item 6: the catalogues’ fallback texts on a 5xx without a message', () => {
+  test('sign-in and registration say "Login failed" and "Registration failed"', async ({ page }) => {
+    await page.route('**/api/auth/login', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.route('**/api/auth/register', (route) => route.fulfill({ status: 502, body: '<html>Bad Gateway</html>' }));
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByLabel('Password').fill('whatever-123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Login failed' })).toBeVisible();
+    await expect(page.getByText('Request failed')).toHaveCount(0);
+
+    await page.goto('/register');
+    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('whatever-123');
+    await page.getByLabel('Confirm password').fill('whatever-123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Registration failed' })).toBeVisible();
+  });
+
+  test('a failed favourite toggle says "Error updating favorites"', async ({ page, request }) => {
+    const { producer, farmName, productId } = await producerWithProduct(request);
+    const consumer = await createUser(request, 'consumer');
+    await signInBrowser(page, consumer);
+    await page.route(`**/api/favorites/${producer.id}`, (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '' }) : route.continue(),
+    );
+    await page.goto(`/product/${productId}`);
+    await page.getByRole('button', { name: `Save ${farmName} to favorites` }).click();
+    await expect(page.getByText('Error updating favorites')).toBeVisible();
+  });
+});
+
+test.describe('issue 10 item 5: seasonal dates in Kentucky time', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('a season of 2027-07-01 … 2027-09-30 reads Jul 1 … Sep 30, not a day early', async ({ page, request }) => {
+    const producer = await createUser(request, 'producer');
+    const headers = { authorization: `Bearer ${producer.token}` };
+    await request.post('/api/producers', {
+      headers,
+      data: { farm_name: `Season Farm ${producer.id}`, address: '1 Main St', city: 'Lexington', state: 'KY', zip: '40507' },
+    });
+    const created = await request.post('/api/products', {
+      headers,
+      data: {
+        name: 'Summer Peaches',
+        category: 'produce',
+        price: 4,
+        price_unit: 'lb',
+        availability: 'seasonal',
+        seasonal_start: '2027-07-01',
+        seasonal_end: '2027-09-30',
+      },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto(`/product/${(await created.json()).product_id}`);
+    await expect(page.getByText('from Jul 1, 2027 until Sep 30, 2027')).toBeVisible();
+  });
+});
