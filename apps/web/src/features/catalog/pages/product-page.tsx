@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { EmptyState, Spinner } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api';
+import { parseRouteId } from '../../../lib/route-id';
 import { useTrackView } from '../../../lib/use-track-view';
 import { ContactProducerButton } from '../../messages/components/contact-producer';
 import { ProductInquiryForm } from '../../messages/components/inquiry-form';
@@ -15,12 +16,12 @@ import { ProductGallery } from '../components/product-gallery';
 
 /** /product/{id}: everything about one product, its producer and its reviews (spec 01 §2). */
 export default function ProductPage() {
-  const id = Number(useParams().id);
+  const id = parseRouteId(useParams().id) ?? 0;
   const query = useProduct(id);
   const viewed = query.data?.product;
   useTrackView('product_view', id, viewed && { productId: id, productName: viewed.name, producerId: viewed.producer_user_id });
 
-  if (!Number.isInteger(id) || id <= 0 || (query.error instanceof ApiError && query.error.status === 404)) {
+  if (!id || isMissing(query.error)) {
     return <ProductNotFound />;
   }
   if (query.isPending) return <Spinner label="Loading product…" />;
@@ -153,4 +154,9 @@ function ProductNotFound() {
       </EmptyState>
     </div>
   );
+}
+
+/** 404, or a 400 about the id itself: there is no such product to show. */
+function isMissing(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || (error.status === 400 && error.field === 'id'));
 }

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Badge, Card, EmptyState, Spinner } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api';
+import { parseRouteId } from '../../../lib/route-id';
 import { useTrackView } from '../../../lib/use-track-view';
 import { ContactProducerButton } from '../../messages/components/contact-producer';
 import { ReviewsSection } from '../../reviews/components/reviews-section';
@@ -17,12 +18,12 @@ import { PRODUCER_TEXTS } from '../texts';
 
 /** /producer/{id} and /producers/{id}: the public, read-only farm page (spec 02 §2). */
 export default function PublicProducerPage() {
-  const id = Number(useParams().id);
+  const id = parseRouteId(useParams().id) ?? 0;
   const query = usePublicProducer(id);
   useTrackView('producer_view', id, query.data && { producerId: id, producerName: query.data.farm_name });
-  const isValidId = Number.isInteger(id) && id > 0;
 
-  if (!isValidId || (query.error instanceof ApiError && query.error.status === 404)) return <ProducerNotFound />;
+  const isMissing = query.error instanceof ApiError && (query.error.status === 404 || query.error.field === 'id');
+  if (!id || isMissing) return <ProducerNotFound />;
   if (query.isPending) return <Spinner label="Loading producer…" />;
   if (query.isError) {
     return (
