@@ -5,6 +5,8 @@ export class ApiError extends Error {
     public readonly status: number,
     message: string,
     public readonly field?: string,
+    /** False when the server sent no `{ message }` (or never answered) and `message` is ours. */
+    public readonly isServerMessage = true,
   ) {
     super(message);
   }
@@ -42,7 +44,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     response = await fetch(`/api${path}${toQueryString(options.query)}`, { method, headers, body, signal: options.signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'Could not reach Farmstand. Check your connection and try again.');
+    throw new ApiError(0, 'Could not reach Farmstand. Check your connection and try again.', undefined, false);
   }
   const text = await response.text();
   const data = text ? safeJson(text) : null;
@@ -52,8 +54,10 @@ async function request<T>(method: string, path: string, options: RequestOptions 
       clearToken();
       if (window.location.pathname !== '/login') window.location.assign('/login');
     }
-    const message = (data as { message?: string } | null)?.message ?? `Request failed (${response.status})`;
-    throw new ApiError(response.status, message, (data as { field?: string } | null)?.field);
+    const serverMessage = (data as { message?: unknown } | null)?.message;
+    const hasMessage = typeof serverMessage === 'string' && serverMessage.trim() !== '';
+    const message = hasMessage ? serverMessage : `Request failed (${response.status})`;
+    throw new ApiError(response.status, message, (data as { field?: string } | null)?.field, hasMessage);
   }
   return data as T;
 }
@@ -75,7 +79,15 @@ export const api = {
   upload: <T>(path: string, form: FormData) => request<T>('POST', path, { body: form }),
 };
 
-/** The server's message when there is one, else the screen's own fallback text. */
+/**
+ * The one rule for what a failed call shows (spec 01 §8, spec 02 §8: "server message or
+ * <fallback>"): the server's `{ message }` when it sent one for a 4xx, or for a 503 (maintenance
+ * mode says why); otherwise the screen's own fallback text, e.g. 'Login failed'. A 5xx never shows
+ * its text: it is the server's generic apology, and the screen knows better what just failed.
+ * Network failures and answers without a message show the fallback too (decision 130).
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status !== 0 && error.message ? error.message : fallback;
+  if (!(error instanceof ApiError) || !error.isServerMessage) return fallback;
+  if (error.status >= 500 && error.status !== 503) return fallback;
+  return error.message;
 }
