@@ -1,3 +1,4 @@
+export * from './date-only';
 export * from './distance';
 export * from './money';
 export * from './time';

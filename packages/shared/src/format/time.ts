@@ -1,3 +1,5 @@
+import { daysBetweenDates, formatDateOnly, isDateOnly, todayDateOnly } from './date-only';
+
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Spec 01 §9: under 24 h the time, under 168 h weekday and time, otherwise month and day. */
@@ -10,14 +12,17 @@ export function formatMessageTime(iso: string | Date, now: Date = new Date()): s
   return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
 }
 
+/** 'Jul 1, 2027'. A date-only value keeps its calendar day in every time zone (date-only.ts). */
 export function formatDate(iso: string | Date | null | undefined): string {
   if (!iso) return '';
+  if (isDateOnly(iso)) return formatDateOnly(iso);
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** Whole days from now until `iso`, never negative. */
+/** Whole days from now until `iso`, never negative; for a date-only value, calendar days from today. */
 export function daysUntil(iso: string | Date, now: Date = new Date()): number {
+  if (isDateOnly(iso)) return Math.max(0, daysBetweenDates(todayDateOnly(now), iso));
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   return Math.max(0, Math.ceil((date.getTime() - now.getTime()) / (24 * HOUR_MS)));
 }

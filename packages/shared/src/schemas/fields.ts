@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDateOnly } from '../format/date-only';
 
 /** Field builders shared by the producer and product contracts: one wording for every message. */
 
@@ -25,6 +26,6 @@ export const optionalDate = (label: string) =>
     .trim()
     .nullish()
     .transform((v) => (v ? v : null))
-    .refine((v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), {
+    .refine((v) => v === null || parseDateOnly(v) !== null, {
       message: `${label} must be a date (YYYY-MM-DD)`,
     });
