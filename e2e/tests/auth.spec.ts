@@ -81,7 +81,10 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
   await expect(page.getByText('Passwords do not match')).toBeVisible();
   await page.getByLabel('Confirm new password').fill('brand-new-password');
   await page.getByRole('button', { name: 'Reset password' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  // The reset ends every earlier session and signs this person in fresh.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Your Farmstand' })).toBeVisible();
+  expect((await request.get('/api/auth/me', { headers: { authorization: `Bearer ${user.token}` } })).status()).toBe(401);
   const login = await request.post('/api/auth/login', { data: { email: user.email, password: 'brand-new-password' } });
   expect(login.ok()).toBeTruthy();
 });

@@ -15,13 +15,17 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves a bearer token to an active user; suspended and deleted users' tokens stop working. */
+/**
+ * Resolves a bearer token to an active user. Suspended and deleted users' tokens stop working, and
+ * so does every token issued before the last password reset or change (its token version is older).
+ */
 export async function userFromToken(ctx: AppContext, token: string | undefined): Promise<AuthUser | null> {
   if (!token) return null;
   const claims = await verifyAccessToken(token, ctx.config.jwtSecret);
   if (!claims) return null;
   const user = await findUserWithSubscription(ctx.db, Number(claims.sub));
-  return user && user.status === 'active' ? user : null;
+  if (user?.status !== 'active') return null;
+  return (claims.tv ?? 0) === user.tokenVersion ? user : null;
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {

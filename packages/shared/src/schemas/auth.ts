@@ -80,6 +80,9 @@ export type User = z.infer<typeof UserResponse>;
 export const AuthResponse = z.object({ token: z.string(), user: UserResponse });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 export const MessageResponse = z.object({ message: z.string() });
+/** A reset ends every earlier session; the person who reset is signed in with this fresh one. */
+export const ResetPasswordResponse = AuthResponse.extend({ message: z.string() });
+export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponse>;
 
 /** Claims inside the JWT; the web app decodes the middle segment to read them. */
 export interface TokenClaims {
@@ -87,4 +90,6 @@ export interface TokenClaims {
   email: string;
   userType: UserType;
   exp: number;
+  /** Token version: older than the account's after a password reset or change, and then refused. */
+  tv?: number;
 }

@@ -15,6 +15,8 @@ export const users = pgTable(
     status: text('status', { enum: ['active', 'suspended', 'deleted'] })
       .notNull()
       .default('active'),
+    /** Bumped when the password is reset or changed: access tokens carrying an older value stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

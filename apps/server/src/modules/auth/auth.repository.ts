@@ -37,6 +37,25 @@ export async function updateUser(db: Db, id: number, values: Partial<typeof user
     .where(eq(users.id, id));
 }
 
+/**
+ * Sets a new password hash and bumps the token version, which ends every session issued before
+ * (plugins/auth.ts compares the version on each request). Reset and change both come here.
+ */
+export async function setPassword(db: Db, id: number, passwordHash: string, extra: Partial<typeof users.$inferInsert> = {}) {
+  await db
+    .update(users)
+    .set({ ...extra, passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+/** Marks every still-usable token of that kind of the user as used: older e-mailed links die. */
+export async function retireAuthTokens(db: Db, userId: number, kind: 'verify_email' | 'reset_password'): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
+}
+
 export async function insertAuthToken(db: Db, values: typeof authTokens.$inferInsert): Promise<void> {
   await db.insert(authTokens).values(values);
 }

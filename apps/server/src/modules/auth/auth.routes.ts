@@ -6,6 +6,7 @@ import {
   MessageResponse,
   RegisterRequest,
   ResetPasswordRequest,
+  ResetPasswordResponse,
   TokenRequest,
   UserResponse,
 } from '@farmstand/shared';
@@ -74,10 +75,13 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sens
 
   app.post(
     '/reset-password',
-    { config: sensitive, schema: { tags, body: ResetPasswordRequest, response: { 200: MessageResponse, 400: ErrorResponse } } },
+    {
+      config: sensitive,
+      schema: { tags, body: ResetPasswordRequest, response: { 200: ResetPasswordResponse, 400: ErrorResponse } },
+    },
     async (request) => {
-      await auth.resetPassword(ctx, request.body.token, request.body.password);
-      return { message: 'Your password has been reset. You can now sign in.' };
+      const session = await auth.resetPassword(ctx, request.body.token, request.body.password);
+      return { message: 'Your password has been reset. You are signed in.', ...session };
     },
   );
 };

@@ -17,6 +17,7 @@ import { presentUser } from './user.presenter';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const VERIFY_TOKEN_TTL_MS = 2 * DAY_MS;
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const RESET_LINK_INVALID = 'This reset link is invalid, expired or already used. Please ask for a new one.';
 
 export async function register(ctx: AppContext, input: RegisterRequest): Promise<AuthResponse> {
   if (await repo.findUserByEmail(ctx.db, input.email)) throw conflict(TEXTS.emailTaken);
@@ -85,11 +86,15 @@ export async function forgotPassword(ctx: AppContext, email: string): Promise<vo
   const user = await repo.findUserByEmail(ctx.db, email);
   if (user?.status !== 'active') return;
   const { token, hash } = createOneTimeToken();
-  await repo.insertAuthToken(ctx.db, {
-    userId: user.id,
-    kind: 'reset_password',
-    tokenHash: hash,
-    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+  await ctx.db.transaction(async (tx) => {
+    // Only the newest link works: asking again retires the ones mailed before.
+    await repo.retireAuthTokens(tx, user.id, 'reset_password');
+    await repo.insertAuthToken(tx, {
+      userId: user.id,
+      kind: 'reset_password',
+      tokenHash: hash,
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
   });
   const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send({
@@ -99,15 +104,23 @@ export async function forgotPassword(ctx: AppContext, email: string): Promise<vo
   });
 }
 
-export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+/**
+ * Sets the new password with a reset link, retires every other reset link of the account, ends
+ * every session issued before (token version) and answers a fresh session for the person who reset.
+ * The link arrived by e-mail, so it also proves the address: the account counts as verified.
+ */
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<AuthResponse> {
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction(async (tx) => {
-    const userId = await repo.consumeAuthToken(tx, 'reset_password', hashOneTimeToken(token));
-    if (!userId) throw badRequest('This reset link is invalid, expired or already used. Please ask for a new one.');
-    await repo.updateUser(tx, userId, { passwordHash });
-    const user = await repo.findUserWithSubscription(tx, userId);
+  const userId = await ctx.db.transaction(async (tx) => {
+    const id = await repo.consumeAuthToken(tx, 'reset_password', hashOneTimeToken(token));
+    if (!id) throw badRequest(RESET_LINK_INVALID);
+    await repo.setPassword(tx, id, passwordHash, { emailVerified: true });
+    await repo.retireAuthTokens(tx, id, 'reset_password');
+    const user = await repo.findUserWithSubscription(tx, id);
     if (user) await repo.clearLoginFailures(tx, user.email.toLowerCase());
+    return id;
   });
+  return issueSession(ctx, userId);
 }
 
 async function sendVerificationEmail(ctx: AppContext, userId: number, email: string): Promise<void> {

@@ -2,14 +2,18 @@ import { createHash, randomBytes } from 'node:crypto';
 import { JWT_TTL_SECONDS, type TokenClaims, type UserType } from '@farmstand/shared';
 import { jwtVerify, SignJWT } from 'jose';
 
-export type AccessTokenUser = { id: number; email: string; userType: UserType };
+export type AccessTokenUser = { id: number; email: string; userType: UserType; tokenVersion?: number };
 
-export async function signAccessToken(user: AccessTokenUser, secret: string): Promise<string> {
-  return new SignJWT({ email: user.email, userType: user.userType })
+/**
+ * `tv` is the user's token version when the token was issued: a password reset or change bumps
+ * the version, and every token carrying an older one stops working (plugins/auth.ts).
+ */
+export async function signAccessToken(user: AccessTokenUser, secret: string, ttlSeconds = JWT_TTL_SECONDS): Promise<string> {
+  return new SignJWT({ email: user.email, userType: user.userType, tv: user.tokenVersion ?? 0 })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(user.id))
     .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + JWT_TTL_SECONDS)
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
     .sign(new TextEncoder().encode(secret));
 }
 

@@ -10,6 +10,8 @@ type AuthState = {
   isLoading: boolean;
   isAuthenticated: boolean;
   login: (email: string, password: string) => Promise<User>;
+  /** Keeps a session the API answered outside sign-in (a password reset signs the user in fresh). */
+  startSession: (session: AuthResponse) => void;
   register: (input: RegisterRequest) => Promise<AuthResponse>;
   logout: () => void;
   updateUser: (fields: Partial<User>) => void;
@@ -49,6 +51,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return result.user;
   }, []);
 
+  const startSession = useCallback((session: AuthResponse) => {
+    setToken(session.token);
+    setTokenState(session.token);
+    setUser(session.user);
+  }, []);
+
   /** The registration token is not kept: the user verifies the e-mail, then signs in (spec 01 §2). */
   const register = useCallback((input: RegisterRequest) => api.post<AuthResponse>('/auth/register', input), []);
 
@@ -65,8 +73,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthState>(
-    () => ({ user, token, isLoading, isAuthenticated: user !== null, login, register, logout, updateUser, refreshUser }),
-    [user, token, isLoading, login, register, logout, updateUser, refreshUser],
+    () => ({
+      user,
+      token,
+      isLoading,
+      isAuthenticated: user !== null,
+      login,
+      startSession,
+      register,
+      logout,
+      updateUser,
+      refreshUser,
+    }),
+    [user, token, isLoading, login, startSession, register, logout, updateUser, refreshUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, TEXTS } from '@farmstand/shared';
+import { PASSWORD_MIN_LENGTH, type ResetPasswordResponse, TEXTS } from '@farmstand/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { TextInput } from '../../../components/ui/field';
 import { api, errorMessage } from '../../../lib/api';
+import { useAuth } from '../auth-context';
 import { AuthCard, FormError, textLinkClass } from '../components/auth-card';
 
 const ResetForm = z
@@ -23,6 +24,7 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const navigate = useNavigate();
+  const { startSession } = useAuth();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<ResetValues>({ resolver: zodResolver(ResetForm), defaultValues: { password: '', confirmPassword: '' } });
   const { errors, isSubmitting } = form.formState;
@@ -30,9 +32,11 @@ export default function ResetPasswordPage() {
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setServerError(null);
     try {
-      const result = await api.post<{ message: string }>('/auth/reset-password', { token, password });
+      // The reset ended every earlier session; the answer carries a fresh one for this person.
+      const result = await api.post<ResetPasswordResponse>('/auth/reset-password', { token, password });
+      startSession(result);
       toast.success(result.message);
-      navigate('/login', { replace: true });
+      navigate('/dashboard', { replace: true });
     } catch (error) {
       setServerError(errorMessage(error, 'Could not reset your password. Please try again.'));
     }
