@@ -18,6 +18,7 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { maintenancePlugin } from './plugins/maintenance';
 import { RequestLogController } from './plugins/request-logging';
+import { routeAccessPlugin } from './plugins/route-access';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { uploadsPlugin } from './plugins/uploads';
 import { webAppPlugin } from './plugins/web-app';
@@ -91,6 +92,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { ctx });
+  // After the rate limit (its per-route hook runs first), before every route: config.access is checked before validation.
+  await app.register(routeAccessPlugin, { ctx });
   await app.register(maintenancePlugin, { ctx });
 
   await app.register(async (api) => registerModules(api, { ctx, sensitiveRateLimit: Math.max(5, Math.floor(perMinute / 10)) }), {

@@ -14,6 +14,7 @@ const adminReviewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
   app.put(
     '/:id/moderate',
     {
+      config: { access: ['admin'] },
       schema: {
         tags: ['admin'],
         security: [{ bearer: [] }],

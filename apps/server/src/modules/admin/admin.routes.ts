@@ -32,14 +32,21 @@ const doc = { tags: ['admin'], security: [{ bearer: [] }] };
 const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sensitiveRateLimit }) => {
   const requireAdmin = (request: Parameters<typeof requireRole>[1]) => requireRole(ctx, request, ['admin']);
 
-  app.get('/dashboard', { schema: { ...doc, response: { 200: AdminDashboardStats, ...readErrors } } }, async (request) => {
-    await requireAdmin(request);
-    return service.dashboardStats(ctx);
-  });
+  app.get(
+    '/dashboard',
+    { config: { access: ['admin'] }, schema: { ...doc, response: { 200: AdminDashboardStats, ...readErrors } } },
+    async (request) => {
+      await requireAdmin(request);
+      return service.dashboardStats(ctx);
+    },
+  );
 
   app.get(
     '/users',
-    { schema: { ...doc, querystring: AdminListQuery, response: { 200: AdminUsersResponse, 400: ErrorResponse, ...readErrors } } },
+    {
+      config: { access: ['admin'] },
+      schema: { ...doc, querystring: AdminListQuery, response: { 200: AdminUsersResponse, 400: ErrorResponse, ...readErrors } },
+    },
     async (request) => {
       await requireAdmin(request);
       return service.listUsers(ctx, request.query);
@@ -48,7 +55,10 @@ const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sen
 
   app.put(
     '/users/:id/status',
-    { schema: { ...doc, params: IdParams, body: UserStatusRequest, response: { 200: MessageResponse, ...writeErrors } } },
+    {
+      config: { access: ['admin'] },
+      schema: { ...doc, params: IdParams, body: UserStatusRequest, response: { 200: MessageResponse, ...writeErrors } },
+    },
     async (request) => {
       const admin = await requireAdmin(request);
       return service.changeUserStatus(ctx, admin, request.params.id, request.body.action);
@@ -57,7 +67,10 @@ const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sen
 
   app.put(
     '/users/:id/type',
-    { schema: { ...doc, params: IdParams, body: UserTypeRequest, response: { 200: MessageResponse, ...writeErrors } } },
+    {
+      config: { access: ['admin'] },
+      schema: { ...doc, params: IdParams, body: UserTypeRequest, response: { 200: MessageResponse, ...writeErrors } },
+    },
     async (request) => {
       const admin = await requireAdmin(request);
       return service.changeUserType(ctx, admin, request.params.id, request.body.newType);
@@ -67,6 +80,7 @@ const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sen
   app.get(
     '/products',
     {
+      config: { access: ['admin'] },
       schema: {
         ...doc,
         querystring: AdminListQuery,
@@ -82,6 +96,7 @@ const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sen
   app.put(
     '/products/:id/moderate',
     {
+      config: { access: ['admin'] },
       schema: { ...doc, params: IdParams, body: ProductModerationRequest, response: { 200: MessageResponse, ...writeErrors } },
     },
     async (request) => {
@@ -90,24 +105,35 @@ const adminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sen
     },
   );
 
-  app.get('/reviews', { schema: { ...doc, response: { 200: AdminReviewsResponse, ...readErrors } } }, async (request) => {
-    await requireAdmin(request);
-    return { reviews: await service.pendingReviews(ctx) };
-  });
+  app.get(
+    '/reviews',
+    { config: { access: ['admin'] }, schema: { ...doc, response: { 200: AdminReviewsResponse, ...readErrors } } },
+    async (request) => {
+      await requireAdmin(request);
+      return { reviews: await service.pendingReviews(ctx) };
+    },
+  );
 
   app.get(
     '/logs',
-    { schema: { ...doc, querystring: AdminListQuery, response: { 200: AdminLogsResponse, 400: ErrorResponse, ...readErrors } } },
+    {
+      config: { access: ['admin'] },
+      schema: { ...doc, querystring: AdminListQuery, response: { 200: AdminLogsResponse, 400: ErrorResponse, ...readErrors } },
+    },
     async (request) => {
       await requireAdmin(request);
       return service.adminLogs(ctx, request.query);
     },
   );
 
-  app.get('/health', { schema: { ...doc, response: { 200: AdminHealth, ...readErrors } } }, async (request) => {
-    await requireAdmin(request);
-    return service.systemHealth(ctx);
-  });
+  app.get(
+    '/health',
+    { config: { access: ['admin'] }, schema: { ...doc, response: { 200: AdminHealth, ...readErrors } } },
+    async (request) => {
+      await requireAdmin(request);
+      return service.systemHealth(ctx);
+    },
+  );
 
   await app.register(verificationHandlers, { ctx, sensitiveRateLimit });
   await app.register(systemHandlers, { ctx, sensitiveRateLimit });

@@ -22,14 +22,21 @@ const doc = { tags: ['admin'], security: [{ bearer: [] }] };
 export const systemHandlers: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   const requireAdmin = (request: Parameters<typeof requireRole>[1]) => requireRole(ctx, request, ['admin']);
 
-  app.get('/settings', { schema: { ...doc, response: { 200: SettingsResponse, ...readErrors } } }, async (request) => {
-    await requireAdmin(request);
-    return { settings: await maintenance.readSettings(ctx) };
-  });
+  app.get(
+    '/settings',
+    { config: { access: ['admin'] }, schema: { ...doc, response: { 200: SettingsResponse, ...readErrors } } },
+    async (request) => {
+      await requireAdmin(request);
+      return { settings: await maintenance.readSettings(ctx) };
+    },
+  );
 
   app.get(
     '/settings/:key',
-    { schema: { ...doc, params: SettingsKeyParams, response: { 200: SettingsResponse, ...readErrors } } },
+    {
+      config: { access: ['admin'] },
+      schema: { ...doc, params: SettingsKeyParams, response: { 200: SettingsResponse, ...readErrors } },
+    },
     async (request) => {
       await requireAdmin(request);
       const all = await maintenance.readSettings(ctx);
@@ -40,6 +47,7 @@ export const systemHandlers: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.put(
     '/settings/:key',
     {
+      config: { access: ['admin'] },
       schema: { ...doc, params: SettingsKeyParams, body: SettingsSectionBody, response: { 200: MessageResponse, ...readErrors } },
     },
     async (request) => {
@@ -48,14 +56,18 @@ export const systemHandlers: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     },
   );
 
-  app.post('/maintenance/backup', { schema: { ...doc, response: { 200: BackupResponse, ...readErrors } } }, async (request) => {
-    const admin = await requireAdmin(request);
-    return maintenance.backup(ctx, admin);
-  });
+  app.post(
+    '/maintenance/backup',
+    { config: { access: ['admin'] }, schema: { ...doc, response: { 200: BackupResponse, ...readErrors } } },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      return maintenance.backup(ctx, admin);
+    },
+  );
 
   app.post(
     '/maintenance/clear-cache',
-    { schema: { ...doc, response: { 200: MessageResponse, ...readErrors } } },
+    { config: { access: ['admin'] }, schema: { ...doc, response: { 200: MessageResponse, ...readErrors } } },
     async (request) => {
       const admin = await requireAdmin(request);
       return maintenance.clearCache(ctx, admin);
@@ -64,7 +76,10 @@ export const systemHandlers: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
 
   app.get(
     '/analytics',
-    { schema: { ...doc, querystring: AnalyticsQuery, response: { 200: AnalyticsResponse, ...readErrors } } },
+    {
+      config: { access: ['admin'] },
+      schema: { ...doc, querystring: AnalyticsQuery, response: { 200: AnalyticsResponse, ...readErrors } },
+    },
     async (request) => {
       await requireAdmin(request);
       return analytics(ctx, request.query.timeRange ?? '30d');

@@ -28,7 +28,7 @@ export const verificationHandlers: FastifyPluginAsyncZod<ModuleOptions> = async 
 
   app.get(
     '/verification/pending',
-    { schema: { ...doc, response: { 200: PendingProducersResponse, ...readErrors } } },
+    { config: { access: ['admin'] }, schema: { ...doc, response: { 200: PendingProducersResponse, ...readErrors } } },
     async (request) => {
       await requireAdmin(request);
       return service.pendingProducers(ctx);
@@ -37,7 +37,10 @@ export const verificationHandlers: FastifyPluginAsyncZod<ModuleOptions> = async 
 
   app.get(
     '/producers/:id/details',
-    { schema: { ...doc, params: IdParams, response: { 200: AdminProducerDetails, 404: ErrorResponse, ...readErrors } } },
+    {
+      config: { access: ['admin'] },
+      schema: { ...doc, params: IdParams, response: { 200: AdminProducerDetails, 404: ErrorResponse, ...readErrors } },
+    },
     async (request) => {
       await requireAdmin(request);
       return service.producerDetails(ctx, request.params.id);
@@ -47,6 +50,7 @@ export const verificationHandlers: FastifyPluginAsyncZod<ModuleOptions> = async 
   app.get(
     '/producers/:id/certifications',
     {
+      config: { access: ['admin'] },
       schema: { ...doc, params: IdParams, response: { 200: AdminCertificationListResponse, 404: ErrorResponse, ...readErrors } },
     },
     async (request) => {
@@ -57,7 +61,10 @@ export const verificationHandlers: FastifyPluginAsyncZod<ModuleOptions> = async 
 
   app.put(
     '/producers/:id/verify',
-    { schema: { ...doc, params: IdParams, body: ProducerVerifyRequest, response: { 200: MessageResponse, ...writeErrors } } },
+    {
+      config: { access: ['admin'] },
+      schema: { ...doc, params: IdParams, body: ProducerVerifyRequest, response: { 200: MessageResponse, ...writeErrors } },
+    },
     async (request) => {
       const admin = await requireAdmin(request);
       return service.verifyProducer(ctx, admin, request.params.id, request.body);
@@ -67,6 +74,7 @@ export const verificationHandlers: FastifyPluginAsyncZod<ModuleOptions> = async 
   app.get(
     '/certifications',
     {
+      config: { access: ['admin'] },
       schema: {
         ...doc,
         querystring: CertificationsQuery,
@@ -81,7 +89,7 @@ export const verificationHandlers: FastifyPluginAsyncZod<ModuleOptions> = async 
 
   app.get(
     '/certifications/expiring',
-    { schema: { ...doc, response: { 200: AdminCertificationListResponse, ...readErrors } } },
+    { config: { access: ['admin'] }, schema: { ...doc, response: { 200: AdminCertificationListResponse, ...readErrors } } },
     async (request) => {
       await requireAdmin(request);
       return { certifications: await service.expiringCertifications(ctx) };
@@ -90,7 +98,7 @@ export const verificationHandlers: FastifyPluginAsyncZod<ModuleOptions> = async 
 
   app.get(
     '/certifications/types',
-    { schema: { ...doc, response: { 200: CertificationTypesResponse, ...readErrors } } },
+    { config: { access: ['admin'] }, schema: { ...doc, response: { 200: CertificationTypesResponse, ...readErrors } } },
     async (request) => {
       await requireAdmin(request);
       return service.certificationTypes();
@@ -100,6 +108,7 @@ export const verificationHandlers: FastifyPluginAsyncZod<ModuleOptions> = async 
   app.put(
     '/certifications/:id/moderate',
     {
+      config: { access: ['admin'] },
       schema: {
         ...doc,
         params: IdParams,
@@ -115,7 +124,10 @@ export const verificationHandlers: FastifyPluginAsyncZod<ModuleOptions> = async 
 
   app.post(
     '/certifications/bulk',
-    { schema: { ...doc, body: CertificationBulkRequest, response: { 200: CertificationBulkResponse, ...writeErrors } } },
+    {
+      config: { access: ['admin'] },
+      schema: { ...doc, body: CertificationBulkRequest, response: { 200: CertificationBulkResponse, ...writeErrors } },
+    },
     async (request) => {
       const admin = await requireAdmin(request);
       return service.bulkModerateCertifications(ctx, admin, request.body);

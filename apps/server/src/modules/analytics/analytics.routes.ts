@@ -22,12 +22,13 @@ const security = [{ bearer: [] }];
 const denied = { 401: ErrorResponse, 403: ErrorResponse };
 /** Own per-IP budget, so a misbehaving page cannot flood the events table. */
 const TRACK_PER_MINUTE = 120;
+const adminOnlyAccess = { access: ['admin'] } as const;
 
 const analyticsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.post(
     '/track',
     {
-      config: { rateLimit: { max: TRACK_PER_MINUTE, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: TRACK_PER_MINUTE, timeWindow: '1 minute' } },
       schema: { tags, body: TrackEventRequest, response: { 204: z.null(), 400: ErrorResponse, 429: ErrorResponse } },
     },
     async (request, reply) => {
@@ -41,6 +42,8 @@ const analyticsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
   app.get(
     '/producer/:id',
     {
+      // Producers see their own farm's figures (ownership checked in the handler), admins every farm's.
+      config: { access: ['producer', 'admin'], accessMessages: { denied: 'You can only view analytics for your own farm' } },
       schema: {
         tags,
         security,
@@ -59,7 +62,10 @@ const analyticsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
 
   app.get(
     '/popular-products',
-    { schema: { tags, security, querystring: PopularProductsQuery, response: { 200: PopularProductsResponse, ...denied } } },
+    {
+      config: adminOnlyAccess,
+      schema: { tags, security, querystring: PopularProductsQuery, response: { 200: PopularProductsResponse, ...denied } },
+    },
     async (request) => {
       await adminOnly(request);
       return analytics.popularProducts(ctx, request.query.days, request.query.limit);
@@ -68,7 +74,10 @@ const analyticsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
 
   app.get(
     '/search-trends',
-    { schema: { tags, security, querystring: AnalyticsDaysQuery, response: { 200: SearchTrendsResponse, ...denied } } },
+    {
+      config: adminOnlyAccess,
+      schema: { tags, security, querystring: AnalyticsDaysQuery, response: { 200: SearchTrendsResponse, ...denied } },
+    },
     async (request) => {
       await adminOnly(request);
       return analytics.searchTrends(ctx, request.query.days);
@@ -77,7 +86,10 @@ const analyticsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
 
   app.get(
     '/engagement',
-    { schema: { tags, security, querystring: AnalyticsDaysQuery, response: { 200: EngagementResponse, ...denied } } },
+    {
+      config: adminOnlyAccess,
+      schema: { tags, security, querystring: AnalyticsDaysQuery, response: { 200: EngagementResponse, ...denied } },
+    },
     async (request) => {
       await adminOnly(request);
       return analytics.engagement(ctx, request.query.days);
@@ -86,7 +98,10 @@ const analyticsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
 
   app.get(
     '/dashboard',
-    { schema: { tags, security, querystring: AnalyticsDaysQuery, response: { 200: AnalyticsDashboardResponse, ...denied } } },
+    {
+      config: adminOnlyAccess,
+      schema: { tags, security, querystring: AnalyticsDaysQuery, response: { 200: AnalyticsDashboardResponse, ...denied } },
+    },
     async (request) => {
       await adminOnly(request);
       return analytics.dashboard(ctx, request.query.days);

@@ -10,6 +10,7 @@ const announcementsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.post(
     '/announcements',
     {
+      config: { access: ['admin'] },
       schema: {
         tags: ['admin'],
         security: [{ bearer: [] }],

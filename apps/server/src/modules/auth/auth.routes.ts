@@ -20,7 +20,7 @@ const tags = ['auth'];
 
 const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sensitiveRateLimit }) => {
   // Sign-in and e-mail sending calls get a tighter per-IP limit than the rest of the API.
-  const sensitive = { rateLimit: { max: sensitiveRateLimit, timeWindow: '1 minute' } };
+  const sensitive = { access: 'public', rateLimit: { max: sensitiveRateLimit, timeWindow: '1 minute' } } as const;
 
   app.post(
     '/register',
@@ -42,7 +42,11 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sens
 
   app.get(
     '/me',
-    { schema: { tags, security: [{ bearer: [] }], response: { 200: UserResponse, 401: ErrorResponse } } },
+    {
+      // Unverified accounts must still see who they are (to be offered a new verification mail).
+      config: { access: 'signed-in', allowUnverified: true },
+      schema: { tags, security: [{ bearer: [] }], response: { 200: UserResponse, 401: ErrorResponse } },
+    },
     async (request) => presentUser(await requireUser(ctx, request, { allowUnverified: true })),
   );
 

@@ -10,11 +10,10 @@ import {
   PortalSessionResponse,
   SubscriptionStatusResponse,
 } from '@farmstand/shared/schemas/billing';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
 import { defineModule, type ModuleOptions } from '../index';
-import { requireAdmin, requireProducer } from './billing.policy';
+import { PRODUCER_ONLY_BILLING, requireAdmin, requireProducer } from './billing.policy';
 import { presentSubscription } from './billing.presenter';
 import * as billing from './billing.service';
 import { handleStripeEvent, verifyStripeEvent } from './billing.webhook';
@@ -23,21 +22,18 @@ import { createPaymentProvider } from './providers';
 const tags = ['billing'];
 const security = [{ bearer: [] }];
 const denied = { 401: ErrorResponse, 403: ErrorResponse };
+/** Subscriptions belong to producers: guests get a 401, consumers and admins a 403 (billing.policy.ts). */
+const producerAccess = { access: ['producer'], accessMessages: { denied: PRODUCER_ONLY_BILLING } } as const;
 
 /** Spec 01 §7 "Billing": paths are /api/stripe/... whichever provider is configured (docs/decisions/080). */
 const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sensitiveRateLimit }) => {
   const provider = createPaymentProvider(ctx.config);
-  const sensitive = { rateLimit: { max: sensitiveRateLimit, timeWindow: '1 minute' } };
-  // Who may call comes before what was sent: a guest gets 401 even with an empty body.
-  const producerOnly = {
-    preValidation: async (request: FastifyRequest) => {
-      await requireProducer(ctx, request);
-    },
-  };
+  // Who may call comes before what was sent (config.access): a guest gets 401 even with an empty body.
+  const sensitiveProducer = { ...producerAccess, rateLimit: { max: sensitiveRateLimit, timeWindow: '1 minute' } };
 
   app.get(
     '/subscription-status',
-    { schema: { tags, security, response: { 200: SubscriptionStatusResponse, ...denied } } },
+    { config: producerAccess, schema: { tags, security, response: { 200: SubscriptionStatusResponse, ...denied } } },
     async (request) => {
       const user = await requireProducer(ctx, request);
       return presentSubscription(await billing.getSubscription(ctx, user.id), provider);
@@ -47,8 +43,7 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, s
   app.post(
     '/create-payment-intent',
     {
-      config: sensitive,
-      ...producerOnly,
+      config: sensitiveProducer,
       schema: {
         tags,
         security,
@@ -65,8 +60,7 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, s
   app.post(
     '/confirm-subscription',
     {
-      config: sensitive,
-      ...producerOnly,
+      config: sensitiveProducer,
       schema: {
         tags,
         security,
@@ -83,7 +77,10 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, s
 
   app.post(
     '/cancel-subscription',
-    { schema: { tags, security, response: { 200: CancelSubscriptionResponse, 400: ErrorResponse, ...denied } } },
+    {
+      config: producerAccess,
+      schema: { tags, security, response: { 200: CancelSubscriptionResponse, 400: ErrorResponse, ...denied } },
+    },
     async (request) => {
       const user = await requireProducer(ctx, request);
       const row = await billing.cancelSubscription(ctx, provider, user.id);
@@ -96,7 +93,10 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, s
 
   app.post(
     '/create-portal-session',
-    { schema: { tags, security, response: { 200: PortalSessionResponse, 400: ErrorResponse, ...denied } } },
+    {
+      config: producerAccess,
+      schema: { tags, security, response: { 200: PortalSessionResponse, 400: ErrorResponse, ...denied } },
+    },
     async (request) => {
       const user = await requireProducer(ctx, request);
       return { url: await billing.createPortalSession(ctx, provider, user.id) };
@@ -106,9 +106,7 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, s
   app.post(
     '/admin/grant-subscription',
     {
-      preValidation: async (request: FastifyRequest) => {
-        await requireAdmin(ctx, request);
-      },
+      config: { access: ['admin'] },
       schema: {
         tags,
         security,
@@ -129,7 +127,11 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, s
     webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     webhooks.post(
       '/webhook',
-      { schema: { tags, response: { 200: BillingMessageResponse, 400: ErrorResponse, 404: ErrorResponse } } },
+      // Public: the payment provider calls it; the signature is what authenticates.
+      {
+        config: { access: 'public' },
+        schema: { tags, response: { 200: BillingMessageResponse, 400: ErrorResponse, 404: ErrorResponse } },
+      },
       async (request, reply) => {
         const secret = ctx.config.stripe.webhookSecret;
         if (!secret) return reply.code(404).send({ message: 'Webhooks are not configured' });

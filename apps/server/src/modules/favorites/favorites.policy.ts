@@ -4,6 +4,15 @@ import type { AppContext } from '../../lib/context';
 import { AppError, forbidden, unauthorized } from '../../lib/errors';
 import { type AuthUser, bearerToken, requireUser } from '../../plugins/auth';
 
+/** Who may call the favourites routes (config.access): the texts match requireFavoritesUser's. */
+export const FAVORITES_ACCESS = {
+  access: ['consumer'],
+  accessMessages: {
+    signIn: TEXTS.favoritesSignIn,
+    denied: { producer: TEXTS.producersCannotFavorite, admin: 'Only consumer accounts can save favorites' },
+  },
+} as const;
+
 /**
  * Favourites belong to consumers (spec 01 §5): guests are asked to sign in, producers are refused.
  * Admins are not consumers either, so they are refused with the generic message. When an admin

@@ -8,7 +8,7 @@ import {
 } from '@farmstand/shared/schemas/favorites';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineModule, type ModuleOptions } from '../index';
-import { requireFavoritesUser } from './favorites.policy';
+import { FAVORITES_ACCESS, requireFavoritesUser } from './favorites.policy';
 import * as favorites from './favorites.service';
 
 const tags = ['favorites'];
@@ -16,14 +16,21 @@ const security = [{ bearer: [] }];
 const denied = { 401: ErrorResponse, 403: ErrorResponse };
 
 const favoritesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  app.get('/', { schema: { tags, security, response: { 200: FavoritesResponse, ...denied } } }, async (request) => {
-    const user = await requireFavoritesUser(ctx, request);
-    return { favorites: await favorites.listFavorites(ctx, user.id) };
-  });
+  app.get(
+    '/',
+    { config: FAVORITES_ACCESS, schema: { tags, security, response: { 200: FavoritesResponse, ...denied } } },
+    async (request) => {
+      const user = await requireFavoritesUser(ctx, request);
+      return { favorites: await favorites.listFavorites(ctx, user.id) };
+    },
+  );
 
   app.get(
     '/check/:producerId',
-    { schema: { tags, security, params: ProducerIdParams, response: { 200: FavoriteCheckResponse, ...denied } } },
+    {
+      config: FAVORITES_ACCESS,
+      schema: { tags, security, params: ProducerIdParams, response: { 200: FavoriteCheckResponse, ...denied } },
+    },
     async (request) => {
       const user = await requireFavoritesUser(ctx, request);
       return { isFavorited: await favorites.isFavorited(ctx, user.id, request.params.producerId) };
@@ -33,13 +40,14 @@ const favoritesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
   // Public: a producer page may show how many people saved it.
   app.get(
     '/count/:producerId',
-    { schema: { tags, params: ProducerIdParams, response: { 200: FavoriteCountResponse } } },
+    { config: { access: 'public' }, schema: { tags, params: ProducerIdParams, response: { 200: FavoriteCountResponse } } },
     async (request) => ({ count: await favorites.countFavorites(ctx, request.params.producerId) }),
   );
 
   app.post(
     '/:producerId',
     {
+      config: FAVORITES_ACCESS,
       schema: {
         tags,
         security,
@@ -55,7 +63,10 @@ const favoritesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
 
   app.delete(
     '/:producerId',
-    { schema: { tags, security, params: ProducerIdParams, response: { 200: FavoriteToggleResponse, ...denied } } },
+    {
+      config: FAVORITES_ACCESS,
+      schema: { tags, security, params: ProducerIdParams, response: { 200: FavoriteToggleResponse, ...denied } },
+    },
     async (request) => {
       const user = await requireFavoritesUser(ctx, request);
       return favorites.removeFavorite(ctx, user.id, request.params.producerId);

@@ -13,7 +13,7 @@ const GeocodeResponse = z.object({ latitude: z.number(), longitude: z.number(), 
 const geocodeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
     '/',
-    { schema: { tags: ['search'], querystring: GeocodeQuery, response: { 200: GeocodeResponse } } },
+    { config: { access: 'public' }, schema: { tags: ['search'], querystring: GeocodeQuery, response: { 200: GeocodeResponse } } },
     async (request) => {
       const result = await geocode(ctx, request.query.q);
       if (!result) throw notFound(TEXTS.locationNotFound);

@@ -13,11 +13,13 @@ const PingResponse = z.object({ ok: z.literal(true) });
 
 const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   // No database, no auth: the bench compares every API figure with this ceiling of the same server.
-  app.get('/ping', { schema: { tags: ['health'], response: { 200: PingResponse } } }, async () => ({ ok: true as const }));
+  app.get('/ping', { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: PingResponse } } }, async () => ({
+    ok: true as const,
+  }));
 
   app.get(
     '/health',
-    { schema: { tags: ['health'], response: { 200: HealthResponse, 503: HealthResponse } } },
+    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: HealthResponse, 503: HealthResponse } } },
     async (_request, reply) => {
       let databaseOk = true;
       try {

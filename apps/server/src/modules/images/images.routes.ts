@@ -26,6 +26,8 @@ const errors = {
   415: ErrorResponse,
 };
 const PRODUCERS_ONLY = 'Only producer accounts can upload images';
+/** Product images: the owner or an admin (ownership checked in images.service). */
+const managerAccess = { access: ['producer', 'admin'], accessMessages: { denied: PRODUCERS_ONLY } } as const;
 const multipartBody = {
   description: 'multipart/form-data: `image` (JPEG, PNG or WebP, at most 5 MB) and text fields',
 };
@@ -37,6 +39,7 @@ const imageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =
   app.post(
     '/products/:id',
     {
+      config: managerAccess,
       schema: {
         tags,
         security,
@@ -64,6 +67,7 @@ const imageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =
   app.delete(
     '/products/:id/images',
     {
+      config: managerAccess,
       schema: {
         tags,
         security,
@@ -82,6 +86,7 @@ const imageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =
   app.put(
     '/products/:id/primary',
     {
+      config: managerAccess,
       schema: {
         tags,
         security,
@@ -100,6 +105,7 @@ const imageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =
   app.post(
     '/producers/profile',
     {
+      config: { access: ['producer'], accessMessages: { denied: PRODUCERS_ONLY } },
       schema: {
         tags,
         security,

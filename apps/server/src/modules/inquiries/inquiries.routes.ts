@@ -9,6 +9,7 @@ import * as inquiries from './inquiries.service';
 
 const tags = ['inquiries'];
 const security = [{ bearer: [] }];
+const RECEIVED_BY_PRODUCERS = 'Only producers receive inquiries';
 
 const inquiriesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   inquiries.subscribeInquiryStatus(ctx);
@@ -16,6 +17,7 @@ const inquiriesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
   app.post(
     '/inquire',
     {
+      config: { access: 'signed-in', accessMessages: { signIn: TEXTS.inquiryLoginRequired } },
       schema: {
         tags,
         security,
@@ -33,6 +35,7 @@ const inquiriesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
   app.get(
     '/inquiries/received',
     {
+      config: { access: ['producer'], accessMessages: { denied: RECEIVED_BY_PRODUCERS } },
       schema: {
         tags,
         security,
@@ -41,16 +44,15 @@ const inquiriesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
       },
     },
     async (request) =>
-      inquiries.listReceived(
-        ctx,
-        await requireRole(ctx, request, ['producer'], 'Only producers receive inquiries'),
-        request.query,
-      ),
+      inquiries.listReceived(ctx, await requireRole(ctx, request, ['producer'], RECEIVED_BY_PRODUCERS), request.query),
   );
 
   app.get(
     '/inquiries/sent',
-    { schema: { tags, security, querystring: Pagination, response: { 200: InquiryListResponse, 401: ErrorResponse } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, security, querystring: Pagination, response: { 200: InquiryListResponse, 401: ErrorResponse } },
+    },
     async (request) => inquiries.listSent(ctx, await requireUser(ctx, request), request.query),
   );
 };

@@ -17,18 +17,23 @@ import * as messages from './messages.service';
 
 const tags = ['messages'];
 const security = [{ bearer: [] }];
+/** Any account may message; being one of the two participants is checked per conversation. */
+const signedIn = { access: 'signed-in' } as const;
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 const messagesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
     '/conversations',
-    { schema: { tags, security, response: { 200: ConversationListResponse, 401: ErrorResponse } } },
+    { config: signedIn, schema: { tags, security, response: { 200: ConversationListResponse, 401: ErrorResponse } } },
     async (request) => messages.listConversations(ctx, await requireUser(ctx, request)),
   );
 
   app.post(
     '/conversations',
-    { schema: { tags, security, body: StartConversationRequest, response: { 201: SentMessageResponse, ...errors } } },
+    {
+      config: signedIn,
+      schema: { tags, security, body: StartConversationRequest, response: { 201: SentMessageResponse, ...errors } },
+    },
     async (request, reply) =>
       reply.status(201).send(await messages.startConversation(ctx, await requireUser(ctx, request), request.body)),
   );
@@ -36,6 +41,7 @@ const messagesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
   app.get(
     '/conversations/:id/messages',
     {
+      config: signedIn,
       schema: {
         tags,
         security,
@@ -49,7 +55,10 @@ const messagesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
 
   app.post(
     '/conversations/:id/messages',
-    { schema: { tags, security, params: IdParams, body: SendMessageRequest, response: { 201: SentMessageResponse, ...errors } } },
+    {
+      config: signedIn,
+      schema: { tags, security, params: IdParams, body: SendMessageRequest, response: { 201: SentMessageResponse, ...errors } },
+    },
     async (request, reply) =>
       reply
         .status(201)
@@ -58,13 +67,13 @@ const messagesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
 
   app.post(
     '/conversations/:id/read',
-    { schema: { tags, security, params: IdParams, response: { 200: MarkReadResponse, ...errors } } },
+    { config: signedIn, schema: { tags, security, params: IdParams, response: { 200: MarkReadResponse, ...errors } } },
     async (request) => messages.markRead(ctx, await requireUser(ctx, request), request.params.id),
   );
 
   app.get(
     '/unread-count',
-    { schema: { tags, security, response: { 200: UnreadCountResponse, 401: ErrorResponse } } },
+    { config: signedIn, schema: { tags, security, response: { 200: UnreadCountResponse, 401: ErrorResponse } } },
     async (request) => ({ count: await messages.unreadCount(ctx, (await requireUser(ctx, request)).id) }),
   );
 };

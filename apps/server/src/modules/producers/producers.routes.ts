@@ -18,6 +18,7 @@ const tags = ['producers'];
 const security = [{ bearer: [] }];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const PRODUCERS_ONLY = 'Producer profiles are only available for producer accounts.';
+const producerAccess = { access: ['producer'], accessMessages: { denied: PRODUCERS_ONLY } } as const;
 
 /** Farm profiles and their certifications (spec 02 §7 Producers). A producer's public id is its user id. */
 const producerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
@@ -26,6 +27,7 @@ const producerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
   app.get(
     '/',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary:
@@ -40,6 +42,7 @@ const producerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
   app.get(
     '/me/profile',
     {
+      config: producerAccess,
       schema: {
         tags,
         security,
@@ -53,6 +56,7 @@ const producerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
   app.post(
     '/',
     {
+      config: producerAccess,
       schema: {
         tags,
         security,
@@ -67,6 +71,7 @@ const producerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
   app.put(
     '/me',
     {
+      config: producerAccess,
       schema: {
         tags,
         security,
@@ -81,6 +86,7 @@ const producerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
   app.post(
     '/me/certifications',
     {
+      config: producerAccess,
       schema: {
         tags,
         security,
@@ -96,6 +102,7 @@ const producerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
   app.delete(
     '/me/certifications/:id',
     {
+      config: producerAccess,
       schema: {
         tags,
         security,
@@ -110,6 +117,7 @@ const producerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
   app.get(
     '/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Public farm profile by the producer’s user id, with its listed products',

@@ -16,6 +16,9 @@ const tags = ['products'];
 const security = [{ bearer: [] }];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const PRODUCERS_ONLY = 'Only producer accounts can manage products';
+/** Owners change their products, admins moderate any (ownership checked in products.service). */
+const managerAccess = { access: ['producer', 'admin'], accessMessages: { denied: PRODUCERS_ONLY } } as const;
+const producerAccess = { access: ['producer'], accessMessages: { denied: PRODUCERS_ONLY } } as const;
 
 /** Product management (paths chosen in docs/decisions/030) and the public product read. */
 const productRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
@@ -25,6 +28,7 @@ const productRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
   app.get(
     '/mine',
     {
+      config: producerAccess,
       schema: { tags, security, summary: 'My products, deleted ones included', response: { 200: MyProductsResponse, ...errors } },
     },
     async (request) => products.listMyProducts(ctx, await requireRole(ctx, request, ['producer'], PRODUCERS_ONLY)),
@@ -33,6 +37,7 @@ const productRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
   app.post(
     '/',
     {
+      config: producerAccess,
       schema: {
         tags,
         security,
@@ -50,6 +55,7 @@ const productRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
   app.get(
     '/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'A product with its producer (public)',
@@ -71,6 +77,7 @@ const productRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
   app.put(
     '/:id',
     {
+      config: managerAccess,
       schema: {
         tags,
         security,
@@ -88,6 +95,7 @@ const productRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
   app.delete(
     '/:id',
     {
+      config: managerAccess,
       schema: {
         tags,
         security,
@@ -102,6 +110,7 @@ const productRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
   app.post(
     '/:id/restore',
     {
+      config: managerAccess,
       schema: {
         tags,
         security,
@@ -116,6 +125,7 @@ const productRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
   app.patch(
     '/:id/availability',
     {
+      config: managerAccess,
       schema: {
         tags,
         security,

@@ -22,19 +22,21 @@ const ReviewDetailResponse = z.object({ review: ReviewDetail });
 const reviewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
     '/product/:id',
-    { schema: { tags, params: IdParams, response: { 200: ReviewsResponse, 404: ErrorResponse } } },
+    { config: { access: 'public' }, schema: { tags, params: IdParams, response: { 200: ReviewsResponse, 404: ErrorResponse } } },
     async (request) => reviews.productReviews(ctx, request.params.id),
   );
 
   app.get(
     '/producer/:id',
-    { schema: { tags, params: IdParams, response: { 200: ReviewsResponse, 404: ErrorResponse } } },
+    { config: { access: 'public' }, schema: { tags, params: IdParams, response: { 200: ReviewsResponse, 404: ErrorResponse } } },
     async (request) => reviews.producerReviews(ctx, request.params.id),
   );
 
   app.post(
     '/',
     {
+      // Admins are refused by the review rules themselves (they moderate; reviews.policy.ts).
+      config: { access: 'signed-in' },
       schema: {
         tags,
         security,
@@ -51,7 +53,7 @@ const reviewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
 
   app.get(
     '/my-reviews',
-    { schema: { tags, security, response: { 200: ReviewDetailListResponse, ...denied } } },
+    { config: { access: 'signed-in' }, schema: { tags, security, response: { 200: ReviewDetailListResponse, ...denied } } },
     async (request) => {
       const user = await requireUser(ctx, request);
       return { reviews: await reviews.myReviews(ctx, user) };
@@ -60,7 +62,7 @@ const reviewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
 
   app.get(
     '/received',
-    { schema: { tags, security, response: { 200: ReviewDetailListResponse, ...denied } } },
+    { config: { access: ['producer'] }, schema: { tags, security, response: { 200: ReviewDetailListResponse, ...denied } } },
     async (request) => {
       const user = await requireRole(ctx, request, ['producer']);
       return { reviews: await reviews.receivedReviews(ctx, user) };
@@ -70,6 +72,7 @@ const reviewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
   app.put(
     '/:id',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         security,
@@ -86,7 +89,10 @@ const reviewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
 
   app.delete(
     '/:id',
-    { schema: { tags, security, params: IdParams, response: { 200: MessageResponse, 404: ErrorResponse, ...denied } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, security, params: IdParams, response: { 200: MessageResponse, 404: ErrorResponse, ...denied } },
+    },
     async (request) => {
       const user = await requireUser(ctx, request);
       await reviews.deleteReview(ctx, user, request.params.id);

@@ -9,15 +9,19 @@ import { defineModule, type ModuleOptions } from '../index';
  * the app "sent", as a person would open their inbox. Never enabled in production.
  */
 const testingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  app.get('/outbox', { schema: { hide: true, querystring: z.object({ to: z.string().min(1) }) } }, async (request) => {
-    const rows = await ctx.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, request.query.to.toLowerCase()))
-      .orderBy(desc(emailOutbox.id))
-      .limit(20);
-    return { emails: rows.map((row) => ({ subject: row.subject, body: row.body, createdAt: row.createdAt.toISOString() })) };
-  });
+  app.get(
+    '/outbox',
+    { config: { access: 'public' }, schema: { hide: true, querystring: z.object({ to: z.string().min(1) }) } },
+    async (request) => {
+      const rows = await ctx.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, request.query.to.toLowerCase()))
+        .orderBy(desc(emailOutbox.id))
+        .limit(20);
+      return { emails: rows.map((row) => ({ subject: row.subject, body: row.body, createdAt: row.createdAt.toISOString() })) };
+    },
+  );
 };
 
 export default defineModule({ prefix: '/test', routes: testingRoutes, enabled: () => process.env.E2E_TEST_HOOKS === '1' });
