@@ -1,9 +1,7 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../lib/context';
+import { discoverModules } from './discover';
 
 export type ModuleOptions = { ctx: AppContext; sensitiveRateLimit: number };
 
@@ -17,21 +15,13 @@ export type ModuleRoutes = {
 
 export const defineModule = (module: ModuleRoutes) => module;
 
-const MODULES_DIR = path.dirname(fileURLToPath(import.meta.url));
-
 /**
  * Mounts every domain's routes under /api. Each domain folder has one `<domain>.routes.ts` whose
  * default export says its prefix, so domains are added without editing a shared list.
  */
 export async function registerModules(api: FastifyInstance, options: ModuleOptions): Promise<void> {
-  const domains = readdirSync(MODULES_DIR, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .sort();
-  for (const domain of domains) {
-    const file = readdirSync(path.join(MODULES_DIR, domain)).find((name) => /^[\w-]+\.routes\.(ts|js)$/.test(name));
-    if (!file) continue;
-    const loaded = (await import(pathToFileURL(path.join(MODULES_DIR, domain, file)).href)) as { default?: ModuleRoutes };
+  for (const { domain, file, load } of await discoverModules()) {
+    const loaded = (await load()) as { default?: ModuleRoutes };
     const module = loaded.default;
     if (!module) throw new Error(`${domain}/${file} has no default export of defineModule(...)`);
     if (module.enabled && !module.enabled()) continue;

@@ -1,0 +1,91 @@
+// Compiles the server into apps/server/dist: one ESM bundle per entry for plain `node` (Node 20),
+// npm packages left external (resolved from node_modules at run time), the workspace package
+// @farmstand/shared compiled in, and the SQL migrations copied beside the bundle.
+// Writes are atomic (temporary file, then rename), so a server starting while another process
+// rebuilds never reads half a file.
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SRC = path.join(SERVER_DIR, 'src');
+const DIST = path.join(SERVER_DIR, 'dist');
+const ENTRIES = { main: 'src/main.ts', restore: 'src/restore.ts' };
+const ROUTES_FILE = /^[\w-]+\.routes\.(ts|js)$/;
+
+const pkg = JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8'));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => !name.startsWith('@farmstand/'));
+
+/** modules/discover.ts reads the modules directory at run time; the bundle gets a static list instead. */
+const staticModuleList = {
+  name: 'static-module-list',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]modules[\\/]discover\.ts$/ }, (args) => {
+      const dir = path.dirname(args.path);
+      const entries = [];
+      for (const domain of readdirSync(dir, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort()) {
+        const file = readdirSync(path.join(dir, domain)).find((name) => ROUTES_FILE.test(name));
+        if (file)
+          entries.push(
+            `{ domain: ${JSON.stringify(domain)}, file: ${JSON.stringify(file)}, load: () => import(${JSON.stringify(`./${domain}/${file}`)}) }`,
+          );
+      }
+      return {
+        contents: `export const ROUTES_FILE = ${ROUTES_FILE};\nexport async function discoverModules() {\n  return [\n    ${entries.join(',\n    ')}\n  ];\n}\n`,
+        loader: 'ts',
+        resolveDir: dir,
+      };
+    });
+  },
+};
+
+function copyDirAtomic(from, to) {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) copyDirAtomic(source, target);
+    else {
+      const temporary = `${target}.${process.pid}.tmp`;
+      copyFileSync(source, temporary);
+      renameSync(temporary, target);
+    }
+  }
+}
+
+const started = Date.now();
+const staging = path.join(DIST, `.staging-${process.pid}`);
+mkdirSync(staging, { recursive: true });
+try {
+  const entryPoints = Object.entries(ENTRIES)
+    .filter(([, file]) => statSync(path.join(SERVER_DIR, file), { throwIfNoEntry: false }))
+    .map(([out, file]) => ({ out, in: path.join(SERVER_DIR, file) }));
+  await build({
+    entryPoints,
+    outdir: staging,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    external,
+    plugins: [staticModuleList],
+    // Bundled CommonJS helpers may call require(); give ESM one.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  });
+  copyDirAtomic(path.join(SRC, 'db', 'migrations'), path.join(DIST, 'migrations'));
+  // Maps first, then the bundles: a starting server sees either the old or the new bundle whole.
+  for (const file of readdirSync(staging).sort((a, b) => Number(b.endsWith('.map')) - Number(a.endsWith('.map')))) {
+    renameSync(path.join(staging, file), path.join(DIST, file));
+  }
+} finally {
+  rmSync(staging, { recursive: true, force: true });
+}
+console.log(`Server compiled to ${path.relative(process.cwd(), DIST) || 'dist'} in ${Date.now() - started} ms`);
