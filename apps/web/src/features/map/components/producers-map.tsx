@@ -36,9 +36,10 @@ const markerIcon = (verified: boolean) =>
 const ICONS = { verified: markerIcon(true), unverified: markerIcon(false) };
 const USER_ICON = L.divIcon({
   className: '',
-  html: '<span class="user-location-marker"></span>',
-  iconSize: [20, 20],
-  iconAnchor: [10, 10],
+  html: '<span class="user-location-marker"><span class="user-location-marker__dot"></span><span class="user-location-marker__label">You</span></span>',
+  iconSize: [22, 22],
+  iconAnchor: [11, 11],
+  popupAnchor: [0, -11],
 });
 
 /** The popup's React content, rendered only when a marker is opened (20,000 popups up front would be slow). */
