@@ -1,10 +1,11 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 
 export type TabItem = { id: string; label: string; content: ReactNode };
 
 /**
  * Accessible tabs (WAI-ARIA tab pattern: arrow keys move between tabs). The selected tab is owned
- * by the caller so it can live in the URL and be linked to.
+ * by the caller so it can live in the URL and be linked to. From tablet width up the strip wraps, so
+ * no tab is ever clipped; on a phone it scrolls sideways and keeps the selected tab in view.
  */
 export function Tabs({
   tabs,
@@ -20,6 +21,16 @@ export function Tabs({
   const baseId = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const current = tabs.find((tab) => tab.id === selected) ?? tabs[0];
+  const currentIndex = tabs.indexOf(current);
+
+  // Scroll only the strip (not the page) so the selected tab sits in view, centred when it can.
+  useEffect(() => {
+    const tab = refs.current[currentIndex];
+    const strip = tab?.parentElement;
+    if (!tab || !strip || strip.scrollWidth <= strip.clientWidth) return;
+    const left = tab.offsetLeft - (strip.clientWidth - tab.offsetWidth) / 2; // the strip is the offsetParent
+    strip.scrollTo({ left: Math.max(0, left) });
+  }, [currentIndex]);
 
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
@@ -38,7 +49,7 @@ export function Tabs({
       <div
         role="tablist"
         aria-label={label}
-        className="mb-6 flex gap-1 overflow-x-auto border-b border-stone-200 dark:border-stone-800"
+        className="relative mb-6 flex gap-1 overflow-x-auto border-b border-stone-200 md:flex-wrap md:overflow-x-visible dark:border-stone-800"
       >
         {tabs.map((tab, index) => {
           const isSelected = tab.id === current.id;
