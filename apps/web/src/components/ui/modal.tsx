@@ -1,6 +1,9 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 
-/** A modal on the native <dialog> (focus trap, Esc closes, backdrop); mounted only while open. */
+/**
+ * A modal on the native <dialog> (focus trap, Esc closes, backdrop); mounted only while open. On
+ * close the focus returns to whatever had it when the dialog opened (WAI-ARIA dialog pattern).
+ */
 export function Modal({
   title,
   onClose,
@@ -16,8 +19,16 @@ export function Modal({
   const titleId = useId();
   useEffect(() => {
     const element = dialog.current;
+    // The element that opened the dialog (usually a button). The dialog is unmounted rather than
+    // closed, so the browser's own focus restoring never runs: give the focus back by hand.
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && !element?.contains(active) ? active : null;
     if (element && !element.open) element.showModal();
-    return () => element?.close();
+    return () => {
+      element?.close();
+      // After the unmount commit: the opener may have re-rendered, but it is the same node if it stayed.
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
   }, []);
   return (
     <dialog
