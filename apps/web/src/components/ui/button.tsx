@@ -7,8 +7,9 @@ type Size = 'sm' | 'md' | 'lg';
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-stone-400 dark:disabled:bg-stone-700',
   secondary:
-    'border border-stone-300 bg-white text-stone-800 hover:bg-stone-100 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800',
-  ghost: 'text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800',
+    'border border-stone-300 bg-white text-stone-800 hover:bg-stone-100 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800 disabled:border-stone-200 disabled:bg-stone-100 disabled:text-stone-400 dark:disabled:border-stone-800 dark:disabled:bg-stone-900 dark:disabled:text-stone-500',
+  ghost:
+    'text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800 disabled:text-stone-400 disabled:hover:bg-transparent dark:disabled:text-stone-500',
   danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-stone-400',
 };
 const SIZES: Record<Size, string> = { sm: 'px-3 py-1.5 text-sm', md: 'px-4 py-2 text-sm', lg: 'px-6 py-3 text-base' };

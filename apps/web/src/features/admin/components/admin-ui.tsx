@@ -45,11 +45,22 @@ export function StatCard({ label, value, detail }: { label: string; value: React
   );
 }
 
-/** A horizontally scrollable table inside a card: wide admin tables stay usable at 390 px. */
-export function TableCard({ caption, children }: { caption: string; children: ReactNode }) {
+/**
+ * A horizontally scrollable table inside a card: wide admin tables stay usable at 390 px. A table
+ * that has a phone layout of its own passes minWidth="" to drop the scroll width.
+ */
+export function TableCard({
+  caption,
+  children,
+  minWidth = 'min-w-[48rem]',
+}: {
+  caption: string;
+  children: ReactNode;
+  minWidth?: string;
+}) {
   return (
     <Card className="overflow-x-auto">
-      <table className="w-full min-w-[48rem] text-left text-sm">
+      <table className={`w-full ${minWidth} text-left text-sm`}>
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>

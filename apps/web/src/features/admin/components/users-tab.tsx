@@ -3,7 +3,7 @@ import type { AdminUser, UserStatusAction } from '@farmstand/shared/schemas/admi
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
-import { Badge, EmptyState, Spinner } from '../../../components/ui/card';
+import { Badge, Card, EmptyState, Spinner } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextInput } from '../../../components/ui/field';
 import { useAuth } from '../../auth/auth-context';
@@ -27,6 +27,60 @@ const CONFIRM: Record<UserStatusAction, { title: string; message: (email: string
   },
   activate: { title: 'Reactivate user', message: (email) => `${email} will be able to sign in again.`, label: 'Activate' },
 };
+
+function TypeBadge({ user }: { user: AdminUser }) {
+  return (
+    <Badge tone={user.user_type === 'admin' ? 'blue' : user.user_type === 'producer' ? 'green' : 'gray'}>
+      {userTypeLabel(user.user_type)}
+    </Badge>
+  );
+}
+
+function VerifiedBadge({ user }: { user: AdminUser }) {
+  return user.email_verified ? <Badge tone="green">Verified</Badge> : <Badge tone="yellow">Unverified</Badge>;
+}
+
+/** The row's actions; one line in the table, wrapping inside a phone card. Admins never act on themselves. */
+function UserActions({
+  user,
+  isMe,
+  onOpen,
+  wrap = false,
+}: {
+  user: AdminUser;
+  isMe: boolean;
+  onOpen: (open: Open) => void;
+  wrap?: boolean;
+}) {
+  return (
+    <div className={`flex gap-2 ${wrap ? 'flex-wrap' : 'flex-nowrap'}`}>
+      {user.user_type === 'producer' && (
+        <Button size="sm" variant="secondary" onClick={() => onOpen({ kind: 'grant', user })}>
+          Grant Sub
+        </Button>
+      )}
+      {!isMe && (
+        <>
+          <Button size="sm" variant="secondary" onClick={() => onOpen({ kind: 'type', user })}>
+            Change Type
+          </Button>
+          {user.status === 'suspended' ? (
+            <Button size="sm" variant="secondary" onClick={() => onOpen({ kind: 'status', user, action: 'activate' })}>
+              Activate
+            </Button>
+          ) : (
+            <Button size="sm" variant="secondary" onClick={() => onOpen({ kind: 'status', user, action: 'suspend' })}>
+              Suspend
+            </Button>
+          )}
+          <Button size="sm" variant="danger" onClick={() => onOpen({ kind: 'status', user, action: 'delete' })}>
+            Delete
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
 
 export function UsersTab() {
   const { user: me } = useAuth();
@@ -71,23 +125,23 @@ export function UsersTab() {
         <EmptyState title="No users found" icon="👤" />
       ) : (
         <>
-          <TableCard caption="Users">
-            <thead>
-              <tr>
-                <th className={thClasses}>Email</th>
-                <th className={thClasses}>Farm name</th>
-                <th className={thClasses}>Type</th>
-                <th className={thClasses}>Verified</th>
-                <th className={thClasses}>Joined</th>
-                <th className={thClasses}>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.users.map((user) => {
-                const isMe = user.id === me?.id;
-                return (
+          {/* Desktop: a table whose action buttons stay on one line. Below 1024 px: one card per user, no sideways scroll. */}
+          <div className="hidden lg:block">
+            <TableCard caption="Users" minWidth="">
+              <thead>
+                <tr>
+                  <th className={thClasses}>Email</th>
+                  <th className={thClasses}>Farm name</th>
+                  <th className={thClasses}>Type</th>
+                  <th className={thClasses}>Verified</th>
+                  <th className={thClasses}>Joined</th>
+                  <th className={thClasses}>Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {query.data.users.map((user) => (
                   <tr key={user.id}>
-                    <td className={`${tdClasses} font-medium`}>
+                    <td className={`${tdClasses} break-all font-medium`}>
                       {user.email}
                       {user.status === 'suspended' && (
                         <Badge tone="red" className="ml-2">
@@ -97,59 +151,39 @@ export function UsersTab() {
                     </td>
                     <td className={tdClasses}>{user.farm_name ?? '—'}</td>
                     <td className={tdClasses}>
-                      <Badge tone={user.user_type === 'admin' ? 'blue' : user.user_type === 'producer' ? 'green' : 'gray'}>
-                        {userTypeLabel(user.user_type)}
-                      </Badge>
+                      <TypeBadge user={user} />
                     </td>
                     <td className={tdClasses}>
-                      {user.email_verified ? <Badge tone="green">Verified</Badge> : <Badge tone="yellow">Unverified</Badge>}
+                      <VerifiedBadge user={user} />
                     </td>
                     <td className={`${tdClasses} whitespace-nowrap`}>{formatDate(user.created_at)}</td>
-                    <td className={tdClasses}>
-                      <div className="flex gap-2">
-                        {user.user_type === 'producer' && (
-                          <Button size="sm" variant="secondary" onClick={() => setOpen({ kind: 'grant', user })}>
-                            Grant Sub
-                          </Button>
-                        )}
-                        {!isMe && (
-                          <>
-                            <Button size="sm" variant="secondary" onClick={() => setOpen({ kind: 'type', user })}>
-                              Change Type
-                            </Button>
-                            {user.status === 'suspended' ? (
-                              <Button
-                                size="sm"
-                                variant="secondary"
-                                onClick={() => setOpen({ kind: 'status', user, action: 'activate' })}
-                              >
-                                Activate
-                              </Button>
-                            ) : (
-                              <Button
-                                size="sm"
-                                variant="secondary"
-                                onClick={() => setOpen({ kind: 'status', user, action: 'suspend' })}
-                              >
-                                Suspend
-                              </Button>
-                            )}
-                            <Button
-                              size="sm"
-                              variant="danger"
-                              onClick={() => setOpen({ kind: 'status', user, action: 'delete' })}
-                            >
-                              Delete
-                            </Button>
-                          </>
-                        )}
-                      </div>
+                    <td className={`${tdClasses} w-px whitespace-nowrap`}>
+                      <UserActions user={user} isMe={user.id === me?.id} onOpen={setOpen} />
                     </td>
                   </tr>
-                );
-              })}
-            </tbody>
-          </TableCard>
+                ))}
+              </tbody>
+            </TableCard>
+          </div>
+          <ul className="space-y-3 lg:hidden" aria-label="Users">
+            {query.data.users.map((user) => (
+              <li key={user.id}>
+                <Card className="p-4">
+                  <p className="break-all font-medium">{user.email}</p>
+                  {user.farm_name && <p className="text-sm text-stone-600 dark:text-stone-300">{user.farm_name}</p>}
+                  <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+                    <TypeBadge user={user} />
+                    <VerifiedBadge user={user} />
+                    {user.status === 'suspended' && <Badge tone="red">Suspended</Badge>}
+                    <span className="text-stone-600 dark:text-stone-300">Joined {formatDate(user.created_at)}</span>
+                  </div>
+                  <div className="mt-3">
+                    <UserActions user={user} isMe={user.id === me?.id} onOpen={setOpen} wrap />
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
           <Pager {...query.data.pagination} onPage={setPage} />
         </>
       )}

@@ -8,6 +8,15 @@ import { PRODUCER_TEXTS } from '../texts';
 import { ProductForm } from './product-form';
 import { ProductRow } from './product-row';
 
+/**
+ * '3 of 10 active products'; once an admin has lowered the limit below what is listed, never
+ * '11 of 10' but what it means and what to do.
+ */
+export function productCountText(active: number, max: number): string {
+  if (active > max) return `${active} listed, limit ${max}: deactivate ${active - max} to add new products`;
+  return `${active} of ${max} active products`;
+}
+
 /** Editing: 'new' for the add form, a product for its edit form, null for the list. */
 type Editing = 'new' | Product | null;
 
@@ -49,9 +58,7 @@ export function ProductsTab({ profile }: { profile: OwnProducerProfile }) {
           <h2 id="products-heading" className="text-lg font-semibold">
             Your products
           </h2>
-          <p className="text-sm text-stone-600 dark:text-stone-400">
-            {active_count} of {max_products} active products
-          </p>
+          <p className="text-sm text-stone-600 dark:text-stone-400">{productCountText(active_count, max_products)}</p>
         </div>
         <Button onClick={() => setEditing('new')} disabled={atLimit}>
           <span aria-hidden="true">+</span> Add Product
@@ -63,7 +70,11 @@ export function ProductsTab({ profile }: { profile: OwnProducerProfile }) {
           className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
         >
           <p className="font-semibold">{PRODUCER_TEXTS.productLimitReached}</p>
-          <p className="text-sm">You can have up to {max_products} active products. Delete one to add another.</p>
+          <p className="text-sm">
+            {active_count > max_products
+              ? `The limit is now ${max_products} active products. Deactivate or delete ${active_count - max_products} to add or restore products.`
+              : `You can have up to ${max_products} active products. Delete one to add another.`}
+          </p>
         </div>
       )}
       {products.length === 0 ? (
