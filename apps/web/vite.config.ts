@@ -1,12 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress, spaRoutes } from './build-plugins';
 import { pwaPrecache } from './pwa-precache';
 
 const backend = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwaPrecache()],
+  plugins: [react(), tailwindcss(), pwaPrecache(), spaRoutes(), precompress()],
   server: {
     port: 5173,
     proxy: {

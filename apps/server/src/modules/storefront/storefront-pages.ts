@@ -1,0 +1,113 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../lib/errors';
+import { getPublicProfile } from '../producers/producers.service';
+import { getProduct } from '../products/products.service';
+import { notFoundHead, type PageHead, producerHead, productHead, renderHead, type SiteInfo } from './head-tags';
+import { robotsTxt, sitemapPart, sitemapRoot } from './sitemap';
+import { isKnownPagePath, loadPagePatterns } from './spa-routes';
+
+const MAX_ID = 2_147_483_647;
+const hidden = { schema: { hide: true }, config: { access: 'public' } } as const;
+
+/**
+ * robots.txt, the sitemap, and every page of the web app (docs/decisions/151). Product and producer
+ * pages get their head tags from the database on each request (title, description, canonical, Open
+ * Graph, Twitter card, JSON-LD) injected into index.html; the SPA takes over as usual. Unknown
+ * products, producers and paths answer 404 with the same index.html, so the app still shows its
+ * not-found page. `root` is null when there is no web build (API-only runs): then only robots.txt
+ * and the sitemap are served.
+ */
+export const storefrontPagesPlugin = fp(async (app: FastifyInstance, opts: { root: string | null }) => {
+  const { ctx } = app;
+  const base = ctx.config.publicUrl;
+  const site = async (): Promise<SiteInfo> => {
+    const general = await ctx.settings.get('general');
+    return { base, siteName: general.site_name, currency: general.currency };
+  };
+
+  app.get('/robots.txt', hidden, async (_request, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(base)));
+  app.get('/sitemap.xml', hidden, async (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await sitemapRoot(ctx.db, base)),
+  );
+  app.get<{ Params: { part: string } }>('/sitemaps/:part', hidden, async (request, reply) => {
+    const match = /^(\d{1,6})\.xml$/.exec(request.params.part);
+    const body = match ? await sitemapPart(ctx.db, base, Number(match[1])) : null;
+    if (body === null) return reply.status(404).send({ message: 'Not found' });
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'no-cache').send(body);
+  });
+
+  const root = opts.root;
+  if (!root) return;
+  const template = shellTemplate(path.join(root, 'index.html'));
+  const patterns = loadPagePatterns(root);
+
+  /** The head of a page, and whether the page exists. */
+  async function headFor(url: string): Promise<{ status: number; head: PageHead | null }> {
+    const info = await site();
+    const entity = /^\/(product|producer|producers)\/([^/]+)\/?$/.exec(url);
+    if (entity) {
+      const id = /^\d{1,10}$/.test(entity[2]) ? Number(entity[2]) : 0;
+      if (id < 1 || id > MAX_ID) return { status: 404, head: notFoundHead(info, url) };
+      try {
+        if (entity[1] === 'product') return { status: 200, head: productHead(await getProduct(ctx, null, id), info) };
+        return { status: 200, head: producerHead(await getPublicProfile(ctx, null, id), info) };
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 404) return { status: 404, head: notFoundHead(info, url) };
+        throw error;
+      }
+    }
+    if (!isKnownPagePath(patterns, url)) return { status: 404, head: notFoundHead(info, url) };
+    return { status: 200, head: null };
+  }
+
+  app.get('/*', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url.startsWith('/uploads/') || url.startsWith('/socket.io/')) {
+      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${url}` });
+    }
+    // A path with a file extension that is not on disk is a missing file, not a page.
+    if (path.extname(url) && !url.endsWith('.html')) {
+      const file = path.join(root, path.normalize(url));
+      if (file.startsWith(root) && existsSync(file)) return reply.sendFile(path.relative(root, file));
+      return reply.status(404).send({ message: 'Not found' });
+    }
+    const { status, head } = await headFor(safeDecode(url));
+    return sendPage(reply, status, template(), head, (await site()).siteName);
+  });
+});
+
+/** A malformed escape cannot name any page: it falls through to the not-found answer. */
+function safeDecode(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return '/\u0000';
+  }
+}
+
+function sendPage(reply: FastifyReply, status: number, html: string, head: PageHead | null, siteName: string) {
+  const page = head ? withHead(html, renderHead(head, siteName)) : html;
+  return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+}
+
+/** Replaces the shell's generic title and description with the page's tags. */
+export function withHead(html: string, tags: string): string {
+  const stripped = html.replace(/\s*<title>[\s\S]*?<\/title>/, '').replace(/\s*<meta name="description"[^>]*>/, '');
+  return stripped.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${tags}`);
+}
+
+/** index.html, re-read when a new build replaces it (the server may outlive a build). */
+function shellTemplate(file: string): () => string {
+  let cached = { mtime: 0, html: '' };
+  return () => {
+    const mtime = statSync(file).mtimeMs;
+    if (mtime !== cached.mtime) cached = { mtime, html: readFileSync(file, 'utf8') };
+    return cached.html;
+  };
+}

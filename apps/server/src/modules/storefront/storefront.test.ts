@@ -1,0 +1,233 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, setUserStatus } from '../../test/factories';
+import { buildProducer, buildProduct, validProduct } from '../../test/producer-factories';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { sitemapPart, sitemapRoot } from './sitemap';
+
+/** A stand-in for the web build: the shell, the route list and one precompressed script. */
+function fakeWebBuild(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'farmstand-web-'));
+  mkdirSync(path.join(root, 'assets'));
+  writeFileSync(
+    path.join(root, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8" />\n<meta name="viewport" content="width=device-width" />\n<meta name="description" content="Generic" />\n<title>Farmstand</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(
+    path.join(root, 'spa-routes.json'),
+    JSON.stringify(['*', '/', '/products', '/product/:id', '/producer/:id', '/map']),
+  );
+  const script = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+  writeFileSync(path.join(root, 'assets', 'app-abc123.js'), script);
+  writeFileSync(path.join(root, 'assets', 'app-abc123.js.gz'), gzipSync(script));
+  return root;
+}
+
+/** The parsed JSON-LD block of a page. */
+function jsonLd(html: string): Record<string, unknown> {
+  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  if (!match?.[1]) throw new Error('no JSON-LD in the page');
+  return JSON.parse(match[1]);
+}
+
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1] ?? null;
+
+describe('storefront pages for crawlers, compression and 404s', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp({ webDist: fakeWebBuild(), publicUrl: 'https://farmstand.example' });
+  });
+  afterAll(async () => app.closeAll());
+
+  it('serves a product page with its head tags and Product JSON-LD from the database, without JavaScript', async () => {
+    const producer = await buildProducer(app, { farm_name: 'Hilltop & Sons', city: 'Berea' });
+    const id = await buildProduct(app, producer, validProduct({ name: 'Sourdough <Loaf>', category: 'bread', price: 7.25 }));
+    const res = await app.inject({ method: 'GET', url: `/product/${id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const html = res.body;
+    expect(html).toContain('<title>Sourdough &lt;Loaf&gt; — Hilltop &amp; Sons | Farmstand</title>');
+    expect(html).not.toContain('content="Generic"');
+    expect(meta(html, 'description')).toBe('A dozen brown eggs.');
+    expect(html).toContain(`<link rel="canonical" href="https://farmstand.example/product/${id}" />`);
+    expect(meta(html, 'og:title')).toBe('Sourdough &lt;Loaf&gt; — Hilltop &amp; Sons | Farmstand');
+    expect(meta(html, 'og:description')).toBe('A dozen brown eggs.');
+    expect(meta(html, 'twitter:card')).toBe('summary');
+    expect(html).toContain('<div id="root"></div>');
+    const ld = jsonLd(html);
+    expect(ld['@type']).toBe('Product');
+    expect(ld.name).toBe('Sourdough <Loaf>');
+    expect(ld.offers).toMatchObject({
+      '@type': 'Offer',
+      price: '7.25',
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+      seller: { '@type': 'LocalBusiness', name: 'Hilltop & Sons', url: `https://farmstand.example/producer/${producer.id}` },
+    });
+    // "</script>" inside data can never end the block early.
+    expect(html.match(/<\/script>/g)?.length).toBe(1);
+  });
+
+  it('gives og:image as the absolute URL of the primary picture, and reads fresh data on every request', async () => {
+    const producer = await buildProducer(app);
+    const id = await buildProduct(app, producer);
+    // Straight in the database: the upload pipeline is tested in the images module.
+    await app.ctx.db.execute(
+      sql.raw(
+        `update products set primary_image_url = '/uploads/products/${id}/abc-800.webp', availability = 'sold_out' where id = ${id}`,
+      ),
+    );
+    const html = (await app.inject({ method: 'GET', url: `/product/${id}` })).body;
+    expect(meta(html, 'og:image')).toBe(`https://farmstand.example/uploads/products/${id}/abc-800.webp`);
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(jsonLd(html).offers).toMatchObject({ availability: 'https://schema.org/OutOfStock' });
+  });
+
+  it('serves a producer page with LocalBusiness JSON-LD: address without the street, and geo', async () => {
+    const producer = await buildProducer(app, {
+      farm_name: 'Cedar Run Farm',
+      city: 'Paris',
+      zip: '40361',
+      description: 'Grass-fed beef.',
+    });
+    await app.ctx.db.execute(
+      sql.raw(`update producers set latitude = 38.2098, longitude = -84.2530 where user_id = ${producer.id}`),
+    );
+    const res = await app.inject({ method: 'GET', url: `/producer/${producer.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Cedar Run Farm — Paris, Kentucky | Farmstand</title>');
+    expect(meta(res.body, 'description')).toBe('Grass-fed beef.');
+    expect(res.body).toContain(`<link rel="canonical" href="https://farmstand.example/producer/${producer.id}" />`);
+    const ld = jsonLd(res.body);
+    expect(ld).toMatchObject({
+      '@type': 'LocalBusiness',
+      name: 'Cedar Run Farm',
+      address: {
+        '@type': 'PostalAddress',
+        addressLocality: 'Paris',
+        addressRegion: 'KY',
+        postalCode: '40361',
+        addressCountry: 'US',
+      },
+      geo: { '@type': 'GeoCoordinates', latitude: 38.2098, longitude: -84.253 },
+    });
+    expect(JSON.stringify(ld)).not.toContain('100 Main St');
+  });
+
+  it('answers 404 with the app shell for unknown products, producers and paths, and for hidden ones', async () => {
+    const suspended = await buildProducer(app);
+    const hiddenProduct = await buildProduct(app, suspended);
+    await setUserStatus(app, suspended.id, 'suspended');
+    for (const url of [
+      '/product/999999',
+      '/product/abc',
+      '/product/99999999999',
+      '/producer/999999',
+      `/producer/${suspended.id}`,
+      `/product/${hiddenProduct}`,
+      '/no-such-page',
+      '/products/extra/bits',
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex" />');
+    }
+    for (const url of ['/', '/products', '/map', '/products?category=eggs']) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
+    const api = await app.inject({ method: 'GET', url: '/api/no-such-endpoint' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().message).toContain('No such endpoint');
+  });
+
+  it('lists a newly created product and its producer in the sitemap, and drops it when deleted', async () => {
+    const producer = await buildProducer(app);
+    const id = await buildProduct(app, producer);
+    const res = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    expect(res.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(res.body).toContain(`<loc>https://farmstand.example/product/${id}</loc>`);
+    expect(res.body).toContain(`<loc>https://farmstand.example/producer/${producer.id}</loc>`);
+    expect(res.body).toContain('<loc>https://farmstand.example/products</loc>');
+    await app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: bearer(producer) });
+    expect((await app.inject({ method: 'GET', url: '/sitemap.xml' })).body).not.toContain(`/product/${id}<`);
+  });
+
+  it('becomes a sitemap index of numbered files past the per-file limit', async () => {
+    const root = await sitemapRoot(app.ctx.db, 'https://farmstand.example', 5);
+    expect(root).toContain('<sitemapindex');
+    const files = [...root.matchAll(/<loc>https:\/\/farmstand\.example\/sitemaps\/(\d+)\.xml<\/loc>/g)].map((m) => Number(m[1]));
+    expect(files.length).toBeGreaterThan(2);
+    const all: string[] = [];
+    for (const n of files) {
+      const part = await sitemapPart(app.ctx.db, 'https://farmstand.example', n, 5);
+      const locs = [...(part ?? '').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] as string);
+      expect(locs.length).toBeLessThanOrEqual(5);
+      all.push(...locs);
+    }
+    expect(new Set(all).size).toBe(all.length);
+    const single = await sitemapRoot(app.ctx.db, 'https://farmstand.example');
+    expect(all.sort()).toEqual([...single.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] as string).sort());
+    expect(await sitemapPart(app.ctx.db, 'https://farmstand.example', files.length + 1, 5)).toBeNull();
+    expect((await app.inject({ method: 'GET', url: '/sitemaps/999.xml' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/sitemaps/1.xml' })).statusCode).toBe(200);
+  });
+
+  it('serves robots.txt pointing at the sitemap', async () => {
+    const res = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toContain('Sitemap: https://farmstand.example/sitemap.xml');
+    expect(res.body).toContain('Disallow: /api/');
+  });
+
+  describe('compression', () => {
+    it('compresses a large JSON answer with brotli or gzip by Accept-Encoding, and leaves small ones alone', async () => {
+      const producer = await buildProducer(app);
+      for (let i = 0; i < 3; i++)
+        await buildProduct(app, producer, validProduct({ description: `Long description ${i} `.repeat(40) }));
+      const url = '/api/products/mine';
+      const plain = await app.inject({ method: 'GET', url, headers: bearer(producer) });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const br = await app.inject({ method: 'GET', url, headers: { ...bearer(producer), 'accept-encoding': 'br, gzip' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+      const gz = await app.inject({ method: 'GET', url, headers: { ...bearer(producer), 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+      expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+
+      const small = await app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(small.rawPayload.length).toBeLessThan(1024);
+      expect(small.headers['content-encoding']).toBeUndefined();
+    });
+
+    it('compresses pages and serves the build’s precompressed files as they are', async () => {
+      const producer = await buildProducer(app, { description: 'Words '.repeat(100) });
+      const page = await app.inject({ method: 'GET', url: `/producer/${producer.id}`, headers: { 'accept-encoding': 'gzip' } });
+      expect(page.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(page.rawPayload).toString()).toContain('<title>');
+
+      const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-encoding']).toBe('gzip');
+      expect(asset.headers['content-type']).toContain('javascript');
+      expect(gunzipSync(asset.rawPayload).toString()).toContain('console.log');
+      const raw = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+      expect(raw.headers['content-encoding']).toBeUndefined();
+      expect(raw.body).toContain('console.log');
+
+      const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: { 'accept-encoding': 'br' } });
+      expect(sitemap.headers['content-encoding']).toBe('br');
+    });
+  });
+});
