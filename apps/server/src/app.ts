@@ -15,6 +15,7 @@ import { createMailer } from './lib/mailer';
 import { registerModules } from './modules';
 import { SettingsStore } from './modules/settings/settings.service';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { maintenancePlugin } from './plugins/maintenance';
 import { RequestLogController } from './plugins/request-logging';
@@ -70,6 +71,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  // Before every route: compression attaches itself to the routes registered after it.
+  await app.register(compressionPlugin);
   const perMinute = options.rateLimitPerMinute ?? Number(process.env.RATE_LIMIT_PER_MINUTE ?? 600);
   await app.register(rateLimit, {
     max: perMinute,
