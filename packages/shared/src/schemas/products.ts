@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AVAILABILITIES, CERTIFICATION_TYPES, PRODUCT_CATEGORIES, STATES, type StateCode } from '../constants/catalog';
+import { NET_UNITS } from '../labels/rules';
 import { optionalDate, optionalText } from './fields';
 
 /**
@@ -50,6 +51,25 @@ export function splitAllergens(text: string): string[] {
     .filter(Boolean);
 }
 
+/** The label maker's fields (issue 14); optional, so clients that predate them keep working. */
+const labelFields = {
+  net_quantity: z
+    .number({ error: 'Net quantity must be a number' })
+    .positive('Net quantity must be more than 0')
+    .max(100_000, 'Net quantity is too high')
+    .nullish()
+    .transform((v) => v ?? null),
+  net_unit: z
+    .enum(NET_UNITS, { error: `Net quantity unit must be one of: ${NET_UNITS.join(', ')}` })
+    .nullish()
+    .transform((v) => v ?? null),
+  ingredient_list: z
+    .array(z.string().max(200, 'Each ingredient must be at most 200 characters'), { error: 'Ingredients must be a list' })
+    .max(60, 'At most 60 ingredients')
+    .nullish()
+    .transform((list) => (list ?? []).map((i) => i.trim()).filter(Boolean)),
+};
+
 /** Body of POST /api/products and PUT /api/products/{id}. */
 export const ProductRequest = z
   .object({
@@ -73,6 +93,11 @@ export const ProductRequest = z
       .nullish()
       .transform((v) => [...new Set(v ?? [])]),
     pickup_instructions: optionalText(1000, 'Pickup instructions'),
+    ...labelFields,
+  })
+  .refine((v) => (v.net_quantity === null) === (v.net_unit === null), {
+    path: ['net_quantity'],
+    message: 'Give the net quantity together with its unit',
   })
   .refine((v) => v.availability === 'seasonal' || (v.seasonal_start === null && v.seasonal_end === null), {
     path: ['seasonal_start'],
@@ -152,6 +177,9 @@ export const Product = z.object({
   additional_images: z.array(z.string()),
   ingredients: z.string().nullable(),
   allergens: z.array(z.string()),
+  net_quantity: z.number().nullable(),
+  net_unit: z.enum(NET_UNITS).nullable(),
+  ingredient_list: z.array(z.string()),
   required_certifications: z.array(z.string()),
   seasonal_start: z.string().nullable(),
   seasonal_end: z.string().nullable(),

@@ -1,2 +1,4 @@
--- Reserved for a later migration of this wave; replaced by its owner. Kept valid SQL so the migrator can run it.
-SELECT 1;
+-- Label maker (issue 14): the fields a printed label needs that a product lacked.
+ALTER TABLE "products" ADD COLUMN IF NOT EXISTS "net_quantity" numeric(10, 3);--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN IF NOT EXISTS "net_unit" text;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN IF NOT EXISTS "ingredient_list" text[] DEFAULT '{}'::text[] NOT NULL;

@@ -21,6 +21,10 @@ export const products = pgTable(
     seasonalEnd: date('seasonal_end', { mode: 'string' }),
     ingredients: text('ingredients'),
     allergens: text('allergens').array().notNull().default(sql`'{}'::text[]`),
+    /** Label maker (issue 14): net quantity with its unit, and the ingredients as an ordered list. */
+    netQuantity: numeric('net_quantity', { precision: 10, scale: 3, mode: 'number' }),
+    netUnit: text('net_unit'),
+    ingredientList: text('ingredient_list').array().notNull().default(sql`'{}'::text[]`),
     requiredCertifications: text('required_certifications').array().notNull().default(sql`'{}'::text[]`),
     pickupInstructions: text('pickup_instructions'),
     primaryImageUrl: text('primary_image_url'),

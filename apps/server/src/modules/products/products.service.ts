@@ -30,7 +30,11 @@ function toValues(input: ProductInput): repo.ProductValues {
     stockQuantity: input.stock_quantity,
     seasonalStart: input.seasonal_start,
     seasonalEnd: input.seasonal_end,
-    ingredients: input.ingredients,
+    // The ordered list is the label's source; the spec's free-text field follows it for other readers.
+    ingredients: input.ingredient_list.length > 0 ? input.ingredient_list.join(', ') : input.ingredients,
+    ingredientList: input.ingredient_list,
+    netQuantity: input.net_quantity,
+    netUnit: input.net_unit,
     allergens: input.allergens,
     requiredCertifications: input.required_certifications,
     pickupInstructions: input.pickup_instructions,

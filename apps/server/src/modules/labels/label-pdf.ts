@@ -1,0 +1,128 @@
+import { LABEL_FIELD_NAMES, type LabelField } from '@farmstand/shared/labels/rules';
+import { LABEL_SHEETS, LABEL_SHEETS_BY_SIZE, type LabelSheetId } from '@farmstand/shared/labels/sheets';
+import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
+import QRCode from 'qrcode';
+import { badRequest } from '../../lib/errors';
+import { type LabelBlock, layoutLabel, POINTS_PER_INCH } from './label-layout';
+
+export type LabelPdfRequest = {
+  sheet: LabelSheetId;
+  count: number;
+  blocks: LabelBlock[];
+  /** The product's public page: the QR code leads there. */
+  qrUrl: string;
+  title: string;
+};
+
+/** Typographic characters people paste from word processors, in the fonts' own alphabet. */
+const PLAIN_EQUIVALENTS: Record<string, string> = {
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201C': '"',
+  '\u201D': '"',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2026': '...',
+  '\u00A0': ' ',
+  '\u2032': "'",
+  '\u2033': '"',
+};
+
+/**
+ * The PDF of `count` identical labels laid out on the chosen sheet. Refuses (400) when a field
+ * does not fit, naming it and the larger sizes; never shrinks the statement or cuts text.
+ */
+export async function renderLabelPdf(request: LabelPdfRequest): Promise<Uint8Array> {
+  const sheet = LABEL_SHEETS[request.sheet];
+  // The label is drawn once, on its own page, and placed on every slot as one embedded form:
+  // a 10-sheet PDF carries one copy of the text and QR code, not a hundred.
+  const single = await PDFDocument.create();
+  const fonts = {
+    regular: await single.embedFont(StandardFonts.Helvetica),
+    bold: await single.embedFont(StandardFonts.HelveticaBold),
+  };
+  const blocks = request.blocks.map((block) => ({ ...block, text: printable(block, fonts.regular) }));
+  const measure = {
+    regular: (text: string, size: number) => fonts.regular.widthOfTextAtSize(text, size),
+    bold: (text: string, size: number) => fonts.bold.widthOfTextAtSize(text, size),
+  };
+  const result = layoutLabel(sheet, blocks, measure);
+  if (!result.ok) throw badRequest(tooLongMessage(result.field, request.sheet), result.field);
+  const { lines, qr } = result.layout;
+  const labelPage = single.addPage([sheet.labelWidth * POINTS_PER_INCH, sheet.labelHeight * POINTS_PER_INCH]);
+  for (const line of lines) labelPage.drawText(line.text, { x: line.x, y: line.y, size: line.size, font: fonts[line.font] });
+  const qrPath = qrSvgPath(request.qrUrl);
+  labelPage.drawSvgPath(qrPath.path, {
+    x: qr.x,
+    y: qr.y + qr.size,
+    scale: qr.size / qrPath.size,
+    color: rgb(0, 0, 0),
+    borderWidth: 0,
+  });
+
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(request.title);
+  pdf.setCreator('Farmstand label maker');
+  // pdf-lib writes embedded fonts only when a document is saved: embed the saved single label.
+  const [label] = await pdf.embedPdf(await single.save(), [0]);
+  const perPage = sheet.columns * sheet.rows;
+  const pageWidth = sheet.pageWidth * POINTS_PER_INCH;
+  const pageHeight = sheet.pageHeight * POINTS_PER_INCH;
+  let page = pdf.addPage([pageWidth, pageHeight]);
+  for (let index = 0; index < request.count; index++) {
+    const slot = index % perPage;
+    if (slot === 0 && index > 0) page = pdf.addPage([pageWidth, pageHeight]);
+    const column = slot % sheet.columns;
+    const row = Math.floor(slot / sheet.columns);
+    page.drawPage(label, {
+      x: (sheet.marginLeft + column * sheet.pitchX) * POINTS_PER_INCH,
+      y: pageHeight - (sheet.marginTop + row * sheet.pitchY + sheet.labelHeight) * POINTS_PER_INCH,
+    });
+  }
+  return pdf.save();
+}
+
+function printable(block: LabelBlock, font: PDFFont): string {
+  const supported = new Set(font.getCharacterSet());
+  let text = '';
+  for (const char of block.text.normalize('NFC')) {
+    const plain = PLAIN_EQUIVALENTS[char] ?? char;
+    for (const c of plain) {
+      if (!supported.has(c.codePointAt(0) as number)) {
+        throw badRequest(`${fieldName(block.field)} has a character labels cannot print: "${c}". Please remove it.`, block.field);
+      }
+    }
+    text += plain;
+  }
+  return text;
+}
+
+function fieldName(field: string): string {
+  return LABEL_FIELD_NAMES[field as LabelField] ?? (field === 'category' ? 'Category line' : field);
+}
+
+function tooLongMessage(field: string, sheet: LabelSheetId): string {
+  const larger = LABEL_SHEETS_BY_SIZE.slice(LABEL_SHEETS_BY_SIZE.indexOf(sheet) + 1).map((id) => LABEL_SHEETS[id].name);
+  const advice = larger.length > 0 ? `Shorten it or choose a larger label: ${larger.join(' or ')}.` : 'Please shorten it.';
+  return `${fieldName(field)} does not fit on ${LABEL_SHEETS[sheet].name}. ${advice}`;
+}
+
+/** The QR code as one SVG path of dark runs per row, with a two-module quiet zone. */
+function qrSvgPath(url: string): { path: string; size: number } {
+  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
+  const quiet = 2;
+  const parts: string[] = [];
+  for (let row = 0; row < modules.size; row++) {
+    let column = 0;
+    while (column < modules.size) {
+      if (!modules.get(row, column)) {
+        column++;
+        continue;
+      }
+      const start = column;
+      while (column < modules.size && modules.get(row, column)) column++;
+      parts.push(`M${start + quiet} ${row + quiet}h${column - start}v1h${start - column}Z`);
+    }
+  }
+  return { path: parts.join(''), size: modules.size + 2 * quiet };
+}

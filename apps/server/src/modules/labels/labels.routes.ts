@@ -1,0 +1,47 @@
+import { ErrorResponse, IdParams } from '@farmstand/shared';
+import { LabelPrintQuery } from '@farmstand/shared/labels/sheets';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole } from '../../plugins/auth';
+import { defineModule, type ModuleOptions } from '../index';
+import { printLabels } from './labels.service';
+
+const PRODUCERS_ONLY = 'Only producer accounts can print product labels';
+
+/** The label maker (issue 14): GET /api/products/{id}/labels → application/pdf. */
+const labelRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  app.get(
+    '/:id/labels',
+    {
+      config: { access: ['producer', 'admin'], accessMessages: { denied: PRODUCERS_ONLY } },
+      schema: {
+        tags: ['products'],
+        security: [{ bearer: [] }],
+        summary: 'Printable labels for a product (PDF), with every field its state requires',
+        description:
+          'Lays out `count` identical labels on the chosen sheet (Avery 5163, Avery 22806 or a 4×6 thermal label), with the processing date of the batch and a QR code to the product page. Refuses with 400 naming the field when a required field is missing or does not fit.',
+        params: IdParams,
+        querystring: LabelPrintQuery,
+        produces: ['application/pdf'],
+        response: {
+          200: z.any().describe('The PDF document'),
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireRole(ctx, request, ['producer', 'admin'], PRODUCERS_ONLY);
+      const { pdf, filename } = await printLabels(ctx, user, request.params.id, request.query);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(pdf));
+    },
+  );
+};
+
+export default defineModule({ prefix: '/products', routes: labelRoutes });

@@ -1,0 +1,61 @@
+import type { StateCode } from '@farmstand/shared';
+import { LABEL_FIELD_NAMES, type LabelProducer, type LabelProduct, missingLabelFields } from '@farmstand/shared/labels/rules';
+import type { LabelPrintQuery } from '@farmstand/shared/labels/sheets';
+import type { AppContext } from '../../lib/context';
+import { badRequest, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { findProducerByUserId } from '../producers/producers.repository';
+import { loadManageableProduct } from '../products/products.service';
+import { labelBlocks } from './label-content';
+import { renderLabelPdf } from './label-pdf';
+
+export type LabelPdf = { pdf: Uint8Array; filename: string };
+
+/**
+ * The owner's (or an admin's) printable labels for one product. A product missing a field its
+ * state requires is refused with the fields named, so no label leaves without them.
+ */
+export async function printLabels(ctx: AppContext, user: AuthUser, productId: number, query: LabelPrintQuery): Promise<LabelPdf> {
+  const row = await loadManageableProduct(ctx, user, productId);
+  const producer = await findProducerByUserId(ctx.db, row.producer.userId);
+  if (!producer) throw notFound('Producer profile not found');
+  const labelProducer: LabelProducer = {
+    farm_name: producer.farmName,
+    address: producer.address,
+    city: producer.city,
+    state: producer.state as StateCode,
+    zip: producer.zip,
+    phone: producer.phone,
+  };
+  const { product } = row;
+  const labelProduct: LabelProduct & { allergens: string[] } = {
+    name: product.name,
+    category: product.category as LabelProduct['category'],
+    net_quantity: product.netQuantity === null ? null : Number(product.netQuantity),
+    net_unit: product.netUnit as LabelProduct['net_unit'],
+    ingredient_list: product.ingredientList,
+    ingredients: product.ingredients,
+    allergens: product.allergens,
+  };
+  const missing = missingLabelFields(labelProduct, labelProducer);
+  if (missing.length > 0) {
+    const names = missing.map((field) => LABEL_FIELD_NAMES[field]).join(', ');
+    throw badRequest(
+      `This product's label is missing: ${names}. Add ${missing.length === 1 ? 'it' : 'them'} to the product and try again.`,
+      missing[0],
+    );
+  }
+  const pdf = await renderLabelPdf({
+    sheet: query.sheet,
+    count: query.count,
+    blocks: labelBlocks(labelProduct, labelProducer, query.processing_date),
+    qrUrl: `${ctx.config.publicUrl}/product/${product.id}`,
+    title: `Labels: ${product.name}`,
+  });
+  const slug =
+    product.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'product';
+  return { pdf, filename: `labels-${slug}-${query.processing_date}.pdf` };
+}

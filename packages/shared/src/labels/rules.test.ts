@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type LabelProducer,
+  type LabelProduct,
+  labelChecklist,
+  missingLabelFields,
+  splitTopLevel,
+  stateRuleNotice,
+} from './rules';
+
+const producer: LabelProducer = {
+  farm_name: 'Hill Farm',
+  address: '1 Pike Rd',
+  city: 'Paris',
+  state: 'KY',
+  zip: '40361',
+  phone: null,
+};
+const jam: LabelProduct = {
+  name: 'Peach Jam',
+  category: 'jellies',
+  net_quantity: 8,
+  net_unit: 'oz',
+  ingredient_list: ['peaches', 'sugar'],
+  ingredients: null,
+};
+
+describe('label checklist', () => {
+  it('is complete for a Kentucky jam with weight and ingredients', () => {
+    expect(missingLabelFields(jam, producer)).toEqual([]);
+  });
+
+  it('names the net quantity and the ingredients when they are missing', () => {
+    expect(missingLabelFields({ ...jam, net_quantity: null, net_unit: null, ingredient_list: [] }, producer)).toEqual([
+      'net_quantity',
+      'ingredients',
+    ]);
+  });
+
+  it('needs no ingredient list for whole eggs, and takes the free-text ingredients when there is no list', () => {
+    expect(missingLabelFields({ ...jam, category: 'eggs', ingredient_list: [] }, producer)).toEqual([]);
+    expect(missingLabelFields({ ...jam, ingredient_list: [], ingredients: 'peaches, sugar' }, producer)).toEqual([]);
+  });
+
+  it('asks a Tennessee producer for a phone number and says the wording is unconfirmed', () => {
+    const tennessee = { ...producer, state: 'TN' as const };
+    expect(missingLabelFields(jam, tennessee)).toEqual(['phone']);
+    expect(missingLabelFields(jam, { ...tennessee, phone: '(615) 555-0100' })).toEqual([]);
+    expect(stateRuleNotice('TN')).toContain("check your state's rules");
+    expect(stateRuleNotice('KY')).toBeNull();
+    expect(labelChecklist(jam, tennessee).map((item) => item.field)).toContain('statement');
+  });
+
+  it('splits free-text ingredients on commas outside brackets', () => {
+    expect(splitTopLevel('flour (wheat, malted barley), water, salt')).toEqual(['flour (wheat, malted barley)', 'water', 'salt']);
+  });
+});

@@ -1,0 +1,209 @@
+import type { ProductCategory, StateCode } from '../constants/catalog';
+
+/**
+ * What a home producer's label must show, by the producer's state and the product's category
+ * (issue 14; sources and what could not be confirmed: docs/decisions/180). Shared so the product
+ * form's checklist, the admin's label-ready flag and the PDF refuse for the same reasons.
+ */
+
+/** The nine major US food allergens (FALCPA 2004 and the FASTER Act 2021), as label choices. */
+export const MAJOR_ALLERGENS = [
+  'milk',
+  'eggs',
+  'fish',
+  'crustacean shellfish',
+  'tree nuts',
+  'peanuts',
+  'wheat',
+  'soybeans',
+  'sesame',
+] as const;
+export type MajorAllergen = (typeof MAJOR_ALLERGENS)[number];
+
+/** Units for the net quantity: weight, volume or a count. */
+export const NET_UNITS = ['oz', 'lb', 'g', 'kg', 'fl oz', 'pt', 'qt', 'gal', 'ml', 'l', 'count'] as const;
+export type NetUnit = (typeof NET_UNITS)[number];
+export const NET_UNIT_LABELS: Record<NetUnit, string> = {
+  oz: 'ounces (oz)',
+  lb: 'pounds (lb)',
+  g: 'grams (g)',
+  kg: 'kilograms (kg)',
+  'fl oz': 'fluid ounces (fl oz)',
+  pt: 'pints (pt)',
+  qt: 'quarts (qt)',
+  gal: 'gallons (gal)',
+  ml: 'millilitres (mL)',
+  l: 'litres (L)',
+  count: 'count (pieces)',
+};
+
+/** The fields a label can require; the checklist and the PDF's refusals name them with these labels. */
+export const LABEL_FIELDS = [
+  'common_name',
+  'operation_name',
+  'operation_address',
+  'phone',
+  'net_quantity',
+  'ingredients',
+  'allergens',
+  'processing_date',
+  'statement',
+] as const;
+export type LabelField = (typeof LABEL_FIELDS)[number];
+export const LABEL_FIELD_NAMES: Record<LabelField, string> = {
+  common_name: 'Product name',
+  operation_name: 'Farm name',
+  operation_address: 'Farm address',
+  phone: 'Phone number',
+  net_quantity: 'Net quantity',
+  ingredients: 'Ingredients',
+  allergens: 'Allergens',
+  processing_date: 'Processing date',
+  statement: 'Home-produced statement',
+};
+
+export type StateLabelRule = {
+  /** Printed on every label of that state, never below STATEMENT_MIN_PT. */
+  statement: string;
+  /** Fields the state's law asks for (allergens are always declared when present: federal rule). */
+  fields: LabelField[];
+  /** False where the wording could not be confirmed from the statute: the screen says to check. */
+  confirmed: boolean;
+  source: string;
+};
+
+export const STATEMENT_MIN_PT = 10;
+
+const KENTUCKY_STATEMENT = 'This product is home-produced and processed';
+const KENTUCKY_FIELDS: LabelField[] = [
+  'common_name',
+  'operation_name',
+  'operation_address',
+  'net_quantity',
+  'ingredients',
+  'allergens',
+  'processing_date',
+  'statement',
+];
+
+export const STATE_LABEL_RULES: Record<StateCode, StateLabelRule> = {
+  KY: { statement: KENTUCKY_STATEMENT, fields: KENTUCKY_FIELDS, confirmed: true, source: 'KRS 217.136(3)' },
+  OH: {
+    statement: 'This product is home produced.',
+    fields: KENTUCKY_FIELDS,
+    confirmed: true,
+    source: 'Ohio Revised Code 3715.023',
+  },
+  IN: {
+    statement:
+      'This product is home produced and processed and the production area has not been inspected by the Indiana Department of Health. NOT FOR RESALE.',
+    fields: KENTUCKY_FIELDS,
+    confirmed: false,
+    source: 'Indiana Code 16-42-5.3-5',
+  },
+  // Wording not confirmed (docs/decisions/180): Kentucky-style fields, the statute's phone number.
+  TN: {
+    statement: KENTUCKY_STATEMENT,
+    fields: [...KENTUCKY_FIELDS, 'phone'],
+    confirmed: false,
+    source: 'Tenn. Code Ann. 53-1-118',
+  },
+  WV: { statement: KENTUCKY_STATEMENT, fields: KENTUCKY_FIELDS, confirmed: false, source: 'W. Va. Code 19-35-6' },
+};
+
+/** Shown on screen (never on the label) where a state's rule could not be confirmed. */
+export function stateRuleNotice(state: StateCode): string | null {
+  const rule = STATE_LABEL_RULES[state];
+  if (rule.confirmed) return null;
+  return `We could not confirm every wording of ${rule.source}. These labels carry the Kentucky-style fields: check your state's rules before you sell.`;
+}
+
+/** Whole foods with one ingredient (a dozen eggs, a head of lettuce) need no ingredient list. */
+const SINGLE_INGREDIENT_CATEGORIES: ProductCategory[] = ['eggs', 'produce', 'honey', 'meat', 'poultry', 'herdshare'];
+
+/** Category lines printed on the label besides the state's statement (spec 02 §3, docs/decisions/031). */
+export const CATEGORY_LABEL_LINES: Partial<Record<ProductCategory, string>> = {
+  pet_food: 'For pet consumption only',
+  herdshare: 'Herd share: for share owners only. Not a sale of milk.',
+};
+
+export type LabelProduct = {
+  name: string;
+  category: ProductCategory;
+  net_quantity: number | null;
+  net_unit: NetUnit | null;
+  ingredient_list: string[];
+  ingredients: string | null;
+};
+
+export type LabelProducer = {
+  farm_name: string;
+  address: string;
+  city: string;
+  state: StateCode;
+  zip: string;
+  phone: string | null;
+};
+
+/** The ingredients in label order: the ordered list, or the free text split on top-level commas. */
+export function labelIngredients(product: Pick<LabelProduct, 'ingredient_list' | 'ingredients'>): string[] {
+  if (product.ingredient_list.length > 0) return product.ingredient_list;
+  return splitTopLevel(product.ingredients ?? '');
+}
+
+/** "flour (wheat, malt), water" → ['flour (wheat, malt)', 'water']: commas inside brackets stay. */
+export function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of text) {
+    if (char === '(' || char === '[') depth++;
+    if ((char === ')' || char === ']') && depth > 0) depth--;
+    if (char === ',' && depth === 0) {
+      parts.push(current);
+      current = '';
+    } else current += char;
+  }
+  parts.push(current);
+  return parts.map((p) => p.trim()).filter(Boolean);
+}
+
+export type LabelChecklistItem = { field: LabelField; label: string; ok: boolean; hint?: string };
+
+/**
+ * Every field the producer's state asks for, ticked or not. The processing date is chosen per
+ * batch when printing, so it is always ticked here; allergens pass when none are declared (only
+ * present allergens are declared), with a reminder.
+ */
+export function labelChecklist(product: LabelProduct, producer: LabelProducer): LabelChecklistItem[] {
+  const rule = STATE_LABEL_RULES[producer.state];
+  const needsIngredients = !SINGLE_INGREDIENT_CATEGORIES.includes(product.category);
+  const checks: Record<LabelField, { ok: boolean; hint?: string }> = {
+    common_name: { ok: product.name.trim().length > 0 },
+    operation_name: { ok: producer.farm_name.trim().length > 0 },
+    operation_address: {
+      ok: [producer.address, producer.city, producer.zip].every((part) => part.trim().length > 0),
+      hint: 'Set your farm address on the Farm Profile tab.',
+    },
+    phone: { ok: Boolean(producer.phone?.trim()), hint: 'Add a phone number on the Farm Profile tab.' },
+    net_quantity: {
+      ok: product.net_quantity !== null && product.net_quantity > 0 && product.net_unit !== null,
+      hint: 'Enter the net weight, volume or count with its unit.',
+    },
+    ingredients: {
+      ok: !needsIngredients || labelIngredients(product).length > 0,
+      hint: 'List every ingredient, heaviest first.',
+    },
+    allergens: { ok: true, hint: 'Tick every major allergen the product contains.' },
+    processing_date: { ok: true, hint: 'Chosen for each batch when you print.' },
+    statement: { ok: true },
+  };
+  return rule.fields.map((field) => ({ field, label: LABEL_FIELD_NAMES[field], ...checks[field] }));
+}
+
+/** The names of the missing fields; empty means the product is label-ready. */
+export function missingLabelFields(product: LabelProduct, producer: LabelProducer): LabelField[] {
+  return labelChecklist(product, producer)
+    .filter((item) => !item.ok)
+    .map((item) => item.field);
+}
