@@ -49,7 +49,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger === false ? false : { level: config.logLevel },
     // Slow and failed requests only, every request at debug (docs/decisions/061).
     logController: new RequestLogController(config.logLevel),
-    trustProxy: true,
+    // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY), so nobody escapes per-IP limits by sending it.
+    trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: true } },
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -28,8 +29,15 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   DEMO_DATA: flag,
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+/**
+ * Which peers may tell us the client's address in X-Forwarded-For: nobody (the default), the
+ * nearest N hops, or proxies at these addresses/CIDRs. Per-IP limits count the address it yields.
+ */
+export type TrustProxy = false | number | string[];
 
 export type Config = {
   port: number;
@@ -46,6 +54,8 @@ export type Config = {
   admin?: { email: string; password: string };
   demoData: boolean;
   logLevel: string;
+  /** Absent means false: X-Forwarded-For is ignored. */
+  trustProxy?: TrustProxy;
   /** Directory of the built web app; served when it exists. */
   webDist?: string;
 };
@@ -60,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD)
     throw new Error('Invalid configuration:\n  ADMIN_PASSWORD is required with ADMIN_EMAIL');
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -84,8 +95,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo data is on by default for the embedded database only.
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    trustProxy,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
   };
+}
+
+/** '' / 'false' / 'off' → false; '2' → two hops; '10.0.0.1, 192.168.0.0/16' → those proxies. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (['', 'false', 'off', 'no', '0'].includes(text.toLowerCase())) return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const isValid = family !== 0 && rest.length === 0 && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits));
+    if (!isValid) {
+      throw new Error(
+        `Invalid configuration:\n  TRUST_PROXY: '${entry}' is not an IP address or CIDR (use a comma-separated list such as 10.0.0.1,192.168.0.0/16, a hop count such as 1, or leave it unset)`,
+      );
+    }
+  }
+  return entries;
 }
 
 /** A generated secret kept in DATA_DIR so tokens survive restarts. */

@@ -4,6 +4,8 @@ export class AppError extends Error {
     public readonly statusCode: number,
     message: string,
     public readonly field?: string,
+    /** Sent as Retry-After (429, 503). */
+    public retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -17,7 +19,9 @@ export const notFound = (message = 'Not found') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 export const tooLarge = (message: string) => new AppError(413, message);
 export const unsupportedType = (message: string) => new AppError(415, message);
-export const tooManyRequests = (message: string) => new AppError(429, message);
+/** Every 429 says when to come back: the error handler sends `retryAfterSeconds` as Retry-After. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  Object.assign(new AppError(429, message), { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
 
 /** PostgreSQL unique-violation, for turning races into a 409 instead of a 500. */
 export function isUniqueViolation(error: unknown): boolean {

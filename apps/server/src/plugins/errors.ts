@@ -27,6 +27,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(400).send({ message, field: first?.instancePath.replace(/^\//, '') || undefined });
     }
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({ message: error.message, field: error.field });
     }
     const status = error.statusCode ?? 500;

@@ -56,6 +56,25 @@ export async function retireAuthTokens(db: Db, userId: number, kind: 'verify_ema
     .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
 }
 
+/** Holds the user's row until the transaction ends: one account's token requests queue up, on every instance. */
+export async function lockUser(db: Db, id: number): Promise<void> {
+  await db.execute(sql`select 1 from ${users} where ${users.id} = ${id} for update`);
+}
+
+/** Tokens of a kind issued to the user since a moment: each one was an e-mail sent. */
+export async function countAuthTokensSince(
+  db: Db,
+  userId: number,
+  kind: 'verify_email' | 'reset_password',
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(authTokens)
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), gt(authTokens.createdAt, since)));
+  return row?.count ?? 0;
+}
+
 export async function insertAuthToken(db: Db, values: typeof authTokens.$inferInsert): Promise<void> {
   await db.insert(authTokens).values(values);
 }
@@ -81,12 +100,17 @@ export async function consumeAuthToken(
   return row?.userId ?? null;
 }
 
-export async function countRecentLoginFailures(db: Db, email: string, since: Date): Promise<number> {
+/** Failed sign-ins since a moment, and the oldest of them (when the lockout ends). */
+export async function recentLoginFailures(db: Db, email: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
+    .select({
+      count: sql<number>`count(*)::int`,
+      oldestEpoch: sql<number | null>`extract(epoch from min(${loginFailures.createdAt}))::float8`,
+    })
     .from(loginFailures)
     .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, since)));
-  return row?.count ?? 0;
+  const oldestEpoch = row?.oldestEpoch == null ? null : Number(row.oldestEpoch);
+  return { count: row?.count ?? 0, oldest: oldestEpoch === null ? null : new Date(oldestEpoch * 1000) };
 }
 
 export async function recordLoginFailure(db: Db, email: string): Promise<void> {

@@ -16,7 +16,10 @@ import { presentUser } from './user.presenter';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const VERIFY_TOKEN_TTL_MS = 2 * DAY_MS;
-const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = HOUR_MS;
+/** Reset and verification mails per address and kind per hour, on top of the per-IP limit (issue 8 item 4). */
+const MAILS_PER_ADDRESS_PER_HOUR = 3;
 const RESET_LINK_INVALID = 'This reset link is invalid, expired or already used. Please ask for a new one.';
 
 export async function register(ctx: AppContext, input: RegisterRequest): Promise<AuthResponse> {
@@ -48,8 +51,11 @@ export async function login(ctx: AppContext, input: LoginRequest): Promise<AuthR
   const security = await ctx.settings.get('security');
   const maxAttempts = security.max_login_attempts ?? LOGIN_LOCKOUT_ATTEMPTS;
   const since = new Date(Date.now() - LOGIN_LOCKOUT_WINDOW_MS);
-  if ((await repo.countRecentLoginFailures(ctx.db, input.email, since)) >= maxAttempts) {
-    throw tooManyRequests(TEXTS.tooManyLogins);
+  const failures = await repo.recentLoginFailures(ctx.db, input.email, since);
+  if (failures.count >= maxAttempts) {
+    // The lockout lifts when the oldest counted failure leaves the window.
+    const endsAt = (failures.oldest?.getTime() ?? Date.now()) + LOGIN_LOCKOUT_WINDOW_MS;
+    throw tooManyRequests(TEXTS.tooManyLogins, (endsAt - Date.now()) / 1000);
   }
   const user = await repo.findUserByEmail(ctx.db, input.email);
   const isValid = await verifyPassword(user && user.status !== 'deleted' ? user.passwordHash : null, input.password);
@@ -85,17 +91,8 @@ export async function resendVerification(ctx: AppContext, email: string): Promis
 export async function forgotPassword(ctx: AppContext, email: string): Promise<void> {
   const user = await repo.findUserByEmail(ctx.db, email);
   if (user?.status !== 'active') return;
-  const { token, hash } = createOneTimeToken();
-  await ctx.db.transaction(async (tx) => {
-    // Only the newest link works: asking again retires the ones mailed before.
-    await repo.retireAuthTokens(tx, user.id, 'reset_password');
-    await repo.insertAuthToken(tx, {
-      userId: user.id,
-      kind: 'reset_password',
-      tokenHash: hash,
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-    });
-  });
+  const token = await issueMailedToken(ctx, user.id, 'reset_password', RESET_TOKEN_TTL_MS);
+  if (!token) return;
   const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send({
     to: user.email,
@@ -124,17 +121,36 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
 }
 
 async function sendVerificationEmail(ctx: AppContext, userId: number, email: string): Promise<void> {
-  const { token, hash } = createOneTimeToken();
-  await repo.insertAuthToken(ctx.db, {
-    userId,
-    kind: 'verify_email',
-    tokenHash: hash,
-    expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS),
-  });
+  const token = await issueMailedToken(ctx, userId, 'verify_email', VERIFY_TOKEN_TTL_MS);
+  if (!token) return;
   const link = `${ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
   await ctx.mailer.send({
     to: email,
     subject: 'Verify your Farmstand e-mail address',
     text: `Welcome to Farmstand!\n\nPlease confirm your e-mail address by opening this link (valid for 48 hours):\n${link}\n\nIf you did not create an account, ignore this e-mail.`,
+  });
+}
+
+/**
+ * A new single-use token for an e-mailed link, or null when this address already got
+ * MAILS_PER_ADDRESS_PER_HOUR of that kind in the last hour (the caller then sends nothing and
+ * answers as usual, so nobody learns anything). The count lives in the database, so the cap holds
+ * across instances; the row lock makes concurrent requests for one account take turns.
+ * A new reset link retires the older ones: only the newest works.
+ */
+async function issueMailedToken(
+  ctx: AppContext,
+  userId: number,
+  kind: 'verify_email' | 'reset_password',
+  ttlMs: number,
+): Promise<string | null> {
+  return ctx.db.transaction(async (tx) => {
+    await repo.lockUser(tx, userId);
+    const sent = await repo.countAuthTokensSince(tx, userId, kind, new Date(Date.now() - HOUR_MS));
+    if (sent >= MAILS_PER_ADDRESS_PER_HOUR) return null;
+    if (kind === 'reset_password') await repo.retireAuthTokens(tx, userId, kind);
+    const { token, hash } = createOneTimeToken();
+    await repo.insertAuthToken(tx, { userId, kind, tokenHash: hash, expiresAt: new Date(Date.now() + ttlMs) });
+    return token;
   });
 }
