@@ -1,28 +1,23 @@
+import { fieldLabel, installValidationMessages } from '@farmstand/shared/schemas/validation-messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 
-const GENERIC_500 = 'Something went wrong on our side. Please try again in a moment.';
+// Every zod message reads like a person wrote it and names its field (issue 10 item 19).
+installValidationMessages();
 
-/** "phone" → "Phone", "delivery_radius" → "Delivery radius". */
-function fieldLabel(path: string): string {
-  const name = path.replace(/^\//, '').split('/').filter(Boolean).join('.') || 'request';
-  const words = name
-    .replace(/_/g, ' ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+const GENERIC_500 = 'Something went wrong on our side. Please try again in a moment.';
 
 /** Every failure leaves as `{ message }` with the right status; a 5xx never shows internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const label = fieldLabel(first?.instancePath ?? '');
+      const label = fieldLabel((first?.instancePath ?? '').split('/').filter(Boolean));
       const detail = first?.message ?? 'is invalid';
-      const namesField = detail.toLowerCase().includes(label.toLowerCase());
+      const rawName = (first?.instancePath ?? '').split('/').filter(Boolean).pop() ?? '';
+      const namesField = [label, rawName].some((name) => name && detail.toLowerCase().includes(name.toLowerCase()));
       const message = namesField ? detail : `${label}: ${detail}`;
       return reply.status(400).send({ message, field: first?.instancePath.replace(/^\//, '') || undefined });
     }
