@@ -20,3 +20,52 @@ export const Pagination = z.object({
   limit: optionalQuery(z.coerce.number().int().min(1).max(100)),
   offset: optionalQuery(z.coerce.number().int().min(0)),
 });
+
+/**
+ * The one input rule for every string of the contract (issue 8 item 5): no NUL character (PostgreSQL
+ * cannot store it in text) and no unpaired UTF-16 surrogate (no person types one; it cannot be
+ * encoded as UTF-8). The server applies it to every body, query and path value before the route's
+ * own schema runs (apps/server/src/plugins/text-input.ts); forms may use `safeText()`.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export const hasUnsafeText = (value: string): boolean => value.includes('\u0000') || LONE_SURROGATE.test(value);
+
+export type TextPath = (string | number)[];
+
+/** The path of the first string (value or object key) in parsed input that breaks the rule, or null. */
+export function findUnsafeText(value: unknown, path: TextPath = [], depth = 0): TextPath | null {
+  if (typeof value === 'string') return hasUnsafeText(value) ? path : null;
+  // Parsed JSON nests at most as deep as the body limit allows; a bound keeps a hostile body from costing the stack.
+  if (value === null || typeof value !== 'object' || depth > 64) return null;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = findUnsafeText(value[index], [...path, index], depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (hasUnsafeText(key)) return [...path, key];
+    const found = findUnsafeText(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** "content" → "Content", "items.0.shopper_name" → "Items 0 shopper name": the field as a person reads it. */
+export function fieldName(path: TextPath): string {
+  const words = path
+    .join(' ')
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'The request';
+}
+
+export const unsafeTextMessage = (path: TextPath): string =>
+  `${fieldName(path)} contains a character that is not allowed (a null character or a broken Unicode character)`;
+
+/** A string that follows the input rule, for forms and schemas that want the check spelled out. */
+export const safeText = () => z.string().refine((value) => !hasUnsafeText(value), { error: unsafeTextMessage([]) });
