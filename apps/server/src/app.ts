@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -18,6 +18,7 @@ import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { maintenancePlugin } from './plugins/maintenance';
+import { describeRoute, tidyDocument } from './plugins/openapi-quality';
 import { RequestLogController } from './plugins/request-logging';
 import { routeAccessPlugin } from './plugins/route-access';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -91,10 +92,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Farmstand API', version: '1.0.0', description: 'The local-food marketplace API.' },
+      info: {
+        title: 'Farmstand API',
+        version: '1.0.0',
+        description: 'The local-food marketplace API.',
+        license: { name: 'Proprietary', url: 'https://farmstand.example/terms' },
+      },
+      servers: [{ url: '/', description: 'This server' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    // operationId, summary, tags and security for every operation (docs/decisions/152).
+    transform: describeRoute,
+    transformObject: tidyDocument,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { ctx });
