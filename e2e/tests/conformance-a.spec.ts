@@ -129,3 +129,38 @@ test.describe('issue 10 item 5: seasonal dates in Kentucky time', () => {
     await expect(page.getByText('from Jul 1, 2027 until Sep 30, 2027')).toBeVisible();
   });
 });
+
+test.describe('issue 10 item 16: pages past the end and expired cards', () => {
+  test('?page=99 moves to the last page instead of showing a total above "No products found"', async ({ page }) => {
+    await page.goto('/products?page=99');
+    await expect(page).toHaveURL(/page=\d+/);
+    await expect(page).not.toHaveURL(/page=99/);
+    await expect(page.getByText('No products found')).toHaveCount(0);
+    await expect(page.getByText(/^\d+ products?$/)).toBeVisible();
+    await expect(page.locator('main a[href^="/product/"]').first()).toBeVisible();
+    // The current page is the last one.
+    const last = Number(new URL(page.url()).searchParams.get('page'));
+    expect(last).toBeGreaterThan(1);
+  });
+
+  test('the card form refuses an expiry month that has passed', async ({ page, request }) => {
+    const producer = await createUser(request, 'producer');
+    await signInBrowser(page, producer);
+    await page.goto('/billing');
+    await page.getByRole('button', { name: /Choose the monthly plan/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Card number').fill('4242424242424242');
+    const lastYear = String((new Date().getFullYear() - 1) % 100).padStart(2, '0');
+    await dialog.getByLabel('Expiry (MM/YY)').fill(`12${lastYear}`);
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByLabel('ZIP code').fill('40502');
+    await dialog.getByRole('button', { name: /Pay \$\d+ and subscribe/ }).click();
+    await expect(dialog.getByText('This card has expired. Check the expiry date or use another card.')).toBeVisible();
+    await expect(dialog).toBeVisible();
+    // Nothing was charged: the trial is still running.
+    const status = await request.get('/api/stripe/subscription-status', {
+      headers: { authorization: `Bearer ${producer.token}` },
+    });
+    expect((await status.json()).status).toBe('trialing');
+  });
+});

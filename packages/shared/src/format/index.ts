@@ -1,3 +1,4 @@
+export * from './card-expiry';
 export * from './date-only';
 export * from './distance';
 export * from './money';

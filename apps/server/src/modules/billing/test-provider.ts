@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PlanType } from '@farmstand/shared';
+import { isCardExpired } from '@farmstand/shared/format/card-expiry';
 import { PLAN_TYPES, type TestCard } from '@farmstand/shared/schemas/billing';
 import { PaymentDeclinedError, type PaymentProvider, periodEndFrom } from './payment-provider';
 
@@ -24,11 +25,9 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** A card expires at the end of its expiry month; two-digit years mean 20xx. */
+/** A card expires at the end of its expiry month: the same rule as the card form's check. */
 export function isExpired(card: Pick<TestCard, 'exp_month' | 'exp_year'>, now = new Date()): boolean {
-  const year = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
-  const firstDayAfterExpiry = Date.UTC(year, card.exp_month, 1);
-  return firstDayAfterExpiry <= now.getTime();
+  return isCardExpired(card, now);
 }
 
 /** Throws PaymentDeclinedError unless the card would be accepted. */

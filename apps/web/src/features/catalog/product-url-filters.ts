@@ -35,17 +35,20 @@ export function useProductUrlFilters() {
     : null;
 
   const update = useCallback(
-    (changes: Record<string, string | null>, options: { keepPage?: boolean } = {}) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        // Any filter change starts again at page 1.
-        if (!options.keepPage) next.delete('page');
-        return next;
-      }),
+    (changes: Record<string, string | null>, options: { keepPage?: boolean; replace?: boolean } = {}) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null || value === '') next.delete(key);
+            else next.set(key, value);
+          }
+          // Any filter change starts again at page 1.
+          if (!options.keepPage) next.delete('page');
+          return next;
+        },
+        { replace: options.replace },
+      ),
     [setParams],
   );
 
@@ -63,7 +66,8 @@ export function useProductUrlFilters() {
     setSearch: (search: string) => update({ search }),
     setCategory: (category: string) => update({ category }),
     setAvailability: (value: string) => update({ availability: value === DEFAULT_AVAILABILITY ? null : value }),
-    setPage: (page: number) => update({ page: page > 1 ? String(page) : null }, { keepPage: true }),
+    setPage: (page: number, options: { replace?: boolean } = {}) =>
+      update({ page: page > 1 ? String(page) : null }, { keepPage: true, replace: options.replace }),
     setLocation,
   };
 }

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { confirmSubscription, createPaymentIntent } from '../api';
 import { type PlanOption, TEST_CARDS } from '../billing-content';
 import { mountStripeCard, type StripeCardField } from '../stripe-js';
+import { type CardForm, validate } from './card-form-check';
 
 type Props = {
   plan: PlanOption;
@@ -16,7 +17,6 @@ type Props = {
   onSubscribed: (subscription: SubscriptionStatusResponse) => void;
 };
 
-type CardForm = { number: string; expiry: string; cvc: string; zip: string };
 const EMPTY: CardForm = { number: '', expiry: '', cvc: '', zip: '' };
 
 /** 1234567812345678 → "1234 5678 1234 5678" as the user types. */
@@ -30,17 +30,6 @@ const formatExpiry = (value: string) => {
   const digits = value.replace(/\D/g, '').slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 };
-
-/** Quick checks so typos are caught before a round trip; the server decides whether the card is good. */
-function validate(form: CardForm): Partial<Record<keyof CardForm, string>> {
-  const errors: Partial<Record<keyof CardForm, string>> = {};
-  if (!/^\d{12,19}$/.test(form.number.replace(/\s/g, ''))) errors.number = 'Enter the card number';
-  const [month, year] = form.expiry.split('/').map(Number);
-  if (!/^\d{2}\/\d{2}$/.test(form.expiry) || month < 1 || month > 12 || !year) errors.expiry = 'Enter the expiry as MM/YY';
-  if (!/^\d{3,4}$/.test(form.cvc)) errors.cvc = 'Enter the 3 or 4 digit CVC';
-  if (!/^\d{5}$/.test(form.zip)) errors.zip = 'Enter a 5-digit ZIP code';
-  return errors;
-}
 
 function toTestCard(form: CardForm): TestCard {
   const [month, year] = form.expiry.split('/').map(Number);

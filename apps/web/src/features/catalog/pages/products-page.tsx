@@ -34,6 +34,13 @@ export default function ProductsPage() {
   const query = useProductSearch(url.filters);
   const total = query.data?.total ?? 0;
   const pageCount = Math.ceil(total / PRODUCT_PAGE_SIZE);
+  // ?page past the last page (an old link, a shrunk catalogue) moves to the last page instead of
+  // showing the total above 'No products found' (decision 131).
+  const isPastLastPage = query.isSuccess && !query.isPlaceholderData && total > 0 && url.filters.page > pageCount;
+  const { setPage } = url;
+  useEffect(() => {
+    if (isPastLastPage) setPage(pageCount, { replace: true });
+  }, [isPastLastPage, pageCount, setPage]);
 
   // Keep the box in step when the URL changes from outside (back button, shared link).
   useEffect(() => setText(url.filters.search), [url.filters.search]);
@@ -127,11 +134,12 @@ export default function ProductsPage() {
 
       <p className="mt-6 text-sm text-stone-600 dark:text-stone-300" aria-live="polite">
         {query.isSuccess &&
+          !isPastLastPage &&
           `${total} product${total === 1 ? '' : 's'}${url.location ? ` within ${PRODUCT_LOCATION_RADIUS} miles` : ''}`}
       </p>
 
       <div className="mt-3">
-        {query.isPending ? (
+        {query.isPending || isPastLastPage ? (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading products">
             {Array.from({ length: PRODUCT_SKELETON_COUNT }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
