@@ -27,6 +27,18 @@ export type DomainEventMap = {
     productId?: number;
     conversationId?: number;
   };
+  /** An order was placed or moved (orders module): both sides are told, the actor's side too (other tabs). */
+  'order.changed': {
+    orderId: number;
+    status: string;
+    previousStatus: string | null;
+    actorRole: 'shopper' | 'producer' | 'system';
+    customerId: number;
+    producerUserId: number;
+    /** What each side reads (in a toast when the other side or the system made the move). */
+    shopperMessage: string;
+    producerMessage: string;
+  };
   'unread.changed': { userId: number };
   notification: { userId: number; message: string; icon?: string };
   announcement: { message: string };

@@ -7,6 +7,7 @@ export const SERVER_EVENTS = {
   userTyping: 'user_typing',
   unreadCountUpdated: 'unread_count_updated',
   newInquiry: 'new_inquiry',
+  orderUpdated: 'order_updated',
   notification: 'notification',
   announcement: 'announcement',
 } as const;
@@ -30,6 +31,15 @@ export type NewInquiryPayload = {
   productName: string;
   conversationId: number;
 };
+/** An order was placed or changed state; `notify` is true when someone else made the move (show a toast). */
+export type OrderUpdatedPayload = {
+  orderId: number;
+  status: string;
+  previousStatus: string | null;
+  actorRole: 'shopper' | 'producer' | 'system';
+  message: string;
+  notify: boolean;
+};
 export type NotificationPayload = { message: string; icon?: string };
 export type AnnouncementPayload = { message: string };
 export type TypingRequest = { recipientId?: number; conversationId: number };
@@ -40,6 +50,7 @@ export type ServerToClientEvents = {
   user_typing: (payload: UserTypingPayload) => void;
   unread_count_updated: (payload: UnreadCountPayload) => void;
   new_inquiry: (payload: NewInquiryPayload) => void;
+  order_updated: (payload: OrderUpdatedPayload) => void;
   notification: (payload: NotificationPayload) => void;
   announcement: (payload: AnnouncementPayload) => void;
 };

@@ -1,4 +1,5 @@
 export * from './community';
+export * from './orders';
 export * from './platform';
 export * from './producers';
 export * from './products';

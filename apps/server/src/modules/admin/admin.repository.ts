@@ -31,7 +31,7 @@ export async function dashboardCounts(db: Db): Promise<DashboardCounts> {
       (select count(*) from products where active and moderation_status = 'approved' and availability = 'available') as available_products,
       (select count(*) from subscriptions where status = 'active') as active_subscriptions,
       (select count(*) from subscriptions where status = 'trialing') as trial_subscriptions,
-      (select count(*) from inquiries) as total_orders,
+      (select count(*) from orders) as total_orders,
       (select coalesce(sum(amount_cents), 0) from payments) as revenue_cents,
       (select count(*) from reviews where status = 'pending') as pending_reviews,
       (select avg(rating)::float8 from reviews where status = 'approved') as average_rating`);

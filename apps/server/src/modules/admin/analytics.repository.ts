@@ -5,9 +5,10 @@ const num = (value: unknown) => (value === null || value === undefined ? 0 : Num
 
 export type Window = { from: Date; to: Date };
 
-/** Activity = any of: inquiry sent, message sent, review written, producer favourited, tracked event. */
+/** Activity = any of: order placed, inquiry sent, message sent, review written, producer favourited, tracked event. */
 const activeUsersIn = (w: Window) => sql`(
-  select customer_id as user_id from inquiries where created_at >= ${w.from} and created_at < ${w.to}
+  select customer_id as user_id from orders where created_at >= ${w.from} and created_at < ${w.to}
+  union select customer_id from inquiries where created_at >= ${w.from} and created_at < ${w.to}
   union select sender_id from messages where created_at >= ${w.from} and created_at < ${w.to}
   union select reviewer_id from reviews where created_at >= ${w.from} and created_at < ${w.to}
   union select user_id from favorites where created_at >= ${w.from} and created_at < ${w.to}
@@ -19,7 +20,8 @@ export type WindowFigures = {
   active_users: number;
   orders: number;
   active_consumers: number;
-  inquiring_consumers: number;
+  /** Consumers who placed an order (issue 13): the conversion rate's numerator. */
+  ordering_consumers: number;
 };
 
 export async function windowFigures(db: Db, w: Window): Promise<WindowFigures> {
@@ -29,9 +31,10 @@ export async function windowFigures(db: Db, w: Window): Promise<WindowFigures> {
       (select coalesce(sum(amount_cents), 0) from payments where created_at >= ${w.from} and created_at < ${w.to}) as revenue_cents,
       (select count(*) from users where status <> 'deleted' and created_at >= ${w.from} and created_at < ${w.to}) as new_users,
       (select count(*) from active a join users u on u.id = a.user_id where u.status <> 'deleted') as active_users,
-      (select count(*) from inquiries where created_at >= ${w.from} and created_at < ${w.to}) as orders,
+      (select count(*) from orders where created_at >= ${w.from} and created_at < ${w.to}) as orders,
       (select count(*) from active a join users u on u.id = a.user_id where u.user_type = 'consumer') as active_consumers,
-      (select count(distinct customer_id) from inquiries where created_at >= ${w.from} and created_at < ${w.to}) as inquiring_consumers`);
+      (select count(distinct o.customer_id) from orders o join users u on u.id = o.customer_id
+        where u.user_type = 'consumer' and o.created_at >= ${w.from} and o.created_at < ${w.to}) as ordering_consumers`);
   const row = result.rows[0] ?? {};
   return {
     revenue_cents: num(row.revenue_cents),
@@ -39,7 +42,7 @@ export async function windowFigures(db: Db, w: Window): Promise<WindowFigures> {
     active_users: num(row.active_users),
     orders: num(row.orders),
     active_consumers: num(row.active_consumers),
-    inquiring_consumers: num(row.inquiring_consumers),
+    ordering_consumers: num(row.ordering_consumers),
   };
 }
 
@@ -81,7 +84,10 @@ export async function recentActivity(db: Db) {
           || coalesce(' #' || l.target_id, '') as description, l.created_at as time
         from admin_logs l left join users u on u.id = l.admin_id order by l.created_at desc limit 5)
       union all
-      (select 'order', 'Inquiry about ' || pr.name, i.created_at
+      (select 'order', 'Order #' || o.id || ' for ' || p.farm_name, o.created_at
+        from orders o join producers p on p.user_id = o.producer_user_id order by o.created_at desc limit 5)
+      union all
+      (select 'inquiry', 'Inquiry about ' || pr.name, i.created_at
         from inquiries i join products pr on pr.id = i.product_id order by i.created_at desc limit 5)
       union all
       (select 'signup', 'New ' || user_type || ' signed up', created_at from users order by created_at desc limit 5)

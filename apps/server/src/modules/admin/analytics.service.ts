@@ -15,7 +15,7 @@ const change = (current: number, previous: number) =>
   previous === 0 ? (current > 0 ? 100 : 0) : round1(((current - previous) / previous) * 100);
 
 /**
- * Real figures from the tables (decision 093): inquiries are the orders, payments the revenue, and an active
+ * Real figures from the tables (decisions 093, 174): orders are reservations, payments the revenue, and an active
  * user is one who did something in the period. Platform health is measured on this request.
  */
 export async function analytics(ctx: AppContext, range: AnalyticsRange): Promise<AnalyticsResponse> {
@@ -37,8 +37,8 @@ export async function analytics(ctx: AppContext, range: AnalyticsRange): Promise
   ]);
   const dbPing = await repo.pingMs(ctx.db);
 
-  const conversion = percent(cur.inquiring_consumers, cur.active_consumers);
-  const previousConversion = percent(prev.inquiring_consumers, prev.active_consumers);
+  const conversion = percent(cur.ordering_consumers, cur.active_consumers);
+  const previousConversion = percent(prev.ordering_consumers, prev.active_consumers);
   const producersTotal = places.reduce((sum, p) => sum + p.users, 0);
   const usersTotal = segmentRows.reduce((sum, s) => sum + s.count, 0);
   const seriesOf = (metric: string) =>

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SECRET_MASK } from '@farmstand/shared/schemas/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminLogs, favorites, inquiries, payments } from '../../db/schema';
+import { adminLogs, favorites, inquiries, orderItems, orders, payments } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct, type TestProducer } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
@@ -22,6 +22,27 @@ beforeAll(async () => {
   await app.ctx.db
     .insert(inquiries)
     .values({ productId, customerId: consumer.id, producerUserId: producer.id, message: 'Two dozen please' });
+  // The order numbers come from reservations (issue 13), not from inquiries.
+  const [order] = await app.ctx.db
+    .insert(orders)
+    .values({
+      customerId: consumer.id,
+      producerUserId: producer.id,
+      pointKind: 'farm',
+      pointName: 'Farm stand',
+      windowStart: new Date(Date.now() + 86_400_000),
+      windowEnd: new Date(Date.now() + 90_000_000),
+      windowDate: '2030-01-01',
+      cutoffAt: new Date(Date.now() + 3_600_000),
+      shopperName: 'Dana',
+      subtotal: 10,
+      total: 10,
+      expiresAt: new Date(Date.now() + 48 * 3_600_000),
+    })
+    .returning();
+  await app.ctx.db
+    .insert(orderItems)
+    .values({ orderId: order.id, productId, productName: 'Duck Eggs', unitPrice: 5, quantity: 2 });
   await app.ctx.db.insert(favorites).values({ userId: consumer.id, producerUserId: producer.id });
   await app.ctx.db.insert(payments).values({ userId: producer.id, amountCents: 10000, planType: 'annual' });
 });

@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { conversations, messages } from './community';
+import { products } from './products';
+import { users } from './users';
+
+/** A producer's order rules (issue 13): hours before a window when orders close, and an optional cap per window. */
+export const pickupSettings = pgTable('pickup_settings', {
+  producerUserId: integer('producer_user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  cutoffHours: integer('cutoff_hours').notNull().default(24),
+  capPerWindow: integer('cap_per_window'),
+  updatedAt: updatedAt(),
+});
+
+/** Where and when food is handed over: a farm stand, a market, another place, or delivery days. */
+export const pickupPoints = pgTable(
+  'pickup_points',
+  {
+    id: serial('id').primaryKey(),
+    producerUserId: integer('producer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['farm', 'market', 'other', 'delivery'] }).notNull(),
+    name: text('name').notNull(),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    zip: text('zip'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    deliveryFee: numeric('delivery_fee', { precision: 10, scale: 2, mode: 'number' }),
+    /** Removed places stay for the orders that name them. */
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('pickup_points_producer_idx').on(t.producerUserId)],
+);
+
+/** A weekly slot of a pickup point: day of week (0 = Sunday) and a local time window. */
+export const pickupSchedules = pgTable(
+  'pickup_schedules',
+  {
+    id: serial('id').primaryKey(),
+    pointId: integer('point_id')
+      .notNull()
+      .references(() => pickupPoints.id, { onDelete: 'cascade' }),
+    weekday: integer('weekday').notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+  },
+  (t) => [index('pickup_schedules_point_idx').on(t.pointId)],
+);
+
+/** A reservation paid at pickup. Place, window and prices are copied so later edits never change it. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    producerUserId: integer('producer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', {
+      enum: ['requested', 'accepted', 'declined', 'ready', 'picked_up', 'no_show', 'cancelled', 'expired'],
+    })
+      .notNull()
+      .default('requested'),
+    pointId: integer('point_id').references(() => pickupPoints.id, { onDelete: 'set null' }),
+    pointKind: text('point_kind', { enum: ['farm', 'market', 'other', 'delivery'] }).notNull(),
+    pointName: text('point_name').notNull(),
+    pointAddress: text('point_address'),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
+    windowDate: text('window_date').notNull(),
+    cutoffAt: timestamp('cutoff_at', { withTimezone: true }).notNull(),
+    shopperName: text('shopper_name').notNull(),
+    shopperPhone: text('shopper_phone'),
+    deliveryAddress: text('delivery_address'),
+    deliveryMiles: doublePrecision('delivery_miles'),
+    deliveryFee: numeric('delivery_fee', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+    subtotal: numeric('subtotal', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    total: numeric('total', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    note: text('note'),
+    declineReason: text('decline_reason'),
+    conversationId: integer('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_producer_window_idx').on(t.producerUserId, t.windowStart),
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    index('orders_point_window_idx').on(t.pointId, t.windowStart),
+    index('orders_created_idx').on(t.createdAt),
+    // The expiry sweep reads only unanswered requests.
+    index('orders_requested_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'requested'`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    priceUnit: text('price_unit'),
+    unitPrice: numeric('unit_price', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Units taken from tracked stock on acceptance; given back on cancel, decline or no-show. */
+    reservedQuantity: integer('reserved_quantity').notNull().default(0),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+);
+
+/** Every transition with its time and actor (null actor: the system, e.g. expiry). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorRole: text('actor_role', { enum: ['shopper', 'producer', 'system'] }).notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId)],
+);
+
+/** The order's own thread: messages of the pair's conversation that belong to this order. */
+export const orderMessages = pgTable(
+  'order_messages',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.messageId] })],
+);

@@ -1,0 +1,118 @@
+import { ORDER_LIMITS, ORDER_STATUS_LABELS, type OrderTransitionTarget } from '@farmstand/shared/schemas/orders';
+import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { isSubscriptionInGoodStanding } from '../billing/subscription-status';
+import type { OrderProduct, OrderRow } from './orders.repository';
+
+export const ORDER_NOT_FOUND = 'Order not found';
+
+/** Who the caller is to this order: its shopper, its producer, an admin looking on, or nobody. */
+export type OrderRole = 'shopper' | 'producer' | 'admin' | 'none';
+
+export function roleOf(order: Pick<OrderRow, 'customerId' | 'producerUserId'>, user: AuthUser): OrderRole {
+  if (order.customerId === user.id) return 'shopper';
+  if (order.producerUserId === user.id) return 'producer';
+  return user.userType === 'admin' ? 'admin' : 'none';
+}
+
+/** Reading an order: its two sides and admins; anyone else is told it does not exist. */
+export function assertCanRead(order: OrderRow | undefined, user: AuthUser): OrderRow {
+  if (!order || roleOf(order, user) === 'none') throw notFound(ORDER_NOT_FOUND);
+  return order;
+}
+
+/** Which state each move starts from, and who makes it (issue 13 §3). */
+const MOVES: Record<OrderTransitionTarget, { from: OrderRow['status'][]; by: 'shopper' | 'producer'; verb: string }> = {
+  accepted: { from: ['requested'], by: 'producer', verb: 'accepted' },
+  declined: { from: ['requested'], by: 'producer', verb: 'declined' },
+  ready: { from: ['accepted'], by: 'producer', verb: 'marked ready' },
+  picked_up: { from: ['ready'], by: 'producer', verb: 'marked picked up' },
+  no_show: { from: ['ready'], by: 'producer', verb: 'marked as a no-show' },
+  cancelled: { from: ['requested', 'accepted'], by: 'shopper', verb: 'cancelled' },
+};
+export const fromStatesOf = (to: OrderTransitionTarget) => MOVES[to].from;
+
+/** The reason a move is refused, or null when it is allowed now. */
+export function refusal(order: OrderRow, role: OrderRole, to: OrderTransitionTarget, at: Date): AppError | null {
+  const move = MOVES[to];
+  if (role === 'admin') return forbidden('Admins can look at orders but not change them; the shopper and the producer do');
+  if (role !== move.by) {
+    return forbidden(
+      move.by === 'producer'
+        ? `Only the producer can mark an order ${move.verb.replace('marked ', '')}`
+        : 'Only the shopper can cancel a reservation; decline it instead while it is requested',
+    );
+  }
+  if (!move.from.includes(order.status)) {
+    return conflict(`This order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}, so it cannot be ${move.verb} now`);
+  }
+  if (to === 'accepted' && order.windowStart.getTime() <= at.getTime()) {
+    return conflict('The pickup time of this request has passed; decline it with a reason instead');
+  }
+  if (to === 'cancelled' && order.status === 'accepted' && order.cutoffAt.getTime() <= at.getTime()) {
+    return conflict(
+      `The producer has already prepared for this pickup (orders closed ${formatShort(order.cutoffAt)}); message them in the order's thread instead`,
+    );
+  }
+  return null;
+}
+
+export function allowedMoves(order: OrderRow, role: OrderRole, at: Date): OrderTransitionTarget[] {
+  return (Object.keys(MOVES) as OrderTransitionTarget[]).filter((to) => refusal(order, role, to, at) === null);
+}
+
+const formatShort = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** Products the public can see, as the product pages list them. */
+export function isListed(product: OrderProduct): boolean {
+  const subscription = product.subscription?.status ? product.subscription : null;
+  return (
+    product.active &&
+    product.moderationStatus === 'approved' &&
+    product.producerStatus === 'active' &&
+    isSubscriptionInGoodStanding(subscription)
+  );
+}
+
+/**
+ * Whether this product can be reserved at all, and in this quantity (issue 13 §2). The window's
+ * season check comes later, when the window is known.
+ */
+export function assertOrderable(product: OrderProduct | undefined, producerUserId: number, quantity: number): OrderProduct {
+  if (!product || !isListed(product) || product.producerUserId !== producerUserId) {
+    throw notFound('A product in your basket is no longer listed by this producer; remove it and try again');
+  }
+  const name = product.name;
+  if (product.category === 'herdshare') {
+    throw badRequest(
+      `${name} is a herdshare: a boarding fee is arranged with the producer, not reserved. Send an inquiry instead`,
+      'items',
+    );
+  }
+  if (product.price === null) throw badRequest(`${name} has no price yet: send the producer an inquiry instead`, 'items');
+  if (product.availability === 'sold_out') throw badRequest(`${name} is sold out`, 'items');
+  if (product.availability === 'seasonal' && !product.seasonalStart && !product.seasonalEnd) {
+    throw badRequest(`${name} is seasonal and has no season dates yet: send the producer an inquiry instead`, 'items');
+  }
+  if (product.stockQuantity !== null) {
+    if (product.stockQuantity <= 0) throw badRequest(`${name} is sold out`, 'items');
+    if (quantity > product.stockQuantity) {
+      throw badRequest(`Only ${product.stockQuantity} of ${name} left; lower the quantity`, 'items');
+    }
+  } else if (quantity > ORDER_LIMITS.maxUntrackedQuantity) {
+    throw badRequest(
+      `You can reserve at most ${ORDER_LIMITS.maxUntrackedQuantity} of ${name}; message the producer for more`,
+      'items',
+    );
+  }
+  return product;
+}
+
+/** Seasonal dates bound the windows a product can be reserved for (inclusive, local dates). */
+export function assertInSeason(product: OrderProduct, windowDate: string) {
+  const { seasonalStart: start, seasonalEnd: end, name } = product;
+  if ((start && windowDate < start) || (end && windowDate > end)) {
+    const season = [start && `from ${start}`, end && `until ${end}`].filter(Boolean).join(' ');
+    throw badRequest(`${name} is in season ${season}; choose a pickup time inside its season`, 'startsAt');
+  }
+}

@@ -1,0 +1,342 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  messages,
+  orderEvents,
+  orderItems,
+  orderMessages,
+  orders,
+  producers,
+  products,
+  subscriptions,
+  users,
+} from '../../db/schema';
+
+/** What the ordering rules need to know about each product and who sells it (one query for the basket). */
+export async function findProductsForOrder(db: Db, ids: number[]) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      category: products.category,
+      price: products.price,
+      priceUnit: products.priceUnit,
+      availability: products.availability,
+      stockQuantity: products.stockQuantity,
+      seasonalStart: products.seasonalStart,
+      seasonalEnd: products.seasonalEnd,
+      active: products.active,
+      moderationStatus: products.moderationStatus,
+      producerUserId: producers.userId,
+      producerStatus: users.status,
+      subscription: {
+        status: subscriptions.status,
+        trialEndsAt: subscriptions.trialEndsAt,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      },
+    })
+    .from(products)
+    .innerJoin(producers, eq(producers.id, products.producerId))
+    .innerJoin(users, eq(users.id, producers.userId))
+    .leftJoin(subscriptions, eq(subscriptions.userId, producers.userId))
+    .where(inArray(products.id, ids));
+}
+export type OrderProduct = Awaited<ReturnType<typeof findProductsForOrder>>[number];
+
+export type OrderRow = typeof orders.$inferSelect;
+export type ItemRow = typeof orderItems.$inferSelect;
+export type EventRow = typeof orderEvents.$inferSelect;
+
+export async function insertOrder(db: Db, values: typeof orders.$inferInsert): Promise<OrderRow> {
+  const [row] = await db.insert(orders).values(values).returning();
+  return row;
+}
+
+export async function insertItems(db: Db, values: (typeof orderItems.$inferInsert)[]): Promise<ItemRow[]> {
+  return db.insert(orderItems).values(values).returning();
+}
+
+export async function insertEvents(db: Db, values: (typeof orderEvents.$inferInsert)[]): Promise<void> {
+  if (values.length > 0) await db.insert(orderEvents).values(values);
+}
+
+export async function linkMessage(db: Db, orderId: number, messageId: number, conversationId: number | null) {
+  await db.insert(orderMessages).values({ orderId, messageId });
+  if (conversationId !== null) await db.update(orders).set({ conversationId }).where(eq(orders.id, orderId));
+}
+
+export async function findOrderRow(db: Db, id: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row;
+}
+
+/** Names that go with orders: the farm, the shopper's account e-mail. */
+export type OrderDetails = OrderRow & { farmName: string; customerEmail: string; items: ItemRow[]; events: EventRow[] };
+
+async function withDetails(db: Db, rows: OrderRow[]): Promise<OrderDetails[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const userIds = [...new Set(rows.flatMap((r) => [r.customerId, r.producerUserId]))];
+  const [items, events, farms, emails] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
+    db
+      .select()
+      .from(orderEvents)
+      .where(inArray(orderEvents.orderId, ids))
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    db
+      .select({ userId: producers.userId, farmName: producers.farmName })
+      .from(producers)
+      .where(inArray(producers.userId, userIds)),
+    db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds)),
+  ]);
+  const farmOf = new Map(farms.map((f) => [f.userId, f.farmName]));
+  const emailOf = new Map(emails.map((u) => [u.id, u.email]));
+  return rows.map((row) => ({
+    ...row,
+    farmName: farmOf.get(row.producerUserId) ?? 'Producer',
+    customerEmail: emailOf.get(row.customerId) ?? '',
+    items: items.filter((i) => i.orderId === row.id),
+    events: events.filter((e) => e.orderId === row.id),
+  }));
+}
+
+export async function findOrder(db: Db, id: number): Promise<OrderDetails | undefined> {
+  const row = await findOrderRow(db, id);
+  if (!row) return undefined;
+  const [details] = await withDetails(db, [row]);
+  return details;
+}
+
+const OPEN = ['requested', 'accepted', 'ready'] as const;
+
+export async function listForShopper(db: Db, customerId: number, scope: 'upcoming' | 'past', limit: number, offset: number) {
+  const isOpen = inArray(orders.status, [...OPEN]);
+  const where = and(eq(orders.customerId, customerId), scope === 'upcoming' ? isOpen : sql`not ${isOpen}`);
+  const order = scope === 'upcoming' ? [asc(orders.windowStart), asc(orders.id)] : [desc(orders.windowStart), desc(orders.id)];
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  const [{ total }] = await db.select({ total: count() }).from(orders).where(where);
+  return { rows: await withDetails(db, rows), total: Number(total) };
+}
+
+export type OrderFilters = {
+  producerUserId?: number;
+  from?: string;
+  to?: string;
+  status?: OrderRow['status'];
+  producer?: string;
+  shopper?: string;
+};
+
+function filterSql(filters: OrderFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    filters.producerUserId === undefined ? undefined : eq(orders.producerUserId, filters.producerUserId),
+    filters.from ? gte(orders.windowDate, filters.from) : undefined,
+    filters.to ? lte(orders.windowDate, filters.to) : undefined,
+    filters.status ? eq(orders.status, filters.status) : undefined,
+    filters.producer ? inArray(orders.producerUserId, producerIdsLike(filters.producer)) : undefined,
+    filters.shopper
+      ? or(
+          ilike(orders.shopperName, `%${escapeLike(filters.shopper)}%`),
+          inArray(orders.customerId, sql`(select id from users where email ilike ${`%${escapeLike(filters.shopper)}%`})`),
+        )
+      : undefined,
+  ];
+  return and(...conditions.filter(Boolean));
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const producerIdsLike = (name: string) => sql`(select user_id from producers where farm_name ilike ${`%${escapeLike(name)}%`})`;
+
+/** The producer's orders by window (oldest window first) or everyone's for the admin (newest first). */
+export async function listFiltered(db: Db, filters: OrderFilters, limit: number, offset: number, newestFirst: boolean) {
+  const where = filterSql(filters);
+  const order = newestFirst ? [desc(orders.createdAt), desc(orders.id)] : [asc(orders.windowStart), asc(orders.id)];
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  const [{ total }] = await db.select({ total: count() }).from(orders).where(where);
+  return { rows: await withDetails(db, rows), total: Number(total) };
+}
+
+/**
+ * Moves an order only if it is still in one of `from` (a conditional UPDATE): of two people acting
+ * at once, one wins and the other sees the new state.
+ */
+export async function moveStatus(
+  db: Db,
+  id: number,
+  from: readonly OrderRow['status'][],
+  to: OrderRow['status'],
+  at: Date,
+  extra: Partial<typeof orders.$inferInsert> = {},
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ status: to, updatedAt: at, ...extra })
+    .where(and(eq(orders.id, id), inArray(orders.status, [...from])))
+    .returning();
+  return row;
+}
+
+/** Takes units from tracked stock only if enough are left; false means another order got them first. */
+export async function takeStock(db: Db, productId: number, quantity: number): Promise<'taken' | 'untracked' | 'short'> {
+  const result = await db.execute<{ stock_quantity: number | null }>(sql`
+    update products set stock_quantity = case when stock_quantity is null then null else stock_quantity - ${quantity} end
+    where id = ${productId} and (stock_quantity is null or stock_quantity >= ${quantity})
+    returning stock_quantity`);
+  const row = result.rows[0];
+  if (!row) return 'short';
+  return row.stock_quantity === null ? 'untracked' : 'taken';
+}
+
+export async function setReserved(db: Db, itemId: number, reservedQuantity: number) {
+  await db.update(orderItems).set({ reservedQuantity }).where(eq(orderItems.id, itemId));
+}
+
+/** Gives the reserved units back (only to products that still track stock). */
+export async function returnStock(db: Db, items: ItemRow[]) {
+  for (const item of items) {
+    if (item.productId === null || item.reservedQuantity <= 0) continue;
+    await db
+      .update(products)
+      .set({ stockQuantity: sql`${products.stockQuantity} + ${item.reservedQuantity}` })
+      .where(and(eq(products.id, item.productId), isNotNull(products.stockQuantity)));
+    await db.update(orderItems).set({ reservedQuantity: 0 }).where(eq(orderItems.id, item.id));
+  }
+}
+
+export async function findItems(db: Db, orderId: number): Promise<ItemRow[]> {
+  return db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productId), asc(orderItems.id));
+}
+
+/** Unanswered requests past their 48 hours become expired; scoped to one user or order when given. */
+export async function expireOverdue(
+  db: Db,
+  at: Date,
+  scope: { customerId?: number; producerUserId?: number; orderId?: number } = {},
+) {
+  const conditions = [eq(orders.status, 'requested'), lte(orders.expiresAt, at)];
+  if (scope.customerId !== undefined) conditions.push(eq(orders.customerId, scope.customerId));
+  if (scope.producerUserId !== undefined) conditions.push(eq(orders.producerUserId, scope.producerUserId));
+  if (scope.orderId !== undefined) conditions.push(eq(orders.id, scope.orderId));
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(orders)
+      .set({ status: 'expired', updatedAt: at })
+      .where(and(...conditions))
+      .returning({ id: orders.id, customerId: orders.customerId, producerUserId: orders.producerUserId });
+    await insertEvents(
+      tx,
+      expired.map((o) => ({
+        orderId: o.id,
+        fromStatus: 'requested',
+        toStatus: 'expired',
+        actorId: null,
+        actorRole: 'system' as const,
+        createdAt: at,
+      })),
+    );
+    return expired;
+  });
+}
+
+/** Total quantity per product per window of one local day (open and picked-up orders). */
+export async function pickList(db: Db, producerUserId: number, date: string) {
+  return db
+    .select({
+      pointName: orders.pointName,
+      pointKind: orders.pointKind,
+      windowStart: orders.windowStart,
+      windowEnd: orders.windowEnd,
+      productId: orderItems.productId,
+      name: orderItems.productName,
+      priceUnit: orderItems.priceUnit,
+      quantity: sql<number>`sum(${orderItems.quantity})`.mapWith(Number),
+      orderCount: sql<number>`count(distinct ${orders.id})`.mapWith(Number),
+    })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.producerUserId, producerUserId),
+        eq(orders.windowDate, date),
+        inArray(orders.status, ['accepted', 'ready', 'picked_up']),
+      ),
+    )
+    .groupBy(
+      orders.pointName,
+      orders.pointKind,
+      orders.windowStart,
+      orders.windowEnd,
+      orderItems.productId,
+      orderItems.productName,
+      orderItems.priceUnit,
+    )
+    .orderBy(asc(orders.windowStart), asc(orders.pointName), asc(orderItems.productName));
+}
+
+/** Orders per window in the pick list's day (a window's count is over orders, not lines). */
+export async function windowOrderCounts(db: Db, producerUserId: number, date: string) {
+  return db
+    .select({ pointName: orders.pointName, windowStart: orders.windowStart, n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.producerUserId, producerUserId),
+        eq(orders.windowDate, date),
+        inArray(orders.status, ['accepted', 'ready', 'picked_up']),
+      ),
+    )
+    .groupBy(orders.pointName, orders.windowStart);
+}
+
+/** Orders placed and the value reserved (accepted or further, not given back) per week, oldest first. */
+export async function ordersPerWeek(db: Db, producerUserId: number, since: Date) {
+  const result = await db.execute<{ week_start: string; orders: string; reserved_value: string | null }>(sql`
+    select to_char(date_trunc('week', created_at at time zone 'UTC'), 'YYYY-MM-DD') as week_start,
+           count(*)::text as orders,
+           coalesce(sum(total) filter (where status in ('accepted', 'ready', 'picked_up')), 0)::text as reserved_value
+    from orders
+    where producer_user_id = ${producerUserId} and created_at >= ${since.toISOString()}
+    group by 1 order by 1`);
+  return result.rows.map((r) => ({
+    week_start: r.week_start,
+    orders: Number(r.orders),
+    reserved_value: Number(r.reserved_value ?? 0),
+  }));
+}
+
+/** Messages of the order's own thread, oldest first, in the shape the messages presenter takes. */
+export async function listOrderMessages(db: Db, orderId: number) {
+  const rows = await db
+    .select({
+      id: messages.id,
+      conversationId: messages.conversationId,
+      senderId: messages.senderId,
+      content: messages.content,
+      createdAt: messages.createdAt,
+      readAt: messages.readAt,
+      inquiryId: messages.inquiryId,
+    })
+    .from(orderMessages)
+    .innerJoin(messages, eq(messages.id, orderMessages.messageId))
+    .where(eq(orderMessages.orderId, orderId))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  return rows.map((r) => ({ ...r, productId: null, productName: null, productImage: null }));
+}

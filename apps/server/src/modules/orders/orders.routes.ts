@@ -1,0 +1,140 @@
+import { ErrorResponse, IdParams } from '@farmstand/shared';
+import { Message } from '@farmstand/shared/schemas/messages';
+import {
+  AdminOrdersQuery,
+  MyOrdersQuery,
+  OrderListResponse,
+  OrderMessageRequest,
+  OrderResponse,
+  OrderWeeksResponse,
+  PickListQuery,
+  PickListResponse,
+  PlaceOrderRequest,
+  PlaceOrderResponse,
+  ReceivedOrdersQuery,
+  TransitionRequest,
+} from '@farmstand/shared/schemas/orders';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole, requireUser } from '../../plugins/auth';
+import { defineModule, type ModuleOptions } from '../index';
+import './orders.realtime';
+import { startExpirySweep } from './orders.expiry';
+import * as orders from './orders.service';
+
+const tags = ['orders'];
+const security = [{ bearer: [] }];
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const SHOPPERS = ['consumer', 'producer', 'admin'] as const;
+const producerOnly = { access: ['producer'] as const, accessMessages: { denied: 'Only producers receive orders' } };
+const adminOnly = { access: ['admin'] as const, accessMessages: { denied: 'Only admins can see every order' } };
+
+/**
+ * Reservations paid at pickup (issue 13). Mounted under /api/orders beside the inquiry routes
+ * (POST /api/orders/inquire), whose paths these never reuse.
+ */
+const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  startExpirySweep(app, ctx);
+
+  app.post(
+    '/',
+    {
+      config: { access: SHOPPERS, accessMessages: { signIn: 'Please sign in to reserve products' } },
+      schema: { tags, security, body: PlaceOrderRequest, response: { 201: PlaceOrderResponse, ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await orders.placeOrder(ctx, await requireUser(ctx, request), request.body)),
+  );
+
+  app.get(
+    '/mine',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, security, querystring: MyOrdersQuery, response: { 200: OrderListResponse, ...errors } },
+    },
+    async (request) => orders.listMine(ctx, await requireUser(ctx, request), request.query),
+  );
+
+  app.get(
+    '/received',
+    {
+      config: producerOnly,
+      schema: { tags, security, querystring: ReceivedOrdersQuery, response: { 200: OrderListResponse, ...errors } },
+    },
+    async (request) =>
+      orders.listReceived(ctx, await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied), request.query),
+  );
+
+  app.get(
+    '/pick-list',
+    {
+      config: producerOnly,
+      schema: { tags, security, querystring: PickListQuery, response: { 200: PickListResponse, ...errors } },
+    },
+    async (request) =>
+      orders.pickList(ctx, await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied), request.query.date),
+  );
+
+  app.get(
+    '/weekly',
+    { config: producerOnly, schema: { tags, security, response: { 200: OrderWeeksResponse, ...errors } } },
+    async (request) =>
+      orders.ordersPerWeek(ctx, await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied)),
+  );
+
+  app.get(
+    '/all',
+    {
+      config: adminOnly,
+      schema: { tags, security, querystring: AdminOrdersQuery, response: { 200: OrderListResponse, ...errors } },
+    },
+    async (request) =>
+      orders.listAll(ctx, await requireRole(ctx, request, ['admin'], adminOnly.accessMessages.denied), request.query),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, security, params: IdParams, response: { 200: OrderResponse, ...errors } },
+    },
+    async (request) => ({ order: await orders.getOrder(ctx, await requireUser(ctx, request), request.params.id) }),
+  );
+
+  app.post(
+    '/:id/transitions',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, security, params: IdParams, body: TransitionRequest, response: { 200: OrderResponse, ...errors } },
+    },
+    async (request) => ({ order: await orders.moveOrder(ctx, await requireUser(ctx, request), request.params.id, request.body) }),
+  );
+
+  app.get(
+    '/:id/messages',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, security, params: IdParams, response: { 200: z.object({ messages: z.array(Message) }), ...errors } },
+    },
+    async (request) => orders.listThread(ctx, await requireUser(ctx, request), request.params.id),
+  );
+
+  app.post(
+    '/:id/messages',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        security,
+        params: IdParams,
+        body: OrderMessageRequest,
+        response: { 201: z.object({ message: Message }), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await orders.postToThread(ctx, await requireUser(ctx, request), request.params.id, request.body.content)),
+  );
+};
+
+export default defineModule({ prefix: '/orders', routes: ordersRoutes });

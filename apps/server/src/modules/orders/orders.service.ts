@@ -1,0 +1,486 @@
+import { formatPrice, haversineMiles } from '@farmstand/shared';
+import type { Message } from '@farmstand/shared/schemas/messages';
+import {
+  ORDER_LIMITS,
+  ORDER_STATUS_LABELS,
+  ORDER_TEXTS,
+  type Order,
+  type OrderListResponse,
+  type OrderTransitionTarget,
+  type OrderWeeksResponse,
+  type PickListResponse,
+  type PlaceOrderRequest,
+  type TransitionRequest,
+} from '@farmstand/shared/schemas/orders';
+import type { z } from 'zod';
+import type { AppContext } from '../../lib/context';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { geocode } from '../geocode/geocode.service';
+import { presentMessage } from '../messages/messages.presenter';
+import { findUserBrief } from '../messages/messages.repository';
+import { announceMessage, assertMessagingEnabled, postMessage } from '../messages/messages.service';
+import { now } from '../pickup/clock';
+import { countOpenOrdersInWindow, findFarm, lockPoint } from '../pickup/pickup.repository';
+import { resolveWindow } from '../pickup/pickup.service';
+import { assertCanRead, assertInSeason, assertOrderable, fromStatesOf, type OrderRole, refusal, roleOf } from './orders.policy';
+import { presentOrder } from './orders.presenter';
+import * as repo from './orders.repository';
+
+type PlaceInput = z.output<typeof PlaceOrderRequest>;
+type MoveInput = z.output<typeof TransitionRequest>;
+
+const cents = (amount: number | string) => Math.round(Number(amount) * 100);
+const EXPIRY_MS = ORDER_LIMITS.expiryHours * 3_600_000;
+
+/** "Sat, May 30, 9:00 AM" in the platform time zone, for mails and messages. */
+function when(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(date);
+}
+
+async function timeZoneOf(ctx: AppContext) {
+  return (await ctx.settings.get('general')).timezone;
+}
+
+/**
+ * Places a reservation (issue 13 §2): every rule is checked before the transaction; the cap is
+ * checked again inside it under the pickup point's row lock, so two shoppers cannot both take the
+ * last place. Stock is not taken here: it is reserved when the producer accepts.
+ */
+export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: PlaceInput) {
+  if (input.producerUserId === shopper.id) throw forbidden('You cannot reserve your own products');
+  const ids = input.items.map((line) => line.productId);
+  if (new Set(ids).size !== ids.length)
+    throw badRequest('Each product can be in the basket once; change its quantity instead', 'items');
+
+  const found = new Map((await repo.findProductsForOrder(ctx.db, ids)).map((p) => [p.id, p]));
+  const lines = input.items.map((line) => ({
+    line,
+    product: assertOrderable(found.get(line.productId), input.producerUserId, line.quantity),
+  }));
+
+  const window = await resolveWindow(ctx, input.producerUserId, input.pointId, new Date(input.startsAt));
+  for (const { product } of lines) assertInSeason(product, window.occurrence.date);
+
+  const farm = await findFarm(ctx.db, input.producerUserId);
+  if (!farm) throw notFound('Producer not found');
+  const delivery = await deliveryFor(ctx, window, farm, input.deliveryAddress);
+
+  const at = now();
+  const subtotal = lines.reduce((sum, { line, product }) => sum + cents(product.price ?? 0) * line.quantity, 0);
+  const feeCents = cents(delivery?.fee ?? 0);
+  const [messagingOn, timeZone] = await Promise.all([
+    assertMessagingEnabled(ctx).then(
+      () => true,
+      () => false,
+    ),
+    timeZoneOf(ctx),
+  ]);
+
+  const { order, items, posted } = await ctx.db.transaction(async (tx) => {
+    if (window.settings.capPerWindow !== null) {
+      await lockPoint(tx, window.point.id);
+      const taken = await countOpenOrdersInWindow(tx, window.point.id, window.occurrence.startsAt);
+      if (taken >= window.settings.capPerWindow) throw conflict('That pickup time is full; choose another time');
+    }
+    const order = await repo.insertOrder(tx, {
+      customerId: shopper.id,
+      producerUserId: input.producerUserId,
+      pointId: window.point.id,
+      pointKind: window.point.kind,
+      pointName: window.point.name,
+      pointAddress:
+        window.point.kind === 'delivery'
+          ? null
+          : [window.point.address, window.point.city, window.point.state, window.point.zip].filter(Boolean).join(', '),
+      windowStart: window.occurrence.startsAt,
+      windowEnd: window.occurrence.endsAt,
+      windowDate: window.occurrence.date,
+      cutoffAt: window.cutoffAt,
+      shopperName: input.shopperName,
+      shopperPhone: input.shopperPhone ?? shopper.phone ?? null,
+      deliveryAddress: delivery?.address ?? null,
+      deliveryMiles: delivery?.miles ?? null,
+      deliveryFee: feeCents / 100,
+      subtotal: subtotal / 100,
+      total: (subtotal + feeCents) / 100,
+      note: input.note,
+      expiresAt: new Date(at.getTime() + EXPIRY_MS),
+      createdAt: at,
+      updatedAt: at,
+    });
+    const items = await repo.insertItems(
+      tx,
+      lines.map(({ line, product }) => ({
+        orderId: order.id,
+        productId: product.id,
+        productName: product.name,
+        priceUnit: product.priceUnit,
+        unitPrice: Number(product.price),
+        quantity: line.quantity,
+      })),
+    );
+    await repo.insertEvents(tx, [
+      { orderId: order.id, fromStatus: null, toStatus: 'requested', actorId: shopper.id, actorRole: 'shopper', createdAt: at },
+    ]);
+    let posted = null;
+    if (messagingOn) {
+      // The order's own thread starts with what was reserved, in the pair's conversation.
+      posted = await postMessage(tx, {
+        senderId: shopper.id,
+        recipientId: input.producerUserId,
+        content: orderSummary(order.id, items, window.point.name, window.occurrence.startsAt, timeZone, input.note),
+      });
+      await repo.linkMessage(tx, order.id, posted.message.id, posted.conversationId);
+    }
+    return { order: { ...order, conversationId: posted?.conversationId ?? null }, items, posted };
+  });
+
+  if (posted) announceMessage(ctx, shopper, posted);
+  const label = `Order #${order.id}`;
+  ctx.events.emit('order.changed', {
+    orderId: order.id,
+    status: 'requested',
+    previousStatus: null,
+    actorRole: 'shopper',
+    customerId: shopper.id,
+    producerUserId: input.producerUserId,
+    shopperMessage: `${label} sent to ${farm.farmName}`,
+    producerMessage: `New order #${order.id} from ${input.shopperName} for ${when(order.windowStart, timeZone)}`,
+  });
+  void mailQuietly(ctx, {
+    to: await producerEmail(ctx, input.producerUserId),
+    subject: `New order #${order.id} for ${when(order.windowStart, timeZone)}`,
+    text: [
+      `${input.shopperName} reserved for ${window.point.name}, ${when(order.windowStart, timeZone)}:`,
+      '',
+      ...items.map((i) => `${i.quantity} × ${i.productName} (${formatPrice(i.unitPrice, i.priceUnit)})`),
+      '',
+      `Total ${formatPrice(order.total)}: ${ORDER_TEXTS.payAtPickup.toLowerCase()}.`,
+      ...(input.note ? ['', `Note: ${input.note}`] : []),
+      '',
+      `Accept or decline within ${ORDER_LIMITS.expiryHours} hours: ${ctx.config.publicUrl}/dashboard?tab=orders`,
+    ].join('\n'),
+  });
+
+  return {
+    message: ORDER_TEXTS.placed,
+    order: presentOrder(
+      {
+        ...order,
+        farmName: farm.farmName,
+        customerEmail: shopper.email,
+        items,
+        events: [
+          {
+            id: 0,
+            orderId: order.id,
+            fromStatus: null,
+            toStatus: 'requested',
+            actorId: shopper.id,
+            actorRole: 'shopper',
+            reason: null,
+            createdAt: at,
+          },
+        ],
+      },
+      'shopper',
+      at,
+    ),
+  };
+}
+
+function orderSummary(id: number, items: repo.ItemRow[], place: string, startsAt: Date, timeZone: string, note: string | null) {
+  const lines = items.map((i) => `${i.quantity} × ${i.productName}`).join(', ');
+  return `Order #${id} for ${place}, ${when(startsAt, timeZone)}: ${lines}${note ? `\n\n${note}` : ''}`;
+}
+
+/** Delivery days need an address inside the farm's delivery radius; the fee is the delivery place's. */
+async function deliveryFor(
+  ctx: AppContext,
+  window: Awaited<ReturnType<typeof resolveWindow>>,
+  farm: NonNullable<Awaited<ReturnType<typeof findFarm>>>,
+  address: string | null,
+) {
+  if (window.point.kind !== 'delivery') return null;
+  const radius = farm.deliveryAvailable ? (farm.deliveryRadius ?? 0) : 0;
+  if (radius <= 0) throw badRequest(`${farm.farmName} does not deliver any more; choose a pickup place`, 'pointId');
+  if (!address) throw badRequest('Enter the delivery address (street, city and ZIP code)', 'deliveryAddress');
+  if (farm.latitude === null || farm.longitude === null) {
+    throw badRequest(
+      `${farm.farmName} has no map location yet, so delivery distance cannot be checked; choose a pickup place`,
+      'pointId',
+    );
+  }
+  const place = await geocode(ctx, address).catch(() => null);
+  if (!place) throw badRequest('We could not find that address; check it and include the ZIP code', 'deliveryAddress');
+  const miles = haversineMiles(farm.latitude, farm.longitude, place.latitude, place.longitude);
+  if (miles > radius) {
+    throw badRequest(
+      `That address is ${miles.toFixed(1)} miles from the farm; ${farm.farmName} delivers within ${radius} miles. Choose a pickup place instead`,
+      'deliveryAddress',
+    );
+  }
+  return { address, miles, fee: window.point.deliveryFee ?? 0 };
+}
+
+async function producerEmail(ctx: AppContext, userId: number): Promise<string> {
+  return (await findUserBrief(ctx.db, userId))?.email ?? '';
+}
+
+/** Mail goes out after the answer: a slow mail server never slows down ordering; a failure is logged. */
+async function mailQuietly(ctx: AppContext, mail: { to: string; subject: string; text: string }) {
+  if (!mail.to) return;
+  try {
+    await ctx.mailer.send(mail);
+  } catch (error) {
+    console.error('order mail failed', error);
+  }
+}
+
+async function loadReadable(ctx: AppContext, user: AuthUser, id: number) {
+  const row = assertCanRead(await repo.findOrderRow(ctx.db, id), user);
+  // Lazily expire: a request past its 48 hours never shows as open, even between sweeps.
+  if (row.status === 'requested' && row.expiresAt.getTime() <= now().getTime()) await expireOverdue(ctx, { orderId: id });
+  return (await repo.findOrder(ctx.db, id)) as repo.OrderDetails;
+}
+
+export async function getOrder(ctx: AppContext, user: AuthUser, id: number): Promise<Order> {
+  const order = await loadReadable(ctx, user, id);
+  return presentOrder(order, roleOf(order, user), now());
+}
+
+export async function listMine(
+  ctx: AppContext,
+  user: AuthUser,
+  query: { scope?: 'upcoming' | 'past'; limit?: number; offset?: number },
+): Promise<OrderListResponse> {
+  await expireOverdue(ctx, { customerId: user.id });
+  const { rows, total } = await repo.listForShopper(
+    ctx.db,
+    user.id,
+    query.scope ?? 'upcoming',
+    query.limit ?? 50,
+    query.offset ?? 0,
+  );
+  const at = now();
+  return { orders: rows.map((r) => presentOrder(r, 'shopper', at)), total };
+}
+
+export async function listReceived(
+  ctx: AppContext,
+  producer: AuthUser,
+  query: repo.OrderFilters & { limit?: number; offset?: number },
+): Promise<OrderListResponse> {
+  await expireOverdue(ctx, { producerUserId: producer.id });
+  const { rows, total } = await repo.listFiltered(
+    ctx.db,
+    { from: query.from, to: query.to, status: query.status, producerUserId: producer.id },
+    query.limit ?? 100,
+    query.offset ?? 0,
+    false,
+  );
+  const at = now();
+  return { orders: rows.map((r) => presentOrder(r, 'producer', at)), total };
+}
+
+/** The admin's read-only list of every order, newest first. */
+export async function listAll(
+  ctx: AppContext,
+  admin: AuthUser,
+  query: repo.OrderFilters & { limit?: number; offset?: number },
+): Promise<OrderListResponse> {
+  await expireOverdue(ctx);
+  const { rows, total } = await repo.listFiltered(ctx.db, query, query.limit ?? 50, query.offset ?? 0, true);
+  const at = now();
+  return { orders: rows.map((r) => presentOrder(r, roleOf(r, admin), at)), total };
+}
+
+const MOVE_WORDS: Record<OrderTransitionTarget, string> = {
+  accepted: 'accepted',
+  declined: 'declined',
+  ready: 'is ready',
+  picked_up: 'was picked up',
+  no_show: 'was marked as a no-show',
+  cancelled: 'was cancelled',
+};
+
+/**
+ * One move of an order's life, in one transaction: a conditional UPDATE on the status (so two
+ * moves at once cannot both win), and on acceptance the stock of every tracked product is taken
+ * with `stock_quantity >= n`, in product order so two acceptances never deadlock. If any product
+ * is short, nothing changes. Cancel, decline and no-show give reserved units back.
+ */
+export async function moveOrder(ctx: AppContext, user: AuthUser, id: number, input: MoveInput): Promise<Order> {
+  const current = await loadReadable(ctx, user, id);
+  const role = roleOf(current, user);
+  const at = now();
+  const refused = refusal(current, role, input.to, at);
+  if (refused) throw refused;
+  if (input.to === 'declined' && !input.reason)
+    throw badRequest('Say why you decline, so the shopper knows what to do', 'reason');
+
+  await ctx.db.transaction(async (tx) => {
+    const moved = await repo.moveStatus(
+      tx,
+      id,
+      fromStatesOf(input.to),
+      input.to,
+      at,
+      input.to === 'declined' ? { declineReason: input.reason } : {},
+    );
+    if (!moved) throw conflict('Someone changed this order a moment ago; reload it to see its state');
+    const items = await repo.findItems(tx, id);
+    if (input.to === 'accepted') {
+      for (const item of items) {
+        if (item.productId === null) continue;
+        const taken = await repo.takeStock(tx, item.productId, item.quantity);
+        if (taken === 'short') {
+          throw conflict(
+            `Not enough ${item.productName} left to accept this order; decline it with a reason or raise the stock first`,
+          );
+        }
+        if (taken === 'taken') await repo.setReserved(tx, item.id, item.quantity);
+      }
+    }
+    if (input.to === 'cancelled' || input.to === 'declined' || input.to === 'no_show') await repo.returnStock(tx, items);
+    await repo.insertEvents(tx, [
+      {
+        orderId: id,
+        fromStatus: current.status,
+        toStatus: input.to,
+        actorId: user.id,
+        actorRole: role === 'shopper' ? 'shopper' : 'producer',
+        reason: input.reason,
+        createdAt: at,
+      },
+    ]);
+  });
+
+  const updated = (await repo.findOrder(ctx.db, id)) as repo.OrderDetails;
+  await announceMove(ctx, updated, current.status, role === 'shopper' ? 'shopper' : 'producer', input.reason);
+  return presentOrder(updated, role, now());
+}
+
+async function announceMove(
+  ctx: AppContext,
+  order: repo.OrderDetails,
+  previous: string,
+  actor: 'shopper' | 'producer' | 'system',
+  reason: string | null,
+) {
+  const timeZone = await timeZoneOf(ctx);
+  const to = order.status as OrderTransitionTarget | 'expired';
+  const label = `Order #${order.id}`;
+  const word = to === 'expired' ? 'expired (not answered in 48 hours)' : MOVE_WORDS[to];
+  const shopperMessage = `${label} from ${order.farmName} ${word}`;
+  const producerMessage = `${label} from ${order.shopperName} ${word}`;
+  ctx.events.emit('order.changed', {
+    orderId: order.id,
+    status: order.status,
+    previousStatus: previous,
+    actorRole: actor,
+    customerId: order.customerId,
+    producerUserId: order.producerUserId,
+    shopperMessage,
+    producerMessage,
+  });
+  const detail = [
+    `${order.pointName}, ${when(order.windowStart, timeZone)}`,
+    ...order.items.map((i) => `${i.quantity} × ${i.productName}`),
+    ...(reason ? ['', `Reason: ${reason}`] : []),
+  ];
+  const mails: { to: string; subject: string; text: string }[] = [];
+  if (actor !== 'shopper') {
+    mails.push({
+      to: order.customerEmail,
+      subject: `${label} ${ORDER_STATUS_LABELS[order.status].toLowerCase()}`,
+      text: [shopperMessage, '', ...detail, '', `See your orders: ${ctx.config.publicUrl}/orders?order=${order.id}`].join('\n'),
+    });
+  }
+  if (actor !== 'producer') {
+    mails.push({
+      to: await producerEmail(ctx, order.producerUserId),
+      subject: `${label} ${ORDER_STATUS_LABELS[order.status].toLowerCase()}`,
+      text: [producerMessage, '', ...detail, '', `Your orders: ${ctx.config.publicUrl}/dashboard?tab=orders`].join('\n'),
+    });
+  }
+  for (const mail of mails) void mailQuietly(ctx, mail);
+}
+
+/**
+ * Expires unanswered requests (48 hours). Run by the timer on every instance (the conditional
+ * UPDATE makes each order expire once) and lazily before reads, with the injectable clock.
+ */
+export async function expireOverdue(
+  ctx: AppContext,
+  scope: { customerId?: number; producerUserId?: number; orderId?: number } = {},
+) {
+  const expired = await repo.expireOverdue(ctx.db, now(), scope);
+  for (const row of expired) {
+    const order = await repo.findOrder(ctx.db, row.id);
+    if (order) await announceMove(ctx, order, 'requested', 'system', null);
+  }
+  return expired.length;
+}
+
+export async function pickList(ctx: AppContext, producer: AuthUser, date: string): Promise<PickListResponse> {
+  const [rows, counts, farm] = await Promise.all([
+    repo.pickList(ctx.db, producer.id, date),
+    repo.windowOrderCounts(ctx.db, producer.id, date),
+    findFarm(ctx.db, producer.id),
+  ]);
+  const windows = new Map<string, PickListResponse['windows'][number]>();
+  for (const row of rows) {
+    const key = `${row.pointName}@${row.windowStart.toISOString()}`;
+    let window = windows.get(key);
+    if (!window) {
+      const n =
+        counts.find((c) => c.pointName === row.pointName && c.windowStart.getTime() === row.windowStart.getTime())?.n ?? 0;
+      window = {
+        point_name: row.pointName,
+        kind: row.pointKind,
+        starts_at: row.windowStart.toISOString(),
+        ends_at: row.windowEnd.toISOString(),
+        order_count: Number(n),
+        lines: [],
+      };
+      windows.set(key, window);
+    }
+    window.lines.push({ product_id: row.productId, name: row.name, price_unit: row.priceUnit, quantity: row.quantity });
+  }
+  return { date, farm_name: farm?.farmName ?? '', windows: [...windows.values()] };
+}
+
+export async function ordersPerWeek(ctx: AppContext, producer: AuthUser, weeks = 12): Promise<OrderWeeksResponse> {
+  const since = new Date(now().getTime() - weeks * 7 * 86_400_000);
+  return { weeks: await repo.ordersPerWeek(ctx.db, producer.id, since) };
+}
+
+export async function listThread(ctx: AppContext, user: AuthUser, id: number): Promise<{ messages: Message[] }> {
+  await loadReadable(ctx, user, id);
+  return { messages: (await repo.listOrderMessages(ctx.db, id)).map(presentMessage) };
+}
+
+/** A message in the order's thread: only its shopper and producer write there. */
+export async function postToThread(ctx: AppContext, user: AuthUser, id: number, content: string): Promise<{ message: Message }> {
+  const order = await loadReadable(ctx, user, id);
+  const role: OrderRole = roleOf(order, user);
+  if (role !== 'shopper' && role !== 'producer') throw forbidden('Only the shopper and the producer write in an order’s thread');
+  await assertMessagingEnabled(ctx);
+  const recipientId = role === 'shopper' ? order.producerUserId : order.customerId;
+  const posted = await ctx.db.transaction(async (tx) => {
+    const posted = await postMessage(tx, { senderId: user.id, recipientId, content: `Order #${id}: ${content}` });
+    await repo.linkMessage(tx, id, posted.message.id, order.conversationId === null ? posted.conversationId : null);
+    return posted;
+  });
+  announceMessage(ctx, user, posted);
+  return { message: presentMessage(posted.message) };
+}

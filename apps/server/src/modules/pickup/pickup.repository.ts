@@ -1,0 +1,149 @@
+import { and, asc, count, eq, gte, inArray, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orders, pickupPoints, pickupSchedules, pickupSettings, producers } from '../../db/schema';
+
+export type PointRow = typeof pickupPoints.$inferSelect;
+export type ScheduleRow = typeof pickupSchedules.$inferSelect;
+export type PointWithSchedule = PointRow & { schedule: ScheduleRow[] };
+
+export const OPEN_STATUSES = ['requested', 'accepted', 'ready'] as const;
+
+/** The farm profile fields pickup and delivery depend on. */
+export async function findFarm(db: Db, producerUserId: number) {
+  const [row] = await db
+    .select({
+      userId: producers.userId,
+      farmName: producers.farmName,
+      latitude: producers.latitude,
+      longitude: producers.longitude,
+      deliveryAvailable: producers.deliveryAvailable,
+      deliveryRadius: producers.deliveryRadius,
+      phone: producers.phone,
+    })
+    .from(producers)
+    .where(eq(producers.userId, producerUserId))
+    .limit(1);
+  return row;
+}
+export type Farm = NonNullable<Awaited<ReturnType<typeof findFarm>>>;
+
+export async function findSettings(db: Db, producerUserId: number) {
+  const [row] = await db.select().from(pickupSettings).where(eq(pickupSettings.producerUserId, producerUserId)).limit(1);
+  return { cutoffHours: row?.cutoffHours ?? 24, capPerWindow: row?.capPerWindow ?? null };
+}
+
+export async function upsertSettings(
+  db: Db,
+  producerUserId: number,
+  values: { cutoffHours: number; capPerWindow: number | null },
+) {
+  await db
+    .insert(pickupSettings)
+    .values({ producerUserId, ...values })
+    .onConflictDoUpdate({ target: pickupSettings.producerUserId, set: { ...values, updatedAt: new Date() } });
+}
+
+async function attachSchedules(db: Db, points: PointRow[]): Promise<PointWithSchedule[]> {
+  if (points.length === 0) return [];
+  const slots = await db
+    .select()
+    .from(pickupSchedules)
+    .where(
+      inArray(
+        pickupSchedules.pointId,
+        points.map((p) => p.id),
+      ),
+    )
+    .orderBy(asc(pickupSchedules.weekday), asc(pickupSchedules.startTime));
+  return points.map((point) => ({ ...point, schedule: slots.filter((s) => s.pointId === point.id) }));
+}
+
+export async function listActivePoints(db: Db, producerUserId: number): Promise<PointWithSchedule[]> {
+  const points = await db
+    .select()
+    .from(pickupPoints)
+    .where(and(eq(pickupPoints.producerUserId, producerUserId), eq(pickupPoints.active, true)))
+    .orderBy(asc(pickupPoints.id));
+  return attachSchedules(db, points);
+}
+
+export async function findPoint(db: Db, pointId: number): Promise<PointWithSchedule | undefined> {
+  const [point] = await db.select().from(pickupPoints).where(eq(pickupPoints.id, pointId)).limit(1);
+  if (!point) return undefined;
+  const [withSchedule] = await attachSchedules(db, [point]);
+  return withSchedule;
+}
+
+type PointValues = Omit<typeof pickupPoints.$inferInsert, 'id' | 'producerUserId' | 'createdAt' | 'updatedAt' | 'active'>;
+type SlotValues = { weekday: number; start: string; end: string }[];
+
+export async function insertPoint(db: Db, producerUserId: number, values: PointValues, schedule: SlotValues) {
+  return db.transaction(async (tx) => {
+    const [point] = await tx
+      .insert(pickupPoints)
+      .values({ producerUserId, ...values })
+      .returning();
+    await replaceSchedule(tx, point.id, schedule);
+    return point.id;
+  });
+}
+
+export async function updatePoint(db: Db, pointId: number, values: PointValues, schedule: SlotValues) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(pickupPoints)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(pickupPoints.id, pointId));
+    await replaceSchedule(tx, pointId, schedule);
+  });
+}
+
+async function replaceSchedule(db: Db, pointId: number, schedule: SlotValues) {
+  await db.delete(pickupSchedules).where(eq(pickupSchedules.pointId, pointId));
+  await db
+    .insert(pickupSchedules)
+    .values(schedule.map((slot) => ({ pointId, weekday: slot.weekday, startTime: slot.start, endTime: slot.end })));
+}
+
+export async function deactivatePoint(db: Db, pointId: number) {
+  await db.update(pickupPoints).set({ active: false, updatedAt: new Date() }).where(eq(pickupPoints.id, pointId));
+}
+
+export async function countActivePoints(db: Db, producerUserId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(pickupPoints)
+    .where(and(eq(pickupPoints.producerUserId, producerUserId), eq(pickupPoints.active, true)));
+  return Number(row.n);
+}
+
+/** Orders still holding a place, per point and window start, between two instants (for "full" windows). */
+export async function countOpenOrders(db: Db, producerUserId: number, from: Date, to: Date) {
+  const rows = await db
+    .select({ pointId: orders.pointId, windowStart: orders.windowStart, n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.producerUserId, producerUserId),
+        gte(orders.windowStart, from),
+        lt(orders.windowStart, to),
+        inArray(orders.status, [...OPEN_STATUSES]),
+      ),
+    )
+    .groupBy(orders.pointId, orders.windowStart);
+  return new Map(rows.map((r) => [`${r.pointId}@${r.windowStart.toISOString()}`, Number(r.n)]));
+}
+
+/** Orders holding a place in one window; the caller holds the point's row lock when a cap applies. */
+export async function countOpenOrdersInWindow(db: Db, pointId: number, windowStart: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.pointId, pointId), eq(orders.windowStart, windowStart), inArray(orders.status, [...OPEN_STATUSES])));
+  return Number(row.n);
+}
+
+/** Serialises placements into one point's windows so a cap can never be overrun by a race. */
+export async function lockPoint(db: Db, pointId: number) {
+  await db.select({ id: pickupPoints.id }).from(pickupPoints).where(eq(pickupPoints.id, pointId)).for('update');
+}

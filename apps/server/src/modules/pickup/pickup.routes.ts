@@ -1,0 +1,93 @@
+import { ErrorResponse, IdParams } from '@farmstand/shared';
+import {
+  PickupPointRequest,
+  PickupPointResponse,
+  PickupSettingsRequest,
+  PickupSetupResponse,
+  PublicPickupResponse,
+} from '@farmstand/shared/schemas/pickup';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole } from '../../plugins/auth';
+import { defineModule, type ModuleOptions } from '../index';
+import * as pickup from './pickup.service';
+
+const tags = ['pickup'];
+const security = [{ bearer: [] }];
+const producerOnly = {
+  access: ['producer'] as const,
+  accessMessages: { denied: 'Only producers set up pickup places' },
+};
+const denied = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
+const ProducerParams = z.object({ userId: IdParams.shape.id });
+
+const pickupRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  const producer = (request: Parameters<typeof requireRole>[1]) =>
+    requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied);
+
+  app.get(
+    '/mine',
+    { config: producerOnly, schema: { tags, security, response: { 200: PickupSetupResponse, ...denied } } },
+    async (request) => pickup.getOwnSetup(ctx, await producer(request)),
+  );
+
+  app.put(
+    '/mine/settings',
+    {
+      config: producerOnly,
+      schema: { tags, security, body: PickupSettingsRequest, response: { 200: PickupSetupResponse, ...denied } },
+    },
+    async (request) => pickup.saveSettings(ctx, await producer(request), request.body),
+  );
+
+  app.post(
+    '/mine/points',
+    {
+      config: producerOnly,
+      schema: { tags, security, body: PickupPointRequest, response: { 201: PickupPointResponse, 409: ErrorResponse, ...denied } },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ point: await pickup.addPoint(ctx, await producer(request), request.body) }),
+  );
+
+  app.put(
+    '/mine/points/:id',
+    {
+      config: producerOnly,
+      schema: {
+        tags,
+        security,
+        params: IdParams,
+        body: PickupPointRequest,
+        response: { 200: PickupPointResponse, 404: ErrorResponse, ...denied },
+      },
+    },
+    async (request) => ({ point: await pickup.updatePoint(ctx, await producer(request), request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/mine/points/:id',
+    {
+      config: producerOnly,
+      schema: {
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: z.object({ message: z.string() }), 404: ErrorResponse, ...denied },
+      },
+    },
+    async (request) => pickup.removePoint(ctx, await producer(request), request.params.id),
+  );
+
+  // Public: the producer page and the product page show where and when to pick up.
+  app.get(
+    '/producers/:userId',
+    {
+      config: { access: 'public' },
+      schema: { tags, params: ProducerParams, response: { 200: PublicPickupResponse, 400: ErrorResponse, 404: ErrorResponse } },
+    },
+    async (request) => pickup.publicPickup(ctx, request.params.userId),
+  );
+};
+
+export default defineModule({ prefix: '/pickup', routes: pickupRoutes });

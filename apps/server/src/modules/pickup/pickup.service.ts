@@ -1,0 +1,241 @@
+import {
+  PICKUP_LIMITS,
+  type PickupPoint,
+  type PickupPointRequest,
+  type PickupSettingsRequest,
+  type PickupSetupResponse,
+  type PickupWindow,
+  type PublicPickupResponse,
+} from '@farmstand/shared/schemas/pickup';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { AppContext } from '../../lib/context';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { geocode } from '../geocode/geocode.service';
+import { now } from './clock';
+import * as repo from './pickup.repository';
+import { cutoffOf, type Occurrence, occurrences } from './windows';
+
+type PointInput = z.output<typeof PickupPointRequest>;
+type SettingsInput = z.output<typeof PickupSettingsRequest>;
+
+export const PICKUP_TEXTS = {
+  profileFirst: 'Create your farm profile first, then add where shoppers pick up.',
+  pointNotFound: 'Pickup place not found',
+  tooManyPoints: `You can have at most ${PICKUP_LIMITS.maxPoints} pickup places. Remove one first.`,
+  deliveryOff: 'Turn on delivery and set a delivery radius in your profile before adding delivery days.',
+} as const;
+
+export async function platformTimeZone(ctx: AppContext): Promise<string> {
+  return (await ctx.settings.get('general')).timezone;
+}
+
+export function presentPoint(point: repo.PointWithSchedule): PickupPoint {
+  return {
+    id: point.id,
+    kind: point.kind,
+    name: point.name,
+    address: point.address,
+    city: point.city,
+    state: point.state,
+    zip: point.zip,
+    delivery_fee: point.deliveryFee === null ? null : Number(point.deliveryFee),
+    schedule: point.schedule.map((s) => ({ weekday: s.weekday, start: s.startTime, end: s.endTime })),
+  };
+}
+
+const deliveryInfo = (farm: repo.Farm) => ({
+  available: farm.deliveryAvailable && (farm.deliveryRadius ?? 0) > 0,
+  radius: farm.deliveryAvailable ? farm.deliveryRadius : null,
+});
+
+async function requireFarm(ctx: AppContext, user: AuthUser): Promise<repo.Farm> {
+  const farm = await repo.findFarm(ctx.db, user.id);
+  if (!farm) throw badRequest(PICKUP_TEXTS.profileFirst);
+  return farm;
+}
+
+export async function getOwnSetup(ctx: AppContext, user: AuthUser): Promise<PickupSetupResponse> {
+  const farm = await repo.findFarm(ctx.db, user.id);
+  const [settings, points] = [await repo.findSettings(ctx.db, user.id), await repo.listActivePoints(ctx.db, user.id)];
+  return {
+    settings: { cutoff_hours: settings.cutoffHours, cap_per_window: settings.capPerWindow },
+    points: points.map(presentPoint),
+    delivery: farm ? deliveryInfo(farm) : { available: false, radius: null },
+    time_zone: await platformTimeZone(ctx),
+  };
+}
+
+export async function saveSettings(ctx: AppContext, user: AuthUser, input: SettingsInput) {
+  await requireFarm(ctx, user);
+  await repo.upsertSettings(ctx.db, user.id, { cutoffHours: input.cutoff_hours, capPerWindow: input.cap_per_window });
+  return getOwnSetup(ctx, user);
+}
+
+async function pointValues(ctx: AppContext, farm: repo.Farm, input: PointInput) {
+  if (input.kind === 'delivery') {
+    if (!deliveryInfo(farm).available) throw badRequest(PICKUP_TEXTS.deliveryOff, 'kind');
+    return {
+      kind: input.kind,
+      name: input.name,
+      address: null,
+      city: null,
+      state: null,
+      zip: null,
+      latitude: null,
+      longitude: null,
+      deliveryFee: input.delivery_fee ?? 0,
+    };
+  }
+  const place = await geocode(ctx, `${input.address}, ${input.city}, ${input.state ?? 'KY'} ${input.zip}`).catch(() => null);
+  return {
+    kind: input.kind,
+    name: input.name,
+    address: input.address,
+    city: input.city,
+    state: input.state ?? 'KY',
+    zip: input.zip,
+    latitude: place?.latitude ?? null,
+    longitude: place?.longitude ?? null,
+    deliveryFee: null,
+  };
+}
+
+function assertDistinctSlots(input: PointInput) {
+  const seen = new Set<string>();
+  for (const slot of input.schedule) {
+    const key = `${slot.weekday}@${slot.start}`;
+    if (seen.has(key)) throw badRequest('Two times on the same day start at the same time; remove one', 'schedule');
+    seen.add(key);
+  }
+}
+
+export async function addPoint(ctx: AppContext, user: AuthUser, input: PointInput): Promise<PickupPoint> {
+  const farm = await requireFarm(ctx, user);
+  assertDistinctSlots(input);
+  if ((await repo.countActivePoints(ctx.db, user.id)) >= PICKUP_LIMITS.maxPoints) throw conflict(PICKUP_TEXTS.tooManyPoints);
+  const id = await repo.insertPoint(ctx.db, user.id, await pointValues(ctx, farm, input), input.schedule);
+  return presentPoint((await repo.findPoint(ctx.db, id)) as repo.PointWithSchedule);
+}
+
+async function ownPoint(ctx: AppContext, user: AuthUser, pointId: number) {
+  const point = await repo.findPoint(ctx.db, pointId);
+  // Someone else's place reads as missing: ids of other farms' places are not confirmed.
+  if (!point?.active || point.producerUserId !== user.id) throw notFound(PICKUP_TEXTS.pointNotFound);
+  return point;
+}
+
+export async function updatePoint(ctx: AppContext, user: AuthUser, pointId: number, input: PointInput): Promise<PickupPoint> {
+  const farm = await requireFarm(ctx, user);
+  await ownPoint(ctx, user, pointId);
+  assertDistinctSlots(input);
+  await repo.updatePoint(ctx.db, pointId, await pointValues(ctx, farm, input), input.schedule);
+  return presentPoint((await repo.findPoint(ctx.db, pointId)) as repo.PointWithSchedule);
+}
+
+/** Removing a place keeps its orders (they carry a copy of the place); it just stops taking new ones. */
+export async function removePoint(ctx: AppContext, user: AuthUser, pointId: number) {
+  await ownPoint(ctx, user, pointId);
+  await repo.deactivatePoint(ctx.db, pointId);
+  return { message: 'Pickup place removed' };
+}
+
+/** The next windows of every place, only those still before the cut-off; full ones flagged. */
+async function upcomingWindows(
+  db: Db,
+  producerUserId: number,
+  points: repo.PointWithSchedule[],
+  settings: { cutoffHours: number; capPerWindow: number | null },
+  timeZone: string,
+): Promise<PickupWindow[]> {
+  const at = now();
+  const horizon = new Date(at.getTime() + (PICKUP_LIMITS.horizonDays + 1) * 86_400_000);
+  const counts =
+    settings.capPerWindow === null ? new Map<string, number>() : await repo.countOpenOrders(db, producerUserId, at, horizon);
+  const windows: PickupWindow[] = [];
+  for (const point of points) {
+    const slots = point.schedule.map((s) => ({ weekday: s.weekday, start: s.startTime, end: s.endTime }));
+    for (const occurrence of occurrences(slots, at, PICKUP_LIMITS.horizonDays, timeZone)) {
+      const cutoff = cutoffOf(occurrence.startsAt, settings.cutoffHours);
+      if (cutoff.getTime() <= at.getTime()) continue;
+      const taken = counts.get(`${point.id}@${occurrence.startsAt.toISOString()}`) ?? 0;
+      const remaining = settings.capPerWindow === null ? null : Math.max(0, settings.capPerWindow - taken);
+      windows.push({
+        point_id: point.id,
+        kind: point.kind,
+        name: point.name,
+        starts_at: occurrence.startsAt.toISOString(),
+        ends_at: occurrence.endsAt.toISOString(),
+        cutoff_at: cutoff.toISOString(),
+        date: occurrence.date,
+        remaining,
+        full: remaining === 0,
+        delivery_fee: point.deliveryFee === null ? null : Number(point.deliveryFee),
+      });
+    }
+  }
+  return windows.sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.point_id - b.point_id);
+}
+
+export async function publicPickup(ctx: AppContext, producerUserId: number): Promise<PublicPickupResponse> {
+  const farm = await repo.findFarm(ctx.db, producerUserId);
+  if (!farm) throw notFound('Producer not found');
+  const [settings, points, timeZone] = [
+    await repo.findSettings(ctx.db, producerUserId),
+    await repo.listActivePoints(ctx.db, producerUserId),
+    await platformTimeZone(ctx),
+  ];
+  const delivery = deliveryInfo(farm);
+  // Delivery days only count while the farm still offers delivery.
+  const usable = points.filter((p) => p.kind !== 'delivery' || delivery.available);
+  return {
+    producer_user_id: producerUserId,
+    farm_name: farm.farmName,
+    settings: { cutoff_hours: settings.cutoffHours, cap_per_window: settings.capPerWindow },
+    points: usable.map(presentPoint),
+    windows: await upcomingWindows(ctx.db, producerUserId, usable, settings, timeZone),
+    delivery,
+    time_zone: timeZone,
+  };
+}
+
+export type ResolvedWindow = {
+  point: repo.PointWithSchedule;
+  occurrence: Occurrence;
+  cutoffAt: Date;
+  settings: { cutoffHours: number; capPerWindow: number | null };
+};
+
+/**
+ * The window a shopper chose, checked against the producer's schedule, cut-off and the horizon.
+ * (The cap is checked again inside the order's transaction, under the point's lock.)
+ */
+export async function resolveWindow(
+  ctx: AppContext,
+  producerUserId: number,
+  pointId: number,
+  startsAt: Date,
+): Promise<ResolvedWindow> {
+  const point = await repo.findPoint(ctx.db, pointId);
+  if (!point?.active || point.producerUserId !== producerUserId) {
+    throw badRequest('That pickup place is not offered by this producer any more; choose another', 'pointId');
+  }
+  const [settings, timeZone] = [await repo.findSettings(ctx.db, producerUserId), await platformTimeZone(ctx)];
+  const at = now();
+  const slots = point.schedule.map((s) => ({ weekday: s.weekday, start: s.startTime, end: s.endTime }));
+  const occurrence = occurrences(slots, at, PICKUP_LIMITS.horizonDays, timeZone).find(
+    (o) => o.startsAt.getTime() === startsAt.getTime(),
+  );
+  if (!occurrence) {
+    throw badRequest(
+      `That pickup time is not on ${point.name}'s schedule in the next ${PICKUP_LIMITS.horizonDays} days; choose one of the listed times`,
+      'startsAt',
+    );
+  }
+  const cutoffAt = cutoffOf(occurrence.startsAt, settings.cutoffHours);
+  if (cutoffAt.getTime() <= at.getTime()) {
+    throw badRequest(`Orders for this time closed ${settings.cutoffHours} hours before it; choose a later time`, 'startsAt');
+  }
+  return { point, occurrence, cutoffAt, settings };
+}

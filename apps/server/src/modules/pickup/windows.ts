@@ -1,0 +1,77 @@
+import type { ScheduleSlot } from '@farmstand/shared/schemas/pickup';
+
+/** Local calendar parts of an instant in a time zone (the platform's, from the admin settings). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+type LocalParts = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+export function localParts(instant: Date, timeZone: string): LocalParts {
+  const parts: Record<string, number> = {};
+  for (const part of formatter(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
+}
+
+function offsetMs(instant: Date, timeZone: string): number {
+  const p = localParts(instant, timeZone);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - (instant.getTime() - instant.getMilliseconds());
+}
+
+/** The instant a local wall-clock time happens in the zone (daylight saving handled by re-checking the offset). */
+export function zonedTime(year: number, month: number, day: number, time: string, timeZone: string): Date {
+  const [hour, minute] = time.split(':').map(Number);
+  const guess = Date.UTC(year, month - 1, day, hour, minute);
+  let utc = guess - offsetMs(new Date(guess), timeZone);
+  const second = offsetMs(new Date(utc), timeZone);
+  if (guess - second !== utc) utc = guess - second;
+  return new Date(utc);
+}
+
+/** YYYY-MM-DD of an instant in the zone. */
+export function localDate(instant: Date, timeZone: string): string {
+  const p = localParts(instant, timeZone);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+export type Occurrence = { startsAt: Date; endsAt: Date; date: string };
+
+/**
+ * The dated windows of a weekly schedule from today (local) for `days` days, in time order,
+ * leaving out those that already started.
+ */
+export function occurrences(schedule: readonly ScheduleSlot[], from: Date, days: number, timeZone: string): Occurrence[] {
+  const today = localParts(from, timeZone);
+  const result: Occurrence[] = [];
+  for (let offset = 0; offset <= days; offset++) {
+    const day = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
+    const [y, m, d] = [day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate()];
+    for (const slot of schedule) {
+      if (slot.weekday !== day.getUTCDay()) continue;
+      const startsAt = zonedTime(y, m, d, slot.start, timeZone);
+      if (startsAt.getTime() <= from.getTime()) continue;
+      const date = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+      result.push({ startsAt, endsAt: zonedTime(y, m, d, slot.end, timeZone), date });
+    }
+  }
+  return result.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+}
+
+export const cutoffOf = (startsAt: Date, cutoffHours: number) => new Date(startsAt.getTime() - cutoffHours * 3_600_000);

@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { MESSAGE_MAX_LENGTH } from '../constants/messaging';
+import { dbId, optionalQuery } from './common';
+import { PICKUP_KINDS } from './pickup';
+
+/** The life of a reservation paid at pickup (issue 13 §3). */
+export const ORDER_STATUSES = [
+  'requested',
+  'accepted',
+  'declined',
+  'ready',
+  'picked_up',
+  'no_show',
+  'cancelled',
+  'expired',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  requested: 'Requested',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  ready: 'Ready for pickup',
+  picked_up: 'Picked up',
+  no_show: 'No-show',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
+/** States that still hold a place in a window (count towards the cap) and are "upcoming" for the shopper. */
+export const OPEN_ORDER_STATUSES = ['requested', 'accepted', 'ready'] as const satisfies readonly OrderStatus[];
+/** What a person may move an order to with POST /api/orders/:id/transitions. */
+export const ORDER_TRANSITION_TARGETS = ['accepted', 'declined', 'ready', 'picked_up', 'no_show', 'cancelled'] as const;
+export type OrderTransitionTarget = (typeof ORDER_TRANSITION_TARGETS)[number];
+
+export const ORDER_LIMITS = {
+  maxLines: 20,
+  /** Per line when the producer does not track stock. */
+  maxUntrackedQuantity: 50,
+  noteMax: 1000,
+  reasonMax: 500,
+  nameMax: 80,
+  /** A request the producer has not answered in this many hours expires. */
+  expiryHours: 48,
+} as const;
+
+export const ORDER_TEXTS = {
+  payAtPickup: 'Pay the producer at pickup',
+  placed: 'Reservation sent. The producer will confirm it.',
+  noWindows: 'No pickup times are open right now. Send the producer an inquiry instead.',
+} as const;
+
+export const OrderLineRequest = z.object({
+  productId: dbId('Product is required'),
+  quantity: z.coerce
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1'),
+});
+
+export const PlaceOrderRequest = z.object({
+  producerUserId: dbId('Producer is required'),
+  items: z
+    .array(OrderLineRequest, { error: 'Add at least one product' })
+    .min(1, 'Add at least one product')
+    .max(ORDER_LIMITS.maxLines, `At most ${ORDER_LIMITS.maxLines} products per order`),
+  pointId: dbId('Choose a pickup place'),
+  startsAt: z.iso.datetime({ error: 'Choose a pickup time', offset: true }),
+  shopperName: z
+    .string({ error: 'Name for pickup is required' })
+    .trim()
+    .min(1, 'Name for pickup is required')
+    .max(ORDER_LIMITS.nameMax, `Name must be at most ${ORDER_LIMITS.nameMax} characters`),
+  shopperPhone: z
+    .string()
+    .trim()
+    .max(30, 'Phone must be at most 30 characters')
+    .regex(/^[0-9+().\-\s]*$/, 'Phone may contain digits, spaces and + ( ) - . only')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  deliveryAddress: z
+    .string()
+    .trim()
+    .max(200, 'Delivery address must be at most 200 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  note: z
+    .string()
+    .trim()
+    .max(ORDER_LIMITS.noteMax, `Note must be at most ${ORDER_LIMITS.noteMax} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type PlaceOrderRequest = z.input<typeof PlaceOrderRequest>;
+
+export const TransitionRequest = z.object({
+  to: z.enum(ORDER_TRANSITION_TARGETS, { error: `Status must be one of ${ORDER_TRANSITION_TARGETS.join(', ')}` }),
+  reason: z
+    .string()
+    .trim()
+    .max(ORDER_LIMITS.reasonMax, `Reason must be at most ${ORDER_LIMITS.reasonMax} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type TransitionRequest = z.input<typeof TransitionRequest>;
+
+export const OrderItem = z.object({
+  product_id: z.number().nullable(),
+  name: z.string(),
+  price_unit: z.string().nullable(),
+  unit_price: z.number(),
+  quantity: z.number(),
+  line_total: z.number(),
+});
+
+export const OrderEvent = z.object({
+  status: z.enum(ORDER_STATUSES),
+  actor: z.enum(['shopper', 'producer', 'system']),
+  at: z.string(),
+  reason: z.string().nullable(),
+});
+
+export const Order = z.object({
+  id: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  producer: z.object({ user_id: z.number(), farm_name: z.string() }),
+  shopper: z.object({ id: z.number(), name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
+  fulfilment: z.enum(['pickup', 'delivery']),
+  place: z.object({
+    point_id: z.number().nullable(),
+    kind: z.enum(PICKUP_KINDS),
+    name: z.string(),
+    address: z.string().nullable(),
+  }),
+  window: z.object({ starts_at: z.string(), ends_at: z.string(), cutoff_at: z.string(), date: z.string() }),
+  delivery_address: z.string().nullable(),
+  delivery_miles: z.number().nullable(),
+  delivery_fee: z.number(),
+  items: z.array(OrderItem),
+  subtotal: z.number(),
+  total: z.number(),
+  note: z.string().nullable(),
+  decline_reason: z.string().nullable(),
+  conversation_id: z.number().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  events: z.array(OrderEvent),
+  /** What the caller may do next (the server checks again on every call). */
+  allowed: z.array(z.enum(ORDER_TRANSITION_TARGETS)),
+});
+export type Order = z.infer<typeof Order>;
+
+export const OrderResponse = z.object({ order: Order });
+export type OrderResponse = z.infer<typeof OrderResponse>;
+export const PlaceOrderResponse = z.object({ message: z.string(), order: Order });
+export const OrderListResponse = z.object({ orders: z.array(Order), total: z.number() });
+export type OrderListResponse = z.infer<typeof OrderListResponse>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must look like 2026-05-30');
+
+export const MyOrdersQuery = z.object({
+  scope: optionalQuery(z.enum(['upcoming', 'past'], { error: 'Scope must be upcoming or past' })),
+  limit: optionalQuery(z.coerce.number().int().min(1).max(100)),
+  offset: optionalQuery(z.coerce.number().int().min(0)),
+});
+
+export const ReceivedOrdersQuery = z.object({
+  from: optionalQuery(isoDate),
+  to: optionalQuery(isoDate),
+  status: optionalQuery(z.enum(ORDER_STATUSES, { error: 'Unknown status' })),
+  limit: optionalQuery(z.coerce.number().int().min(1).max(200)),
+  offset: optionalQuery(z.coerce.number().int().min(0)),
+});
+
+export const AdminOrdersQuery = ReceivedOrdersQuery.extend({
+  producer: optionalQuery(z.string().trim().max(100)),
+  shopper: optionalQuery(z.string().trim().max(100)),
+});
+
+export const PickListQuery = z.object({ date: isoDate });
+
+/** Total quantity per product per window: what to bring to the stand. */
+export const PickListResponse = z.object({
+  date: z.string(),
+  farm_name: z.string(),
+  windows: z.array(
+    z.object({
+      point_name: z.string(),
+      kind: z.enum(PICKUP_KINDS),
+      starts_at: z.string(),
+      ends_at: z.string(),
+      order_count: z.number(),
+      lines: z.array(
+        z.object({
+          product_id: z.number().nullable(),
+          name: z.string(),
+          price_unit: z.string().nullable(),
+          quantity: z.number(),
+        }),
+      ),
+    }),
+  ),
+});
+export type PickListResponse = z.infer<typeof PickListResponse>;
+
+export const OrderWeeksResponse = z.object({
+  weeks: z.array(z.object({ week_start: z.string(), orders: z.number(), reserved_value: z.number() })),
+});
+export type OrderWeeksResponse = z.infer<typeof OrderWeeksResponse>;
+
+export const OrderMessageRequest = z.object({
+  content: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`),
+});

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { STATES } from '../constants/catalog';
+
+/** How a producer hands food over (issue 13): their farm stand, a farmers market, another place, or delivery. */
+export const PICKUP_KINDS = ['farm', 'market', 'other', 'delivery'] as const;
+export type PickupKind = (typeof PICKUP_KINDS)[number];
+export const PICKUP_KIND_LABELS: Record<PickupKind, string> = {
+  farm: 'Farm stand',
+  market: 'Farmers market',
+  other: 'Other place',
+  delivery: 'Delivery',
+};
+
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** Limits of the pickup setup, named once for the server rules and the form. */
+export const PICKUP_LIMITS = {
+  maxPoints: 10,
+  maxSlotsPerPoint: 14,
+  maxCutoffHours: 168,
+  maxCapPerWindow: 500,
+  maxDeliveryFee: 100,
+  /** How far ahead shoppers can reserve. */
+  horizonDays: 21,
+} as const;
+
+const time = (label: string) =>
+  z.string({ error: `${label} is required` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time like 09:00`);
+
+export const ScheduleSlot = z
+  .object({
+    weekday: z.coerce
+      .number({ error: 'Day must be a weekday' })
+      .int('Day must be a weekday')
+      .min(0, 'Day must be a weekday')
+      .max(6, 'Day must be a weekday'),
+    start: time('Start time'),
+    end: time('End time'),
+  })
+  .refine((slot) => slot.end > slot.start, { message: 'End time must be after the start time', path: ['end'] });
+export type ScheduleSlot = z.infer<typeof ScheduleSlot>;
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const PickupPointRequest = z
+  .object({
+    kind: z.enum(PICKUP_KINDS, { error: 'Kind must be farm, market, other or delivery' }),
+    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(80, 'Name must be at most 80 characters'),
+    address: optionalText('Address', 200),
+    city: optionalText('City', 80),
+    state: z.enum(STATES, { error: `State must be one of ${STATES.join(', ')}` }).nullish(),
+    zip: z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, 'ZIP code must be 5 digits')
+      .nullish()
+      .or(z.literal('').transform(() => null)),
+    delivery_fee: z.coerce
+      .number({ error: 'Delivery fee must be a number' })
+      .min(0, 'Delivery fee cannot be negative')
+      .max(PICKUP_LIMITS.maxDeliveryFee, `Delivery fee must be at most $${PICKUP_LIMITS.maxDeliveryFee}`)
+      .nullish(),
+    schedule: z
+      .array(ScheduleSlot, { error: 'Add at least one day and time' })
+      .min(1, 'Add at least one day and time')
+      .max(PICKUP_LIMITS.maxSlotsPerPoint, `At most ${PICKUP_LIMITS.maxSlotsPerPoint} times per place`),
+  })
+  .superRefine((point, ctx) => {
+    if (point.kind === 'delivery') return;
+    for (const field of ['address', 'city', 'zip'] as const) {
+      if (!point[field])
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `${field === 'zip' ? 'ZIP code' : field[0].toUpperCase() + field.slice(1)} is required for a pickup place`,
+        });
+    }
+  });
+export type PickupPointRequest = z.input<typeof PickupPointRequest>;
+
+export const PickupSettingsRequest = z.object({
+  cutoff_hours: z.coerce
+    .number({ error: 'Cut-off must be a number of hours' })
+    .int('Cut-off must be a whole number of hours')
+    .min(0, 'Cut-off cannot be negative')
+    .max(PICKUP_LIMITS.maxCutoffHours, `Cut-off must be at most ${PICKUP_LIMITS.maxCutoffHours} hours (a week)`),
+  cap_per_window: z.coerce
+    .number({ error: 'Cap must be a number' })
+    .int('Cap must be a whole number')
+    .min(1, 'Cap must be at least 1 order, or empty for no cap')
+    .max(PICKUP_LIMITS.maxCapPerWindow, `Cap must be at most ${PICKUP_LIMITS.maxCapPerWindow} orders`)
+    .nullable(),
+});
+export type PickupSettingsRequest = z.input<typeof PickupSettingsRequest>;
+
+export const PickupSettings = z.object({ cutoff_hours: z.number(), cap_per_window: z.number().nullable() });
+export type PickupSettings = z.infer<typeof PickupSettings>;
+
+export const PickupPoint = z.object({
+  id: z.number(),
+  kind: z.enum(PICKUP_KINDS),
+  name: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  delivery_fee: z.number().nullable(),
+  schedule: z.array(ScheduleSlot),
+});
+export type PickupPoint = z.infer<typeof PickupPoint>;
+
+/** One dated window shoppers can choose: a point's schedule slot on a given day. */
+export const PickupWindow = z.object({
+  point_id: z.number(),
+  kind: z.enum(PICKUP_KINDS),
+  name: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  /** Orders close at this time (the producer's cut-off before the window). */
+  cutoff_at: z.string(),
+  /** The local date of the window (YYYY-MM-DD, platform time zone). */
+  date: z.string(),
+  remaining: z.number().nullable(),
+  full: z.boolean(),
+  delivery_fee: z.number().nullable(),
+});
+export type PickupWindow = z.infer<typeof PickupWindow>;
+
+export const DeliveryInfo = z.object({ available: z.boolean(), radius: z.number().nullable() });
+
+/** The producer's own setup (the /profile Pickup tab). */
+export const PickupSetupResponse = z.object({
+  settings: PickupSettings,
+  points: z.array(PickupPoint),
+  delivery: DeliveryInfo,
+  time_zone: z.string(),
+});
+export type PickupSetupResponse = z.infer<typeof PickupSetupResponse>;
+
+/** What anyone sees of a producer's pickup: places, rules and the next open windows. */
+export const PublicPickupResponse = z.object({
+  producer_user_id: z.number(),
+  farm_name: z.string(),
+  settings: PickupSettings,
+  points: z.array(PickupPoint),
+  windows: z.array(PickupWindow),
+  delivery: DeliveryInfo,
+  time_zone: z.string(),
+});
+export type PublicPickupResponse = z.infer<typeof PublicPickupResponse>;
+
+export const PickupPointResponse = z.object({ point: PickupPoint });
