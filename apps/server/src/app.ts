@@ -44,6 +44,12 @@ declare module 'fastify' {
   }
 }
 
+/** Fastify's types take no hop count (its proxy-addr does): the same rule as a function of the hop. */
+function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust ?? false;
+}
+
 /** Builds the whole server without listening: tests use app.inject, main.ts calls listen. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -52,7 +58,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Slow and failed requests only, every request at debug (docs/decisions/061).
     logController: new RequestLogController(config.logLevel),
     // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY), so nobody escapes per-IP limits by sending it.
-    trustProxy: config.trustProxy ?? false,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: true } },
   }).withTypeProvider<ZodTypeProvider>();

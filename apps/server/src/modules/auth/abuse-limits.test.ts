@@ -77,6 +77,17 @@ describe('per-IP limits and proxy headers (issue 8 item 3)', () => {
     }
   });
 
+  it('honours the header behind a hop count (TRUST_PROXY=1)', async () => {
+    const app = await appWith({ trustProxy: 1 });
+    try {
+      for (let i = 0; i < SENSITIVE; i++) await login(app, '203.0.113.9');
+      expect((await login(app, '203.0.113.9')).statusCode).toBe(429);
+      expect((await login(app, '203.0.113.10')).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('ignores the header when the proxy list names another address', async () => {
     const app = await appWith({ trustProxy: ['10.0.0.0/8'] });
     try {
