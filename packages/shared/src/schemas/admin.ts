@@ -57,6 +57,9 @@ export const AdminProduct = z.object({
   active: z.boolean(),
   moderation_status: z.enum(['approved', 'removed']),
   created_at: z.string(),
+  /** Every label field its farm's state requires is filled in (issue 14); label_missing names the rest. */
+  label_ready: z.boolean(),
+  label_missing: z.array(z.string()),
 });
 export type AdminProduct = z.infer<typeof AdminProduct>;
 export const AdminProductsResponse = z.object({ products: z.array(AdminProduct), pagination: AdminPageInfo });
@@ -120,6 +123,15 @@ export type PendingProducer = z.infer<typeof PendingProducer>;
 export const PendingProducersResponse = z.object({ producers: z.array(PendingProducer), count: z.number() });
 export type PendingProducersResponse = z.infer<typeof PendingProducersResponse>;
 
+/** One decision on a producer application, from the admin log (issue 10 item 7). */
+export const VerificationHistoryEntry = z.object({
+  created_at: z.string(),
+  admin_email: z.string().nullable(),
+  action: z.enum(['approve', 'reject', 'request_more_info']),
+  notes: z.string().nullable(),
+});
+export type VerificationHistoryEntry = z.infer<typeof VerificationHistoryEntry>;
+
 export const AdminProducerDetails = z.object({
   id: z.number(),
   farm_name: z.string(),
@@ -137,6 +149,8 @@ export const AdminProducerDetails = z.object({
   created_at: z.string(),
   readiness: z.enum(READINESS),
   requirements: VerificationRequirements,
+  /** Every decision, newest first. */
+  verification_history: z.array(VerificationHistoryEntry),
 });
 export type AdminProducerDetails = z.infer<typeof AdminProducerDetails>;
 

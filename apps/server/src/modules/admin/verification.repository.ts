@@ -132,3 +132,21 @@ export async function certificationCounts(db: Db): Promise<Record<CertificationR
 export async function setCertificationStatus(db: Db, id: number, status: 'verified' | 'rejected', notes: string | null) {
   await db.execute(sql`update certifications set status = ${status}, notes = coalesce(${notes}, notes) where id = ${id}`);
 }
+
+export type VerificationHistoryRow = {
+  created_at: Date | string;
+  admin_email: string | null;
+  action: string;
+  notes: string | null;
+};
+
+/** The decisions on one application, newest first, read back from the admin log (issue 10 item 7). */
+export async function listVerificationHistory(db: Db, userId: number): Promise<VerificationHistoryRow[]> {
+  const result = await db.execute<VerificationHistoryRow>(sql`
+    select l.created_at, u.email as admin_email, l.action, l.details->>'notes' as notes
+    from admin_logs l left join users u on u.id = l.admin_id
+    where l.target_type = 'producer' and l.target_id = ${String(userId)}
+      and l.action in ('approve_producer', 'reject_producer', 'request_more_info_producer')
+    order by l.created_at desc, l.id desc`);
+  return result.rows;
+}

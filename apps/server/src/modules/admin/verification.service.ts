@@ -46,8 +46,19 @@ export async function pendingProducers(ctx: AppContext): Promise<PendingProducer
 export async function producerDetails(ctx: AppContext, userId: number): Promise<AdminProducerDetails> {
   const row = await repo.findProducerByUserId(ctx.db, userId);
   if (!row) throw notFound('Producer not found');
+  const history = await repo.listVerificationHistory(ctx.db, userId);
   const { producer_row_id: _, cottage_food_license, business_license, identity_verification, ...rest } = row;
-  return { ...rest, created_at: iso(row.created_at), ...requirementsOf(row) };
+  return {
+    ...rest,
+    created_at: iso(row.created_at),
+    ...requirementsOf(row),
+    verification_history: history.map((entry) => ({
+      created_at: iso(entry.created_at),
+      admin_email: entry.admin_email,
+      action: entry.action.replace(/_producer$/, '') as ProducerVerifyAction,
+      notes: entry.notes,
+    })),
+  };
 }
 
 const present = (row: repo.CertificationRow): AdminCertification => ({
@@ -101,13 +112,47 @@ const PRODUCER_NOTICE = {
   request_more_info: 'An administrator needs more information about your producer application.',
 } as const;
 
+const MAIL_SUBJECT = {
+  approve: 'Your producer application was approved',
+  reject: 'Your producer application was not approved',
+  request_more_info: 'More information needed for your producer application',
+} as const;
+const MAIL_NEXT_STEP = {
+  approve: 'Your farm now shows as verified to shoppers.',
+  reject: 'You can update your profile and certifications and reply to the administrator if you think this is a mistake.',
+  request_more_info:
+    'Please update your profile or certifications on your producer page; the application is reviewed again after that.',
+} as const;
+
+/** The producer hears of every decision by e-mail, with the admin's note (issue 10 item 7). */
+function decisionMail(
+  ctx: AppContext,
+  siteName: string,
+  to: string,
+  farmName: string,
+  action: ProducerVerifyAction,
+  notes?: string,
+) {
+  const lines = [
+    `Hello ${farmName},`,
+    '',
+    `${PRODUCER_NOTICE[action]} ${MAIL_NEXT_STEP[action]}`,
+    ...(notes ? ['', 'Note from the administrator:', notes] : []),
+    '',
+    `See your application status on your dashboard: ${ctx.config.publicUrl}/dashboard`,
+    '',
+    `${siteName}`,
+  ];
+  return { to, subject: `${siteName}: ${MAIL_SUBJECT[action]}`, text: lines.join('\n') };
+}
+
 export async function verifyProducer(
   ctx: AppContext,
   admin: AuthUser,
   userId: number,
   input: { action: ProducerVerifyAction; notes?: string },
 ) {
-  await ctx.db.transaction(async (tx) => {
+  const decided = await ctx.db.transaction(async (tx) => {
     const producer = await repo.findProducerByUserId(tx, userId);
     if (!producer) throw notFound('Producer not found');
     await repo.setProducerVerification(tx, producer.producer_row_id, VERIFICATION_STATUS[input.action], input.notes || null);
@@ -118,8 +163,11 @@ export async function verifyProducer(
       targetId: String(userId),
       details: input.notes ? { notes: input.notes } : null,
     });
+    return producer;
   });
   ctx.events.emit('notification', { userId, message: PRODUCER_NOTICE[input.action] });
+  const { site_name } = await ctx.settings.get('general');
+  await ctx.mailer.send(decisionMail(ctx, site_name || 'Farmstand', decided.email, decided.farm_name, input.action, input.notes));
   return { message: `Producer ${VERIFICATION_STATUS[input.action].replace('_', ' ')}` };
 }
 

@@ -1,5 +1,5 @@
 import { CERTIFICATION_LABELS, type CertificationType } from '@farmstand/shared';
-import type { ProducerVerifyAction } from '@farmstand/shared/schemas/admin';
+import type { ProducerVerifyAction, VerificationHistoryEntry } from '@farmstand/shared/schemas/admin';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +7,7 @@ import { Badge, Card, Spinner } from '../../../components/ui/card';
 import { TextArea } from '../../../components/ui/field';
 import { useProducerCertifications, useProducerDetails, useVerifyProducer } from '../api';
 import { ADMIN_TEXTS } from '../texts';
-import { LoadFailed, useLoadErrorToast } from './admin-ui';
+import { LoadFailed, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
 import { ReadinessBadge } from './readiness-badge';
 
 export const certificationLabel = (type: string) => CERTIFICATION_LABELS[type as CertificationType] ?? type.replace(/_/g, ' ');
@@ -28,12 +28,58 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
+const formatDateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+const HISTORY_ACTION: Record<ProducerVerifyAction, string> = {
+  approve: 'Approved',
+  reject: 'Rejected',
+  request_more_info: 'More info requested',
+};
+
+/** Every decision on this application with its note, newest first. */
+function VerificationHistory({ entries }: { entries: VerificationHistoryEntry[] }) {
+  return (
+    <div>
+      <h4 className="mb-2 font-semibold">Verification history</h4>
+      {entries.length === 0 ? (
+        <p className="text-sm text-stone-600 dark:text-stone-300">No decisions yet.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-stone-200 dark:border-stone-800">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Verification history</caption>
+            <thead>
+              <tr>
+                <th className={thClasses}>Time</th>
+                <th className={thClasses}>Admin</th>
+                <th className={thClasses}>Action</th>
+                <th className={thClasses}>Note</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={`${entry.created_at}-${entry.action}`}>
+                  <td className={`${tdClasses} whitespace-nowrap`}>{formatDateTime(entry.created_at)}</td>
+                  <td className={`${tdClasses} break-all`}>{entry.admin_email ?? 'Former admin'}</td>
+                  <td className={`${tdClasses} whitespace-nowrap`}>{HISTORY_ACTION[entry.action]}</td>
+                  <td className={`${tdClasses} whitespace-pre-line [overflow-wrap:anywhere]`}>{entry.notes ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
 /** One application: details, certifications with their documents, notes and the three decisions. */
 export function ProducerReview({ producerId, onDecided }: { producerId: number; onDecided: () => void }) {
   const details = useProducerDetails(producerId);
   const certs = useProducerCertifications(producerId);
   const verify = useVerifyProducer();
-  const [notes, setNotes] = useState('');
+  // null until the admin types: the box shows the note saved with the last decision (issue 10 item 7).
+  const [typedNotes, setNotes] = useState<string | null>(null);
   const top = useRef<HTMLDivElement>(null);
   // Below the lg breakpoint the details sit under the list: bring them into view when chosen.
   useEffect(() => {
@@ -50,6 +96,7 @@ export function ProducerReview({ producerId, onDecided }: { producerId: number; 
     );
   if (details.isError) return <LoadFailed text={ADMIN_TEXTS.loadProducerDetails} onRetry={() => details.refetch()} />;
   const p = details.data;
+  const notes = typedNotes ?? p.verification_notes ?? '';
 
   const decide = (action: ProducerVerifyAction) =>
     verify.mutate(
@@ -134,6 +181,7 @@ export function ProducerReview({ producerId, onDecided }: { producerId: number; 
           Request More Info
         </Button>
       </div>
+      <VerificationHistory entries={p.verification_history} />
     </Card>
   );
 }

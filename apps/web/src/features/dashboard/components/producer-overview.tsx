@@ -2,6 +2,7 @@ import { MAX_ACTIVE_PRODUCTS } from '@farmstand/shared';
 import { BarnIcon, CardIcon, ChatIcon, SproutIcon } from '../../../components/ui/icons';
 import { ReceivedInquiries } from '../../messages/components/inquiry-lists';
 import { formatBadge, useUnreadCount } from '../../messages/use-unread-count';
+import { OwnApplicationStatus } from '../../producers/components/application-status';
 import { type QuickLink, QuickLinks } from './quick-links';
 import { SubscriptionStatusCard } from './subscription-status-card';
 import { SupportCard } from './support-card';
@@ -33,6 +34,7 @@ export function ProducerOverview() {
   ];
   return (
     <div className="space-y-8">
+      <OwnApplicationStatus />
       <QuickLinks label="Producer shortcuts" links={links} />
       <div className="grid gap-6 lg:grid-cols-2">
         <SubscriptionStatusCard />

@@ -4,6 +4,7 @@ import { Card, EmptyState, PageTitle, Spinner } from '../../../components/ui/car
 import { Tabs } from '../../../components/ui/tabs';
 import { useAuth } from '../../auth/auth-context';
 import { useOwnProfile } from '../api';
+import { ApplicationStatus } from '../components/application-status';
 import { CertificationsTab } from '../components/certifications-tab';
 import { ProductsTab } from '../components/products-tab';
 import { ProfileForm } from '../components/profile-form';
@@ -74,6 +75,9 @@ export default function ProfilePage() {
       >
         {profile.data.farm_name}
       </PageTitle>
+      <div className="mb-6">
+        <ApplicationStatus profile={profile.data} />
+      </div>
       <Tabs
         label="Producer profile sections"
         selected={tab}

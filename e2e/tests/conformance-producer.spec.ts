@@ -1,0 +1,51 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { createUser, DEMO, type E2EUser, expectAccessible, loginAs, signInBrowser } from './helpers';
+
+// Issue 10, items 7, 8 and 9: the producer area's rules and the admin's verification.
+
+const auth = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` });
+
+async function createProducerWithFarm(request: APIRequestContext, farmName: string): Promise<E2EUser> {
+  const producer = await createUser(request, 'producer');
+  const res = await request.post('/api/producers', {
+    headers: auth(producer),
+    data: { farm_name: farmName, address: '12 Ridge Rd', city: 'Lexington', state: 'KY', zip: '40507' },
+  });
+  expect(res.status()).toBe(201);
+  return producer;
+}
+
+test('a verification note reaches the producer and stays with the application (item 7)', async ({ page, request, browser }) => {
+  const admin = await loginAs(request, DEMO.admin.email, DEMO.admin.password);
+  const farm = `Notes Farm ${Date.now()}`;
+  const producer = await createProducerWithFarm(request, farm);
+  const note = 'Please add your cottage food registration number.';
+
+  await signInBrowser(page, admin);
+  await page.goto('/admin?tab=verification');
+  await page.getByRole('button', { name: new RegExp(farm) }).click();
+  await page.getByLabel('Notes').fill(note);
+  await page.getByRole('button', { name: 'Request More Info' }).click();
+  await expect(page.getByText('More information requested')).toBeVisible();
+
+  // Reopened: the saved note is in the box and the decision is in the history.
+  await page.getByRole('button', { name: new RegExp(farm) }).click();
+  await expect(page.getByLabel('Notes')).toHaveValue(note);
+  const history = page.getByRole('table', { name: 'Verification history' });
+  await expect(history.getByRole('row').nth(1)).toContainText('More info requested');
+  await expect(history.getByRole('row').nth(1)).toContainText(DEMO.admin.email);
+  await expect(history.getByRole('row').nth(1)).toContainText(note);
+
+  // The producer got an e-mail and sees the status and the note on the dashboard and the profile.
+  const outbox = await (await request.get(`/api/test/outbox?to=${encodeURIComponent(producer.email)}`)).json();
+  expect(outbox.emails.some((mail: { body: string }) => mail.body.includes(note))).toBe(true);
+  const producerPage = await (await browser.newContext()).newPage();
+  await signInBrowser(producerPage, producer);
+  await producerPage.goto('/dashboard');
+  const status = producerPage.getByRole('region', { name: 'Application status' });
+  await expect(status).toContainText('More information needed');
+  await expect(status).toContainText(note);
+  await expectAccessible(producerPage);
+  await producerPage.goto('/profile');
+  await expect(producerPage.getByRole('region', { name: 'Application status' })).toContainText(note);
+});
