@@ -107,6 +107,18 @@ export async function listProducts(db: Db, search: string | undefined, page: Pag
       active: products.active,
       moderation_status: products.moderationStatus,
       created_at: products.createdAt,
+      // What the label-ready flag is computed from (issue 14).
+      label: {
+        netQuantity: products.netQuantity,
+        netUnit: products.netUnit,
+        ingredientList: products.ingredientList,
+        ingredients: products.ingredients,
+        address: producers.address,
+        city: producers.city,
+        state: producers.state,
+        zip: producers.zip,
+        phone: producers.phone,
+      },
     })
     .from(products)
     .innerJoin(producers, eq(producers.id, products.producerId))

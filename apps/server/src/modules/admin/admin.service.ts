@@ -1,3 +1,5 @@
+import type { ProductCategory, StateCode } from '@farmstand/shared';
+import { missingLabelFields, type NetUnit } from '@farmstand/shared/labels/rules';
 import type {
   AdminDashboardStats,
   AdminHealth,
@@ -94,11 +96,33 @@ export async function listProducts(ctx: AppContext, query: AdminListQuery): Prom
   const { page, limit, offset } = pageOf(query);
   const { rows, total } = await repo.listProducts(ctx.db, query.search, { limit, offset });
   return {
-    products: rows.map((row) => ({
-      ...row,
-      price: row.price === null ? null : Number(row.price),
-      created_at: iso(row.created_at),
-    })),
+    products: rows.map(({ label, ...row }) => {
+      const labelMissing = missingLabelFields(
+        {
+          name: row.name,
+          category: row.category as ProductCategory,
+          net_quantity: label.netQuantity === null ? null : Number(label.netQuantity),
+          net_unit: label.netUnit as NetUnit | null,
+          ingredient_list: label.ingredientList,
+          ingredients: label.ingredients,
+        },
+        {
+          farm_name: row.farm_name,
+          address: label.address,
+          city: label.city,
+          state: label.state as StateCode,
+          zip: label.zip,
+          phone: label.phone,
+        },
+      );
+      return {
+        ...row,
+        price: row.price === null ? null : Number(row.price),
+        created_at: iso(row.created_at),
+        label_ready: labelMissing.length === 0,
+        label_missing: labelMissing,
+      };
+    }),
     pagination: { page, limit, total },
   };
 }

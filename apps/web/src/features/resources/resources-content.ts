@@ -1,5 +1,7 @@
 /** Static regulatory guidance (spec 02 §2, §5, §9). Guidance, not legal advice: every tab links to the agency. */
-export type ResourceSection = { heading: string; paragraphs?: string[]; bullets?: string[] };
+/** An in-app next step under a section, e.g. the label maker under the labelling rules. */
+export type ResourceAction = { text: string; label: string; to: string };
+export type ResourceSection = { heading: string; paragraphs?: string[]; bullets?: string[]; action?: ResourceAction };
 export type ResourceLink = { label: string; href: string };
 export type ResourceTab = { id: string; label: string; intro: string; sections: ResourceSection[]; links: ResourceLink[] };
 
@@ -31,6 +33,11 @@ export const RESOURCE_TABS: ResourceTab[] = [
           'Allergens (milk, eggs, fish, shellfish, tree nuts, peanuts, wheat, soy, sesame)',
           'The statement “This product is home-produced and processed” in at least 10-point type',
         ],
+        action: {
+          text: 'Farmstand prints these labels for you from your product details: Avery 5163 and 22806 sheets or a 4″ × 6″ thermal label, with the rules of your state, checked before they print.',
+          label: 'Open the label maker',
+          to: '/profile?tab=products',
+        },
       },
     ],
     links: [

@@ -1,4 +1,5 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
 import { Card, PageTitle } from '../../components/ui/card';
 import { Tabs } from '../../components/ui/tabs';
 import { RESOURCE_TABS, type ResourceTab } from './resources-content';
@@ -21,6 +22,14 @@ function ResourcePanel({ tab }: { tab: ResourceTab }) {
                 <li key={b}>{b}</li>
               ))}
             </ul>
+          )}
+          {section.action && (
+            <div className="mt-4 rounded-lg border border-brand-100 bg-brand-50 p-4 dark:border-green-800 dark:bg-green-950/40">
+              <p className="text-stone-800 dark:text-stone-200">{section.action.text}</p>
+              <Link to={section.action.to} className={buttonClasses('primary', 'md', 'mt-3')}>
+                {section.action.label}
+              </Link>
+            </div>
           )}
         </Card>
       ))}

@@ -1,4 +1,5 @@
 import { AVAILABILITY_LABELS, type Availability, CATEGORY_LABELS, formatPrice, type ProductCategory } from '@farmstand/shared';
+import { LABEL_FIELD_NAMES, type LabelField } from '@farmstand/shared/labels/rules';
 import type { AdminProduct } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -61,6 +62,7 @@ export function ProductsTab() {
                 <th className={thClasses}>Producer</th>
                 <th className={thClasses}>Price</th>
                 <th className={thClasses}>Availability</th>
+                <th className={thClasses}>Label</th>
                 <th className={thClasses}>Actions</th>
               </tr>
             </thead>
@@ -80,6 +82,9 @@ export function ProductsTab() {
                   <td className={`${tdClasses} whitespace-nowrap`}>{formatPrice(product.price, product.price_unit)}</td>
                   <td className={tdClasses}>
                     {AVAILABILITY_LABELS[product.availability as Availability] ?? product.availability}
+                  </td>
+                  <td className={tdClasses}>
+                    <LabelReadyBadge product={product} />
                   </td>
                   <td className={tdClasses}>
                     {product.moderation_status === 'removed' ? (
@@ -111,4 +116,11 @@ export function ProductsTab() {
       )}
     </div>
   );
+}
+
+/** Issue 14: whether the producer can print a compliant label for it, and if not, what is missing. */
+function LabelReadyBadge({ product }: { product: AdminProduct }) {
+  if (product.label_ready) return <Badge tone="green">Label-ready</Badge>;
+  const missing = product.label_missing.map((field) => LABEL_FIELD_NAMES[field as LabelField] ?? field).join(', ');
+  return <Badge tone="yellow">Missing: {missing}</Badge>;
 }

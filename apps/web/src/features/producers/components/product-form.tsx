@@ -7,19 +7,22 @@ import {
   PRODUCT_CATEGORIES,
   type StateCode,
 } from '@farmstand/shared';
-import {
-  type Product,
-  ProductRequest,
-  REGULATED_TEXTS,
-  regulatedCategoryViolation,
-  splitAllergens,
-} from '@farmstand/shared/schemas/products';
+import { type LabelProducer, NET_UNIT_LABELS, NET_UNITS, splitTopLevel } from '@farmstand/shared/labels/rules';
+import { type Product, ProductRequest, REGULATED_TEXTS, regulatedCategoryViolation } from '@farmstand/shared/schemas/products';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectInput, TextArea, TextInput } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
+import {
+  type AllergenChoice,
+  AllergenPicker,
+  fromAllergenChoice,
+  toAllergenChoice,
+} from '../../labels/components/allergen-picker';
+import { IngredientListEditor } from '../../labels/components/ingredient-list-editor';
+import { LabelChecklist } from '../../labels/components/label-checklist';
 import { useCreateProduct, useUpdateProduct } from '../api';
 import { numberOrNull, validateWith } from '../form-errors';
 import { PRODUCER_TEXTS } from '../texts';
@@ -36,8 +39,10 @@ type Values = {
   stock_quantity: string;
   seasonal_start: string;
   seasonal_end: string;
-  ingredients: string;
-  allergens: string;
+  ingredient_list: string[];
+  allergens: AllergenChoice;
+  net_quantity: string;
+  net_unit: string;
   required_certifications: string[];
   pickup_instructions: string;
 };
@@ -52,8 +57,11 @@ const toValues = (p: Product | null): Values => ({
   stock_quantity: p?.stock_quantity?.toString() ?? '',
   seasonal_start: p?.seasonal_start ?? '',
   seasonal_end: p?.seasonal_end ?? '',
-  ingredients: p?.ingredients ?? '',
-  allergens: p?.allergens.join(', ') ?? '',
+  // Products saved before the ordered list existed start from their free-text ingredients.
+  ingredient_list: p ? (p.ingredient_list.length > 0 ? p.ingredient_list : splitTopLevel(p.ingredients ?? '')) : [],
+  allergens: toAllergenChoice(p?.allergens ?? []),
+  net_quantity: p?.net_quantity?.toString() ?? '',
+  net_unit: p?.net_unit ?? '',
   required_certifications: p?.required_certifications ?? [],
   pickup_instructions: p?.pickup_instructions ?? '',
 });
@@ -68,13 +76,15 @@ function regulatedField(message: string): 'price_unit' | 'description' | 'catego
 type Props = {
   product: Product | null;
   producerState: StateCode;
+  /** The farm fields a label prints: the checklist ticks them for the farm's state. */
+  labelProducer: LabelProducer;
   maxImages: number;
   onSaved: (product: Product) => void;
   onClose: () => void;
 };
 
 /** Add or edit a product; images become available once it has been saved (spec 02 §2, §5). */
-export function ProductForm({ product, producerState, maxImages, onSaved, onClose }: Props) {
+export function ProductForm({ product, producerState, labelProducer, maxImages, onSaved, onClose }: Props) {
   const isNew = product === null;
   const create = useCreateProduct();
   const update = useUpdateProduct();
@@ -83,6 +93,10 @@ export function ProductForm({ product, producerState, maxImages, onSaved, onClos
   const availability = form.watch('availability');
   const category = form.watch('category');
   const isSeasonal = availability === 'seasonal';
+  const ingredientList = form.watch('ingredient_list');
+  const allergens = form.watch('allergens');
+  const netQuantity = numberOrNull(form.watch('net_quantity'));
+  const netUnit = form.watch('net_unit');
 
   const onSubmit = form.handleSubmit(async (values) => {
     const request = validateWith(
@@ -95,7 +109,11 @@ export function ProductForm({ product, producerState, maxImages, onSaved, onClos
         stock_quantity: numberOrNull(values.stock_quantity),
         seasonal_start: isSeasonal ? values.seasonal_start : null,
         seasonal_end: isSeasonal ? values.seasonal_end : null,
-        allergens: splitAllergens(values.allergens),
+        allergens: fromAllergenChoice(values.allergens),
+        ingredient_list: values.ingredient_list,
+        ingredients: values.ingredient_list.length > 0 ? values.ingredient_list.join(', ') : null,
+        net_quantity: numberOrNull(values.net_quantity),
+        net_unit: values.net_unit || null,
       },
       form.setError,
     );
@@ -190,22 +208,49 @@ export function ProductForm({ product, producerState, maxImages, onSaved, onClos
             <TextInput label="Season end" type="date" error={errors.seasonal_end?.message} {...form.register('seasonal_end')} />
           </>
         )}
+        <TextInput
+          label="Net quantity"
+          type="number"
+          min={0}
+          step="any"
+          inputMode="decimal"
+          hint="What one package holds, as printed on the label."
+          error={errors.net_quantity?.message}
+          {...form.register('net_quantity')}
+        />
+        <SelectInput label="Net quantity unit" error={errors.net_unit?.message} {...form.register('net_unit')}>
+          <option value="">Choose a unit</option>
+          {NET_UNITS.map((unit) => (
+            <option key={unit} value={unit}>
+              {NET_UNIT_LABELS[unit]}
+            </option>
+          ))}
+        </SelectInput>
         <div className="sm:col-span-2">
-          <TextArea
-            label="Ingredients"
-            rows={2}
-            hint="In descending order by weight, as on your label."
-            error={errors.ingredients?.message}
-            {...form.register('ingredients')}
+          <IngredientListEditor
+            value={ingredientList}
+            error={errors.ingredient_list?.message}
+            onChange={(next) => form.setValue('ingredient_list', next, { shouldDirty: true })}
           />
         </div>
         <div className="sm:col-span-2">
-          <TextInput
-            label="Allergens"
-            placeholder="milk, eggs, wheat"
-            hint="Separate with commas."
+          <AllergenPicker
+            value={allergens}
             error={errors.allergens?.message}
-            {...form.register('allergens')}
+            onChange={(next) => form.setValue('allergens', next, { shouldDirty: true })}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <LabelChecklist
+            producer={labelProducer}
+            product={{
+              name: form.watch('name'),
+              category: (category || 'other') as Product['category'],
+              net_quantity: netQuantity,
+              net_unit: (netUnit || null) as Product['net_unit'],
+              ingredient_list: ingredientList,
+              ingredients: null,
+            }}
           />
         </div>
         <fieldset className="sm:col-span-2">

@@ -3,6 +3,7 @@ import type { Product } from '@farmstand/shared/schemas/products';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, Spinner } from '../../../components/ui/card';
+import { PrintLabelsButton } from '../../labels/components/print-labels-dialog';
 import { useMyProducts } from '../api';
 import { PRODUCER_TEXTS } from '../texts';
 import { ProductForm } from './product-form';
@@ -44,6 +45,7 @@ export function ProductsTab({ profile }: { profile: OwnProducerProfile }) {
         key={current?.id ?? 'new'}
         product={current}
         producerState={profile.state}
+        labelProducer={profile}
         maxImages={max_images_per_product}
         onSaved={(product) => setEditing(product)}
         onClose={() => setEditing(null)}
@@ -60,9 +62,12 @@ export function ProductsTab({ profile }: { profile: OwnProducerProfile }) {
           </h2>
           <p className="text-sm text-stone-600 dark:text-stone-400">{productCountText(active_count, max_products)}</p>
         </div>
-        <Button onClick={() => setEditing('new')} disabled={atLimit}>
-          <span aria-hidden="true">+</span> Add Product
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <PrintLabelsButton products={products.filter((p) => p.active)} producer={profile} />
+          <Button onClick={() => setEditing('new')} disabled={atLimit}>
+            <span aria-hidden="true">+</span> Add Product
+          </Button>
+        </div>
       </div>
       {atLimit && (
         <div

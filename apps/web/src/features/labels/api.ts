@@ -1,0 +1,23 @@
+import type { LabelPrintQuery } from '@farmstand/shared/labels/sheets';
+import { ApiError, toQueryString } from '../../lib/api';
+import { getToken } from '../../lib/storage';
+
+/**
+ * The label PDF of one product. A file, not JSON, so it is fetched here with the same bearer token
+ * and the same `{ message }` errors as every other call.
+ */
+export async function fetchLabelPdf(productId: number, query: LabelPrintQuery): Promise<Blob> {
+  const token = getToken();
+  let response: Response;
+  try {
+    response = await fetch(`/api/products/${productId}/labels${toQueryString(query)}`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+  } catch {
+    throw new ApiError(0, 'Could not reach Farmstand. Check your connection and try again.', undefined, false);
+  }
+  if (response.ok) return response.blob();
+  const data = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  const message = typeof data?.message === 'string' ? data.message : `Request failed (${response.status})`;
+  throw new ApiError(response.status, message, undefined, typeof data?.message === 'string');
+}
