@@ -1,10 +1,25 @@
 import { SOCKET_FALLBACK_WAIT_MS, SOCKET_RECONNECT_DELAY_MS } from '@farmstand/shared';
 import type { ClientToServerEvents, ServerToClientEvents } from '@farmstand/shared/realtime/events';
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type SocketFactory = (url: string, options: Partial<ManagerOptions & SocketOptions>) => RealtimeSocket;
 type Listener = (...args: never[]) => void;
+
+let socketFactory: Promise<SocketFactory> | null = null;
+
+/**
+ * socket.io's client is fetched only when a signed-in user needs the live connection, so guests'
+ * first load never downloads it (issue 11 item 2, docs/decisions/153).
+ */
+function loadSocketFactory(): Promise<SocketFactory> {
+  socketFactory ??= import('socket.io-client').then(
+    ({ io }) =>
+      (url, options) =>
+        io(url, options) as RealtimeSocket,
+  );
+  return socketFactory;
+}
 
 /** The backend's own port, tried directly when the same-origin connection fails (spec 01 §9). */
 export const DIRECT_BACKEND_PORT = 5000;
@@ -30,10 +45,12 @@ export class RealtimeConnection {
   private fallbackTimer: ReturnType<typeof setTimeout> | null = null;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private listeners = new Map<string, Set<Listener>>();
-  private readonly createSocket: SocketFactory;
+  private createSocket: SocketFactory | null;
+  /** Bumped by every disconnect, so a client library that arrives afterwards opens nothing. */
+  private generation = 0;
 
   constructor(private readonly options: RealtimeConnectionOptions) {
-    this.createSocket = options.createSocket ?? ((url, socketOptions) => io(url, socketOptions) as RealtimeSocket);
+    this.createSocket = options.createSocket ?? null;
   }
 
   get connected(): boolean {
@@ -47,11 +64,23 @@ export class RealtimeConnection {
   connect(): void {
     const token = this.options.getToken();
     if (!token || this.socket) return;
+    if (!this.createSocket) {
+      const generation = this.generation;
+      loadSocketFactory().then(
+        (factory) => {
+          this.createSocket = factory;
+          if (generation === this.generation) this.connect();
+        },
+        (error: Error) => console.error('live connection unavailable', error.message),
+      );
+      return;
+    }
     const origin = this.options.location?.origin ?? window.location.origin;
     this.open(origin, token, ['websocket', 'polling'], true);
   }
 
   disconnect(): void {
+    this.generation++;
     this.clearTimers();
     const socket = this.socket;
     this.socket = null;
@@ -86,6 +115,7 @@ export class RealtimeConnection {
   }
 
   private open(url: string, token: string, transports: ('websocket' | 'polling')[], isPrimary: boolean): void {
+    if (!this.createSocket) return;
     const socket = this.createSocket(url, { path: '/socket.io/', auth: { token }, transports });
     this.socket = socket;
     for (const [event, set] of this.listeners) for (const listener of set) socket.on(event as never, listener as never);
