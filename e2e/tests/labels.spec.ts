@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { createUser, DEMO, expectAccessible, loginAs, signInBrowser } from './helpers';
+
+/**
+ * Issue 14: a Kentucky baker fills in a product's label fields while the checklist ticks them off,
+ * prints a sheet of labels, and the admin sees the product as label-ready.
+ */
+test('a producer completes a label checklist and prints labels; the admin sees it label-ready', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const producer = await createUser(request, 'producer');
+  const headers = { authorization: `Bearer ${producer.token}` };
+  const profile = await request.post('/api/producers', {
+    headers,
+    data: { farm_name: 'Label Hill Bakery', address: '7 Oven Ln', city: 'Lexington', state: 'KY', zip: '40507' },
+  });
+  expect(profile.status()).toBe(201);
+  const created = await request.post('/api/products', {
+    headers,
+    data: { name: 'Honey Oat Bread', category: 'bread', price: 6, price_unit: 'loaf', availability: 'available' },
+  });
+  expect(created.status()).toBe(201);
+
+  await signInBrowser(page, producer);
+  await page.goto('/profile?tab=products');
+  await page.getByRole('button', { name: 'Edit Honey Oat Bread' }).click();
+
+  const checklist = page.getByRole('region', { name: /Label checklist/ });
+  await expect(checklist).toContainText('2 fields are missing for a printable label.');
+  await page.getByLabel('Net quantity', { exact: true }).fill('24');
+  await page.getByLabel('Net quantity unit').selectOption('oz');
+  await expect(checklist).toContainText('1 field is missing');
+
+  // Ingredients go in one by one and can be reordered by keyboard-reachable buttons.
+  const ingredient = page.getByLabel('Ingredients', { exact: true });
+  for (const item of ['water', 'whole wheat flour', 'rolled oats', 'honey', 'salt']) {
+    await ingredient.fill(item);
+    await ingredient.press('Enter');
+  }
+  await page.getByRole('button', { name: 'Move whole wheat flour up' }).click();
+  await expect(page.getByRole('list', { name: 'Ingredients in label order' }).getByRole('listitem').first()).toContainText(
+    'whole wheat flour',
+  );
+  await page.getByRole('checkbox', { name: 'wheat' }).check();
+  await expect(checklist).toContainText('Ready to print labels.');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Product updated successfully!').first()).toBeVisible();
+
+  const saved = await (await request.get('/api/products/mine', { headers })).json();
+  const bread = saved.products.find((p: { name: string }) => p.name === 'Honey Oat Bread');
+  expect(bread).toMatchObject({
+    net_quantity: 24,
+    net_unit: 'oz',
+    ingredient_list: ['whole wheat flour', 'water', 'rolled oats', 'honey', 'salt'],
+    ingredients: 'whole wheat flour, water, rolled oats, honey, salt',
+    allergens: ['wheat'],
+  });
+
+  await page.getByRole('button', { name: 'Back to products' }).click();
+  await page.getByRole('button', { name: 'Print labels' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Print labels' });
+  await dialog.getByLabel('Label sheet').selectOption('avery_22806');
+  await dialog.getByLabel('Number of labels').fill('12');
+  await dialog.getByLabel('Processing date').fill('2027-07-01');
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Create PDF' }).click();
+  expect((await download).suggestedFilename()).toBe('labels-honey-oat-bread-2027-07-01.pdf');
+  await expect(dialog.getByRole('status')).toContainText('Your labels are ready');
+  await expectAccessible(page);
+
+  const admin = await loginAs(request, DEMO.admin.email, DEMO.admin.password);
+  const adminPage = await browser.newPage();
+  await signInBrowser(adminPage, admin);
+  await adminPage.goto('/admin?tab=products');
+  await adminPage.getByLabel('Search products').fill('Honey Oat Bread');
+  await expect(adminPage.getByRole('row', { name: /Honey Oat Bread/ })).toContainText('Label-ready');
+  await adminPage.close();
+});
+
+test('the resources page links the cottage-food rules to the label maker', async ({ page }) => {
+  await page.goto('/resources');
+  await expect(page.getByRole('link', { name: 'Open the label maker' })).toHaveAttribute('href', '/profile?tab=products');
+});
