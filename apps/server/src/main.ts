@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open';
 import { ensureAdmin } from './db/seed/admin';
 import { DEMO_ACCOUNTS, seedDemoDataIfEmpty } from './db/seed/demo';
@@ -52,6 +53,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error('Farmstand could not start:', error);
+  // A second server on the same DATA_DIR: the message says which directory and which process; no stack.
+  console.error('Farmstand could not start:', error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });
