@@ -197,4 +197,21 @@ describe('GET /api/products/{id}/labels', () => {
       expect(res.json().message).toContain(message);
     }
   });
+
+  it('shows admins which products are label-ready and what the others miss', async () => {
+    const ready = await buildProduct(app, producer, { ...jam, name: 'Admin Ready Jam' });
+    const missing = await buildProduct(app, producer, {
+      ...jam,
+      name: 'Admin Bare Jam',
+      net_quantity: null,
+      net_unit: null,
+      ingredient_list: [],
+    });
+    const admin = await buildUser(app, { userType: 'admin' });
+    const res = await app.inject({ method: 'GET', url: '/api/admin/products?search=Admin&limit=50', headers: bearer(admin) });
+    expect(res.statusCode).toBe(200);
+    const byId = new Map(res.json().products.map((p: { id: number }) => [p.id, p]));
+    expect(byId.get(ready)).toMatchObject({ label_ready: true, label_missing: [] });
+    expect(byId.get(missing)).toMatchObject({ label_ready: false, label_missing: ['net_quantity', 'ingredients'] });
+  });
 });
