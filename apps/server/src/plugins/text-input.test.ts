@@ -98,4 +98,18 @@ describe('the one input rule for text (no NUL, no unpaired surrogate)', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json().message.content).toBe('Fresh eggs 🥚 and 𝄞');
   });
+
+  it('takes prototype keys as plain (unknown) field names: 400, never 500', async () => {
+    // "constructor" once looked up Object.prototype.constructor as a field label and failed the error handler.
+    for (const payload of ['{"constructor":"x","farm_name":1}', '{"__proto__":{"isAdmin":true}}', '{"toString":null}']) {
+      const response = await app.inject({
+        method: 'PUT',
+        url: '/api/producers/me',
+        headers: { ...bearer(producer), 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+  });
 });

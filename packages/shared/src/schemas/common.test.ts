@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findUnsafeText, hasUnsafeText, safeText, unsafeTextMessage } from './common';
+import { fieldLabel, validationMessage } from './validation-messages';
 
 describe('the input rule for text', () => {
   it('finds NUL and unpaired surrogates, keeps paired ones', () => {
@@ -21,5 +22,12 @@ describe('the input rule for text', () => {
   it('safeText() refuses what the server refuses', () => {
     expect(safeText().safeParse('a\u0000').success).toBe(false);
     expect(safeText().safeParse('plain').success).toBe(true);
+  });
+
+  it('reads field names from a request as plain names, never as Object.prototype members', () => {
+    // A body key "constructor" once became a function "label" and failed the server's error handler (500).
+    expect(fieldLabel(['constructor'])).toBe('Constructor');
+    expect(fieldLabel(['__proto__'])).toEqual(expect.any(String));
+    expect(validationMessage({ code: 'too_small', path: ['toString'], origin: 'array', minimum: 1 })).toMatch(/^To string /);
   });
 });

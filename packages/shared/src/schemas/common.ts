@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldLabel } from './validation-messages';
 
 /** `{ message }`: the one error body every failing call returns. */
 export const ErrorResponse = z.object({ message: z.string() });
@@ -53,19 +54,9 @@ export function findUnsafeText(value: unknown, path: TextPath = [], depth = 0): 
   return null;
 }
 
-/** "content" → "Content", "items.0.shopper_name" → "Items 0 shopper name": the field as a person reads it. */
-export function fieldName(path: TextPath): string {
-  const words = path
-    .join(' ')
-    .replace(/_/g, ' ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'The request';
-}
-
+/** Names the field the way every other validation message does ("Search", "Site name"). */
 export const unsafeTextMessage = (path: TextPath): string =>
-  `${fieldName(path)} contains a character that is not allowed (a null character or a broken Unicode character)`;
+  `${fieldLabel(path)} contains a character that is not allowed (a null character or a broken Unicode character)`;
 
 /** A string that follows the input rule, for forms and schemas that want the check spelled out. */
 export const safeText = () => z.string().refine((value) => !hasUnsafeText(value), { error: unsafeTextMessage([]) });

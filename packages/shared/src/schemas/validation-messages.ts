@@ -44,6 +44,9 @@ const LIST_ITEM_NOUNS: Record<string, string> = {
 
 type Path = readonly PropertyKey[];
 
+/** A table entry for a name from the request: own keys only, so "constructor" or "__proto__" is just a name. */
+const lookup = <T>(table: Record<string, T>, key: string): T | undefined => (Object.hasOwn(table, key) ? table[key] : undefined);
+
 function fieldName(path: Path): string {
   const named = [...path].reverse().find((part): part is string => typeof part === 'string');
   return named ?? '';
@@ -53,7 +56,8 @@ function fieldName(path: Path): string {
 export function fieldLabel(path: Path | string): string {
   const name = typeof path === 'string' ? path : fieldName(path);
   if (!name) return 'The request';
-  if (FIELD_LABELS[name]) return FIELD_LABELS[name];
+  const known = lookup(FIELD_LABELS, name);
+  if (known) return known;
   const words = name
     .replace(/_/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -101,7 +105,7 @@ export function validationMessage(issue: Issue): string {
   const path = issue.path ?? [];
   const label = fieldLabel(path);
   const name = fieldName(path);
-  const noun = LIST_ITEM_NOUNS[name];
+  const noun = lookup(LIST_ITEM_NOUNS, name);
   switch (issue.code) {
     case 'invalid_type': {
       if (issue.input === undefined || issue.input === null) {
@@ -111,7 +115,7 @@ export function validationMessage(issue: Issue): string {
       if (issue.expected === 'number' && typeof issue.input === 'number' && Number.isNaN(issue.input)) {
         return `${label} must be a number`;
       }
-      return `${label} must be ${TYPE_WORDS[issue.expected ?? ''] ?? 'of the right kind'}`;
+      return `${label} must be ${lookup(TYPE_WORDS, issue.expected ?? '') ?? 'of the right kind'}`;
     }
     case 'too_small': {
       const min = Number(issue.minimum);

@@ -1,0 +1,223 @@
+import type { UserType } from '@farmstand/shared';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiOperation, apiOperations } from './api-routes';
+import { bearer, buildUser, type TestUser } from './factories';
+import { buildProducer, buildProduct } from './producer-factories';
+import { buildTestApp, type TestApp } from './test-app';
+
+/**
+ * Issue 8: property-based fuzzing of every documented write and query route with hostile input
+ * (NUL, lone surrogates, a megabyte, SQL and HTML injection, prototype keys, wrong types), as a
+ * caller the route lets in and as a guest. Whatever comes in: never a 5xx, and every 4xx says why
+ * in `{ message }`. A failure prints the route, the caller and fast-check's seed and shrunk input.
+ */
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 6);
+
+const NASTY = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfff',
+  '\udc00\ud800',
+  "' OR 1=1 --",
+  "'; DROP TABLE users; --",
+  '1; SELECT pg_sleep(10)',
+  '%',
+  '_%\\',
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  '../../etc/passwd',
+  '%00',
+  '$' + '{jndi:ldap://x}',
+  '{{7*7}}',
+  '__proto__',
+  'constructor',
+  '0',
+  '-1',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '2147483648',
+  '99999999999999999999999',
+  'null',
+  'true',
+  '2026-02-30',
+  '\u202eevil',
+  '🥚'.repeat(50),
+];
+const MEGABYTE = 'A'.repeat(1024 * 1024);
+const BIG = 'é'.repeat(100_000);
+
+const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
+const hostileString = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...NASTY) },
+  { weight: 2, arbitrary: fc.string({ unit: anyCodeUnit, maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.constantFrom(MEGABYTE, BIG, 'x'.repeat(5001)) },
+);
+const hostileKey = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', '\u0000', '\ud800', ''), fc.string());
+const hostileNumber = fc.oneof(
+  fc.constantFrom(0, -1, 1.5, 2147483648, Number.MAX_SAFE_INTEGER, -1e308, 1e308),
+  fc.integer(),
+  fc.double({ noNaN: true }),
+);
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 5, arbitrary: hostileString },
+  { weight: 2, arbitrary: hostileNumber },
+  { weight: 1, arbitrary: fc.boolean() },
+  { weight: 1, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.array(fc.oneof(hostileString, hostileNumber), { maxLength: 4 }) },
+  { weight: 1, arbitrary: fc.dictionary(hostileKey, hostileString, { maxKeys: 3 }) },
+);
+
+type BodySchema = { properties?: Record<string, unknown> };
+
+/** The documented fields of a JSON body, each maybe present with a hostile value, plus stray keys. */
+function hostileBody(schema: BodySchema | undefined): fc.Arbitrary<string> {
+  const fields = Object.keys(schema?.properties ?? {});
+  const record: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(fields.map((field) => [field, hostileValue]));
+  const documented = fc.record(record, { requiredKeys: [] });
+  const object = fc
+    .tuple(documented, fc.dictionary(hostileKey, hostileValue, { maxKeys: 2 }))
+    // Stray keys first so a documented field keeps its (hostile) value; Object.fromEntries keeps "__proto__" as data.
+    .map(([known, stray]) => JSON.stringify(Object.fromEntries([...Object.entries(stray), ...Object.entries(known)])));
+  return fc.oneof(
+    { weight: 8, arbitrary: object },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'null',
+        '[]',
+        '"text"',
+        '42',
+        '{"__proto__":{"isAdmin":true}}',
+        '{"constructor":{"prototype":{}}}',
+      ),
+    },
+    { weight: 1, arbitrary: fc.constantFrom('{', '{"a":', '\u0000', '{"a":"\\ud800"}') },
+  );
+}
+
+/** Percent-encoding that keeps lone surrogates (as WTF-8 bytes), which encodeURIComponent refuses. */
+function encodeAny(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    let out = '';
+    for (let index = 0; index < value.length; index++) {
+      const code = value.charCodeAt(index);
+      if (code >= 0xd800 && code <= 0xdfff) {
+        const bytes = [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)];
+        out += bytes.map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+      } else {
+        out += encodeURIComponent(value[index] as string);
+      }
+    }
+    return out;
+  }
+}
+
+let app: TestApp;
+let operations: ApiOperation[];
+const callers = {} as Record<UserType, TestUser>;
+let bodySchemas: Record<string, BodySchema | undefined> = {};
+
+/** A caller the route lets through its access check, so the fuzz reaches validation and the handler. */
+function allowedCaller(operation: ApiOperation): TestUser | undefined {
+  const access = operation.declared?.access;
+  if (access === undefined || access === 'public') return callers.consumer;
+  if (access === 'signed-in') return callers.admin;
+  const type = (['admin', 'producer', 'consumer'] as const).find((candidate) => access.includes(candidate));
+  return type ? callers[type] : undefined;
+}
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  const [consumer, admin, producer] = await Promise.all([
+    buildUser(app),
+    buildUser(app, { userType: 'admin' }),
+    buildProducer(app),
+  ]);
+  Object.assign(callers, { consumer, admin, producer });
+  await buildProduct(app, producer);
+  operations = apiOperations(app).filter((operation) => !operation.isMultipart);
+  const document = app.swagger() as {
+    paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: BodySchema }> } }>>;
+  };
+  bodySchemas = Object.fromEntries(
+    operations.map((operation) => [
+      `${operation.method} ${operation.path}`,
+      document.paths[operation.path]?.[operation.method.toLowerCase()]?.requestBody?.content?.['application/json']?.schema,
+    ]),
+  );
+});
+afterAll(() => app.closeAll());
+
+describe('API fuzz (fast-check): hostile input never gives a 5xx', () => {
+  it('covers the documented routes', () => {
+    expect(operations.length).toBeGreaterThan(60);
+  });
+
+  it('answers every hostile request below 500, every 4xx with a message', async () => {
+    const failures: string[] = [];
+    for (const operation of operations) {
+      // Settings keys other than these would switch maintenance mode on and answer 503 on purpose.
+      const keys = fc.constantFrom('general', 'features', 'no-such-key', '\u0000', '\ud800');
+      const pathValue = fc.oneof(fc.constantFrom('0', '-1', '1.5', '2147483648', '999999', 'abc'), hostileString);
+      const input = fc.record({
+        params: fc.record(
+          Object.fromEntries(operation.params.map((name) => [name, name === 'key' ? keys : pathValue])) as Record<
+            string,
+            fc.Arbitrary<string>
+          >,
+        ),
+        query: fc.record(
+          Object.fromEntries(operation.query.map((name) => [name, hostileString.filter((s) => s.length < 10_000)])) as Record<
+            string,
+            fc.Arbitrary<string>
+          >,
+          { requiredKeys: [] },
+        ),
+        body: operation.hasBody ? hostileBody(bodySchemas[`${operation.method} ${operation.path}`]) : fc.constant(undefined),
+        asGuest: fc.boolean(),
+      });
+      const result = await fc.check(
+        fc.asyncProperty(input, async ({ params, query, body, asGuest }) => {
+          const caller = asGuest ? undefined : allowedCaller(operation);
+          const url =
+            operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeAny(params[name] ?? '1')) +
+            (Object.keys(query).length
+              ? `?${Object.entries(query)
+                  .map(([name, value]) => `${name}=${encodeAny(value ?? '')}`)
+                  .join('&')}`
+              : '');
+          const response = await app.inject({
+            method: operation.method,
+            url,
+            headers: {
+              ...(caller ? bearer(caller) : {}),
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            ...(body === undefined ? {} : { payload: body }),
+          });
+          if (response.statusCode >= 500) throw new Error(`${response.statusCode} ${response.body.slice(0, 200)}`);
+          if (response.statusCode >= 400) {
+            const message = (response.json() as { message?: unknown }).message;
+            if (typeof message !== 'string' || !message) throw new Error(`${response.statusCode} without a message`);
+          }
+        }),
+        { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+      );
+      if (result.failed) {
+        const counterexample = JSON.stringify(result.counterexample)?.slice(0, 300);
+        failures.push(
+          `${operation.method} ${operation.path}: ${String(result.errorInstance)} (seed ${result.seed}) ${counterexample}`,
+        );
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 180_000);
+});
