@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { STATES } from '@farmstand/shared';
 import pg from 'pg';
 import zipcodes from 'zipcodes';
-import { BENCH_DATABASE_URL, BENCH_DIR, BENCH_PORT, readOptions } from './lib/config';
+import { BENCH_DIR, BENCH_PORT, BENCH_SCALES, benchDatabaseUrl, readOptions } from './lib/config';
 import { prepareBenchDatabase } from './lib/database';
 import { generateBenchData } from './lib/generate';
 import { addTable, printReport } from './lib/report';
@@ -18,13 +18,14 @@ import { type BenchServer, startBenchServer } from './lib/server';
  */
 async function main() {
   const options = readOptions();
+  const BENCH_DATABASE_URL = benchDatabaseUrl(options.scale);
   const started = Date.now();
   console.log(`Bench database: ${BENCH_DATABASE_URL}${options.regenerate ? ' (regenerating)' : ''}`);
   const loadBefore = os.loadavg()[0];
   await prepareBenchDatabase(BENCH_DATABASE_URL, options.regenerate);
   const pool = new pg.Pool({ connectionString: BENCH_DATABASE_URL, max: 4 });
   const data = addTable('Bench data', ['what', 'value']);
-  const generated = await generateBenchData(pool);
+  const generated = await generateBenchData(pool, BENCH_SCALES[options.scale]);
   data.rows.push(
     { what: 'producers', value: generated.producers.toLocaleString('en-US') },
     { what: 'products', value: generated.products.toLocaleString('en-US') },

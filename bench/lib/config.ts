@@ -6,8 +6,19 @@ export const REPO_DIR = path.dirname(BENCH_DIR);
 export const SERVER_DIR = path.join(REPO_DIR, 'apps/server');
 export const WEB_DIR = path.join(REPO_DIR, 'apps/web');
 
-/** Command-line flags: `--regenerate` rebuilds the data, `--only=a,b` runs those sections, `--duration=10` per load run. */
-export type BenchOptions = { regenerate: boolean; only: string[] | null; durationSeconds: number; skipBuild: boolean };
+/**
+ * Command-line flags: `--regenerate` rebuilds the data, `--only=a,b` runs those sections, `--duration=10` per load run,
+ * `--scale=1m` the national scale of issue 9 (100,000 producers, 1,000,000 products, its own database).
+ */
+export type BenchOptions = {
+  regenerate: boolean;
+  only: string[] | null;
+  durationSeconds: number;
+  skipBuild: boolean;
+  scale: BenchScaleName;
+};
+
+export type BenchScaleName = '200k' | '1m';
 
 export function readOptions(argv = process.argv.slice(2), env = process.env): BenchOptions {
   const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -16,14 +27,25 @@ export function readOptions(argv = process.argv.slice(2), env = process.env): Be
     only: (value('only') ?? env.BENCH_ONLY)?.split(',').filter(Boolean) ?? null,
     durationSeconds: Number(value('duration') ?? env.BENCH_DURATION ?? 10),
     skipBuild: argv.includes('--skip-build') || env.BENCH_SKIP_BUILD === '1',
+    scale: (value('scale') ?? env.BENCH_SCALE)?.toLowerCase() === '1m' ? '1m' : '200k',
   };
 }
 
-export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/farmstand_bench';
 export const BENCH_PORT = Number(process.env.BENCH_PORT ?? 3299);
 
-/** The scale of issue 4: 20,000 producers and 200,000 products over the five states. */
-export const BENCH_SCALE = { producers: 20_000, productsPerProducer: 10 };
+export type BenchScale = { name: BenchScaleName; producers: number; productsPerProducer: number };
+
+/** Issue 4: 20,000 producers and 200,000 products over the five states; issue 9: five times that. */
+export const BENCH_SCALES: Record<BenchScaleName, BenchScale> = {
+  '200k': { name: '200k', producers: 20_000, productsPerProducer: 10 },
+  '1m': { name: '1m', producers: 100_000, productsPerProducer: 10 },
+};
+
+/** Each scale has its own database, so the 200k data others measure on is never replaced by the 1M one. */
+export function benchDatabaseUrl(scale: BenchScaleName, env = process.env): string {
+  if (env.BENCH_DATABASE_URL) return env.BENCH_DATABASE_URL;
+  return `postgres://postgres@127.0.0.1:5432/${scale === '1m' ? 'farmstand_bench_1m' : 'farmstand_bench'}`;
+}
 
 /** Targets on the 2-core machine with PostgreSQL 15 (issue 4 "Speed"). */
 export const TARGETS = {

@@ -6,7 +6,7 @@ import { buildProduct, chooseProductTemplates, FAMILY_NAMES, randomFarmName } fr
 import { createRandom, type Random } from '../../apps/server/src/db/seed/random';
 import type { FarmKind } from '../../apps/server/src/db/seed/towns';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
-import { BENCH_SCALE } from './config';
+import type { BenchScale } from './config';
 
 /** Kentucky holds the largest share, as in the product; the neighbours split the rest. */
 const STATE_WEIGHTS: Record<StateCode, number> = { KY: 0.4, IN: 0.15, OH: 0.15, TN: 0.15, WV: 0.15 };
@@ -20,10 +20,10 @@ export type GenerateResult = { skipped: boolean; producers: number; products: nu
  * column per batch). The products' secondary indexes are dropped during the load and rebuilt after,
  * which is several times faster than maintaining the GIN indexes row by row. Skips when the data is there.
  */
-export async function generateBenchData(pool: pg.Pool): Promise<GenerateResult> {
+export async function generateBenchData(pool: pg.Pool, scale: BenchScale): Promise<GenerateResult> {
   const started = Date.now();
   const existing = await counts(pool);
-  const wanted = { producers: BENCH_SCALE.producers, products: BENCH_SCALE.producers * BENCH_SCALE.productsPerProducer };
+  const wanted = { producers: scale.producers, products: scale.producers * scale.productsPerProducer };
   if (existing.producers >= wanted.producers && existing.products >= wanted.products) {
     return { skipped: true, ...existing, seconds: 0 };
   }
@@ -42,6 +42,9 @@ export async function generateBenchData(pool: pg.Pool): Promise<GenerateResult> 
   const client = await pool.connect();
   try {
     await client.query('begin');
+    // The search tables' row triggers (migration 0006) would run a million times: they are skipped
+    // during the load and the search tables are rebuilt set-wise once at the end.
+    await client.query('set local session_replication_role = replica');
     const productIndexes = await dropSecondaryIndexes(client, 'products');
     for (let start = 0; start < wanted.producers; start += BATCH) {
       const size = Math.min(BATCH, wanted.producers - start);
@@ -49,11 +52,13 @@ export async function generateBenchData(pool: pg.Pool): Promise<GenerateResult> 
       const userIds = await insertUsers(client, farms, passwordHash);
       await insertSubscriptions(client, farms, userIds);
       const producerIds = await insertProducers(client, farms, userIds);
-      await insertProducts(client, farms, producerIds, random, now);
+      await insertProducts(client, farms, producerIds, random, now, scale.productsPerProducer);
       process.stdout.write(`\r  generated ${start + size} / ${wanted.producers} producers`);
     }
     process.stdout.write('\n  rebuilding product indexes…\n');
     for (const definition of productIndexes) await client.query(definition);
+    process.stdout.write('  building the search tables…\n');
+    await client.query('select search_rebuild()');
     await client.query('commit');
   } catch (error) {
     await client.query('rollback');
@@ -206,7 +211,14 @@ async function insertProducers(client: pg.PoolClient, farms: BenchFarm[], userId
   return rows.map((r) => r.id);
 }
 
-async function insertProducts(client: pg.PoolClient, farms: BenchFarm[], producerIds: number[], random: Random, now: Date) {
+async function insertProducts(
+  client: pg.PoolClient,
+  farms: BenchFarm[],
+  producerIds: number[],
+  random: Random,
+  now: Date,
+  wanted: number,
+) {
   const columns = {
     producer: [] as number[],
     name: [] as string[],
@@ -223,7 +235,6 @@ async function insertProducts(client: pg.PoolClient, farms: BenchFarm[], produce
     created: [] as Date[],
   };
   farms.forEach((farm, i) => {
-    const wanted = BENCH_SCALE.productsPerProducer;
     const chosen = chooseProductTemplates(farm, random, wanted);
     // A few kinds run short of distinct templates; a homestead's wider range tops them up.
     for (const extra of chooseProductTemplates({ kind: 'homestead', state: farm.state }, random, wanted)) {

@@ -75,12 +75,28 @@ export const ProducerSearchQuery = z.object({
   verified: optionalQuery(z.enum(['true', 'false'], { error: 'verified must be true or false' })),
   category: optionalQuery(z.enum(PRODUCT_CATEGORIES, { error: 'Unknown category' })),
   view: optionalQuery(z.enum(['list', 'map'], { error: 'view must be list or map' })),
+  /**
+   * The map's viewport, `west,south,east,north` in degrees (Leaflet's toBBoxString), with `zoom`:
+   * the answer then holds the markers and clusters of that view only (decision 122).
+   */
+  bbox: optionalQuery(
+    z
+      .string()
+      .regex(/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/, 'bbox must be west,south,east,north')
+      .transform((value) => value.split(',').map(Number) as [number, number, number, number])
+      .refine(([west, south, east, north]) => south <= north && west <= east && south >= -90 && north <= 90, {
+        message: 'bbox must be west,south,east,north',
+      }),
+  ),
+  zoom: optionalQuery(
+    z.coerce.number().int('zoom must be a whole number').min(0, 'zoom must be 0 to 22').max(22, 'zoom must be 0 to 22'),
+  ),
   limit: limit(100),
   offset,
 });
 export type ProducerSearchQuery = z.infer<typeof ProducerSearchQuery>;
 
-const MAP_ONLY_PARAMS = ['lat', 'lng', 'verified', 'category'] as const;
+const MAP_ONLY_PARAMS = ['lat', 'lng', 'verified', 'category', 'bbox', 'zoom'] as const;
 
 /**
  * The map shape answers when asked for (`view=map`), when any map-only parameter is present, or
@@ -130,7 +146,22 @@ export type ProducerMapItem = z.infer<typeof ProducerMapItem>;
 
 export const ProducerSearchListResponse = z.object({ producers: z.array(ProducerSearchItem), total: z.number().int() });
 export type ProducerSearchListResponse = z.infer<typeof ProducerSearchListResponse>;
-export const ProducerMapResponse = z.object({ producers: z.array(ProducerMapItem), total: z.number().int() });
+/** A group of nearby producers on the map at the asked zoom: its count, centre and the bounds to zoom into. */
+export const ProducerMapCluster = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  count: z.number().int(),
+  /** south, west, north, east */
+  bounds: z.array(z.number()).length(4),
+});
+export type ProducerMapCluster = z.infer<typeof ProducerMapCluster>;
+
+/** `clusters` is present only when a viewport (`bbox` and `zoom`) was asked for. */
+export const ProducerMapResponse = z.object({
+  producers: z.array(ProducerMapItem),
+  clusters: z.array(ProducerMapCluster).optional(),
+  total: z.number().int(),
+});
 export type ProducerMapResponse = z.infer<typeof ProducerMapResponse>;
 
 export const SuggestionsQuery = z.object({ q: optionalQuery(searchText) });

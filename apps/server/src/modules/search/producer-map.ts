@@ -4,24 +4,24 @@ import { haversineMiles } from '@farmstand/shared';
 import type { AppContext } from '../../lib/context';
 import { boundingBox, type Point } from './geo';
 import { presentMapProducer, roundMiles } from './search.presenter';
-import { loadMapProducers } from './search.repository';
+import { loadMapProducers, type MapProducerRow } from './search.repository';
+import { onSearchChange, startSearchFeed } from './search-changes';
 
 const gzip = promisify(gzipCallback);
 
 /**
- * The map's producers are kept in memory per server instance and every map answer without text
- * is filtered from them (decision 070): the whole set is 20,000 small rows, far cheaper to scan
- * in JavaScript than to query, count products per producer and serialise row by row per request.
- * A snapshot is at most SNAPSHOT_TTL_MS old; it is reloaded in the background once it is
- * REFRESH_AFTER_MS old, so busy servers never wait for it.
+ * The map's producers, kept in memory per server instance (decisions 070, 121): loaded once, then
+ * patched producer by producer from the search change feed, so a write anywhere shows on every
+ * instance's map within the feed's poll interval. Standing that runs out by the clock (a trial
+ * ending) is checked per answer against each producer's `visibleUntil`.
  */
-export const SNAPSHOT_TTL_MS = 15_000;
-const REFRESH_AFTER_MS = 10_000;
-
 type MapEntry = {
+  producerId: number;
   lat: number;
   lng: number;
   verified: boolean;
+  visibleUntil: number;
+  farmName: string;
   categories: ReadonlySet<string>;
   /** The item's JSON without its closing brace, so the distance can be appended without re-serialising. */
   head: string;
@@ -30,65 +30,81 @@ type MapEntry = {
 /** A ready answer: JSON bytes, and once compressed, the same bytes gzipped. */
 export type MapAnswer = { json: Buffer; gzipped?: Buffer; compressing?: Promise<void> };
 
-/** `answers`: shared answers (no location); `nearby`: radius answers, repeated for the same places and filters. */
-type Snapshot = {
-  at: number;
-  entries: MapEntry[];
-  answers: Map<string, MapAnswer>;
-  nearby: Map<string, MapAnswer>;
-  nearbyBytes: number;
+type Index = {
+  byProducer: Map<number, MapEntry>;
+  /** Alphabetical (farm name, then id); rebuilt when a change arrives and an answer needs it. */
+  sorted: MapEntry[] | null;
+  /** Whole-map answers (no location, no viewport): the same for everyone until the next change. */
+  answers: Map<string, { at: number; answer: MapAnswer }>;
+  version: number;
 };
-/** Radius answers are a few hundred kilobytes each; past this total the snapshot forgets them all. */
-const MAX_NEARBY_BYTES = 32 * 1024 * 1024;
-type State = { current: Snapshot | null; loading: Promise<Snapshot> | null };
 
-const states = new WeakMap<AppContext, State>();
+/** The whole-map answer is rebuilt at most this often (it can be tens of megabytes at national scale). */
+const SHARED_ANSWER_MAX_AGE_MS = 1000;
 
-async function load(ctx: AppContext, state: State): Promise<Snapshot> {
-  const at = Date.now();
-  const loading = loadMapProducers(ctx.db)
-    .then((rows): Snapshot => {
-      const entries = rows.map((row) => {
-        const json = JSON.stringify(presentMapProducer(row));
-        return {
-          lat: row.latitude,
-          lng: row.longitude,
-          verified: row.verified,
-          categories: new Set(row.categories),
-          head: json.slice(0, -1),
-        };
-      });
-      return { at, entries, answers: new Map(), nearby: new Map(), nearbyBytes: 0 };
-    })
-    .then(async (snapshot) => {
-      // The unfiltered map is what most visitors open: it goes live already gzipped.
-      await compressed(sharedAnswer(snapshot, UNFILTERED));
-      state.current = snapshot;
-      return snapshot;
-    })
-    .finally(() => {
-      state.loading = null;
-    });
-  state.loading = loading;
-  return loading;
+const indexes = new WeakMap<AppContext, Promise<Index>>();
+
+function toEntry(row: MapProducerRow): MapEntry {
+  const json = JSON.stringify(presentMapProducer(row));
+  return {
+    producerId: row.producer_id,
+    lat: row.latitude,
+    lng: row.longitude,
+    verified: row.verified,
+    visibleUntil: Number(row.visible_until),
+    farmName: row.farm_name,
+    categories: new Set(row.categories),
+    head: json.slice(0, -1),
+  };
 }
 
-async function snapshot(ctx: AppContext): Promise<Snapshot> {
-  let state = states.get(ctx);
-  if (!state) {
-    state = { current: null, loading: null };
-    states.set(ctx, state);
-  }
-  const current = state.current;
-  const age = current ? Date.now() - current.at : Number.POSITIVE_INFINITY;
-  if (current && age < SNAPSHOT_TTL_MS) {
-    if (age >= REFRESH_AFTER_MS && !state.loading) {
-      // A failed refresh keeps the current snapshot; once it expires, the next request loads and reports the error.
-      load(ctx, state).catch(() => undefined);
+async function buildIndex(ctx: AppContext): Promise<Index> {
+  // The feed's starting point comes first: a change made while the map loads is applied after it.
+  await startSearchFeed(ctx);
+  const index: Index = { byProducer: new Map(), sorted: null, answers: new Map(), version: 0 };
+  const pending: number[][] = [];
+  let loaded = false;
+  const apply = async (ids: number[]) => {
+    const rows = await loadMapProducers(ctx.db, ids);
+    const seen = new Set<number>();
+    for (const row of rows) {
+      seen.add(row.producer_id);
+      if (row.visible) index.byProducer.set(row.producer_id, toEntry(row));
+      else index.byProducer.delete(row.producer_id);
     }
-    return current;
+    for (const id of ids) if (!seen.has(id)) index.byProducer.delete(id);
+    index.sorted = null;
+    index.answers.clear();
+    index.version++;
+  };
+  onSearchChange(ctx, (ids) => {
+    if (!loaded) {
+      pending.push(ids);
+      return;
+    }
+    apply(ids).catch(() => undefined);
+  });
+  for (const row of await loadMapProducers(ctx.db)) index.byProducer.set(row.producer_id, toEntry(row));
+  loaded = true;
+  for (const ids of pending) await apply(ids);
+  return index;
+}
+
+async function mapIndex(ctx: AppContext): Promise<Index> {
+  let index = indexes.get(ctx);
+  if (!index) {
+    index = buildIndex(ctx);
+    indexes.set(ctx, index);
+    index.catch(() => indexes.delete(ctx));
   }
-  return state.loading ?? load(ctx, state);
+  return index;
+}
+
+function sortedEntries(index: Index): MapEntry[] {
+  index.sorted ??= [...index.byProducer.values()].sort((a, b) =>
+    a.farmName < b.farmName ? -1 : a.farmName > b.farmName ? 1 : a.producerId - b.producerId,
+  );
+  return index.sorted;
 }
 
 export type MapFilters = {
@@ -100,31 +116,17 @@ export type MapFilters = {
   offset: number;
 };
 
-function answerOf(items: string[], total: number): MapAnswer {
-  return { json: Buffer.from(`{"producers":[${items.join(',')}],"total":${total}}`) };
+function answerOf(items: string[], total: number, clusters?: string[]): MapAnswer {
+  const clusterPart = clusters ? `,"clusters":[${clusters.join(',')}]` : '';
+  return { json: Buffer.from(`{"producers":[${items.join(',')}]${clusterPart},"total":${total}}`) };
 }
 
-const keeper = (filters: MapFilters) => (entry: MapEntry) =>
-  (!filters.verifiedOnly || entry.verified) && (!filters.category || entry.categories.has(filters.category));
+const keeper = (filters: { verifiedOnly: boolean; category?: string }, now: number) => (entry: MapEntry) =>
+  entry.visibleUntil > now &&
+  (!filters.verifiedOnly || entry.verified) &&
+  (!filters.category || entry.categories.has(filters.category));
 const pageOf = <T>(list: T[], filters: MapFilters) =>
   filters.limit === null ? list.slice(filters.offset) : list.slice(filters.offset, filters.offset + filters.limit);
-
-const UNFILTERED: MapFilters = { verifiedOnly: false, limit: null, offset: 0 };
-
-/** An answer without a location is the same for every visitor: built once per snapshot and filters. */
-function sharedAnswer({ entries, answers }: Snapshot, filters: MapFilters): MapAnswer {
-  const key = `${filters.verifiedOnly}|${filters.category ?? ''}|${filters.limit}|${filters.offset}`;
-  const cached = answers.get(key);
-  if (cached) return cached;
-  const matching = entries.filter(keeper(filters));
-  const answer = answerOf(
-    pageOf(matching, filters).map((entry) => `${entry.head},"distance":null}`),
-    matching.length,
-  );
-  answers.set(key, answer);
-  compressed(answer).catch(() => undefined);
-  return answer;
-}
 
 /** Gzips an answer once (off the main thread); until then clients get the plain bytes. */
 function compressed(answer: MapAnswer): Promise<void> {
@@ -136,36 +138,115 @@ function compressed(answer: MapAnswer): Promise<void> {
 
 /** The map answer: producers in good standing with coordinates, filtered, nearest first when a radius applies. */
 export async function producerMapAnswer(ctx: AppContext, filters: MapFilters): Promise<MapAnswer> {
-  const current = await snapshot(ctx);
-  const { entries } = current;
-  const keep = keeper(filters);
-  const page = <T>(list: T[]) => pageOf(list, filters);
-
-  if (!filters.area) return sharedAnswer(current, filters);
-
+  const index = await mapIndex(ctx);
+  const now = Date.now();
+  const keep = keeper(filters, now);
+  if (!filters.area) {
+    // The spec's call without a location: every producer, alphabetical, the same for everyone.
+    const key = `${filters.verifiedOnly}|${filters.category ?? ''}|${filters.limit}|${filters.offset}`;
+    const cached = index.answers.get(key);
+    if (cached && now - cached.at < SHARED_ANSWER_MAX_AGE_MS) return cached.answer;
+    const matching = sortedEntries(index).filter(keep);
+    const answer = answerOf(
+      pageOf(matching, filters).map((entry) => `${entry.head},"distance":null}`),
+      matching.length,
+    );
+    index.answers.set(key, { at: now, answer });
+    compressed(answer).catch(() => undefined);
+    return answer;
+  }
   const { center, radiusMiles } = filters.area;
-  const key = `${center.latitude}|${center.longitude}|${radiusMiles}|${filters.verifiedOnly}|${filters.category ?? ''}|${filters.limit}|${filters.offset}`;
-  const cached = current.nearby.get(key);
-  if (cached) return cached;
   const box = boundingBox(center, radiusMiles);
   const near: { entry: MapEntry; miles: number }[] = [];
-  for (const entry of entries) {
+  for (const entry of sortedEntries(index)) {
     if (box && (entry.lat < box.minLat || entry.lat > box.maxLat || entry.lng < box.minLng || entry.lng > box.maxLng)) continue;
     if (!keep(entry)) continue;
     const miles = haversineMiles(center.latitude, center.longitude, entry.lat, entry.lng);
     if (miles <= radiusMiles) near.push({ entry, miles });
   }
-  // A stable sort: equal distances keep the alphabetical order of the snapshot.
+  // A stable sort: equal distances keep the alphabetical order.
   near.sort((a, b) => a.miles - b.miles);
-  const answer = answerOf(
-    page(near).map(({ entry, miles }) => `${entry.head},"distance":${roundMiles(miles)}}`),
+  return answerOf(
+    pageOf(near, filters).map(({ entry, miles }) => `${entry.head},"distance":${roundMiles(miles)}}`),
     near.length,
   );
-  if (current.nearbyBytes + answer.json.length > MAX_NEARBY_BYTES) {
-    current.nearby.clear();
-    current.nearbyBytes = 0;
+}
+
+export type Viewport = { minLat: number; minLng: number; maxLat: number; maxLng: number; zoom: number };
+
+/** Grid cells are about 60 screen pixels wide at every zoom (a 256-pixel tile spans 360 / 2^zoom degrees). */
+const CELL_PIXELS = 60;
+/** From this zoom on (a few streets across) every producer is its own marker. */
+export const NO_CLUSTER_ZOOM = 15;
+
+/**
+ * What the map shows in a viewport (decision 122): producers that are alone in their grid cell as
+ * the spec's markers (same fields and popup), the others as clusters with their count, centre and
+ * bounds, so an answer stays a few hundred items at any zoom and any number of producers.
+ * `center` adds each marker's distance.
+ */
+export async function clusteredMapAnswer(
+  ctx: AppContext,
+  filters: { verifiedOnly: boolean; category?: string; center?: Point; radiusMiles?: number },
+  viewport: Viewport,
+): Promise<MapAnswer> {
+  const index = await mapIndex(ctx);
+  const keep = keeper(filters, Date.now());
+  const cellDegrees = viewport.zoom >= NO_CLUSTER_ZOOM ? 0 : (360 / 2 ** viewport.zoom) * (CELL_PIXELS / 256);
+  const cells = new Map<string, { count: number; lat: number; lng: number; box: number[]; first: MapEntry }>();
+  const { center, radiusMiles } = filters;
+  let total = 0;
+  for (const entry of index.byProducer.values()) {
+    if (entry.lat < viewport.minLat || entry.lat > viewport.maxLat || entry.lng < viewport.minLng || entry.lng > viewport.maxLng)
+      continue;
+    if (!keep(entry)) continue;
+    if (
+      center &&
+      radiusMiles !== undefined &&
+      haversineMiles(center.latitude, center.longitude, entry.lat, entry.lng) > radiusMiles
+    )
+      continue;
+    total++;
+    const key = cellDegrees
+      ? `${Math.floor(entry.lat / cellDegrees)}:${Math.floor(entry.lng / cellDegrees)}`
+      : String(entry.producerId);
+    const cell = cells.get(key);
+    if (!cell) {
+      cells.set(key, {
+        count: 1,
+        lat: entry.lat,
+        lng: entry.lng,
+        box: [entry.lat, entry.lng, entry.lat, entry.lng],
+        first: entry,
+      });
+      continue;
+    }
+    cell.count++;
+    cell.lat += entry.lat;
+    cell.lng += entry.lng;
+    cell.box[0] = Math.min(cell.box[0], entry.lat);
+    cell.box[1] = Math.min(cell.box[1], entry.lng);
+    cell.box[2] = Math.max(cell.box[2], entry.lat);
+    cell.box[3] = Math.max(cell.box[3], entry.lng);
   }
-  current.nearby.set(key, answer);
-  current.nearbyBytes += answer.json.length;
+  const markers: string[] = [];
+  const clusters: string[] = [];
+  const round = (value: number) => Math.round(value * 1e5) / 1e5;
+  for (const cell of cells.values()) {
+    if (cell.count === 1) {
+      const miles = center ? roundMiles(haversineMiles(center.latitude, center.longitude, cell.first.lat, cell.first.lng)) : null;
+      markers.push(`${cell.first.head},"distance":${miles}}`);
+    } else {
+      clusters.push(
+        JSON.stringify({
+          lat: round(cell.lat / cell.count),
+          lng: round(cell.lng / cell.count),
+          count: cell.count,
+          bounds: cell.box.map(round),
+        }),
+      );
+    }
+  }
+  const answer = answerOf(markers, total, clusters);
   return answer;
 }

@@ -1,70 +1,52 @@
 import { ProductSearchResponse } from '@farmstand/shared/schemas/search';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context';
-import { catalogVersion } from './search.repository';
+import { searchGeneration, startSearchFeed } from './search-changes';
 
 /**
- * Product search answers, kept per server instance as serialised JSON (decision 071). An entry is
- * used only while the catalogue version it was computed at is still current: a database trigger
- * bumps the version on every write that can change a search (products, producers, accounts,
- * subscriptions), so writes from any instance show at once. Standing that lapses by the clock alone
- * (a trial or a paid period ending) shows within MAX_AGE_MS.
+ * Product search answers, kept per server instance as serialised JSON (decisions 071, 121). The SQL
+ * answers every shape in milliseconds without it (decision 120); it only spares repeated identical
+ * queries. An entry is used while the search change feed has reported no write since it was
+ * computed (writes on any instance show within the feed's poll interval) and for at most
+ * MAX_AGE_MS (standing that lapses by the clock alone). It is off unless `SEARCH_RESULT_CACHE=on`:
+ * without it every answer is exact at once on every instance, and the bench measures the SQL itself.
  */
-export const MAX_AGE_MS = 10_000;
+export const MAX_AGE_MS = 1000;
 /** Bounds memory (an answer is at most a page of listings): the whole cache is dropped when full. */
 const MAX_ENTRIES = 5_000;
 
-type Entry = { version: string; at: number; body: Promise<string> };
-type State = { entries: Map<string, Entry>; version: Promise<string> | null };
+export const isSearchResultCacheOn = () => process.env.SEARCH_RESULT_CACHE === 'on';
+
+type Entry = { generation: number; at: number; body: Promise<string> };
+const states = new WeakMap<AppContext, Map<string, Entry>>();
 
 /** The same zod serializer the route would apply, run once per cache fill instead of per request. */
 const serialize = serializerCompiler({ schema: ProductSearchResponse, method: 'GET', url: '/api/search/products' }) as (
   data: unknown,
 ) => string;
 
-const states = new WeakMap<AppContext, State>();
-
-function stateOf(ctx: AppContext): State {
-  let state = states.get(ctx);
-  if (!state) {
-    state = { entries: new Map(), version: null };
-    states.set(ctx, state);
-  }
-  return state;
-}
-
-/**
- * The current catalogue version. The read is sent on the next turn of the event loop and shared by
- * every request that asks before then: all of them arrived before it was sent, so it sees every
- * write they could have seen, and a busy server reads the version once per turn, not per request.
- */
-function currentVersion(ctx: AppContext, state: State): Promise<string> {
-  if (state.version) return state.version;
-  const version = new Promise<string>((resolve, reject) => {
-    setImmediate(() => {
-      state.version = null;
-      catalogVersion(ctx.db).then(resolve, reject);
-    });
-  });
-  state.version = version;
-  return version;
-}
-
 /** The JSON answer for `key`, computed by `load` unless a current one is cached (or being computed). */
 export async function cachedProductSearch(
   ctx: AppContext,
   key: string,
   load: () => Promise<ProductSearchResponse>,
-): Promise<string> {
-  const state = stateOf(ctx);
-  const version = await currentVersion(ctx, state);
-  const hit = state.entries.get(key);
-  if (hit && hit.version === version && Date.now() - hit.at < MAX_AGE_MS) return hit.body;
+): Promise<{ body: string; hit: boolean }> {
+  if (!isSearchResultCacheOn()) return { body: serialize(await load()), hit: false };
+  await startSearchFeed(ctx);
+  let entries = states.get(ctx);
+  if (!entries) {
+    entries = new Map();
+    states.set(ctx, entries);
+  }
+  const generation = searchGeneration(ctx);
+  const hit = entries.get(key);
+  if (hit && hit.generation === generation && Date.now() - hit.at < MAX_AGE_MS) return { body: await hit.body, hit: true };
   const body = load().then(serialize);
-  if (state.entries.size >= MAX_ENTRIES) state.entries.clear();
-  state.entries.set(key, { version, at: Date.now(), body });
+  if (entries.size >= MAX_ENTRIES) entries.clear();
+  const entry = { generation, at: Date.now(), body };
+  entries.set(key, entry);
   body.catch(() => {
-    if (state.entries.get(key)?.body === body) state.entries.delete(key);
+    if (entries.get(key) === entry) entries.delete(key);
   });
-  return body;
+  return { body: await body, hit: false };
 }

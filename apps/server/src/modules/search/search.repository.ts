@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { distanceSql, type Point, withinRadiusSql } from './geo';
-import { effectiveStatusSql, producerInGoodStandingSql, producerOwnerJoinSql, productVisibleSql } from './listing-visibility.sql';
+import { boundingBox, distanceToSql, type Point } from './geo';
+import { effectiveStatusSql } from './listing-visibility.sql';
+import { resolveTsquery } from './product-search.repository';
 
 export type Area = { center: Point; radiusMiles: number | null };
 
@@ -41,134 +42,6 @@ export type ProductListingRow = {
 
 const and = (parts: SQL[]) => sql.join(parts, sql` and `);
 
-/** Columns of a listing; `p` is the product, `pr` the producer (or the `nearby` row standing in for it). */
-const listingColumns = (distance: SQL) => sql`p.id, p.producer_id, pr.user_id as producer_user_id, p.name, p.category,
-  p.description, p.price::float8 as price, p.price_unit, p.availability, p.stock_quantity, p.primary_image_url,
-  p.seasonal_start::text as seasonal_start, p.seasonal_end::text as seasonal_end,
-  pr.farm_name, pr.city, pr.state, pr.delivery_available, pr.delivery_radius, pr.verified, ${distance} as distance`;
-
-function productFilters(filters: ProductSearchFilters): SQL[] {
-  const where: SQL[] = [productVisibleSql];
-  if (filters.category) where.push(sql`p.category = ${filters.category}`);
-  if (filters.availability) where.push(sql`p.availability = ${filters.availability}`);
-  return where;
-}
-
-function productRelevance(text: string | undefined): SQL<number> {
-  if (!text) return sql<number>`0::float8`;
-  return sql<number>`(ts_rank(p.search_vector, websearch_to_tsquery('english', ${text}))
-    + word_similarity(${text}, p.name) + 0.5 * word_similarity(${text}, pr.farm_name))::float8`;
-}
-
-function areaFilter(area: Area | undefined): SQL | null {
-  if (!area || area.radiusMiles === null) return null;
-  return withinRadiusSql(area.center, area.radiusMiles);
-}
-
-const page = (filters: ProductSearchFilters) => sql`limit ${filters.limit} offset ${filters.offset}`;
-
-/**
- * Visible products of producers in good standing, filtered, ranked by relevance then distance.
- * Three query shapes, each led by the index that narrows the rows most (decision 044):
- * - a radius: the producers inside it first (bounding box on producers_lat_lng_idx + haversine),
- *   then their listed products, with the text matched row by row;
- * - text without a radius: the matching product ids first, from the full-text and trigram indexes;
- * - neither: newest first straight off the primary key, stopping after one page.
- */
-export async function searchProducts(db: Db, filters: ProductSearchFilters): Promise<ProductListingRow[]> {
-  if (filters.area && filters.area.radiusMiles !== null) return searchProductsNearby(db, filters, filters.area);
-  if (filters.text) return searchProductsByText(db, filters, filters.text);
-  return browseProducts(db, filters);
-}
-
-async function searchProductsNearby(db: Db, filters: ProductSearchFilters, area: Area): Promise<ProductListingRow[]> {
-  const where = productFilters(filters);
-  const text = filters.text;
-  // What depends only on the producer (its farm name's similarity) is computed once per producer, not per product.
-  const farmMatch = text ? sql`${text} <% pr.farm_name` : sql`false`;
-  const farmSimilarity = text ? sql`word_similarity(${text}, pr.farm_name)::float8` : sql`0::float8`;
-  if (text) {
-    where.push(sql`(p.search_vector @@ websearch_to_tsquery('english', ${text}) or ${text} <% p.name or pr.farm_match)`);
-  }
-  const relevance = text
-    ? sql`(ts_rank(p.search_vector, websearch_to_tsquery('english', ${text})) + word_similarity(${text}, p.name)
-        + 0.5 * pr.farm_similarity)::float8`
-    : sql`0::float8`;
-  // The circle first (a few hundred rows off the lat/lng index), then each owner's standing by primary key.
-  // OFFSET 0 keeps the standing a per-producer subplan: as a join, PostgreSQL hashes all subscriptions.
-  const result = await db.execute<ProductListingRow>(sql`
-    with pr as materialized (
-      select pr.id, pr.user_id, pr.farm_name, pr.city, pr.state, pr.delivery_available, pr.delivery_radius,
-        pr.verification_status = 'approved' as verified, ${distanceSql(area.center)} as distance,
-        ${farmMatch} as farm_match, ${farmSimilarity} as farm_similarity
-      from producers pr
-      where ${areaFilter(area) ?? sql`true`}
-        and exists (select 1 from users u left join subscriptions s on s.user_id = u.id
-          where u.id = pr.user_id and ${producerInGoodStandingSql} offset 0)
-    )
-    select ${listingColumns(sql`pr.distance`)}, count(*) over ()::int as total
-    from pr join products p on p.producer_id = pr.id
-    where ${and(where)}
-    order by ${relevance} desc, distance asc, p.id desc
-    ${page(filters)}`);
-  return result.rows;
-}
-
-/** Products whose text matches: full-text, a similar word in the name (typos), or a similar farm name. */
-async function searchProductsByText(db: Db, filters: ProductSearchFilters, text: string): Promise<ProductListingRow[]> {
-  const where = [...productFilters(filters), producerInGoodStandingSql];
-  const distance = filters.area
-    ? sql`(case when pr.latitude is null then null else ${distanceSql(filters.area.center)} end)`
-    : sql`null::float8`;
-  const result = await db.execute<ProductListingRow>(sql`
-    with matched as (
-      select id from products where search_vector @@ websearch_to_tsquery('english', ${text})
-      union select id from products where ${text} <% name
-      union select p.id from products p where p.producer_id in (select id from producers where ${text} <% farm_name)
-    )
-    select ${listingColumns(distance)}, count(*) over ()::int as total
-    from matched m
-    join products p on p.id = m.id
-    join (select pr.*, pr.verification_status = 'approved' as verified from producers pr) pr on pr.id = p.producer_id
-    ${producerOwnerJoinSql}
-    where ${and(where)}
-    order by ${productRelevance(text)} desc, distance asc nulls last, p.id desc
-    ${page(filters)}`);
-  return result.rows;
-}
-
-/** No text, no radius: newest first. The total is counted separately (countProducts) so paging stays cheap. */
-async function browseProducts(db: Db, filters: ProductSearchFilters): Promise<ProductListingRow[]> {
-  const where = [...productFilters(filters), producerInGoodStandingSql];
-  const distance = filters.area
-    ? sql`(case when pr.latitude is null then null else ${distanceSql(filters.area.center)} end)`
-    : sql`null::float8`;
-  const result = await db.execute<ProductListingRow>(sql`
-    select ${listingColumns(distance)}, null::int as total
-    from products p
-    join (select pr.*, pr.verification_status = 'approved' as verified from producers pr) pr on pr.id = p.producer_id
-    ${producerOwnerJoinSql}
-    where ${and(where)}
-    order by ${filters.area ? sql`distance asc nulls last,` : sql``} p.id desc
-    ${page(filters)}`);
-  return result.rows;
-}
-
-/** How many products match; used when the rows query carries no total (browsing, or a page past the end). */
-export async function countProducts(db: Db, filters: ProductSearchFilters): Promise<number> {
-  const where = [...productFilters(filters), producerInGoodStandingSql];
-  if (filters.text) {
-    where.push(sql`(p.search_vector @@ websearch_to_tsquery('english', ${filters.text}) or ${filters.text} <% p.name
-      or p.producer_id in (select id from producers where ${filters.text} <% farm_name))`);
-  }
-  const radius = areaFilter(filters.area);
-  if (radius) where.push(radius);
-  const result = await db.execute<{ total: number }>(sql`
-    select count(*)::int as total from products p join producers pr on pr.id = p.producer_id
-    ${producerOwnerJoinSql} where ${and(where)}`);
-  return result.rows[0]?.total ?? 0;
-}
-
 export type ProducerSearchFilters = {
   text?: string;
   category?: string;
@@ -197,48 +70,54 @@ export type ProducerRow = {
   total: number;
 };
 
-/** Producers in good standing, filtered, ranked by relevance, then distance, then name. */
+/**
+ * Producers in good standing, filtered, ranked by relevance, then distance, then name; read from
+ * `search_producers` (decision 120), whose listed counts make the product count free.
+ */
 export async function searchProducers(db: Db, filters: ProducerSearchFilters): Promise<ProducerRow[]> {
-  const where: SQL[] = [producerInGoodStandingSql];
+  const where: SQL[] = [sql`sp.visible_until > now()`];
   const text = filters.text;
+  const tsq = text ? await resolveTsquery(db, text) : null;
   if (text) {
-    where.push(sql`(${text} <% pr.farm_name or pr.farm_name ilike ${`%${escapeLike(text)}%`}
-      or exists (select 1 from products p where p.producer_id = pr.id and ${productVisibleSql}
-        and (p.search_vector @@ websearch_to_tsquery('english', ${text}) or ${text} <% p.name)))`);
+    // A similar farm name (trigram index) or a farm with a listing matching the words (typos corrected).
+    const sells = tsq
+      ? sql`or sp.producer_id in (select l.producer_id from search_listings l where l.doc @@ ${tsq} and l.visible_until > now())`
+      : sql``;
+    where.push(sql`(${text} <% sp.farm_name or sp.farm_name ilike ${`%${escapeLike(text)}%`} ${sells})`);
   }
-  if (filters.category) {
-    where.push(
-      sql`exists (select 1 from products p where p.producer_id = pr.id and ${productVisibleSql} and p.category = ${filters.category})`,
-    );
+  if (filters.category) where.push(sql`sp.counts ? ${`c:${filters.category}`}`);
+  if (filters.verifiedOnly) where.push(sql`sp.verified`);
+  if (filters.requireCoordinates) where.push(sql`sp.latitude is not null and sp.longitude is not null`);
+  const area = filters.area;
+  if (area && area.radiusMiles !== null) {
+    const box = boundingBox(area.center, area.radiusMiles);
+    if (box) {
+      where.push(sql`sp.latitude between ${box.minLat}::float8 and ${box.maxLat}::float8
+        and sp.longitude between ${box.minLng}::float8 and ${box.maxLng}::float8`);
+    }
+    where.push(sql`sp.latitude is not null and ${distanceToSql(area.center, 'sp')} <= ${area.radiusMiles}::float8`);
   }
-  if (filters.verifiedOnly) where.push(sql`pr.verification_status = 'approved'`);
-  if (filters.requireCoordinates) where.push(sql`pr.latitude is not null and pr.longitude is not null`);
-  const radius = areaFilter(filters.area);
-  if (radius) where.push(radius);
-  const distance = filters.area
-    ? sql`(case when pr.latitude is null then null else ${distanceSql(filters.area.center)} end)`
+  const distance = area
+    ? sql`(case when sp.latitude is null then null else ${distanceToSql(area.center, 'sp')} end)`
     : sql`null::float8`;
-  const relevance = text ? sql`word_similarity(${text}, pr.farm_name) desc,` : sql``;
+  const relevance = text ? sql`word_similarity(${text}, sp.farm_name) desc,` : sql``;
   const page = filters.limit === null ? sql`` : sql`limit ${filters.limit} offset ${filters.offset}`;
-  // Products are counted only for the rows of the page (the window total needs no count per producer).
+  // The owner's account and subscription are read only for the rows of the page.
   const result = await db.execute<ProducerRow>(sql`
-    select page.user_id, page.farm_name, page.city, page.state, page.latitude, page.longitude, page.description,
-      page.profile_image_url, page.delivery_available, page.subscription_status, page.verified,
-      (select count(*)::int from products p where p.producer_id = page.id and ${productVisibleSql}) as product_count,
-      page.distance, page.total
+    select pr.user_id, pr.farm_name, pr.city, pr.state, pr.latitude, pr.longitude, pr.description,
+      pr.profile_image_url, pr.delivery_available, ${effectiveStatusSql} as subscription_status,
+      page.verified, page.product_count, page.distance, page.total
     from (
-      select pr.id, pr.user_id, pr.farm_name, pr.city, pr.state, pr.latitude, pr.longitude, pr.description,
-        pr.profile_image_url, pr.delivery_available, ${effectiveStatusSql} as subscription_status,
-        pr.verification_status = 'approved' as verified,
-        ${distance} as distance,
+      select sp.producer_id, sp.verified, sp.listed_count as product_count, ${distance} as distance,
         count(*) over ()::int as total,
-        row_number() over (order by ${relevance} ${distance} asc nulls last, pr.farm_name asc, pr.id asc) as position
-      from producers pr
-      ${producerOwnerJoinSql}
+        row_number() over (order by ${relevance} ${distance} asc nulls last, sp.farm_name asc, sp.producer_id asc) as position
+      from search_producers sp
       where ${and(where)}
       order by position
       ${page}
     ) page
+    join producers pr on pr.id = page.producer_id
+    join users u on u.id = pr.user_id left join subscriptions s on s.user_id = u.id
     order by page.position`);
   return result.rows;
 }
@@ -248,23 +127,75 @@ export type SuggestionRows = {
   producers: { user_id: number; farm_name: string; city: string; state: string }[];
 };
 
-/** Type-ahead: names that start with, contain or resemble what was typed. */
+/**
+ * Type-ahead (decision 120): product names with a word starting with what was typed (a prefix
+ * query on the distinct names' words), farm names starting with it (a B-tree prefix range), each
+ * topped up with trigram matches (typos) only when fewer than `limit` were found. Every query reads
+ * an index in order or a small set, never all listings. Products are shown with their newest
+ * visible listing.
+ */
 export async function suggest(db: Db, text: string, limit: number): Promise<SuggestionRows> {
-  const like = `%${escapeLike(text)}%`;
-  const products = await db.execute<SuggestionRows['products'][number]>(sql`
-    select p.id, p.name, p.category, pr.farm_name
-    from products p join producers pr on pr.id = p.producer_id ${producerOwnerJoinSql}
-    where ${productVisibleSql} and ${producerInGoodStandingSql}
-      and (p.name ilike ${like} or ${text} <% p.name)
-    order by word_similarity(${text}, p.name) desc, p.name asc
-    limit ${limit}`);
-  const producers = await db.execute<SuggestionRows['producers'][number]>(sql`
+  const lower = text.toLowerCase();
+  const words = lower.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const prefixQuery = words.length ? words.map((word) => `${word}:*`).join(' & ') : null;
+  const productRows = (names: SQL) => sql`
+    select l.product_id as id, n.name, l.category, sp.farm_name
+    from (${names}) n
+    cross join lateral (
+      select l.product_id, l.category, l.producer_id from search_listings l
+      where l.name = n.name and l.visible_until > now() order by l.product_id desc limit 1
+    ) l
+    join search_producers sp on sp.producer_id = l.producer_id`;
+  const products = prefixQuery
+    ? (
+        await db.execute<SuggestionRows['products'][number]>(sql`${productRows(sql`
+          select sn.name from search_names sn
+          where to_tsvector('simple', sn.lower_name) @@ to_tsquery('simple', ${prefixQuery})
+          order by length(sn.name), sn.name limit ${limit * 3}`)}
+        order by length(n.name), n.name limit ${limit}`)
+      ).rows
+    : [];
+  if (products.length < limit && lower.length >= 3) {
+    const typos = await db.execute<SuggestionRows['products'][number]>(sql`${productRows(sql`
+        select sn.name, word_similarity(${lower}, sn.lower_name) as similarity from search_names sn
+        where ${lower} <% sn.lower_name order by similarity desc, sn.name limit ${limit * 3}`)}
+      order by n.similarity desc, n.name limit ${limit}`);
+    for (const row of typos.rows) {
+      if (products.length < limit && !products.some((p) => p.name === row.name)) products.push(row);
+    }
+  }
+  const producers = (
+    await db.execute<SuggestionRows['producers'][number]>(sql`
+      select pr.user_id, pr.farm_name, pr.city, pr.state
+      from (select sp.producer_id from search_producers sp
+        where lower(sp.farm_name) like ${`${escapeLike(lower)}%`} and sp.visible_until > now()
+        order by lower(sp.farm_name), sp.producer_id limit ${limit}) c
+      join producers pr on pr.id = c.producer_id
+      order by lower(pr.farm_name), pr.id`)
+  ).rows;
+  return { products, producers: producers.length >= limit ? producers : await topUpProducers(db, lower, limit, producers) };
+}
+
+/** Farms whose name resembles what was typed (a typo, a word inside the name), after the prefix matches. */
+async function topUpProducers(
+  db: Db,
+  lower: string,
+  limit: number,
+  found: SuggestionRows['producers'],
+): Promise<SuggestionRows['producers']> {
+  if (lower.length < 3) return found;
+  const result = await db.execute<SuggestionRows['producers'][number]>(sql`
     select pr.user_id, pr.farm_name, pr.city, pr.state
-    from producers pr ${producerOwnerJoinSql}
-    where ${producerInGoodStandingSql} and (pr.farm_name ilike ${like} or ${text} <% pr.farm_name)
-    order by word_similarity(${text}, pr.farm_name) desc, pr.farm_name asc
-    limit ${limit}`);
-  return { products: products.rows, producers: producers.rows };
+    from (select sp.producer_id, word_similarity(${lower}, sp.farm_name) as similarity from search_producers sp
+      where sp.visible_until > now() and ${lower} <% sp.farm_name
+      order by similarity desc, sp.farm_name limit ${limit * 2}) c
+    join producers pr on pr.id = c.producer_id
+    order by c.similarity desc, pr.farm_name`);
+  const rows = [...found];
+  for (const row of result.rows) {
+    if (rows.length < limit && !rows.some((p) => p.user_id === row.user_id)) rows.push(row);
+  }
+  return rows;
 }
 
 function escapeLike(text: string): string {
@@ -272,6 +203,11 @@ function escapeLike(text: string): string {
 }
 
 export type MapProducerRow = {
+  producer_id: number;
+  /** False when the producer may no longer be shown (only asked for by id, after a change). */
+  visible: boolean;
+  /** Epoch milliseconds until which the producer is in good standing (Infinity for good). */
+  visible_until: number;
   user_id: number;
   farm_name: string;
   description: string | null;
@@ -286,28 +222,38 @@ export type MapProducerRow = {
 };
 
 /**
- * Every producer the map may show (in good standing, with coordinates), with its count of listed
- * products and their categories, alphabetical. One pass over the listed-products index instead of
- * a count per producer; the map answers are then filtered in memory (decision 070).
+ * Producers the map may show (in good standing, with coordinates), with their listed-product count
+ * and categories from `search_producers`; all of them, or only `ids` (the ones that changed).
+ * Rows of `ids` that may no longer be shown come back with `visible` false, so the map drops them.
  */
-export async function loadMapProducers(db: Db): Promise<MapProducerRow[]> {
+export async function loadMapProducers(db: Db, ids?: number[]): Promise<MapProducerRow[]> {
+  const only = ids
+    ? sql`sp.producer_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql`sp.visible_until > now() and sp.latitude is not null`;
   const result = await db.execute<MapProducerRow>(sql`
-    select pr.user_id, pr.farm_name, pr.description, pr.city, pr.state, pr.latitude, pr.longitude,
-      pr.verification_status = 'approved' as verified, pr.profile_image_url,
-      coalesce(c.product_count, 0)::int as product_count, coalesce(c.categories, '{}'::text[]) as categories
-    from producers pr
-    ${producerOwnerJoinSql}
-    left join (
-      select p.producer_id, count(*)::int as product_count, array_agg(distinct p.category::text) as categories
-      from products p where ${productVisibleSql} group by p.producer_id
-    ) c on c.producer_id = pr.id
-    where ${producerInGoodStandingSql} and pr.latitude is not null and pr.longitude is not null
+    select sp.producer_id, pr.user_id, pr.farm_name, pr.description, pr.city, pr.state, pr.latitude, pr.longitude,
+      sp.verified, pr.profile_image_url, sp.listed_count as product_count, sp.categories,
+      (sp.visible_until > now() and pr.latitude is not null and pr.longitude is not null) as visible,
+      (extract(epoch from sp.visible_until) * 1000)::float8 as visible_until
+    from search_producers sp join producers pr on pr.id = sp.producer_id
+    where ${only}
     order by pr.farm_name asc, pr.id asc`);
   return result.rows;
 }
 
-/** Bumped by triggers on every write to products, producers, producer accounts and subscriptions (migration 0004). */
-export async function catalogVersion(db: Db): Promise<string> {
-  const result = await db.execute<{ version: string }>(sql`select version::text as version from search_catalog_version`);
-  return result.rows[0]?.version ?? '0';
+/** Producers whose search rows changed after `since` (the feed each instance polls, decision 121). */
+export async function changedProducers(db: Db, since: string): Promise<{ producer_id: number; changed_at: string }[]> {
+  const result = await db.execute<{ producer_id: number; changed_at: string }>(sql`
+    select producer_id, changed_at::text as changed_at from search_producers
+    where changed_at > ${since}::timestamptz order by changed_at limit 5000`);
+  return result.rows;
+}
+
+/** The database's clock, so instances compare change times with the clock that wrote them. */
+export async function databaseNow(db: Db): Promise<string> {
+  const result = await db.execute<{ now: string }>(sql`select clock_timestamp()::text as now`);
+  return result.rows[0].now;
 }

@@ -12,11 +12,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { defineModule, type ModuleOptions } from '../index';
+import { isSearchResultCacheOn } from './product-search-cache';
 import * as search from './search.service';
+import { stopSearchFeed } from './search-changes';
 
 const tags = ['search'];
 
 const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  app.addHook('onClose', async () => stopSearchFeed(ctx));
+
   app.get(
     '/products',
     {
@@ -25,8 +29,10 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     },
     async (request, reply) => {
       // Already serialised with the response schema (and possibly shared): sent as is.
-      const json = await search.productSearchJson(ctx, request.query);
-      return reply.type('application/json; charset=utf-8').send(json as unknown as ProductSearchResponse);
+      const { body, hit } = await search.productSearchJson(ctx, request.query);
+      // Says whether the optional result cache answered (decision 121), so the bench can report it apart.
+      reply.header('x-search-cache', isSearchResultCacheOn() ? (hit ? 'hit' : 'miss') : 'off');
+      return reply.type('application/json; charset=utf-8').send(body as unknown as ProductSearchResponse);
     },
   );
 
@@ -38,7 +44,9 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
         tags,
         description:
           'The list shape answers the /search screen (search, radius, latitude, longitude). The map shape answers when ' +
-          'view=map, when lat, lng, verified or category is given, or when no parameter is given at all.',
+          'view=map, when lat, lng, verified, category, bbox or zoom is given, or when no parameter is given at all. ' +
+          'With bbox (west,south,east,north) and zoom the map answer holds only that view: lone producers as markers ' +
+          'and the rest as clusters (count, centre, bounds).',
         querystring: ProducerSearchQuery,
         response: { 200: z.union([ProducerSearchListResponse, ProducerMapResponse]), 400: ErrorResponse },
       },

@@ -17,10 +17,12 @@ import type {
 import type { AppContext } from '../../lib/context';
 import { geocode } from '../geocode/geocode.service';
 import type { Point } from './geo';
-import { type MapAnswer, producerMapAnswer } from './producer-map';
+import { clusteredMapAnswer, type MapAnswer, producerMapAnswer } from './producer-map';
+import { countAllListed, searchProductListings } from './product-search.repository';
 import { cachedProductSearch } from './product-search-cache';
 import { presentProducerListItem, presentProducerMapItem, presentProductListing } from './search.presenter';
 import * as repo from './search.repository';
+import { searchGeneration } from './search-changes';
 
 /** The /search list shows this many producers per page unless asked for another page size. */
 export const PRODUCER_LIST_PAGE_SIZE = 50;
@@ -37,8 +39,8 @@ function point(latitude: number | undefined, longitude: number | undefined): Poi
   return latitude !== undefined && longitude !== undefined ? { latitude, longitude } : null;
 }
 
-/** The product search answer as JSON, shared by identical queries while the catalogue is unchanged (decision 071). */
-export function productSearchJson(ctx: AppContext, query: ProductSearchQuery): Promise<string> {
+/** The product search answer as JSON, possibly shared by identical queries (decisions 071, 121). */
+export function productSearchJson(ctx: AppContext, query: ProductSearchQuery): Promise<{ body: string; hit: boolean }> {
   return cachedProductSearch(ctx, JSON.stringify(query), () => searchProducts(ctx, query));
 }
 
@@ -58,31 +60,49 @@ export async function searchProducts(ctx: AppContext, query: ProductSearchQuery)
     limit: query.limit ?? PRODUCT_PAGE_SIZE,
     offset: query.offset ?? 0,
   };
-  const rows = await repo.searchProducts(ctx.db, filters);
-  const windowTotal = rows[0]?.total;
-  const total =
-    windowTotal != null ? windowTotal : rows.length === 0 && filters.offset === 0 ? 0 : await countProducts(ctx, filters);
-  return { products: rows.map(presentProductListing), total };
+  const { rows, total } = await searchProductListings(ctx.db, filters);
+  return { products: rows.map(presentProductListing), total: total ?? (await browseTotal(ctx, filters)) };
 }
 
 /**
- * Totals of plain browsing (no text, no radius) are the same for every visitor and costly to count
- * over the whole catalogue, so they are kept briefly per filter combination (decision 044).
+ * The total of plain browsing (no text, no centre) sums every visible producer's listed count: the
+ * same for every visitor and the one count that reads every producer. Where that is costly (over
+ * CHEAP_COUNT_MS: a national catalogue) it is kept per filter combination until the change feed
+ * reports a write or BROWSE_TOTAL_MAX_AGE_MS pass, and refreshed in the background; the page itself
+ * is always read fresh. Where it is cheap it is counted every time. Decision 120.
  */
-const BROWSE_TOTAL_TTL_MS = 15_000;
-const browseTotals = new WeakMap<AppContext, Map<string, { at: number; total: number }>>();
+const BROWSE_TOTAL_MAX_AGE_MS = 1000;
+const CHEAP_COUNT_MS = 5;
+type BrowseTotal = { at: number; generation: number; total: number; costMs: number; refreshing: Promise<number> | null };
+const browseTotals = new WeakMap<AppContext, Map<string, BrowseTotal>>();
 
-async function countProducts(ctx: AppContext, filters: repo.ProductSearchFilters): Promise<number> {
-  const isBrowse = !filters.text && !filters.area;
-  if (!isBrowse) return repo.countProducts(ctx.db, filters);
-  const cache = browseTotals.get(ctx) ?? new Map<string, { at: number; total: number }>();
+async function browseTotal(ctx: AppContext, filters: repo.ProductSearchFilters): Promise<number> {
+  const cache = browseTotals.get(ctx) ?? new Map<string, BrowseTotal>();
   browseTotals.set(ctx, cache);
   const key = `${filters.category ?? ''}|${filters.availability ?? ''}`;
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < BROWSE_TOTAL_TTL_MS) return hit.total;
-  const total = await repo.countProducts(ctx.db, filters);
-  cache.set(key, { at: Date.now(), total });
-  return total;
+  let entry = cache.get(key);
+  if (!entry) {
+    entry = { at: 0, generation: -1, total: 0, costMs: 0, refreshing: null };
+    cache.set(key, entry);
+  }
+  const refresh = (current: BrowseTotal) => {
+    const started = performance.now();
+    const generation = searchGeneration(ctx);
+    current.refreshing ??= countAllListed(ctx.db, filters)
+      .then((total) => {
+        Object.assign(current, { at: Date.now(), generation, total, costMs: performance.now() - started });
+        return total;
+      })
+      .finally(() => {
+        current.refreshing = null;
+      });
+    return current.refreshing;
+  };
+  if (entry.at === 0 || entry.costMs < CHEAP_COUNT_MS) return refresh(entry);
+  if (entry.generation !== searchGeneration(ctx) || Date.now() - entry.at >= BROWSE_TOTAL_MAX_AGE_MS) {
+    refresh(entry).catch(() => undefined);
+  }
+  return entry.total;
 }
 
 export async function searchProducerList(ctx: AppContext, query: ProducerSearchQuery): Promise<ProducerSearchListResponse> {
@@ -127,6 +147,19 @@ export async function producerMap(ctx: AppContext, query: ProducerSearchQuery): 
   if (query.search) return { json: Buffer.from(JSON.stringify(await searchProducerMap(ctx, query))) };
   const center = point(query.lat ?? query.latitude, query.lng ?? query.longitude);
   const area = toArea(center, query.radius, DEFAULT_PRODUCER_RADIUS);
+  if (query.bbox) {
+    const [west, south, east, north] = query.bbox;
+    return clusteredMapAnswer(
+      ctx,
+      {
+        verifiedOnly: query.verified === 'true',
+        category: query.category,
+        center: center ?? undefined,
+        radiusMiles: area?.radiusMiles ?? undefined,
+      },
+      { minLat: south, minLng: west, maxLat: north, maxLng: east, zoom: query.zoom ?? 12 },
+    );
+  }
   return producerMapAnswer(ctx, {
     verifiedOnly: query.verified === 'true',
     category: query.category,

@@ -1,0 +1,259 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { boundingBox, cellsTsquery, distanceToSql } from './geo';
+import type { Area, ProductListingRow, ProductSearchFilters } from './search.repository';
+import { searchTsquery } from './search-text';
+
+/**
+ * Product search over the denormalised `search_listings` table (decision 120). Every query is
+ * bounded: it reads at most `offset + limit` rows per relevance tier in index order, or the
+ * listings of a circle that grows only until the page is full, and counts the total apart.
+ *
+ * Order: relevance tier (3: the words are in the product's name, typos corrected; 2: in its farm's
+ * name; 1: elsewhere — category, description, ingredients), then distance from the centre, then
+ * newest. Visible means listed (active, not removed) and the producer in good standing at this
+ * moment (`visible_until > now()`, so a trial or period that runs out needs no write).
+ */
+export async function searchProductListings(db: Db, filters: ProductSearchFilters): Promise<Result> {
+  const text = filters.text ? await resolveTsquery(db, filters.text) : null;
+  if (filters.area) return searchNearby(db, filters, filters.area, text);
+  if (text) return searchByText(db, filters, text);
+  return browse(db, filters);
+}
+
+const TOP_TIER = 3;
+
+/**
+ * The search's tsquery, resolved first (typo alternatives looked up) and then bound as a literal
+ * parameter, so the planner sees the real words and picks by their frequency: an index-ordered scan
+ * that stops after the page for common words, the GIN index for rare ones. Null when no words remain.
+ */
+export async function resolveTsquery(db: Db, text: string): Promise<SQL | null> {
+  const tsquery = searchTsquery(text);
+  if (!tsquery) return null;
+  const result = await db.execute<{ q: string }>(sql`select (${tsquery})::text as q`);
+  const q = result.rows[0]?.q ?? '';
+  return q ? sql`${q}::tsquery` : null;
+}
+
+/** The category and availability filters as tokens of `doc` ('zzc…', 'zza…'; values are enum-checked). */
+function filterTokens(filters: ProductSearchFilters): string[] {
+  const tokens: string[] = [];
+  if (filters.category) tokens.push(`'zzc${filters.category}'`);
+  if (filters.availability) tokens.push(`'zza${filters.availability}'`);
+  return tokens;
+}
+
+/** Text, filters and place as one tsquery over `doc` (one GIN scan intersects them); null when none. */
+function docQuery(text: SQL | null, tokens: string[]): SQL | null {
+  const tokenQuery = tokens.length ? sql`${tokens.join(' & ')}::tsquery` : null;
+  return text && tokenQuery ? sql`(${text} && ${tokenQuery})` : (text ?? tokenQuery);
+}
+
+const docMatch = (query: SQL | null) => (query ? sql`l.doc @@ ${query} and` : sql``);
+
+const tierSql = (text: SQL | null, alias = 'l') => {
+  if (!text) return sql`1`;
+  const row = sql.raw(alias);
+  return sql`(case when ${row}.name_doc @@ ${text} then 3 when ${row}.farm_doc @@ ${text} then 2 else 1 end)`;
+};
+
+/** Listing columns of the page rows (`page` has product_id, tier, distance, position). */
+function withDetails(ranked: SQL, total: SQL): SQL {
+  return sql`
+    select p.id, p.producer_id, pr.user_id as producer_user_id, p.name, p.category, p.description,
+      p.price::float8 as price, p.price_unit, p.availability, p.stock_quantity, p.primary_image_url,
+      p.seasonal_start::text as seasonal_start, p.seasonal_end::text as seasonal_end,
+      pr.farm_name, pr.city, pr.state, pr.delivery_available, pr.delivery_radius,
+      pr.verification_status = 'approved' as verified, page.distance, page.tier, t.total
+    from (${total}) t
+    left join ((${ranked}) page join products p on p.id = page.product_id join producers pr on pr.id = p.producer_id) on true
+    order by page.position`;
+}
+
+/** `total` is null when it is to be counted apart (browsing). */
+export type Result = { rows: ProductListingRow[]; total: number | null };
+type RankedRow = ProductListingRow & { total: number; tier: number | null };
+
+function toResult(rows: RankedRow[]): { rows: RankedRow[]; total: number } {
+  const total = Number(rows[0]?.total ?? 0);
+  return { rows: rows.filter((row) => row.id !== null), total };
+}
+
+/** How many of the newest listings (of the category) the cheap first pass of a text search reads. */
+export const TEXT_WINDOW = 4000;
+
+/**
+ * Text without a centre, in two bounded passes (decision 120):
+ * 1. the newest TEXT_WINDOW listings (of the category, off a B-tree in id order) are matched and
+ *    ranked; when they hold `offset + limit` top-tier matches, those are the page — no older listing
+ *    can come before them — and the total is the window's match rate times the visible listings;
+ * 2. otherwise the words are rare enough for the GIN index: every match is read, ranked and counted.
+ * The planner never has to guess how common the words are (both of its guesses have a trap at 1M).
+ */
+async function searchByText(db: Db, filters: ProductSearchFilters, text: SQL): Promise<Result> {
+  const need = filters.offset + filters.limit;
+  const window = sql`(select l.* from search_listings l where l.visible_until > now() ${browseFilters(filters)}
+    order by l.product_id desc limit ${TEXT_WINDOW})`;
+  const first = await db.execute<{ product_id: number; tier: number; window_rows: number }>(sql`
+    select w.product_id, ${tierSql(text, 'w')} as tier, w.window_rows from (
+      select l.product_id, l.name_doc, l.farm_doc, l.doc @@ ${text} as matched, count(*) over ()::int as window_rows
+      from ${window} l) w
+    where w.matched`);
+  const matches = first.rows.map((row) => ({ id: Number(row.product_id), tier: Number(row.tier) }));
+  const windowRows = Number(first.rows[0]?.window_rows ?? 0);
+  const topTier = matches.filter((m) => m.tier === TOP_TIER).length;
+  let ranked: { id: number; tier: number }[];
+  let total: number;
+  if (topTier >= need || windowRows < TEXT_WINDOW) {
+    ranked = matches;
+    total =
+      windowRows < TEXT_WINDOW
+        ? matches.length
+        : Math.round((matches.length / TEXT_WINDOW) * (await countAllListed(db, filters)));
+  } else {
+    const all = await db.execute<{ product_id: number; tier: number }>(sql`
+      select l.product_id, ${tierSql(text)} as tier from search_listings l
+      where ${docMatch(docQuery(text, filterTokens(filters)))} l.visible_until > now()`);
+    ranked = all.rows.map((row) => ({ id: Number(row.product_id), tier: Number(row.tier) }));
+    total = ranked.length;
+  }
+  ranked.sort((a, b) => b.tier - a.tier || b.id - a.id);
+  const page = ranked.slice(filters.offset, need);
+  return {
+    rows: await listingsByIds(
+      db,
+      page.map((row) => ({ id: row.id, distance: null })),
+    ),
+    total,
+  };
+}
+
+/** The listing columns of the page's products, in the page's order. */
+async function listingsByIds(db: Db, page: { id: number; distance: number | null }[]): Promise<ProductListingRow[]> {
+  if (page.length === 0) return [];
+  const values = sql.join(
+    page.map((row, position) => sql`(${row.id}::int, ${row.distance}::float8, ${position}::int)`),
+    sql`, `,
+  );
+  const ranked = sql`select v.product_id, 1 as tier, v.distance, v.position from (values ${values}) v(product_id, distance, position)`;
+  const result = await db.execute<RankedRow>(withDetails(ranked, sql`select 0 as total`));
+  return toResult(result.rows).rows;
+}
+
+/** Rings of a centre search: small circles first, so a dense area fills the page from a few hundred rows. */
+function ringsOf(radiusMiles: number | null, hasText: boolean): (number | null)[] {
+  if (radiusMiles === null) return hasText ? [25, 100, 400, null] : [5, 25, 100, 400, null];
+  if (hasText) return [radiusMiles];
+  return [radiusMiles / 8, radiusMiles / 2, radiusMiles].filter((r, i, all) => r >= 3 || i === all.length - 1);
+}
+
+/** The place condition of a circle: its grid cells as doc tokens (for the index) and the exact distance. */
+function circle(center: Area['center'], miles: number | null): { tokens: string[]; exact: SQL } {
+  if (miles === null) return { tokens: [], exact: sql`true` };
+  const box = boundingBox(center, miles);
+  const cells = box ? cellsTsquery(box) : null;
+  return {
+    tokens: cells ? [`(${cells})`] : [],
+    exact: sql`l.latitude is not null and ${distanceToSql(center, 'l')} <= ${miles}::float8`,
+  };
+}
+
+/**
+ * A centre: the page is taken from the smallest ring that holds `offset + limit` matches of the top
+ * tier (then no row outside the ring can come before them: it is farther, in the same or a lower
+ * tier), else from the whole radius. The total counts the whole radius apart.
+ */
+async function searchNearby(db: Db, filters: ProductSearchFilters, area: Area, text: SQL | null): Promise<Result> {
+  const need = filters.offset + filters.limit;
+  const topTier = text ? TOP_TIER : 1;
+  const totalPromise = countNearby(db, filters, area, text);
+  const rings = ringsOf(area.radiusMiles, text !== null);
+  let rows: RankedRow[] = [];
+  for (const [index, miles] of rings.entries()) {
+    const place = circle(area.center, miles);
+    const tokens = [...filterTokens(filters), ...place.tokens];
+    const top = sql`select l.product_id, ${tierSql(text)} as tier, ${distanceToSql(area.center, 'l')} as distance
+      from search_listings l
+      where ${docMatch(docQuery(text, tokens))} l.visible_until > now() and ${place.exact}
+        ${!text && !tokens.length ? browseFilters(filters) : sql``}
+      order by tier desc, distance asc, l.product_id desc limit ${need}`;
+    const ranked = sql`select * from (
+        select top.*, row_number() over (order by tier desc, distance asc, product_id desc) as position from (${top}) top
+      ) numbered where position > ${filters.offset}`;
+    const result = await db.execute<RankedRow>(withDetails(ranked, sql`select 0 as total`));
+    rows = toResult(result.rows).rows;
+    // The page is exact once the ring holds `need` top-tier rows (those before the page and the page).
+    const full = rows.length === filters.limit && rows.every((row) => Number(row.tier) === topTier);
+    if (full || index === rings.length - 1) break;
+  }
+  return { rows, total: await totalPromise };
+}
+
+function browseFilters(filters: ProductSearchFilters): SQL {
+  const parts: SQL[] = [];
+  if (filters.category) parts.push(sql`and l.category = ${filters.category}`);
+  if (filters.availability) parts.push(sql`and l.availability = ${filters.availability}`);
+  return sql.join(parts, sql` `);
+}
+
+/** The key of a producer's listed count for these filters (search_producers.counts, migration 0006). */
+function countKey(filters: ProductSearchFilters): string | null {
+  if (filters.category && filters.availability) return `c:${filters.category}|a:${filters.availability}`;
+  if (filters.category) return `c:${filters.category}`;
+  if (filters.availability) return `a:${filters.availability}`;
+  return null;
+}
+
+const producerCount = (filters: ProductSearchFilters) => {
+  const key = countKey(filters);
+  return key ? sql`coalesce((sp.counts ->> ${key})::int, 0)` : sql`sp.listed_count`;
+};
+
+/**
+ * The number of matches in the radius. With text: a count of the GIN matches in the circle's cells.
+ * Without: the sum of the producers' listed counts in the circle (a few thousand producer rows
+ * instead of tens of thousands of listings).
+ */
+async function countNearby(db: Db, filters: ProductSearchFilters, area: Area, text: SQL | null): Promise<number> {
+  if (!text) {
+    if (area.radiusMiles === null) return countAllListed(db, filters);
+    const box = boundingBox(area.center, area.radiusMiles);
+    const boxFilter = box
+      ? sql`and sp.latitude between ${box.minLat}::float8 and ${box.maxLat}::float8
+          and sp.longitude between ${box.minLng}::float8 and ${box.maxLng}::float8`
+      : sql``;
+    const result = await db.execute<{ total: number }>(sql`
+      select coalesce(sum(${producerCount(filters)}), 0)::int as total from search_producers sp
+      where sp.visible_until > now() and sp.latitude is not null ${boxFilter}
+        and ${distanceToSql(area.center, 'sp')} <= ${area.radiusMiles}::float8`);
+    return Number(result.rows[0]?.total ?? 0);
+  }
+  if (area.radiusMiles === null) {
+    // Any distance: the same total as the text without a place (the window estimate or an exact count).
+    return (await searchByText(db, { ...filters, area: undefined, offset: 0, limit: 1 }, text)).total ?? 0;
+  }
+  const place = circle(area.center, area.radiusMiles);
+  const match = docQuery(text, [...filterTokens(filters), ...place.tokens]);
+  const result = await db.execute<{ total: number }>(sql`
+    select count(*)::int as total from search_listings l where ${docMatch(match)} l.visible_until > now() and ${place.exact}`);
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+/** Every visible listing matching category/availability: the sum over producers in good standing. */
+export async function countAllListed(db: Db, filters: ProductSearchFilters): Promise<number> {
+  const result = await db.execute<{ total: number }>(sql`
+    select coalesce(sum(${producerCount(filters)}), 0)::int as total from search_producers sp
+    where sp.visible_until > now() and sp.listed_count > 0`);
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+/** No text, no centre: newest first straight off an index, stopping after the page. */
+async function browse(db: Db, filters: ProductSearchFilters): Promise<Result> {
+  const ranked = sql`select l.product_id, 1 as tier, null::float8 as distance,
+      row_number() over (order by l.product_id desc) as position
+    from search_listings l where l.visible_until > now() ${browseFilters(filters)}
+    order by l.product_id desc limit ${filters.limit} offset ${filters.offset}`;
+  const result = await db.execute<RankedRow>(withDetails(ranked, sql`select 0 as total`));
+  return { rows: toResult(result.rows).rows, total: null };
+}
