@@ -61,6 +61,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: true } },
+    // Modules are imported while they register; on a busy 2-core CI machine that can pass Fastify's
+    // default 10 s, which then fails the start for no fault of the code.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
   // The contract's zod validation, with the one rule for every string (no NUL, no lone surrogate) in front.
   app.setValidatorCompiler(textSafeValidatorCompiler);
