@@ -1,5 +1,4 @@
 export * from './community';
-export * from './ops';
 export * from './orders';
 export * from './platform';
 export * from './producers';

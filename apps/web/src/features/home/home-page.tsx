@@ -4,6 +4,7 @@ import { Card } from '../../components/ui/card';
 import { ChatIcon, CheckCircleIcon, SproutIcon } from '../../components/ui/icons';
 import { useAuth } from '../auth/auth-context';
 import { BreadArt, EggsArt, HoneyArt, VegBoxArt } from './food-art';
+import { useDocumentTitle } from '../../lib/document-title';
 
 const VALUE_POINTS = [
   {
@@ -59,6 +60,7 @@ const SAMPLE_PRODUCTS = [
 ];
 
 export default function HomePage() {
+  useDocumentTitle('Local food, direct from the farm');
   const { isAuthenticated } = useAuth();
   return (
     <>

@@ -3,6 +3,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useAuth } from '../auth/auth-context';
 import { CONSUMER_FEATURES, FAQ, PRODUCER_FEATURES, TRIAL_FEATURES } from './pricing-content';
+import { useDocumentTitle } from '../../lib/document-title';
 
 function Check() {
   return (
@@ -75,6 +76,7 @@ function ProducerAction() {
 }
 
 export default function PricingPage() {
+  useDocumentTitle('Pricing');
   const { user } = useAuth();
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">

@@ -3,6 +3,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Card, PageTitle } from '../../components/ui/card';
 import { Tabs } from '../../components/ui/tabs';
 import { RESOURCE_TABS, type ResourceTab } from './resources-content';
+import { useDocumentTitle } from '../../lib/document-title';
 
 function ResourcePanel({ tab }: { tab: ResourceTab }) {
   return (
@@ -57,6 +58,7 @@ function ResourcePanel({ tab }: { tab: ResourceTab }) {
 
 /** /resources: static guidance in tabs; the open tab is kept in ?tab= so it can be linked (cottage-food by default). */
 export default function ResourcesPage() {
+  useDocumentTitle('Resources for producers');
   const [params, setParams] = useSearchParams();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">

@@ -14,6 +14,7 @@ import { SettingsTab } from '../components/settings-tab';
 import { UsersTab } from '../components/users-tab';
 import { VerificationTab } from '../components/verification-tab';
 import { ADMIN_TEXTS } from '../texts';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /** Only the open tab is mounted, so each tab loads its data when it is opened (spec 02 §2). */
 const TABS: TabItem[] = [
@@ -30,6 +31,7 @@ const TABS: TabItem[] = [
 ];
 
 export default function AdminPage() {
+  useDocumentTitle('Admin');
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const tabsRef = useRef<HTMLDivElement>(null);

@@ -9,6 +9,7 @@ import { TextInput } from '../../../components/ui/field';
 import { MailIcon } from '../../../components/ui/icons';
 import { api, errorMessage } from '../../../lib/api';
 import { AuthCard, FormError, textLinkClass } from '../components/auth-card';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 type ForgotForm = z.input<typeof EmailRequest>;
 
@@ -17,6 +18,7 @@ type ForgotForm = z.input<typeof EmailRequest>;
  * the page cannot be used to find out who is registered.
  */
 export default function ForgotPasswordPage() {
+  useDocumentTitle('Forgot password');
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<ForgotForm>({ resolver: zodResolver(EmailRequest), defaultValues: { email: '' } });

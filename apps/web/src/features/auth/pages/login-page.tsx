@@ -10,10 +10,12 @@ import { Card } from '../../../components/ui/card';
 import { TextInput } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../auth-context';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 type LoginForm = z.input<typeof LoginRequest>;
 
 export default function LoginPage() {
+  useDocumentTitle('Sign in');
   const { login } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();

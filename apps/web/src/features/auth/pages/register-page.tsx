@@ -10,6 +10,7 @@ import { Card } from '../../../components/ui/card';
 import { TextInput } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../auth-context';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 type RegisterValues = z.input<typeof RegisterForm>;
 
@@ -19,6 +20,7 @@ const ACCOUNT_TYPES = [
 ] as const;
 
 export default function RegisterPage() {
+  useDocumentTitle('Create an account');
   const { register: registerAccount } = useAuth();
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);

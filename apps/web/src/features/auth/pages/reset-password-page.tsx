@@ -10,6 +10,7 @@ import { TextInput } from '../../../components/ui/field';
 import { api, errorMessage } from '../../../lib/api';
 import { useAuth } from '../auth-context';
 import { AuthCard, FormError, textLinkClass } from '../components/auth-card';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const ResetForm = z
   .object({
@@ -21,6 +22,7 @@ type ResetValues = z.infer<typeof ResetForm>;
 
 /** Sets a new password with the single-use token from the e-mailed link. */
 export default function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password');
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const navigate = useNavigate();

@@ -8,11 +8,13 @@ import { AlertIcon, CheckCircleIcon } from '../../../components/ui/icons';
 import { track } from '../../../lib/analytics';
 import { api, errorMessage } from '../../../lib/api';
 import { verifyEmailOnce } from '../verify-once';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 type Status = { kind: 'verifying' } | { kind: 'success' } | { kind: 'error'; message: string };
 
 /** Spec 01 §2, §5, §8: verifies the e-mailed token on load, then success (and sign-in) or error. */
 export default function VerifyEmailPage() {
+  useDocumentTitle('Verify your e-mail');
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const email = params.get('email')?.trim() ?? '';

@@ -12,6 +12,7 @@ import { BillingActions } from '../components/billing-actions';
 import { CardModal } from '../components/card-modal';
 import { PlanPicker } from '../components/plan-picker';
 import { SubscriptionSummary } from '../components/subscription-summary';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /** Consumers and admins have no subscription: say so instead of showing a broken page. */
 function NotForThisAccount({ userType }: { userType: string }) {
@@ -49,6 +50,7 @@ function planBlockedReason(subscription: SubscriptionStatusResponse): string | u
 }
 
 export default function BillingPage() {
+  useDocumentTitle('Billing');
   const { user, refreshUser } = useAuth();
   const isProducer = user?.userType === 'producer';
   const status = useSubscriptionStatus(isProducer);

@@ -13,12 +13,16 @@ import { useProduct } from '../api';
 import { AvailabilityBadge } from '../components/availability-badge';
 import { ProducerBox } from '../components/producer-box';
 import { ProductGallery } from '../components/product-gallery';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /** /product/{id}: everything about one product, its producer and its reviews (spec 01 §2). */
 export default function ProductPage() {
   const id = parseRouteId(useParams().id) ?? 0;
   const query = useProduct(id);
   const viewed = query.data?.product;
+  useDocumentTitle(
+    !id || isMissing(query.error) ? 'Product not found' : viewed ? `${viewed.name} — ${viewed.farm_name}` : 'Product',
+  );
   useTrackView('product_view', id, viewed && { productId: id, productName: viewed.name, producerId: viewed.producer_user_id });
 
   if (!id || isMissing(query.error)) {

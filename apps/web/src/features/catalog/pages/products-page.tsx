@@ -17,6 +17,7 @@ import { useProductSearch } from '../api';
 import { Pagination } from '../components/pagination';
 import { ProductCard, ProductCardSkeleton } from '../components/product-card';
 import { useProductUrlFilters } from '../product-url-filters';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const AVAILABILITY_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -27,6 +28,7 @@ const AVAILABILITY_OPTIONS = [
 
 /** /products: browse with category, text, availability and location filters, 20 per page (spec 01 §2). */
 export default function ProductsPage() {
+  useDocumentTitle('Browse products');
   const url = useProductUrlFilters();
   const { setLocation: rememberLocation } = useUserLocation();
   const [text, setText] = useState(url.filters.search);

@@ -3,9 +3,11 @@ import { EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
 import { useAuth } from '../../auth/auth-context';
 import { ProducerCard } from '../../search/components/producer-card';
 import { useFavorites } from '../api';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /** /favorites: the consumer's saved producers (spec 01 §2), with the guest and producer states. */
 export default function FavoritesPage() {
+  useDocumentTitle('My favorites');
   const { user, isLoading } = useAuth();
   const isConsumer = user?.userType === 'consumer';
   const favorites = useFavorites(isConsumer);

@@ -7,12 +7,14 @@ import { type MapFilters, mapQuery, useMapProducers } from '../api';
 import { MapPanel } from '../components/map-panel';
 import { ProducersMap } from '../components/producers-map';
 import type { LatLng } from '../types';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const DEFAULT_FILTERS: MapFilters = { verifiedOnly: false, radius: DEFAULT_PRODUCER_RADIUS, category: '' };
 const LOCATION_ZOOM = 11;
 
 /** /map: every producer on a full-screen clustered map, with the spec's panel and count (spec 01 §2). */
 export default function MapPage() {
+  useDocumentTitle('Producer map');
   const { location, setLocation } = useUserLocation();
   const [filters, setFilters] = useState<MapFilters>(DEFAULT_FILTERS);
   const [view, setView] = useState<{ center: LatLng; zoom: number }>(() =>

@@ -7,12 +7,14 @@ import { ChatIcon } from '../../../components/ui/icons';
 import { useConversations } from '../api';
 import { ConversationList } from '../components/conversation-list';
 import { MessageThread } from '../components/message-thread';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /**
  * /messages: the conversation list and the thread side by side; on a phone one pane at a time.
  * The open conversation lives in the URL (?conversation=ID), so links and the back button work.
  */
 export default function MessagesPage() {
+  useDocumentTitle('Messages');
   const [params, setParams] = useSearchParams();
   const selectedId = Number(params.get('conversation')) || null;
   const conversations = useConversations();

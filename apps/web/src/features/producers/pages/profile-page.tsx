@@ -9,6 +9,7 @@ import { CertificationsTab } from '../components/certifications-tab';
 import { ProductsTab } from '../components/products-tab';
 import { ProfileForm } from '../components/profile-form';
 import { PRODUCER_TEXTS } from '../texts';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const PROFILE_TABS = ['profile', 'products', 'certifications'] as const;
 type ProfileTab = (typeof PROFILE_TABS)[number];
@@ -16,6 +17,7 @@ const isTab = (value: string | null): value is ProfileTab => PROFILE_TABS.some((
 
 /** /profile: the producer's own farm area with three tabs; ?tab=products opens the catalogue (spec 02 §2). */
 export default function ProfilePage() {
+  useDocumentTitle('My farm profile');
   const { user } = useAuth();
   const isProducer = user?.userType === 'producer';
   const profile = useOwnProfile(isProducer);

@@ -15,6 +15,7 @@ import { CertificationBadge } from '../components/certification-badge';
 import { ProducerProductCard } from '../components/producer-product-card';
 import { FarmAvatar } from '../components/profile-image-upload';
 import { PRODUCER_TEXTS } from '../texts';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /** /producer/{id} and /producers/{id}: the public, read-only farm page (spec 02 §2). */
 export default function PublicProducerPage() {
@@ -23,6 +24,13 @@ export default function PublicProducerPage() {
   useTrackView('producer_view', id, query.data && { producerId: id, producerName: query.data.farm_name });
 
   const isMissing = query.error instanceof ApiError && (query.error.status === 404 || query.error.field === 'id');
+  useDocumentTitle(
+    !id || isMissing
+      ? 'Producer not found'
+      : query.data
+        ? `${query.data.farm_name} — ${query.data.city}, ${query.data.state}`
+        : 'Producer',
+  );
   if (!id || isMissing) return <ProducerNotFound />;
   if (query.isPending) return <Spinner label="Loading producer…" />;
   if (query.isError) {

@@ -9,11 +9,13 @@ import { LocationPanel } from '../components/location-panel';
 import { ProducerCard } from '../components/producer-card';
 import { ViewToggle } from '../components/view-toggle';
 import { useUserLocation } from '../user-location';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const ProducerResultsMap = lazy(() => import('../components/producer-results-map'));
 
 /** /search: producers near a location, by text and radius, as a list or on a map (spec 01 §2). */
 export default function SearchPage() {
+  useDocumentTitle('Search');
   const [params, setParams] = useSearchParams();
   const { location, setLocation } = useUserLocation();
   const [text, setText] = useState(params.get('search') ?? '');

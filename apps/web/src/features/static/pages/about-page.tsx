@@ -1,6 +1,7 @@
 import { PLAN_PRICES, TRIAL_DAYS } from '@farmstand/shared';
 import { ButtonLink } from '../../../components/ui/button';
 import { StaticPage, type StaticSection } from '../components/static-page';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const SECTIONS: StaticSection[] = [
   {
@@ -44,6 +45,7 @@ const SECTIONS: StaticSection[] = [
 ];
 
 export default function AboutPage() {
+  useDocumentTitle('About us');
   return (
     <>
       <StaticPage

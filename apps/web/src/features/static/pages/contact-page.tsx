@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { BookIcon, CardIcon, ChatIcon } from '../../../components/ui/icons';
 import { linkClass, SUPPORT_EMAIL } from '../legal-facts';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const TOPICS = [
   {
@@ -26,6 +27,7 @@ const TOPICS = [
 
 /** How to reach the Farmstand team, and where the answer to common questions already is. */
 export default function ContactPage() {
+  useDocumentTitle('Contact us');
   const subject = encodeURIComponent('Farmstand support request');
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14">

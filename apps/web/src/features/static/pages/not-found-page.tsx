@@ -1,6 +1,8 @@
 import { ButtonLink } from '../../../components/ui/button';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 export default function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <p className="text-5xl" aria-hidden="true">

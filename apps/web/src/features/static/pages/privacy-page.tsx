@@ -2,6 +2,7 @@ import { DATA_RETENTION_YEARS, MINIMUM_USER_AGE, TERMS_CHANGE_NOTICE_DAYS } from
 import { Link } from 'react-router';
 import { Bullets, StaticPage, type StaticSection } from '../components/static-page';
 import { LEGAL_UPDATED, linkClass, SUPPORT_EMAIL } from '../legal-facts';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const RETENTION = [
   { what: 'Account information', years: DATA_RETENTION_YEARS.accounts, note: 'after the account is closed' },
@@ -181,6 +182,7 @@ const SECTIONS: StaticSection[] = [
 ];
 
 export default function PrivacyPage() {
+  useDocumentTitle('Privacy policy');
   return (
     <StaticPage
       title="Privacy Policy"

@@ -9,6 +9,7 @@ import {
 import { Link } from 'react-router';
 import { Bullets, StaticPage, type StaticSection } from '../components/static-page';
 import { LEGAL_UPDATED, linkClass, SUPPORT_EMAIL } from '../legal-facts';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const SECTIONS: StaticSection[] = [
   {
@@ -190,6 +191,7 @@ const SECTIONS: StaticSection[] = [
 ];
 
 export default function TermsPage() {
+  useDocumentTitle('Terms of service');
   return (
     <StaticPage
       title="Terms of Service"
