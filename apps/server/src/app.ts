@@ -11,13 +11,15 @@ import type { DatabaseHandle } from './db/client';
 import type { AppContext } from './lib/context';
 import { DomainEvents } from './lib/events';
 import { LocalDiskStorage } from './lib/file-storage';
-import { createMailer } from './lib/mailer';
+import { requestIdFor } from './lib/ops/request-id';
+import { attachMailAndJobs, opsContext } from './lib/ops/wiring';
 import { registerModules } from './modules';
 import { SettingsStore } from './modules/settings/settings.service';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { maintenancePlugin } from './plugins/maintenance';
+import { observabilityPlugin } from './plugins/observability';
 import { describeRoute, tidyDocument } from './plugins/openapi-quality';
 import { RequestLogController } from './plugins/request-logging';
 import { routeAccessPlugin } from './plugins/route-access';
@@ -60,26 +62,38 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY), so nobody escapes per-IP limits by sending it.
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A sane incoming x-request-id is kept (load balancer, client), else a UUID; in every log line as reqId.
+    requestIdHeader: false,
+    genReqId: requestIdFor,
     ajv: { customOptions: { coerceTypes: true } },
+    // Modules are imported while they register; on a busy 2-core CI machine that can pass Fastify's
+    // default 10 s, which then fails the start for no fault of the code.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
   // The contract's zod validation, with the one rule for every string (no NUL, no lone surrogate) in front.
   app.setValidatorCompiler(textSafeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const settings = new SettingsStore(database.db);
-  const ctx: AppContext = {
+  const ctx = {
     config,
     db: database.db,
     database,
-    mailer: createMailer(database.db, app.log, config.smtpUrl, config.mailFrom),
     events: new DomainEvents(),
     settings,
     storage: new LocalDiskStorage(path.join(config.dataDir, 'uploads')),
     startedAt: new Date(),
-  };
+    redis: options.redis,
+    ...opsContext(),
+  } as Omit<AppContext, 'mailer' | 'jobs'> as AppContext;
+  // Mail goes through the job queue; both are built on the finished context.
+  attachMailAndJobs(ctx, app.log);
+
   app.decorate('ctx', ctx);
 
   await app.register(errorsPlugin);
+  // Request ids on every answer, request metrics, /api/metrics, browser error reports.
+  await app.register(observabilityPlugin, { ctx });
   await app.register(securityHeadersPlugin);
   // Before every route: compression attaches itself to the routes registered after it.
   await app.register(compressionPlugin);

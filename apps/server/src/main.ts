@@ -5,6 +5,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open';
 import { ensureAdmin } from './db/seed/admin';
 import { DEMO_ACCOUNTS, seedDemoDataIfEmpty } from './db/seed/demo';
+import { installShutdown } from './lib/ops/shutdown';
 import { createSocketServer } from './realtime/socket-server';
 
 async function main() {
@@ -30,15 +31,11 @@ async function main() {
   }
   const realtime = await createSocketServer(app.server, ctx);
 
-  const shutdown = async () => {
-    await realtime.close();
-    await app.close();
-    await redis?.quit().catch(() => undefined);
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  ctx.metrics.probeSockets(() => realtime.io.engine.clientsCount);
+  ctx.metrics.probePool(database.poolStats ?? (() => ({ total: 1, idle: 1, waiting: 0 })));
+  // Background jobs: mail delivery, reminders, renewals, clean-up, backups (JOBS=0 leaves them to other instances).
+  if (process.env.JOBS !== '0') await ctx.jobs.start();
+  installShutdown({ app, realtime, redis, database });
 
   await app.listen({ port: config.port, host: config.host });
   const lines = [

@@ -20,6 +20,8 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
   /** Size of the database in bytes, for the admin health screen. */
   sizeBytes: () => Promise<number>;
+  /** Connections of the pool by state, for the metrics (the embedded database is one connection). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
 export type PgliteSource = { dataDir?: string; loadDataDir?: Blob | File };
@@ -34,7 +36,13 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, engine: 'postgres', close: () => pool.end(), sizeBytes: () => databaseSize(db) };
+  return {
+    db,
+    engine: 'postgres',
+    close: () => pool.end(),
+    sizeBytes: () => databaseSize(db),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 async function databaseSize(db: Db): Promise<number> {

@@ -1,9 +1,13 @@
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { DatabaseHandle, Db } from '../db/client';
+import type { Clock } from '../jobs/clock';
+import type { JobQueue } from '../jobs/queue';
 import type { SettingsStore } from '../modules/settings/settings.service';
 import type { DomainEvents } from './events';
 import type { FileStorage } from './file-storage';
 import type { Mailer } from './mailer';
+import type { Metrics } from './ops/metrics';
 
 /** What every module needs, built once per app and passed down explicitly. */
 export type AppContext = {
@@ -15,4 +19,13 @@ export type AppContext = {
   settings: SettingsStore;
   storage: FileStorage;
   startedAt: Date;
+  /** Shared store for rate limits (and readiness checks) when REDIS_URL is set. */
+  redis?: Redis;
+  /** The time the scheduled jobs read: the system clock, or a manual one in tests. */
+  clock: Clock;
+  /** Background jobs (pg-boss); started by main.ts, by tests that need it. */
+  jobs: JobQueue;
+  metrics: Metrics;
+  /** Set when shutdown begins: readiness answers 503 so the load balancer stops sending traffic. */
+  lifecycle: { draining: boolean };
 };

@@ -1,4 +1,5 @@
 export * from './community';
+export * from './ops';
 export * from './orders';
 export * from './platform';
 export * from './producers';

@@ -77,6 +77,16 @@ export const emailOutbox = pgTable('email_outbox', {
   toAddress: text('to_address').notNull(),
   subject: text('subject').notNull(),
   body: text('body').notNull(),
+  /** The HTML alternative (migration 0009); `body` is the plain-text part. */
+  html: text('html'),
+  /** Why the mail was sent, as the mail itself says it. */
+  reason: text('reason'),
+  /** queued → sent | logged (no SMTP) | retrying → dead after the last attempt (the dead letters the admin sees). */
+  status: text('status', { enum: ['queued', 'sending', 'sent', 'logged', 'retrying', 'dead'] })
+    .notNull()
+    .default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   createdAt: createdAt(),
 });

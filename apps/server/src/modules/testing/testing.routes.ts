@@ -22,6 +22,18 @@ const testingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
       return { emails: rows.map((row) => ({ subject: row.subject, body: row.body, createdAt: row.createdAt.toISOString() })) };
     },
   );
+  // A request that takes a while, for the graceful-shutdown test (in-flight requests must finish).
+  app.get(
+    '/slow',
+    {
+      config: { access: 'public' },
+      schema: { hide: true, querystring: z.object({ ms: z.coerce.number().int().min(0).max(10_000) }) },
+    },
+    async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, request.query.ms));
+      return { waited: request.query.ms };
+    },
+  );
 };
 
 export default defineModule({ prefix: '/test', routes: testingRoutes, enabled: () => process.env.E2E_TEST_HOOKS === '1' });

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import type { AppContext } from '../lib/context';
+import { writeBackup } from './backup-file';
+import { isoDate } from './clock';
+import { runRetention } from './retention';
+import { claimNotice } from './runs';
+
+export type Frequency = 'daily' | 'weekly' | 'monthly';
+
+/** Backups kept in DATA_DIR/backups (BACKUP_KEEP, default 14); older ones are deleted. */
+export const backupsToKeep = () => Math.max(1, Number(process.env.BACKUP_KEEP ?? 14) || 14);
+
+/** The period a moment falls in: a day, an ISO week (from its Monday) or a month. */
+export function periodKey(now: Date, frequency: Frequency): string {
+  if (frequency === 'monthly') return isoDate(now).slice(0, 7);
+  if (frequency === 'weekly') {
+    const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7)));
+    return `week-of-${isoDate(monday)}`;
+  }
+  return isoDate(now);
+}
+
+/** A backup once per `backup_frequency` period; the notice key makes it once across instances. */
+export async function runScheduledBackup(ctx: AppContext, now: Date) {
+  const { backup_frequency: frequency } = await ctx.settings.get('maintenance');
+  if (!(await claimNotice(ctx.db, 'backup', 0, periodKey(now, frequency)))) return { backup: 'not due' };
+  const result = await writeBackup(ctx.db, path.join(ctx.config.dataDir, 'backups'), backupsToKeep(), now);
+  return { backup: result.file, backup_rows: result.rows, backups_pruned: result.pruned };
+}
+
+/** The clean-up once per `cleanup_frequency` period. */
+export async function runScheduledRetention(ctx: AppContext, now: Date) {
+  const { cleanup_frequency: frequency } = await ctx.settings.get('maintenance');
+  if (!(await claimNotice(ctx.db, 'cleanup', 0, periodKey(now, frequency)))) return { cleanup: 'not due' };
+  return runRetention(ctx, now);
+}

@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { AppContext } from '../lib/context';
+import { MAX_MAIL_ATTEMPTS, type MailDelivery } from '../lib/mailer';
+import { runSweep } from './sweep';
+
+export const EMAIL_QUEUE = 'email';
+export const SWEEP_QUEUE = 'sweep';
+/** Every quarter hour: reminders go out the same day, digests within the hour. */
+export const SWEEP_CRON = '*/15 * * * *';
+
+type EmailJob = { outboxId: number };
+
+/**
+ * The job queue: pg-boss on the app's own database (docs/decisions/160). On PostgreSQL it has its
+ * own small pool; on the embedded database it runs its SQL through the one PGlite connection.
+ * Jobs are durable rows, fetched with SKIP LOCKED (each runs on exactly one instance), retried with
+ * exponential backoff; the cron schedule is kept once per cluster by pg-boss.
+ */
+export class JobQueue {
+  private boss: PgBoss | null = null;
+  private delivery: MailDelivery | null = null;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  get isRunning(): boolean {
+    return this.boss !== null;
+  }
+
+  /** The mailer's delivery step, which the e-mail worker runs. */
+  useDelivery(delivery: MailDelivery) {
+    this.delivery = delivery;
+  }
+
+  /**
+   * Starts pg-boss (creating its schema on first run), the workers and the schedule.
+   * `schedule: false` (tests) leaves the cron out so only jobs sent by hand run.
+   */
+  async start(options: { schedule?: boolean; pollingIntervalSeconds?: number } = {}): Promise<void> {
+    if (this.boss) return;
+    const { ctx } = this;
+    const boss = new PgBoss(
+      ctx.database.engine === 'postgres'
+        ? { connectionString: ctx.config.databaseUrl, max: 3, application_name: 'farmstand-jobs' }
+        : { db: pgliteAdapter(ctx) },
+    );
+    boss.on('error', (error) => console.error('job queue error:', error.message));
+    await boss.start();
+    await boss.createQueue(EMAIL_QUEUE, {
+      name: EMAIL_QUEUE,
+      retryLimit: MAX_MAIL_ATTEMPTS - 1,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: 120,
+    });
+    await boss.createQueue(SWEEP_QUEUE, {
+      name: SWEEP_QUEUE,
+      policy: 'singleton',
+      retryLimit: 3,
+      retryDelay: 60,
+      retryBackoff: true,
+      expireInSeconds: 15 * 60,
+    });
+    const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+    await boss.work<EmailJob>(EMAIL_QUEUE, polling, async ([job]) => {
+      if (!this.delivery) throw new Error('no mail delivery configured');
+      await this.delivery.deliver(job.data.outboxId);
+    });
+    await boss.work(SWEEP_QUEUE, polling, async () => {
+      await runSweep(ctx, ctx.clock.now());
+    });
+    if (options.schedule !== false) await boss.schedule(SWEEP_QUEUE, SWEEP_CRON, {}, { tz: 'UTC' });
+    this.boss = boss;
+  }
+
+  async sendEmail(outboxId: number): Promise<boolean> {
+    if (!this.boss) return false;
+    await this.boss.send(EMAIL_QUEUE, { outboxId } satisfies EmailJob);
+    return true;
+  }
+
+  /** Puts a sweep on the queue now (admin "run now", tests); null when the queue is not running. */
+  async sendSweep(): Promise<string | null> {
+    if (!this.boss) return null;
+    return this.boss.send(SWEEP_QUEUE, {});
+  }
+
+  /** Waits until a job has finished (completed or failed for good), for tests and the admin action. */
+  async waitFor(queue: string, id: string, timeoutMs = 30_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const job = await this.boss?.getJobById(queue, id);
+      if (job && ['completed', 'failed', 'cancelled'].includes(job.state)) return job.state;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`job ${queue}/${id} did not finish in ${timeoutMs} ms`);
+  }
+
+  /** Jobs waiting, retrying or running per queue (the Health tab and the metrics). */
+  async depth(): Promise<Record<string, number>> {
+    if (!this.boss) return {};
+    const depth: Record<string, number> = {};
+    for (const queue of [EMAIL_QUEUE, SWEEP_QUEUE]) depth[queue] = await this.boss.getQueueSize(queue);
+    return depth;
+  }
+
+  /** Readiness: the queue answers a query (null when it does not run in this process). */
+  async check(): Promise<boolean | null> {
+    if (!this.boss) return null;
+    await this.boss.getQueueSize(EMAIL_QUEUE);
+    return true;
+  }
+
+  /** Lets running jobs finish (bounded), then stops polling and the schedule's clock. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    const boss = this.boss;
+    if (!boss) return;
+    this.boss = null;
+    await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+  }
+}
+
+/** pg-boss's custom-connection interface over the PGlite client behind drizzle. */
+function pgliteAdapter(ctx: AppContext) {
+  // biome-ignore lint/suspicious/noExplicitAny: the PGlite client behind drizzle
+  const client = (ctx.db as any).$client;
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      // pg-boss sends its schema and locking scripts as several statements without parameters.
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      return client.query(text, values);
+    },
+  };
+}
+
+/** How many mails are dead-lettered, and the latest of them, for the Health tab. */
+export async function deadLetters(ctx: AppContext) {
+  const rows = await ctx.db.execute<{
+    id: number;
+    to_address: string;
+    subject: string;
+    attempts: number;
+    last_error: string | null;
+    created_at: string;
+  }>(
+    sql`select id, to_address, subject, attempts, last_error, created_at::text from email_outbox where status = 'dead' order by id desc limit 10`,
+  );
+  const total = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from email_outbox where status = 'dead'`);
+  const retrying = await ctx.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from email_outbox where status = 'retrying'`,
+  );
+  return { dead: Number(total.rows[0]?.n ?? 0), retrying: Number(retrying.rows[0]?.n ?? 0), latest: rows.rows };
+}

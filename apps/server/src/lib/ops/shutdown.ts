@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { DatabaseHandle } from '../../db/client';
+
+/** How long in-flight requests may take to finish after SIGTERM before the process exits anyway. */
+export const shutdownGraceMs = () => Math.max(1000, Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000) || 10_000);
+
+type Closable = { close: () => Promise<void> };
+
+/**
+ * Graceful shutdown on SIGTERM/SIGINT (issue 8 item 10): readiness turns 503 and the listener stops
+ * taking connections; socket.io clients are told to reconnect (to another instance); in-flight
+ * requests finish (bounded by SHUTDOWN_GRACE_MS); then the job queue lets its running jobs end,
+ * Redis closes, and the database closes last (it may hold the DATA_DIR lock). A second signal, or
+ * the grace period running out, exits at once.
+ */
+export function installShutdown(parts: {
+  app: FastifyInstance;
+  realtime: Closable;
+  redis?: Redis;
+  database: DatabaseHandle;
+}): void {
+  const { app, realtime, redis, database } = parts;
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.log.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    const grace = shutdownGraceMs();
+    app.log.info(`${signal}: shutting down (in-flight requests get up to ${grace} ms)`);
+    const deadline = setTimeout(() => {
+      app.log.error(`shutdown took longer than ${grace} ms; exiting`);
+      process.exit(1);
+    }, grace);
+    deadline.unref();
+    app.ctx.lifecycle.draining = true;
+    try {
+      // Stop accepting first; answering requests go on. Keep-alive connections close when idle.
+      app.server.close();
+      // Connections that turn idle after their last answer are closed too, not only those idle now.
+      const sweepIdle = setInterval(() => app.server.closeIdleConnections?.(), 200);
+      sweepIdle.unref();
+      await realtime.close().catch((error) => app.log.warn({ err: error }, 'closing socket.io failed'));
+      await app.close();
+      clearInterval(sweepIdle);
+      await app.ctx.jobs.stop(Math.max(1000, grace - 1000));
+      await redis?.quit().catch(() => undefined);
+      await database.close();
+      clearTimeout(deadline);
+      process.exit(0);
+    } catch (error) {
+      // console, not the logger: pino's buffered line would be lost by the exit right after.
+      console.error('shutdown failed:', error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
