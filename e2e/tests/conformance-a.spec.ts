@@ -164,3 +164,82 @@ test.describe('issue 10 item 16: pages past the end and expired cards', () => {
     expect((await status.json()).status).toBe('trialing');
   });
 });
+
+test.describe('issue 10 item 11: analytics events and favourites', () => {
+  /** The analytics events this page sent, by type. */
+  function collectEvents(page: import('@playwright/test').Page): string[] {
+    const events: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/analytics/track') && req.method() === 'POST') {
+        events.push((req.postDataJSON() as { eventType: string }).eventType);
+      }
+    });
+    return events;
+  }
+
+  test('signing out from the user menu sends user_logout', async ({ page, request }) => {
+    const consumer = await createUser(request, 'consumer');
+    await signInBrowser(page, consumer);
+    const events = collectEvents(page);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: consumer.email }).click();
+    const logout = page.waitForRequest(
+      (req) => req.url().endsWith('/api/analytics/track') && req.postData()?.includes('"user_logout"') === true,
+    );
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    const body = (await logout).postDataJSON() as { metadata: { userType?: string } };
+    expect(body.metadata.userType).toBe('consumer');
+    expect(events).toContain('user_logout');
+  });
+
+  test('reading an unread conversation sends message_read', async ({ page, request }) => {
+    const { producer } = await producerWithProduct(request);
+    const consumer = await createUser(request, 'consumer');
+    const sent = await request.post('/api/messages/conversations', {
+      headers: { authorization: `Bearer ${consumer.token}` },
+      data: { recipientId: producer.id, content: 'Any duck eggs this week?' },
+    });
+    expect(sent.ok()).toBeTruthy();
+    const { conversationId } = (await sent.json()) as { conversationId: number };
+    await signInBrowser(page, producer);
+    const read = page.waitForRequest(
+      (req) => req.url().endsWith('/api/analytics/track') && req.postData()?.includes('"message_read"') === true,
+    );
+    await page.goto(`/messages?conversation=${conversationId}`);
+    await expect(page.getByText('Any duck eggs this week?').first()).toBeVisible();
+    await read;
+  });
+
+  test('the producer page shows the favourite count with a heart, and it follows the toggle', async ({ page, request }) => {
+    const { producer, farmName } = await producerWithProduct(request);
+    const fan = await createUser(request, 'consumer');
+    await request.post(`/api/favorites/${producer.id}`, { headers: { authorization: `Bearer ${fan.token}` } });
+    const consumer = await createUser(request, 'consumer');
+    await signInBrowser(page, consumer);
+    await page.goto(`/producer/${producer.id}`);
+    await expect(page.getByTestId('favorite-count')).toHaveText('Saved by 1 shopper');
+    await page.getByRole('button', { name: `Save ${farmName} to favorites` }).click();
+    await expect(page.getByTestId('favorite-count')).toHaveText('Saved by 2 shoppers');
+  });
+
+  test('/search checks the favourites of a whole page in one call', async ({ page, request }) => {
+    const consumer = await createUser(request, 'consumer');
+    await signInBrowser(page, consumer);
+    const single: string[] = [];
+    const batched: string[] = [];
+    page.on('request', (req) => {
+      const path = new URL(req.url()).pathname;
+      if (/^\/api\/favorites\/check\/\d+$/.test(path)) single.push(path);
+      if (path === '/api/favorites/check') batched.push(req.url());
+    });
+    await page.goto('/search');
+    const hearts = page.getByRole('button', { name: /to favorites$/ });
+    await expect(hearts.first()).toBeVisible();
+    await expect(hearts.first()).toBeEnabled();
+    const cards = await hearts.count();
+    expect(cards).toBeGreaterThan(5);
+    expect(single).toEqual([]);
+    expect(batched.length).toBeGreaterThanOrEqual(1);
+    expect(batched.length).toBeLessThanOrEqual(2);
+  });
+});

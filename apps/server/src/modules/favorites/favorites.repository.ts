@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { favorites } from '../../db/schema';
 import { effectiveStatusSql, producerOwnerJoinSql, productVisibleSql } from '../search/listing-visibility.sql';
@@ -30,6 +30,15 @@ export async function hasFavorite(db: Db, userId: number, producerUserId: number
     .from(favorites)
     .where(and(eq(favorites.userId, userId), eq(favorites.producerUserId, producerUserId)));
   return rows.length > 0;
+}
+
+/** Which of these producers the user saved: one query for a whole page of cards. */
+export async function favoritedAmong(db: Db, userId: number, producerUserIds: number[]): Promise<Set<number>> {
+  const rows = await db
+    .select({ producerUserId: favorites.producerUserId })
+    .from(favorites)
+    .where(and(eq(favorites.userId, userId), inArray(favorites.producerUserId, producerUserIds)));
+  return new Set(rows.map((row) => row.producerUserId));
 }
 
 /** Counted from the rows themselves, so it can never drift below 0. */

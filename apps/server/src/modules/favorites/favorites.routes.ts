@@ -1,5 +1,7 @@
 import { ErrorResponse } from '@farmstand/shared';
 import {
+  FavoriteBatchCheckQuery,
+  FavoriteBatchCheckResponse,
   FavoriteCheckResponse,
   FavoriteCountResponse,
   FavoritesResponse,
@@ -22,6 +24,24 @@ const favoritesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
     async (request) => {
       const user = await requireFavoritesUser(ctx, request);
       return { favorites: await favorites.listFavorites(ctx, user.id) };
+    },
+  );
+
+  // One call for a page of producer cards (/search) instead of one check per card.
+  app.get(
+    '/check',
+    {
+      config: FAVORITES_ACCESS,
+      schema: {
+        tags,
+        security,
+        querystring: FavoriteBatchCheckQuery,
+        response: { 200: FavoriteBatchCheckResponse, 400: ErrorResponse, ...denied },
+      },
+    },
+    async (request) => {
+      const user = await requireFavoritesUser(ctx, request);
+      return { favorites: await favorites.checkFavorites(ctx, user.id, request.query.producerIds) };
     },
   );
 

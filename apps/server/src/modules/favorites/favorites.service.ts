@@ -30,3 +30,13 @@ export async function removeFavorite(ctx: AppContext, userId: number, producerUs
 export const isFavorited = (ctx: AppContext, userId: number, producerUserId: number) =>
   repo.hasFavorite(ctx.db, userId, producerUserId);
 export const countFavorites = (ctx: AppContext, producerUserId: number) => repo.countFavorites(ctx.db, producerUserId);
+
+/** Every asked producer id mapped to whether the user saved it. */
+export async function checkFavorites(
+  ctx: AppContext,
+  userId: number,
+  producerUserIds: number[],
+): Promise<Record<string, boolean>> {
+  const saved = await repo.favoritedAmong(ctx.db, userId, producerUserIds);
+  return Object.fromEntries(producerUserIds.map((id) => [String(id), saved.has(id)]));
+}

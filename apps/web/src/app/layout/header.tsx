@@ -4,6 +4,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { useAuth } from '../../features/auth/auth-context';
 import { formatBadge, useUnreadCount } from '../../features/messages/use-unread-count';
 import { useTheme } from '../../features/theme/theme-context';
+import { track } from '../../lib/analytics';
 import { clearToken } from '../../lib/storage';
 import { CloseIcon, GearIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
 
@@ -63,7 +64,9 @@ function ThemeToggle() {
  * the signed-in user in React first would let the guarded page under us redirect to /login
  * before the new page loads.
  */
-function signOutToHome() {
+function signOutToHome(userType: string | undefined) {
+  // Sent before the token goes so the event still names the user (spec 01 §7: logout carries userType).
+  track('user_logout', { userType });
   clearToken();
   window.location.assign('/');
 }
@@ -89,7 +92,7 @@ function UserMenu() {
   if (!user) return null;
   const signOut = () => {
     setOpen(false);
-    signOutToHome();
+    signOutToHome(user.userType);
   };
   return (
     <div className="relative" ref={ref}>
@@ -213,7 +216,7 @@ export function Header() {
             {user ? (
               <div className="flex items-center justify-between gap-2">
                 <span className="truncate text-sm text-stone-600 dark:text-stone-300">{user.email}</span>
-                <button type="button" className={buttonClasses('secondary', 'sm')} onClick={() => signOutToHome()}>
+                <button type="button" className={buttonClasses('secondary', 'sm')} onClick={() => signOutToHome(user.userType)}>
                   Sign out
                 </button>
               </div>

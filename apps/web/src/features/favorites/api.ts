@@ -1,4 +1,10 @@
-import type { FavoriteCheckResponse, FavoritesResponse, FavoriteToggleResponse } from '@farmstand/shared/schemas/favorites';
+import {
+  FAVORITE_CHECK_BATCH_MAX,
+  type FavoriteBatchCheckResponse,
+  type FavoriteCheckResponse,
+  type FavoritesResponse,
+  type FavoriteToggleResponse,
+} from '@farmstand/shared/schemas/favorites';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
@@ -19,10 +25,47 @@ export function useFavorites(enabled = true) {
   });
 }
 
+/**
+ * Every heart asks through one batcher: the checks asked in the same tick (a page of 50 search
+ * cards) go out as one GET /favorites/check?producerIds=… instead of one call per card (issue 10
+ * item 11). Works for any page that shows hearts, without the page knowing.
+ */
+type Waiter = { resolve: (isFavorited: boolean) => void; reject: (error: unknown) => void };
+const waiting = new Map<number, Waiter[]>();
+let isFlushScheduled = false;
+
+export function checkFavoriteBatched(producerId: number): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    waiting.set(producerId, [...(waiting.get(producerId) ?? []), { resolve, reject }]);
+    if (!isFlushScheduled) {
+      isFlushScheduled = true;
+      setTimeout(flushFavoriteChecks, 0);
+    }
+  });
+}
+
+function flushFavoriteChecks(): void {
+  isFlushScheduled = false;
+  const batch = new Map(waiting);
+  waiting.clear();
+  const ids = [...batch.keys()];
+  for (let start = 0; start < ids.length; start += FAVORITE_CHECK_BATCH_MAX) {
+    const chunk = ids.slice(start, start + FAVORITE_CHECK_BATCH_MAX);
+    api
+      .get<FavoriteBatchCheckResponse>('/favorites/check', { producerIds: chunk.join(',') })
+      .then(({ favorites }) => {
+        for (const id of chunk) for (const waiter of batch.get(id) ?? []) waiter.resolve(favorites[String(id)] ?? false);
+      })
+      .catch((error: unknown) => {
+        for (const id of chunk) for (const waiter of batch.get(id) ?? []) waiter.reject(error);
+      });
+  }
+}
+
 export function useIsFavorited(producerId: number, enabled: boolean) {
   return useQuery({
     queryKey: favoriteKeys.check(producerId),
-    queryFn: ({ signal }) => api.get<Check>(`/favorites/check/${producerId}`, undefined, signal),
+    queryFn: async (): Promise<Check> => ({ isFavorited: await checkFavoriteBatched(producerId) }),
     enabled,
   });
 }

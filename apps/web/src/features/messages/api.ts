@@ -7,6 +7,7 @@ import type {
   SentMessageResponse,
 } from '@farmstand/shared/schemas/messages';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { track } from '../../lib/analytics';
 import { api } from '../../lib/api';
 import { useAuth } from '../auth/auth-context';
 import { UNREAD_COUNT_KEY } from './use-unread-count';
@@ -118,7 +119,11 @@ export function useMarkRead(myId: number | undefined) {
         const now = new Date().toISOString();
         queryClient.setQueryData<ThreadPages>(messagesKey(conversationId), (data) => markThreadRead(data, myId, now, 'theirs'));
       }
-      if (updated > 0) queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+      if (updated > 0) {
+        queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+        // Only when something was actually unread: reopening a read thread is not a read (spec 01 §7).
+        track('message_read', { action: 'read' });
+      }
     },
   });
 }

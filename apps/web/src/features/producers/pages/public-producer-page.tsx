@@ -7,6 +7,8 @@ import { Badge, Card, EmptyState, Spinner } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api';
 import { parseRouteId } from '../../../lib/route-id';
 import { useTrackView } from '../../../lib/use-track-view';
+import { FavoriteButton } from '../../favorites/components/favorite-button';
+import { FavoriteCount } from '../../favorites/components/favorite-count';
 import { ContactProducerButton } from '../../messages/components/contact-producer';
 import { ReviewsSection } from '../../reviews/components/reviews-section';
 import { Stars } from '../../reviews/components/stars';
@@ -111,9 +113,19 @@ function ProducerHeader({ producer }: { producer: PublicProducerProfile }) {
             <span className="text-stone-600 dark:text-stone-400">No reviews yet</span>
           )}
         </div>
+        <div className="mt-2">
+          <FavoriteCount producerId={producer.user_id} />
+        </div>
       </div>
-      <div className="sm:self-start">
-        <ContactProducerButton producerUserId={producer.user_id} producerName={producer.farm_name} className="w-full sm:w-auto" />
+      <div className="flex items-start gap-2 sm:self-start">
+        <FavoriteButton producerId={producer.user_id} farmName={producer.farm_name} className="shrink-0" />
+        <div className="flex-1 sm:flex-none">
+          <ContactProducerButton
+            producerUserId={producer.user_id}
+            producerName={producer.farm_name}
+            className="w-full sm:w-auto"
+          />
+        </div>
       </div>
     </Card>
   );
