@@ -21,7 +21,8 @@ export function AppLayout() {
       </a>
       <Header />
       <ConnectionStatus />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall, so the footer starts below the fold and never jumps as a page loads (issue 11 item 3). */}
+      <main id="main" className="min-h-screen flex-1">
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>

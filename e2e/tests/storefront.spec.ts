@@ -1,0 +1,133 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO, loginAs, signInBrowser } from './helpers';
+
+/** A product and a producer the public can see (demo data), by their ids. */
+async function publicIds(
+  request: APIRequestContext,
+): Promise<{ productId: number; producerId: number; productName: string; farmName: string }> {
+  const producers = (await (await request.get('/api/producers?limit=5')).json()) as {
+    producers: { user_id: number; farm_name: string }[];
+  };
+  const producer = producers.producers[0];
+  if (!producer) throw new Error('no public producer in the demo data');
+  const profile = (await (await request.get(`/api/producers/${producer.user_id}`)).json()) as {
+    products: { id: number; name: string; farm_name: string }[];
+  };
+  const product = profile.products[0];
+  if (!product) throw new Error('the first demo producer lists no product');
+  return { productId: product.id, producerId: producer.user_id, productName: product.name, farmName: producer.farm_name };
+}
+
+/** Sums every layout shift not caused by input, from the first paint on (PerformanceObserver, buffered). */
+async function watchLayoutShift(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number; __shifts: string[] };
+    w.__cls = 0;
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        w.__cls += entry.value;
+        const nodes = (entry.sources ?? []).map((s) =>
+          s.node instanceof Element ? `${s.node.tagName}.${s.node.className}`.slice(0, 80) : String(s.node?.nodeName),
+        );
+        w.__shifts.push(`${entry.value.toFixed(4)} ${nodes.join(' | ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+test.describe('storefront on a phone: layout shift', () => {
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+  test('every public page settles with a cumulative layout shift of at most 0.05', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const { productId, producerId } = await publicIds(request);
+    await watchLayoutShift(page);
+    // Like Lighthouse's mobile run: a slower phone and network, so the loading states are on screen long enough to shift.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    const results: Record<string, { cls: number; shifts: string[] }> = {};
+    for (const path of ['/', '/products', `/product/${productId}`, `/producer/${producerId}`, '/map', '/pricing', '/search']) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(1000);
+      results[path] = await page.evaluate(() => {
+        const w = window as unknown as { __cls: number; __shifts: string[] };
+        return { cls: w.__cls, shifts: w.__shifts };
+      });
+    }
+    console.log(
+      Object.entries(results)
+        .map(([path, r]) => `${path}: CLS ${r.cls.toFixed(4)}`)
+        .join('\n'),
+    );
+    for (const [path, r] of Object.entries(results)) expect(r.cls, `${path}: ${r.shifts.join('; ')}`).toBeLessThanOrEqual(0.05);
+  });
+});
+
+test.describe('document titles and status codes', () => {
+  test('every route has its own document title', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const { productId, producerId, productName, farmName } = await publicIds(request);
+    const guestRoutes: [string, string | RegExp][] = [
+      ['/', 'Local food, direct from the farm | Farmstand'],
+      ['/products', 'Browse products | Farmstand'],
+      [`/product/${productId}`, `${productName} — ${farmName} | Farmstand`],
+      [`/producer/${producerId}`, new RegExp(`^${farmName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} — .+ \\| Farmstand$`)],
+      ['/map', 'Producer map | Farmstand'],
+      ['/search', 'Search | Farmstand'],
+      ['/pricing', 'Pricing | Farmstand'],
+      ['/resources', 'Resources for producers | Farmstand'],
+      ['/about', 'About us | Farmstand'],
+      ['/contact', 'Contact us | Farmstand'],
+      ['/terms', 'Terms of service | Farmstand'],
+      ['/privacy', 'Privacy policy | Farmstand'],
+      ['/login', 'Sign in | Farmstand'],
+      ['/register', 'Create an account | Farmstand'],
+      ['/forgot-password', 'Forgot password | Farmstand'],
+      ['/favorites', 'My favorites | Farmstand'],
+      ['/product/99999999', 'Product not found | Farmstand'],
+      ['/no-such-page', 'Page not found | Farmstand'],
+    ];
+    const seen = new Set<string>();
+    for (const [path, title] of guestRoutes) {
+      await page.goto(path);
+      await expect(page, path).toHaveTitle(title);
+      seen.add(await page.title());
+    }
+    expect(seen.size).toBe(guestRoutes.length);
+
+    const consumer = await loginAs(request, DEMO.consumer.email, DEMO.consumer.password);
+    await signInBrowser(page, consumer);
+    for (const [path, title] of [
+      ['/dashboard', 'Dashboard | Farmstand'],
+      ['/messages', 'Messages | Farmstand'],
+    ]) {
+      await page.goto(path as string);
+      await expect(page, path).toHaveTitle(title as string);
+    }
+  });
+
+  test('unknown pages answer 404 and still show the app’s not-found page; known ones 200', async ({ page, request }) => {
+    const { productId } = await publicIds(request);
+    const missing = await page.goto('/no-such-page');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    const missingProduct = await page.goto('/product/99999999');
+    expect(missingProduct?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible();
+    expect((await page.goto(`/product/${productId}`))?.status()).toBe(200);
+    expect((await page.goto('/products'))?.status()).toBe(200);
+  });
+});
