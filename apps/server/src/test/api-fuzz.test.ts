@@ -73,10 +73,61 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.dictionary(hostileKey, hostileString, { maxKeys: 3 }) },
 );
 
-type BodySchema = { properties?: Record<string, unknown> };
+type JsonSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+  maxItems?: number;
+  format?: string;
+};
 
-/** The documented fields of a JSON body, each maybe present with a hostile value, plus stray keys. */
-function hostileBody(schema: BodySchema | undefined): fc.Arbitrary<string> {
+/**
+ * Input of the documented shape (right types, enums, ranges) carrying hostile strings: it passes
+ * validation, so the fuzz reaches services and SQL too, where a 500 would hide.
+ */
+function shaped(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
+  if (!schema || depth > 4) return hostileValue;
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  if ('const' in schema) return fc.constant(schema.const);
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants?.length) return fc.oneof(...variants.map((variant) => shaped(variant, depth + 1)));
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object': {
+      const properties = schema.properties ?? {};
+      const record = Object.fromEntries(Object.entries(properties).map(([name, child]) => [name, shaped(child, depth + 1)]));
+      return fc.record(record, { requiredKeys: (schema.required ?? []).filter((name) => name in properties) });
+    }
+    case 'array':
+      return fc.array(shaped(schema.items, depth + 1), { maxLength: Math.min(schema.maxItems ?? 3, 3) });
+    case 'string': {
+      if (schema.format === 'email') return fc.constantFrom('a@example.com', "o'brien+x@example.com", 'x@x.x');
+      const max = schema.maxLength ?? 1_000_000;
+      return fc.oneof(hostileString, fc.string({ maxLength: 20 })).map((text) => text.slice(0, max));
+    }
+    case 'integer':
+      return fc.integer({ min: Math.max(schema.minimum ?? -1e6, -2147483648), max: Math.min(schema.maximum ?? 1e6, 2147483647) });
+    case 'number':
+      return fc.double({ min: schema.minimum ?? -1e9, max: schema.maximum ?? 1e9, noNaN: true });
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    default:
+      return hostileValue;
+  }
+}
+
+/** A JSON body: of the documented shape with hostile strings, or hostile throughout, or not even JSON. */
+function hostileBody(schema: JsonSchema | undefined): fc.Arbitrary<string> {
   const fields = Object.keys(schema?.properties ?? {});
   const record: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(fields.map((field) => [field, hostileValue]));
   const documented = fc.record(record, { requiredKeys: [] });
@@ -85,7 +136,8 @@ function hostileBody(schema: BodySchema | undefined): fc.Arbitrary<string> {
     // Stray keys first so a documented field keeps its (hostile) value; Object.fromEntries keeps "__proto__" as data.
     .map(([known, stray]) => JSON.stringify(Object.fromEntries([...Object.entries(stray), ...Object.entries(known)])));
   return fc.oneof(
-    { weight: 8, arbitrary: object },
+    { weight: 6, arbitrary: shaped(schema).map((value) => JSON.stringify(value)) },
+    { weight: 4, arbitrary: object },
     {
       weight: 1,
       arbitrary: fc.constantFrom(
@@ -123,7 +175,9 @@ function encodeAny(value: string): string {
 let app: TestApp;
 let operations: ApiOperation[];
 const callers = {} as Record<UserType, TestUser>;
-let bodySchemas: Record<string, BodySchema | undefined> = {};
+let bodySchemas: Record<string, JsonSchema | undefined> = {};
+let querySchemas: Record<string, Record<string, JsonSchema | undefined>> = {};
+let realIds: number[] = [];
 
 /** A caller the route lets through its access check, so the fuzz reaches validation and the handler. */
 function allowedCaller(operation: ApiOperation): TestUser | undefined {
@@ -142,15 +196,33 @@ beforeAll(async () => {
     buildProducer(app),
   ]);
   Object.assign(callers, { consumer, admin, producer });
-  await buildProduct(app, producer);
+  realIds = [producer.id, consumer.id, await buildProduct(app, producer)];
   operations = apiOperations(app).filter((operation) => !operation.isMultipart);
   const document = app.swagger() as {
-    paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: BodySchema }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+          parameters?: { name: string; in: string; schema?: JsonSchema }[];
+        }
+      >
+    >;
   };
+  const documented = (operation: ApiOperation) => document.paths[operation.path]?.[operation.method.toLowerCase()];
   bodySchemas = Object.fromEntries(
     operations.map((operation) => [
       `${operation.method} ${operation.path}`,
-      document.paths[operation.path]?.[operation.method.toLowerCase()]?.requestBody?.content?.['application/json']?.schema,
+      documented(operation)?.requestBody?.content?.['application/json']?.schema,
+    ]),
+  );
+  querySchemas = Object.fromEntries(
+    operations.map((operation) => [
+      `${operation.method} ${operation.path}`,
+      Object.fromEntries(
+        (documented(operation)?.parameters ?? []).filter((p) => p.in === 'query').map((p) => [p.name, p.schema]),
+      ),
     ]),
   );
 });
@@ -163,10 +235,21 @@ describe('API fuzz (fast-check): hostile input never gives a 5xx', () => {
 
   it('answers every hostile request below 500, every 4xx with a message', async () => {
     const failures: string[] = [];
+    const statuses = new Map<number, number>();
     for (const operation of operations) {
       // Settings keys other than these would switch maintenance mode on and answer 503 on purpose.
       const keys = fc.constantFrom('general', 'features', 'no-such-key', '\u0000', '\ud800');
-      const pathValue = fc.oneof(fc.constantFrom('0', '-1', '1.5', '2147483648', '999999', 'abc'), hostileString);
+      const pathValue = fc.oneof(
+        fc.constantFrom('0', '-1', '1.5', '2147483648', '999999', 'abc', ...realIds.map(String)),
+        hostileString,
+      );
+      const queryValue = (name: string) =>
+        fc.oneof(
+          shaped(querySchemas[`${operation.method} ${operation.path}`]?.[name]).map((value) =>
+            typeof value === 'string' ? value : JSON.stringify(value),
+          ),
+          hostileString,
+        );
       const input = fc.record({
         params: fc.record(
           Object.fromEntries(operation.params.map((name) => [name, name === 'key' ? keys : pathValue])) as Record<
@@ -175,7 +258,7 @@ describe('API fuzz (fast-check): hostile input never gives a 5xx', () => {
           >,
         ),
         query: fc.record(
-          Object.fromEntries(operation.query.map((name) => [name, hostileString.filter((s) => s.length < 10_000)])) as Record<
+          Object.fromEntries(operation.query.map((name) => [name, queryValue(name).filter((s) => s.length < 10_000)])) as Record<
             string,
             fc.Arbitrary<string>
           >,
@@ -203,6 +286,7 @@ describe('API fuzz (fast-check): hostile input never gives a 5xx', () => {
             },
             ...(body === undefined ? {} : { payload: body }),
           });
+          statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
           if (response.statusCode >= 500) throw new Error(`${response.statusCode} ${response.body.slice(0, 200)}`);
           if (response.statusCode >= 400) {
             const message = (response.json() as { message?: unknown }).message;
@@ -218,6 +302,8 @@ describe('API fuzz (fast-check): hostile input never gives a 5xx', () => {
         );
       }
     }
+    // FUZZ_RUNS=200 FUZZ_STATS=1 for a longer hunt that prints how deep the inputs got.
+    if (process.env.FUZZ_STATS) console.log('fuzz statuses', Object.fromEntries(statuses));
     expect(failures).toEqual([]);
   }, 180_000);
 });
