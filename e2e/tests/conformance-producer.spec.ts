@@ -49,3 +49,37 @@ test('a verification note reaches the producer and stays with the application (i
   await producerPage.goto('/profile');
   await expect(producerPage.getByRole('region', { name: 'Application status' })).toContainText(note);
 });
+
+test('herdshare milk prices, a ZIP of another town and an unmappable address (item 9)', async ({ page, request }) => {
+  // A ZIP that belongs elsewhere is refused on the form, naming the field.
+  const newcomer = await createUser(request, 'producer');
+  await signInBrowser(page, newcomer);
+  await page.goto('/profile');
+  await page.getByLabel('Farm name').fill('Georgetown Greens');
+  await page.getByLabel('Street address').fill('1 Main St');
+  await page.getByLabel('City').fill('Georgetown');
+  await page.getByLabel('ZIP code').fill('90210');
+  await page.getByRole('button', { name: 'Create Producer Profile' }).click();
+  await expect(page.getByText(/ZIP code 90210 belongs to Beverly Hills, CA/).first()).toBeVisible();
+  await expect(page.getByLabel('ZIP code')).toHaveAttribute('aria-invalid', 'true');
+
+  // An address the map cannot place is saved, with a visible warning.
+  await page.getByLabel('City').fill('Nowhereville');
+  await page.getByLabel('ZIP code').fill('00000');
+  await page.getByRole('button', { name: 'Create Producer Profile' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your farm is not on the map' })).toBeVisible();
+
+  // A herdshare that prices milk is refused with the notice.
+  const producer = await createProducerWithFarm(request, `Herd Farm ${Date.now()}`);
+  await signInBrowser(page, producer);
+  await page.goto('/profile?tab=products');
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await page.getByLabel('Product name').fill('Jersey Herdshare');
+  await page.getByLabel('Category').selectOption('herdshare');
+  await page.getByLabel('Description').fill('Milk $8 per gallon');
+  await page.getByLabel('Price unit').fill('month');
+  await page.getByRole('button', { name: 'Create Product' }).click();
+  await expect(page.getByText(/must not state a price per gallon or sell milk directly/).first()).toBeVisible();
+  const mine = await request.get('/api/products/mine', { headers: auth(producer) });
+  expect(JSON.stringify(await mine.json())).not.toContain('Jersey Herdshare');
+});

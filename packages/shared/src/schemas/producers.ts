@@ -119,12 +119,18 @@ export const PublicProducerProfile = ProducerProfileBase.extend({
 });
 export type PublicProducerProfile = z.infer<typeof PublicProducerProfile>;
 
+/** Shown to the owner of a farm whose address the geocoder could not place (issue 10 item 9). */
+export const MAP_WARNING =
+  'We could not find this address on the map, so your farm will not appear on the map or in distance searches. Check the street, town and ZIP code.';
+
 /** GET /api/producers/me/profile and the create/update responses: the owner's full view. */
 export const OwnProducerProfile = ProducerProfileBase.extend({
   address: z.string(),
   verification_status: z.enum(VERIFICATION_STATUSES),
   verification_notes: z.string().nullable(),
   certifications: z.array(OwnCertification),
+  /** Set while the address could not be placed on the map: the farm is missing from map searches. */
+  map_warning: z.string().nullable(),
 });
 export type OwnProducerProfile = z.infer<typeof OwnProducerProfile>;
 

@@ -128,6 +128,8 @@ export const REGULATED_TEXTS = {
   herdshareVolume: 'Herdshare products cannot be priced per gallon or any volume of milk; charge a boarding or care fee instead',
   petFoodState: 'Pet food (raw milk) products are only allowed for Tennessee producers',
   petFoodLabel: 'Pet food must be labelled "For pet consumption only" in its description',
+  herdshareMilkSale:
+    'Herdshare listings must not state a price per gallon or sell milk directly; you may only charge a boarding or care fee',
   herdshareNotice:
     'Herdshare (Kentucky only): do not state a price per gallon or sell milk directly. You may only charge a boarding or care fee for the share.',
   petFoodNotice:
@@ -137,18 +139,35 @@ export const REGULATED_TEXTS = {
 /** Volume units a herdshare must never be priced in (it sells a share of the herd, not milk). */
 const MILK_VOLUME_UNIT = /\b(gallons?|gal|half[- ]gallons?|quarts?|qts?|pints?|pts?|lit(?:er|re)s?|l)\b/i;
 const PET_LABEL = /for\s+pet\s+consumption\s+only/i;
+const VOLUME = String.raw`(?:half[- ]?)?(?:gallons?|gal|quarts?|qts?|pints?|pts?|lit(?:er|re)s?)`;
+/**
+ * A herdshare's name or description that prices milk by volume or offers milk for sale ('Milk $8
+ * per gallon', '$4/qt', 'we sell raw milk'): the share may only carry a boarding or care fee.
+ */
+const MILK_SALE_TEXT = [
+  new RegExp(String.raw`\$\s*\d[\d.,]*\s*(?:\/|per|a|an|each|for\s+(?:a|an|one|1))?\s*${VOLUME}\b`, 'i'),
+  new RegExp(String.raw`(?:\bper|\/|\ba)\s*${VOLUME}\b`, 'i'),
+  /\b(?:sells?|selling|sold|buy|buying|purchase|order)\s+(?:our\s+|fresh\s+|raw\s+|whole\s+|farm\s+)*milk\b/i,
+  /\bmilk\s+(?:is\s+)?(?:for\s+sale|on\s+sale|\$\s*\d)/i,
+];
+
+/** True when a herdshare's text prices milk or sells it directly (issue 10 item 9). */
+export function mentionsMilkSale(text: string | null | undefined): boolean {
+  return Boolean(text) && MILK_SALE_TEXT.some((pattern) => pattern.test(text as string));
+}
 
 /**
  * Rules of the regulated categories (spec 02 §3, §5; docs/decisions/031). Shared so the form shows
  * the same message the server returns. Returns the first broken rule's message, or null.
  */
 export function regulatedCategoryViolation(
-  product: { category: string; price_unit?: string | null; description?: string | null },
+  product: { category: string; name?: string | null; price_unit?: string | null; description?: string | null },
   producerState: StateCode | string,
 ): string | null {
   if (product.category === 'herdshare') {
     if (producerState !== 'KY') return REGULATED_TEXTS.herdshareState;
     if (product.price_unit && MILK_VOLUME_UNIT.test(product.price_unit)) return REGULATED_TEXTS.herdshareVolume;
+    if (mentionsMilkSale(product.name) || mentionsMilkSale(product.description)) return REGULATED_TEXTS.herdshareMilkSale;
   }
   if (product.category === 'pet_food') {
     if (producerState !== 'TN') return REGULATED_TEXTS.petFoodState;

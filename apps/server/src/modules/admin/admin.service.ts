@@ -89,6 +89,8 @@ export async function changeUserType(ctx: AppContext, admin: AuthUser, id: numbe
       details: { from: user.userType, to: newType },
     });
   });
+  // A farm whose owner is no longer a producer leaves the public at once, like a suspension (issue 10 item 9).
+  forgetAllPublicProducts(ctx);
   return { message: `User type changed to ${newType}` };
 }
 

@@ -1,9 +1,10 @@
-import type {
-  OwnCertification,
-  OwnProducerProfile,
-  ProducerListItem,
-  PublicCertification,
-  PublicProducerProfile,
+import {
+  MAP_WARNING,
+  type OwnCertification,
+  type OwnProducerProfile,
+  type ProducerListItem,
+  type PublicCertification,
+  type PublicProducerProfile,
 } from '@farmstand/shared/schemas/producers';
 import type { Product } from '@farmstand/shared/schemas/products';
 import type { CertificationRow, ProducerRow, ProducerWithOwner } from './producers.repository';
@@ -71,6 +72,7 @@ export function presentOwnProfile(p: ProducerWithOwner, certifications: Certific
     verification_status: p.verificationStatus,
     verification_notes: p.verificationNotes,
     certifications: certifications.map(presentOwnCertification),
+    map_warning: p.latitude === null || p.longitude === null ? MAP_WARNING : null,
   };
 }
 

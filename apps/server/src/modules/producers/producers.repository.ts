@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { certifications, producers, products, reviews, subscriptions, users } from '../../db/schema';
-import { producerListed } from './producers.visibility';
+import { producerAccountActive, producerListed } from './producers.visibility';
 
 export type ProducerRow = typeof producers.$inferSelect;
 export type CertificationRow = typeof certifications.$inferSelect;
@@ -17,7 +17,7 @@ export type ProducerWithOwner = ProducerRow & {
 const withOwner = {
   producer: producers,
   email: users.email,
-  accountActive: sql<boolean>`${users.status} = 'active'`,
+  accountActive: producerAccountActive,
   listed: producerListed,
 };
 

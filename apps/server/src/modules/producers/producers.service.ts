@@ -5,6 +5,7 @@ import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { geocode } from '../geocode/geocode.service';
+import { zipPlaceMismatch } from '../geocode/zip-place';
 import { forgetAllPublicProducts } from '../products/products.public-cache';
 import { listPublicProducts } from '../products/products.service';
 import { isProfilePublic, PUBLIC_CERTIFICATION_STATUSES, STATE_BOUND_CATEGORIES } from './producers.policy';
@@ -27,6 +28,8 @@ async function locate(ctx: AppContext, input: ProducerProfileInput) {
 }
 
 async function toValues(ctx: AppContext, input: ProducerProfileInput): Promise<repo.ProducerInsert> {
+  const mismatch = zipPlaceMismatch(input.zip, input.city, input.state);
+  if (mismatch) throw badRequest(mismatch, 'zip');
   return {
     farmName: input.farm_name,
     description: input.description,

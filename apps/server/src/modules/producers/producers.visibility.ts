@@ -8,8 +8,12 @@ import { subscriptionInGoodStandingSql } from '../billing/subscription-standing.
  */
 export const subscriptionInGoodStanding = subscriptionInGoodStandingSql(subscriptions);
 
-/** The producer's account can be seen at all (suspended and deleted accounts vanish from public pages). */
-export const producerAccountActive = sql<boolean>`${users.status} = 'active'`;
+/**
+ * The producer's account can be seen at all: suspended and deleted accounts vanish from public
+ * pages, and so does a farm whose owner an admin changed to another user type (issue 10 item 9).
+ * search/listing-visibility.sql.ts states the same rule for the search SQL.
+ */
+export const producerAccountActive = sql<boolean>`(${users.status} = 'active' and ${users.userType} = 'producer')`;
 
 /** Products of this producer are shown to the public (docs/decisions/034). */
 export const producerListed = sql<boolean>`(${producerAccountActive} and ${subscriptionInGoodStanding})`;

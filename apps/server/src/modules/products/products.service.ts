@@ -3,6 +3,7 @@ import {
   type AvailabilityRequest,
   type MyProductsResponse,
   type ProductInput,
+  REGULATED_TEXTS,
   regulatedCategoryViolation,
 } from '@farmstand/shared/schemas/products';
 import type { AppContext } from '../../lib/context';
@@ -41,9 +42,16 @@ function toValues(input: ProductInput): repo.ProductValues {
   };
 }
 
+/** The field a broken regulated-category rule names in the 400 answer. */
+const REGULATED_FIELD: Record<string, string> = {
+  [REGULATED_TEXTS.herdshareVolume]: 'price_unit',
+  [REGULATED_TEXTS.herdshareMilkSale]: 'description',
+  [REGULATED_TEXTS.petFoodLabel]: 'description',
+};
+
 function assertRegulatedRules(input: ProductInput, producerState: string): void {
   const violation = regulatedCategoryViolation(input, producerState);
-  if (violation) throw badRequest(violation, 'category');
+  if (violation) throw badRequest(violation, REGULATED_FIELD[violation] ?? 'category');
 }
 
 async function maxProducts(ctx: AppContext): Promise<number> {

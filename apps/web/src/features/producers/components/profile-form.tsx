@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { SelectInput, TextArea, TextInput } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { useSaveProfile } from '../api';
 import { numberOrNull, validateWith } from '../form-errors';
 import { PRODUCER_TEXTS } from '../texts';
@@ -60,6 +60,11 @@ export function ProfileForm({ profile }: { profile: OwnProducerProfile | null })
       form.reset(toValues(saved));
       toast.success(isNew ? PRODUCER_TEXTS.profileCreated : PRODUCER_TEXTS.profileUpdated);
     } catch (error) {
+      // A field the server names (e.g. a ZIP that belongs to another town) gets the message beside it too.
+      if (error instanceof ApiError && error.status === 400) {
+        const field = error.field ?? (error.message.startsWith('ZIP code') ? 'zip' : undefined);
+        if (field && field in values) form.setError(field as keyof Values, { message: error.message });
+      }
       toast.error(errorMessage(error, isNew ? PRODUCER_TEXTS.profileCreateFailed : PRODUCER_TEXTS.profileUpdateFailed));
     }
   });

@@ -2,16 +2,17 @@ import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card, EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
 import { Tabs } from '../../../components/ui/tabs';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useAuth } from '../../auth/auth-context';
+import { PickupTab } from '../../orders/components/pickup-tab';
 import { useOwnProfile } from '../api';
 import { ApplicationStatus } from '../components/application-status';
 import { CertificationsTab } from '../components/certifications-tab';
 import { ProductsTab } from '../components/products-tab';
 import { ProfileForm } from '../components/profile-form';
 import { PRODUCER_TEXTS } from '../texts';
-import { useDocumentTitle } from '../../../lib/document-title';
 
-const PROFILE_TABS = ['profile', 'products', 'certifications'] as const;
+const PROFILE_TABS = ['profile', 'products', 'certifications', 'pickup'] as const;
 type ProfileTab = (typeof PROFILE_TABS)[number];
 const isTab = (value: string | null): value is ProfileTab => PROFILE_TABS.some((id) => id === value);
 
@@ -77,7 +78,16 @@ export default function ProfilePage() {
       >
         {profile.data.farm_name}
       </PageTitle>
-      <div className="mb-6">
+      <div className="mb-6 space-y-4">
+        {profile.data.map_warning && (
+          <div
+            role="alert"
+            className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          >
+            <p className="font-semibold">Your farm is not on the map</p>
+            <p className="text-sm">{profile.data.map_warning}</p>
+          </div>
+        )}
         <ApplicationStatus profile={profile.data} />
       </div>
       <Tabs
@@ -100,6 +110,7 @@ export default function ProfilePage() {
             label: 'Certifications',
             content: <CertificationsTab certifications={profile.data.certifications} />,
           },
+          { id: 'pickup', label: 'Pickup & Orders', content: <PickupTab /> },
         ]}
       />
     </div>

@@ -1,0 +1,32 @@
+import zipcodes from 'zipcodes';
+
+/** A ZIP more than this far from the named town's ZIP centres is taken for a typo (miles). */
+const SAME_PLACE_MILES = 30;
+
+const milesBetween = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) => {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLng = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 3958.8 * Math.asin(Math.sqrt(h));
+};
+
+/**
+ * Checks a farm address's ZIP against its town and state with the offline gazetteer (issue 10
+ * item 9: 'Georgetown, KY 90210' was pinned in Los Angeles). Returns a message naming the ZIP's real
+ * place, or null when they agree or the gazetteer cannot tell (an unknown ZIP or town is no proof
+ * of a mistake: the save goes on and the producer is warned the farm is not on the map).
+ */
+export function zipPlaceMismatch(zip: string, city: string, state: string): string | null {
+  const place = zipcodes.lookup(zip);
+  if (!place) return null;
+  const where = `${place.city}, ${place.state}`;
+  if (place.state !== state.toUpperCase()) {
+    return `ZIP code ${zip} belongs to ${where}, not ${city.trim()}, ${state.toUpperCase()}. Please check the ZIP code.`;
+  }
+  const towns = zipcodes.lookupByName(city.trim(), state.toUpperCase());
+  if (towns.length === 0 || towns.some((town) => town.zip === zip)) return null;
+  const nearest = Math.min(...towns.map((town) => milesBetween(town, place)));
+  if (nearest <= SAME_PLACE_MILES) return null;
+  return `ZIP code ${zip} belongs to ${where}, not ${city.trim()}. Please check the ZIP code.`;
+}
