@@ -6,6 +6,7 @@ import {
   type StateCode,
 } from '@farmstand/shared';
 import { FARM_KIND_CATEGORIES, PRODUCT_TEMPLATES, type ProductTemplate } from './catalog';
+import { demoLabelFacts } from './label-facts';
 import type { Random } from './random';
 import { AREA_CODES, type FarmKind, type FarmSite, STATE_AGRICULTURE_AUTHORITY } from './towns';
 
@@ -451,6 +452,7 @@ export function buildProduct(
     seasonalStart,
     seasonalEnd,
     ingredients: template.ingredients ?? null,
+    ...demoLabelFacts(template.unit, template.ingredients),
     allergens: template.allergens ?? [],
     pickupInstructions: random.chance(0.35) ? random.pick(PRODUCT_PICKUP) : null,
     createdAt: new Date(now.getTime() - random.int(1, 120) * DAY_MS),
