@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { AuthProvider } from '../features/auth/auth-context';
 import { LiveUpdates } from '../features/messages/socket/live-updates';
 import { SocketProvider } from '../features/messages/socket/socket-provider';
+import { OrderLiveUpdates } from '../features/orders/components/order-live-updates';
 import { ThemeProvider } from '../features/theme/theme-context';
 import { ApiError } from '../lib/api';
 
@@ -27,6 +28,7 @@ export function Providers({ children }: { children: ReactNode }) {
           <SocketProvider>
             {children}
             <LiveUpdates />
+            <OrderLiveUpdates />
           </SocketProvider>
         </AuthProvider>
       </ThemeProvider>

@@ -28,6 +28,8 @@ function useNavItems(): NavItem[] {
   ];
   if (!user) return items;
   items.push({ to: '/dashboard', label: 'Dashboard' }, { to: '/messages', label: 'Messages', badge: unread });
+  // Everyone signed in can reserve (producers from other farms, decision 170).
+  items.push({ to: '/orders', label: 'Orders' });
   if (user.userType === 'consumer') items.push({ to: '/favorites', label: 'Favorites' });
   if (user.userType === 'producer') items.push({ to: '/profile', label: 'My Profile' });
   return items;

@@ -13,6 +13,7 @@ import { ReviewsTab } from '../components/reviews-tab';
 import { SettingsTab } from '../components/settings-tab';
 import { UsersTab } from '../components/users-tab';
 import { VerificationTab } from '../components/verification-tab';
+import { AdminOrdersTab } from '../../orders/components/admin-orders-tab';
 import { ADMIN_TEXTS } from '../texts';
 import { useDocumentTitle } from '../../../lib/document-title';
 
@@ -21,6 +22,7 @@ const TABS: TabItem[] = [
   { id: 'dashboard', label: 'Dashboard', content: <DashboardTab /> },
   { id: 'users', label: 'Users', content: <UsersTab /> },
   { id: 'products', label: 'Products', content: <ProductsTab /> },
+  { id: 'orders', label: 'Orders', content: <AdminOrdersTab /> },
   { id: 'reviews', label: 'Reviews', content: <ReviewsTab /> },
   { id: 'verification', label: 'Producer Verification', content: <VerificationTab /> },
   { id: 'certifications', label: 'Certifications', content: <CertificationsTab /> },

@@ -8,6 +8,8 @@ import { parseRouteId } from '../../../lib/route-id';
 import { useTrackView } from '../../../lib/use-track-view';
 import { ContactProducerButton } from '../../messages/components/contact-producer';
 import { ProductInquiryForm } from '../../messages/components/inquiry-form';
+import { PickupInfo } from '../../orders/components/pickup-info';
+import { ReserveCard } from '../../orders/components/reserve-card';
 import { ReviewsSection } from '../../reviews/components/reviews-section';
 import { useProduct } from '../api';
 import { AvailabilityBadge } from '../components/availability-badge';
@@ -49,6 +51,7 @@ export default function ProductPage() {
         <div className="space-y-6">
           <ProductSummary product={product} />
           <ProducerBox product={product} />
+          <ReserveCard product={product} />
           <ContactProducerButton
             producerUserId={product.producer_user_id}
             producerName={product.farm_name}
@@ -57,6 +60,7 @@ export default function ProductPage() {
             className="w-full"
           />
           <ProductInquiryForm product={product} />
+          <PickupInfo producerUserId={product.producer_user_id} compact />
         </div>
       </div>
       <ReviewsSection target={{ productId: product.id }} ownerUserId={product.producer_user_id} />

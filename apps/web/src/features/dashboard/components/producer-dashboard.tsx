@@ -1,12 +1,14 @@
 import { useSearchParams } from 'react-router';
 import { type TabItem, Tabs } from '../../../components/ui/tabs';
 import { useAuth } from '../../auth/auth-context';
+import { ProducerOrdersTab } from '../../orders/components/producer-orders-tab';
 import { DashboardHeader } from './dashboard-header';
 import { ProducerAnalytics } from './producer-analytics';
 import { ProducerOverview } from './producer-overview';
 
 const TABS: TabItem[] = [
   { id: 'overview', label: 'Overview', content: <ProducerOverview /> },
+  { id: 'orders', label: 'Orders', content: <ProducerOrdersTab /> },
   { id: 'analytics', label: 'Analytics', content: <ProducerAnalytics /> },
 ];
 

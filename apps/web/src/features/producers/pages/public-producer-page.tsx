@@ -10,6 +10,7 @@ import { useTrackView } from '../../../lib/use-track-view';
 import { FavoriteButton } from '../../favorites/components/favorite-button';
 import { FavoriteCount } from '../../favorites/components/favorite-count';
 import { ContactProducerButton } from '../../messages/components/contact-producer';
+import { PickupInfo } from '../../orders/components/pickup-info';
 import { ReviewsSection } from '../../reviews/components/reviews-section';
 import { Stars } from '../../reviews/components/stars';
 import { usePublicProducer } from '../api';
@@ -77,6 +78,7 @@ export default function PublicProducerPage() {
         <aside className="space-y-4">
           <ContactCard producer={producer} />
           <DeliveryCard producer={producer} />
+          <PickupInfo producerUserId={producer.user_id} />
           <CertificationsCard producer={producer} />
         </aside>
       </div>

@@ -1,0 +1,92 @@
+import { useSyncExternalStore } from 'react';
+
+/** One line of a basket: enough to show it and to place the order (the server re-checks everything). */
+export type BasketLine = {
+  productId: number;
+  name: string;
+  price: number;
+  priceUnit: string | null;
+  quantity: number;
+  max: number;
+};
+/** A basket per producer, since an order goes to one farm and one pickup window. */
+export type Basket = { producerUserId: number; farmName: string; lines: BasketLine[] };
+
+const STORAGE_KEY = 'farmstandBaskets';
+const listeners = new Set<() => void>();
+let cache: Basket[] | null = null;
+
+function read(): Basket[] {
+  if (cache) return cache;
+  try {
+    const parsed = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
+    cache = Array.isArray(parsed) ? (parsed as Basket[]) : [];
+  } catch {
+    cache = [];
+  }
+  return cache;
+}
+
+function write(baskets: Basket[]): void {
+  cache = baskets.filter((b) => b.lines.length > 0);
+  localStorage.setItem(STORAGE_KEY, JSON.stringify(cache));
+  for (const listener of listeners) listener();
+}
+
+// Another tab changed the baskets: read them again.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== STORAGE_KEY) return;
+    cache = null;
+    for (const listener of listeners) listener();
+  });
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useBaskets(): Basket[] {
+  return useSyncExternalStore(subscribe, read, () => []);
+}
+
+export function useBasket(producerUserId: number): Basket | undefined {
+  return useBaskets().find((b) => b.producerUserId === producerUserId);
+}
+
+/** Adds to the line (or starts it), never beyond what can be reserved. */
+export function addToBasket(producer: { producerUserId: number; farmName: string }, line: BasketLine): void {
+  const baskets = read().map((b) => ({ ...b, lines: [...b.lines] }));
+  let basket = baskets.find((b) => b.producerUserId === producer.producerUserId);
+  if (!basket) {
+    basket = { ...producer, lines: [] };
+    baskets.push(basket);
+  }
+  const existing = basket.lines.find((l) => l.productId === line.productId);
+  if (existing) Object.assign(existing, { ...line, quantity: Math.min(line.max, existing.quantity + line.quantity) });
+  else basket.lines.push({ ...line, quantity: Math.min(line.max, line.quantity) });
+  write(baskets);
+}
+
+export function setQuantity(producerUserId: number, productId: number, quantity: number): void {
+  write(
+    read().map((b) =>
+      b.producerUserId !== producerUserId
+        ? b
+        : {
+            ...b,
+            lines: b.lines
+              .map((l) => (l.productId === productId ? { ...l, quantity: Math.min(l.max, quantity) } : l))
+              .filter((l) => l.quantity > 0),
+          },
+    ),
+  );
+}
+
+export function clearBasket(producerUserId: number): void {
+  write(read().filter((b) => b.producerUserId !== producerUserId));
+}
+
+export const basketTotal = (basket: Basket) =>
+  basket.lines.reduce((sum, l) => sum + Math.round(l.price * 100) * l.quantity, 0) / 100;

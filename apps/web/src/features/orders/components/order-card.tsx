@@ -1,0 +1,163 @@
+import { ORDER_STATUS_LABELS, type Order, type OrderTransitionTarget } from '@farmstand/shared/schemas/orders';
+import { PICKUP_KIND_LABELS } from '@farmstand/shared/schemas/pickup';
+import { type ReactNode, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { TextInput } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api';
+import { useMoveOrder } from '../api';
+import { formatMoment, formatWindow, money } from '../format';
+import { OrderStatusBadge } from './order-status-badge';
+import { OrderThread } from './order-thread';
+
+const ACTION_LABELS: Record<OrderTransitionTarget, string> = {
+  accepted: 'Accept',
+  declined: 'Decline',
+  ready: 'Mark ready',
+  picked_up: 'Picked up',
+  no_show: 'No-show',
+  cancelled: 'Cancel reservation',
+};
+
+/** One order as either side sees it: what, where, when, the total, its history, the moves allowed now and the thread. */
+export function OrderCard({
+  order,
+  side,
+  highlight = false,
+}: {
+  order: Order;
+  side: 'shopper' | 'producer' | 'admin';
+  highlight?: boolean;
+}) {
+  const [showThread, setShowThread] = useState(highlight);
+  return (
+    <Card
+      className={`p-4 sm:p-5 ${highlight ? 'ring-2 ring-brand-600' : ''}`}
+      data-testid={`order-${order.id}`}
+      aria-labelledby={`order-${order.id}-title`}
+      role="article"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 id={`order-${order.id}-title`} className="font-semibold">
+            Order #{order.id} · {side === 'shopper' ? order.producer.farm_name : order.shopper.name}
+          </h3>
+          <p className="text-sm text-stone-700 dark:text-stone-300">
+            {formatWindow(order.window.starts_at, order.window.ends_at)} · {order.place.name}
+            {order.fulfilment === 'delivery' ? ` (${PICKUP_KIND_LABELS.delivery})` : ''}
+          </p>
+          {order.place.address && <p className="text-sm text-stone-600 dark:text-stone-400">{order.place.address}</p>}
+          {order.delivery_address && (
+            <p className="text-sm text-stone-600 dark:text-stone-400">Deliver to {order.delivery_address}</p>
+          )}
+          {side !== 'shopper' && (
+            <p className="text-sm text-stone-600 dark:text-stone-400">
+              {[order.shopper.phone, order.shopper.email].filter(Boolean).join(' · ')}
+            </p>
+          )}
+        </div>
+        <span data-testid="order-status">
+          <OrderStatusBadge status={order.status} />
+        </span>
+      </div>
+      <ul className="mt-3 text-sm">
+        {order.items.map((item) => (
+          <li key={`${item.product_id}-${item.name}`} className="flex justify-between gap-2">
+            <span>
+              {item.quantity} × {item.name}
+            </span>
+            <span>{money(item.line_total)}</span>
+          </li>
+        ))}
+        {order.delivery_fee > 0 && (
+          <li className="flex justify-between gap-2">
+            <span>Delivery</span>
+            <span>{money(order.delivery_fee)}</span>
+          </li>
+        )}
+        <li className="mt-1 flex justify-between gap-2 border-t border-stone-200 pt-1 font-semibold dark:border-stone-800">
+          <span>Total · pay at pickup</span>
+          <span>{money(order.total)}</span>
+        </li>
+      </ul>
+      {order.note && <p className="mt-2 text-sm italic text-stone-700 dark:text-stone-300">“{order.note}”</p>}
+      {order.decline_reason && <p className="mt-2 text-sm text-red-800 dark:text-red-300">Declined: {order.decline_reason}</p>}
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer text-stone-700 dark:text-stone-300">History</summary>
+        <ol className="mt-1 space-y-0.5 text-stone-600 dark:text-stone-400">
+          {order.events.map((event) => (
+            <li key={`${event.status}-${event.at}`}>
+              {ORDER_STATUS_LABELS[event.status]} by {event.actor} · {formatMoment(event.at)}
+              {event.reason ? ` · ${event.reason}` : ''}
+            </li>
+          ))}
+        </ol>
+      </details>
+      <div className="mt-3 flex flex-wrap items-start gap-2">
+        <OrderActions order={order} />
+        <Button variant="ghost" size="sm" aria-expanded={showThread} onClick={() => setShowThread((s) => !s)}>
+          {showThread ? 'Hide messages' : 'Messages'}
+        </Button>
+      </div>
+      {showThread && (
+        <div className="mt-3">
+          <OrderThread orderId={order.id} canWrite={side !== 'admin'} />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function OrderActions({ order }: { order: Order }) {
+  const move = useMoveOrder();
+  const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState('');
+  const act = async (to: OrderTransitionTarget, why?: string) => {
+    try {
+      await move.mutateAsync({ id: order.id, to, reason: why });
+      toast.success(`Order #${order.id}: ${ORDER_STATUS_LABELS[to].toLowerCase()}`);
+      setDeclining(false);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not update the order'));
+    }
+  };
+  if (order.allowed.length === 0) return null;
+  const buttons: ReactNode[] = order.allowed
+    .filter((to) => to !== 'declined')
+    .map((to) => (
+      <Button
+        key={to}
+        size="sm"
+        variant={to === 'cancelled' || to === 'no_show' ? 'secondary' : 'primary'}
+        isLoading={move.isPending && move.variables?.to === to}
+        onClick={() => act(to)}
+      >
+        {ACTION_LABELS[to]}
+      </Button>
+    ));
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      {buttons}
+      {order.allowed.includes('declined') &&
+        (declining ? (
+          <form
+            className="flex flex-wrap items-end gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void act('declined', reason);
+            }}
+          >
+            <TextInput label="Reason for the shopper" value={reason} onChange={(e) => setReason(e.target.value)} required />
+            <Button type="submit" size="sm" variant="danger" disabled={!reason.trim()}>
+              Decline order
+            </Button>
+          </form>
+        ) : (
+          <Button size="sm" variant="secondary" onClick={() => setDeclining(true)}>
+            Decline
+          </Button>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { BasketIcon } from '../../../components/ui/icons';
+import { useSocketEvent } from '../../messages/socket/socket-provider';
+import { ORDERS_KEY, PICKUP_KEY } from '../api';
+
+/**
+ * `order_updated` anywhere in the app: every order list refreshes, and the side that did not make
+ * the move gets a toast (decision 173).
+ */
+export function OrderLiveUpdates() {
+  const queryClient = useQueryClient();
+  useSocketEvent('order_updated', ({ message, notify }) => {
+    queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+    queryClient.invalidateQueries({ queryKey: PICKUP_KEY });
+    if (notify) toast(message, { duration: 6000, icon: <BasketIcon className="h-5 w-5 shrink-0 text-brand-700" /> });
+  });
+  return null;
+}

@@ -1,0 +1,61 @@
+import { PICKUP_KIND_LABELS, WEEKDAY_NAMES } from '@farmstand/shared/schemas/pickup';
+import { Card } from '../../../components/ui/card';
+import { usePublicPickup } from '../api';
+import { formatWindow, rememberTimeZone } from '../format';
+
+/**
+ * Where and when this farm hands food over (issue 13 §1): its places with their weekly times and the
+ * next open windows. Shown on the public producer page and the product page.
+ */
+export function PickupInfo({ producerUserId, compact = false }: { producerUserId: number; compact?: boolean }) {
+  const query = usePublicPickup(producerUserId);
+  const data = query.data;
+  if (!data || data.points.length === 0) return null;
+  rememberTimeZone(data.time_zone);
+  const open = data.windows.filter((w) => !w.full).slice(0, compact ? 3 : 5);
+  return (
+    <Card className="p-5">
+      <h2 className="text-lg font-semibold">Pickup &amp; delivery</h2>
+      <ul className="mt-3 space-y-3">
+        {data.points.map((point) => (
+          <li key={point.id} className="text-sm">
+            <p className="font-medium text-stone-900 dark:text-stone-100">
+              {point.name}{' '}
+              <span className="font-normal text-stone-600 dark:text-stone-400">· {PICKUP_KIND_LABELS[point.kind]}</span>
+            </p>
+            {point.kind === 'delivery' ? (
+              <p className="text-stone-700 dark:text-stone-300">
+                Within {data.delivery.radius} miles{point.delivery_fee ? `, fee $${point.delivery_fee.toFixed(2)}` : ', no fee'}
+              </p>
+            ) : (
+              <p className="text-stone-700 dark:text-stone-300">
+                {[point.address, point.city, point.state].filter(Boolean).join(', ')}
+              </p>
+            )}
+            <p className="text-stone-600 dark:text-stone-400">
+              {point.schedule.map((s) => `${WEEKDAY_NAMES[s.weekday]} ${s.start}–${s.end}`).join(' · ')}
+            </p>
+          </li>
+        ))}
+      </ul>
+      {!compact && (
+        <p className="mt-3 text-xs text-stone-600 dark:text-stone-400">
+          Order at least {data.settings.cutoff_hours} hours ahead
+          {data.settings.cap_per_window ? `; up to ${data.settings.cap_per_window} orders per pickup time` : ''}.
+        </p>
+      )}
+      {open.length > 0 && (
+        <div className="mt-3">
+          <h3 className="text-sm font-semibold">Next pickup times</h3>
+          <ul className="mt-1 space-y-0.5 text-sm text-stone-700 dark:text-stone-300">
+            {open.map((w) => (
+              <li key={`${w.point_id}-${w.starts_at}`}>
+                {formatWindow(w.starts_at, w.ends_at)} · {w.name}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,53 @@
+import { ORDER_LIMITS } from '@farmstand/shared/schemas/orders';
+
+/** Windows are in the platform's time zone (decision 172); pickup answers say which, orders use the same. */
+let platformTimeZone = 'America/New_York';
+export function rememberTimeZone(timeZone: string | undefined): void {
+  if (timeZone) platformTimeZone = timeZone;
+}
+
+const format = (iso: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: platformTimeZone, ...options }).format(new Date(iso));
+
+/** "Sat, Jun 8 · 9:00 AM – 12:00 PM" */
+export function formatWindow(startsAt: string, endsAt: string): string {
+  const time = { hour: 'numeric', minute: '2-digit' } as const;
+  return `${format(startsAt, { weekday: 'short', month: 'short', day: 'numeric' })} · ${format(startsAt, time)} – ${format(endsAt, time)}`;
+}
+
+/** "Saturday, June 8, 2030" from a local YYYY-MM-DD. */
+export function formatDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+export const formatMoment = (iso: string) =>
+  format(iso, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+export const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+
+/** What can go in a basket, as the server rules it (decision 171); null = can be reserved. */
+export function reserveBlocker(product: {
+  category: string;
+  price: number | string | null;
+  availability: string;
+  stock_quantity: number | null;
+  seasonal_start: string | null;
+  seasonal_end: string | null;
+}): string | null {
+  if (product.category === 'herdshare') return 'Herdshares are arranged with the producer: send an inquiry.';
+  if (product.price === null) return 'No price yet: send the producer an inquiry.';
+  if (product.availability === 'sold_out' || product.stock_quantity === 0) return 'Sold out for now.';
+  if (product.availability === 'seasonal' && !product.seasonal_start && !product.seasonal_end) {
+    return 'Seasonal: ask the producer when it is ready.';
+  }
+  return null;
+}
+
+export const maxReservable = (stock: number | null) => (stock === null ? ORDER_LIMITS.maxUntrackedQuantity : stock);

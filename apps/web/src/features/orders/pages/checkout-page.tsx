@@ -1,0 +1,224 @@
+import { ORDER_TEXTS } from '@farmstand/shared/schemas/orders';
+import type { PickupWindow } from '@farmstand/shared/schemas/pickup';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate, useParams } from 'react-router';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Card, EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
+import { TextArea, TextInput } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api';
+import { useAuth } from '../../auth/auth-context';
+import { usePlaceOrder, usePublicPickup } from '../api';
+import { basketTotal, clearBasket, setQuantity, useBasket } from '../basket';
+import { formatWindow, money, rememberTimeZone } from '../format';
+
+const NAME_KEY = 'farmstandPickupName';
+const windowKey = (w: PickupWindow) => `${w.point_id}@${w.starts_at}`;
+
+/** /checkout/{producerUserId}: one farm's basket, a pickup window (or delivery), a note, the total. */
+export default function CheckoutPage() {
+  const producerUserId = Number(useParams().producerId);
+  const basket = useBasket(producerUserId);
+  const pickup = usePublicPickup(producerUserId);
+  const { user } = useAuth();
+  const place = usePlaceOrder();
+  const navigate = useNavigate();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [name, setName] = useState(() => localStorage.getItem(NAME_KEY) ?? '');
+  const [phone, setPhone] = useState(user?.phone ?? '');
+  const [address, setAddress] = useState('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  if (!basket) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <EmptyState title="Your basket for this farm is empty" icon="🧺">
+          <ButtonLink to="/products" className="mt-4">
+            Browse products
+          </ButtonLink>
+        </EmptyState>
+      </div>
+    );
+  }
+  if (pickup.isPending) return <Spinner label="Loading pickup times…" />;
+  rememberTimeZone(pickup.data?.time_zone);
+  const windows = pickup.data?.windows ?? [];
+  const selected = windows.find((w) => windowKey(w) === chosen) ?? null;
+  const fee = selected?.kind === 'delivery' ? (selected.delivery_fee ?? 0) : 0;
+  const subtotal = basketTotal(basket);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!selected) {
+      setError('Choose a pickup time');
+      return;
+    }
+    try {
+      const result = await place.mutateAsync({
+        producerUserId,
+        items: basket.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+        pointId: selected.point_id,
+        startsAt: selected.starts_at,
+        shopperName: name,
+        shopperPhone: phone || null,
+        deliveryAddress: selected.kind === 'delivery' ? address : null,
+        note: note || null,
+      });
+      localStorage.setItem(NAME_KEY, name);
+      clearBasket(producerUserId);
+      toast.success(ORDER_TEXTS.placed);
+      navigate(`/orders?order=${result.order.id}`);
+    } catch (e) {
+      setError(errorMessage(e, 'Could not place the order'));
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
+      <PageTitle subtitle={`Reserve from ${basket.farmName}. ${ORDER_TEXTS.payAtPickup}.`}>Checkout</PageTitle>
+      <form onSubmit={submit} noValidate className="space-y-6">
+        <Card className="p-5">
+          <h2 className="text-lg font-semibold">Your basket</h2>
+          <ul className="mt-3 divide-y divide-stone-200 dark:divide-stone-800">
+            {basket.lines.map((line) => (
+              <li key={line.productId} className="flex flex-wrap items-center justify-between gap-3 py-2">
+                <span className="font-medium">{line.name}</span>
+                <span className="flex items-center gap-2 text-sm">
+                  <label className="sr-only" htmlFor={`qty-${line.productId}`}>
+                    Quantity of {line.name}
+                  </label>
+                  <input
+                    id={`qty-${line.productId}`}
+                    type="number"
+                    min={0}
+                    max={line.max}
+                    value={line.quantity}
+                    onChange={(e) => setQuantity(producerUserId, line.productId, Math.max(0, Number(e.target.value)))}
+                    className="w-16 rounded-md border border-stone-300 bg-white px-2 py-1 dark:border-stone-600 dark:bg-stone-900"
+                  />
+                  × {money(line.price)}
+                  {line.priceUnit ? ` / ${line.priceUnit}` : ''}
+                  <span className="w-20 text-right font-semibold">{money(line.price * line.quantity)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+
+        <Card className="p-5">
+          <fieldset>
+            <legend className="text-lg font-semibold">Pickup time</legend>
+            {windows.length === 0 ? (
+              <p className="mt-2 text-stone-700 dark:text-stone-300">{ORDER_TEXTS.noWindows}</p>
+            ) : (
+              <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+                {windows.slice(0, 12).map((w) => (
+                  <li key={windowKey(w)}>
+                    <label
+                      className={`flex cursor-pointer items-start gap-2 rounded-lg border p-3 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 dark:has-[:checked]:bg-brand-900/30 ${
+                        w.full ? 'cursor-not-allowed opacity-60' : ''
+                      } border-stone-300 dark:border-stone-700`}
+                    >
+                      <input
+                        type="radio"
+                        name="window"
+                        value={windowKey(w)}
+                        disabled={w.full}
+                        checked={chosen === windowKey(w)}
+                        onChange={() => setChosen(windowKey(w))}
+                        className="mt-0.5"
+                      />
+                      <span>
+                        <span className="block font-semibold">{formatWindow(w.starts_at, w.ends_at)}</span>
+                        <span className="block text-stone-700 dark:text-stone-300">
+                          {w.name}
+                          {w.kind === 'delivery' && ` · delivery fee ${money(w.delivery_fee ?? 0)}`}
+                        </span>
+                        {w.full ? (
+                          <span className="block text-stone-600 dark:text-stone-400">Full</span>
+                        ) : (
+                          w.remaining !== null && (
+                            <span className="block text-stone-600 dark:text-stone-400">{w.remaining} places left</span>
+                          )
+                        )}
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </fieldset>
+          {selected?.kind === 'delivery' && (
+            <div className="mt-4">
+              <TextInput
+                label="Delivery address"
+                value={address}
+                onChange={(e) => setAddress(e.target.value)}
+                hint={`Within ${pickup.data?.delivery.radius ?? 0} miles of the farm. Include the ZIP code.`}
+                autoComplete="street-address"
+              />
+            </div>
+          )}
+        </Card>
+
+        <Card className="space-y-4 p-5">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextInput
+              label="Name for pickup"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              autoComplete="name"
+              required
+            />
+            <TextInput
+              label="Phone (optional)"
+              type="tel"
+              value={phone}
+              onChange={(e) => setPhone(e.target.value)}
+              autoComplete="tel"
+            />
+          </div>
+          <TextArea
+            label="Note for the producer (optional)"
+            rows={3}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            maxLength={1000}
+          />
+        </Card>
+
+        <Card className="p-5">
+          <dl className="space-y-1 text-sm">
+            <div className="flex justify-between">
+              <dt>Subtotal</dt>
+              <dd>{money(subtotal)}</dd>
+            </div>
+            {fee > 0 && (
+              <div className="flex justify-between">
+                <dt>Delivery</dt>
+                <dd>{money(fee)}</dd>
+              </div>
+            )}
+            <div className="flex justify-between text-lg font-bold">
+              <dt>Total</dt>
+              <dd data-testid="checkout-total">{money(subtotal + fee)}</dd>
+            </div>
+          </dl>
+          <p className="mt-2 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-900 dark:bg-green-950/40 dark:text-green-100">
+            {ORDER_TEXTS.payAtPickup}
+          </p>
+          {error && (
+            <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
+              {error}
+            </p>
+          )}
+          <Button type="submit" size="lg" className="mt-4 w-full" isLoading={place.isPending} disabled={windows.length === 0}>
+            Place reservation
+          </Button>
+        </Card>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button';
+import { Card, EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
+import { Tabs } from '../../../components/ui/tabs';
+import { useMyOrders } from '../api';
+import { basketTotal, useBaskets } from '../basket';
+import { OrderCard } from '../components/order-card';
+import { money } from '../format';
+
+/** /orders: the shopper's reservations, upcoming and past, each updating live (issue 13 §4). */
+export default function OrdersPage() {
+  const [params] = useSearchParams();
+  const highlighted = Number(params.get('order')) || null;
+  const [scope, setScope] = useState<'upcoming' | 'past'>('upcoming');
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6">
+      <PageTitle subtitle="Reservations you pay for at pickup.">My orders</PageTitle>
+      <Baskets />
+      <Tabs
+        label="Orders"
+        selected={scope}
+        onSelect={(id) => setScope(id as 'upcoming' | 'past')}
+        tabs={[
+          { id: 'upcoming', label: 'Upcoming', content: <OrderList scope="upcoming" highlighted={highlighted} /> },
+          { id: 'past', label: 'Past', content: <OrderList scope="past" highlighted={highlighted} /> },
+        ]}
+      />
+    </div>
+  );
+}
+
+function Baskets() {
+  const baskets = useBaskets();
+  if (baskets.length === 0) return null;
+  return (
+    <section aria-labelledby="baskets-heading" className="mb-6">
+      <h2 id="baskets-heading" className="mb-2 text-lg font-semibold">
+        Baskets not yet sent
+      </h2>
+      <ul className="grid gap-2 sm:grid-cols-2">
+        {baskets.map((basket) => (
+          <li key={basket.producerUserId}>
+            <Card className="flex items-center justify-between gap-3 p-4">
+              <span>
+                <span className="block font-semibold">{basket.farmName}</span>
+                <span className="text-sm text-stone-600 dark:text-stone-400">
+                  {basket.lines.reduce((n, l) => n + l.quantity, 0)} items · {money(basketTotal(basket))}
+                </span>
+              </span>
+              <ButtonLink to={`/checkout/${basket.producerUserId}`} size="sm">
+                Checkout
+              </ButtonLink>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function OrderList({ scope, highlighted }: { scope: 'upcoming' | 'past'; highlighted: number | null }) {
+  const query = useMyOrders(scope);
+  if (query.isPending) return <Spinner label="Loading your orders…" />;
+  if (query.isError) return <EmptyState title="Could not load your orders" icon="⚠️" />;
+  if (query.data.orders.length === 0) {
+    return (
+      <EmptyState title={scope === 'upcoming' ? 'No upcoming orders' : 'No past orders'} icon="🧺">
+        <p>
+          Find something on the{' '}
+          <Link to="/products" className="font-semibold text-brand-700 underline dark:text-green-400">
+            products page
+          </Link>{' '}
+          and reserve it for pickup.
+        </p>
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="space-y-3">
+      {query.data.orders.map((order) => (
+        <li key={order.id}>
+          <OrderCard order={order} side="shopper" highlight={order.id === highlighted} />
+        </li>
+      ))}
+    </ul>
+  );
+}

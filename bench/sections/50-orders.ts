@@ -1,0 +1,136 @@
+import autocannon from 'autocannon';
+import { addTable, ms, verdict } from '../lib/report';
+import { defineSection } from '../lib/section';
+
+const TARGET_P95_MS = 20;
+const CONNECTIONS = 10;
+const PASSWORD = 'farmstand123';
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
+
+async function signIn(baseUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function call<T>(baseUrl: string, method: string, path: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(baseUrl + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * Issue 13 "Speed": placing an order (POST /api/orders, two products, a market window) at 10
+ * connections on the 200k-product data. A bench producer sets a daily market with no cap, another
+ * bench producer shops (producers may order from other farms, decision 170). The orders are deleted
+ * afterwards so runs do not pile up.
+ */
+export default defineSection({
+  name: 'orders',
+  async run({ server, pool, options }) {
+    const { rows: candidates } = await pool.query<{ user_id: number; email: string; ids: number[] }>(`
+      select p.user_id, u.email, (array_agg(pr.id order by pr.id))[1:2] as ids
+      from products pr join producers p on p.id = pr.producer_id join users u on u.id = p.user_id
+      join subscriptions s on s.user_id = p.user_id
+      where pr.active and pr.moderation_status = 'approved' and pr.price is not null and pr.category <> 'herdshare'
+        and pr.availability in ('available', 'pre_order') and pr.seasonal_start is null and pr.seasonal_end is null
+        and (pr.stock_quantity is null or pr.stock_quantity >= 5) and u.email like 'bench-producer-%'
+        and s.status in ('active', 'trialing')
+      group by p.user_id, u.email having count(*) >= 2 order by p.user_id limit 2`);
+    if (candidates.length < 2) throw new Error('no two bench producers with orderable products');
+    const [seller, shopperFarm] = candidates;
+    const sellerToken = await signIn(server.url, seller.email);
+    const shopperToken = await signIn(server.url, shopperFarm.email);
+
+    await call(server.url, 'PUT', '/api/pickup/mine/settings', sellerToken, { cutoff_hours: 0, cap_per_window: null });
+    const schedule = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '17:00', end: '19:00' }));
+    const { point } = await call<{ point: { id: number } }>(server.url, 'POST', '/api/pickup/mine/points', sellerToken, {
+      kind: 'market',
+      name: 'Bench Market',
+      address: '1 Bench St',
+      city: 'Lexington',
+      state: 'KY',
+      zip: '40507',
+      schedule,
+    });
+    const pickup = await call<{ windows: { point_id: number; starts_at: string }[] }>(
+      server.url,
+      'GET',
+      `/api/pickup/producers/${seller.user_id}`,
+      sellerToken,
+    );
+    const window = pickup.windows.filter((w) => w.point_id === point.id)[3];
+    const body = JSON.stringify({
+      producerUserId: seller.user_id,
+      items: [
+        { productId: seller.ids[0], quantity: 1 },
+        { productId: seller.ids[1], quantity: 2 },
+      ],
+      pointId: point.id,
+      startsAt: window.starts_at,
+      shopperName: 'Bench Shopper',
+      note: 'Bench order',
+    });
+
+    const latencies: number[] = [];
+    const instance = autocannon({
+      url: `${server.url}/api/orders`,
+      connections: CONNECTIONS,
+      duration: options.durationSeconds,
+      headers: { authorization: `Bearer ${shopperToken}`, 'content-type': 'application/json' },
+      // autocannon sends the same body on every request; the local type file declares only what is used.
+      ...({ method: 'POST', body } as object),
+    });
+    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+      if (statusCode === 201) latencies.push(responseTime);
+    });
+    const result = await instance;
+    const sorted = latencies.sort((a, b) => a - b);
+    const p95 = percentile(sorted, 95);
+
+    // Leave the bench data as it was: the orders, their thread messages and the market go.
+    const { rows: placed } = await pool.query<{ n: string }>(
+      `with gone as (delete from messages where id in (select m.message_id from order_messages m join orders o on o.id = m.order_id where o.producer_user_id = $1) returning 1)
+       select (select count(*) from orders where producer_user_id = $1)::text as n, (select count(*) from gone) as m`,
+      [seller.user_id],
+    );
+    await pool.query('delete from orders where producer_user_id = $1', [seller.user_id]);
+    await pool.query('delete from pickup_points where producer_user_id = $1', [seller.user_id]);
+
+    const table = addTable('Placing an order (POST /api/orders, 2 products, PostgreSQL, 200k products)', [
+      'connections',
+      'orders placed',
+      'req/s',
+      'p50',
+      'p95',
+      'p99',
+      'non-2xx',
+      'target p95',
+      'verdict',
+    ]);
+    table.rows.push({
+      connections: String(CONNECTIONS),
+      'orders placed': placed[0]?.n ?? String(latencies.length),
+      'req/s': result.requests.average.toFixed(0),
+      p50: ms(percentile(sorted, 50)),
+      p95: ms(p95),
+      p99: ms(percentile(sorted, 99)),
+      'non-2xx': String(result.non2xx + result.errors + result.timeouts),
+      'target p95': ms(TARGET_P95_MS),
+      verdict: verdict(p95 <= TARGET_P95_MS && result.non2xx === 0),
+    });
+    table.notes.push(
+      'Each order: sign-in check, 2 products, schedule/cut-off check, one transaction (order, items, event, thread message); mail is written after the answer.',
+    );
+  },
+});
