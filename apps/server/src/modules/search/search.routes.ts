@@ -12,13 +12,20 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { defineModule, type ModuleOptions } from '../index';
+import { publicProductCache } from '../products/products.public-cache';
 import { isSearchResultCacheOn } from './product-search-cache';
 import * as search from './search.service';
-import { stopSearchFeed } from './search-changes';
+import { onSearchChange, startSearchFeed, stopSearchFeed } from './search-changes';
 
 const tags = ['search'];
 
 const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  // The change feed runs on every instance from the start (decision 121): besides search and the map,
+  // it drops the product page guest cache (decision 060) when any listing or producer changes anywhere.
+  app.addHook('onReady', async () => {
+    onSearchChange(ctx, () => publicProductCache(ctx).clear());
+    await startSearchFeed(ctx);
+  });
   app.addHook('onClose', async () => stopSearchFeed(ctx));
 
   app.get(

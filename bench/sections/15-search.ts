@@ -1,0 +1,159 @@
+import { BENCH_PORT } from '../lib/config';
+import { measureDiscardingBodies } from '../lib/discarding-load';
+import { startHelloWorld } from '../lib/hello-world';
+import { type LoadFigures, measure, rotate, waitUntilIdle } from '../lib/load';
+import { addTable, ms, verdict } from '../lib/report';
+import { buildSearchShapes, type SearchShape } from '../lib/search-queries';
+import { defineSection } from '../lib/section';
+import { startBenchServer } from '../lib/server';
+
+/** Issue 9's targets (PostgreSQL, caches off). */
+const TARGETS = {
+  productP95Ms: 10,
+  /** At 50 connections, product search ≥ this share of the bare hello-world's req/s. */
+  productShareOfHello: 0.25,
+  suggestionsP95Ms: 5,
+  mapP95Ms: 25,
+};
+
+/**
+ * Issue 9: every search shape with ≥ 1,000 distinct requests each (≥ 10,000 in all) against the
+ * server with its result cache off (the default; `SEARCH_RESULT_CACHE=on` turns it on), beside a
+ * bare Fastify hello-world measured in the same run on the same cores. Per shape: req/s at 50
+ * connections, p50/p95/p99 at 10. The optional result cache is measured apart on a second server.
+ */
+export default defineSection({
+  name: 'search',
+  async run({ server, pool, options, databaseUrl }) {
+    const shapes = await buildSearchShapes(pool);
+    const distinctTotal = shapes.reduce((sum, shape) => sum + shape.paths.length, 0);
+    const table = addTable(
+      `Search at scale (${options.scale}; ${distinctTotal.toLocaleString('en-US')} distinct queries; result cache off; ${options.durationSeconds} s per run)`,
+      [
+        'shape',
+        'distinct',
+        'req/s @50',
+        '% of hello',
+        'p50 @10',
+        'p95 @10',
+        'p99 @10',
+        'non-2xx',
+        'cache hits',
+        'target',
+        'verdict',
+      ],
+    );
+    table.notes.push(
+      'req/s at 50 connections, latency at 10 (every response timed); client, server and PostgreSQL share the cores.',
+    );
+
+    const hello = await startHelloWorld(BENCH_PORT + 2);
+    let helloRps = Number.NaN;
+    try {
+      console.log('  measuring the bare Fastify hello-world…');
+      const figures = await measure(hello.url, rotate(['/']), options.durationSeconds);
+      helloRps = figures.rps;
+      table.rows.push(row('bare Fastify hello-world (ceiling)', 1, figures, helloRps, '—', '—', ''));
+    } finally {
+      await hello.stop();
+    }
+
+    for (const shape of shapes) {
+      if (!(await waitUntilIdle(server.url))) table.notes.push(`before ${shape.label}: the server was still busy after 120 s`);
+      console.log(`  measuring ${shape.label} over ${shape.paths.length} distinct paths…`);
+      const source = rotate(shape.paths);
+      const figures = shape.largeBody
+        ? await measureDiscardingBodies(server.url, source, options.durationSeconds)
+        : await measure(server.url, source, options.durationSeconds);
+      const { target, ok } = judge(shape, figures, helloRps);
+      table.rows.push(
+        row(
+          shape.label,
+          shape.paths.length,
+          figures,
+          helloRps,
+          shape.kind === 'products' ? '0 % (off)' : '—',
+          target,
+          verdict(ok),
+        ),
+      );
+    }
+
+    // The optional result cache, apart: a second server with SEARCH_RESULT_CACHE=on, the text-only shape.
+    const cached = addTable('Search result cache ON (apart; never stands in for the figures above)', [
+      'shape',
+      'distinct',
+      'req/s @50',
+      'p50 @10',
+      'p95 @10',
+      'p99 @10',
+      'cache hit rate',
+    ]);
+    const withCache = await startBenchServer(databaseUrl, BENCH_PORT + 1, { SEARCH_RESULT_CACHE: 'on' });
+    try {
+      const shape = shapes[0];
+      const figures = await measure(withCache.url, rotate(shape.paths), options.durationSeconds);
+      cached.rows.push({
+        shape: shape.label,
+        distinct: String(shape.paths.length),
+        'req/s @50': Math.round(figures.rps).toLocaleString('en-US'),
+        'p50 @10': ms(figures.p50),
+        'p95 @10': ms(figures.p95),
+        'p99 @10': ms(figures.p99),
+        'cache hit rate': await hitRate(withCache.url, shape.paths),
+      });
+    } finally {
+      await withCache.stop();
+    }
+  },
+});
+
+function judge(shape: SearchShape, figures: LoadFigures, helloRps: number): { target: string; ok: boolean } {
+  if (shape.kind === 'products') {
+    const share = figures.rps / helloRps;
+    return {
+      target: `p95 ≤ ${TARGETS.productP95Ms} ms, ≥ ${TARGETS.productShareOfHello * 100} % of hello`,
+      ok: figures.p95 <= TARGETS.productP95Ms && share >= TARGETS.productShareOfHello,
+    };
+  }
+  if (shape.kind === 'suggestions') {
+    return { target: `p95 ≤ ${TARGETS.suggestionsP95Ms} ms`, ok: figures.p95 <= TARGETS.suggestionsP95Ms };
+  }
+  if (shape.kind === 'map') return { target: `p95 ≤ ${TARGETS.mapP95Ms} ms`, ok: figures.p95 <= TARGETS.mapP95Ms };
+  return { target: 'p95 ≤ 10 ms (as products)', ok: figures.p95 <= TARGETS.productP95Ms };
+}
+
+function row(
+  shape: string,
+  distinct: number,
+  figures: LoadFigures,
+  helloRps: number,
+  cacheHits: string,
+  target: string,
+  verdictText: string,
+) {
+  return {
+    shape,
+    distinct: distinct.toLocaleString('en-US'),
+    'req/s @50': Math.round(figures.rps).toLocaleString('en-US'),
+    '% of hello': Number.isFinite(helloRps) ? `${((figures.rps / helloRps) * 100).toFixed(0)} %` : '—',
+    'p50 @10': ms(figures.p50),
+    'p95 @10': ms(figures.p95),
+    'p99 @10': ms(figures.p99),
+    'non-2xx': figures.timeouts ? `${figures.errors} (${figures.timeouts} timeouts)` : String(figures.errors),
+    'cache hits': cacheHits,
+    target,
+    verdict: verdictText,
+  };
+}
+
+/** Sends each path once more, one at a time, and counts the answers the cache gave (x-search-cache: hit). */
+async function hitRate(baseUrl: string, paths: string[]): Promise<string> {
+  let hits = 0;
+  for (const path of paths) {
+    const response = await fetch(baseUrl + path);
+    await response.arrayBuffer();
+    if (response.headers.get('x-search-cache') === 'hit') hits++;
+  }
+  return `${((hits / paths.length) * 100).toFixed(0)} % (${hits} of ${paths.length}, after the load run)`;
+}
