@@ -3,10 +3,21 @@ import fp from 'fastify-plugin';
 import type { AppContext } from '../lib/context';
 
 /**
- * Calls that stay open in maintenance mode: an admin can still sign in and switch it off, and the
- * payment provider's webhook loses no billing event.
+ * Calls that stay open in maintenance mode: an admin can still sign in and switch it off, the web
+ * app can read the maintenance message (/api/site), and the payment provider's webhook loses no
+ * billing event. Health probes stay open for the load balancer.
  */
-const ALWAYS_OPEN = ['/api/health', '/api/ping', '/api/auth/login', '/api/auth/me', '/api/stripe/webhook'];
+const ALWAYS_OPEN = [
+  '/api/health',
+  '/api/health/live',
+  '/api/health/ready',
+  '/api/ping',
+  '/api/site',
+  '/api/auth/login',
+  '/api/auth/me',
+  '/api/stripe/webhook',
+];
+const LOGIN_PATH = '/api/auth/login';
 
 async function refuseDuringMaintenance(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const maintenance = await ctx.settings.get('maintenance');
@@ -30,4 +41,25 @@ export const maintenancePlugin = fp(async (app: FastifyInstance, opts: { ctx: Ap
       if (!reply.sent) done();
     }, done);
   });
+
+  // Sign-in stays open so an admin can get in, but a non-admin's successful sign-in is turned into
+  // the maintenance answer: the password is checked first, so the reply reveals nothing about who
+  // is an admin (issue 10 item 2).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'POST' || request.url.split('?')[0] !== LOGIN_PATH || reply.statusCode !== 200) return payload;
+    const maintenance = await opts.ctx.settings.get('maintenance');
+    if (!maintenance.maintenance_mode) return payload;
+    if (signedInUserType(payload) === 'admin') return payload;
+    reply.code(503);
+    return JSON.stringify({ message: maintenance.maintenance_message });
+  });
 });
+
+function signedInUserType(payload: unknown): string | undefined {
+  if (typeof payload !== 'string') return undefined;
+  try {
+    return (JSON.parse(payload) as { user?: { userType?: string } }).user?.userType;
+  } catch {
+    return undefined;
+  }
+}

@@ -12,6 +12,9 @@ export class ApiError extends Error {
   }
 }
 
+/** Fired on any 503 so the maintenance screen can appear without waiting for the next settings read. */
+export const MAINTENANCE_EVENT = 'farmstand:maintenance';
+
 /** Calls whose 401 belongs to the caller (a wrong password), not to an expired session. */
 const OWN_401_PATHS = ['/auth/login', '/auth/register'];
 
@@ -54,6 +57,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
       clearToken();
       if (window.location.pathname !== '/login') window.location.assign('/login');
     }
+    if (response.status === 503) window.dispatchEvent(new Event(MAINTENANCE_EVENT));
     const serverMessage = (data as { message?: unknown } | null)?.message;
     const hasMessage = typeof serverMessage === 'string' && serverMessage.trim() !== '';
     const message = hasMessage ? serverMessage : `Request failed (${response.status})`;

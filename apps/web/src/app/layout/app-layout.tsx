@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/card';
 import { ConnectionStatus } from '../../features/pwa/connection-status';
 import { InstallPrompt } from '../../features/pwa/install-prompt';
+import { MaintenanceGate } from '../../features/site/maintenance-gate';
 import { PageViewTracker } from '../page-view-tracker';
 import { AppToaster } from '../toaster';
 import { Footer } from './footer';
@@ -23,9 +24,11 @@ export function AppLayout() {
       <ConnectionStatus />
       {/* At least a screen tall, so the footer starts below the fold and never jumps as a page loads (issue 11 item 3). */}
       <main id="main" className="min-h-screen flex-1">
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        <MaintenanceGate>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </MaintenanceGate>
       </main>
       <Footer />
       <MobileTabBar />

@@ -1,0 +1,52 @@
+import { DEFAULT_SETTINGS } from '@farmstand/shared';
+import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api, MAINTENANCE_EVENT } from '../../lib/api';
+
+export const SITE_KEY = ['site'] as const;
+
+/** What the screens show until GET /api/site answers: the spec's defaults. */
+export const DEFAULT_SITE_INFO: SiteInfoResponse = {
+  site_name: DEFAULT_SETTINGS.general.site_name,
+  site_description: DEFAULT_SETTINGS.general.site_description,
+  contact_email: DEFAULT_SETTINGS.general.contact_email,
+  support_phone: DEFAULT_SETTINGS.general.support_phone,
+  maintenance: { enabled: false, message: DEFAULT_SETTINGS.maintenance.maintenance_message },
+  features: {
+    enable_reviews: DEFAULT_SETTINGS.features.enable_reviews,
+    enable_favorites: DEFAULT_SETTINGS.features.enable_favorites,
+    enable_messaging: DEFAULT_SETTINGS.features.enable_messaging,
+    enable_analytics: DEFAULT_SETTINGS.features.enable_analytics,
+  },
+  limits: {
+    max_products_per_producer: DEFAULT_SETTINGS.features.max_products_per_producer,
+    max_images_per_product: DEFAULT_SETTINGS.features.max_images_per_product,
+    password_min_length: DEFAULT_SETTINGS.security.password_min_length,
+  },
+};
+
+/** GET /api/site: the admin's site name, contact details, maintenance state, features and limits. */
+export function useSiteQuery() {
+  return useQuery({
+    queryKey: SITE_KEY,
+    queryFn: ({ signal }) => api.get<SiteInfoResponse>('/site', undefined, signal),
+    staleTime: 60_000,
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** The site settings, with the defaults while loading or when the call fails. */
+export function useSite(): SiteInfoResponse {
+  return useSiteQuery().data ?? DEFAULT_SITE_INFO;
+}
+
+/** Any 503 (maintenance switched on while someone browses) makes the site settings reload at once. */
+export function useMaintenanceWatch(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const refresh = () => queryClient.invalidateQueries({ queryKey: SITE_KEY });
+    window.addEventListener(MAINTENANCE_EVENT, refresh);
+    return () => window.removeEventListener(MAINTENANCE_EVENT, refresh);
+  }, [queryClient]);
+}

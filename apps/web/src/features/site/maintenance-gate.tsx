@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useAuth } from '../auth/auth-context';
+import { useMaintenanceWatch, useSiteQuery } from './api';
+
+/** Sign-in stays reachable so an admin can get in; everything else is the maintenance screen. */
+const OPEN_PATHS = ['/login'];
+
+/**
+ * With maintenance mode on, everyone but an admin sees the maintenance screen with the admin's
+ * message on every route (issue 10 item 2); admins use the site normally. Turning it off brings
+ * the pages back on the next settings read (a 503 from any call triggers one at once).
+ */
+export function MaintenanceGate({ children }: { children: ReactNode }) {
+  useMaintenanceWatch();
+  const site = useSiteQuery();
+  const { user } = useAuth();
+  const { pathname } = useLocation();
+  const maintenance = site.data?.maintenance;
+  if (!maintenance?.enabled || user?.userType === 'admin' || OPEN_PATHS.includes(pathname)) return children;
+  return <MaintenanceScreen message={maintenance.message} siteName={site.data?.site_name ?? 'Farmstand'} />;
+}
+
+function MaintenanceScreen({ message, siteName }: { message: string; siteName: string }) {
+  return (
+    <section aria-labelledby="maintenance-title" className="mx-auto max-w-xl px-4 py-16 text-center">
+      <div className="text-5xl" aria-hidden="true">
+        🛠️
+      </div>
+      <h1 id="maintenance-title" className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">
+        {siteName} is down for maintenance
+      </h1>
+      <p className="mt-3 whitespace-pre-line text-lg text-stone-700 dark:text-stone-200" data-testid="maintenance-message">
+        {message}
+      </p>
+      <p className="mt-6 text-sm text-stone-600 dark:text-stone-400">
+        Please check back soon. Administrators can still{' '}
+        <Link to="/login" className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-green-300">
+          sign in
+        </Link>
+        .
+      </p>
+    </section>
+  );
+}
