@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { SiteName, SupportEmailLink, SupportPhone } from '../../features/site/support-contact';
 
 const COLUMNS = [
   {
@@ -41,9 +42,15 @@ export function Footer() {
     <footer className="mt-16 border-t border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-4">
         <div>
-          <p className="text-lg font-extrabold text-brand-800 dark:text-green-300">Farmstand</p>
+          <p className="text-lg font-extrabold text-brand-800 dark:text-green-300">
+            <SiteName />
+          </p>
           <p className="mt-2 text-sm text-stone-600 dark:text-stone-300">
             Local food from Kentucky, Indiana, Ohio, Tennessee and West Virginia, straight from the people who grow and make it.
+          </p>
+          <p className="mt-3 text-sm text-stone-700 dark:text-stone-300">
+            <SupportEmailLink className="underline-offset-4 hover:underline" />
+            <SupportPhone prefix=" · " className="underline-offset-4 hover:underline" />
           </p>
           <ul className="mt-4 flex gap-3" aria-label="Social links">
             {SOCIAL.map((s) => (
@@ -77,7 +84,7 @@ export function Footer() {
         ))}
       </div>
       <div className="border-t border-stone-200 py-4 text-center text-xs text-stone-600 dark:border-stone-800 dark:text-stone-400">
-        © {new Date().getFullYear()} Farmstand. No commission, ever.
+        © {new Date().getFullYear()} <SiteName />. No commission, ever.
       </div>
     </footer>
   );

@@ -1,10 +1,9 @@
-import { MAX_ACTIVE_PRODUCTS } from '@farmstand/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { useAuth } from '../../auth/auth-context';
 import { useUnreadCount } from '../../messages/use-unread-count';
-import { OrderWeeks } from '../../orders/components/order-weeks';
+import { MaxProducts } from '../../site/limits';
 import { summarizeSubscription } from '../subscription-status';
 import { ShopperActivity } from './shopper-activity';
 
@@ -51,7 +50,6 @@ export function ProducerAnalytics() {
         </div>
       </section>
       <ShopperActivity producerUserId={user.id} />
-      <OrderWeeks />
       <Card className="p-6">
         <h2 className="text-lg font-bold">Get found more often</h2>
         <p className="mt-2 text-stone-700 dark:text-stone-300">The more complete a listing, the more often shoppers find it:</p>
@@ -66,7 +64,7 @@ export function ProducerAnalytics() {
             <Link to="/profile?tab=products" className={linkClass}>
               List your products
             </Link>{' '}
-            (up to {MAX_ACTIVE_PRODUCTS} active) with prices, photos and availability.
+            (up to <MaxProducts /> active) with prices, photos and availability.
           </li>
           <li>Add your certifications so an admin can verify them and give you the Verified badge.</li>
         </ul>

@@ -1,8 +1,8 @@
-import { MAX_ACTIVE_PRODUCTS } from '@farmstand/shared';
 import { BarnIcon, CardIcon, ChatIcon, SproutIcon } from '../../../components/ui/icons';
 import { ReceivedInquiries } from '../../messages/components/inquiry-lists';
 import { formatBadge, useUnreadCount } from '../../messages/use-unread-count';
 import { OwnApplicationStatus } from '../../producers/components/application-status';
+import { useSite } from '../../site/api';
 import { type QuickLink, QuickLinks } from './quick-links';
 import { SubscriptionStatusCard } from './subscription-status-card';
 import { SupportCard } from './support-card';
@@ -10,6 +10,7 @@ import { SupportCard } from './support-card';
 /** Producer Overview tab (spec 01 §2): quick links, subscription status and support. */
 export function ProducerOverview() {
   const unread = useUnreadCount();
+  const { limits } = useSite();
   const links: QuickLink[] = [
     {
       to: '/profile',
@@ -21,7 +22,7 @@ export function ProducerOverview() {
       to: '/profile?tab=products',
       icon: <SproutIcon />,
       title: 'Manage Products',
-      text: `Add, price and update up to ${MAX_ACTIVE_PRODUCTS} active products.`,
+      text: `Add, price and update up to ${limits.max_products_per_producer} active products.`,
     },
     { to: '/billing', icon: <CardIcon />, title: 'Billing', text: 'Your plan, payment method and invoices.' },
     {

@@ -1,12 +1,11 @@
-import { DEFAULT_SETTINGS } from '@farmstand/shared';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
+import { SupportEmailLink, SupportPhone } from '../../site/support-contact';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-green-300';
 
 /** Where a producer gets help: the regulations guide, the contact page and the support inbox. */
 export function SupportCard() {
-  const email = DEFAULT_SETTINGS.general.contact_email;
   return (
     <Card className="p-6" aria-labelledby="support-heading">
       <h2 id="support-heading" className="text-lg font-bold">
@@ -24,11 +23,8 @@ export function SupportCard() {
             Contact support
           </Link>
           <span className="block text-sm">
-            Or e-mail{' '}
-            <a href={`mailto:${email}`} className="underline underline-offset-2">
-              {email}
-            </a>
-            .
+            Or e-mail <SupportEmailLink className="underline underline-offset-2" />
+            <SupportPhone className="underline underline-offset-2" />.
           </span>
         </li>
       </ul>

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { BookIcon, CardIcon, ChatIcon } from '../../../components/ui/icons';
-import { linkClass, SUPPORT_EMAIL } from '../legal-facts';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useSite } from '../../site/api';
+import { SupportPhone } from '../../site/support-contact';
+import { linkClass } from '../legal-facts';
 
 const TOPICS = [
   {
@@ -28,24 +30,28 @@ const TOPICS = [
 /** How to reach the Farmstand team, and where the answer to common questions already is. */
 export default function ContactPage() {
   useDocumentTitle('Contact us');
-  const subject = encodeURIComponent('Farmstand support request');
+  const { site_name, contact_email } = useSite();
+  const subject = encodeURIComponent(`${site_name} support request`);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Contact us</h1>
       <p className="mt-4 max-w-3xl text-lg text-stone-700 dark:text-stone-300">
         Something not working, a listing that looks wrong, or a question about your account? Write to us and a person on the
-        Farmstand team will answer.
+        {site_name} team will answer.
       </p>
       <Card className="mt-8 flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
           <h2 className="text-lg font-bold">E-mail support</h2>
-          <p className="mt-1 break-all text-stone-700 dark:text-stone-300">{SUPPORT_EMAIL}</p>
+          <p className="mt-1 break-all text-stone-700 dark:text-stone-300">
+            {contact_email}
+            <SupportPhone className={linkClass} />
+          </p>
           <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
             Include the e-mail address of your account and, for a listing, a link to it.
           </p>
         </div>
         <a
-          href={`mailto:${SUPPORT_EMAIL}?subject=${subject}`}
+          href={`mailto:${contact_email}?subject=${subject}`}
           className="inline-flex shrink-0 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
         >
           Write an e-mail

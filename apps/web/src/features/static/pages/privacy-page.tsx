@@ -1,8 +1,9 @@
 import { DATA_RETENTION_YEARS, MINIMUM_USER_AGE, TERMS_CHANGE_NOTICE_DAYS } from '@farmstand/shared';
 import { Link } from 'react-router';
-import { Bullets, StaticPage, type StaticSection } from '../components/static-page';
-import { LEGAL_UPDATED, linkClass, SUPPORT_EMAIL } from '../legal-facts';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { SupportEmailLink, SupportPhone } from '../../site/support-contact';
+import { Bullets, StaticPage, type StaticSection } from '../components/static-page';
+import { LEGAL_UPDATED, linkClass } from '../legal-facts';
 
 const RETENTION = [
   { what: 'Account information', years: DATA_RETENTION_YEARS.accounts, note: 'after the account is closed' },
@@ -146,12 +147,9 @@ const SECTIONS: StaticSection[] = [
     body: (
       <p>
         You can see and correct most of your data in your account. You can ask us for a copy of your data or to delete your
-        account by writing to{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClass}>
-          {SUPPORT_EMAIL}
-        </a>
-        ; we answer within 30 days. Deleted accounts disappear from the site at once; the records listed above are kept only for
-        the periods shown.
+        account by writing to <SupportEmailLink className={linkClass} />
+        <SupportPhone className={linkClass} />; we answer within 30 days. Deleted accounts disappear from the site at once; the
+        records listed above are kept only for the periods shown.
       </p>
     ),
   },

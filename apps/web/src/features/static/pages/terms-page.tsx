@@ -7,9 +7,10 @@ import {
   TRIAL_DAYS,
 } from '@farmstand/shared';
 import { Link } from 'react-router';
-import { Bullets, StaticPage, type StaticSection } from '../components/static-page';
-import { LEGAL_UPDATED, linkClass, SUPPORT_EMAIL } from '../legal-facts';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { SupportEmailLink, SupportPhone } from '../../site/support-contact';
+import { Bullets, StaticPage, type StaticSection } from '../components/static-page';
+import { LEGAL_UPDATED, linkClass } from '../legal-facts';
 
 const SECTIONS: StaticSection[] = [
   {
@@ -177,10 +178,8 @@ const SECTIONS: StaticSection[] = [
     body: (
       <p>
         These terms are governed by the laws of the Commonwealth of Kentucky. Questions about them? Write to{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClass}>
-          {SUPPORT_EMAIL}
-        </a>{' '}
-        or use our{' '}
+        <SupportEmailLink className={linkClass} />
+        <SupportPhone className={linkClass} /> or use our{' '}
         <Link to="/contact" className={linkClass}>
           contact page
         </Link>
