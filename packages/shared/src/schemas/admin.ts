@@ -253,8 +253,10 @@ export const AnalyticsResponse = z.object({
     conversion_change: z.number(),
   }),
   top_producers: z.array(z.object({ id: z.number(), farm_name: z.string(), inquiries: z.number(), favorites: z.number() })),
-  // Favourites are kept per producer, not per product, so products rank by inquiries alone.
-  top_products: z.array(z.object({ id: z.number(), name: z.string(), farm_name: z.string(), inquiries: z.number() })),
+  // Products rank by orders placed (issue 13), then inquiries; favourites are kept per producer, not per product.
+  top_products: z.array(
+    z.object({ id: z.number(), name: z.string(), farm_name: z.string(), orders: z.number(), inquiries: z.number() }),
+  ),
   recent_activity: z.array(z.object({ type: z.string(), description: z.string(), time: z.string() })),
   charts: z.object({
     users: z.array(SeriesPoint),

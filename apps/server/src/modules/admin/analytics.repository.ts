@@ -63,16 +63,22 @@ export async function topProducers(db: Db, w: Window) {
 
 export async function topProducts(db: Db, w: Window) {
   const rows = await db.execute<Record<string, unknown>>(sql`
-    select pr.id, pr.name, p.farm_name, count(i.id) as inquiries
+    with ordered as (
+      select oi.product_id, count(distinct oi.order_id) as n from order_items oi join orders o on o.id = oi.order_id
+      where o.created_at >= ${w.from} and o.created_at < ${w.to} group by oi.product_id),
+    asked as (
+      select product_id, count(*) as n from inquiries where created_at >= ${w.from} and created_at < ${w.to} group by product_id)
+    select pr.id, pr.name, p.farm_name, coalesce(ordered.n, 0) as orders, coalesce(asked.n, 0) as inquiries
     from products pr join producers p on p.id = pr.producer_id
-    left join inquiries i on i.product_id = pr.id and i.created_at >= ${w.from} and i.created_at < ${w.to}
+    left join ordered on ordered.product_id = pr.id
+    left join asked on asked.product_id = pr.id
     where pr.active
-    group by pr.id, pr.name, p.farm_name
-    order by inquiries desc, pr.name asc limit 5`);
+    order by orders desc, inquiries desc, pr.name asc limit 5`);
   return rows.rows.map((r) => ({
     id: num(r.id),
     name: String(r.name),
     farm_name: String(r.farm_name),
+    orders: num(r.orders),
     inquiries: num(r.inquiries),
   }));
 }

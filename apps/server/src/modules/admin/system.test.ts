@@ -162,7 +162,7 @@ describe('analytics', () => {
       conversion_rate: 100,
     });
     expect(a.top_producers[0]).toEqual({ id: producer.id, farm_name: 'Top Farm', inquiries: 1, favorites: 1 });
-    expect(a.top_products[0]).toMatchObject({ name: 'Duck Eggs', inquiries: 1 });
+    expect(a.top_products[0]).toMatchObject({ name: 'Duck Eggs', orders: 1, inquiries: 1 });
     expect(a.recent_activity.length).toBeGreaterThan(0);
     expect(a.geographic_data).toEqual(expect.arrayContaining([{ city: 'Berea', state: 'KY', users: 1, percentage: 50 }]));
     expect(a.user_segments).toContainEqual({ name: 'Producers', count: 2, percentage: 50 });

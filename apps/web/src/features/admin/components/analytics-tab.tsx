@@ -98,7 +98,7 @@ function AnalyticsBody({ data }: { data: AnalyticsResponse }) {
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Metric label="Revenue" value={formatPrice(m.total_revenue)} change={m.revenue_change} />
         <Metric label="Active users" value={m.active_users} change={m.user_growth} />
-        <Metric label="Orders (inquiries)" value={m.total_orders} change={m.order_growth} />
+        <Metric label="Orders" value={m.total_orders} change={m.order_growth} />
         <Metric label="Conversion rate" value={`${m.conversion_rate}%`} change={m.conversion_change} unit=" pts" />
       </div>
       <TrendChart charts={data.charts} />
@@ -130,7 +130,9 @@ function AnalyticsBody({ data }: { data: AnalyticsResponse }) {
                     <span className="font-medium">{p.name}</span>
                     <span className="block text-stone-600 dark:text-stone-300">{p.farm_name}</span>
                   </span>
-                  <span className="whitespace-nowrap text-stone-600 dark:text-stone-300">{p.inquiries} inquiries</span>
+                  <span className="whitespace-nowrap text-stone-600 dark:text-stone-300">
+                    {p.orders} orders · {p.inquiries} inquiries
+                  </span>
                 </li>
               ))}
             </ol>

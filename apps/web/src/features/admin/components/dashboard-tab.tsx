@@ -20,7 +20,7 @@ export function DashboardTab() {
         value={subscriptions.active_subscriptions}
         detail={`${subscriptions.trial_subscriptions} on trial`}
       />
-      <StatCard label="Orders (inquiries)" value={orders.total_orders} detail={`${formatPrice(orders.total_revenue)} revenue`} />
+      <StatCard label="Orders" value={orders.total_orders} detail={`${formatPrice(orders.total_revenue)} revenue`} />
       <StatCard
         label="Pending reviews"
         value={reviews.pending_reviews}
