@@ -25,7 +25,12 @@ export async function userFromToken(ctx: AppContext, token: string | undefined):
   if (!claims) return null;
   const user = await findUserWithSubscription(ctx.db, Number(claims.sub));
   if (user?.status !== 'active') return null;
-  return (claims.tv ?? 0) === user.tokenVersion ? user : null;
+  if ((claims.tv ?? 0) !== user.tokenVersion) return null;
+  // A session older than the admin's session_timeout ends, even when it was issued under a longer one.
+  const settings = ctx.settings.cached() ?? (await ctx.settings.all());
+  const maxAgeSeconds = settings.security.session_timeout * 24 * 60 * 60;
+  if (typeof claims.iat === 'number' && Date.now() / 1000 - claims.iat > maxAgeSeconds) return null;
+  return user;
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {

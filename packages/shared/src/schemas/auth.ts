@@ -25,11 +25,24 @@ export const phoneSchema = z
   })
   .transform((v) => (v === '' ? null : v));
 
-const password = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .min(PASSWORD_MIN_LENGTH, TEXTS.passwordTooShort)
-  .max(200, 'Password is too long');
+/** The too-short text of the spec ('Must be at least 8 characters long') for the minimum in force. */
+export const passwordTooShortText = (minLength: number) => `Must be at least ${minLength} characters long`;
+export const PASSWORD_ONLY_SPACES = 'Password cannot be only spaces';
+
+/**
+ * A new password. The minimum length is the admin's `password_min_length` setting (6 to 32), so
+ * the wire contract leaves it out and the server checks the setting in force; forms pass the
+ * minimum they were told by GET /api/auth/rules.
+ */
+export function newPasswordSchema(minLength?: number) {
+  const base = z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .refine((value) => value.length === 0 || value.trim().length > 0, PASSWORD_ONLY_SPACES);
+  return (minLength ? base.min(minLength, passwordTooShortText(minLength)) : base).max(200, 'Password is too long');
+}
+
+const password = newPasswordSchema();
 
 export const RegisterRequest = z.object({
   email,
@@ -39,14 +52,21 @@ export const RegisterRequest = z.object({
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
-/** The register form adds a confirmation the server never sees. */
-export const RegisterForm = RegisterRequest.extend({
-  phone: z.string().optional(),
-  confirmPassword: z.string().min(1, 'Please confirm your password'),
-}).refine((v) => v.password === v.confirmPassword, {
-  path: ['confirmPassword'],
-  message: TEXTS.passwordsDoNotMatch,
-});
+/** The register form adds a confirmation the server never sees, and checks the minimum in force. */
+export const registerFormSchema = (passwordMinLength: number = PASSWORD_MIN_LENGTH) =>
+  RegisterRequest.extend({
+    password: newPasswordSchema(passwordMinLength),
+    phone: z.string().optional(),
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+  }).refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: TEXTS.passwordsDoNotMatch,
+  });
+export const RegisterForm = registerFormSchema();
+
+/** What the sign-up and reset forms need to know before the server checks it (GET /api/auth/rules). */
+export const AuthRulesResponse = z.object({ password_min_length: z.number().int() });
+export type AuthRulesResponse = z.infer<typeof AuthRulesResponse>;
 
 export const LoginRequest = z.object({
   email,
@@ -80,6 +100,9 @@ export type User = z.infer<typeof UserResponse>;
 export const AuthResponse = z.object({ token: z.string(), user: UserResponse });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 export const MessageResponse = z.object({ message: z.string() });
+/** A link of an account that is already verified answers success again, saying so (decision 113). */
+export const VerifyEmailResponse = z.object({ message: z.string(), alreadyVerified: z.boolean().optional() });
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponse>;
 /** A reset ends every earlier session; the person who reset is signed in with this fresh one. */
 export const ResetPasswordResponse = AuthResponse.extend({ message: z.string() });
 export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponse>;
@@ -90,6 +113,7 @@ export interface TokenClaims {
   email: string;
   userType: UserType;
   exp: number;
+  iat?: number;
   /** Token version: older than the account's after a password reset or change, and then refused. */
   tv?: number;
 }

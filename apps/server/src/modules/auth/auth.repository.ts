@@ -100,6 +100,20 @@ export async function consumeAuthToken(
   return row?.userId ?? null;
 }
 
+/** The account a token (used or not, expired or not) was issued to. */
+export async function findAuthTokenOwner(
+  db: Db,
+  kind: 'verify_email' | 'reset_password',
+  tokenHash: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, kind)));
+  return row?.user;
+}
+
 /** Failed sign-ins since a moment, and the oldest of them (when the lockout ends). */
 export async function recentLoginFailures(db: Db, email: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
   const [row] = await db

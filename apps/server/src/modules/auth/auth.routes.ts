@@ -1,5 +1,6 @@
 import {
   AuthResponse,
+  AuthRulesResponse,
   EmailRequest,
   ErrorResponse,
   LoginRequest,
@@ -7,8 +8,10 @@ import {
   RegisterRequest,
   ResetPasswordRequest,
   ResetPasswordResponse,
+  TEXTS,
   TokenRequest,
   UserResponse,
+  VerifyEmailResponse,
 } from '@farmstand/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth';
@@ -52,11 +55,22 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sens
 
   app.post(
     '/verify-email',
-    { config: sensitive, schema: { tags, body: TokenRequest, response: { 200: MessageResponse, 400: ErrorResponse } } },
+    { config: sensitive, schema: { tags, body: TokenRequest, response: { 200: VerifyEmailResponse, 400: ErrorResponse } } },
     async (request) => {
-      await auth.verifyEmail(ctx, request.body.token);
-      return { message: 'Email verified successfully! You can now log in.' };
+      const { alreadyVerified } = await auth.verifyEmail(ctx, request.body.token);
+      return alreadyVerified
+        ? { message: 'Your email is already verified. You can log in.', alreadyVerified: true }
+        : { message: TEXTS.verifySucceeded };
     },
+  );
+
+  app.get(
+    '/rules',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Password rules in force, for the sign-up and reset forms', response: { 200: AuthRulesResponse } },
+    },
+    async () => ({ password_min_length: await auth.passwordMinLength(ctx) }),
   );
 
   app.post(

@@ -1,8 +1,11 @@
 import {
   type AuthResponse,
+  JWT_TTL_SECONDS,
   LOGIN_LOCKOUT_ATTEMPTS,
   LOGIN_LOCKOUT_WINDOW_MS,
   type LoginRequest,
+  PASSWORD_MIN_LENGTH,
+  passwordTooShortText,
   type RegisterRequest,
   TEXTS,
   TRIAL_DAYS,
@@ -14,7 +17,8 @@ import { hashPassword, verifyPassword } from './passwords';
 import { createOneTimeToken, hashOneTimeToken, signAccessToken } from './tokens';
 import { presentUser } from './user.presenter';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_S = 24 * 60 * 60;
+const DAY_MS = DAY_S * 1000;
 const VERIFY_TOKEN_TTL_MS = 2 * DAY_MS;
 const HOUR_MS = 60 * 60 * 1000;
 const RESET_TOKEN_TTL_MS = HOUR_MS;
@@ -22,7 +26,18 @@ const RESET_TOKEN_TTL_MS = HOUR_MS;
 const MAILS_PER_ADDRESS_PER_HOUR = 3;
 const RESET_LINK_INVALID = 'This reset link is invalid, expired or already used. Please ask for a new one.';
 
+/** The admin's password_min_length, checked on every new password (register, reset). */
+export async function passwordMinLength(ctx: AppContext): Promise<number> {
+  return (await ctx.settings.get('security')).password_min_length ?? PASSWORD_MIN_LENGTH;
+}
+
+async function assertPasswordLength(ctx: AppContext, password: string): Promise<void> {
+  const minLength = await passwordMinLength(ctx);
+  if (password.length < minLength) throw badRequest(`Password: ${passwordTooShortText(minLength)}`, 'password');
+}
+
 export async function register(ctx: AppContext, input: RegisterRequest): Promise<AuthResponse> {
+  await assertPasswordLength(ctx, input.password);
   if (await repo.findUserByEmail(ctx.db, input.email)) throw conflict(TEXTS.emailTaken);
   const passwordHash = await hashPassword(input.password);
   const trialDays = (await ctx.settings.get('payment')).trial_days ?? TRIAL_DAYS;
@@ -72,14 +87,31 @@ export async function login(ctx: AppContext, input: LoginRequest): Promise<AuthR
 export async function issueSession(ctx: AppContext, userId: number): Promise<AuthResponse> {
   const user = await repo.findUserWithSubscription(ctx.db, userId);
   if (!user) throw new AppError(404, 'Account not found');
-  const token = await signAccessToken(user, ctx.config.jwtSecret);
+  // Sessions last the admin's session_timeout, in days (spec 02 §5).
+  const days = (await ctx.settings.get('security')).session_timeout ?? JWT_TTL_SECONDS / DAY_S;
+  const token = await signAccessToken(user, ctx.config.jwtSecret, days * DAY_S);
   return { token, user: presentUser(user) };
 }
 
-export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
-  const userId = await repo.consumeAuthToken(ctx.db, 'verify_email', hashOneTimeToken(token));
-  if (!userId) throw badRequest(TEXTS.verifyFailed);
-  await repo.updateUser(ctx.db, userId, { emailVerified: true });
+/**
+ * Verifies with an e-mailed link. Any link of an account that is already verified (the same one
+ * opened again, an older one, a reload of the page) answers success with 'already verified':
+ * the person's goal is reached, so they get one consistent answer (decision 113). Unknown or
+ * expired links of an unverified account stay an error with the spec's text.
+ */
+export async function verifyEmail(ctx: AppContext, token: string): Promise<{ alreadyVerified: boolean }> {
+  const tokenHash = hashOneTimeToken(token);
+  const owner = await repo.findAuthTokenOwner(ctx.db, 'verify_email', tokenHash);
+  if (owner?.emailVerified && owner.status === 'active') return { alreadyVerified: true };
+  const isVerified = await ctx.db.transaction(async (tx) => {
+    const userId = await repo.consumeAuthToken(tx, 'verify_email', tokenHash);
+    if (!userId) return false;
+    await repo.updateUser(tx, userId, { emailVerified: true });
+    await repo.retireAuthTokens(tx, userId, 'verify_email');
+    return true;
+  });
+  if (!isVerified) throw badRequest(TEXTS.verifyFailed);
+  return { alreadyVerified: false };
 }
 
 /** Always answers the same way, so nobody can learn which e-mails have accounts. */
@@ -107,6 +139,7 @@ export async function forgotPassword(ctx: AppContext, email: string): Promise<vo
  * The link arrived by e-mail, so it also proves the address: the account counts as verified.
  */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<AuthResponse> {
+  await assertPasswordLength(ctx, password);
   const passwordHash = await hashPassword(password);
   const userId = await ctx.db.transaction(async (tx) => {
     const id = await repo.consumeAuthToken(tx, 'reset_password', hashOneTimeToken(token));

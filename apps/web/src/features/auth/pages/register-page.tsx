@@ -1,6 +1,6 @@
-import { RegisterForm, TEXTS } from '@farmstand/shared';
+import { type RegisterForm, registerFormSchema, TEXTS } from '@farmstand/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
@@ -9,8 +9,9 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextInput } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
-import { useAuth } from '../auth-context';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useAuth } from '../auth-context';
+import { usePasswordMinLength } from '../password-rules';
 
 type RegisterValues = z.input<typeof RegisterForm>;
 
@@ -24,8 +25,11 @@ export default function RegisterPage() {
   const { register: registerAccount } = useAuth();
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
+  // The minimum the admin set (password_min_length), in the hint and the check.
+  const passwordMinLength = usePasswordMinLength();
+  const schema = useMemo(() => registerFormSchema(passwordMinLength), [passwordMinLength]);
   const form = useForm<RegisterValues>({
-    resolver: zodResolver(RegisterForm),
+    resolver: zodResolver(schema),
     defaultValues: { userType: 'consumer', email: '', phone: '', password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -85,7 +89,7 @@ export default function RegisterPage() {
             label="Password"
             type="password"
             autoComplete="new-password"
-            hint="At least 8 characters"
+            hint={`At least ${passwordMinLength} characters`}
             error={errors.password?.message}
             {...form.register('password')}
           />

@@ -1,6 +1,6 @@
-import { PASSWORD_MIN_LENGTH, type ResetPasswordResponse, TEXTS } from '@farmstand/shared';
+import { newPasswordSchema, type ResetPasswordResponse, TEXTS } from '@farmstand/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,17 +8,19 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { TextInput } from '../../../components/ui/field';
 import { api, errorMessage } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useAuth } from '../auth-context';
 import { AuthCard, FormError, textLinkClass } from '../components/auth-card';
-import { useDocumentTitle } from '../../../lib/document-title';
+import { usePasswordMinLength } from '../password-rules';
 
-const ResetForm = z
-  .object({
-    password: z.string().min(1, 'Password is required').min(PASSWORD_MIN_LENGTH, TEXTS.passwordTooShort),
-    confirmPassword: z.string().min(1, 'Please confirm your password'),
-  })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: TEXTS.passwordsDoNotMatch });
-type ResetValues = z.infer<typeof ResetForm>;
+const resetFormSchema = (passwordMinLength: number) =>
+  z
+    .object({
+      password: newPasswordSchema(passwordMinLength),
+      confirmPassword: z.string().min(1, 'Please confirm your password'),
+    })
+    .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: TEXTS.passwordsDoNotMatch });
+type ResetValues = z.infer<ReturnType<typeof resetFormSchema>>;
 
 /** Sets a new password with the single-use token from the e-mailed link. */
 export default function ResetPasswordPage() {
@@ -28,7 +30,9 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const { startSession } = useAuth();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<ResetValues>({ resolver: zodResolver(ResetForm), defaultValues: { password: '', confirmPassword: '' } });
+  const passwordMinLength = usePasswordMinLength();
+  const schema = useMemo(() => resetFormSchema(passwordMinLength), [passwordMinLength]);
+  const form = useForm<ResetValues>({ resolver: zodResolver(schema), defaultValues: { password: '', confirmPassword: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
@@ -74,7 +78,7 @@ export default function ResetPasswordPage() {
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          hint={`At least ${passwordMinLength} characters`}
           error={errors.password?.message}
           {...form.register('password')}
         />

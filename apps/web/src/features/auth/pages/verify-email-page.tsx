@@ -7,10 +7,13 @@ import { Card, Spinner } from '../../../components/ui/card';
 import { AlertIcon, CheckCircleIcon } from '../../../components/ui/icons';
 import { track } from '../../../lib/analytics';
 import { api, errorMessage } from '../../../lib/api';
-import { verifyEmailOnce } from '../verify-once';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { verifyEmailOnce } from '../verify-once';
 
-type Status = { kind: 'verifying' } | { kind: 'success' } | { kind: 'error'; message: string };
+type Status =
+  | { kind: 'verifying' }
+  | { kind: 'success'; alreadyVerified: boolean; message: string }
+  | { kind: 'error'; message: string };
 
 /** Spec 01 §2, §5, §8: verifies the e-mailed token on load, then success (and sign-in) or error. */
 export default function VerifyEmailPage() {
@@ -27,11 +30,13 @@ export default function VerifyEmailPage() {
     if (!token) return;
     let isCurrent = true;
     verifyEmailOnce(token).then(
-      () => {
+      (result) => {
         if (!isCurrent) return;
-        setStatus({ kind: 'success' });
-        toast.success(TEXTS.verifySucceeded);
-        track('email_verified');
+        // A link opened again (or an older one) of a verified account: the same success, saying so (decision 113).
+        const alreadyVerified = result.alreadyVerified === true;
+        setStatus({ kind: 'success', alreadyVerified, message: alreadyVerified ? result.message : TEXTS.verifySucceeded });
+        toast.success(alreadyVerified ? result.message : TEXTS.verifySucceeded);
+        if (!alreadyVerified) track('email_verified');
       },
       (error: unknown) => {
         if (!isCurrent) return;
@@ -59,20 +64,20 @@ export default function VerifyEmailPage() {
             <Spinner label="Verifying your email…" />
           </>
         )}
-        {status.kind === 'success' && <VerifiedView />}
+        {status.kind === 'success' && <VerifiedView message={status.message} alreadyVerified={status.alreadyVerified} />}
         {status.kind === 'error' && <FailedView message={status.message} email={email} />}
       </Card>
     </div>
   );
 }
 
-function VerifiedView() {
+function VerifiedView({ message, alreadyVerified }: { message: string; alreadyVerified: boolean }) {
   return (
     <>
       <CheckCircleIcon className="mx-auto h-14 w-14 text-brand-700 dark:text-green-400" />
-      <h1 className="mt-4 text-2xl font-bold">Email verified</h1>
+      <h1 className="mt-4 text-2xl font-bold">{alreadyVerified ? 'Email already verified' : 'Email verified'}</h1>
       <p role="status" className="mt-2 text-stone-600 dark:text-stone-300">
-        {TEXTS.verifySucceeded} Taking you to the sign-in page…
+        {message} Taking you to the sign-in page…
       </p>
       <ButtonLink to="/login" className="mt-6">
         Sign in now
