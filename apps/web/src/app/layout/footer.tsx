@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SiteName, SupportEmailLink, SupportPhone } from '../../features/site/support-contact';
+import { SiteDescription, SiteName, SupportEmailLink, SupportPhone } from '../../features/site/support-contact';
 
 const COLUMNS = [
   {
@@ -46,7 +46,7 @@ export function Footer() {
             <SiteName />
           </p>
           <p className="mt-2 text-sm text-stone-600 dark:text-stone-300">
-            Local food from Kentucky, Indiana, Ohio, Tennessee and West Virginia, straight from the people who grow and make it.
+            <SiteDescription />
           </p>
           <p className="mt-3 text-sm text-stone-700 dark:text-stone-300">
             <SupportEmailLink className="underline-offset-4 hover:underline" />

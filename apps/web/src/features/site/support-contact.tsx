@@ -31,3 +31,8 @@ export function SupportPhone({ prefix = ' or call ', className }: { prefix?: str
 export function SiteName() {
   return <>{useSite().site_name}</>;
 }
+
+/** The admin's site description (General), the footer's tagline. */
+export function SiteDescription() {
+  return <>{useSite().site_description}</>;
+}

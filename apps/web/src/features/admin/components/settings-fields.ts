@@ -1,5 +1,6 @@
 import { type SettingsKey, SettingsSchemas } from '@farmstand/shared';
 import { SECRET_SETTINGS } from '@farmstand/shared/schemas/admin';
+import { isSettingShownInPanel } from '@farmstand/shared/schemas/settings-audit';
 import { z } from 'zod';
 
 /** How one setting is edited, read off the shared zod schema so the bounds match the server's. */
@@ -52,8 +53,10 @@ const OPTION_LABELS: Record<string, string> = {
 
 const labelOf = (name: string) => LABELS[name] ?? `${name.charAt(0).toUpperCase()}${name.slice(1).replace(/_/g, ' ')}`;
 
+/** The fields of one section the panel offers: only settings that act (decision 132). */
 export function fieldsOf(key: SettingsKey): SettingField[] {
-  return Object.entries(SettingsSchemas[key].shape).map(([name, schema]): SettingField => {
+  const shown = Object.entries(SettingsSchemas[key].shape).filter(([name]) => isSettingShownInPanel(key, name));
+  return shown.map(([name, schema]): SettingField => {
     const label = labelOf(name);
     if (schema instanceof z.ZodBoolean) return { name, label, kind: 'boolean' };
     if (schema instanceof z.ZodNumber) {
