@@ -1,4 +1,3 @@
-import { installValidationMessages } from '@farmstand/shared/schemas/validation-messages';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -7,8 +6,9 @@ import { routes } from './app/routes';
 import { registerServiceWorker } from './features/pwa/register-service-worker';
 import './index.css';
 
-// Form errors read like a person wrote them, as the server's do (issue 10 item 19).
-installValidationMessages();
+// zod (the contract's schemas and its error messages) loads beside the first page instead of in
+// the entry: guests' first load stays lean (issue 11 item 2, docs/decisions/153).
+void import('./lib/zod-setup');
 const router = createBrowserRouter(routes);
 registerServiceWorker();
 
