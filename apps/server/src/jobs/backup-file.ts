@@ -111,6 +111,11 @@ export async function restoreBackup(db: Db, backup: BackupFile, options: { repla
   }
   const restored: Record<string, number> = {};
   await db.transaction(async (tx) => {
+    // Rows go in as they were, without triggers: tables that triggers maintain (the search index)
+    // come from the backup too, and would otherwise be written twice. Needs a superuser (PGlite is
+    // one); without it, rows a trigger already wrote are kept (on conflict do nothing).
+    const superuser = await tx.execute<{ on: string }>(sql`select current_setting('is_superuser') as on`);
+    if (superuser.rows[0]?.on === 'on') await tx.execute(sql`set local session_replication_role = replica`);
     if (options.replace && order.length > 0) {
       await tx.execute(sql.raw(`truncate ${order.map((t) => `"${t}"`).join(', ')} restart identity cascade`));
     }
@@ -128,7 +133,8 @@ export async function restoreBackup(db: Db, backup: BackupFile, options: { repla
       for (let i = 0; i < rows.length; i += 1000) {
         const chunk = JSON.stringify(rows.slice(i, i + 1000));
         await tx.execute(sql`insert into ${sql.identifier(table)} (${list})
-          select ${list} from jsonb_populate_recordset(null::${sql.identifier(table)}, ${chunk}::jsonb)`);
+          select ${list} from jsonb_populate_recordset(null::${sql.identifier(table)}, ${chunk}::jsonb)
+          on conflict do nothing`);
       }
       restored[table] = rows.length;
       if (columns.includes('id')) {

@@ -12,8 +12,8 @@ export const SWEEP_CRON = '*/15 * * * *';
 type EmailJob = { outboxId: number };
 
 /**
- * The job queue: pg-boss on the app's own database (docs/decisions/160). On PostgreSQL it has its
- * own small pool; on the embedded database it runs its SQL through the one PGlite connection.
+ * The job queue: pg-boss on the app's own database (docs/decisions/160), through the app's own
+ * connection: the node-postgres pool, or the one PGlite connection of the embedded database.
  * Jobs are durable rows, fetched with SKIP LOCKED (each runs on exactly one instance), retried with
  * exponential backoff; the cron schedule is kept once per cluster by pg-boss.
  */
@@ -36,20 +36,18 @@ export class JobQueue {
    * Starts pg-boss (creating its schema on first run), the workers and the schedule.
    * `schedule: false` (tests) leaves the cron out so only jobs sent by hand run.
    */
-  async start(options: { schedule?: boolean; pollingIntervalSeconds?: number } = {}): Promise<void> {
+  async start(
+    options: { schedule?: boolean; pollingIntervalSeconds?: number; mailRetryDelaySeconds?: number } = {},
+  ): Promise<void> {
     if (this.boss) return;
     const { ctx } = this;
-    const boss = new PgBoss(
-      ctx.database.engine === 'postgres'
-        ? { connectionString: ctx.config.databaseUrl, max: 3, application_name: 'farmstand-jobs' }
-        : { db: pgliteAdapter(ctx) },
-    );
+    const boss = new PgBoss({ db: databaseAdapter(ctx) });
     boss.on('error', (error) => console.error('job queue error:', error.message));
     await boss.start();
     await boss.createQueue(EMAIL_QUEUE, {
       name: EMAIL_QUEUE,
       retryLimit: MAX_MAIL_ATTEMPTS - 1,
-      retryDelay: 30,
+      retryDelay: options.mailRetryDelaySeconds ?? 30,
       retryBackoff: true,
       expireInSeconds: 120,
     });
@@ -120,10 +118,16 @@ export class JobQueue {
   }
 }
 
-/** pg-boss's custom-connection interface over the PGlite client behind drizzle. */
-function pgliteAdapter(ctx: AppContext) {
-  // biome-ignore lint/suspicious/noExplicitAny: the PGlite client behind drizzle
+/**
+ * pg-boss's custom-connection interface over the app's own client: the node-postgres pool, or the
+ * PGlite client behind drizzle. One pool for everything, closed with the database.
+ */
+function databaseAdapter(ctx: AppContext) {
+  // biome-ignore lint/suspicious/noExplicitAny: the driver client behind drizzle (pg.Pool or PGlite)
   const client = (ctx.db as any).$client;
+  if (ctx.database.engine === 'postgres') {
+    return { executeSql: (text: string, values?: unknown[]) => client.query(text, values) };
+  }
   return {
     async executeSql(text: string, values?: unknown[]) {
       // pg-boss sends its schema and locking scripts as several statements without parameters.

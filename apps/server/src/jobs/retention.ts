@@ -13,7 +13,7 @@ const count = (result: { rowCount?: number | null; affectedRows?: number; rows: 
 /**
  * Clean-up at the admin's `cleanup_frequency`: activity logs past `log_retention_days` (admin logs and
  * browser error reports), analytics events past 2 years, expired or used one-time tokens, old
- * failed sign-ins, and reminders' bookkeeping older than a year.
+ * failed sign-ins, and the bookkeeping of message digests older than a month.
  */
 export async function runRetention(ctx: AppContext, now: Date) {
   const { log_retention_days: logDays } = await ctx.settings.get('maintenance');
@@ -27,7 +27,8 @@ export async function runRetention(ctx: AppContext, now: Date) {
   const failures = await ctx.db.execute(
     sql`delete from login_failures where created_at < ${before(LOGIN_FAILURE_RETENTION_DAYS)} returning id`,
   );
-  await ctx.db.execute(sql`delete from job_notices where created_at < ${before(400)}`);
+  // Hourly digest notices pile up; reminder and period notices stay (they are what makes each happen once).
+  await ctx.db.execute(sql`delete from job_notices where kind = 'message_digest' and created_at < ${before(30)}`);
   return {
     admin_logs_deleted: count(adminLogs),
     client_errors_deleted: count(clientErrors),

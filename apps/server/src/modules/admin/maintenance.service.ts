@@ -1,9 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_SETTINGS, type SettingsKey, SettingsSchemas } from '@farmstand/shared';
 import { SECRET_MASK, SECRET_SETTINGS } from '@farmstand/shared/schemas/admin';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { writeBackup } from '../../jobs/backup-file';
+import { backupsToKeep } from '../../jobs/periodic';
 import type { AppContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -60,35 +60,14 @@ export function settingsIssueMessage(label: string, issue: z.core.$ZodIssue | un
   return message.toLowerCase().includes(label.toLowerCase()) ? message : `${label}: ${message}`;
 }
 
-/** The tables that hold the platform's data; secrets and tokens (auth_tokens, password hashes) stay out. */
-const BACKUP_TABLES = [
-  'users',
-  'subscriptions',
-  'producers',
-  'certifications',
-  'products',
-  'reviews',
-  'favorites',
-  'inquiries',
-  'payments',
-  'settings',
-  'admin_logs',
-] as const;
-
+/**
+ * The admin's "Backup now": the same restorable backup the scheduled job takes (jobs/backup-file.ts,
+ * docs/decisions/163), kept to the same bounded number of files.
+ */
 export async function backup(ctx: AppContext, admin: AuthUser) {
-  const tables: Record<string, unknown[]> = {};
-  for (const table of BACKUP_TABLES) {
-    const rows = (await ctx.db.execute<Record<string, unknown>>(sql`select * from ${sql.identifier(table)}`)).rows;
-    tables[table] = table === 'users' ? rows.map(({ password_hash: _, ...rest }) => rest) : rows;
-  }
-  const dir = path.join(ctx.config.dataDir, 'backups');
-  await mkdir(dir, { recursive: true });
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const file = path.join(dir, `backup-${stamp}.json`);
-  const body = JSON.stringify({ created_at: new Date().toISOString(), tables }, null, 1);
-  await writeFile(file, body, { mode: 0o600 });
-  await insertAdminLog(ctx.db, { adminId: admin.id, action: 'backup', targetType: 'system', targetId: path.basename(file) });
-  return { message: 'Backup started successfully', file: path.basename(file), size_bytes: Buffer.byteLength(body) };
+  const written = await writeBackup(ctx.db, path.join(ctx.config.dataDir, 'backups'), backupsToKeep());
+  await insertAdminLog(ctx.db, { adminId: admin.id, action: 'backup', targetType: 'system', targetId: written.file });
+  return { message: 'Backup started successfully', file: written.file, size_bytes: written.size_bytes };
 }
 
 /** Drops this instance's in-memory caches: the settings and the cached public product pages. */

@@ -1,8 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SECRET_MASK } from '@farmstand/shared/schemas/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLogs, favorites, inquiries, orderItems, orders, payments } from '../../db/schema';
+import { readBackupFile } from '../../jobs/backup-file';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct, type TestProducer } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
@@ -129,14 +130,17 @@ describe('settings', () => {
 });
 
 describe('maintenance', () => {
-  it('writes a real JSON backup without password hashes, logged', async () => {
+  it('writes a restorable backup (owner-only file, password hashes kept so sign-ins restore), logged', async () => {
     const res = await call({ method: 'POST', url: '/api/admin/maintenance/backup', user: admin });
     expect(res.statusCode).toBe(200);
     const { file, message } = res.json();
     expect(message).toBe('Backup started successfully');
-    const backup = JSON.parse(await readFile(path.join(app.ctx.config.dataDir, 'backups', file), 'utf8'));
+    const location = path.join(app.ctx.config.dataDir, 'backups', file);
+    expect((await stat(location)).mode & 0o777).toBe(0o600);
+    const backup = await readBackupFile(location);
     expect(backup.tables.users.length).toBeGreaterThanOrEqual(3);
-    expect(backup.tables.users[0].password_hash).toBeUndefined();
+    expect(String(backup.tables.users[0].password_hash)).toMatch(/^\$argon2id\$/);
+    expect(backup.tables.auth_tokens).toBeUndefined();
     expect(backup.tables.products[0].name).toBe('Duck Eggs');
     expect(await lastLog()).toMatchObject({ action: 'backup', targetType: 'system', targetId: file });
   });

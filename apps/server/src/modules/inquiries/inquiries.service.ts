@@ -79,19 +79,20 @@ async function emailProducer(
   conversationId: number,
 ): Promise<void> {
   const wantsPhone = input.contactPreference !== 'email' && customer.phone;
-  const lines = [
-    `${customer.email} sent an inquiry about ${product.name}.`,
-    '',
+  const details = [
     `Quantity: ${input.requestedQuantity}`,
     `Preferred contact: ${CONTACT_PREFERENCE_LABELS[input.contactPreference]}`,
     `Email: ${customer.email}`,
     ...(wantsPhone ? [`Phone: ${customer.phone}`] : []),
-    '',
-    input.message,
-    '',
-    `Reply on Farmstand: ${ctx.config.publicUrl}/messages?conversation=${conversationId}`,
   ];
-  await ctx.mailer.send({ to: product.producerEmail, subject: `New inquiry about ${product.name}`, text: lines.join('\n') });
+  await ctx.mailer.send({
+    to: product.producerEmail,
+    subject: `New inquiry about ${product.name}`,
+    heading: `New inquiry about ${product.name}`,
+    paragraphs: [`${customer.email} sent an inquiry about ${product.name}.`, details.join(' · '), input.message],
+    action: { label: 'Reply on Farmstand', url: `${ctx.config.publicUrl}/messages?conversation=${conversationId}` },
+    reason: `You are getting this because a shopper asked about ${product.name}, one of your listed products.`,
+  });
 }
 
 export async function listReceived(ctx: AppContext, producer: AuthUser, page: { limit?: number; offset?: number }) {
