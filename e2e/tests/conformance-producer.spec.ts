@@ -83,3 +83,58 @@ test('herdshare milk prices, a ZIP of another town and an unmappable address (it
   const mine = await request.get('/api/products/mine', { headers: auth(producer) });
   expect(JSON.stringify(await mine.json())).not.toContain('Jersey Herdshare');
 });
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+test('a producer attaches a certification document; the admin views it; strangers cannot (item 8)', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const farm = `Document Farm ${Date.now()}`;
+  const producer = await createProducerWithFarm(request, farm);
+  const added = await request.post('/api/producers/me/certifications', {
+    headers: auth(producer),
+    data: { certification_type: 'cottage_food_registered', certification_name: 'Home Processor Registration' },
+  });
+  expect(added.status()).toBe(201);
+  const certId = (await added.json()).certification.id;
+
+  await signInBrowser(page, producer);
+  await page.goto('/profile?tab=certifications');
+  const attach = page.getByLabel('Attach document for Home Processor Registration');
+  // Content is checked, not the name: a text file called .pdf is refused.
+  await attach.setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf') });
+  await expect(page.getByText('Please choose a PDF, JPEG or PNG file')).toBeVisible();
+  await attach.setInputFiles({ name: 'registration.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByText('Document uploaded successfully!')).toBeVisible();
+  const view = page.getByRole('button', { name: /View document of Home Processor Registration/ });
+  await expect(view).toBeVisible();
+  const [ownerTab] = await Promise.all([page.waitForEvent('popup'), view.click()]);
+  await ownerTab.waitForLoadState();
+  expect(ownerTab.url()).toMatch(/^blob:/);
+  await ownerTab.close();
+
+  // Only the owner and admins may download it.
+  const url = `/api/certifications/${certId}/document`;
+  expect((await request.get(url)).status()).toBe(401);
+  const consumer = await createUser(request, 'consumer');
+  expect((await request.get(url, { headers: auth(consumer) })).status()).toBe(403);
+  const admin = await loginAs(request, DEMO.admin.email, DEMO.admin.password);
+  expect((await request.get(url, { headers: auth(admin) })).status()).toBe(200);
+
+  const adminPage = await (await browser.newContext()).newPage();
+  await signInBrowser(adminPage, admin);
+  await adminPage.goto('/admin?tab=verification');
+  await adminPage.getByRole('button', { name: new RegExp(farm) }).click();
+  const [adminTab] = await Promise.all([
+    adminPage.waitForEvent('popup'),
+    adminPage.getByRole('button', { name: /View Document/ }).click(),
+  ]);
+  await adminTab.waitForLoadState();
+  expect(adminTab.url()).toMatch(/^blob:/);
+
+  await page.getByRole('button', { name: 'Remove document of Home Processor Registration' }).click();
+  await expect(page.getByText('none attached')).toBeVisible();
+  expect((await request.get(url, { headers: auth(admin) })).status()).toBe(404);
+});

@@ -1,3 +1,4 @@
+export * from './certification-documents';
 export * from './community';
 export * from './ops';
 export * from './orders';

@@ -3,6 +3,7 @@ import type { AdminCertification, CertificationAction, CertificationStatus } fro
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Badge } from '../../../components/ui/card';
+import { DocumentLink } from '../../../components/ui/document-link';
 import { TextArea } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 
@@ -50,14 +51,9 @@ export function CertificationDetails({
         ))}
       </dl>
       {cert.document_url && (
-        <a
-          href={cert.document_url}
-          target="_blank"
-          rel="noreferrer"
-          className="mt-3 inline-block font-semibold text-brand-700 underline dark:text-green-300"
-        >
-          View Document
-        </a>
+        <div className="mt-3">
+          <DocumentLink url={cert.document_url} />
+        </div>
       )}
       {cert.status === 'pending' ? (
         <div className="mt-4 space-y-3">

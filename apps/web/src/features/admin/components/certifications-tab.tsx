@@ -9,6 +9,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, Spinner } from '../../../components/ui/card';
+import { DocumentLink } from '../../../components/ui/document-link';
 import { errorMessage } from '../../../lib/api';
 import { useBulkCertifications, useCertifications, useCertificationTypes, useModerateCertification } from '../api';
 import { ADMIN_TEXTS } from '../texts';
@@ -162,14 +163,12 @@ export function CertificationsTab() {
                 <td className={tdClasses}>
                   <div className="flex gap-2">
                     {cert.document_url && (
-                      <a
-                        href={cert.document_url}
-                        target="_blank"
-                        rel="noreferrer"
+                      <DocumentLink
+                        url={cert.document_url}
+                        label="View"
+                        accessibleName={`View document of ${cert.farm_name}`}
                         className="rounded-lg px-2 py-1.5 text-sm font-semibold text-brand-700 underline dark:text-green-300"
-                      >
-                        View
-                      </a>
+                      />
                     )}
                     {cert.status === 'pending' && (
                       <>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Badge, Card, Spinner } from '../../../components/ui/card';
+import { DocumentLink } from '../../../components/ui/document-link';
 import { TextArea } from '../../../components/ui/field';
 import { useProducerCertifications, useProducerDetails, useVerifyProducer } from '../api';
 import { ADMIN_TEXTS } from '../texts';
@@ -146,14 +147,10 @@ export function ProducerReview({ producerId, onDecided }: { producerId: number; 
                 </span>
                 <span className="flex items-center gap-3">
                   {cert.document_url && (
-                    <a
-                      href={cert.document_url}
-                      target="_blank"
-                      rel="noreferrer"
+                    <DocumentLink
+                      url={cert.document_url}
                       className="text-sm font-medium text-brand-700 underline dark:text-green-300"
-                    >
-                      View Document
-                    </a>
+                    />
                   )}
                   {cert.verified ? <Badge tone="green">Verified</Badge> : <Badge tone="yellow">Pending</Badge>}
                 </span>

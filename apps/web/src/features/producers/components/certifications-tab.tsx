@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api';
 import { useDeleteCertification } from '../api';
 import { PRODUCER_TEXTS } from '../texts';
 import { CertificationBadge } from './certification-badge';
+import { CertificationDocument } from './certification-document';
 import { CertificationForm } from './certification-form';
 
 /** The producer's certifications: add (pending until an admin verifies) and delete with confirmation. */
@@ -66,6 +67,10 @@ export function CertificationsTab({ certifications }: { certifications: OwnCerti
                   {cert.expiry_date && <Detail term="Expires" value={formatDate(cert.expiry_date)} />}
                 </dl>
                 {cert.notes && <p className="text-sm text-stone-600 dark:text-stone-400">Admin note: {cert.notes}</p>}
+                <CertificationDocument
+                  cert={cert}
+                  name={cert.certification_name || CERTIFICATION_LABELS[cert.certification_type]}
+                />
                 <div className="mt-auto flex justify-end pt-2">
                   <Button
                     variant="ghost"

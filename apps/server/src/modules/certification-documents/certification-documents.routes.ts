@@ -1,0 +1,111 @@
+import { ErrorResponse, IdParams } from '@farmstand/shared';
+import { DOCUMENT_TEXTS, DocumentUploadResponse, MAX_DOCUMENT_BYTES } from '@farmstand/shared/schemas/certification-documents';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest, tooLarge, unsupportedType } from '../../lib/errors';
+import { requireRole, requireUser } from '../../plugins/auth';
+import { defineModule, type ModuleOptions } from '../index';
+import * as documents from './certification-documents.service';
+
+const tags = ['producers'];
+const security = [{ bearer: [] }];
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const OWNER_ONLY = 'Only producers can attach certification documents';
+const ownerAccess = { access: ['producer'], accessMessages: { denied: OWNER_ONLY } } as const;
+
+/** Reads the one `document` file; over the limit is a 413, anything that is not a file a 400/415. */
+async function readDocumentUpload(request: FastifyRequest): Promise<{ data: Buffer; fileName?: string }> {
+  if (!request.isMultipart()) throw unsupportedType(DOCUMENT_TEXTS.wrongType);
+  let upload: { data: Buffer; fileName?: string } | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      const data = await part.toBuffer();
+      if (part.fieldname === 'document' && !upload) upload = { data, fileName: part.filename };
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(DOCUMENT_TEXTS.tooLarge);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest('Send one document at a time');
+    throw badRequest('The upload could not be read. Please try again.');
+  }
+  if (!upload || upload.data.length === 0) throw badRequest(DOCUMENT_TEXTS.missing, 'document');
+  return upload;
+}
+
+/**
+ * Certification documents (issue 10 item 8, decision 141): the producer attaches, replaces or
+ * removes one file per certification; only that producer and admins can download it.
+ */
+const certificationDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 2, parts: 3 },
+    throwFileSizeLimit: true,
+  });
+
+  app.put(
+    '/:id/document',
+    {
+      config: ownerAccess,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Attach or replace the document of one of my certifications (multipart field `document`: PDF, JPEG or PNG, at most 5 MB)',
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: { 200: DocumentUploadResponse, ...errors, 413: ErrorResponse, 415: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const user = await requireRole(ctx, request, ['producer'], OWNER_ONLY);
+      return documents.uploadDocument(ctx, user, request.params.id, await readDocumentUpload(request));
+    },
+  );
+
+  app.delete(
+    '/:id/document',
+    {
+      config: ownerAccess,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove the document of one of my certifications',
+        params: IdParams,
+        response: { 200: DocumentUploadResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireRole(ctx, request, ['producer'], OWNER_ONLY);
+      return documents.removeDocument(ctx, user, request.params.id);
+    },
+  );
+
+  app.get(
+    '/:id/document',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        security,
+        summary: 'Download a certification document (its producer and admins only)',
+        params: IdParams,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(ctx, request);
+      const document = await documents.readDocument(ctx, user, request.params.id);
+      return reply
+        .header('content-type', document.contentType)
+        .header('content-length', String(document.byteSize))
+        .header('content-disposition', `inline; filename="${document.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(document.data as never); // raw bytes: the error schemas do not describe a 200 file body
+    },
+  );
+};
+
+export default defineModule({ prefix: '/certifications', routes: certificationDocumentRoutes });

@@ -1,0 +1,93 @@
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_TEXTS,
+  type DocumentUploadResponse,
+  MAX_DOCUMENT_BYTES,
+} from '@farmstand/shared/schemas/certification-documents';
+import type { OwnCertification } from '@farmstand/shared/schemas/producers';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { DocumentLink } from '../../../components/ui/document-link';
+import { api, errorMessage } from '../../../lib/api';
+import { producerKeys } from '../api';
+
+function useDocumentMutations(certificationId: number) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: producerKeys.own });
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('document', file);
+      return api.put<DocumentUploadResponse>(`/certifications/${certificationId}/document`, form);
+    },
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: () => api.delete<DocumentUploadResponse>(`/certifications/${certificationId}/document`),
+    onSuccess: refresh,
+  });
+  return { upload, remove };
+}
+
+/** Attach, view, replace or remove the document of one certification (issue 10 item 8). */
+export function CertificationDocument({ cert, name }: { cert: OwnCertification; name: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const { upload, remove } = useDocumentMutations(cert.id);
+
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    // The same checks as the server, before sending 5 MB for nothing; the server still sniffs the content.
+    if (file.size > MAX_DOCUMENT_BYTES) toast.error(DOCUMENT_TEXTS.tooLarge);
+    else
+      upload.mutate(file, {
+        onSuccess: () => toast.success(DOCUMENT_TEXTS.uploaded),
+        onError: (error) => toast.error(errorMessage(error, DOCUMENT_TEXTS.uploadFailed)),
+      });
+    if (input.current) input.current.value = '';
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-stone-200 pt-2 text-sm dark:border-stone-800">
+      <span className="font-medium text-stone-600 dark:text-stone-300">Document:</span>
+      {cert.document_url ? (
+        <DocumentLink url={cert.document_url} accessibleName={`View document of ${name}`} />
+      ) : (
+        <span className="text-stone-600 dark:text-stone-400">none attached</span>
+      )}
+      <input
+        ref={input}
+        id={inputId}
+        type="file"
+        accept={DOCUMENT_ACCEPT}
+        className="sr-only"
+        aria-label={`${cert.document_url ? 'Replace' : 'Attach'} document for ${name}`}
+        onChange={(event) => onFile(event.target.files?.[0])}
+      />
+      <Button variant="secondary" size="sm" isLoading={upload.isPending} onClick={() => input.current?.click()}>
+        {cert.document_url ? 'Replace' : 'Attach document'}
+      </Button>
+      {cert.document_url && (
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Remove document of ${name}`}
+          isLoading={remove.isPending}
+          onClick={() =>
+            remove.mutate(undefined, {
+              onSuccess: () => toast.success(DOCUMENT_TEXTS.removed),
+              onError: (error) => toast.error(errorMessage(error, DOCUMENT_TEXTS.removeFailed)),
+            })
+          }
+        >
+          Remove
+        </Button>
+      )}
+      <span className="basis-full text-xs text-stone-600 dark:text-stone-400">
+        PDF, JPEG or PNG, up to 5 MB. Only you and the Farmstand admins can see it.
+      </span>
+    </div>
+  );
+}
