@@ -35,8 +35,11 @@ const reviewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
   app.post(
     '/',
     {
-      // Admins are refused by the review rules themselves (they moderate; reviews.policy.ts).
-      config: { access: 'signed-in' },
+      // Shoppers only (decision 114); reviews.policy.ts says the same for any other caller.
+      config: {
+        access: ['consumer'],
+        accessMessages: { denied: { producer: REVIEW_TEXTS.producersDoNotReview, admin: REVIEW_TEXTS.adminsModerate } },
+      },
       schema: {
         tags,
         security,

@@ -8,7 +8,13 @@ import type {
 import type { AppContext } from '../../lib/context';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { assertCanChangeReview, assertCanWriteReviews, assertReviewsEnabled, REVIEW_TEXTS } from './reviews.policy';
+import {
+  assertCanDeleteReview,
+  assertCanEditReview,
+  assertCanWriteReviews,
+  assertReviewsEnabled,
+  REVIEW_TEXTS,
+} from './reviews.policy';
 import { presentPublicReview, presentReviewDetail } from './reviews.presenter';
 import * as repo from './reviews.repository';
 
@@ -73,14 +79,14 @@ export async function updateReview(
   await ctx.db.transaction(async (tx) => {
     const review = await repo.findReview(tx, id);
     if (!review) throw notFound('Review not found');
-    assertCanChangeReview(user, review);
-    const isAuthor = review.reviewerId === user.id;
+    assertCanEditReview(user, review);
     await repo.updateReview(tx, id, {
       ...(input.rating !== undefined && { rating: input.rating }),
       ...(input.title !== undefined && { title: input.title || null }),
       ...(input.content !== undefined && { content: input.content }),
       // An author's edit is new text: it goes back to the moderation queue.
-      ...(isAuthor && { status: 'pending' as const, moderationNote: null }),
+      status: 'pending' as const,
+      moderationNote: null,
     });
   });
   return loadDetail(ctx, id);
@@ -90,7 +96,7 @@ export async function deleteReview(ctx: AppContext, user: AuthUser, id: number):
   await ctx.db.transaction(async (tx) => {
     const review = await repo.findReview(tx, id);
     if (!review) throw notFound('Review not found');
-    assertCanChangeReview(user, review);
+    assertCanDeleteReview(user, review);
     await repo.deleteReview(tx, id);
   });
 }

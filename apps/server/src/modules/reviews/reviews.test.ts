@@ -101,7 +101,7 @@ describe('reviews', () => {
       body: { productId, rating: 5, content: 'Mine!' },
     });
     expect(own.statusCode).toBe(403);
-    expect(own.json().message).toBe('You cannot review your own products');
+    expect(own.json().message).toBe('Only shoppers can write reviews; farms cannot review other farms');
     const ownFarm = await call({
       method: 'POST',
       url: '/api/reviews',
@@ -109,13 +109,22 @@ describe('reviews', () => {
       body: { producerId: producer.id, rating: 5, content: 'Mine!' },
     });
     expect(ownFarm.statusCode).toBe(403);
+    // A competing farm does not rate another farm or its products (decision 114).
     const neighbour = await call({
       method: 'POST',
       url: '/api/reviews',
       user: otherProducer,
-      body: { productId, rating: 4, content: 'Good neighbours' },
+      body: { productId, rating: 1, content: 'Buy from us instead' },
     });
-    expect(neighbour.statusCode).toBe(201);
+    expect(neighbour.statusCode).toBe(403);
+    expect(neighbour.json().message).toBe('Only shoppers can write reviews; farms cannot review other farms');
+    const neighbourFarm = await call({
+      method: 'POST',
+      url: '/api/reviews',
+      user: otherProducer,
+      body: { producerId: producer.id, rating: 1, content: 'Buy from us instead' },
+    });
+    expect(neighbourFarm.statusCode).toBe(403);
     expect(
       (await call({ method: 'POST', url: '/api/reviews', user: admin, body: { productId, rating: 4, content: 'x' } })).statusCode,
     ).toBe(403);
@@ -144,7 +153,7 @@ describe('reviews', () => {
     ).toBe(404);
   });
 
-  it('lets only the author or an admin edit or delete; an author edit goes back to moderation', async () => {
+  it('lets only the author edit, the author or an admin delete; an author edit goes back to moderation', async () => {
     const stranger = await call({ method: 'PUT', url: `/api/reviews/${reviewId}`, user: secondConsumer, body: { rating: 1 } });
     expect(stranger.statusCode).toBe(403);
     expect((await call({ method: 'DELETE', url: `/api/reviews/${reviewId}`, user: producer })).statusCode).toBe(403);
@@ -158,13 +167,17 @@ describe('reviews', () => {
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().review).toMatchObject({ rating: 4, content: 'Still good.', status: 'pending' });
+    // An admin never puts words in a shopper's mouth: approve, reject or delete, not rewrite (decision 114).
     const byAdmin = await call({
       method: 'PUT',
       url: `/api/reviews/${reviewId}`,
       user: admin,
-      body: { title: 'Edited by admin' },
+      body: { title: 'Edited by admin', rating: 5 },
     });
-    expect(byAdmin.json().review.title).toBe('Edited by admin');
+    expect(byAdmin.statusCode).toBe(403);
+    expect(byAdmin.json().message).toBe('Admins can approve, reject or delete a review, but not rewrite it');
+    const mine = (await call({ method: 'GET', url: '/api/reviews/my-reviews', user: consumer })).json().reviews;
+    expect(mine.find((r: { id: number }) => r.id === reviewId)).toMatchObject({ rating: 4, content: 'Still good.' });
 
     expect((await call({ method: 'DELETE', url: `/api/reviews/${reviewId}`, user: consumer })).statusCode).toBe(200);
     expect((await call({ method: 'DELETE', url: `/api/reviews/${reviewId}`, user: consumer })).statusCode).toBe(404);
