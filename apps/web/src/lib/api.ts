@@ -15,6 +15,14 @@ export class ApiError extends Error {
 /** Fired on any 503 so the maintenance screen can appear without waiting for the next settings read. */
 export const MAINTENANCE_EVENT = 'farmstand:maintenance';
 
+/** Fired when an answer came from the service worker's saved copies because the network is gone. */
+export const SAVED_COPY_EVENT = 'farmstand:saved-copy';
+/** When a saved copy was last shown (0: never), for screens that start listening afterwards. */
+export let savedCopyShownAt = 0;
+
+/** What a write made without a connection says, instead of vanishing (issue 11 item 7). */
+export const OFFLINE_WRITE_MESSAGE = "You're offline, so this change was not saved. Try again when you're back online.";
+
 /** Calls whose 401 belongs to the caller (a wrong password), not to an expired session. */
 const OWN_401_PATHS = ['/auth/login', '/auth/register'];
 
@@ -47,7 +55,14 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     response = await fetch(`/api${path}${toQueryString(options.query)}`, { method, headers, body, signal: options.signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
+    if (method !== 'GET' && typeof navigator !== 'undefined' && navigator.onLine === false) {
+      throw new ApiError(0, OFFLINE_WRITE_MESSAGE, undefined, true);
+    }
     throw new ApiError(0, 'Could not reach Farmstand. Check your connection and try again.', undefined, false);
+  }
+  if (response.headers.get('x-farmstand-saved')) {
+    savedCopyShownAt = Date.now();
+    window.dispatchEvent(new Event(SAVED_COPY_EVENT));
   }
   const text = await response.text();
   const data = text ? safeJson(text) : null;

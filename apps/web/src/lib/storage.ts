@@ -27,4 +27,8 @@ export const storage = {
 
 export const getToken = () => storage.get(STORAGE_KEYS.token);
 export const setToken = (token: string) => storage.set(STORAGE_KEYS.token, token);
-export const clearToken = () => storage.remove(STORAGE_KEYS.token);
+/** Signing out also drops the API answers the service worker kept for offline reading (decision 155). */
+export const clearToken = () => {
+  storage.remove(STORAGE_KEYS.token);
+  if (typeof navigator !== 'undefined') navigator.serviceWorker?.controller?.postMessage({ type: 'clear-api-caches' });
+};

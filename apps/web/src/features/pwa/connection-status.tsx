@@ -2,6 +2,7 @@ import { BACK_ONLINE_BANNER_MS, TEXTS } from '@farmstand/shared';
 import { useEffect, useRef, useState } from 'react';
 import { CloseIcon } from '../../app/layout/icons';
 import { WifiOffIcon } from '../../components/ui/icons';
+import { SAVED_COPY_EVENT, savedCopyShownAt } from '../../lib/api';
 import { useOnlineStatus } from './use-online-status';
 
 /**
@@ -14,6 +15,7 @@ export function ConnectionStatus() {
   const [isDismissed, setIsDismissed] = useState(false);
   const [showBackOnline, setShowBackOnline] = useState(false);
   const wasOffline = useRef(!isOnline);
+  const showsSavedCopy = useSavedCopy(isOnline);
 
   useEffect(() => {
     if (!isOnline) {
@@ -37,7 +39,10 @@ export function ConnectionStatus() {
           className="flex items-center gap-3 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-950 dark:bg-amber-900 dark:text-amber-50"
         >
           <WifiOffIcon className="h-5 w-5 shrink-0" />
-          <p className="flex-1">{TEXTS.offline}</p>
+          <p className="flex-1">
+            {showsSavedCopy && <strong className="mr-1">Saved copy — you're offline.</strong>}
+            {TEXTS.offline}
+          </p>
           <button
             type="button"
             onClick={() => setIsDismissed(true)}
@@ -56,6 +61,21 @@ export function ConnectionStatus() {
       {!isOnline && <LimitedFunctionalityCard />}
     </div>
   );
+}
+
+/** Whether the page shows answers the service worker saved earlier; reset when the connection returns. */
+function useSavedCopy(isOnline: boolean): boolean {
+  const [saved, setSaved] = useState(() => !isOnline && savedCopyShownAt > 0);
+  useEffect(() => {
+    if (isOnline) {
+      setSaved(false);
+      return;
+    }
+    const mark = () => setSaved(true);
+    window.addEventListener(SAVED_COPY_EVENT, mark);
+    return () => window.removeEventListener(SAVED_COPY_EVENT, mark);
+  }, [isOnline]);
+  return saved;
 }
 
 /** Phones only: what still works without a connection. */
