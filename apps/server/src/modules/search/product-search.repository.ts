@@ -14,12 +14,22 @@ import { searchTsquery } from './search-text';
  * newest. Visible means listed (active, not removed) and the producer in good standing at this
  * moment (`visible_until > now()`, so a trial or period that runs out needs no write).
  */
-export async function searchProductListings(db: Db, filters: ProductSearchFilters): Promise<Result> {
+export async function searchProductListings(
+  db: Db,
+  filters: ProductSearchFilters,
+  listedTotal: ListedTotal = (f) => countAllListed(db, f),
+): Promise<Result> {
   const text = filters.text ? await resolveTsquery(db, filters.text) : null;
-  if (filters.area) return searchNearby(db, filters, filters.area, text);
-  if (text) return searchByText(db, filters, text);
+  if (filters.area) return searchNearby(db, filters, filters.area, text, listedTotal);
+  if (text) return searchByText(db, filters, text, listedTotal);
   return browse(db, filters);
 }
+
+/**
+ * Every visible listing matching the filters (category, availability): the one count that reads
+ * every producer, so the service passes a briefly kept copy (search.service.ts#browseTotal).
+ */
+export type ListedTotal = (filters: ProductSearchFilters) => Promise<number>;
 
 const TOP_TIER = 3;
 
@@ -82,6 +92,32 @@ function toResult(rows: RankedRow[]): { rows: RankedRow[]; total: number } {
 
 /** How many of the newest listings (of the category) the cheap first pass of a text search reads. */
 export const TEXT_WINDOW = 4000;
+/** The widest window (common words on deep pages); past it the GIN index answers whatever the cost. */
+const MAX_TEXT_WINDOW = 64_000;
+/** Up to this many expected matches reading them all off the GIN index is cheaper than a wider window. */
+const GIN_MATCHES_LIMIT = 20_000;
+
+/** The newest `size` listings of the filters, and those of them matching the words with their tier. */
+async function textWindow(
+  db: Db,
+  filters: ProductSearchFilters,
+  text: SQL,
+  size: number,
+): Promise<{ windowRows: number; matches: { id: number; tier: number }[] }> {
+  const result = await db.execute<{ window_rows: number; product_id: number | null; tier: number | null }>(sql`
+    with w as materialized (
+      select l.product_id, l.name_doc, l.farm_doc, l.doc from search_listings l
+      where l.visible_until > now() ${browseFilters(filters)}
+      order by l.product_id desc limit ${size})
+    select (select count(*) from w)::int as window_rows, m.product_id, m.tier
+    from (select 1) one
+    left join (select w.product_id, ${tierSql(text, 'w')} as tier from w where w.doc @@ ${text}) m on true`);
+  const windowRows = Number(result.rows[0]?.window_rows ?? 0);
+  const matches = result.rows
+    .filter((row) => row.product_id !== null)
+    .map((row) => ({ id: Number(row.product_id), tier: Number(row.tier) }));
+  return { windowRows, matches };
+}
 
 /**
  * Text without a centre, in two bounded passes (decision 120):
@@ -91,27 +127,32 @@ export const TEXT_WINDOW = 4000;
  * 2. otherwise the words are rare enough for the GIN index: every match is read, ranked and counted.
  * The planner never has to guess how common the words are (both of its guesses have a trap at 1M).
  */
-async function searchByText(db: Db, filters: ProductSearchFilters, text: SQL): Promise<Result> {
+async function searchByText(db: Db, filters: ProductSearchFilters, text: SQL, listedTotal: ListedTotal): Promise<Result> {
   const need = filters.offset + filters.limit;
-  const window = sql`(select l.* from search_listings l where l.visible_until > now() ${browseFilters(filters)}
-    order by l.product_id desc limit ${TEXT_WINDOW})`;
-  const first = await db.execute<{ product_id: number; tier: number; window_rows: number }>(sql`
-    select w.product_id, ${tierSql(text, 'w')} as tier, w.window_rows from (
-      select l.product_id, l.name_doc, l.farm_doc, l.doc @@ ${text} as matched, count(*) over ()::int as window_rows
-      from ${window} l) w
-    where w.matched`);
-  const matches = first.rows.map((row) => ({ id: Number(row.product_id), tier: Number(row.tier) }));
-  const windowRows = Number(first.rows[0]?.window_rows ?? 0);
-  const topTier = matches.filter((m) => m.tier === TOP_TIER).length;
-  let ranked: { id: number; tier: number }[];
-  let total: number;
-  if (topTier >= need || windowRows < TEXT_WINDOW) {
-    ranked = matches;
-    total =
-      windowRows < TEXT_WINDOW
-        ? matches.length
-        : Math.round((matches.length / TEXT_WINDOW) * (await countAllListed(db, filters)));
-  } else {
+  let size = Math.min(MAX_TEXT_WINDOW, Math.max(TEXT_WINDOW, need * 20));
+  let ranked: { id: number; tier: number }[] | null = null;
+  let total = 0;
+  for (;;) {
+    const pass = await textWindow(db, filters, text, size);
+    const topTier = pass.matches.filter((m) => m.tier === TOP_TIER).length;
+    if (pass.windowRows < size) {
+      // The window held every listing of the filters: exact.
+      ranked = pass.matches;
+      total = pass.matches.length;
+      break;
+    }
+    const listed = await listedTotal(filters);
+    if (topTier >= need) {
+      ranked = pass.matches;
+      total = Math.round((pass.matches.length / size) * listed);
+      break;
+    }
+    // Common words (many expected matches) read a wider window; rarer ones go to the GIN index.
+    const expected = (pass.matches.length / size) * listed;
+    if (expected <= GIN_MATCHES_LIMIT || size >= MAX_TEXT_WINDOW) break;
+    size = Math.min(MAX_TEXT_WINDOW, size * 4);
+  }
+  if (!ranked) {
     const all = await db.execute<{ product_id: number; tier: number }>(sql`
       select l.product_id, ${tierSql(text)} as tier from search_listings l
       where ${docMatch(docQuery(text, filterTokens(filters)))} l.visible_until > now()`);
@@ -164,10 +205,16 @@ function circle(center: Area['center'], miles: number | null): { tokens: string[
  * tier (then no row outside the ring can come before them: it is farther, in the same or a lower
  * tier), else from the whole radius. The total counts the whole radius apart.
  */
-async function searchNearby(db: Db, filters: ProductSearchFilters, area: Area, text: SQL | null): Promise<Result> {
+async function searchNearby(
+  db: Db,
+  filters: ProductSearchFilters,
+  area: Area,
+  text: SQL | null,
+  listedTotal: ListedTotal,
+): Promise<Result> {
   const need = filters.offset + filters.limit;
   const topTier = text ? TOP_TIER : 1;
-  const totalPromise = countNearby(db, filters, area, text);
+  const totalPromise = countNearby(db, filters, area, text, listedTotal);
   const rings = ringsOf(area.radiusMiles, text !== null);
   let rows: RankedRow[] = [];
   for (const [index, miles] of rings.entries()) {
@@ -215,9 +262,15 @@ const producerCount = (filters: ProductSearchFilters) => {
  * Without: the sum of the producers' listed counts in the circle (a few thousand producer rows
  * instead of tens of thousands of listings).
  */
-async function countNearby(db: Db, filters: ProductSearchFilters, area: Area, text: SQL | null): Promise<number> {
+async function countNearby(
+  db: Db,
+  filters: ProductSearchFilters,
+  area: Area,
+  text: SQL | null,
+  listedTotal: ListedTotal,
+): Promise<number> {
   if (!text) {
-    if (area.radiusMiles === null) return countAllListed(db, filters);
+    if (area.radiusMiles === null) return listedTotal(filters);
     const box = boundingBox(area.center, area.radiusMiles);
     const boxFilter = box
       ? sql`and sp.latitude between ${box.minLat}::float8 and ${box.maxLat}::float8
@@ -231,7 +284,7 @@ async function countNearby(db: Db, filters: ProductSearchFilters, area: Area, te
   }
   if (area.radiusMiles === null) {
     // Any distance: the same total as the text without a place (the window estimate or an exact count).
-    return (await searchByText(db, { ...filters, area: undefined, offset: 0, limit: 1 }, text)).total ?? 0;
+    return (await searchByText(db, { ...filters, area: undefined, offset: 0, limit: 1 }, text, listedTotal)).total ?? 0;
   }
   const place = circle(area.center, area.radiusMiles);
   const match = docQuery(text, [...filterTokens(filters), ...place.tokens]);

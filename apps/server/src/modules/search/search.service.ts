@@ -60,7 +60,7 @@ export async function searchProducts(ctx: AppContext, query: ProductSearchQuery)
     limit: query.limit ?? PRODUCT_PAGE_SIZE,
     offset: query.offset ?? 0,
   };
-  const { rows, total } = await searchProductListings(ctx.db, filters);
+  const { rows, total } = await searchProductListings(ctx.db, filters, (f) => browseTotal(ctx, f));
   return { products: rows.map(presentProductListing), total: total ?? (await browseTotal(ctx, filters)) };
 }
 
