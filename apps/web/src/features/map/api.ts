@@ -21,10 +21,16 @@ export function mapQuery(filters: MapFilters, location: { latitude: number; long
   return query;
 }
 
-export function useMapProducers(query: Record<string, string | number>) {
+/**
+ * The map's producers. With a viewport (bbox, zoom) the server answers only that view, clustered
+ * (decision 122); without one it answers every producer as the spec's call does.
+ */
+export function useMapProducers(query: Record<string, string | number>, viewport?: { bbox: string; zoom: number } | null) {
+  const withViewport = viewport ? { ...query, bbox: viewport.bbox, zoom: viewport.zoom } : query;
   return useQuery({
-    queryKey: ['search', 'map', query],
-    queryFn: ({ signal }) => api.get<ProducerMapResponse>('/search/producers', query, signal),
+    queryKey: ['search', 'map', withViewport],
+    queryFn: ({ signal }) => api.get<ProducerMapResponse>('/search/producers', withViewport, signal),
     placeholderData: keepPreviousData,
+    enabled: viewport !== null,
   });
 }

@@ -10,14 +10,15 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState, PageTitle } from '../../../components/ui/card';
 import { inputClasses } from '../../../components/ui/field';
 import { track } from '../../../lib/analytics';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { LocationPanel } from '../../search/components/location-panel';
 import { PinIcon } from '../../search/components/pin-icon';
+import { SearchSuggestInput } from '../../search/components/search-suggest-input';
 import { useUserLocation } from '../../search/user-location';
 import { useProductSearch } from '../api';
 import { Pagination } from '../components/pagination';
 import { ProductCard, ProductCardSkeleton } from '../components/product-card';
 import { useProductUrlFilters } from '../product-url-filters';
-import { useDocumentTitle } from '../../../lib/document-title';
 
 const AVAILABILITY_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -67,11 +68,11 @@ export default function ProductsPage() {
             Search
           </label>
           <div className="mt-1 flex gap-2">
-            <input
+            <SearchSuggestInput
               id="product-search"
-              type="search"
               value={text}
-              onChange={(event) => setText(event.target.value)}
+              onValueChange={setText}
+              onCategory={(category) => url.setCategory(category)}
               placeholder="Sourdough, eggs, honey…"
               className={inputClasses}
             />
@@ -159,9 +160,10 @@ export default function ProductsPage() {
         ) : (
           <>
             <ul className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-4 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
-              {query.data.products.map((product) => (
+              {query.data.products.map((product, index) => (
                 <li key={product.id}>
-                  <ProductCard product={product} />
+                  {/* The first row is on screen at once: its pictures are not lazy-loaded. */}
+                  <ProductCard product={product} eager={index < 2} />
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 import { CATEGORY_LABELS, MAP_CATEGORIES, MAP_RADII, NO_RADIUS_LIMIT } from '@farmstand/shared';
 import { type FormEvent, useState } from 'react';
+import { SearchSuggestInput } from '../../search/components/search-suggest-input';
 import type { MapFilters } from '../api';
 
 type Props = {
@@ -29,13 +30,17 @@ export function MapPanel({ filters, onFiltersChange, onSearchLocation, isSearchi
         <label htmlFor="map-location" className="sr-only">
           Search location
         </label>
-        <input
-          id="map-location"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder="Search location..."
-          className={`${controlClasses} min-w-0 flex-1`}
-        />
+        {/* Type-ahead suggests products, farms and categories; Enter on the typed text searches the place. */}
+        <div className="min-w-0 flex-1">
+          <SearchSuggestInput
+            id="map-location"
+            value={text}
+            onValueChange={setText}
+            onCategory={(category) => onFiltersChange({ ...filters, category })}
+            placeholder="Search location..."
+            className={`${controlClasses} w-full`}
+          />
+        </div>
         <button
           type="submit"
           disabled={isSearching}

@@ -2,11 +2,12 @@ import 'leaflet/dist/leaflet.css';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.Default.css';
 import '../map.css';
+import type { ProducerMapCluster } from '@farmstand/shared/schemas/search';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { MapContainer, Marker, Popup, TileLayer, useMap, ZoomControl } from 'react-leaflet';
+import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
 import { useTheme } from '../../theme/theme-context';
 import type { LatLng, MapProducer } from '../types';
@@ -80,6 +81,102 @@ function ProducerMarkers({ producers }: { producers: MapProducer[] }) {
   );
 }
 
+/**
+ * Producers the server already clustered by viewport (decision 122): each is its own marker, no
+ * client clustering, so the map never holds more than one viewport's answer.
+ */
+function PlainMarkers({ producers }: { producers: MapProducer[] }) {
+  const map = useMap();
+  useEffect(() => {
+    const layer = L.layerGroup(
+      producers.map((producer) =>
+        L.marker([producer.lat, producer.lng], {
+          icon: producer.verified ? ICONS.verified : ICONS.unverified,
+          title: `${producer.farm_name}${producer.verified ? ' (verified)' : ''}`,
+          alt: producer.farm_name,
+          keyboard: true,
+        }).bindPopup(() => popupContent(producer), { minWidth: 224 }),
+      ),
+    );
+    layer.addTo(map);
+    return () => {
+      layer.remove();
+    };
+  }, [map, producers]);
+  return null;
+}
+
+/** Visual size of a cluster grows with its count (three steps), as marker-cluster plugins do. */
+function clusterIcon(count: number) {
+  const size = count < 10 ? 34 : count < 100 ? 40 : 48;
+  const label = count >= 10_000 ? `${Math.round(count / 1000)}k` : count.toLocaleString('en-US');
+  return L.divIcon({
+    className: '',
+    html: `<span class="producer-cluster" style="width:${size}px;height:${size}px">${label}</span>`,
+    iconSize: [size, size],
+    iconAnchor: [size / 2, size / 2],
+  });
+}
+
+/** Server clusters: buttons (Leaflet gives keyboard markers role=button) that zoom into their producers. */
+function ClusterMarkers({ clusters }: { clusters: ProducerMapCluster[] }) {
+  const map = useMap();
+  useEffect(() => {
+    const layer = L.layerGroup(
+      clusters.map((cluster) => {
+        const label = `${cluster.count.toLocaleString('en-US')} producers here: zoom in`;
+        const marker = L.marker([cluster.lat, cluster.lng], { icon: clusterIcon(cluster.count), title: label, keyboard: true });
+        marker.on('add', () => marker.getElement()?.setAttribute('aria-label', label));
+        marker.on('click', () => {
+          const [south, west, north, east] = cluster.bounds;
+          map.fitBounds(
+            [
+              [south, west],
+              [north, east],
+            ],
+            { padding: [48, 48], maxZoom: 16 },
+          );
+        });
+        return marker;
+      }),
+    );
+    layer.addTo(map);
+    return () => {
+      layer.remove();
+    };
+  }, [map, clusters]);
+  return null;
+}
+
+/** What the map shows: its bounds as the API's bbox (west,south,east,north) and its zoom. */
+export type MapViewport = { bbox: string; zoom: number };
+
+function clamp(value: number, min: number, max: number) {
+  return Math.min(max, Math.max(min, value));
+}
+
+/** Reports the viewport once the map is ready and after every pan or zoom (moveend covers both). */
+function ViewportReporter({ onChange }: { onChange: (viewport: MapViewport) => void }) {
+  const map = useMapEvents({ moveend: () => report() });
+  function report() {
+    const bounds = map.getBounds();
+    const bbox = [
+      clamp(bounds.getWest(), -180, 180),
+      clamp(bounds.getSouth(), -90, 90),
+      clamp(bounds.getEast(), -180, 180),
+      clamp(bounds.getNorth(), -90, 90),
+    ]
+      .map((value) => value.toFixed(4))
+      .join(',');
+    onChange({ bbox, zoom: map.getZoom() });
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the map is ready.
+  useEffect(() => {
+    map.whenReady(report);
+  }, [map]);
+  return null;
+}
+
 /** Re-centres when asked (a found location), or fits the producers with 10 % padding. */
 function Viewport({ center, zoom, fitTo }: { center: LatLng; zoom: number; fitTo?: MapProducer[] }) {
   const map = useMap();
@@ -102,9 +199,24 @@ type Props = {
   /** Fit the view to the producers (the /search map) instead of keeping the given centre. */
   fitToProducers?: boolean;
   className?: string;
+  /**
+   * Viewport mode (/map): the parent asks the server for this viewport (bbox, zoom) and passes the
+   * server's clusters; producers are then drawn as plain markers, without client clustering.
+   */
+  onViewportChange?: (viewport: MapViewport) => void;
+  clusters?: ProducerMapCluster[];
 };
 
-export function ProducersMap({ producers, center, zoom, userLocation, fitToProducers = false, className = '' }: Props) {
+export function ProducersMap({
+  producers,
+  center,
+  zoom,
+  userLocation,
+  fitToProducers = false,
+  className = '',
+  onViewportChange,
+  clusters,
+}: Props) {
   const { isDark } = useTheme();
   const tiles = isDark ? TILES.dark : TILES.light;
   return (
@@ -121,7 +233,15 @@ export function ProducersMap({ producers, center, zoom, userLocation, fitToProdu
       <ZoomControl position="bottomright" />
       <TileLayer key={tiles.url} url={tiles.url} attribution={tiles.attribution} maxZoom={MAX_ZOOM} />
       <Viewport center={center} zoom={zoom} fitTo={fitToProducers ? producers : undefined} />
-      <ProducerMarkers producers={producers} />
+      {onViewportChange ? (
+        <>
+          <ViewportReporter onChange={onViewportChange} />
+          <PlainMarkers producers={producers} />
+          <ClusterMarkers clusters={clusters ?? []} />
+        </>
+      ) : (
+        <ProducerMarkers producers={producers} />
+      )}
       {userLocation && (
         <Marker
           position={[userLocation.latitude, userLocation.longitude]}

@@ -2,12 +2,12 @@ import { DEFAULT_PRODUCER_RADIUS, GEOLOCATION_OPTIONS, MAP_SCREEN_CENTER, NO_RAD
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { track } from '../../../lib/analytics';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { geocodeAddress, useUserLocation } from '../../search/user-location';
 import { type MapFilters, mapQuery, useMapProducers } from '../api';
 import { MapPanel } from '../components/map-panel';
-import { ProducersMap } from '../components/producers-map';
+import { type MapViewport, ProducersMap } from '../components/producers-map';
 import type { LatLng } from '../types';
-import { useDocumentTitle } from '../../../lib/document-title';
 
 const DEFAULT_FILTERS: MapFilters = { verifiedOnly: false, radius: DEFAULT_PRODUCER_RADIUS, category: '' };
 const LOCATION_ZOOM = 11;
@@ -40,7 +40,9 @@ export default function MapPage() {
   }, []);
 
   const query = useMemo(() => mapQuery(filters, location, NO_RADIUS_LIMIT), [filters, location]);
-  const producers = useMapProducers(query);
+  // The map asks for what it shows (decision 122); null until the map reports its first viewport.
+  const [viewport, setViewport] = useState<MapViewport | null>(null);
+  const producers = useMapProducers(query, viewport);
   useEffect(() => {
     if (producers.isError) toast.error('Failed to load producers');
   }, [producers.isError]);
@@ -60,11 +62,22 @@ export default function MapPage() {
   }
 
   const list = producers.data?.producers ?? [];
+  const clusters = producers.data?.clusters ?? [];
+  // Producers in view: the lone markers plus everyone inside the clusters.
+  const shown = producers.data?.total ?? 0;
   const radiusApplies = location !== null && filters.radius < NO_RADIUS_LIMIT;
   return (
     <div className="relative h-[calc(100dvh-9rem)] w-full md:h-[calc(100dvh-4rem)]">
       <h1 className="sr-only">Map of producers</h1>
-      <ProducersMap producers={list} center={view.center} zoom={view.zoom} userLocation={location} className="h-full w-full" />
+      <ProducersMap
+        producers={list}
+        clusters={clusters}
+        onViewportChange={setViewport}
+        center={view.center}
+        zoom={view.zoom}
+        userLocation={location}
+        className="h-full w-full"
+      />
       <MapPanel
         filters={filters}
         onFiltersChange={(next) => {
@@ -78,10 +91,10 @@ export default function MapPage() {
         aria-live="polite"
         className="absolute bottom-6 left-1/2 z-[1000] -translate-x-1/2 whitespace-nowrap rounded-full bg-white/95 px-4 py-2 text-sm font-semibold text-stone-800 shadow-lg dark:bg-stone-900/95 dark:text-stone-100"
       >
-        Showing {list.length} producer{list.length === 1 ? '' : 's'}
+        Showing {shown} producer{shown === 1 ? '' : 's'}
         {radiusApplies && ` within ${filters.radius} miles`}
       </p>
-      {producers.isFetching && (
+      {(producers.isLoading || viewport === null) && (
         <div
           role="status"
           className="absolute inset-0 z-[1100] flex items-center justify-center bg-white/60 dark:bg-stone-950/60"

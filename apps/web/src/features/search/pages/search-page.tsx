@@ -4,12 +4,13 @@ import { useSearchParams } from 'react-router';
 import { EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
 import { inputClasses } from '../../../components/ui/field';
 import { track } from '../../../lib/analytics';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useProducerSearch } from '../api';
 import { LocationPanel } from '../components/location-panel';
 import { ProducerCard } from '../components/producer-card';
+import { SearchSuggestInput } from '../components/search-suggest-input';
 import { ViewToggle } from '../components/view-toggle';
 import { useUserLocation } from '../user-location';
-import { useDocumentTitle } from '../../../lib/document-title';
 
 const ProducerResultsMap = lazy(() => import('../components/producer-results-map'));
 
@@ -68,11 +69,10 @@ export default function SearchPage() {
             <label htmlFor="producer-search" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
               Search
             </label>
-            <input
+            <SearchSuggestInput
               id="producer-search"
-              type="search"
               value={text}
-              onChange={(event) => setText(event.target.value)}
+              onValueChange={setText}
               placeholder="Farm name, eggs, honey…"
               className={`${inputClasses} mt-1`}
             />

@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './helpers';
+
+/** Issue 9 item 5: type-ahead on /products, /search and /map (WAI-ARIA combobox), and item 4: map clusters. */
+
+test('type-ahead on /products: arrow down then Enter opens the suggested product', async ({ page }) => {
+  await page.goto('/products');
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await box.fill('sourd');
+  const listbox = page.getByRole('listbox', { name: 'Suggestions' });
+  await expect(listbox).toBeVisible();
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  await expect(box).toHaveAttribute('aria-controls', (await listbox.getAttribute('id')) as string);
+  const first = listbox.getByRole('option').first();
+  await expect(first).toContainText(/sourdough/i);
+  await expectAccessible(page);
+
+  await box.press('ArrowDown');
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id')) as string);
+  const name = (await first.locator('span.font-medium').textContent()) ?? '';
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/product\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+});
+
+test('type-ahead on /search: Escape closes, a category suggestion opens the filtered catalogue', async ({ page }) => {
+  await page.goto('/search');
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await box.fill('bake');
+  const option = page.getByRole('option', { name: /Baked Goods/ });
+  await expect(option).toBeVisible();
+  await box.press('Escape');
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+  await box.press('ArrowDown');
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  // Move to the category (last option) with ArrowUp, which wraps to the end.
+  await box.press('ArrowUp');
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/products\?category=baked_goods/);
+});
+
+test('type-ahead on /map suggests farms; Enter on a typed place still searches the place', async ({ page, request }) => {
+  const producers = (await (await request.get('/api/search/producers')).json()) as { producers: { farm_name: string }[] };
+  const farm = producers.producers[0].farm_name;
+  await page.goto('/map');
+  const box = page.getByRole('combobox', { name: 'Search location' });
+  await box.fill(farm.slice(0, 6));
+  const option = page.getByRole('option', { name: new RegExp(farm.slice(0, 6)) }).first();
+  await expect(option).toBeVisible();
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/producer\/\d+$/);
+});
+
+test('the map asks for its viewport and draws clusters that zoom in when pressed', async ({ page }) => {
+  const firstViewport = page.waitForRequest((r) => /\/api\/search\/producers\?.*bbox=.*zoom=/.test(r.url()));
+  await page.goto('/map');
+  const zoomOf = (url: string) => Number(new URL(url).searchParams.get('zoom'));
+  const startZoom = zoomOf((await firstViewport).url());
+  const cluster = page.getByRole('button', { name: /producers here: zoom in/ }).first();
+  await expect(cluster).toBeVisible();
+  const zoomedIn = page.waitForRequest((r) => r.url().includes('/api/search/producers?') && zoomOf(r.url()) > startZoom);
+  // Keyboard: focus the cluster and press Enter.
+  await cluster.focus();
+  await page.keyboard.press('Enter');
+  await zoomedIn;
+  await expect(page.getByText(/^Showing \d+ producers?/)).toBeVisible();
+});
