@@ -150,7 +150,7 @@ export function Header() {
           to="/"
           className="mr-4 flex items-center gap-2 text-lg font-extrabold tracking-tight text-brand-800 dark:text-green-300"
         >
-          <img src="/favicon.svg" alt="" className="h-8 w-8" />
+          <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
           Farmstand
         </Link>
         <div className="hidden flex-1 items-center gap-1 lg:flex">

@@ -47,7 +47,7 @@ export function InstallPrompt() {
       className="fixed inset-x-4 bottom-24 z-50 mx-auto max-w-sm rounded-xl border border-stone-200 bg-white p-4 shadow-xl md:bottom-6 md:right-6 md:left-auto dark:border-stone-700 dark:bg-stone-900"
     >
       <div className="flex items-start gap-3">
-        <img src="/icon-192.png" alt="" className="h-12 w-12 rounded-lg" />
+        <img src="/icon-192.png" alt="" width={48} height={48} className="h-12 w-12 rounded-lg" />
         <div>
           <h2 id="install-heading" className="font-semibold">
             Install Farmstand

@@ -5,10 +5,18 @@ import { AvailabilityBadge } from './availability-badge';
 import { ProductImage } from './product-image';
 
 /** A product on /products; the whole card opens /product/{id}. */
-export function ProductCard({ product }: { product: ProductListing }) {
+/** `eager` for the cards in the first screenful, so the largest image there is not lazy-loaded. */
+export function ProductCard({ product, eager = false }: { product: ProductListing; eager?: boolean }) {
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-600 hover:shadow-md dark:border-stone-800 dark:bg-stone-900 dark:hover:border-green-500">
-      <ProductImage url={product.primary_image_url} category={product.category} alt="" className="aspect-[4/3] w-full" />
+      <ProductImage
+        url={product.primary_image_url}
+        category={product.category}
+        alt=""
+        className="aspect-[4/3] w-full"
+        sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+        eager={eager}
+      />
       <AvailabilityBadge availability={product.availability} className="absolute left-3 top-3 shadow-sm" />
       <div className="flex flex-1 flex-col p-4">
         <h2 className="font-semibold leading-snug">

@@ -16,7 +16,18 @@ const CATEGORY_EMOJI: Record<string, string> = {
   other: '🧺',
 };
 
-type Props = { url: string | null; category: string; alt: string; className?: string; sizes?: string; eager?: boolean };
+type Props = {
+  url: string | null;
+  category: string;
+  alt: string;
+  className?: string;
+  sizes?: string;
+  /** The first image on screen: fetched at once with high priority (it is usually the page's largest paint). */
+  eager?: boolean;
+  /** Intrinsic size for the browser's layout before the file arrives; CSS sets the shown size. */
+  width?: number;
+  height?: number;
+};
 
 /** A product photo (responsive when it is one of ours), or the category's emoji on a soft tile. */
 export function ProductImage({
@@ -26,6 +37,8 @@ export function ProductImage({
   className = '',
   sizes = '(min-width: 1024px) 25vw, 50vw',
   eager = false,
+  width = 800,
+  height = 600,
 }: Props) {
   if (!url) {
     return (
@@ -44,7 +57,11 @@ export function ProductImage({
       srcSet={productImageSrcSet(url)}
       sizes={sizes}
       alt={alt}
+      width={width}
+      height={height}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
+      decoding="async"
       className={`object-cover ${className}`}
     />
   );

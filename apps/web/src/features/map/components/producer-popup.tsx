@@ -1,4 +1,5 @@
 import { formatDistance } from '@farmstand/shared';
+import { productImageSrcSet } from '@farmstand/shared/schemas/products';
 import type { MapProducer } from '../types';
 
 /** The marker popup: image, name with tick, 'city, state', distance, 2 lines of description, product count, 'View Producer'. */
@@ -6,7 +7,17 @@ export function ProducerPopup({ producer }: { producer: MapProducer }) {
   return (
     <div className="w-56 font-sans text-stone-900 dark:text-stone-100">
       {producer.profile_image_url && (
-        <img src={producer.profile_image_url} alt="" className="mb-2 h-24 w-full rounded-md object-cover" />
+        <img
+          src={producer.profile_image_url}
+          srcSet={productImageSrcSet(producer.profile_image_url)}
+          sizes="240px"
+          width={240}
+          height={96}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="mb-2 h-24 w-full rounded-md object-cover"
+        />
       )}
       <p className="flex items-center gap-1 text-base font-bold leading-tight">
         {producer.farm_name}

@@ -1,5 +1,6 @@
 import { formatMessageTime } from '@farmstand/shared';
 import type { Message } from '@farmstand/shared/schemas/messages';
+import { productImageSrcSet } from '@farmstand/shared/schemas/products';
 import { Link } from 'react-router';
 import { BasketIcon } from '../../../components/ui/icons';
 
@@ -22,7 +23,17 @@ export function MessageBubble({ message, isMine, showReceipt }: { message: Messa
             }`}
           >
             {message.product.primary_image_url ? (
-              <img src={message.product.primary_image_url} alt="" className="h-10 w-10 rounded object-cover" />
+              <img
+                src={message.product.primary_image_url}
+                srcSet={productImageSrcSet(message.product.primary_image_url)}
+                sizes="40px"
+                width={40}
+                height={40}
+                alt=""
+                loading="lazy"
+                decoding="async"
+                className="h-10 w-10 rounded object-cover"
+              />
             ) : (
               <BasketIcon className="h-8 w-8 p-1" />
             )}

@@ -38,6 +38,9 @@ export function FarmAvatar({ name, url, className = '' }: { name: string; url: s
         src={url}
         srcSet={productImageSrcSet(url)}
         sizes="160px"
+        width={160}
+        height={160}
+        decoding="async"
         alt=""
         className={`shrink-0 rounded-full object-cover ring-2 ring-white dark:ring-stone-800 ${className}`}
       />

@@ -1,4 +1,5 @@
 import { formatDistance } from '@farmstand/shared';
+import { productImageSrcSet } from '@farmstand/shared/schemas/products';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/card';
 import { FavoriteButton } from '../../favorites/components/favorite-button';
@@ -61,7 +62,21 @@ export function ProducerCard({ producer }: { producer: ProducerCardData }) {
 
 export function ProducerAvatar({ name, imageUrl, size = 'md' }: { name: string; imageUrl: string | null; size?: 'md' | 'lg' }) {
   const box = size === 'lg' ? 'h-20 w-20 text-3xl' : 'h-16 w-16 text-2xl';
-  if (imageUrl) return <img src={imageUrl} alt="" loading="lazy" className={`${box} shrink-0 rounded-lg object-cover`} />;
+  const px = size === 'lg' ? 80 : 64;
+  if (imageUrl)
+    return (
+      <img
+        src={imageUrl}
+        srcSet={productImageSrcSet(imageUrl)}
+        sizes={`${px}px`}
+        width={px}
+        height={px}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        className={`${box} shrink-0 rounded-lg object-cover`}
+      />
+    );
   return (
     <div
       aria-hidden="true"
