@@ -21,7 +21,7 @@ export function SupportPhone({ prefix = ' or call ', className }: { prefix?: str
   return (
     <>
       {prefix}
-      <a href={`tel:${support_phone.replace(/[^\d+]/g, '')}`} className={className}>
+      <a href={`tel:${support_phone.replace(/[^\d+]/g, '')}`} className={`whitespace-nowrap ${className ?? ''}`}>
         {support_phone}
       </a>
     </>

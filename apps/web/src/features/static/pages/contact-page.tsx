@@ -36,7 +36,7 @@ export default function ContactPage() {
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Contact us</h1>
       <p className="mt-4 max-w-3xl text-lg text-stone-700 dark:text-stone-300">
-        Something not working, a listing that looks wrong, or a question about your account? Write to us and a person on the
+        Something not working, a listing that looks wrong, or a question about your account? Write to us and a person on the{' '}
         {site_name} team will answer.
       </p>
       <Card className="mt-8 flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
