@@ -71,7 +71,7 @@ export function AdminOrdersTab() {
                     </td>
                     <td className="px-2 py-2">{order.items.map((i) => `${i.quantity} × ${i.name}`).join(', ')}</td>
                     <td className="px-2 py-2">{money(order.total)}</td>
-                    <td className="px-2 py-2">
+                    <td className="whitespace-nowrap px-2 py-2">
                       <OrderStatusBadge status={order.status} />
                     </td>
                     <td className="px-2 py-2">{formatMoment(order.created_at)}</td>

@@ -123,7 +123,7 @@ function RulesForm({ cutoff, cap }: { cutoff: number; cap: number | null }) {
   return (
     <Card className="p-5">
       <h2 className="text-lg font-semibold">Order rules</h2>
-      <form onSubmit={submit} className="mt-3 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end" noValidate>
+      <form onSubmit={submit} className="mt-3 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start" noValidate>
         <TextInput
           label="Order cut-off (hours before pickup)"
           type="number"
@@ -142,9 +142,11 @@ function RulesForm({ cutoff, cap }: { cutoff: number; cap: number | null }) {
           onChange={(e) => setCapText(e.target.value)}
           error={error && /cap/i.test(error) ? error : undefined}
         />
-        <Button type="submit" isLoading={save.isPending}>
-          Save rules
-        </Button>
+        <div className="sm:pt-6">
+          <Button type="submit" isLoading={save.isPending}>
+            Save rules
+          </Button>
+        </div>
       </form>
       {error && !/cut-off|cap/i.test(error) && (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">

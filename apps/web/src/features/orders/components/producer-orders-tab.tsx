@@ -22,7 +22,11 @@ export function ProducerOrdersTab() {
   const [date, setDate] = useState('');
   const [printing, setPrinting] = useState<'pick' | 'sheet' | null>(null);
   const days = [...new Set((upcoming.data?.orders ?? []).filter((o) => OPEN.has(o.status)).map((o) => o.window.date))].sort();
-  const day = date || days[0] || today;
+  // Open on the next day there is something to prepare; requests alone do not make a pickup day.
+  const prepared = (upcoming.data?.orders ?? [])
+    .filter((o) => o.status === 'accepted' || o.status === 'ready')
+    .map((o) => o.window.date);
+  const day = date || prepared.sort()[0] || days[0] || today;
   const pickList = usePickList(day);
 
   useEffect(() => {
