@@ -131,3 +131,21 @@ test.describe('document titles and status codes', () => {
     expect((await page.goto('/products'))?.status()).toBe(200);
   });
 });
+
+test.describe('offline', () => {
+  test('a product seen online stays readable offline, marked as a saved copy', async ({ page, context, request }) => {
+    test.setTimeout(120_000);
+    const { productId, productName } = await publicIds(request);
+    await page.goto(`/product/${productId}`);
+    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active), undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    // Seen once more while the worker is in control: its API answers are saved for this (guest) user.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: productName })).toBeVisible();
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: productName })).toBeVisible();
+    await expect(page.getByText("Saved copy — you're offline.")).toBeVisible();
+    await context.setOffline(false);
+  });
+});
