@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { boundingBox, distanceToSql, type Point } from './geo';
+import { boundingBox, cellsTsquery, distanceToSql, type Point } from './geo';
 import { effectiveStatusSql } from './listing-visibility.sql';
 import { resolveTsquery } from './product-search.repository';
 
@@ -80,8 +80,13 @@ export async function searchProducers(db: Db, filters: ProducerSearchFilters): P
   const tsq = text ? await resolveTsquery(db, text) : null;
   if (text) {
     // A similar farm name (trigram index) or a farm with a listing matching the words (typos corrected).
+    // Within a radius, the listings are narrowed by the circle's grid cells in the same GIN scan.
+    const box =
+      filters.area && filters.area.radiusMiles !== null ? boundingBox(filters.area.center, filters.area.radiusMiles) : null;
+    const cells = box ? cellsTsquery(box) : null;
+    const match = cells ? sql`(${tsq} && ${`(${cells})`}::tsquery)` : tsq;
     const sells = tsq
-      ? sql`or sp.producer_id in (select l.producer_id from search_listings l where l.doc @@ ${tsq} and l.visible_until > now())`
+      ? sql`or sp.producer_id in (select l.producer_id from search_listings l where l.doc @@ ${match} and l.visible_until > now())`
       : sql``;
     where.push(sql`(${text} <% sp.farm_name or sp.farm_name ilike ${`%${escapeLike(text)}%`} ${sells})`);
   }
