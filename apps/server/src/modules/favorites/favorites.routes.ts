@@ -35,6 +35,7 @@ const favoritesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
       schema: {
         tags,
         security,
+        summary: 'Which of these producers are my favourites (one call for a page of cards)',
         querystring: FavoriteBatchCheckQuery,
         response: { 200: FavoriteBatchCheckResponse, 400: ErrorResponse, ...denied },
       },

@@ -8,7 +8,14 @@ const siteRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
   // maintenance screen, and with which message.
   app.get(
     '/',
-    { config: { access: 'public' }, schema: { tags: ['settings'], response: { 200: SiteInfoResponse } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Public site settings: name, contact details, maintenance mode, features and limits',
+        response: { 200: SiteInfoResponse },
+      },
+    },
     async (_request, reply) => {
       // Settings change at any moment (maintenance on); a browser must ask again each time.
       reply.header('cache-control', 'no-cache');
