@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { describeAdminAction, describeSignup } from './activity-wording';
 
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
 
@@ -83,22 +84,49 @@ export async function topProducts(db: Db, w: Window) {
   }));
 }
 
+type ActivityRow = {
+  type: string;
+  description: string;
+  time: Date | string;
+  admin_email: string | null;
+  action: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  details: Record<string, unknown> | null;
+};
+
+/** The five newest events of any kind, each as a sentence (activity-wording.ts). */
 export async function recentActivity(db: Db) {
-  const rows = await db.execute<{ type: string; description: string; time: Date | string }>(sql`
+  const rows = await db.execute<ActivityRow>(sql`
     select * from (
-      (select 'admin' as type, coalesce(u.email, 'An admin') || ': ' || replace(l.action, '_', ' ') || ' ' || l.target_type
-          || coalesce(' #' || l.target_id, '') as description, l.created_at as time
+      (select 'admin' as type, '' as description, l.created_at as time, u.email as admin_email, l.action,
+          l.target_type, l.target_id, l.details
         from admin_logs l left join users u on u.id = l.admin_id order by l.created_at desc limit 5)
       union all
-      (select 'order', 'Order #' || o.id || ' for ' || p.farm_name, o.created_at
+      (select 'order', 'A shopper reserved order #' || o.id || ' from ' || p.farm_name, o.created_at, null, null, null, null, null
         from orders o join producers p on p.user_id = o.producer_user_id order by o.created_at desc limit 5)
       union all
-      (select 'inquiry', 'Inquiry about ' || pr.name, i.created_at
+      (select 'inquiry', 'A shopper asked about ' || pr.name, i.created_at, null, null, null, null, null
         from inquiries i join products pr on pr.id = i.product_id order by i.created_at desc limit 5)
       union all
-      (select 'signup', 'New ' || user_type || ' signed up', created_at from users order by created_at desc limit 5)
+      (select 'signup', user_type, created_at, null, null, null, null, null from users order by created_at desc limit 5)
     ) a order by time desc limit 5`);
-  return rows.rows.map((r) => ({ type: r.type, description: r.description, time: new Date(r.time).toISOString() }));
+  return rows.rows.map((r) => ({
+    type: r.type,
+    description:
+      r.type === 'admin'
+        ? describeAdminAction({
+            admin: r.admin_email,
+            action: r.action ?? '',
+            targetType: r.target_type ?? '',
+            targetId: r.target_id,
+            details: r.details,
+          })
+        : r.type === 'signup'
+          ? describeSignup(r.description)
+          : r.description,
+    time: new Date(r.time).toISOString(),
+  }));
 }
 
 export type Bucket = 'day' | 'week' | 'month';

@@ -101,7 +101,7 @@ function AnalyticsBody({ data }: { data: AnalyticsResponse }) {
         <Metric label="Orders" value={m.total_orders} change={m.order_growth} />
         <Metric label="Conversion rate" value={`${m.conversion_rate}%`} change={m.conversion_change} unit=" pts" />
       </div>
-      <TrendChart charts={data.charts} />
+      <TrendChart charts={data.charts} range={data.time_range} />
       <div className="grid gap-4 lg:grid-cols-3">
         <Panel title="Top producers">
           {data.top_producers.length === 0 ? (

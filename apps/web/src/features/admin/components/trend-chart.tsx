@@ -1,7 +1,8 @@
-import type { AnalyticsResponse } from '@farmstand/shared/schemas/admin';
-import { useState } from 'react';
+import type { AnalyticsRange, AnalyticsResponse } from '@farmstand/shared/schemas/admin';
+import { useId, useState } from 'react';
 import { Card } from '../../../components/ui/card';
 import { SelectInput } from '../../../components/ui/field';
+import { axisTicks, bucketLabel, fillBuckets, RANGE_BUCKET } from '../trend-buckets';
 
 type Trend = keyof AnalyticsResponse['charts'];
 const TRENDS: Record<Trend, string> = {
@@ -10,17 +11,49 @@ const TRENDS: Record<Trend, string> = {
   products: 'New products',
   engagement: 'Engagement',
 };
+const BUCKET_WORD = { day: 'per day', week: 'per week', month: 'per month' } as const;
 
-/** A plain bar chart of the chosen series; the numbers are also in an accessible list. */
-export function TrendChart({ charts }: { charts: AnalyticsResponse['charts'] }) {
+// The drawing's own coordinates; the SVG scales to the card's width.
+const WIDTH = 640;
+const HEIGHT = 240;
+const PLOT = { left: 48, right: 12, top: 16, bottom: 36 };
+/** A lone bar stays a bar, never a slab across the card. */
+const MAX_BAR = 36;
+
+/**
+ * A bar chart drawn by hand in SVG (no chart library): y axis with round ticks, dates along the
+ * bottom, every bucket of the period (zeros included), a tooltip on hover or keyboard focus, and
+ * the figures in a table for screen readers. Colours follow the theme.
+ */
+export function TrendChart({ charts, range }: { charts: AnalyticsResponse['charts']; range: AnalyticsRange }) {
   const [trend, setTrend] = useState<Trend>('users');
-  const points = charts[trend];
-  const max = Math.max(1, ...points.map((p) => p.value));
-  const format = (value: number) => (trend === 'revenue' ? `$${value.toFixed(2)}` : String(value));
+  const [active, setActive] = useState<number | null>(null);
+  const titleId = useId();
+  const bucket = RANGE_BUCKET[range];
+  const points = fillBuckets(charts[trend], range);
+  const isMoney = trend === 'revenue';
+  const format = (value: number) => (isMoney ? `$${value.toFixed(2)}` : value.toLocaleString('en-US'));
+  const ticks = axisTicks(Math.max(0, ...points.map((p) => p.value)), 4, !isMoney);
+  const top = ticks[ticks.length - 1];
+  const plotWidth = WIDTH - PLOT.left - PLOT.right;
+  const plotHeight = HEIGHT - PLOT.top - PLOT.bottom;
+  const slot = plotWidth / points.length;
+  const barWidth = Math.min(MAX_BAR, Math.max(2, slot * 0.7));
+  const y = (value: number) => PLOT.top + plotHeight - (value / top) * plotHeight;
+  // About six date labels whatever the number of bars.
+  const labelEvery = Math.max(1, Math.ceil(points.length / 6));
+  const total = points.reduce((sum, p) => sum + p.value, 0);
+  const shown = active === null ? null : points[active];
+
   return (
     <Card className="p-4">
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <h3 className="font-semibold">Trend</h3>
+      <div className="mb-2 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h3 id={titleId} className="font-semibold">
+            {TRENDS[trend]} {BUCKET_WORD[bucket]}
+          </h3>
+          <p className="text-sm text-stone-600 dark:text-stone-300">Total in this period: {format(total)}</p>
+        </div>
         <div className="w-48">
           <SelectInput label="Show" value={trend} onChange={(event) => setTrend(event.target.value as Trend)}>
             {Object.entries(TRENDS).map(([value, label]) => (
@@ -31,30 +64,89 @@ export function TrendChart({ charts }: { charts: AnalyticsResponse['charts'] }) 
           </SelectInput>
         </div>
       </div>
-      {points.length === 0 ? (
-        <p className="py-8 text-center text-sm text-stone-600 dark:text-stone-300">
-          No {TRENDS[trend].toLowerCase()} in this period.
-        </p>
-      ) : (
-        <ul className="flex h-40 items-end gap-1" aria-label={`${TRENDS[trend]} per period`}>
-          {points.map((p) => (
-            <li
-              key={p.period}
-              className="flex h-full min-w-0 flex-1 flex-col justify-end"
-              title={`${p.period}: ${format(p.value)}`}
-            >
-              <span className="sr-only">
-                {p.period}: {format(p.value)}
-              </span>
-              <span
-                aria-hidden="true"
-                className="block rounded-t bg-brand-700 dark:bg-green-500"
-                style={{ height: `${Math.max(4, (p.value / max) * 100)}%` }}
+      <div className="relative">
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          className="h-auto w-full text-stone-600 dark:text-stone-300"
+          role="img"
+          aria-labelledby={titleId}
+          onMouseLeave={() => setActive(null)}
+        >
+          {ticks.map((tick) => (
+            <g key={tick}>
+              <line
+                x1={PLOT.left}
+                x2={WIDTH - PLOT.right}
+                y1={y(tick)}
+                y2={y(tick)}
+                className="stroke-stone-200 dark:stroke-stone-700"
+                strokeDasharray={tick === 0 ? undefined : '3 3'}
               />
-            </li>
+              <text x={PLOT.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" fontSize="11" fill="currentColor">
+                {isMoney ? `$${tick}` : tick}
+              </text>
+            </g>
           ))}
-        </ul>
-      )}
+          {points.map((point, index) => {
+            const x = PLOT.left + slot * index + (slot - barWidth) / 2;
+            const height = Math.max(point.value > 0 ? 2 : 0, y(0) - y(point.value));
+            return (
+              // biome-ignore lint/a11y/noStaticElementInteractions: a pointer-only extra; every figure is also in the table below
+              <g key={point.period} onMouseEnter={() => setActive(index)}>
+                {/* The whole column takes the hover, so thin and zero bars still show their figure. */}
+                <rect x={PLOT.left + slot * index} y={PLOT.top} width={slot} height={plotHeight} fill="transparent" />
+                <rect
+                  x={x}
+                  y={y(0) - height}
+                  width={barWidth}
+                  height={height}
+                  rx={Math.min(3, barWidth / 3)}
+                  className={active === index ? 'fill-brand-800 dark:fill-green-300' : 'fill-brand-600 dark:fill-green-500'}
+                >
+                  <title>{`${bucketLabel(point.period, bucket)}: ${format(point.value)}`}</title>
+                </rect>
+                {(index % labelEvery === 0 || points.length === 1) && (
+                  <text
+                    x={PLOT.left + slot * index + slot / 2}
+                    y={HEIGHT - 14}
+                    textAnchor="middle"
+                    fontSize="11"
+                    fill="currentColor"
+                  >
+                    {bucketLabel(point.period, bucket)}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </svg>
+        {shown && active !== null && (
+          <div
+            role="status"
+            className="pointer-events-none absolute top-0 -translate-x-1/2 rounded-md bg-stone-900 px-2 py-1 text-xs font-semibold whitespace-nowrap text-white shadow dark:bg-stone-100 dark:text-stone-900"
+            style={{ left: `${((PLOT.left + slot * active + slot / 2) / WIDTH) * 100}%` }}
+          >
+            {bucketLabel(shown.period, bucket)}: {format(shown.value)}
+          </div>
+        )}
+      </div>
+      <table className="sr-only">
+        <caption>{`${TRENDS[trend]} ${BUCKET_WORD[bucket]}`}</caption>
+        <thead>
+          <tr>
+            <th>Period starting</th>
+            <th>{TRENDS[trend]}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((p) => (
+            <tr key={p.period}>
+              <td>{bucketLabel(p.period, bucket)}</td>
+              <td>{format(p.value)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </Card>
   );
 }
