@@ -1,4 +1,4 @@
-import { PLAN_PRICES, type SubscriptionStatus, type User } from '@farmstand/shared';
+import { formatDate, PLAN_PRICES, type SubscriptionStatus, type User } from '@farmstand/shared';
 import type { BadgeTone } from '../../components/ui/card';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,9 +29,27 @@ export type SubscriptionSummary = {
 const CHOOSE_PLAN = { to: '/billing', label: 'Choose a Plan' };
 const MANAGE = { to: '/billing', label: 'Manage Subscription' };
 
+/** What the billing status call adds: a cancellation that takes effect at the period end (issue 10 item 15). */
+export type SubscriptionEnding = { cancel_at_period_end: boolean; current_period_end: string | null };
+
 /** What the producer's subscription card says for each status: listings are public only while trialing or active. */
-export function summarizeSubscription(subscription: User['subscription'], now = new Date()): SubscriptionSummary {
+export function summarizeSubscription(
+  subscription: User['subscription'],
+  now = new Date(),
+  ending?: SubscriptionEnding,
+): SubscriptionSummary {
   const label = SUBSCRIPTION_LABELS[subscription.status];
+  if (subscription.status === 'active' && ending?.cancel_at_period_end) {
+    const end = ending.current_period_end ? formatDate(ending.current_period_end) : null;
+    return {
+      label: 'Ending',
+      tone: 'yellow',
+      detail: end
+        ? `Cancelled: your subscription ends on ${end}. Your listings stay live until then.`
+        : 'Cancelled: your subscription ends at the end of the current billing period. Your listings stay live until then.',
+      action: { to: '/billing', label: 'Choose a Plan' },
+    };
+  }
   switch (subscription.status) {
     case 'trialing': {
       const days = trialDaysRemaining(subscription.trial_ends_at, now);

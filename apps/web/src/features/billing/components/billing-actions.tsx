@@ -30,10 +30,21 @@ export function BillingActions({ subscription }: { subscription: SubscriptionSta
     }
   }
 
+  // The built-in test provider has no hosted portal (it would only open this page again): this
+  // page is its whole billing view, so say so instead of offering the button (issue 10 item 15).
+  const hasPortal = hasBillingAccount && subscription.provider !== 'test';
+  const showTestNote = hasBillingAccount && !hasPortal;
+
   if (!canCancel && !hasBillingAccount) return null;
   return (
-    <div className="flex flex-wrap gap-3">
-      {hasBillingAccount && (
+    <div className="flex flex-wrap items-center gap-3">
+      {showTestNote && (
+        <p className="basis-full text-sm text-stone-600 dark:text-stone-300">
+          Test payments: your plan, renewal date and cancellation are managed right here. There is no separate billing portal with
+          the test provider.
+        </p>
+      )}
+      {hasPortal && (
         <Button variant="secondary" onClick={openPortal} isLoading={portal.isPending}>
           Manage billing
           <span className="sr-only"> (opens in a new tab)</span>

@@ -1,15 +1,18 @@
 import { ButtonLink } from '../../../components/ui/button';
 import { Badge, Card } from '../../../components/ui/card';
 import { useAuth } from '../../auth/auth-context';
+import { useSubscriptionStatus } from '../../billing/api';
 import { summarizeSubscription } from '../subscription-status';
 
 /** The producer's subscription at a glance, with the one action that fits it. */
 export function SubscriptionStatusCard() {
   const { user } = useAuth();
+  // The sign-in answer has no cancellation date; the billing status call does.
+  const status = useSubscriptionStatus(Boolean(user));
   if (!user) return null;
-  const summary = summarizeSubscription(user.subscription);
+  const summary = summarizeSubscription(user.subscription, new Date(), status.data);
   return (
-    <Card className="flex flex-col gap-4 p-6" aria-labelledby="subscription-heading">
+    <Card role="region" className="flex flex-col gap-4 p-6" aria-labelledby="subscription-heading">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="subscription-heading" className="text-lg font-bold">
           Subscription
