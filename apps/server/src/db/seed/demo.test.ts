@@ -97,8 +97,11 @@ describe('demo seed', () => {
       sql`select primary_image_url, price, price_unit, availability, seasonal_start, seasonal_end, stock_quantity from products`,
     );
     for (const product of products) {
-      expect(product.primary_image_url).toMatch(/^\/uploads\/demo\/products\/.+\.webp$/);
-      expect(fileOf(product.primary_image_url as string)).toSatisfy(existsSync);
+      expect(product.primary_image_url).toMatch(/^\/uploads\/demo\/products\/.+-800\.webp$/);
+      // Every width of the srcset exists, like an upload's (decision 156).
+      for (const width of [400, 800, 1600]) {
+        expect(fileOf((product.primary_image_url as string).replace(/-800\.webp$/, `-${width}.webp`))).toSatisfy(existsSync);
+      }
       expect(Number(product.price)).toBeGreaterThan(0);
       expect(product.price_unit).toBeTruthy();
       if (product.availability === 'seasonal') {
