@@ -40,7 +40,13 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/',
     {
       config: { access: SHOPPERS, accessMessages: { signIn: 'Please sign in to reserve products' } },
-      schema: { tags, security, body: PlaceOrderRequest, response: { 201: PlaceOrderResponse, ...errors } },
+      schema: {
+        summary: 'Reserve products for pickup (pay the producer at pickup)',
+        tags,
+        security,
+        body: PlaceOrderRequest,
+        response: { 201: PlaceOrderResponse, ...errors },
+      },
     },
     async (request, reply) => reply.status(201).send(await orders.placeOrder(ctx, await requireUser(ctx, request), request.body)),
   );
@@ -49,7 +55,13 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/mine',
     {
       config: { access: 'signed-in' },
-      schema: { tags, security, querystring: MyOrdersQuery, response: { 200: OrderListResponse, ...errors } },
+      schema: {
+        summary: 'Your orders, upcoming or past',
+        tags,
+        security,
+        querystring: MyOrdersQuery,
+        response: { 200: OrderListResponse, ...errors },
+      },
     },
     async (request) => orders.listMine(ctx, await requireUser(ctx, request), request.query),
   );
@@ -58,7 +70,13 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/received',
     {
       config: producerOnly,
-      schema: { tags, security, querystring: ReceivedOrdersQuery, response: { 200: OrderListResponse, ...errors } },
+      schema: {
+        summary: 'Orders your farm received, by pickup window',
+        tags,
+        security,
+        querystring: ReceivedOrdersQuery,
+        response: { 200: OrderListResponse, ...errors },
+      },
     },
     async (request) =>
       orders.listReceived(ctx, await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied), request.query),
@@ -68,7 +86,13 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/pick-list',
     {
       config: producerOnly,
-      schema: { tags, security, querystring: PickListQuery, response: { 200: PickListResponse, ...errors } },
+      schema: {
+        summary: 'Total quantity per product per pickup window on a day',
+        tags,
+        security,
+        querystring: PickListQuery,
+        response: { 200: PickListResponse, ...errors },
+      },
     },
     async (request) =>
       orders.pickList(ctx, await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied), request.query.date),
@@ -76,7 +100,15 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
 
   app.get(
     '/weekly',
-    { config: producerOnly, schema: { tags, security, response: { 200: OrderWeeksResponse, ...errors } } },
+    {
+      config: producerOnly,
+      schema: {
+        summary: 'Orders and reserved value per week for your farm',
+        tags,
+        security,
+        response: { 200: OrderWeeksResponse, ...errors },
+      },
+    },
     async (request) =>
       orders.ordersPerWeek(ctx, await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied)),
   );
@@ -85,7 +117,13 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/all',
     {
       config: adminOnly,
-      schema: { tags, security, querystring: AdminOrdersQuery, response: { 200: OrderListResponse, ...errors } },
+      schema: {
+        summary: 'Every order, read-only, with filters (admins)',
+        tags,
+        security,
+        querystring: AdminOrdersQuery,
+        response: { 200: OrderListResponse, ...errors },
+      },
     },
     async (request) =>
       orders.listAll(ctx, await requireRole(ctx, request, ['admin'], adminOnly.accessMessages.denied), request.query),
@@ -95,7 +133,13 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/:id',
     {
       config: { access: 'signed-in' },
-      schema: { tags, security, params: IdParams, response: { 200: OrderResponse, ...errors } },
+      schema: {
+        summary: 'One order with its history',
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: OrderResponse, ...errors },
+      },
     },
     async (request) => ({ order: await orders.getOrder(ctx, await requireUser(ctx, request), request.params.id) }),
   );
@@ -104,7 +148,14 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/:id/transitions',
     {
       config: { access: 'signed-in' },
-      schema: { tags, security, params: IdParams, body: TransitionRequest, response: { 200: OrderResponse, ...errors } },
+      schema: {
+        summary: 'Accept, decline, mark ready, picked up, no-show, or cancel an order',
+        tags,
+        security,
+        params: IdParams,
+        body: TransitionRequest,
+        response: { 200: OrderResponse, ...errors },
+      },
     },
     async (request) => ({ order: await orders.moveOrder(ctx, await requireUser(ctx, request), request.params.id, request.body) }),
   );
@@ -113,7 +164,13 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/:id/messages',
     {
       config: { access: 'signed-in' },
-      schema: { tags, security, params: IdParams, response: { 200: z.object({ messages: z.array(Message) }), ...errors } },
+      schema: {
+        summary: "The order's message thread",
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: z.object({ messages: z.array(Message) }), ...errors },
+      },
     },
     async (request) => orders.listThread(ctx, await requireUser(ctx, request), request.params.id),
   );
@@ -123,6 +180,7 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     {
       config: { access: 'signed-in' },
       schema: {
+        summary: "Write in the order's message thread",
         tags,
         security,
         params: IdParams,

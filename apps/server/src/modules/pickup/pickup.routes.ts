@@ -27,7 +27,15 @@ const pickupRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
 
   app.get(
     '/mine',
-    { config: producerOnly, schema: { tags, security, response: { 200: PickupSetupResponse, ...denied } } },
+    {
+      config: producerOnly,
+      schema: {
+        summary: 'Your pickup setup: order rules, places and delivery days',
+        tags,
+        security,
+        response: { 200: PickupSetupResponse, ...denied },
+      },
+    },
     async (request) => pickup.getOwnSetup(ctx, await producer(request)),
   );
 
@@ -35,7 +43,13 @@ const pickupRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/mine/settings',
     {
       config: producerOnly,
-      schema: { tags, security, body: PickupSettingsRequest, response: { 200: PickupSetupResponse, ...denied } },
+      schema: {
+        summary: 'Save your order cut-off and cap per pickup time',
+        tags,
+        security,
+        body: PickupSettingsRequest,
+        response: { 200: PickupSetupResponse, ...denied },
+      },
     },
     async (request) => pickup.saveSettings(ctx, await producer(request), request.body),
   );
@@ -44,7 +58,13 @@ const pickupRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/mine/points',
     {
       config: producerOnly,
-      schema: { tags, security, body: PickupPointRequest, response: { 201: PickupPointResponse, 409: ErrorResponse, ...denied } },
+      schema: {
+        summary: 'Add a pickup place or delivery days',
+        tags,
+        security,
+        body: PickupPointRequest,
+        response: { 201: PickupPointResponse, 409: ErrorResponse, ...denied },
+      },
     },
     async (request, reply) =>
       reply.status(201).send({ point: await pickup.addPoint(ctx, await producer(request), request.body) }),
@@ -55,6 +75,7 @@ const pickupRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     {
       config: producerOnly,
       schema: {
+        summary: 'Change a pickup place and its weekly times',
         tags,
         security,
         params: IdParams,
@@ -70,6 +91,7 @@ const pickupRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     {
       config: producerOnly,
       schema: {
+        summary: 'Remove a pickup place (its orders stay)',
         tags,
         security,
         params: IdParams,
@@ -84,7 +106,12 @@ const pickupRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/producers/:userId',
     {
       config: { access: 'public' },
-      schema: { tags, params: ProducerParams, response: { 200: PublicPickupResponse, 400: ErrorResponse, 404: ErrorResponse } },
+      schema: {
+        summary: "A farm's pickup places, rules and next open pickup times",
+        tags,
+        params: ProducerParams,
+        response: { 200: PublicPickupResponse, 400: ErrorResponse, 404: ErrorResponse },
+      },
     },
     async (request) => pickup.publicPickup(ctx, request.params.userId),
   );
