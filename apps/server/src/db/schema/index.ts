@@ -5,4 +5,5 @@ export * from './orders';
 export * from './platform';
 export * from './producers';
 export * from './products';
+export * from './search';
 export * from './users';

@@ -16,31 +16,49 @@ const names = async (url = SEARCH) => {
   return (response.json().products as { name: string }[]).map((p) => p.name).sort();
 };
 
+const withinASecond = { timeout: 1000, interval: 50 };
+
 beforeAll(async () => {
+  // The cache is off unless asked for (decision 120); these tests ask for it.
+  process.env.SEARCH_RESULT_CACHE = 'on';
   app = await buildTestApp();
   orchard = await buildProducer(app, { farmName: 'Bluegrass Orchard', ...LEXINGTON });
   await buildProduct(app, orchard, { name: 'Apple Cider', category: 'other' });
 });
 afterEach(() => vi.restoreAllMocks());
-afterAll(async () => app.closeAll());
+afterAll(async () => {
+  delete process.env.SEARCH_RESULT_CACHE;
+  await app.closeAll();
+});
 
 describe('product search result cache', () => {
   it('answers a repeated query with the same body', async () => {
     const first = await app.inject({ method: 'GET', url: SEARCH });
     const second = await app.inject({ method: 'GET', url: SEARCH });
     expect(second.body).toBe(first.body);
+    expect(second.headers['x-search-cache']).toBe('hit');
     expect(first.headers['content-type']).toContain('application/json');
     expect(first.json()).toMatchObject({ total: 1, products: [{ name: 'Apple Cider', farm_name: 'Bluegrass Orchard' }] });
   });
 
-  it('shows a new product and hides a suspended producer at once (writes bump the catalogue version)', async () => {
+  it('shows a new product and hides a suspended producer within a second (the change feed, decision 121)', async () => {
     expect(await names()).toEqual(['Apple Cider']);
     await buildProduct(app, orchard, { name: 'Pear Cider', category: 'other' });
-    expect(await names()).toEqual(['Apple Cider', 'Pear Cider']);
+    await vi.waitFor(async () => expect(await names()).toEqual(['Apple Cider', 'Pear Cider']), withinASecond);
     await setUserStatus(app, orchard.id, 'suspended');
-    expect(await names()).toEqual([]);
+    await vi.waitFor(async () => expect(await names()).toEqual([]), withinASecond);
     await setUserStatus(app, orchard.id, 'active');
-    expect(await names()).toEqual(['Apple Cider', 'Pear Cider']);
+    await vi.waitFor(async () => expect(await names()).toEqual(['Apple Cider', 'Pear Cider']), withinASecond);
+  });
+
+  it('is off by default: every answer is read fresh', async () => {
+    delete process.env.SEARCH_RESULT_CACHE;
+    try {
+      const response = await app.inject({ method: 'GET', url: SEARCH });
+      expect(response.headers['x-search-cache']).toBe('off');
+    } finally {
+      process.env.SEARCH_RESULT_CACHE = 'on';
+    }
   });
 
   it('hides a producer whose trial ran out by the clock within MAX_AGE_MS', async () => {
