@@ -39,7 +39,8 @@ export default defineConfig({
     command: 'npm start -w @farmstand/server',
     cwd: '..',
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
-    timeout: 120_000,
+    // A cold start seeds the demo catalogue into a fresh embedded database; on a busy 2-core machine that takes minutes.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

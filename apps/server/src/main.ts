@@ -5,6 +5,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open';
 import { ensureAdmin } from './db/seed/admin';
 import { DEMO_ACCOUNTS, seedDemoDataIfEmpty } from './db/seed/demo';
+import { startHeartbeat } from './lib/ops/heartbeat';
 import { installShutdown } from './lib/ops/shutdown';
 import { createSocketServer } from './realtime/socket-server';
 
@@ -35,6 +36,7 @@ async function main() {
   ctx.metrics.probePool(database.poolStats ?? (() => ({ total: 1, idle: 1, waiting: 0 })));
   // Background jobs: mail delivery, reminders, renewals, clean-up, backups (JOBS=0 leaves them to other instances).
   if (process.env.JOBS !== '0') await ctx.jobs.start();
+  startHeartbeat(ctx);
   installShutdown({ app, realtime, redis, database });
 
   await app.listen({ port: config.port, host: config.host });

@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { routes } from './app/routes';
 import { registerServiceWorker } from './features/pwa/register-service-worker';
+import { installErrorReporter } from './lib/error-reporter';
 import './index.css';
 
 // zod (the contract's schemas and its error messages) loads beside the first page instead of in
@@ -11,6 +12,8 @@ import './index.css';
 void import('./lib/zod-setup');
 const router = createBrowserRouter(routes);
 registerServiceWorker();
+// Uncaught errors and unhandled rejections reach the server; the admin's Logs tab lists them.
+installErrorReporter();
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -37,6 +37,14 @@ export const JobStatus = z.object({
 
 /** The admin Health tab's jobs panel: scheduled jobs, queue depth, mail in retry and dead letters. */
 export const JobsResponse = z.object({
+  /** Spec 02 §9's four health figures, measured (null before there is anything to measure). */
+  platform: z.object({
+    api_response_time: z.number().nullable(),
+    db_performance: z.number(),
+    error_rate: z.number().nullable(),
+    uptime: z.number().nullable(),
+    requests_last_hour: z.number(),
+  }),
   queue_running: z.boolean(),
   jobs: z.array(JobStatus),
   queue_depth: z.record(z.string(), z.number()),

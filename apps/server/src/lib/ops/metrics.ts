@@ -5,28 +5,40 @@ type Probe<T> = () => T | Promise<T>;
 
 /** Requests and 5xx answers per minute over the last hour: the admin Health tab's error rate. */
 class ErrorRateWindow {
-  private readonly buckets = new Map<number, { total: number; errors: number }>();
+  private readonly buckets = new Map<number, { total: number; errors: number; seconds: number }>();
 
-  record(status: number, at = Date.now()) {
+  record(status: number, seconds = 0, at = Date.now()) {
     const minute = Math.floor(at / 60_000);
-    const bucket = this.buckets.get(minute) ?? { total: 0, errors: 0 };
+    const bucket = this.buckets.get(minute) ?? { total: 0, errors: 0, seconds: 0 };
     bucket.total += 1;
+    bucket.seconds += seconds;
     if (status >= 500) bucket.errors += 1;
     this.buckets.set(minute, bucket);
     if (this.buckets.size > 70) for (const key of this.buckets.keys()) if (key < minute - 60) this.buckets.delete(key);
   }
 
-  /** Percent of requests answered with a 5xx in the last hour, or null before the first request. */
-  percent(at = Date.now()): { percent: number | null; requests: number; errors: number } {
+  /**
+   * Percent of requests answered with a 5xx in the last hour (null before the first request) and
+   * their mean duration in milliseconds.
+   */
+  percent(at = Date.now()): { percent: number | null; requests: number; errors: number; meanMs: number | null } {
     const since = Math.floor(at / 60_000) - 60;
     let total = 0;
     let errors = 0;
+    let seconds = 0;
     for (const [minute, bucket] of this.buckets) {
       if (minute < since) continue;
       total += bucket.total;
       errors += bucket.errors;
+      seconds += bucket.seconds;
     }
-    return { percent: total === 0 ? null : Math.round((errors / total) * 1000) / 10, requests: total, errors };
+    if (total === 0) return { percent: null, requests: 0, errors: 0, meanMs: null };
+    return {
+      percent: Math.round((errors / total) * 1000) / 10,
+      requests: total,
+      errors,
+      meanMs: Math.round((seconds / total) * 10_000) / 10,
+    };
   }
 }
 
@@ -98,7 +110,7 @@ export class Metrics {
 
   observeRequest(method: string, route: string, status: number, seconds: number) {
     this.httpDuration.observe({ method, route, status: String(status) }, seconds);
-    this.errorRate.record(status);
+    this.errorRate.record(status, seconds);
   }
 
   countClientError() {

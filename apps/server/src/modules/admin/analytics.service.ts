@@ -79,8 +79,8 @@ export async function analytics(ctx: AppContext, range: AnalyticsRange): Promise
     platform_health: {
       api_response_time: Math.round(performance.now() - started),
       db_performance: round1(dbPing),
-      // Errors are not counted in-process yet; null says "not measured" rather than a made-up 0.
-      error_rate: null,
+      // Share of this instance's answers in the last hour that were 5xx (null before the first request).
+      error_rate: ctx.metrics.errorRate.percent().percent,
       uptime: Math.floor((now.getTime() - ctx.startedAt.getTime()) / 1000),
     },
   };

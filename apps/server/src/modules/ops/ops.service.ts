@@ -1,11 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ClientErrorReport, ClientErrorsResponse, JobsResponse } from '@farmstand/shared/schemas/ops';
-import { count, desc } from 'drizzle-orm';
+import { count, desc, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { clientErrors } from '../../db/schema';
 import { deadLetters } from '../../jobs/queue';
 import { listRuns } from '../../jobs/runs';
 import type { AppContext } from '../../lib/context';
+import { uptimePercent } from '../../lib/ops/heartbeat';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -58,8 +59,19 @@ export async function listClientErrors(ctx: AppContext, limit: number, offset: n
 
 export async function jobsOverview(ctx: AppContext): Promise<JobsResponse> {
   const runs = await listRuns(ctx.db);
+  const started = performance.now();
+  await ctx.db.execute(sql`select 1`);
+  const dbMs = Math.round((performance.now() - started) * 10) / 10;
+  const requests = ctx.metrics.errorRate.percent();
   const mail = await deadLetters(ctx);
   return {
+    platform: {
+      api_response_time: requests.meanMs,
+      db_performance: dbMs,
+      error_rate: requests.percent,
+      uptime: await uptimePercent(ctx),
+      requests_last_hour: requests.requests,
+    },
     queue_running: ctx.jobs.isRunning,
     jobs: runs
       .sort((a, b) => a.name.localeCompare(b.name))

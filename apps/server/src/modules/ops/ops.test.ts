@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Metrics } from '../../lib/ops/metrics';
 import { bearer, buildUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
@@ -144,11 +145,33 @@ describe('browser error reports', () => {
 describe('GET /api/admin/jobs', () => {
   it('lists the queue for admins; guests and other roles are refused', async () => {
     const admin = await buildUser(app, { userType: 'admin' });
+    for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url: '/api/ping' });
     const response = await app.inject({ method: 'GET', url: '/api/admin/jobs', headers: bearer(admin) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ queue_running: false, mail: { dead: 0 } });
+    // Measured, not "Not measured": this server's answers of the last hour, each 5xx counted.
+    const { platform } = response.json();
+    expect(platform.requests_last_hour).toBeGreaterThanOrEqual(3);
+    // The readiness check answered 503 once while draining (above): measured, so above zero.
+    expect(platform.error_rate).toBeGreaterThan(0);
+    expect(platform.api_response_time).toBeGreaterThan(0);
+    expect(platform.db_performance).toBeGreaterThanOrEqual(0);
     const producer = await buildUser(app, { userType: 'producer' });
     expect((await app.inject({ method: 'GET', url: '/api/admin/jobs' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/api/admin/jobs', headers: bearer(producer) })).statusCode).toBe(403);
+  });
+});
+
+describe('error rate window', () => {
+  it('counts 5xx answers of the last hour as a percentage, with the mean duration', () => {
+    const metrics = new Metrics();
+    expect(metrics.errorRate.percent()).toMatchObject({ percent: null, requests: 0 });
+    const now = Date.now();
+    metrics.errorRate.record(200, 0.1, now);
+    metrics.errorRate.record(404, 0.1, now);
+    metrics.errorRate.record(503, 0.4, now);
+    metrics.errorRate.record(200, 0.2, now);
+    metrics.errorRate.record(500, 9, now - 2 * 3_600_000); // older than an hour: not counted
+    expect(metrics.errorRate.percent(now)).toEqual({ percent: 25, requests: 4, errors: 1, meanMs: 200 });
   });
 });

@@ -3,6 +3,7 @@ import { EmptyState, Spinner } from '../../../components/ui/card';
 import { useAdminLogs } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { LoadFailed, Pager, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
+import { ClientErrors } from './client-errors';
 
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -13,7 +14,13 @@ export function LogsTab() {
   useLoadErrorToast(query, ADMIN_TEXTS.loadLogs);
   if (query.isPending) return <Spinner />;
   if (query.isError) return <LoadFailed text={ADMIN_TEXTS.loadLogs} onRetry={() => query.refetch()} />;
-  if (query.data.logs.length === 0) return <EmptyState title="No admin activity yet" icon="📋" />;
+  if (query.data.logs.length === 0)
+    return (
+      <>
+        <EmptyState title="No admin activity yet" icon="📋" />
+        <ClientErrors />
+      </>
+    );
   return (
     <>
       <TableCard caption="Admin activity">
@@ -40,6 +47,7 @@ export function LogsTab() {
         </tbody>
       </TableCard>
       <Pager {...query.data.pagination} onPage={setPage} />
+      <ClientErrors />
     </>
   );
 }

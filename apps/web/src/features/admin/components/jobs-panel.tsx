@@ -1,0 +1,76 @@
+import type { JobsResponse } from '@farmstand/shared/schemas/ops';
+import { Badge } from '../../../components/ui/card';
+import { TableCard, tdClasses, thClasses } from './admin-ui';
+
+const JOB_NAMES: Record<string, string> = {
+  trials: 'Trial reminders and ends',
+  certifications: 'Certification reminders and expiry',
+  subscriptions: 'Subscription renewals',
+  'message-digests': 'New-message e-mails',
+  retention: 'Clean-up (retention)',
+  backups: 'Backups',
+};
+
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) : 'Never';
+
+/** The background jobs: last run, outcome, failures; queue depth; mail waiting to retry and dead letters. */
+export function JobsPanel({ data }: { data: JobsResponse }) {
+  const depth = Object.entries(data.queue_depth);
+  return (
+    <section aria-labelledby="jobs-title" className="mt-8">
+      <h2 id="jobs-title" className="mb-1 text-lg font-semibold">
+        Background jobs
+      </h2>
+      <p className="mb-4 text-sm text-stone-600 dark:text-stone-300">
+        {data.queue_running ? 'The job queue runs on this server.' : 'The job queue does not run on this server.'}{' '}
+        {depth.length > 0 && `Waiting: ${depth.map(([queue, n]) => `${n} ${queue}`).join(', ')}.`}
+      </p>
+      {data.jobs.length === 0 ? (
+        <p className="text-sm text-stone-600 dark:text-stone-300">No job has run yet.</p>
+      ) : (
+        <TableCard caption="Background jobs" minWidth="min-w-[40rem]">
+          <thead>
+            <tr>
+              <th className={thClasses}>Job</th>
+              <th className={thClasses}>Last run</th>
+              <th className={thClasses}>Status</th>
+              <th className={thClasses}>Runs</th>
+              <th className={thClasses}>Failures</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.jobs.map((job) => (
+              <tr key={job.name}>
+                <td className={`${tdClasses} font-medium`}>{JOB_NAMES[job.name] ?? job.name}</td>
+                <td className={`${tdClasses} whitespace-nowrap`}>{when(job.last_finished_at ?? job.last_started_at)}</td>
+                <td className={tdClasses}>
+                  <Badge tone={job.last_status === 'ok' ? 'green' : job.last_status === 'failed' ? 'red' : 'gray'}>
+                    {job.last_status === 'ok' ? 'OK' : job.last_status === 'failed' ? 'Failed' : 'Running'}
+                  </Badge>
+                  {job.last_error && <span className="mt-1 block text-xs text-red-800 dark:text-red-300">{job.last_error}</span>}
+                </td>
+                <td className={tdClasses}>{job.runs}</td>
+                <td className={tdClasses}>{job.failures}</td>
+              </tr>
+            ))}
+          </tbody>
+        </TableCard>
+      )}
+      <h3 className="mt-6 mb-2 font-semibold">E-mail delivery</h3>
+      <p className="text-sm text-stone-600 dark:text-stone-300">
+        {data.mail.retrying} waiting to retry · {data.mail.dead} undeliverable (dead letters)
+      </p>
+      {data.mail.latest_dead.length > 0 && (
+        <ul className="mt-2 space-y-1 text-sm">
+          {data.mail.latest_dead.map((mail) => (
+            <li key={mail.id} className="break-words">
+              <span className="font-medium">{mail.subject}</span> to {mail.to_address}, {mail.attempts} attempts
+              {mail.last_error && <span className="text-stone-600 dark:text-stone-300"> ({mail.last_error})</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
