@@ -199,8 +199,10 @@ describe('GET /api/products/{id}/labels', () => {
   });
 
   it('shows admins which products are label-ready and what the others miss', async () => {
-    const ready = await buildProduct(app, producer, { ...jam, name: 'Admin Ready Jam' });
-    const missing = await buildProduct(app, producer, {
+    // A farm of its own: the shared one is at its 10-product limit by now.
+    const farm = await buildProducer(app);
+    const ready = await buildProduct(app, farm, { ...jam, name: 'Admin Ready Jam' });
+    const missing = await buildProduct(app, farm, {
       ...jam,
       name: 'Admin Bare Jam',
       net_quantity: null,
