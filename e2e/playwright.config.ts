@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+const SITE_WIDE = /conformance-settings\.spec\.ts$/;
 const dataDir = path.join(os.tmpdir(), `farmstand-e2e-${Date.now()}`);
 
 /**
@@ -34,7 +35,17 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // Tests that change site-wide settings (maintenance mode, site name, product limit) would disturb
+  // every test running beside them: they run in their own project, after all the others.
+  projects: [
+    { name: 'chromium', testIgnore: SITE_WIDE, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'site-wide-settings',
+      testMatch: SITE_WIDE,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     command: 'npm start -w @farmstand/server',
     cwd: '..',
