@@ -45,7 +45,7 @@ describe('storefront pages for crawlers, compression and 404s', () => {
   afterAll(async () => app.closeAll());
 
   it('serves a product page with its head tags and Product JSON-LD from the database, without JavaScript', async () => {
-    const producer = await buildProducer(app, { farm_name: 'Hilltop & Sons', city: 'Berea' });
+    const producer = await buildProducer(app, { farm_name: 'Hilltop & Sons', city: 'Berea', zip: '40403' });
     const id = await buildProduct(app, producer, validProduct({ name: 'Sourdough <Loaf>', category: 'bread', price: 7.25 }));
     const res = await app.inject({ method: 'GET', url: `/product/${id}` });
     expect(res.statusCode).toBe(200);
