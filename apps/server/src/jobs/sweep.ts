@@ -1,4 +1,5 @@
 import type { AppContext } from '../lib/context';
+import { runOrderExpiry } from '../modules/orders/orders.jobs';
 import { runCertifications } from './certifications';
 import { runMessageDigests } from './message-digest';
 import { runScheduledBackup, runScheduledRetention } from './periodic';
@@ -14,6 +15,7 @@ export const SCHEDULED_JOBS: Record<string, (ctx: AppContext, now: Date) => Prom
   'message-digests': runMessageDigests,
   retention: runScheduledRetention,
   backups: runScheduledBackup,
+  'order-expiry': runOrderExpiry,
 };
 
 /**

@@ -19,7 +19,6 @@ import { z } from 'zod';
 import { requireRole, requireUser } from '../../plugins/auth';
 import { defineModule, type ModuleOptions } from '../index';
 import './orders.realtime';
-import { startExpirySweep } from './orders.expiry';
 import * as orders from './orders.service';
 
 const tags = ['orders'];
@@ -34,8 +33,6 @@ const adminOnly = { access: ['admin'] as const, accessMessages: { denied: 'Only 
  * (POST /api/orders/inquire), whose paths these never reuse.
  */
 const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  startExpirySweep(app, ctx);
-
   app.post(
     '/',
     {

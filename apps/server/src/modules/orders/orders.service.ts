@@ -416,14 +416,16 @@ async function announceMove(
 }
 
 /**
- * Expires unanswered requests (48 hours). Run by the timer on every instance (the conditional
- * UPDATE makes each order expire once) and lazily before reads, with the injectable clock.
+ * Expires unanswered requests (48 hours). Run by the scheduled job sweep (jobs/sweep.ts, once per
+ * cluster) and lazily before reads, so nobody sees a stale request between sweeps; the conditional
+ * UPDATE makes each order expire once.
  */
 export async function expireOverdue(
   ctx: AppContext,
   scope: { customerId?: number; producerUserId?: number; orderId?: number } = {},
+  at: Date = now(),
 ) {
-  const expired = await repo.expireOverdue(ctx.db, now(), scope);
+  const expired = await repo.expireOverdue(ctx.db, at, scope);
   for (const row of expired) {
     const order = await repo.findOrder(ctx.db, row.id);
     if (order) await announceMove(ctx, order, 'requested', 'system', null);

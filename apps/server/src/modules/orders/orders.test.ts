@@ -15,6 +15,7 @@ import {
   SATURDAY_9AM,
   setUpMarket,
   useTestClock,
+  WEDNESDAY_NOON,
 } from './orders.test-helpers';
 
 let app: TestApp;
@@ -430,8 +431,10 @@ describe('the life of an order', () => {
     useTestClock();
     const other = await requested();
     advanceHours(49);
-    const { expireOverdue } = await import('./orders.service');
-    expect(await expireOverdue(app.ctx)).toBeGreaterThanOrEqual(1);
+    // The scheduled sweep's job, at the time its clock gives it.
+    const { SCHEDULED_JOBS } = await import('../../jobs/sweep');
+    const summary = await SCHEDULED_JOBS['order-expiry'](app.ctx, new Date(WEDNESDAY_NOON.getTime() + 49 * 3_600_000));
+    expect(summary.expired).toBeGreaterThanOrEqual(1);
     const row = await app.inject({ method: 'GET', url: `/api/orders/${other.id}`, headers: bearer(other.producer) });
     expect(row.json().order.status).toBe('expired');
   });
