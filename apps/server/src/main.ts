@@ -34,12 +34,16 @@ async function main() {
 
   ctx.metrics.probeSockets(() => realtime.io.engine.clientsCount);
   ctx.metrics.probePool(database.poolStats ?? (() => ({ total: 1, idle: 1, waiting: 0 })));
-  // Background jobs: mail delivery, reminders, renewals, clean-up, backups (JOBS=0 leaves them to other instances).
-  if (process.env.JOBS !== '0') await ctx.jobs.start();
   startHeartbeat(ctx);
   installShutdown({ app, realtime, redis, database });
 
   await app.listen({ port: config.port, host: config.host });
+  // Background jobs: mail delivery, reminders, renewals, clean-up, backups (JOBS=0 leaves them to
+  // other instances). Started after listening so a restart answers at once; /api/health/ready
+  // covers the queue. Until it runs, mail is delivered directly.
+  if (process.env.JOBS !== '0') {
+    ctx.jobs.start().catch((error) => app.log.error({ err: error }, 'the job queue could not start'));
+  }
   const lines = [
     `Farmstand is running at ${config.publicUrl} (${database.engine} database${config.redisUrl ? ', Redis' : ''})`,
     `API docs: ${config.publicUrl}/api/docs`,
