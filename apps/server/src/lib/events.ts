@@ -11,6 +11,8 @@ export type DomainEventMap = {
     messageId: number;
     senderId: number;
     senderEmail: string;
+    /** The sender's account type, so listeners that only care about producers skip the rest without a query. */
+    senderType?: string;
     recipientId: number;
     content: string;
     createdAt: string;

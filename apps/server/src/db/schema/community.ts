@@ -84,7 +84,11 @@ export const messages = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('messages_conversation_idx').on(t.conversationId, t.createdAt)],
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+    // Unread counts read only unread rows (migration 0005, sec-input).
+    index('messages_unread_idx').on(t.conversationId, t.senderId).where(sql`${t.readAt} is null`),
+  ],
 );
 
 export const inquiries = pgTable(

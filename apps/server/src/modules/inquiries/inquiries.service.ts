@@ -108,6 +108,8 @@ export async function listSent(ctx: AppContext, customer: AuthUser, page: { limi
 /** A producer's reply in the conversation answers the customer's open inquiries. */
 export function subscribeInquiryStatus(ctx: AppContext): void {
   ctx.events.on('message.created', async (event) => {
+    // Only a producer's reply answers an inquiry: a shopper's message costs no query here (issue 8 item 7).
+    if (event.senderType === 'consumer') return;
     await repo.markResponded(ctx.db, event.senderId, event.recipientId);
   });
 }

@@ -31,10 +31,26 @@ onRealtimeStart((io, ctx) => {
       readAt: event.readAt ?? new Date().toISOString(),
     });
   });
-  ctx.events.on('unread.changed', async ({ userId }) => {
-    const unreadCount = await repo.countUnread(ctx.db, userId);
-    io.to(userRoom(userId)).emit(SERVER_EVENTS.unreadCountUpdated, { unreadCount });
-  });
+  // One count in flight per user: changes that arrive meanwhile are folded into one recount after it,
+  // so a burst of messages to one person costs two queries, not one per message (issue 8 item 7).
+  const recountAfter = new Map<number, boolean>();
+  async function pushUnreadCount(userId: number): Promise<void> {
+    if (recountAfter.has(userId)) {
+      recountAfter.set(userId, true);
+      return;
+    }
+    recountAfter.set(userId, false);
+    try {
+      do {
+        recountAfter.set(userId, false);
+        const unreadCount = await repo.countUnread(ctx.db, userId);
+        io.to(userRoom(userId)).emit(SERVER_EVENTS.unreadCountUpdated, { unreadCount });
+      } while (recountAfter.get(userId));
+    } finally {
+      recountAfter.delete(userId);
+    }
+  }
+  ctx.events.on('unread.changed', ({ userId }) => pushUnreadCount(userId).catch(() => undefined));
 });
 
 const toConversationId = (value: unknown): number | null => {

@@ -9,21 +9,6 @@ export async function findConversation(db: Db, id: number): Promise<Conversation
   return row;
 }
 
-/** The one conversation of a pair of users, created on first contact (the pair is stored low id first). */
-export async function upsertConversation(db: Db, userA: number, userB: number, productId: number | null): Promise<number> {
-  const [low, high] = userA < userB ? [userA, userB] : [userB, userA];
-  const [row] = await db
-    .insert(conversations)
-    .values({ userLowId: low, userHighId: high, productId })
-    .onConflictDoUpdate({
-      target: [conversations.userLowId, conversations.userHighId],
-      // The latest product talked about wins; a plain message keeps the earlier one.
-      set: { productId: sql`coalesce(excluded.product_id, ${conversations.productId})`, lastMessageAt: sql`now()` },
-    })
-    .returning({ id: conversations.id });
-  return row.id;
-}
-
 export type NewMessage = {
   conversationId: number;
   senderId: number;
@@ -32,13 +17,100 @@ export type NewMessage = {
   inquiryId?: number | null;
 };
 
-/** Stores a message; the conversation's last_message_at was set by `upsertConversation` in the same transaction. */
-export async function insertMessage(db: Db, values: NewMessage) {
-  const [row] = await db.insert(messages).values(values).returning();
-  return row;
+export type MessageRow = typeof messages.$inferSelect;
+
+type RawMessage = {
+  id: number;
+  conversation_id: number;
+  sender_id: number;
+  content: string;
+  product_id: number | null;
+  inquiry_id: number | null;
+  read_at: Date | string | null;
+  created_at: Date | string;
+};
+
+const RETURNING_MESSAGE = sql.raw(
+  'returning id, conversation_id, sender_id, content, product_id, inquiry_id, read_at, created_at',
+);
+
+function toMessageRow(raw: RawMessage | undefined): MessageRow {
+  if (!raw) throw new Error('the message was not stored');
+  return {
+    id: Number(raw.id),
+    conversationId: Number(raw.conversation_id),
+    senderId: Number(raw.sender_id),
+    content: raw.content,
+    productId: raw.product_id === null ? null : Number(raw.product_id),
+    inquiryId: raw.inquiry_id === null ? null : Number(raw.inquiry_id),
+    readAt: raw.read_at === null ? null : new Date(raw.read_at),
+    createdAt: new Date(raw.created_at),
+  };
 }
 
-export type MessageRow = typeof messages.$inferSelect;
+/**
+ * Stores a message in the pair's conversation, created on first contact (the pair is stored low id
+ * first), and moves the conversation's last_message_at to the message's time: one statement, so
+ * one short transaction and one round trip (issue 8 item 7).
+ */
+export async function insertMessageForPair(
+  db: Db,
+  input: { senderId: number; recipientId: number; content: string; productId: number | null; inquiryId: number | null },
+): Promise<MessageRow> {
+  const [low, high] =
+    input.senderId < input.recipientId ? [input.senderId, input.recipientId] : [input.recipientId, input.senderId];
+  const result = await db.execute<RawMessage>(sql`
+    with conversation as (
+      insert into conversations (user_low_id, user_high_id, product_id) values (${low}, ${high}, ${input.productId})
+      on conflict (user_low_id, user_high_id) do update
+        -- The latest product talked about wins; a plain message keeps the earlier one.
+        set product_id = coalesce(excluded.product_id, conversations.product_id), last_message_at = now()
+      returning id
+    )
+    insert into messages (conversation_id, sender_id, content, product_id, inquiry_id)
+    select id, ${input.senderId}::int, ${input.content}::text, ${input.productId}::int, ${input.inquiryId}::int from conversation
+    ${RETURNING_MESSAGE}`);
+  return toMessageRow(result.rows[0]);
+}
+
+/**
+ * The send path's one statement: stores the message only when `senderId` takes part in the
+ * conversation and the other participant's account is active, and moves last_message_at (now() is
+ * also the message's created_at). Null when any condition fails; the caller then says which.
+ */
+export async function insertMessageIfAllowed(
+  db: Db,
+  input: { conversationId: number; senderId: number; content: string },
+): Promise<(MessageRow & { recipientId: number }) | null> {
+  const result = await db.execute<RawMessage & { recipient_id: number }>(sql`
+    with target as (
+      select c.id, case when c.user_low_id = ${input.senderId} then c.user_high_id else c.user_low_id end as recipient_id
+      from conversations c
+      join users recipient on recipient.id = (case when c.user_low_id = ${input.senderId} then c.user_high_id else c.user_low_id end)
+      where c.id = ${input.conversationId}
+        and ${input.senderId} in (c.user_low_id, c.user_high_id)
+        and c.user_low_id <> c.user_high_id
+        and recipient.status = 'active'
+    ), touched as (
+      update conversations set last_message_at = now() where id in (select id from target) returning id
+    )
+    insert into messages (conversation_id, sender_id, content)
+    select id, ${input.senderId}::int, ${input.content}::text from target
+    ${RETURNING_MESSAGE}, (select recipient_id from target) as recipient_id`);
+  const raw = result.rows[0];
+  return raw ? { ...toMessageRow(raw), recipientId: Number(raw.recipient_id) } : null;
+}
+
+/** A conversation by id with the status of the participant other than `userId` (one query on the send path). */
+export async function findConversationWithOther(db: Db, id: number, userId: number) {
+  const [row] = await db
+    .select({ conversation: conversations, otherStatus: users.status })
+    .from(conversations)
+    .leftJoin(users, eq(users.id, otherUserId(userId)))
+    .where(eq(conversations.id, id))
+    .limit(1);
+  return row;
+}
 
 const otherUserId = (userId: number) =>
   sql<number>`case when ${conversations.userLowId} = ${userId} then ${conversations.userHighId} else ${conversations.userLowId} end`;

@@ -54,16 +54,19 @@ async function assertCanReceive(db: Db, senderId: number, recipientId: number) {
 export type PostedMessage = { conversationId: number; recipientId: number; message: repo.MessageWithProduct };
 
 /**
- * Writes a message into the pair's conversation (creating it on first contact). Takes a transaction
- * so an inquiry and its message are stored together; the caller emits with `announceMessage` after commit.
+ * Writes a message into the pair's conversation (creating it on first contact) in one statement.
+ * Takes a transaction so an inquiry and its message are stored together; the caller emits with
+ * `announceMessage` after commit.
  */
 export async function postMessage(
   tx: Db,
   input: { senderId: number; recipientId: number; content: string; productId?: number | null; inquiryId?: number | null },
 ): Promise<PostedMessage> {
-  // Upserting also moves the conversation's last_message_at to now(), the message's own timestamp.
-  const conversationId = await repo.upsertConversation(tx, input.senderId, input.recipientId, input.productId ?? null);
-  const row = await repo.insertMessage(tx, { ...input, conversationId });
+  const row = await repo.insertMessageForPair(tx, {
+    ...input,
+    productId: input.productId ?? null,
+    inquiryId: input.inquiryId ?? null,
+  });
   const product = input.productId ? await repo.findProductBrief(tx, input.productId) : undefined;
   const message: repo.MessageWithProduct = {
     ...row,
@@ -71,17 +74,22 @@ export async function postMessage(
     productName: product?.name ?? null,
     productImage: product?.primaryImageUrl ?? null,
   };
-  return { conversationId, recipientId: input.recipientId, message };
+  return { conversationId: row.conversationId, recipientId: input.recipientId, message };
 }
 
 /** After commit: live delivery to both participants and the recipient's new unread count. */
-export function announceMessage(ctx: AppContext, sender: { id: number; email: string }, posted: PostedMessage): void {
+export function announceMessage(
+  ctx: AppContext,
+  sender: { id: number; email: string; userType?: string },
+  posted: PostedMessage,
+): void {
   const { message } = posted;
   ctx.events.emit('message.created', {
     conversationId: posted.conversationId,
     messageId: message.id,
     senderId: sender.id,
     senderEmail: sender.email,
+    senderType: sender.userType,
     recipientId: posted.recipientId,
     content: message.content,
     createdAt: message.createdAt.toISOString(),
@@ -101,26 +109,54 @@ export async function startConversation(
   if (input.productId && !(await repo.findProductBrief(ctx.db, input.productId))) {
     throw notFound(MESSAGING_TEXTS.productNotFound);
   }
-  const posted = await ctx.db.transaction((tx) =>
-    postMessage(tx, { senderId: sender.id, recipientId: input.recipientId, content: input.content, productId: input.productId }),
-  );
+  // One statement: no explicit transaction needed around it.
+  const posted = await postMessage(ctx.db, {
+    senderId: sender.id,
+    recipientId: input.recipientId,
+    content: input.content,
+    productId: input.productId,
+  });
   announceMessage(ctx, sender, posted);
   return { conversationId: posted.conversationId, message: presentMessage(posted.message) };
 }
 
+/**
+ * The hot path (issue 8 item 7): with messaging on, one statement checks the sender and recipient
+ * and stores the message (its own short transaction); the fan-out follows it. Only when that
+ * statement stores nothing do we look again, to answer why (404, 403, 400) in the usual order.
+ */
 export async function sendMessage(
   ctx: AppContext,
   sender: AuthUser,
   conversationId: number,
   content: string,
 ): Promise<SentMessageResponse> {
-  const conversation = await loadOwnConversation(ctx, sender, conversationId);
-  await assertMessagingEnabled(ctx);
-  const recipientId = otherParticipant(conversation, sender.id);
-  await assertCanReceive(ctx.db, sender.id, recipientId);
-  const posted = await ctx.db.transaction((tx) => postMessage(tx, { senderId: sender.id, recipientId, content }));
+  const features = await ctx.settings.get('features');
+  const row =
+    features.enable_messaging === false
+      ? null
+      : await repo.insertMessageIfAllowed(ctx.db, { conversationId, senderId: sender.id, content });
+  if (!row) throw await whyNotSent(ctx, sender, conversationId);
+  const posted: PostedMessage = {
+    conversationId,
+    recipientId: row.recipientId,
+    message: { ...row, productId: null, productName: null, productImage: null },
+  };
   announceMessage(ctx, sender, posted);
   return { conversationId, message: presentMessage(posted.message) };
+}
+
+/** The refusal for a message the send statement did not store, checked in the order the rules apply. */
+async function whyNotSent(ctx: AppContext, sender: AuthUser, conversationId: number): Promise<Error> {
+  const found = await repo.findConversationWithOther(ctx.db, conversationId, sender.id);
+  if (!found) return notFound(MESSAGING_TEXTS.conversationNotFound);
+  assertParticipant(found.conversation, sender.id);
+  await assertMessagingEnabled(ctx);
+  if (otherParticipant(found.conversation, sender.id) === sender.id) {
+    return badRequest(MESSAGING_TEXTS.cannotMessageSelf, 'recipientId');
+  }
+  // The recipient is not an active account (or stopped being one a moment ago).
+  return notFound(MESSAGING_TEXTS.recipientNotFound);
 }
 
 /** Marks the other participant's messages read; they get a read receipt, the reader a new unread count. */
