@@ -127,7 +127,7 @@ function ClusterMarkers({ clusters }: { clusters: ProducerMapCluster[] }) {
         const label = `${cluster.count.toLocaleString('en-US')} producers here: zoom in`;
         const marker = L.marker([cluster.lat, cluster.lng], { icon: clusterIcon(cluster.count), title: label, keyboard: true });
         marker.on('add', () => marker.getElement()?.setAttribute('aria-label', label));
-        marker.on('click', () => {
+        const zoomIn = () => {
           const [south, west, north, east] = cluster.bounds;
           map.fitBounds(
             [
@@ -136,6 +136,12 @@ function ClusterMarkers({ clusters }: { clusters: ProducerMapCluster[] }) {
             ],
             { padding: [48, 48], maxZoom: 16 },
           );
+        };
+        marker.on('click', zoomIn);
+        // Leaflet turns Enter into a click only for popups: a button also answers Enter and Space.
+        marker.on('keypress', (event) => {
+          const key = (event as L.LeafletKeyboardEvent).originalEvent.key;
+          if (key === 'Enter' || key === ' ') zoomIn();
         });
         return marker;
       }),
