@@ -78,6 +78,12 @@ export const EmailRequest = z.object({ email });
 export const TokenRequest = z.object({
   token: z.string({ error: TEXTS.verifyTokenMissing }).trim().min(1, TEXTS.verifyTokenMissing),
 });
+export const ChangePasswordRequest = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+  newPassword: password,
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
 export const ResetPasswordRequest = z.object({
   token: z.string({ error: 'Reset token is missing' }).trim().min(1, 'Reset token is missing'),
   password,

@@ -1,18 +1,20 @@
 import type { AppContext } from '../../lib/context';
-import { findUserByEmail, insertUser, updateUser } from '../../modules/auth/auth.repository';
-import { hashPassword } from '../../modules/auth/passwords';
+import { findUserByEmail, insertUser, setPassword, updateUser } from '../../modules/auth/auth.repository';
+import { hashPassword, verifyPassword } from '../../modules/auth/passwords';
 
 /** ADMIN_EMAIL + ADMIN_PASSWORD: that admin exists, is active and has that password. */
 export async function ensureAdmin(ctx: AppContext, email: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
   const existing = await findUserByEmail(ctx.db, email);
+  const role = { userType: 'admin', status: 'active', emailVerified: true } as const;
   if (existing) {
-    await updateUser(ctx.db, existing.id, { passwordHash, userType: 'admin', status: 'active', emailVerified: true });
+    // Same password at every restart: sessions stay. A new ADMIN_PASSWORD is a password change: they end.
+    if (await verifyPassword(existing.passwordHash, password)) await updateUser(ctx.db, existing.id, role);
+    else await setPassword(ctx.db, existing.id, await hashPassword(password), role);
     return;
   }
   await insertUser(
     ctx.db,
-    { email: email.toLowerCase(), passwordHash, userType: 'admin', emailVerified: true },
+    { email: email.toLowerCase(), passwordHash: await hashPassword(password), ...role },
     { status: 'none' },
   );
 }

@@ -1,6 +1,7 @@
 import {
   AuthResponse,
   AuthRulesResponse,
+  ChangePasswordRequest,
   EmailRequest,
   ErrorResponse,
   LoginRequest,
@@ -61,6 +62,24 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sens
       return alreadyVerified
         ? { message: 'Your email is already verified. You can log in.', alreadyVerified: true }
         : { message: TEXTS.verifySucceeded };
+    },
+  );
+
+  app.post(
+    '/change-password',
+    {
+      config: { ...sensitive, access: 'signed-in', allowUnverified: true },
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary: 'Change the password with the current one; ends every other session',
+        body: ChangePasswordRequest,
+        response: { 200: AuthResponse, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(ctx, request, { allowUnverified: true });
+      return auth.changePassword(ctx, user.id, request.body.currentPassword, request.body.newPassword);
     },
   );
 

@@ -31,9 +31,10 @@ export async function passwordMinLength(ctx: AppContext): Promise<number> {
   return (await ctx.settings.get('security')).password_min_length ?? PASSWORD_MIN_LENGTH;
 }
 
-async function assertPasswordLength(ctx: AppContext, password: string): Promise<void> {
+async function assertPasswordLength(ctx: AppContext, password: string, field = 'password'): Promise<void> {
   const minLength = await passwordMinLength(ctx);
-  if (password.length < minLength) throw badRequest(`Password: ${passwordTooShortText(minLength)}`, 'password');
+  const label = field === 'newPassword' ? 'New password' : 'Password';
+  if (password.length < minLength) throw badRequest(`${label}: ${passwordTooShortText(minLength)}`, field);
 }
 
 export async function register(ctx: AppContext, input: RegisterRequest): Promise<AuthResponse> {
@@ -149,6 +150,29 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     const user = await repo.findUserWithSubscription(tx, id);
     if (user) await repo.clearLoginFailures(tx, user.email.toLowerCase());
     return id;
+  });
+  return issueSession(ctx, userId);
+}
+
+/**
+ * A signed-in person sets a new password with the current one. Like a reset, it ends every session
+ * issued before (token version) and every outstanding reset link; this device gets a fresh session.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  userId: number,
+  currentPassword: string,
+  newPassword: string,
+): Promise<AuthResponse> {
+  await assertPasswordLength(ctx, newPassword, 'newPassword');
+  const user = await repo.findUserWithSubscription(ctx.db, userId);
+  if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw badRequest('Current password is incorrect', 'currentPassword');
+  }
+  const passwordHash = await hashPassword(newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await repo.setPassword(tx, userId, passwordHash);
+    await repo.retireAuthTokens(tx, userId, 'reset_password');
   });
   return issueSession(ctx, userId);
 }

@@ -76,3 +76,43 @@ describe('sessions end when the password changes (issue 8 item 2)', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('POST /api/auth/change-password (issue 8 item 2, issue 10 item 3)', () => {
+  const change = (user: { token: string } | null, body: object) =>
+    app.inject({ method: 'POST', url: '/api/auth/change-password', payload: body, headers: user ? bearer(user) : {} });
+
+  it('needs the current password, ends every other session and answers a fresh one', async () => {
+    const user = await buildUser(app);
+    const otherDevice = { token: (await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).json().token };
+    const wrong = await change(user, { currentPassword: 'not-my-password', newPassword: 'brand-new-pass' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Current password is incorrect');
+    expect((await app.inject({ url: '/api/auth/me', headers: bearer(user) })).statusCode).toBe(200);
+
+    const changed = await change(user, { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pass' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().user.id).toBe(user.id);
+    for (const old of [user, otherDevice]) {
+      expect((await app.inject({ url: '/api/auth/me', headers: bearer(old) })).statusCode).toBe(401);
+    }
+    expect((await app.inject({ url: '/api/auth/me', headers: bearer(changed.json()) })).statusCode).toBe(200);
+    expect((await post('/api/auth/login', { email: user.email, password: 'brand-new-pass' })).statusCode).toBe(200);
+  });
+
+  it('also kills outstanding reset links', async () => {
+    const user = await buildUser(app);
+    const link = await requestResetToken(user.email);
+    expect((await change(user, { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pass' })).statusCode).toBe(200);
+    expect((await post('/api/auth/reset-password', { token: link, password: 'attacker-pass-1' })).statusCode).toBe(400);
+  });
+
+  it('checks the new password like sign-up does, and refuses guests', async () => {
+    const user = await buildUser(app);
+    const short = await change(user, { currentPassword: TEST_PASSWORD, newPassword: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('New password: Must be at least 8 characters long');
+    const spaces = await change(user, { currentPassword: TEST_PASSWORD, newPassword: '         ' });
+    expect(spaces.statusCode).toBe(400);
+    expect((await change(null, { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pass' })).statusCode).toBe(401);
+  });
+});
