@@ -37,6 +37,6 @@ test('an uncaught error in the browser reaches the admin’s Logs tab', async ({
     .toContain(`Error: ${marker}`);
   await page.goto('/admin?tab=logs');
   await expect(page.getByRole('heading', { name: 'Browser errors' })).toBeVisible();
-  await expect(page.getByText(`Error: ${marker}`)).toBeVisible();
+  await expect(page.getByText(`Error: ${marker}`, { exact: true })).toBeVisible();
   await expectAccessible(page);
 });

@@ -200,6 +200,47 @@ describe('retention and backups', () => {
   });
 });
 
+describe('new messages while away', () => {
+  it('mails one digest per person per hour at most, covering what arrived since the last one', async () => {
+    clock.set(new Date());
+    const shopper = await buildUser(app);
+    const farmer = await buildUser(app, { userType: 'producer' });
+    const [low, high] = [shopper.id, farmer.id].sort((a, b) => a - b);
+    const { db } = app.ctx;
+    const conversation = (
+      await db.execute<{ id: number }>(
+        sql`insert into conversations (user_low_id, user_high_id) values (${low}, ${high}) returning id`,
+      )
+    ).rows[0].id;
+    const say = (content: string, at: Date) =>
+      db.execute(
+        sql`insert into messages (conversation_id, sender_id, content, created_at) values (${conversation}, ${shopper.id}, ${content}, ${at})`,
+      );
+    const digests = async () => (await mailsTo(farmer.email)).filter((m) => m.subject.includes('new message'));
+
+    await say('Fresh, maybe still being read', later(-5 / 1440));
+    await runSweep(app.ctx, clock.now());
+    expect(await digests()).toHaveLength(0);
+
+    await say('Do you have eggs?', later(-20 / 1440));
+    await runSweep(app.ctx, clock.now());
+    const first = await digests();
+    expect(first.map((m) => m.subject)).toEqual(['You have a new message on Farmstand']);
+    expect(first[0].body).toContain(shopper.email);
+    expect(first[0].body).toContain(`/messages?conversation=${conversation}`);
+    expect(first[0].body).toContain('at most one such e-mail an hour');
+
+    await say('And honey?', new Date());
+    await runSweep(app.ctx, clock.now());
+    expect(await digests()).toHaveLength(1);
+
+    clock.advanceDays(1 / 24);
+    await runSweep(app.ctx, clock.now());
+    expect(await digests()).toHaveLength(2);
+    clock.set(new Date());
+  });
+});
+
 describe('the queue (pg-boss on this engine)', () => {
   it('runs a sweep sent to the queue at the clock’s time, delivers mail, and shows both on the Health tab', async () => {
     await app.ctx.jobs.start({ schedule: false, pollingIntervalSeconds: 0.5, mailRetryDelaySeconds: 1 });

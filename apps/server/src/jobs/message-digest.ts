@@ -31,16 +31,17 @@ export async function runMessageDigests(ctx: AppContext, now: Date) {
     where m.read_at is null and m.created_at <= ${unreadBefore} and m.created_at > coalesce(d.at, ${unreadBefore}::timestamptz - interval '1 day')
       and u.status = 'active'
     group by u.id, u.email`);
+  const { site_name: site } = await ctx.settings.get('general');
   let sent = 0;
   for (const row of rows.rows) {
     if (!(await claimNotice(ctx.db, 'message_digest', row.user_id, hour))) continue;
     const count = row.messages === 1 ? 'a new message' : `${row.messages} new messages`;
-    await mailUser(ctx, row.email, `You have ${count} on Farmstand`, {
+    await mailUser(ctx, row.email, `You have ${count} on ${site}`, {
       heading: `You have ${count}`,
-      paragraphs: [`From ${row.senders}. Reply on Farmstand to keep the conversation in one place.`],
+      paragraphs: [`From ${row.senders}. Reply on ${site} to keep the conversation in one place.`],
       action: { label: 'Open messages', url: link(ctx, `/messages?conversation=${row.conversation_id}`) },
       reason:
-        'You are getting this because messages arrived while you were away. We send at most one such e-mail an hour; turn them off by asking the site administrator.',
+        'You are getting this because messages arrived while you were away and stayed unread. We send at most one such e-mail an hour.',
     });
     sent++;
   }

@@ -31,7 +31,7 @@ function HealthFigure({ metric, value }: { metric: HealthMetric; value: number |
       label={LABELS[metric]}
       value={
         <span className="flex flex-wrap items-center gap-2">
-          {value === null ? 'No requests yet' : `${value}${unit}`}
+          <span>{value === null ? 'No requests yet' : `${value}${unit}`}</span>
           {rating && <Badge tone={rating.tone}>{rating.text}</Badge>}
         </span>
       }
