@@ -1,23 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import { signAccessToken } from '../../apps/server/src/modules/auth/tokens';
+import { BENCH_PORT } from '../lib/config';
 import { addTable, ms, verdict } from '../lib/report';
 import { defineSection } from '../lib/section';
+import { startBenchServer } from '../lib/server';
 
 const TARGET_P95_MS = 20;
 const CONNECTIONS = 10;
-const PASSWORD = 'farmstand123';
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
-
-async function signIn(baseUrl: string, email: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
-}
 
 async function call<T>(baseUrl: string, method: string, path: string, token: string, body?: unknown): Promise<T> {
   const res = await fetch(baseUrl + path, {
@@ -33,25 +26,50 @@ async function call<T>(baseUrl: string, method: string, path: string, token: str
  * Issue 13 "Speed": placing an order (POST /api/orders, two products, a market window) at 10
  * connections on the 200k-product data. A bench producer sets a daily market with no cap, another
  * bench producer shops (producers may order from other farms, decision 170). The orders are deleted
- * afterwards so runs do not pile up.
+ * afterwards so runs do not pile up. It starts its own server with a known JWT secret and signs the
+ * two users' tokens (no password sign-in, whose hashing would only add noise).
  */
 export default defineSection({
   name: 'orders',
-  async run({ server, pool, options }) {
-    const { rows: candidates } = await pool.query<{ user_id: number; email: string; ids: number[] }>(`
-      select p.user_id, u.email, (array_agg(pr.id order by pr.id))[1:2] as ids
+  needsServer: false,
+  async run({ pool, options, databaseUrl }) {
+    // The server migrates the database at start, so the order tables exist before the query below.
+    const secret = randomBytes(32).toString('hex');
+    const server = await startBenchServer(databaseUrl, BENCH_PORT + 6, { JWT_SECRET: secret });
+    try {
+      const { rows: candidates } = await pool.query<{ user_id: number; email: string; token_version: number; ids: number[] }>(`
+      select p.user_id, u.email, u.token_version, (array_agg(pr.id order by pr.id))[1:2] as ids
       from products pr join producers p on p.id = pr.producer_id join users u on u.id = p.user_id
       join subscriptions s on s.user_id = p.user_id
       where pr.active and pr.moderation_status = 'approved' and pr.price is not null and pr.category <> 'herdshare'
         and pr.availability in ('available', 'pre_order') and pr.seasonal_start is null and pr.seasonal_end is null
         and (pr.stock_quantity is null or pr.stock_quantity >= 5) and u.email like 'bench-producer-%'
         and s.status in ('active', 'trialing')
-      group by p.user_id, u.email having count(*) >= 2 order by p.user_id limit 2`);
-    if (candidates.length < 2) throw new Error('no two bench producers with orderable products');
-    const [seller, shopperFarm] = candidates;
-    const sellerToken = await signIn(server.url, seller.email);
-    const shopperToken = await signIn(server.url, shopperFarm.email);
+        and u.status = 'active' and u.email_verified
+      group by p.user_id, u.email, u.token_version having count(*) >= 2 order by p.user_id limit 2`);
+      if (candidates.length < 2) throw new Error('no two bench producers with orderable products');
+      const [seller, shopperFarm] = candidates;
+      const token = (u: (typeof candidates)[number]) =>
+        signAccessToken({ id: u.user_id, email: u.email, userType: 'producer', tokenVersion: u.token_version }, secret);
+      const [sellerToken, shopperToken] = await Promise.all([token(seller), token(shopperFarm)]);
+      await measureOrders({ server, pool, options, seller, sellerToken, shopperToken });
+    } finally {
+      await server.stop();
+    }
+  },
+});
 
+type MeasureInput = {
+  server: { url: string };
+  pool: import('pg').Pool;
+  options: { durationSeconds: number };
+  seller: { user_id: number; ids: number[] };
+  sellerToken: string;
+  shopperToken: string;
+};
+
+async function measureOrders({ server, pool, options, seller, sellerToken, shopperToken }: MeasureInput) {
+  {
     await call(server.url, 'PUT', '/api/pickup/mine/settings', sellerToken, { cutoff_hours: 0, cap_per_window: null });
     const schedule = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '17:00', end: '19:00' }));
     const { point } = await call<{ point: { id: number } }>(server.url, 'POST', '/api/pickup/mine/points', sellerToken, {
@@ -132,5 +150,5 @@ export default defineSection({
     table.notes.push(
       'Each order: sign-in check, 2 products, schedule/cut-off check, one transaction (order, items, event, thread message); mail is written after the answer.',
     );
-  },
-});
+  }
+}
