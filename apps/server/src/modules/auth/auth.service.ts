@@ -130,7 +130,13 @@ export async function forgotPassword(ctx: AppContext, email: string): Promise<vo
   await ctx.mailer.send({
     to: user.email,
     subject: 'Reset your Farmstand password',
-    text: `Someone asked to reset the password of your Farmstand account.\n\nChoose a new password here (the link works once, for one hour):\n${link}\n\nIf it was not you, ignore this e-mail; your password stays the same.`,
+    heading: 'Reset your password',
+    paragraphs: [
+      'Someone asked to reset the password of your account. Choose a new password with the button below; the link works once, for one hour.',
+      'If it was not you, ignore this e-mail: your password stays the same.',
+    ],
+    action: { label: 'Choose a new password', url: link },
+    reason: `You are getting this because a password reset was requested for ${user.email}.`,
   });
 }
 
@@ -184,7 +190,13 @@ async function sendVerificationEmail(ctx: AppContext, userId: number, email: str
   await ctx.mailer.send({
     to: email,
     subject: 'Verify your Farmstand e-mail address',
-    text: `Welcome to Farmstand!\n\nPlease confirm your e-mail address by opening this link (valid for 48 hours):\n${link}\n\nIf you did not create an account, ignore this e-mail.`,
+    heading: 'Welcome! Please confirm your e-mail address',
+    paragraphs: [
+      'Thank you for signing up. Confirm your e-mail address with the button below (the link is valid for 48 hours) and your account is ready.',
+      'If you did not create an account, ignore this e-mail.',
+    ],
+    action: { label: 'Confirm my e-mail address', url: link },
+    reason: `You are getting this because an account was created with ${email}.`,
   });
 }
 
