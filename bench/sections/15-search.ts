@@ -147,13 +147,18 @@ function row(
   };
 }
 
-/** Sends each path once more, one at a time, and counts the answers the cache gave (x-search-cache: hit). */
-async function hitRate(baseUrl: string, paths: string[]): Promise<string> {
+/**
+ * Sends 200 of the paths twice in a row, one at a time, and counts the second answers the cache gave
+ * (x-search-cache: hit): the best case of a cache whose entries live a second (decision 121).
+ */
+async function hitRate(baseUrl: string, allPaths: string[]): Promise<string> {
+  const paths = allPaths.slice(0, 200);
   let hits = 0;
   for (const path of paths) {
+    await (await fetch(baseUrl + path)).arrayBuffer();
     const response = await fetch(baseUrl + path);
     await response.arrayBuffer();
     if (response.headers.get('x-search-cache') === 'hit') hits++;
   }
-  return `${((hits / paths.length) * 100).toFixed(0)} % (${hits} of ${paths.length}, after the load run)`;
+  return `${((hits / paths.length) * 100).toFixed(0)} % (${hits} of ${paths.length} repeated at once)`;
 }

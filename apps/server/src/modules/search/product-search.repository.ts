@@ -104,17 +104,18 @@ async function textWindow(
   text: SQL,
   size: number,
 ): Promise<{ windowRows: number; matches: { id: number; tier: number }[] }> {
+  // One scan of the window: only ids and tiers leave it (the first row always, for the window's size).
   const result = await db.execute<{ window_rows: number; product_id: number | null; tier: number | null }>(sql`
-    with w as materialized (
-      select l.product_id, l.name_doc, l.farm_doc, l.doc from search_listings l
-      where l.visible_until > now() ${browseFilters(filters)}
-      order by l.product_id desc limit ${size})
-    select (select count(*) from w)::int as window_rows, m.product_id, m.tier
-    from (select 1) one
-    left join (select w.product_id, ${tierSql(text, 'w')} as tier from w where w.doc @@ ${text}) m on true`);
+    select x.window_rows, x.product_id, x.tier from (
+      select count(*) over ()::int as window_rows, row_number() over () as n, l.product_id,
+        case when l.doc @@ ${text} then ${tierSql(text)} end as tier
+      from (select l.product_id, l.name_doc, l.farm_doc, l.doc from search_listings l
+        where l.visible_until > now() ${browseFilters(filters)}
+        order by l.product_id desc limit ${size}) l
+    ) x where x.tier is not null or x.n = 1`);
   const windowRows = Number(result.rows[0]?.window_rows ?? 0);
   const matches = result.rows
-    .filter((row) => row.product_id !== null)
+    .filter((row) => row.tier !== null)
     .map((row) => ({ id: Number(row.product_id), tier: Number(row.tier) }));
   return { windowRows, matches };
 }
