@@ -15,7 +15,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { geocode } from '../geocode/geocode.service';
 import { now } from './clock';
 import * as repo from './pickup.repository';
-import { cutoffOf, type Occurrence, occurrences } from './windows';
+import { cutoffOf, type Occurrence, occurrenceAt, occurrences } from './windows';
 
 type PointInput = z.output<typeof PickupPointRequest>;
 type SettingsInput = z.output<typeof PickupSettingsRequest>;
@@ -224,9 +224,7 @@ export async function resolveWindow(
   const [settings, timeZone] = [await repo.findSettings(ctx.db, producerUserId), await platformTimeZone(ctx)];
   const at = now();
   const slots = point.schedule.map((s) => ({ weekday: s.weekday, start: s.startTime, end: s.endTime }));
-  const occurrence = occurrences(slots, at, PICKUP_LIMITS.horizonDays, timeZone).find(
-    (o) => o.startsAt.getTime() === startsAt.getTime(),
-  );
+  const occurrence = occurrenceAt(slots, startsAt, at, PICKUP_LIMITS.horizonDays, timeZone);
   if (!occurrence) {
     throw badRequest(
       `That pickup time is not on ${point.name}'s schedule in the next ${PICKUP_LIMITS.horizonDays} days; choose one of the listed times`,

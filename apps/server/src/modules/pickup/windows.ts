@@ -75,3 +75,32 @@ export function occurrences(schedule: readonly ScheduleSlot[], from: Date, days:
 }
 
 export const cutoffOf = (startsAt: Date, cutoffHours: number) => new Date(startsAt.getTime() - cutoffHours * 3_600_000);
+
+/**
+ * The occurrence of the schedule that starts exactly at `startsAt`, if it is on the schedule and
+ * within `days` days of `from` (the fast check when an order names its window: a few time-zone
+ * conversions instead of listing every window).
+ */
+export function occurrenceAt(
+  schedule: readonly ScheduleSlot[],
+  startsAt: Date,
+  from: Date,
+  days: number,
+  timeZone: string,
+): Occurrence | undefined {
+  if (startsAt.getTime() <= from.getTime()) return undefined;
+  const date = localDate(startsAt, timeZone);
+  if (date > addDays(localDate(from, timeZone), days)) return undefined;
+  const [y, m, d] = date.split('-').map(Number);
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  for (const slot of schedule) {
+    if (slot.weekday !== weekday || zonedTime(y, m, d, slot.start, timeZone).getTime() !== startsAt.getTime()) continue;
+    return { startsAt, endsAt: zonedTime(y, m, d, slot.end, timeZone), date };
+  }
+  return undefined;
+}
+
+function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
