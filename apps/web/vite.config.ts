@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -8,6 +9,8 @@ const backend = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), pwaPrecache(), spaRoutes(), precompress()],
+  // zod in jitless mode before any schema is built (src/lib/zod-jitless.ts explains why).
+  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) }] },
   server: {
     port: 5173,
     proxy: {
