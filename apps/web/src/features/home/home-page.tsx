@@ -2,9 +2,10 @@ import { formatPrice } from '@farmstand/shared';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ChatIcon, CheckCircleIcon, SproutIcon } from '../../components/ui/icons';
+import { useDocumentTitle } from '../../lib/document-title';
 import { useAuth } from '../auth/auth-context';
 import { BreadArt, EggsArt, HoneyArt, VegBoxArt } from './food-art';
-import { useDocumentTitle } from '../../lib/document-title';
+import { HeroPanel } from './hero-panel';
 
 const VALUE_POINTS = [
   {
@@ -65,33 +66,36 @@ export default function HomePage() {
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-stone-50 dark:from-stone-900 dark:to-stone-950">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24">
-          <p className="text-sm font-semibold uppercase tracking-wider text-brand-700 dark:text-green-300">
-            Kentucky · Indiana · Ohio · Tennessee · West Virginia
-          </p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">
-            Buy straight from the farm down the road.
-          </h1>
-          <p className="mt-5 max-w-2xl text-lg text-stone-700 dark:text-stone-300">
-            Farmstand connects local farms, cottage bakers, and egg, dairy and meat sellers with the households who buy from them
-            directly. Free for shoppers. No commission for producers.
-          </p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            {isAuthenticated ? (
-              <ButtonLink to="/dashboard" size="lg">
-                Go to Dashboard
-              </ButtonLink>
-            ) : (
-              <>
-                <ButtonLink to="/register" size="lg">
-                  Start Selling Your Products
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-wider text-brand-700 dark:text-green-300">
+              Kentucky · Indiana · Ohio · Tennessee · West Virginia
+            </p>
+            <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">
+              Buy straight from the farm down the road.
+            </h1>
+            <p className="mt-5 max-w-2xl text-lg text-stone-700 dark:text-stone-300">
+              Farmstand connects local farms, cottage bakers, and egg, dairy and meat sellers with the households who buy from
+              them directly. Free for shoppers. No commission for producers.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              {isAuthenticated ? (
+                <ButtonLink to="/dashboard" size="lg">
+                  Go to Dashboard
                 </ButtonLink>
-                <ButtonLink to="/search" size="lg" variant="secondary">
-                  Find Local Producers
-                </ButtonLink>
-              </>
-            )}
+              ) : (
+                <>
+                  <ButtonLink to="/register" size="lg">
+                    Start Selling Your Products
+                  </ButtonLink>
+                  <ButtonLink to="/search" size="lg" variant="secondary">
+                    Find Local Producers
+                  </ButtonLink>
+                </>
+              )}
+            </div>
           </div>
+          <HeroPanel />
         </div>
       </section>
 

@@ -1,9 +1,9 @@
 import { ANNUAL_SAVINGS, PLAN_PRICES, TRIAL_DAYS } from '@farmstand/shared';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { useDocumentTitle } from '../../lib/document-title';
 import { useAuth } from '../auth/auth-context';
 import { CONSUMER_FEATURES, FAQ, PRODUCER_FEATURES, TRIAL_FEATURES } from './pricing-content';
-import { useDocumentTitle } from '../../lib/document-title';
 
 function Check() {
   return (
@@ -88,7 +88,8 @@ export default function PricingPage() {
       </div>
 
       <div className="mt-10 grid gap-6 lg:grid-cols-2">
-        <Card className="flex flex-col p-6 sm:p-8">
+        {/* Its own height: stretched to the producer card it showed an empty block (issue 10 item 22). */}
+        <Card className="flex flex-col p-6 sm:p-8 lg:self-start">
           <h2 className="text-xl font-bold">For shoppers</h2>
           <p className="mt-2">
             <span className="text-4xl font-extrabold">Free</span>
