@@ -24,7 +24,8 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
   // it drops the product page guest cache (decision 060) when any listing or producer changes anywhere.
   app.addHook('onReady', async () => {
     onSearchChange(ctx, () => publicProductCache(ctx).clear());
-    await startSearchFeed(ctx);
+    // A failed first poll must not stop the app from starting: the timer keeps polling.
+    await startSearchFeed(ctx).catch((error) => app.log.warn({ err: error }, 'search change feed: first poll failed'));
   });
   app.addHook('onClose', async () => stopSearchFeed(ctx));
 
