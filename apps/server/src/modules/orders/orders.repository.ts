@@ -11,6 +11,7 @@ import {
   subscriptions,
   users,
 } from '../../db/schema';
+import type { MessageWithProduct } from '../messages/messages.repository';
 
 /** What the ordering rules need to know about each product and who sells it (one query for the basket). */
 export async function findProductsForOrder(db: Db, ids: number[]) {
@@ -61,9 +62,57 @@ export async function insertEvents(db: Db, values: (typeof orderEvents.$inferIns
   if (values.length > 0) await db.insert(orderEvents).values(values);
 }
 
-export async function linkMessage(db: Db, orderId: number, messageId: number, conversationId: number | null) {
-  await db.insert(orderMessages).values({ orderId, messageId });
-  if (conversationId !== null) await db.update(orders).set({ conversationId }).where(eq(orders.id, orderId));
+type RawMessage = {
+  id: number;
+  conversation_id: number;
+  sender_id: number;
+  content: string;
+  inquiry_id: number | null;
+  read_at: Date | string | null;
+  created_at: Date | string;
+};
+
+/**
+ * A message in the order's thread, in one statement: into the pair's conversation (made on first
+ * contact, its last_message_at moved), linked to the order, and the order's conversation set.
+ * Returned in the shape the messages presenter takes.
+ */
+export async function insertOrderMessage(
+  db: Db,
+  input: { orderId: number; senderId: number; recipientId: number; content: string },
+): Promise<MessageWithProduct> {
+  const [low, high] =
+    input.senderId < input.recipientId ? [input.senderId, input.recipientId] : [input.recipientId, input.senderId];
+  const result = await db.execute<RawMessage>(sql`
+    with conversation as (
+      insert into conversations (user_low_id, user_high_id) values (${low}, ${high})
+      on conflict (user_low_id, user_high_id) do update set last_message_at = now()
+      returning id
+    ), message as (
+      insert into messages (conversation_id, sender_id, content)
+      select id, ${input.senderId}::int, ${input.content}::text from conversation
+      returning id, conversation_id, sender_id, content, inquiry_id, read_at, created_at
+    ), linked as (
+      insert into order_messages (order_id, message_id) select ${input.orderId}::int, id from message
+    ), thread as (
+      update orders set conversation_id = (select conversation_id from message)
+      where id = ${input.orderId} and conversation_id is null
+    )
+    select * from message`);
+  const raw = result.rows[0];
+  if (!raw) throw new Error('the order message was not stored');
+  return {
+    id: Number(raw.id),
+    conversationId: Number(raw.conversation_id),
+    senderId: Number(raw.sender_id),
+    content: raw.content,
+    inquiryId: raw.inquiry_id === null ? null : Number(raw.inquiry_id),
+    readAt: raw.read_at === null ? null : new Date(raw.read_at),
+    createdAt: new Date(raw.created_at),
+    productId: null,
+    productName: null,
+    productImage: null,
+  };
 }
 
 export async function findOrderRow(db: Db, id: number): Promise<OrderRow | undefined> {

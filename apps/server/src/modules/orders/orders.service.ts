@@ -19,7 +19,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { geocode } from '../geocode/geocode.service';
 import { presentMessage } from '../messages/messages.presenter';
 import { findUserBrief } from '../messages/messages.repository';
-import { announceMessage, assertMessagingEnabled, postMessage } from '../messages/messages.service';
+import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../messages/messages.service';
 import { now } from '../pickup/clock';
 import { countOpenOrdersInWindow, findFarm, lockPoint } from '../pickup/pickup.repository';
 import { resolveWindow } from '../pickup/pickup.service';
@@ -130,15 +130,18 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
     await repo.insertEvents(tx, [
       { orderId: order.id, fromStatus: null, toStatus: 'requested', actorId: shopper.id, actorRole: 'shopper', createdAt: at },
     ]);
-    let posted = null;
+    let posted: PostedMessage | null = null;
     if (messagingOn) {
-      // The order's own thread starts with what was reserved, in the pair's conversation.
-      posted = await postMessage(tx, {
+      // The order's own thread starts with what was reserved, in the pair's conversation. Last, in one
+      // statement: the conversation's row lock is then held only until the commit, so a farm's many
+      // shoppers (and one shopper's many orders) do not queue behind each other on it.
+      const message = await repo.insertOrderMessage(tx, {
+        orderId: order.id,
         senderId: shopper.id,
         recipientId: input.producerUserId,
         content: orderSummary(order.id, items, window.point.name, window.occurrence.startsAt, timeZone, input.note),
       });
-      await repo.linkMessage(tx, order.id, posted.message.id, posted.conversationId);
+      posted = { conversationId: message.conversationId, recipientId: input.producerUserId, message };
     }
     return { order: { ...order, conversationId: posted?.conversationId ?? null }, items, posted };
   });
@@ -478,11 +481,13 @@ export async function postToThread(ctx: AppContext, user: AuthUser, id: number, 
   if (role !== 'shopper' && role !== 'producer') throw forbidden('Only the shopper and the producer write in an order’s thread');
   await assertMessagingEnabled(ctx);
   const recipientId = role === 'shopper' ? order.producerUserId : order.customerId;
-  const posted = await ctx.db.transaction(async (tx) => {
-    const posted = await postMessage(tx, { senderId: user.id, recipientId, content: `Order #${id}: ${content}` });
-    await repo.linkMessage(tx, id, posted.message.id, order.conversationId === null ? posted.conversationId : null);
-    return posted;
+  const message = await repo.insertOrderMessage(ctx.db, {
+    orderId: id,
+    senderId: user.id,
+    recipientId,
+    content: `Order #${id}: ${content}`,
   });
+  const posted: PostedMessage = { conversationId: message.conversationId, recipientId, message };
   announceMessage(ctx, user, posted);
   return { message: presentMessage(posted.message) };
 }
