@@ -1,5 +1,5 @@
 import type { AnalyticsRange, AnalyticsResponse } from '@farmstand/shared/schemas/admin';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Card } from '../../../components/ui/card';
 import { SelectInput } from '../../../components/ui/field';
 import { axisTicks, bucketLabel, fillBuckets, RANGE_BUCKET } from '../trend-buckets';
@@ -13,8 +13,9 @@ const TRENDS: Record<Trend, string> = {
 };
 const BUCKET_WORD = { day: 'per day', week: 'per week', month: 'per month' } as const;
 
-// The drawing's own coordinates; the SVG scales to the card's width.
-const WIDTH = 640;
+// One drawing unit is one CSS pixel: the width follows the card, so text stays 11 px on a phone
+// and the chart does not grow taller than 240 px on a wide screen.
+const DEFAULT_WIDTH = 640;
 const HEIGHT = 240;
 const PLOT = { left: 48, right: 12, top: 16, bottom: 36 };
 /** A lone bar stays a bar, never a slab across the card. */
@@ -29,6 +30,15 @@ export function TrendChart({ charts, range }: { charts: AnalyticsResponse['chart
   const [trend, setTrend] = useState<Trend>('users');
   const [active, setActive] = useState<number | null>(null);
   const titleId = useId();
+  const frame = useRef<HTMLDivElement>(null);
+  const [WIDTH, setWidth] = useState(DEFAULT_WIDTH);
+  useEffect(() => {
+    const element = frame.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.max(280, Math.round(entry.contentRect.width))));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   const bucket = RANGE_BUCKET[range];
   const points = fillBuckets(charts[trend], range);
   const isMoney = trend === 'revenue';
@@ -41,7 +51,7 @@ export function TrendChart({ charts, range }: { charts: AnalyticsResponse['chart
   const barWidth = Math.min(MAX_BAR, Math.max(2, slot * 0.7));
   const y = (value: number) => PLOT.top + plotHeight - (value / top) * plotHeight;
   // About six date labels whatever the number of bars.
-  const labelEvery = Math.max(1, Math.ceil(points.length / 6));
+  const labelEvery = Math.max(1, Math.ceil(points.length / Math.max(3, Math.floor(WIDTH / 110))));
   const total = points.reduce((sum, p) => sum + p.value, 0);
   const shown = active === null ? null : points[active];
 
@@ -64,10 +74,12 @@ export function TrendChart({ charts, range }: { charts: AnalyticsResponse['chart
           </SelectInput>
         </div>
       </div>
-      <div className="relative">
+      <div ref={frame} className="relative">
         <svg
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          className="h-auto w-full text-stone-600 dark:text-stone-300"
+          width={WIDTH}
+          height={HEIGHT}
+          className="block max-w-full text-stone-600 dark:text-stone-300"
           role="img"
           aria-labelledby={titleId}
           onMouseLeave={() => setActive(null)}
