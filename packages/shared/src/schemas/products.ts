@@ -139,7 +139,7 @@ export const REGULATED_TEXTS = {
 /** Volume units a herdshare must never be priced in (it sells a share of the herd, not milk). */
 const MILK_VOLUME_UNIT = /\b(gallons?|gal|half[- ]gallons?|quarts?|qts?|pints?|pts?|lit(?:er|re)s?|l)\b/i;
 const PET_LABEL = /for\s+pet\s+consumption\s+only/i;
-const VOLUME = String.raw`(?:half[- ]?)?(?:gallons?|gal|quarts?|qts?|pints?|pts?|lit(?:er|re)s?)`;
+const VOLUME = '(?:half[- ]?)?(?:gallons?|gal|quarts?|qts?|pints?|pts?|lit(?:er|re)s?)';
 /**
  * A herdshare's name or description that prices milk by volume or offers milk for sale ('Milk $8
  * per gallon', '$4/qt', 'we sell raw milk'): the share may only carry a boarding or care fee.

@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, PageTitle } from '../../../components/ui/card';
 import { type TabItem, Tabs } from '../../../components/ui/tabs';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useAuth } from '../../auth/auth-context';
+import { AdminOrdersTab } from '../../orders/components/admin-orders-tab';
 import { AnalyticsTab } from '../components/analytics-tab';
 import { CertificationsTab } from '../components/certifications-tab';
 import { DashboardTab } from '../components/dashboard-tab';
@@ -13,9 +15,7 @@ import { ReviewsTab } from '../components/reviews-tab';
 import { SettingsTab } from '../components/settings-tab';
 import { UsersTab } from '../components/users-tab';
 import { VerificationTab } from '../components/verification-tab';
-import { AdminOrdersTab } from '../../orders/components/admin-orders-tab';
 import { ADMIN_TEXTS } from '../texts';
-import { useDocumentTitle } from '../../../lib/document-title';
 
 /** Only the open tab is mounted, so each tab loads its data when it is opened (spec 02 §2). */
 const TABS: TabItem[] = [

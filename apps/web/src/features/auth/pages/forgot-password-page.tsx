@@ -8,8 +8,8 @@ import { Button } from '../../../components/ui/button';
 import { TextInput } from '../../../components/ui/field';
 import { MailIcon } from '../../../components/ui/icons';
 import { api, errorMessage } from '../../../lib/api';
-import { AuthCard, FormError, textLinkClass } from '../components/auth-card';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { AuthCard, FormError, textLinkClass } from '../components/auth-card';
 
 type ForgotForm = z.input<typeof EmailRequest>;
 

@@ -9,8 +9,8 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextInput } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
-import { useAuth } from '../auth-context';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useAuth } from '../auth-context';
 
 type LoginForm = z.input<typeof LoginRequest>;
 

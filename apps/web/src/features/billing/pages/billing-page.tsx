@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card, PageTitle, Spinner } from '../../../components/ui/card';
 import { CheckCircleIcon } from '../../../components/ui/icons';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useAuth } from '../../auth/auth-context';
 import { useStoreSubscription, useSubscriptionStatus } from '../api';
 import { BILLING_FAQ, INCLUDED_FEATURES, type PlanOption } from '../billing-content';
@@ -12,7 +13,6 @@ import { BillingActions } from '../components/billing-actions';
 import { CardModal } from '../components/card-modal';
 import { PlanPicker } from '../components/plan-picker';
 import { SubscriptionSummary } from '../components/subscription-summary';
-import { useDocumentTitle } from '../../../lib/document-title';
 
 /** Consumers and admins have no subscription: say so instead of showing a broken page. */
 function NotForThisAccount({ userType }: { userType: string }) {

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { EmptyState, Spinner } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { parseRouteId } from '../../../lib/route-id';
 import { useTrackView } from '../../../lib/use-track-view';
 import { ContactProducerButton } from '../../messages/components/contact-producer';
@@ -15,7 +16,6 @@ import { useProduct } from '../api';
 import { AvailabilityBadge } from '../components/availability-badge';
 import { ProducerBox } from '../components/producer-box';
 import { ProductGallery } from '../components/product-gallery';
-import { useDocumentTitle } from '../../../lib/document-title';
 
 /** /product/{id}: everything about one product, its producer and its reviews (spec 01 §2). */
 export default function ProductPage() {

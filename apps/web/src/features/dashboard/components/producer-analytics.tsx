@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { useAuth } from '../../auth/auth-context';
 import { useUnreadCount } from '../../messages/use-unread-count';
+import { OrderWeeks } from '../../orders/components/order-weeks';
 import { MaxProducts } from '../../site/limits';
 import { summarizeSubscription } from '../subscription-status';
 import { ShopperActivity } from './shopper-activity';
@@ -50,6 +51,7 @@ export function ProducerAnalytics() {
         </div>
       </section>
       <ShopperActivity producerUserId={user.id} />
+      <OrderWeeks />
       <Card className="p-6">
         <h2 className="text-lg font-bold">Get found more often</h2>
         <p className="mt-2 text-stone-700 dark:text-stone-300">The more complete a listing, the more often shoppers find it:</p>

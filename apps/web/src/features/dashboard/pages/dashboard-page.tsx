@@ -1,8 +1,8 @@
 import { Navigate } from 'react-router';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useAuth } from '../../auth/auth-context';
 import { ConsumerDashboard } from '../components/consumer-dashboard';
 import { ProducerDashboard } from '../components/producer-dashboard';
-import { useDocumentTitle } from '../../../lib/document-title';
 
 /** One address, three dashboards: admins work in /admin (spec 01 §2). */
 export default function DashboardPage() {

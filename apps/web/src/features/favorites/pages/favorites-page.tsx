@@ -1,9 +1,9 @@
 import { ButtonLink } from '../../../components/ui/button';
 import { EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useAuth } from '../../auth/auth-context';
 import { ProducerCard } from '../../search/components/producer-card';
 import { useFavorites } from '../api';
-import { useDocumentTitle } from '../../../lib/document-title';
 
 /** /favorites: the consumer's saved producers (spec 01 §2), with the guest and producer states. */
 export default function FavoritesPage() {

@@ -4,10 +4,10 @@ import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { ChatIcon } from '../../../components/ui/icons';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useConversations } from '../api';
 import { ConversationList } from '../components/conversation-list';
 import { MessageThread } from '../components/message-thread';
-import { useDocumentTitle } from '../../../lib/document-title';
 
 /**
  * /messages: the conversation list and the thread side by side; on a phone one pane at a time.

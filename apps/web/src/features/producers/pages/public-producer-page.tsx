@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Badge, Card, EmptyState, Spinner } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { parseRouteId } from '../../../lib/route-id';
 import { useTrackView } from '../../../lib/use-track-view';
 import { FavoriteButton } from '../../favorites/components/favorite-button';
@@ -18,7 +19,6 @@ import { CertificationBadge } from '../components/certification-badge';
 import { ProducerProductCard } from '../components/producer-product-card';
 import { FarmAvatar } from '../components/profile-image-upload';
 import { PRODUCER_TEXTS } from '../texts';
-import { useDocumentTitle } from '../../../lib/document-title';
 
 /** /producer/{id} and /producers/{id}: the public, read-only farm page (spec 02 §2). */
 export default function PublicProducerPage() {

@@ -1,7 +1,7 @@
 import { PLAN_PRICES, TRIAL_DAYS } from '@farmstand/shared';
 import { ButtonLink } from '../../../components/ui/button';
-import { StaticPage, type StaticSection } from '../components/static-page';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { StaticPage, type StaticSection } from '../components/static-page';
 
 const SECTIONS: StaticSection[] = [
   {
