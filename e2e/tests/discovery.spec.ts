@@ -68,24 +68,23 @@ test('a guest pages through products, keeps the filters in the URL and opens a p
   await expect(page.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/products');
 });
 
-test('the map shows producer markers and filters them', async ({ page, request }) => {
-  const count = async (query: string) =>
-    ((await (await request.get(`/api/search/producers${query}`)).json()) as { producers: unknown[] }).producers.length;
-  const [all, verified, honey] = await Promise.all([count(''), count('?verified=true'), count('?category=honey')]);
-  expect(verified).toBeLessThan(all);
-
+test('the map shows producer markers and filters them', async ({ page }) => {
+  // The map asks for its viewport and counts the producers in view (decision 122), so the figures
+  // are read from the screen: a filter can only narrow what is in view.
   await page.goto('/map');
   const status = page.getByText(/^Showing \d+ producers?/);
-  await expect(status).toHaveText(`Showing ${all} producers`);
+  const shownCount = async () => Number((await status.textContent())?.match(/\d+/)?.[0] ?? 0);
+  await expect(status).toHaveText(/^Showing [1-9]\d* producers?/);
   await expect(page.getByText('Loading producers...')).toHaveCount(0);
   await expect(page.locator('.producer-marker, .marker-cluster').first()).toBeVisible();
+  const all = await shownCount();
   await expectAccessible(page);
 
   await page.getByLabel('Verified producers only').check();
-  await expect(status).toHaveText(`Showing ${verified} producers`);
+  await expect.poll(shownCount).toBeLessThan(all);
   await page.getByLabel('Product type:').selectOption('honey');
   await page.getByLabel('Verified producers only').uncheck();
-  await expect(status).toHaveText(`Showing ${honey} producer${honey === 1 ? '' : 's'}`);
+  await expect.poll(shownCount).toBeLessThan(all);
 
   // A found place recentres the map and limits the count to the radius.
   await page.getByLabel('Product type:').selectOption('');

@@ -43,8 +43,8 @@ export function ProductImage({
   if (!url) {
     return (
       <div
-        role="img"
-        aria-label={alt}
+        // An empty alt means the picture is decorative (the card names the product): hide it, as an <img alt=""> would be.
+        {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
         className={`flex items-center justify-center bg-gradient-to-br from-amber-50 to-green-100 text-5xl dark:from-stone-800 dark:to-green-950 ${className}`}
       >
         <span aria-hidden="true">{CATEGORY_EMOJI[category] ?? '🧺'}</span>
