@@ -236,7 +236,9 @@ describe('API fuzz (fast-check): hostile input never gives a 5xx', () => {
   it('answers every hostile request below 500, every 4xx with a message', async () => {
     const failures: string[] = [];
     const statuses = new Map<number, number>();
-    for (const operation of operations) {
+    // FUZZ_ROUTE="GET /api/producers" FUZZ_SEED=<seed from a failure> replays one failure.
+    const only = process.env.FUZZ_ROUTE;
+    for (const operation of operations.filter((op) => !only || `${op.method} ${op.path}` === only)) {
       // Settings keys other than these would switch maintenance mode on and answer 503 on purpose.
       const keys = fc.constantFrom('general', 'features', 'no-such-key', '\u0000', '\ud800');
       const pathValue = fc.oneof(
@@ -293,10 +295,14 @@ describe('API fuzz (fast-check): hostile input never gives a 5xx', () => {
             if (typeof message !== 'string' || !message) throw new Error(`${response.statusCode} without a message`);
           }
         }),
-        { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+        {
+          numRuns: RUNS_PER_ROUTE,
+          endOnFailure: true,
+          ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}),
+        },
       );
       if (result.failed) {
-        const counterexample = JSON.stringify(result.counterexample)?.slice(0, 300);
+        const counterexample = JSON.stringify(result.counterexample)?.slice(0, Number(process.env.FUZZ_PRINT ?? 300));
         failures.push(
           `${operation.method} ${operation.path}: ${String(result.errorInstance)} (seed ${result.seed}) ${counterexample}`,
         );

@@ -17,6 +17,28 @@ export const IdParams = z.object({ id: dbId() });
 export const optionalQuery = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
+/**
+ * Degrees to 6 decimals (about 10 cm) and miles to 2: anything finer is noise, and a subnormal such
+ * as 5e-323 passed on would underflow PostgreSQL's float math (radians(), sin()) into a 500.
+ */
+const roundTo = (places: number) => (value: number) => Math.round(value * 10 ** places) / 10 ** places + 0;
+
+export const roundDegrees = roundTo(6);
+
+const degrees = (name: string, limit: number) => {
+  const message = `${name} must be between -${limit} and ${limit}`;
+  return z.coerce.number({ error: message }).min(-limit, message).max(limit, message).transform(roundDegrees);
+};
+/** A latitude or longitude from a query string (search centres, map viewports). */
+export const latitudeInput = degrees('Latitude', 90);
+export const longitudeInput = degrees('Longitude', 180);
+
+/** A search radius in miles, above zero once rounded to hundredths. */
+export const radiusInput = (maxMiles: number) => {
+  const message = `Radius must be a positive number of miles, at most ${maxMiles}`;
+  return z.coerce.number({ error: message }).transform(roundTo(2)).pipe(z.number().positive(message).max(maxMiles, message));
+};
+
 export const Pagination = z.object({
   limit: optionalQuery(z.coerce.number().int().min(1).max(100)),
   offset: optionalQuery(z.coerce.number().int().min(0)),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CERTIFICATION_TYPES, STATES } from '../constants/catalog';
 import { DELIVERY_RADIUS_MAX } from '../constants/limits';
 import { phoneSchema } from './auth';
-import { optionalQuery, Pagination } from './common';
+import { latitudeInput, longitudeInput, optionalQuery, Pagination, radiusInput } from './common';
 import { optionalDate, optionalText, requiredText } from './fields';
 import { Product } from './products';
 
@@ -137,9 +137,9 @@ export type OwnProducerProfile = z.infer<typeof OwnProducerProfile>;
 /** GET /api/producers: filters of spec 02 §7 (location is a ZIP or "City, ST", geocoded offline). */
 export const ProducerListQuery = Pagination.extend({
   location: optionalQuery(z.string().trim().max(200)),
-  latitude: optionalQuery(z.coerce.number().min(-90).max(90)),
-  longitude: optionalQuery(z.coerce.number().min(-180).max(180)),
-  radius: optionalQuery(z.coerce.number().positive().max(1000)),
+  latitude: optionalQuery(latitudeInput),
+  longitude: optionalQuery(longitudeInput),
+  radius: optionalQuery(radiusInput(1000)),
   category: optionalQuery(z.string().trim().max(40)),
   certified: optionalQuery(z.enum(['true', 'false']).transform((v) => v === 'true')),
 });

@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { AVAILABILITIES, PRODUCT_CATEGORIES } from '../constants/catalog';
 import { SUBSCRIPTION_STATUSES } from './auth';
-import { optionalQuery } from './common';
+import { latitudeInput, longitudeInput, optionalQuery, radiusInput, roundDegrees } from './common';
 
-const latitude = z.coerce.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90');
-const longitude = z.coerce
-  .number()
-  .min(-180, 'Longitude must be between -180 and 180')
-  .max(180, 'Longitude must be between -180 and 180');
+const latitude = latitudeInput;
+const longitude = longitudeInput;
 /** Miles; 999 (NO_RADIUS_LIMIT) or more means no distance limit. */
-const radius = z.coerce.number().positive('Radius must be a positive number of miles').max(100_000);
+const radius = radiusInput(100_000);
 const searchText = z.string().trim().max(200, 'Search is too long');
 const limit = (max: number) => optionalQuery(z.coerce.number().int().min(1).max(max));
 const offset = optionalQuery(z.coerce.number().int().min(0).max(100_000));
@@ -83,7 +80,7 @@ export const ProducerSearchQuery = z.object({
     z
       .string()
       .regex(/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/, 'bbox must be west,south,east,north')
-      .transform((value) => value.split(',').map(Number) as [number, number, number, number])
+      .transform((value) => value.split(',').map((part) => roundDegrees(Number(part))) as [number, number, number, number])
       .refine(([west, south, east, north]) => south <= north && west <= east && south >= -90 && north <= 90, {
         message: 'bbox must be west,south,east,north',
       }),

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { certifications, producers, products, reviews, subscriptions, users } from '../../db/schema';
+import { boundingBox, distanceToSql } from '../search/geo';
 import { producerAccountActive, producerListed } from './producers.visibility';
 
 export type ProducerRow = typeof producers.$inferSelect;
@@ -107,8 +108,6 @@ export type ProducerListFilters = {
   offset: number;
 };
 
-const EARTH_RADIUS_MILES = 3958.8;
-
 /**
  * Listed producers (account active, subscription in good standing) with their public product
  * count; a radius is a bounding box on the (latitude, longitude) index, then an exact haversine.
@@ -119,20 +118,18 @@ export async function listProducers(db: Db, filters: ProducerListFilters) {
   const conditions = [producerListed];
   let distance = sql<number | null>`null::double precision`;
   if (filters.center) {
-    const { latitude, longitude, radius } = filters.center;
-    const latDelta = radius / 69;
-    const lngDelta = radius / (69 * Math.max(Math.cos((latitude * Math.PI) / 180), 0.01));
-    const lat = sql`${latitude}::double precision`;
-    const lng = sql`${longitude}::double precision`;
-    distance = sql<number>`(${EARTH_RADIUS_MILES}::double precision * 2 * asin(sqrt(
-      power(sin(radians(${producers.latitude} - ${lat}) / 2), 2) +
-      cos(radians(${lat})) * cos(radians(${producers.latitude})) *
-      power(sin(radians(${producers.longitude} - ${lng}) / 2), 2))))`;
-    conditions.push(
-      sql`${producers.latitude} between ${latitude - latDelta}::double precision and ${latitude + latDelta}::double precision`,
-      sql`${producers.longitude} between ${longitude - lngDelta}::double precision and ${longitude + lngDelta}::double precision`,
-      sql`${distance} <= ${radius}::double precision`,
-    );
+    const { radius } = filters.center;
+    // The shared, clamped haversine: rounding can put sqrt() a hair above 1 for far-apart points,
+    // and asin() of that is an error in SQL (a 100,000-mile radius reaches the antipode).
+    distance = distanceToSql(filters.center, 'producers');
+    const box = boundingBox(filters.center, radius);
+    if (box) {
+      conditions.push(
+        sql`${producers.latitude} between ${box.minLat}::double precision and ${box.maxLat}::double precision`,
+        sql`${producers.longitude} between ${box.minLng}::double precision and ${box.maxLng}::double precision`,
+      );
+    }
+    conditions.push(sql`${distance} <= ${radius}::double precision`);
   }
   if (filters.category) {
     conditions.push(sql`exists (select 1 from ${products} p where p.producer_id = ${producers.id}

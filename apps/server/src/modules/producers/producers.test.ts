@@ -256,6 +256,19 @@ describe('GET /api/producers', () => {
     expect((await send('GET', '/api/producers?location=Nowhere, ZZ')).statusCode).toBe(400);
   });
 
+  it('takes subnormal coordinates and radius as the numbers they round to (fuzz counterexample: was a 500)', async () => {
+    // PostgreSQL's radians() of 5e-323 underflows and errors; the shared input rules round first.
+    const tiny = 'latitude=-5e-323&longitude=8.095000942804081e-172&limit=100&offset=1379532873';
+    const res = await send('GET', `/api/producers?${tiny}&radius=7e-323`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/Radius must be a positive number of miles/);
+    const near = await send('GET', `/api/producers?${tiny}&radius=10`);
+    expect(near.statusCode).toBe(200);
+    expect(near.json().producers).toEqual([]);
+    const search = await send('GET', `/api/search/producers?${tiny.replace('&offset=1379532873', '')}&radius=25`);
+    expect(search.statusCode).toBe(200);
+  });
+
   it('leaves out producers whose account is suspended', async () => {
     const owner = await buildProducer(app, { farm_name: 'Suspended Farm' });
     await setUserStatus(app, owner.id, 'suspended');

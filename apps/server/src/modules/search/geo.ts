@@ -32,10 +32,7 @@ export function boundingBox(center: Point, radiusMiles: number): BoundingBox {
 
 /** Exact great-circle miles from the centre to producer `pr` (haversine, as in the shared helper). */
 export function distanceSql(center: Point): SQL<number> {
-  return sql<number>`(2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1::float8, sqrt(
-    power(sin(radians(pr.latitude - ${center.latitude}::float8) / 2), 2)
-    + cos(radians(${center.latitude}::float8)) * cos(radians(pr.latitude))
-      * power(sin(radians(pr.longitude - ${center.longitude}::float8) / 2), 2)))))`;
+  return distanceToSql(center, 'pr');
 }
 
 /** The radius filter: box on the index first, then the exact distance. */
