@@ -1,13 +1,19 @@
-import { Redis } from 'ioredis';
+import type { Redis as RedisClient } from 'ioredis';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open';
 import { ensureAdmin } from './db/seed/admin';
 import { DEMO_ACCOUNTS, seedDemoDataIfEmpty } from './db/seed/demo';
+import { lazyModule } from './lib/lazy-module';
 import { startHeartbeat } from './lib/ops/heartbeat';
 import { installShutdown } from './lib/ops/shutdown';
 import { createSocketServer } from './realtime/socket-server';
+
+const loadIoredis = lazyModule<typeof import('ioredis')>('ioredis');
+
+/** How long after listening the job queue starts (mail meanwhile goes out directly). */
+const JOB_QUEUE_START_DELAY_MS = 1_000;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -18,7 +24,9 @@ async function main() {
     process.exit(1);
   }
   const database = await openDatabase(config);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
+  const redis: RedisClient | undefined = config.redisUrl
+    ? new (loadIoredis().Redis)(config.redisUrl, { maxRetriesPerRequest: 3 })
+    : undefined;
   const app = await buildApp({ config, database, redis });
   const ctx = app.ctx;
   if (config.admin) await ensureAdmin(ctx, config.admin.email, config.admin.password);
@@ -41,11 +49,16 @@ async function main() {
   // Background jobs: mail delivery, reminders, renewals, clean-up, backups (JOBS=0 leaves them to
   // other instances). Started after listening so a restart answers at once; /api/health/ready
   // covers the queue. Until it runs, mail is delivered directly.
+  // The queue starts a moment later still: loading pg-boss takes a quarter second of the event
+  // loop, which the first health checks and page loads should not wait behind.
   if (process.env.JOBS !== '0') {
-    ctx.jobs.start().catch((error) => app.log.error({ err: error }, 'the job queue could not start'));
+    setTimeout(() => {
+      if (ctx.lifecycle.draining) return; // shutting down already
+      ctx.jobs.start().catch((error) => app.log.error({ err: error }, 'the job queue could not start'));
+    }, JOB_QUEUE_START_DELAY_MS).unref();
   }
   const lines = [
-    `Farmstand is running at ${config.publicUrl} (${database.engine} database${config.redisUrl ? ', Redis' : ''})`,
+    `Farmstand is running at ${config.publicUrl} (${database.engine} database${config.redisUrl ? ', Redis' : ''}; ready in ${(performance.now() / 1000).toFixed(1)} s)`,
     `API docs: ${config.publicUrl}/api/docs`,
   ];
   if (config.demoData) {

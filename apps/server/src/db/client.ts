@@ -2,10 +2,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import * as schema from './schema';
 
 /**
@@ -33,6 +31,8 @@ export async function openPglite(source: PgliteSource): Promise<DatabaseHandle> 
 }
 
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
+  // Imported here: the embedded database never needs node-postgres, and a restart should not load it.
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;

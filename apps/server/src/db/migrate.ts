@@ -1,7 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { DatabaseHandle } from './client';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -11,6 +9,7 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
   // biome-ignore lint/suspicious/noExplicitAny: both migrators take the drizzle database they were built for
   const db = handle.db as any;
-  if (handle.engine === 'pglite') await migratePglite(db, config);
-  else await migratePg(db, config);
+  // Each engine's migrator is imported only when used: node-postgres's pulls in `pg`.
+  if (handle.engine === 'pglite') await (await import('drizzle-orm/pglite/migrator')).migrate(db, config);
+  else await (await import('drizzle-orm/node-postgres/migrator')).migrate(db, config);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { AppContext } from '../lib/context';
+import { lazyModule } from '../lib/lazy-module';
 import { MAX_MAIL_ATTEMPTS, type MailDelivery } from '../lib/mailer';
 import { runSweep } from './sweep';
 
@@ -10,6 +11,9 @@ export const SWEEP_QUEUE = 'sweep';
 export const SWEEP_CRON = '*/15 * * * *';
 
 type EmailJob = { outboxId: number };
+
+/** Loaded when the queue starts, after the server listens. */
+const loadPgBoss = lazyModule<typeof PgBoss>('pg-boss');
 
 /**
  * The job queue: pg-boss on the app's own database (docs/decisions/160), through the app's own
@@ -41,7 +45,8 @@ export class JobQueue {
   ): Promise<void> {
     if (this.boss) return;
     const { ctx } = this;
-    const boss = new PgBoss({ db: databaseAdapter(ctx) });
+    const PgBossQueue = loadPgBoss();
+    const boss = new PgBossQueue({ db: databaseAdapter(ctx) });
     boss.on('error', (error) => console.error('job queue error:', error.message));
     await boss.start();
     await boss.createQueue(EMAIL_QUEUE, {

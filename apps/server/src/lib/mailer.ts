@@ -1,9 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import { type EmailContent, renderEmail, type Site, wrapPlainText } from './email-template';
+import { lazyModule } from './lazy-module';
+
+const loadNodemailer = lazyModule<typeof Nodemailer>('nodemailer');
 
 /**
  * A mail to send. Either the template's parts (heading, paragraphs, action, reason: preferred,
@@ -38,7 +42,12 @@ export type MailerDeps = {
 };
 
 export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
-  const transport: Transporter | null = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
+  // Made on the first delivery: nodemailer is not loaded until a mail goes out.
+  let smtp: Transporter | undefined;
+  const smtpTransport = (url: string) => {
+    smtp ??= loadNodemailer().createTransport(url);
+    return smtp;
+  };
   const { db, log } = deps;
 
   async function deliver(id: number): Promise<'sent' | 'logged' | 'dead' | 'skipped'> {
@@ -49,13 +58,13 @@ export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
       .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ['queued', 'retrying'])))
       .returning();
     if (!row) return 'skipped';
-    if (!transport) {
+    if (!deps.smtpUrl) {
       log.info(`E-mail to ${row.toAddress}: ${row.subject}\n${row.body}`);
       await db.update(emailOutbox).set({ status: 'logged' }).where(eq(emailOutbox.id, id));
       return 'logged';
     }
     try {
-      await transport.sendMail({
+      await smtpTransport(deps.smtpUrl).sendMail({
         from: deps.from,
         to: row.toAddress,
         subject: row.subject,

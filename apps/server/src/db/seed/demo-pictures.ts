@@ -1,7 +1,6 @@
 import { IMAGE_MAIN_WIDTH, IMAGE_WIDTHS } from '@farmstand/shared/schemas/products';
-import sharp from 'sharp';
 import type { FileStorage } from '../../lib/file-storage';
-import { imageVariants, removeUrls } from '../../modules/images/image-processing';
+import { imageVariants, loadSharp, removeUrls } from '../../modules/images/image-processing';
 import type { DemoFarm } from './farms';
 import { slugify } from './farms';
 import { renderFarmPicture, renderProductPicture, runPool } from './pictures';
@@ -45,11 +44,13 @@ export async function storeDemoPictures(storage: FileStorage, farms: DemoFarm[])
 
 /** Stores `<base>-<width>.webp` for every width; returns the main width's URL. */
 async function storeWidths(storage: FileStorage, base: string, rendered: Buffer): Promise<string> {
-  const { width: renderedWidth = 0 } = await sharp(rendered).metadata();
+  const { width: renderedWidth = 0 } = await loadSharp()(rendered).metadata();
   let mainUrl = '';
   for (const width of IMAGE_WIDTHS) {
     const bytes =
-      renderedWidth > width ? await sharp(rendered).resize({ width }).webp({ quality: 80, effort: 2 }).toBuffer() : rendered;
+      renderedWidth > width
+        ? await loadSharp()(rendered).resize({ width }).webp({ quality: 80, effort: 2 }).toBuffer()
+        : rendered;
     const url = await storage.put(`${base}-${width}.webp`, bytes, 'image/webp');
     if (width === IMAGE_MAIN_WIDTH) mainUrl = url;
   }

@@ -1,5 +1,5 @@
 import type { ProductCategory } from '@farmstand/shared';
-import sharp from 'sharp';
+import { loadSharp } from '../../modules/images/image-processing';
 
 /**
  * Generated pictures for the demo catalogue: a calm gradient and a simple drawing of what the
@@ -466,7 +466,7 @@ export async function renderProductPicture(category: ProductCategory, name: stri
   const key = `${motifFor(category, name)}:${variant % BACKGROUNDS.length}`;
   let picture = rendered.get(key);
   if (!picture) {
-    picture = sharp(Buffer.from(productPictureSvg(category, name, variant)))
+    picture = loadSharp()(Buffer.from(productPictureSvg(category, name, variant)))
       .webp({ quality: 80, effort: 2 })
       .toBuffer();
     rendered.set(key, picture);
@@ -531,7 +531,7 @@ function farmPictureSvg(_farmName: string, variant: number): string {
 
 /** A 640×640 WebP farm portrait. Flat drawings compress to a few KB. */
 export async function renderFarmPicture(farmName: string, variant: number): Promise<Buffer> {
-  return sharp(Buffer.from(farmPictureSvg(farmName, variant)))
+  return loadSharp()(Buffer.from(farmPictureSvg(farmName, variant)))
     .webp({ quality: 80, effort: 2 })
     .toBuffer();
 }

@@ -1,5 +1,5 @@
 import type { StateCode } from '@farmstand/shared';
-import zipcodes from 'zipcodes';
+import { zipcodeTable } from '../../modules/geocode/zipcode-table';
 
 /** What a farm mostly sells; decides its name, its products and its certifications. */
 export type FarmKind = 'market_garden' | 'dairy' | 'livestock' | 'poultry' | 'bakery' | 'apiary' | 'orchard' | 'homestead';
@@ -68,7 +68,7 @@ export type FarmSite = { zip: string; city: string; state: StateCode; latitude: 
 /** The demo sites with the town, state and exact coordinates of their ZIP from the offline gazetteer. */
 export function demoFarmSites(): FarmSite[] {
   return DEMO_FARM_SITES.map(({ zip, kind }) => {
-    const place = zipcodes.lookup(zip);
+    const place = zipcodeTable().lookup(zip);
     if (!place) throw new Error(`demo seed: ZIP ${zip} is not in the gazetteer`);
     return { zip, city: place.city, state: place.state as StateCode, latitude: place.latitude, longitude: place.longitude, kind };
   });

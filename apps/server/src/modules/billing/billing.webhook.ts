@@ -1,10 +1,17 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { AppContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
+import { lazyModule } from '../../lib/lazy-module';
 import { findSubscriptionByCustomer, insertPayment, paymentExists, saveSubscription } from './billing.repository';
 
-/** Only used for signature checks and typing: no API call is made with it. */
-const verifier = new Stripe('sk_webhook_verification_only');
+const loadStripe = lazyModule<typeof Stripe>('stripe');
+let verifier: Stripe | undefined;
+/** Only used for signature checks: no API call is made with it. Made on the first webhook. */
+const webhookVerifier = () => {
+  const StripeClient = loadStripe();
+  verifier ??= new StripeClient('sk_webhook_verification_only');
+  return verifier;
+};
 
 const customerIdOf = (customer: string | { id: string } | null | undefined) =>
   typeof customer === 'string' ? customer : (customer?.id ?? null);
@@ -13,7 +20,7 @@ const customerIdOf = (customer: string | { id: string } | null | undefined) =>
 export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined, secret: string): Stripe.Event {
   if (!signature) throw badRequest('Missing Stripe-Signature header');
   try {
-    return verifier.webhooks.constructEvent(rawBody, signature, secret);
+    return webhookVerifier().webhooks.constructEvent(rawBody, signature, secret);
   } catch {
     throw badRequest('Invalid webhook signature');
   }

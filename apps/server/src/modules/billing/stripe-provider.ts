@@ -1,5 +1,6 @@
 import type { PlanType } from '@farmstand/shared';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { lazyModule } from '../../lib/lazy-module';
 import { PaymentDeclinedError, type PaymentProvider, periodEndFrom, type StartedSubscription } from './payment-provider';
 
 type StripeSettings = { secretKey: string; publishableKey?: string; priceMonthly?: string; priceAnnual?: string };
@@ -8,13 +9,16 @@ type StripeSettings = { secretKey: string; publishableKey?: string; priceMonthly
  * Stripe: the browser collects the card with Stripe.js against a SetupIntent, then the server starts a
  * Subscription on the saved payment method with the configured price ids (STRIPE_PRICE_MONTHLY/ANNUAL).
  */
+const loadStripe = lazyModule<typeof Stripe>('stripe');
+
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   readonly publishableKey: string | null;
   private readonly stripe: Stripe;
 
   constructor(private readonly settings: StripeSettings) {
-    this.stripe = new Stripe(settings.secretKey);
+    const StripeClient = loadStripe();
+    this.stripe = new StripeClient(settings.secretKey);
     this.publishableKey = settings.publishableKey ?? null;
   }
 

@@ -1,4 +1,4 @@
-import zipcodes from 'zipcodes';
+import { zipcodeTable } from './zipcode-table';
 
 export type GeocodeResult = { latitude: number; longitude: number; formatted: string };
 
@@ -30,7 +30,7 @@ export function geocodeOffline(query: string): GeocodeResult | null {
     .replace(/(?:,\s*|\s+)(USA|US|United States)$/i, '');
   const zipMatch = text.match(/\b(\d{5})(?:-\d{4})?\b/);
   if (zipMatch) {
-    const hit = zipcodes.lookup(zipMatch[1]) as ZipRow | undefined;
+    const hit = zipcodeTable().lookup(zipMatch[1]) as ZipRow | undefined;
     if (hit) return { latitude: hit.latitude, longitude: hit.longitude, formatted: `${hit.city}, ${hit.state} ${hit.zip}` };
   }
   const withoutZip = text.replace(/\s*\b\d{5}(?:-\d{4})?\b/, '').trim();
@@ -61,7 +61,7 @@ function splitTrailingState(text: string): { town: string; state: string } | nul
     if (match) return { town: match[1], state: code };
   }
   const abbreviation = text.match(/^(.+?)\s+([A-Za-z]{2})$/);
-  if (abbreviation && zipcodes.lookupByState(abbreviation[2].toUpperCase()).length > 0) {
+  if (abbreviation && zipcodeTable().lookupByState(abbreviation[2].toUpperCase()).length > 0) {
     const hit = townInState(abbreviation[1], abbreviation[2].toUpperCase());
     if (hit) return { town: abbreviation[1], state: abbreviation[2].toUpperCase() };
   }
@@ -69,7 +69,7 @@ function splitTrailingState(text: string): { town: string; state: string } | nul
 }
 
 function townInState(town: string, state: string): GeocodeResult | null {
-  const hits = zipcodes.lookupByName(town, state) as ZipRow[];
+  const hits = zipcodeTable().lookupByName(town, state) as ZipRow[];
   return hits.length ? centreOf(hits, state) : null;
 }
 
@@ -79,7 +79,7 @@ function townInState(town: string, state: string): GeocodeResult | null {
  * sizes go to the one nearest the centre of Kentucky.
  */
 function bestTownInHomeStates(town: string): GeocodeResult | null {
-  const candidates = HOME_STATES.map((state) => ({ state, hits: zipcodes.lookupByName(town, state) as ZipRow[] }))
+  const candidates = HOME_STATES.map((state) => ({ state, hits: zipcodeTable().lookupByName(town, state) as ZipRow[] }))
     .filter((c) => c.hits.length > 0)
     .map((c) => ({ ...c, place: centreOf(c.hits, c.state) }));
   if (candidates.length === 0) return null;

@@ -1,4 +1,4 @@
-import zipcodes from 'zipcodes';
+import { zipcodeTable } from './zipcode-table';
 
 /** A ZIP more than this far from the named town's ZIP centres is taken for a typo (miles). */
 const SAME_PLACE_MILES = 30;
@@ -18,13 +18,13 @@ const milesBetween = (a: { latitude: number; longitude: number }, b: { latitude:
  * of a mistake: the save goes on and the producer is warned the farm is not on the map).
  */
 export function zipPlaceMismatch(zip: string, city: string, state: string): string | null {
-  const place = zipcodes.lookup(zip);
+  const place = zipcodeTable().lookup(zip);
   if (!place) return null;
   const where = `${place.city}, ${place.state}`;
   if (place.state !== state.toUpperCase()) {
     return `ZIP code ${zip} belongs to ${where}, not ${city.trim()}, ${state.toUpperCase()}. Please check the ZIP code.`;
   }
-  const towns = zipcodes.lookupByName(city.trim(), state.toUpperCase());
+  const towns = zipcodeTable().lookupByName(city.trim(), state.toUpperCase());
   if (towns.length === 0 || towns.some((town) => town.zip === zip)) return null;
   const nearest = Math.min(...towns.map((town) => milesBetween(town, place)));
   if (nearest <= SAME_PLACE_MILES) return null;

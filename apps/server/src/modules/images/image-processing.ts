@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { TEXTS } from '@farmstand/shared';
 import { IMAGE_MAIN_WIDTH, IMAGE_WIDTHS } from '@farmstand/shared/schemas/products';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { AppError, tooLarge, unsupportedType } from '../../lib/errors';
 import type { FileStorage } from '../../lib/file-storage';
+import { lazyModule } from '../../lib/lazy-module';
+
+export const loadSharp = lazyModule<typeof Sharp>('sharp');
 
 /** JPEG, PNG and WebP only, judged by the bytes (sharp's decoder), never by name or header. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
@@ -15,7 +18,7 @@ export type StoredImage = { url: string; urls: string[] };
 
 /** Checks the upload is a real JPEG/PNG/WebP of sane dimensions; throws 415 or 413 otherwise. */
 async function assertAcceptableImage(buffer: Buffer): Promise<void> {
-  const metadata = await sharp(buffer, { limitInputPixels: false })
+  const metadata = await loadSharp()(buffer, { limitInputPixels: false })
     .metadata()
     .catch(() => {
       throw unsupportedType(TEXTS.notAnImage);
@@ -38,7 +41,7 @@ export async function storeImage(storage: FileStorage, folder: string, buffer: B
   let mainUrl = '';
   try {
     for (const width of IMAGE_WIDTHS) {
-      const output = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      const output = await loadSharp()(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
         .autoOrient()
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: WEBP_QUALITY })

@@ -1,9 +1,13 @@
 import { LABEL_FIELD_NAMES, type LabelField } from '@farmstand/shared/labels/rules';
 import { LABEL_SHEETS, LABEL_SHEETS_BY_SIZE, type LabelSheetId } from '@farmstand/shared/labels/sheets';
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
-import QRCode from 'qrcode';
+import type { PDFFont } from 'pdf-lib';
+import type QRCodeModule from 'qrcode';
 import { badRequest } from '../../lib/errors';
+import { lazyModule } from '../../lib/lazy-module';
 import { type LabelBlock, layoutLabel, POINTS_PER_INCH } from './label-layout';
+
+const loadPdfLib = lazyModule<typeof import('pdf-lib')>('pdf-lib');
+const loadQrCode = lazyModule<typeof QRCodeModule>('qrcode');
 
 export type LabelPdfRequest = {
   sheet: LabelSheetId;
@@ -33,6 +37,7 @@ const PLAIN_EQUIVALENTS: Record<string, string> = {
  * does not fit, naming it and the larger sizes; never shrinks the statement or cuts text.
  */
 export async function renderLabelPdf(request: LabelPdfRequest): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb } = loadPdfLib();
   const sheet = LABEL_SHEETS[request.sheet];
   // The label is drawn once, on its own page, and placed on every slot as one embedded form:
   // a 10-sheet PDF carries one copy of the text and QR code, not a hundred.
@@ -109,7 +114,7 @@ function tooLongMessage(field: string, sheet: LabelSheetId): string {
 
 /** The QR code as one SVG path of dark runs per row, with a two-module quiet zone. */
 function qrSvgPath(url: string): { path: string; size: number } {
-  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
+  const { modules } = loadQrCode().create(url, { errorCorrectionLevel: 'M' });
   const quiet = 2;
   const parts: string[] = [];
   for (let row = 0; row < modules.size; row++) {
