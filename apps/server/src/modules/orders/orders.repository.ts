@@ -49,20 +49,27 @@ export type OrderRow = typeof orders.$inferSelect;
 export type ItemRow = typeof orderItems.$inferSelect;
 export type EventRow = typeof orderEvents.$inferSelect;
 
-export async function insertOrder(db: Db, values: typeof orders.$inferInsert): Promise<OrderRow> {
-  const [row] = await db.insert(orders).values(values).returning();
-  return row;
-}
-
-export async function insertItems(db: Db, values: (typeof orderItems.$inferInsert)[]): Promise<ItemRow[]> {
-  return db.insert(orderItems).values(values).returning();
-}
-
 export async function insertEvents(db: Db, values: (typeof orderEvents.$inferInsert)[]): Promise<void> {
   if (values.length > 0) await db.insert(orderEvents).values(values);
 }
 
-type RawMessage = {
+/** A messages row as SQL returns it, in the shape the messages presenter takes. */
+export function rawToMessage(raw: RawMessage): MessageWithProduct {
+  return {
+    id: Number(raw.id),
+    conversationId: Number(raw.conversation_id),
+    senderId: Number(raw.sender_id),
+    content: raw.content,
+    inquiryId: raw.inquiry_id === null ? null : Number(raw.inquiry_id),
+    readAt: raw.read_at === null ? null : new Date(raw.read_at),
+    createdAt: new Date(raw.created_at),
+    productId: null,
+    productName: null,
+    productImage: null,
+  };
+}
+
+export type RawMessage = {
   id: number;
   conversation_id: number;
   sender_id: number;
@@ -101,18 +108,7 @@ export async function insertOrderMessage(
     select * from message`);
   const raw = result.rows[0];
   if (!raw) throw new Error('the order message was not stored');
-  return {
-    id: Number(raw.id),
-    conversationId: Number(raw.conversation_id),
-    senderId: Number(raw.sender_id),
-    content: raw.content,
-    inquiryId: raw.inquiry_id === null ? null : Number(raw.inquiry_id),
-    readAt: raw.read_at === null ? null : new Date(raw.read_at),
-    createdAt: new Date(raw.created_at),
-    productId: null,
-    productName: null,
-    productImage: null,
-  };
+  return rawToMessage(raw);
 }
 
 export async function findOrderRow(db: Db, id: number): Promise<OrderRow | undefined> {

@@ -23,6 +23,7 @@ import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../
 import { now } from '../pickup/clock';
 import { countOpenOrdersInWindow, findFarm, lockPoint } from '../pickup/pickup.repository';
 import { resolveWindow } from '../pickup/pickup.service';
+import { insertPlacedOrder } from './order-placement.repository';
 import { assertCanRead, assertInSeason, assertOrderable, fromStatesOf, type OrderRole, refusal, roleOf } from './orders.policy';
 import { presentOrder } from './orders.presenter';
 import * as repo from './orders.repository';
@@ -60,16 +61,22 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
   if (new Set(ids).size !== ids.length)
     throw badRequest('Each product can be in the basket once; change its quantity instead', 'items');
 
-  const found = new Map((await repo.findProductsForOrder(ctx.db, ids)).map((p) => [p.id, p]));
+  // Everything the rules need, read at once: the basket, the pickup window, the farm (with its
+  // owner's e-mail for the notice). Each failure is reported in the same order as before.
+  const [productRows, windowOrError, farm] = await Promise.all([
+    repo.findProductsForOrder(ctx.db, ids),
+    resolveWindow(ctx, input.producerUserId, input.pointId, new Date(input.startsAt)).catch((error: unknown) => ({ error })),
+    findFarm(ctx.db, input.producerUserId),
+  ]);
+  const found = new Map(productRows.map((p) => [p.id, p]));
   const lines = input.items.map((line) => ({
     line,
     product: assertOrderable(found.get(line.productId), input.producerUserId, line.quantity),
   }));
-
-  const window = await resolveWindow(ctx, input.producerUserId, input.pointId, new Date(input.startsAt));
+  if ('error' in windowOrError) throw windowOrError.error;
+  const window = windowOrError;
   for (const { product } of lines) assertInSeason(product, window.occurrence.date);
 
-  const farm = await findFarm(ctx.db, input.producerUserId);
   if (!farm) throw notFound('Producer not found');
   const delivery = await deliveryFor(ctx, window, farm, input.deliveryAddress);
 
@@ -84,67 +91,64 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
     timeZoneOf(ctx),
   ]);
 
-  const { order, items, posted } = await ctx.db.transaction(async (tx) => {
-    if (window.settings.capPerWindow !== null) {
-      await lockPoint(tx, window.point.id);
-      const taken = await countOpenOrdersInWindow(tx, window.point.id, window.occurrence.startsAt);
-      if (taken >= window.settings.capPerWindow) throw conflict('That pickup time is full; choose another time');
-    }
-    const order = await repo.insertOrder(tx, {
-      customerId: shopper.id,
-      producerUserId: input.producerUserId,
-      pointId: window.point.id,
-      pointKind: window.point.kind,
-      pointName: window.point.name,
-      pointAddress:
-        window.point.kind === 'delivery'
-          ? null
-          : [window.point.address, window.point.city, window.point.state, window.point.zip].filter(Boolean).join(', '),
-      windowStart: window.occurrence.startsAt,
-      windowEnd: window.occurrence.endsAt,
-      windowDate: window.occurrence.date,
-      cutoffAt: window.cutoffAt,
-      shopperName: input.shopperName,
-      shopperPhone: input.shopperPhone ?? shopper.phone ?? null,
-      deliveryAddress: delivery?.address ?? null,
-      deliveryMiles: delivery?.miles ?? null,
-      deliveryFee: feeCents / 100,
-      subtotal: subtotal / 100,
-      total: (subtotal + feeCents) / 100,
-      note: input.note,
-      expiresAt: new Date(at.getTime() + EXPIRY_MS),
-      createdAt: at,
-      updatedAt: at,
-    });
-    const items = await repo.insertItems(
-      tx,
-      lines.map(({ line, product }) => ({
-        orderId: order.id,
-        productId: product.id,
-        productName: product.name,
-        priceUnit: product.priceUnit,
-        unitPrice: Number(product.price),
-        quantity: line.quantity,
-      })),
-    );
-    await repo.insertEvents(tx, [
-      { orderId: order.id, fromStatus: null, toStatus: 'requested', actorId: shopper.id, actorRole: 'shopper', createdAt: at },
-    ]);
-    let posted: PostedMessage | null = null;
-    if (messagingOn) {
-      // The order's own thread starts with what was reserved, in the pair's conversation. Last, in one
-      // statement: the conversation's row lock is then held only until the commit, so a farm's many
-      // shoppers (and one shopper's many orders) do not queue behind each other on it.
-      const message = await repo.insertOrderMessage(tx, {
-        orderId: order.id,
+  const newOrder = {
+    customerId: shopper.id,
+    producerUserId: input.producerUserId,
+    pointId: window.point.id,
+    pointKind: window.point.kind,
+    pointName: window.point.name,
+    pointAddress:
+      window.point.kind === 'delivery'
+        ? null
+        : [window.point.address, window.point.city, window.point.state, window.point.zip].filter(Boolean).join(', '),
+    windowStart: window.occurrence.startsAt,
+    windowEnd: window.occurrence.endsAt,
+    windowDate: window.occurrence.date,
+    cutoffAt: window.cutoffAt,
+    shopperName: input.shopperName,
+    shopperPhone: input.shopperPhone ?? shopper.phone ?? null,
+    deliveryAddress: delivery?.address ?? null,
+    deliveryMiles: delivery?.miles ?? null,
+    deliveryFee: feeCents / 100,
+    subtotal: subtotal / 100,
+    total: (subtotal + feeCents) / 100,
+    note: input.note,
+    expiresAt: new Date(at.getTime() + EXPIRY_MS),
+    createdAt: at,
+    updatedAt: at,
+  };
+  const newItems = lines.map(({ line, product }) => ({
+    productId: product.id,
+    productName: product.name,
+    priceUnit: product.priceUnit,
+    unitPrice: Number(product.price),
+    quantity: line.quantity,
+  }));
+  // The order's own thread starts with what was reserved, in the pair's conversation.
+  const thread = messagingOn
+    ? {
         senderId: shopper.id,
         recipientId: input.producerUserId,
-        content: orderSummary(order.id, items, window.point.name, window.occurrence.startsAt, timeZone, input.note),
-      });
-      posted = { conversationId: message.conversationId, recipientId: input.producerUserId, message };
-    }
-    return { order: { ...order, conversationId: posted?.conversationId ?? null }, items, posted };
-  });
+        threadText: orderSummaryAfterNumber(newItems, window.point.name, window.occurrence.startsAt, timeZone, input.note),
+      }
+    : null;
+  const place = (db: typeof ctx.db) => insertPlacedOrder(db, { order: newOrder, items: newItems, thread });
+  // Without a cap the one statement is the whole write. With one, the count is taken again under
+  // the pickup point's row lock, so two shoppers cannot both take the last place.
+  const cap = window.settings.capPerWindow;
+  const placed =
+    cap === null
+      ? await place(ctx.db)
+      : await ctx.db.transaction(async (tx) => {
+          await lockPoint(tx, window.point.id);
+          const taken = await countOpenOrdersInWindow(tx, window.point.id, window.occurrence.startsAt);
+          if (taken >= cap) throw conflict('That pickup time is full; choose another time');
+          return place(tx);
+        });
+  const { order, items } = placed;
+  const posted: PostedMessage | null = placed.message
+    ? { conversationId: placed.message.conversationId, recipientId: input.producerUserId, message: placed.message }
+    : null;
 
   if (posted) announceMessage(ctx, shopper, posted);
   const label = `Order #${order.id}`;
@@ -159,7 +163,7 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
     producerMessage: `New order #${order.id} from ${input.shopperName} for ${when(order.windowStart, timeZone)}`,
   });
   void mailQuietly(ctx, {
-    to: await producerEmail(ctx, input.producerUserId),
+    to: farm.email,
     subject: `New order #${order.id} for ${when(order.windowStart, timeZone)}`,
     text: [
       `${input.shopperName} reserved for ${window.point.name}, ${when(order.windowStart, timeZone)}:`,
@@ -200,9 +204,16 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
   };
 }
 
-function orderSummary(id: number, items: repo.ItemRow[], place: string, startsAt: Date, timeZone: string, note: string | null) {
+/** The order thread's opening message after "Order #<id>": place, time, lines and the shopper's note. */
+function orderSummaryAfterNumber(
+  items: { quantity: number; productName: string }[],
+  place: string,
+  startsAt: Date,
+  timeZone: string,
+  note: string | null,
+) {
   const lines = items.map((i) => `${i.quantity} × ${i.productName}`).join(', ');
-  return `Order #${id} for ${place}, ${when(startsAt, timeZone)}: ${lines}${note ? `\n\n${note}` : ''}`;
+  return ` for ${place}, ${when(startsAt, timeZone)}: ${lines}${note ? `\n\n${note}` : ''}`;
 }
 
 /** Delivery days need an address inside the farm's delivery radius; the fee is the delivery place's. */

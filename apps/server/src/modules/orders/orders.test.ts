@@ -161,6 +161,40 @@ describe('placing an order', () => {
     await waitForMail(producer.email, (subject) => subject.startsWith(`New order #${order.id}`));
   });
 
+  it('answers with the order exactly as stored, written in one statement, with or without messaging', async () => {
+    const producer = await setUpMarket(app);
+    const egg = await eggs(app, producer);
+    const jam = await buildProduct(app, producer, { name: 'Blackberry Jam', category: 'jellies', price: 7.25, priceUnit: 'jar' });
+    const features = await app.ctx.settings.get('features');
+    try {
+      for (const messaging of [true, false]) {
+        await app.ctx.settings.set('features', { ...features, enable_messaging: messaging });
+        const res = await placeOrder(
+          app,
+          shopper,
+          orderPayload(producer, [
+            { productId: jam, quantity: 3 },
+            { productId: egg, quantity: 1 },
+          ]),
+        );
+        expect(res.statusCode).toBe(201);
+        const placed = res.json().order;
+        const stored = await app.inject({ method: 'GET', url: `/api/orders/${placed.id}`, headers: bearer(shopper) });
+        // The answer is built from what was written; reading it back gives the same order, lines in basket order.
+        expect(stored.json().order).toEqual(placed);
+        expect(placed.items.map((i: { name: string }) => i.name)).toEqual(['Blackberry Jam', 'Farm Fresh Eggs']);
+        expect(placed.total).toBe(27.25);
+        const events = await app.ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, placed.id));
+        expect(events.map((e) => [e.fromStatus, e.toStatus, e.actorId])).toEqual([[null, 'requested', shopper.id]]);
+        const thread = await app.inject({ method: 'GET', url: `/api/orders/${placed.id}/messages`, headers: bearer(producer) });
+        if (messaging) expect(thread.json().messages[0].content).toMatch(new RegExp(`^Order #${placed.id} for `));
+        else expect(placed.conversation_id ?? null).toBeNull();
+      }
+    } finally {
+      await app.ctx.settings.set('features', features);
+    }
+  });
+
   it('refuses guests, the producer ordering from themselves, and other producers may order', async () => {
     const producer = await setUpMarket(app);
     const egg = await eggs(app, producer);

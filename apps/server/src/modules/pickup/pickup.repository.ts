@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orders, pickupPoints, pickupSchedules, pickupSettings, producers } from '../../db/schema';
+import { orders, pickupPoints, pickupSchedules, pickupSettings, producers, users } from '../../db/schema';
 
 export type PointRow = typeof pickupPoints.$inferSelect;
 export type ScheduleRow = typeof pickupSchedules.$inferSelect;
@@ -19,8 +19,11 @@ export async function findFarm(db: Db, producerUserId: number) {
       deliveryAvailable: producers.deliveryAvailable,
       deliveryRadius: producers.deliveryRadius,
       phone: producers.phone,
+      /** The owner's account e-mail, for order notices. */
+      email: users.email,
     })
     .from(producers)
+    .innerJoin(users, eq(users.id, producers.userId))
     .where(eq(producers.userId, producerUserId))
     .limit(1);
   return row;

@@ -217,11 +217,14 @@ export async function resolveWindow(
   pointId: number,
   startsAt: Date,
 ): Promise<ResolvedWindow> {
-  const point = await repo.findPoint(ctx.db, pointId);
+  const [point, settings, timeZone] = await Promise.all([
+    repo.findPoint(ctx.db, pointId),
+    repo.findSettings(ctx.db, producerUserId),
+    platformTimeZone(ctx),
+  ]);
   if (!point?.active || point.producerUserId !== producerUserId) {
     throw badRequest('That pickup place is not offered by this producer any more; choose another', 'pointId');
   }
-  const [settings, timeZone] = [await repo.findSettings(ctx.db, producerUserId), await platformTimeZone(ctx)];
   const at = now();
   const slots = point.schedule.map((s) => ({ weekday: s.weekday, start: s.startTime, end: s.endTime }));
   const occurrence = occurrenceAt(slots, startsAt, at, PICKUP_LIMITS.horizonDays, timeZone);
