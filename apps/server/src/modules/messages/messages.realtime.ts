@@ -31,26 +31,35 @@ onRealtimeStart((io, ctx) => {
       readAt: event.readAt ?? new Date().toISOString(),
     });
   });
-  // One count in flight per user: changes that arrive meanwhile are folded into one recount after it,
-  // so a burst of messages to one person costs two queries, not one per message (issue 8 item 7).
-  const recountAfter = new Map<number, boolean>();
-  async function pushUnreadCount(userId: number): Promise<void> {
-    if (recountAfter.has(userId)) {
-      recountAfter.set(userId, true);
-      return;
-    }
-    recountAfter.set(userId, false);
+  // Unread counts leave the send path (issue 8 item 7): users whose count changed are collected and
+  // recounted together, one query for all of them, with one recount in flight at a time; changes
+  // arriving meanwhile are folded into the next. Every push follows the change it reports, so the
+  // last count a user receives is the true one.
+  const dirty = new Set<number>();
+  let recounting = false;
+  async function recount(): Promise<void> {
+    recounting = true;
     try {
-      do {
-        recountAfter.set(userId, false);
-        const unreadCount = await repo.countUnread(ctx.db, userId);
-        io.to(userRoom(userId)).emit(SERVER_EVENTS.unreadCountUpdated, { unreadCount });
-      } while (recountAfter.get(userId));
+      while (dirty.size > 0) {
+        const userIds = [...dirty];
+        dirty.clear();
+        const counts = await repo.countUnreadFor(ctx.db, userIds).catch(() => null);
+        if (!counts) continue;
+        for (const [userId, unreadCount] of counts) {
+          io.to(userRoom(userId)).emit(SERVER_EVENTS.unreadCountUpdated, { unreadCount });
+        }
+      }
     } finally {
-      recountAfter.delete(userId);
+      recounting = false;
     }
   }
-  ctx.events.on('unread.changed', ({ userId }) => pushUnreadCount(userId).catch(() => undefined));
+  ctx.events.on('unread.changed', ({ userId }) => {
+    dirty.add(userId);
+    if (!recounting) {
+      recounting = true;
+      setImmediate(() => void recount());
+    }
+  });
 });
 
 const toConversationId = (value: unknown): number | null => {

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Db } from '../../db/client';
 import { conversations, messages, producers, products, users } from '../../db/schema';
 
@@ -101,6 +102,72 @@ export async function insertMessageIfAllowed(
   return raw ? { ...toMessageRow(raw), recipientId: Number(raw.recipient_id) } : null;
 }
 
+/**
+ * A statement run by name on PostgreSQL, so each pooled connection parses and plans it once (the
+ * send path's statements run hundreds of times a second); plainly on PGlite. `db` must be the
+ * database itself (its driver client), not a transaction.
+ */
+async function runNamed<Row>(db: Db, name: string, text: string, values: unknown[]): Promise<Row[]> {
+  // biome-ignore lint/suspicious/noExplicitAny: the driver client behind drizzle (pg.Pool or PGlite)
+  const client = (db as any).$client;
+  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as Row[];
+  return (await client.query(text, values)).rows as Row[];
+}
+
+const SEND_BATCH = `
+  with input as (
+    select t.conversation_id, t.sender_id, t.content, (t.ord - 1)::int as ord
+    from unnest($1::int[], $2::int[], $3::text[]) with ordinality as t(conversation_id, sender_id, content, ord)
+  ), allowed as (
+    select i.ord, i.conversation_id, i.sender_id, i.content,
+           case when c.user_low_id = i.sender_id then c.user_high_id else c.user_low_id end as recipient_id
+    from input i
+    join conversations c on c.id = i.conversation_id
+    join users recipient on recipient.id = (case when c.user_low_id = i.sender_id then c.user_high_id else c.user_low_id end)
+    where i.sender_id in (c.user_low_id, c.user_high_id)
+      and c.user_low_id <> c.user_high_id
+      and recipient.status = 'active'
+    order by i.ord
+  ), target as (
+    -- nextval after the sort: ids follow the input order.
+    select allowed.*, nextval('messages_id_seq')::int as id from allowed order by ord
+  ), locked as (
+    select id from conversations where id in (select conversation_id from target) order by id for no key update
+  ), touched as (
+    update conversations set last_message_at = now() where id in (select id from locked)
+  ), stored as (
+    -- A data-modifying CTE always runs to completion: the statement fails, or every target row is stored.
+    insert into messages (id, conversation_id, sender_id, content, created_at)
+    select id, conversation_id, sender_id, content, now() from target
+  )
+  select ord, id, conversation_id, sender_id, content, null::int as product_id, null::int as inquiry_id,
+         null::timestamptz as read_at, now() as created_at, recipient_id
+  from target`;
+
+export type SendInput = { conversationId: number; senderId: number; content: string };
+export type SentRow = MessageRow & { recipientId: number };
+
+/**
+ * Many sends in one statement (group commit, issue 8 item 7): the rules of `insertMessageIfAllowed`
+ * applied to each input row, every stored message's conversation moved, and one row back per stored
+ * message with its input's index (`ord`, 0-based). Inputs that break a rule are simply absent.
+ *
+ * Ids are drawn in input order, so messages of one conversation keep their arrival order (they share
+ * the statement's now()). The conversations are locked in id order before they are updated, so two
+ * batches in flight at once can never deadlock on each other.
+ */
+export async function insertMessagesIfAllowed(db: Db, inputs: readonly SendInput[]): Promise<Map<number, SentRow>> {
+  const rows = await runNamed<RawMessage & { ord: number | string; recipient_id: number }>(
+    db,
+    'messages_send_batch',
+    SEND_BATCH,
+    [inputs.map((i) => i.conversationId), inputs.map((i) => i.senderId), inputs.map((i) => i.content)],
+  );
+  const sent = new Map<number, SentRow>();
+  for (const raw of rows) sent.set(Number(raw.ord), { ...toMessageRow(raw), recipientId: Number(raw.recipient_id) });
+  return sent;
+}
+
 /** A conversation by id with the status of the participant other than `userId` (one query on the send path). */
 export async function findConversationWithOther(db: Db, id: number, userId: number) {
   const [row] = await db
@@ -201,6 +268,19 @@ export async function countUnread(db: Db, userId: number): Promise<number> {
     .where(and(inArray(messages.conversationId, mine), ne(messages.senderId, userId), isNull(messages.readAt)));
   return Number(total);
 }
+
+/** `countUnread` for many users in one query (the realtime unread pushes, folded). */
+export async function countUnreadFor(db: Db, userIds: readonly number[]): Promise<Map<number, number>> {
+  const rows = await runNamed<{ user_id: number; unread: number | string }>(db, 'messages_unread_for', UNREAD_FOR, [userIds]);
+  return new Map(rows.map((row) => [Number(row.user_id), Number(row.unread)]));
+}
+
+const UNREAD_FOR = `
+  select u.id as user_id,
+    (select count(*) from messages m
+     where m.conversation_id in (select c.id from conversations c where c.user_low_id = u.id or c.user_high_id = u.id)
+       and m.sender_id <> u.id and m.read_at is null) as unread
+  from unnest($1::int[]) as u(id)`;
 
 export async function findUserBrief(db: Db, id: number) {
   const [row] = await db
