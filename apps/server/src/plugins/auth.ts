@@ -1,10 +1,11 @@
-import { TEXTS, type UserType } from '@farmstand/shared';
+import { TEXTS, type TokenClaims, type UserType } from '@farmstand/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../lib/context';
 import { forbidden, unauthorized } from '../lib/errors';
-import { findUserWithSubscription, type UserWithSubscription } from '../modules/auth/auth.repository';
+import type { UserWithSubscription } from '../modules/auth/auth.repository';
 import { verifyAccessToken } from '../modules/auth/tokens';
+import { loadAuthUser } from './auth-users';
 
 export type AuthUser = UserWithSubscription;
 
@@ -16,14 +17,46 @@ declare module 'fastify' {
 }
 
 /**
+ * Tokens whose signature this process has already checked, with their claims. Checking a signature
+ * is a pure function of the token and the secret, so it is done once per token (it cost a key import
+ * and an HMAC on every request); expiry is checked again on every use, and the account behind the
+ * token (status, token version) is still read from the database on every request (issue 8 item 7).
+ * Only valid tokens are kept, at most VERIFIED_TOKENS_MAX, the oldest dropped first.
+ */
+const VERIFIED_TOKENS_MAX = 10_000;
+const verifiedTokens = new WeakMap<AppContext, Map<string, TokenClaims>>();
+
+async function checkedClaims(ctx: AppContext, token: string): Promise<TokenClaims | null> {
+  let known = verifiedTokens.get(ctx);
+  if (!known) {
+    known = new Map();
+    verifiedTokens.set(ctx, known);
+  }
+  const seen = known.get(token);
+  if (seen) {
+    // The same rule as jose's: expired once exp is not after the current second.
+    if (typeof seen.exp !== 'number' || seen.exp > Math.floor(Date.now() / 1000)) return seen;
+    known.delete(token);
+    return null;
+  }
+  const claims = await verifyAccessToken(token, ctx.config.jwtSecret);
+  if (claims) {
+    if (known.size >= VERIFIED_TOKENS_MAX) known.delete(known.keys().next().value as string);
+    known.set(token, claims);
+  }
+  return claims;
+}
+
+/**
  * Resolves a bearer token to an active user. Suspended and deleted users' tokens stop working, and
  * so does every token issued before the last password reset or change (its token version is older).
  */
 export async function userFromToken(ctx: AppContext, token: string | undefined): Promise<AuthUser | null> {
   if (!token) return null;
-  const claims = await verifyAccessToken(token, ctx.config.jwtSecret);
+  const claims = await checkedClaims(ctx, token);
   if (!claims) return null;
-  const user = await findUserWithSubscription(ctx.db, Number(claims.sub));
+  // Fresh from the database on every request, shared only with lookups of the same moment (auth-users.ts).
+  const user = await loadAuthUser(ctx.db, Number(claims.sub));
   if (user?.status !== 'active') return null;
   if ((claims.tv ?? 0) !== user.tokenVersion) return null;
   // A session older than the admin's session_timeout ends, even when it was issued under a longer one.
