@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -70,6 +72,36 @@ function cpuSeconds(pid: number | undefined): number {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
+
+/**
+ * POST a JSON body and read the whole answer, on a keep-alive connection of `agent`. node:http, not
+ * fetch: on this 2-core machine fetch's streams cost the load generator about as much CPU per request
+ * as the server's whole send path, and the clients then measured their own queue. Same wire traffic:
+ * one keep-alive connection per sending client.
+ */
+function postJson(agent: http.Agent, url: URL, token: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          authorization: `Bearer ${token}`,
+        },
+      },
+      (response) => {
+        response.on('data', () => undefined);
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
 
 /** Requests per second of one URL at 50 connections (autocannon), the way section 10 measures its ceiling. */
 async function requestsPerSecond(url: string, seconds: number): Promise<number> {
@@ -145,20 +177,18 @@ export async function runMessagingLoad({ pool, databaseUrl, options }: Pick<Benc
     let sequence = 0;
     const sends: number[] = [];
     let failed = 0;
+    // Each sending client keeps its own connection, as 100 browsers would.
+    const agents = senders.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
     async function sendLoop(index: number, until: number, record: boolean) {
       const sender = senders[index];
+      const url = new URL(`${server.url}/api/messages/conversations/${conversationIds[index]}/messages`);
       while (performance.now() < until) {
         const content = `load ${sequence++} ${index}`;
         const started = performance.now();
         if (record) pending.set(content, started);
-        const response = await fetch(`${server.url}/api/messages/conversations/${conversationIds[index]}/messages`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${sender.token}` },
-          body: JSON.stringify({ content }),
-        });
-        await response.arrayBuffer();
+        const status = await postJson(agents[index], url, sender.token, JSON.stringify({ content }));
         if (!record) continue;
-        if (response.status === 201) sends.push(performance.now() - started);
+        if (status === 201) sends.push(performance.now() - started);
         else {
           failed++;
           pending.delete(content);
@@ -170,9 +200,14 @@ export async function runMessagingLoad({ pool, databaseUrl, options }: Pick<Benc
     await sleep(500);
     const began = performance.now();
     const cpuBefore = cpuSeconds(server.process.pid);
+    const clientCpuBefore = process.cpuUsage();
     await Promise.all(senders.map((_, index) => sendLoop(index, began + seconds * 1000, true)));
     const elapsed = (performance.now() - began) / 1000;
     const cpuPerMessage = ((cpuSeconds(server.process.pid) - cpuBefore) * 1000) / Math.max(1, sends.length);
+    const clientCpu = process.cpuUsage(clientCpuBefore);
+    const clientCpuPerMessage = (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, sends.length);
+    const loadAverage = os.loadavg()[0];
+    for (const agent of agents) agent.destroy();
     await sleep(2000); // the last deliveries
     const lost = pending.size;
 
@@ -190,6 +225,7 @@ export async function runMessagingLoad({ pool, databaseUrl, options }: Pick<Benc
     table.rows.push(
       { figure: 'messages sent', value: `${sends.length} in ${elapsed.toFixed(0)} s (${(sends.length / elapsed).toFixed(0)}/s)` },
       { figure: 'server CPU per message sent', value: ms(cpuPerMessage) },
+      { figure: 'load generator CPU per message (this process)', value: ms(clientCpuPerMessage) },
       { figure: 'send p50', value: ms(percentile(sends, 50)) },
       {
         figure: 'send p99',
@@ -207,6 +243,7 @@ export async function runMessagingLoad({ pool, databaseUrl, options }: Pick<Benc
       { figure: 'failed sends / undelivered', value: `${failed} / ${lost}`, target: '0 / 0', verdict: verdict(!failed && !lost) },
       { figure: 'server /api/ping (50 conn.)', value: `${ping.toFixed(0)} req/s` },
       { figure: 'bare Fastify hello-world (50 conn.)', value: `${hello.toFixed(0)} req/s` },
+      { figure: 'load average (1 min) at the end of the load', value: loadAverage.toFixed(1) },
     );
     table.notes.push(
       'Send: POST /api/messages/conversations/:id/messages until its 201. Delivery: from the start of that POST to the recipient’s new_message.',
@@ -214,7 +251,7 @@ export async function runMessagingLoad({ pool, databaseUrl, options }: Pick<Benc
     );
     console.log(
       `  send p50 ${ms(percentile(sends, 50))} p99 ${ms(sendP99)}; delivery p50 ${ms(percentile(deliveries, 50))} p99 ${ms(deliveryP99)}; ` +
-        `${(sends.length / elapsed).toFixed(0)} msg/s; server CPU ${ms(cpuPerMessage)}/msg; ping ${ping.toFixed(0)} req/s; hello-world ${hello.toFixed(0)} req/s; delivered ${delivered}`,
+        `${(sends.length / elapsed).toFixed(0)} msg/s; server CPU ${ms(cpuPerMessage)}/msg; load generator CPU ${ms(clientCpuPerMessage)}/msg; load ${loadAverage.toFixed(1)}; ping ${ping.toFixed(0)} req/s; hello-world ${hello.toFixed(0)} req/s; delivered ${delivered}`,
     );
   } finally {
     for (const socket of sockets) socket.disconnect();
