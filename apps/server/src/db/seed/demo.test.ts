@@ -175,6 +175,42 @@ describe('demo seed', () => {
     }
   });
 
+  it('gives every farm a pickup place with a weekly schedule, so the demo consumer can reserve (issue 13)', async () => {
+    const [{ without }] = await rows<{ without: number }>(sql`
+      select count(*)::int as without from producers pr where not exists (
+        select 1 from pickup_points pp join pickup_schedules s on s.point_id = pp.id where pp.producer_user_id = pr.user_id)`);
+    expect(without).toBe(0);
+    expect(counts?.pickupPoints).toBeGreaterThan(counts?.producers ?? 0);
+    const login = async (email: string) =>
+      (
+        await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: DEMO_ACCOUNTS[0].password } })
+      ).json().token as string;
+    const [demoFarm] = await rows<{ user_id: number; product_id: number }>(sql`
+      select u.id as user_id, min(p.id) as product_id from users u join producers pr on pr.user_id = u.id
+      join products p on p.producer_id = pr.id and p.active and p.moderation_status = 'approved' and p.price is not null
+        and p.availability = 'available' and p.category <> 'herdshare' and p.seasonal_start is null
+      where u.email = ${DEMO_ACCOUNTS[1].email} group by u.id`);
+    const pickup = await app.inject({ method: 'GET', url: `/api/pickup/producers/${demoFarm.user_id}` });
+    const window = (pickup.json().windows as { point_id: number; starts_at: string; kind: string; full: boolean }[]).find(
+      (w) => w.kind !== 'delivery' && !w.full,
+    );
+    expect(window).toBeDefined();
+    const token = await login(DEMO_ACCOUNTS[0].email);
+    const order = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        producerUserId: demoFarm.user_id,
+        items: [{ productId: demoFarm.product_id, quantity: 1 }],
+        pointId: window?.point_id,
+        startsAt: window?.starts_at,
+        shopperName: 'Demo Shopper',
+      },
+    });
+    expect(order.statusCode, order.body).toBe(201);
+  });
+
   it('does not seed a database that already has accounts', async () => {
     const before = await rows<{ n: number }>(sql`select count(*)::int as n from products`);
     expect(await seedDemoDataIfEmpty(app.ctx)).toBeNull();

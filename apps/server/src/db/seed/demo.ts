@@ -7,6 +7,7 @@ import { certifications, favorites, payments, producers, products, reviews, subs
 import { DEMO_SHOPPER_EMAILS, draftReview } from './community';
 import { type DemoPictureUrls, removeDemoPictures, storeDemoPictures } from './demo-pictures';
 import { buildDemoFarms, type DemoFarm } from './farms';
+import { insertDemoPickup } from './pickup';
 import { createRandom, type Random } from './random';
 import { demoFarmSites } from './towns';
 
@@ -29,6 +30,7 @@ export type DemoSeedCounts = {
   reviews: number;
   favorites: number;
   consumers: number;
+  pickupPoints: number;
 };
 
 /**
@@ -208,6 +210,7 @@ async function insertDemoCatalog(tx: Db, { farms, pictures, passwordHash, random
     return picks.map((producerUserId) => ({ userId: consumer.id, producerUserId, createdAt: daysAgo(random.int(1, 45)) }));
   });
   await tx.insert(favorites).values(favoriteRows);
+  const pickupPointCount = await insertDemoPickup(tx, farms, farmUserIds, random);
 
   return {
     producers: producerRows.length,
@@ -216,6 +219,7 @@ async function insertDemoCatalog(tx: Db, { farms, pictures, passwordHash, random
     reviews: reviewRows.length,
     favorites: favoriteRows.length,
     consumers: consumers.length,
+    pickupPoints: pickupPointCount,
   };
 }
 
