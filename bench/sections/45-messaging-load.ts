@@ -103,6 +103,15 @@ function postJson(agent: http.Agent, url: URL, token: string, body: string): Pro
   });
 }
 
+/** Transactions committed or rolled back in the bench database so far (pg_stat_database, updated as they end). */
+async function databaseTransactions(pool: pg.Pool): Promise<number> {
+  await pool.query('select pg_stat_clear_snapshot()');
+  const { rows } = await pool.query<{ n: string }>(
+    'select (xact_commit + xact_rollback)::text as n from pg_stat_database where datname = current_database()',
+  );
+  return Number(rows[0]?.n ?? Number.NaN);
+}
+
 /** Requests per second of one URL at 50 connections (autocannon), the way section 10 measures its ceiling. */
 async function requestsPerSecond(url: string, seconds: number): Promise<number> {
   const result = await autocannon({ url, connections: 50, duration: seconds });
@@ -200,10 +209,13 @@ export async function runMessagingLoad({ pool, databaseUrl, options }: Pick<Benc
     await sleep(500);
     const began = performance.now();
     const cpuBefore = cpuSeconds(server.process.pid);
+    const transactionsBefore = await databaseTransactions(pool);
     const clientCpuBefore = process.cpuUsage();
     await Promise.all(senders.map((_, index) => sendLoop(index, began + seconds * 1000, true)));
     const elapsed = (performance.now() - began) / 1000;
     const cpuPerMessage = ((cpuSeconds(server.process.pid) - cpuBefore) * 1000) / Math.max(1, sends.length);
+    // Every statement outside an explicit transaction is one: what the send path costs the database.
+    const transactionsPerMessage = ((await databaseTransactions(pool)) - transactionsBefore) / Math.max(1, sends.length);
     const clientCpu = process.cpuUsage(clientCpuBefore);
     const clientCpuPerMessage = (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, sends.length);
     const loadAverage = os.loadavg()[0];
@@ -226,6 +238,7 @@ export async function runMessagingLoad({ pool, databaseUrl, options }: Pick<Benc
       { figure: 'messages sent', value: `${sends.length} in ${elapsed.toFixed(0)} s (${(sends.length / elapsed).toFixed(0)}/s)` },
       { figure: 'server CPU per message sent', value: ms(cpuPerMessage) },
       { figure: 'load generator CPU per message (this process)', value: ms(clientCpuPerMessage) },
+      { figure: 'database transactions per message sent', value: transactionsPerMessage.toFixed(2) },
       { figure: 'send p50', value: ms(percentile(sends, 50)) },
       {
         figure: 'send p99',
@@ -251,7 +264,7 @@ export async function runMessagingLoad({ pool, databaseUrl, options }: Pick<Benc
     );
     console.log(
       `  send p50 ${ms(percentile(sends, 50))} p99 ${ms(sendP99)}; delivery p50 ${ms(percentile(deliveries, 50))} p99 ${ms(deliveryP99)}; ` +
-        `${(sends.length / elapsed).toFixed(0)} msg/s; server CPU ${ms(cpuPerMessage)}/msg; load generator CPU ${ms(clientCpuPerMessage)}/msg; load ${loadAverage.toFixed(1)}; ping ${ping.toFixed(0)} req/s; hello-world ${hello.toFixed(0)} req/s; delivered ${delivered}`,
+        `${(sends.length / elapsed).toFixed(0)} msg/s; server CPU ${ms(cpuPerMessage)}/msg; load generator CPU ${ms(clientCpuPerMessage)}/msg; ${transactionsPerMessage.toFixed(2)} db transactions/msg; load ${loadAverage.toFixed(1)}; ping ${ping.toFixed(0)} req/s; hello-world ${hello.toFixed(0)} req/s; delivered ${delivered}`,
     );
   } finally {
     for (const socket of sockets) socket.disconnect();
