@@ -119,6 +119,14 @@ function UserMenu() {
           className="absolute right-0 z-50 mt-2 w-56 rounded-lg border border-stone-200 bg-white py-1 shadow-lg dark:border-stone-700 dark:bg-stone-900"
         >
           <p className="truncate px-4 py-2 text-xs text-stone-600 dark:text-stone-400">{user.email}</p>
+          <Link
+            to="/account/password"
+            role="menuitem"
+            onClick={() => setOpen(false)}
+            className="block w-full px-4 py-2 text-left text-sm hover:bg-stone-100 dark:hover:bg-stone-800"
+          >
+            Change password
+          </Link>
           <button
             type="button"
             role="menuitem"
@@ -218,6 +226,9 @@ export function Header() {
             {user ? (
               <div className="flex items-center justify-between gap-2">
                 <span className="truncate text-sm text-stone-600 dark:text-stone-300">{user.email}</span>
+                <Link to="/account/password" className={buttonClasses('ghost', 'sm')}>
+                  Change password
+                </Link>
                 <button type="button" className={buttonClasses('secondary', 'sm')} onClick={() => signOutToHome(user.userType)}>
                   Sign out
                 </button>
