@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, pickupPoints, pickupSchedules, pickupSettings, producers, users } from '../../db/schema';
 
@@ -30,9 +30,15 @@ export async function findFarm(db: Db, producerUserId: number) {
 }
 export type Farm = NonNullable<Awaited<ReturnType<typeof findFarm>>>;
 
+/** A producer who never saved order rules: orders close 24 hours ahead, no cap. */
+const settingsOrDefaults = (cutoffHours: number | null | undefined, capPerWindow: number | null | undefined) => ({
+  cutoffHours: cutoffHours ?? 24,
+  capPerWindow: capPerWindow ?? null,
+});
+
 export async function findSettings(db: Db, producerUserId: number) {
   const [row] = await db.select().from(pickupSettings).where(eq(pickupSettings.producerUserId, producerUserId)).limit(1);
-  return { cutoffHours: row?.cutoffHours ?? 24, capPerWindow: row?.capPerWindow ?? null };
+  return settingsOrDefaults(row?.cutoffHours, row?.capPerWindow);
 }
 
 export async function upsertSettings(
@@ -70,11 +76,36 @@ export async function listActivePoints(db: Db, producerUserId: number): Promise<
   return attachSchedules(db, points);
 }
 
+/** A point with its weekly schedule, in one query (ordering reads it on every placement). */
 export async function findPoint(db: Db, pointId: number): Promise<PointWithSchedule | undefined> {
-  const [point] = await db.select().from(pickupPoints).where(eq(pickupPoints.id, pointId)).limit(1);
-  if (!point) return undefined;
-  const [withSchedule] = await attachSchedules(db, [point]);
-  return withSchedule;
+  return (await findPointAndSettings(db, pointId, 0))?.point;
+}
+
+/**
+ * The point a shopper chose with its schedule, and the producer's order rules, in one query: placing
+ * an order reads both on every request. The schedule comes as JSON in the weekday/time order.
+ */
+export async function findPointAndSettings(db: Db, pointId: number, producerUserId: number) {
+  const [row] = await db
+    .select({
+      point: pickupPoints,
+      schedule: sql<{ id: number; weekday: number; startTime: string; endTime: string }[]>`coalesce((
+        select json_agg(json_build_object('id', s.id, 'weekday', s.weekday, 'startTime', s.start_time, 'endTime', s.end_time)
+          order by s.weekday, s.start_time)
+        from pickup_schedules s where s.point_id = ${pickupPoints.id}), '[]'::json)`,
+      cutoffHours: pickupSettings.cutoffHours,
+      capPerWindow: pickupSettings.capPerWindow,
+    })
+    .from(pickupPoints)
+    .leftJoin(pickupSettings, eq(pickupSettings.producerUserId, producerUserId))
+    .where(eq(pickupPoints.id, pointId))
+    .limit(1);
+  if (!row) return undefined;
+  const schedule = (typeof row.schedule === 'string' ? JSON.parse(row.schedule) : row.schedule) as ScheduleRow[];
+  return {
+    point: { ...row.point, schedule: schedule.map((slot) => ({ ...slot, pointId: row.point.id })) },
+    settings: settingsOrDefaults(row.cutoffHours, row.capPerWindow),
+  };
 }
 
 type PointValues = Omit<typeof pickupPoints.$inferInsert, 'id' | 'producerUserId' | 'createdAt' | 'updatedAt' | 'active'>;

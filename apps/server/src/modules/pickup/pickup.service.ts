@@ -217,14 +217,15 @@ export async function resolveWindow(
   pointId: number,
   startsAt: Date,
 ): Promise<ResolvedWindow> {
-  const [point, settings, timeZone] = await Promise.all([
-    repo.findPoint(ctx.db, pointId),
-    repo.findSettings(ctx.db, producerUserId),
+  const [found, timeZone] = await Promise.all([
+    repo.findPointAndSettings(ctx.db, pointId, producerUserId),
     platformTimeZone(ctx),
   ]);
-  if (!point?.active || point.producerUserId !== producerUserId) {
+  const point = found?.point;
+  if (!found || !point?.active || point.producerUserId !== producerUserId) {
     throw badRequest('That pickup place is not offered by this producer any more; choose another', 'pointId');
   }
+  const { settings } = found;
   const at = now();
   const slots = point.schedule.map((s) => ({ weekday: s.weekday, start: s.startTime, end: s.endTime }));
   const occurrence = occurrenceAt(slots, startsAt, at, PICKUP_LIMITS.horizonDays, timeZone);
