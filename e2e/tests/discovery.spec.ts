@@ -71,6 +71,12 @@ test('a guest pages through products, keeps the filters in the URL and opens a p
 test('the map shows producer markers and filters them', async ({ page }) => {
   // The map asks for its viewport and counts the producers in view (decision 122), so the figures
   // are read from the screen: a filter can only narrow what is in view.
+  // The viewports the map asks the server for (bbox = west,south,east,north).
+  const asked: number[][] = [];
+  page.on('request', (request) => {
+    const bbox = new URL(request.url()).pathname === '/api/search/producers' && new URL(request.url()).searchParams.get('bbox');
+    if (bbox) asked.push(bbox.split(',').map(Number));
+  });
   await page.goto('/map');
   const status = page.getByText(/^Showing \d+ producers?/);
   const shownCount = async () => Number((await status.textContent())?.match(/\d+/)?.[0] ?? 0);
@@ -91,6 +97,11 @@ test('the map shows producer markers and filters them', async ({ page }) => {
   await page.getByPlaceholder('Search location...').fill(BEREA_ZIP);
   await page.getByRole('button', { name: 'Go' }).click();
   await expect(page.getByText('Found location: Berea, KY 40403')).toBeVisible();
+  // The recentred map asks for what it now shows, around Berea (37.57 N, 84.29 W): a stale
+  // viewport from before the move counted the wrong producers.
+  await expect
+    .poll(() => asked.some(([west, south, east, north]) => west! < -84.29 && east! > -84.29 && south! < 37.57 && north! > 37.57))
+    .toBe(true);
   await expect(status).toContainText('within 25 miles');
   await expect(page.locator('.user-location-marker')).toBeVisible();
   await page.locator('.producer-marker').first().click();

@@ -7,9 +7,6 @@ import { registerServiceWorker } from './features/pwa/register-service-worker';
 import { installErrorReporter } from './lib/error-reporter';
 import './index.css';
 
-// zod (the contract's schemas and its error messages) loads beside the first page instead of in
-// the entry: guests' first load stays lean (issue 11 item 2, docs/decisions/153).
-void import('./lib/zod-setup');
 const router = createBrowserRouter(routes);
 registerServiceWorker();
 // Uncaught errors and unhandled rejections reach the server; the admin's Logs tab lists them.

@@ -1,4 +1,5 @@
-import { CLIENT_ERROR_LIMITS, type ClientErrorReport } from '@farmstand/shared/schemas/ops';
+import { CLIENT_ERROR_LIMITS } from '@farmstand/shared/constants/limits';
+import type { ClientErrorReport } from '@farmstand/shared/schemas/ops';
 import { getToken } from './storage';
 
 /** At most this many reports per minute leave one page; the server also limits per address. */

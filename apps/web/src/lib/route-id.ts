@@ -1,4 +1,4 @@
-import { MAX_DB_ID } from '@farmstand/shared/schemas/common';
+import { MAX_DB_ID } from '@farmstand/shared/constants/limits';
 
 /**
  * The record id in a path like /product/:id, or null when it cannot name a record: not plain

@@ -1,9 +1,14 @@
-// The web build resolves `zod` here (vite.config.ts alias), so this runs before any schema is
-// defined: zod's JIT probes for eval (`new Function`), which the content security policy forbids
-// and the browser reports as a violation (Lighthouse best practices). jitless skips the probe.
+// The web build resolves every `zod` import here (vite.config.ts, zodSetup), so this runs before
+// any schema is defined or parsed, in whichever chunk first needs zod:
+// - zod's JIT probes for eval (`new Function`), which the content security policy forbids and the
+//   browser reports as a violation (Lighthouse best practices); jitless skips the probe;
+// - form errors read like a person wrote them, as the server's do (issue 10 item 19).
+// Pages that never use zod never load it (issue 11 item 2, docs/decisions/157).
+import { installValidationMessages } from '@farmstand/shared/schemas/validation-messages';
 import { config } from 'zod/v4';
 
 config({ jitless: true });
+installValidationMessages();
 
 export * from 'zod/v4';
 export { default } from 'zod/v4';

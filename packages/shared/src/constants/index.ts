@@ -1,3 +1,4 @@
 export * from './catalog';
+export * from './images';
 export * from './limits';
 export * from './texts';

@@ -1,4 +1,7 @@
 /** Business constants of spec 01 §9 and spec 02 §9. One place, never repeated literals. */
+/** Largest id of a PostgreSQL serial column; a larger one would fail in the database, not in validation. */
+export const MAX_DB_ID = 2_147_483_647;
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const JWT_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const TRIAL_DAYS = 30;
@@ -36,6 +39,9 @@ export const SOCKET_FALLBACK_WAIT_MS = 5000;
 export const SOCKET_RECONNECT_DELAY_MS = 1000;
 export const PAGE_VIEW_DELAY_MS = 100;
 export const ANALYTICS_DEFAULT_DAYS = 30;
+
+/** Limits of a browser error report (POST /api/client-errors): small, so reports cannot flood storage. */
+export const CLIENT_ERROR_LIMITS = { message: 1000, stack: 8000, url: 2000, perMinute: 10 } as const;
 
 export const TOAST_DURATIONS = {
   error: 4000,

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { MAX_DB_ID } from '../constants/limits';
 import { fieldLabel } from './validation-messages';
 
 /** `{ message }`: the one error body every failing call returns. */
 export const ErrorResponse = z.object({ message: z.string() });
 
-/** Largest id of a PostgreSQL serial column; a larger one would fail in the database, not in validation. */
-export const MAX_DB_ID = 2_147_483_647;
+// Defined with the zod-free constants so the web's first load can use it without loading zod.
+export { MAX_DB_ID };
 
 /** A record id from a path, query or body: a whole number from 1 to MAX_DB_ID. */
 export const dbId = (message = 'Id must be a positive whole number') =>

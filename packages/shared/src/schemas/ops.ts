@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { CLIENT_ERROR_LIMITS } from '../constants/limits';
 
-/** Limits of a browser error report (POST /api/client-errors): small, so reports cannot flood storage. */
-export const CLIENT_ERROR_LIMITS = { message: 1000, stack: 8000, url: 2000, perMinute: 10 } as const;
+// Defined with the zod-free constants so the web entry can use them without loading zod.
+export { CLIENT_ERROR_LIMITS };
 
 export const ClientErrorReport = z.object({
   kind: z.enum(['error', 'unhandledrejection']),

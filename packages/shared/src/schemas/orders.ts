@@ -1,52 +1,18 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from '../constants/messaging';
+import { ORDER_LIMITS, ORDER_STATUSES, ORDER_TRANSITION_TARGETS, PICKUP_KINDS } from '../constants/orders';
 import { dbId, optionalQuery } from './common';
-import { PICKUP_KINDS } from './pickup';
 
-/** The life of a reservation paid at pickup (issue 13 §3). */
-export const ORDER_STATUSES = [
-  'requested',
-  'accepted',
-  'declined',
-  'ready',
-  'picked_up',
-  'no_show',
-  'cancelled',
-  'expired',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  requested: 'Requested',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  ready: 'Ready for pickup',
-  picked_up: 'Picked up',
-  no_show: 'No-show',
-  cancelled: 'Cancelled',
-  expired: 'Expired',
-};
-/** States that still hold a place in a window (count towards the cap) and are "upcoming" for the shopper. */
-export const OPEN_ORDER_STATUSES = ['requested', 'accepted', 'ready'] as const satisfies readonly OrderStatus[];
-/** What a person may move an order to with POST /api/orders/:id/transitions. */
-export const ORDER_TRANSITION_TARGETS = ['accepted', 'declined', 'ready', 'picked_up', 'no_show', 'cancelled'] as const;
-export type OrderTransitionTarget = (typeof ORDER_TRANSITION_TARGETS)[number];
-
-export const ORDER_LIMITS = {
-  maxLines: 20,
-  /** Per line when the producer does not track stock. */
-  maxUntrackedQuantity: 50,
-  noteMax: 1000,
-  reasonMax: 500,
-  nameMax: 80,
-  /** A request the producer has not answered in this many hours expires. */
-  expiryHours: 48,
-} as const;
-
-export const ORDER_TEXTS = {
-  payAtPickup: 'Pay the producer at pickup',
-  placed: 'Reservation sent. The producer will confirm it.',
-  noWindows: 'No pickup times are open right now. Send the producer an inquiry instead.',
-} as const;
+export {
+  OPEN_ORDER_STATUSES,
+  ORDER_LIMITS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  ORDER_TEXTS,
+  ORDER_TRANSITION_TARGETS,
+  type OrderStatus,
+  type OrderTransitionTarget,
+} from '../constants/orders';
 
 export const OrderLineRequest = z.object({
   productId: dbId('Product is required'),

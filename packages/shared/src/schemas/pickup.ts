@@ -1,17 +1,8 @@
 import { z } from 'zod';
 import { STATES } from '../constants/catalog';
+import { PICKUP_KINDS } from '../constants/orders';
 
-/** How a producer hands food over (issue 13): their farm stand, a farmers market, another place, or delivery. */
-export const PICKUP_KINDS = ['farm', 'market', 'other', 'delivery'] as const;
-export type PickupKind = (typeof PICKUP_KINDS)[number];
-export const PICKUP_KIND_LABELS: Record<PickupKind, string> = {
-  farm: 'Farm stand',
-  market: 'Farmers market',
-  other: 'Other place',
-  delivery: 'Delivery',
-};
-
-export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export { PICKUP_KIND_LABELS, PICKUP_KINDS, type PickupKind, WEEKDAY_NAMES } from '../constants/orders';
 
 /** Limits of the pickup setup, named once for the server rules and the form. */
 export const PICKUP_LIMITS = {

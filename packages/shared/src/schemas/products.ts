@@ -250,18 +250,5 @@ export const SetPrimaryImageRequest = z.object({
 });
 export type SetPrimaryImageRequest = z.infer<typeof SetPrimaryImageRequest>;
 
-/** Uploaded images are re-encoded to WebP at these widths (docs/decisions/032). */
-export const IMAGE_WIDTHS = [400, 800, 1600] as const;
-export const IMAGE_MAIN_WIDTH = 800;
-export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
-
-/**
- * srcset for an uploaded image URL (`…-800.webp`); undefined for URLs that are not ours
- * (seeded or external images), which then load as plain `src`.
- */
-export function productImageSrcSet(url: string | null | undefined): string | undefined {
-  if (!url) return undefined;
-  const match = /^(.*)-(\d+)\.webp$/.exec(url);
-  if (!match || Number(match[2]) !== IMAGE_MAIN_WIDTH) return undefined;
-  return IMAGE_WIDTHS.map((w) => `${match[1]}-${w}.webp ${w}w`).join(', ');
-}
+// The image widths and srcset live with the zod-free constants (the web's first load imports them).
+export { IMAGE_ACCEPT, IMAGE_MAIN_WIDTH, IMAGE_WIDTHS, productImageSrcSet } from '../constants/images';

@@ -1,4 +1,4 @@
-import { ORDER_LIMITS } from '@farmstand/shared/schemas/orders';
+import { ORDER_LIMITS } from '@farmstand/shared/constants/orders';
 
 /** Windows are in the platform's time zone (decision 172); pickup answers say which, orders use the same. */
 let platformTimeZone = 'America/New_York';

@@ -1,4 +1,4 @@
-import { productImageSrcSet } from '@farmstand/shared/schemas/products';
+import { productImageSrcSet } from '@farmstand/shared/constants/images';
 
 const CATEGORY_EMOJI: Record<string, string> = {
   eggs: '🥚',

@@ -1,5 +1,5 @@
 import { formatDistance } from '@farmstand/shared';
-import { productImageSrcSet } from '@farmstand/shared/schemas/products';
+import { productImageSrcSet } from '@farmstand/shared/constants/images';
 import type { MapProducer } from '../types';
 
 /** The marker popup: image, name with tick, 'city, state', distance, 2 lines of description, product count, 'View Producer'. */

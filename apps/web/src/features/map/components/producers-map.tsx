@@ -7,7 +7,7 @@ import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
+import { MapContainer, Marker, Popup, TileLayer, useMap, ZoomControl } from 'react-leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
 import { useTheme } from '../../theme/theme-context';
 import type { LatLng, MapProducer } from '../types';
@@ -161,24 +161,34 @@ function clamp(value: number, min: number, max: number) {
   return Math.min(max, Math.max(min, value));
 }
 
-/** Reports the viewport once the map is ready and after every pan or zoom (moveend covers both). */
+/**
+ * Reports the viewport once the map is ready and after every pan or zoom (moveend covers both).
+ * The listener is attached once and stays: re-attached on every render (useMapEvents), React
+ * detaches it while the sibling Viewport's effect re-centres the map after a found location, so
+ * that move went unreported and the map kept asking for the old viewport.
+ */
 function ViewportReporter({ onChange }: { onChange: (viewport: MapViewport) => void }) {
-  const map = useMapEvents({ moveend: () => report() });
-  function report() {
-    const bounds = map.getBounds();
-    const bbox = [
-      clamp(bounds.getWest(), -180, 180),
-      clamp(bounds.getSouth(), -90, 90),
-      clamp(bounds.getEast(), -180, 180),
-      clamp(bounds.getNorth(), -90, 90),
-    ]
-      .map((value) => value.toFixed(4))
-      .join(',');
-    onChange({ bbox, zoom: map.getZoom() });
-  }
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the map is ready.
+  const map = useMap();
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
   useEffect(() => {
+    const report = () => {
+      const bounds = map.getBounds();
+      const bbox = [
+        clamp(bounds.getWest(), -180, 180),
+        clamp(bounds.getSouth(), -90, 90),
+        clamp(bounds.getEast(), -180, 180),
+        clamp(bounds.getNorth(), -90, 90),
+      ]
+        .map((value) => value.toFixed(4))
+        .join(',');
+      onChangeRef.current({ bbox, zoom: map.getZoom() });
+    };
+    map.on('moveend', report);
     map.whenReady(report);
+    return () => {
+      map.off('moveend', report);
+    };
   }, [map]);
   return null;
 }
@@ -253,7 +263,8 @@ export function ProducersMap({
           position={[userLocation.latitude, userLocation.longitude]}
           icon={USER_ICON}
           title="Your Location"
-          zIndexOffset={1000}
+          // Below the producers: a farm at the searched place stays visible and clickable.
+          zIndexOffset={-1000}
         >
           <Popup>Your Location</Popup>
         </Marker>

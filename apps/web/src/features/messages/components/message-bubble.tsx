@@ -1,6 +1,6 @@
 import { formatMessageTime } from '@farmstand/shared';
+import { productImageSrcSet } from '@farmstand/shared/constants/images';
 import type { Message } from '@farmstand/shared/schemas/messages';
-import { productImageSrcSet } from '@farmstand/shared/schemas/products';
 import { Link } from 'react-router';
 import { BasketIcon } from '../../../components/ui/icons';
 

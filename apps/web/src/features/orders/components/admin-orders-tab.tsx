@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@farmstand/shared/schemas/orders';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@farmstand/shared/constants/orders';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, Spinner } from '../../../components/ui/card';

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@farmstand/shared/schemas/orders';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@farmstand/shared/constants/orders';
 import { Badge, type BadgeTone } from '../../../components/ui/card';
 
 const TONES: Record<OrderStatus, BadgeTone> = {

@@ -1,5 +1,5 @@
+import { PICKUP_KIND_LABELS } from '@farmstand/shared/constants/orders';
 import type { Order, PickListResponse } from '@farmstand/shared/schemas/orders';
-import { PICKUP_KIND_LABELS } from '@farmstand/shared/schemas/pickup';
 import { formatDay, formatWindow } from '../format';
 
 /** Total quantity per product per window: what to load for the day (printable on one page). */

@@ -1,4 +1,4 @@
-import { PICKUP_KIND_LABELS, WEEKDAY_NAMES } from '@farmstand/shared/schemas/pickup';
+import { PICKUP_KIND_LABELS, WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
 import { Card } from '../../../components/ui/card';
 import { usePublicPickup } from '../api';
 import { formatWindow, rememberTimeZone } from '../format';

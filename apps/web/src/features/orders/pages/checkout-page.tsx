@@ -1,4 +1,4 @@
-import { ORDER_TEXTS } from '@farmstand/shared/schemas/orders';
+import { ORDER_TEXTS } from '@farmstand/shared/constants/orders';
 import type { PickupWindow } from '@farmstand/shared/schemas/pickup';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';

@@ -1,4 +1,4 @@
-import { IMAGE_ACCEPT } from '@farmstand/shared/schemas/products';
+import { IMAGE_ACCEPT } from '@farmstand/shared/constants/images';
 import { type ReactNode, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
+import { productImageSrcSet } from '@farmstand/shared/constants/images';
 import type { OwnProducerProfile } from '@farmstand/shared/schemas/producers';
-import { productImageSrcSet } from '@farmstand/shared/schemas/products';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/api';
 import { useUploadProfileImage } from '../api';

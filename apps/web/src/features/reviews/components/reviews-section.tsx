@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Badge, Spinner } from '../../../components/ui/card';
 import { useAuth } from '../../auth/auth-context';
 import { type ReviewTarget, useMyReviews, useReviews } from '../api';
-import { WriteReviewForm } from './review-form';
 import { ReviewList } from './review-list';
 import { Stars } from './stars';
+
+// The form (react-hook-form, zod) loads only for a consumer who can write a review, never for
+// guests (issue 11 item 2, docs/decisions/157).
+const WriteReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.WriteReviewForm })));
 
 type Props = {
   target: ReviewTarget;
@@ -75,7 +79,9 @@ export function ReviewsSection({ target, ownerUserId }: Props) {
             </div>
           </div>
         ) : mine.isSuccess ? (
-          <WriteReviewForm target={target} />
+          <Suspense fallback={<div className="h-72" aria-hidden="true" />}>
+            <WriteReviewForm target={target} />
+          </Suspense>
         ) : null}
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { formatDistance } from '@farmstand/shared';
-import { productImageSrcSet } from '@farmstand/shared/schemas/products';
+import { productImageSrcSet } from '@farmstand/shared/constants/images';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/card';
 import { FavoriteButton } from '../../favorites/components/favorite-button';
