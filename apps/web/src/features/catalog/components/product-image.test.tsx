@@ -11,7 +11,7 @@ describe('ProductImage (issue 11 item 6)', () => {
     expect(img.getAttribute('width')).toBe('800');
     expect(img.getAttribute('height')).toBe('600');
     expect(img.getAttribute('srcset')).toBe(
-      '/uploads/products/7/abc-400.webp 400w, /uploads/products/7/abc-800.webp 800w, /uploads/products/7/abc-1600.webp 1600w',
+      '/uploads/products/7/abc-96.webp 96w, /uploads/products/7/abc-192.webp 192w, /uploads/products/7/abc-400.webp 400w, /uploads/products/7/abc-800.webp 800w, /uploads/products/7/abc-1600.webp 1600w',
     );
     expect(img.getAttribute('sizes')).toBeTruthy();
     expect(img.getAttribute('loading')).toBe('lazy');

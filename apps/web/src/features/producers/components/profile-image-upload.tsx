@@ -31,15 +31,26 @@ export function ProfileImageUpload({ profile }: { profile: OwnProducerProfile })
 }
 
 /** The farm's photo, or its initials on a green disc. */
-export function FarmAvatar({ name, url, className = '' }: { name: string; url: string | null; className?: string }) {
+export function FarmAvatar({
+  name,
+  url,
+  className = '',
+  sizes = '80px',
+}: {
+  name: string;
+  url: string | null;
+  className?: string;
+  /** The shown width (CSS px) for the srcset: the 96 or 192 px file, not a picture-sized one. */
+  sizes?: string;
+}) {
   if (url) {
     return (
       <img
         src={url}
         srcSet={productImageSrcSet(url)}
-        sizes="160px"
-        width={160}
-        height={160}
+        sizes={sizes}
+        width={96}
+        height={96}
         decoding="async"
         alt=""
         className={`shrink-0 rounded-full object-cover ring-2 ring-white dark:ring-stone-800 ${className}`}

@@ -90,7 +90,12 @@ export default function PublicProducerPage() {
 function ProducerHeader({ producer }: { producer: PublicProducerProfile }) {
   return (
     <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:p-6">
-      <FarmAvatar name={producer.farm_name} url={producer.profile_image_url} className="h-20 w-20 sm:h-24 sm:w-24" />
+      <FarmAvatar
+        name={producer.farm_name}
+        url={producer.profile_image_url}
+        sizes="(min-width: 640px) 96px, 80px"
+        className="h-20 w-20 sm:h-24 sm:w-24"
+      />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{producer.farm_name}</h1>
