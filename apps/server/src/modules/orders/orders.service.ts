@@ -34,16 +34,23 @@ type MoveInput = z.output<typeof TransitionRequest>;
 const cents = (amount: number | string) => Math.round(Number(amount) * 100);
 const EXPIRY_MS = ORDER_LIMITS.expiryHours * 3_600_000;
 
-/** "Sat, May 30, 9:00 AM" in the platform time zone, for mails and messages. */
+const whenFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "Sat, May 30, 9:00 AM" in the platform time zone, for mails and messages (one formatter per zone, kept). */
 function when(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(date);
+  let format = whenFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    whenFormats.set(timeZone, format);
+  }
+  return format.format(date);
 }
 
 async function timeZoneOf(ctx: AppContext) {
