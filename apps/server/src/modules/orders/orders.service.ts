@@ -68,12 +68,11 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
   if (new Set(ids).size !== ids.length)
     throw badRequest('Each product can be in the basket once; change its quantity instead', 'items');
 
-  // Everything the rules need, read at once: the basket, the pickup window, the farm (with its
-  // owner's e-mail for the notice). Each failure is reported in the same order as before.
-  const [productRows, windowOrError, farm] = await Promise.all([
+  // Everything the rules need, in two queries at once: the basket; the pickup window with the
+  // producer's rules and farm (with its owner's e-mail for the notice). Failures keep their order.
+  const [productRows, windowOrError] = await Promise.all([
     repo.findProductsForOrder(ctx.db, ids),
     resolveWindow(ctx, input.producerUserId, input.pointId, new Date(input.startsAt)).catch((error: unknown) => ({ error })),
-    findFarm(ctx.db, input.producerUserId),
   ]);
   const found = new Map(productRows.map((p) => [p.id, p]));
   const lines = input.items.map((line) => ({
@@ -84,6 +83,7 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
   const window = windowOrError;
   for (const { product } of lines) assertInSeason(product, window.occurrence.date);
 
+  const { farm } = window;
   if (!farm) throw notFound('Producer not found');
   const delivery = await deliveryFor(ctx, window, farm, input.deliveryAddress);
 

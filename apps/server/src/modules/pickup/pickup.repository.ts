@@ -9,19 +9,21 @@ export type PointWithSchedule = PointRow & { schedule: ScheduleRow[] };
 export const OPEN_STATUSES = ['requested', 'accepted', 'ready'] as const;
 
 /** The farm profile fields pickup and delivery depend on. */
+const farmFields = {
+  userId: producers.userId,
+  farmName: producers.farmName,
+  latitude: producers.latitude,
+  longitude: producers.longitude,
+  deliveryAvailable: producers.deliveryAvailable,
+  deliveryRadius: producers.deliveryRadius,
+  phone: producers.phone,
+  /** The owner's account e-mail, for order notices. */
+  email: users.email,
+};
+
 export async function findFarm(db: Db, producerUserId: number) {
   const [row] = await db
-    .select({
-      userId: producers.userId,
-      farmName: producers.farmName,
-      latitude: producers.latitude,
-      longitude: producers.longitude,
-      deliveryAvailable: producers.deliveryAvailable,
-      deliveryRadius: producers.deliveryRadius,
-      phone: producers.phone,
-      /** The owner's account e-mail, for order notices. */
-      email: users.email,
-    })
+    .select(farmFields)
     .from(producers)
     .innerJoin(users, eq(users.id, producers.userId))
     .where(eq(producers.userId, producerUserId))
@@ -95,9 +97,12 @@ export async function findPointAndSettings(db: Db, pointId: number, producerUser
         from pickup_schedules s where s.point_id = ${pickupPoints.id}), '[]'::json)`,
       cutoffHours: pickupSettings.cutoffHours,
       capPerWindow: pickupSettings.capPerWindow,
+      farm: farmFields,
     })
     .from(pickupPoints)
     .leftJoin(pickupSettings, eq(pickupSettings.producerUserId, producerUserId))
+    .leftJoin(producers, eq(producers.userId, producerUserId))
+    .leftJoin(users, eq(users.id, producers.userId))
     .where(eq(pickupPoints.id, pointId))
     .limit(1);
   if (!row) return undefined;
@@ -105,6 +110,8 @@ export async function findPointAndSettings(db: Db, pointId: number, producerUser
   return {
     point: { ...row.point, schedule: schedule.map((slot) => ({ ...slot, pointId: row.point.id })) },
     settings: settingsOrDefaults(row.cutoffHours, row.capPerWindow),
+    /** The producer's farm profile (with the owner's e-mail), or null when there is none. */
+    farm: row.farm?.userId === undefined || row.farm.userId === null ? null : (row.farm as Farm),
   };
 }
 

@@ -205,6 +205,7 @@ export type ResolvedWindow = {
   occurrence: Occurrence;
   cutoffAt: Date;
   settings: { cutoffHours: number; capPerWindow: number | null };
+  farm: repo.Farm | null;
 };
 
 /**
@@ -239,5 +240,5 @@ export async function resolveWindow(
   if (cutoffAt.getTime() <= at.getTime()) {
     throw badRequest(`Orders for this time closed ${settings.cutoffHours} hours before it; choose a later time`, 'startsAt');
   }
-  return { point, occurrence, cutoffAt, settings };
+  return { point, occurrence, cutoffAt, settings, farm: found.farm };
 }
