@@ -24,8 +24,9 @@ async function main() {
     process.exit(1);
   }
   const database = await openDatabase(config);
+  // Auto-pipelining: the rate-limit calls of the requests of one event-loop turn go out in one write (decision 119).
   const redis: RedisClient | undefined = config.redisUrl
-    ? new (loadIoredis().Redis)(config.redisUrl, { maxRetriesPerRequest: 3 })
+    ? new (loadIoredis().Redis)(config.redisUrl, { maxRetriesPerRequest: 3, enableAutoPipelining: true })
     : undefined;
   const app = await buildApp({ config, database, redis });
   const ctx = app.ctx;
