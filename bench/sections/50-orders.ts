@@ -148,7 +148,7 @@ async function measureOrders({ server, pool, options, seller, sellerToken, shopp
       verdict: verdict(p95 <= TARGET_P95_MS && result.non2xx === 0),
     });
     table.notes.push(
-      'Each order: sign-in check, 2 products, schedule/cut-off check, one transaction (order, items, event, thread message); mail is written after the answer.',
+      'Each order: sign-in check, 2 products, schedule/cut-off check, one statement (order, items, event, thread message; under a lock on the pickup point only when the window has a cap); mail is written after the answer.',
     );
   }
 }
