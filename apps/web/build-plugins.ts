@@ -2,6 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
 const brotli = promisify(brotliCompress);
@@ -60,16 +61,67 @@ export function spaRoutes(): Plugin {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async writeBundle() {
+    async writeBundle(_options, bundle) {
       const featuresDir = path.join(root, 'src', 'features');
       const paths = new Set<string>();
+      const pageScripts: Record<string, string[]> = {};
       for (const feature of await readdir(featuresDir, { withFileTypes: true })) {
         if (!feature.isDirectory()) continue;
         const source = await readFile(path.join(featuresDir, feature.name, 'routes.tsx'), 'utf8').catch(() => '');
         for (const match of source.matchAll(/\bpath:\s*['"`]([^'"`]+)['"`]/g)) paths.add(match[1] as string);
+        for (const [route, module] of publicPageModules(source, path.join(featuresDir, feature.name))) {
+          const scripts = pageChunkFiles(bundle, module);
+          if (scripts.length > 0) pageScripts[route] = scripts;
+        }
       }
       if (paths.size === 0) throw new Error('spa-routes: no route paths found under src/features/*/routes.tsx');
       await writeFile(path.join(outDir, 'spa-routes.json'), `${JSON.stringify([...paths].sort())}\n`);
+      await writeFile(path.join(outDir, PAGE_SCRIPTS_FILE), `${JSON.stringify(pageScripts, null, 1)}\n`);
     },
   };
+}
+
+/**
+ * page-scripts.json: for each public route, the page's lazy chunk and the chunks it imports that
+ * the entry does not already load. The server names them in the page's HTML as modulepreload
+ * links, so they download beside the entry instead of after it has run (issue 11 item 4,
+ * docs/decisions/158). Pages behind RequireAuth are left out: a guest would only be redirected.
+ */
+export const PAGE_SCRIPTS_FILE = 'page-scripts.json';
+
+/** `[route path, absolute module file]` of every route whose element is a lazy page, from a routes.tsx source. */
+export function publicPageModules(source: string, featureDir: string): [string, string][] {
+  const lazyPages = new Map<string, string>();
+  for (const match of source.matchAll(/const\s+(\w+)\s*=\s*lazy\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    lazyPages.set(match[1] as string, path.resolve(featureDir, match[2] as string));
+  }
+  const routes = [...source.matchAll(/\bpath:\s*['"`]([^'"`]+)['"`]/g)];
+  const found: [string, string][] = [];
+  routes.forEach((route, i) => {
+    const body = source.slice(route.index, routes[i + 1]?.index ?? source.length);
+    if (/RequireAuth|RequireRole|Navigate/.test(body)) return;
+    const page = [...lazyPages.keys()].find((name) => new RegExp(`<${name}\\b`).test(body));
+    if (page) found.push([route[1] as string, lazyPages.get(page) as string]);
+  });
+  return found;
+}
+
+/** The chunk built from `moduleFile` (any extension) and its static imports, less what the entry loads, as URLs. */
+function pageChunkFiles(bundle: OutputBundle, moduleFile: string): string[] {
+  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const page = chunks.find((chunk) => chunk.facadeModuleId?.replace(/\.[jt]sx?$/, '') === moduleFile);
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!page || !entry) return [];
+  const closure = (start: OutputChunk, seen = new Set<string>()) => {
+    if (seen.has(start.fileName)) return seen;
+    seen.add(start.fileName);
+    for (const name of start.imports) {
+      const next = byName.get(name);
+      if (next) closure(next, seen);
+    }
+    return seen;
+  };
+  const loaded = closure(entry);
+  return [...closure(page)].filter((name) => !loaded.has(name)).map((name) => `/${name}`);
 }

@@ -7,7 +7,7 @@ import { getPublicProfile } from '../producers/producers.service';
 import { getProduct } from '../products/products.service';
 import { notFoundHead, type PageHead, producerHead, productHead, renderHead, type SiteInfo } from './head-tags';
 import { robotsTxt, sitemapPart, sitemapRoot } from './sitemap';
-import { isKnownPagePath, loadPagePatterns } from './spa-routes';
+import { isKnownPagePath, loadPagePatterns, loadPageScripts, modulePreloadLinks } from './spa-routes';
 
 const MAX_ID = 2_147_483_647;
 const hidden = { schema: { hide: true }, config: { access: 'public' } } as const;
@@ -46,6 +46,7 @@ export const storefrontPagesPlugin = fp(async (app: FastifyInstance, opts: { roo
   if (!root) return;
   const template = shellTemplate(path.join(root, 'index.html'));
   const patterns = loadPagePatterns(root);
+  const pageScripts = loadPageScripts(root);
 
   /** The head of a page, and whether the page exists. */
   async function headFor(url: string): Promise<{ status: number; head: PageHead | null }> {
@@ -77,8 +78,10 @@ export const storefrontPagesPlugin = fp(async (app: FastifyInstance, opts: { roo
       if (file.startsWith(root) && existsSync(file)) return reply.sendFile(path.relative(root, file));
       return reply.status(404).send({ message: 'Not found' });
     }
-    const { status, head } = await headFor(safeDecode(url));
-    return sendPage(reply, status, template(), head, (await site()).siteName);
+    const page = safeDecode(url);
+    const { status, head } = await headFor(page);
+    const preloads = status === 200 ? modulePreloadLinks(pageScripts, page) : '';
+    return sendPage(reply, status, withPreloads(template(), preloads), head, (await site()).siteName);
   });
 });
 
@@ -94,6 +97,11 @@ function safeDecode(url: string): string {
 function sendPage(reply: FastifyReply, status: number, html: string, head: PageHead | null, siteName: string) {
   const page = head ? withHead(html, renderHead(head, siteName)) : html;
   return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+}
+
+/** Adds the page's modulepreload links at the end of the head, after the entry's own. */
+export function withPreloads(html: string, links: string): string {
+  return links ? html.replace('</head>', `  ${links}\n  </head>`) : html;
 }
 
 /** Replaces the shell's generic title and description with the page's tags. */
