@@ -12,6 +12,9 @@ export const SWEEP_CRON = '*/15 * * * *';
 
 type EmailJob = { outboxId: number };
 
+/** Mails taken per fetch; sent one after another (an SMTP server should not see twenty at once). */
+const MAIL_BATCH_SIZE = 20;
+
 /** Loaded when the queue starts, after the server listens. */
 const loadPgBoss = lazyModule<typeof PgBoss>('pg-boss');
 
@@ -65,9 +68,19 @@ export class JobQueue {
       expireInSeconds: 15 * 60,
     });
     const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
-    await boss.work<EmailJob>(EMAIL_QUEUE, polling, async ([job]) => {
-      if (!this.delivery) throw new Error('no mail delivery configured');
-      await this.delivery.deliver(job.data.outboxId);
+    // Mail is taken in batches: a busy hour (every order sends one) costs one fetch and one
+    // completion per batch, not per mail. Each mail still fails and retries on its own.
+    await boss.work<EmailJob>(EMAIL_QUEUE, { ...polling, batchSize: MAIL_BATCH_SIZE }, async (jobs) => {
+      const delivery = this.delivery;
+      if (!delivery) throw new Error('no mail delivery configured');
+      for (const job of jobs) {
+        try {
+          await delivery.deliver(job.data.outboxId);
+        } catch (error) {
+          // pg-boss completes the batch after this returns, and completion skips failed jobs.
+          await boss.fail(EMAIL_QUEUE, job.id, { message: (error as Error).message ?? String(error) });
+        }
+      }
     });
     await boss.work(SWEEP_QUEUE, polling, async () => {
       await runSweep(ctx, ctx.clock.now());

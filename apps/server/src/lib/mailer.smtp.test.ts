@@ -11,6 +11,7 @@ import { buildTestApp, type TestApp } from '../test/test-app';
  * nodemailer, and the test reads the raw message like a mail client would.
  */
 const received: { to: string; raw: string }[] = [];
+const REFUSED = 'refused@example.com';
 let smtp: SMTPServer;
 let app: TestApp;
 let admin: Awaited<ReturnType<typeof buildUser>>;
@@ -20,6 +21,10 @@ beforeAll(async () => {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // One address the server refuses, for the queue's per-mail retries.
+    onRcptTo(address, _session, callback) {
+      callback(address.address === REFUSED ? new Error('550 no such mailbox') : undefined);
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk) => {
@@ -151,4 +156,32 @@ describe('mail through a real SMTP server', () => {
     }
     expect(ctx).toBeTruthy();
   });
+  it('the queue takes mail in batches, and a refused mail retries on its own while the others are sent', async () => {
+    const { emailOutbox } = await import('../db/schema');
+    const { inArray } = await import('drizzle-orm');
+    await app.ctx.jobs.start({ schedule: false, pollingIntervalSeconds: 0.5, mailRetryDelaySeconds: 1 });
+    try {
+      const recipients = ['batch-1@example.com', REFUSED, 'batch-2@example.com', 'batch-3@example.com'];
+      await Promise.all(
+        recipients.map((to) =>
+          app.ctx.mailer.send({ to, subject: `Batch to ${to}`, heading: 'Hi', paragraphs: ['Text'], reason: 'Testing.' }),
+        ),
+      );
+      for (const to of recipients.filter((r) => r !== REFUSED)) await arrived(to, /^Batch to/);
+      // The refused one is tried again by the queue (a second attempt) without holding the others back.
+      const deadline = Date.now() + 20_000;
+      let rows = await app.ctx.db.select().from(emailOutbox).where(inArray(emailOutbox.toAddress, recipients));
+      while (Date.now() < deadline && (rows.find((r) => r.toAddress === REFUSED)?.attempts ?? 0) < 2) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        rows = await app.ctx.db.select().from(emailOutbox).where(inArray(emailOutbox.toAddress, recipients));
+      }
+      const byAddress = Object.fromEntries(rows.map((r) => [r.toAddress, r]));
+      expect(byAddress[REFUSED].attempts).toBeGreaterThanOrEqual(2);
+      expect(byAddress[REFUSED].status).toMatch(/retrying|sending/);
+      for (const to of recipients.filter((r) => r !== REFUSED))
+        expect(byAddress[to]).toMatchObject({ status: 'sent', attempts: 1 });
+    } finally {
+      await app.ctx.jobs.stop(2_000);
+    }
+  }, 60_000);
 });

@@ -51,16 +51,16 @@ export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
   const { db, log } = deps;
 
   async function deliver(id: number): Promise<'sent' | 'logged' | 'dead' | 'skipped'> {
-    // Claim the row: a retry that races a late first attempt never sends twice.
+    // Claim the row: a retry that races a late first attempt never sends twice. Without SMTP the
+    // mail is only logged, so the claim writes the final status at once (one statement, not two).
     const [row] = await db
       .update(emailOutbox)
-      .set({ status: 'sending', attempts: sql`${emailOutbox.attempts} + 1` })
+      .set({ status: deps.smtpUrl ? 'sending' : 'logged', attempts: sql`${emailOutbox.attempts} + 1` })
       .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ['queued', 'retrying'])))
       .returning();
     if (!row) return 'skipped';
     if (!deps.smtpUrl) {
       log.info(`E-mail to ${row.toAddress}: ${row.subject}\n${row.body}`);
-      await db.update(emailOutbox).set({ status: 'logged' }).where(eq(emailOutbox.id, id));
       return 'logged';
     }
     try {
