@@ -14,6 +14,7 @@ import {
 } from '@farmstand/shared/schemas/orders';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
+import { zonedFormatter } from '../../lib/date-format';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { geocode } from '../geocode/geocode.service';
@@ -34,23 +35,17 @@ type MoveInput = z.output<typeof TransitionRequest>;
 const cents = (amount: number | string) => Math.round(Number(amount) * 100);
 const EXPIRY_MS = ORDER_LIMITS.expiryHours * 3_600_000;
 
-const whenFormats = new Map<string, Intl.DateTimeFormat>();
+const whenFormat = zonedFormatter({
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
-/** "Sat, May 30, 9:00 AM" in the platform time zone, for mails and messages (one formatter per zone, kept). */
+/** "Sat, May 30, 9:00 AM" in the platform time zone, for mails and messages. */
 function when(date: Date, timeZone: string): string {
-  let format = whenFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    });
-    whenFormats.set(timeZone, format);
-  }
-  return format.format(date);
+  return whenFormat(timeZone).format(date);
 }
 
 async function timeZoneOf(ctx: AppContext) {

@@ -1,24 +1,16 @@
 import type { ScheduleSlot } from '@farmstand/shared/schemas/pickup';
+import { zonedFormatter } from '../../lib/date-format';
 
 /** Local calendar parts of an instant in a time zone (the platform's, from the admin settings). */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
+const formatter = zonedFormatter({
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 type LocalParts = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 

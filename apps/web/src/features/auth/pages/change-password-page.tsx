@@ -11,6 +11,7 @@ import { api, errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useAuth } from '../auth-context';
 import { AuthCard, FormError, textLinkClass } from '../components/auth-card';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { usePasswordMinLength } from '../password-rules';
 
 const changeFormSchema = (passwordMinLength: number) =>
@@ -67,20 +68,11 @@ export default function ChangePasswordPage() {
           error={errors.currentPassword?.message}
           {...form.register('currentPassword')}
         />
-        <TextInput
+        <NewPasswordFields
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${passwordMinLength} characters`}
-          error={errors.newPassword?.message}
-          {...form.register('newPassword')}
-        />
-        <TextInput
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
+          minLength={passwordMinLength}
+          password={{ error: errors.newPassword?.message, ...form.register('newPassword') }}
+          confirm={{ error: errors.confirmPassword?.message, ...form.register('confirmPassword') }}
         />
         <Button type="submit" className="w-full" size="lg" isLoading={isSubmitting}>
           Change password

@@ -11,6 +11,7 @@ import { TextInput } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useAuth } from '../auth-context';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { usePasswordMinLength } from '../password-rules';
 
 type RegisterValues = z.input<typeof RegisterForm>;
@@ -85,20 +86,11 @@ export default function RegisterPage() {
             error={errors.phone?.message}
             {...form.register('phone')}
           />
-          <TextInput
+          <NewPasswordFields
             label="Password"
-            type="password"
-            autoComplete="new-password"
-            hint={`At least ${passwordMinLength} characters`}
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
-          <TextInput
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...form.register('confirmPassword')}
+            minLength={passwordMinLength}
+            password={{ error: errors.password?.message, ...form.register('password') }}
+            confirm={{ error: errors.confirmPassword?.message, ...form.register('confirmPassword') }}
           />
           <p className="text-xs text-stone-600 dark:text-stone-400">
             By creating an account you agree to our{' '}

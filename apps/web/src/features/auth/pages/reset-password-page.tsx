@@ -6,11 +6,11 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { TextInput } from '../../../components/ui/field';
 import { api, errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useAuth } from '../auth-context';
 import { AuthCard, FormError, textLinkClass } from '../components/auth-card';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { usePasswordMinLength } from '../password-rules';
 
 const resetFormSchema = (passwordMinLength: number) =>
@@ -74,20 +74,11 @@ export default function ResetPasswordPage() {
             </Link>
           </p>
         )}
-        <TextInput
+        <NewPasswordFields
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${passwordMinLength} characters`}
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <TextInput
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
+          minLength={passwordMinLength}
+          password={{ error: errors.password?.message, ...form.register('password') }}
+          confirm={{ error: errors.confirmPassword?.message, ...form.register('confirmPassword') }}
         />
         <Button type="submit" className="w-full" size="lg" isLoading={isSubmitting}>
           Reset password
