@@ -65,7 +65,7 @@ export async function runLighthouse(baseUrl: string, paths: string[], runs = 1):
         const failing = CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
           (categories[c]?.auditRefs ?? [])
             .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
-            .map((ref) => `${c}:${ref.id}`),
+            .map((ref) => `${c}:${ref.id}${consoleErrorSources(ref.id, audits[ref.id]?.details)}`),
         );
         attempts.push({
           path,
@@ -85,3 +85,23 @@ export async function runLighthouse(baseUrl: string, paths: string[], runs = 1):
 }
 
 export const loadAverage = () => os.loadavg()[0];
+
+/**
+ * For errors-in-console, where the errors came from (` (network: a.tile.openstreetmap.org ×9)`),
+ * so a miss caused by this machine having no internet (map tiles) reads differently from an error
+ * of the app's own.
+ */
+function consoleErrorSources(auditId: string, details: unknown): string {
+  if (auditId !== 'errors-in-console') return '';
+  const items = (details as { items?: { source?: string; sourceLocation?: { url?: string } }[] } | undefined)?.items ?? [];
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    let host = 'page';
+    try {
+      host = new URL(item.sourceLocation?.url ?? '').host || 'page';
+    } catch {}
+    const key = `${item.source ?? 'console'}: ${host.replace(/^[a-c]\./, '')}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts.size ? ` (${[...counts].map(([key, n]) => `${key} ×${n}`).join(', ')})` : '';
+}
