@@ -4,6 +4,9 @@ import { conversationRoom, onRealtimeStart, onSocketConnection, userRoom } from 
 import { isParticipant, otherParticipant } from './messages.policy';
 import * as repo from './messages.repository';
 
+/** A tenth of a second: below what anyone notices on an unread badge. */
+const RECOUNT_SPACING_MS = 100;
+
 /** Domain events → socket rooms. With the Redis adapter a room spans every server instance. */
 onRealtimeStart((io, ctx) => {
   ctx.events.on('message.created', (event) => {
@@ -31,16 +34,22 @@ onRealtimeStart((io, ctx) => {
       readAt: event.readAt ?? new Date().toISOString(),
     });
   });
-  // Unread counts leave the send path (issue 8 item 7): users whose count changed are collected and
-  // recounted together, one query for all of them, with one recount in flight at a time; changes
-  // arriving meanwhile are folded into the next. Every push follows the change it reports, so the
-  // last count a user receives is the true one.
+  // Unread counts leave the send path (issue 8 item 7, decision 119): users whose count changed are
+  // collected and recounted together, one query for all of them, with one round in flight; changes
+  // arriving meanwhile are folded into the next round. Rounds start at most every RECOUNT_SPACING_MS,
+  // so under sustained load a recipient gets one push per round instead of one per message, and the
+  // database counts a few times a second; a lone change is counted at once. Every push follows the
+  // change it reports, so the last count a user receives is the true one.
   const dirty = new Set<number>();
   let recounting = false;
+  let lastRound = Number.NEGATIVE_INFINITY;
   async function recount(): Promise<void> {
     recounting = true;
     try {
       while (dirty.size > 0) {
+        const wait = lastRound + RECOUNT_SPACING_MS - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait).unref());
+        lastRound = Date.now();
         const userIds = [...dirty];
         dirty.clear();
         const counts = await repo.countUnreadFor(ctx.db, userIds).catch(() => null);
