@@ -1,5 +1,4 @@
 import { and, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { Db } from '../../db/client';
 import { conversations, messages, producers, products, users } from '../../db/schema';
 
@@ -110,8 +109,10 @@ export async function insertMessageIfAllowed(
 async function runNamed<Row>(db: Db, name: string, text: string, values: unknown[]): Promise<Row[]> {
   // biome-ignore lint/suspicious/noExplicitAny: the driver client behind drizzle (pg.Pool or PGlite)
   const client = (db as any).$client;
-  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as Row[];
-  return (await client.query(text, values)).rows as Row[];
+  // PGlite's client has exec(); node-postgres's pool does not (and `pg` is not imported here: the
+  // embedded database never loads it, decision 166).
+  if (typeof client.exec === 'function') return (await client.query(text, values)).rows as Row[];
+  return (await client.query({ name, text, values })).rows as Row[];
 }
 
 const SEND_BATCH = `
