@@ -46,13 +46,14 @@ export default defineSection({
         and (pr.stock_quantity is null or pr.stock_quantity >= 5) and u.email like 'bench-producer-%'
         and s.status in ('active', 'trialing')
         and u.status = 'active' and u.email_verified
-      group by p.user_id, u.email, u.token_version having count(*) >= 2 order by p.user_id limit 2`);
-      if (candidates.length < 2) throw new Error('no two bench producers with orderable products');
-      const [seller, shopperFarm] = candidates;
+      group by p.user_id, u.email, u.token_version having count(*) >= 2 order by p.user_id limit ${CONNECTIONS + 1}`);
+      if (candidates.length < CONNECTIONS + 1) throw new Error('not enough bench producers with orderable products');
+      const [seller, ...shoppers] = candidates;
       const token = (u: (typeof candidates)[number]) =>
         signAccessToken({ id: u.user_id, email: u.email, userType: 'producer', tokenVersion: u.token_version }, secret);
-      const [sellerToken, shopperToken] = await Promise.all([token(seller), token(shopperFarm)]);
-      await measureOrders({ server, pool, options, seller, sellerToken, shopperToken });
+      const sellerToken = await token(seller);
+      const shopperTokens = await Promise.all(shoppers.map(token));
+      await measureOrders({ server, pool, options, seller, sellerToken, shopperTokens });
     } finally {
       await server.stop();
     }
@@ -65,10 +66,10 @@ type MeasureInput = {
   options: { durationSeconds: number };
   seller: { user_id: number; ids: number[] };
   sellerToken: string;
-  shopperToken: string;
+  shopperTokens: string[];
 };
 
-async function measureOrders({ server, pool, options, seller, sellerToken, shopperToken }: MeasureInput) {
+async function measureOrders({ server, pool, options, seller, sellerToken, shopperTokens }: MeasureInput) {
   {
     await call(server.url, 'PUT', '/api/pickup/mine/settings', sellerToken, { cutoff_hours: 0, cap_per_window: null });
     const schedule = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '17:00', end: '19:00' }));
@@ -101,13 +102,27 @@ async function measureOrders({ server, pool, options, seller, sellerToken, shopp
     });
 
     const latencies: number[] = [];
+    // Ten shoppers (other bench farms; producers may order from other farms, decision 170), one per
+    // connection, all ordering from one popular farm: each person's orders follow one another, as
+    // a person's do, and all ten meet on the farm's products, point and windows.
+    let nextShopper = 0;
     const instance = autocannon({
       url: `${server.url}/api/orders`,
       connections: CONNECTIONS,
       duration: options.durationSeconds,
-      headers: { authorization: `Bearer ${shopperToken}`, 'content-type': 'application/json' },
-      // autocannon sends the same body on every request; the local type file declares only what is used.
-      ...({ method: 'POST', body } as object),
+      requests: [
+        {
+          method: 'POST',
+          body,
+          setupRequest: (request, context) => {
+            context.token ??= shopperTokens[nextShopper++ % shopperTokens.length];
+            return {
+              ...request,
+              headers: { ...request.headers, authorization: `Bearer ${context.token}`, 'content-type': 'application/json' },
+            };
+          },
+        },
+      ],
     });
     instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
       if (statusCode === 201) latencies.push(responseTime);

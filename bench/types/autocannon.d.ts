@@ -1,6 +1,14 @@
 /** The part of autocannon's API the bench uses (the package ships no types). */
 declare module 'autocannon' {
-  type Request = { method?: string; path?: string; setupRequest?: (request: { path: string }) => { path: string } };
+  type BuiltRequest = { path: string; headers?: Record<string, string> };
+  type Request = {
+    method?: string;
+    path?: string;
+    body?: string;
+    headers?: Record<string, string>;
+    /** `context` is per connection: state kept between one connection's requests. */
+    setupRequest?: (request: BuiltRequest, context: Record<string, unknown>) => BuiltRequest;
+  };
   type Options = {
     url: string;
     connections?: number;
