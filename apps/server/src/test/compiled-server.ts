@@ -26,7 +26,7 @@ async function freePort(): Promise<number> {
 export async function startServer(
   command: string,
   args: string[],
-  extraEnv: Record<string, string> = {},
+  extraEnv: Record<string, string | undefined> = {},
 ): Promise<{ child: ChildProcess; base: string; exited: Promise<number | null>; stderr: () => string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'farmstand-shutdown-'));

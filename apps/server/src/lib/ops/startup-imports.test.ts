@@ -25,7 +25,11 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('start-up', () => {
     const probe = path.join(mkdtempSync(path.join(os.tmpdir(), 'farmstand-probe-')), 'probe.cjs');
     writeFileSync(probe, PROBE);
     // JOBS=0: the queue (pg-boss) starts a second after listening; here we look at start-up alone.
-    const server = await startServer('node', ['--require', probe, 'apps/server/dist/main.js'], { JOBS: '0' });
+    // No REDIS_URL (CI sets one): a single server on the embedded database, as `npm start` runs.
+    const server = await startServer('node', ['--require', probe, 'apps/server/dist/main.js'], {
+      JOBS: '0',
+      REDIS_URL: undefined,
+    });
     try {
       server.child.kill('SIGUSR2');
       const deadline = Date.now() + 10_000;
