@@ -40,7 +40,8 @@ test('toasts sit below the header and never block its buttons (item 14)', async 
     .first()
     .click();
   await expect(toastBox).toBeVisible();
-  expect(await isDark()).toBe(!before);
+  // The theme class is set by an effect after the click's render: wait for it rather than read at once.
+  await expect.poll(isDark).toBe(!before);
 });
 
 test('the resources tab strip is whole at 1280 px and the chosen tab is in view on a phone (item 17)', async ({ page }) => {
