@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import type pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import { signAccessToken } from '../../apps/server/src/modules/auth/tokens';
+import { createBenchUsers, deleteBenchUsers } from '../lib/bench-users';
 import { BENCH_PORT } from '../lib/config';
 import { addTable, ms, verdict } from '../lib/report';
 import { defineSection } from '../lib/section';
@@ -14,25 +13,8 @@ const SENDERS = 20;
 const MESSAGES_PER_RUN = Number(process.env.BENCH_LIVE_MESSAGES ?? 1000);
 const CONCURRENCY_LEVELS = [1, 8];
 const TARGET_P99_MS = 50;
-const EMAIL_PATTERN = 'live-bench-%@bench.test';
-
-type BenchUser = { id: number; email: string; token: string };
-
-/** Users straight in the bench database (no password sign-in: their tokens are signed with the server's secret). */
-async function createUsers(pool: pg.Pool, secret: string, count: number, prefix: string): Promise<BenchUser[]> {
-  const { rows } = await pool.query<{ id: number; email: string }>(
-    `insert into users (email, password_hash, user_type, email_verified)
-     select 'live-bench-' || $2 || '-' || g || '@bench.test', 'not-a-hash', 'consumer', true from generate_series(1, $1) g
-     returning id, email`,
-    [count, prefix],
-  );
-  return Promise.all(
-    rows.map(async (row) => ({
-      ...row,
-      token: await signAccessToken({ id: row.id, email: row.email, userType: 'consumer' }, secret),
-    })),
-  );
-}
+/** Users of this section are e-mailed live-bench-…@bench.test. */
+const USER_FAMILY = 'live-bench';
 
 /** Resident memory of a process, from /proc (Linux). */
 function residentBytes(pid: number | undefined): number {
@@ -70,9 +52,9 @@ export default defineSection({
   needsServer: false,
   async run({ pool, databaseUrl }) {
     const secret = randomBytes(32).toString('hex');
-    await pool.query('delete from users where email like $1', [EMAIL_PATTERN]);
-    const recipients = await createUsers(pool, secret, CLIENTS, 'r');
-    const senders = await createUsers(pool, secret, SENDERS, 's');
+    await deleteBenchUsers(pool, USER_FAMILY);
+    const recipients = await createBenchUsers(pool, secret, USER_FAMILY, CLIENTS, 'r');
+    const senders = await createBenchUsers(pool, secret, USER_FAMILY, SENDERS, 's');
     const server = await startBenchServer(databaseUrl, BENCH_PORT + 5, { JWT_SECRET: secret });
     const sockets: Socket[] = [];
     const pending = new Map<string, (arrivedAt: number) => void>();
@@ -194,7 +176,7 @@ export default defineSection({
     } finally {
       for (const socket of sockets) socket.disconnect();
       await server.stop();
-      await pool.query('delete from users where email like $1', [EMAIL_PATTERN]);
+      await deleteBenchUsers(pool, USER_FAMILY);
     }
   },
 });

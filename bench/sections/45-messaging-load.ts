@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import { signAccessToken } from '../../apps/server/src/modules/auth/tokens';
+import { createBenchUsers, deleteBenchUsers } from '../lib/bench-users';
 import { BENCH_PORT, REPO_DIR, readOptions } from '../lib/config';
 import { prepareBenchDatabase } from '../lib/database';
 import { addTable, ms, printReport, verdict } from '../lib/report';
@@ -28,25 +28,9 @@ import { startBenchServer } from '../lib/server';
 const PAIRS = Number(process.env.BENCH_MSG_CLIENTS ?? 100);
 const TARGET_SEND_P99_MS = 100;
 const TARGET_DELIVERY_P99_MS = 100;
-const EMAIL_PATTERN = 'msg-load-%@bench.test';
+/** Users of this section are e-mailed msg-load-…@bench.test. */
+const USER_FAMILY = 'msg-load';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-type BenchUser = { id: number; email: string; token: string };
-
-async function createUsers(pool: pg.Pool, secret: string, count: number, prefix: string): Promise<BenchUser[]> {
-  const { rows } = await pool.query<{ id: number; email: string }>(
-    `insert into users (email, password_hash, user_type, email_verified)
-     select 'msg-load-' || $2 || '-' || g || '@bench.test', 'not-a-hash', 'consumer', true from generate_series(1, $1) g
-     returning id, email`,
-    [count, prefix],
-  );
-  return Promise.all(
-    rows.map(async (row) => ({
-      ...row,
-      token: await signAccessToken({ id: row.id, email: row.email, userType: 'consumer' }, secret),
-    })),
-  );
-}
 
 function connectClient(url: string, token: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
@@ -144,9 +128,9 @@ async function helloWorldCeiling(port: number, seconds: number): Promise<number>
 export async function runMessagingLoad({ pool, databaseUrl, options }: Pick<BenchContext, 'pool' | 'databaseUrl' | 'options'>) {
   const seconds = Math.max(5, options.durationSeconds);
   const secret = randomBytes(32).toString('hex');
-  await pool.query('delete from users where email like $1', [EMAIL_PATTERN]);
-  const senders = await createUsers(pool, secret, PAIRS, 's');
-  const recipients = await createUsers(pool, secret, PAIRS, 'r');
+  await deleteBenchUsers(pool, USER_FAMILY);
+  const senders = await createBenchUsers(pool, secret, USER_FAMILY, PAIRS, 's');
+  const recipients = await createBenchUsers(pool, secret, USER_FAMILY, PAIRS, 'r');
   const { rows: pairs } = await pool.query<{ id: number }>(
     `insert into conversations (user_low_id, user_high_id)
      select least(s, r), greatest(s, r) from unnest($1::int[], $2::int[]) as t(s, r) returning id`,
@@ -269,7 +253,7 @@ export async function runMessagingLoad({ pool, databaseUrl, options }: Pick<Benc
   } finally {
     for (const socket of sockets) socket.disconnect();
     await server.stop();
-    await pool.query('delete from users where email like $1', [EMAIL_PATTERN]);
+    await deleteBenchUsers(pool, USER_FAMILY);
   }
 }
 
