@@ -241,6 +241,30 @@ describe('new messages while away', () => {
   });
 });
 
+describe('mail never handed over', () => {
+  it('is handed over by the sweep once it has waited past the bound; fresh mail is left to its own hand-over', async () => {
+    clock.set(new Date());
+    const { db } = app.ctx;
+    const stale = `stale-${Date.now()}@example.com`;
+    const fresh = `fresh-${Date.now()}@example.com`;
+    // Rows as a crash between a commit and the queue's job leaves them: queued, no job.
+    await db.insert(emailOutbox).values([
+      { toAddress: stale, subject: 'Left behind', body: 'Text', createdAt: later(-20 / 1440) },
+      { toAddress: fresh, subject: 'Just written', body: 'Text', createdAt: later(-1 / 1440) },
+    ]);
+    const { runMailRecovery } = await import('./mail-recovery');
+    const summary = await runMailRecovery(app.ctx, clock.now());
+    expect(summary.mail_handed_over).toBeGreaterThanOrEqual(1);
+    // Without SMTP, delivery is the log: the claim writes `logged`.
+    expect((await mailsTo(stale)).map((m) => [m.status, m.attempts])).toEqual([['logged', 1]]);
+    expect((await mailsTo(fresh)).map((m) => [m.status, m.attempts])).toEqual([['queued', 0]]);
+    // Handed over again (two sweeps, or a late job): still delivered once.
+    await runMailRecovery(app.ctx, clock.now());
+    await app.ctx.mailer.dispatch((await mailsTo(stale))[0].id);
+    expect((await mailsTo(stale)).map((m) => [m.status, m.attempts])).toEqual([['logged', 1]]);
+  });
+});
+
 describe('the queue (pg-boss on this engine)', () => {
   it('runs a sweep sent to the queue at the clock’s time, delivers mail, and shows both on the Health tab', async () => {
     await app.ctx.jobs.start({ schedule: false, pollingIntervalSeconds: 0.5, mailRetryDelaySeconds: 1 });

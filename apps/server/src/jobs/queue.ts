@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../lib/context';
@@ -27,6 +28,8 @@ const loadPgBoss = lazyModule<typeof PgBoss>('pg-boss');
 export class JobQueue {
   private boss: PgBoss | null = null;
   private delivery: MailDelivery | null = null;
+  /** Mail handed over in this turn of the event loop: queued together, in one statement. */
+  private pendingMail: { id: number; done: (queued: boolean) => void; fail: (error: unknown) => void }[] = [];
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -73,13 +76,12 @@ export class JobQueue {
     await boss.work<EmailJob>(EMAIL_QUEUE, { ...polling, batchSize: MAIL_BATCH_SIZE }, async (jobs) => {
       const delivery = this.delivery;
       if (!delivery) throw new Error('no mail delivery configured');
+      // The batch's rows are claimed in one statement, then sent one after another.
+      const results = await delivery.deliverMany(jobs.map((job) => job.data.outboxId));
       for (const job of jobs) {
-        try {
-          await delivery.deliver(job.data.outboxId);
-        } catch (error) {
-          // pg-boss completes the batch after this returns, and completion skips failed jobs.
-          await boss.fail(EMAIL_QUEUE, job.id, { message: (error as Error).message ?? String(error) });
-        }
+        const result = results.get(job.data.outboxId);
+        // pg-boss completes the batch after this returns, and completion skips failed jobs.
+        if (result instanceof Error) await boss.fail(EMAIL_QUEUE, job.id, { message: result.message ?? String(result) });
       }
     });
     await boss.work(SWEEP_QUEUE, polling, async () => {
@@ -89,10 +91,33 @@ export class JobQueue {
     this.boss = boss;
   }
 
-  async sendEmail(outboxId: number): Promise<boolean> {
-    if (!this.boss) return false;
-    await this.boss.send(EMAIL_QUEUE, { outboxId } satisfies EmailJob);
-    return true;
+  /**
+   * Queues the delivery of an outbox row; false when the queue does not run. The mails handed over
+   * in one turn of the event loop (a busy moment: many orders, each with its notice) become jobs in
+   * one statement, not one each.
+   */
+  sendEmail(outboxId: number): Promise<boolean> {
+    if (!this.boss) return Promise.resolve(false);
+    return new Promise<boolean>((done, fail) => {
+      if (this.pendingMail.length === 0) setImmediate(() => void this.flushMail());
+      this.pendingMail.push({ id: outboxId, done, fail });
+    });
+  }
+
+  private async flushMail(): Promise<void> {
+    const batch = this.pendingMail;
+    this.pendingMail = [];
+    const boss = this.boss;
+    if (!boss) {
+      for (const waiting of batch) waiting.done(false);
+      return;
+    }
+    try {
+      await boss.insert(batch.map(({ id }) => ({ name: EMAIL_QUEUE, data: { outboxId: id } satisfies EmailJob })));
+      for (const waiting of batch) waiting.done(true);
+    } catch (error) {
+      for (const waiting of batch) waiting.fail(error);
+    }
   }
 
   /** Puts a sweep on the queue now (admin "run now", tests); null when the queue is not running. */
@@ -144,7 +169,21 @@ function databaseAdapter(ctx: AppContext) {
   // biome-ignore lint/suspicious/noExplicitAny: the driver client behind drizzle (pg.Pool or PGlite)
   const client = (ctx.db as any).$client;
   if (ctx.database.engine === 'postgres') {
-    return { executeSql: (text: string, values?: unknown[]) => client.query(text, values) };
+    // pg-boss's statements (send, fetch, complete) run by name: each connection parses and plans
+    // them once instead of on every call (decision 175). Its texts are few and fixed; past a bound
+    // (options that change a text) the rest run unnamed.
+    const names = new Map<string, string>();
+    return {
+      executeSql(text: string, values?: unknown[]) {
+        if (!values || values.length === 0) return client.query(text, values);
+        let name = names.get(text);
+        if (name === undefined && names.size < 64) {
+          name = `pgboss_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+          names.set(text, name);
+        }
+        return name === undefined ? client.query(text, values) : client.query({ name, text, values });
+      },
+    };
   }
   return {
     async executeSql(text: string, values?: unknown[]) {

@@ -1,6 +1,7 @@
 import type { AppContext } from '../lib/context';
 import { runOrderExpiry } from '../modules/orders/orders.jobs';
 import { runCertifications } from './certifications';
+import { runMailRecovery } from './mail-recovery';
 import { runMessageDigests } from './message-digest';
 import { runScheduledBackup, runScheduledRetention } from './periodic';
 import { type JobSummary, recordRun } from './runs';
@@ -16,6 +17,7 @@ export const SCHEDULED_JOBS: Record<string, (ctx: AppContext, now: Date) => Prom
   retention: runScheduledRetention,
   backups: runScheduledBackup,
   'order-expiry': runOrderExpiry,
+  'mail-recovery': runMailRecovery,
 };
 
 /**

@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
+import { runNamed } from '../db/named';
 import { emailOutbox } from '../db/schema';
 import { type EmailContent, renderEmail, type Site, wrapPlainText } from './email-template';
 import { lazyModule } from './lazy-module';
@@ -17,17 +18,35 @@ export type Mail =
   | { to: string; subject: string; text: string; html?: string; reason?: string }
   | ({ to: string; subject: string } & EmailContent);
 
+/** An outbox row's own fields, as `render` makes them from a mail. */
+export type OutboxFields = { toAddress: string; subject: string; body: string; html: string | null; reason: string | null };
+
 export interface Mailer {
   /** Keeps the mail in the outbox and delivers it: through the job queue when it runs, else at once. */
   send(mail: Mail): Promise<void>;
+  /**
+   * The outbox row a mail becomes, for a caller that writes the row in its own statement, so that the
+   * mail is committed together with what it tells about (an order and its notice: both or neither).
+   * The caller then hands the row's id to `dispatch` once its statement has committed.
+   */
+  render(mail: Mail): Promise<OutboxFields>;
+  /** Delivers an outbox row written by the caller (after its commit), as `send` delivers its own. */
+  dispatch(id: number): Promise<void>;
 }
 
 /** Attempts before a mail is dead-lettered (status `dead`, listed on the admin Health tab). */
 export const MAX_MAIL_ATTEMPTS = 5;
 
+export type DeliveryResult = 'sent' | 'logged' | 'dead' | 'skipped';
+
 export type MailDelivery = {
   /** Sends one outbox row; throws when the attempt failed and another should follow. */
-  deliver(id: number): Promise<'sent' | 'logged' | 'dead' | 'skipped'>;
+  deliver(id: number): Promise<DeliveryResult>;
+  /**
+   * Sends several outbox rows, claimed together in one statement (the queue's batches): each id's
+   * result, or the error of a failed attempt that another should follow.
+   */
+  deliverMany(ids: readonly number[]): Promise<Map<number, DeliveryResult | Error>>;
 };
 
 export type MailerDeps = {
@@ -50,59 +69,92 @@ export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
   };
   const { db, log } = deps;
 
-  async function deliver(id: number): Promise<'sent' | 'logged' | 'dead' | 'skipped'> {
-    // Claim the row: a retry that races a late first attempt never sends twice. Without SMTP the
-    // mail is only logged, so the claim writes the final status at once (one statement, not two).
-    const [row] = await db
-      .update(emailOutbox)
-      .set({ status: deps.smtpUrl ? 'sending' : 'logged', attempts: sql`${emailOutbox.attempts} + 1` })
-      .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ['queued', 'retrying'])))
-      .returning();
-    if (!row) return 'skipped';
-    if (!deps.smtpUrl) {
-      log.info(`E-mail to ${row.toAddress}: ${row.subject}\n${row.body}`);
-      return 'logged';
+  // Claims the rows: a retry that races a late first attempt never sends twice. Without SMTP the
+  // mail is only logged, so the claim writes the final status at once (one statement, not two).
+  async function claim(ids: readonly number[]) {
+    return runNamed<{ id: number; to_address: string; subject: string; body: string; html: string | null; attempts: number }>(
+      db,
+      'mail_claim',
+      `update email_outbox set status = $2, attempts = attempts + 1
+       where id = any($1::int[]) and status in ('queued', 'retrying')
+       returning id, to_address, subject, body, html, attempts`,
+      [ids, deps.smtpUrl ? 'sending' : 'logged'],
+    );
+  }
+
+  async function deliverMany(ids: readonly number[]): Promise<Map<number, DeliveryResult | Error>> {
+    const results = new Map<number, DeliveryResult | Error>(ids.map((id) => [id, 'skipped']));
+    const rows = (await claim(ids)).sort((a, b) => a.id - b.id);
+    for (const row of rows) {
+      if (!deps.smtpUrl) {
+        log.info(`E-mail to ${row.to_address}: ${row.subject}\n${row.body}`);
+        results.set(row.id, 'logged');
+        continue;
+      }
+      try {
+        await smtpTransport(deps.smtpUrl).sendMail({
+          from: deps.from,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.body,
+          ...(row.html ? { html: row.html } : {}),
+        });
+        await db
+          .update(emailOutbox)
+          .set({ status: 'sent', sentAt: new Date(), lastError: null })
+          .where(eq(emailOutbox.id, row.id));
+        results.set(row.id, 'sent');
+      } catch (error) {
+        const dead = row.attempts >= MAX_MAIL_ATTEMPTS;
+        const message = (error as Error).message?.slice(0, 500) ?? String(error);
+        await db
+          .update(emailOutbox)
+          .set({ status: dead ? 'dead' : 'retrying', lastError: message })
+          .where(eq(emailOutbox.id, row.id));
+        log.warn({ err: error, outboxId: row.id, attempt: row.attempts }, `could not send e-mail to ${row.to_address}`);
+        results.set(row.id, dead ? 'dead' : error instanceof Error ? error : new Error(String(error)));
+      }
     }
-    try {
-      await smtpTransport(deps.smtpUrl).sendMail({
-        from: deps.from,
-        to: row.toAddress,
-        subject: row.subject,
-        text: row.body,
-        ...(row.html ? { html: row.html } : {}),
-      });
-      await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, id));
-      return 'sent';
-    } catch (error) {
-      const dead = row.attempts >= MAX_MAIL_ATTEMPTS;
-      const message = (error as Error).message?.slice(0, 500) ?? String(error);
-      await db
-        .update(emailOutbox)
-        .set({ status: dead ? 'dead' : 'retrying', lastError: message })
-        .where(eq(emailOutbox.id, id));
-      log.warn({ err: error, outboxId: id, attempt: row.attempts }, `could not send e-mail to ${row.toAddress}`);
-      if (dead) return 'dead';
-      throw error;
-    }
+    return results;
+  }
+
+  async function deliver(id: number): Promise<DeliveryResult> {
+    const result = (await deliverMany([id])).get(id) ?? 'skipped';
+    if (result instanceof Error) throw result;
+    return result;
+  }
+
+  async function render(mail: Mail): Promise<OutboxFields> {
+    const site = await deps.site();
+    const rendered =
+      'heading' in mail
+        ? { ...renderEmail(mail, site), reason: mail.reason ?? null }
+        : mail.html
+          ? { text: mail.text, html: mail.html, reason: mail.reason ?? null }
+          : { ...wrapPlainText(mail.subject, mail.text, site), reason: mail.reason ?? null };
+    return { toAddress: mail.to, subject: mail.subject, body: rendered.text, html: rendered.html, reason: rendered.reason };
+  }
+
+  async function dispatch(id: number): Promise<void> {
+    if (await deps.enqueue(id).catch(() => false)) return;
+    // No queue: one attempt now; the row stays `retrying` for the queue to pick up later if it fails.
+    await deliver(id).catch(() => undefined);
   }
 
   return {
     deliver,
+    deliverMany,
+    render,
+    dispatch,
     async send(mail) {
-      const site = await deps.site();
-      const rendered =
-        'heading' in mail
-          ? { ...renderEmail(mail, site), reason: mail.reason }
-          : mail.html
-            ? { text: mail.text, html: mail.html, reason: mail.reason ?? null }
-            : { ...wrapPlainText(mail.subject, mail.text, site), reason: mail.reason ?? null };
-      const [row] = await db
-        .insert(emailOutbox)
-        .values({ toAddress: mail.to, subject: mail.subject, body: rendered.text, html: rendered.html, reason: rendered.reason })
-        .returning({ id: emailOutbox.id });
-      if (await deps.enqueue(row.id).catch(() => false)) return;
-      // No queue: one attempt now; the row stays `retrying` for the queue to pick up later if it fails.
-      await deliver(row.id).catch(() => undefined);
+      const row = await render(mail);
+      const [stored] = await runNamed<{ id: number }>(
+        db,
+        'mail_outbox_insert',
+        'insert into email_outbox (to_address, subject, body, html, reason) values ($1, $2, $3, $4, $5) returning id',
+        [row.toAddress, row.subject, row.body, row.html, row.reason],
+      );
+      await dispatch(Number(stored.id));
     },
   };
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runNamed } from '../../db/named';
 import { inquiries, messages, producers, products, subscriptions, users } from '../../db/schema';
 
 /** What the inquiry rules need to know about a product and who sells it. */
@@ -45,10 +46,13 @@ export async function linkInquiryMessage(db: Db, messageId: number, inquiryId: n
 
 /** Open inquiries between a producer and a customer become "responded" once the producer writes back. */
 export async function markResponded(db: Db, producerUserId: number, customerId: number) {
-  await db
-    .update(inquiries)
-    .set({ status: 'responded' })
-    .where(and(eq(inquiries.producerUserId, producerUserId), eq(inquiries.customerId, customerId), eq(inquiries.status, 'new')));
+  // Run after every message a producer sends (and every order a producer places elsewhere): by name.
+  await runNamed(
+    db,
+    'inquiries_mark_responded',
+    `update inquiries set status = 'responded' where producer_user_id = $1 and customer_id = $2 and status = 'new'`,
+    [producerUserId, customerId],
+  );
 }
 
 const customer = users;

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runNamed } from '../../db/named';
 import { conversations, messages, producers, products, users } from '../../db/schema';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -101,20 +102,7 @@ export async function insertMessageIfAllowed(
   return raw ? { ...toMessageRow(raw), recipientId: Number(raw.recipient_id) } : null;
 }
 
-/**
- * A statement run by name on PostgreSQL, so each pooled connection parses and plans it once (the
- * send path's statements run hundreds of times a second); plainly on PGlite. `db` must be the
- * database itself (its driver client), not a transaction.
- */
-async function runNamed<Row>(db: Db, name: string, text: string, values: unknown[]): Promise<Row[]> {
-  // biome-ignore lint/suspicious/noExplicitAny: the driver client behind drizzle (pg.Pool or PGlite)
-  const client = (db as any).$client;
-  // PGlite's client has exec(); node-postgres's pool does not (and `pg` is not imported here: the
-  // embedded database never loads it, decision 166).
-  if (typeof client.exec === 'function') return (await client.query(text, values)).rows as Row[];
-  return (await client.query({ name, text, values })).rows as Row[];
-}
-
+// The send path's statements run hundreds of times a second: by name on PostgreSQL (db/named.ts).
 const SEND_BATCH = `
   with input as (
     select t.conversation_id, t.sender_id, t.content, (t.ord - 1)::int as ord

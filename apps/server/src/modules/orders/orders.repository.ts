@@ -14,7 +14,7 @@ import {
 import type { MessageWithProduct } from '../messages/messages.repository';
 
 /** What the ordering rules need to know about each product and who sells it (one query for the basket). */
-export async function findProductsForOrder(db: Db, ids: number[]) {
+function productsForOrderQuery(db: Db) {
   return db
     .select({
       id: products.id,
@@ -41,7 +41,23 @@ export async function findProductsForOrder(db: Db, ids: number[]) {
     .innerJoin(producers, eq(producers.id, products.producerId))
     .innerJoin(users, eq(users.id, producers.userId))
     .leftJoin(subscriptions, eq(subscriptions.userId, producers.userId))
-    .where(inArray(products.id, ids));
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('orders_products_for_order');
+}
+
+const productsForOrder = new WeakMap<Db, ReturnType<typeof productsForOrderQuery>>();
+
+/**
+ * The basket's products with their seller and subscription. Read on every order: built once per
+ * database and run as a named prepared statement (planned once per connection, decision 175).
+ */
+export async function findProductsForOrder(db: Db, ids: number[]) {
+  let query = productsForOrder.get(db);
+  if (!query) {
+    query = productsForOrderQuery(db);
+    productsForOrder.set(db, query);
+  }
+  return query.execute({ ids });
 }
 export type OrderProduct = Awaited<ReturnType<typeof findProductsForOrder>>[number];
 

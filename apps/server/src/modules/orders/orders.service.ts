@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { formatPrice, haversineMiles } from '@farmstand/shared';
 import type { Message } from '@farmstand/shared/schemas/messages';
 import {
@@ -24,7 +25,7 @@ import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../
 import { now } from '../pickup/clock';
 import { countOpenOrdersInWindow, findFarm, lockPoint } from '../pickup/pickup.repository';
 import { resolveWindow } from '../pickup/pickup.service';
-import { insertPlacedOrder } from './order-placement.repository';
+import { insertPlacedOrder, type OrderMail } from './order-placement.repository';
 import { assertCanRead, assertInSeason, assertOrderable, fromStatesOf, type OrderRole, refusal, roleOf } from './orders.policy';
 import { presentOrder } from './orders.presenter';
 import * as repo from './orders.repository';
@@ -134,7 +135,25 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
         threadText: orderSummaryAfterNumber(newItems, window.point.name, window.occurrence.startsAt, timeZone, input.note),
       }
     : null;
-  const place = (db: typeof ctx.db) => insertPlacedOrder(db, { order: newOrder, items: newItems, thread });
+  // The producer's notice is written by the same statement as the order (both or neither); its
+  // number is not known before, so the mail is made around a stand-in split off here.
+  const mail = farm.email
+    ? await orderMail(ctx, {
+        to: farm.email,
+        subject: `New order #${ORDER_NUMBER} for ${when(newOrder.windowStart, timeZone)}`,
+        text: [
+          `${input.shopperName} reserved for ${window.point.name}, ${when(newOrder.windowStart, timeZone)}:`,
+          '',
+          ...newItems.map((i) => `${i.quantity} × ${i.productName} (${formatPrice(i.unitPrice, i.priceUnit)})`),
+          '',
+          `Total ${formatPrice(newOrder.total)}: ${ORDER_TEXTS.payAtPickup.toLowerCase()}.`,
+          ...(input.note ? ['', `Note: ${input.note}`] : []),
+          '',
+          `Accept or decline within ${ORDER_LIMITS.expiryHours} hours: ${ctx.config.publicUrl}/dashboard?tab=orders`,
+        ].join('\n'),
+      })
+    : null;
+  const place = (db: typeof ctx.db) => insertPlacedOrder(db, { order: newOrder, items: newItems, thread, mail });
   // Without a cap the one statement is the whole write. With one, the count is taken again under
   // the pickup point's row lock, so two shoppers cannot both take the last place.
   const cap = window.settings.capPerWindow;
@@ -164,20 +183,9 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
     shopperMessage: `${label} sent to ${farm.farmName}`,
     producerMessage: `New order #${order.id} from ${input.shopperName} for ${when(order.windowStart, timeZone)}`,
   });
-  void mailQuietly(ctx, {
-    to: farm.email,
-    subject: `New order #${order.id} for ${when(order.windowStart, timeZone)}`,
-    text: [
-      `${input.shopperName} reserved for ${window.point.name}, ${when(order.windowStart, timeZone)}:`,
-      '',
-      ...items.map((i) => `${i.quantity} × ${i.productName} (${formatPrice(i.unitPrice, i.priceUnit)})`),
-      '',
-      `Total ${formatPrice(order.total)}: ${ORDER_TEXTS.payAtPickup.toLowerCase()}.`,
-      ...(input.note ? ['', `Note: ${input.note}`] : []),
-      '',
-      `Accept or decline within ${ORDER_LIMITS.expiryHours} hours: ${ctx.config.publicUrl}/dashboard?tab=orders`,
-    ].join('\n'),
-  });
+  // Delivered after the answer: a slow mail server never slows down ordering. The row is committed,
+  // so a failure here only delays it (the sweep hands over mail left queued, jobs/mail-recovery.ts).
+  if (placed.mailId !== null) void ctx.mailer.dispatch(placed.mailId).catch((error) => console.error('order mail failed', error));
 
   return {
     message: ORDER_TEXTS.placed,
@@ -249,6 +257,23 @@ async function deliveryFor(
 
 async function producerEmail(ctx: AppContext, userId: number): Promise<string> {
   return (await findUserBrief(ctx.db, userId))?.email ?? '';
+}
+
+/**
+ * The order number in a mail written with its order: a stand-in no shopper can type (random per
+ * process), replaced by the number in the statement that stores both (order-placement.repository.ts).
+ */
+const ORDER_NUMBER = `{{order-${randomUUID()}}}`;
+
+async function orderMail(ctx: AppContext, mail: { to: string; subject: string; text: string }): Promise<OrderMail> {
+  const row = await ctx.mailer.render(mail);
+  return {
+    toAddress: row.toAddress,
+    reason: row.reason,
+    subject: row.subject.split(ORDER_NUMBER),
+    body: row.body.split(ORDER_NUMBER),
+    html: row.html === null ? null : row.html.split(ORDER_NUMBER),
+  };
 }
 
 /** Mail goes out after the answer: a slow mail server never slows down ordering; a failure is logged. */

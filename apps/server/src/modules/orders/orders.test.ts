@@ -195,6 +195,56 @@ describe('placing an order', () => {
     }
   });
 
+  it("writes the producer's mail in the order's own statement: numbered as stored, and no mail when the order is not stored", async () => {
+    const producer = await setUpMarket(app);
+    const egg = await eggs(app, producer);
+    const res = await placeOrder(app, shopper, orderPayload(producer, [{ productId: egg, quantity: 2 }]));
+    expect(res.statusCode).toBe(201);
+    const orderId = res.json().order.id;
+    // Committed with the order: already there when the answer arrives (delivery follows after it).
+    const [mail] = await app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, producer.email));
+    expect(mail.subject).toMatch(new RegExp(`^New order #${orderId} for `));
+    expect(mail.html).toContain(`New order #${orderId} for `);
+    expect(mail.body).toContain('2 × Farm Fresh Eggs');
+    for (const part of [mail.subject, mail.body, mail.html ?? '']) expect(part).not.toContain('{{order-');
+
+    // A write that fails (here: a shopper who does not exist) stores neither the order nor its mail.
+    const { insertPlacedOrder } = await import('./order-placement.repository');
+    const to = `never-${Date.now()}@example.com`;
+    const at = new Date();
+    await expect(
+      insertPlacedOrder(app.ctx.db, {
+        order: {
+          customerId: 2_000_000_000,
+          producerUserId: producer.id,
+          pointId: producer.pointId,
+          pointKind: 'market',
+          pointName: 'Nowhere',
+          pointAddress: null,
+          windowStart: at,
+          windowEnd: at,
+          windowDate: '2030-06-08',
+          cutoffAt: at,
+          shopperName: 'Nobody',
+          shopperPhone: null,
+          deliveryAddress: null,
+          deliveryMiles: null,
+          deliveryFee: 0,
+          subtotal: 5.5,
+          total: 5.5,
+          note: null,
+          expiresAt: at,
+          createdAt: at,
+          updatedAt: at,
+        },
+        items: [{ productId: egg, productName: 'Farm Fresh Eggs', priceUnit: 'dozen', unitPrice: 5.5, quantity: 1 }],
+        thread: null,
+        mail: { toAddress: to, subject: ['New order #', ''], body: ['Text'], html: null, reason: null },
+      }),
+    ).rejects.toThrow();
+    expect(await app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to))).toEqual([]);
+  });
+
   it('refuses guests, the producer ordering from themselves, and other producers may order', async () => {
     const producer = await setUpMarket(app);
     const egg = await eggs(app, producer);

@@ -83,12 +83,8 @@ export async function findPoint(db: Db, pointId: number): Promise<PointWithSched
   return (await findPointAndSettings(db, pointId, 0))?.point;
 }
 
-/**
- * The point a shopper chose with its schedule, and the producer's order rules, in one query: placing
- * an order reads both on every request. The schedule comes as JSON in the weekday/time order.
- */
-export async function findPointAndSettings(db: Db, pointId: number, producerUserId: number) {
-  const [row] = await db
+function pointAndSettingsQuery(db: Db) {
+  return db
     .select({
       point: pickupPoints,
       schedule: sql<{ id: number; weekday: number; startTime: string; endTime: string }[]>`coalesce((
@@ -100,11 +96,28 @@ export async function findPointAndSettings(db: Db, pointId: number, producerUser
       farm: farmFields,
     })
     .from(pickupPoints)
-    .leftJoin(pickupSettings, eq(pickupSettings.producerUserId, producerUserId))
-    .leftJoin(producers, eq(producers.userId, producerUserId))
+    .leftJoin(pickupSettings, eq(pickupSettings.producerUserId, sql.placeholder('producerUserId')))
+    .leftJoin(producers, eq(producers.userId, sql.placeholder('producerUserId')))
     .leftJoin(users, eq(users.id, producers.userId))
-    .where(eq(pickupPoints.id, pointId))
-    .limit(1);
+    .where(eq(pickupPoints.id, sql.placeholder('pointId')))
+    .limit(1)
+    .prepare('pickup_point_and_settings');
+}
+
+const pointAndSettings = new WeakMap<Db, ReturnType<typeof pointAndSettingsQuery>>();
+
+/**
+ * The point a shopper chose with its schedule, and the producer's order rules, in one query: placing
+ * an order reads both on every request, so the query is built once per database and runs as a named
+ * prepared statement (decision 175). The schedule comes as JSON in the weekday/time order.
+ */
+export async function findPointAndSettings(db: Db, pointId: number, producerUserId: number) {
+  let query = pointAndSettings.get(db);
+  if (!query) {
+    query = pointAndSettingsQuery(db);
+    pointAndSettings.set(db, query);
+  }
+  const [row] = await query.execute({ pointId, producerUserId });
   if (!row) return undefined;
   const schedule = (typeof row.schedule === 'string' ? JSON.parse(row.schedule) : row.schedule) as ScheduleRow[];
   return {
