@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { BENCH_PORT } from '../lib/config';
 import { measureDiscardingBodies } from '../lib/discarding-load';
 import { startHelloWorld } from '../lib/hello-world';
@@ -45,6 +46,13 @@ export default defineSection({
     );
     table.notes.push(
       'req/s at 50 connections, latency at 10 (every response timed); client, server and PostgreSQL share the cores.',
+    );
+
+    const index = await waitForSearchIndex(server.url, shapes[0].paths[0]);
+    table.notes.push(
+      index.path === 'index'
+        ? `Product search ranked by the in-memory listing index (decision 125), loaded ${(index.waitedMs / 1000).toFixed(1)} s after the server answered; server RSS ${rssOf(server.process.pid)}.`
+        : 'Product search ranked by SQL (the listing index is off below SEARCH_INDEX auto threshold, or did not load in time).',
     );
 
     const hello = await startHelloWorld(BENCH_PORT + 2);
@@ -107,6 +115,38 @@ export default defineSection({
     }
   },
 });
+
+/** Waits (up to 5 minutes) until product search answers from the listing index, as it does once loaded. */
+async function waitForSearchIndex(baseUrl: string, probe: string): Promise<{ path: string; waitedMs: number }> {
+  const started = Date.now();
+  let path = 'sql';
+  while (Date.now() - started < 300_000) {
+    const response = await fetch(baseUrl + probe);
+    await response.arrayBuffer();
+    path = response.headers.get('x-search-path') ?? 'sql';
+    if (path === 'index') break;
+    if (Date.now() - started > 20_000 && path === 'sql' && !(await indexExpected(baseUrl))) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return { path, waitedMs: Date.now() - started };
+}
+
+/** Whether the catalogue is large enough for SEARCH_INDEX=auto to load the index. */
+async function indexExpected(baseUrl: string): Promise<boolean> {
+  const response = await fetch(`${baseUrl}/api/search/products?limit=1`);
+  const body = (await response.json()) as { total?: number };
+  return (body.total ?? 0) >= 20_000 || process.env.SEARCH_INDEX === 'on';
+}
+
+function rssOf(pid: number | undefined): string {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return `${Math.round(kb / 1024)} MB`;
+  } catch {
+    return 'unknown';
+  }
+}
 
 function judge(shape: SearchShape, figures: LoadFigures, helloRps: number): { target: string; ok: boolean } {
   if (shape.kind === 'products') {

@@ -71,12 +71,17 @@ export function cellsTsquery(box: NonNullable<BoundingBox>): string | null {
   return cells.join(' | ');
 }
 
-/** Exact great-circle miles from the centre to a row's own `latitude`/`longitude` columns (alias given). */
+/**
+ * Exact great-circle miles from the centre to a row's own `latitude`/`longitude` columns (alias
+ * given); null for a row without coordinates (`least()` skips nulls, so without the guard an
+ * unmapped farm would be half the Earth away).
+ */
 export function distanceToSql(center: Point, alias: string): SQL<number> {
   const lat = sql.raw(`${alias}.latitude`);
   const lng = sql.raw(`${alias}.longitude`);
-  return sql<number>`(2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1::float8, sqrt(
+  return sql<number>`(case when ${lat} is null or ${lng} is null then null::float8 else
+    2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1::float8, sqrt(
     power(sin(radians(${lat} - ${center.latitude}::float8) / 2), 2)
     + cos(radians(${center.latitude}::float8)) * cos(radians(${lat}))
-      * power(sin(radians(${lng} - ${center.longitude}::float8) / 2), 2)))))`;
+      * power(sin(radians(${lng} - ${center.longitude}::float8) / 2), 2)))) end)`;
 }

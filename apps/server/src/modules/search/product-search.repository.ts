@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runNamed } from '../../db/named';
 import { boundingBox, cellsTsquery, distanceToSql } from './geo';
 import type { Area, ProductListingRow, ProductSearchFilters } from './search.repository';
 import { searchTsquery } from './search-text';
@@ -171,16 +172,28 @@ async function searchByText(db: Db, filters: ProductSearchFilters, text: SQL, li
   };
 }
 
-/** The listing columns of the page's products, in the page's order. */
-async function listingsByIds(db: Db, page: { id: number; distance: number | null }[]): Promise<ProductListingRow[]> {
+/**
+ * The listing columns of the page's products, in the page's order: one prepared statement (the same
+ * text whatever the page), planned once per connection, as it runs for every search the listing
+ * index answers (decision 125).
+ */
+const LISTINGS_BY_IDS = `
+  select p.id, p.producer_id, pr.user_id as producer_user_id, p.name, p.category, p.description,
+    p.price::float8 as price, p.price_unit, p.availability, p.stock_quantity, p.primary_image_url,
+    p.seasonal_start::text as seasonal_start, p.seasonal_end::text as seasonal_end,
+    pr.farm_name, pr.city, pr.state, pr.delivery_available, pr.delivery_radius,
+    pr.verification_status = 'approved' as verified, page.distance, null::int as total
+  from unnest($1::int[], $2::float8[]) with ordinality as page(product_id, distance, position)
+  join products p on p.id = page.product_id
+  join producers pr on pr.id = p.producer_id
+  order by page.position`;
+
+export async function listingsByIds(db: Db, page: { id: number; distance: number | null }[]): Promise<ProductListingRow[]> {
   if (page.length === 0) return [];
-  const values = sql.join(
-    page.map((row, position) => sql`(${row.id}::int, ${row.distance}::float8, ${position}::int)`),
-    sql`, `,
-  );
-  const ranked = sql`select v.product_id, 1 as tier, v.distance, v.position from (values ${values}) v(product_id, distance, position)`;
-  const result = await db.execute<RankedRow>(withDetails(ranked, sql`select 0 as total`));
-  return toResult(result.rows).rows;
+  return runNamed<ProductListingRow>(db, 'search_listings_by_ids', LISTINGS_BY_IDS, [
+    page.map((row) => row.id),
+    page.map((row) => row.distance),
+  ]);
 }
 
 /** Rings of a centre search: small circles first, so a dense area fills the page from a few hundred rows. */

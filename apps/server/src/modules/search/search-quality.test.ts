@@ -2,87 +2,98 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUserStatus } from '../../test/factories';
 import { buildProducer, buildProduct, setSubscription } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
+import { listingIndexCaughtUp } from './listing-index/listing-index.service';
 
 /**
  * Result quality of product search (issue 9, decision 120), the same on PGlite and PostgreSQL:
  * relevance tiers (name, then farm name, then elsewhere), then distance, then newest; typos; the
- * visibility rules of decisions 034/082.
+ * visibility rules of decisions 034/082. Run twice: ranked by SQL, and by the in-memory listing index
+ * (decision 125), which must answer exactly alike.
  */
 const CENTRE = { latitude: 38.0406, longitude: -84.5037 }; // Lexington, KY
 const NEAR = { latitude: 38.06, longitude: -84.5 }; // ~1.4 mi
 const FAR = { latitude: 38.2098, longitude: -84.5588 }; // ~12 mi
 
-let app: TestApp;
-const names = async (query: string) => {
-  const response = await app.inject({ method: 'GET', url: `/api/search/products?${query}` });
-  expect(response.statusCode).toBe(200);
-  return (response.json().products as { name: string }[]).map((p) => p.name);
-};
+describe.each(['sql', 'index'] as const)('product search ranked by %s', (path) => {
+  let app: TestApp;
+  const names = async (query: string) => {
+    const response = await app.inject({ method: 'GET', url: `/api/search/products?${query}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-search-path']).toBe(path);
+    return (response.json().products as { name: string }[]).map((p) => p.name);
+  };
 
-beforeAll(async () => {
-  app = await buildTestApp();
-  const far = await buildProducer(app, { farmName: 'Ridge Top Farm', ...FAR });
-  const near = await buildProducer(app, { farmName: 'Creek Side Farm', ...NEAR });
-  const honeyFarm = await buildProducer(app, { farmName: 'Clover Honey Hollow', ...FAR });
-  // Created oldest first: ids grow, so "newest" is the later one.
-  await buildProduct(app, near, {
-    name: 'Maple Granola',
-    category: 'baked_goods',
-    description: 'Oats toasted with local honey',
+  beforeAll(async () => {
+    process.env.SEARCH_INDEX = path === 'index' ? 'on' : 'off';
+    try {
+      app = await buildTestApp();
+    } finally {
+      delete process.env.SEARCH_INDEX;
+    }
+    const far = await buildProducer(app, { farmName: 'Ridge Top Farm', ...FAR });
+    const near = await buildProducer(app, { farmName: 'Creek Side Farm', ...NEAR });
+    const honeyFarm = await buildProducer(app, { farmName: 'Clover Honey Hollow', ...FAR });
+    // Created oldest first: ids grow, so "newest" is the later one.
+    await buildProduct(app, near, {
+      name: 'Maple Granola',
+      category: 'baked_goods',
+      description: 'Oats toasted with local honey',
+    });
+    await buildProduct(app, honeyFarm, { name: 'Duck Eggs', category: 'eggs' });
+    await buildProduct(app, far, { name: 'Wildflower Honey', category: 'honey' });
+    await buildProduct(app, near, { name: 'Creamed Honey', category: 'honey' });
+    await buildProduct(app, far, { name: 'Heirloom Tomatoes', category: 'produce' });
+    await buildProduct(app, far, { name: 'Sourdough Loaf', category: 'bread' });
+    const lapsed = await buildProducer(app, { farmName: 'Lapsed Honey Farm', ...NEAR });
+    await buildProduct(app, lapsed, { name: 'Lapsed Honey', category: 'honey' });
+    await setSubscription(app, lapsed.id, { status: 'canceled' });
+    const suspended = await buildProducer(app, { farmName: 'Suspended Apiary', ...NEAR });
+    await buildProduct(app, suspended, { name: 'Suspended Honey', category: 'honey' });
+    await setUserStatus(app, suspended.id, 'suspended');
+    if (path === 'index') expect(await listingIndexCaughtUp(app.ctx)).not.toBeNull();
   });
-  await buildProduct(app, honeyFarm, { name: 'Duck Eggs', category: 'eggs' });
-  await buildProduct(app, far, { name: 'Wildflower Honey', category: 'honey' });
-  await buildProduct(app, near, { name: 'Creamed Honey', category: 'honey' });
-  await buildProduct(app, far, { name: 'Heirloom Tomatoes', category: 'produce' });
-  await buildProduct(app, far, { name: 'Sourdough Loaf', category: 'bread' });
-  const lapsed = await buildProducer(app, { farmName: 'Lapsed Honey Farm', ...NEAR });
-  await buildProduct(app, lapsed, { name: 'Lapsed Honey', category: 'honey' });
-  await setSubscription(app, lapsed.id, { status: 'canceled' });
-  const suspended = await buildProducer(app, { farmName: 'Suspended Apiary', ...NEAR });
-  await buildProduct(app, suspended, { name: 'Suspended Honey', category: 'honey' });
-  await setUserStatus(app, suspended.id, 'suspended');
-});
-afterAll(async () => app.closeAll());
+  afterAll(async () => app.closeAll());
 
-describe('product search ranking', () => {
-  it('ranks the name, then the farm name, then other text; newest first within a tier', async () => {
-    expect(await names('search=honey')).toEqual(['Creamed Honey', 'Wildflower Honey', 'Duck Eggs', 'Maple Granola']);
-  });
+  describe('product search ranking', () => {
+    it('ranks the name, then the farm name, then other text; newest first within a tier', async () => {
+      expect(await names('search=honey')).toEqual(['Creamed Honey', 'Wildflower Honey', 'Duck Eggs', 'Maple Granola']);
+    });
 
-  it('orders each tier by distance when a centre is given', async () => {
-    const centre = `latitude=${CENTRE.latitude}&longitude=${CENTRE.longitude}`;
-    expect(await names(`search=honey&${centre}&radius=25`)).toEqual([
-      'Creamed Honey',
-      'Wildflower Honey',
-      'Duck Eggs',
-      'Maple Granola',
-    ]);
-    // Without text: nearest first, newest first at the same place.
-    expect((await names(`${centre}&radius=25`)).slice(0, 2)).toEqual(['Creamed Honey', 'Maple Granola']);
-    expect(await names(`${centre}&radius=5`)).toEqual(['Creamed Honey', 'Maple Granola']);
-    // 'Any distance' keeps everything, still nearest first.
-    expect((await names(`${centre}&radius=999`)).slice(0, 2)).toEqual(['Creamed Honey', 'Maple Granola']);
-  });
+    it('orders each tier by distance when a centre is given', async () => {
+      const centre = `latitude=${CENTRE.latitude}&longitude=${CENTRE.longitude}`;
+      expect(await names(`search=honey&${centre}&radius=25`)).toEqual([
+        'Creamed Honey',
+        'Wildflower Honey',
+        'Duck Eggs',
+        'Maple Granola',
+      ]);
+      // Without text: nearest first, newest first at the same place.
+      expect((await names(`${centre}&radius=25`)).slice(0, 2)).toEqual(['Creamed Honey', 'Maple Granola']);
+      expect(await names(`${centre}&radius=5`)).toEqual(['Creamed Honey', 'Maple Granola']);
+      // 'Any distance' keeps everything, still nearest first.
+      expect((await names(`${centre}&radius=999`)).slice(0, 2)).toEqual(['Creamed Honey', 'Maple Granola']);
+    });
 
-  it('finds misspelt words and two-word searches', async () => {
-    expect(await names('search=tomatos')).toEqual(['Heirloom Tomatoes']);
-    expect(await names('search=sourdogh')).toEqual(['Sourdough Loaf']);
-    expect(await names('search=wildflowr%20honey')).toEqual(['Wildflower Honey']);
-    expect(await names('search=honey%20hollow')).toEqual(['Duck Eggs']);
-  });
+    it('finds misspelt words and two-word searches', async () => {
+      expect(await names('search=tomatos')).toEqual(['Heirloom Tomatoes']);
+      expect(await names('search=sourdogh')).toEqual(['Sourdough Loaf']);
+      expect(await names('search=wildflowr%20honey')).toEqual(['Wildflower Honey']);
+      expect(await names('search=honey%20hollow')).toEqual(['Duck Eggs']);
+    });
 
-  it('filters by category within a text search and counts the total', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/search/products?search=honey&category=honey' });
-    expect(response.json()).toMatchObject({ total: 2 });
-    expect(await names('search=honey&category=honey')).toEqual(['Creamed Honey', 'Wildflower Honey']);
-  });
+    it('filters by category within a text search and counts the total', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/search/products?search=honey&category=honey' });
+      expect(response.json()).toMatchObject({ total: 2 });
+      expect(await names('search=honey&category=honey')).toEqual(['Creamed Honey', 'Wildflower Honey']);
+    });
 
-  it('never shows lapsed or suspended producers, in search, suggestions or the map', async () => {
-    const all = await names('search=honey&limit=50');
-    expect(all).not.toContain('Lapsed Honey');
-    expect(all).not.toContain('Suspended Honey');
-    const suggestions = await app.inject({ method: 'GET', url: '/api/search/suggestions?q=lapsed' });
-    expect(suggestions.json().products).toEqual([]);
-    expect(suggestions.json().producers).toEqual([]);
+    it('never shows lapsed or suspended producers, in search, suggestions or the map', async () => {
+      const all = await names('search=honey&limit=50');
+      expect(all).not.toContain('Lapsed Honey');
+      expect(all).not.toContain('Suspended Honey');
+      const suggestions = await app.inject({ method: 'GET', url: '/api/search/suggestions?q=lapsed' });
+      expect(suggestions.json().products).toEqual([]);
+      expect(suggestions.json().producers).toEqual([]);
+    });
   });
 });

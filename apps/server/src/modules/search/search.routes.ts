@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { defineModule, type ModuleOptions } from '../index';
 import { publicProductCache } from '../products/products.public-cache';
+import { listingIndexOf, startListingIndex, stopListingIndex } from './listing-index/listing-index.service';
 import { isSearchResultCacheOn } from './product-search-cache';
 import * as search from './search.service';
 import { onSearchChange, startSearchFeed, stopSearchFeed } from './search-changes';
@@ -26,8 +27,13 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     onSearchChange(ctx, () => publicProductCache(ctx).clear());
     // A failed first poll must not stop the app from starting: the timer keeps polling.
     await startSearchFeed(ctx).catch((error) => app.log.warn({ err: error }, 'search change feed: first poll failed'));
+    // At national scale product search is answered from memory (decision 125), loaded in the background.
+    await startListingIndex(ctx, app.log).catch((error) => app.log.warn({ err: error }, 'search index: not started'));
   });
-  app.addHook('onClose', async () => stopSearchFeed(ctx));
+  app.addHook('onClose', async () => {
+    stopListingIndex(ctx);
+    stopSearchFeed(ctx);
+  });
 
   app.get(
     '/products',
@@ -40,6 +46,8 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       const { body, hit } = await search.productSearchJson(ctx, request.query);
       // Says whether the optional result cache answered (decision 121), so the bench can report it apart.
       reply.header('x-search-cache', isSearchResultCacheOn() ? (hit ? 'hit' : 'miss') : 'off');
+      // Which path ranked it: the in-memory index or SQL (decision 125), for the bench and operators.
+      reply.header('x-search-path', listingIndexOf(ctx) ? 'index' : 'sql');
       return reply.type('application/json; charset=utf-8').send(body as unknown as ProductSearchResponse);
     },
   );

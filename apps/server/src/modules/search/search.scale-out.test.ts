@@ -7,6 +7,7 @@ import { setUserStatus } from '../../test/factories';
 import { withDatabase } from '../../test/global-setup';
 import { buildProducer, buildProduct, setSubscription, type TestProducer } from '../../test/listing-factories';
 import { buildTestApp, type TestApp, testConfig } from '../../test/test-app';
+import { listingIndexLoaded } from './listing-index/listing-index.service';
 
 const redisUrl = process.env.REDIS_URL;
 const onPostgres = process.env.TEST_DB_ENGINE === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
@@ -38,8 +39,15 @@ describe.runIf(onPostgres)('search freshness across two instances (PostgreSQL + 
     a = await buildTestApp({ redisUrl });
     const name = (await a.ctx.db.execute<{ name: string }>(sql`select current_database() as name`)).rows[0].name;
     const database = await openPostgres(withDatabase(process.env.TEST_DATABASE_URL as string, name));
+    // B ranks product search with its in-memory listing index (decision 125), A with SQL: both must be fresh.
+    process.env.SEARCH_INDEX = 'on';
     const appB = await buildApp({ config: testConfig({ redisUrl }), database, logger: false, rateLimitPerMinute: 100_000 });
-    await appB.ready();
+    try {
+      await appB.ready();
+    } finally {
+      delete process.env.SEARCH_INDEX;
+    }
+    expect(await listingIndexLoaded(appB.ctx)).not.toBeNull();
     b = Object.assign(appB, {
       closeAll: async () => {
         await appB.close();
@@ -49,7 +57,8 @@ describe.runIf(onPostgres)('search freshness across two instances (PostgreSQL + 
     farm = await buildProducer(a, { farmName: 'Freshness Farm', ...LEXINGTON });
     productId = await buildProduct(a, farm, { name: 'Quince Butter', category: 'jellies', price: 7 });
     // Warm B: every cache it may keep is filled before the writes below.
-    expect(await productNamesOnB('search=quince')).toEqual(['Quince Butter']);
+    await vi.waitFor(async () => expect(await productNamesOnB('search=quince')).toEqual(['Quince Butter']), withinOneSecond);
+    expect((await b.inject({ method: 'GET', url: '/api/search/products?search=quince' })).headers['x-search-path']).toBe('index');
     expect(await mapIdsOnB()).toContain(farm.id);
     expect(await viewportIdsOnB()).toContain(farm.id);
     expect((await b.inject({ method: 'GET', url: `/api/products/${productId}` })).statusCode).toBe(200);

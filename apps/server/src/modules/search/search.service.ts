@@ -17,12 +17,15 @@ import type {
 import type { AppContext } from '../../lib/context';
 import { geocode } from '../geocode/geocode.service';
 import type { Point } from './geo';
+import { listingIndexOf } from './listing-index/listing-index.service';
+import { lexemeGroups } from './listing-index/query-words';
 import { clusteredMapAnswer, type MapAnswer, producerMapAnswer } from './producer-map';
-import { countAllListed, searchProductListings } from './product-search.repository';
+import { countAllListed, listingsByIds, searchProductListings } from './product-search.repository';
 import { cachedProductSearch } from './product-search-cache';
 import { presentProducerListItem, presentProducerMapItem, presentProductListing } from './search.presenter';
 import * as repo from './search.repository';
 import { searchGeneration } from './search-changes';
+import { searchWords } from './search-text';
 
 /** The /search list shows this many producers per page unless asked for another page size. */
 export const PRODUCER_LIST_PAGE_SIZE = 50;
@@ -60,6 +63,14 @@ export async function searchProducts(ctx: AppContext, query: ProductSearchQuery)
     limit: query.limit ?? PRODUCT_PAGE_SIZE,
     offset: query.offset ?? 0,
   };
+  const index = listingIndexOf(ctx);
+  if (index) {
+    // The in-memory index ranks and counts (decision 125); the page's rows are read fresh by id.
+    const groups = filters.text ? lexemeGroups(searchWords(filters.text), index.vocabulary) : [];
+    const answer = index.search({ ...filters, groups: groups.length ? groups : null, now: Date.now() });
+    const rows = await listingsByIds(ctx.db, answer.page);
+    return { products: rows.map(presentProductListing), total: answer.total };
+  }
   const { rows, total } = await searchProductListings(ctx.db, filters, (f) => browseTotal(ctx, f));
   return { products: rows.map(presentProductListing), total: total ?? (await browseTotal(ctx, filters)) };
 }

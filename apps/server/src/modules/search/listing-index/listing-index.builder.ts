@@ -1,0 +1,117 @@
+import { FARM, type IndexParts, type ListingData, NAME, type Posting, type ProducerData } from './listing-index';
+
+/** A typed array that doubles when full: postings of a million listings without boxed numbers. */
+class GrowingInts {
+  values = new Int32Array(8);
+  length = 0;
+  push(value: number) {
+    if (this.length === this.values.length) {
+      const grown = new Int32Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = value;
+  }
+  done(): Int32Array {
+    return this.values.slice(0, this.length);
+  }
+}
+
+class GrowingPosting {
+  readonly slots = new GrowingInts();
+  readonly flags = new GrowingInts();
+  done(): Posting {
+    return { slots: this.slots.done(), flags: Uint8Array.from(this.flags.done()) };
+  }
+}
+
+/**
+ * Builds the index's arrays from producers and then listings fed newest first, page by page, so a
+ * million listings never exist as objects at once (decision 125).
+ */
+export class ListingIndexBuilder {
+  private readonly producerSlot = new Map<number, number>();
+  private readonly farmLexemes: Set<string>[] = [];
+  private readonly productIds = new GrowingInts();
+  private readonly producerOf = new GrowingInts();
+  private readonly categoryOf = new GrowingInts();
+  private readonly availabilityOf = new GrowingInts();
+  private readonly categories: string[] = [];
+  private readonly availabilities: string[] = [];
+  private readonly postings = new Map<string, GrowingPosting>();
+  private readonly byCategory: GrowingInts[] = [];
+  private readonly perProducer: GrowingInts[] = [];
+  private lastId = Number.POSITIVE_INFINITY;
+
+  constructor(private readonly producers: ProducerData[]) {
+    producers.forEach((producer, slot) => {
+      this.producerSlot.set(producer.producerId, slot);
+      this.farmLexemes.push(new Set(producer.farmLexemes));
+      this.perProducer.push(new GrowingInts());
+    });
+  }
+
+  /** Adds listings; ids must keep falling across calls (slots are newest first). */
+  add(listings: ListingData[]): void {
+    for (const listing of listings) {
+      const producer = this.producerSlot.get(listing.producerId);
+      if (producer === undefined) continue;
+      if (listing.productId >= this.lastId) throw new Error('listings must come newest first');
+      this.lastId = listing.productId;
+      const slot = this.productIds.length;
+      this.productIds.push(listing.productId);
+      this.producerOf.push(producer);
+      const category = codeOf(this.categories, listing.category);
+      this.categoryOf.push(category);
+      this.availabilityOf.push(codeOf(this.availabilities, listing.availability));
+      this.byCategory[category] ??= new GrowingInts();
+      this.byCategory[category].push(slot);
+      this.perProducer[producer].push(slot);
+      const name = new Set(listing.nameLexemes);
+      const farm = this.farmLexemes[producer];
+      for (const lexeme of new Set(listing.docLexemes)) {
+        let posting = this.postings.get(lexeme);
+        if (!posting) {
+          posting = new GrowingPosting();
+          this.postings.set(lexeme, posting);
+        }
+        posting.slots.push(slot);
+        posting.flags.push((name.has(lexeme) ? NAME : 0) | (farm.has(lexeme) ? FARM : 0));
+      }
+    }
+  }
+
+  build(): IndexParts {
+    const producerCount = this.producers.length;
+    const listingStart = new Int32Array(producerCount + 1);
+    const producerListings = new Int32Array(this.productIds.length);
+    let at = 0;
+    this.perProducer.forEach((slots, producer) => {
+      listingStart[producer] = at;
+      producerListings.set(slots.done(), at);
+      at += slots.length;
+    });
+    listingStart[producerCount] = at;
+    return {
+      productIds: this.productIds.done(),
+      producerOf: this.producerOf.done(),
+      categoryOf: Uint8Array.from(this.categoryOf.done()),
+      availabilityOf: Uint8Array.from(this.availabilityOf.done()),
+      categories: this.categories,
+      availabilities: this.availabilities,
+      postings: new Map([...this.postings].map(([lexeme, posting]) => [lexeme, posting.done()])),
+      categoryPostings: this.categories.map((_, code) => this.byCategory[code]?.done() ?? new Int32Array(0)),
+      producerIds: Int32Array.from(this.producers.map((producer) => producer.producerId)),
+      latitudes: Float64Array.from(this.producers.map((producer) => producer.latitude ?? Number.NaN)),
+      longitudes: Float64Array.from(this.producers.map((producer) => producer.longitude ?? Number.NaN)),
+      visibleUntil: Float64Array.from(this.producers.map((producer) => producer.visibleUntil)),
+      listingStart,
+      producerListings,
+    };
+  }
+}
+
+function codeOf(values: string[], value: string): number {
+  const at = values.indexOf(value);
+  return at >= 0 ? at : values.push(value) - 1;
+}

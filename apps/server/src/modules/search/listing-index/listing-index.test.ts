@@ -1,0 +1,174 @@
+import { isDeepStrictEqual } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../app';
+import { producers, products } from '../../../db/schema';
+import { setUserStatus } from '../../../test/factories';
+import { buildProducer, buildProduct, setSubscription, type TestProducer } from '../../../test/listing-factories';
+import { buildTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { listingIndexCaughtUp, listingIndexLoaded } from './listing-index.service';
+
+/**
+ * The in-memory listing index (decision 125) answers every product search exactly as the SQL path
+ * does — same rows, same order, same distances, same totals — on both engines: from the base built
+ * at start, and from the overlay after writes reported by the change feed.
+ */
+const LEXINGTON = { latitude: 38.0406, longitude: -84.5037 };
+const PLACES = [
+  { latitude: 38.06, longitude: -84.5 },
+  { latitude: 38.2098, longitude: -84.5588 },
+  { latitude: 38.2527, longitude: -85.7585 }, // Louisville, ~60 mi
+  { latitude: 36.1627, longitude: -86.7816 }, // Nashville, ~200 mi
+  { latitude: 38.06, longitude: -84.5 }, // the same place as the first: ties by distance
+];
+const WORDS = ['Honey', 'Sourdough', 'Tomatoes', 'Eggs', 'Jam', 'Wildflower', 'Goat Cheese', 'Apple Butter'];
+const CATEGORIES = ['honey', 'bread', 'produce', 'eggs', 'jellies', 'honey', 'dairy', 'jellies'] as const;
+const AVAILABILITY = ['available', 'pre_order', 'seasonal', 'sold_out'] as const;
+
+const QUERIES = [
+  '',
+  'limit=5&offset=3',
+  'category=honey',
+  'availability=pre_order',
+  'category=jellies&availability=available',
+  'search=honey',
+  'search=honey&category=honey',
+  'search=sourdogh',
+  'search=tomatos',
+  'search=wildflowr%20honey',
+  'search=goat%20cheese',
+  'search=the',
+  'search=valley',
+  'search=apple&offset=2&limit=3',
+  'search=zzzqqq',
+  `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=5`,
+  `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=25`,
+  `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=100&category=eggs`,
+  `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=999`,
+  `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=999&offset=7&limit=4`,
+  `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=25&search=honey`,
+  `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=999&search=jam`,
+  `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=100&search=eggs&availability=available`,
+];
+
+let sqlApp: TestApp;
+let indexApp: TestApp;
+let farms: TestProducer[];
+
+type Answer = {
+  status: number;
+  path: unknown;
+  body: { products: { id: number; distance: number | null }[]; total: number };
+};
+const ask = async (app: TestApp, query: string): Promise<Answer> => {
+  const response = await app.inject({ method: 'GET', url: `/api/search/products?${query}` });
+  return { status: response.statusCode, path: response.headers['x-search-path'], body: response.json() };
+};
+
+/**
+ * Every query answered by the index equals the SQL answer (ids in order, distances, totals). The SQL
+ * path may keep a browse total for up to a second (decision 120), hence the poll.
+ */
+async function expectParity() {
+  for (const query of QUERIES) {
+    await expect
+      .poll(
+        async () => {
+          const [bySql, byIndex] = await Promise.all([ask(sqlApp, query), ask(indexApp, query)]);
+          expect(bySql.path, query).toBe('sql');
+          expect(byIndex.path, query).toBe('index');
+          expect(byIndex.status, query).toBe(200);
+          return { query, same: isDeepStrictEqual(bySql.body, byIndex.body), sql: bySql.body, index: byIndex.body };
+        },
+        { timeout: 3000, interval: 300 },
+      )
+      .toMatchObject({ same: true });
+  }
+}
+
+beforeAll(async () => {
+  process.env.SEARCH_INDEX = 'off';
+  try {
+    sqlApp = await buildTestApp();
+  } finally {
+    delete process.env.SEARCH_INDEX;
+  }
+  farms = [];
+  for (const [i, place] of PLACES.entries()) {
+    farms.push(await buildProducer(sqlApp, { farmName: i === 1 ? 'Honey Valley Farm' : `Ridge ${i} Farm`, ...place }));
+  }
+  farms.push(await buildProducer(sqlApp, { farmName: 'Unmapped Jam Kitchen', latitude: null, longitude: null }));
+  let n = 0;
+  for (const farm of farms) {
+    for (const [w, word] of WORDS.entries()) {
+      if ((w + farm.producerId) % 3 === 0) continue;
+      await buildProduct(sqlApp, farm, {
+        name: `${word} ${n % 2 ? 'Classic' : 'Special'}`,
+        category: CATEGORIES[w],
+        availability: AVAILABILITY[n % AVAILABILITY.length],
+        description: n % 4 === 0 ? 'Made with local honey and apples' : 'Small batch',
+      });
+      n++;
+    }
+  }
+  // Built after the data: the index's base holds every listing.
+  process.env.SEARCH_INDEX = 'on';
+  try {
+    const app = await buildApp({
+      config: testConfig(),
+      database: sqlApp.ctx.database,
+      logger: false,
+      rateLimitPerMinute: 100_000,
+    });
+    await app.ready();
+    indexApp = Object.assign(app, { closeAll: () => app.close() }) as TestApp;
+  } finally {
+    delete process.env.SEARCH_INDEX;
+  }
+  expect(await listingIndexLoaded(indexApp.ctx)).not.toBeNull();
+});
+
+afterAll(async () => {
+  await indexApp?.closeAll();
+  await sqlApp?.closeAll();
+});
+
+describe('the listing index', () => {
+  it('answers every search shape exactly as SQL does, from its base', async () => {
+    await expectParity();
+    // A farm without coordinates has no distance (SQL once said 12,436.82 mi: least() skips nulls).
+    const anyDistance = await ask(
+      indexApp,
+      `search=kitchen&latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=999`,
+    );
+    expect(anyDistance.body.products.length).toBeGreaterThan(0);
+    expect(anyDistance.body.products.every((product) => product.distance === null)).toBe(true);
+  });
+
+  it('stays exact after writes, which the change feed brings into its overlay', async () => {
+    const [near, , , , , unmapped] = farms;
+    await buildProduct(sqlApp, near, { name: 'Newest Honey Comb', category: 'honey' });
+    const [old] = await sqlApp.ctx.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.producerId, near.producerId))
+      .limit(1);
+    await sqlApp.ctx.db.update(products).set({ category: 'bread', name: 'Renamed Sourdough' }).where(eq(products.id, old.id));
+    await sqlApp.ctx.db.update(producers).set({ farmName: 'Wildflower Hollow' }).where(eq(producers.id, farms[2].producerId));
+    await sqlApp.ctx.db.update(producers).set({ latitude: 38.1, longitude: -84.4 }).where(eq(producers.id, unmapped.producerId));
+    await setUserStatus(sqlApp, farms[3].id, 'suspended');
+    await setSubscription(sqlApp, farms[4].id, { status: 'canceled' });
+    await listingIndexCaughtUp(indexApp.ctx);
+    expect((await ask(indexApp, 'search=comb')).body.products).toHaveLength(1);
+    await expectParity();
+  });
+
+  it('hides a producer whose trial runs out by the clock, with no write', async () => {
+    await setSubscription(sqlApp, farms[0].id, { status: 'trialing', trialEndsAt: new Date(Date.now() + 1500) });
+    await listingIndexCaughtUp(indexApp.ctx);
+    const before = (await ask(indexApp, 'search=honey')).body.total;
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    expect((await ask(indexApp, 'search=honey')).body.total).toBeLessThan(before);
+    await expectParity();
+  });
+});
