@@ -48,6 +48,7 @@ export default defineConfig(({ command }) => ({
     proxy: {
       '/api': backend,
       '/uploads': backend,
+      '/tiles': backend,
       '/socket.io': { target: backend, ws: true },
     },
   },

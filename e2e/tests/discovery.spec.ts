@@ -108,6 +108,47 @@ test('the map shows producer markers and filters them', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'View Producer' })).toHaveAttribute('target', '_blank');
 });
 
+test('the map takes its tiles from our origin and credits them under the map, where no marker is covered', async ({ page }) => {
+  // Tiles come through the server's proxy (decision 167): no third-party host, no failed request, no console error.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('requestfailed', (request) => errors.push(`${request.url()} ${request.failure()?.errorText}`));
+  const tiles: { url: string; status: number }[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'image' && /\/tiles\//.test(response.url())) {
+      tiles.push({ url: response.url(), status: response.status() });
+    }
+  });
+  await page.goto('/map');
+  await expect(page.getByText(/^Showing [1-9]\d* producers?/)).toBeVisible();
+  await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
+  await expect.poll(() => tiles.length).toBeGreaterThan(0);
+  const origin = new URL(page.url()).origin;
+  for (const tile of tiles) {
+    expect(tile.url).toMatch(new RegExp(`^${origin}/tiles/light/\\d+/\\d+/\\d+\\.png$`));
+    expect(tile.status).toBe(200);
+  }
+
+  // The credit is page text under the map, not a control inside it.
+  await expect(page.locator('.leaflet-control-attribution')).toHaveCount(0);
+  const credit = page.getByRole('link', { name: 'OpenStreetMap' });
+  await expect(credit).toBeVisible();
+  await expect(credit).toHaveAttribute('href', 'https://www.openstreetmap.org/copyright');
+  const map = await page.locator('.leaflet-container').boundingBox();
+  const creditBox = await credit.boundingBox();
+  expect(map && creditBox && creditBox.y >= map.y + map.height - 1, 'the credit sits below the map').toBe(true);
+  expect(errors).toEqual([]);
+
+  // The dark map is CARTO's style of the same data, credited as well.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page.getByRole('link', { name: 'CARTO' })).toHaveAttribute('href', 'https://carto.com/attributions');
+  await expect(page.locator('img.leaflet-tile').first()).toHaveAttribute('src', /^\/tiles\/dark\//);
+});
+
 test('a consumer favourites a producer and sees it on /favorites', async ({ page, request }) => {
   await page.goto('/favorites');
   await expect(page.getByText('Sign in required')).toBeVisible();

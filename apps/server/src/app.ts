@@ -19,6 +19,7 @@ import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { maintenancePlugin } from './plugins/maintenance';
+import { DEFAULT_TILE_UPSTREAMS, mapTilesPlugin } from './plugins/map-tiles';
 import { observabilityPlugin } from './plugins/observability';
 import { describeRoute, tidyDocument } from './plugins/openapi-quality';
 import { RequestLogController } from './plugins/request-logging';
@@ -135,6 +136,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prefix: '/api',
   });
   await app.register(uploadsPlugin, { root: path.join(config.dataDir, 'uploads') });
+  // Map tiles from our own origin, cached (docs/decisions/167).
+  await app.register(mapTilesPlugin, {
+    upstreams: {
+      light: config.mapTiles?.light ?? DEFAULT_TILE_UPSTREAMS.light,
+      dark: config.mapTiles?.dark ?? DEFAULT_TILE_UPSTREAMS.dark,
+    },
+    cacheDir: path.join(config.dataDir, 'tile-cache'),
+    userAgent: `Farmstand/1.0 tile proxy (+${config.publicUrl})`,
+  });
   await app.register(webAppPlugin, { root: config.webDist ?? DEFAULT_WEB_DIST });
   return app;
 }

@@ -9,6 +9,15 @@ const flag = z
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes'].includes(v)));
 
+/** A tile server's URL template, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png. */
+function tileTemplate(name: string) {
+  return z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, `${name} must be an http(s) URL`)
+    .refine((url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)), `${name} must contain {z}, {x} and {y}`)
+    .optional();
+}
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -25,6 +34,8 @@ const EnvSchema = z.object({
   STRIPE_PRICE_MONTHLY: z.string().optional(),
   STRIPE_PRICE_ANNUAL: z.string().optional(),
   GEOCODER_URL: z.url('GEOCODER_URL must be a Nominatim-compatible URL').optional(),
+  MAP_TILES_URL: tileTemplate('MAP_TILES_URL'),
+  MAP_TILES_DARK_URL: tileTemplate('MAP_TILES_DARK_URL'),
   ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   DEMO_DATA: flag,
@@ -51,6 +62,8 @@ export type Config = {
   mailFrom: string;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; priceMonthly?: string; priceAnnual?: string };
   geocoderUrl?: string;
+  /** Upstream tile servers of the map tile proxy (plugins/map-tiles.ts); OpenStreetMap and CARTO when absent. */
+  mapTiles?: { light?: string; dark?: string };
   admin?: { email: string; password: string };
   demoData: boolean;
   logLevel: string;
@@ -91,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       priceAnnual: e.STRIPE_PRICE_ANNUAL,
     },
     geocoderUrl: e.GEOCODER_URL,
+    mapTiles: { light: e.MAP_TILES_URL, dark: e.MAP_TILES_DARK_URL },
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     // Demo data is on by default for the embedded database only.
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,

@@ -101,7 +101,9 @@ describe('security headers', () => {
     for (const url of ['/api/health', '/api/nothing-here']) {
       const res = await app.inject({ url });
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-      expect(res.headers['content-security-policy']).toContain('https://*.tile.openstreetmap.org');
+      // Map tiles come from our own origin (docs/decisions/167): no tile server is allowed to send images.
+      expect(res.headers['content-security-policy']).toContain("img-src 'self' data: blob:;");
+      expect(res.headers['content-security-policy']).not.toContain('openstreetmap');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['strict-transport-security']).toMatch(/max-age=/);
       expect(res.headers['referrer-policy']).toBe('no-referrer');

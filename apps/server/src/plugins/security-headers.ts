@@ -7,7 +7,8 @@ const CONTENT_SECURITY_POLICY = [
   "font-src 'self' https: data:",
   "form-action 'self'",
   "frame-ancestors 'self'",
-  "img-src 'self' data: blob: https://*.tile.openstreetmap.org https://*.basemaps.cartocdn.com",
+  // Map tiles come through our own /tiles proxy (docs/decisions/167).
+  "img-src 'self' data: blob:",
   "object-src 'none'",
   // Stripe.js takes card details in its own frame when the Stripe provider is configured.
   "script-src 'self' https://js.stripe.com",

@@ -22,6 +22,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demoData: false,
     logLevel: 'silent',
     webDist: path.join(os.tmpdir(), 'farmstand-no-web-build'),
+    // Tests never reach the internet: a closed local port stands for the tile servers.
+    mapTiles: { light: 'http://127.0.0.1:9/{z}/{x}/{y}.png', dark: 'http://127.0.0.1:9/dark/{z}/{x}/{y}.png' },
     ...overrides,
   };
 }

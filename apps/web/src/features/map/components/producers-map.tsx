@@ -13,18 +13,23 @@ import { useTheme } from '../../theme/theme-context';
 import type { LatLng, MapProducer } from '../types';
 import { ProducerPopup } from './producer-popup';
 
+/**
+ * Tiles come from our own origin (the server's cached proxy, docs/decisions/167), so the page needs
+ * no third-party host and an unreachable tile server shows a plain background, not errors.
+ */
 const TILES = {
-  light: {
-    url: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
-    attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-  },
-  dark: {
-    url: 'https://{s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}{r}.png',
-    attribution:
-      '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors &copy; <a href="https://carto.com/attributions">CARTO</a>',
-  },
+  light: { url: '/tiles/light/{z}/{x}/{y}.png', carto: false },
+  dark: { url: '/tiles/dark/{z}/{x}/{y}.png', carto: true },
 };
 const MAX_ZOOM = 19;
+/**
+ * On high-density screens (most phones) each 256 px tile is drawn in a 128 px box from the next zoom
+ * level, so the map is as sharp as the screen; one zoom level fewer is available natively, the
+ * deepest level is enlarged from the one above.
+ */
+const TILE_DENSITY = L.Browser.retina
+  ? { detectRetina: true, maxZoom: MAX_ZOOM + 1, maxNativeZoom: MAX_ZOOM - 1 }
+  : { maxZoom: MAX_ZOOM };
 
 const markerIcon = (verified: boolean) =>
   L.divIcon({
@@ -236,39 +241,66 @@ export function ProducersMap({
   const { isDark } = useTheme();
   const tiles = isDark ? TILES.dark : TILES.light;
   return (
-    <MapContainer
-      center={[center.latitude, center.longitude]}
-      zoom={zoom}
-      maxZoom={MAX_ZOOM}
-      className={className}
-      scrollWheelZoom
-      zoomControl={false}
-      aria-label="Map of producers"
-    >
-      {/* Bottom right: the top corners hold the filter panel. */}
-      <ZoomControl position="bottomright" />
-      <TileLayer key={tiles.url} url={tiles.url} attribution={tiles.attribution} maxZoom={MAX_ZOOM} />
-      <Viewport center={center} zoom={zoom} fitTo={fitToProducers ? producers : undefined} />
-      {onViewportChange ? (
+    <div className={`flex flex-col ${className}`}>
+      <MapContainer
+        center={[center.latitude, center.longitude]}
+        zoom={zoom}
+        maxZoom={MAX_ZOOM}
+        className="min-h-0 w-full flex-1"
+        scrollWheelZoom
+        zoomControl={false}
+        // The attribution is page text under the map: inside it, its links covered markers at the bottom edge.
+        attributionControl={false}
+        aria-label="Map of producers"
+      >
+        {/* Bottom right: the top corners hold the filter panel. */}
+        <ZoomControl position="bottomright" />
+        <TileLayer key={tiles.url} url={tiles.url} {...TILE_DENSITY} />
+        <Viewport center={center} zoom={zoom} fitTo={fitToProducers ? producers : undefined} />
+        {onViewportChange ? (
+          <>
+            <ViewportReporter onChange={onViewportChange} />
+            <PlainMarkers producers={producers} />
+            <ClusterMarkers clusters={clusters ?? []} />
+          </>
+        ) : (
+          <ProducerMarkers producers={producers} />
+        )}
+        {userLocation && (
+          <Marker
+            position={[userLocation.latitude, userLocation.longitude]}
+            icon={USER_ICON}
+            title="Your Location"
+            // Below the producers: a farm at the searched place stays visible and clickable.
+            zIndexOffset={-1000}
+          >
+            <Popup>Your Location</Popup>
+          </Marker>
+        )}
+      </MapContainer>
+      <MapAttribution carto={tiles.carto} />
+    </div>
+  );
+}
+
+/** The credit the tile data's licence asks for (ODbL; CARTO's style for the dark map), as a line under the map. */
+export function MapAttribution({ carto }: { carto: boolean }) {
+  const link = 'underline hover:text-stone-900 dark:hover:text-white';
+  return (
+    <p className="bg-white px-2 py-0.5 text-right text-xs leading-5 text-stone-700 dark:bg-stone-950 dark:text-stone-300">
+      Map data &copy;{' '}
+      <a href="https://www.openstreetmap.org/copyright" className={link} target="_blank" rel="noreferrer">
+        OpenStreetMap
+      </a>{' '}
+      contributors
+      {carto && (
         <>
-          <ViewportReporter onChange={onViewportChange} />
-          <PlainMarkers producers={producers} />
-          <ClusterMarkers clusters={clusters ?? []} />
+          , style &copy;{' '}
+          <a href="https://carto.com/attributions" className={link} target="_blank" rel="noreferrer">
+            CARTO
+          </a>
         </>
-      ) : (
-        <ProducerMarkers producers={producers} />
       )}
-      {userLocation && (
-        <Marker
-          position={[userLocation.latitude, userLocation.longitude]}
-          icon={USER_ICON}
-          title="Your Location"
-          // Below the producers: a farm at the searched place stays visible and clickable.
-          zIndexOffset={-1000}
-        >
-          <Popup>Your Location</Popup>
-        </Marker>
-      )}
-    </MapContainer>
+    </p>
   );
 }
