@@ -78,58 +78,59 @@ const PLACE_ORDER = `
     message.read_at, message.created_at
   from new_order left join message on true`;
 
-export async function insertPlacedOrder(
-  db: Db,
-  input: {
-    order: NewOrder;
-    items: NewItem[];
-    thread: { senderId: number; recipientId: number; threadText: string } | null;
-    mail: OrderMail | null;
-  },
-): Promise<PlacedOrder> {
+export type PlaceInput = {
+  order: NewOrder;
+  items: NewItem[];
+  thread: { senderId: number; recipientId: number; threadText: string } | null;
+  mail: OrderMail | null;
+};
+
+export async function insertPlacedOrder(db: Db, input: PlaceInput): Promise<PlacedOrder> {
   const o = input.order;
   const { thread, mail } = input;
   const [low, high] = thread ? [thread.senderId, thread.recipientId].sort((a, b) => a - b) : [0, 0];
-  const [row] = await runNamed<RawMessage & { order_id: number; item_ids: number[] | string; mail_id: number | null }>(
-    db,
-    'orders_place',
-    PLACE_ORDER,
-    [
-      o.customerId,
-      o.producerUserId,
-      o.pointId,
-      o.pointKind,
-      o.pointName,
-      o.pointAddress,
-      o.windowStart.toISOString(),
-      o.windowEnd.toISOString(),
-      o.windowDate,
-      o.cutoffAt.toISOString(),
-      o.shopperName,
-      o.shopperPhone,
-      o.deliveryAddress,
-      o.deliveryMiles,
-      o.deliveryFee,
-      o.subtotal,
-      o.total,
-      o.note,
-      o.expiresAt.toISOString(),
-      o.createdAt.toISOString(),
-      o.updatedAt.toISOString(),
-      JSON.stringify(input.items),
-      thread !== null,
-      low,
-      high,
-      thread?.senderId ?? 0,
-      thread?.threadText ?? '',
-      mail?.toAddress ?? null,
-      mail?.subject ?? [],
-      mail?.body ?? [],
-      mail?.html ?? null,
-      mail?.reason ?? null,
-    ],
-  );
+  const [row] = await runNamed<PlacedRaw>(db, 'orders_place', PLACE_ORDER, [
+    o.customerId,
+    o.producerUserId,
+    o.pointId,
+    o.pointKind,
+    o.pointName,
+    o.pointAddress,
+    o.windowStart.toISOString(),
+    o.windowEnd.toISOString(),
+    o.windowDate,
+    o.cutoffAt.toISOString(),
+    o.shopperName,
+    o.shopperPhone,
+    o.deliveryAddress,
+    o.deliveryMiles,
+    o.deliveryFee,
+    o.subtotal,
+    o.total,
+    o.note,
+    o.expiresAt.toISOString(),
+    o.createdAt.toISOString(),
+    o.updatedAt.toISOString(),
+    JSON.stringify(input.items),
+    thread !== null,
+    low,
+    high,
+    thread?.senderId ?? 0,
+    thread?.threadText ?? '',
+    mail?.toAddress ?? null,
+    mail?.subject ?? [],
+    mail?.body ?? [],
+    mail?.html ?? null,
+    mail?.reason ?? null,
+  ]);
   if (!row) throw new Error('the order was not stored');
+  return placedFrom(input, row);
+}
+
+type PlacedRaw = RawMessage & { order_id: number; item_ids: number[] | string; mail_id: number | null };
+
+function placedFrom(input: PlaceInput, row: PlacedRaw): PlacedOrder {
+  const o = input.order;
   const itemIds = (typeof row.item_ids === 'string' ? JSON.parse(row.item_ids) : row.item_ids) as number[];
   const message = row.id === null || row.id === undefined ? null : rawToMessage(row);
   return {
@@ -150,4 +151,99 @@ export async function insertPlacedOrder(
     message,
     mailId: row.mail_id === null || row.mail_id === undefined ? null : Number(row.mail_id),
   };
+}
+
+/**
+ * Group commit for orders (decision 175, as messages do in decision 119): placements that arrive
+ * together are written by one statement, each exactly as `insertPlacedOrder` writes it alone. Ids
+ * are drawn first (nextval) so each input's rows are found again by its position; a pair's
+ * conversation is made once even when two of its orders share the batch. Only for windows without
+ * a cap (a capped window's count is taken under its own lock).
+ */
+const PLACE_ORDERS = `
+  with input as (
+    select (t.n - 1)::int as ord, t.o from jsonb_array_elements($1::jsonb) with ordinality as t(o, n)
+  ), conversation as (
+    insert into conversations (user_low_id, user_high_id)
+    select distinct (o->>'low')::int, (o->>'high')::int from input where (o->>'thread')::bool
+    on conflict (user_low_id, user_high_id) do update set last_message_at = now()
+    returning id, user_low_id, user_high_id
+  ), target as (
+    select i.ord, i.o, nextval('orders_id_seq')::int as id, c.id as conversation_id,
+      case when (i.o->>'thread')::bool then nextval('messages_id_seq')::int end as message_id,
+      case when i.o->>'mailTo' is not null then nextval('email_outbox_id_seq')::int end as mail_id
+    from input i
+    left join conversation c on (i.o->>'thread')::bool
+      and c.user_low_id = (i.o->>'low')::int and c.user_high_id = (i.o->>'high')::int
+  ), new_order as (
+    insert into orders (id, customer_id, producer_user_id, point_id, point_kind, point_name, point_address,
+      window_start, window_end, window_date, cutoff_at, shopper_name, shopper_phone, delivery_address,
+      delivery_miles, delivery_fee, subtotal, total, note, conversation_id, expires_at, created_at, updated_at)
+    select id, (o->>'customerId')::int, (o->>'producerUserId')::int, (o->>'pointId')::int, o->>'pointKind',
+      o->>'pointName', o->>'pointAddress', (o->>'windowStart')::timestamptz, (o->>'windowEnd')::timestamptz,
+      o->>'windowDate', (o->>'cutoffAt')::timestamptz, o->>'shopperName', o->>'shopperPhone', o->>'deliveryAddress',
+      (o->>'deliveryMiles')::float8, (o->>'deliveryFee')::numeric, (o->>'subtotal')::numeric, (o->>'total')::numeric,
+      o->>'note', conversation_id, (o->>'expiresAt')::timestamptz, (o->>'createdAt')::timestamptz,
+      (o->>'updatedAt')::timestamptz
+    from target order by ord
+  ), new_items as (
+    insert into order_items (order_id, product_id, product_name, price_unit, unit_price, quantity)
+    select target.id, (line->>'productId')::int, line->>'productName', line->>'priceUnit',
+      (line->>'unitPrice')::numeric, (line->>'quantity')::int
+    from target, jsonb_array_elements(target.o->'items') with ordinality as lines(line, n)
+    order by target.ord, n
+    returning id, order_id
+  ), first_event as (
+    insert into order_events (order_id, from_status, to_status, actor_id, actor_role, created_at)
+    select id, null, 'requested', (o->>'customerId')::int, 'shopper', (o->>'createdAt')::timestamptz from target
+  ), message as (
+    insert into messages (id, conversation_id, sender_id, content)
+    select message_id, conversation_id, (o->>'senderId')::int, 'Order #' || id || (o->>'threadText')
+    from target where message_id is not null
+    returning id, conversation_id, sender_id, content, inquiry_id, read_at, created_at
+  ), linked as (
+    insert into order_messages (order_id, message_id) select id, message_id from target where message_id is not null
+  ), mail as (
+    insert into email_outbox (id, to_address, subject, body, html, reason)
+    select mail_id, o->>'mailTo',
+      array_to_string(array(select jsonb_array_elements_text(o->'mailSubject')), id::text),
+      array_to_string(array(select jsonb_array_elements_text(o->'mailBody')), id::text),
+      case when jsonb_typeof(o->'mailHtml') = 'array'
+        then array_to_string(array(select jsonb_array_elements_text(o->'mailHtml')), id::text) end,
+      o->>'mailReason'
+    from target where mail_id is not null
+  )
+  select target.ord, target.id as order_id, target.mail_id,
+    (select coalesce(json_agg(new_items.id order by new_items.id), '[]') from new_items where new_items.order_id = target.id) as item_ids,
+    message.id, message.conversation_id, message.sender_id, message.content, message.inquiry_id,
+    message.read_at, message.created_at
+  from target left join message on message.id = target.message_id`;
+
+/** Writes several placements in one statement; each input's result by its index. */
+export async function insertPlacedOrders(db: Db, inputs: readonly PlaceInput[]): Promise<Map<number, PlacedOrder>> {
+  if (inputs.length === 1) return new Map([[0, await insertPlacedOrder(db, inputs[0])]]);
+  const rows = await runNamed<PlacedRaw & { ord: number }>(db, 'orders_place_batch', PLACE_ORDERS, [
+    JSON.stringify(
+      inputs.map(({ order: o, items, thread, mail }) => {
+        const [low, high] = thread ? [thread.senderId, thread.recipientId].sort((a, b) => a - b) : [0, 0];
+        return {
+          ...o,
+          items,
+          thread: thread !== null,
+          low,
+          high,
+          senderId: thread?.senderId ?? 0,
+          threadText: thread?.threadText ?? '',
+          mailTo: mail?.toAddress ?? null,
+          mailSubject: mail?.subject ?? [],
+          mailBody: mail?.body ?? [],
+          mailHtml: mail?.html ?? null,
+          mailReason: mail?.reason ?? null,
+        };
+      }),
+    ),
+  ]);
+  const placed = new Map<number, PlacedOrder>();
+  for (const row of rows) placed.set(Number(row.ord), placedFrom(inputs[Number(row.ord)], row));
+  return placed;
 }

@@ -14,18 +14,26 @@ import {
   type TransitionRequest,
 } from '@farmstand/shared/schemas/orders';
 import type { z } from 'zod';
+import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { zonedFormatter } from '../../lib/date-format';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { geocode } from '../geocode/geocode.service';
+import { GroupCommit } from '../messages/messages.batching';
 import { presentMessage } from '../messages/messages.presenter';
 import { findUserBrief } from '../messages/messages.repository';
 import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../messages/messages.service';
 import { now } from '../pickup/clock';
 import { countOpenOrdersInWindow, findFarm, lockPoint } from '../pickup/pickup.repository';
 import { resolveWindow } from '../pickup/pickup.service';
-import { insertPlacedOrder, type OrderMail } from './order-placement.repository';
+import {
+  insertPlacedOrder,
+  insertPlacedOrders,
+  type OrderMail,
+  type PlacedOrder,
+  type PlaceInput as Placement,
+} from './order-placement.repository';
 import { assertCanRead, assertInSeason, assertOrderable, fromStatesOf, type OrderRole, refusal, roleOf } from './orders.policy';
 import { presentOrder } from './orders.presenter';
 import * as repo from './orders.repository';
@@ -153,19 +161,22 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
         ].join('\n'),
       })
     : null;
-  const place = (db: typeof ctx.db) => insertPlacedOrder(db, { order: newOrder, items: newItems, thread, mail });
-  // Without a cap the one statement is the whole write. With one, the count is taken again under
-  // the pickup point's row lock, so two shoppers cannot both take the last place.
+  const placement = { order: newOrder, items: newItems, thread, mail };
+  // Without a cap the one statement is the whole write, shared with the placements that arrive at
+  // the same moment (group commit); each is answered after its statement has committed. With a cap,
+  // the count is taken again under the pickup point's row lock, so two shoppers cannot both take the
+  // last place.
   const cap = window.settings.capPerWindow;
   const placed =
     cap === null
-      ? await place(ctx.db)
+      ? await placementBatchesOf(ctx.db).submit(placement)
       : await ctx.db.transaction(async (tx) => {
           await lockPoint(tx, window.point.id);
           const taken = await countOpenOrdersInWindow(tx, window.point.id, window.occurrence.startsAt);
           if (taken >= cap) throw conflict('That pickup time is full; choose another time');
-          return place(tx);
+          return insertPlacedOrder(tx, placement);
         });
+  if (!placed) throw new Error('the order was not stored');
   const { order, items } = placed;
   const posted: PostedMessage | null = placed.message
     ? { conversationId: placed.message.conversationId, recipientId: input.producerUserId, message: placed.message }
@@ -257,6 +268,21 @@ async function deliveryFor(
 
 async function producerEmail(ctx: AppContext, userId: number): Promise<string> {
   return (await findUserBrief(ctx.db, userId))?.email ?? '';
+}
+
+/** One group commit per database (a test file's app, the server): placements at once share statements. */
+const placementBatches = new WeakMap<Db, GroupCommit<Placement, PlacedOrder>>();
+
+export function placementBatchesOf(db: Db): GroupCommit<Placement, PlacedOrder> {
+  let batches = placementBatches.get(db);
+  if (!batches) {
+    batches = new GroupCommit({
+      runMany: (inputs) => insertPlacedOrders(db, inputs),
+      runOne: (input) => insertPlacedOrder(db, input),
+    });
+    placementBatches.set(db, batches);
+  }
+  return batches;
 }
 
 /**
