@@ -1,4 +1,6 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -53,6 +55,13 @@ export async function runLighthouse(baseUrl: string, paths: string[], runs = 1):
           onlyCategories: [...CATEGORIES],
         });
         if (!result) throw new Error(`lighthouse gave no result for ${path}`);
+        // LIGHTHOUSE_REPORT_DIR=/tmp/lh keeps every run's full report, to read which audits cost what.
+        const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+        if (reportDir) {
+          mkdirSync(reportDir, { recursive: true });
+          const name = `${path.replace(/[^\w]+/g, '_').replace(/^_|_$/g, '') || 'home'}-${i + 1}.json`;
+          writeFileSync(join(reportDir, name), JSON.stringify(result.lhr));
+        }
         const { categories, audits } = result.lhr;
         const scores = Object.fromEntries(
           CATEGORIES.map((c) => [
