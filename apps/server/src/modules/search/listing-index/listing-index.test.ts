@@ -48,6 +48,9 @@ const QUERIES = [
   `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=999&offset=7&limit=4`,
   `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=25&search=honey`,
   `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=999&search=jam`,
+  `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=999&search=honey&limit=3`,
+  `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=999&search=special&limit=2&offset=1`,
+  `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=100&limit=2&offset=2`,
   `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=100&search=eggs&availability=available`,
 ];
 

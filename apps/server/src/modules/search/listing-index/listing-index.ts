@@ -1,4 +1,4 @@
-import { boundingBox, type Point } from '../geo';
+import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../geo';
 import { cellColumn, cellKey, cellRow, distanceFrom } from './geo-math';
 import type { Vocabulary } from './query-words';
 
@@ -81,6 +81,12 @@ const before = (a: Ranked, b: Ranked) =>
 class TopRanked {
   readonly items: Ranked[] = [];
   constructor(private readonly size: number) {}
+  get full(): boolean {
+    return this.items.length >= this.size;
+  }
+  get worst(): Ranked {
+    return this.items[this.items.length - 1];
+  }
   offer(item: Ranked) {
     const items = this.items;
     if (items.length >= this.size && !before(item, items[items.length - 1])) return;
@@ -109,6 +115,13 @@ export class ListingIndex {
   private readonly visibleUntil!: Float64Array;
   /** 1 when the producer was written after the build: the overlay answers for it. */
   private readonly masked: Uint8Array;
+  /** 1 when the producer is unmasked and visible at the last refresh; exact until `visibleValidUntil`. */
+  private readonly visibleNow: Uint8Array;
+  private visibleValidUntil = Number.NEGATIVE_INFINITY;
+  private visibleRefreshedAt = Number.NEGATIVE_INFINITY;
+  /** Bumped whenever `visibleNow` changes: base totals are kept per epoch. */
+  private visibleEpoch = 0;
+  private readonly totalsByEpoch = new Map<string, { epoch: number; total: number }>();
   /** Each producer's listing slots (CSR: `producerListings[start[p] … start[p + 1]]`), newest first. */
   private readonly listingStart!: Int32Array;
   private readonly producerListings!: Int32Array;
@@ -130,6 +143,7 @@ export class ListingIndex {
     this.listingCount = parts.productIds.length;
     const producerCount = parts.producerIds.length;
     this.masked = new Uint8Array(producerCount);
+    this.visibleNow = new Uint8Array(producerCount);
     this.distances = new Float64Array(producerCount);
     this.distanceStamp = new Uint32Array(producerCount);
     parts.producerIds.forEach((producerId, slot) => {
@@ -155,7 +169,10 @@ export class ListingIndex {
   applyProducers(updates: { producerId: number; producer: ProducerData | null; listings: ListingData[] }[]): void {
     for (const update of updates) {
       const slot = this.producerSlot.get(update.producerId);
-      if (slot !== undefined) this.masked[slot] = 1;
+      if (slot !== undefined) {
+        this.masked[slot] = 1;
+        this.visibleValidUntil = Number.NEGATIVE_INFINITY;
+      }
       const previous = this.overlay.get(update.producerId);
       if (previous) this.overlayListings -= previous.listings.length;
       const listings = update.listings
@@ -178,9 +195,28 @@ export class ListingIndex {
 
   search(query: IndexQuery): IndexAnswer {
     this.stamp = (this.stamp + 1) >>> 0 || 1;
+    this.refreshVisibility(query.now);
     if (query.area) return this.searchNearby(query, query.area);
     if (query.groups) return this.searchText(query, query.groups);
     return this.browse(query);
+  }
+
+  /**
+   * Standing changes by the clock alone (a trial or a cancelled period ends): the bitmap is exact
+   * until the earliest end still ahead, then recomputed (one pass over the producers).
+   */
+  private refreshVisibility(now: number): void {
+    if (now < this.visibleValidUntil && now >= this.visibleRefreshedAt) return;
+    let next = Number.POSITIVE_INFINITY;
+    for (let producer = 0; producer < this.visibleNow.length; producer++) {
+      const until = this.visibleUntil[producer];
+      const visible = until > now;
+      this.visibleNow[producer] = visible && this.masked[producer] === 0 ? 1 : 0;
+      if (visible && until < next) next = until;
+    }
+    this.visibleValidUntil = next;
+    this.visibleRefreshedAt = now;
+    this.visibleEpoch++;
   }
 
   // ── Filters ──────────────────────────────────────────────────────────────────────────────────
@@ -191,12 +227,11 @@ export class ListingIndex {
     return at >= 0 ? at : -2; // -2: a value no base listing has
   }
 
-  /** Whether a base listing passes category, availability and its producer's standing. */
-  private passes(slot: number, category: number, availability: number, now: number): boolean {
+  /** Whether a base listing passes category, availability and its producer's standing (now). */
+  private passes(slot: number, category: number, availability: number): boolean {
     if (category !== -1 && this.categoryOf[slot] !== category) return false;
     if (availability !== -1 && this.availabilityOf[slot] !== availability) return false;
-    const producer = this.producerOf[slot];
-    return this.masked[producer] === 0 && this.visibleUntil[producer] > now;
+    return this.visibleNow[this.producerOf[slot]] === 1;
   }
 
   private overlayPasses(listing: OverlayListing, query: IndexQuery): boolean {
@@ -214,20 +249,17 @@ export class ListingIndex {
 
   // ── Text ─────────────────────────────────────────────────────────────────────────────────────
 
-  /** Base listings matching every group, with their tier, newest first. */
-  private textMatches(groups: string[][]): { slots: Int32Array; tiers: Uint8Array; count: number } {
+  /** Base listings matching every group, newest first, with flags (TIER_OF_FLAGS gives the tier). */
+  private textMatches(groups: string[][]): Posting {
     let current: Posting | null = null;
     // Rarest group first keeps the intersections small.
     const unions = groups.map((group) => this.union(group)).sort((a, b) => a.slots.length - b.slots.length);
     for (const posting of unions) {
+      // Intersection ANDs the flags: NAME survives only if every group matched in the name.
       current = current ? intersect(current, posting) : posting;
       if (current.slots.length === 0) break;
     }
-    const result = current ?? { slots: new Int32Array(0), flags: new Uint8Array(0) };
-    // Intersection ANDs the flags: NAME survives only if every group matched in the name.
-    const tiers = new Uint8Array(result.slots.length);
-    for (let i = 0; i < tiers.length; i++) tiers[i] = TIER_OF_FLAGS[result.flags[i] & 3];
-    return { slots: result.slots, tiers, count: result.slots.length };
+    return current ?? { slots: new Int32Array(0), flags: new Uint8Array(0) };
   }
 
   private union(group: string[]): Posting {
@@ -256,11 +288,11 @@ export class ListingIndex {
     let total = 0;
     if (category !== -2 && availability !== -2) {
       const matches = this.textMatches(groups);
-      for (let i = 0; i < matches.count; i++) {
+      for (let i = 0; i < matches.slots.length; i++) {
         const slot = matches.slots[i];
-        if (!this.passes(slot, category, availability, query.now)) continue;
+        if (!this.passes(slot, category, availability)) continue;
         total++;
-        const list = byTier[matches.tiers[i]];
+        const list = byTier[TIER_OF_FLAGS[matches.flags[i] & 3]];
         if (list.length < need) list.push(this.productIds[slot]);
       }
     }
@@ -289,12 +321,12 @@ export class ListingIndex {
       const end = slots ? slots.length : this.listingCount;
       for (let i = 0; i < end && ids.length < need; i++) {
         const slot = slots ? slots[i] : i;
-        if (this.passes(slot, -1, availability, query.now) && (category < 0 || this.categoryOf[slot] === category)) {
+        if (this.passes(slot, -1, availability) && (category < 0 || this.categoryOf[slot] === category)) {
           ids.push(this.productIds[slot]);
         }
       }
     }
-    let total = this.baseTotal(query, category, availability);
+    let total = this.baseTotal(category, availability);
     for (const { entry } of this.visibleOverlay(query)) {
       for (const listing of entry.listings) {
         if (!this.overlayPasses(listing, query)) continue;
@@ -322,13 +354,16 @@ export class ListingIndex {
     return counts;
   }
 
-  private baseTotal(query: IndexQuery, category: number, availability: number): number {
+  /** Visible base listings of a filter: summed over producers once per visibility epoch. */
+  private baseTotal(category: number, availability: number): number {
     if (category === -2 || availability === -2) return 0;
+    const key = `${category}|${availability}`;
+    const kept = this.totalsByEpoch.get(key);
+    if (kept?.epoch === this.visibleEpoch) return kept.total;
     const counts = this.countsFor(category, availability);
     let total = 0;
-    for (let producer = 0; producer < counts.length; producer++) {
-      if (counts[producer] && this.masked[producer] === 0 && this.visibleUntil[producer] > query.now) total += counts[producer];
-    }
+    for (let producer = 0; producer < counts.length; producer++) if (this.visibleNow[producer]) total += counts[producer];
+    this.totalsByEpoch.set(key, { epoch: this.visibleEpoch, total });
     return total;
   }
 
@@ -355,6 +390,7 @@ export class ListingIndex {
     const availability = this.codeFilter(this.availabilities, query.availability);
     const measure = distanceFrom(area.center);
     const radius = area.radiusMiles;
+    const box = radius === null ? null : boundingBox(area.center, radius);
     const top = new TopRanked(need);
     let total = 0;
     // Any distance keeps producers without coordinates (last, as SQL sorts nulls last); a radius does not.
@@ -365,10 +401,27 @@ export class ListingIndex {
     };
     if (category !== -2 && availability !== -2) {
       const matches = this.textMatches(groups);
-      for (let i = 0; i < matches.count; i++) {
+      for (let i = 0; i < matches.slots.length; i++) {
         const slot = matches.slots[i];
-        if (!this.passes(slot, category, availability, query.now)) continue;
-        rank(matches.tiers[i], this.distanceOf(this.producerOf[slot], measure), this.productIds[slot]);
+        if (!this.passes(slot, category, availability)) continue;
+        const producer = this.producerOf[slot];
+        const latitude = this.latitudes[producer];
+        if (box) {
+          // Outside the box is outside the circle: no haversine needed.
+          if (!(latitude >= box.minLat && latitude <= box.maxLat)) continue;
+          const longitude = this.longitudes[producer];
+          if (!(longitude >= box.minLng && longitude <= box.maxLng)) continue;
+        } else if (top.full) {
+          // Any distance: every match counts, but one that cannot enter the page needs no distance.
+          const worst = top.worst;
+          const tier = TIER_OF_FLAGS[matches.flags[i] & 3];
+          const atLeast = Number.isNaN(latitude) ? Number.POSITIVE_INFINITY : latitudeMiles(latitude - area.center.latitude);
+          if (tier < worst.tier || (tier === worst.tier && atLeast > worst.distance)) {
+            total++;
+            continue;
+          }
+        }
+        rank(TIER_OF_FLAGS[matches.flags[i] & 3], this.distanceOf(producer, measure), this.productIds[slot]);
       }
     }
     for (const { producer, entry } of this.visibleOverlay(query)) {
@@ -396,13 +449,23 @@ export class ListingIndex {
     let page: { id: number; distance: number | null }[] = [];
     let total = 0;
     for (const [index, miles] of rings.entries()) {
-      const producers = this.producersWithin(area.center, miles, measure, query.now);
+      const producers = this.producersWithin(area.center, miles, measure);
       const overlay = this.overlayWithin(query, miles, measure);
       let held = overlay.reduce((sum, entry) => sum + entry.ids.length, 0);
       if (counts) for (const producer of producers) held += counts[producer.slot];
       if (held < need && index < rings.length - 1) continue;
-      total = area.radiusMiles === null ? this.baseTotal(query, category, availability) + this.overlayCount(query) : held;
-      page = this.nearestListings(producers, overlay, need, category, availability).slice(query.offset);
+      total = area.radiusMiles === null ? this.baseTotal(category, availability) + this.overlayCount(query) : held;
+      // Within a radius, the page needs only the nearest producers: the smallest inner circle
+      // (R/8, R/2) that holds `need` listings is sorted, not the whole radius.
+      for (const inner of miles === null ? [null] : [miles / 8, miles / 2, miles]) {
+        const near = inner === null ? producers : producers.filter((producer) => producer.distance <= inner);
+        const nearOverlay = inner === null ? overlay : overlay.filter((entry) => entry.distance <= inner);
+        let innerHeld = nearOverlay.reduce((sum, entry) => sum + entry.ids.length, 0);
+        if (counts) for (const producer of near) innerHeld += counts[producer.slot];
+        if (innerHeld < need && inner !== miles) continue;
+        page = this.nearestListings(near, nearOverlay, need, category, availability).slice(query.offset);
+        break;
+      }
       break;
     }
     return { page, total };
@@ -413,15 +476,16 @@ export class ListingIndex {
     center: Point,
     miles: number | null,
     measure: (lat: number, lng: number) => number,
-    now: number,
   ): { slot: number; distance: number }[] {
     const found: { slot: number; distance: number }[] = [];
+    const box = miles === null ? null : boundingBox(center, miles);
     const consider = (slot: number) => {
-      if (this.masked[slot] !== 0 || !(this.visibleUntil[slot] > now)) return;
+      if (this.visibleNow[slot] === 0) return;
+      // The box is cheaper than the haversine and never drops a point inside the circle.
+      if (box && !(this.latitudes[slot] >= box.minLat && this.latitudes[slot] <= box.maxLat)) return;
       const distance = this.distanceOf(slot, measure);
       if (miles === null || distance <= miles) found.push({ slot, distance: Number.isNaN(distance) ? Infinity : distance });
     };
-    const box = miles === null ? null : boundingBox(center, miles);
     const rows = box ? [cellRow(box.minLat), cellRow(box.maxLat)] : null;
     const columns = box ? [cellColumn(box.minLng), cellColumn(box.maxLng)] : null;
     if (rows && columns && (rows[1] - rows[0] + 1) * (columns[1] - columns[0] + 1) <= this.cells.size) {
@@ -470,7 +534,7 @@ export class ListingIndex {
           const ids: number[] = [];
           for (let i = this.listingStart[slot]; i < this.listingStart[slot + 1]; i++) {
             const listing = this.producerListings[i];
-            if (category !== -2 && availability !== -2 && this.passes(listing, category, availability, -Infinity)) {
+            if (category !== -2 && availability !== -2 && this.passes(listing, category, availability)) {
               ids.push(this.productIds[listing]);
             }
           }
@@ -491,6 +555,14 @@ export class ListingIndex {
     }
     return page.slice(0, need);
   }
+}
+
+/**
+ * A lower bound of the great-circle miles for a latitude difference (degrees): the arc along the
+ * meridian, less a hair so rounding never drops a point the haversine would keep.
+ */
+function latitudeMiles(degrees: number): number {
+  return Math.abs(degrees) * ((Math.PI / 180) * EARTH_RADIUS_MILES) * (1 - 1e-9);
 }
 
 function overlayDistance(producer: ProducerData, measure: (lat: number, lng: number) => number): number {
