@@ -44,7 +44,7 @@ self.addEventListener('install', (event) => {
       const shell = await caches.open(SHELL_CACHE);
       await shell.addAll(SHELL_FILES);
       const page = await fetch('/', { cache: 'no-cache' });
-      if (page.ok) await shell.put('/', page);
+      if (page.ok) await shell.put('/', await shellCopy(page));
       const assets = await caches.open(ASSET_CACHE);
       const missing = [];
       for (const url of PRECACHE_ASSETS) if (!(await assets.match(url))) missing.push(url);
@@ -85,13 +85,28 @@ self.addEventListener('fetch', (event) => {
   else if (SHELL_FILES.includes(url.pathname)) event.respondWith(staleWhileRevalidate(request));
 });
 
-/** Signing out (or a dead session) forgets every saved API answer on this device. */
 self.addEventListener('message', (event) => {
-  if (event.data?.type !== 'clear-api-caches') return;
-  event.waitUntil(
-    caches.keys().then((names) => Promise.all(names.filter((n) => n.startsWith(API_CACHE_PREFIX)).map((n) => caches.delete(n)))),
-  );
+  // Signing out (or a dead session) forgets every saved API answer on this device.
+  if (event.data?.type === 'clear-api-caches') {
+    event.waitUntil(
+      caches
+        .keys()
+        .then((names) => Promise.all(names.filter((n) => n.startsWith(API_CACHE_PREFIX)).map((n) => caches.delete(n)))),
+    );
+  }
+  // An answer that came inside a guest's page (docs/decisions/168) is kept as if it had been fetched.
+  if (event.data?.type === 'save-api-copy') event.waitUntil(saveGuestCopy(event.data.url, event.data.body));
 });
+
+async function saveGuestCopy(url, body) {
+  if (typeof url !== 'string' || typeof body !== 'string') return;
+  const target = new URL(url, self.location.origin);
+  if (target.origin !== self.location.origin || !SAVED_API_PATHS.some((pattern) => pattern.test(target.pathname))) return;
+  const cache = await caches.open(`${API_CACHE_PREFIX}guest`);
+  const headers = { 'content-type': 'application/json; charset=utf-8', date: new Date().toUTCString() };
+  await cache.put(target.href, new Response(body, { status: 200, headers }));
+  await trim(cache, MAX_API_ENTRIES);
+}
 
 /** Whose cache: the user id in the bearer token (only a cache key; the server still checks the token), else guest. */
 function apiCacheName(request) {
@@ -125,17 +140,29 @@ async function networkFirstApi(request) {
   }
 }
 
-/** Every route is the same single-page shell; keep the latest copy for offline starts. */
+/**
+ * Every route is the same single-page shell; keep the latest copy for offline starts, without the
+ * API answers inlined for that one page (they would be shown later as if fresh; offline, the saved
+ * copies answer instead and say so).
+ */
 async function networkFirstPage(request) {
   const shell = await caches.open(SHELL_CACHE);
   try {
     const response = await fetch(request);
-    if (response.ok && response.headers.get('content-type')?.includes('text/html')) await shell.put('/', response.clone());
+    if (response.ok && response.headers.get('content-type')?.includes('text/html')) {
+      await shell.put('/', await shellCopy(response.clone()));
+    }
     return response;
   } catch {
     const cached = await shell.match('/');
     return cached ?? new Response('You are offline and Farmstand has not been opened here before.', { status: 503 });
   }
+}
+
+/** A page's HTML as the offline shell: the same, less its inlined API answers. */
+async function shellCopy(response) {
+  const html = (await response.text()).replace(/\s*<script type="application\/json" id="initial-data">[^<]*<\/script>/, '');
+  return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
 
 async function cacheFirst(request, cacheName, maxEntries) {

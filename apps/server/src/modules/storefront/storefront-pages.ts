@@ -6,6 +6,14 @@ import { AppError } from '../../lib/errors';
 import { getPublicProfile } from '../producers/producers.service';
 import { getProduct } from '../products/products.service';
 import { notFoundHead, type PageHead, producerHead, productHead, renderHead, type SiteInfo } from './head-tags';
+import {
+  type ApiAnswer,
+  initialDataScript,
+  producerPageAnswers,
+  productPageAnswers,
+  productsPageAnswer,
+  siteAnswer,
+} from './initial-data';
 import { robotsTxt, sitemapPart, sitemapRoot } from './sitemap';
 import { isKnownPagePath, loadPagePatterns, loadPageScripts, modulePreloadLinks } from './spa-routes';
 
@@ -48,27 +56,41 @@ export const storefrontPagesPlugin = fp(async (app: FastifyInstance, opts: { roo
   const patterns = loadPagePatterns(root);
   const pageScripts = loadPageScripts(root);
 
-  /** The head of a page, and whether the page exists. */
-  async function headFor(url: string): Promise<{ status: number; head: PageHead | null }> {
+  type Page = { status: number; head: PageHead | null; answers: Promise<(ApiAnswer | null)[]> };
+  const none = Promise.resolve([]);
+
+  /**
+   * The head of a page, whether the page exists, and the API answers it reads first (inlined,
+   * docs/decisions/168). Everything is read on this request: a change shows on the next load.
+   */
+  async function pageFor(url: string, query: string): Promise<Page> {
     const info = await site();
     const entity = /^\/(product|producer|producers)\/([^/]+)\/?$/.exec(url);
     if (entity) {
       const id = /^\d{1,10}$/.test(entity[2]) ? Number(entity[2]) : 0;
-      if (id < 1 || id > MAX_ID) return { status: 404, head: notFoundHead(info, url) };
+      if (id < 1 || id > MAX_ID) return { status: 404, head: notFoundHead(info, url), answers: none };
       try {
-        if (entity[1] === 'product') return { status: 200, head: productHead(await getProduct(ctx, null, id), info) };
-        return { status: 200, head: producerHead(await getPublicProfile(ctx, null, id), info) };
+        if (entity[1] === 'product') {
+          const product = await getProduct(ctx, null, id);
+          return { status: 200, head: productHead(product, info), answers: productPageAnswers(ctx, product) };
+        }
+        const profile = await getPublicProfile(ctx, null, id);
+        return { status: 200, head: producerHead(profile, info), answers: producerPageAnswers(ctx, id, profile) };
       } catch (error) {
-        if (error instanceof AppError && error.statusCode === 404) return { status: 404, head: notFoundHead(info, url) };
+        if (error instanceof AppError && error.statusCode === 404)
+          return { status: 404, head: notFoundHead(info, url), answers: none };
         throw error;
       }
     }
-    if (!isKnownPagePath(patterns, url)) return { status: 404, head: notFoundHead(info, url) };
-    return { status: 200, head: null };
+    if (!isKnownPagePath(patterns, url)) return { status: 404, head: notFoundHead(info, url), answers: none };
+    // /products with filters in its URL asks for something else; the web app fetches that itself.
+    if (url === '/products' && query === '')
+      return { status: 200, head: null, answers: productsPageAnswer(ctx).then((a) => [a]) };
+    return { status: 200, head: null, answers: none };
   }
 
   app.get('/*', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
+    const [url = '/', query = ''] = request.url.split('?');
     if (url.startsWith('/api/') || url.startsWith('/uploads/') || url.startsWith('/socket.io/')) {
       return reply.status(404).send({ message: `No such endpoint: ${request.method} ${url}` });
     }
@@ -78,10 +100,23 @@ export const storefrontPagesPlugin = fp(async (app: FastifyInstance, opts: { roo
       if (file.startsWith(root) && existsSync(file)) return reply.sendFile(path.relative(root, file));
       return reply.status(404).send({ message: 'Not found' });
     }
-    const page = safeDecode(url);
-    const { status, head } = await headFor(page);
-    const preloads = status === 200 ? modulePreloadLinks(pageScripts, page) : '';
-    return sendPage(reply, status, withPreloads(template(), preloads), head, (await site()).siteName);
+    const pagePath = safeDecode(url);
+    const [page, siteData, maintenance] = await Promise.all([
+      pageFor(pagePath, query),
+      siteAnswer(ctx),
+      ctx.settings.get('maintenance'),
+    ]);
+    const preloads = page.status === 200 ? modulePreloadLinks(pageScripts, pagePath) : '';
+    // In maintenance mode the API refuses guests (only /api/site stays open), so nothing else is given away here.
+    const answers = page.status === 200 && !maintenance.maintenance_mode ? await page.answers : [];
+    const data = initialDataScript(pagePath, [siteData, ...answers]);
+    return sendPage(
+      reply,
+      page.status,
+      withInitialData(withPreloads(template(), preloads), data),
+      page.head,
+      (await site()).siteName,
+    );
   });
 });
 
@@ -102,6 +137,11 @@ function sendPage(reply: FastifyReply, status: number, html: string, head: PageH
 /** Adds the page's modulepreload links at the end of the head, after the entry's own. */
 export function withPreloads(html: string, links: string): string {
   return links ? html.replace('</head>', `  ${links}\n  </head>`) : html;
+}
+
+/** Puts the page's API answers at the start of the body, before the app's root element. */
+export function withInitialData(html: string, script: string): string {
+  return script ? html.replace(/<body[^>]*>/, (body) => `${body}\n    ${script}`) : html;
 }
 
 /** Replaces the shell's generic title and description with the page's tags. */

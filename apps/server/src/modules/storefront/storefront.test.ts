@@ -27,6 +27,13 @@ function fakeWebBuild(): string {
   return root;
 }
 
+/** The page's inlined API answers (docs/decisions/168), parsed, or null when there is no block. */
+function initialData(html: string): { path: string; api: Record<string, unknown> } {
+  const match = /<script type="application\/json" id="initial-data">([^<]*)<\/script>/.exec(html);
+  if (!match?.[1]) throw new Error('no initial data in the page');
+  return JSON.parse(match[1]);
+}
+
 /** The parsed JSON-LD block of a page. */
 function jsonLd(html: string): Record<string, unknown> {
   const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
@@ -69,8 +76,8 @@ describe('storefront pages for crawlers, compression and 404s', () => {
       availability: 'https://schema.org/InStock',
       seller: { '@type': 'LocalBusiness', name: 'Hilltop & Sons', url: `https://farmstand.example/producer/${producer.id}` },
     });
-    // "</script>" inside data can never end the block early.
-    expect(html.match(/<\/script>/g)?.length).toBe(1);
+    // "</script>" inside data can never end a block early: one for the JSON-LD, one for the page's API answers.
+    expect(html.match(/<\/script>/g)?.length).toBe(2);
   });
 
   it('gives og:image as the absolute URL of the primary picture, and reads fresh data on every request', async () => {
@@ -187,6 +194,99 @@ describe('storefront pages for crawlers, compression and 404s', () => {
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toContain('Sitemap: https://farmstand.example/sitemap.xml');
     expect(res.body).toContain('Disallow: /api/');
+  });
+
+  describe('API answers inlined in the page (decision 168)', () => {
+    const get = async (url: string) => (await app.inject({ method: 'GET', url })).json();
+
+    it('puts exactly what a guest GET answers for a product page into the page, keyed by URL', async () => {
+      const producer = await buildProducer(app, { farm_name: 'Inline Acres' });
+      const id = await buildProduct(app, producer, validProduct({ name: 'Inline Eggs' }));
+      const res = await app.inject({ method: 'GET', url: `/product/${id}` });
+      expect(res.statusCode).toBe(200);
+      const data = initialData(res.body);
+      expect(data.path).toBe(`/product/${id}`);
+      expect(Object.keys(data.api).sort()).toEqual(
+        ['/api/site', `/api/products/${id}`, `/api/reviews/product/${id}`, `/api/pickup/producers/${producer.id}`].sort(),
+      );
+      for (const url of Object.keys(data.api)) expect(data.api[url], url).toEqual(await get(url));
+      // Before the app's root, inside the body: data, not a script that runs.
+      expect(res.body.indexOf('id="initial-data"')).toBeGreaterThan(res.body.indexOf('<body'));
+      expect(res.body.indexOf('id="initial-data"')).toBeLessThan(res.body.indexOf('<div id="root">'));
+    });
+
+    it('escapes the data so no text can end the block or open a comment, and reads it back unchanged', async () => {
+      const producer = await buildProducer(app);
+      const name = 'Jam </script><script>alert(1)</script>';
+      const description = 'Sweet <!-- not a comment --> & sharp\u2028line two';
+      const id = await buildProduct(app, producer, validProduct({ name, description }));
+      const html = (await app.inject({ method: 'GET', url: `/product/${id}` })).body;
+      const block = /<script type="application\/json" id="initial-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+      expect(block).not.toMatch(/[<>]/);
+      expect(block).not.toContain('\u2028');
+      expect(html).not.toContain('<script>alert(1)</script>');
+      expect(html.match(/<\/script>/g)?.length).toBe(2);
+      const product = (initialData(html).api[`/api/products/${id}`] as { product: { name: string; description: string } })
+        .product;
+      expect(product.name).toBe(name);
+      expect(product.description).toBe(description);
+    });
+
+    it('gives a producer page its profile, reviews, pickup and favourite count; fresh on every request', async () => {
+      const producer = await buildProducer(app, { farm_name: 'Fresh Fields' });
+      const url = `/producer/${producer.id}`;
+      const first = initialData((await app.inject({ method: 'GET', url })).body);
+      expect(Object.keys(first.api).sort()).toEqual(
+        [
+          '/api/site',
+          `/api/producers/${producer.id}`,
+          `/api/reviews/producer/${producer.id}`,
+          `/api/pickup/producers/${producer.id}`,
+          `/api/favorites/count/${producer.id}`,
+        ].sort(),
+      );
+      for (const key of Object.keys(first.api)) expect(first.api[key], key).toEqual(await get(key));
+      await app.ctx.db.execute(sql.raw(`update producers set farm_name = 'Fresher Fields' where user_id = ${producer.id}`));
+      const again = initialData((await app.inject({ method: 'GET', url })).body);
+      expect((again.api[`/api/producers/${producer.id}`] as { farm_name: string }).farm_name).toBe('Fresher Fields');
+    });
+
+    it('gives /products its first page of available products, and nothing for filters in the URL', async () => {
+      const plain = initialData((await app.inject({ method: 'GET', url: '/products' })).body);
+      const key = '/api/search/products?availability=available&limit=20&offset=0';
+      expect(Object.keys(plain.api).sort()).toEqual(['/api/site', key].sort());
+      // The browse total is kept and refreshed in the background by the search module, so it may move between two reads.
+      const inlined = plain.api[key] as { products: unknown[]; total: number };
+      expect(inlined.products).toEqual((await get(key)).products);
+      expect(typeof inlined.total).toBe('number');
+      const filtered = initialData((await app.inject({ method: 'GET', url: '/products?category=eggs' })).body);
+      expect(Object.keys(filtered.api)).toEqual(['/api/site']);
+    });
+
+    it('gives not-found pages and hidden products nothing but the site settings', async () => {
+      const suspended = await buildProducer(app);
+      const hidden = await buildProduct(app, suspended);
+      await setUserStatus(app, suspended.id, 'suspended');
+      for (const url of [`/product/${hidden}`, '/product/999999', `/producer/${suspended.id}`, '/no-such-page']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(Object.keys(initialData(res.body).api), url).toEqual(['/api/site']);
+      }
+    });
+
+    it('in maintenance mode gives only the site settings, as the API does for guests', async () => {
+      const producer = await buildProducer(app);
+      const id = await buildProduct(app, producer);
+      const maintenance = await app.ctx.settings.get('maintenance');
+      await app.ctx.settings.set('maintenance', { ...maintenance, maintenance_mode: true });
+      try {
+        const data = initialData((await app.inject({ method: 'GET', url: `/product/${id}` })).body);
+        expect(Object.keys(data.api)).toEqual(['/api/site']);
+        expect((data.api['/api/site'] as { maintenance: { enabled: boolean } }).maintenance.enabled).toBe(true);
+      } finally {
+        await app.ctx.settings.set('maintenance', { ...maintenance, maintenance_mode: false });
+      }
+    });
   });
 
   describe('compression', () => {

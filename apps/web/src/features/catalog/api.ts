@@ -3,6 +3,7 @@ import type { ProductResponse } from '@farmstand/shared/schemas/products';
 import type { ProductSearchResponse } from '@farmstand/shared/schemas/search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { initialApiData } from '../../lib/initial-data';
 
 export type ProductFilters = {
   search: string;
@@ -28,6 +29,7 @@ export function useProductSearch(filters: ProductFilters) {
   return useQuery({
     queryKey: ['search', 'products', query],
     queryFn: ({ signal }) => api.get<ProductSearchResponse>('/search/products', query, signal),
+    initialData: () => initialApiData<ProductSearchResponse>('/search/products', query),
     placeholderData: keepPreviousData,
   });
 }
@@ -36,6 +38,7 @@ export function useProduct(id: number) {
   return useQuery({
     queryKey: ['products', id],
     queryFn: ({ signal }) => api.get<ProductResponse>(`/products/${id}`, undefined, signal),
+    initialData: () => initialApiData<ProductResponse>(`/products/${id}`),
     enabled: Number.isInteger(id) && id > 0,
   });
 }

@@ -8,6 +8,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
+import { initialApiData } from '../../lib/initial-data';
 
 type Check = z.infer<typeof FavoriteCheckResponse>;
 
@@ -74,6 +75,7 @@ export function useFavoriteCount(producerId: number) {
   return useQuery({
     queryKey: favoriteKeys.count(producerId),
     queryFn: ({ signal }) => api.get<{ count: number }>(`/favorites/count/${producerId}`, undefined, signal),
+    initialData: () => initialApiData<{ count: number }>(`/favorites/count/${producerId}`),
   });
 }
 

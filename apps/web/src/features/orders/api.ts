@@ -17,6 +17,7 @@ import type {
 } from '@farmstand/shared/schemas/pickup';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { initialApiData } from '../../lib/initial-data';
 import { useAuth } from '../auth/auth-context';
 
 /** Every order query starts with this key, so a live update refreshes them all. */
@@ -31,6 +32,7 @@ export function usePublicPickup(producerUserId: number | undefined) {
   return useQuery({
     queryKey: [...PICKUP_KEY, 'producer', producerUserId],
     queryFn: () => api.get<PublicPickupResponse>(`/pickup/producers/${producerUserId}`),
+    initialData: () => (producerUserId ? initialApiData<PublicPickupResponse>(`/pickup/producers/${producerUserId}`) : undefined),
     enabled: Boolean(producerUserId),
   });
 }

@@ -6,8 +6,17 @@ export function rememberTimeZone(timeZone: string | undefined): void {
   if (timeZone) platformTimeZone = timeZone;
 }
 
-const format = (iso: string, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: platformTimeZone, ...options }).format(new Date(iso));
+/** Formatters are costly to build (tens of milliseconds for a page of pickup times on a phone): one per zone and shape. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function format(iso: string, options: Intl.DateTimeFormatOptions): string {
+  const key = `${platformTimeZone}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone: platformTimeZone, ...options });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(new Date(iso));
+}
 
 /** "Sat, Jun 8 · 9:00 AM – 12:00 PM" */
 export function formatWindow(startsAt: string, endsAt: string): string {

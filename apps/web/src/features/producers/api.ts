@@ -15,6 +15,7 @@ import type {
 } from '@farmstand/shared/schemas/products';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
+import { initialApiData } from '../../lib/initial-data';
 
 export const producerKeys = {
   own: ['producers', 'me'] as const,
@@ -43,6 +44,7 @@ export function usePublicProducer(userId: number) {
     queryKey: producerKeys.public(userId),
     enabled: Number.isInteger(userId) && userId > 0,
     queryFn: ({ signal }) => api.get<PublicProducerProfile>(`/producers/${userId}`, undefined, signal),
+    initialData: () => initialApiData<PublicProducerProfile>(`/producers/${userId}`),
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
 }

@@ -6,6 +6,7 @@ import type {
 } from '@farmstand/shared/schemas/reviews';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { initialApiData } from '../../lib/initial-data';
 
 export const reviewKeys = {
   product: (id: number) => ['reviews', 'product', id] as const,
@@ -21,6 +22,7 @@ export function useReviews(target: ReviewTarget) {
   return useQuery({
     queryKey: isProduct ? reviewKeys.product(id) : reviewKeys.producer(id),
     queryFn: ({ signal }) => api.get<ReviewsResponse>(`/reviews/${isProduct ? 'product' : 'producer'}/${id}`, undefined, signal),
+    initialData: () => initialApiData<ReviewsResponse>(`/reviews/${isProduct ? 'product' : 'producer'}/${id}`),
   });
 }
 

@@ -3,6 +3,7 @@ import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, MAINTENANCE_EVENT } from '../../lib/api';
+import { initialApiData } from '../../lib/initial-data';
 
 export const SITE_KEY = ['site'] as const;
 
@@ -31,6 +32,7 @@ export function useSiteQuery() {
   return useQuery({
     queryKey: SITE_KEY,
     queryFn: ({ signal }) => api.get<SiteInfoResponse>('/site', undefined, signal),
+    initialData: () => initialApiData<SiteInfoResponse>('/site'),
     staleTime: 60_000,
     refetchOnWindowFocus: true,
   });
