@@ -151,6 +151,20 @@ export async function suggest(db: Db, text: string, limit: number): Promise<Sugg
       where l.name = n.name and l.visible_until > now() order by l.product_id desc limit 1
     ) l
     join search_producers sp on sp.producer_id = l.producer_id`;
+  const [products, producers] = await Promise.all([
+    suggestProducts(db, lower, prefixQuery, limit, productRows),
+    suggestProducers(db, lower, limit),
+  ]);
+  return { products, producers };
+}
+
+async function suggestProducts(
+  db: Db,
+  lower: string,
+  prefixQuery: string | null,
+  limit: number,
+  productRows: (names: SQL) => SQL,
+): Promise<SuggestionRows['products']> {
   const products = prefixQuery
     ? (
         await db.execute<SuggestionRows['products'][number]>(sql`${productRows(sql`
@@ -169,17 +183,28 @@ export async function suggest(db: Db, text: string, limit: number): Promise<Sugg
       if (products.length < limit && !products.some((p) => p.name === row.name)) products.push(row);
     }
   }
+  return products;
+}
+
+/**
+ * Farms whose name starts with the text, in byte order of the lower-cased name (`~<~`, the order of
+ * the `text_pattern_ops` index, so the scan stops after `limit` rows and both engines agree).
+ */
+async function suggestProducers(db: Db, lower: string, limit: number): Promise<SuggestionRows['producers']> {
   const producers = (
     await db.execute<SuggestionRows['producers'][number]>(sql`
       select pr.user_id, pr.farm_name, pr.city, pr.state
       from (select sp.producer_id from search_producers sp
         where lower(sp.farm_name) like ${`${escapeLike(lower)}%`} and sp.visible_until > now()
-        order by lower(sp.farm_name), sp.producer_id limit ${limit}) c
+        order by lower(sp.farm_name) using ~<~, sp.producer_id limit ${limit}) c
       join producers pr on pr.id = c.producer_id
-      order by lower(pr.farm_name), pr.id`)
+      order by lower(pr.farm_name) using ~<~, pr.id`)
   ).rows;
-  return { products, producers: producers.length >= limit ? producers : await topUpProducers(db, lower, limit, producers) };
+  return producers.length >= limit ? producers : topUpProducers(db, lower, limit, producers);
 }
+
+/** Typo candidates read per suggestion at most: at 100k farms a common word matches thousands. */
+const TYPO_CANDIDATES = 1000;
 
 /** Farms whose name resembles what was typed (a typo, a word inside the name), after the prefix matches. */
 async function topUpProducers(
@@ -191,9 +216,10 @@ async function topUpProducers(
   if (lower.length < 3) return found;
   const result = await db.execute<SuggestionRows['producers'][number]>(sql`
     select pr.user_id, pr.farm_name, pr.city, pr.state
-    from (select sp.producer_id, word_similarity(${lower}, sp.farm_name) as similarity from search_producers sp
-      where sp.visible_until > now() and ${lower} <% sp.farm_name
-      order by similarity desc, sp.farm_name limit ${limit * 2}) c
+    from (select t.producer_id, word_similarity(${lower}, t.farm_name) as similarity
+      from (select sp.producer_id, sp.farm_name from search_producers sp
+        where sp.visible_until > now() and ${lower} <% sp.farm_name limit ${TYPO_CANDIDATES}) t
+      order by similarity desc, t.farm_name limit ${limit * 2}) c
     join producers pr on pr.id = c.producer_id
     order by c.similarity desc, pr.farm_name`);
   const rows = [...found];
