@@ -4,7 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { SERVER_DIR } from './config';
 
-export type BenchServer = { url: string; port: number; process: ChildProcess; stop: () => Promise<void> };
+export type BenchServer = {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  stop: () => Promise<void>;
+  /** How product search ranks once settled ('index' or 'sql'), and how long the index took to load. */
+  search: { path: string; waitedMs: number };
+};
 
 /**
  * Starts the real server (`tsx src/main.ts`, as `npm start -w @farmstand/server` does) in its own
@@ -57,7 +64,7 @@ export async function startBenchServer(
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
     try {
       const response = await fetch(`${url}/api/health`);
-      if (response.ok) return { url, port, process: child, stop };
+      if (response.ok) return { url, port, process: child, stop, search: await waitForSearchIndex(url) };
     } catch {
       // not listening yet
     }
@@ -65,4 +72,27 @@ export async function startBenchServer(
   }
   await stop();
   throw new Error(`the server did not answer /api/health within 240 s:\n${output}`);
+}
+
+/**
+ * A large catalogue is ranked by the in-memory listing index (decision 125), which loads in the
+ * background after start while SQL answers. Sections measure the settled server: this waits (up to
+ * 5 minutes) until product search says `x-search-path: index`, or returns at once when the catalogue
+ * is below the index's threshold (SEARCH_INDEX=auto) or the index is off.
+ */
+async function waitForSearchIndex(baseUrl: string): Promise<{ path: string; waitedMs: number }> {
+  const started = Date.now();
+  const probe = async () => {
+    const response = await fetch(`${baseUrl}/api/search/products?limit=1`);
+    const body = (await response.json()) as { total?: number };
+    return { path: response.headers.get('x-search-path') ?? 'sql', total: body.total ?? 0 };
+  };
+  const expected = process.env.SEARCH_INDEX === 'on' || (process.env.SEARCH_INDEX !== 'off' && (await probe()).total >= 20_000);
+  let path = 'sql';
+  while (expected && Date.now() - started < 300_000) {
+    path = (await probe()).path;
+    if (path === 'index') break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return { path, waitedMs: Date.now() - started };
 }

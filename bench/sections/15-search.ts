@@ -48,7 +48,7 @@ export default defineSection({
       'req/s at 50 connections, latency at 10 (every response timed); client, server and PostgreSQL share the cores.',
     );
 
-    const index = await waitForSearchIndex(server.url, shapes[0].paths[0]);
+    const index = server.search;
     table.notes.push(
       index.path === 'index'
         ? `Product search ranked by the in-memory listing index (decision 125), loaded ${(index.waitedMs / 1000).toFixed(1)} s after the server answered; server RSS ${rssOf(server.process.pid)}.`
@@ -115,28 +115,6 @@ export default defineSection({
     }
   },
 });
-
-/** Waits (up to 5 minutes) until product search answers from the listing index, as it does once loaded. */
-async function waitForSearchIndex(baseUrl: string, probe: string): Promise<{ path: string; waitedMs: number }> {
-  const started = Date.now();
-  let path = 'sql';
-  while (Date.now() - started < 300_000) {
-    const response = await fetch(baseUrl + probe);
-    await response.arrayBuffer();
-    path = response.headers.get('x-search-path') ?? 'sql';
-    if (path === 'index') break;
-    if (Date.now() - started > 20_000 && path === 'sql' && !(await indexExpected(baseUrl))) break;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  return { path, waitedMs: Date.now() - started };
-}
-
-/** Whether the catalogue is large enough for SEARCH_INDEX=auto to load the index. */
-async function indexExpected(baseUrl: string): Promise<boolean> {
-  const response = await fetch(`${baseUrl}/api/search/products?limit=1`);
-  const body = (await response.json()) as { total?: number };
-  return (body.total ?? 0) >= 20_000 || process.env.SEARCH_INDEX === 'on';
-}
 
 function rssOf(pid: number | undefined): string {
   try {
