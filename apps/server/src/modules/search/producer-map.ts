@@ -34,6 +34,8 @@ type Index = {
   byProducer: Map<number, MapEntry>;
   /** Alphabetical (farm name, then id); rebuilt when a change arrives and an answer needs it. */
   sorted: MapEntry[] | null;
+  /** By latitude, so a viewport reads only its own band of producers; rebuilt like `sorted`. */
+  byLatitude: MapEntry[] | null;
   /** Whole-map answers (no location, no viewport): the same for everyone until the next change. */
   answers: Map<string, { at: number; answer: MapAnswer }>;
   version: number;
@@ -61,7 +63,7 @@ function toEntry(row: MapProducerRow): MapEntry {
 async function buildIndex(ctx: AppContext): Promise<Index> {
   // The feed's starting point comes first: a change made while the map loads is applied after it.
   await startSearchFeed(ctx);
-  const index: Index = { byProducer: new Map(), sorted: null, answers: new Map(), version: 0 };
+  const index: Index = { byProducer: new Map(), sorted: null, byLatitude: null, answers: new Map(), version: 0 };
   const pending: number[][] = [];
   let loaded = false;
   const apply = async (ids: number[]) => {
@@ -74,6 +76,7 @@ async function buildIndex(ctx: AppContext): Promise<Index> {
     }
     for (const id of ids) if (!seen.has(id)) index.byProducer.delete(id);
     index.sorted = null;
+    index.byLatitude = null;
     index.answers.clear();
     index.version++;
   };
@@ -98,6 +101,20 @@ async function mapIndex(ctx: AppContext): Promise<Index> {
     index.catch(() => indexes.delete(ctx));
   }
   return index;
+}
+
+/** The producers whose latitude lies in [minLat, maxLat] (binary search on the latitude order). */
+function* latitudeBand(index: Index, minLat: number, maxLat: number): Generator<MapEntry> {
+  index.byLatitude ??= [...index.byProducer.values()].sort((a, b) => a.lat - b.lat);
+  const entries = index.byLatitude;
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (entries[middle].lat < minLat) low = middle + 1;
+    else high = middle;
+  }
+  for (let i = low; i < entries.length && entries[i].lat <= maxLat; i++) yield entries[i];
 }
 
 function sortedEntries(index: Index): MapEntry[] {
@@ -176,6 +193,9 @@ export type Viewport = { minLat: number; minLng: number; maxLat: number; maxLng:
 
 /** Grid cells are about 60 screen pixels wide at every zoom (a 256-pixel tile spans 360 / 2^zoom degrees). */
 const CELL_PIXELS = 60;
+/** Cell rows and columns (±35,000 at the last clustered zoom) packed into one exact number. */
+const CELL_KEY_OFFSET = 50_000;
+const CELL_KEY_SPAN = 100_000;
 /** From this zoom on (a few streets across) every producer is its own marker. */
 export const NO_CLUSTER_ZOOM = 15;
 
@@ -193,12 +213,13 @@ export async function clusteredMapAnswer(
   const index = await mapIndex(ctx);
   const keep = keeper(filters, Date.now());
   const cellDegrees = viewport.zoom >= NO_CLUSTER_ZOOM ? 0 : (360 / 2 ** viewport.zoom) * (CELL_PIXELS / 256);
-  const cells = new Map<string, { count: number; lat: number; lng: number; box: number[]; first: MapEntry }>();
+  // Numeric cell keys: at national scale this loop runs over every producer in view, and building a
+  // string key per producer was most of its cost.
+  const cells = new Map<number, { count: number; lat: number; lng: number; box: number[]; first: MapEntry }>();
   const { center, radiusMiles } = filters;
   let total = 0;
-  for (const entry of index.byProducer.values()) {
-    if (entry.lat < viewport.minLat || entry.lat > viewport.maxLat || entry.lng < viewport.minLng || entry.lng > viewport.maxLng)
-      continue;
+  for (const entry of latitudeBand(index, viewport.minLat, viewport.maxLat)) {
+    if (entry.lng < viewport.minLng || entry.lng > viewport.maxLng) continue;
     if (!keep(entry)) continue;
     if (
       center &&
@@ -208,8 +229,9 @@ export async function clusteredMapAnswer(
       continue;
     total++;
     const key = cellDegrees
-      ? `${Math.floor(entry.lat / cellDegrees)}:${Math.floor(entry.lng / cellDegrees)}`
-      : String(entry.producerId);
+      ? (Math.floor(entry.lat / cellDegrees) + CELL_KEY_OFFSET) * CELL_KEY_SPAN +
+        (Math.floor(entry.lng / cellDegrees) + CELL_KEY_OFFSET)
+      : entry.producerId;
     const cell = cells.get(key);
     if (!cell) {
       cells.set(key, {
