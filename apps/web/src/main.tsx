@@ -12,14 +12,10 @@ registerServiceWorker();
 // Uncaught errors and unhandled rejections reach the server; the admin's Logs tab lists them.
 installErrorReporter();
 
-// In a task of its own: evaluating the scripts and the first render are then two shorter tasks, not
-// one long one that keeps a phone from answering a tap (Lighthouse's total blocking time).
-setTimeout(() =>
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  ),
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
 );
