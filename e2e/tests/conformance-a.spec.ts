@@ -40,7 +40,13 @@ test.describe('issue 10 item 1: Contact Producer and the error boundary', () => 
   });
 
   test('a page that fails to render shows a friendly screen inside the shell, with a way back', async ({ page }) => {
-    // A malformed answer makes the product page throw while rendering.
+    // A malformed answer makes the product page throw while rendering. The server inlines the
+    // page's first answers in its HTML (decision 168); without them the page asks the API.
+    await page.route('**/product/1', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/<script[^>]*id="initial-data"[^>]*>[\s\S]*?<\/script>/, '');
+      await route.fulfill({ response, body: html });
+    });
     await page.route('**/api/products/1', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }));
     await page.goto('/product/1');
     await expect(page.getByRole('heading', { name: 'Something went wrong on this page' })).toBeVisible();
