@@ -1,3 +1,4 @@
+import { regionOf } from './geo-math';
 import { FARM, type IndexParts, type ListingData, NAME, type Posting, type ProducerData } from './listing-index';
 
 /** A typed array that doubles when full: postings of a million listings without boxed numbers. */
@@ -20,6 +21,10 @@ class GrowingInts {
 class GrowingPosting {
   readonly slots = new GrowingInts();
   readonly flags = new GrowingInts();
+  push(slot: number, flags: number) {
+    this.slots.push(slot);
+    this.flags.push(flags);
+  }
   done(): Posting {
     return { slots: this.slots.done(), flags: Uint8Array.from(this.flags.done()) };
   }
@@ -39,6 +44,9 @@ export class ListingIndexBuilder {
   private readonly categories: string[] = [];
   private readonly availabilities: string[] = [];
   private readonly postings = new Map<string, GrowingPosting>();
+  /** The same postings split by the producer's region (geo-math.ts#regionOf). */
+  private readonly regionPostings = new Map<number, Map<string, GrowingPosting>>();
+  private readonly producerRegion: number[] = [];
   private readonly byCategory: GrowingInts[] = [];
   private readonly perProducer: GrowingInts[] = [];
   private lastId = Number.POSITIVE_INFINITY;
@@ -48,6 +56,7 @@ export class ListingIndexBuilder {
       this.producerSlot.set(producer.producerId, slot);
       this.farmLexemes.push(new Set(producer.farmLexemes));
       this.perProducer.push(new GrowingInts());
+      this.producerRegion.push(regionOf(producer.latitude, producer.longitude));
     });
   }
 
@@ -69,14 +78,16 @@ export class ListingIndexBuilder {
       this.perProducer[producer].push(slot);
       const name = new Set(listing.nameLexemes);
       const farm = this.farmLexemes[producer];
+      const region = this.producerRegion[producer];
+      let regional = this.regionPostings.get(region);
+      if (!regional) {
+        regional = new Map();
+        this.regionPostings.set(region, regional);
+      }
       for (const lexeme of new Set(listing.docLexemes)) {
-        let posting = this.postings.get(lexeme);
-        if (!posting) {
-          posting = new GrowingPosting();
-          this.postings.set(lexeme, posting);
-        }
-        posting.slots.push(slot);
-        posting.flags.push((name.has(lexeme) ? NAME : 0) | (farm.has(lexeme) ? FARM : 0));
+        const flags = (name.has(lexeme) ? NAME : 0) | (farm.has(lexeme) ? FARM : 0);
+        postingOf(this.postings, lexeme).push(slot, flags);
+        postingOf(regional, lexeme).push(slot, flags);
       }
     }
   }
@@ -99,7 +110,8 @@ export class ListingIndexBuilder {
       availabilityOf: Uint8Array.from(this.availabilityOf.done()),
       categories: this.categories,
       availabilities: this.availabilities,
-      postings: new Map([...this.postings].map(([lexeme, posting]) => [lexeme, posting.done()])),
+      postings: finished(this.postings),
+      regionPostings: new Map([...this.regionPostings].map(([region, postings]) => [region, finished(postings)])),
       categoryPostings: this.categories.map((_, code) => this.byCategory[code]?.done() ?? new Int32Array(0)),
       producerIds: Int32Array.from(this.producers.map((producer) => producer.producerId)),
       latitudes: Float64Array.from(this.producers.map((producer) => producer.latitude ?? Number.NaN)),
@@ -109,6 +121,18 @@ export class ListingIndexBuilder {
       producerListings,
     };
   }
+}
+
+const finished = (postings: Map<string, GrowingPosting>) =>
+  new Map([...postings].map(([lexeme, posting]) => [lexeme, posting.done()]));
+
+function postingOf(postings: Map<string, GrowingPosting>, lexeme: string): GrowingPosting {
+  let posting = postings.get(lexeme);
+  if (!posting) {
+    posting = new GrowingPosting();
+    postings.set(lexeme, posting);
+  }
+  return posting;
 }
 
 function codeOf(values: string[], value: string): number {

@@ -1,5 +1,5 @@
 import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../geo';
-import { cellColumn, cellKey, cellRow, distanceFrom } from './geo-math';
+import { cellColumn, cellKey, cellRow, distanceFrom, regionsOf } from './geo-math';
 import type { Vocabulary } from './query-words';
 
 /**
@@ -60,6 +60,8 @@ export type IndexParts = {
   categories: string[];
   availabilities: string[];
   postings: Map<string, Posting>;
+  /** The postings again, split by the producer's region (geo-math.ts#regionOf). */
+  regionPostings: Map<number, Map<string, Posting>>;
   categoryPostings: Int32Array[];
   producerIds: Int32Array;
   latitudes: Float64Array;
@@ -106,6 +108,7 @@ export class ListingIndex {
   private readonly categories!: string[];
   private readonly availabilities!: string[];
   private readonly postings!: Map<string, Posting>;
+  private readonly regionPostings!: Map<number, Map<string, Posting>>;
   private readonly categoryPostings!: Int32Array[];
 
   private readonly producerIds!: Int32Array;
@@ -250,22 +253,16 @@ export class ListingIndex {
   // ── Text ─────────────────────────────────────────────────────────────────────────────────────
 
   /** Base listings matching every group, newest first, with flags (TIER_OF_FLAGS gives the tier). */
-  private textMatches(groups: string[][]): Posting {
+  private textMatches(groups: string[][], postings: Map<string, Posting> | undefined = this.postings): Posting {
     let current: Posting | null = null;
     // Rarest group first keeps the intersections small.
-    const unions = groups.map((group) => this.union(group)).sort((a, b) => a.slots.length - b.slots.length);
+    const unions = groups.map((group) => union(group, postings)).sort((a, b) => a.slots.length - b.slots.length);
     for (const posting of unions) {
       // Intersection ANDs the flags: NAME survives only if every group matched in the name.
       current = current ? intersect(current, posting) : posting;
       if (current.slots.length === 0) break;
     }
     return current ?? { slots: new Int32Array(0), flags: new Uint8Array(0) };
-  }
-
-  private union(group: string[]): Posting {
-    const postings = group.map((lexeme) => this.postings.get(lexeme)).filter((p): p is Posting => p !== undefined);
-    if (postings.length === 0) return { slots: new Int32Array(0), flags: new Uint8Array(0) };
-    return postings.reduce((a, b) => unite(a, b));
   }
 
   /** An overlay listing's tier for the groups, or 0 when it does not match. */
@@ -399,8 +396,14 @@ export class ListingIndex {
       total++;
       top.offer({ tier, distance: Number.isNaN(distance) ? Number.POSITIVE_INFINITY : distance, id });
     };
-    if (category !== -2 && availability !== -2) {
-      const matches = this.textMatches(groups);
+    // Within a radius only the regions the circle touches are read; at any distance, everything.
+    const parts =
+      category === -2 || availability === -2
+        ? []
+        : box
+          ? regionsOf(box).map((region) => this.textMatches(groups, this.regionPostings.get(region)))
+          : [this.textMatches(groups)];
+    for (const matches of parts) {
       for (let i = 0; i < matches.slots.length; i++) {
         const slot = matches.slots[i];
         if (!this.passes(slot, category, availability)) continue;
@@ -571,6 +574,13 @@ function overlayDistance(producer: ProducerData, measure: (lat: number, lng: num
 
 function pageOf(items: Ranked[], offset: number): { id: number; distance: number | null }[] {
   return items.slice(offset).map((item) => ({ id: item.id, distance: Number.isFinite(item.distance) ? item.distance : null }));
+}
+
+/** The slots holding any lexeme of a group (one word and its typo alternatives). */
+function union(group: string[], postings: Map<string, Posting> | undefined): Posting {
+  const found = group.map((lexeme) => postings?.get(lexeme)).filter((p): p is Posting => p !== undefined);
+  if (found.length === 0) return { slots: new Int32Array(0), flags: new Uint8Array(0) };
+  return found.reduce((a, b) => unite(a, b));
 }
 
 /** Sorted union of two postings (slots ascending), flags ORed where both hold a slot. */
