@@ -78,24 +78,37 @@ type OverlayProducer = { producer: ProducerData | null; farm: Set<string>; listi
 type Ranked = { tier: number; distance: number; id: number };
 const before = (a: Ranked, b: Ranked) =>
   a.tier !== b.tier ? a.tier > b.tier : a.distance !== b.distance ? a.distance < b.distance : a.id > b.id;
+const byRank = (a: Ranked, b: Ranked) => b.tier - a.tier || a.distance - b.distance || b.id - a.id;
 
-/** The first `size` candidates in order, kept while streaming through any number of them. */
-class TopRanked {
-  readonly items: Ranked[] = [];
+/**
+ * The first `size` candidates in order, kept while streaming through any number of them: offers
+ * are appended and, whenever twice `size` are held, sorted and cut back (n log n overall, also for
+ * a page 100,000 deep). Once cut, `worst` bounds what can still enter.
+ */
+export class TopRanked {
+  private items: Ranked[] = [];
+  private bound: Ranked | null = null;
   constructor(private readonly size: number) {}
   get full(): boolean {
-    return this.items.length >= this.size;
+    return this.bound !== null;
   }
   get worst(): Ranked {
-    return this.items[this.items.length - 1];
+    return this.bound as Ranked;
   }
   offer(item: Ranked) {
-    const items = this.items;
-    if (items.length >= this.size && !before(item, items[items.length - 1])) return;
-    let at = items.length;
-    while (at > 0 && before(item, items[at - 1])) at--;
-    items.splice(at, 0, item);
-    if (items.length > this.size) items.pop();
+    if (this.bound && !before(item, this.bound)) return;
+    this.items.push(item);
+    if (this.items.length >= Math.max(2 * this.size, 64)) this.cut();
+  }
+  /** The kept candidates, best first. */
+  result(): Ranked[] {
+    this.cut();
+    return this.items;
+  }
+  private cut() {
+    this.items.sort(byRank);
+    if (this.items.length > this.size) this.items.length = this.size;
+    if (this.items.length === this.size) this.bound = this.items[this.size - 1];
   }
 }
 
@@ -435,7 +448,7 @@ export class ListingIndex {
         if (tier > 0) rank(tier, distance, listing.id);
       }
     }
-    return { page: pageOf(top.items, query.offset), total };
+    return { page: pageOf(top.result(), query.offset), total };
   }
 
   /**
