@@ -1,8 +1,8 @@
-import { formatPrice } from '@farmstand/shared';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ChatIcon, CheckCircleIcon, SproutIcon } from '../../components/ui/icons';
 import { useDocumentTitle } from '../../lib/document-title';
+import { formatPrice } from '../../lib/format';
 import { useAuth } from '../auth/auth-context';
 import { BreadArt, EggsArt, HoneyArt, VegBoxArt } from './food-art';
 import { HeroPanel } from './hero-panel';

@@ -1,4 +1,5 @@
 import { ORDER_LIMITS } from '@farmstand/shared/constants/orders';
+import { formatUsd, formatZonedDay, formatZonedMoment, formatZonedTime } from '../../lib/format';
 
 /** Windows are in the platform's time zone (decision 172); pickup answers say which, orders use the same. */
 let platformTimeZone = 'America/New_York';
@@ -6,22 +7,12 @@ export function rememberTimeZone(timeZone: string | undefined): void {
   if (timeZone) platformTimeZone = timeZone;
 }
 
-/** Formatters are costly to build (tens of milliseconds for a page of pickup times on a phone): one per zone and shape. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function format(iso: string, options: Intl.DateTimeFormatOptions): string {
-  const key = `${platformTimeZone}|${JSON.stringify(options)}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone: platformTimeZone, ...options });
-    formatters.set(key, formatter);
-  }
-  return formatter.format(new Date(iso));
-}
-
-/** "Sat, Jun 8 · 9:00 AM – 12:00 PM" */
+/**
+ * "Sat, Jun 8 · 9:00 AM – 12:00 PM". Built without Intl for US zones (lib/format.ts): the first
+ * Intl formatter of a page costs tens of milliseconds on a phone (docs/decisions/190).
+ */
 export function formatWindow(startsAt: string, endsAt: string): string {
-  const time = { hour: 'numeric', minute: '2-digit' } as const;
-  return `${format(startsAt, { weekday: 'short', month: 'short', day: 'numeric' })} · ${format(startsAt, time)} – ${format(endsAt, time)}`;
+  return `${formatZonedDay(startsAt, platformTimeZone)} · ${formatZonedTime(startsAt, platformTimeZone)} – ${formatZonedTime(endsAt, platformTimeZone)}`;
 }
 
 /** "Saturday, June 8, 2030" from a local YYYY-MM-DD. */
@@ -36,10 +27,9 @@ export function formatDay(date: string): string {
   }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
-export const formatMoment = (iso: string) =>
-  format(iso, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+export const formatMoment = (iso: string) => formatZonedMoment(iso, platformTimeZone);
 
-export const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+export const money = formatUsd;
 
 /** What can go in a basket, as the server rules it (decision 171); null = can be reserved. */
 export function reserveBlocker(product: {

@@ -1,6 +1,7 @@
-import { formatDistance, formatPrice } from '@farmstand/shared';
+import { formatDistance } from '@farmstand/shared';
 import type { ProductListing } from '@farmstand/shared/schemas/search';
 import { Link } from 'react-router';
+import { formatPrice } from '../../../lib/format';
 import { AvailabilityBadge } from './availability-badge';
 import { ProductImage } from './product-image';
 

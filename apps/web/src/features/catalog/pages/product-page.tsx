@@ -1,10 +1,11 @@
-import { CATEGORY_LABELS, formatDate, formatPrice, type ProductCategory } from '@farmstand/shared';
+import { CATEGORY_LABELS, type ProductCategory } from '@farmstand/shared';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { Link, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { EmptyState, Spinner } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { formatDate, formatPrice } from '../../../lib/format';
 import { parseRouteId } from '../../../lib/route-id';
 import { useTrackView } from '../../../lib/use-track-view';
 import { ContactProducerButton } from '../../messages/components/contact-producer';

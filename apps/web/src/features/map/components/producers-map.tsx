@@ -9,6 +9,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { MapContainer, Marker, Popup, TileLayer, useMap, ZoomControl } from 'react-leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
+import { formatCount } from '../../../lib/format';
 import { useTheme } from '../../theme/theme-context';
 import type { LatLng, MapProducer } from '../types';
 import { ProducerPopup } from './producer-popup';
@@ -114,7 +115,7 @@ function PlainMarkers({ producers }: { producers: MapProducer[] }) {
 /** Visual size of a cluster grows with its count (three steps), as marker-cluster plugins do. */
 function clusterIcon(count: number) {
   const size = count < 10 ? 34 : count < 100 ? 40 : 48;
-  const label = count >= 10_000 ? `${Math.round(count / 1000)}k` : count.toLocaleString('en-US');
+  const label = count >= 10_000 ? `${Math.round(count / 1000)}k` : formatCount(count);
   return L.divIcon({
     className: '',
     html: `<span class="producer-cluster" style="width:${size}px;height:${size}px">${label}</span>`,
@@ -129,7 +130,7 @@ function ClusterMarkers({ clusters }: { clusters: ProducerMapCluster[] }) {
   useEffect(() => {
     const layer = L.layerGroup(
       clusters.map((cluster) => {
-        const label = `${cluster.count.toLocaleString('en-US')} producers here: zoom in`;
+        const label = `${formatCount(cluster.count)} producers here: zoom in`;
         const marker = L.marker([cluster.lat, cluster.lng], { icon: clusterIcon(cluster.count), title: label, keyboard: true });
         marker.on('add', () => marker.getElement()?.setAttribute('aria-label', label));
         const zoomIn = () => {

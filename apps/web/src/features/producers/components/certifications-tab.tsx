@@ -1,4 +1,4 @@
-import { CERTIFICATION_LABELS, formatDate } from '@farmstand/shared';
+import { CERTIFICATION_LABELS } from '@farmstand/shared';
 import type { OwnCertification } from '@farmstand/shared/schemas/producers';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api';
+import { formatDate } from '../../../lib/format';
 import { useDeleteCertification } from '../api';
 import { PRODUCER_TEXTS } from '../texts';
 import { CertificationBadge } from './certification-badge';

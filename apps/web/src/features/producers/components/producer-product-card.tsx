@@ -1,6 +1,6 @@
-import { formatPrice } from '@farmstand/shared';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { Link } from 'react-router';
+import { formatPrice } from '../../../lib/format';
 import { AvailabilityBadge } from '../../catalog/components/availability-badge';
 import { ProductImage } from '../../catalog/components/product-image';
 

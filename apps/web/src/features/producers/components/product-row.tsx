@@ -1,4 +1,4 @@
-import { AVAILABILITIES, AVAILABILITY_LABELS, type Availability, CATEGORY_LABELS, formatPrice } from '@farmstand/shared';
+import { AVAILABILITIES, AVAILABILITY_LABELS, type Availability, CATEGORY_LABELS } from '@farmstand/shared';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -8,6 +8,7 @@ import { Badge } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { inputClasses } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
+import { formatPrice } from '../../../lib/format';
 import { ProductImage } from '../../catalog/components/product-image';
 import { useDeleteProduct, useRestoreProduct, useUpdateAvailability } from '../api';
 import { PRODUCER_TEXTS } from '../texts';

@@ -1,7 +1,8 @@
-import { formatDate, REVIEWS_SHOWN_FIRST } from '@farmstand/shared';
+import { REVIEWS_SHOWN_FIRST } from '@farmstand/shared';
 import type { Review } from '@farmstand/shared/schemas/reviews';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { formatDate } from '../../../lib/format';
 import { Stars } from './stars';
 
 /** Approved reviews, newest first: the first 5, then all on request (spec 01 §9). */

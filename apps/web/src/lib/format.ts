@@ -1,0 +1,157 @@
+import { parseDateOnly } from '@farmstand/shared';
+
+/**
+ * Prices, dates and pickup times for the public pages, written without `Intl`.
+ *
+ * The first use of `Intl` in a page (a NumberFormat, a toLocaleDateString) loads the browser's
+ * ICU data: 65-120 ms on this machine, four times that on Lighthouse's simulated phone, all of
+ * it in the task that renders the page (docs/decisions/190). The shapes the storefront shows are
+ * few and fixed (US dollars, "Jul 1, 2027", "Sat, Jun 8 · 9:00 AM"), so they are built here by
+ * hand and checked against `Intl` in format.test.ts. Anything outside them (an unknown time zone,
+ * a date before 2007's US daylight-saving rules) falls back to `Intl`.
+ */
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** "$1,234.50", "-$4.00": what `Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })` writes. */
+export function formatUsd(amount: number): string {
+  if (!Number.isFinite(amount)) return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
+  const cents = Math.round(Math.abs(amount) * 100);
+  const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
+  const dollars = Math.floor(cents / 100);
+  const rest = String(cents % 100).padStart(2, '0');
+  return `${sign}$${groupThousands(dollars)}.${rest}`;
+}
+
+/** "1,234,567" for a whole number, as `toLocaleString('en-US')` writes it. */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
+  return (n < 0 ? '-' : '') + groupThousands(Math.abs(n));
+}
+
+function groupThousands(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** "$4.50" or "$4.50 / dozen"; a null price reads "Price on request" (the shared formatPrice, without Intl). */
+export function formatPrice(price: number | string | null | undefined, unit?: string | null): string {
+  if (price === null || price === undefined || price === '') return 'Price on request';
+  const value = typeof price === 'string' ? Number(price) : price;
+  const money = formatUsd(value);
+  return unit ? `${money} / ${unit}` : money;
+}
+
+/**
+ * "Jul 1, 2027" (the shared formatDate, without Intl): a date-only value ('2027-07-01') keeps its
+ * calendar day in every time zone; an instant is shown in the viewer's zone.
+ */
+export function formatDate(iso: string | Date | null | undefined): string {
+  if (!iso) return '';
+  if (typeof iso === 'string') {
+    const parts = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? parseDateOnly(iso) : null;
+    if (parts) return `${MONTHS[parts.month - 1]} ${parts.day}, ${parts.year}`;
+  }
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  if (Number.isNaN(date.getTime())) return 'Invalid Date';
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+}
+
+/** A moment's wall-clock parts in a time zone. */
+type WallClock = { year: number; month: number; day: number; weekday: number; hour: number; minute: number };
+
+/**
+ * US zones by their standard offset (hours) and whether they keep daylight-saving time. Since 2007
+ * US daylight-saving time runs from the second Sunday of March, 2:00 standard time, to the first
+ * Sunday of November, 2:00 daylight time.
+ */
+const US_ZONES: Record<string, { offset: number; dst: boolean }> = {
+  'America/New_York': { offset: -5, dst: true },
+  'America/Detroit': { offset: -5, dst: true },
+  'America/Kentucky/Louisville': { offset: -5, dst: true },
+  'America/Louisville': { offset: -5, dst: true },
+  'America/Kentucky/Monticello': { offset: -5, dst: true },
+  'America/Indiana/Indianapolis': { offset: -5, dst: true },
+  'America/Indianapolis': { offset: -5, dst: true },
+  'US/Eastern': { offset: -5, dst: true },
+  'America/Chicago': { offset: -6, dst: true },
+  'US/Central': { offset: -6, dst: true },
+  'America/Denver': { offset: -7, dst: true },
+  'US/Mountain': { offset: -7, dst: true },
+  'America/Phoenix': { offset: -7, dst: false },
+  'America/Los_Angeles': { offset: -8, dst: true },
+  'US/Pacific': { offset: -8, dst: true },
+  'America/Anchorage': { offset: -9, dst: true },
+  'Pacific/Honolulu': { offset: -10, dst: false },
+  UTC: { offset: 0, dst: false },
+  'Etc/UTC': { offset: 0, dst: false },
+};
+
+const HOUR_MS = 3_600_000;
+
+/** The UTC instant of `nth` Sunday (1-based) of a month at `hourUtc`. */
+function nthSundayUtc(year: number, month: number, nth: number, hourUtc: number): number {
+  const firstWeekday = new Date(Date.UTC(year, month, 1)).getUTCDay();
+  const day = 1 + ((7 - firstWeekday) % 7) + (nth - 1) * 7;
+  return Date.UTC(year, month, day) + hourUtc * HOUR_MS;
+}
+
+/** The wall clock of `time` in `timeZone`, or null when this file does not know the zone's rules for that year. */
+function wallClock(time: number, timeZone: string): WallClock | null {
+  const zone = US_ZONES[timeZone];
+  if (!zone || Number.isNaN(time)) return null;
+  const year = new Date(time).getUTCFullYear();
+  if (zone.dst && (year < 2008 || year > 2099)) return null;
+  let offset = zone.offset;
+  if (zone.dst) {
+    // 2:00 standard time is (2 - offset) UTC; the end is 2:00 daylight time, (1 - offset) UTC.
+    const start = nthSundayUtc(year, 2, 2, 2 - zone.offset);
+    const end = nthSundayUtc(year, 10, 1, 1 - zone.offset);
+    if (time >= start && time < end) offset += 1;
+  }
+  const local = new Date(time + offset * HOUR_MS);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth(),
+    day: local.getUTCDate(),
+    weekday: local.getUTCDay(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+  };
+}
+
+const clockTime = (w: WallClock) => `${w.hour % 12 || 12}:${String(w.minute).padStart(2, '0')} ${w.hour < 12 ? 'AM' : 'PM'}`;
+
+const intlCache = new Map<string, Intl.DateTimeFormat>();
+function intl(iso: string, timeZone: string, options: Intl.DateTimeFormatOptions): string {
+  const key = `${timeZone}|${JSON.stringify(options)}`;
+  let formatter = intlCache.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, ...options });
+    intlCache.set(key, formatter);
+  }
+  return formatter.format(new Date(iso));
+}
+
+const DAY_SHAPE = { weekday: 'short', month: 'short', day: 'numeric' } as const;
+const TIME_SHAPE = { hour: 'numeric', minute: '2-digit' } as const;
+
+/** "Sat, Jun 8" in `timeZone`. */
+export function formatZonedDay(iso: string, timeZone: string): string {
+  const w = wallClock(Date.parse(iso), timeZone);
+  return w ? `${WEEKDAYS[w.weekday]}, ${MONTHS[w.month]} ${w.day}` : intl(iso, timeZone, DAY_SHAPE);
+}
+
+/** "9:00 AM" in `timeZone`. */
+export function formatZonedTime(iso: string, timeZone: string): string {
+  const w = wallClock(Date.parse(iso), timeZone);
+  return w ? clockTime(w) : intl(iso, timeZone, TIME_SHAPE);
+}
+
+/** "Sat, Jun 8, 9:00 AM" in `timeZone`. */
+export function formatZonedMoment(iso: string, timeZone: string): string {
+  const w = wallClock(Date.parse(iso), timeZone);
+  return w
+    ? `${WEEKDAYS[w.weekday]}, ${MONTHS[w.month]} ${w.day}, ${clockTime(w)}`
+    : intl(iso, timeZone, { ...DAY_SHAPE, ...TIME_SHAPE });
+}
