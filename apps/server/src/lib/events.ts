@@ -19,6 +19,8 @@ export type DomainEventMap = {
     /** The product the message is about (inquiries), shown with it. */
     product?: { id: number; name: string; primary_image_url: string | null } | null;
     inquiryId?: number | null;
+    /** The opening message of a placed order, written by the system for the shopper: it answers nothing. */
+    opensOrder?: boolean;
   };
   'conversation.read': { conversationId: number; readerId: number; otherUserId: number; readAt?: string };
   'inquiry.created': {

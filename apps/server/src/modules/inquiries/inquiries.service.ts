@@ -110,6 +110,9 @@ export function subscribeInquiryStatus(ctx: AppContext): void {
   ctx.events.on('message.created', async (event) => {
     // Only a producer's reply answers an inquiry: a shopper's message costs no query here (issue 8 item 7).
     if (event.senderType === 'consumer') return;
+    // An order's opening message is written for the shopper when they reserve; it is not a reply,
+    // even when the shopper is a producer the farm once asked something.
+    if (event.opensOrder) return;
     await repo.markResponded(ctx.db, event.senderId, event.recipientId);
   });
 }

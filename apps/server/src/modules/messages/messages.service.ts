@@ -52,7 +52,13 @@ async function assertCanReceive(db: Db, senderId: number, recipientId: number) {
   return recipient;
 }
 
-export type PostedMessage = { conversationId: number; recipientId: number; message: repo.MessageWithProduct };
+export type PostedMessage = {
+  conversationId: number;
+  recipientId: number;
+  message: repo.MessageWithProduct;
+  /** Set on the opening message of a placed order (not a reply to anything). */
+  opensOrder?: boolean;
+};
 
 /**
  * Writes a message into the pair's conversation (creating it on first contact) in one statement.
@@ -96,6 +102,7 @@ export function announceMessage(
     createdAt: message.createdAt.toISOString(),
     inquiryId: message.inquiryId,
     product: presentMessage(message).product,
+    opensOrder: posted.opensOrder,
   });
   ctx.events.emit('unread.changed', { userId: posted.recipientId });
 }

@@ -179,7 +179,12 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
   if (!placed) throw new Error('the order was not stored');
   const { order, items } = placed;
   const posted: PostedMessage | null = placed.message
-    ? { conversationId: placed.message.conversationId, recipientId: input.producerUserId, message: placed.message }
+    ? {
+        conversationId: placed.message.conversationId,
+        recipientId: input.producerUserId,
+        message: placed.message,
+        opensOrder: true,
+      }
     : null;
 
   if (posted) announceMessage(ctx, shopper, posted);

@@ -360,6 +360,24 @@ describe('placing an order', () => {
     expect((await placeOrder(app, admin, payload)).statusCode).toBe(201);
   });
 
+  it("does not answer a farm's inquiries when the farm it asked reserves from it (the order's opening message is no reply)", async () => {
+    const market = await setUpMarket(app);
+    const egg = await eggs(app, market);
+    const otherFarm = await buildProducer(app);
+    const honey = await buildProduct(app, otherFarm, { name: 'Clover Honey', price: 9 });
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/api/orders/inquire',
+      headers: bearer(market),
+      payload: { productId: honey, message: 'Do you have a gallon jar?', contactPreference: 'email', requestedQuantity: 1 },
+    });
+    expect(asked.statusCode).toBe(201);
+    expect((await placeOrder(app, otherFarm, orderPayload(market, [{ productId: egg, quantity: 1 }]))).statusCode).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const sent = (await app.inject({ method: 'GET', url: '/api/orders/inquiries/sent', headers: bearer(market) })).json();
+    expect(sent.inquiries.map((i: { status: string }) => i.status)).toEqual(['new']);
+  });
+
   it('keeps herdshares, unpriced, sold-out and out-of-season products inquiry-only, and quantities within stock', async () => {
     const producer = await setUpMarket(app);
     const cases: [Parameters<typeof buildProduct>[2], number, RegExp][] = [
