@@ -127,6 +127,26 @@ export async function searchProducers(db: Db, filters: ProducerSearchFilters): P
   return result.rows;
 }
 
+/**
+ * The rows of a producer page ranked by the listing index (decision 191), read fresh by id in the
+ * index's order with the same columns as `searchProducers`.
+ */
+export async function producersByIds(db: Db, page: { producerId: number; distance: number | null }[]): Promise<ProducerRow[]> {
+  if (page.length === 0) return [];
+  const ids = `{${page.map((row) => row.producerId).join(',')}}`;
+  const distances = `{${page.map((row) => (row.distance === null ? 'NULL' : String(row.distance))).join(',')}}`;
+  const result = await db.execute<ProducerRow>(sql`
+    select pr.user_id, pr.farm_name, pr.city, pr.state, pr.latitude, pr.longitude, pr.description,
+      pr.profile_image_url, pr.delivery_available, ${effectiveStatusSql} as subscription_status,
+      sp.verified, sp.listed_count as product_count, page.distance, 0 as total
+    from unnest(${ids}::int[], ${distances}::float8[]) with ordinality as page(producer_id, distance, position)
+    join search_producers sp on sp.producer_id = page.producer_id
+    join producers pr on pr.id = page.producer_id
+    join users u on u.id = pr.user_id left join subscriptions s on s.user_id = u.id
+    order by page.position`);
+  return result.rows;
+}
+
 export type SuggestionRows = {
   products: { id: number; name: string; category: string; farm_name: string }[];
   producers: { user_id: number; farm_name: string; city: string; state: string }[];

@@ -68,7 +68,12 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       },
     },
     async (request, reply) => {
-      if (producerSearchView(request.query) === 'list') return search.searchProducerList(ctx, request.query);
+      if (producerSearchView(request.query) === 'list') {
+        // Which path ranked it: the in-memory index or SQL (decisions 125, 191).
+        reply.header('x-search-path', search.searchPathFor(ctx, request.query.search));
+        return search.searchProducerList(ctx, request.query);
+      }
+      if (request.query.search) reply.header('x-search-path', search.searchPathFor(ctx, request.query.search));
       // Already JSON bytes (and possibly shared): sent as is, gzipped when the client accepts it.
       const answer = await search.producerMap(ctx, request.query);
       reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
@@ -82,7 +87,10 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
   app.get(
     '/suggestions',
     { config: { access: 'public' }, schema: { tags, querystring: SuggestionsQuery, response: { 200: SuggestionsResponse } } },
-    async (request) => search.suggestions(ctx, request.query.q),
+    async (request, reply) => {
+      reply.header('x-search-path', search.searchPathFor(ctx, request.query.q));
+      return search.suggestions(ctx, request.query.q);
+    },
   );
 };
 

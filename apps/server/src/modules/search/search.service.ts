@@ -19,6 +19,7 @@ import { geocode } from '../geocode/geocode.service';
 import type { Point } from './geo';
 import { listingIndexOf } from './listing-index/listing-index.service';
 import { lexemeGroups } from './listing-index/query-words';
+import { isAscii } from './listing-index/word-similarity';
 import { clusteredMapAnswer, type MapAnswer, producerMapAnswer } from './producer-map';
 import { countAllListed, listingsByIds, searchProductListings } from './product-search.repository';
 import { cachedProductSearch } from './product-search-cache';
@@ -116,16 +117,50 @@ async function browseTotal(ctx: AppContext, filters: repo.ProductSearchFilters):
   return entry.total;
 }
 
+/**
+ * Which path answers a producer search or a type-ahead (decision 191): the in-memory index once it
+ * is loaded (on a database sorting text in byte order), for text of printable ASCII (the index
+ * lower-cases and splits text as PostgreSQL does for those characters; other text goes to SQL,
+ * which does it in the database's locale).
+ */
+export function searchPathFor(ctx: AppContext, text: string | undefined): 'index' | 'sql' {
+  return listingIndexOf(ctx)?.bytewiseOrder && (!text || isAscii(text)) ? 'index' : 'sql';
+}
+
+/** Producers ranked by the listing index (decision 191); their rows read fresh by id. */
+async function producersFromIndex(
+  ctx: AppContext,
+  filters: repo.ProducerSearchFilters,
+): Promise<{ rows: repo.ProducerRow[]; total: number } | null> {
+  const index = listingIndexOf(ctx);
+  if (!index || searchPathFor(ctx, filters.text) !== 'index') return null;
+  const answer = index.searchProducers({
+    text: filters.text,
+    groups: filters.text ? lexemeGroups(searchWords(filters.text), index.vocabulary) : [],
+    category: filters.category,
+    verifiedOnly: filters.verifiedOnly === true,
+    area: filters.area,
+    requireCoordinates: filters.requireCoordinates === true,
+    limit: filters.limit,
+    offset: filters.offset,
+    now: Date.now(),
+  });
+  return { rows: await repo.producersByIds(ctx.db, answer.page), total: answer.total };
+}
+
 export async function searchProducerList(ctx: AppContext, query: ProducerSearchQuery): Promise<ProducerSearchListResponse> {
   const offset = query.offset ?? 0;
-  const rows = await repo.searchProducers(ctx.db, {
+  const filters: repo.ProducerSearchFilters = {
     text: query.search || undefined,
     category: query.category,
     verifiedOnly: query.verified === 'true',
     area: toArea(point(query.latitude ?? query.lat, query.longitude ?? query.lng), query.radius, DEFAULT_PRODUCER_RADIUS),
     limit: query.limit ?? PRODUCER_LIST_PAGE_SIZE,
     offset,
-  });
+  };
+  const fromIndex = await producersFromIndex(ctx, filters);
+  if (fromIndex) return { producers: fromIndex.rows.map(presentProducerListItem), total: fromIndex.total };
+  const rows = await repo.searchProducers(ctx.db, filters);
   const total = rows[0]?.total ?? (offset > 0 ? await countProducersPastEnd(ctx, query) : 0);
   return { producers: rows.map(presentProducerListItem), total };
 }
@@ -137,7 +172,7 @@ async function countProducersPastEnd(ctx: AppContext, query: ProducerSearchQuery
 
 /** Every matching producer with coordinates: the map clusters them, so there is no page size. */
 export async function searchProducerMap(ctx: AppContext, query: ProducerSearchQuery): Promise<ProducerMapResponse> {
-  const rows = await repo.searchProducers(ctx.db, {
+  const filters: repo.ProducerSearchFilters = {
     text: query.search || undefined,
     category: query.category,
     verifiedOnly: query.verified === 'true',
@@ -145,7 +180,10 @@ export async function searchProducerMap(ctx: AppContext, query: ProducerSearchQu
     requireCoordinates: true,
     limit: query.limit ?? null,
     offset: query.offset ?? 0,
-  });
+  };
+  const fromIndex = await producersFromIndex(ctx, filters);
+  if (fromIndex) return { producers: fromIndex.rows.map(presentProducerMapItem), total: fromIndex.total };
+  const rows = await repo.searchProducers(ctx.db, filters);
   return { producers: rows.map(presentProducerMapItem), total: rows[0]?.total ?? 0 };
 }
 
@@ -186,6 +224,16 @@ export async function suggestions(ctx: AppContext, text: string | undefined): Pr
   const categories = PRODUCT_CATEGORIES.filter(
     (value) => value.includes(needle) || CATEGORY_LABELS[value].toLowerCase().includes(needle),
   ).map((value) => ({ value, label: CATEGORY_LABELS[value] }));
+  const index = listingIndexOf(ctx);
+  if (index && searchPathFor(ctx, text) === 'index') {
+    // The type-ahead from memory (decision 191), exactly as the SQL below.
+    const now = Date.now();
+    return {
+      products: index.suggestProducts(needle, SUGGESTIONS_PER_KIND, now),
+      producers: index.suggestProducers(needle, SUGGESTIONS_PER_KIND, now),
+      categories,
+    };
+  }
   const rows = await repo.suggest(ctx.db, text, SUGGESTIONS_PER_KIND);
   return { ...rows, categories };
 }

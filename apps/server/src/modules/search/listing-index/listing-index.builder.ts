@@ -49,6 +49,10 @@ export class ListingIndexBuilder {
   private readonly producerRegion: number[] = [];
   private readonly byCategory: GrowingInts[] = [];
   private readonly perProducer: GrowingInts[] = [];
+  /** Each listing's product name, as a code into `listingNames` (type-ahead, decision 191). */
+  private readonly nameOf = new GrowingInts();
+  private readonly listingNames: string[] = [];
+  private readonly nameCodes = new Map<string, number>();
   private lastId = Number.POSITIVE_INFINITY;
 
   constructor(private readonly producers: ProducerData[]) {
@@ -76,6 +80,12 @@ export class ListingIndexBuilder {
       this.byCategory[category] ??= new GrowingInts();
       this.byCategory[category].push(slot);
       this.perProducer[producer].push(slot);
+      let nameCode = this.nameCodes.get(listing.name);
+      if (nameCode === undefined) {
+        nameCode = this.listingNames.push(listing.name) - 1;
+        this.nameCodes.set(listing.name, nameCode);
+      }
+      this.nameOf.push(nameCode);
       const name = new Set(listing.nameLexemes);
       const farm = this.farmLexemes[producer];
       const region = this.producerRegion[producer];
@@ -103,6 +113,16 @@ export class ListingIndexBuilder {
       at += slots.length;
     });
     listingStart[producerCount] = at;
+    // The listings of each product name, newest first (CSR like the producers' listings).
+    const nameOf = this.nameOf.done();
+    const nameStart = new Int32Array(this.listingNames.length + 1);
+    for (const code of nameOf) nameStart[code + 1]++;
+    for (let code = 0; code < this.listingNames.length; code++) nameStart[code + 1] += nameStart[code];
+    const nameListings = new Int32Array(nameOf.length);
+    const filled = nameStart.slice(0, this.listingNames.length);
+    nameOf.forEach((code, slot) => {
+      nameListings[filled[code]++] = slot;
+    });
     return {
       productIds: this.productIds.done(),
       producerOf: this.producerOf.done(),
@@ -119,6 +139,15 @@ export class ListingIndexBuilder {
       visibleUntil: Float64Array.from(this.producers.map((producer) => producer.visibleUntil)),
       listingStart,
       producerListings,
+      listingNames: this.listingNames,
+      nameStart,
+      nameListings,
+      farmNames: this.producers.map((producer) => producer.farmName),
+      farmLower: this.producers.map((producer) => producer.farmLower),
+      verified: Uint8Array.from(this.producers, (producer) => (producer.verified ? 1 : 0)),
+      userIds: Int32Array.from(this.producers, (producer) => producer.userId),
+      cities: this.producers.map((producer) => producer.city),
+      states: this.producers.map((producer) => producer.state),
     };
   }
 }

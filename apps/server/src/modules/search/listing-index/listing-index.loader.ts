@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { type ListingData, ListingIndex, type ProducerData } from './listing-index';
 import { ListingIndexBuilder } from './listing-index.builder';
+import type { NameRow } from './name-table';
 import { Vocabulary } from './query-words';
 
 /**
@@ -20,6 +21,7 @@ const isFilterToken = (lexeme: string, listing: { category: string; availability
 
 type ListingRow = {
   product_id: number;
+  name: string;
   producer_id: number;
   category: string;
   availability: string;
@@ -29,17 +31,25 @@ type ListingRow = {
 
 type ProducerRow = {
   producer_id: number;
+  farm_name: string;
+  farm_lower: string;
+  verified: boolean;
+  user_id: number;
+  city: string | null;
+  state: string | null;
   latitude: number | null;
   longitude: number | null;
   visible_until_ms: string | number;
   farm_lexemes: string | null;
 };
 
-const listingColumns = sql`l.product_id, l.producer_id, l.category, l.availability,
+const listingColumns = sql`l.product_id, l.name, l.producer_id, l.category, l.availability,
   array_to_string(tsvector_to_array(l.name_doc), chr(31)) as name_lexemes,
   array_to_string(tsvector_to_array(l.doc), chr(31)) as doc_lexemes`;
 
-const producerColumns = sql`sp.producer_id, sp.latitude, sp.longitude,
+/** Read from `search_producers sp left join producers pr` (the type-ahead shows the farm's city and state). */
+const producerColumns = sql`sp.producer_id, sp.latitude, sp.longitude, sp.farm_name, lower(sp.farm_name) as farm_lower,
+  sp.verified, coalesce(pr.user_id, sp.user_id) as user_id, pr.city, pr.state,
   (extract(epoch from sp.visible_until) * 1000)::text as visible_until_ms,
   (select array_to_string(tsvector_to_array(l.farm_doc), chr(31)) from search_listings l
     where l.producer_id = sp.producer_id limit 1) as farm_lexemes`;
@@ -48,6 +58,7 @@ function toListing(row: ListingRow): ListingData {
   const listing = {
     productId: Number(row.product_id),
     producerId: Number(row.producer_id),
+    name: row.name,
     category: row.category,
     availability: row.availability,
     nameLexemes: lexemes(row.name_lexemes),
@@ -64,6 +75,12 @@ function toProducer(row: ProducerRow): ProducerData {
     longitude: row.longitude === null ? null : Number(row.longitude),
     visibleUntil: Number(row.visible_until_ms),
     farmLexemes: lexemes(row.farm_lexemes),
+    farmName: row.farm_name,
+    farmLower: row.farm_lower,
+    verified: row.verified === true,
+    userId: Number(row.user_id),
+    city: row.city ?? '',
+    state: row.state ?? '',
   };
 }
 
@@ -72,10 +89,28 @@ export async function loadVocabulary(db: Db): Promise<Vocabulary> {
   return new Vocabulary(result.rows.map((row) => row.word));
 }
 
+/** How many rows `search_names` holds: it only grows, so a new count means new names (decision 191). */
+export async function countNames(db: Db): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from search_names`);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** The type-ahead's product names with the database's lower case and `simple` lexemes (decision 191). */
+export async function loadNames(db: Db): Promise<NameRow[]> {
+  const result = await db.execute<{ name: string; lower_name: string; lexemes: string | null }>(sql`
+    select name, lower_name,
+      array_to_string(tsvector_to_array(to_tsvector('simple', lower_name)), chr(31)) as lexemes
+    from search_names`);
+  return result.rows.map((row) => ({ name: row.name, lower: row.lower_name, lexemes: lexemes(row.lexemes) }));
+}
+
 /** The whole index, built from the search tables as they are now. */
 export async function loadListingIndex(db: Db): Promise<ListingIndex> {
   const vocabulary = await loadVocabulary(db);
-  const producers = await db.execute<ProducerRow>(sql`select ${producerColumns} from search_producers sp`);
+  const names = await loadNames(db);
+  const producers = await db.execute<ProducerRow>(
+    sql`select ${producerColumns} from search_producers sp left join producers pr on pr.id = sp.producer_id`,
+  );
   const builder = new ListingIndexBuilder(producers.rows.map(toProducer));
   let below = 2_147_483_647;
   for (;;) {
@@ -88,7 +123,22 @@ export async function loadListingIndex(db: Db): Promise<ListingIndex> {
     // Let requests through between pages: the SQL path answers them meanwhile.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return new ListingIndex(builder.build(), vocabulary);
+  const index = new ListingIndex(builder.build(), vocabulary);
+  index.setNames(names);
+  index.bytewiseOrder = await sortsBytewise(db);
+  return index;
+}
+
+/**
+ * Whether the database sorts text in byte order (collation C, POSIX or C.UTF-8, as both engines
+ * here): the producer list and the type-ahead order farm and product names so, and are left to
+ * SQL otherwise (decision 191).
+ */
+async function sortsBytewise(db: Db): Promise<boolean> {
+  const result = await db.execute<{ bytewise: boolean }>(
+    sql`select ('B' < 'a' and 'Z' < 'a' and 'a b' < 'ab' and 'é' > 'z' and 'farm' < 'farmstead') as bytewise`,
+  );
+  return result.rows[0]?.bytewise === true;
 }
 
 /** The current state of some producers (null when gone) and their listings, for the overlay. */
@@ -98,7 +148,10 @@ export async function loadProducers(
 ): Promise<{ producerId: number; producer: ProducerData | null; listings: ListingData[] }[]> {
   const ids = sql`${`{${producerIds.join(',')}}`}::int[]`;
   const [producers, listings] = await Promise.all([
-    db.execute<ProducerRow>(sql`select ${producerColumns} from search_producers sp where sp.producer_id = any(${ids})`),
+    db.execute<ProducerRow>(
+      sql`select ${producerColumns} from search_producers sp left join producers pr on pr.id = sp.producer_id
+        where sp.producer_id = any(${ids})`,
+    ),
     db.execute<ListingRow>(sql`select ${listingColumns} from search_listings l where l.producer_id = any(${ids})`),
   ]);
   const byId = new Map(producers.rows.map((row) => [Number(row.producer_id), toProducer(row)]));

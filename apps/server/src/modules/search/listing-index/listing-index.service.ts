@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../../lib/context';
 import { onSearchChange, pollSearchChanges } from '../search-changes';
 import type { ListingIndex } from './listing-index';
-import { loadListingIndex, loadProducers, loadVocabulary } from './listing-index.loader';
+import { countNames, loadListingIndex, loadNames, loadProducers, loadVocabulary } from './listing-index.loader';
 
 /**
  * Owns each instance's listing index (decision 125): when to use it, loading it in the background,
@@ -135,9 +135,16 @@ function scheduleApply(ctx: AppContext, state: IndexState): void {
     const producerIds = [...state.pending];
     state.pending.clear();
     try {
-      const [updates, vocabulary] = await Promise.all([loadProducers(ctx.db, producerIds), loadVocabulary(ctx.db)]);
+      const [updates, vocabulary, nameCount] = await Promise.all([
+        loadProducers(ctx.db, producerIds),
+        loadVocabulary(ctx.db),
+        countNames(ctx.db),
+      ]);
+      // The type-ahead's names only grow: a new count means a product with a new name (decision 191).
+      const names = nameCount !== index.nameCount ? await loadNames(ctx.db) : null;
       index.applyProducers(updates);
       index.vocabulary = vocabulary;
+      if (names) index.setNames(names);
     } catch (error) {
       // Try again with the next poll.
       for (const id of producerIds) state.pending.add(id);

@@ -1,6 +1,15 @@
 import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../geo';
 import { cellColumn, cellKey, cellRow, distanceFrom, regionsOf } from './geo-math';
+import { NameTable, type NameRow } from './name-table';
 import type { Vocabulary } from './query-words';
+import {
+  compareUtf8,
+  similarityBound,
+  TrigramCodes,
+  TrigramQuery,
+  WORD_SIMILARITY_THRESHOLD,
+  wordSimilarity,
+} from './word-similarity';
 
 /**
  * The product search held in memory (decision 125): every listing of `search_listings` as typed
@@ -20,11 +29,19 @@ export type ProducerData = {
   /** Epoch ms until which the producer is visible (±Infinity for hidden / for good). */
   visibleUntil: number;
   farmLexemes: string[];
+  /** As in `search_producers` (farm name, its lower() by the database, verified) and `producers` (user, city, state). */
+  farmName: string;
+  farmLower: string;
+  verified: boolean;
+  userId: number;
+  city: string;
+  state: string;
 };
 
 export type ListingData = {
   productId: number;
   producerId: number;
+  name: string;
   category: string;
   availability: string;
   nameLexemes: string[];
@@ -69,10 +86,51 @@ export type IndexParts = {
   visibleUntil: Float64Array;
   listingStart: Int32Array;
   producerListings: Int32Array;
+  /** Distinct product names of the listings, and each name's listing slots (CSR, newest first). */
+  listingNames: string[];
+  nameStart: Int32Array;
+  nameListings: Int32Array;
+  farmNames: string[];
+  farmLower: string[];
+  verified: Uint8Array;
+  userIds: Int32Array;
+  cities: string[];
+  states: string[];
 };
 
-type OverlayListing = { id: number; category: string; availability: string; name: Set<string>; doc: Set<string> };
-type OverlayProducer = { producer: ProducerData | null; farm: Set<string>; listings: OverlayListing[] };
+type OverlayListing = {
+  id: number;
+  productName: string;
+  category: string;
+  availability: string;
+  name: Set<string>;
+  doc: Set<string>;
+};
+type OverlayProducer = { producer: ProducerData | null; farm: Set<string>; trigrams: Int32Array; listings: OverlayListing[] };
+
+/** A type-ahead product: the name with its newest visible listing (decision 120's suggestion rows). */
+export type SuggestedProduct = { id: number; name: string; category: string; farm_name: string };
+export type SuggestedProducer = { user_id: number; farm_name: string; city: string; state: string };
+
+/** The producer list of /api/search/producers (decision 120's `searchProducers`), answered in memory. */
+export type ProducerQuery = {
+  /** The search as typed (trimmed, printable ASCII), or undefined. */
+  text?: string;
+  /** Its lexeme groups (as for products); empty when the text has no searchable words. */
+  groups: string[][];
+  category?: string;
+  verifiedOnly: boolean;
+  area?: { center: Point; radiusMiles: number | null };
+  requireCoordinates: boolean;
+  /** Null: every match (the map). */
+  limit: number | null;
+  offset: number;
+  now: number;
+};
+export type ProducerAnswer = { page: { producerId: number; distance: number | null }[]; total: number };
+
+/** A producer of the list being ranked: word similarity desc, distance asc (nulls last), farm name, id. */
+type FarmCandidate = { slot: number; id: number; name: string; similarity: number; distance: number };
 
 /** A candidate of a centred search: its sort key and id. */
 type Ranked = { tier: number; distance: number; id: number };
@@ -146,6 +204,43 @@ export class ListingIndex {
 
   private readonly overlay = new Map<number, OverlayProducer>();
   private overlayListings = 0;
+  /** Overlay listings by product name, rebuilt on the first type-ahead after a change. */
+  private overlayNames: Map<string, { id: number; category: string; producer: ProducerData }[]> | null = null;
+
+  // Farms and names (decision 191): the type-ahead and the producer list.
+  private readonly listingNames!: string[];
+  private readonly nameStart!: Int32Array;
+  private readonly nameListings!: Int32Array;
+  private readonly nameCodes = new Map<string, number>();
+  private readonly farmNames!: string[];
+  private readonly farmLower!: string[];
+  private readonly verified!: Uint8Array;
+  private readonly userIds!: Int32Array;
+  private readonly cities!: string[];
+  private readonly states!: string[];
+  /** Trigram numbering shared by farm names and product names. */
+  private readonly trigrams = new TrigramCodes();
+  /** Each farm's positional trigram codes (CSR). */
+  private readonly farmTrigramStart: Int32Array;
+  private readonly farmTrigramCodes: Int32Array;
+  /** Producer slots holding each trigram code (each once, ascending). */
+  private readonly farmsByTrigram = new Map<number, Int32Array>();
+  /** Slots in farm-name order (byte order, then producer id) and each slot's rank in it. */
+  private readonly byName: Int32Array;
+  private readonly nameRank: Int32Array;
+  /** Slots in lower(farm name) byte order, then producer id (the type-ahead's prefix range). */
+  private readonly byLower: Int32Array;
+  /** Per query: how many of the query's trigrams each farm holds, valid while its stamp is the query's. */
+  private readonly shared: Uint16Array;
+  private readonly sharedStamp: Uint32Array;
+  /** Per query marks: farms with a matching listing, candidates already listed, farms to walk in name order. */
+  private readonly sellerMark: Uint32Array;
+  private readonly candidateMark: Uint32Array;
+  private readonly pickMark: Uint32Array;
+  private names: NameTable = new NameTable([], this.trigrams);
+  /** Whether the database sorts text in byte order: the producer list and the type-ahead need it (decision 191). */
+  bytewiseOrder = false;
+  private namesHeld = 0;
   /** Per query: each producer's distance, valid while its stamp is the query's. */
   private readonly distances: Float64Array;
   private readonly distanceStamp: Uint32Array;
@@ -162,6 +257,44 @@ export class ListingIndex {
     this.visibleNow = new Uint8Array(producerCount);
     this.distances = new Float64Array(producerCount);
     this.distanceStamp = new Uint32Array(producerCount);
+    this.shared = new Uint16Array(producerCount);
+    this.sharedStamp = new Uint32Array(producerCount);
+    this.sellerMark = new Uint32Array(producerCount);
+    this.candidateMark = new Uint32Array(producerCount);
+    this.pickMark = new Uint32Array(producerCount);
+    parts.listingNames.forEach((name, code) => {
+      this.nameCodes.set(name, code);
+    });
+    // Farm names: trigram codes per farm, the farms of each trigram, and the two name orders.
+    const codes = parts.farmLower.map((lower) => this.trigrams.encode(lower));
+    this.farmTrigramStart = new Int32Array(producerCount + 1);
+    codes.forEach((list, slot) => {
+      this.farmTrigramStart[slot + 1] = this.farmTrigramStart[slot] + list.length;
+    });
+    this.farmTrigramCodes = new Int32Array(this.farmTrigramStart[producerCount]);
+    const farmsOf = new Map<number, number[]>();
+    codes.forEach((list, slot) => {
+      this.farmTrigramCodes.set(list, this.farmTrigramStart[slot]);
+      for (const code of new Set(list)) {
+        const farms = farmsOf.get(code);
+        if (farms) farms.push(slot);
+        else farmsOf.set(code, [slot]);
+      }
+    });
+    for (const [code, farms] of farmsOf) this.farmsByTrigram.set(code, Int32Array.from(farms));
+    const slots = Array.from({ length: producerCount }, (_, slot) => slot);
+    this.byName = Int32Array.from(
+      [...slots].sort(
+        (a, b) => compareUtf8(parts.farmNames[a], parts.farmNames[b]) || parts.producerIds[a] - parts.producerIds[b],
+      ),
+    );
+    this.nameRank = new Int32Array(producerCount);
+    this.byName.forEach((slot, rank) => {
+      this.nameRank[slot] = rank;
+    });
+    this.byLower = Int32Array.from(
+      slots.sort((a, b) => compareUtf8(parts.farmLower[a], parts.farmLower[b]) || parts.producerIds[a] - parts.producerIds[b]),
+    );
     parts.producerIds.forEach((producerId, slot) => {
       this.producerSlot.set(producerId, slot);
       const latitude = parts.latitudes[slot];
@@ -194,6 +327,7 @@ export class ListingIndex {
       const listings = update.listings
         .map((listing) => ({
           id: listing.productId,
+          productName: listing.name,
           category: listing.category,
           availability: listing.availability,
           name: new Set(listing.nameLexemes),
@@ -203,10 +337,12 @@ export class ListingIndex {
       this.overlay.set(update.producerId, {
         producer: update.producer,
         farm: new Set(update.producer?.farmLexemes ?? []),
+        trigrams: this.trigrams.encode(update.producer?.farmLower ?? ''),
         listings,
       });
       this.overlayListings += listings.length;
     }
+    this.overlayNames = null;
   }
 
   search(query: IndexQuery): IndexAnswer {
@@ -257,7 +393,7 @@ export class ListingIndex {
     );
   }
 
-  private *visibleOverlay(query: IndexQuery): Generator<{ producer: ProducerData; entry: OverlayProducer }> {
+  private *visibleOverlay(query: { now: number }): Generator<{ producer: ProducerData; entry: OverlayProducer }> {
     for (const entry of this.overlay.values()) {
       if (entry.producer && entry.producer.visibleUntil > query.now) yield { producer: entry.producer, entry };
     }
@@ -571,6 +707,441 @@ export class ListingIndex {
     }
     return page.slice(0, need);
   }
+
+  // ── Type-ahead (decision 191) ────────────────────────────────────────────────────────────────
+
+  /** Replaces the type-ahead's product names (`search_names`, which only grows). */
+  setNames(rows: NameRow[]): void {
+    this.names = new NameTable(rows, this.trigrams);
+    this.namesHeld = rows.length;
+  }
+
+  /** How many `search_names` rows the index holds (the owner reloads them when the table has more). */
+  get nameCount(): number {
+    return this.namesHeld;
+  }
+
+  /**
+   * Product names for the type-ahead, exactly as `suggestProducts` (search.repository.ts): the first
+   * `3 × limit` names with a word starting with each typed word (shortest, then byte order), each
+   * with its newest visible listing, the first `limit` that have one; then, when fewer were found
+   * and the text has three characters, the same over the names the text is word-similar to.
+   */
+  suggestProducts(lowered: string, limit: number, now: number): SuggestedProduct[] {
+    this.refreshVisibility(now);
+    const words = lowered.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    const withListing = (names: string[]) => {
+      const rows: SuggestedProduct[] = [];
+      for (const name of names) {
+        if (rows.length >= limit) break;
+        const row = this.newestVisibleListing(name, now);
+        if (row) rows.push(row);
+      }
+      return rows;
+    };
+    const products = withListing(this.names.withPrefixes(words, limit * 3).map((ordinal) => this.names.nameAt(ordinal)));
+    if (products.length < limit && lowered.length >= 3) {
+      const similar = this.names.similarTo(lowered, limit * 3).map(({ ordinal }) => this.names.nameAt(ordinal));
+      for (const row of withListing(similar)) {
+        if (products.length < limit && !products.some((product) => product.name === row.name)) products.push(row);
+      }
+    }
+    return products;
+  }
+
+  /** The newest visible listing of a product name (base or overlay), or null. */
+  private newestVisibleListing(name: string, now: number): SuggestedProduct | null {
+    let best: SuggestedProduct | null = null;
+    const code = this.nameCodes.get(name);
+    if (code !== undefined) {
+      for (let i = this.nameStart[code]; i < this.nameStart[code + 1]; i++) {
+        const slot = this.nameListings[i];
+        const producer = this.producerOf[slot];
+        if (this.visibleNow[producer] !== 1) continue;
+        best = {
+          id: this.productIds[slot],
+          name,
+          category: this.categories[this.categoryOf[slot]],
+          farm_name: this.farmNames[producer],
+        };
+        break;
+      }
+    }
+    for (const listing of this.overlayByName().get(name) ?? []) {
+      if (listing.producer.visibleUntil > now && (!best || listing.id > best.id)) {
+        best = { id: listing.id, name, category: listing.category, farm_name: listing.producer.farmName };
+      }
+    }
+    return best;
+  }
+
+  private overlayByName(): Map<string, { id: number; category: string; producer: ProducerData }[]> {
+    if (!this.overlayNames) {
+      this.overlayNames = new Map();
+      for (const entry of this.overlay.values()) {
+        if (!entry.producer) continue;
+        for (const listing of entry.listings) {
+          const list = this.overlayNames.get(listing.productName) ?? [];
+          list.push({ id: listing.id, category: listing.category, producer: entry.producer });
+          this.overlayNames.set(listing.productName, list);
+        }
+      }
+    }
+    return this.overlayNames;
+  }
+
+  /**
+   * Farms for the type-ahead, exactly as `suggestProducers` (search.repository.ts): visible farms
+   * whose lower-cased name starts with the text, in byte order then id, the first `limit`; topped up
+   * (text of three characters or more) by farms the text is word-similar to, most similar first, then
+   * by name and id. SQL takes the best of at most 1,000 similar farms in no order; the index takes the
+   * best of all of them (the same answer whenever 1,000 or fewer are similar).
+   */
+  suggestProducers(lowered: string, limit: number, now: number): SuggestedProducer[] {
+    this.stamp = (this.stamp + 1) >>> 0 || 1;
+    this.refreshVisibility(now);
+    type Found = { lower: string; id: number; row: SuggestedProducer };
+    const prefix: Found[] = [];
+    let low = 0;
+    let high = this.byLower.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compareUtf8(this.farmLower[this.byLower[middle]], lowered) < 0) low = middle + 1;
+      else high = middle;
+    }
+    for (let i = low; i < this.byLower.length && prefix.length < limit; i++) {
+      const slot = this.byLower[i];
+      if (!this.farmLower[slot].startsWith(lowered)) break;
+      if (this.visibleNow[slot] === 1)
+        prefix.push({ lower: this.farmLower[slot], id: this.producerIds[slot], row: this.farmRow(slot) });
+    }
+    for (const { producer } of this.visibleOverlay({ now })) {
+      if (producer.farmLower.startsWith(lowered))
+        prefix.push({ lower: producer.farmLower, id: producer.producerId, row: overlayRow(producer) });
+    }
+    prefix.sort((a, b) => compareUtf8(a.lower, b.lower) || a.id - b.id);
+    const rows = prefix.slice(0, limit).map((found) => found.row);
+    if (rows.length >= limit || lowered.length < 3) return rows;
+    // Farms the text is word-similar to (`text <% farm_name`).
+    const query = new TrigramQuery(lowered, this.trigrams);
+    const similar: (FarmCandidate & { row: SuggestedProducer })[] = [];
+    for (const slot of this.countShared(query)) {
+      if (this.visibleNow[slot] !== 1 || similarityBound(this.shared[slot], query.size) < WORD_SIMILARITY_THRESHOLD) continue;
+      const similarity = wordSimilarity(query, this.farmTrigrams(slot));
+      if (similarity < WORD_SIMILARITY_THRESHOLD) continue;
+      similar.push({ ...this.farmCandidate(slot, similarity, 0), row: this.farmRow(slot) });
+    }
+    for (const { producer, entry } of this.visibleOverlay({ now })) {
+      const similarity = wordSimilarity(query, entry.trigrams);
+      if (similarity < WORD_SIMILARITY_THRESHOLD) continue;
+      similar.push({
+        slot: -1,
+        id: producer.producerId,
+        name: producer.farmName,
+        similarity,
+        distance: 0,
+        row: overlayRow(producer),
+      });
+    }
+    similar.sort(this.farmOrder);
+    for (const candidate of similar.slice(0, limit * 2)) {
+      if (rows.length < limit && !rows.some((row) => row.user_id === candidate.row.user_id)) rows.push(candidate.row);
+    }
+    return rows;
+  }
+
+  private farmRow(slot: number): SuggestedProducer {
+    return { user_id: this.userIds[slot], farm_name: this.farmNames[slot], city: this.cities[slot], state: this.states[slot] };
+  }
+
+  private farmTrigrams(slot: number): Int32Array {
+    return this.farmTrigramCodes.subarray(this.farmTrigramStart[slot], this.farmTrigramStart[slot + 1]);
+  }
+
+  /** Counts, per base farm, the query's trigrams it holds (`shared`, this query's stamp); returns the farms holding any. */
+  private countShared(query: TrigramQuery): number[] {
+    const touched: number[] = [];
+    for (const code of query.known) {
+      const farms = this.farmsByTrigram.get(code);
+      if (!farms) continue;
+      for (let i = 0; i < farms.length; i++) {
+        const slot = farms[i];
+        if (this.sharedStamp[slot] !== this.stamp) {
+          this.sharedStamp[slot] = this.stamp;
+          this.shared[slot] = 0;
+          touched.push(slot);
+        }
+        this.shared[slot]++;
+      }
+    }
+    return touched;
+  }
+
+  private sharedOf(slot: number): number {
+    return this.sharedStamp[slot] === this.stamp ? this.shared[slot] : 0;
+  }
+
+  private farmCandidate(slot: number, similarity: number, distance: number): FarmCandidate {
+    return { slot, id: this.producerIds[slot], name: this.farmNames[slot], similarity, distance };
+  }
+
+  /** Similarity desc, distance asc (NaN: none, last), farm name (byte order), producer id. */
+  private readonly farmOrder = (a: FarmCandidate, b: FarmCandidate): number => {
+    if (a.similarity !== b.similarity) return b.similarity - a.similarity;
+    const aNone = Number.isNaN(a.distance);
+    const bNone = Number.isNaN(b.distance);
+    if (aNone !== bNone) return aNone ? 1 : -1;
+    if (!aNone && a.distance !== b.distance) return a.distance - b.distance;
+    if (a.slot >= 0 && b.slot >= 0) return this.nameRank[a.slot] - this.nameRank[b.slot];
+    return compareUtf8(a.name, b.name) || a.id - b.id;
+  };
+
+  // ── The producer list (decision 191) ─────────────────────────────────────────────────────────
+
+  /**
+   * The producer list exactly as `searchProducers` (search.repository.ts): visible producers, of the
+   * category (any listing), verified if asked, within the radius; with text, those the text is
+   * word-similar to (`<%`), whose name holds it (`ilike`) or with a listing matching its words; ranked
+   * by word similarity, distance (nulls last), farm name and id; the total counts every match.
+   */
+  searchProducers(query: ProducerQuery): ProducerAnswer {
+    this.stamp = (this.stamp + 1) >>> 0 || 1;
+    this.refreshVisibility(query.now);
+    const need = query.limit === null ? Number.POSITIVE_INFINITY : query.offset + query.limit;
+    const category = this.codeFilter(this.categories, query.category);
+    const counts = category >= 0 ? this.countsFor(category, -1) : null;
+    const area = query.area;
+    const measure = area ? distanceFrom(area.center) : null;
+    const radius = area ? area.radiusMiles : null;
+    const box = area && radius !== null ? boundingBox(area.center, radius) : null;
+    const distanceOf = (slot: number) => (measure ? this.distanceOf(slot, measure) : Number.NaN);
+
+    /** Filters other than text and place, for a visible base producer. */
+    const passesFilters = (slot: number) =>
+      category !== -2 &&
+      (counts === null || counts[slot] > 0) &&
+      (!query.verifiedOnly || this.verified[slot] === 1) &&
+      (!query.requireCoordinates || !Number.isNaN(this.latitudes[slot]));
+    const inRadius = (latitude: number, longitude: number, distance: number) =>
+      radius === null ||
+      (!Number.isNaN(latitude) &&
+        (!box || (latitude >= box.minLat && latitude <= box.maxLat && longitude >= box.minLng && longitude <= box.maxLng)) &&
+        distance <= radius);
+
+    const overlay = this.overlayProducers(query, area, radius, measure, inRadius);
+    const text = query.text;
+    if (text === undefined) {
+      return this.producersWithoutText(query, need, passesFilters, distanceOf, inRadius, overlay);
+    }
+
+    // With text: the candidates (farms in the radius, or those the text can match), then the matches.
+    const lowered = text.toLowerCase();
+    const trigramQuery = new TrigramQuery(lowered, this.trigrams);
+    const touched = this.countShared(trigramQuery);
+    this.markSellers(query.groups, box);
+    const candidates: number[] = [];
+    if (radius !== null && area) {
+      for (const { slot } of this.producersWithin(area.center, radius, measure as (lat: number, lng: number) => number)) {
+        candidates.push(slot);
+      }
+    } else {
+      const stamp = this.stamp;
+      const add = (slot: number) => {
+        if (this.candidateMark[slot] === stamp || this.visibleNow[slot] !== 1) return;
+        this.candidateMark[slot] = stamp;
+        candidates.push(slot);
+      };
+      for (const slot of this.sellers) add(slot);
+      for (const slot of touched)
+        if (similarityBound(this.shared[slot], trigramQuery.size) >= WORD_SIMILARITY_THRESHOLD) add(slot);
+      for (const slot of this.farmsContaining(lowered)) add(slot);
+    }
+    const exact = new Map<number, number>();
+    const matched: number[] = [];
+    for (const slot of candidates) {
+      if (!passesFilters(slot)) continue;
+      const shared = this.sharedOf(slot);
+      let match = this.sells(slot) || this.farmLower[slot].includes(lowered);
+      if (!match && similarityBound(shared, trigramQuery.size) >= WORD_SIMILARITY_THRESHOLD) {
+        const similarity = wordSimilarity(trigramQuery, this.farmTrigrams(slot));
+        exact.set(slot, similarity);
+        match = similarity >= WORD_SIMILARITY_THRESHOLD;
+      }
+      if (match && inRadius(this.latitudes[slot], this.longitudes[slot], distanceOf(slot))) matched.push(slot);
+    }
+    const overlayMatches = overlay.filter((entry) => this.overlayMatchesText(entry, lowered, trigramQuery, query.groups));
+    const top = new TopK<FarmCandidate>(need, this.farmOrder);
+    for (const entry of overlayMatches) {
+      top.offer({
+        slot: -1,
+        id: entry.producer.producerId,
+        name: entry.producer.farmName,
+        similarity: wordSimilarity(trigramQuery, entry.entry.trigrams),
+        distance: entry.distance,
+      });
+    }
+    // Most shared trigrams first: a farm can be no more similar than shared / query size, so once
+    // the page is full the rest of the farms sharing trigrams are skipped as soon as they cannot enter.
+    const buckets: number[][] = Array.from({ length: trigramQuery.size + 1 }, () => []);
+    for (const slot of matched) buckets[this.sharedOf(slot)].push(slot);
+    for (let shared = trigramQuery.size; shared >= 1; shared--) {
+      if (top.full && similarityBound(shared, trigramQuery.size) < top.worst.similarity) break;
+      for (const slot of buckets[shared]) {
+        const similarity = exact.get(slot) ?? wordSimilarity(trigramQuery, this.farmTrigrams(slot));
+        top.offer(this.farmCandidate(slot, similarity, distanceOf(slot)));
+      }
+    }
+    const unshared = buckets[0];
+    if (!(top.full && top.worst.similarity > 0) && unshared.length > 0) {
+      if (measure) {
+        for (const slot of unshared) top.offer(this.farmCandidate(slot, 0, distanceOf(slot)));
+      } else {
+        // No centre: similarity 0 and no distance, so farm-name order decides; the first `need` in it suffice.
+        const stamp = this.stamp;
+        for (const slot of unshared) this.pickMark[slot] = stamp;
+        let offered = 0;
+        for (let i = 0; i < this.byName.length && offered < need; i++) {
+          const slot = this.byName[i];
+          if (this.pickMark[slot] !== stamp) continue;
+          top.offer(this.farmCandidate(slot, 0, Number.NaN));
+          offered++;
+        }
+      }
+    }
+    return { page: farmPage(top.result(), query.offset), total: matched.length + overlayMatches.length };
+  }
+
+  /** Without text: nearest first (then by name) within a radius or at any distance; by name without a centre. */
+  private producersWithoutText(
+    query: ProducerQuery,
+    need: number,
+    passesFilters: (slot: number) => boolean,
+    distanceOf: (slot: number) => number,
+    inRadius: (latitude: number, longitude: number, distance: number) => boolean,
+    overlay: OverlayMatch[],
+  ): ProducerAnswer {
+    const area = query.area;
+    const top = new TopK<FarmCandidate>(need, this.farmOrder);
+    for (const entry of overlay) {
+      top.offer({
+        slot: -1,
+        id: entry.producer.producerId,
+        name: entry.producer.farmName,
+        similarity: 0,
+        distance: entry.distance,
+      });
+    }
+    let total = overlay.length;
+    if (!area) {
+      // By name: the first `need` in name order are the page; every visible producer is counted.
+      for (let i = 0; i < this.byName.length; i++) {
+        const slot = this.byName[i];
+        if (this.visibleNow[slot] !== 1 || !passesFilters(slot)) continue;
+        if (total - overlay.length < need) top.offer(this.farmCandidate(slot, 0, Number.NaN));
+        total++;
+      }
+      return { page: farmPage(top.result(), query.offset), total };
+    }
+    const measure = distanceFrom(area.center);
+    if (area.radiusMiles !== null) {
+      for (const { slot, distance } of this.producersWithin(area.center, area.radiusMiles, measure)) {
+        if (!passesFilters(slot) || !inRadius(this.latitudes[slot], this.longitudes[slot], distance)) continue;
+        top.offer(this.farmCandidate(slot, 0, distance));
+        total++;
+      }
+      return { page: farmPage(top.result(), query.offset), total };
+    }
+    // Any distance: rings, as for products; the first ring holding `need` producers gives the page.
+    for (let producer = 0; producer < this.visibleNow.length; producer++) {
+      if (this.visibleNow[producer] === 1 && passesFilters(producer)) total++;
+    }
+    for (const miles of [5, 25, 100, 400, null]) {
+      const ring = this.producersWithin(area.center, miles, measure).filter(({ slot }) => passesFilters(slot));
+      if (miles !== null && ring.length < need) continue;
+      for (const { slot } of ring) top.offer(this.farmCandidate(slot, 0, distanceOf(slot)));
+      break;
+    }
+    return { page: farmPage(top.result(), query.offset), total };
+  }
+
+  /** The visible overlay producers passing the filters and the radius, with their distance. */
+  private overlayProducers(
+    query: ProducerQuery,
+    area: ProducerQuery['area'],
+    radius: number | null,
+    measure: ((lat: number, lng: number) => number) | null,
+    inRadius: (latitude: number, longitude: number, distance: number) => boolean,
+  ): OverlayMatch[] {
+    const found: OverlayMatch[] = [];
+    for (const { producer, entry } of this.visibleOverlay(query)) {
+      if (query.category !== undefined && !entry.listings.some((listing) => listing.category === query.category)) continue;
+      if (query.verifiedOnly && !producer.verified) continue;
+      const mapped = producer.latitude !== null && producer.longitude !== null;
+      if (query.requireCoordinates && !mapped) continue;
+      const distance =
+        area && measure && mapped ? measure(producer.latitude as number, producer.longitude as number) : Number.NaN;
+      if (radius !== null && !inRadius(producer.latitude ?? Number.NaN, producer.longitude ?? Number.NaN, distance)) continue;
+      found.push({ producer, entry, distance });
+    }
+    return found;
+  }
+
+  private overlayMatchesText(match: OverlayMatch, lowered: string, query: TrigramQuery, groups: string[][]): boolean {
+    const { producer, entry } = match;
+    if (
+      groups.length > 0 &&
+      entry.listings.some((listing) => groups.every((group) => group.some((lexeme) => listing.doc.has(lexeme))))
+    ) {
+      return true;
+    }
+    return producer.farmLower.includes(lowered) || wordSimilarity(query, entry.trigrams) >= WORD_SIMILARITY_THRESHOLD;
+  }
+
+  /** Base farms with a listing matching every word group (within the box's regions when given). */
+  private sellers: number[] = [];
+  private markSellers(groups: string[][], box: ReturnType<typeof boundingBox> | null): void {
+    this.sellers = [];
+    if (groups.length === 0) return;
+    const parts = box
+      ? regionsOf(box).map((region) => this.textMatches(groups, this.regionPostings.get(region)))
+      : [this.textMatches(groups)];
+    const stamp = this.stamp;
+    for (const matches of parts) {
+      for (let i = 0; i < matches.slots.length; i++) {
+        const producer = this.producerOf[matches.slots[i]];
+        if (this.sellerMark[producer] === stamp) continue;
+        this.sellerMark[producer] = stamp;
+        this.sellers.push(producer);
+      }
+    }
+  }
+
+  private sells(slot: number): boolean {
+    return this.sellerMark[slot] === this.stamp;
+  }
+
+  /**
+   * Base farms whose lower-cased name may contain the text (`ilike '%text%'`): those holding every
+   * three-character run of its longest word (a name containing the text holds them all); every farm
+   * when the text has no word of three characters.
+   */
+  private farmsContaining(lowered: string): Iterable<number> {
+    let chars: string[] = [];
+    for (const word of lowered.split(/[^\p{L}\p{N}]+/u)) {
+      const wordChars = [...word];
+      if (wordChars.length > chars.length) chars = wordChars;
+    }
+    const matches = (slot: number) => this.farmLower[slot].includes(lowered);
+    if (chars.length < 3) return this.byName.filter(matches);
+    let current: Int32Array | null = null;
+    for (let i = 0; i + 3 <= chars.length; i++) {
+      const farms = this.farmsByTrigram.get(this.trigrams.codeOf(chars[i] + chars[i + 1] + chars[i + 2]));
+      if (!farms) return [];
+      current = current ? intersectSorted(current, farms) : farms;
+      if (current.length === 0) return [];
+    }
+    return (current ?? new Int32Array(0)).filter(matches);
+  }
 }
 
 /**
@@ -635,4 +1206,68 @@ function intersect(a: Posting, b: Posting): Posting {
     }
   }
   return { slots: slots.subarray(0, n), flags: flags.subarray(0, n) };
+}
+
+/** A visible overlay producer that passed the filters and the radius of a producer search. */
+type OverlayMatch = { producer: ProducerData; entry: OverlayProducer; distance: number };
+
+function overlayRow(producer: ProducerData): SuggestedProducer {
+  return { user_id: producer.userId, farm_name: producer.farmName, city: producer.city, state: producer.state };
+}
+
+function farmPage(items: FarmCandidate[], offset: number): { producerId: number; distance: number | null }[] {
+  return items
+    .slice(offset)
+    .map((item) => ({ producerId: item.id, distance: Number.isNaN(item.distance) ? null : item.distance }));
+}
+
+/** Sorted intersection of two ascending slot lists. */
+function intersectSorted(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] < b[j]) i++;
+    else if (b[j] < a[i]) j++;
+    else {
+      out[n++] = a[i];
+      i++;
+      j++;
+    }
+  }
+  return out.subarray(0, n);
+}
+
+/**
+ * The first `size` items by `order`, kept while streaming (as TopRanked: append, and sort and cut
+ * whenever twice `size` are held). `size` may be infinite (every item, sorted).
+ */
+export class TopK<T> {
+  private items: T[] = [];
+  private bound: T | null = null;
+  constructor(
+    private readonly size: number,
+    private readonly order: (a: T, b: T) => number,
+  ) {}
+  get full(): boolean {
+    return this.bound !== null;
+  }
+  get worst(): T {
+    return this.bound as T;
+  }
+  offer(item: T) {
+    if (this.bound && this.order(item, this.bound) >= 0) return;
+    this.items.push(item);
+    if (this.items.length >= Math.max(2 * this.size, 64)) this.cut();
+  }
+  result(): T[] {
+    this.cut();
+    return this.items;
+  }
+  private cut() {
+    this.items.sort(this.order);
+    if (this.items.length > this.size) this.items.length = this.size;
+    if (this.items.length === this.size) this.bound = this.items[this.size - 1];
+  }
 }

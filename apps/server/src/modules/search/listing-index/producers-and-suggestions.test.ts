@@ -1,0 +1,245 @@
+import { isDeepStrictEqual } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../app';
+import { producers, products } from '../../../db/schema';
+import { setUserStatus } from '../../../test/factories';
+import { buildProducer, buildProduct, setSubscription, type TestProducer } from '../../../test/listing-factories';
+import { buildTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { listingIndexCaughtUp, listingIndexLoaded } from './listing-index.service';
+
+/**
+ * The producer list of /api/search/producers and the type-ahead /api/search/suggestions answered
+ * by the listing index (decision 191) equal the SQL answers — same rows, order, distances, totals,
+ * same product and farm suggestions — on both engines: from the base, after writes (the overlay),
+ * and after a trial runs out by the clock.
+ */
+const LEXINGTON = { latitude: 38.0406, longitude: -84.5037 };
+const at = (radius: number) => `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=${radius}`;
+const mapAt = (radius: number) => `lat=${LEXINGTON.latitude}&lng=${LEXINGTON.longitude}&radius=${radius}`;
+
+const FARMS: { name: string; place: { latitude: number | null; longitude: number | null }; verified?: boolean }[] = [
+  { name: 'Honey Valley Farm', place: { latitude: 38.06, longitude: -84.5 }, verified: true },
+  { name: 'Green Valley Farm', place: { latitude: 38.2098, longitude: -84.5588 } },
+  { name: 'Greenfield Dairy', place: { latitude: 38.2527, longitude: -85.7585 }, verified: true },
+  { name: 'Ridge Farm', place: { latitude: 38.06, longitude: -84.5 } },
+  { name: 'Ridge Farm', place: { latitude: 37.99, longitude: -84.45 } },
+  { name: 'Sunny Acres', place: { latitude: 36.1627, longitude: -86.7816 } },
+  { name: 'Unmapped Jam Kitchen', place: { latitude: null, longitude: null } },
+  { name: 'Goat Hill Creamery', place: { latitude: 38.1, longitude: -84.6 }, verified: true },
+  { name: 'apple orchard co', place: { latitude: 38.3, longitude: -84.2 } },
+  { name: 'The Bee Yard', place: { latitude: 38.0406, longitude: -84.5037 } },
+];
+const NAMES = [
+  ['Wildflower Honey', 'honey'],
+  ['Raw Honey', 'honey'],
+  ['Sourdough Loaf', 'bread'],
+  ['Goat Cheese', 'dairy'],
+  ['Apple Butter', 'jellies'],
+  ['Honeycrisp Apples', 'produce'],
+  ['Heirloom Tomatoes', 'produce'],
+  ['Pasture Eggs', 'eggs'],
+  ['Strawberry Jam', 'jellies'],
+  ['Sugar-Free Jam', 'jellies'],
+] as const;
+
+const LIST_QUERIES = [
+  'view=list',
+  'view=list&limit=3&offset=2',
+  'view=list&offset=40',
+  'view=list&category=honey',
+  'view=list&verified=true',
+  'search=honey',
+  'search=Honey%20Valley',
+  'search=valley',
+  'search=vally',
+  'search=ridge',
+  'search=sourdogh',
+  'search=the',
+  'search=zzzqqq',
+  'search=jam%20kitchen',
+  'search=ee',
+  'search=%25',
+  'search=farm&limit=3&offset=1',
+  'search=cheese&view=list&category=dairy',
+  'search=honey&view=list&verified=true',
+  `search=honey&${at(25)}`,
+  `search=farm&${at(5)}`,
+  `search=jam&${at(100)}`,
+  `search=jam&${at(999)}`,
+  `search=goat&${at(999)}&limit=2&offset=1`,
+  `${at(5)}`,
+  `${at(25)}&limit=2&offset=1`,
+  `${at(100)}`,
+  `${at(999)}`,
+  `${at(999)}&limit=3&offset=2`,
+  `view=list&category=jellies&${at(50)}`,
+  // The map with text reads the same ranking (every match with coordinates, no page).
+  `search=honey&${mapAt(50)}`,
+  'search=farm&verified=true',
+  `search=jam&${mapAt(999)}`,
+];
+
+const SUGGESTION_QUERIES = [
+  'h',
+  'ho',
+  'hon',
+  'honey',
+  'Honey',
+  'sourd',
+  'sourdogh',
+  'green',
+  'green v',
+  'grenfield',
+  'valley',
+  'jam',
+  'free',
+  'sugar fr',
+  'apple but',
+  'apple',
+  'the',
+  'goat hil',
+  'zzzz',
+  'ridge f',
+  'tomatos',
+  'eggs',
+];
+
+let sqlApp: TestApp;
+let indexApp: TestApp;
+let farms: TestProducer[];
+
+type Answer = { status: number; path: unknown; body: unknown };
+const ask = async (app: TestApp, url: string): Promise<Answer> => {
+  const response = await app.inject({ method: 'GET', url });
+  return { status: response.statusCode, path: response.headers['x-search-path'], body: response.json() };
+};
+
+/** Polls briefly (the SQL path may keep a total for a second, decision 120), then shows any difference. */
+async function expectSame(urls: string[]) {
+  for (const url of urls) {
+    const compare = async () => {
+      const [bySql, byIndex] = await Promise.all([ask(sqlApp, url), ask(indexApp, url)]);
+      expect(bySql.status, url).toBe(200);
+      expect(bySql.path, url).toBe('sql');
+      expect(byIndex.path, url).toBe('index');
+      return { bySql, byIndex };
+    };
+    let last = await compare();
+    for (let tries = 0; tries < 10 && !isDeepStrictEqual(last.bySql.body, last.byIndex.body); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      last = await compare();
+    }
+    expect({ url, body: last.byIndex.body }).toEqual({ url, body: last.bySql.body });
+  }
+}
+
+const expectParity = () =>
+  expectSame([
+    ...LIST_QUERIES.map((query) => `/api/search/producers?${query}`),
+    ...SUGGESTION_QUERIES.map((q) => `/api/search/suggestions?q=${encodeURIComponent(q)}`),
+  ]);
+
+beforeAll(async () => {
+  process.env.SEARCH_INDEX = 'off';
+  try {
+    sqlApp = await buildTestApp();
+  } finally {
+    delete process.env.SEARCH_INDEX;
+  }
+  farms = [];
+  for (const farm of FARMS) {
+    farms.push(await buildProducer(sqlApp, { farmName: farm.name, ...farm.place, verified: farm.verified }));
+  }
+  let n = 0;
+  for (const [f, farm] of farms.entries()) {
+    for (const [w, [name, category]] of NAMES.entries()) {
+      if ((w + f) % 3 === 0) continue;
+      await buildProduct(sqlApp, farm, {
+        name,
+        category,
+        description: n % 4 === 0 ? 'Made with local honey' : 'Small batch',
+      });
+      n++;
+    }
+  }
+  // Built after the data: the index's base holds every producer and listing.
+  process.env.SEARCH_INDEX = 'on';
+  try {
+    const app = await buildApp({
+      config: testConfig(),
+      database: sqlApp.ctx.database,
+      logger: false,
+      rateLimitPerMinute: 100_000,
+    });
+    await app.ready();
+    indexApp = Object.assign(app, { closeAll: () => app.close() }) as TestApp;
+  } finally {
+    delete process.env.SEARCH_INDEX;
+  }
+  expect(await listingIndexLoaded(indexApp.ctx)).not.toBeNull();
+});
+
+afterAll(async () => {
+  await indexApp?.closeAll();
+  await sqlApp?.closeAll();
+});
+
+describe('the producer list and the type-ahead from the listing index', () => {
+  it('answer exactly as SQL does, from the base', async () => {
+    await expectParity();
+    const list = await ask(indexApp, '/api/search/producers?search=honey');
+    expect((list.body as { total: number }).total).toBeGreaterThan(3);
+    const typed = await ask(indexApp, '/api/search/suggestions?q=sourdogh');
+    expect((typed.body as { products: { name: string }[] }).products.map((p) => p.name)).toContain('Sourdough Loaf');
+  });
+
+  it('leave text other than printable ASCII to SQL, and bad input stays a 400', async () => {
+    const accented = await ask(indexApp, `/api/search/suggestions?q=${encodeURIComponent('crème')}`);
+    expect(accented.status).toBe(200);
+    expect(accented.path).toBe('sql');
+    expect(accented.body).toEqual((await ask(sqlApp, `/api/search/suggestions?q=${encodeURIComponent('crème')}`)).body);
+    const list = await ask(indexApp, `/api/search/producers?search=${encodeURIComponent('Café')}`);
+    expect(list.path).toBe('sql');
+    const tooLong = await ask(indexApp, `/api/search/suggestions?q=${'a'.repeat(201)}`);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toHaveProperty('message');
+    const badRadius = await ask(indexApp, '/api/search/producers?search=honey&latitude=100&longitude=0');
+    expect(badRadius.status).toBe(400);
+    expect(badRadius.body).toHaveProperty('message');
+  });
+
+  it('stay exact after writes, which the change feed brings into the overlay', async () => {
+    const [honey, green, , ridge, , sunny, unmapped, goat] = farms;
+    // A new product name (the type-ahead's names grow), a renamed product and farms, a farm mapped,
+    // a farm verified, a suspension, a cancelled subscription, a new farm.
+    await buildProduct(sqlApp, honey, { name: 'Honeycomb Frame', category: 'honey' });
+    const [old] = await sqlApp.ctx.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.producerId, green.producerId))
+      .limit(1);
+    await sqlApp.ctx.db.update(products).set({ name: 'Valley Sourdough', category: 'bread' }).where(eq(products.id, old.id));
+    await sqlApp.ctx.db.update(producers).set({ farmName: 'Ridgeline Honey Works' }).where(eq(producers.id, ridge.producerId));
+    await sqlApp.ctx.db.update(producers).set({ latitude: 38.1, longitude: -84.4 }).where(eq(producers.id, unmapped.producerId));
+    await sqlApp.ctx.db.update(producers).set({ verificationStatus: 'approved' }).where(eq(producers.id, sunny.producerId));
+    await setUserStatus(sqlApp, goat.id, 'suspended');
+    await setSubscription(sqlApp, farms[2].id, { status: 'canceled' });
+    const added = await buildProducer(sqlApp, { farmName: 'Valley View Apiary', latitude: 38.05, longitude: -84.51 });
+    await buildProduct(sqlApp, added, { name: 'Creamed Honey', category: 'honey' });
+    await listingIndexCaughtUp(indexApp.ctx);
+    const typed = await ask(indexApp, '/api/search/suggestions?q=honeycomb');
+    expect((typed.body as { products: { name: string }[] }).products.map((p) => p.name)).toContain('Honeycomb Frame');
+    await expectParity();
+  });
+
+  it('hides a producer whose trial runs out by the clock, with no write', async () => {
+    await setSubscription(sqlApp, farms[0].id, { status: 'trialing', trialEndsAt: new Date(Date.now() + 1500) });
+    await listingIndexCaughtUp(indexApp.ctx);
+    const before = (await ask(indexApp, '/api/search/producers?search=honey')).body as { total: number };
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const after = (await ask(indexApp, '/api/search/producers?search=honey')).body as { total: number };
+    expect(after.total).toBeLessThan(before.total);
+    await expectParity();
+  });
+});
