@@ -11,6 +11,7 @@ import {
   subscriptions,
   users,
 } from '../../db/schema';
+import { loaderPerDatabase, TurnLoader } from '../../lib/turn-loader';
 import type { MessageWithProduct } from '../messages/messages.repository';
 
 /** What the ordering rules need to know about each product and who sells it (one query for the basket). */
@@ -45,19 +46,25 @@ function productsForOrderQuery(db: Db) {
     .prepare('orders_products_for_order');
 }
 
-const productsForOrder = new WeakMap<Db, ReturnType<typeof productsForOrderQuery>>();
+type ProductForOrder = Awaited<ReturnType<ReturnType<typeof productsForOrderQuery>['execute']>>[number];
 
 /**
  * The basket's products with their seller and subscription. Read on every order: built once per
- * database and run as a named prepared statement (planned once per connection, decision 175).
+ * database, run as a named prepared statement (planned once per connection, decision 175), and
+ * shared by the orders placed in the same turn of the event loop (one statement for all of them).
  */
-export async function findProductsForOrder(db: Db, ids: number[]) {
-  let query = productsForOrder.get(db);
-  if (!query) {
-    query = productsForOrderQuery(db);
-    productsForOrder.set(db, query);
-  }
-  return query.execute({ ids });
+const productLoader = loaderPerDatabase((db: Db) => {
+  const query = productsForOrderQuery(db);
+  return new TurnLoader<number, ProductForOrder>(
+    async (ids) => new Map((await query.execute({ ids })).map((row) => [row.id, row])),
+    (row) => ({ ...row, subscription: row.subscription && { ...row.subscription } }),
+  );
+});
+
+/** The products of these ids that exist (an unknown id is left out). */
+export async function findProductsForOrder(db: Db, ids: number[]): Promise<ProductForOrder[]> {
+  const rows = await productLoader(db).loadMany(ids);
+  return rows.filter((row): row is ProductForOrder => row !== undefined);
 }
 export type OrderProduct = Awaited<ReturnType<typeof findProductsForOrder>>[number];
 

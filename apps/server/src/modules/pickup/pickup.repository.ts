@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, pickupPoints, pickupSchedules, pickupSettings, producers, users } from '../../db/schema';
+import { loaderPerDatabase, TurnLoader } from '../../lib/turn-loader';
 
 export type PointRow = typeof pickupPoints.$inferSelect;
 export type ScheduleRow = typeof pickupSchedules.$inferSelect;
@@ -80,10 +81,10 @@ export async function listActivePoints(db: Db, producerUserId: number): Promise<
 
 /** A point with its weekly schedule, in one query (ordering reads it on every placement). */
 export async function findPoint(db: Db, pointId: number): Promise<PointWithSchedule | undefined> {
-  return (await findPointAndSettings(db, pointId, 0))?.point;
+  return (await findPointAndSettings(db, pointId))?.point;
 }
 
-function pointAndSettingsQuery(db: Db) {
+function pointsAndSettingsQuery(db: Db) {
   return db
     .select({
       point: pickupPoints,
@@ -96,35 +97,41 @@ function pointAndSettingsQuery(db: Db) {
       farm: farmFields,
     })
     .from(pickupPoints)
-    .leftJoin(pickupSettings, eq(pickupSettings.producerUserId, sql.placeholder('producerUserId')))
-    .leftJoin(producers, eq(producers.userId, sql.placeholder('producerUserId')))
+    .leftJoin(pickupSettings, eq(pickupSettings.producerUserId, pickupPoints.producerUserId))
+    .leftJoin(producers, eq(producers.userId, pickupPoints.producerUserId))
     .leftJoin(users, eq(users.id, producers.userId))
-    .where(eq(pickupPoints.id, sql.placeholder('pointId')))
-    .limit(1)
-    .prepare('pickup_point_and_settings');
+    .where(sql`${pickupPoints.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('pickup_points_and_settings');
 }
 
-const pointAndSettings = new WeakMap<Db, ReturnType<typeof pointAndSettingsQuery>>();
+type PointAndSettingsRow = Awaited<ReturnType<ReturnType<typeof pointsAndSettingsQuery>['execute']>>[number];
 
 /**
- * The point a shopper chose with its schedule, and the producer's order rules, in one query: placing
- * an order reads both on every request, so the query is built once per database and runs as a named
- * prepared statement (decision 175). The schedule comes as JSON in the weekday/time order.
+ * Points with their schedule, their producer's order rules and farm, read by id. Placing an order
+ * reads one on every request: the query is built once per database, runs as a named prepared
+ * statement (decision 175) and is shared by the placements of the same turn of the event loop.
  */
-export async function findPointAndSettings(db: Db, pointId: number, producerUserId: number) {
-  let query = pointAndSettings.get(db);
-  if (!query) {
-    query = pointAndSettingsQuery(db);
-    pointAndSettings.set(db, query);
-  }
-  const [row] = await query.execute({ pointId, producerUserId });
+const pointLoader = loaderPerDatabase((db: Db) => {
+  const query = pointsAndSettingsQuery(db);
+  return new TurnLoader<number, PointAndSettingsRow>(
+    async (ids) => new Map((await query.execute({ ids })).map((row) => [row.point.id, row])),
+  );
+});
+
+/**
+ * The point a shopper chose with its schedule, and its producer's order rules and farm profile (with
+ * the owner's e-mail), in one query. The caller checks that the point is the producer's it ordered
+ * from. The schedule comes as JSON in the weekday/time order.
+ */
+export async function findPointAndSettings(db: Db, pointId: number) {
+  const row = await pointLoader(db).load(pointId);
   if (!row) return undefined;
   const schedule = (typeof row.schedule === 'string' ? JSON.parse(row.schedule) : row.schedule) as ScheduleRow[];
   return {
     point: { ...row.point, schedule: schedule.map((slot) => ({ ...slot, pointId: row.point.id })) },
     settings: settingsOrDefaults(row.cutoffHours, row.capPerWindow),
     /** The producer's farm profile (with the owner's e-mail), or null when there is none. */
-    farm: row.farm?.userId === undefined || row.farm.userId === null ? null : (row.farm as Farm),
+    farm: row.farm?.userId === undefined || row.farm.userId === null ? null : ({ ...row.farm } as Farm),
   };
 }
 

@@ -219,7 +219,7 @@ export async function resolveWindow(
   startsAt: Date,
 ): Promise<ResolvedWindow> {
   const [found, timeZone] = await Promise.all([
-    repo.findPointAndSettings(ctx.db, pointId, producerUserId),
+    repo.findPointAndSettings(ctx.db, pointId),
     platformTimeZone(ctx),
   ]);
   const point = found?.point;
