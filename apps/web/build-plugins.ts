@@ -92,7 +92,7 @@ export const PAGE_SCRIPTS_FILE = 'page-scripts.json';
 /** `[route path, absolute module file]` of every route whose element is a lazy page, from a routes.tsx source. */
 export function publicPageModules(source: string, featureDir: string): [string, string][] {
   const lazyPages = new Map<string, string>();
-  for (const match of source.matchAll(/const\s+(\w+)\s*=\s*lazy\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+  for (const match of source.matchAll(/const\s+(\w+)\s*=\s*lazy(?:Page)?\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
     lazyPages.set(match[1] as string, path.resolve(featureDir, match[2] as string));
   }
   const routes = [...source.matchAll(/\bpath:\s*['"`]([^'"`]+)['"`]/g)];

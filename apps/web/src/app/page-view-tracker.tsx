@@ -2,6 +2,7 @@ import { PAGE_VIEW_DELAY_MS } from '@farmstand/shared';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { track } from '../lib/analytics';
+import { whenIdle } from '../lib/idle';
 
 /**
  * A page view at startup and PAGE_VIEW_DELAY_MS after each history navigation (spec 01 §7); the delay lets the
@@ -16,7 +17,8 @@ export function PageViewTracker() {
     const isStartup = lastTracked.current === null;
     lastTracked.current = location.key;
     if (isStartup) {
-      track('page_view');
+      // Not in the tasks that draw the first page (decision 190).
+      whenIdle(() => track('page_view'));
       return;
     }
     const timer = window.setTimeout(() => track('page_view'), PAGE_VIEW_DELAY_MS);

@@ -1,6 +1,7 @@
 import type { AnalyticsEventType } from '@farmstand/shared/schemas/analytics';
 import { useEffect, useRef } from 'react';
 import { type TrackFields, track } from './analytics';
+import { whenIdle } from './idle';
 
 /**
  * Sends a view event once per viewed thing (`key`), as soon as its fields are known (the page's data loaded);
@@ -11,6 +12,7 @@ export function useTrackView(eventType: AnalyticsEventType, key: string | number
   useEffect(() => {
     if (!fields || tracked.current === key) return;
     tracked.current = key;
-    track(eventType, fields);
+    // Not in the tasks that draw the page (decision 190).
+    whenIdle(() => track(eventType, fields));
   }, [eventType, key, fields]);
 }

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/card';
+import { Deferred } from '../../components/ui/deferred';
 import { ConnectionStatus } from '../../features/pwa/connection-status';
 import { InstallPrompt } from '../../features/pwa/install-prompt';
 import { MaintenanceGate } from '../../features/site/maintenance-gate';
@@ -30,7 +31,10 @@ export function AppLayout() {
           </Suspense>
         </MaintenanceGate>
       </main>
-      <Footer />
+      {/* Below the fold (main is a screen tall): drawn just after the page, in a task of its own. */}
+      <Deferred>
+        <Footer />
+      </Deferred>
       <MobileTabBar />
       <InstallPrompt />
       <PageViewTracker />

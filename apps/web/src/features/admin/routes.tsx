@@ -1,8 +1,8 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from '../../app/guards';
+import { lazyPage } from '../../lib/lazy-page';
 
-const AdminPage = lazy(() => import('./pages/admin-page'));
+const AdminPage = lazyPage(() => import('./pages/admin-page'));
 
 export const routes: RouteObject[] = [
   {

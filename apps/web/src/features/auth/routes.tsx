@@ -1,13 +1,13 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { GuestOnly, RequireAuth } from '../../app/guards';
+import { lazyPage } from '../../lib/lazy-page';
 
-const LoginPage = lazy(() => import('./pages/login-page'));
-const RegisterPage = lazy(() => import('./pages/register-page'));
-const VerifyEmailPage = lazy(() => import('./pages/verify-email-page'));
-const ForgotPasswordPage = lazy(() => import('./pages/forgot-password-page'));
-const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
-const ChangePasswordPage = lazy(() => import('./pages/change-password-page'));
+const LoginPage = lazyPage(() => import('./pages/login-page'));
+const RegisterPage = lazyPage(() => import('./pages/register-page'));
+const VerifyEmailPage = lazyPage(() => import('./pages/verify-email-page'));
+const ForgotPasswordPage = lazyPage(() => import('./pages/forgot-password-page'));
+const ResetPasswordPage = lazyPage(() => import('./pages/reset-password-page'));
+const ChangePasswordPage = lazyPage(() => import('./pages/change-password-page'));
 
 export const routes: RouteObject[] = [
   {

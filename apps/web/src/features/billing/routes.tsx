@@ -1,8 +1,8 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from '../../app/guards';
+import { lazyPage } from '../../lib/lazy-page';
 
-const BillingPage = lazy(() => import('./pages/billing-page'));
+const BillingPage = lazyPage(() => import('./pages/billing-page'));
 
 // Any signed-in user may open it: non-producers get the page's own explanation and a way on.
 export const routes: RouteObject[] = [

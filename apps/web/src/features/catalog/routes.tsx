@@ -1,8 +1,8 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../lib/lazy-page';
 
-const ProductsPage = lazy(() => import('./pages/products-page'));
-const ProductPage = lazy(() => import('./pages/product-page'));
+const ProductsPage = lazyPage(() => import('./pages/products-page'));
+const ProductPage = lazyPage(() => import('./pages/product-page'));
 
 export const routes: RouteObject[] = [
   { path: '/products', element: <ProductsPage /> },

@@ -1,8 +1,8 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from '../../app/guards';
+import { lazyPage } from '../../lib/lazy-page';
 
-const DashboardPage = lazy(() => import('./pages/dashboard-page'));
+const DashboardPage = lazyPage(() => import('./pages/dashboard-page'));
 
 export const routes: RouteObject[] = [
   {

@@ -1,6 +1,6 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../lib/lazy-page';
 
-const HomePage = lazy(() => import('./home-page'));
+const HomePage = lazyPage(() => import('./home-page'));
 
 export const routes: RouteObject[] = [{ path: '/', element: <HomePage /> }];

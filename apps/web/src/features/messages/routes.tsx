@@ -1,8 +1,8 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from '../../app/guards';
+import { lazyPage } from '../../lib/lazy-page';
 
-const MessagesPage = lazy(() => import('./pages/messages-page'));
+const MessagesPage = lazyPage(() => import('./pages/messages-page'));
 
 export const routes: RouteObject[] = [
   {

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from '../../app/guards';
+import { lazyPage } from '../../lib/lazy-page';
 
-const OrdersPage = lazy(() => import('./pages/orders-page'));
-const CheckoutPage = lazy(() => import('./pages/checkout-page'));
+const OrdersPage = lazyPage(() => import('./pages/orders-page'));
+const CheckoutPage = lazyPage(() => import('./pages/checkout-page'));
 
 /** /orders: a shopper's reservations; /checkout/{producerUserId}: one farm's basket (issue 13). */
 export const routes: RouteObject[] = [

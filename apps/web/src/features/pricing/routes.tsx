@@ -1,6 +1,6 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../lib/lazy-page';
 
-const PricingPage = lazy(() => import('./pricing-page'));
+const PricingPage = lazyPage(() => import('./pricing-page'));
 
 export const routes: RouteObject[] = [{ path: '/pricing', element: <PricingPage /> }];

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from '../../app/guards';
+import { lazyPage } from '../../lib/lazy-page';
 
-const ProfilePage = lazy(() => import('./pages/profile-page'));
-const PublicProducerPage = lazy(() => import('./pages/public-producer-page'));
+const ProfilePage = lazyPage(() => import('./pages/profile-page'));
+const PublicProducerPage = lazyPage(() => import('./pages/public-producer-page'));
 
 /** /profile is the producer's own area; /producer/{id} and /producers/{id} are the same public page (spec 01 §2). */
 export const routes: RouteObject[] = [

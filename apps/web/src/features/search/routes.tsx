@@ -1,6 +1,6 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../lib/lazy-page';
 
-const SearchPage = lazy(() => import('./pages/search-page'));
+const SearchPage = lazyPage(() => import('./pages/search-page'));
 
 export const routes: RouteObject[] = [{ path: '/search', element: <SearchPage /> }];

@@ -1,11 +1,11 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../lib/lazy-page';
 
-const TermsPage = lazy(() => import('./pages/terms-page'));
-const PrivacyPage = lazy(() => import('./pages/privacy-page'));
-const AboutPage = lazy(() => import('./pages/about-page'));
-const ContactPage = lazy(() => import('./pages/contact-page'));
-const NotFoundPage = lazy(() => import('./pages/not-found-page'));
+const TermsPage = lazyPage(() => import('./pages/terms-page'));
+const PrivacyPage = lazyPage(() => import('./pages/privacy-page'));
+const AboutPage = lazyPage(() => import('./pages/about-page'));
+const ContactPage = lazyPage(() => import('./pages/contact-page'));
+const NotFoundPage = lazyPage(() => import('./pages/not-found-page'));
 
 export const routes: RouteObject[] = [
   { path: '/terms', element: <TermsPage /> },

@@ -3,6 +3,7 @@ import type { Product } from '@farmstand/shared/schemas/products';
 import { Link, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { EmptyState, Spinner } from '../../../components/ui/card';
+import { Deferred } from '../../../components/ui/deferred';
 import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatDate, formatPrice } from '../../../lib/format';
@@ -53,18 +54,23 @@ export default function ProductPage() {
           <ProductSummary product={product} />
           <ProducerBox product={product} />
           <ReserveCard product={product} />
-          <ContactProducerButton
-            producerUserId={product.producer_user_id}
-            producerName={product.farm_name}
-            productId={product.id}
-            productName={product.name}
-            className="w-full"
-          />
-          <ProductInquiryForm product={product} />
-          <PickupInfo producerUserId={product.producer_user_id} compact />
+          {/* Below the fold on a phone: drawn just after the first paint, in tasks of their own (decision 190). */}
+          <Deferred>
+            <ContactProducerButton
+              producerUserId={product.producer_user_id}
+              producerName={product.farm_name}
+              productId={product.id}
+              productName={product.name}
+              className="w-full"
+            />
+            <ProductInquiryForm product={product} />
+            <PickupInfo producerUserId={product.producer_user_id} compact />
+          </Deferred>
         </div>
       </div>
-      <ReviewsSection target={{ productId: product.id }} ownerUserId={product.producer_user_id} />
+      <Deferred>
+        <ReviewsSection target={{ productId: product.id }} ownerUserId={product.producer_user_id} />
+      </Deferred>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, PageTitle } from '../../../components/ui/card';
+import { Deferred } from '../../../components/ui/deferred';
 import { inputClasses } from '../../../components/ui/field';
 import { track } from '../../../lib/analytics';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -19,6 +20,9 @@ import { useProductSearch } from '../api';
 import { Pagination } from '../components/pagination';
 import { ProductCard, ProductCardSkeleton } from '../components/product-card';
 import { useProductUrlFilters } from '../product-url-filters';
+
+/** Cards drawn with the page's first paint: a phone's screen, a wide screen's first row. */
+const FIRST_CARDS = 4;
 
 const AVAILABILITY_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -160,21 +164,31 @@ export default function ProductsPage() {
         ) : (
           <>
             <ul className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-4 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
-              {query.data.products.map((product, index) => (
+              {query.data.products.slice(0, FIRST_CARDS).map((product, index) => (
                 <li key={product.id}>
                   {/* The first row is on screen at once: its pictures are not lazy-loaded. */}
                   <ProductCard product={product} eager={index < 2} />
                 </li>
               ))}
+              {/* The cards past the first row and the pages below them follow the first paint (decision 190). */}
+              <Deferred>
+                {query.data.products.slice(FIRST_CARDS).map((product) => (
+                  <li key={product.id}>
+                    <ProductCard product={product} />
+                  </li>
+                ))}
+              </Deferred>
             </ul>
-            <Pagination
-              page={url.filters.page}
-              pageCount={pageCount}
-              onChange={(page) => {
-                url.setPage(page);
-                window.scrollTo({ top: 0 });
-              }}
-            />
+            <Deferred>
+              <Pagination
+                page={url.filters.page}
+                pageCount={pageCount}
+                onChange={(page) => {
+                  url.setPage(page);
+                  window.scrollTo({ top: 0 });
+                }}
+              />
+            </Deferred>
           </>
         )}
       </div>
