@@ -220,17 +220,26 @@ export class ListingIndex {
   private readonly states!: string[];
   /** Trigram numbering shared by farm names and product names. */
   private readonly trigrams = new TrigramCodes();
-  /** Each farm's positional trigram codes (CSR). */
-  private readonly farmTrigramStart: Int32Array;
-  private readonly farmTrigramCodes: Int32Array;
-  /** Producer slots holding each trigram code (each once, ascending). */
-  private readonly farmsByTrigram = new Map<number, Int32Array>();
+  /**
+   * Farm names repeat (the 1M bench has a few thousand names for 100,000 farms): word similarity is
+   * kept per distinct name, a "group" — numbered in byte order, its farms a run of `byName`.
+   */
+  private readonly groupOf: Int32Array;
+  private readonly groupFirst: Int32Array;
+  /** Each group's positional trigram codes (CSR). */
+  private readonly groupTrigramStart: Int32Array;
+  private readonly groupTrigramCodes: Int32Array;
+  /** Groups holding each trigram code (each once, ascending). */
+  private readonly groupsByTrigram = new Map<number, Int32Array>();
+  /** Per query: each group's word similarity, valid while its stamp is the query's. */
+  private readonly groupSimilarity: Float32Array;
+  private readonly groupSimilarityStamp: Uint32Array;
   /** Slots in farm-name order (byte order, then producer id) and each slot's rank in it. */
   private readonly byName: Int32Array;
   private readonly nameRank: Int32Array;
   /** Slots in lower(farm name) byte order, then producer id (the type-ahead's prefix range). */
   private readonly byLower: Int32Array;
-  /** Per query: how many of the query's trigrams each farm holds, valid while its stamp is the query's. */
+  /** Per query: how many of the query's trigrams each group holds, valid while its stamp is the query's. */
   private readonly shared: Uint16Array;
   private readonly sharedStamp: Uint32Array;
   /** Per query marks: farms with a matching listing, candidates already listed, farms to walk in name order. */
@@ -257,31 +266,13 @@ export class ListingIndex {
     this.visibleNow = new Uint8Array(producerCount);
     this.distances = new Float64Array(producerCount);
     this.distanceStamp = new Uint32Array(producerCount);
-    this.shared = new Uint16Array(producerCount);
-    this.sharedStamp = new Uint32Array(producerCount);
     this.sellerMark = new Uint32Array(producerCount);
     this.candidateMark = new Uint32Array(producerCount);
     this.pickMark = new Uint32Array(producerCount);
     parts.listingNames.forEach((name, code) => {
       this.nameCodes.set(name, code);
     });
-    // Farm names: trigram codes per farm, the farms of each trigram, and the two name orders.
-    const codes = parts.farmLower.map((lower) => this.trigrams.encode(lower));
-    this.farmTrigramStart = new Int32Array(producerCount + 1);
-    codes.forEach((list, slot) => {
-      this.farmTrigramStart[slot + 1] = this.farmTrigramStart[slot] + list.length;
-    });
-    this.farmTrigramCodes = new Int32Array(this.farmTrigramStart[producerCount]);
-    const farmsOf = new Map<number, number[]>();
-    codes.forEach((list, slot) => {
-      this.farmTrigramCodes.set(list, this.farmTrigramStart[slot]);
-      for (const code of new Set(list)) {
-        const farms = farmsOf.get(code);
-        if (farms) farms.push(slot);
-        else farmsOf.set(code, [slot]);
-      }
-    });
-    for (const [code, farms] of farmsOf) this.farmsByTrigram.set(code, Int32Array.from(farms));
+    // Farm names: the two name orders, the groups of equal names, their trigrams and the groups of each trigram.
     const slots = Array.from({ length: producerCount }, (_, slot) => slot);
     this.byName = Int32Array.from(
       [...slots].sort(
@@ -295,6 +286,34 @@ export class ListingIndex {
     this.byLower = Int32Array.from(
       slots.sort((a, b) => compareUtf8(parts.farmLower[a], parts.farmLower[b]) || parts.producerIds[a] - parts.producerIds[b]),
     );
+    this.groupOf = new Int32Array(producerCount);
+    const firsts: number[] = [];
+    this.byName.forEach((slot, rank) => {
+      if (rank === 0 || parts.farmNames[slot] !== parts.farmNames[this.byName[rank - 1]]) firsts.push(rank);
+      this.groupOf[slot] = firsts.length - 1;
+    });
+    const groupCount = firsts.length;
+    this.groupFirst = Int32Array.from([...firsts, producerCount]);
+    const codes = firsts.map((rank) => this.trigrams.encode(parts.farmLower[this.byName[rank]]));
+    this.groupTrigramStart = new Int32Array(groupCount + 1);
+    codes.forEach((list, group) => {
+      this.groupTrigramStart[group + 1] = this.groupTrigramStart[group] + list.length;
+    });
+    this.groupTrigramCodes = new Int32Array(this.groupTrigramStart[groupCount]);
+    const groupsOf = new Map<number, number[]>();
+    codes.forEach((list, group) => {
+      this.groupTrigramCodes.set(list, this.groupTrigramStart[group]);
+      for (const code of new Set(list)) {
+        const groups = groupsOf.get(code);
+        if (groups) groups.push(group);
+        else groupsOf.set(code, [group]);
+      }
+    });
+    for (const [code, groups] of groupsOf) this.groupsByTrigram.set(code, Int32Array.from(groups));
+    this.shared = new Uint16Array(groupCount);
+    this.sharedStamp = new Uint32Array(groupCount);
+    this.groupSimilarity = new Float32Array(groupCount);
+    this.groupSimilarityStamp = new Uint32Array(groupCount);
     parts.producerIds.forEach((producerId, slot) => {
       this.producerSlot.set(producerId, slot);
       const latitude = parts.latitudes[slot];
@@ -825,11 +844,20 @@ export class ListingIndex {
     // Farms the text is word-similar to (`text <% farm_name`).
     const query = new TrigramQuery(lowered, this.trigrams);
     const similar: (FarmCandidate & { row: SuggestedProducer })[] = [];
-    for (const slot of this.countShared(query)) {
-      if (this.visibleNow[slot] !== 1 || similarityBound(this.shared[slot], query.size) < WORD_SIMILARITY_THRESHOLD) continue;
-      const similarity = wordSimilarity(query, this.farmTrigrams(slot));
-      if (similarity < WORD_SIMILARITY_THRESHOLD) continue;
-      similar.push({ ...this.farmCandidate(slot, similarity, 0), row: this.farmRow(slot) });
+    const groups: { group: number; similarity: number }[] = [];
+    for (const group of this.countShared(query)) {
+      if (similarityBound(this.shared[group], query.size) < WORD_SIMILARITY_THRESHOLD) continue;
+      const similarity = this.similarityOfGroup(query, group);
+      if (similarity >= WORD_SIMILARITY_THRESHOLD) groups.push({ group, similarity });
+    }
+    // Most similar first, then name (group order) and id (a group's farms are in id order).
+    groups.sort((a, b) => b.similarity - a.similarity || a.group - b.group);
+    for (const { group, similarity } of groups) {
+      for (let rank = this.groupFirst[group]; rank < this.groupFirst[group + 1] && similar.length < limit * 2; rank++) {
+        const slot = this.byName[rank];
+        if (this.visibleNow[slot] === 1) similar.push({ ...this.farmCandidate(slot, similarity, 0), row: this.farmRow(slot) });
+      }
+      if (similar.length >= limit * 2) break;
     }
     for (const { producer, entry } of this.visibleOverlay({ now })) {
       const similarity = wordSimilarity(query, entry.trigrams);
@@ -854,31 +882,49 @@ export class ListingIndex {
     return { user_id: this.userIds[slot], farm_name: this.farmNames[slot], city: this.cities[slot], state: this.states[slot] };
   }
 
-  private farmTrigrams(slot: number): Int32Array {
-    return this.farmTrigramCodes.subarray(this.farmTrigramStart[slot], this.farmTrigramStart[slot + 1]);
+  /** A group's word similarity to the query, computed once per query. */
+  private similarityOfGroup(query: TrigramQuery, group: number): number {
+    if (this.groupSimilarityStamp[group] !== this.stamp) {
+      this.groupSimilarityStamp[group] = this.stamp;
+      this.groupSimilarity[group] = wordSimilarity(
+        query,
+        this.groupTrigramCodes.subarray(this.groupTrigramStart[group], this.groupTrigramStart[group + 1]),
+      );
+    }
+    return this.groupSimilarity[group];
   }
 
-  /** Counts, per base farm, the query's trigrams it holds (`shared`, this query's stamp); returns the farms holding any. */
+  private farmSimilarity(query: TrigramQuery, slot: number): number {
+    return this.sharedOf(slot) === 0 ? 0 : this.similarityOfGroup(query, this.groupOf[slot]);
+  }
+
+  /** Counts, per group, the query's trigrams it holds (`shared`, this query's stamp); returns the groups holding any. */
   private countShared(query: TrigramQuery): number[] {
     const touched: number[] = [];
     for (const code of query.known) {
-      const farms = this.farmsByTrigram.get(code);
-      if (!farms) continue;
-      for (let i = 0; i < farms.length; i++) {
-        const slot = farms[i];
-        if (this.sharedStamp[slot] !== this.stamp) {
-          this.sharedStamp[slot] = this.stamp;
-          this.shared[slot] = 0;
-          touched.push(slot);
+      const groups = this.groupsByTrigram.get(code);
+      if (!groups) continue;
+      for (let i = 0; i < groups.length; i++) {
+        const group = groups[i];
+        if (this.sharedStamp[group] !== this.stamp) {
+          this.sharedStamp[group] = this.stamp;
+          this.shared[group] = 0;
+          touched.push(group);
         }
-        this.shared[slot]++;
+        this.shared[group]++;
       }
     }
     return touched;
   }
 
   private sharedOf(slot: number): number {
-    return this.sharedStamp[slot] === this.stamp ? this.shared[slot] : 0;
+    const group = this.groupOf[slot];
+    return this.sharedStamp[group] === this.stamp ? this.shared[group] : 0;
+  }
+
+  /** The base farms of a group, in id order. */
+  private *farmsOfGroup(group: number): Generator<number> {
+    for (let rank = this.groupFirst[group]; rank < this.groupFirst[group + 1]; rank++) yield this.byName[rank];
   }
 
   private farmCandidate(slot: number, similarity: number, distance: number): FarmCandidate {
@@ -952,20 +998,20 @@ export class ListingIndex {
         candidates.push(slot);
       };
       for (const slot of this.sellers) add(slot);
-      for (const slot of touched)
-        if (similarityBound(this.shared[slot], trigramQuery.size) >= WORD_SIMILARITY_THRESHOLD) add(slot);
+      for (const group of touched) {
+        if (similarityBound(this.shared[group], trigramQuery.size) < WORD_SIMILARITY_THRESHOLD) continue;
+        if (this.similarityOfGroup(trigramQuery, group) < WORD_SIMILARITY_THRESHOLD) continue;
+        for (const slot of this.farmsOfGroup(group)) add(slot);
+      }
       for (const slot of this.farmsContaining(lowered)) add(slot);
     }
-    const exact = new Map<number, number>();
     const matched: number[] = [];
     for (const slot of candidates) {
       if (!passesFilters(slot)) continue;
       const shared = this.sharedOf(slot);
       let match = this.sells(slot) || this.farmLower[slot].includes(lowered);
       if (!match && similarityBound(shared, trigramQuery.size) >= WORD_SIMILARITY_THRESHOLD) {
-        const similarity = wordSimilarity(trigramQuery, this.farmTrigrams(slot));
-        exact.set(slot, similarity);
-        match = similarity >= WORD_SIMILARITY_THRESHOLD;
+        match = this.farmSimilarity(trigramQuery, slot) >= WORD_SIMILARITY_THRESHOLD;
       }
       if (match && inRadius(this.latitudes[slot], this.longitudes[slot], distanceOf(slot))) matched.push(slot);
     }
@@ -987,8 +1033,7 @@ export class ListingIndex {
     for (let shared = trigramQuery.size; shared >= 1; shared--) {
       if (top.full && similarityBound(shared, trigramQuery.size) < top.worst.similarity) break;
       for (const slot of buckets[shared]) {
-        const similarity = exact.get(slot) ?? wordSimilarity(trigramQuery, this.farmTrigrams(slot));
-        top.offer(this.farmCandidate(slot, similarity, distanceOf(slot)));
+        top.offer(this.farmCandidate(slot, this.farmSimilarity(trigramQuery, slot), distanceOf(slot)));
       }
     }
     const unshared = buckets[0];
@@ -1135,12 +1180,17 @@ export class ListingIndex {
     if (chars.length < 3) return this.byName.filter(matches);
     let current: Int32Array | null = null;
     for (let i = 0; i + 3 <= chars.length; i++) {
-      const farms = this.farmsByTrigram.get(this.trigrams.codeOf(chars[i] + chars[i + 1] + chars[i + 2]));
-      if (!farms) return [];
-      current = current ? intersectSorted(current, farms) : farms;
+      const groups = this.groupsByTrigram.get(this.trigrams.codeOf(chars[i] + chars[i + 1] + chars[i + 2]));
+      if (!groups) return [];
+      current = current ? intersectSorted(current, groups) : groups;
       if (current.length === 0) return [];
     }
-    return (current ?? new Int32Array(0)).filter(matches);
+    const found: number[] = [];
+    for (const group of current ?? []) {
+      if (!matches(this.byName[this.groupFirst[group]])) continue;
+      for (const slot of this.farmsOfGroup(group)) found.push(slot);
+    }
+    return found;
   }
 }
 
