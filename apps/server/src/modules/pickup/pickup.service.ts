@@ -218,10 +218,7 @@ export async function resolveWindow(
   pointId: number,
   startsAt: Date,
 ): Promise<ResolvedWindow> {
-  const [found, timeZone] = await Promise.all([
-    repo.findPointAndSettings(ctx.db, pointId),
-    platformTimeZone(ctx),
-  ]);
+  const [found, timeZone] = await Promise.all([repo.findPointAndSettings(ctx.db, pointId), platformTimeZone(ctx)]);
   const point = found?.point;
   if (!found || !point?.active || point.producerUserId !== producerUserId) {
     throw badRequest('That pickup place is not offered by this producer any more; choose another', 'pointId');
