@@ -1,5 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { runNamed } from '../../db/named';
 import { boundingBox, cellsTsquery, distanceToSql, type Point } from './geo';
 import { effectiveStatusSql } from './listing-visibility.sql';
 import { resolveTsquery } from './product-search.repository';
@@ -133,19 +135,22 @@ export async function searchProducers(db: Db, filters: ProducerSearchFilters): P
  */
 export async function producersByIds(db: Db, page: { producerId: number; distance: number | null }[]): Promise<ProducerRow[]> {
   if (page.length === 0) return [];
-  const ids = `{${page.map((row) => row.producerId).join(',')}}`;
-  const distances = `{${page.map((row) => (row.distance === null ? 'NULL' : String(row.distance))).join(',')}}`;
-  const result = await db.execute<ProducerRow>(sql`
-    select pr.user_id, pr.farm_name, pr.city, pr.state, pr.latitude, pr.longitude, pr.description,
-      pr.profile_image_url, pr.delivery_available, ${effectiveStatusSql} as subscription_status,
-      sp.verified, sp.listed_count as product_count, page.distance, 0 as total
-    from unnest(${ids}::int[], ${distances}::float8[]) with ordinality as page(producer_id, distance, position)
-    join search_producers sp on sp.producer_id = page.producer_id
-    join producers pr on pr.id = page.producer_id
-    join users u on u.id = pr.user_id left join subscriptions s on s.user_id = u.id
-    order by page.position`);
-  return result.rows;
+  return runNamed<ProducerRow>(db, 'search_producers_by_ids', PRODUCERS_BY_IDS, [
+    page.map((row) => row.producerId),
+    page.map((row) => row.distance),
+  ]);
 }
+
+/** A prepared statement (decision 119): the status expression has no parameters, so it is rendered once. */
+const PRODUCERS_BY_IDS = `
+  select pr.user_id, pr.farm_name, pr.city, pr.state, pr.latitude, pr.longitude, pr.description,
+    pr.profile_image_url, pr.delivery_available, ${new PgDialect().sqlToQuery(effectiveStatusSql).sql} as subscription_status,
+    sp.verified, sp.listed_count as product_count, page.distance, 0 as total
+  from unnest($1::int[], $2::float8[]) with ordinality as page(producer_id, distance, position)
+  join search_producers sp on sp.producer_id = page.producer_id
+  join producers pr on pr.id = page.producer_id
+  join users u on u.id = pr.user_id left join subscriptions s on s.user_id = u.id
+  order by page.position`;
 
 export type SuggestionRows = {
   products: { id: number; name: string; category: string; farm_name: string }[];

@@ -1,6 +1,6 @@
 import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../geo';
 import { cellColumn, cellKey, cellRow, distanceFrom, regionsOf } from './geo-math';
-import { NameTable, type NameRow } from './name-table';
+import { type NameRow, NameTable } from './name-table';
 import type { Vocabulary } from './query-words';
 import {
   compareUtf8,
@@ -845,10 +845,25 @@ export class ListingIndex {
     const query = new TrigramQuery(lowered, this.trigrams);
     const similar: (FarmCandidate & { row: SuggestedProducer })[] = [];
     const groups: { group: number; similarity: number }[] = [];
-    for (const group of this.countShared(query)) {
-      if (similarityBound(this.shared[group], query.size) < WORD_SIMILARITY_THRESHOLD) continue;
-      const similarity = this.similarityOfGroup(query, group);
-      if (similarity >= WORD_SIMILARITY_THRESHOLD) groups.push({ group, similarity });
+    // Names sharing the most trigrams first; stop once `2 × limit` visible farms are surely ahead of
+    // every name left (a name sharing fewer trigrams is no more similar than shared / query size).
+    const buckets: number[][] = Array.from({ length: query.size + 1 }, () => []);
+    for (const group of this.countShared(query)) buckets[this.shared[group]].push(group);
+    const visibleAbove = (bound: number) => {
+      let count = 0;
+      for (const { group, similarity } of groups) {
+        if (similarity <= bound) continue;
+        for (const slot of this.farmsOfGroup(group)) if (this.visibleNow[slot] === 1 && ++count >= limit * 2) return count;
+      }
+      return count;
+    };
+    for (let shared = query.size; shared >= 1; shared--) {
+      if (similarityBound(shared, query.size) < WORD_SIMILARITY_THRESHOLD) break;
+      for (const group of buckets[shared]) {
+        const similarity = this.similarityOfGroup(query, group);
+        if (similarity >= WORD_SIMILARITY_THRESHOLD) groups.push({ group, similarity });
+      }
+      if (visibleAbove(similarityBound(shared - 1, query.size)) >= limit * 2) break;
     }
     // Most similar first, then name (group order) and id (a group's farms are in id order).
     groups.sort((a, b) => b.similarity - a.similarity || a.group - b.group);

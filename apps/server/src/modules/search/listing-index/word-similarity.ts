@@ -75,7 +75,10 @@ const similarityOf = (count: number, len1: number, len2: number) => Math.fround(
 let distinctOf = new Int32Array(64);
 let lastPosition = new Int32Array(64);
 let found = new Uint8Array(64);
-const codeSlot = new Map<number, number>();
+/** Per trigram code: its distinct slot in the current call, valid while its stamp is the call's. */
+let slotOfCode = new Int32Array(1024);
+let slotStamp = new Uint32Array(1024);
+let callStamp = 0;
 
 /**
  * word_similarity(query, target): the greatest similarity between the query's trigram set and any
@@ -90,14 +93,26 @@ export function wordSimilarity(query: TrigramQuery, target: Int32Array): number 
     found = new Uint8Array(len2 * 2);
   }
   // Each target position's distinct trigram (trg2indexes), and whether the query holds it (found).
-  codeSlot.clear();
+  callStamp = (callStamp + 1) >>> 0 || 1;
+  let distinct = 0;
   let anyFound = false;
   for (let i = 0; i < len2; i++) {
     const code = target[i];
-    let slot = codeSlot.get(code);
-    if (slot === undefined) {
-      slot = codeSlot.size;
-      codeSlot.set(code, slot);
+    if (code >= slotOfCode.length) {
+      const size = Math.max(code + 1, slotOfCode.length * 2);
+      const grownSlots = new Int32Array(size);
+      grownSlots.set(slotOfCode);
+      const grownStamps = new Uint32Array(size);
+      grownStamps.set(slotStamp);
+      slotOfCode = grownSlots;
+      slotStamp = grownStamps;
+    }
+    let slot: number;
+    if (slotStamp[code] === callStamp) slot = slotOfCode[code];
+    else {
+      slot = distinct++;
+      slotStamp[code] = callStamp;
+      slotOfCode[code] = slot;
       found[slot] = query.has(code) ? 1 : 0;
       lastPosition[slot] = -1;
       if (found[slot]) anyFound = true;
