@@ -29,11 +29,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
-    const label = fieldLabel((first?.instancePath ?? '').split('/').filter(Boolean));
-    const detail = first?.message ?? 'is invalid';
-    const rawName = (first?.instancePath ?? '').split('/').filter(Boolean).pop() ?? '';
-    const namesField = [label, rawName].some((name) => name && detail.toLowerCase().includes(name.toLowerCase()));
-    const message = namesField ? detail : `${label}: ${detail}`;
+    const path = (first?.instancePath ?? '').split('/').filter(Boolean);
+    const message = namedMessage(path, first?.message ?? 'is invalid');
     return reply.status(400).send({ message, field: first?.instancePath.replace(/^\//, '') || undefined });
   }
   if (error instanceof AppError) {
@@ -46,6 +43,28 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   }
   request.log.error({ err: error }, 'request failed');
   return reply.status(500).send({ message: GENERIC_500 });
+}
+
+/** 'cap_per_window' → 'cap per window', 'timeRange' → 'time range'. */
+const wireWords = (name: string) =>
+  name
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+
+/**
+ * The message a person reads: the schema's own sentence when it already names the field ('Cap must
+ * be a number', 'Time range must be 7d, …'), 'User id must be …' for a bare 'Id must be …' on a
+ * named parameter, else the field's label before the detail ('Search text: Enter a ZIP code …').
+ */
+export function namedMessage(path: string[], detail: string): string {
+  const label = fieldLabel(path);
+  const rawName = path[path.length - 1] ?? '';
+  const lower = detail.toLowerCase();
+  if ([label, rawName, wireWords(rawName)].some((name) => name && lower.includes(name.toLowerCase()))) return detail;
+  if (/^Id\b/.test(detail) && rawName && label !== 'Id') return `${label} id${detail.slice(2)}`;
+  if (/^[A-Z][\w-]*(?: [\w-]+)? (?:must|is|are|cannot|can|needs|has)\b/.test(detail)) return detail;
+  return `${label}: ${detail}`;
 }
 
 function clientMessage(error: FastifyError, status: number): string {

@@ -57,4 +57,53 @@ describe('validation wording through the API', () => {
     expect(res.json().message).toBe('Delivery available must be true or false');
     expect(res.json().message).not.toMatch(/expected|received|Invalid input|Too small/);
   });
+
+  it('a schema sentence that names its field is not prefixed again; a bare id names its parameter', async () => {
+    const cases: [string, string][] = [
+      ['/api/admin/analytics?timeRange=2y', 'Period (time range) must be 7d, 30d, 90d or 1y'],
+      ['/api/pickup/producers/abc', 'User id must be a positive whole number'],
+      ['/api/orders/received?from=yesterday', 'From date must look like 2026-05-30'],
+      ['/api/search/producers?view=globe', 'View must be list or map'],
+      [
+        '/api/admin/settings/colours',
+        'Settings section must be one of: general, payment, email, security, features, maintenance',
+      ],
+    ];
+    for (const [url, message] of cases) {
+      const res = await app.inject({ method: 'GET', url, headers: bearer(url.includes('/orders/') ? producer : admin) });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toBe(message);
+    }
+  });
+
+  it('bad bodies and queries across routes never leak zod wording or a bare wire name', async () => {
+    const calls: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: unknown; as: TestUser }[] = [
+      { method: 'POST', url: '/api/admin/certifications/bulk', payload: { action: 'approve', certIds: 'x' }, as: admin },
+      { method: 'POST', url: '/api/admin/certifications/bulk', payload: { action: 'approve', certIds: [] }, as: admin },
+      { method: 'PUT', url: '/api/admin/users/1/type', payload: {}, as: admin },
+      { method: 'PUT', url: '/api/admin/users/1/status', payload: [], as: admin },
+      { method: 'PUT', url: '/api/pickup/mine/settings', payload: { cutoff_hours: 'soon' }, as: producer },
+      { method: 'POST', url: '/api/orders', payload: {}, as: admin },
+      { method: 'POST', url: '/api/products', payload: { name: 5 }, as: producer },
+      { method: 'POST', url: '/api/auth/register', payload: { email: 'a@b.co', password: 5 }, as: admin },
+      { method: 'GET', url: '/api/admin/users?page=0', as: admin },
+      { method: 'GET', url: '/api/admin/logs?limit=abc', as: admin },
+      { method: 'GET', url: '/api/search/products?category=gems', as: admin },
+      { method: 'GET', url: '/api/search/producers?zoom=99', as: admin },
+      { method: 'GET', url: '/api/search/producers?bbox=1,2', as: admin },
+      { method: 'GET', url: '/api/search/producers?verified=maybe', as: admin },
+      { method: 'GET', url: '/api/orders/received?status=lost', as: producer },
+    ];
+    for (const call of calls) {
+      const res = await app.inject({
+        method: call.method,
+        url: call.url,
+        payload: call.payload as never,
+        headers: bearer(call.as),
+      });
+      const message: string = res.json().message;
+      expect(res.statusCode, call.url).toBe(400);
+      expect(message, call.url).not.toMatch(/Invalid input|expected|received|Too small|Too big|Unknown \w+$|^[a-z]/);
+    }
+  });
 });

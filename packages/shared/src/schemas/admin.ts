@@ -226,7 +226,10 @@ export const SECRET_SETTINGS: Record<string, readonly string[]> = {
   email: ['smtp_password'],
 };
 export const SettingsKeyParams = z.object({
-  key: z.enum(['general', 'payment', 'email', 'security', 'features', 'maintenance'], 'Unknown settings section'),
+  key: z.enum(
+    ['general', 'payment', 'email', 'security', 'features', 'maintenance'],
+    'Settings section must be one of: general, payment, email, security, features, maintenance',
+  ),
 });
 export const SettingsSectionBody = z.record(z.string(), z.unknown());
 export const SettingsResponse = z.object({ settings: z.record(z.string(), z.record(z.string(), z.unknown())) });
@@ -236,7 +239,7 @@ export const BackupResponse = z.object({ message: z.string(), file: z.string(), 
 export const ANALYTICS_RANGES = ['7d', '30d', '90d', '1y'] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
 export const AnalyticsQuery = z.object({
-  timeRange: optionalQuery(z.enum(ANALYTICS_RANGES, 'Time range must be 7d, 30d, 90d or 1y')),
+  timeRange: optionalQuery(z.enum(ANALYTICS_RANGES, 'Period (time range) must be 7d, 30d, 90d or 1y')),
 });
 
 const SeriesPoint = z.object({ period: z.string(), value: z.number() });

@@ -58,7 +58,7 @@ export const AnalyticsMetadata = z
 export type AnalyticsMetadata = z.infer<typeof AnalyticsMetadata>;
 
 export const TrackEventRequest = z.object({
-  eventType: z.enum(ANALYTICS_EVENT_TYPES, 'eventType must be one of the analytics event types'),
+  eventType: z.enum(ANALYTICS_EVENT_TYPES, 'Event type must be one of the analytics event types'),
   metadata: AnalyticsMetadata.default({}),
 });
 export type TrackEventRequest = z.infer<typeof TrackEventRequest>;

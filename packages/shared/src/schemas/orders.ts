@@ -120,7 +120,7 @@ export const PlaceOrderResponse = z.object({ message: z.string(), order: Order }
 export const OrderListResponse = z.object({ orders: z.array(Order), total: z.number() });
 export type OrderListResponse = z.infer<typeof OrderListResponse>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must look like 2026-05-30');
+const isoDate = (label = 'Date') => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must look like 2026-05-30`);
 
 export const MyOrdersQuery = z.object({
   scope: optionalQuery(z.enum(['upcoming', 'past'], { error: 'Scope must be upcoming or past' })),
@@ -129,9 +129,9 @@ export const MyOrdersQuery = z.object({
 });
 
 export const ReceivedOrdersQuery = z.object({
-  from: optionalQuery(isoDate),
-  to: optionalQuery(isoDate),
-  status: optionalQuery(z.enum(ORDER_STATUSES, { error: 'Unknown status' })),
+  from: optionalQuery(isoDate('From date')),
+  to: optionalQuery(isoDate('To date')),
+  status: optionalQuery(z.enum(ORDER_STATUSES, { error: `Status must be one of: ${ORDER_STATUSES.join(', ')}` })),
   limit: optionalQuery(z.coerce.number().int().min(1).max(200)),
   offset: optionalQuery(z.coerce.number().int().min(0)),
 });
@@ -141,7 +141,7 @@ export const AdminOrdersQuery = ReceivedOrdersQuery.extend({
   shopper: optionalQuery(z.string().trim().max(100)),
 });
 
-export const PickListQuery = z.object({ date: isoDate });
+export const PickListQuery = z.object({ date: isoDate() });
 
 /** Total quantity per product per window: what to bring to the stand. */
 export const PickListResponse = z.object({

@@ -13,10 +13,10 @@ const rating = z.coerce
   .max(5, 'Rating must be from 1 to 5');
 const title = z.string().trim().max(REVIEW_TITLE_MAX, `Title must be at most ${REVIEW_TITLE_MAX} characters`);
 const content = z
-  .string({ error: 'Please write your review' })
+  .string({ error: 'Review text is required' })
   .trim()
-  .min(1, 'Please write your review')
-  .max(REVIEW_CONTENT_MAX, `Review must be at most ${REVIEW_CONTENT_MAX} characters`);
+  .min(1, 'Review text is required')
+  .max(REVIEW_CONTENT_MAX, `Review text must be at most ${REVIEW_CONTENT_MAX} characters`);
 
 /** POST /api/reviews: a review of a product or of a producer (its user id), never both. */
 export const CreateReviewRequest = z

@@ -14,8 +14,8 @@ const offset = optionalQuery(z.coerce.number().int().min(0).max(100_000));
 /** GET /api/search/products (spec 01 §7). Empty values are ignored. */
 export const ProductSearchQuery = z.object({
   search: optionalQuery(searchText),
-  category: optionalQuery(z.enum(PRODUCT_CATEGORIES, { error: 'Unknown category' })),
-  availability: optionalQuery(z.enum(AVAILABILITIES, { error: 'Unknown availability' })),
+  category: optionalQuery(z.enum(PRODUCT_CATEGORIES, { error: `Category must be one of: ${PRODUCT_CATEGORIES.join(', ')}` })),
+  availability: optionalQuery(z.enum(AVAILABILITIES, { error: `Availability must be one of: ${AVAILABILITIES.join(', ')}` })),
   /** A town or ZIP code; used as the centre when latitude/longitude are not given. */
   location: optionalQuery(z.string().trim().max(200)),
   latitude: optionalQuery(latitude),
@@ -69,9 +69,9 @@ export const ProducerSearchQuery = z.object({
   lat: optionalQuery(latitude),
   lng: optionalQuery(longitude),
   radius: optionalQuery(radius),
-  verified: optionalQuery(z.enum(['true', 'false'], { error: 'verified must be true or false' })),
-  category: optionalQuery(z.enum(PRODUCT_CATEGORIES, { error: 'Unknown category' })),
-  view: optionalQuery(z.enum(['list', 'map'], { error: 'view must be list or map' })),
+  verified: optionalQuery(z.enum(['true', 'false'], { error: 'Verified must be true or false' })),
+  category: optionalQuery(z.enum(PRODUCT_CATEGORIES, { error: `Category must be one of: ${PRODUCT_CATEGORIES.join(', ')}` })),
+  view: optionalQuery(z.enum(['list', 'map'], { error: 'View must be list or map' })),
   /**
    * The map's viewport, `west,south,east,north` in degrees (Leaflet's toBBoxString), with `zoom`:
    * the answer then holds the markers and clusters of that view only (decision 122).
@@ -79,14 +79,14 @@ export const ProducerSearchQuery = z.object({
   bbox: optionalQuery(
     z
       .string()
-      .regex(/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/, 'bbox must be west,south,east,north')
+      .regex(/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/, 'Map area (bbox) must be west,south,east,north')
       .transform((value) => value.split(',').map((part) => roundDegrees(Number(part))) as [number, number, number, number])
       .refine(([west, south, east, north]) => south <= north && west <= east && south >= -90 && north <= 90, {
-        message: 'bbox must be west,south,east,north',
+        message: 'Map area (bbox) must be west,south,east,north',
       }),
   ),
   zoom: optionalQuery(
-    z.coerce.number().int('zoom must be a whole number').min(0, 'zoom must be 0 to 22').max(22, 'zoom must be 0 to 22'),
+    z.coerce.number().int('Zoom must be a whole number').min(0, 'Zoom must be 0 to 22').max(22, 'Zoom must be 0 to 22'),
   ),
   limit: limit(100),
   offset,
