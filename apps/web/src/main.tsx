@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AppErrorBoundary } from './app/app-error-boundary';
 import { Providers } from './app/providers';
 import { routes } from './app/routes';
 import { registerServiceWorker } from './features/pwa/register-service-worker';
@@ -17,9 +18,11 @@ installErrorReporter();
 function render() {
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
+      <AppErrorBoundary>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </AppErrorBoundary>
     </StrictMode>,
   );
 }

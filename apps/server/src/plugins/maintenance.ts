@@ -27,11 +27,16 @@ async function refuseDuringMaintenance(ctx: AppContext, request: FastifyRequest,
   await reply.status(503).send({ message: maintenance.maintenance_message });
 }
 
-/** With maintenance_mode on, every API call but an admin's answers 503 with the admin's message. */
+/**
+ * With maintenance_mode on, every API call but an admin's answers 503 with the admin's message.
+ * An onRequest hook of the app runs before every route's own access gate (route-access.ts), so a
+ * guest calling a signed-in route gets the maintenance answer, not 'please sign in', and no body is
+ * parsed or validated for a caller who is turned away anyway.
+ */
 export const maintenancePlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
   // Not async: on the usual path (settings cached, maintenance off) the hook returns without a
   // promise, which every API request would otherwise pay for (docs/decisions/061).
-  app.addHook('preHandler', (request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (!request.url.startsWith('/api/')) return done();
     const cached = opts.ctx.settings.cached();
     if (cached && !cached.maintenance.maintenance_mode) return done();

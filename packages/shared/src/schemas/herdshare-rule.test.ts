@@ -11,6 +11,17 @@ describe('herdshare milk-sale rule', () => {
     'We sell raw milk at the farm',
     'Milk for sale Saturdays',
     'Only $3 per pint',
+    '$8/gal',
+    '8 dollars a gallon',
+    'Milk per gal, pick up Fridays',
+    '$8.50 per gal.',
+    'Raw milk available, 8 bucks a gallon',
+    'gallon of milk $8',
+    'Gallons $8',
+    'Milk - $8',
+    'milk: 8 dollars',
+    'raw milk sales every week',
+    '$8/gl',
   ])('refuses %j', (text) => {
     expect(mentionsMilkSale(text)).toBe(true);
     expect(regulatedCategoryViolation({ category: 'herdshare', description: text }, 'KY')).toBe(
@@ -23,6 +34,10 @@ describe('herdshare milk-sale rule', () => {
     'Own a share of our Jersey herd. The monthly boarding fee pays for feeding, care and milking; fresh milk is a benefit of ownership and is never sold.',
     'Share owners collect their goats’ milk at the farm.',
     'Galloway beef and a small dairy herd',
+    'We do not sell milk; the share pays for boarding.',
+    'Milk is not for sale.',
+    'Monthly care fee $30 per share',
+    'Share of a 5-gallon bucket of feed',
   ])('accepts %j', (text) => {
     expect(mentionsMilkSale(text)).toBe(false);
     expect(regulatedCategoryViolation({ category: 'herdshare', description: text }, 'KY')).toBeNull();

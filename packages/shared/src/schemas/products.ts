@@ -139,7 +139,11 @@ export const REGULATED_TEXTS = {
 /** Volume units a herdshare must never be priced in (it sells a share of the herd, not milk). */
 const MILK_VOLUME_UNIT = /\b(gallons?|gal|half[- ]gallons?|quarts?|qts?|pints?|pts?|lit(?:er|re)s?|l)\b/i;
 const PET_LABEL = /for\s+pet\s+consumption\s+only/i;
-const VOLUME = '(?:half[- ]?)?(?:gallons?|gal|quarts?|qts?|pints?|pts?|lit(?:er|re)s?)';
+const VOLUME = '(?:half[- ]?)?(?:gallons?|gal|gl|quarts?|qts?|pints?|pts?|lit(?:er|re)s?)';
+/** An amount of money: '$8', '$ 8.50', '8$', '8 dollars', '8 bucks'. */
+const MONEY = String.raw`(?:\$\s*\d[\d.,]*|\d[\d.,]*\s*(?:\$|dollars?\b|bucks?\b))`;
+/** Not after a negation: 'we do not sell milk', 'milk is never sold' pass. */
+const NOT_NEGATED = String.raw`(?<!\b(?:not|never|no|n't|don't|won't|cannot|can't)\s+(?:\w+\s+)?)`;
 /**
  * A herdshare's name or description that prices milk by volume or offers milk for sale ('Milk $8
  * per gallon', '$4/qt', 'we sell raw milk'): the share may only carry a boarding or care fee.
@@ -147,8 +151,13 @@ const VOLUME = '(?:half[- ]?)?(?:gallons?|gal|quarts?|qts?|pints?|pts?|lit(?:er|
 const MILK_SALE_TEXT = [
   new RegExp(String.raw`\$\s*\d[\d.,]*\s*(?:\/|per|a|an|each|for\s+(?:a|an|one|1))?\s*${VOLUME}\b`, 'i'),
   new RegExp(String.raw`(?:\bper|\/|\ba)\s*${VOLUME}\b`, 'i'),
-  /\b(?:sells?|selling|sold|buy|buying|purchase|order)\s+(?:our\s+|fresh\s+|raw\s+|whole\s+|farm\s+)*milk\b/i,
-  /\bmilk\s+(?:is\s+)?(?:for\s+sale|on\s+sale|\$\s*\d)/i,
+  new RegExp(
+    String.raw`${NOT_NEGATED}\b(?:sells?|selling|sold|buy|buying|purchase|order)\s+(?:our\s+|fresh\s+|raw\s+|whole\s+|farm\s+)*milk\b`,
+    'i',
+  ),
+  new RegExp(String.raw`\bmilk\s+(?:is\s+)?(?:for\s+sale|on\s+sale|sales?\b)|\bmilk\b[\s:=–—-]{0,4}${MONEY}`, 'i'),
+  // A volume followed by a price: 'Gallons $8', 'gallon: 8 dollars'.
+  new RegExp(String.raw`\b${VOLUME}\b[\s:=–—-]{0,4}${MONEY}`, 'i'),
 ];
 
 /** True when a herdshare's text prices milk or sells it directly (issue 10 item 9). */

@@ -50,7 +50,7 @@ export async function countFavorites(db: Db, producerUserId: number): Promise<nu
   return row?.count ?? 0;
 }
 
-/** The user's favourite producers that still have an active account, newest first. */
+/** The user's favourite producers that still have an active producer account, newest first (decision 140). */
 export async function listFavorites(db: Db, userId: number): Promise<FavoriteRow[]> {
   const result = await db.execute<FavoriteRow>(sql`
     select pr.user_id, pr.farm_name, pr.city, pr.state, pr.latitude, pr.longitude, pr.description,
@@ -61,7 +61,7 @@ export async function listFavorites(db: Db, userId: number): Promise<FavoriteRow
     from favorites f
     join producers pr on pr.user_id = f.producer_user_id
     ${producerOwnerJoinSql}
-    where f.user_id = ${userId} and u.status = 'active'
+    where f.user_id = ${userId} and u.status = 'active' and u.user_type = 'producer'
     order by f.created_at desc, pr.farm_name asc`);
   return result.rows;
 }

@@ -51,6 +51,26 @@ describe('GET /api/site and maintenance mode (issue 10 items 2 and 3)', () => {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ message });
     }
+    // Signed-in routes too: a guest is told about the maintenance, not asked to sign in, and a body
+    // is not validated for someone who is turned away.
+    for (const [method, url] of [
+      ['GET', '/api/favorites'],
+      ['GET', '/api/messages/conversations'],
+      ['POST', '/api/products'],
+      ['GET', '/api/admin/users'],
+      ['POST', '/api/auth/register'],
+    ] as const) {
+      for (const user of [undefined, consumer, producer]) {
+        const res = await app.inject({
+          method,
+          url,
+          headers: user ? bearer(user) : {},
+          payload: method === 'POST' ? {} : undefined,
+        });
+        expect(res.statusCode, `${method} ${url} as ${user?.userType ?? 'guest'}`).toBe(503);
+        expect(res.json()).toEqual({ message });
+      }
+    }
     for (const user of [consumer, producer]) {
       const login = await signIn(user);
       expect(login.statusCode).toBe(503);

@@ -35,8 +35,13 @@ export function useSiteQuery() {
     initialData: () => initialApiData<SiteInfoResponse>('/site'),
     staleTime: 60_000,
     refetchOnWindowFocus: true,
+    // While the maintenance screen is up, look again every few seconds, so the pages come back on
+    // their own when the admin turns the mode off (no reload needed).
+    refetchInterval: (query) => (query.state.data?.maintenance.enabled ? MAINTENANCE_POLL_MS : false),
   });
 }
+
+export const MAINTENANCE_POLL_MS = 10_000;
 
 /** The site settings, with the defaults while loading or when the call fails. */
 export function useSite(): SiteInfoResponse {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../auth/auth-context';
 import { useMaintenanceWatch, useSiteQuery } from './api';
@@ -17,6 +17,13 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const { pathname } = useLocation();
   const maintenance = site.data?.maintenance;
+  const enabled = maintenance?.enabled === true;
+  const { refetch } = site;
+  // Moving to another page while the screen is up asks again at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input
+  useEffect(() => {
+    if (enabled) void refetch();
+  }, [enabled, pathname, refetch]);
   if (!maintenance?.enabled || user?.userType === 'admin' || OPEN_PATHS.includes(pathname)) return children;
   return <MaintenanceScreen message={maintenance.message} siteName={site.data?.site_name ?? 'Farmstand'} />;
 }
