@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certifications, emailOutbox, payments, subscriptions } from '../db/schema';
+import { MAX_MAIL_ATTEMPTS } from '../lib/mailer';
 import { bearer, buildUser } from '../test/factories';
 import { buildProducer, buildProduct, setSubscription } from '../test/listing-factories';
 import { buildTestApp, type TestApp } from '../test/test-app';
@@ -262,6 +263,36 @@ describe('mail never handed over', () => {
     await runMailRecovery(app.ctx, clock.now());
     await app.ctx.mailer.dispatch((await mailsTo(stale))[0].id);
     expect((await mailsTo(stale)).map((m) => [m.status, m.attempts])).toEqual([['logged', 1]]);
+  });
+});
+
+describe('mail whose sending process stopped', () => {
+  it('is retried once its claim is older than the bound, dead-lettered after the last attempt, and left alone while fresh', async () => {
+    clock.set(new Date());
+    const { db } = app.ctx;
+    const lost = `lost-${Date.now()}@example.com`;
+    const busy = `busy-${Date.now()}@example.com`;
+    const spent = `spent-${Date.now()}@example.com`;
+    // Rows as a crash in the middle of an SMTP attempt leaves them: claimed (`sending`), never finished.
+    await db.insert(emailOutbox).values([
+      { toAddress: lost, subject: 'Lost', body: 'Text', status: 'sending', attempts: 1, claimedAt: later(-20 / 1440) },
+      { toAddress: busy, subject: 'Being sent', body: 'Text', status: 'sending', attempts: 1, claimedAt: later(-1 / 1440) },
+      {
+        toAddress: spent,
+        subject: 'Last try',
+        body: 'Text',
+        status: 'sending',
+        attempts: MAX_MAIL_ATTEMPTS,
+        claimedAt: later(-20 / 1440),
+      },
+    ]);
+    const { runMailRecovery } = await import('./mail-recovery');
+    const summary = await runMailRecovery(app.ctx, clock.now());
+    expect(summary.mail_claims_recovered).toBeGreaterThanOrEqual(2);
+    // Without SMTP, delivery is the log: the new claim writes `logged` and counts the attempt.
+    expect((await mailsTo(lost)).map((m) => [m.status, m.attempts])).toEqual([['logged', 2]]);
+    expect((await mailsTo(busy)).map((m) => [m.status, m.attempts])).toEqual([['sending', 1]]);
+    expect((await mailsTo(spent)).map((m) => m.status)).toEqual(['dead']);
   });
 });
 

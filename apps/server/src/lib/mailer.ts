@@ -75,7 +75,7 @@ export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
     return runNamed<{ id: number; to_address: string; subject: string; body: string; html: string | null; attempts: number }>(
       db,
       'mail_claim',
-      `update email_outbox set status = $2, attempts = attempts + 1
+      `update email_outbox set status = $2, attempts = attempts + 1, claimed_at = now()
        where id = any($1::int[]) and status in ('queued', 'retrying')
        returning id, to_address, subject, body, html, attempts`,
       [ids, deps.smtpUrl ? 'sending' : 'logged'],

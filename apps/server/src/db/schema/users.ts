@@ -87,6 +87,8 @@ export const emailOutbox = pgTable('email_outbox', {
     .default('queued'),
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),
+  /** When the last attempt claimed the row (status `sending`): a claim this old was lost with its process. */
+  claimedAt: timestamp('claimed_at', { withTimezone: true }),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
