@@ -14,6 +14,8 @@ import type {
   ProductSearchResponse,
   SuggestionsResponse,
 } from '@farmstand/shared/schemas/search';
+import type { Db } from '../../db/client';
+import { withStatementTimeout } from '../../db/statement-timeout';
 import type { AppContext } from '../../lib/context';
 import { geocode } from '../geocode/geocode.service';
 import type { Point } from './geo';
@@ -72,8 +74,20 @@ export async function searchProducts(ctx: AppContext, query: ProductSearchQuery)
     const rows = await listingsByIds(ctx.db, answer.page);
     return { products: rows.map(presentProductListing), total: answer.total };
   }
-  const { rows, total } = await searchProductListings(ctx.db, filters, (f) => browseTotal(ctx, f));
+  const { rows, total } = await boundedSearch(ctx, (db) => searchProductListings(db, filters, (f) => browseTotal(ctx, f)));
   return { products: rows.map(presentProductListing), total: total ?? (await browseTotal(ctx, filters)) };
+}
+
+/**
+ * The SQL path (no index yet, or text the index does not take) has no bound of its own on a national
+ * catalogue: a statement past SEARCH_STATEMENT_TIMEOUT_MS is cancelled and the shopper asked to
+ * narrow the search, rather than one request holding a connection and a core for minutes.
+ */
+export const SEARCH_STATEMENT_TIMEOUT_MS = 5000;
+const SEARCH_TOO_SLOW = 'This search is taking too long right now. Try more specific words, a category or a smaller distance.';
+
+function boundedSearch<T>(ctx: AppContext, work: (db: Db) => Promise<T>): Promise<T> {
+  return withStatementTimeout(ctx.database, SEARCH_STATEMENT_TIMEOUT_MS, SEARCH_TOO_SLOW, work);
 }
 
 /**
@@ -160,7 +174,7 @@ export async function searchProducerList(ctx: AppContext, query: ProducerSearchQ
   };
   const fromIndex = await producersFromIndex(ctx, filters);
   if (fromIndex) return { producers: fromIndex.rows.map(presentProducerListItem), total: fromIndex.total };
-  const rows = await repo.searchProducers(ctx.db, filters);
+  const rows = await boundedSearch(ctx, (db) => repo.searchProducers(db, filters));
   const total = rows[0]?.total ?? (offset > 0 ? await countProducersPastEnd(ctx, query) : 0);
   return { producers: rows.map(presentProducerListItem), total };
 }
@@ -183,7 +197,7 @@ export async function searchProducerMap(ctx: AppContext, query: ProducerSearchQu
   };
   const fromIndex = await producersFromIndex(ctx, filters);
   if (fromIndex) return { producers: fromIndex.rows.map(presentProducerMapItem), total: fromIndex.total };
-  const rows = await repo.searchProducers(ctx.db, filters);
+  const rows = await boundedSearch(ctx, (db) => repo.searchProducers(db, filters));
   return { producers: rows.map(presentProducerMapItem), total: rows[0]?.total ?? 0 };
 }
 
@@ -234,6 +248,6 @@ export async function suggestions(ctx: AppContext, text: string | undefined): Pr
       categories,
     };
   }
-  const rows = await repo.suggest(ctx.db, text, SUGGESTIONS_PER_KIND);
+  const rows = await boundedSearch(ctx, (db) => repo.suggest(db, text, SUGGESTIONS_PER_KIND));
   return { ...rows, categories };
 }
