@@ -20,10 +20,28 @@ test('maintenance mode: guests and consumers see the message on every route, sig
   const admin = await loginAs(request, DEMO.admin.email, DEMO.admin.password);
   const consumer = await createUser(request, 'consumer');
   const message = `Back at noon ${Date.now()}: new shelves going up.`;
+  // A page already open when the mode goes on, and still open when it goes off.
+  const open = await browser.newPage();
+  await open.goto('/products');
+  await expect(open.getByRole('heading', { name: 'Browse Products' })).toBeVisible();
   await saveSettings(request, admin.token, 'maintenance', { maintenance_mode: true, maintenance_message: message });
   try {
+    // The API tells every non-admin, signed in or not, even on routes that need a sign-in.
+    for (const [url, headers] of [
+      ['/api/products/1', {}],
+      ['/api/favorites', {}],
+      ['/api/favorites', { authorization: `Bearer ${consumer.token}` }],
+      ['/api/messages/conversations', { authorization: `Bearer ${consumer.token}` }],
+    ] as const) {
+      const res = await request.get(url, { headers });
+      expect(res.status(), url).toBe(503);
+      expect(await res.json()).toEqual({ message });
+    }
+    await open.getByRole('link', { name: 'Map View' }).first().click();
+    await expect(open.getByTestId('maintenance-message')).toHaveText(message);
+
     const guest = await browser.newPage();
-    for (const path of ['/', '/products', '/producer/9', '/map']) {
+    for (const path of ['/', '/products', '/producer/9', '/product/1', '/map', '/register', '/nowhere/deep/link?x=1']) {
       await guest.goto(path);
       await expect(guest.getByRole('heading', { name: /is down for maintenance/ })).toBeVisible();
       await expect(guest.getByTestId('maintenance-message')).toHaveText(message);
@@ -51,6 +69,9 @@ test('maintenance mode: guests and consumers see the message on every route, sig
   } finally {
     await saveSettings(request, admin.token, 'maintenance', { maintenance_mode: false });
   }
+  // The page that showed the screen comes back by itself, without a reload.
+  await expect(open.getByTestId('maintenance-message')).toHaveCount(0, { timeout: 20_000 });
+  await expect(open.getByRole('heading', { name: 'Map of producers' })).toBeAttached();
   const after = await browser.newPage();
   await after.goto('/products');
   await expect(after.getByRole('heading', { name: 'Browse Products' })).toBeVisible();
@@ -82,6 +103,14 @@ test('site name, contact e-mail, support phone and the product limit show where 
     await expect(page.getByRole('main').getByText('help@bluegrass.test')).toBeVisible();
     await expect(page.getByRole('main').getByText('Bluegrass Market team will answer', { exact: false })).toBeVisible();
 
+    // The site name: header, sign-in, terms.
+    await page.goto('/terms');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Bluegrass Market' })).toBeVisible();
+    await expect(page.getByRole('main').getByText(/By creating an account or using Bluegrass Market you agree/)).toBeVisible();
+    await expect(page.getByRole('main').getByText('you keep no more than 12 products active at once.')).toBeVisible();
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign in to Bluegrass Market' })).toBeVisible();
+
     await signInBrowser(page, producer);
     await page.goto('/dashboard');
     await expect(page.getByText('Add, price and update up to 12 active products.')).toBeVisible();
@@ -95,5 +124,40 @@ test('site name, contact e-mail, support phone and the product limit show where 
       support_phone: '',
     });
     await saveSettings(request, admin.token, 'features', { max_products_per_producer: 10 });
+  }
+});
+
+test('the password minimum, the session length and the prices are the ones the admin set', async ({ page, request }) => {
+  const admin = await loginAs(request, DEMO.admin.email, DEMO.admin.password);
+  await saveSettings(request, admin.token, 'security', { password_min_length: 12, session_timeout: 1 });
+  await saveSettings(request, admin.token, 'payment', { monthly_price: 12, annual_price: 120, trial_days: 14 });
+  try {
+    const email = `minimum-${Date.now()}@example.com`;
+    const short = await request.post('/api/auth/register', { data: { email, password: 'ten-chars1', userType: 'consumer' } });
+    expect(short.status()).toBe(400);
+    expect((await short.json()).message).toMatch(/12 characters/);
+    const long = await request.post('/api/auth/register', { data: { email, password: 'twelve-chars', userType: 'consumer' } });
+    expect(long.status()).toBe(201);
+    // A token lasts a day, not seven.
+    const [, payload] = ((await long.json()).token as string).split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { iat: number; exp: number };
+    expect(claims.exp - claims.iat).toBe(24 * 60 * 60);
+
+    await page.goto('/register');
+    await expect(page.getByText('At least 12 characters')).toBeVisible();
+    await expect(page.getByText('14-day free trial, no card. Then $12/month, no commission.')).toBeVisible();
+
+    const producer = await createUser(request, 'producer');
+    await signInBrowser(page, producer);
+    await page.goto('/billing');
+    await expect(page.getByRole('button', { name: 'Choose the monthly plan, $12 per month' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Choose the annual plan, $120 per year' })).toBeVisible();
+    await expect(page.getByText('Save $24!')).toBeVisible();
+    await page.goto('/pricing');
+    await expect(page.getByText('14-day free trial').first()).toBeVisible();
+    await expect(page.getByText('$12', { exact: true })).toBeVisible();
+  } finally {
+    await saveSettings(request, admin.token, 'security', { password_min_length: 8, session_timeout: 7 });
+    await saveSettings(request, admin.token, 'payment', { monthly_price: 10, annual_price: 100, trial_days: 30 });
   }
 });

@@ -22,5 +22,11 @@ export const SiteInfoResponse = z.object({
     max_images_per_product: z.number().int(),
     password_min_length: z.number().int(),
   }),
+  /** The admin's prices and trial length: what the billing page, pricing and terms quote is what is charged. */
+  plans: z.object({
+    monthly_price: z.number(),
+    annual_price: z.number(),
+    trial_days: z.number().int(),
+  }),
 });
 export type SiteInfoResponse = z.infer<typeof SiteInfoResponse>;

@@ -72,6 +72,9 @@ describe('a producer demoted to consumer', () => {
   it('loses the public page and listings like a suspended account', async () => {
     const producer = await buildProducer(app, { farm_name: 'Demoted Dairy' });
     const productId = await buildProduct(app, producer);
+    const fan = await buildUser(app, { userType: 'consumer' });
+    expect((await send('POST', `/api/favorites/${producer.id}`, fan)).statusCode).toBe(200);
+    expect(JSON.stringify((await send('GET', '/api/favorites', fan)).json())).toContain('Demoted Dairy');
     expect((await send('GET', `/api/producers/${producer.id}`)).statusCode).toBe(200);
     expect((await send('GET', `/api/products/${productId}`)).statusCode).toBe(200);
 
@@ -82,9 +85,26 @@ describe('a producer demoted to consumer', () => {
     expect((await send('GET', `/api/products/${productId}`)).statusCode).toBe(404);
     const list = await send('GET', '/api/producers');
     expect(list.json().producers.map((p: { user_id: number }) => p.user_id)).not.toContain(producer.id);
+    // Search, the map, the type-ahead and a shopper's favourites forget the farm too.
+    for (const url of [
+      '/api/search/producers?q=Demoted',
+      '/api/search/products?q=Demoted',
+      '/api/search/producers?north=40&south=36&east=-80&west=-90&zoom=12',
+      '/api/search/suggestions?q=Demoted',
+    ]) {
+      expect(JSON.stringify((await send('GET', url)).json()), url).not.toContain('Demoted Dairy');
+    }
+    expect(JSON.stringify((await send('GET', '/api/favorites', fan)).json())).not.toContain('Demoted Dairy');
+    const review = await send('POST', '/api/reviews', fan, {
+      producerId: producer.id,
+      rating: 5,
+      content: 'Lovely milk and kind people.',
+    });
+    expect(review.statusCode).toBe(404);
 
     // Made a producer again, everything is back: nothing was deleted.
     await send('PUT', `/api/admin/users/${producer.id}/type`, admin, { newType: 'producer' });
     expect((await send('GET', `/api/producers/${producer.id}`)).statusCode).toBe(200);
+    expect(JSON.stringify((await send('GET', '/api/favorites', fan)).json())).toContain('Demoted Dairy');
   });
 });

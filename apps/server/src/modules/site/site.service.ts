@@ -3,7 +3,7 @@ import type { AppContext } from '../../lib/context';
 
 /** The public part of the admin settings (presenter: only these fields leave the server). */
 export async function readSiteInfo(ctx: AppContext): Promise<SiteInfoResponse> {
-  const { general, maintenance, features, security } = await ctx.settings.all();
+  const { general, maintenance, features, security, payment } = await ctx.settings.all();
   return {
     site_name: general.site_name,
     site_description: general.site_description,
@@ -21,5 +21,6 @@ export async function readSiteInfo(ctx: AppContext): Promise<SiteInfoResponse> {
       max_images_per_product: features.max_images_per_product,
       password_min_length: security.password_min_length,
     },
+    plans: { monthly_price: payment.monthly_price, annual_price: payment.annual_price, trial_days: payment.trial_days },
   };
 }

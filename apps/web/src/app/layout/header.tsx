@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { useAuth } from '../../features/auth/auth-context';
 import { formatBadge, useUnreadCount } from '../../features/messages/use-unread-count';
+import { useSite } from '../../features/site/api';
 import { useTheme } from '../../features/theme/theme-context';
 import { track } from '../../lib/analytics';
 import { clearToken } from '../../lib/storage';
@@ -146,6 +147,7 @@ export function Header() {
   const items = useNavItems();
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
+  const siteName = useSite().site_name;
 
   // Close the phone menu whenever the page changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not a value read
@@ -159,7 +161,7 @@ export function Header() {
           className="mr-4 flex items-center gap-2 text-lg font-extrabold tracking-tight text-brand-800 dark:text-green-300"
         >
           <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
-          Farmstand
+          {siteName}
         </Link>
         <div className="hidden flex-1 items-center gap-1 lg:flex">
           {items.map((item) => (

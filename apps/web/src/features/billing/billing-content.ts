@@ -1,22 +1,39 @@
-import { ANNUAL_SAVINGS, MAX_ACTIVE_PRODUCTS, PLAN_PRICES, type PlanType, TRIAL_DAYS } from '@farmstand/shared';
+import type { PlanType } from '@farmstand/shared';
+import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
 
 export type PlanOption = { type: PlanType; name: string; price: number; period: string; note: string; savings?: string };
 
-/** Spec 01 §9: $10 a month or $100 a year, which saves $20. */
-export const PLANS: PlanOption[] = [
-  { type: 'monthly', name: 'Monthly', price: PLAN_PRICES.monthly, period: 'month', note: 'Billed every month. Cancel any time.' },
-  {
-    type: 'annual',
-    name: 'Annual',
-    price: PLAN_PRICES.annual,
-    period: 'year',
-    note: 'Billed once a year: two months free.',
-    savings: `Save $${ANNUAL_SAVINGS}!`,
-  },
-];
+/** What the billing page quotes comes from the admin's settings (GET /api/site): what is charged. */
+type SiteTerms = Pick<SiteInfoResponse, 'plans' | 'limits' | 'site_name'>;
 
-export const INCLUDED_FEATURES = [
-  `Up to ${MAX_ACTIVE_PRODUCTS} active product listings`,
+/** A year's saving over twelve monthly payments, never negative. */
+export const annualSavings = (plans: SiteInfoResponse['plans']) =>
+  Math.max(0, Math.round((plans.monthly_price * 12 - plans.annual_price) * 100) / 100);
+
+/** Spec 01 §9: $10 a month or $100 a year, which saves $20 (the admin may change the prices). */
+export function planOptions({ plans }: Pick<SiteInfoResponse, 'plans'>): PlanOption[] {
+  const savings = annualSavings(plans);
+  return [
+    {
+      type: 'monthly',
+      name: 'Monthly',
+      price: plans.monthly_price,
+      period: 'month',
+      note: 'Billed every month. Cancel any time.',
+    },
+    {
+      type: 'annual',
+      name: 'Annual',
+      price: plans.annual_price,
+      period: 'year',
+      note: savings > 0 ? 'Billed once a year: pay less than monthly.' : 'Billed once a year.',
+      savings: savings > 0 ? `Save $${savings}!` : undefined,
+    },
+  ];
+}
+
+export const includedFeatures = ({ limits }: SiteTerms) => [
+  `Up to ${limits.max_products_per_producer} active product listings`,
   'Your farm profile in search and on the map',
   'Direct messages and product inquiries from shoppers',
   'Verified badge for checked certifications',
@@ -24,10 +41,10 @@ export const INCLUDED_FEATURES = [
   'No commission on anything you sell',
 ];
 
-export const BILLING_FAQ = [
+export const billingFaq = ({ plans, site_name }: SiteTerms) => [
   {
     q: 'When am I charged?',
-    a: `Your ${TRIAL_DAYS}-day free trial needs no card. You are charged when you choose a plan, then again at the start of each month or year until you cancel.`,
+    a: `Your ${plans.trial_days}-day free trial needs no card. You are charged when you choose a plan, then again at the start of each month or year until you cancel.`,
   },
   {
     q: 'What happens if I cancel?',
@@ -42,8 +59,8 @@ export const BILLING_FAQ = [
     a: 'Yes. Cancel your current plan and choose the other one when it ends, or manage it in the billing portal.',
   },
   {
-    q: 'Is my card stored by Farmstand?',
-    a: 'No. Card details go to our payment provider only; Farmstand never stores your card number.',
+    q: `Is my card stored by ${site_name}?`,
+    a: `No. Card details go to our payment provider only; ${site_name} never stores your card number.`,
   },
 ];
 

@@ -1,4 +1,8 @@
-import { ANNUAL_SAVINGS, MAX_ACTIVE_PRODUCTS, PLAN_PRICES, TRIAL_DAYS } from '@farmstand/shared';
+import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
+import { annualSavings } from '../billing/billing-content';
+
+/** Prices, trial, limits and the site name come from the admin's settings (GET /api/site, issue 10 item 3). */
+type Site = Pick<SiteInfoResponse, 'site_name' | 'plans' | 'limits'>;
 
 export const CONSUMER_FEATURES = [
   'Search producers by town, ZIP code and distance',
@@ -10,10 +14,10 @@ export const CONSUMER_FEATURES = [
 ];
 
 /** The producer card's 12 feature bullets (spec 01 §2). */
-export const PRODUCER_FEATURES = [
+export const producerFeatures = ({ limits }: Site) => [
   'A farm profile page with photos and your story',
-  `Up to ${MAX_ACTIVE_PRODUCTS} active product listings`,
-  'Up to 6 photos per product',
+  `Up to ${limits.max_products_per_producer} active product listings`,
+  `Up to ${limits.max_images_per_product} photos per product`,
   'Listed in search and on the map for nearby shoppers',
   'Verified badge once an admin checks your certifications',
   'Direct messages with shoppers, live',
@@ -26,30 +30,30 @@ export const PRODUCER_FEATURES = [
 ];
 
 /** The 5 trial bullets. */
-export const TRIAL_FEATURES = [
-  `${TRIAL_DAYS} days free`,
+export const trialFeatures = ({ plans, limits }: Site) => [
+  `${plans.trial_days} days free`,
   'No credit card needed to start',
   'Every producer feature included',
-  `List up to ${MAX_ACTIVE_PRODUCTS} products during the trial`,
+  `List up to ${limits.max_products_per_producer} products during the trial`,
   'Choose monthly or annual billing when you are ready',
 ];
 
-export const FAQ = [
+export const pricingFaq = ({ site_name, plans }: Site) => [
   {
-    q: 'Is Farmstand free for shoppers?',
+    q: `Is ${site_name} free for shoppers?`,
     a: 'Yes. Browsing, searching, messaging producers, saving favourites and leaving reviews are free, always.',
   },
   {
     q: 'How much does it cost to sell?',
-    a: `$${PLAN_PRICES.monthly} per month, or $${PLAN_PRICES.annual} per year (saving $${ANNUAL_SAVINGS}, two months free). There is no commission and no per-sale fee.`,
+    a: `$${plans.monthly_price} per month, or $${plans.annual_price} per year${annualSavings(plans) > 0 ? ` (saving $${annualSavings(plans)})` : ''}. There is no commission and no per-sale fee.`,
   },
   {
     q: 'Do I need a credit card for the free trial?',
-    a: `No. Your ${TRIAL_DAYS}-day trial starts when you create a producer account. You add a card only when you choose a plan.`,
+    a: `No. Your ${plans.trial_days}-day trial starts when you create a producer account. You add a card only when you choose a plan.`,
   },
   {
     q: 'How do I get paid?',
-    a: 'Directly by your customers, the way you already sell: cash, check or your own payment app at pickup or delivery. Farmstand never touches your sales.',
+    a: `Directly by your customers, the way you already sell: cash, check or your own payment app at pickup or delivery. ${site_name} never touches your sales.`,
   },
   {
     q: 'Can I cancel at any time?',

@@ -1,9 +1,10 @@
-import { ANNUAL_SAVINGS, PLAN_PRICES, TRIAL_DAYS } from '@farmstand/shared';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useAuth } from '../auth/auth-context';
-import { CONSUMER_FEATURES, FAQ, PRODUCER_FEATURES, TRIAL_FEATURES } from './pricing-content';
+import { annualSavings } from '../billing/billing-content';
+import { useSite } from '../site/api';
+import { CONSUMER_FEATURES, pricingFaq, producerFeatures, trialFeatures } from './pricing-content';
 
 function Check() {
   return (
@@ -77,13 +78,16 @@ function ProducerAction() {
 
 export default function PricingPage() {
   useDocumentTitle('Pricing');
+  const site = useSite();
+  const { trial_days: trialDays, monthly_price, annual_price } = site.plans;
+  const savings = annualSavings(site.plans);
   const { user } = useAuth();
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <div className="text-center">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Simple, honest pricing</h1>
         <p className="mx-auto mt-3 max-w-2xl text-lg text-stone-600 dark:text-stone-300">
-          Free for shoppers. One flat subscription for producers, with a {TRIAL_DAYS}-day free trial and no commission, ever.
+          Free for shoppers. One flat subscription for producers, with a {trialDays}-day free trial and no commission, ever.
         </p>
       </div>
 
@@ -103,24 +107,26 @@ export default function PricingPage() {
 
         <Card className="relative flex flex-col border-2 border-brand-700 p-6 sm:p-8 dark:border-green-600">
           <span className="absolute -top-3 right-6 rounded-full bg-brand-700 px-3 py-1 text-xs font-bold text-white">
-            {TRIAL_DAYS}-day free trial
+            {trialDays}-day free trial
           </span>
           <h2 className="text-xl font-bold">For producers</h2>
           <p className="mt-2 flex flex-wrap items-baseline gap-x-3 gap-y-1">
-            <span className="text-4xl font-extrabold">${PLAN_PRICES.monthly}</span>
+            <span className="text-4xl font-extrabold">${monthly_price}</span>
             <span className="text-stone-600 dark:text-stone-300">per month</span>
             <span className="text-stone-500 dark:text-stone-400">or</span>
-            <span className="text-2xl font-bold">${PLAN_PRICES.annual}</span>
+            <span className="text-2xl font-bold">${annual_price}</span>
             <span className="text-stone-600 dark:text-stone-300">per year</span>
-            <span className="rounded-full bg-yellow-100 px-2 py-0.5 text-xs font-bold text-yellow-900 dark:bg-yellow-900/60 dark:text-yellow-100">
-              Save ${ANNUAL_SAVINGS}!
-            </span>
+            {savings > 0 && (
+              <span className="rounded-full bg-yellow-100 px-2 py-0.5 text-xs font-bold text-yellow-900 dark:bg-yellow-900/60 dark:text-yellow-100">
+                Save ${savings}!
+              </span>
+            )}
           </p>
           <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">No commission. No setup fee. Cancel any time.</p>
-          <BulletList items={PRODUCER_FEATURES} />
+          <BulletList items={producerFeatures(site)} />
           <div className="mt-6 rounded-lg bg-brand-50 p-4 dark:bg-green-950/60">
             <h3 className="font-semibold">Your free trial</h3>
-            <BulletList items={TRIAL_FEATURES} />
+            <BulletList items={trialFeatures(site)} />
           </div>
           <div className="mt-auto pt-8">
             <ProducerAction />
@@ -133,7 +139,7 @@ export default function PricingPage() {
           Frequently asked questions
         </h2>
         <div className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white dark:divide-stone-800 dark:border-stone-800 dark:bg-stone-900">
-          {FAQ.map((item) => (
+          {pricingFaq(site).map((item) => (
             <details key={item.q} className="group p-5">
               <summary className="cursor-pointer list-none font-semibold marker:hidden">
                 <span className="flex items-center justify-between gap-4">
@@ -153,7 +159,7 @@ export default function PricingPage() {
         <section className="mt-16 rounded-2xl bg-brand-800 px-6 py-10 text-center text-white">
           <h2 className="text-2xl font-bold">Start selling this week</h2>
           <p className="mx-auto mt-2 max-w-xl text-green-50">
-            Set up your farm profile and first listings in minutes. Your first {TRIAL_DAYS} days are on us.
+            Set up your farm profile and first listings in minutes. Your first {trialDays} days are on us.
           </p>
           <ButtonLink to="/register" size="lg" className="mt-6 !bg-white !text-brand-800 hover:!bg-green-50">
             Start Free Trial

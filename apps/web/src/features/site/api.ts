@@ -25,6 +25,11 @@ export const DEFAULT_SITE_INFO: SiteInfoResponse = {
     max_images_per_product: DEFAULT_SETTINGS.features.max_images_per_product,
     password_min_length: DEFAULT_SETTINGS.security.password_min_length,
   },
+  plans: {
+    monthly_price: DEFAULT_SETTINGS.payment.monthly_price,
+    annual_price: DEFAULT_SETTINGS.payment.annual_price,
+    trial_days: DEFAULT_SETTINGS.payment.trial_days,
+  },
 };
 
 /** GET /api/site: the admin's site name, contact details, maintenance state, features and limits. */

@@ -10,12 +10,14 @@ import { Card } from '../../../components/ui/card';
 import { TextInput } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useSite } from '../../site/api';
 import { useAuth } from '../auth-context';
 
 type LoginForm = z.input<typeof LoginRequest>;
 
 export default function LoginPage() {
   useDocumentTitle('Sign in');
+  const siteName = useSite().site_name;
   const { login } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -38,7 +40,7 @@ export default function LoginPage() {
 
   return (
     <div className="mx-auto max-w-md px-4 py-12">
-      <h1 className="text-center text-3xl font-bold tracking-tight">Sign in to Farmstand</h1>
+      <h1 className="text-center text-3xl font-bold tracking-tight">Sign in to {siteName}</h1>
       <p className="mt-2 text-center text-stone-600 dark:text-stone-300">
         New here?{' '}
         <Link to="/register" className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-green-300">

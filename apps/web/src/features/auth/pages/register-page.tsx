@@ -1,4 +1,5 @@
 import { type RegisterForm, registerFormSchema, TEXTS } from '@farmstand/shared';
+import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,19 +11,28 @@ import { Card } from '../../../components/ui/card';
 import { TextInput } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useSite } from '../../site/api';
 import { useAuth } from '../auth-context';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { usePasswordMinLength } from '../password-rules';
 
 type RegisterValues = z.input<typeof RegisterForm>;
 
-const ACCOUNT_TYPES = [
-  { value: 'consumer', title: 'I want to buy', text: 'Find local food and message producers. Always free.' },
-  { value: 'producer', title: 'I want to sell', text: '30-day free trial, no card. Then $10/month, no commission.' },
-] as const;
+/** The producer's line quotes the admin's trial and monthly price (GET /api/site). */
+const accountTypes = ({ plans }: Pick<SiteInfoResponse, 'plans'>) =>
+  [
+    { value: 'consumer', title: 'I want to buy', text: 'Find local food and message producers. Always free.' },
+    {
+      value: 'producer',
+      title: 'I want to sell',
+      text: `${plans.trial_days}-day free trial, no card. Then $${plans.monthly_price}/month, no commission.`,
+    },
+  ] as const;
 
 export default function RegisterPage() {
   useDocumentTitle('Create an account');
+  const site = useSite();
+  const siteName = site.site_name;
   const { register: registerAccount } = useAuth();
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -49,7 +59,7 @@ export default function RegisterPage() {
 
   return (
     <div className="mx-auto max-w-lg px-4 py-12">
-      <h1 className="text-center text-3xl font-bold tracking-tight">Create your Farmstand account</h1>
+      <h1 className="text-center text-3xl font-bold tracking-tight">Create your {siteName} account</h1>
       <p className="mt-2 text-center text-stone-600 dark:text-stone-300">
         Already have one?{' '}
         <Link to="/login" className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-green-300">
@@ -66,7 +76,7 @@ export default function RegisterPage() {
           <fieldset>
             <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">Account type</legend>
             <div className="mt-2 grid gap-3 sm:grid-cols-2">
-              {ACCOUNT_TYPES.map((type) => (
+              {accountTypes(site).map((type) => (
                 <label
                   key={type.value}
                   className={`cursor-pointer rounded-lg border p-3 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${userType === type.value ? 'border-brand-700 bg-brand-50 dark:border-green-500 dark:bg-green-950' : 'border-stone-300 dark:border-stone-600'}`}

@@ -1,7 +1,8 @@
 import type { PlanType } from '@farmstand/shared';
 import { Button } from '../../../components/ui/button';
 import { Badge, Card } from '../../../components/ui/card';
-import { PLANS, type PlanOption } from '../billing-content';
+import { useSite } from '../../site/api';
+import { type PlanOption, planOptions } from '../billing-content';
 
 /** The two plans side by side; the annual one carries its saving. */
 type Props = {
@@ -12,6 +13,7 @@ type Props = {
 };
 
 export function PlanPicker({ onChoose, disabledReason, currentPlan }: Props) {
+  const site = useSite();
   return (
     <section aria-labelledby="plans-heading">
       <h2 id="plans-heading" className="text-xl font-bold">
@@ -19,7 +21,7 @@ export function PlanPicker({ onChoose, disabledReason, currentPlan }: Props) {
       </h2>
       {disabledReason && <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">{disabledReason}</p>}
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        {PLANS.map((plan) => (
+        {planOptions(site).map((plan) => (
           <Card
             key={plan.type}
             className={`flex flex-col gap-3 p-6 ${plan.savings ? 'ring-2 ring-brand-700 dark:ring-green-500' : ''}`}

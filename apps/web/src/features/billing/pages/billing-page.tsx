@@ -7,8 +7,9 @@ import { Card, PageTitle, Spinner } from '../../../components/ui/card';
 import { CheckCircleIcon } from '../../../components/ui/icons';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useAuth } from '../../auth/auth-context';
+import { useSite } from '../../site/api';
 import { useStoreSubscription, useSubscriptionStatus } from '../api';
-import { BILLING_FAQ, INCLUDED_FEATURES, type PlanOption } from '../billing-content';
+import { billingFaq, includedFeatures, type PlanOption } from '../billing-content';
 import { BillingActions } from '../components/billing-actions';
 import { CardModal } from '../components/card-modal';
 import { PlanPicker } from '../components/plan-picker';
@@ -51,6 +52,7 @@ function planBlockedReason(subscription: SubscriptionStatusResponse): string | u
 
 export default function BillingPage() {
   useDocumentTitle('Billing');
+  const site = useSite();
   const { user, refreshUser } = useAuth();
   const isProducer = user?.userType === 'producer';
   const status = useSubscriptionStatus(isProducer);
@@ -98,7 +100,7 @@ export default function BillingPage() {
             Included in every plan
           </h2>
           <ul className="mt-4 space-y-2">
-            {INCLUDED_FEATURES.map((feature) => (
+            {includedFeatures(site).map((feature) => (
               <li key={feature} className="flex gap-2 text-stone-800 dark:text-stone-200">
                 <CheckCircleIcon className="h-5 w-5 shrink-0 text-brand-700 dark:text-green-400" />
                 {feature}
@@ -111,7 +113,7 @@ export default function BillingPage() {
             Billing questions
           </h2>
           <div className="mt-3 divide-y divide-stone-200 dark:divide-stone-800">
-            {BILLING_FAQ.map((item) => (
+            {billingFaq(site).map((item) => (
               <details key={item.q} className="group py-3">
                 <summary className="cursor-pointer font-medium text-stone-900 dark:text-stone-100">{item.q}</summary>
                 <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">{item.a}</p>
