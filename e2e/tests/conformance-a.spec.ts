@@ -108,32 +108,73 @@ test.describe('issue 10 item 6: the catalogues’ fallback texts on a 5xx withou
   });
 });
 
-test.describe('issue 10 item 5: seasonal dates in Kentucky time', () => {
-  test.use({ timezoneId: 'America/New_York' });
+for (const timezoneId of ['America/New_York', 'America/Chicago']) {
+  test.describe(`issue 10 item 5: seasonal and certificate dates in ${timezoneId}`, () => {
+    test.use({ timezoneId });
 
-  test('a season of 2027-07-01 … 2027-09-30 reads Jul 1 … Sep 30, not a day early', async ({ page, request }) => {
-    const producer = await createUser(request, 'producer');
-    const headers = { authorization: `Bearer ${producer.token}` };
-    await request.post('/api/producers', {
-      headers,
-      data: { farm_name: `Season Farm ${producer.id}`, address: '1 Main St', city: 'Lexington', state: 'KY', zip: '40507' },
+    test('a season of 2027-07-01 … 2027-09-30 reads Jul 1 … Sep 30, not a day early, wherever it is shown', async ({
+      page,
+      request,
+    }) => {
+      const producer = await createUser(request, 'producer');
+      const headers = { authorization: `Bearer ${producer.token}` };
+      await request.post('/api/producers', {
+        headers,
+        data: { farm_name: `Season Farm ${producer.id}`, address: '1 Main St', city: 'Lexington', state: 'KY', zip: '40507' },
+      });
+      const created = await request.post('/api/products', {
+        headers,
+        data: {
+          name: 'Summer Peaches',
+          category: 'produce',
+          price: 4,
+          price_unit: 'lb',
+          availability: 'seasonal',
+          seasonal_start: '2027-07-01',
+          seasonal_end: '2027-09-30',
+        },
+      });
+      expect(created.status()).toBe(201);
+      const cert = await request.post('/api/producers/me/certifications', {
+        headers,
+        data: {
+          certification_type: 'cottage_food_registered',
+          certification_name: 'Home Processor Registration',
+          issue_date: '2027-01-01',
+          expiry_date: '2027-12-31',
+        },
+      });
+      expect(cert.status()).toBe(201);
+      await page.goto(`/product/${(await created.json()).product_id}`);
+      await expect(page.getByText('from Jul 1, 2027 until Sep 30, 2027')).toBeVisible();
+
+      await signInBrowser(page, producer);
+      await page.goto('/profile?tab=certifications');
+      await expect(page.getByText('Jan 1, 2027')).toBeVisible();
+      await expect(page.getByText('Dec 31, 2027')).toBeVisible();
+      await page.goto('/profile?tab=products');
+      await page.getByRole('button', { name: 'Edit Summer Peaches' }).click();
+      await expect(page.getByLabel('Season start')).toHaveValue('2027-07-01');
+      await expect(page.getByLabel('Season end')).toHaveValue('2027-09-30');
     });
-    const created = await request.post('/api/products', {
-      headers,
-      data: {
-        name: 'Summer Peaches',
-        category: 'produce',
-        price: 4,
-        price_unit: 'lb',
-        availability: 'seasonal',
-        seasonal_start: '2027-07-01',
-        seasonal_end: '2027-09-30',
-      },
-    });
-    expect(created.status()).toBe(201);
-    await page.goto(`/product/${(await created.json()).product_id}`);
-    await expect(page.getByText('from Jul 1, 2027 until Sep 30, 2027')).toBeVisible();
   });
+}
+
+test.describe('issue 10 item 4: a town name alone finds the town', () => {
+  for (const [typed, found] of [
+    ['Louisville', 'Louisville, KY'],
+    ['nashville', 'Nashville, TN'],
+    ['  Lexington   KY ', 'Lexington, KY'],
+    ['Columbus, Ohio', 'Columbus, OH'],
+  ]) {
+    test(`/search: '${typed}'`, async ({ page }) => {
+      await page.goto('/search');
+      await page.getByLabel('Address, town or ZIP code').fill(typed);
+      await page.getByRole('button', { name: 'Set', exact: true }).click();
+      await expect(page.getByRole('region', { name: 'Your location' }).getByText(found, { exact: true })).toBeVisible();
+      await expect(page.getByText('Could not find that address. Please try again.')).toHaveCount(0);
+    });
+  }
 });
 
 test.describe('issue 10 item 16: pages past the end and expired cards', () => {
