@@ -48,6 +48,8 @@ test('maintenance mode: guests and consumers see the message on every route, sig
     }
     // Sign-in of a non-admin is refused with the admin's message.
     await guest.goto('/login');
+    // The sign-in page stays (admins need it) and says why the rest is closed.
+    await expect(guest.getByTestId('maintenance-message')).toHaveText(message);
     await guest.getByLabel('Email').fill(consumer.email);
     await guest.getByLabel('Password').fill(consumer.password);
     await guest.getByRole('button', { name: 'Sign In' }).click();

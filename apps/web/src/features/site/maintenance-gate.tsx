@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useAuth } from '../auth/auth-context';
 import { useMaintenanceWatch, useSiteQuery } from './api';
 
-/** Sign-in stays reachable so an admin can get in; everything else is the maintenance screen. */
+/** Sign-in stays reachable so an admin can get in (with a notice carrying the message); everything else is the maintenance screen. */
 const OPEN_PATHS = ['/login'];
 
 /**
@@ -24,8 +24,35 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (enabled) void refetch();
   }, [enabled, pathname, refetch]);
-  if (!maintenance?.enabled || user?.userType === 'admin' || OPEN_PATHS.includes(pathname)) return children;
-  return <MaintenanceScreen message={maintenance.message} siteName={site.data?.site_name ?? 'Farmstand'} />;
+  if (!maintenance?.enabled || user?.userType === 'admin') return children;
+  const siteName = site.data?.site_name ?? 'Farmstand';
+  // The sign-in page stays usable (for admins) and says why everything else is closed.
+  if (OPEN_PATHS.includes(pathname)) {
+    return (
+      <>
+        <MaintenanceNotice message={maintenance.message} siteName={siteName} />
+        {children}
+      </>
+    );
+  }
+  return <MaintenanceScreen message={maintenance.message} siteName={siteName} />;
+}
+
+function MaintenanceNotice({ message, siteName }: { message: string; siteName: string }) {
+  return (
+    <section
+      aria-labelledby="maintenance-notice-title"
+      className="mx-auto mt-6 max-w-md rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950/50 dark:text-amber-100"
+    >
+      <h2 id="maintenance-notice-title" className="font-semibold">
+        {siteName} is down for maintenance
+      </h2>
+      <p className="mt-1 whitespace-pre-line text-sm" data-testid="maintenance-message">
+        {message}
+      </p>
+      <p className="mt-1 text-sm">Only administrators can sign in until it is back.</p>
+    </section>
+  );
 }
 
 function MaintenanceScreen({ message, siteName }: { message: string; siteName: string }) {
