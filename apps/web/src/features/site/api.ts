@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS } from '@farmstand/shared';
 import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { api, MAINTENANCE_EVENT } from '../../lib/api';
 import { initialApiData } from '../../lib/initial-data';
 
@@ -50,7 +50,9 @@ export const MAINTENANCE_POLL_MS = 10_000;
 
 /** The site settings, with the defaults while loading or when the call fails. */
 export function useSite(): SiteInfoResponse {
-  return useSiteQuery().data ?? DEFAULT_SITE_INFO;
+  const data = useSiteQuery().data;
+  // An answer saved by an older version (offline copy) may lack a newer part: the defaults fill it.
+  return useMemo(() => (data ? { ...DEFAULT_SITE_INFO, ...data } : DEFAULT_SITE_INFO), [data]);
 }
 
 /** Any 503 (maintenance switched on while someone browses) makes the site settings reload at once. */
