@@ -33,9 +33,11 @@ const TABS: TabItem[] = [
 ];
 
 export default function AdminPage() {
-  useDocumentTitle('Admin');
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
+  const openTab = TABS.find((tab) => tab.id === params.get('tab')) ?? TABS[0];
+  // Each tab is its own address (?tab=…), so it has its own title (issue 10 item 18).
+  useDocumentTitle(user?.userType === 'admin' ? `${openTab.label} · Admin` : 'Admin');
   const tabsRef = useRef<HTMLDivElement>(null);
   const tabParam = params.get('tab');
   // On a phone the tab strip scrolls: keep the open tab (e.g. from a ?tab= link) in view.

@@ -7,6 +7,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card, EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
 import { TextArea, TextInput } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useAuth } from '../../auth/auth-context';
 import { usePlaceOrder, usePublicPickup } from '../api';
 import { basketTotal, clearBasket, setQuantity, useBasket } from '../basket';
@@ -17,6 +18,7 @@ const windowKey = (w: PickupWindow) => `${w.point_id}@${w.starts_at}`;
 
 /** /checkout/{producerUserId}: one farm's basket, a pickup window (or delivery), a note, the total. */
 export default function CheckoutPage() {
+  useDocumentTitle('Checkout');
   const producerUserId = Number(useParams().producerId);
   const basket = useBasket(producerUserId);
   const pickup = usePublicPickup(producerUserId);

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card, EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
 import { Tabs } from '../../../components/ui/tabs';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useMyOrders } from '../api';
 import { basketTotal, useBaskets } from '../basket';
 import { OrderCard } from '../components/order-card';
@@ -10,6 +11,7 @@ import { money } from '../format';
 
 /** /orders: the shopper's reservations, upcoming and past, each updating live (issue 13 §4). */
 export default function OrdersPage() {
+  useDocumentTitle('My orders');
   const [params] = useSearchParams();
   const highlighted = Number(params.get('order')) || null;
   const [scope, setScope] = useState<'upcoming' | 'past'>('upcoming');
