@@ -1,3 +1,4 @@
+import { fillBuckets } from '@farmstand/shared/analytics-buckets';
 import type { AnalyticsRange, AnalyticsResponse } from '@farmstand/shared/schemas/admin';
 import type { AppContext } from '../../lib/context';
 import * as repo from './analytics.repository';
@@ -41,11 +42,13 @@ export async function analytics(ctx: AppContext, range: AnalyticsRange): Promise
   const previousConversion = percent(prev.ordering_consumers, prev.active_consumers);
   const producersTotal = places.reduce((sum, p) => sum + p.users, 0);
   const usersTotal = segmentRows.reduce((sum, s) => sum + s.count, 0);
+  // Every bucket of the period, oldest first; a bucket without activity is a zero (issue 10 item 13).
   const seriesOf = (metric: string) =>
-    points
-      .filter((p) => p.metric === metric)
-      .map(({ period, value }) => ({ period, value }))
-      .sort((a, b) => a.period.localeCompare(b.period));
+    fillBuckets(
+      points.filter((p) => p.metric === metric).map(({ period, value }) => ({ period, value })),
+      range,
+      now,
+    );
 
   return {
     time_range: range,

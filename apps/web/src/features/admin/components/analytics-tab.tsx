@@ -6,6 +6,7 @@ import { SelectInput } from '../../../components/ui/field';
 import { useAnalytics } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { LoadFailed, useLoadErrorToast } from './admin-ui';
+import { HealthRatingBadge } from './platform-health';
 import { TrendChart } from './trend-chart';
 
 const RANGE_LABELS: Record<AnalyticsRange, string> = {
@@ -178,16 +179,27 @@ function AnalyticsBody({ data }: { data: AnalyticsResponse }) {
           </ul>
         </Panel>
         <Panel title="Platform health">
-          <dl className="grid grid-cols-2 gap-3 text-sm">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-3 text-sm">
             <dt className="text-stone-600 dark:text-stone-300">API response</dt>
-            <dd className="font-semibold">{health.api_response_time} ms</dd>
+            <dd className="flex flex-wrap items-center gap-2 font-semibold">
+              {health.api_response_time} ms <HealthRatingBadge metric="api_response_time" value={health.api_response_time} />
+            </dd>
             <dt className="text-stone-600 dark:text-stone-300">Database round trip</dt>
-            <dd className="font-semibold">{health.db_performance} ms</dd>
+            <dd className="flex flex-wrap items-center gap-2 font-semibold">
+              {health.db_performance} ms <HealthRatingBadge metric="db_performance" value={health.db_performance} />
+            </dd>
             <dt className="text-stone-600 dark:text-stone-300">Error rate</dt>
-            <dd className="font-semibold">{health.error_rate === null ? 'Not measured' : `${health.error_rate}%`}</dd>
+            <dd className="flex flex-wrap items-center gap-2 font-semibold">
+              {health.error_rate === null ? 'No requests yet' : `${health.error_rate}%`}{' '}
+              <HealthRatingBadge metric="error_rate" value={health.error_rate} />
+            </dd>
             <dt className="text-stone-600 dark:text-stone-300">Uptime</dt>
-            <dd className="font-semibold">{(health.uptime / 3600).toFixed(1)} hours</dd>
+            <dd className="font-semibold">{(health.uptime / 3600).toFixed(1)} hours since start</dd>
           </dl>
+          <p className="mt-3 text-xs text-stone-600 dark:text-stone-300">
+            Ratings: API good under 200 ms, database under 100 ms, errors under 1%. The Health tab has every threshold and 24-hour
+            uptime.
+          </p>
         </Panel>
       </div>
     </>

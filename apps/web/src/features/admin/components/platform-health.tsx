@@ -23,6 +23,17 @@ export function thresholdText(metric: HealthMetric): string {
   return `Good ${word} ${t.good}${unit}, warning ${word} ${t.warning}${unit}, else critical`;
 }
 
+/** The good/warning/critical badge for one figure; its thresholds in the tooltip. */
+export function HealthRatingBadge({ metric, value }: { metric: HealthMetric; value: number | null }) {
+  if (value === null) return null;
+  const rating = RATING[rateHealth(metric, value)];
+  return (
+    <span title={thresholdText(metric)}>
+      <Badge tone={rating.tone}>{rating.text}</Badge>
+    </span>
+  );
+}
+
 function HealthFigure({ metric, value }: { metric: HealthMetric; value: number | null }) {
   const unit = HEALTH_THRESHOLDS[metric].unit === '%' ? '%' : ' ms';
   const rating = value === null ? null : RATING[rateHealth(metric, value)];
