@@ -297,12 +297,6 @@ test.describe('spec 02 §8: the producer area', () => {
     await expect(page2.getByText('Image uploaded successfully!')).toBeVisible();
     await failApi(page2, /^\/api\/images\/products\/\d+\/images$/, 'DELETE');
     await page2.getByRole('button', { name: /^Delete main photo/i }).click();
-    const confirmImage = page2.getByRole('dialog');
-    if (await confirmImage.isVisible())
-      await confirmImage
-        .getByRole('button', { name: /Delete/ })
-        .last()
-        .click();
     await expectFallback(page2, 'Failed to delete image');
     await page2.unrouteAll({ behavior: 'wait' });
 
@@ -326,12 +320,7 @@ test.describe('spec 02 §8: the producer area', () => {
     await failApi(page2, /^\/api\/producers\/me\/certifications\/\d+$/, 'DELETE');
     await page2.goto('/profile?tab=certifications');
     await page2.getByRole('button', { name: 'Delete Kitchen Inspection' }).click();
-    const confirmCert = page2.getByRole('dialog');
-    if (await confirmCert.isVisible())
-      await confirmCert
-        .getByRole('button', { name: /Delete/ })
-        .last()
-        .click();
+    await page2.getByRole('dialog').getByRole('button', { name: 'Delete Certification' }).click();
     await expectFallback(page2, 'Failed to delete certification');
   });
 });
@@ -394,21 +383,12 @@ test.describe('spec 02 §8: the admin panel', () => {
     await page.goto(`/admin?tab=users&search=${encodeURIComponent(producer.email)}`);
     const row = page.getByRole('row').filter({ hasText: producer.email });
     await row.getByRole('button', { name: /Suspend/ }).click();
-    const confirm = page.getByRole('dialog');
-    if (await confirm.isVisible())
-      await confirm
-        .getByRole('button', { name: /Suspend/ })
-        .last()
-        .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Suspend', exact: true }).click();
     await expectFallback(page, 'Failed to suspend user');
     await page.keyboard.press('Escape');
     await row.getByRole('button', { name: /type/i }).click();
     await page.getByRole('dialog').getByRole('combobox').selectOption('consumer');
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /Change|Save/ })
-      .last()
-      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Change type' }).click();
     await expectFallback(page, 'Failed to change user type');
     await page.unrouteAll({ behavior: 'wait' });
 
@@ -423,7 +403,7 @@ test.describe('spec 02 §8: the admin panel', () => {
     await failApi(page, /^\/api\/admin\/producers\/\d+\/verify$/, 'PUT');
     await page.goto('/admin?tab=verification');
     await page.getByRole('button', { name: new RegExp(farmName) }).click();
-    await page.getByRole('button', { name: 'Approve' }).first().click();
+    await page.getByRole('button', { name: 'Approve Producer', exact: true }).click();
     await expectFallback(page, 'Failed to approve producer');
     await page.unrouteAll({ behavior: 'wait' });
 
