@@ -39,3 +39,24 @@ test('signed-in pages and admin tabs each have their own document title (item 18
   await page.goto('/admin?tab=health');
   await expect(page).toHaveTitle(/^Health · Admin \| /);
 });
+
+test('on a phone a toast stays below the header and the theme toggle still takes the click (item 14)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO.consumer.email);
+  await page.getByLabel('Password').fill(DEMO.consumer.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const toastBox = page.getByRole('status').filter({ hasText: 'Welcome back!' });
+  await expect(toastBox).toBeVisible();
+  const header = await page.locator('header').first().boundingBox();
+  await expect
+    .poll(async () => (await toastBox.boundingBox())?.y ?? 0)
+    .toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+  const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+  const before = await isDark();
+  const toggle = page.getByRole('button', { name: /dark mode|light mode/i }).first();
+  await toastBox.hover();
+  await toggle.click();
+  await expect(toastBox).toBeVisible();
+  await expect.poll(isDark).toBe(!before);
+});
