@@ -70,19 +70,47 @@ export const LABEL_SHEETS_BY_SIZE: LabelSheetId[] = ['avery_22806', 'avery_5163'
 /** One print run may fill at most 50 Letter sheets: enough for a market day, bounded for the server. */
 export const MAX_LABELS_PER_PRINT = 500;
 
+/** How far from today a batch's processing date may be: older stock still on the shelf, or a batch made ahead. */
+export const PROCESSING_DATE_YEARS_BACK = 10;
+export const PROCESSING_DATE_DAYS_AHEAD = 366;
+
+/** 'YYYY-MM-DD' that names a day of the calendar ('2027-02-30' does not). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Whether a processing date lies in the window around `today` (both 'YYYY-MM-DD'; compared as calendar days). */
+export function processingDateInRange(value: string, today: string): boolean {
+  const day = Date.parse(`${value}T00:00:00Z`);
+  const now = Date.parse(`${today}T00:00:00Z`);
+  const earliest = new Date(now);
+  earliest.setUTCFullYear(earliest.getUTCFullYear() - PROCESSING_DATE_YEARS_BACK);
+  return day >= earliest.getTime() && day <= now + PROCESSING_DATE_DAYS_AHEAD * 86_400_000;
+}
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
 /** Query of GET /api/products/{id}/labels. */
 export const LabelPrintQuery = z.object({
   sheet: z.enum(LABEL_SHEET_IDS as [LabelSheetId, ...LabelSheetId[]], {
     error: `Label sheet must be one of: ${LABEL_SHEET_IDS.join(', ')}`,
   }),
   count: z.coerce
-    .number({ error: 'Number of labels must be a number' })
-    .int('Number of labels must be a whole number')
-    .min(1, 'Print at least 1 label')
-    .max(MAX_LABELS_PER_PRINT, `Print at most ${MAX_LABELS_PER_PRINT} labels at a time`),
+    .number({ error: 'Number of labels (count) must be a number' })
+    .int('Number of labels (count) must be a whole number')
+    .min(1, 'Number of labels (count) must be at least 1')
+    .max(MAX_LABELS_PER_PRINT, `Number of labels (count) must be at most ${MAX_LABELS_PER_PRINT} at a time`),
   processing_date: z
     .string({ error: 'Processing date is required (YYYY-MM-DD)' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Processing date must be a date (YYYY-MM-DD)')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Processing date must be a real date'),
+    .refine(isCalendarDate, 'Processing date must be a real date')
+    .refine(
+      (v) => !isCalendarDate(v) || processingDateInRange(v, todayUtc()),
+      `Processing date must be within the last ${PROCESSING_DATE_YEARS_BACK} years and at most a year ahead`,
+    ),
 });
 export type LabelPrintQuery = z.infer<typeof LabelPrintQuery>;

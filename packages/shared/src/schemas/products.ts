@@ -60,14 +60,24 @@ const labelFields = {
     .nullish()
     .transform((v) => v ?? null),
   net_unit: z
-    .enum(NET_UNITS, { error: `Net quantity unit must be one of: ${NET_UNITS.join(', ')}` })
+    .enum(NET_UNITS, { error: `Net unit must be one of: ${NET_UNITS.join(', ')}` })
     .nullish()
     .transform((v) => v ?? null),
+  // Entries are checked from the list itself (documented as strings), so a message names the list
+  // and the entry's place rather than a bare index.
   ingredient_list: z
-    .array(z.string().max(200, 'Each ingredient must be at most 200 characters'), { error: 'Ingredients must be a list' })
-    .max(60, 'At most 60 ingredients')
+    .array(z.unknown().meta({ type: 'string', maxLength: 200 }), {
+      error: 'Ingredient list must be a list of ingredients, heaviest first',
+    })
+    .max(60, 'Ingredient list can have at most 60 ingredients')
+    .superRefine((list, ctx) => {
+      const at = list.findIndex((item) => typeof item !== 'string' || item.length > 200);
+      if (at < 0) return;
+      const what = typeof list[at] === 'string' ? 'must be at most 200 characters' : 'must be text';
+      ctx.addIssue({ code: 'custom', message: `Ingredient list: ingredient ${at + 1} ${what}` });
+    })
     .nullish()
-    .transform((list) => (list ?? []).map((i) => i.trim()).filter(Boolean)),
+    .transform((list) => ((list ?? []) as string[]).map((i) => i.trim()).filter(Boolean)),
 };
 
 /** Body of POST /api/products and PUT /api/products/{id}. */

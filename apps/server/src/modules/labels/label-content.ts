@@ -28,9 +28,7 @@ export function labelBlocks(
   if (ingredients.length > 0) {
     blocks.push({ field: 'ingredients', text: `Ingredients: ${ingredients.join(', ')}.`, font: 'regular', role: 'body' });
   }
-  if (product.allergens.length > 0) {
-    blocks.push({ field: 'allergens', text: `Contains: ${product.allergens.join(', ')}.`, font: 'bold', role: 'body' });
-  }
+  blocks.push({ field: 'allergens', text: allergenText(product.allergens), font: 'bold', role: 'body' });
   blocks.push({ field: 'processing_date', text: `Processed: ${formatLabelDate(processingDate)}`, font: 'regular', role: 'body' });
   const address = `${producer.address}, ${producer.city}, ${producer.state} ${producer.zip}`;
   const phone = rule.fields.includes('phone') && producer.phone ? ` · ${producer.phone}` : '';
@@ -39,6 +37,14 @@ export function labelBlocks(
   if (categoryLine) blocks.push({ field: 'category', text: categoryLine, font: 'bold', role: 'body' });
   blocks.push({ field: 'statement', text: rule.statement, font: 'regular', role: 'statement' });
   return blocks;
+}
+
+/**
+ * The allergen field is on every label (docs/decisions/220): FALCPA's "Contains" statement when the
+ * producer ticked any, and an explicit "none declared" otherwise, so a label never looks unfinished.
+ */
+export function allergenText(allergens: string[]): string {
+  return allergens.length > 0 ? `Allergens: Contains ${allergens.join(', ')}.` : 'Allergens: none declared.';
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -121,13 +121,15 @@ function* wrapWords(text: string, size: number, measure: Measure, widthNow: () =
   if (line) yield line;
 }
 
-/** At the smallest sizes, the block that takes the most lines is the one to shorten. */
+/**
+ * At the smallest sizes, the block that takes the most height is the one to blame: usually the
+ * longest text, or the state's statement itself where it fills the label at its fixed 10 pt.
+ */
 function blameField(sheet: LabelSheet, blocks: LabelBlock[], measure: Record<FontKind, Measure>): string | null {
   const { width, padding } = labelGeometry(sheet);
   const fullWidth = width - 2 * padding;
   let worst: { field: string; height: number } | null = null;
   for (const block of blocks) {
-    if (block.role === 'statement') continue;
     const size = sizeOf(block.role, BODY_MIN_PT);
     const count = [...wrapWords(block.text, size, measure[block.font], () => fullWidth)].length;
     const height = count * size * LINE_HEIGHT;

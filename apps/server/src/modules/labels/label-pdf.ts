@@ -108,6 +108,10 @@ function fieldName(field: string): string {
 
 function tooLongMessage(field: string, sheet: LabelSheetId): string {
   const larger = LABEL_SHEETS_BY_SIZE.slice(LABEL_SHEETS_BY_SIZE.indexOf(sheet) + 1).map((id) => LABEL_SHEETS[id].name);
+  if (field === 'statement') {
+    const where = larger.length > 0 ? `choose a larger label: ${larger.join(' or ')}.` : 'shorten the other fields.';
+    return `${fieldName(field)} does not fit on ${LABEL_SHEETS[sheet].name}: it must stay at 10 pt, so ${where}`;
+  }
   const advice = larger.length > 0 ? `Shorten it or choose a larger label: ${larger.join(' or ')}.` : 'Please shorten it.';
   return `${fieldName(field)} does not fit on ${LABEL_SHEETS[sheet].name}. ${advice}`;
 }

@@ -34,7 +34,8 @@ const labelRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =
     },
     async (request, reply) => {
       const user = await requireRole(ctx, request, ['producer', 'admin'], PRODUCERS_ONLY);
-      const { pdf, filename } = await printLabels(ctx, user, request.params.id, request.query);
+      const origin = `${request.protocol}://${request.host}`;
+      const { pdf, filename } = await printLabels(ctx, user, request.params.id, request.query, origin);
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${filename}"`)

@@ -15,7 +15,13 @@ export type LabelPdf = { pdf: Uint8Array; filename: string };
  * The owner's (or an admin's) printable labels for one product. A product missing a field its
  * state requires is refused with the fields named, so no label leaves without them.
  */
-export async function printLabels(ctx: AppContext, user: AuthUser, productId: number, query: LabelPrintQuery): Promise<LabelPdf> {
+export async function printLabels(
+  ctx: AppContext,
+  user: AuthUser,
+  productId: number,
+  query: LabelPrintQuery,
+  requestOrigin?: string,
+): Promise<LabelPdf> {
   const row = await loadManageableProduct(ctx, user, productId);
   const producer = await findProducerByUserId(ctx.db, row.producer.userId);
   if (!producer) throw notFound('Producer profile not found');
@@ -49,7 +55,7 @@ export async function printLabels(ctx: AppContext, user: AuthUser, productId: nu
     sheet: query.sheet,
     count: query.count,
     blocks: labelBlocks(labelProduct, labelProducer, query.processing_date),
-    qrUrl: `${ctx.config.publicUrl}/product/${product.id}`,
+    qrUrl: `${publicSite(ctx, requestOrigin)}/product/${product.id}`,
     title: `Labels: ${product.name}`,
   });
   const slug =
@@ -58,4 +64,14 @@ export async function printLabels(ctx: AppContext, user: AuthUser, productId: nu
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'product';
   return { pdf, filename: `labels-${slug}-${query.processing_date}.pdf` };
+}
+
+/**
+ * Where the QR code leads: PUBLIC_URL when it is set; without it the configuration falls back to
+ * http://localhost:PORT, which no phone can open, so the address the producer used is better.
+ */
+export function publicSite(ctx: Pick<AppContext, 'config'>, requestOrigin: string | undefined): string {
+  const fallback = `http://localhost:${ctx.config.port}`;
+  if (ctx.config.publicUrl !== fallback || !requestOrigin) return ctx.config.publicUrl;
+  return requestOrigin.replace(/\/$/, '');
 }

@@ -2,13 +2,18 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LABEL_SHEETS, type LabelSheetId } from '@farmstand/shared/labels/sheets';
+import type { StateCode } from '@farmstand/shared';
+import { STATE_LABEL_RULES } from '@farmstand/shared/labels/rules';
+import { LABEL_SHEET_IDS, LABEL_SHEETS, type LabelSheetId } from '@farmstand/shared/labels/sheets';
 import type { ProductRequest } from '@farmstand/shared/schemas/products';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { type PdfPage, readPdf } from '../../test/pdf-text';
-import { buildProducer, buildProduct } from '../../test/producer-factories';
+import { buildProducer, buildProduct, validProduct } from '../../test/producer-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
+import { publicSite } from './labels.service';
 
 let app: TestApp;
 let producer: TestUser;
@@ -67,6 +72,7 @@ describe('GET /api/products/{id}/labels', () => {
       expect(joined).toContain('Blackberry Jam');
       expect(joined).toContain('Net wt 8 oz (227 g)');
       expect(joined).toMatch(/Ingredients: blackberries, cane sugar, lemon juice, fruit pectin\./);
+      expect(joined).toContain('Allergens: none declared.');
       expect(joined).toContain('Processed: Jul 1, 2027');
       expect(joined).toContain('Bluegrass Acres, 100 Main St, Lexington, KY 40507');
       expect(joined).toContain('This product is home-produced and processed');
@@ -111,7 +117,7 @@ describe('GET /api/products/{id}/labels', () => {
     ]);
   });
 
-  it('declares allergens with "Contains:"', async () => {
+  it('declares allergens with "Contains", in the order the producer gave them', async () => {
     const id = await buildProduct(app, producer, {
       ...jam,
       name: 'Honey Wheat Loaf',
@@ -120,7 +126,7 @@ describe('GET /api/products/{id}/labels', () => {
       allergens: ['wheat', 'milk'],
     });
     const pages = await readPdf((await printPdf(id, 'avery_5163', 1)).rawPayload);
-    expect(labelTexts(pages[0], 'avery_5163', 0).joined).toContain('Contains: wheat, milk.');
+    expect(labelTexts(pages[0], 'avery_5163', 0).joined).toContain('Allergens: Contains wheat, milk.');
   });
 
   it('refuses text that does not fit, naming the field and the larger sizes, and never shrinks or cuts it', async () => {
@@ -187,9 +193,18 @@ describe('GET /api/products/{id}/labels', () => {
       app.inject({ method: 'GET', url: `/api/products/${id}/labels?${query}`, headers: bearer(producer) });
     const bad = [
       ['sheet=avery_9999&count=1&processing_date=2027-01-01', 'Label sheet must be one of'],
-      ['sheet=avery_5163&count=0&processing_date=2027-01-01', 'Print at least 1 label'],
-      ['sheet=avery_5163&count=501&processing_date=2027-01-01', 'Print at most 500 labels'],
+      ['sheet=avery_5163&count=0&processing_date=2027-01-01', 'Number of labels (count) must be at least 1'],
+      ['sheet=avery_5163&count=501&processing_date=2027-01-01', 'Number of labels (count) must be at most 500'],
+      ['sheet=avery_5163&count=2.5&processing_date=2027-01-01', 'Number of labels (count) must be a whole number'],
+      ['sheet=avery_5163&count=ten&processing_date=2027-01-01', 'Number of labels (count) must be a number'],
+      ['sheet=avery_5163&processing_date=2027-01-01', 'Number of labels (count) must be a number'],
       ['sheet=avery_5163&count=1&processing_date=yesterday', 'Processing date must be a date'],
+      ['sheet=avery_5163&count=1', 'Processing date is required'],
+      ['sheet=avery_5163&count=1&processing_date=2027-02-30', 'Processing date must be a real date'],
+      ['sheet=avery_5163&count=1&processing_date=2027-13-01', 'Processing date must be a real date'],
+      ['sheet=avery_5163&count=1&processing_date=1900-01-01', 'Processing date must be within the last 10 years'],
+      ['sheet=avery_5163&count=1&processing_date=2999-01-01', 'at most a year ahead'],
+      ['count=1&processing_date=2027-01-01', 'Label sheet must be one of'],
     ] as const;
     for (const [query, message] of bad) {
       const res = await get(query);
@@ -215,5 +230,192 @@ describe('GET /api/products/{id}/labels', () => {
     const byId = new Map(res.json().products.map((p: { id: number }) => [p.id, p]));
     expect(byId.get(ready)).toMatchObject({ label_ready: true, label_missing: [] });
     expect(byId.get(missing)).toMatchObject({ label_ready: false, label_missing: ['net_quantity', 'ingredients'] });
+  });
+});
+
+/** The QR code of one label slot, read from the page rendered by poppler the way a phone would see it. */
+async function decodeQr(pdf: Uint8Array, sheetId: LabelSheetId, slot: number): Promise<string | null> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'labels-qr-'));
+  writeFileSync(path.join(dir, 'labels.pdf'), pdf);
+  const dpi = 150;
+  const rendered = spawnSync('pdftoppm', ['-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', '-png', 'labels.pdf', 'page'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  expect(rendered.status, `pdftoppm (poppler-utils) must be installed: ${rendered.stderr}`).toBe(0);
+  const sheet = LABEL_SHEETS[sheetId];
+  const region = {
+    left: Math.round((sheet.marginLeft + (slot % sheet.columns) * sheet.pitchX) * dpi),
+    top: Math.round((sheet.marginTop + Math.floor(slot / sheet.columns) * sheet.pitchY) * dpi),
+    width: Math.round(sheet.labelWidth * dpi),
+    height: Math.round(sheet.labelHeight * dpi),
+  };
+  const { data, info } = await sharp(path.join(dir, 'page.png'))
+    .extract(region)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
+}
+
+describe('labels by state and sheet', () => {
+  const bread: Partial<ProductRequest> = {
+    name: 'Honey Wheat Sandwich Bread',
+    category: 'bread',
+    price: 6,
+    price_unit: 'loaf',
+    net_quantity: 24,
+    net_unit: 'oz',
+    ingredient_list: ['whole wheat flour', 'water', 'honey', 'butter (milk)', 'sea salt', 'yeast'],
+    allergens: ['wheat', 'milk'],
+  };
+  const places: Record<StateCode, { city: string; zip: string }> = {
+    KY: { city: 'Lexington', zip: '40507' },
+    TN: { city: 'Nashville', zip: '37203' },
+    IN: { city: 'Indianapolis', zip: '46204' },
+    OH: { city: 'Columbus', zip: '43215' },
+    WV: { city: 'Charleston', zip: '25301' },
+  };
+
+  for (const state of Object.keys(places) as StateCode[]) {
+    it(`prints a typical ${state} product on every sheet, every field inside the box, the statement at 10 pt or more`, async () => {
+      const farm = await buildProducer(app, { state, ...places[state] });
+      const id = await buildProduct(app, farm, bread);
+      for (const sheet of LABEL_SHEET_IDS) {
+        const res = await printPdf(id, sheet, 2, farm);
+        if (state === 'IN' && sheet === 'avery_22806') {
+          // Indiana's statement alone fills most of a 2″ square at 10 pt: refused, with the way out.
+          expect(res.statusCode).toBe(400);
+          expect(res.json().message).toMatch(
+            /^Home-produced statement does not fit on Avery 22806 .*: it must stay at 10 pt, so choose a larger label: Avery 5163/,
+          );
+          continue;
+        }
+        expect(res.statusCode, `${state} ${sheet}: ${res.body.slice(0, 200)}`).toBe(200);
+        const [page] = await readPdf(res.rawPayload);
+        const { box, texts, joined } = labelTexts(page, sheet, 0);
+        const flat = joined.replace(/\s+/g, ' ');
+        for (const expected of [
+          'Honey Wheat Sandwich Bread',
+          'Net wt 24 oz (680 g)',
+          'Ingredients: whole wheat flour, water, honey, butter (milk), sea salt, yeast.',
+          'Allergens: Contains wheat, milk.',
+          'Processed: Jul 1, 2027',
+          `${state} ${places[state].zip}`,
+          STATE_LABEL_RULES[state].statement,
+        ]) {
+          expect(flat, `${state} ${sheet}`).toContain(expected);
+        }
+        const statementWords = new Set(STATE_LABEL_RULES[state].statement.split(' '));
+        const statementLines = texts.filter((t) => t.text.split(' ').every((word) => statementWords.has(word)) && t.size >= 10);
+        expect(statementLines.map((t) => t.text).join(' ')).toContain(STATE_LABEL_RULES[state].statement);
+        for (const t of texts) {
+          expect(t.x).toBeGreaterThanOrEqual(box.left);
+          expect(t.x + t.width).toBeLessThanOrEqual(box.right + 0.01);
+          expect(t.y).toBeGreaterThanOrEqual(box.bottom);
+          expect(t.y + t.size).toBeLessThanOrEqual(box.top + 0.01);
+        }
+      }
+    });
+  }
+
+  it('gives every label a QR code that opens the product page', async () => {
+    const farm = await buildProducer(app);
+    const id = await buildProduct(app, farm, { ...jam, name: 'QR Jam' });
+    for (const sheet of LABEL_SHEET_IDS) {
+      const pdf = (await printPdf(id, sheet, 3, farm)).rawPayload;
+      const slots = LABEL_SHEETS[sheet].columns * LABEL_SHEETS[sheet].rows;
+      for (const slot of [0, Math.min(2, slots - 1)]) {
+        expect(await decodeQr(pdf, sheet, slot), `${sheet} slot ${slot}`).toBe(`http://localhost:3000/product/${id}`);
+      }
+    }
+  });
+
+  it('points the QR code at PUBLIC_URL, or at the address the producer used when PUBLIC_URL is not set', () => {
+    const ctx = (publicUrl: string) => ({ config: { publicUrl, port: 3000 } }) as Parameters<typeof publicSite>[0];
+    expect(publicSite(ctx('https://farmstand.example'), 'http://10.0.0.5:3000')).toBe('https://farmstand.example');
+    expect(publicSite(ctx('http://localhost:3000'), 'http://192.168.1.20:3000')).toBe('http://192.168.1.20:3000');
+    expect(publicSite(ctx('http://localhost:3000'), undefined)).toBe('http://localhost:3000');
+  });
+
+  it('labels pet food "For pet consumption only" and a herd share as not a sale of milk', async () => {
+    const tennessee = await buildProducer(app, { state: 'TN', ...places.TN });
+    const petId = await buildProduct(app, tennessee, {
+      ...jam,
+      name: 'Raw Goat Milk for Cats',
+      category: 'pet_food',
+      description: 'For pet consumption only.',
+      net_quantity: 1,
+      net_unit: 'qt',
+      ingredient_list: ['raw goat milk'],
+      allergens: ['milk'],
+    });
+    const kentucky = await buildProducer(app);
+    const shareId = await buildProduct(app, kentucky, {
+      ...jam,
+      name: 'Jersey Herd Share',
+      category: 'herdshare',
+      description: 'Boarding for your share of the herd.',
+      price_unit: 'month',
+      net_quantity: 1,
+      net_unit: 'gal',
+      ingredient_list: [],
+      allergens: ['milk'],
+    });
+    for (const sheet of LABEL_SHEET_IDS) {
+      const pet = (await readPdf((await printPdf(petId, sheet, 1, tennessee)).rawPayload))[0];
+      expect(labelTexts(pet, sheet, 0).joined.replace(/\s+/g, ' ')).toContain('For pet consumption only');
+      const share = (await readPdf((await printPdf(shareId, sheet, 1, kentucky)).rawPayload))[0];
+      expect(labelTexts(share, sheet, 0).joined.replace(/\s+/g, ' ')).toContain('Not a sale of milk');
+    }
+  });
+});
+
+describe('label fields on the product', () => {
+  it('refuses bad label fields with messages that name them', async () => {
+    const farm = await buildProducer(app);
+    const post = (fields: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: '/api/products', headers: bearer(farm), payload: { ...validProduct(jam), ...fields } });
+    const bad: [Record<string, unknown>, string][] = [
+      [{ net_quantity: 'a lot' }, 'Net quantity must be a number'],
+      [{ net_quantity: -2 }, 'Net quantity must be more than 0'],
+      [{ net_unit: 'bushel' }, 'Net unit must be one of: oz, lb'],
+      [{ net_quantity: null }, 'Give the net quantity together with its unit'],
+      [{ ingredient_list: 'flour, water' }, 'Ingredient list must be a list of ingredients'],
+      [{ ingredient_list: ['flour', 7] }, 'Ingredient list: ingredient 2 must be text'],
+      [{ ingredient_list: ['flour', 'x'.repeat(201)] }, 'Ingredient list: ingredient 2 must be at most 200 characters'],
+      [{ allergens: 'milk' }, 'Allergens must be a list'],
+    ];
+    for (const [fields, message] of bad) {
+      const res = await post(fields);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+  });
+
+  it('keeps the ingredient order and free-text allergens through POST, PUT and GET', async () => {
+    const farm = await buildProducer(app);
+    const id = await buildProduct(app, farm, { ...jam, allergens: ['tree nuts', 'mustard'] });
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/api/products/${id}`,
+      headers: bearer(farm),
+      payload: {
+        ...validProduct(jam),
+        ingredient_list: ['sugar', 'blackberries', 'pectin'],
+        allergens: ['sesame', 'celery'],
+        net_quantity: 250,
+        net_unit: 'g',
+      },
+    });
+    expect(put.statusCode).toBe(200);
+    const got = (await app.inject({ method: 'GET', url: `/api/products/${id}` })).json().product;
+    expect(got).toMatchObject({
+      net_quantity: 250,
+      net_unit: 'g',
+      ingredient_list: ['sugar', 'blackberries', 'pectin'],
+      ingredients: 'sugar, blackberries, pectin',
+      allergens: ['sesame', 'celery'],
+    });
   });
 });

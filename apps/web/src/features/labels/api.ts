@@ -6,7 +6,7 @@ import { getToken } from '../../lib/storage';
  * The label PDF of one product. A file, not JSON, so it is fetched here with the same bearer token
  * and the same `{ message }` errors as every other call.
  */
-export async function fetchLabelPdf(productId: number, query: LabelPrintQuery): Promise<Blob> {
+export async function fetchLabelPdf(productId: number, query: LabelPrintQuery): Promise<{ blob: Blob; filename: string | null }> {
   const token = getToken();
   let response: Response;
   try {
@@ -16,7 +16,11 @@ export async function fetchLabelPdf(productId: number, query: LabelPrintQuery): 
   } catch {
     throw new ApiError(0, 'Could not reach Farmstand. Check your connection and try again.', undefined, false);
   }
-  if (response.ok) return response.blob();
+  if (response.ok) {
+    // The server names the file (labels-<product>-<date>.pdf); the dialog falls back to its own name.
+    const disposition = response.headers.get('content-disposition') ?? '';
+    return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+  }
   const data = (await response.json().catch(() => null)) as { message?: unknown } | null;
   const message = typeof data?.message === 'string' ? data.message : `Request failed (${response.status})`;
   throw new ApiError(response.status, message, undefined, typeof data?.message === 'string');

@@ -51,8 +51,12 @@ function PrintLabelsDialog({
     setError(null);
     setBusy(true);
     try {
-      const blob = await fetchLabelPdf(product.id, { sheet, count: Number(count), processing_date: processingDate });
-      const name = `labels-${product.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${processingDate}.pdf`;
+      const { blob, filename } = await fetchLabelPdf(product.id, {
+        sheet,
+        count: Number(count),
+        processing_date: processingDate,
+      });
+      const name = filename ?? `labels-${processingDate}.pdf`;
       const url = URL.createObjectURL(blob);
       setPdf({ url, name });
       // Start the download at once; the link below stays for opening or printing it again.
