@@ -1,3 +1,4 @@
+import { haversineMiles } from '@farmstand/shared';
 import { zipcodeTable } from './zipcode-table';
 
 export type GeocodeResult = { latitude: number; longitude: number; formatted: string };
@@ -28,12 +29,25 @@ export function geocodeOffline(query: string): GeocodeResult | null {
     .trim()
     .replace(/\s+/g, ' ')
     .replace(/(?:,\s*|\s+)(USA|US|United States)$/i, '');
+  const withoutZip = text
+    .replace(/\s*\b\d{5}(?:-\d{4})?\b/, '')
+    .replace(/,\s*$/, '')
+    .trim();
+  const named = withoutZip ? placeFromWords(withoutZip) : null;
   const zipMatch = text.match(/\b(\d{5})(?:-\d{4})?\b/);
-  if (zipMatch) {
-    const hit = zipcodeTable().lookup(zipMatch[1]) as ZipRow | undefined;
-    if (hit) return { latitude: hit.latitude, longitude: hit.longitude, formatted: `${hit.city}, ${hit.state} ${hit.zip}` };
-  }
-  const withoutZip = text.replace(/\s*\b\d{5}(?:-\d{4})?\b/, '').trim();
+  const zip = zipMatch ? (zipcodeTable().lookup(zipMatch[1]) as ZipRow | undefined) : undefined;
+  if (!zip) return named;
+  // 'Georgetown, KY 90210': the words and the ZIP disagree. The town the person wrote wins over a
+  // mistyped ZIP (a pin in Los Angeles helps nobody); a ZIP near the named town is kept as it is.
+  if (named && haversineMiles(named.latitude, named.longitude, zip.latitude, zip.longitude) > SAME_PLACE_MILES) return named;
+  return { latitude: zip.latitude, longitude: zip.longitude, formatted: `${zip.city}, ${zip.state} ${zip.zip}` };
+}
+
+/** A ZIP this far from the town named beside it is taken for a typo (miles). */
+const SAME_PLACE_MILES = 30;
+
+/** The place the words of a query name ('Town, ST', 'Town State', 'Town'), or null. */
+function placeFromWords(withoutZip: string): GeocodeResult | null {
   const parts = withoutZip
     .split(',')
     .map((p) => p.trim())

@@ -24,6 +24,16 @@ describe('town names in the offline gazetteer', () => {
     expect(geocodeOffline('Bowling Green')).toMatchObject({ formatted: 'Bowling Green, KY' });
   });
 
+  it('a ZIP that contradicts the town written beside it loses to the town; a ZIP that agrees is kept', () => {
+    expect(geocodeOffline('Georgetown, KY 90210')).toMatchObject({ formatted: 'Georgetown, KY' });
+    expect(geocodeOffline('Georgetown, KY 90210')?.longitude).toBeCloseTo(-84.5, 0);
+    expect(geocodeOffline('Lexington KY 40507')).toMatchObject({ formatted: 'Lexington, KY 40507' });
+    expect(geocodeOffline('123 Main St, Louisville, KY 40202')).toMatchObject({ formatted: 'Louisville, KY 40202' });
+    // A ZIP with words the gazetteer does not know is still the ZIP.
+    expect(geocodeOffline('Old Mill Road 40507')).toMatchObject({ formatted: 'Lexington, KY 40507' });
+    expect(geocodeOffline('90210')).toMatchObject({ formatted: 'Beverly Hills, CA 90210' });
+  });
+
   it('still misses what is not a town', () => {
     expect(geocodeOffline('Atlantis')).toBeNull();
     expect(geocodeOffline('Nowhere Special')).toBeNull();
