@@ -60,3 +60,42 @@ test('on a phone a toast stays below the header and the theme toggle still takes
   await expect(toastBox).toBeVisible();
   await expect.poll(isDark).toBe(!before);
 });
+
+test('after confirming an admin dialog the focus stays in the row, even when its button changes (item 18)', async ({
+  page,
+  request,
+}) => {
+  const admin = await loginAs(request, DEMO.admin.email, DEMO.admin.password);
+  const shopper = await createUser(request, 'consumer');
+  await signInBrowser(page, admin);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/admin?tab=users');
+  await page.getByLabel('Search users').fill(shopper.email);
+  const row = page.getByRole('row', { name: new RegExp(shopper.email) });
+  await row.getByRole('button', { name: 'Suspend' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();
+  const activate = row.getByRole('button', { name: 'Activate' });
+  await expect(activate).toBeVisible();
+  await expect(activate).toBeFocused();
+
+  await activate.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Activate' }).click();
+  await expect(row.getByRole('button', { name: 'Suspend' })).toBeFocused();
+});
+
+test('after deleting a user from its row the focus stays in the users panel, not on the page body (item 18)', async ({
+  page,
+  request,
+}) => {
+  const admin = await loginAs(request, DEMO.admin.email, DEMO.admin.password);
+  const shopper = await createUser(request, 'consumer');
+  await signInBrowser(page, admin);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/admin?tab=users');
+  await page.getByLabel('Search users').fill(shopper.email);
+  const row = page.getByRole('row', { name: new RegExp(shopper.email) });
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="tabpanel"]')))).toBe(true);
+});

@@ -1,5 +1,38 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 
+const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), [tabindex="0"]';
+
+/**
+ * Gives the focus back to the opener when the dialog goes. The opener may be gone by then or a
+ * moment later (Suspend turned into Activate, a deleted row): the focus then goes to the control
+ * at the same place in the opener's row or card, else to the row's first control, so it is
+ * never left on the page body (issue 10 item 18).
+ */
+function rememberOpener(opener: HTMLElement | null): () => void {
+  const row = opener?.closest<HTMLElement>('tr, li') ?? null;
+  const panel = opener?.closest<HTMLElement>('[role="tabpanel"]') ?? null;
+  const index = row && opener ? [...row.querySelectorAll(FOCUSABLE)].indexOf(opener) : -1;
+  const fallback = (): HTMLElement | null => {
+    if (opener?.isConnected) return opener;
+    if (row?.isConnected) {
+      const controls = [...row.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      return controls[index] ?? controls[0] ?? null;
+    }
+    return panel?.isConnected ? panel.querySelector<HTMLElement>(FOCUSABLE) : null;
+  };
+  const refocus = () => {
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    fallback()?.focus({ preventScroll: true });
+  };
+  return () => {
+    // After the unmount commit: the opener may have re-rendered, but it is the same node if it stayed.
+    fallback()?.focus({ preventScroll: true });
+    // The list refreshes after the action: if that removes the focused control, put the focus back.
+    for (const delay of [100, 500, 1500]) window.setTimeout(refocus, delay);
+  };
+}
+
 /**
  * A modal on the native <dialog> (focus trap, Esc closes, backdrop); mounted only while open. On
  * close the focus returns to whatever had it when the dialog opened (WAI-ARIA dialog pattern).
@@ -24,10 +57,10 @@ export function Modal({
     const active = document.activeElement;
     const opener = active instanceof HTMLElement && !element?.contains(active) ? active : null;
     if (element && !element.open) element.showModal();
+    const restore = rememberOpener(opener);
     return () => {
       element?.close();
-      // After the unmount commit: the opener may have re-rendered, but it is the same node if it stayed.
-      if (opener?.isConnected) opener.focus({ preventScroll: true });
+      restore();
     };
   }, []);
   return (
