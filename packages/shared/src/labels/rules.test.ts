@@ -4,6 +4,7 @@ import {
   type LabelProduct,
   labelChecklist,
   missingLabelFields,
+  STATE_LABEL_RULES,
   splitTopLevel,
   stateRuleNotice,
 } from './rules';
@@ -49,6 +50,16 @@ describe('label checklist', () => {
     expect(stateRuleNotice('TN')).toContain("check your state's rules");
     expect(stateRuleNotice('KY')).toBeNull();
     expect(labelChecklist(jam, tennessee).map((item) => item.field)).toContain('statement');
+  });
+
+  it("prints West Virginia's statute statement with its phone number and no notice", () => {
+    const westVirginia = { ...producer, state: 'WV' as const, phone: null };
+    expect(missingLabelFields(jam, westVirginia)).toEqual(['phone']);
+    expect(STATE_LABEL_RULES.WV.statement).toBe(
+      'This product was produced at a private residence that is exempt from State licensing and inspection. This product may contain allergens.',
+    );
+    expect(stateRuleNotice('WV')).toBeNull();
+    expect(stateRuleNotice('IN')).toContain("check your state's rules");
   });
 
   it('splits free-text ingredients on commas outside brackets', () => {

@@ -75,6 +75,9 @@ export type StateLabelRule = {
 export const STATEMENT_MIN_PT = 10;
 
 const KENTUCKY_STATEMENT = 'This product is home-produced and processed';
+/** W. Va. Code 19-35-6(c)(4), word for word; Tenn. Code Ann. 53-1-118 as quoted by its readers. */
+const FOOD_FREEDOM_STATEMENT =
+  'This product was produced at a private residence that is exempt from State licensing and inspection. This product may contain allergens.';
 const KENTUCKY_FIELDS: LabelField[] = [
   'common_name',
   'operation_name',
@@ -101,21 +104,27 @@ export const STATE_LABEL_RULES: Record<StateCode, StateLabelRule> = {
     confirmed: false,
     source: 'Indiana Code 16-42-5.3-5',
   },
-  // Wording not confirmed (docs/decisions/180): Kentucky-style fields, the statute's phone number.
+  // Tennessee and West Virginia enacted the same model "food freedom" text; West Virginia's statute
+  // was read in full, Tennessee's only through quotations (docs/decisions/180 and 220).
   TN: {
-    statement: KENTUCKY_STATEMENT,
+    statement: FOOD_FREEDOM_STATEMENT,
     fields: [...KENTUCKY_FIELDS, 'phone'],
     confirmed: false,
     source: 'Tenn. Code Ann. 53-1-118',
   },
-  WV: { statement: KENTUCKY_STATEMENT, fields: KENTUCKY_FIELDS, confirmed: false, source: 'W. Va. Code 19-35-6' },
+  WV: {
+    statement: FOOD_FREEDOM_STATEMENT,
+    fields: [...KENTUCKY_FIELDS, 'phone'],
+    confirmed: true,
+    source: 'W. Va. Code 19-35-6(c)',
+  },
 };
 
 /** Shown on screen (never on the label) where a state's rule could not be confirmed. */
 export function stateRuleNotice(state: StateCode): string | null {
   const rule = STATE_LABEL_RULES[state];
   if (rule.confirmed) return null;
-  return `We could not confirm every wording of ${rule.source}. These labels carry the Kentucky-style fields: check your state's rules before you sell.`;
+  return `We could not confirm every wording of ${rule.source} from the statute itself. These labels carry the Kentucky-style fields and the statement as it is published: check your state's rules before you sell.`;
 }
 
 /** Whole foods with one ingredient (a dozen eggs, a head of lettuce) need no ingredient list. */

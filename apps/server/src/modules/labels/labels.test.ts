@@ -283,8 +283,9 @@ describe('labels by state and sheet', () => {
       const id = await buildProduct(app, farm, bread);
       for (const sheet of LABEL_SHEET_IDS) {
         const res = await printPdf(id, sheet, 2, farm);
-        if (state === 'IN' && sheet === 'avery_22806') {
-          // Indiana's statement alone fills most of a 2″ square at 10 pt: refused, with the way out.
+        if (state !== 'KY' && state !== 'OH' && sheet === 'avery_22806') {
+          // Indiana's, Tennessee's and West Virginia's statements alone fill most of a 2″ square at
+          // 10 pt: refused, with the way out.
           expect(res.statusCode).toBe(400);
           expect(res.json().message).toMatch(
             /^Home-produced statement does not fit on Avery 22806 .*: it must stay at 10 pt, so choose a larger label: Avery 5163/,
@@ -362,7 +363,7 @@ describe('labels by state and sheet', () => {
       ingredient_list: [],
       allergens: ['milk'],
     });
-    for (const sheet of LABEL_SHEET_IDS) {
+    for (const sheet of ['avery_5163', 'thermal_4x6'] as const) {
       const pet = (await readPdf((await printPdf(petId, sheet, 1, tennessee)).rawPayload))[0];
       expect(labelTexts(pet, sheet, 0).joined.replace(/\s+/g, ' ')).toContain('For pet consumption only');
       const share = (await readPdf((await printPdf(shareId, sheet, 1, kentucky)).rawPayload))[0];
