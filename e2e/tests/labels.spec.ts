@@ -82,5 +82,81 @@ test('a producer completes a label checklist and prints labels; the admin sees i
 
 test('the resources page links the cottage-food rules to the label maker', async ({ page }) => {
   await page.goto('/resources');
-  await expect(page.getByRole('link', { name: 'Open the label maker' })).toHaveAttribute('href', '/profile?tab=products');
+  await page.getByRole('tab', { name: 'Cottage Food' }).click();
+  await expect(page.getByRole('tabpanel').getByRole('link', { name: 'Open the label maker' })).toHaveAttribute(
+    'href',
+    '/profile?tab=products',
+  );
+});
+
+test('on a phone, a Tennessee producer prints labels by keyboard alone and sees the check-your-rules notice', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const producer = await createUser(request, 'producer');
+  const headers = { authorization: `Bearer ${producer.token}` };
+  const profile = await request.post('/api/producers', {
+    headers,
+    data: {
+      farm_name: 'Smoky Ridge Kitchen',
+      address: '12 Hollow Rd',
+      city: 'Knoxville',
+      state: 'TN',
+      zip: '37902',
+      phone: '(865) 555-0142',
+    },
+  });
+  expect(profile.status()).toBe(201);
+  const created = await request.post('/api/products', {
+    headers,
+    data: {
+      name: 'Apple Butter',
+      category: 'jellies',
+      price: 8,
+      price_unit: 'jar',
+      availability: 'available',
+      net_quantity: 12,
+      net_unit: 'oz',
+      ingredient_list: ['apples', 'cane sugar', 'cinnamon'],
+      allergens: [],
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  await signInBrowser(page, producer);
+  await page.goto('/profile?tab=products');
+  const opener = page.getByRole('button', { name: 'Print labels' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Print labels' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('note')).toContainText("check your state's rules");
+  await expectAccessible(page);
+
+  // Product → Label sheet → Number of labels → Processing date, all from the keyboard.
+  await expect(dialog.getByLabel('Product')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Label sheet')).toBeFocused();
+  await dialog.getByLabel('Label sheet').selectOption('thermal_4x6');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Number of labels')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('3');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Processing date')).toBeFocused();
+  await dialog.getByLabel('Processing date').fill('2026-11-20');
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  expect((await download).suggestedFilename()).toBe('labels-apple-butter-2026-11-20.pdf');
+  await expect(dialog.getByRole('status')).toContainText('Your labels are ready');
+
+  // A size the statement cannot fit on is refused with the reason, in the dialog.
+  await dialog.getByLabel('Label sheet').selectOption('avery_22806');
+  await dialog.getByRole('button', { name: 'Create PDF' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('must stay at 10 pt, so choose a larger label');
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
 });
