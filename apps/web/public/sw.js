@@ -8,12 +8,10 @@
  *     trimmed, so a tab opened before a deploy can still load its chunks;
  *   - /uploads/* (public product and farm photos): cache first, at most MAX_UPLOADS kept;
  *   - small static files (icons, manifest, theme script): stale while revalidate;
- *   - GET /api answers of what a person reads (products, producers, their reviews, searches and
- *     the user's own conversations): network first; a copy is kept in a cache of that user
- *     (farmstand-api-<user id from the token>, or -guest), served offline with the header
- *     X-Farmstand-Saved so the page can say it is a saved copy. Another user's token never
- *     reaches those copies, and signing out deletes them (docs/decisions/155);
- *   - every other /api call, every write and /socket.io/* are never touched.
+ *   - /api and /socket.io/* are never touched: the page keeps its own offline copies of what a
+ *     person read (apps/web/src/lib/saved-copies.ts, docs/decisions/155 and 203), so every API call
+ *     stays a plain request of the page (which is also what request interception in tests sees).
+ *     The API caches it made before are left to the page, and still cleared on sign-out.
  */
 const VERSION = 'dev';
 const PRECACHE_ASSETS = [];
@@ -25,19 +23,6 @@ const SHELL_FILES = ['/manifest.webmanifest', '/favicon.svg', '/icon-192.png', '
 const MAX_ASSETS = 400;
 const MAX_UPLOADS = 200;
 const API_CACHE_PREFIX = 'farmstand-api-';
-const MAX_API_ENTRIES = 150;
-/** The reads worth keeping for offline: pages the user has seen. */
-const SAVED_API_PATHS = [
-  /^\/api\/products\/\d+$/,
-  /^\/api\/producers$/,
-  /^\/api\/producers\/\d+$/,
-  /^\/api\/reviews\/(product|producer)\/\d+$/,
-  /^\/api\/search\/products$/,
-  /^\/api\/messages\/conversations$/,
-  /^\/api\/messages\/conversations\/\d+\/messages$/,
-  /^\/api\/site$/,
-];
-
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
@@ -73,11 +58,7 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith('/api/')) {
-    if (SAVED_API_PATHS.some((pattern) => pattern.test(url.pathname))) event.respondWith(networkFirstApi(request));
-    return;
-  }
-  if (url.pathname.startsWith('/socket.io/')) return;
+  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/socket.io/')) return;
 
   if (request.mode === 'navigate') event.respondWith(networkFirstPage(request));
   else if (url.pathname.startsWith('/assets/')) event.respondWith(cacheFirst(request, ASSET_CACHE, MAX_ASSETS));
@@ -94,51 +75,7 @@ self.addEventListener('message', (event) => {
         .then((names) => Promise.all(names.filter((n) => n.startsWith(API_CACHE_PREFIX)).map((n) => caches.delete(n)))),
     );
   }
-  // An answer that came inside a guest's page (docs/decisions/168) is kept as if it had been fetched.
-  if (event.data?.type === 'save-api-copy') event.waitUntil(saveGuestCopy(event.data.url, event.data.body));
 });
-
-async function saveGuestCopy(url, body) {
-  if (typeof url !== 'string' || typeof body !== 'string') return;
-  const target = new URL(url, self.location.origin);
-  if (target.origin !== self.location.origin || !SAVED_API_PATHS.some((pattern) => pattern.test(target.pathname))) return;
-  const cache = await caches.open(`${API_CACHE_PREFIX}guest`);
-  const headers = { 'content-type': 'application/json; charset=utf-8', date: new Date().toUTCString() };
-  await cache.put(target.href, new Response(body, { status: 200, headers }));
-  await trim(cache, MAX_API_ENTRIES);
-}
-
-/** Whose cache: the user id in the bearer token (only a cache key; the server still checks the token), else guest. */
-function apiCacheName(request) {
-  const token = (request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
-  if (!token) return `${API_CACHE_PREFIX}guest`;
-  try {
-    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
-    if (payload.sub) return `${API_CACHE_PREFIX}user-${String(payload.sub).replace(/[^\w-]/g, '')}`;
-  } catch {
-    // not a JWT: nothing is kept for it
-  }
-  return null;
-}
-
-async function networkFirstApi(request) {
-  const name = apiCacheName(request);
-  try {
-    const response = await fetch(request);
-    if (name && response.ok) {
-      const cache = await caches.open(name);
-      await cache.put(request.url, response.clone());
-      await trim(cache, MAX_API_ENTRIES);
-    }
-    return response;
-  } catch (error) {
-    const cached = name ? await (await caches.open(name)).match(request.url) : undefined;
-    if (!cached) throw error;
-    const headers = new Headers(cached.headers);
-    headers.set('X-Farmstand-Saved', cached.headers.get('date') ?? 'yes');
-    return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers });
-  }
-}
 
 /**
  * Every route is the same single-page shell; keep the latest copy for offline starts, without the

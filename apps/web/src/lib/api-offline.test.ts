@@ -45,4 +45,42 @@ describe('api client without a connection (issue 11 item 7)', () => {
     window.removeEventListener(SAVED_COPY_EVENT, seen);
     expect(seen).toHaveBeenCalledTimes(1);
   });
+
+  it('keeps what was read and answers from it when the network is gone, for the same user only', async () => {
+    const stores = new Map<string, Map<string, Response>>();
+    const open = async (name: string) => {
+      const store = stores.get(name) ?? new Map<string, Response>();
+      stores.set(name, store);
+      return {
+        put: async (url: string, response: Response) => void store.set(url, response),
+        match: async (url: string) => store.get(url)?.clone(),
+        keys: async () => [...store.keys()],
+        delete: async (url: string) => store.delete(url),
+      };
+    };
+    vi.stubGlobal('caches', { open, keys: async () => [...stores.keys()], delete: async (n: string) => stores.delete(n) });
+    const tokenOf = (sub: number) => `x.${btoa(JSON.stringify({ sub })).replace(/=+$/, '')}.y`;
+    localStorage.setItem('token', tokenOf(7));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"id":1,"name":"Eggs"}', { status: 200 })),
+    );
+    await expect(api.get('/products/1')).resolves.toEqual({ id: 1, name: 'Eggs' });
+    await vi.waitFor(() => expect(stores.get('farmstand-api-user-7')?.size).toBe(1));
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const seen = vi.fn();
+    window.addEventListener(SAVED_COPY_EVENT, seen);
+    await expect(api.get('/products/1')).resolves.toEqual({ id: 1, name: 'Eggs' });
+    window.removeEventListener(SAVED_COPY_EVENT, seen);
+    expect(seen).toHaveBeenCalledTimes(1);
+    // Another person on the same device never reads it; a path that is not kept is not either.
+    localStorage.setItem('token', tokenOf(8));
+    await expect(api.get('/products/1')).rejects.toBeInstanceOf(ApiError);
+    await expect(api.get('/favorites')).rejects.toBeInstanceOf(ApiError);
+    localStorage.removeItem('token');
+  });
 });

@@ -1,3 +1,4 @@
+import { readCopy, saveCopy } from './saved-copies';
 import { clearToken, getToken } from './storage';
 
 export class ApiError extends Error {
@@ -15,7 +16,7 @@ export class ApiError extends Error {
 /** Fired on any 503 so the maintenance screen can appear without waiting for the next settings read. */
 export const MAINTENANCE_EVENT = 'farmstand:maintenance';
 
-/** Fired when an answer came from the service worker's saved copies because the network is gone. */
+/** Fired when an answer came from the saved copies because the network is gone (lib/saved-copies.ts). */
 export const SAVED_COPY_EVENT = 'farmstand:saved-copy';
 /** When a saved copy was last shown (0: never), for screens that start listening afterwards. */
 export let savedCopyShownAt = 0;
@@ -50,22 +51,28 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
+  const url = `/api${path}${toQueryString(options.query)}`;
   let response: Response;
   try {
-    response = await fetch(`/api${path}${toQueryString(options.query)}`, { method, headers, body, signal: options.signal });
+    response = await fetch(url, { method, headers, body, signal: options.signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
+    // No network: a read the person made before is answered from its saved copy, marked as such.
+    const saved = method === 'GET' ? await readCopy(url, token) : null;
+    if (saved !== null) {
+      announceSavedCopy();
+      return (saved ? safeJson(saved) : null) as T;
+    }
     if (method !== 'GET' && typeof navigator !== 'undefined' && navigator.onLine === false) {
       throw new ApiError(0, OFFLINE_WRITE_MESSAGE, undefined, true);
     }
     throw new ApiError(0, 'Could not reach Farmstand. Check your connection and try again.', undefined, false);
   }
-  if (response.headers.get('x-farmstand-saved')) {
-    savedCopyShownAt = Date.now();
-    window.dispatchEvent(new Event(SAVED_COPY_EVENT));
-  }
+  // A saved copy served by an older service worker still says so.
+  if (response.headers.get('x-farmstand-saved')) announceSavedCopy();
   const text = await response.text();
   const data = text ? safeJson(text) : null;
+  if (response.ok && method === 'GET' && data !== null) saveCopy(url, token, text);
   if (!response.ok) {
     if (response.status === 401 && !OWN_401_PATHS.includes(path)) {
       // An expired or revoked session: forget it and go to sign-in (spec 01 §8).
@@ -79,6 +86,11 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     throw new ApiError(response.status, message, (data as { field?: string } | null)?.field, hasMessage);
   }
   return data as T;
+}
+
+function announceSavedCopy(): void {
+  savedCopyShownAt = Date.now();
+  window.dispatchEvent(new Event(SAVED_COPY_EVENT));
 }
 
 function safeJson(text: string): unknown {

@@ -60,16 +60,19 @@ describe('API answers that came with the page', () => {
     expect(initialApiData('/products/7')).toBeUndefined();
   });
 
-  it('gives the answer to the service worker to keep for offline use', async () => {
-    const postMessage = vi.fn();
-    Object.defineProperty(navigator, 'serviceWorker', { value: { controller: { postMessage } }, configurable: true });
+  it('keeps the answer as an offline copy, as if it had been fetched', async () => {
+    const put = vi.fn(async () => undefined);
+    const cache = { put, keys: async () => [], delete: async () => true };
+    vi.stubGlobal('caches', { open: vi.fn(async () => cache) });
     try {
       putBlock({ path: '/product/7', api: { '/api/products/7': { product: { id: 7 } } } });
       initialApiData('/products/7');
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      expect(postMessage).toHaveBeenCalledWith({ type: 'save-api-copy', url: '/api/products/7', body: '{"product":{"id":7}}' });
+      const url = `${window.location.origin}/api/products/7`;
+      await vi.waitFor(() => expect(put).toHaveBeenCalledWith(url, expect.any(Response)));
+      const call = (put.mock.calls as unknown as [string, Response][]).find(([at]) => at === url);
+      expect(await call?.[1].text()).toBe('{"product":{"id":7}}');
     } finally {
-      Reflect.deleteProperty(navigator, 'serviceWorker');
+      vi.unstubAllGlobals();
     }
   });
 

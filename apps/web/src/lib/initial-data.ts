@@ -1,3 +1,4 @@
+import { saveCopy } from './saved-copies';
 import { getToken } from './storage';
 
 /**
@@ -58,13 +59,11 @@ export function initialApiData<T>(path: string, query?: Query): T | undefined {
 }
 
 /**
- * The service worker keeps what a guest read for offline use (docs/decisions/155); an answer that
- * came with the page never passed through it, so it is handed over, after the page has rendered.
+ * What a person read is kept for offline use (docs/decisions/155, 203); an answer that came with the
+ * page never went through the API client, so it is kept here, after the page has rendered.
  */
 function saveForOffline(url: string, data: unknown): void {
-  const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker?.controller : null;
-  if (!worker) return;
-  setTimeout(() => worker.postMessage({ type: 'save-api-copy', url, body: JSON.stringify(data) }), 0);
+  setTimeout(() => saveCopy(url, getToken(), JSON.stringify(data)), 0);
 }
 
 /** Tests only: forget what was read. */

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@farmstand/shared';
+import { clearCopies } from './saved-copies';
 
 /** localStorage that never throws (private mode, disabled storage). */
 export const storage = {
@@ -27,8 +28,8 @@ export const storage = {
 
 export const getToken = () => storage.get(STORAGE_KEYS.token);
 export const setToken = (token: string) => storage.set(STORAGE_KEYS.token, token);
-/** Signing out also drops the API answers the service worker kept for offline reading (decision 155). */
+/** Signing out also drops the API answers kept for offline reading (decisions 155, 203). */
 export const clearToken = () => {
   storage.remove(STORAGE_KEYS.token);
-  if (typeof navigator !== 'undefined') navigator.serviceWorker?.controller?.postMessage({ type: 'clear-api-caches' });
+  clearCopies();
 };
