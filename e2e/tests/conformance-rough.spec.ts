@@ -99,3 +99,21 @@ test('after deleting a user from its row the focus stays in the users panel, not
   await expect(row).toHaveCount(0);
   await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="tabpanel"]')))).toBe(true);
 });
+
+test('the admin users list never scrolls sideways between phone and desktop widths (item 20)', async ({ page, request }) => {
+  const admin = await loginAs(request, DEMO.admin.email, DEMO.admin.password);
+  await signInBrowser(page, admin);
+  for (const width of [1440, 1280, 1024, 768, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/admin?tab=users');
+    await expect(page.getByText('consumer@farmstand.test').filter({ visible: true }).first()).toBeVisible();
+    const overflow = await page
+      .getByRole('tabpanel')
+      .evaluate((panel) =>
+        [panel, ...panel.querySelectorAll('*')].some(
+          (el) => el.scrollWidth > el.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX),
+        ),
+      );
+    expect(overflow, `${width} px`).toBe(false);
+  }
+});

@@ -125,8 +125,8 @@ export function UsersTab() {
         <EmptyState title="No users found" icon="👤" />
       ) : (
         <>
-          {/* Desktop: a table whose action buttons stay on one line. Below 1024 px: one card per user, no sideways scroll. */}
-          <div className="hidden lg:block">
+          {/* Desktop: a table whose action buttons stay on one line. Below 1280 px (the four buttons need the width): one card per user, no sideways scroll. */}
+          <div className="hidden xl:block">
             <TableCard caption="Users" minWidth="">
               <thead>
                 <tr>
@@ -165,7 +165,7 @@ export function UsersTab() {
               </tbody>
             </TableCard>
           </div>
-          <ul className="space-y-3 lg:hidden" aria-label="Users">
+          <ul className="space-y-3 xl:hidden" aria-label="Users">
             {query.data.users.map((user) => (
               <li key={user.id}>
                 <Card className="p-4">
