@@ -4,12 +4,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../plugins/auth';
 import { defineModule, type ModuleOptions } from '../index';
-import { printLabels } from './labels.service';
+import { printLabels, warmLabelMaker } from './labels.service';
 
 const PRODUCERS_ONLY = 'Only producer accounts can print product labels';
 
 /** The label maker (issue 14): GET /api/products/{id}/labels → application/pdf. */
 const labelRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  // pdf-lib, qrcode and the fonts load lazily so a restart stays fast (decision 166); a few seconds
+  // after start-up one throwaway label loads them, so the first real print is as fast as the rest.
+  let warmUp: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    warmUp = setTimeout(() => void warmLabelMaker().catch(() => undefined), 3000);
+    warmUp.unref();
+  });
+  app.addHook('onClose', async () => clearTimeout(warmUp));
+
   app.get(
     '/:id/labels',
     {

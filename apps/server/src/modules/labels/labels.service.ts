@@ -75,3 +75,14 @@ export function publicSite(ctx: Pick<AppContext, 'config'>, requestOrigin: strin
   if (ctx.config.publicUrl !== fallback || !requestOrigin) return ctx.config.publicUrl;
   return requestOrigin.replace(/\/$/, '');
 }
+
+/** Renders one small label and throws it away: loads the PDF and QR libraries ahead of the first print. */
+export async function warmLabelMaker(): Promise<void> {
+  await renderLabelPdf({
+    sheet: 'avery_5163',
+    count: 1,
+    blocks: [{ field: 'statement', text: 'Warm-up', font: 'regular', role: 'statement' }],
+    qrUrl: 'http://localhost/',
+    title: 'Warm-up',
+  });
+}
