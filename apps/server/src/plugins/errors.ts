@@ -29,7 +29,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
-    const path = (first?.instancePath ?? '').split('/').filter(Boolean);
+    // '/ingredient_list/1' → ['ingredient_list', 1]: a list position is not a field name.
+    const path = (first?.instancePath ?? '')
+      .split('/')
+      .filter(Boolean)
+      .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
     const message = namedMessage(path, first?.message ?? 'is invalid');
     return reply.status(400).send({ message, field: first?.instancePath.replace(/^\//, '') || undefined });
   }
@@ -57,9 +61,9 @@ const wireWords = (name: string) =>
  * be a number', 'Time range must be 7d, …'), 'User id must be …' for a bare 'Id must be …' on a
  * named parameter, else the field's label before the detail ('Search text: Enter a ZIP code …').
  */
-export function namedMessage(path: string[], detail: string): string {
+export function namedMessage(path: (string | number)[], detail: string): string {
   const label = fieldLabel(path);
-  const rawName = path[path.length - 1] ?? '';
+  const rawName = [...path].reverse().find((part): part is string => typeof part === 'string') ?? '';
   const lower = detail.toLowerCase();
   if ([label, rawName, wireWords(rawName)].some((name) => name && lower.includes(name.toLowerCase()))) return detail;
   if (/^Id\b/.test(detail) && rawName && label !== 'Id') return `${label} id${detail.slice(2)}`;

@@ -106,4 +106,18 @@ describe('validation wording through the API', () => {
       expect(message, call.url).not.toMatch(/Invalid input|expected|received|Too small|Too big|Unknown \w+$|^[a-z]/);
     }
   });
+
+  it('an item of a list is named by its list, never by a bare position', async () => {
+    const bulk = await app.inject({
+      method: 'POST',
+      url: '/api/admin/certifications/bulk',
+      payload: { action: 'approve', certIds: [1, 'two'] },
+      headers: bearer(admin),
+    });
+    expect(bulk.statusCode).toBe(400);
+    expect(bulk.json().message).not.toMatch(/^\d/);
+    expect(bulk.json().message).toMatch(/^Certifications/);
+    const image = await app.inject({ method: 'PUT', url: '/api/products/1/primary', payload: {}, headers: bearer(producer) });
+    expect(image.json().message).not.toMatch(/imageUrl/);
+  });
 });

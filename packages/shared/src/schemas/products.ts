@@ -258,14 +258,14 @@ export const ImageUploadResponse = z.object({ imageUrl: z.string(), isPrimary: z
 export type ImageUploadResponse = z.infer<typeof ImageUploadResponse>;
 
 export const ImageDeleteRequest = z.object({
-  imageUrl: z.string({ error: 'imageUrl is required' }).min(1, 'imageUrl is required').max(500),
+  imageUrl: z.string({ error: 'Image URL is required' }).min(1, 'Image URL is required').max(500),
   isPrimary: z.boolean().default(false),
 });
 export type ImageDeleteRequest = z.input<typeof ImageDeleteRequest>;
 
 /** Makes one of the additional images the primary one; the old primary takes its place. */
 export const SetPrimaryImageRequest = z.object({
-  imageUrl: z.string({ error: 'imageUrl is required' }).min(1, 'imageUrl is required').max(500),
+  imageUrl: z.string({ error: 'Image URL is required' }).min(1, 'Image URL is required').max(500),
 });
 export type SetPrimaryImageRequest = z.infer<typeof SetPrimaryImageRequest>;
 
