@@ -119,6 +119,20 @@ test.describe('spec 01 §8: public and shopper screens', () => {
       await page.goto('/product/1');
       await expectFallback(page, 'Failed to load product details');
     });
+
+    test('with the answers left in the HTML, a failing API still shows the fallback (decision 232)', async ({ page }) => {
+      const farms = await (await page.request.get('/api/search/producers?limit=1')).json();
+      const producerUserId = farms.producers[0].user_id as number;
+      await failApi(page, /^\/api\/search\/products$/);
+      await failApi(page, /^\/api\/products\/\d+$/);
+      await failApi(page, /^\/api\/producers\/\d+$/);
+      await page.goto('/products');
+      await expectFallback(page, 'Failed to load products');
+      await page.goto('/product/1');
+      await expectFallback(page, 'Failed to load product details');
+      await page.goto(`/producer/${producerUserId}`);
+      await expectFallback(page, 'Failed to load producer profile');
+    });
   });
 
   test('messages: conversations, a thread and sending', async ({ page, request }) => {

@@ -14,6 +14,10 @@ export function Providers({ children }: { children: ReactNode }) {
         defaultOptions: {
           queries: {
             staleTime: 30_000,
+            // An answer that came inside the page's HTML (decision 168) paints the first pass, then
+            // is checked once against the API: a failing API shows the screen's own error text,
+            // as it would without the embedded answer (decision 232).
+            initialDataUpdatedAt: 0,
             refetchOnWindowFocus: false,
             // A 4xx will not fix itself; only retry network and server errors, once.
             retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
