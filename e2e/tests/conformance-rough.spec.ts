@@ -106,7 +106,8 @@ test('the admin users list never scrolls sideways between phone and desktop widt
   for (const width of [1440, 1280, 1024, 768, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/admin?tab=users');
-    await expect(page.getByText('consumer@farmstand.test').filter({ visible: true }).first()).toBeVisible();
+    // Any account will do: the full suite creates many, and the demo ones leave the first page.
+    await expect(page.getByRole('tabpanel').getByText(/@/).filter({ visible: true }).first()).toBeVisible();
     const overflow = await page
       .getByRole('tabpanel')
       .evaluate((panel) =>

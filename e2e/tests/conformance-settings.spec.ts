@@ -108,6 +108,7 @@ test('site name, contact e-mail, support phone and the product limit show where 
     // The site name: header, sign-in, terms.
     await page.goto('/terms');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Bluegrass Market' })).toBeVisible();
+    await expect(page).toHaveTitle(/ \| Bluegrass Market$/);
     await expect(page.getByRole('main').getByText(/By creating an account or using Bluegrass Market you agree/)).toBeVisible();
     await expect(page.getByRole('main').getByText('you keep no more than 12 products active at once.')).toBeVisible();
     await page.goto('/login');

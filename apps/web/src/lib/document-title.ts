@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
-
-export const SITE_NAME = 'Farmstand';
+import { useSite } from '../features/site/api';
 
 /**
- * Sets this page's document.title ("<page> | Farmstand") while it is shown (issue 11 item 5): every
- * route names itself, so tabs, history and bookmarks tell pages apart. Pages whose name comes from
- * data pass a placeholder until it arrives; null keeps the current title.
+ * Sets this page's document.title ("<page> | <site name>", the admin's `site_name`) while it is
+ * shown (issue 11 item 5): every route names itself, so tabs, history and bookmarks tell pages
+ * apart. Pages whose name comes from data pass a placeholder until it arrives; null keeps the
+ * current title.
  */
 export function useDocumentTitle(title: string | null | undefined): void {
+  const siteName = useSite().site_name;
   useEffect(() => {
-    if (title) document.title = `${title} | ${SITE_NAME}`;
-  }, [title]);
+    if (title) document.title = `${title} | ${siteName}`;
+  }, [title, siteName]);
 }

@@ -35,4 +35,12 @@ describe('subscription status', () => {
     expect(summarizeSubscription({ status: 'canceled', trial_ends_at: null }, now).label).toBe('Cancelled');
     expect(summarizeSubscription({ status: 'none', trial_ends_at: null }, now).action.to).toBe('/billing');
   });
+
+  it("quotes the admin's prices on an active subscription", () => {
+    const active = { status: 'active' as const, trial_ends_at: null };
+    expect(summarizeSubscription(active, now).detail).toContain('$10/month or $100/year');
+    expect(summarizeSubscription(active, now, undefined, { monthly_price: 12, annual_price: 120 }).detail).toContain(
+      '$12/month or $120/year',
+    );
+  });
 });

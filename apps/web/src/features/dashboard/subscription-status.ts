@@ -1,4 +1,5 @@
 import { formatDate, PLAN_PRICES, type SubscriptionStatus, type User } from '@farmstand/shared';
+import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
 import type { BadgeTone } from '../../components/ui/card';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,6 +38,11 @@ export function summarizeSubscription(
   subscription: User['subscription'],
   now = new Date(),
   ending?: SubscriptionEnding,
+  /** The prices the admin set (GET /api/site); the spec's defaults when not given. */
+  plans: Pick<SiteInfoResponse['plans'], 'monthly_price' | 'annual_price'> = {
+    monthly_price: PLAN_PRICES.monthly,
+    annual_price: PLAN_PRICES.annual,
+  },
 ): SubscriptionSummary {
   const label = SUBSCRIPTION_LABELS[subscription.status];
   if (subscription.status === 'active' && ending?.cancel_at_period_end) {
@@ -64,7 +70,7 @@ export function summarizeSubscription(
       return {
         label,
         tone: 'green',
-        detail: `Your listings are live. $${PLAN_PRICES.monthly}/month or $${PLAN_PRICES.annual}/year, and no commission on your sales.`,
+        detail: `Your listings are live. $${plans.monthly_price}/month or $${plans.annual_price}/year, and no commission on your sales.`,
         action: MANAGE,
       };
     case 'past_due':

@@ -2,6 +2,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { Badge, Card } from '../../../components/ui/card';
 import { useAuth } from '../../auth/auth-context';
 import { useSubscriptionStatus } from '../../billing/api';
+import { useSite } from '../../site/api';
 import { summarizeSubscription } from '../subscription-status';
 
 /** The producer's subscription at a glance, with the one action that fits it. */
@@ -9,8 +10,9 @@ export function SubscriptionStatusCard() {
   const { user } = useAuth();
   // The sign-in answer has no cancellation date; the billing status call does.
   const status = useSubscriptionStatus(Boolean(user));
+  const { plans } = useSite();
   if (!user) return null;
-  const summary = summarizeSubscription(user.subscription, new Date(), status.data);
+  const summary = summarizeSubscription(user.subscription, new Date(), status.data, plans);
   return (
     <Card role="region" className="flex flex-col gap-4 p-6" aria-labelledby="subscription-heading">
       <div className="flex flex-wrap items-center justify-between gap-2">
