@@ -1,4 +1,5 @@
 import { haversineMiles } from '@farmstand/shared';
+import { SAME_PLACE_MILES } from './zip-place';
 import { zipcodeTable } from './zipcode-table';
 
 export type GeocodeResult = { latitude: number; longitude: number; formatted: string };
@@ -42,9 +43,6 @@ export function geocodeOffline(query: string): GeocodeResult | null {
   if (named && haversineMiles(named.latitude, named.longitude, zip.latitude, zip.longitude) > SAME_PLACE_MILES) return named;
   return { latitude: zip.latitude, longitude: zip.longitude, formatted: `${zip.city}, ${zip.state} ${zip.zip}` };
 }
-
-/** A ZIP this far from the town named beside it is taken for a typo (miles). */
-const SAME_PLACE_MILES = 30;
 
 /** The place the words of a query name ('Town, ST', 'Town State', 'Town'), or null. */
 function placeFromWords(withoutZip: string): GeocodeResult | null {

@@ -1,15 +1,8 @@
+import { haversineMiles } from '@farmstand/shared';
 import { zipcodeTable } from './zipcode-table';
 
 /** A ZIP more than this far from the named town's ZIP centres is taken for a typo (miles). */
-const SAME_PLACE_MILES = 30;
-
-const milesBetween = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) => {
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLng = (b.longitude - a.longitude) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 3958.8 * Math.asin(Math.sqrt(h));
-};
+export const SAME_PLACE_MILES = 30;
 
 /**
  * Checks a farm address's ZIP against its town and state with the offline gazetteer (issue 10
@@ -26,7 +19,9 @@ export function zipPlaceMismatch(zip: string, city: string, state: string): stri
   }
   const towns = zipcodeTable().lookupByName(city.trim(), state.toUpperCase());
   if (towns.length === 0 || towns.some((town) => town.zip === zip)) return null;
-  const nearest = Math.min(...towns.map((town) => milesBetween(town, place)));
+  const nearest = Math.min(
+    ...towns.map((town) => haversineMiles(town.latitude, town.longitude, place.latitude, place.longitude)),
+  );
   if (nearest <= SAME_PLACE_MILES) return null;
   return `ZIP code ${zip} belongs to ${where}, not ${city.trim()}. Please check the ZIP code.`;
 }
