@@ -29,7 +29,9 @@ export class JobQueue {
   private boss: PgBoss | null = null;
   private delivery: MailDelivery | null = null;
   /** Mail handed over in this turn of the event loop: queued together, in one statement. */
-  private pendingMail: { id: number; done: (queued: boolean) => void; fail: (error: unknown) => void }[] = [];
+  private pendingMail: { id: number; startAfter?: Date; done: (queued: boolean) => void; fail: (error: unknown) => void }[] = [];
+  /** The mail queue's first retry delay; a mail whose first attempt failed waits this long too. */
+  private mailRetryDelaySeconds = 30;
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -52,13 +54,14 @@ export class JobQueue {
     if (this.boss) return;
     const { ctx } = this;
     const PgBossQueue = loadPgBoss();
+    this.mailRetryDelaySeconds = options.mailRetryDelaySeconds ?? 30;
     const boss = new PgBossQueue({ db: databaseAdapter(ctx) });
     boss.on('error', (error) => console.error('job queue error:', error.message));
     await boss.start();
     await boss.createQueue(EMAIL_QUEUE, {
       name: EMAIL_QUEUE,
       retryLimit: MAX_MAIL_ATTEMPTS - 1,
-      retryDelay: options.mailRetryDelaySeconds ?? 30,
+      retryDelay: this.mailRetryDelaySeconds,
       retryBackoff: true,
       expireInSeconds: 120,
     });
@@ -92,15 +95,16 @@ export class JobQueue {
   }
 
   /**
-   * Queues the delivery of an outbox row; false when the queue does not run. The mails handed over
-   * in one turn of the event loop (a busy moment: many orders, each with its notice) become jobs in
-   * one statement, not one each.
+   * Queues the delivery of an outbox row; false when the queue does not run. `retry`: its first
+   * attempt failed (the mailer makes it at once), so the job waits the retry delay before the next.
+   * The mails handed over in one turn of the event loop become jobs in one statement, not one each.
    */
-  sendEmail(outboxId: number): Promise<boolean> {
+  sendEmail(outboxId: number, options: { retry?: boolean } = {}): Promise<boolean> {
     if (!this.boss) return Promise.resolve(false);
+    const startAfter = options.retry ? new Date(Date.now() + this.mailRetryDelaySeconds * 1000) : undefined;
     return new Promise<boolean>((done, fail) => {
       if (this.pendingMail.length === 0) setImmediate(() => void this.flushMail());
-      this.pendingMail.push({ id: outboxId, done, fail });
+      this.pendingMail.push({ id: outboxId, startAfter, done, fail });
     });
   }
 
@@ -113,7 +117,9 @@ export class JobQueue {
       return;
     }
     try {
-      await boss.insert(batch.map(({ id }) => ({ name: EMAIL_QUEUE, data: { outboxId: id } satisfies EmailJob })));
+      await boss.insert(
+        batch.map(({ id, startAfter }) => ({ name: EMAIL_QUEUE, data: { outboxId: id } satisfies EmailJob, startAfter })),
+      );
       for (const waiting of batch) waiting.done(true);
     } catch (error) {
       for (const waiting of batch) waiting.fail(error);

@@ -22,7 +22,11 @@ export type Mail =
 export type OutboxFields = { toAddress: string; subject: string; body: string; html: string | null; reason: string | null };
 
 export interface Mailer {
-  /** Keeps the mail in the outbox and delivers it: through the job queue when it runs, else at once. */
+  /**
+   * Keeps the mail in the outbox and delivers it: the first attempt at once in this process, a
+   * failed one retried by the job queue with backoff. Returns once the mail is stored (and, when no
+   * queue runs, once its one attempt is over).
+   */
   send(mail: Mail): Promise<void>;
   /**
    * The outbox row a mail becomes, for a caller that writes the row in its own statement, so that the
@@ -56,8 +60,10 @@ export type MailerDeps = {
   from: string;
   /** The site's name (admin settings) and address (PUBLIC_URL), read when each mail is written. */
   site: () => Promise<Site>;
-  /** Hands an outbox id to the job queue; returns false when no queue runs (tests, scripts). */
-  enqueue: (id: number) => Promise<boolean>;
+  /** Whether the job queue runs (the server); tests and scripts run without it. */
+  queueRuns: () => boolean;
+  /** Hands a mail whose attempt failed to the job queue, to retry after its backoff; false when no queue runs. */
+  retryLater: (id: number) => Promise<boolean>;
 };
 
 export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
@@ -135,10 +141,32 @@ export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
     return { toAddress: mail.to, subject: mail.subject, body: rendered.text, html: rendered.html, reason: rendered.reason };
   }
 
+  // The first attempt is made here and now, not by a queue job: a job would cost its own insert,
+  // fetch and completion (three commits) for every mail, and most mails go out on the first try
+  // (decision 175). The mails handed over in one turn of the event loop share one claim. Only a
+  // failed attempt becomes a job. A process that stops before its attempt leaves the row `queued`
+  // or `sending`, which the mail-recovery sweep hands over again (jobs/mail-recovery.ts).
+  let handedOver: { id: number; done: (result: DeliveryResult | Error) => void }[] = [];
+  function attemptSoon(id: number): Promise<DeliveryResult | Error> {
+    return new Promise((done) => {
+      if (handedOver.length === 0) setImmediate(attemptHandedOver);
+      handedOver.push({ id, done });
+    });
+  }
+  async function attemptHandedOver(): Promise<void> {
+    const batch = handedOver;
+    handedOver = [];
+    const results = await deliverMany(batch.map(({ id }) => id)).catch((error: unknown) => error as Error);
+    for (const { id, done } of batch) done(results instanceof Map ? (results.get(id) ?? 'skipped') : results);
+  }
+
   async function dispatch(id: number): Promise<void> {
-    if (await deps.enqueue(id).catch(() => false)) return;
-    // No queue: one attempt now; the row stays `retrying` for the queue to pick up later if it fails.
-    await deliver(id).catch(() => undefined);
+    const attempt = attemptSoon(id).then(async (result) => {
+      if (result instanceof Error) await deps.retryLater(id).catch(() => false);
+    });
+    // With a queue, the caller does not wait for the mail server; without one (tests, scripts) the
+    // one attempt is over when this returns, and a failed mail stays `retrying`.
+    if (!deps.queueRuns()) await attempt;
   }
 
   return {

@@ -22,7 +22,8 @@ export function attachMailAndJobs(ctx: AppContext, log: FastifyBaseLogger): void
     smtpUrl: ctx.config.smtpUrl,
     from: ctx.config.mailFrom,
     site: async () => ({ name: (await ctx.settings.get('general')).site_name, url: ctx.config.publicUrl }),
-    enqueue: (id) => ctx.jobs.sendEmail(id),
+    queueRuns: () => ctx.jobs.isRunning,
+    retryLater: (id) => ctx.jobs.sendEmail(id, { retry: true }),
   });
   ctx.mailer = mailer;
   ctx.jobs.useDelivery(mailer);
