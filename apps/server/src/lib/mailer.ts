@@ -18,8 +18,18 @@ export type Mail =
   | { to: string; subject: string; text: string; html?: string; reason?: string }
   | ({ to: string; subject: string } & EmailContent);
 
-/** An outbox row's own fields, as `render` makes them from a mail. */
-export type OutboxFields = { toAddress: string; subject: string; body: string; html: string | null; reason: string | null };
+/**
+ * An outbox row's own fields, as `render` makes them from a mail. Without a mail server a mail is
+ * only logged, so its row is written `logged` (one attempt) at once: no claim, no job.
+ */
+export type OutboxFields = {
+  toAddress: string;
+  subject: string;
+  body: string;
+  html: string | null;
+  reason: string | null;
+  status: 'queued' | 'logged';
+};
 
 export interface Mailer {
   /**
@@ -34,8 +44,11 @@ export interface Mailer {
    * The caller then hands the row's id to `dispatch` once its statement has committed.
    */
   render(mail: Mail): Promise<OutboxFields>;
-  /** Delivers an outbox row written by the caller (after its commit), as `send` delivers its own. */
-  dispatch(id: number): Promise<void>;
+  /**
+   * Delivers an outbox row written by the caller (after its commit), as `send` delivers its own.
+   * `written`: the row as stored, when the caller has it; a `logged` row is then only logged.
+   */
+  dispatch(id: number, written?: Pick<OutboxFields, 'toAddress' | 'subject' | 'body' | 'status'>): Promise<void>;
 }
 
 /** Attempts before a mail is dead-lettered (status `dead`, listed on the admin Health tab). */
@@ -93,7 +106,7 @@ export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
     const rows = (await claim(ids)).sort((a, b) => a.id - b.id);
     for (const row of rows) {
       if (!deps.smtpUrl) {
-        log.info(`E-mail to ${row.to_address}: ${row.subject}\n${row.body}`);
+        logMail(row.to_address, row.subject, row.body);
         results.set(row.id, 'logged');
         continue;
       }
@@ -130,6 +143,8 @@ export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
     return result;
   }
 
+  const logMail = (to: string, subject: string, body: string) => log.info(`E-mail to ${to}: ${subject}\n${body}`);
+
   async function render(mail: Mail): Promise<OutboxFields> {
     const site = await deps.site();
     const rendered =
@@ -138,7 +153,14 @@ export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
         : mail.html
           ? { text: mail.text, html: mail.html, reason: mail.reason ?? null }
           : { ...wrapPlainText(mail.subject, mail.text, site), reason: mail.reason ?? null };
-    return { toAddress: mail.to, subject: mail.subject, body: rendered.text, html: rendered.html, reason: rendered.reason };
+    return {
+      toAddress: mail.to,
+      subject: mail.subject,
+      body: rendered.text,
+      html: rendered.html,
+      reason: rendered.reason,
+      status: deps.smtpUrl ? 'queued' : 'logged',
+    };
   }
 
   // The first attempt is made here and now, not by a queue job: a job would cost its own insert,
@@ -160,7 +182,11 @@ export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
     for (const { id, done } of batch) done(results instanceof Map ? (results.get(id) ?? 'skipped') : results);
   }
 
-  async function dispatch(id: number): Promise<void> {
+  async function dispatch(id: number, written?: Pick<OutboxFields, 'toAddress' | 'subject' | 'body' | 'status'>) {
+    if (written?.status === 'logged') {
+      logMail(written.toAddress, written.subject, written.body);
+      return;
+    }
     const attempt = attemptSoon(id).then(async (result) => {
       if (result instanceof Error) await deps.retryLater(id).catch(() => false);
     });
@@ -179,10 +205,11 @@ export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
       const [stored] = await runNamed<{ id: number }>(
         db,
         'mail_outbox_insert',
-        'insert into email_outbox (to_address, subject, body, html, reason) values ($1, $2, $3, $4, $5) returning id',
-        [row.toAddress, row.subject, row.body, row.html, row.reason],
+        `insert into email_outbox (to_address, subject, body, html, reason, status, attempts)
+         values ($1, $2, $3, $4, $5, $6, case when $6 = 'logged' then 1 else 0 end) returning id`,
+        [row.toAddress, row.subject, row.body, row.html, row.reason, row.status],
       );
-      await dispatch(Number(stored.id));
+      await dispatch(Number(stored.id), row);
     },
   };
 }

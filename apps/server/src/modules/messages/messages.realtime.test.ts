@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProducerWithProduct } from '../../test/catalog-fixtures';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { type ClientSocket, emitWithAck, expectNoEvent, nextEvent, startRealtimeApp } from '../../test/realtime';
+import { recountStats } from './messages.realtime';
 
 let server: Awaited<ReturnType<typeof startRealtimeApp>>;
 let consumer: TestUser;
@@ -56,6 +57,22 @@ describe('live connection', () => {
     expect(await count).toEqual({ unreadCount: 1 });
     expect((await ownCopy).message.content).toBe('Hello farm!');
     await outsiderSilent;
+  });
+
+  it('counts unread messages only for people connected to receive the count', async () => {
+    const offline = await buildUser(server.app, { userType: 'producer' });
+    const before = recountStats.counted;
+    const sent = await post(consumer, '/api/messages/conversations', { recipientId: offline.id, content: 'Anyone there?' });
+    expect(sent.statusCode).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(recountStats.counted).toBe(before);
+    // Connected, the next message's count is pushed (and so counted).
+    const socket = await server.connect(offline.token);
+    const count = nextEvent(socket, 'unread_count_updated');
+    await post(consumer, '/api/messages/conversations', { recipientId: offline.id, content: 'Hello again' });
+    expect(await count).toEqual({ unreadCount: 2 });
+    expect(recountStats.counted).toBeGreaterThan(before);
+    socket.disconnect();
   });
 
   it('lets only participants join a conversation', async () => {

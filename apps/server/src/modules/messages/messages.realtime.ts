@@ -1,11 +1,20 @@
 import { MESSAGING_TEXTS } from '@farmstand/shared/constants/messaging';
 import { type Ack, CLIENT_EVENTS, SERVER_EVENTS, type TypingRequest } from '@farmstand/shared/realtime/events';
-import { conversationRoom, onRealtimeStart, onSocketConnection, userRoom } from '../../realtime/socket-server';
+import {
+  conversationRoom,
+  onRealtimeStart,
+  onSocketConnection,
+  type RealtimeServer,
+  userRoom,
+} from '../../realtime/socket-server';
 import { isParticipant, otherParticipant } from './messages.policy';
 import * as repo from './messages.repository';
 
 /** A tenth of a second: below what anyone notices on an unread badge. */
 const RECOUNT_SPACING_MS = 100;
+
+/** Users whose unread count was counted for a push, for tests and the decision record. */
+export const recountStats = { counted: 0 };
 
 /** Domain events → socket rooms. With the Redis adapter a room spans every server instance. */
 onRealtimeStart((io, ctx) => {
@@ -50,8 +59,14 @@ onRealtimeStart((io, ctx) => {
         const wait = lastRound + RECOUNT_SPACING_MS - Date.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait).unref());
         lastRound = Date.now();
-        const userIds = [...dirty];
+        const changed = [...dirty];
         dirty.clear();
+        // Only people connected (on any instance) get the push, so only theirs are counted: a busy
+        // farm that is not looking would otherwise be recounted for every order (decision 175). The
+        // app fetches the count itself when it connects.
+        const userIds = await connectedAmong(io, changed).catch(() => changed);
+        if (userIds.length === 0) continue;
+        recountStats.counted += userIds.length;
         const counts = await repo.countUnreadFor(ctx.db, userIds).catch(() => null);
         if (!counts) continue;
         for (const [userId, unreadCount] of counts) {
@@ -70,6 +85,13 @@ onRealtimeStart((io, ctx) => {
     }
   });
 });
+
+/** The users of `userIds` with a socket open on any instance (the Redis adapter asks them all). */
+async function connectedAmong(io: RealtimeServer, userIds: number[]): Promise<number[]> {
+  const sockets = await io.in(userIds.map(userRoom)).fetchSockets();
+  const connected = new Set(sockets.map((socket) => Number(socket.data.userId)));
+  return userIds.filter((id) => connected.has(id));
+}
 
 const toConversationId = (value: unknown): number | null => {
   const id = typeof value === 'object' && value !== null ? (value as { conversationId?: unknown }).conversationId : value;

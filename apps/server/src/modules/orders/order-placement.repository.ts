@@ -65,9 +65,9 @@ const PLACE_ORDER = `
   ), linked as (
     insert into order_messages (order_id, message_id) select new_order.id, message.id from new_order, message
   ), mail as (
-    insert into email_outbox (to_address, subject, body, html, reason)
+    insert into email_outbox (to_address, subject, body, html, reason, status, attempts)
     select $28::text, array_to_string($29::text[], id::text), array_to_string($30::text[], id::text),
-      array_to_string($31::text[], id::text), $32::text
+      array_to_string($31::text[], id::text), $32::text, $33::text, case when $33::text = 'logged' then 1 else 0 end
     from new_order where $28::text is not null
     returning id
   )
@@ -122,6 +122,7 @@ export async function insertPlacedOrder(db: Db, input: PlaceInput): Promise<Plac
     mail?.body ?? [],
     mail?.html ?? null,
     mail?.reason ?? null,
+    mail?.status ?? 'queued',
   ]);
   if (!row) throw new Error('the order was not stored');
   return placedFrom(input, row);
@@ -204,13 +205,13 @@ const PLACE_ORDERS = `
   ), linked as (
     insert into order_messages (order_id, message_id) select id, message_id from target where message_id is not null
   ), mail as (
-    insert into email_outbox (id, to_address, subject, body, html, reason)
+    insert into email_outbox (id, to_address, subject, body, html, reason, status, attempts)
     select mail_id, o->>'mailTo',
       array_to_string(array(select jsonb_array_elements_text(o->'mailSubject')), id::text),
       array_to_string(array(select jsonb_array_elements_text(o->'mailBody')), id::text),
       case when jsonb_typeof(o->'mailHtml') = 'array'
         then array_to_string(array(select jsonb_array_elements_text(o->'mailHtml')), id::text) end,
-      o->>'mailReason'
+      o->>'mailReason', o->>'mailStatus', case when o->>'mailStatus' = 'logged' then 1 else 0 end
     from target where mail_id is not null
   )
   select target.ord, target.id as order_id, target.mail_id,
@@ -239,6 +240,7 @@ export async function insertPlacedOrders(db: Db, inputs: readonly PlaceInput[]):
           mailBody: mail?.body ?? [],
           mailHtml: mail?.html ?? null,
           mailReason: mail?.reason ?? null,
+          mailStatus: mail?.status ?? 'queued',
         };
       }),
     ),

@@ -201,7 +201,15 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
   });
   // Delivered after the answer: a slow mail server never slows down ordering. The row is committed,
   // so a failure here only delays it (the sweep hands over mail left queued, jobs/mail-recovery.ts).
-  if (placed.mailId !== null) void ctx.mailer.dispatch(placed.mailId).catch((error) => console.error('order mail failed', error));
+  if (placed.mailId !== null && mail) {
+    const written = {
+      toAddress: mail.toAddress,
+      subject: mail.subject.join(String(order.id)),
+      body: mail.body.join(String(order.id)),
+      status: mail.status,
+    };
+    void ctx.mailer.dispatch(placed.mailId, written).catch((error) => console.error('order mail failed', error));
+  }
 
   return {
     message: ORDER_TEXTS.placed,
@@ -301,6 +309,7 @@ async function orderMail(ctx: AppContext, mail: { to: string; subject: string; t
   return {
     toAddress: row.toAddress,
     reason: row.reason,
+    status: row.status,
     subject: row.subject.split(ORDER_NUMBER),
     body: row.body.split(ORDER_NUMBER),
     html: row.html === null ? null : row.html.split(ORDER_NUMBER),
