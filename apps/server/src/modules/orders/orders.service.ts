@@ -52,9 +52,19 @@ const whenFormat = zonedFormatter({
   minute: '2-digit',
 });
 
+/** Formatted instants, kept (bounded): the orders of a day name the same few pickup windows. */
+const formattedWhen = new Map<string, string>();
+
 /** "Sat, May 30, 9:00 AM" in the platform time zone, for mails and messages. */
 function when(date: Date, timeZone: string): string {
-  return whenFormat(timeZone).format(date);
+  const key = `${timeZone}|${date.getTime()}`;
+  let text = formattedWhen.get(key);
+  if (text === undefined) {
+    text = whenFormat(timeZone).format(date);
+    if (formattedWhen.size >= 10_000) formattedWhen.clear();
+    formattedWhen.set(key, text);
+  }
+  return text;
 }
 
 async function timeZoneOf(ctx: AppContext) {

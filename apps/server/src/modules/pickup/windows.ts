@@ -14,7 +14,8 @@ const formatter = zonedFormatter({
 
 type LocalParts = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
-export function localParts(instant: Date, timeZone: string): LocalParts {
+/** The zone's local calendar parts, read from Intl (slow: a formatToParts call). */
+function intlParts(instant: Date, timeZone: string): LocalParts {
   const parts: Record<string, number> = {};
   for (const part of formatter(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -22,9 +23,35 @@ export function localParts(instant: Date, timeZone: string): LocalParts {
   return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
 }
 
+/**
+ * Time zones change their offset only on a quarter hour, so the offset is read from Intl once per
+ * zone and quarter hour and kept (bounded): placing an order converts a dozen instants, and Intl's
+ * formatToParts was the server's largest cost of it (decision 175).
+ */
+const QUARTER_HOUR_MS = 900_000;
+const offsets = new Map<string, number>();
 function offsetMs(instant: Date, timeZone: string): number {
-  const p = localParts(instant, timeZone);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - (instant.getTime() - instant.getMilliseconds());
+  const key = `${timeZone}|${Math.floor(instant.getTime() / QUARTER_HOUR_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const p = intlParts(instant, timeZone);
+    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - (instant.getTime() - instant.getMilliseconds());
+    if (offsets.size >= 10_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+export function localParts(instant: Date, timeZone: string): LocalParts {
+  const local = new Date(instant.getTime() + offsetMs(instant, timeZone));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
 }
 
 /** The instant a local wall-clock time happens in the zone (daylight saving handled by re-checking the offset). */
