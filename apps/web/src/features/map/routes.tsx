@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject, useParams } from 'react-router';
 import { lazyPage } from '../../lib/lazy-page';
 
-// Leaflet and the cluster plugin load only with this page, keeping the home page bundle small.
+// The map page's own chunk has no Leaflet: that loads on the first interaction with the map (decision 240).
 const MapPage = lazyPage(() => import('./pages/map-page'));
 
 /** The map popup opens /producers/{id}; it is the same public profile as /producer/{id} (spec 01 §2). */

@@ -14,3 +14,6 @@ export type MapProducer = {
 };
 
 export type LatLng = { latitude: number; longitude: number };
+
+/** What the map shows: its bounds as the API's bbox (west,south,east,north) and its zoom. */
+export type MapViewport = { bbox: string; zoom: number };

@@ -5,9 +5,9 @@ import { track } from '../../../lib/analytics';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { geocodeAddress, useUserLocation } from '../../search/user-location';
 import { type MapFilters, mapQuery, useMapProducers } from '../api';
+import { DeferredProducersMap } from '../components/deferred-producers-map';
 import { MapPanel } from '../components/map-panel';
-import { type MapViewport, ProducersMap } from '../components/producers-map';
-import type { LatLng } from '../types';
+import type { LatLng, MapViewport } from '../types';
 
 const DEFAULT_FILTERS: MapFilters = { verifiedOnly: false, radius: DEFAULT_PRODUCER_RADIUS, category: '' };
 const LOCATION_ZOOM = 11;
@@ -69,7 +69,7 @@ export default function MapPage() {
   return (
     <div className="relative h-[calc(100dvh-9rem)] w-full md:h-[calc(100dvh-4rem)]">
       <h1 className="sr-only">Map of producers</h1>
-      <ProducersMap
+      <DeferredProducersMap
         producers={list}
         clusters={clusters}
         onViewportChange={setViewport}

@@ -1,0 +1,169 @@
+import type { ProducerMapCluster } from '@farmstand/shared/schemas/search';
+import L from 'leaflet';
+import { useEffect, useRef } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { useMap } from 'react-leaflet';
+import MarkerClusterGroup from 'react-leaflet-cluster';
+import {
+  clusterLabel,
+  clusterSize,
+  clusterText,
+  MAP_KEYS,
+  PRODUCER_MARKER_SIZE,
+  producerMarkerHtml,
+  producerMarkerTitle,
+  USER_MARKER_HTML,
+  USER_MARKER_SIZE,
+} from '../marker-look';
+import type { MapProducer } from '../types';
+import { ProducerPopup } from './producer-popup';
+
+const markerIcon = (verified: boolean) =>
+  L.divIcon({
+    className: '',
+    html: producerMarkerHtml(verified),
+    iconSize: [PRODUCER_MARKER_SIZE, PRODUCER_MARKER_SIZE],
+    iconAnchor: [PRODUCER_MARKER_SIZE / 2, PRODUCER_MARKER_SIZE / 2],
+    popupAnchor: [0, -PRODUCER_MARKER_SIZE / 2],
+  });
+const ICONS = { verified: markerIcon(true), unverified: markerIcon(false) };
+export const USER_ICON = L.divIcon({
+  className: '',
+  html: USER_MARKER_HTML,
+  iconSize: [USER_MARKER_SIZE, USER_MARKER_SIZE],
+  iconAnchor: [USER_MARKER_SIZE / 2, USER_MARKER_SIZE / 2],
+  popupAnchor: [0, -USER_MARKER_SIZE / 2],
+});
+
+/** The popup's React content, rendered only when a marker is opened (20,000 popups up front would be slow). */
+function popupContent(producer: MapProducer): HTMLElement {
+  const element = document.createElement('div');
+  const root = createRoot(element);
+  flushSync(() => root.render(<ProducerPopup producer={producer} />));
+  return element;
+}
+
+/**
+ * Leaflet names a keyboard marker only by its content ('✓'); the label gives it the farm's name, and
+ * the key lets the static first view hand its focus over (decision 240).
+ */
+export function labelMarker(marker: L.Marker, label: string, key: string) {
+  const setLabel = () => {
+    marker.getElement()?.setAttribute('aria-label', label);
+    marker.getElement()?.setAttribute('data-map-key', key);
+  };
+  marker.on('add', setLabel);
+  setLabel();
+  return marker;
+}
+
+function producerMarker(producer: MapProducer) {
+  const title = producerMarkerTitle(producer);
+  const marker = L.marker([producer.lat, producer.lng], {
+    icon: producer.verified ? ICONS.verified : ICONS.unverified,
+    title,
+    alt: producer.farm_name,
+    keyboard: true,
+  }).bindPopup(() => popupContent(producer), { minWidth: 224 });
+  return labelMarker(marker, title, MAP_KEYS.producer(producer));
+}
+
+type ClusterGroup = L.FeatureGroup & { addLayers(layers: L.Layer[]): ClusterGroup };
+
+/**
+ * Markers are built as plain Leaflet objects and handed to the cluster group in one chunked call,
+ * not as one React component each: that keeps 20,000 producers smooth.
+ */
+export function ClientClusteredMarkers({ producers }: { producers: MapProducer[] }) {
+  const groupRef = useRef<ClusterGroup | null>(null);
+  useEffect(() => {
+    const group = groupRef.current;
+    if (!group) return;
+    group.clearLayers();
+    group.addLayers(producers.map(producerMarker));
+  }, [producers]);
+  return (
+    <MarkerClusterGroup ref={groupRef as never} chunkedLoading showCoverageOnHover={false} maxClusterRadius={60}>
+      {null}
+    </MarkerClusterGroup>
+  );
+}
+
+/**
+ * Producers the server already clustered by viewport (decision 122): each is its own marker, no
+ * client clustering, so the map never holds more than one viewport's answer. A producer still in
+ * the new answer keeps its marker: replacing every marker after each pan closed the open popup
+ * whenever opening it panned the map (autoPan near an edge asks for the new viewport).
+ */
+export function PlainMarkers({ producers }: { producers: MapProducer[] }) {
+  const map = useMap();
+  const shown = useRef(new Map<number, { marker: L.Marker; producer: string }>());
+  useEffect(() => {
+    const next = new Map<number, { marker: L.Marker; producer: string }>();
+    for (const producer of producers) {
+      const json = JSON.stringify(producer);
+      const current = shown.current.get(producer.id);
+      next.set(
+        producer.id,
+        current?.producer === json ? current : { marker: producerMarker(producer).addTo(map), producer: json },
+      );
+    }
+    for (const [id, { marker }] of shown.current) if (next.get(id)?.marker !== marker) marker.remove();
+    shown.current = next;
+  }, [map, producers]);
+  useEffect(
+    () => () => {
+      for (const { marker } of shown.current.values()) marker.remove();
+      shown.current = new Map();
+    },
+    [],
+  );
+  return null;
+}
+
+function clusterIcon(count: number) {
+  const size = clusterSize(count);
+  return L.divIcon({
+    className: '',
+    html: `<span class="producer-cluster" style="width:${size}px;height:${size}px">${clusterText(count)}</span>`,
+    iconSize: [size, size],
+    iconAnchor: [size / 2, size / 2],
+  });
+}
+
+/** Server clusters: buttons (Leaflet gives keyboard markers role=button) that zoom into their producers. */
+export function ClusterMarkers({ clusters }: { clusters: ProducerMapCluster[] }) {
+  const map = useMap();
+  useEffect(() => {
+    const layer = L.layerGroup(
+      clusters.map((cluster) => {
+        const label = clusterLabel(cluster.count);
+        const marker = L.marker([cluster.lat, cluster.lng], { icon: clusterIcon(cluster.count), title: label, keyboard: true });
+        labelMarker(marker, label, MAP_KEYS.cluster(cluster));
+        const zoomIn = () => {
+          const [south, west, north, east] = cluster.bounds;
+          map.fitBounds(
+            [
+              [south, west],
+              [north, east],
+            ],
+            { padding: [48, 48], maxZoom: 16 },
+          );
+        };
+        marker.on('click', zoomIn);
+        // Leaflet turns Enter into a click only for popups: a button also answers Enter and Space.
+        marker.on('keypress', (event) => {
+          const key = (event as L.LeafletKeyboardEvent).originalEvent.key;
+          if (key === 'Enter' || key === ' ') zoomIn();
+        });
+        return marker;
+      }),
+    );
+    layer.addTo(map);
+    return () => {
+      layer.remove();
+    };
+  }, [map, clusters]);
+  return null;
+}
