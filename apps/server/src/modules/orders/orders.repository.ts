@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runNamed } from '../../db/named';
 import {
   messages,
   orderEvents,
@@ -8,63 +9,113 @@ import {
   orders,
   producers,
   products,
-  subscriptions,
   users,
 } from '../../db/schema';
 import { loaderPerDatabase, TurnLoader } from '../../lib/turn-loader';
 import type { MessageWithProduct } from '../messages/messages.repository';
 
 /** What the ordering rules need to know about each product and who sells it (one query for the basket). */
-function productsForOrderQuery(db: Db) {
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      category: products.category,
-      price: products.price,
-      priceUnit: products.priceUnit,
-      availability: products.availability,
-      stockQuantity: products.stockQuantity,
-      seasonalStart: products.seasonalStart,
-      seasonalEnd: products.seasonalEnd,
-      active: products.active,
-      moderationStatus: products.moderationStatus,
-      producerUserId: producers.userId,
-      producerStatus: users.status,
-      subscription: {
-        status: subscriptions.status,
-        trialEndsAt: subscriptions.trialEndsAt,
-        currentPeriodEnd: subscriptions.currentPeriodEnd,
-        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-      },
-    })
-    .from(products)
-    .innerJoin(producers, eq(producers.id, products.producerId))
-    .innerJoin(users, eq(users.id, producers.userId))
-    .leftJoin(subscriptions, eq(subscriptions.userId, producers.userId))
-    .where(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('orders_products_for_order');
+export type ProductForOrder = {
+  id: number;
+  name: string;
+  category: string;
+  price: number | null;
+  priceUnit: string | null;
+  availability: string;
+  stockQuantity: number | null;
+  seasonalStart: string | null;
+  seasonalEnd: string | null;
+  active: boolean;
+  moderationStatus: 'approved' | 'removed';
+  producerUserId: number;
+  producerStatus: 'active' | 'suspended' | 'deleted';
+  subscription: {
+    status: 'none' | 'trialing' | 'active' | 'past_due' | 'canceled';
+    trialEndsAt: Date | null;
+    currentPeriodEnd: Date | null;
+    cancelAtPeriodEnd: boolean;
+  } | null;
+};
+
+/** Written for the driver (no query builder, no result mapping: read on every order, decision 175). */
+const PRODUCTS_FOR_ORDER = `
+  select p.id, p.name, p.category, p.price::float8 as price, p.price_unit, p.availability, p.stock_quantity,
+    p.seasonal_start::text as seasonal_start, p.seasonal_end::text as seasonal_end, p.active, p.moderation_status,
+    pr.user_id as producer_user_id, u.status as producer_status, s.user_id as subscriber, s.status as subscription_status,
+    s.trial_ends_at, s.current_period_end, s.cancel_at_period_end
+  from products p
+  join producers pr on pr.id = p.producer_id
+  join users u on u.id = pr.user_id
+  left join subscriptions s on s.user_id = pr.user_id
+  where p.id = any($1::int[])`;
+
+type ProductForOrderRaw = {
+  id: number;
+  name: string;
+  category: string;
+  price: number | null;
+  price_unit: string | null;
+  availability: string;
+  stock_quantity: number | null;
+  seasonal_start: string | null;
+  seasonal_end: string | null;
+  active: boolean;
+  moderation_status: ProductForOrder['moderationStatus'];
+  producer_user_id: number;
+  producer_status: ProductForOrder['producerStatus'];
+  subscriber: number | null;
+  subscription_status: NonNullable<ProductForOrder['subscription']>['status'];
+  trial_ends_at: Date | string | null;
+  current_period_end: Date | string | null;
+  cancel_at_period_end: boolean;
+};
+
+const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+function toProductForOrder(row: ProductForOrderRaw): ProductForOrder {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    category: row.category,
+    price: row.price === null ? null : Number(row.price),
+    priceUnit: row.price_unit,
+    availability: row.availability,
+    stockQuantity: row.stock_quantity === null ? null : Number(row.stock_quantity),
+    seasonalStart: row.seasonal_start,
+    seasonalEnd: row.seasonal_end,
+    active: row.active,
+    moderationStatus: row.moderation_status,
+    producerUserId: Number(row.producer_user_id),
+    producerStatus: row.producer_status,
+    subscription:
+      row.subscriber === null
+        ? null
+        : {
+            status: row.subscription_status,
+            trialEndsAt: dateOrNull(row.trial_ends_at),
+            currentPeriodEnd: dateOrNull(row.current_period_end),
+            cancelAtPeriodEnd: row.cancel_at_period_end,
+          },
+  };
 }
 
-type ProductForOrder = Awaited<ReturnType<ReturnType<typeof productsForOrderQuery>['execute']>>[number];
-
 /**
- * The basket's products with their seller and subscription. Read on every order: built once per
- * database, run as a named prepared statement (planned once per connection, decision 175), and
- * shared by the orders placed in the same turn of the event loop (one statement for all of them).
+ * The basket's products with their seller and subscription. Read on every order: a named prepared
+ * statement (planned once per connection, decision 175), shared by the orders placed in the same
+ * turn of the event loop (one statement for all of them); each caller gets its own objects.
  */
-const productLoader = loaderPerDatabase((db: Db) => {
-  const query = productsForOrderQuery(db);
-  return new TurnLoader<number, ProductForOrder>(
-    async (ids) => new Map((await query.execute({ ids })).map((row) => [row.id, row])),
-    (row) => ({ ...row, subscription: row.subscription && { ...row.subscription } }),
-  );
-});
+const productLoader = loaderPerDatabase(
+  (db: Db) =>
+    new TurnLoader<number, ProductForOrderRaw>(async (ids) => {
+      const rows = await runNamed<ProductForOrderRaw>(db, 'orders_products_for_order', PRODUCTS_FOR_ORDER, [ids]);
+      return new Map(rows.map((row) => [Number(row.id), row]));
+    }),
+);
 
 /** The products of these ids that exist (an unknown id is left out). */
 export async function findProductsForOrder(db: Db, ids: number[]): Promise<ProductForOrder[]> {
   const rows = await productLoader(db).loadMany(ids);
-  return rows.filter((row): row is ProductForOrder => row !== undefined);
+  return rows.filter((row): row is ProductForOrderRaw => row !== undefined).map(toProductForOrder);
 }
 export type OrderProduct = Awaited<ReturnType<typeof findProductsForOrder>>[number];
 
