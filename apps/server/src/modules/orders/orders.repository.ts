@@ -1,16 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { runNamed } from '../../db/named';
-import {
-  messages,
-  orderEvents,
-  orderItems,
-  orderMessages,
-  orders,
-  producers,
-  products,
-  users,
-} from '../../db/schema';
+import { messages, orderEvents, orderItems, orderMessages, orders, producers, products, users } from '../../db/schema';
 import { loaderPerDatabase, TurnLoader } from '../../lib/turn-loader';
 import type { MessageWithProduct } from '../messages/messages.repository';
 
