@@ -165,7 +165,7 @@ async function measureOrders({ server, pool, options, seller, sellerToken, shopp
       verdict: verdict(p95 <= TARGET_P95_MS && result.non2xx === 0),
     });
     table.notes.push(
-      'Each order: sign-in check, 2 products, schedule/cut-off check, one statement (order, items, event, thread message and the producer\'s mail; under a lock on the pickup point only when the window has a cap); the mail is sent (without SMTP_URL: logged) after the answer, by the same process.',
+      "Each order: sign-in check, 2 products, schedule/cut-off check, one statement (order, items, event, thread message and the producer's mail; under a lock on the pickup point only when the window has a cap); the mail is sent (without SMTP_URL: logged) after the answer, by the same process.",
     );
   }
 }
