@@ -80,7 +80,33 @@ describe('api client without a connection (issue 11 item 7)', () => {
     // Another person on the same device never reads it; a path that is not kept is not either.
     localStorage.setItem('token', tokenOf(8));
     await expect(api.get('/products/1')).rejects.toBeInstanceOf(ApiError);
-    await expect(api.get('/favorites')).rejects.toBeInstanceOf(ApiError);
+    await expect(api.get('/orders')).rejects.toBeInstanceOf(ApiError);
+    localStorage.removeItem('token');
+  });
+
+  it('keeps who the user is, so an offline start stays signed in and reaches their conversations', async () => {
+    const store = new Map<string, Response>();
+    const cache = {
+      put: async (url: string, response: Response) => void store.set(url, response),
+      match: async (url: string) => store.get(url)?.clone(),
+      keys: async () => [...store.keys()],
+      delete: async (url: string) => store.delete(url),
+    };
+    vi.stubGlobal('caches', { open: async () => cache, keys: async () => [], delete: async () => true });
+    localStorage.setItem('token', `x.${btoa(JSON.stringify({ sub: 3 })).replace(/=+$/, '')}.y`);
+    const online = ['/auth/me', '/search/producers', '/favorites', '/messages/conversations/4/messages'];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => new Response(JSON.stringify({ url }), { status: 200 })),
+    );
+    for (const path of online) await api.get(path);
+    await vi.waitFor(() => expect(store.size).toBe(online.length));
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    for (const path of online) await expect(api.get(path)).resolves.toEqual({ url: `/api${path}` });
     localStorage.removeItem('token');
   });
 });

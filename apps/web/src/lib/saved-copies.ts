@@ -1,6 +1,8 @@
 /**
  * Offline copies of what a person has read (docs/decisions/155, 203): GET answers of products,
- * producers, their reviews, product searches, the user's own conversations and the site settings.
+ * producers, their reviews, product searches, the user's own conversations and the site settings,
+ * and who the user is (`/auth/me`): without it an offline start cannot confirm the stored session,
+ * signs the user out and so loses the conversations kept for them (docs/decisions/250).
  * The page keeps them itself in CacheStorage (one cache per user, `farmstand-api-user-<id>`, or
  * `-guest`) and reads them back only when the network call fails. The service worker no longer
  * answers API calls, so every API request of the page is a plain request of the page.
@@ -8,11 +10,15 @@
 const API_CACHE_PREFIX = 'farmstand-api-';
 const MAX_API_ENTRIES = 150;
 const SAVED_API_PATHS = [
+  /^\/api\/auth\/me$/,
   /^\/api\/products\/\d+$/,
   /^\/api\/producers$/,
   /^\/api\/producers\/\d+$/,
   /^\/api\/reviews\/(product|producer)\/\d+$/,
   /^\/api\/search\/products$/,
+  // The producer search (/search) and the user's own favourite farms are lists of producers too.
+  /^\/api\/search\/producers$/,
+  /^\/api\/favorites$/,
   /^\/api\/messages\/conversations$/,
   /^\/api\/messages\/conversations\/\d+\/messages$/,
   /^\/api\/site$/,
