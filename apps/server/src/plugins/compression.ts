@@ -1,6 +1,6 @@
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Answers smaller than this go out as they are: compressing a 300-byte JSON costs more than it saves. */
@@ -23,7 +23,30 @@ export const compressionPlugin = fp(async (app: FastifyInstance) => {
     zlibOptions: { level: 6 },
     customTypes: isCompressibleType,
   });
+  // @fastify/compress names Accept-Encoding in Vary only when it compressed. The plain answer to a
+  // client that asked for none (identity, gzip;q=0) depends on that header just the same, so a shared
+  // cache must not hand it to everyone: every answer that would be compressed for some client says so.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (isCompressibleType(String(reply.getHeader('content-type') ?? '')) && atLeastThreshold(payload)) varyOnEncoding(reply);
+    return payload;
+  });
 });
+
+/** Strings and buffers by their size; a stream's size is unknown, and streams are compressed whatever their size. */
+function atLeastThreshold(payload: unknown): boolean {
+  if (typeof payload === 'string' || Buffer.isBuffer(payload)) return Buffer.byteLength(payload) >= COMPRESSION_THRESHOLD_BYTES;
+  return payload !== null && payload !== undefined;
+}
+
+function varyOnEncoding(reply: FastifyReply): void {
+  const current = reply.getHeader('vary');
+  const values = (Array.isArray(current) ? current : current === undefined ? [] : [String(current)])
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
+  if (values.some((value) => value === '*' || value.toLowerCase() === 'accept-encoding')) return;
+  reply.header('vary', [...values, 'accept-encoding'].join(', '));
+}
 
 const COMPRESSIBLE = /^(text\/|application\/([\w.+-]*\+)?(json|javascript|xml)\b|image\/svg\+xml)/;
 

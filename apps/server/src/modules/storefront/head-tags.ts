@@ -1,4 +1,5 @@
 import { CATEGORY_LABELS, STATE_NAMES } from '@farmstand/shared';
+import { PUBLIC_PAGE_TITLES, type PublicPagePath } from '@farmstand/shared/constants/page-titles';
 import type { PublicProducerProfile } from '@farmstand/shared/schemas/producers';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { clip, escapeHtml, jsonForScript } from './html';
@@ -13,12 +14,17 @@ export type PageHead = {
   /** Absolute, when the page has a picture. */
   image: string | null;
   imageAlt?: string;
+  /** Absolute: what a link preview shows when the page has no picture of its own (the site's icon). */
+  fallbackImage?: string;
   jsonLd?: Record<string, unknown>;
   /** Not-found pages ask not to be indexed. */
   noindex?: boolean;
 };
 
 export type SiteInfo = { base: string; siteName: string; currency: string };
+
+/** The web build's app icon (512 px, square): a link preview never goes without a picture. */
+export const SHARE_FALLBACK_IMAGE = '/icon-512.png';
 
 const absolute = (base: string, url: string) =>
   /^https?:\/\//.test(url) ? url : `${base}${url.startsWith('/') ? '' : '/'}${url}`;
@@ -39,7 +45,8 @@ export function productHead(product: Product, site: SiteInfo): PageHead {
   );
   const url = `${site.base}/product/${product.id}`;
   const producerUrl = `${site.base}/producer/${product.producer_user_id}`;
-  const image = product.primary_image_url ? absolute(site.base, product.primary_image_url) : null;
+  const picture = product.primary_image_url ?? product.additional_images[0] ?? null;
+  const image = picture ? absolute(site.base, picture) : null;
   const offer: Record<string, unknown> = {
     '@type': 'Offer',
     url,
@@ -55,6 +62,7 @@ export function productHead(product: Product, site: SiteInfo): PageHead {
     ogType: 'product',
     image,
     imageAlt: product.name,
+    fallbackImage: absolute(site.base, SHARE_FALLBACK_IMAGE),
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'Product',
@@ -106,13 +114,46 @@ export function producerHead(producer: PublicProducerProfile, site: SiteInfo): P
     };
   }
   return {
-    title: `${producer.farm_name} — ${place} | ${site.siteName}`,
+    // The title the web app gives the page (document.title), so it does not change as the app starts.
+    title: `${producer.farm_name} — ${producer.city}, ${producer.state} | ${site.siteName}`,
     description,
     canonical: url,
     ogType: 'profile',
     image,
     imageAlt: producer.farm_name,
+    fallbackImage: absolute(site.base, SHARE_FALLBACK_IMAGE),
     jsonLd,
+  };
+}
+
+/** What each fixed public page says about itself in search results and link previews. */
+const PUBLIC_PAGE_DESCRIPTIONS: Record<PublicPagePath, (site: string) => string> = {
+  '/': (site) =>
+    `${site} connects Kentucky farms, bakers and local food producers with the households who buy from them directly.`,
+  '/products': () => 'Eggs, produce, meat, honey, bread and more from local farms, with prices and pickup details.',
+  '/map': () => 'Find farms and local food producers near you on the map.',
+  '/search': () => 'Search local farms and food producers by name, place and what they sell.',
+  '/pricing': (site) => `What it costs to sell on ${site}: plans for farms and local food producers.`,
+  '/resources': () => 'Guides for producers: selling rules, labels, cottage food and getting started.',
+  '/about': (site) => `Who runs ${site} and why: local food, bought straight from the people who grow it.`,
+  '/contact': (site) => `How to reach the ${site} team.`,
+  '/terms': (site) => `The terms of service for using ${site}.`,
+  '/privacy': (site) => `How ${site} collects, uses and protects personal information.`,
+};
+
+export function isPublicPagePath(path: string): path is PublicPagePath {
+  return Object.hasOwn(PUBLIC_PAGE_TITLES, path);
+}
+
+/** A fixed public page: the same title the web app sets, its description and canonical URL. */
+export function publicPageHead(path: PublicPagePath, site: SiteInfo): PageHead {
+  return {
+    title: `${PUBLIC_PAGE_TITLES[path]} | ${site.siteName}`,
+    description: PUBLIC_PAGE_DESCRIPTIONS[path](site.siteName),
+    canonical: `${site.base}${path === '/' ? '/' : path}`,
+    ogType: 'website',
+    image: null,
+    fallbackImage: absolute(site.base, SHARE_FALLBACK_IMAGE),
   };
 }
 
@@ -139,16 +180,16 @@ export function renderHead(head: PageHead, siteName: string): string {
     `<meta property="og:title" content="${e(head.title)}" />`,
     `<meta property="og:description" content="${e(head.description)}" />`,
     `<meta property="og:url" content="${e(head.canonical)}" />`,
+    // A photo gets the large card; the square icon standing in for a missing one, the small card.
     `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${e(head.title)}" />`,
     `<meta name="twitter:description" content="${e(head.description)}" />`,
   ];
-  if (head.image) {
-    tags.push(
-      `<meta property="og:image" content="${e(head.image)}" />`,
-      `<meta name="twitter:image" content="${e(head.image)}" />`,
-    );
-    if (head.imageAlt) tags.push(`<meta property="og:image:alt" content="${e(head.imageAlt)}" />`);
+  const image = head.image ?? head.fallbackImage;
+  if (image) {
+    tags.push(`<meta property="og:image" content="${e(image)}" />`, `<meta name="twitter:image" content="${e(image)}" />`);
+    const alt = head.image ? head.imageAlt : siteName;
+    if (alt) tags.push(`<meta property="og:image:alt" content="${e(alt)}" />`);
   }
   if (head.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
   return tags.join('\n    ');

@@ -5,7 +5,16 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors';
 import { getPublicProfile } from '../producers/producers.service';
 import { getProduct } from '../products/products.service';
-import { notFoundHead, type PageHead, producerHead, productHead, renderHead, type SiteInfo } from './head-tags';
+import {
+  isPublicPagePath,
+  notFoundHead,
+  type PageHead,
+  producerHead,
+  productHead,
+  publicPageHead,
+  renderHead,
+  type SiteInfo,
+} from './head-tags';
 import {
   type ApiAnswer,
   initialDataScript,
@@ -83,10 +92,11 @@ export const storefrontPagesPlugin = fp(async (app: FastifyInstance, opts: { roo
       }
     }
     if (!isKnownPagePath(patterns, url)) return { status: 404, head: notFoundHead(info, url), answers: none };
+    const bare = url.length > 1 ? url.replace(/\/$/, '') : url;
+    const head = isPublicPagePath(bare) ? publicPageHead(bare, info) : null;
     // /products with filters in its URL asks for something else; the web app fetches that itself.
-    if (url === '/products' && query === '')
-      return { status: 200, head: null, answers: productsPageAnswer(ctx).then((a) => [a]) };
-    return { status: 200, head: null, answers: none };
+    if (bare === '/products' && query === '') return { status: 200, head, answers: productsPageAnswer(ctx).then((a) => [a]) };
+    return { status: 200, head, answers: none };
   }
 
   app.get('/*', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {
@@ -94,11 +104,13 @@ export const storefrontPagesPlugin = fp(async (app: FastifyInstance, opts: { roo
     if (url.startsWith('/api/') || url.startsWith('/uploads/') || url.startsWith('/socket.io/')) {
       return reply.status(404).send({ message: `No such endpoint: ${request.method} ${url}` });
     }
-    // A path with a file extension that is not on disk is a missing file, not a page.
+    // A path with a file extension that is not on disk is a missing file, not a page: a script, image
+    // or icon load gets a short 404. Anything else (/product/1.5, /about.php) and any browser
+    // navigation (it asks for HTML) is a page that does not exist: the app's not-found page, 404.
     if (path.extname(url) && !url.endsWith('.html')) {
       const file = path.join(root, path.normalize(url));
       if (file.startsWith(root) && existsSync(file)) return reply.sendFile(path.relative(root, file));
-      return reply.status(404).send({ message: 'Not found' });
+      if (STATIC_FILE.test(url) && !wantsHtml(request.headers.accept)) return reply.status(404).send({ message: 'Not found' });
     }
     const pagePath = safeDecode(url);
     const [page, siteData, maintenance] = await Promise.all([
@@ -119,6 +131,14 @@ export const storefrontPagesPlugin = fp(async (app: FastifyInstance, opts: { roo
     );
   });
 });
+
+/** Extensions of the files a build or a browser asks for by themselves (scripts, styles, images, icons, fonts, data). */
+const STATIC_FILE = /\.(m?js|css|map|json|webmanifest|txt|xml|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|br|gz)$/i;
+
+/** A browser navigating asks for text/html; fetch(), curl and asset loads do not. */
+function wantsHtml(accept: string | undefined): boolean {
+  return /(^|,)\s*text\/html\b/i.test(accept ?? '');
+}
 
 /** A malformed escape cannot name any page: it falls through to the not-found answer. */
 function safeDecode(url: string): string {

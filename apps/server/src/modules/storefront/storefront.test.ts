@@ -107,7 +107,8 @@ describe('storefront pages for crawlers, compression and 404s', () => {
     );
     const res = await app.inject({ method: 'GET', url: `/producer/${producer.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<title>Cedar Run Farm — Paris, Kentucky | Farmstand</title>');
+    // The same title the web app sets, so nothing changes as the app starts.
+    expect(res.body).toContain('<title>Cedar Run Farm — Paris, KY | Farmstand</title>');
     expect(meta(res.body, 'description')).toBe('Grass-fed beef.');
     expect(res.body).toContain(`<link rel="canonical" href="https://farmstand.example/producer/${producer.id}" />`);
     const ld = jsonLd(res.body);
@@ -139,6 +140,8 @@ describe('storefront pages for crawlers, compression and 404s', () => {
       `/product/${hiddenProduct}`,
       '/no-such-page',
       '/products/extra/bits',
+      '/product/1.5',
+      '/about.php',
     ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
@@ -152,6 +155,43 @@ describe('storefront pages for crawlers, compression and 404s', () => {
     const api = await app.inject({ method: 'GET', url: '/api/no-such-endpoint' });
     expect(api.statusCode).toBe(404);
     expect(api.json().message).toContain('No such endpoint');
+    // A missing script or icon is a short 404; a browser sent to one still gets the not-found page.
+    const script = await app.inject({ method: 'GET', url: '/assets/gone-123.js' });
+    expect(script.statusCode).toBe(404);
+    expect(script.headers['content-type']).toContain('application/json');
+    const followed = await app.inject({ method: 'GET', url: '/favicon.ico', headers: { accept: 'text/html,*/*;q=0.8' } });
+    expect(followed.statusCode).toBe(404);
+    expect(followed.body).toContain('<div id="root"></div>');
+  });
+
+  it('gives every fixed public page the title the web app sets, a description and a canonical URL', async () => {
+    const titles: Record<string, string> = {
+      '/': 'Local food, direct from the farm | Farmstand',
+      '/products': 'Browse products | Farmstand',
+      '/map': 'Producer map | Farmstand',
+    };
+    for (const [url, title] of Object.entries(titles)) {
+      const html = (await app.inject({ method: 'GET', url })).body;
+      expect(html, url).toContain(`<title>${title}</title>`);
+      expect(html.match(/<title>/g), url).toHaveLength(1);
+      expect(meta(html, 'description'), url).not.toBe('Generic');
+      expect(html, url).toContain(`<link rel="canonical" href="https://farmstand.example${url}" />`);
+      expect(meta(html, 'og:title'), url).toBe(title);
+    }
+    const filtered = (await app.inject({ method: 'GET', url: '/products?category=eggs' })).body;
+    expect(filtered).toContain('<link rel="canonical" href="https://farmstand.example/products" />');
+  });
+
+  it('gives a page without a picture the site icon for link previews, and the picture once it has one', async () => {
+    const producer = await buildProducer(app);
+    const id = await buildProduct(app, producer);
+    const bare = (await app.inject({ method: 'GET', url: `/product/${id}` })).body;
+    expect(meta(bare, 'og:image')).toBe('https://farmstand.example/icon-512.png');
+    expect(meta(bare, 'twitter:card')).toBe('summary');
+    expect(jsonLd(bare)).not.toHaveProperty('image');
+    expect(meta((await app.inject({ method: 'GET', url: `/producer/${producer.id}` })).body, 'og:image')).toMatch(
+      /^https:\/\/farmstand\.example\//,
+    );
   });
 
   it('lists a newly created product and its producer in the sitemap, and drops it when deleted', async () => {
@@ -297,6 +337,11 @@ describe('storefront pages for crawlers, compression and 404s', () => {
       const url = '/api/products/mine';
       const plain = await app.inject({ method: 'GET', url, headers: bearer(producer) });
       expect(plain.headers['content-encoding']).toBeUndefined();
+      // The plain answer depends on Accept-Encoding too: a shared cache must not give it to everyone.
+      expect(plain.headers.vary).toContain('accept-encoding');
+      const refused = await app.inject({ method: 'GET', url, headers: { ...bearer(producer), 'accept-encoding': 'gzip;q=0' } });
+      expect(refused.headers['content-encoding']).toBeUndefined();
+      expect(refused.headers.vary).toContain('accept-encoding');
       const br = await app.inject({ method: 'GET', url, headers: { ...bearer(producer), 'accept-encoding': 'br, gzip' } });
       expect(br.headers['content-encoding']).toBe('br');
       expect(br.headers.vary).toContain('accept-encoding');
@@ -328,6 +373,10 @@ describe('storefront pages for crawlers, compression and 404s', () => {
 
       const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: { 'accept-encoding': 'br' } });
       expect(sitemap.headers['content-encoding']).toBe('br');
+      const identity = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: { 'accept-encoding': 'identity' } });
+      expect(identity.headers['content-encoding']).toBeUndefined();
+      expect(identity.headers.vary).toContain('accept-encoding');
+      expect(identity.body).toContain('<urlset');
     });
   });
 });

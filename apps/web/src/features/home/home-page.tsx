@@ -1,3 +1,4 @@
+import { PUBLIC_PAGE_TITLES } from '@farmstand/shared/constants/page-titles';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ChatIcon, CheckCircleIcon, SproutIcon } from '../../components/ui/icons';
@@ -61,7 +62,7 @@ const SAMPLE_PRODUCTS = [
 ];
 
 export default function HomePage() {
-  useDocumentTitle('Local food, direct from the farm');
+  useDocumentTitle(PUBLIC_PAGE_TITLES['/']);
   const { isAuthenticated } = useAuth();
   return (
     <>

@@ -1,3 +1,4 @@
+import { PUBLIC_PAGE_TITLES } from '@farmstand/shared/constants/page-titles';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -77,7 +78,7 @@ function ProducerAction() {
 }
 
 export default function PricingPage() {
-  useDocumentTitle('Pricing');
+  useDocumentTitle(PUBLIC_PAGE_TITLES['/pricing']);
   const site = useSite();
   const { trial_days: trialDays, monthly_price, annual_price } = site.plans;
   const savings = annualSavings(site.plans);

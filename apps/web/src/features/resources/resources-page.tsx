@@ -1,3 +1,4 @@
+import { PUBLIC_PAGE_TITLES } from '@farmstand/shared/constants/page-titles';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, PageTitle } from '../../components/ui/card';
@@ -58,7 +59,7 @@ function ResourcePanel({ tab }: { tab: ResourceTab }) {
 
 /** /resources: static guidance in tabs; the open tab is kept in ?tab= so it can be linked (cottage-food by default). */
 export default function ResourcesPage() {
-  useDocumentTitle('Resources for producers');
+  useDocumentTitle(PUBLIC_PAGE_TITLES['/resources']);
   const [params, setParams] = useSearchParams();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">

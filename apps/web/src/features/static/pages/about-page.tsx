@@ -1,3 +1,4 @@
+import { PUBLIC_PAGE_TITLES } from '@farmstand/shared/constants/page-titles';
 import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
 import { ButtonLink } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -49,7 +50,7 @@ function aboutSections({ site_name: name, plans }: SiteInfoResponse): StaticSect
 }
 
 export default function AboutPage() {
-  useDocumentTitle('About us');
+  useDocumentTitle(PUBLIC_PAGE_TITLES['/about']);
   const site = useSite();
   return (
     <>

@@ -1,3 +1,4 @@
+import { PUBLIC_PAGE_TITLES } from '@farmstand/shared/constants/page-titles';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { BookIcon, CardIcon, ChatIcon } from '../../../components/ui/icons';
@@ -29,7 +30,7 @@ const TOPICS = [
 
 /** How to reach the Farmstand team, and where the answer to common questions already is. */
 export default function ContactPage() {
-  useDocumentTitle('Contact us');
+  useDocumentTitle(PUBLIC_PAGE_TITLES['/contact']);
   const { site_name, contact_email } = useSite();
   const subject = encodeURIComponent(`${site_name} support request`);
   return (

@@ -1,4 +1,5 @@
 import { DATA_RETENTION_YEARS, MINIMUM_USER_AGE, TERMS_CHANGE_NOTICE_DAYS } from '@farmstand/shared';
+import { PUBLIC_PAGE_TITLES } from '@farmstand/shared/constants/page-titles';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSite } from '../../site/api';
@@ -184,7 +185,7 @@ function privacySections(name: string): StaticSection[] {
 }
 
 export default function PrivacyPage() {
-  useDocumentTitle('Privacy policy');
+  useDocumentTitle(PUBLIC_PAGE_TITLES['/privacy']);
   const { site_name: name } = useSite();
   return (
     <StaticPage

@@ -1,4 +1,5 @@
 import { MINIMUM_USER_AGE, TERMS_CHANGE_NOTICE_DAYS } from '@farmstand/shared';
+import { PUBLIC_PAGE_TITLES } from '@farmstand/shared/constants/page-titles';
 import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -191,7 +192,7 @@ function termsSections(site: SiteInfoResponse): StaticSection[] {
 }
 
 export default function TermsPage() {
-  useDocumentTitle('Terms of service');
+  useDocumentTitle(PUBLIC_PAGE_TITLES['/terms']);
   const site = useSite();
   return (
     <StaticPage
