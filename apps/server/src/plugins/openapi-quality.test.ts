@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/test-app';
 import { documentPath, operationIdFor } from './openapi-quality';
+import { REQUEST_EXAMPLES } from './openapi-summaries';
 
 type Operation = {
   operationId?: string;
@@ -60,6 +61,18 @@ describe('the OpenAPI document', () => {
     expect(paths['/api/products']?.post?.requestBody?.content['application/json']?.example).toMatchObject({
       name: 'Farm Fresh Eggs',
     });
+    // Every example written lands on its operation (a renamed route would silently drop it).
+    for (const [key, example] of Object.entries(REQUEST_EXAMPLES)) {
+      const [method = '', path = ''] = key.split(' ');
+      expect(paths[path]?.[method.toLowerCase()]?.requestBody?.content['application/json']?.example, key).toEqual(example);
+    }
+    for (const key of [
+      'POST /api/orders',
+      'POST /api/producers',
+      'PUT /api/products/{id}',
+      'POST /api/messages/conversations/{id}/messages',
+    ])
+      expect(REQUEST_EXAMPLES, key).toHaveProperty([key]);
   });
 
   it('derives operation ids and paths from the route', () => {
