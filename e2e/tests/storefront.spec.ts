@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, loginAs, signInBrowser } from './helpers';
+import { createUser, DEMO, loginAs, signInBrowser } from './helpers';
 
 /** A product and a producer the public can see (demo data), by their ids. */
 async function publicIds(
@@ -119,6 +119,38 @@ test.describe('document titles and status codes', () => {
     }
   });
 
+  test('the signed-in areas have their own document titles too', async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const { producerId } = await publicIds(request);
+    const areas: [keyof typeof DEMO, string, string][] = [
+      ['producer', '/dashboard', 'Dashboard | Farmstand'],
+      ['producer', '/profile', 'My farm profile | Farmstand'],
+      ['producer', '/billing', 'Billing | Farmstand'],
+      ['producer', '/orders', 'My orders | Farmstand'],
+      ['producer', '/account/password', 'Change your password | Farmstand'],
+      ['consumer', `/checkout/${producerId}`, 'Checkout | Farmstand'],
+      ['consumer', '/favorites', 'My favorites | Farmstand'],
+      ['admin', '/admin', 'Dashboard · Admin | Farmstand'],
+    ];
+    const seen = new Set<string>();
+    for (const role of ['consumer', 'producer', 'admin'] as const) {
+      const user = await loginAs(request, DEMO[role].email, DEMO[role].password);
+      const context = await browser.newContext({ serviceWorkers: 'block' });
+      const page = await context.newPage();
+      await page.route(/\/socket\.io\//, (route) => route.abort());
+      await signInBrowser(page, user);
+      for (const [who, path, title] of areas.filter(([who]) => who === role)) {
+        await page.goto(path);
+        await expect(page, `${who} ${path}`).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+        await expect(page, `${who} ${path}`).toHaveTitle(title);
+        seen.add(title);
+      }
+      await context.close();
+    }
+    // Each area names itself: no two share a title.
+    expect(seen.size).toBe(areas.length);
+  });
+
   test('unknown pages answer 404 and still show the app’s not-found page; known ones 200', async ({ page, request }) => {
     const { productId } = await publicIds(request);
     const missing = await page.goto('/no-such-page');
@@ -129,6 +161,53 @@ test.describe('document titles and status codes', () => {
     await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible();
     expect((await page.goto(`/product/${productId}`))?.status()).toBe(200);
     expect((await page.goto('/products'))?.status()).toBe(200);
+  });
+});
+
+test.describe('images', () => {
+  test('the first picture loads at once with high priority, the rest lazily; every image has its size', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const { productId, producerId } = await publicIds(request);
+    await page.route(/\/socket\.io\//, (route) => route.abort());
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const path of ['/products', `/product/${productId}`, `/producer/${producerId}`, '/search']) {
+        await page.goto(path);
+        await page.locator('main img').first().waitFor();
+        const images = await page.evaluate(() =>
+          [...document.querySelectorAll('img')].map((img) => {
+            const box = img.getBoundingClientRect();
+            return {
+              src: img.getAttribute('src') ?? '',
+              width: img.getAttribute('width'),
+              height: img.getAttribute('height'),
+              srcset: img.getAttribute('srcset'),
+              sizes: img.getAttribute('sizes'),
+              loading: img.getAttribute('loading'),
+              priority: img.getAttribute('fetchpriority'),
+              top: box.top,
+            };
+          }),
+        );
+        const where = `${path} at ${width} px`;
+        for (const image of images) {
+          expect([image.width, image.height], `${where}: ${image.src}`).not.toContain(null);
+          if (image.src.startsWith('/uploads/')) {
+            expect(image.srcset, `${where}: ${image.src}`).toBeTruthy();
+            expect(image.sizes, `${where}: ${image.src}`).toBeTruthy();
+          }
+        }
+        // The first picture from the top (in reading order within a row): on a phone /products shows its
+        // filters first, so this is the first one the person scrolls to, and the page's largest paint.
+        const first = [...images].sort((a, b) => a.top - b.top)[0];
+        expect(first, `${where}: a picture`).toBeTruthy();
+        expect([first?.loading ?? 'eager', first?.priority], `${where}: ${first?.src}`).toEqual(['eager', 'high']);
+        for (const image of images.filter((i) => i !== first)) expect(image.loading, `${where}: ${image.src}`).toBe('lazy');
+      }
+    }
   });
 });
 
@@ -146,6 +225,40 @@ test.describe('offline', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: productName })).toBeVisible();
     await expect(page.getByText("Saved copy — you're offline.")).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test('a signed-in person’s conversation stays readable offline, and a reply sent offline fails clearly', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const { producerId, farmName } = await publicIds(request);
+    const consumer = await createUser(request, 'consumer');
+    const started = await request.post('/api/messages/conversations', {
+      headers: { authorization: `Bearer ${consumer.token}` },
+      data: { recipientId: producerId, content: 'Is the farm stand open on Sunday?' },
+    });
+    expect(started.ok()).toBeTruthy();
+    await signInBrowser(page, consumer);
+    await page.goto('/messages');
+    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active), undefined, { timeout: 60_000 });
+    await page.reload();
+    await page.getByRole('button', { name: new RegExp(farmName) }).click();
+    const thread = page.getByRole('list', { name: `Messages with ${farmName}` });
+    await expect(thread.getByText('Is the farm stand open on Sunday?')).toBeVisible();
+
+    await context.setOffline(true);
+    await page.reload();
+    // Still signed in (who the user is was kept too), the conversation answered from its saved copy.
+    await page.getByRole('button', { name: new RegExp(farmName) }).click();
+    await expect(thread.getByText('Is the farm stand open on Sunday?')).toBeVisible();
+    await expect(page.getByText("Saved copy — you're offline.")).toBeVisible();
+    const composer = page.getByLabel('Type a message');
+    await composer.fill('Sent without a connection');
+    await composer.press('Enter');
+    await expect(page.getByText("You're offline, so this change was not saved.", { exact: false })).toBeVisible();
     await context.setOffline(false);
   });
 });

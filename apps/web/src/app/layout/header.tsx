@@ -160,7 +160,7 @@ export function Header() {
           to="/"
           className="mr-4 flex items-center gap-2 text-lg font-extrabold tracking-tight text-brand-800 dark:text-green-300"
         >
-          <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
+          <BrandMark />
           {siteName}
         </Link>
         <div className="hidden flex-1 items-center gap-1 lg:flex">
@@ -249,5 +249,20 @@ export function Header() {
         </div>
       )}
     </header>
+  );
+}
+
+/**
+ * The site's mark (public/favicon.svg) drawn inline: no request before the page's own pictures, and
+ * the header holds no <img>, so the first image on screen is the page's content picture, the one
+ * loaded eagerly at high priority (issue 11 item 6).
+ */
+function BrandMark() {
+  return (
+    <svg viewBox="0 0 64 64" width={32} height={32} aria-hidden="true" focusable="false" className="h-8 w-8 shrink-0">
+      <rect width="64" height="64" rx="14" fill="#15803d" />
+      <path d="M14 44 32 18l18 26z" fill="#fef3c7" />
+      <rect x="27" y="33" width="10" height="11" fill="#15803d" />
+    </svg>
   );
 }

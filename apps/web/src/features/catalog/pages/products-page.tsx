@@ -5,6 +5,7 @@ import {
   PRODUCT_PAGE_SIZE,
   PRODUCT_SKELETON_COUNT,
 } from '@farmstand/shared';
+import { PUBLIC_PAGE_TITLES } from '@farmstand/shared/constants/page-titles';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, PageTitle } from '../../../components/ui/card';
@@ -33,7 +34,7 @@ const AVAILABILITY_OPTIONS = [
 
 /** /products: browse with category, text, availability and location filters, 20 per page (spec 01 §2). */
 export default function ProductsPage() {
-  useDocumentTitle('Browse products');
+  useDocumentTitle(PUBLIC_PAGE_TITLES['/products']);
   const url = useProductUrlFilters();
   const { setLocation: rememberLocation } = useUserLocation();
   const [text, setText] = useState(url.filters.search);
@@ -166,8 +167,9 @@ export default function ProductsPage() {
             <ul className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-4 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
               {query.data.products.slice(0, FIRST_CARDS).map((product, index) => (
                 <li key={product.id}>
-                  {/* The first row is on screen at once: its pictures are not lazy-loaded. */}
-                  <ProductCard product={product} eager={index < 2} />
+                  {/* The first picture (the page's largest paint) loads at once with high priority; the rest
+                      lazily, which still loads those on screen straight away (issue 11 item 6). */}
+                  <ProductCard product={product} eager={index === 0} />
                 </li>
               ))}
               {/* The cards past the first row and the pages below them follow the first paint (decision 190). */}

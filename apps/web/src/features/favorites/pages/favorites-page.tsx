@@ -48,9 +48,9 @@ export default function FavoritesPage() {
   else
     body = (
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-        {favorites.data.favorites.map((producer) => (
+        {favorites.data.favorites.map((producer, index) => (
           <li key={producer.user_id}>
-            <ProducerCard producer={producer} />
+            <ProducerCard producer={producer} eager={index === 0} />
           </li>
         ))}
       </ul>

@@ -11,7 +11,7 @@ export function ProfileImageUpload({ profile }: { profile: OwnProducerProfile })
   const upload = useUploadProfileImage();
   return (
     <div className="flex items-center gap-4">
-      <FarmAvatar name={profile.farm_name} url={profile.profile_image_url} className="h-20 w-20" />
+      <FarmAvatar name={profile.farm_name} url={profile.profile_image_url} className="h-20 w-20" eager />
       <div>
         <p className="text-sm font-medium text-stone-800 dark:text-stone-200">Farm photo</p>
         <p className="mb-2 text-xs text-stone-600 dark:text-stone-400">JPG, PNG or WebP, up to 5 MB.</p>
@@ -36,12 +36,15 @@ export function FarmAvatar({
   url,
   className = '',
   sizes = '80px',
+  eager = false,
 }: {
   name: string;
   url: string | null;
   className?: string;
   /** The shown width (CSS px) for the srcset: the 96 or 192 px file, not a picture-sized one. */
   sizes?: string;
+  /** The first picture on screen (the farm page's header): fetched at once with high priority; else lazy. */
+  eager?: boolean;
 }) {
   if (url) {
     return (
@@ -51,6 +54,8 @@ export function FarmAvatar({
         sizes={sizes}
         width={96}
         height={96}
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
         decoding="async"
         alt=""
         className={`shrink-0 rounded-full object-cover ring-2 ring-white dark:ring-stone-800 ${className}`}

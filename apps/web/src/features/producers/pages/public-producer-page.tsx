@@ -101,6 +101,7 @@ function ProducerHeader({ producer }: { producer: PublicProducerProfile }) {
         url={producer.profile_image_url}
         sizes="(min-width: 640px) 96px, 80px"
         className="h-20 w-20 sm:h-24 sm:w-24"
+        eager
       />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">

@@ -17,11 +17,14 @@ export type ProducerCardData = {
   distance?: number | null;
 };
 
-/** A producer in a list; the whole card opens /producer/{user_id}, the heart sits above the link. */
-export function ProducerCard({ producer }: { producer: ProducerCardData }) {
+/**
+ * A producer in a list; the whole card opens /producer/{user_id}, the heart sits above the link.
+ * `eager`: the list's first card, whose picture is the first one on screen (fetched at once, high priority).
+ */
+export function ProducerCard({ producer, eager = false }: { producer: ProducerCardData; eager?: boolean }) {
   return (
     <article className="relative flex h-full gap-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm transition hover:border-brand-600 hover:shadow-md dark:border-stone-800 dark:bg-stone-900 dark:hover:border-green-500">
-      <ProducerAvatar name={producer.farm_name} imageUrl={producer.profile_image_url} />
+      <ProducerAvatar name={producer.farm_name} imageUrl={producer.profile_image_url} eager={eager} />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2 pr-10">
           <h3 className="font-semibold leading-snug">
@@ -60,7 +63,17 @@ export function ProducerCard({ producer }: { producer: ProducerCardData }) {
   );
 }
 
-export function ProducerAvatar({ name, imageUrl, size = 'md' }: { name: string; imageUrl: string | null; size?: 'md' | 'lg' }) {
+export function ProducerAvatar({
+  name,
+  imageUrl,
+  size = 'md',
+  eager = false,
+}: {
+  name: string;
+  imageUrl: string | null;
+  size?: 'md' | 'lg';
+  eager?: boolean;
+}) {
   const box = size === 'lg' ? 'h-20 w-20 text-3xl' : 'h-16 w-16 text-2xl';
   const px = size === 'lg' ? 80 : 64;
   if (imageUrl)
@@ -72,7 +85,8 @@ export function ProducerAvatar({ name, imageUrl, size = 'md' }: { name: string; 
         width={px}
         height={px}
         alt=""
-        loading="lazy"
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
         decoding="async"
         className={`${box} shrink-0 rounded-lg object-cover`}
       />

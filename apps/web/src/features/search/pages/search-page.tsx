@@ -1,4 +1,5 @@
 import { DEFAULT_PRODUCER_RADIUS, PRODUCER_RADII } from '@farmstand/shared';
+import { PUBLIC_PAGE_TITLES } from '@farmstand/shared/constants/page-titles';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
@@ -16,7 +17,7 @@ const ProducerResultsMap = lazy(() => import('../components/producer-results-map
 
 /** /search: producers near a location, by text and radius, as a list or on a map (spec 01 §2). */
 export default function SearchPage() {
-  useDocumentTitle('Search');
+  useDocumentTitle(PUBLIC_PAGE_TITLES['/search']);
   const [params, setParams] = useSearchParams();
   const { location, setLocation } = useUserLocation();
   const [text, setText] = useState(params.get('search') ?? '');
@@ -124,9 +125,9 @@ export default function SearchPage() {
           </Suspense>
         ) : (
           <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {producers.map((producer) => (
+            {producers.map((producer, index) => (
               <li key={producer.user_id}>
-                <ProducerCard producer={producer} />
+                <ProducerCard producer={producer} eager={index === 0} />
               </li>
             ))}
           </ul>
