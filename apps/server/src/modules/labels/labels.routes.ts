@@ -2,6 +2,7 @@ import { ErrorResponse, IdParams } from '@farmstand/shared';
 import { LabelPrintQuery } from '@farmstand/shared/labels/sheets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestOrigin } from '../../lib/public-site';
 import { requireRole } from '../../plugins/auth';
 import { defineModule, type ModuleOptions } from '../index';
 import { printLabels, warmLabelMaker } from './labels.service';
@@ -43,8 +44,7 @@ const labelRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =
     },
     async (request, reply) => {
       const user = await requireRole(ctx, request, ['producer', 'admin'], PRODUCERS_ONLY);
-      const origin = `${request.protocol}://${request.host}`;
-      const { pdf, filename } = await printLabels(ctx, user, request.params.id, request.query, origin);
+      const { pdf, filename } = await printLabels(ctx, user, request.params.id, request.query, requestOrigin(request));
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${filename}"`)

@@ -3,6 +3,7 @@ import { LABEL_FIELD_NAMES, type LabelProducer, type LabelProduct, missingLabelF
 import type { LabelPrintQuery } from '@farmstand/shared/labels/sheets';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
+import { publicSite } from '../../lib/public-site';
 import type { AuthUser } from '../../plugins/auth';
 import { findProducerByUserId } from '../producers/producers.repository';
 import { loadManageableProduct } from '../products/products.service';
@@ -64,16 +65,6 @@ export async function printLabels(
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'product';
   return { pdf, filename: `labels-${slug}-${query.processing_date}.pdf` };
-}
-
-/**
- * Where the QR code leads: PUBLIC_URL when it is set; without it the configuration falls back to
- * http://localhost:PORT, which no phone can open, so the address the producer used is better.
- */
-export function publicSite(ctx: Pick<AppContext, 'config'>, requestOrigin: string | undefined): string {
-  const fallback = `http://localhost:${ctx.config.port}`;
-  if (ctx.config.publicUrl !== fallback || !requestOrigin) return ctx.config.publicUrl;
-  return requestOrigin.replace(/\/$/, '');
 }
 
 /** Renders one small label and throws it away: loads the PDF and QR libraries ahead of the first print. */

@@ -9,11 +9,11 @@ import type { ProductRequest } from '@farmstand/shared/schemas/products';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicSite } from '../../lib/public-site';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { type PdfPage, readPdf } from '../../test/pdf-text';
 import { buildProducer, buildProduct, validProduct } from '../../test/producer-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { publicSite } from './labels.service';
 
 let app: TestApp;
 let producer: TestUser;

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors';
+import { publicSite, requestOrigin } from '../../lib/public-site';
 import { getPublicProfile } from '../producers/producers.service';
 import { getProduct } from '../products/products.service';
 import {
@@ -39,22 +40,26 @@ const hidden = { schema: { hide: true }, config: { access: 'public' } } as const
  */
 export const storefrontPagesPlugin = fp(async (app: FastifyInstance, opts: { root: string | null }) => {
   const { ctx } = app;
-  const base = ctx.config.publicUrl;
-  const site = async (): Promise<SiteInfo> => {
+  // Absolute URLs (canonical, Open Graph, JSON-LD, sitemap) start with PUBLIC_URL, or without it the
+  // address the request came to (lib/public-site.ts).
+  const baseOf = (request: FastifyRequest) => publicSite(ctx, requestOrigin(request));
+  const site = async (base: string): Promise<SiteInfo> => {
     const general = await ctx.settings.get('general');
     return { base, siteName: general.site_name, currency: general.currency };
   };
 
-  app.get('/robots.txt', hidden, async (_request, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(base)));
-  app.get('/sitemap.xml', hidden, async (_request, reply) =>
+  app.get('/robots.txt', hidden, async (request, reply) =>
+    reply.type('text/plain; charset=utf-8').send(robotsTxt(baseOf(request))),
+  );
+  app.get('/sitemap.xml', hidden, async (request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(await sitemapRoot(ctx.db, base)),
+      .send(await sitemapRoot(ctx.db, baseOf(request))),
   );
   app.get<{ Params: { part: string } }>('/sitemaps/:part', hidden, async (request, reply) => {
     const match = /^(\d{1,6})\.xml$/.exec(request.params.part);
-    const body = match ? await sitemapPart(ctx.db, base, Number(match[1])) : null;
+    const body = match ? await sitemapPart(ctx.db, baseOf(request), Number(match[1])) : null;
     if (body === null) return reply.status(404).send({ message: 'Not found' });
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'no-cache').send(body);
   });
@@ -72,8 +77,8 @@ export const storefrontPagesPlugin = fp(async (app: FastifyInstance, opts: { roo
    * The head of a page, whether the page exists, and the API answers it reads first (inlined,
    * docs/decisions/168). Everything is read on this request: a change shows on the next load.
    */
-  async function pageFor(url: string, query: string): Promise<Page> {
-    const info = await site();
+  async function pageFor(url: string, query: string, base: string): Promise<Page> {
+    const info = await site(base);
     const entity = /^\/(product|producer|producers)\/([^/]+)\/?$/.exec(url);
     if (entity) {
       const id = /^\d{1,10}$/.test(entity[2]) ? Number(entity[2]) : 0;
@@ -114,7 +119,7 @@ export const storefrontPagesPlugin = fp(async (app: FastifyInstance, opts: { roo
     }
     const pagePath = safeDecode(url);
     const [page, siteData, maintenance] = await Promise.all([
-      pageFor(pagePath, query),
+      pageFor(pagePath, query, baseOf(request)),
       siteAnswer(ctx),
       ctx.settings.get('maintenance'),
     ]);
@@ -127,7 +132,7 @@ export const storefrontPagesPlugin = fp(async (app: FastifyInstance, opts: { roo
       page.status,
       withInitialData(withPreloads(template(), preloads), data),
       page.head,
-      (await site()).siteName,
+      (await ctx.settings.get('general')).site_name,
     );
   });
 });

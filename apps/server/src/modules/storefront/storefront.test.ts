@@ -236,6 +236,26 @@ describe('storefront pages for crawlers, compression and 404s', () => {
     expect(res.body).toContain('Disallow: /api/');
   });
 
+  it('without PUBLIC_URL, starts absolute URLs with the address the request came to', async () => {
+    const bare = await buildTestApp({ webDist: fakeWebBuild(), publicUrl: 'http://localhost:0', port: 0 });
+    try {
+      const producer = await buildProducer(bare);
+      const id = await buildProduct(bare, producer);
+      const headers = { host: '127.0.0.1:3470' };
+      const html = (await bare.inject({ method: 'GET', url: `/product/${id}`, headers })).body;
+      expect(html).toContain(`<link rel="canonical" href="http://127.0.0.1:3470/product/${id}" />`);
+      expect(meta(html, 'og:url')).toBe(`http://127.0.0.1:3470/product/${id}`);
+      expect((await bare.inject({ method: 'GET', url: '/sitemap.xml', headers })).body).toContain(
+        `<loc>http://127.0.0.1:3470/product/${id}</loc>`,
+      );
+      expect((await bare.inject({ method: 'GET', url: '/robots.txt', headers })).body).toContain(
+        'Sitemap: http://127.0.0.1:3470/sitemap.xml',
+      );
+    } finally {
+      await bare.closeAll();
+    }
+  });
+
   describe('API answers inlined in the page (decision 168)', () => {
     const get = async (url: string) => (await app.inject({ method: 'GET', url })).json();
 
