@@ -1,3 +1,4 @@
+import { PUBLIC_PAGE_TITLES, type PublicPagePath } from '@farmstand/shared/constants/page-titles';
 import { useEffect } from 'react';
 import { useSite } from '../features/site/api';
 
@@ -12,4 +13,13 @@ export function useDocumentTitle(title: string | null | undefined): void {
   useEffect(() => {
     if (title) document.title = `${title} | ${siteName}`;
   }, [title, siteName]);
+}
+
+/**
+ * The title of a fixed public page, from the table the server also writes into those pages' HTML
+ * (decision 250), so the two never differ. Read here rather than in each page so the table ships
+ * in this module's chunk, which every page loads anyway, not in a request of its own.
+ */
+export function usePublicPageTitle(path: PublicPagePath): void {
+  useDocumentTitle(PUBLIC_PAGE_TITLES[path]);
 }

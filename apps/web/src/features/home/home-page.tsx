@@ -1,8 +1,7 @@
-import { PUBLIC_PAGE_TITLES } from '@farmstand/shared/constants/page-titles';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ChatIcon, CheckCircleIcon, SproutIcon } from '../../components/ui/icons';
-import { useDocumentTitle } from '../../lib/document-title';
+import { usePublicPageTitle } from '../../lib/document-title';
 import { formatPrice } from '../../lib/format';
 import { useAuth } from '../auth/auth-context';
 import { BreadArt, EggsArt, HoneyArt, VegBoxArt } from './food-art';
@@ -62,7 +61,7 @@ const SAMPLE_PRODUCTS = [
 ];
 
 export default function HomePage() {
-  useDocumentTitle(PUBLIC_PAGE_TITLES['/']);
+  usePublicPageTitle('/');
   const { isAuthenticated } = useAuth();
   return (
     <>

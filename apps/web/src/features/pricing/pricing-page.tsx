@@ -1,7 +1,6 @@
-import { PUBLIC_PAGE_TITLES } from '@farmstand/shared/constants/page-titles';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { useDocumentTitle } from '../../lib/document-title';
+import { usePublicPageTitle } from '../../lib/document-title';
 import { useAuth } from '../auth/auth-context';
 import { annualSavings } from '../billing/billing-content';
 import { useSite } from '../site/api';
@@ -78,7 +77,7 @@ function ProducerAction() {
 }
 
 export default function PricingPage() {
-  useDocumentTitle(PUBLIC_PAGE_TITLES['/pricing']);
+  usePublicPageTitle('/pricing');
   const site = useSite();
   const { trial_days: trialDays, monthly_price, annual_price } = site.plans;
   const savings = annualSavings(site.plans);

@@ -1,9 +1,8 @@
-import { PUBLIC_PAGE_TITLES } from '@farmstand/shared/constants/page-titles';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, PageTitle } from '../../components/ui/card';
 import { Tabs } from '../../components/ui/tabs';
-import { useDocumentTitle } from '../../lib/document-title';
+import { usePublicPageTitle } from '../../lib/document-title';
 import { RESOURCE_TABS, type ResourceTab } from './resources-content';
 
 function ResourcePanel({ tab }: { tab: ResourceTab }) {
@@ -59,7 +58,7 @@ function ResourcePanel({ tab }: { tab: ResourceTab }) {
 
 /** /resources: static guidance in tabs; the open tab is kept in ?tab= so it can be linked (cottage-food by default). */
 export default function ResourcesPage() {
-  useDocumentTitle(PUBLIC_PAGE_TITLES['/resources']);
+  usePublicPageTitle('/resources');
   const [params, setParams] = useSearchParams();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">

@@ -5,14 +5,13 @@ import {
   PRODUCT_PAGE_SIZE,
   PRODUCT_SKELETON_COUNT,
 } from '@farmstand/shared';
-import { PUBLIC_PAGE_TITLES } from '@farmstand/shared/constants/page-titles';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, PageTitle } from '../../../components/ui/card';
 import { Deferred } from '../../../components/ui/deferred';
 import { inputClasses } from '../../../components/ui/field';
 import { track } from '../../../lib/analytics';
-import { useDocumentTitle } from '../../../lib/document-title';
+import { usePublicPageTitle } from '../../../lib/document-title';
 import { LocationPanel } from '../../search/components/location-panel';
 import { PinIcon } from '../../search/components/pin-icon';
 import { SearchSuggestInput } from '../../search/components/search-suggest-input';
@@ -34,7 +33,7 @@ const AVAILABILITY_OPTIONS = [
 
 /** /products: browse with category, text, availability and location filters, 20 per page (spec 01 §2). */
 export default function ProductsPage() {
-  useDocumentTitle(PUBLIC_PAGE_TITLES['/products']);
+  usePublicPageTitle('/products');
   const url = useProductUrlFilters();
   const { setLocation: rememberLocation } = useUserLocation();
   const [text, setText] = useState(url.filters.search);

@@ -1,9 +1,8 @@
 import { DEFAULT_PRODUCER_RADIUS, GEOLOCATION_OPTIONS, MAP_SCREEN_CENTER, NO_RADIUS_LIMIT, TEXTS } from '@farmstand/shared';
-import { PUBLIC_PAGE_TITLES } from '@farmstand/shared/constants/page-titles';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { track } from '../../../lib/analytics';
-import { useDocumentTitle } from '../../../lib/document-title';
+import { usePublicPageTitle } from '../../../lib/document-title';
 import { geocodeAddress, useUserLocation } from '../../search/user-location';
 import { type MapFilters, mapQuery, useMapProducers } from '../api';
 import { DeferredProducersMap } from '../components/deferred-producers-map';
@@ -15,7 +14,7 @@ const LOCATION_ZOOM = 11;
 
 /** /map: every producer on a full-screen clustered map, with the spec's panel and count (spec 01 §2). */
 export default function MapPage() {
-  useDocumentTitle(PUBLIC_PAGE_TITLES['/map']);
+  usePublicPageTitle('/map');
   const { location, setLocation } = useUserLocation();
   const [filters, setFilters] = useState<MapFilters>(DEFAULT_FILTERS);
   const [view, setView] = useState<{ center: LatLng; zoom: number }>(() =>

@@ -1,11 +1,10 @@
 import { DEFAULT_PRODUCER_RADIUS, PRODUCER_RADII } from '@farmstand/shared';
-import { PUBLIC_PAGE_TITLES } from '@farmstand/shared/constants/page-titles';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
 import { inputClasses } from '../../../components/ui/field';
 import { track } from '../../../lib/analytics';
-import { useDocumentTitle } from '../../../lib/document-title';
+import { usePublicPageTitle } from '../../../lib/document-title';
 import { useProducerSearch } from '../api';
 import { LocationPanel } from '../components/location-panel';
 import { ProducerCard } from '../components/producer-card';
@@ -17,7 +16,7 @@ const ProducerResultsMap = lazy(() => import('../components/producer-results-map
 
 /** /search: producers near a location, by text and radius, as a list or on a map (spec 01 §2). */
 export default function SearchPage() {
-  useDocumentTitle(PUBLIC_PAGE_TITLES['/search']);
+  usePublicPageTitle('/search');
   const [params, setParams] = useSearchParams();
   const { location, setLocation } = useUserLocation();
   const [text, setText] = useState(params.get('search') ?? '');

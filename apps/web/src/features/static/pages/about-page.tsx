@@ -1,7 +1,6 @@
-import { PUBLIC_PAGE_TITLES } from '@farmstand/shared/constants/page-titles';
 import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
 import { ButtonLink } from '../../../components/ui/button';
-import { useDocumentTitle } from '../../../lib/document-title';
+import { usePublicPageTitle } from '../../../lib/document-title';
 import { useSite } from '../../site/api';
 import { StaticPage, type StaticSection } from '../components/static-page';
 
@@ -50,7 +49,7 @@ function aboutSections({ site_name: name, plans }: SiteInfoResponse): StaticSect
 }
 
 export default function AboutPage() {
-  useDocumentTitle(PUBLIC_PAGE_TITLES['/about']);
+  usePublicPageTitle('/about');
   const site = useSite();
   return (
     <>

@@ -1,8 +1,7 @@
-import { PUBLIC_PAGE_TITLES } from '@farmstand/shared/constants/page-titles';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { BookIcon, CardIcon, ChatIcon } from '../../../components/ui/icons';
-import { useDocumentTitle } from '../../../lib/document-title';
+import { usePublicPageTitle } from '../../../lib/document-title';
 import { useSite } from '../../site/api';
 import { SupportPhone } from '../../site/support-contact';
 import { linkClass } from '../legal-facts';
@@ -30,7 +29,7 @@ const TOPICS = [
 
 /** How to reach the Farmstand team, and where the answer to common questions already is. */
 export default function ContactPage() {
-  useDocumentTitle(PUBLIC_PAGE_TITLES['/contact']);
+  usePublicPageTitle('/contact');
   const { site_name, contact_email } = useSite();
   const subject = encodeURIComponent(`${site_name} support request`);
   return (

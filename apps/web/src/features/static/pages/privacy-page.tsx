@@ -1,7 +1,6 @@
 import { DATA_RETENTION_YEARS, MINIMUM_USER_AGE, TERMS_CHANGE_NOTICE_DAYS } from '@farmstand/shared';
-import { PUBLIC_PAGE_TITLES } from '@farmstand/shared/constants/page-titles';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../../lib/document-title';
+import { usePublicPageTitle } from '../../../lib/document-title';
 import { useSite } from '../../site/api';
 import { SupportEmailLink, SupportPhone } from '../../site/support-contact';
 import { Bullets, StaticPage, type StaticSection } from '../components/static-page';
@@ -185,7 +184,7 @@ function privacySections(name: string): StaticSection[] {
 }
 
 export default function PrivacyPage() {
-  useDocumentTitle(PUBLIC_PAGE_TITLES['/privacy']);
+  usePublicPageTitle('/privacy');
   const { site_name: name } = useSite();
   return (
     <StaticPage

@@ -1,8 +1,7 @@
 import { MINIMUM_USER_AGE, TERMS_CHANGE_NOTICE_DAYS } from '@farmstand/shared';
-import { PUBLIC_PAGE_TITLES } from '@farmstand/shared/constants/page-titles';
 import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../../lib/document-title';
+import { usePublicPageTitle } from '../../../lib/document-title';
 import { annualSavings } from '../../billing/billing-content';
 import { useSite } from '../../site/api';
 import { SupportEmailLink, SupportPhone } from '../../site/support-contact';
@@ -192,7 +191,7 @@ function termsSections(site: SiteInfoResponse): StaticSection[] {
 }
 
 export default function TermsPage() {
-  useDocumentTitle(PUBLIC_PAGE_TITLES['/terms']);
+  usePublicPageTitle('/terms');
   const site = useSite();
   return (
     <StaticPage
