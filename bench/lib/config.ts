@@ -8,7 +8,8 @@ export const WEB_DIR = path.join(REPO_DIR, 'apps/web');
 
 /**
  * Command-line flags: `--regenerate` rebuilds the data, `--only=a,b` runs those sections, `--duration=10` per load run,
- * `--scale=1m` the national scale of issue 9 (100,000 producers, 1,000,000 products, its own database).
+ * `--scale=1m` the national scale of issue 9 (100,000 producers, 1,000,000 products, its own database),
+ * `--engine=pglite|both` the search section on the embedded database too (a copy of the bench data).
  */
 export type BenchOptions = {
   regenerate: boolean;
@@ -16,6 +17,8 @@ export type BenchOptions = {
   durationSeconds: number;
   skipBuild: boolean;
   scale: BenchScaleName;
+  /** Which database the search section measures: PostgreSQL (default), the embedded PGlite, or both. */
+  engine: 'postgres' | 'pglite' | 'both';
 };
 
 export type BenchScaleName = '200k' | '1m';
@@ -28,7 +31,14 @@ export function readOptions(argv = process.argv.slice(2), env = process.env): Be
     durationSeconds: Number(value('duration') ?? env.BENCH_DURATION ?? 10),
     skipBuild: argv.includes('--skip-build') || env.BENCH_SKIP_BUILD === '1',
     scale: (value('scale') ?? env.BENCH_SCALE)?.toLowerCase() === '1m' ? '1m' : '200k',
+    engine: engineOf(value('engine') ?? env.BENCH_ENGINE),
   };
+}
+
+function engineOf(value: string | undefined): BenchOptions['engine'] {
+  if (value === undefined || value === 'postgres') return 'postgres';
+  if (value === 'pglite' || value === 'both') return value;
+  throw new Error(`--engine must be postgres, pglite or both (got ${value})`);
 }
 
 // Sections use BENCH_PORT + 0..10; 3299 put one on 3306, MySQL's port, taken on machines that run it.

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVER_DIR } from './config';
@@ -16,29 +16,34 @@ export type BenchServer = {
 /**
  * Starts the real server (`tsx src/main.ts`, as `npm start -w @farmstand/server` does) in its own
  * process on the bench database: no demo data, a rate limit no load run reaches, warnings only.
+ * `{ embedded: dir }` starts it on the embedded database instead (no DATABASE_URL, as `npm start`),
+ * on a copy of that PGlite data directory (embedded-database.ts).
  */
 export async function startBenchServer(
-  databaseUrl: string,
+  database: string | { embedded: string },
   port: number,
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'farmstand-bench-'));
+  if (typeof database !== 'string') cpSync(database.embedded, path.join(dataDir, 'db'), { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: typeof database === 'string' ? database : undefined,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_DATA: '0',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    ...extraEnv,
+  };
+  if (env.DATABASE_URL === undefined) delete env.DATABASE_URL;
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: '0',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      ...extraEnv,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
