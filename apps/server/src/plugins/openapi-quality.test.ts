@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/test-app';
 import { documentPath, operationIdFor } from './openapi-quality';
-import { REQUEST_EXAMPLES } from './openapi-summaries';
+import { REQUEST_EXAMPLES, RESPONSE_EXAMPLES } from './openapi-summaries';
 
 type Operation = {
   operationId?: string;
@@ -9,6 +9,7 @@ type Operation = {
   tags?: string[];
   security?: unknown[];
   requestBody?: { content: Record<string, { example?: unknown }> };
+  responses?: Record<string, { content: Record<string, { example?: unknown }> }>;
 };
 
 describe('the OpenAPI document', () => {
@@ -66,6 +67,13 @@ describe('the OpenAPI document', () => {
       const [method = '', path = ''] = key.split(' ');
       expect(paths[path]?.[method.toLowerCase()]?.requestBody?.content['application/json']?.example, key).toEqual(example);
     }
+    for (const [key, example] of Object.entries(RESPONSE_EXAMPLES)) {
+      const [method = '', path = ''] = key.split(' ');
+      expect(paths[path]?.[method.toLowerCase()]?.responses?.['200']?.content['application/json']?.example, key).toEqual(example);
+    }
+    expect(Object.keys(RESPONSE_EXAMPLES)).toEqual(
+      expect.arrayContaining(['POST /api/auth/login', 'GET /api/products/{id}', 'GET /api/search/products']),
+    );
     for (const key of [
       'POST /api/orders',
       'POST /api/producers',

@@ -1,6 +1,6 @@
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { REQUEST_EXAMPLES, SUMMARIES } from './openapi-summaries';
+import { REQUEST_EXAMPLES, RESPONSE_EXAMPLES, SUMMARIES } from './openapi-summaries';
 
 /**
  * Makes every operation of /api/docs complete without each route spelling it out
@@ -64,7 +64,7 @@ type Json = Record<string, unknown>;
 
 /**
  * Whole-document touches: paths without a trailing slash (routes registered as "/" under a
- * prefix), request body examples of the main calls, and OpenAPI 3.0's way of saying "or null" on a
+ * prefix), request and answer examples of the main calls, and OpenAPI 3.0's way of saying "or null" on a
  * union (zod emits `nullable` beside `anyOf`, which 3.0 tools reject without a `type`).
  */
 export const tidyDocument: SwaggerTransformObject = (documentObject) => {
@@ -77,15 +77,23 @@ export const tidyDocument: SwaggerTransformObject = (documentObject) => {
   }
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(item as Json)) {
-      const example = REQUEST_EXAMPLES[`${method.toUpperCase()} ${path}`];
-      const media = ((operation as Json).requestBody as Json | undefined)?.content as Json | undefined;
-      const json = media?.['application/json'] as Json | undefined;
-      if (example !== undefined && json) json.example = example;
+      const key = `${method.toUpperCase()} ${path}`;
+      const request = at(operation, 'requestBody', 'content', 'application/json');
+      if (REQUEST_EXAMPLES[key] !== undefined && request) request.example = REQUEST_EXAMPLES[key];
+      const answer = at(operation, 'responses', '200', 'content', 'application/json');
+      if (RESPONSE_EXAMPLES[key] !== undefined && answer) answer.example = RESPONSE_EXAMPLES[key];
     }
   }
   fixNullableUnions(paths);
   return { ...doc, paths } as ReturnType<SwaggerTransformObject>;
 };
+
+/** node[k1][k2]…, when every step is an object. */
+function at(node: unknown, ...keys: string[]): Json | undefined {
+  let current = node;
+  for (const key of keys) current = current && typeof current === 'object' ? (current as Json)[key] : undefined;
+  return current && typeof current === 'object' ? (current as Json) : undefined;
+}
 
 function fixNullableUnions(node: unknown): void {
   if (Array.isArray(node)) {

@@ -156,3 +156,63 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   },
   'POST /api/orders/{id}/transitions': { to: 'accepted' },
 };
+
+/** Keeps the examples below short: one real-looking listing of the demo catalogue. */
+const EXAMPLE_LISTING = {
+  id: 42,
+  producer_id: 7,
+  producer_user_id: 12,
+  name: 'Strawberries',
+  category: 'produce',
+  description: 'Day-neutral berries, red all the way through.',
+  price: 6,
+  price_unit: 'quart',
+  availability: 'available',
+  stock_quantity: 11,
+  primary_image_url: '/uploads/products/42/strawberries-800.webp',
+  seasonal_start: null,
+  seasonal_end: null,
+  farm_name: 'Big Hill Homestead',
+  city: 'Berea',
+  state: 'KY',
+  delivery_available: false,
+  delivery_radius: null,
+  producer_email: null,
+};
+
+/** Answer examples (200) of the main reads and sign-in, keyed like REQUEST_EXAMPLES. */
+export const RESPONSE_EXAMPLES: Record<string, unknown> = {
+  'POST /api/auth/login': {
+    token: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIyIn0.signature',
+    user: {
+      id: 2,
+      email: 'sam@example.com',
+      userType: 'consumer',
+      phone: null,
+      emailVerified: true,
+      subscription: { status: 'none', trial_ends_at: null },
+      createdAt: '2026-09-24T18:07:56.848Z',
+    },
+  },
+  'GET /api/products/{id}': {
+    product: {
+      ...EXAMPLE_LISTING,
+      additional_images: [],
+      ingredients: null,
+      allergens: [],
+      net_quantity: 1,
+      net_unit: 'qt',
+      ingredient_list: [],
+      required_certifications: [],
+      pickup_instructions: null,
+      active: true,
+      moderation_status: 'approved',
+      created_at: '2026-08-19T18:07:56.848Z',
+      updated_at: '2026-08-19T18:07:56.848Z',
+      producer_phone: null,
+      producer_pickup_instructions: 'We meet customers at the Saturday farmers market downtown.',
+      producer_verified: true,
+    },
+  },
+  'GET /api/search/products': { products: [{ ...EXAMPLE_LISTING, verified: true, distance: null }], total: 1 },
+};
