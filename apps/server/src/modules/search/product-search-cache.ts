@@ -20,18 +20,20 @@ export const isSearchResultCacheOn = () => process.env.SEARCH_RESULT_CACHE === '
 type Entry = { generation: number; at: number; body: Promise<string> };
 const states = new WeakMap<AppContext, Map<string, Entry>>();
 
-/** The same zod serializer the route would apply, run once per cache fill instead of per request. */
-const serialize = serializerCompiler({ schema: ProductSearchResponse, method: 'GET', url: '/api/search/products' }) as (
-  data: unknown,
-) => string;
+/** The same zod serializer the route would apply (the SQL path's answers; the index writes its own JSON). */
+export const serializeProductSearch = serializerCompiler({
+  schema: ProductSearchResponse,
+  method: 'GET',
+  url: '/api/search/products',
+}) as (data: ProductSearchResponse) => string;
 
 /** The JSON answer for `key`, computed by `load` unless a current one is cached (or being computed). */
 export async function cachedProductSearch(
   ctx: AppContext,
   key: string,
-  load: () => Promise<ProductSearchResponse>,
+  load: () => Promise<string>,
 ): Promise<{ body: string; hit: boolean }> {
-  if (!isSearchResultCacheOn()) return { body: serialize(await load()), hit: false };
+  if (!isSearchResultCacheOn()) return { body: await load(), hit: false };
   await startSearchFeed(ctx);
   let entries = states.get(ctx);
   if (!entries) {
@@ -41,7 +43,7 @@ export async function cachedProductSearch(
   const generation = searchGeneration(ctx);
   const hit = entries.get(key);
   if (hit && hit.generation === generation && Date.now() - hit.at < MAX_AGE_MS) return { body: await hit.body, hit: true };
-  const body = load().then(serialize);
+  const body = load();
   if (entries.size >= MAX_ENTRIES) entries.clear();
   const entry = { generation, at: Date.now(), body };
   entries.set(key, entry);

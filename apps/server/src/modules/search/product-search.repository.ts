@@ -174,8 +174,8 @@ async function searchByText(db: Db, filters: ProductSearchFilters, text: SQL, li
 
 /**
  * The listing columns of the page's products, in the page's order: one prepared statement (the same
- * text whatever the page), planned once per connection, as it runs for every search the listing
- * index answers (decision 125).
+ * text whatever the page), planned once per connection. The listing index keeps these columns
+ * itself (listing-index/listing-display.ts, decision 260) and must stay in step with this list.
  */
 const LISTINGS_BY_IDS = `
   select p.id, p.producer_id, pr.user_id as producer_user_id, p.name, p.category, p.description,

@@ -11,7 +11,6 @@ import type {
   ProducerSearchListResponse,
   ProducerSearchQuery,
   ProductSearchQuery,
-  ProductSearchResponse,
   SuggestionsResponse,
 } from '@farmstand/shared/schemas/search';
 import type { Db } from '../../db/client';
@@ -23,8 +22,8 @@ import { listingIndexOf } from './listing-index/listing-index.service';
 import { lexemeGroups } from './listing-index/query-words';
 import { isAscii } from './listing-index/word-similarity';
 import { clusteredMapAnswer, type MapAnswer, producerMapAnswer } from './producer-map';
-import { countAllListed, listingsByIds, searchProductListings } from './product-search.repository';
-import { cachedProductSearch } from './product-search-cache';
+import { countAllListed, searchProductListings } from './product-search.repository';
+import { cachedProductSearch, serializeProductSearch } from './product-search-cache';
 import { presentProducerListItem, presentProducerMapItem, presentProductListing } from './search.presenter';
 import * as repo from './search.repository';
 import { searchGeneration } from './search-changes';
@@ -47,15 +46,15 @@ function point(latitude: number | undefined, longitude: number | undefined): Poi
 
 /** The product search answer as JSON, possibly shared by identical queries (decisions 071, 121). */
 export function productSearchJson(ctx: AppContext, query: ProductSearchQuery): Promise<{ body: string; hit: boolean }> {
-  return cachedProductSearch(ctx, JSON.stringify(query), () => searchProducts(ctx, query));
+  return cachedProductSearch(ctx, JSON.stringify(query), () => productSearchBody(ctx, query));
 }
 
-export async function searchProducts(ctx: AppContext, query: ProductSearchQuery): Promise<ProductSearchResponse> {
+async function productSearchBody(ctx: AppContext, query: ProductSearchQuery): Promise<string> {
   let center = point(query.latitude, query.longitude);
   if (!center && query.location) {
     const found = await geocode(ctx, query.location);
     // A place we cannot find has no products near it.
-    if (!found) return { products: [], total: 0 };
+    if (!found) return serializeProductSearch({ products: [], total: 0 });
     center = { latitude: found.latitude, longitude: found.longitude };
   }
   const filters: repo.ProductSearchFilters = {
@@ -68,14 +67,16 @@ export async function searchProducts(ctx: AppContext, query: ProductSearchQuery)
   };
   const index = listingIndexOf(ctx);
   if (index) {
-    // The in-memory index ranks and counts (decision 125); the page's rows are read fresh by id.
+    // The in-memory index ranks, counts and writes the page from the display columns it keeps
+    // (decisions 125, 260): no database read, no generic serialiser.
     const groups = filters.text ? lexemeGroups(searchWords(filters.text), index.vocabulary) : [];
-    const answer = index.search({ ...filters, groups: groups.length ? groups : null, now: Date.now() });
-    const rows = await listingsByIds(ctx.db, answer.page);
-    return { products: rows.map(presentProductListing), total: answer.total };
+    return index.answerJson(index.search({ ...filters, groups: groups.length ? groups : null, now: Date.now() }));
   }
   const { rows, total } = await boundedSearch(ctx, (db) => searchProductListings(db, filters, (f) => browseTotal(ctx, f)));
-  return { products: rows.map(presentProductListing), total: total ?? (await browseTotal(ctx, filters)) };
+  return serializeProductSearch({
+    products: rows.map(presentProductListing),
+    total: total ?? (await browseTotal(ctx, filters)),
+  });
 }
 
 /**

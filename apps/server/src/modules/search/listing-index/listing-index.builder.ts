@@ -1,4 +1,5 @@
 import { regionOf } from './geo-math';
+import { ProductDisplayColumns } from './listing-display';
 import { FARM, type IndexParts, type ListingData, NAME, type Posting, type ProducerData } from './listing-index';
 
 /** A typed array that doubles when full: postings of a million listings without boxed numbers. */
@@ -53,6 +54,8 @@ export class ListingIndexBuilder {
   private readonly nameOf = new GrowingInts();
   private readonly listingNames: string[] = [];
   private readonly nameCodes = new Map<string, number>();
+  /** What a search result shows of each listing (listing-display.ts). */
+  private readonly productDisplay = new ProductDisplayColumns();
   private lastId = Number.POSITIVE_INFINITY;
 
   constructor(private readonly producers: ProducerData[]) {
@@ -86,6 +89,7 @@ export class ListingIndexBuilder {
         this.nameCodes.set(listing.name, nameCode);
       }
       this.nameOf.push(nameCode);
+      this.productDisplay.push(listing.display);
       const name = new Set(listing.nameLexemes);
       const farm = this.farmLexemes[producer];
       const region = this.producerRegion[producer];
@@ -148,6 +152,10 @@ export class ListingIndexBuilder {
       userIds: Int32Array.from(this.producers, (producer) => producer.userId),
       cities: this.producers.map((producer) => producer.city),
       states: this.producers.map((producer) => producer.state),
+      productDisplay: this.productDisplay.done(),
+      nameOf,
+      deliveryAvailable: Uint8Array.from(this.producers, (producer) => (producer.deliveryAvailable ? 1 : 0)),
+      deliveryRadius: Float64Array.from(this.producers, (producer) => producer.deliveryRadius ?? Number.NaN),
     };
   }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { type ProductDisplayRow, productDisplayOf } from './listing-display';
 import { type ListingData, ListingIndex, type ProducerData } from './listing-index';
 import { ListingIndexBuilder } from './listing-index.builder';
 import type { NameRow } from './name-table';
@@ -19,7 +20,7 @@ const lexemes = (joined: string | null) => (joined ? joined.split(SEPARATOR) : [
 const isFilterToken = (lexeme: string, listing: { category: string; availability: string }) =>
   lexeme === `zzc${listing.category}` || lexeme === `zza${listing.availability}` || /^zzg\d+$/.test(lexeme);
 
-type ListingRow = {
+type ListingRow = ProductDisplayRow & {
   product_id: number;
   name: string;
   producer_id: number;
@@ -41,15 +42,24 @@ type ProducerRow = {
   longitude: number | null;
   visible_until_ms: string | number;
   farm_lexemes: string | null;
+  delivery_available: boolean | null;
+  delivery_radius: number | null;
 };
 
+/**
+ * Read from `search_listings l join products p`: what ranks, and what a result shows (the columns of
+ * product-search.repository.ts#LISTINGS_BY_IDS), in one read so both are of the same moment.
+ */
 const listingColumns = sql`l.product_id, l.name, l.producer_id, l.category, l.availability,
   array_to_string(tsvector_to_array(l.name_doc), chr(31)) as name_lexemes,
-  array_to_string(tsvector_to_array(l.doc), chr(31)) as doc_lexemes`;
+  array_to_string(tsvector_to_array(l.doc), chr(31)) as doc_lexemes,
+  p.description, p.price::float8 as price, p.price_unit, p.stock_quantity, p.primary_image_url,
+  p.seasonal_start::text as seasonal_start, p.seasonal_end::text as seasonal_end`;
+const listingTables = sql`search_listings l join products p on p.id = l.product_id`;
 
 /** Read from `search_producers sp left join producers pr` (the type-ahead shows the farm's city and state). */
 const producerColumns = sql`sp.producer_id, sp.latitude, sp.longitude, sp.farm_name, lower(sp.farm_name) as farm_lower,
-  sp.verified, coalesce(pr.user_id, sp.user_id) as user_id, pr.city, pr.state,
+  sp.verified, coalesce(pr.user_id, sp.user_id) as user_id, pr.city, pr.state, pr.delivery_available, pr.delivery_radius,
   (extract(epoch from sp.visible_until) * 1000)::text as visible_until_ms,
   (select array_to_string(tsvector_to_array(l.farm_doc), chr(31)) from search_listings l
     where l.producer_id = sp.producer_id limit 1) as farm_lexemes`;
@@ -63,6 +73,7 @@ function toListing(row: ListingRow): ListingData {
     availability: row.availability,
     nameLexemes: lexemes(row.name_lexemes),
     docLexemes: [] as string[],
+    display: productDisplayOf(row),
   };
   listing.docLexemes = lexemes(row.doc_lexemes).filter((lexeme) => !isFilterToken(lexeme, listing));
   return listing;
@@ -81,6 +92,8 @@ function toProducer(row: ProducerRow): ProducerData {
     userId: Number(row.user_id),
     city: row.city ?? '',
     state: row.state ?? '',
+    deliveryAvailable: row.delivery_available === true,
+    deliveryRadius: row.delivery_radius === null ? null : Number(row.delivery_radius),
   };
 }
 
@@ -115,7 +128,7 @@ export async function loadListingIndex(db: Db): Promise<ListingIndex> {
   let below = 2_147_483_647;
   for (;;) {
     const page = await db.execute<ListingRow>(sql`
-      select ${listingColumns} from search_listings l
+      select ${listingColumns} from ${listingTables}
       where l.product_id < ${below}::int order by l.product_id desc limit ${PAGE}`);
     builder.add(page.rows.map(toListing));
     if (page.rows.length < PAGE) break;
@@ -152,7 +165,7 @@ export async function loadProducers(
       sql`select ${producerColumns} from search_producers sp left join producers pr on pr.id = sp.producer_id
         where sp.producer_id = any(${ids})`,
     ),
-    db.execute<ListingRow>(sql`select ${listingColumns} from search_listings l where l.producer_id = any(${ids})`),
+    db.execute<ListingRow>(sql`select ${listingColumns} from ${listingTables} where l.producer_id = any(${ids})`),
   ]);
   const byId = new Map(producers.rows.map((row) => [Number(row.producer_id), toProducer(row)]));
   return producerIds.map((producerId) => ({

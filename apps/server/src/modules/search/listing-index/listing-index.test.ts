@@ -61,11 +61,13 @@ let farms: TestProducer[];
 type Answer = {
   status: number;
   path: unknown;
+  /** The bytes sent: the index writes its JSON itself (decision 260), byte for byte as the schema's serialiser. */
+  raw: string;
   body: { products: { id: number; distance: number | null }[]; total: number };
 };
 const ask = async (app: TestApp, query: string): Promise<Answer> => {
   const response = await app.inject({ method: 'GET', url: `/api/search/products?${query}` });
-  return { status: response.statusCode, path: response.headers['x-search-path'], body: response.json() };
+  return { status: response.statusCode, path: response.headers['x-search-path'], raw: response.body, body: response.json() };
 };
 
 /**
@@ -81,7 +83,8 @@ async function expectParity() {
           expect(bySql.path, query).toBe('sql');
           expect(byIndex.path, query).toBe('index');
           expect(byIndex.status, query).toBe(200);
-          return { query, same: isDeepStrictEqual(bySql.body, byIndex.body), sql: bySql.body, index: byIndex.body };
+          const same = isDeepStrictEqual(bySql.body, byIndex.body) && bySql.raw === byIndex.raw;
+          return { query, same, sql: bySql.body, index: byIndex.body };
         },
         { timeout: 3000, interval: 300 },
       )
@@ -159,6 +162,28 @@ describe('the listing index', () => {
     await sqlApp.ctx.db.update(products).set({ category: 'bread', name: 'Renamed Sourdough' }).where(eq(products.id, old.id));
     await sqlApp.ctx.db.update(producers).set({ farmName: 'Wildflower Hollow' }).where(eq(producers.id, farms[2].producerId));
     await sqlApp.ctx.db.update(producers).set({ latitude: 38.1, longitude: -84.4 }).where(eq(producers.id, unmapped.producerId));
+    // What a result shows but does not rank by (decision 260): the index keeps it, fresh from the feed.
+    const [shown] = await sqlApp.ctx.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.producerId, farms[1].producerId))
+      .limit(1);
+    await sqlApp.ctx.db
+      .update(products)
+      .set({
+        price: 7.25,
+        priceUnit: 'jar "large"',
+        description: 'Now with a \\ backslash, "quotes" and ünïcode',
+        stockQuantity: 3,
+        primaryImageUrl: '/uploads/new.webp',
+        seasonalStart: '2026-05-01',
+        seasonalEnd: '2026-09-30',
+      })
+      .where(eq(products.id, shown.id));
+    await sqlApp.ctx.db
+      .update(producers)
+      .set({ deliveryAvailable: true, deliveryRadius: 12, city: 'Paris', verificationStatus: 'approved' })
+      .where(eq(producers.id, farms[1].producerId));
     await setUserStatus(sqlApp, farms[3].id, 'suspended');
     await setSubscription(sqlApp, farms[4].id, { status: 'canceled' });
     await listingIndexCaughtUp(indexApp.ctx);

@@ -1,5 +1,6 @@
 import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../geo';
 import { cellColumn, cellKey, cellRow, distanceFrom, regionsOf } from './geo-math';
+import { listingJson, type ProducerDisplay, type ProductDisplay, type ProductDisplayColumns } from './listing-display';
 import { type NameRow, NameTable } from './name-table';
 import type { Vocabulary } from './query-words';
 import {
@@ -36,6 +37,9 @@ export type ProducerData = {
   userId: number;
   city: string;
   state: string;
+  /** Shown in a product search result (listing-display.ts). */
+  deliveryAvailable: boolean;
+  deliveryRadius: number | null;
 };
 
 export type ListingData = {
@@ -46,6 +50,8 @@ export type ListingData = {
   availability: string;
   nameLexemes: string[];
   docLexemes: string[];
+  /** What a search result shows of it beyond the above (listing-display.ts). */
+  display: ProductDisplay;
 };
 
 export type IndexQuery = {
@@ -96,17 +102,29 @@ export type IndexParts = {
   userIds: Int32Array;
   cities: string[];
   states: string[];
+  /** What a product search result shows (listing-display.ts): per listing, and per farm. */
+  productDisplay: ProductDisplayColumns;
+  nameOf: Int32Array;
+  deliveryAvailable: Uint8Array;
+  /** NaN: none. */
+  deliveryRadius: Float64Array;
 };
 
 type OverlayListing = {
   id: number;
+  display: ProductDisplay;
   productName: string;
   category: string;
   availability: string;
   name: Set<string>;
   doc: Set<string>;
 };
-type OverlayProducer = { producer: ProducerData | null; farm: Set<string>; trigrams: Int32Array; listings: OverlayListing[] };
+type OverlayProducer = {
+  producer: ProducerData | null;
+  farm: Set<string>;
+  trigrams: Int32Array;
+  listings: OverlayListing[];
+};
 
 /** A type-ahead product: the name with its newest visible listing (decision 120's suggestion rows). */
 export type SuggestedProduct = { id: number; name: string; category: string; farm_name: string };
@@ -218,6 +236,12 @@ export class ListingIndex {
   private readonly userIds!: Int32Array;
   private readonly cities!: string[];
   private readonly states!: string[];
+  private readonly productDisplay!: ProductDisplayColumns;
+  private readonly nameOf!: Int32Array;
+  private readonly deliveryAvailable!: Uint8Array;
+  private readonly deliveryRadius!: Float64Array;
+  /** The overlay's listings by product id, for writing a page (answerJson). */
+  private readonly overlayById = new Map<number, { listing: OverlayListing; entry: OverlayProducer }>();
   /** Trigram numbering shared by farm names and product names. */
   private readonly trigrams = new TrigramCodes();
   /**
@@ -342,10 +366,14 @@ export class ListingIndex {
         this.visibleValidUntil = Number.NEGATIVE_INFINITY;
       }
       const previous = this.overlay.get(update.producerId);
-      if (previous) this.overlayListings -= previous.listings.length;
+      if (previous) {
+        this.overlayListings -= previous.listings.length;
+        for (const listing of previous.listings) this.overlayById.delete(listing.id);
+      }
       const listings = update.listings
         .map((listing) => ({
           id: listing.productId,
+          display: listing.display,
           productName: listing.name,
           category: listing.category,
           availability: listing.availability,
@@ -353,12 +381,14 @@ export class ListingIndex {
           doc: new Set(listing.docLexemes),
         }))
         .sort((a, b) => b.id - a.id);
-      this.overlay.set(update.producerId, {
+      const entry = {
         producer: update.producer,
         farm: new Set(update.producer?.farmLexemes ?? []),
         trigrams: this.trigrams.encode(update.producer?.farmLower ?? ''),
         listings,
-      });
+      };
+      this.overlay.set(update.producerId, entry);
+      for (const listing of listings) this.overlayById.set(listing.id, { listing, entry });
       this.overlayListings += listings.length;
     }
     this.overlayNames = null;
@@ -370,6 +400,72 @@ export class ListingIndex {
     if (query.area) return this.searchNearby(query, query.area);
     if (query.groups) return this.searchText(query, query.groups);
     return this.browse(query);
+  }
+
+  /**
+   * The route's JSON for an answer (`ProductSearchResponse`), written from the display columns kept
+   * beside the listings (listing-display.ts): no database read, no generic serialiser. A listing of
+   * a changed producer is written from the overlay, which holds its current state.
+   */
+  answerJson(answer: IndexAnswer): string {
+    const rows: string[] = [];
+    for (const { id, distance } of answer.page) {
+      const changed = this.overlayById.get(id);
+      if (changed) {
+        const producer = changed.entry.producer as ProducerData;
+        const { listing } = changed;
+        const fields = {
+          id,
+          producerId: producer.producerId,
+          userId: producer.userId,
+          name: listing.productName,
+          category: listing.category,
+          availability: listing.availability,
+          display: listing.display,
+        };
+        rows.push(listingJson(fields, producer, distance));
+        continue;
+      }
+      const slot = this.slotOf(id);
+      const producer = this.producerOf[slot];
+      const fields = {
+        id,
+        producerId: this.producerIds[producer],
+        userId: this.userIds[producer],
+        name: this.listingNames[this.nameOf[slot]],
+        category: this.categories[this.categoryOf[slot]],
+        availability: this.availabilities[this.availabilityOf[slot]],
+        display: this.productDisplay.get(slot),
+      };
+      rows.push(listingJson(fields, this.producerDisplayOf(producer), distance));
+    }
+    return `{"products":[${rows.join(',')}],"total":${answer.total}}`;
+  }
+
+  private producerDisplayOf(producer: number): ProducerDisplay {
+    const radius = this.deliveryRadius[producer];
+    return {
+      farmName: this.farmNames[producer],
+      city: this.cities[producer],
+      state: this.states[producer],
+      deliveryAvailable: this.deliveryAvailable[producer] === 1,
+      deliveryRadius: Number.isNaN(radius) ? null : radius,
+      verified: this.verified[producer] === 1,
+    };
+  }
+
+  /** The base slot of a product id (slots are in id-descending order). */
+  private slotOf(id: number): number {
+    let low = 0;
+    let high = this.listingCount - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const at = this.productIds[middle];
+      if (at === id) return middle;
+      if (at > id) low = middle + 1;
+      else high = middle - 1;
+    }
+    throw new Error(`listing ${id} is not in the index`);
   }
 
   /**

@@ -1,0 +1,152 @@
+import { roundMiles } from '../search.presenter';
+
+/**
+ * What a product search result shows of a listing (the `ProductListing` schema) beyond what the
+ * index ranks by, kept beside the listings (decision 260) so the index answers a search without a
+ * round trip to the database and writes the JSON itself. Loaded with the listings and reloaded with
+ * them when the change feed reports their producer (decision 121): a price, a name or a picture is
+ * never older than the index's own ranking.
+ *
+ * Kept as columns of plain values (equal strings shared), not as ready JSON: a million listings'
+ * JSON would double the index's memory, while writing twenty rows per answer costs microseconds.
+ */
+
+/** The `products` columns of a result row as the database returns them (LISTINGS_BY_IDS's casts). */
+export type ProductDisplayRow = {
+  description: string | null;
+  price: number | string | null;
+  price_unit: string | null;
+  stock_quantity: number | null;
+  primary_image_url: string | null;
+  seasonal_start: string | null;
+  seasonal_end: string | null;
+};
+
+export type ProductDisplay = {
+  description: string | null;
+  price: number | null;
+  priceUnit: string | null;
+  stockQuantity: number | null;
+  primaryImageUrl: string | null;
+  seasonalStart: string | null;
+  seasonalEnd: string | null;
+};
+
+export function productDisplayOf(row: ProductDisplayRow): ProductDisplay {
+  return {
+    description: row.description,
+    price: row.price === null ? null : Number(row.price),
+    priceUnit: row.price_unit,
+    stockQuantity: row.stock_quantity === null ? null : Number(row.stock_quantity),
+    primaryImageUrl: row.primary_image_url,
+    seasonalStart: row.seasonal_start,
+    seasonalEnd: row.seasonal_end,
+  };
+}
+
+/** The display columns of the base's listings, by slot. */
+export class ProductDisplayColumns {
+  private readonly descriptions: (string | null)[] = [];
+  private prices: Float64Array = new Float64Array(1024);
+  private stock: Float64Array = new Float64Array(1024);
+  private readonly units: (string | null)[] = [];
+  private readonly images: (string | null)[] = [];
+  private readonly starts: (string | null)[] = [];
+  private readonly ends: (string | null)[] = [];
+  /** Equal strings are kept once (a catalogue repeats its descriptions, units and seasons). */
+  private readonly shared = new Map<string, string>();
+  private length = 0;
+
+  push(display: ProductDisplay): void {
+    if (this.length === this.prices.length) {
+      this.prices = grow(this.prices);
+      this.stock = grow(this.stock);
+    }
+    this.prices[this.length] = display.price ?? Number.NaN;
+    this.stock[this.length] = display.stockQuantity ?? Number.NaN;
+    this.length++;
+    this.descriptions.push(this.share(display.description));
+    this.units.push(this.share(display.priceUnit));
+    this.images.push(this.share(display.primaryImageUrl));
+    this.starts.push(this.share(display.seasonalStart));
+    this.ends.push(this.share(display.seasonalEnd));
+  }
+
+  /** Stops sharing (the map is only needed while loading) and trims the spare room. */
+  done(): this {
+    this.shared.clear();
+    this.prices = this.prices.slice(0, this.length);
+    this.stock = this.stock.slice(0, this.length);
+    return this;
+  }
+
+  get(slot: number): ProductDisplay {
+    const price = this.prices[slot];
+    const stock = this.stock[slot];
+    return {
+      description: this.descriptions[slot],
+      price: Number.isNaN(price) ? null : price,
+      priceUnit: this.units[slot],
+      stockQuantity: Number.isNaN(stock) ? null : stock,
+      primaryImageUrl: this.images[slot],
+      seasonalStart: this.starts[slot],
+      seasonalEnd: this.ends[slot],
+    };
+  }
+
+  private share(value: string | null): string | null {
+    if (value === null) return null;
+    const kept = this.shared.get(value);
+    if (kept !== undefined) return kept;
+    this.shared.set(value, value);
+    return value;
+  }
+}
+
+function grow(values: Float64Array): Float64Array {
+  const grown = new Float64Array(values.length * 2);
+  grown.set(values);
+  return grown;
+}
+
+/** A result row's own fields. */
+export type ListingRowFields = {
+  id: number;
+  producerId: number;
+  userId: number;
+  name: string;
+  category: string;
+  availability: string;
+  display: ProductDisplay;
+};
+
+/** A result row's farm fields. */
+export type ProducerDisplay = {
+  farmName: string;
+  city: string;
+  state: string;
+  deliveryAvailable: boolean;
+  deliveryRadius: number | null;
+  verified: boolean;
+};
+
+const text = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
+const number = (value: number | null) => (value === null ? 'null' : JSON.stringify(value));
+
+/**
+ * One result row, byte for byte as the route's schema serialiser writes `presentProductListing`'s
+ * object (the schema's key order; listings are public: never an e-mail, decision 041).
+ */
+export function listingJson(listing: ListingRowFields, producer: ProducerDisplay, distance: number | null): string {
+  const d = listing.display;
+  return (
+    `{"id":${listing.id},"producer_id":${listing.producerId},"producer_user_id":${listing.userId},` +
+    `"name":${text(listing.name)},"category":${text(listing.category)},"description":${text(d.description)},` +
+    `"price":${number(d.price)},"price_unit":${text(d.priceUnit)},"availability":${text(listing.availability)},` +
+    `"stock_quantity":${number(d.stockQuantity)},"primary_image_url":${text(d.primaryImageUrl)},` +
+    `"seasonal_start":${text(d.seasonalStart)},"seasonal_end":${text(d.seasonalEnd)},` +
+    `"farm_name":${text(producer.farmName)},"city":${text(producer.city)},"state":${text(producer.state)},` +
+    `"delivery_available":${producer.deliveryAvailable},"delivery_radius":${number(producer.deliveryRadius)},` +
+    `"producer_email":null,"verified":${producer.verified},"distance":${number(roundMiles(distance))}}`
+  );
+}
