@@ -6,6 +6,22 @@ import fp from 'fastify-plugin';
 /** Answers smaller than this go out as they are: compressing a 300-byte JSON costs more than it saves. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
+/** The one setting for answers compressed per request (the web build's files come precompressed). */
+const COMPRESSION = {
+  threshold: COMPRESSION_THRESHOLD_BYTES,
+  encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
+  brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+  zlibOptions: { level: 6 },
+  customTypes: isCompressibleType,
+};
+
+/**
+ * Route option for the site's own text, pages, robots.txt and sitemaps: compressed whatever its
+ * size (docs/decisions/250). The threshold is for the API's hot small answers; these are few, and a
+ * crawler or a phone on a weak connection reads every byte of them.
+ */
+export const COMPRESS_ANY_SIZE = { ...COMPRESSION, threshold: 0 };
+
 /**
  * Brotli or gzip by Accept-Encoding for every compressible answer (JSON, HTML, JS, CSS, SVG, XML,
  * text) above the threshold (docs/decisions/150). Brotli runs at quality 4 for answers made per
@@ -15,28 +31,16 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  * not compressible types and are skipped.
  */
 export const compressionPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(compress, {
-    global: true,
-    threshold: COMPRESSION_THRESHOLD_BYTES,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
-    customTypes: isCompressibleType,
-  });
+  await app.register(compress, { global: true, ...COMPRESSION });
   // @fastify/compress names Accept-Encoding in Vary only when it compressed. The plain answer to a
   // client that asked for none (identity, gzip;q=0) depends on that header just the same, so a shared
-  // cache must not hand it to everyone: every answer that would be compressed for some client says so.
+  // cache must not hand it to everyone: every compressible answer says so (a small one that is never
+  // compressed only costs a cache a second copy).
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (isCompressibleType(String(reply.getHeader('content-type') ?? '')) && atLeastThreshold(payload)) varyOnEncoding(reply);
+    if (isCompressibleType(String(reply.getHeader('content-type') ?? ''))) varyOnEncoding(reply);
     return payload;
   });
 });
-
-/** Strings and buffers by their size; a stream's size is unknown, and streams are compressed whatever their size. */
-function atLeastThreshold(payload: unknown): boolean {
-  if (typeof payload === 'string' || Buffer.isBuffer(payload)) return Buffer.byteLength(payload) >= COMPRESSION_THRESHOLD_BYTES;
-  return payload !== null && payload !== undefined;
-}
 
 function varyOnEncoding(reply: FastifyReply): void {
   const current = reply.getHeader('vary');

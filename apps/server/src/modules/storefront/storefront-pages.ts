@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors';
 import { publicSite, requestOrigin } from '../../lib/public-site';
+import { COMPRESS_ANY_SIZE } from '../../plugins/compression';
 import { getPublicProfile } from '../producers/producers.service';
 import { getProduct } from '../products/products.service';
 import {
@@ -28,7 +29,8 @@ import { robotsTxt, sitemapPart, sitemapRoot } from './sitemap';
 import { isKnownPagePath, loadPagePatterns, loadPageScripts, modulePreloadLinks } from './spa-routes';
 
 const MAX_ID = 2_147_483_647;
-const hidden = { schema: { hide: true }, config: { access: 'public' } } as const;
+// Not in the API description; readable by anyone; compressed at any size (robots.txt is 200 bytes).
+const hidden = { schema: { hide: true }, config: { access: 'public' }, compress: COMPRESS_ANY_SIZE } as const;
 
 /**
  * robots.txt, the sitemap, and every page of the web app (docs/decisions/151). Product and producer
@@ -104,7 +106,7 @@ export const storefrontPagesPlugin = fp(async (app: FastifyInstance, opts: { roo
     return { status: 200, head, answers: none };
   }
 
-  app.get('/*', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {
+  app.get('/*', hidden, async (request, reply) => {
     const [url = '/', query = ''] = request.url.split('?');
     if (url.startsWith('/api/') || url.startsWith('/uploads/') || url.startsWith('/socket.io/')) {
       return reply.status(404).send({ message: `No such endpoint: ${request.method} ${url}` });

@@ -397,6 +397,12 @@ describe('storefront pages for crawlers, compression and 404s', () => {
       expect(identity.headers['content-encoding']).toBeUndefined();
       expect(identity.headers.vary).toContain('accept-encoding');
       expect(identity.body).toContain('<urlset');
+      // The site's own small text files too: the size threshold is for API answers.
+      const robots = await app.inject({ method: 'GET', url: '/robots.txt', headers: { 'accept-encoding': 'gzip' } });
+      expect(robots.rawPayload.length).toBeLessThan(1024);
+      expect(robots.headers['content-encoding']).toBe('gzip');
+      expect(robots.headers.vary).toContain('accept-encoding');
+      expect(gunzipSync(robots.rawPayload).toString()).toContain('Sitemap:');
     });
   });
 });
