@@ -211,6 +211,17 @@ test.describe('images', () => {
   });
 });
 
+test('the map’s tiles keep their width and height once Leaflet has taken over', async ({ page }) => {
+  await page.route(/\/socket\.io\//, (route) => route.abort());
+  await page.goto('/map');
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.locator('img.leaflet-tile').first().waitFor();
+  const missing = await page.evaluate(
+    () => [...document.querySelectorAll('img')].filter((img) => !img.getAttribute('width') || !img.getAttribute('height')).length,
+  );
+  expect(missing).toBe(0);
+});
+
 test.describe('offline', () => {
   test('a product seen online stays readable offline, marked as a saved copy', async ({ page, context, request }) => {
     test.setTimeout(120_000);

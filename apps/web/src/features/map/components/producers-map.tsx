@@ -22,6 +22,13 @@ const TILE_DENSITY = L.Browser.retina
   ? { detectRetina: true, maxZoom: MAX_ZOOM + 1, maxNativeZoom: MAX_ZOOM - 1 }
   : { maxZoom: MAX_ZOOM };
 
+/** Leaflet sizes its tile <img>s by style only; the attributes say it too, as on every image (issue 11 item 6). */
+const sizeTile = (event: L.TileEvent) => {
+  const size = String((event.target as L.GridLayer).getTileSize().x);
+  event.tile.setAttribute('width', size);
+  event.tile.setAttribute('height', size);
+};
+
 // Module-level, so React calls it once per marker rather than on every render.
 const labelUserMarker = (marker: L.Marker | null) => {
   if (marker) labelMarker(marker, 'Your Location', MAP_KEYS.userLocation);
@@ -83,7 +90,7 @@ export function LeafletMap({
         key={tiles.url}
         url={tiles.url}
         {...TILE_DENSITY}
-        eventHandlers={onTilesLoaded ? { load: onTilesLoaded } : undefined}
+        eventHandlers={onTilesLoaded ? { load: onTilesLoaded, tileloadstart: sizeTile } : { tileloadstart: sizeTile }}
       />
       <Viewport center={center} zoom={zoom} fitTo={fitToProducers ? producers : undefined} />
       {onViewportChange ? (
