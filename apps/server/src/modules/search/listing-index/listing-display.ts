@@ -7,8 +7,8 @@ import { roundMiles } from '../search.presenter';
  * them when the change feed reports their producer (decision 121): a price, a name or a picture is
  * never older than the index's own ranking.
  *
- * Kept as columns of plain values (equal strings shared), not as ready JSON: a million listings'
- * JSON would double the index's memory, while writing twenty rows per answer costs microseconds.
+ * Kept as columns of plain values (text end to end in one string per column), not as ready JSON:
+ * a million listings' JSON would double the index's memory; writing twenty rows costs microseconds.
  */
 
 /** The `products` columns of a result row as the database returns them (LISTINGS_BY_IDS's casts). */
@@ -44,37 +44,85 @@ export function productDisplayOf(row: ProductDisplayRow): ProductDisplay {
   };
 }
 
+/**
+ * A text column of the base's listings without a JS string per listing: the distinct values end to
+ * end in one string and each slot's range in typed arrays. A million strings (and arrays of a
+ * million references) would be traced by every major garbage collection while the server answers;
+ * this is two typed arrays and one string. Equal values share their range.
+ */
+class TextColumn {
+  private starts: Int32Array = new Int32Array(1024);
+  private ends: Int32Array = new Int32Array(1024);
+  private parts: string[] = [];
+  private length = 0;
+  private size = 0;
+  private whole = '';
+  private ranges: Map<string, number> | null = new Map();
+
+  push(value: string | null): void {
+    if (this.length === this.starts.length) {
+      this.starts = growInts(this.starts);
+      this.ends = growInts(this.ends);
+    }
+    if (value === null) {
+      this.starts[this.length] = -1;
+    } else {
+      let start = this.ranges?.get(value);
+      if (start === undefined) {
+        start = this.size;
+        this.parts.push(value);
+        this.size += value.length;
+        this.ranges?.set(value, start);
+      }
+      this.starts[this.length] = start;
+      this.ends[this.length] = start + value.length;
+    }
+    this.length++;
+  }
+
+  done(): void {
+    this.whole = this.parts.join('');
+    this.parts = [];
+    this.ranges = null;
+    this.starts = this.starts.slice(0, this.length);
+    this.ends = this.ends.slice(0, this.length);
+  }
+
+  get(slot: number): string | null {
+    const start = this.starts[slot];
+    return start < 0 ? null : this.whole.slice(start, this.ends[slot]);
+  }
+}
+
 /** The display columns of the base's listings, by slot. */
 export class ProductDisplayColumns {
-  private readonly descriptions: (string | null)[] = [];
   private prices: Float64Array = new Float64Array(1024);
   private stock: Float64Array = new Float64Array(1024);
-  private readonly units: (string | null)[] = [];
-  private readonly images: (string | null)[] = [];
-  private readonly starts: (string | null)[] = [];
-  private readonly ends: (string | null)[] = [];
-  /** Equal strings are kept once (a catalogue repeats its descriptions, units and seasons). */
-  private readonly shared = new Map<string, string>();
+  private readonly descriptions = new TextColumn();
+  private readonly units = new TextColumn();
+  private readonly images = new TextColumn();
+  private readonly starts = new TextColumn();
+  private readonly ends = new TextColumn();
   private length = 0;
 
   push(display: ProductDisplay): void {
     if (this.length === this.prices.length) {
-      this.prices = grow(this.prices);
-      this.stock = grow(this.stock);
+      this.prices = growFloats(this.prices);
+      this.stock = growFloats(this.stock);
     }
     this.prices[this.length] = display.price ?? Number.NaN;
     this.stock[this.length] = display.stockQuantity ?? Number.NaN;
     this.length++;
-    this.descriptions.push(this.share(display.description));
-    this.units.push(this.share(display.priceUnit));
-    this.images.push(this.share(display.primaryImageUrl));
-    this.starts.push(this.share(display.seasonalStart));
-    this.ends.push(this.share(display.seasonalEnd));
+    this.descriptions.push(display.description);
+    this.units.push(display.priceUnit);
+    this.images.push(display.primaryImageUrl);
+    this.starts.push(display.seasonalStart);
+    this.ends.push(display.seasonalEnd);
   }
 
-  /** Stops sharing (the map is only needed while loading) and trims the spare room. */
+  /** Joins the text columns and trims the spare room (after the last push). */
   done(): this {
-    this.shared.clear();
+    for (const column of [this.descriptions, this.units, this.images, this.starts, this.ends]) column.done();
     this.prices = this.prices.slice(0, this.length);
     this.stock = this.stock.slice(0, this.length);
     return this;
@@ -84,27 +132,25 @@ export class ProductDisplayColumns {
     const price = this.prices[slot];
     const stock = this.stock[slot];
     return {
-      description: this.descriptions[slot],
+      description: this.descriptions.get(slot),
       price: Number.isNaN(price) ? null : price,
-      priceUnit: this.units[slot],
+      priceUnit: this.units.get(slot),
       stockQuantity: Number.isNaN(stock) ? null : stock,
-      primaryImageUrl: this.images[slot],
-      seasonalStart: this.starts[slot],
-      seasonalEnd: this.ends[slot],
+      primaryImageUrl: this.images.get(slot),
+      seasonalStart: this.starts.get(slot),
+      seasonalEnd: this.ends.get(slot),
     };
-  }
-
-  private share(value: string | null): string | null {
-    if (value === null) return null;
-    const kept = this.shared.get(value);
-    if (kept !== undefined) return kept;
-    this.shared.set(value, value);
-    return value;
   }
 }
 
-function grow(values: Float64Array): Float64Array {
+function growFloats(values: Float64Array): Float64Array {
   const grown = new Float64Array(values.length * 2);
+  grown.set(values);
+  return grown;
+}
+
+function growInts(values: Int32Array): Int32Array {
+  const grown = new Int32Array(values.length * 2);
   grown.set(values);
   return grown;
 }
