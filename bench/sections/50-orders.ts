@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { signAccessToken } from '../../apps/server/src/modules/auth/tokens';
 import { BENCH_PORT } from '../lib/config';
+import { cpuPerUnit, cpuSnapshot } from '../lib/process-cpu';
 import { addTable, ms, verdict } from '../lib/report';
 import { defineSection } from '../lib/section';
 import { startBenchServer } from '../lib/server';
@@ -61,7 +62,7 @@ export default defineSection({
 });
 
 type MeasureInput = {
-  server: { url: string };
+  server: { url: string; process: { pid?: number } };
   pool: import('pg').Pool;
   options: { durationSeconds: number };
   seller: { user_id: number; ids: number[] };
@@ -106,6 +107,7 @@ async function measureOrders({ server, pool, options, seller, sellerToken, shopp
     // connection, all ordering from one popular farm: each person's orders follow one another, as
     // a person's do, and all ten meet on the farm's products, point and windows.
     let nextShopper = 0;
+    const cpuBefore = await cpuSnapshot(server.process.pid, pool);
     const instance = autocannon({
       url: `${server.url}/api/orders`,
       connections: CONNECTIONS,
@@ -128,6 +130,7 @@ async function measureOrders({ server, pool, options, seller, sellerToken, shopp
       if (statusCode === 201) latencies.push(responseTime);
     });
     const result = await instance;
+    const cpuAfter = await cpuSnapshot(server.process.pid, pool);
     const sorted = latencies.sort((a, b) => a - b);
     const p95 = percentile(sorted, 95);
 
@@ -164,6 +167,8 @@ async function measureOrders({ server, pool, options, seller, sellerToken, shopp
       'target p95': ms(TARGET_P95_MS),
       verdict: verdict(p95 <= TARGET_P95_MS && result.non2xx === 0),
     });
+    const cpu = cpuPerUnit(cpuBefore, cpuAfter, latencies.length);
+    if (cpu) table.notes.push(`CPU per order placed (all threads, from /proc): ${cpu}.`);
     table.notes.push(
       "Each order: sign-in check, 2 products, schedule/cut-off check, one statement (order, items, event, thread message and the producer's mail; under a lock on the pickup point only when the window has a cap); the mail is sent (without SMTP_URL: logged) after the answer, by the same process.",
     );

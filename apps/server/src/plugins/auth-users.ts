@@ -10,24 +10,30 @@ import type { UserWithSubscription } from '../modules/auth/auth.repository';
  * that ask within one turn of the event loop share one query (issue 8 item 7, docs/decisions/119).
  * Each request gets its own copy: a handler changing its user object changes nobody else's.
  */
-const userLoader = loaderPerDatabase(
-  (db: Db) =>
-    new TurnLoader<number, UserWithSubscription>(
-      (ids) => findUsersWithSubscription(db, ids),
-      (row) => ({ ...row, subscription: row.subscription && { ...row.subscription } }),
-    ),
-);
+const userLoader = loaderPerDatabase((db: Db) => {
+  const query = usersWithSubscriptionQuery(db);
+  return new TurnLoader<number, UserWithSubscription>(
+    async (ids) =>
+      new Map((await query.execute({ ids })).map((row) => [row.user.id, { ...row.user, subscription: row.subscription }])),
+    (row) => ({ ...row, subscription: row.subscription && { ...row.subscription } }),
+  );
+});
 
 /** The user with their subscription, as `findUserWithSubscription` reads it, batched with concurrent lookups. */
 export function loadAuthUser(db: Db, id: number): Promise<UserWithSubscription | undefined> {
   return userLoader(db).load(id);
 }
 
-async function findUsersWithSubscription(db: Db, ids: number[]): Promise<Map<number, UserWithSubscription>> {
-  const rows = await db
+/**
+ * Every signed-in request reads its account: built once per database and run as a named prepared
+ * statement (on PostgreSQL parsed and planned once per connection, decision 175), one form for one
+ * id or many.
+ */
+function usersWithSubscriptionQuery(db: Db) {
+  return db
     .select({ user: users, subscription: subscriptions })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-    .where(ids.length === 1 ? eq(users.id, ids[0]) : sql`${users.id} = any(${sql.param(ids)}::int[])`);
-  return new Map(rows.map((row) => [row.user.id, { ...row.user, subscription: row.subscription }]));
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('auth_users_with_subscription');
 }
