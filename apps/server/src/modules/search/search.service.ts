@@ -18,7 +18,7 @@ import { withStatementTimeout } from '../../db/statement-timeout';
 import type { AppContext } from '../../lib/context';
 import { geocode } from '../geocode/geocode.service';
 import type { Point } from './geo';
-import { listingIndexOf } from './listing-index/listing-index.service';
+import { listingIndexOf, producerRowsOf } from './listing-index/listing-index.service';
 import { lexemeGroups } from './listing-index/query-words';
 import { isAscii } from './listing-index/word-similarity';
 import { clusteredMapAnswer, type MapAnswer, producerMapAnswer } from './producer-map';
@@ -142,13 +142,17 @@ export function searchPathFor(ctx: AppContext, text: string | undefined): 'index
   return listingIndexOf(ctx)?.bytewiseOrder && (!text || isAscii(text)) ? 'index' : 'sql';
 }
 
-/** Producers ranked by the listing index (decision 191); their rows read fresh by id. */
+/**
+ * Producers ranked by the listing index (decision 191); their rows written from the rows kept beside
+ * it, fresh from the same change feed (decision 271), or read by id if one is not held.
+ */
 async function producersFromIndex(
   ctx: AppContext,
   filters: repo.ProducerSearchFilters,
 ): Promise<{ rows: repo.ProducerRow[]; total: number } | null> {
   const index = listingIndexOf(ctx);
   if (!index || searchPathFor(ctx, filters.text) !== 'index') return null;
+  const now = Date.now();
   const answer = index.searchProducers({
     text: filters.text,
     groups: filters.text ? lexemeGroups(searchWords(filters.text), index.vocabulary) : [],
@@ -158,9 +162,10 @@ async function producersFromIndex(
     requireCoordinates: filters.requireCoordinates === true,
     limit: filters.limit,
     offset: filters.offset,
-    now: Date.now(),
+    now,
   });
-  return { rows: await repo.producersByIds(ctx.db, answer.page), total: answer.total };
+  const rows = producerRowsOf(ctx)?.page(answer.page, now) ?? (await repo.producersByIds(ctx.db, answer.page));
+  return { rows, total: answer.total };
 }
 
 export async function searchProducerList(ctx: AppContext, query: ProducerSearchQuery): Promise<ProducerSearchListResponse> {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../../lib/context';
 import { onSearchChange, pollSearchChanges } from '../search-changes';
 import type { ListingIndex } from './listing-index';
 import { countNames, loadListingIndex, loadNames, loadProducers, loadVocabulary } from './listing-index.loader';
+import { loadProducerRows, type ProducerRows, reloadProducerRows } from './producer-rows';
 
 /**
  * Owns each instance's listing index (decision 125): when to use it, loading it in the background,
@@ -19,6 +20,8 @@ const REBUILD_AT = 50_000;
 
 type IndexState = {
   index: ListingIndex | null;
+  /** What the producer list's rows show (decision 271): loaded and refreshed with the index, swapped with it. */
+  rows: ProducerRows | null;
   loading: Promise<void> | null;
   /** Producers changed and not yet applied to the index. */
   pending: Set<number>;
@@ -37,6 +40,7 @@ function stateOf(ctx: AppContext): IndexState {
   if (!state) {
     state = {
       index: null,
+      rows: null,
       loading: null,
       pending: new Set(),
       sinceBuild: null,
@@ -58,6 +62,11 @@ function mode(): 'on' | 'off' | 'auto' {
 /** The loaded index of this instance, or null while the SQL path answers. */
 export function listingIndexOf(ctx: AppContext): ListingIndex | null {
   return states.get(ctx)?.index ?? null;
+}
+
+/** The producer list's rows kept with the loaded index (decision 271), or null without one. */
+export function producerRowsOf(ctx: AppContext): ProducerRows | null {
+  return states.get(ctx)?.rows ?? null;
 }
 
 /**
@@ -113,6 +122,7 @@ export function stopListingIndex(ctx: AppContext): void {
   state.unsubscribe?.();
   state.unsubscribe = null;
   state.index = null;
+  state.rows = null;
 }
 
 async function build(ctx: AppContext, state: IndexState): Promise<void> {
@@ -120,9 +130,11 @@ async function build(ctx: AppContext, state: IndexState): Promise<void> {
   // answering and taking them meanwhile).
   state.sinceBuild = new Set();
   const index = await loadListingIndex(ctx.db);
+  const rows = await loadProducerRows(ctx.db);
   if (state.stopped) return;
   for (const id of state.sinceBuild) state.pending.add(id);
   state.index = index;
+  state.rows = rows;
   scheduleApply(ctx, state);
   await state.applying;
 }
@@ -131,18 +143,21 @@ async function build(ctx: AppContext, state: IndexState): Promise<void> {
 function scheduleApply(ctx: AppContext, state: IndexState): void {
   state.applying = state.applying.then(async () => {
     const index = state.index;
+    const rows = state.rows;
     if (!index || state.pending.size === 0 || state.stopped) return;
     const producerIds = [...state.pending];
     state.pending.clear();
     try {
-      const [updates, vocabulary, nameCount] = await Promise.all([
+      const [updates, rowUpdates, vocabulary, nameCount] = await Promise.all([
         loadProducers(ctx.db, producerIds),
+        reloadProducerRows(ctx.db, producerIds),
         loadVocabulary(ctx.db),
         countNames(ctx.db),
       ]);
       // The type-ahead's names only grow: a new count means a product with a new name (decision 191).
       const names = nameCount !== index.nameCount ? await loadNames(ctx.db) : null;
       index.applyProducers(updates);
+      rows?.apply(rowUpdates);
       index.vocabulary = vocabulary;
       if (names) index.setNames(names);
     } catch (error) {

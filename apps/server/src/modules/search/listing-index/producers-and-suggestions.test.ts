@@ -6,7 +6,7 @@ import { producers, products } from '../../../db/schema';
 import { setUserStatus } from '../../../test/factories';
 import { buildProducer, buildProduct, setSubscription, type TestProducer } from '../../../test/listing-factories';
 import { buildTestApp, type TestApp, testConfig } from '../../../test/test-app';
-import { listingIndexCaughtUp, listingIndexLoaded } from './listing-index.service';
+import { listingIndexCaughtUp, listingIndexLoaded, listingIndexOf, producerRowsOf } from './listing-index.service';
 
 /**
  * The producer list of /api/search/producers and the type-ahead /api/search/suggestions answered
@@ -241,5 +241,78 @@ describe('the producer list and the type-ahead from the listing index', () => {
     const after = (await ask(indexApp, '/api/search/producers?search=honey')).body as { total: number };
     expect(after.total).toBeLessThan(before.total);
     await expectParity();
+  });
+
+  it('keep every field a list row shows fresh from the change feed, with no database read (decision 271)', async () => {
+    const [, green, , ridge, ridgeTwo, sunny, , , apple, bee] = farms;
+    type Row = { user_id: number; farm_name: string; subscription_status: string; product_count: number } & Record<
+      string,
+      unknown
+    >;
+    const browse = '/api/search/producers?view=list&limit=50';
+    const rowsOf = async () => ((await ask(indexApp, browse)).body as { producers: Row[] }).producers;
+    const rowOf = (rows: Row[], farm: TestProducer) => rows.find((row) => row.user_id === farm.id);
+    // A trial with no end: visible for good, as an active subscription is.
+    await setSubscription(sqlApp, green.id, { status: 'trialing', trialEndsAt: null });
+    await listingIndexCaughtUp(indexApp.ctx);
+    const before = await rowsOf();
+    expect(rowOf(before, green)?.subscription_status).toBe('trialing');
+    // The trial becomes a paid subscription: visibility does not change, the status shown does.
+    await setSubscription(sqlApp, green.id, { status: 'active', trialEndsAt: null });
+    // A farm's profile edited.
+    await sqlApp.ctx.db
+      .update(producers)
+      .set({
+        farmName: 'Apple Orchard Company',
+        description: 'Cider, "butter" & more\\ — picked daily',
+        profileImageUrl: '/uploads/apple.jpg',
+        deliveryAvailable: true,
+        city: 'Paris',
+      })
+      .where(eq(producers.id, apple.producerId));
+    // Product counts: one more, one fewer (soft-deleted).
+    await buildProduct(sqlApp, sunny, { name: 'Pasture Eggs', category: 'eggs' });
+    const [gone] = await sqlApp.ctx.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.producerId, ridge.producerId))
+      .limit(1);
+    await sqlApp.ctx.db.update(products).set({ active: false }).where(eq(products.id, gone.id));
+    // A suspension and a lapsed subscription hide their farms.
+    await setUserStatus(sqlApp, ridgeTwo.id, 'suspended');
+    await setSubscription(sqlApp, bee.id, { status: 'past_due' });
+    await listingIndexCaughtUp(indexApp.ctx);
+    const after = await rowsOf();
+    expect(rowOf(after, green)?.subscription_status).toBe('active');
+    expect(rowOf(after, apple)).toMatchObject({
+      farm_name: 'Apple Orchard Company',
+      description: 'Cider, "butter" & more\\ — picked daily',
+      profile_image_url: '/uploads/apple.jpg',
+      delivery_available: true,
+      city: 'Paris',
+    });
+    expect(rowOf(after, sunny)?.product_count).toBe((rowOf(before, sunny)?.product_count ?? 0) + 1);
+    expect(rowOf(after, ridge)?.product_count).toBe((rowOf(before, ridge)?.product_count ?? 0) - 1);
+    expect(rowOf(before, ridgeTwo)).toBeDefined();
+    expect(rowOf(after, ridgeTwo)).toBeUndefined();
+    expect(rowOf(before, bee)).toBeDefined();
+    expect(rowOf(after, bee)).toBeUndefined();
+    // Every list and map-with-text answer still equals SQL's, and the page's rows came from memory.
+    await expectParity();
+    const now = Date.now();
+    const ranked = listingIndexOf(indexApp.ctx)?.searchProducers({
+      groups: [],
+      verifiedOnly: false,
+      requireCoordinates: false,
+      limit: 50,
+      offset: 0,
+      now,
+    });
+    expect(ranked?.page.length).toBe(after.length);
+    expect(
+      producerRowsOf(indexApp.ctx)
+        ?.page(ranked?.page ?? [], now)
+        ?.map((row) => row.user_id),
+    ).toEqual(after.map((row) => row.user_id));
   });
 });
