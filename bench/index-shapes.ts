@@ -3,11 +3,15 @@
  * search section, answered by the server's own service functions on the bench database once the
  * listing index is loaded. It tells ranking and writing apart from the HTTP stack.
  *
- *   npx tsx bench/index-shapes.ts [--scale=1m] [--rounds=2] [--shapes=map,typos]
+ *   npx tsx bench/index-shapes.ts [--scale=1m] [--rounds=2] [--shapes=map,typos] [--dump=answers.tsv]
  *
  * Prints per shape the mean, p50, p95 and max of one call, in microseconds, over every query of
- * the shape (the first round warms up and is not counted). The result cache stays off.
+ * the shape, and the process's CPU time per call (the last round; earlier rounds warm up). The result cache stays off.
+ * `--dump` writes each path with a hash of its answer, so two versions of the code can be compared
+ * answer for answer at scale (`diff` the two files).
  */
+import { createHash } from 'node:crypto';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { ProducerSearchQuery, ProductSearchQuery, SuggestionsQuery } from '@farmstand/shared/schemas/search';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
@@ -22,6 +26,8 @@ const flag = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=
 const rounds = Number(flag('rounds') ?? 2);
 /** Only the shapes whose label contains one of these words. */
 const only = flag('shapes')?.split(',') ?? null;
+const dump = flag('dump');
+if (dump) writeFileSync(dump, '');
 const url = benchDatabaseUrl(readOptions().scale);
 process.env.SEARCH_RESULT_CACHE = 'off';
 
@@ -57,23 +63,40 @@ function callOf(shape: SearchShape, path: string): () => Promise<unknown> {
   return () => search.producerMap(ctx, query);
 }
 
+/** A short hash of an answer, whichever form the service returns it in (JSON text, bytes or an object). */
+function hashOf(answer: unknown): string {
+  const value = answer as { body?: string; json?: Buffer };
+  const bytes = value.body ?? value.json ?? JSON.stringify(answer);
+  return createHash('sha1').update(bytes).digest('hex').slice(0, 16);
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-console.log(`${'shape'.padEnd(46)}${['mean', 'p50', 'p95', 'max'].map((h) => h.padStart(9)).join('')}  (µs, one call)`);
+console.log(`${'shape'.padEnd(46)}${['mean', 'p50', 'p95', 'max', 'cpu'].map((h) => h.padStart(9)).join('')}  (µs, one call)`);
 for (const shape of shapes) {
   if (only && !only.some((word) => shape.label.includes(word))) continue;
   const calls = shape.paths.map((path) => callOf(shape, path));
   let times: number[] = [];
+  // CPU time of the process over the whole round: less moved than wall time by other work on the machine.
+  let cpuMicros = 0;
   for (let round = 0; round < rounds; round++) {
     times = [];
+    const cpuBefore = process.cpuUsage();
     for (const call of calls) {
       const started = performance.now();
       await call();
       times.push((performance.now() - started) * 1000);
     }
+    const cpu = process.cpuUsage(cpuBefore);
+    cpuMicros = (cpu.user + cpu.system) / calls.length;
+  }
+  if (dump) {
+    const lines: string[] = [];
+    for (const [i, call] of calls.entries()) lines.push(`${shape.paths[i]}\t${hashOf(await call())}`);
+    appendFileSync(dump, `${lines.join('\n')}\n`);
   }
   times.sort((a, b) => a - b);
   const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
-  const cells = [mean, percentile(times, 0.5), percentile(times, 0.95), times[times.length - 1]];
+  const cells = [mean, percentile(times, 0.5), percentile(times, 0.95), times[times.length - 1], cpuMicros];
   console.log(`${shape.label.padEnd(46)}${cells.map((t) => t.toFixed(0).padStart(9)).join('')}`);
 }
 await app.close();

@@ -23,26 +23,64 @@ export const cellColumn = (longitude: number) => Math.floor((longitude + 180) * 
 export const cellKey = (row: number, column: number) => row * 2000 + column;
 
 /**
- * Regions of two degrees (about 140 × 100 miles here): each lexeme's postings are also kept per
- * region, so a text search within a radius reads only the regions its circle touches. -1: no place.
+ * Regions of a quarter degree (about 17 × 14 miles here): each lexeme's postings are also kept by
+ * region, so a text search within a radius reads only the regions its circle touches, and counts the
+ * ones wholly inside it without a distance per listing (decision 280). -1: no place.
  */
-const REGION_DEGREES = 2;
+const REGIONS_PER_DEGREE = 4;
+const REGION_COLUMNS = 2000;
+const regionRow = (latitude: number) => Math.floor((latitude + 90) * REGIONS_PER_DEGREE);
+const regionColumn = (longitude: number) => Math.floor((longitude + 180) * REGIONS_PER_DEGREE);
+
 export const regionOf = (latitude: number | null, longitude: number | null) =>
   latitude === null || longitude === null || Number.isNaN(latitude) || Number.isNaN(longitude)
     ? -1
-    : Math.floor((latitude + 90) / REGION_DEGREES) * 1000 + Math.floor((longitude + 180) / REGION_DEGREES);
+    : regionRow(latitude) * REGION_COLUMNS + regionColumn(longitude);
 
 /** The regions a latitude/longitude box touches. */
 export function regionsOf(box: { minLat: number; maxLat: number; minLng: number; maxLng: number }): number[] {
   const regions: number[] = [];
-  for (let row = Math.floor((box.minLat + 90) / REGION_DEGREES); row <= Math.floor((box.maxLat + 90) / REGION_DEGREES); row++) {
-    for (
-      let column = Math.floor((box.minLng + 180) / REGION_DEGREES);
-      column <= Math.floor((box.maxLng + 180) / REGION_DEGREES);
-      column++
-    ) {
-      regions.push(row * 1000 + column);
+  for (let row = regionRow(box.minLat); row <= regionRow(box.maxLat); row++) {
+    for (let column = regionColumn(box.minLng); column <= regionColumn(box.maxLng); column++) {
+      regions.push(row * REGION_COLUMNS + column);
     }
   }
   return regions;
+}
+
+/** A latitude/longitude rectangle (a region, a grid cell), in degrees. */
+export type Sides = { south: number; north: number; west: number; east: number };
+
+export function regionSides(region: number): Sides {
+  const row = Math.floor(region / REGION_COLUMNS);
+  const column = region - row * REGION_COLUMNS;
+  return {
+    south: row / REGIONS_PER_DEGREE - 90,
+    north: (row + 1) / REGIONS_PER_DEGREE - 90,
+    west: column / REGIONS_PER_DEGREE - 180,
+    east: (column + 1) / REGIONS_PER_DEGREE - 180,
+  };
+}
+
+type Measure = (latitude: number, longitude: number) => number;
+
+/**
+ * About the nearest a point of the rectangle can be: the centre clamped into it. On a sphere the
+ * nearest point of a side can lie a little off the clamped one, so callers allow a slack
+ * (OUTSIDE_SLACK_MILES in listing-index.ts) before they skip anything by it.
+ */
+export function nearestPointOf(sides: Sides, center: Point, measure: Measure): number {
+  const latitude = Math.min(sides.north, Math.max(sides.south, center.latitude));
+  const longitude = Math.min(sides.east, Math.max(sides.west, center.longitude));
+  return measure(latitude, longitude);
+}
+
+/**
+ * The farthest a point of the rectangle can be: at a corner (along a parallel or a meridian the
+ * great-circle distance from a point has one minimum, so its maximum over a side is at an end).
+ * Only the farther side in longitude can hold it; both latitudes are tried.
+ */
+export function farthestCornerOf(sides: Sides, center: Point, measure: Measure): number {
+  const longitude = Math.abs(sides.west - center.longitude) > Math.abs(sides.east - center.longitude) ? sides.west : sides.east;
+  return Math.max(measure(sides.south, longitude), measure(sides.north, longitude));
 }

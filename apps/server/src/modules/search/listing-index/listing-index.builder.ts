@@ -1,6 +1,14 @@
 import { regionOf } from './geo-math';
 import { ProductDisplayColumns } from './listing-display';
-import { FARM, type IndexParts, type ListingData, NAME, type Posting, type ProducerData } from './listing-index';
+import {
+  FARM,
+  type IndexParts,
+  type ListingData,
+  NAME,
+  type Posting,
+  type ProducerData,
+  type RegionalPosting,
+} from './listing-index';
 
 /** A typed array that doubles when full: postings of a million listings without boxed numbers. */
 class GrowingInts {
@@ -45,8 +53,6 @@ export class ListingIndexBuilder {
   private readonly categories: string[] = [];
   private readonly availabilities: string[] = [];
   private readonly postings = new Map<string, GrowingPosting>();
-  /** The same postings split by the producer's region (geo-math.ts#regionOf). */
-  private readonly regionPostings = new Map<number, Map<string, GrowingPosting>>();
   private readonly producerRegion: number[] = [];
   private readonly byCategory: GrowingInts[] = [];
   private readonly perProducer: GrowingInts[] = [];
@@ -92,16 +98,9 @@ export class ListingIndexBuilder {
       this.productDisplay.push(listing.display);
       const name = new Set(listing.nameLexemes);
       const farm = this.farmLexemes[producer];
-      const region = this.producerRegion[producer];
-      let regional = this.regionPostings.get(region);
-      if (!regional) {
-        regional = new Map();
-        this.regionPostings.set(region, regional);
-      }
       for (const lexeme of new Set(listing.docLexemes)) {
         const flags = (name.has(lexeme) ? NAME : 0) | (farm.has(lexeme) ? FARM : 0);
         postingOf(this.postings, lexeme).push(slot, flags);
-        postingOf(regional, lexeme).push(slot, flags);
       }
     }
   }
@@ -127,15 +126,17 @@ export class ListingIndexBuilder {
     nameOf.forEach((code, slot) => {
       nameListings[filled[code]++] = slot;
     });
+    const producerOf = this.producerOf.done();
+    const postings = finished(this.postings);
     return {
       productIds: this.productIds.done(),
-      producerOf: this.producerOf.done(),
+      producerOf,
       categoryOf: Uint8Array.from(this.categoryOf.done()),
       availabilityOf: Uint8Array.from(this.availabilityOf.done()),
       categories: this.categories,
       availabilities: this.availabilities,
-      postings: finished(this.postings),
-      regionPostings: new Map([...this.regionPostings].map(([region, postings]) => [region, finished(postings)])),
+      postings,
+      regionalPostings: byRegion(postings, producerOf, this.producerRegion),
       categoryPostings: this.categories.map((_, code) => this.byCategory[code]?.done() ?? new Int32Array(0)),
       producerIds: Int32Array.from(this.producers.map((producer) => producer.producerId)),
       latitudes: Float64Array.from(this.producers.map((producer) => producer.latitude ?? Number.NaN)),
@@ -158,6 +159,46 @@ export class ListingIndexBuilder {
       deliveryRadius: Float64Array.from(this.producers, (producer) => producer.deliveryRadius ?? Number.NaN),
     };
   }
+}
+
+/**
+ * Every lexeme's postings ordered by region then slot (RegionalPosting). Regions are numbered
+ * densely in key order, so one counting pass per lexeme sorts its postings with no map per posting.
+ */
+function byRegion(postings: Map<string, Posting>, producerOf: Int32Array, producerRegion: number[]) {
+  const keys = [...new Set(producerRegion)].filter((region) => region >= 0).sort((a, b) => a - b);
+  const denseOf = new Map(keys.map((key, dense) => [key, dense]));
+  const producerDense = Int32Array.from(producerRegion, (region) => denseOf.get(region) ?? -1);
+  const counts = new Int32Array(keys.length);
+  const cursor = new Int32Array(keys.length);
+  const regional = new Map<string, RegionalPosting>();
+  for (const [lexeme, posting] of postings) {
+    const touched: number[] = [];
+    let placed = 0;
+    for (const slot of posting.slots) {
+      const dense = producerDense[producerOf[slot]];
+      if (dense < 0) continue;
+      if (counts[dense]++ === 0) touched.push(dense);
+      placed++;
+    }
+    touched.sort((a, b) => a - b);
+    const start = new Int32Array(touched.length + 1);
+    touched.forEach((dense, r) => {
+      cursor[dense] = start[r];
+      start[r + 1] = start[r] + counts[dense];
+      counts[dense] = 0;
+    });
+    const slots = new Int32Array(placed);
+    const flags = new Uint8Array(placed);
+    posting.slots.forEach((slot, i) => {
+      const dense = producerDense[producerOf[slot]];
+      if (dense < 0) return;
+      slots[cursor[dense]] = slot;
+      flags[cursor[dense]++] = posting.flags[i];
+    });
+    regional.set(lexeme, { regions: Int32Array.from(touched, (dense) => keys[dense]), start, slots, flags });
+  }
+  return regional;
 }
 
 const finished = (postings: Map<string, GrowingPosting>) =>

@@ -1,8 +1,9 @@
 import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../geo';
-import { cellColumn, cellKey, cellRow, distanceFrom, regionsOf } from './geo-math';
+import { distanceFrom, farthestCornerOf, nearestPointOf, regionSides, regionsOf } from './geo-math';
 import { listingJson, type ProducerDisplay, type ProductDisplay, type ProductDisplayColumns } from './listing-display';
 import { type NameRow, NameTable } from './name-table';
 import type { Vocabulary } from './query-words';
+import { SpatialGrid } from './spatial-grid';
 import {
   compareUtf8,
   similarityBound,
@@ -71,8 +72,21 @@ export type IndexAnswer = { page: { id: number; distance: number | null }[]; tot
 export const NAME = 1;
 export const FARM = 2;
 const TIER_OF_FLAGS = [1, 3, 2, 3];
+/**
+ * A grid cell is skipped as outside a circle only when the nearest point of its box is this much
+ * farther than the radius: on a sphere the nearest point of a cell's side is not exactly at the
+ * clamped centre (it is off by well under a tenth of a mile at these radii), and a cell read for
+ * nothing costs only time, while a cell skipped wrongly would lose a listing.
+ */
+const OUTSIDE_SLACK_MILES = 1;
 
 export type Posting = { slots: Int32Array; flags: Uint8Array };
+/**
+ * One lexeme's postings again, ordered by the producer's region (geo-math.ts#regionOf), then by
+ * slot: region `regions[r]`'s are `slots[start[r] … start[r + 1]]`. Four arrays per lexeme however
+ * many regions it spans (listings of producers without a place are in none).
+ */
+export type RegionalPosting = { regions: Int32Array; start: Int32Array; slots: Int32Array; flags: Uint8Array };
 
 /** What the builder (listing-index.builder.ts) makes; the index adds its grid and per-query state. */
 export type IndexParts = {
@@ -83,8 +97,8 @@ export type IndexParts = {
   categories: string[];
   availabilities: string[];
   postings: Map<string, Posting>;
-  /** The postings again, split by the producer's region (geo-math.ts#regionOf). */
-  regionPostings: Map<number, Map<string, Posting>>;
+  /** The postings again, by the producer's region. */
+  regionalPostings: Map<string, RegionalPosting>;
   categoryPostings: Int32Array[];
   producerIds: Int32Array;
   latitudes: Float64Array;
@@ -171,6 +185,12 @@ export class TopRanked {
   get worst(): Ranked {
     return this.bound as Ranked;
   }
+  /** Whether a candidate with this key could still enter (checked before building its object). */
+  admits(tier: number, distance: number, id: number): boolean {
+    const bound = this.bound;
+    if (!bound) return true;
+    return tier !== bound.tier ? tier > bound.tier : distance !== bound.distance ? distance < bound.distance : id > bound.id;
+  }
   offer(item: Ranked) {
     if (this.bound && !before(item, this.bound)) return;
     this.items.push(item);
@@ -197,7 +217,7 @@ export class ListingIndex {
   private readonly categories!: string[];
   private readonly availabilities!: string[];
   private readonly postings!: Map<string, Posting>;
-  private readonly regionPostings!: Map<number, Map<string, Posting>>;
+  private readonly regionalPostings!: Map<string, RegionalPosting>;
   private readonly categoryPostings!: Int32Array[];
 
   private readonly producerIds!: Int32Array;
@@ -217,8 +237,10 @@ export class ListingIndex {
   /** Each producer's listing slots (CSR: `producerListings[start[p] … start[p + 1]]`), newest first. */
   private readonly listingStart!: Int32Array;
   private readonly producerListings!: Int32Array;
-  private readonly cells = new Map<number, number[]>();
+  private readonly grid: SpatialGrid;
   private readonly countsByFilter = new Map<string, Int32Array>();
+  /** Per filter, the listings each grid cell's visible producers hold, for one visibility epoch. */
+  private readonly cellHeldByFilter = new Map<string, { epoch: number; held: Int32Array }>();
 
   private readonly overlay = new Map<number, OverlayProducer>();
   private overlayListings = 0;
@@ -340,13 +362,8 @@ export class ListingIndex {
     this.groupSimilarityStamp = new Uint32Array(groupCount);
     parts.producerIds.forEach((producerId, slot) => {
       this.producerSlot.set(producerId, slot);
-      const latitude = parts.latitudes[slot];
-      if (Number.isNaN(latitude)) return;
-      const key = cellKey(cellRow(latitude), cellColumn(parts.longitudes[slot]));
-      const cell = this.cells.get(key);
-      if (cell) cell.push(slot);
-      else this.cells.set(key, [slot]);
     });
+    this.grid = new SpatialGrid(parts.latitudes, parts.longitudes);
   }
 
   /** How many listings the overlay holds (the owner rebuilds the base when it grows large). */
@@ -517,10 +534,12 @@ export class ListingIndex {
   // ── Text ─────────────────────────────────────────────────────────────────────────────────────
 
   /** Base listings matching every group, newest first, with flags (TIER_OF_FLAGS gives the tier). */
-  private textMatches(groups: string[][], postings: Map<string, Posting> | undefined = this.postings): Posting {
+  private textMatches(groups: string[][], region?: number): Posting {
     let current: Posting | null = null;
+    const postingOf = (lexeme: string) =>
+      region === undefined ? this.postings.get(lexeme) : inRegion(this.regionalPostings.get(lexeme), region);
     // Rarest group first keeps the intersections small.
-    const unions = groups.map((group) => union(group, postings)).sort((a, b) => a.slots.length - b.slots.length);
+    const unions = groups.map((group) => union(group, postingOf)).sort((a, b) => a.slots.length - b.slots.length);
     for (const posting of unions) {
       // Intersection ANDs the flags: NAME survives only if every group matched in the name.
       current = current ? intersect(current, posting) : posting;
@@ -651,60 +670,124 @@ export class ListingIndex {
     const availability = this.codeFilter(this.availabilities, query.availability);
     const measure = distanceFrom(area.center);
     const radius = area.radiusMiles;
-    const box = radius === null ? null : boundingBox(area.center, radius);
     const top = new TopRanked(need);
     let total = 0;
-    // Any distance keeps producers without coordinates (last, as SQL sorts nulls last); a radius does not.
-    const rank = (tier: number, distance: number, id: number) => {
-      if (radius !== null && !(distance <= radius)) return;
-      total++;
-      top.offer({ tier, distance: Number.isNaN(distance) ? Number.POSITIVE_INFINITY : distance, id });
-    };
-    // Within a radius only the regions the circle touches are read; at any distance, everything.
-    const parts =
-      category === -2 || availability === -2
-        ? []
-        : box
-          ? regionsOf(box).map((region) => this.textMatches(groups, this.regionPostings.get(region)))
-          : [this.textMatches(groups)];
-    for (const matches of parts) {
-      for (let i = 0; i < matches.slots.length; i++) {
-        const slot = matches.slots[i];
-        if (!this.passes(slot, category, availability)) continue;
-        const producer = this.producerOf[slot];
-        const latitude = this.latitudes[producer];
-        if (box) {
-          // Outside the box is outside the circle: no haversine needed.
-          if (!(latitude >= box.minLat && latitude <= box.maxLat)) continue;
-          const longitude = this.longitudes[producer];
-          if (!(longitude >= box.minLng && longitude <= box.maxLng)) continue;
-        } else if (top.full) {
-          // Any distance: every match counts, but one that cannot enter the page needs no distance.
-          const worst = top.worst;
-          const tier = TIER_OF_FLAGS[matches.flags[i] & 3];
-          const atLeast = Number.isNaN(latitude) ? Number.POSITIVE_INFINITY : latitudeMiles(latitude - area.center.latitude);
-          if (tier < worst.tier || (tier === worst.tier && atLeast > worst.distance)) {
-            total++;
-            continue;
-          }
-        }
-        rank(TIER_OF_FLAGS[matches.flags[i] & 3], this.distanceOf(producer, measure), this.productIds[slot]);
-      }
+    if (category !== -2 && availability !== -2) {
+      total =
+        radius === null
+          ? this.rankEverywhere(groups, category, availability, area.center, measure, top)
+          : this.rankWithin(groups, category, availability, area.center, radius, measure, top);
     }
     for (const { producer, entry } of this.visibleOverlay(query)) {
       const distance = overlayDistance(producer, measure);
+      if (radius !== null && !(distance <= radius)) continue;
       for (const listing of entry.listings) {
         if (!this.overlayPasses(listing, query)) continue;
         const tier = this.overlayTier(listing, entry.farm, groups);
-        if (tier > 0) rank(tier, distance, listing.id);
+        if (tier === 0) continue;
+        total++;
+        top.offer({ tier, distance: Number.isNaN(distance) ? Number.POSITIVE_INFINITY : distance, id: listing.id });
       }
     }
     return { page: pageOf(top.result(), query.offset), total };
   }
 
   /**
-   * No text, a centre: nearest first. Rings (as the SQL path): the first ring whose producers hold
-   * `offset + limit` listings gives the exact page, everything outside it being farther.
+   * Base matches within a radius into `top`; returns how many there are. Only the regions the circle
+   * touches are read, nearest first (decision 280). A region wholly inside the circle needs no
+   * distance to be counted, and once the page is full none for a match that cannot enter it.
+   */
+  private rankWithin(
+    groups: string[][],
+    category: number,
+    availability: number,
+    center: Point,
+    radius: number,
+    measure: (lat: number, lng: number) => number,
+    top: TopRanked,
+  ): number {
+    const box = boundingBox(center, radius);
+    if (!box) return this.rankEverywhere(groups, category, availability, center, measure, top, radius);
+    const regions = regionsOf(box)
+      .map((key) => ({ key, sides: regionSides(key) }))
+      .map((region) => ({ ...region, nearest: nearestPointOf(region.sides, center, measure) - OUTSIDE_SLACK_MILES }))
+      .filter((region) => region.nearest <= radius)
+      .sort((a, b) => a.nearest - b.nearest);
+    let total = 0;
+    for (const region of regions) {
+      const matches = this.textMatches(groups, region.key);
+      if (matches.slots.length === 0) continue;
+      const whole = farthestCornerOf(region.sides, center, measure) < radius - 1e-6;
+      for (let i = 0; i < matches.slots.length; i++) {
+        const slot = matches.slots[i];
+        if (!this.passes(slot, category, availability)) continue;
+        const producer = this.producerOf[slot];
+        const tier = TIER_OF_FLAGS[matches.flags[i] & 3];
+        if (whole) {
+          total++;
+          // Inside the circle: counted. Its distance matters only if it might enter the page.
+          if (top.full && (tier < top.worst.tier || (tier === top.worst.tier && region.nearest > top.worst.distance))) continue;
+        } else {
+          // Outside the box is outside the circle: no haversine needed.
+          const latitude = this.latitudes[producer];
+          const longitude = this.longitudes[producer];
+          if (!(latitude >= box.minLat && latitude <= box.maxLat && longitude >= box.minLng && longitude <= box.maxLng)) continue;
+          if (!(this.distanceOf(producer, measure) <= radius)) continue;
+          total++;
+        }
+        const distance = this.distanceOf(producer, measure);
+        const id = this.productIds[slot];
+        if (top.admits(tier, distance, id)) top.offer({ tier, distance, id });
+      }
+    }
+    return total;
+  }
+
+  /**
+   * Base matches at any distance (or within a radius too large for a box) into `top`; returns how
+   * many there are. Every match counts, but one that cannot enter the page needs no distance.
+   * Producers without coordinates come last (as SQL sorts nulls last) and only at any distance.
+   */
+  private rankEverywhere(
+    groups: string[][],
+    category: number,
+    availability: number,
+    center: Point,
+    measure: (lat: number, lng: number) => number,
+    top: TopRanked,
+    radius: number | null = null,
+  ): number {
+    const matches = this.textMatches(groups);
+    let total = 0;
+    for (let i = 0; i < matches.slots.length; i++) {
+      const slot = matches.slots[i];
+      if (!this.passes(slot, category, availability)) continue;
+      const producer = this.producerOf[slot];
+      const latitude = this.latitudes[producer];
+      const tier = TIER_OF_FLAGS[matches.flags[i] & 3];
+      if (radius === null && top.full) {
+        const worst = top.worst;
+        const atLeast = Number.isNaN(latitude) ? Number.POSITIVE_INFINITY : latitudeMiles(latitude - center.latitude);
+        if (tier < worst.tier || (tier === worst.tier && atLeast > worst.distance)) {
+          total++;
+          continue;
+        }
+      }
+      const measured = this.distanceOf(producer, measure);
+      if (radius !== null && !(measured <= radius)) continue;
+      total++;
+      const distance = Number.isNaN(measured) ? Number.POSITIVE_INFINITY : measured;
+      const id = this.productIds[slot];
+      if (top.admits(tier, distance, id)) top.offer({ tier, distance, id });
+    }
+    return total;
+  }
+
+  /**
+   * No text, a centre: nearest first (decision 280). The total counts the whole radius, cells inside
+   * the circle from their sums; the page needs only the nearest listings, so circles of growing size
+   * (5, 15, 45 … miles) are read until one holds `offset + limit` listings: everything outside it is
+   * farther than everything in it, so its nearest are the radius's nearest.
    */
   private searchPlaceNearby(query: IndexQuery, area: { center: Point; radiusMiles: number | null }): IndexAnswer {
     const need = query.offset + query.limit;
@@ -712,30 +795,69 @@ export class ListingIndex {
     const availability = this.codeFilter(this.availabilities, query.availability);
     const counts = category === -2 || availability === -2 ? null : this.countsFor(category, availability);
     const measure = distanceFrom(area.center);
-    const rings = area.radiusMiles === null ? [5, 25, 100, 400, null] : [area.radiusMiles];
-    let page: { id: number; distance: number | null }[] = [];
-    let total = 0;
-    for (const [index, miles] of rings.entries()) {
+    const radius = area.radiusMiles;
+    const heldOf = (overlay: { ids: number[] }[]) => overlay.reduce((sum, entry) => sum + entry.ids.length, 0);
+    let total = this.baseTotal(category, availability) + this.overlayCount(query);
+    if (radius !== null) {
+      const base = counts ? this.heldWithin(area.center, radius, counts, `${category}|${availability}`, measure) : 0;
+      total = base + heldOf(this.overlayWithin(query, radius, measure));
+    }
+    for (let miles: number | null = Math.min(5, radius ?? 5); ; ) {
       const producers = this.producersWithin(area.center, miles, measure);
       const overlay = this.overlayWithin(query, miles, measure);
-      let held = overlay.reduce((sum, entry) => sum + entry.ids.length, 0);
+      let held = heldOf(overlay);
       if (counts) for (const producer of producers) held += counts[producer.slot];
-      if (held < need && index < rings.length - 1) continue;
-      total = area.radiusMiles === null ? this.baseTotal(category, availability) + this.overlayCount(query) : held;
-      // Within a radius, the page needs only the nearest producers: the smallest inner circle
-      // (R/8, R/2) that holds `need` listings is sorted, not the whole radius.
-      for (const inner of miles === null ? [null] : [miles / 8, miles / 2, miles]) {
-        const near = inner === null ? producers : producers.filter((producer) => producer.distance <= inner);
-        const nearOverlay = inner === null ? overlay : overlay.filter((entry) => entry.distance <= inner);
-        let innerHeld = nearOverlay.reduce((sum, entry) => sum + entry.ids.length, 0);
-        if (counts) for (const producer of near) innerHeld += counts[producer.slot];
-        if (innerHeld < need && inner !== miles) continue;
-        page = this.nearestListings(near, nearOverlay, need, category, availability).slice(query.offset);
-        break;
+      if (held >= need || miles === radius) {
+        return { page: this.nearestListings(producers, overlay, need, category, availability).slice(query.offset), total };
       }
-      break;
+      miles = radius === null ? (miles !== null && miles < 400 ? miles * 3 : null) : Math.min(radius, (miles as number) * 3);
     }
-    return { page, total };
+  }
+
+  /** Listings of visible base producers within `miles` of the centre: whole cells inside the circle by their sums. */
+  private heldWithin(
+    center: Point,
+    miles: number,
+    counts: Int32Array,
+    filter: string,
+    measure: (lat: number, lng: number) => number,
+  ): number {
+    const box = boundingBox(center, miles);
+    if (!box) return this.producersWithin(center, miles, measure).reduce((sum, { slot }) => sum + counts[slot], 0);
+    const cellHeld = this.cellHeld(counts, filter);
+    // A hair inside the radius: a producer in a cell whose corners are all inside is inside too.
+    const inside = miles - 1e-6;
+    const { start, slots } = this.grid;
+    let held = 0;
+    for (const cell of this.grid.cellsIn(box)) {
+      if (cellHeld[cell] === 0) continue;
+      const sides = this.grid.sidesOf(cell);
+      if (nearestPointOf(sides, center, measure) > miles + OUTSIDE_SLACK_MILES) continue;
+      if (farthestCornerOf(sides, center, measure) < inside) {
+        held += cellHeld[cell];
+        continue;
+      }
+      for (let i = start[cell]; i < start[cell + 1]; i++) {
+        const slot = slots[i];
+        if (this.visibleNow[slot] === 1 && counts[slot] > 0 && this.distanceOf(slot, measure) <= miles) held += counts[slot];
+      }
+    }
+    return held;
+  }
+
+  /** Per grid cell, the listings of a filter its visible base producers hold: summed once per visibility epoch. */
+  private cellHeld(counts: Int32Array, filter: string): Int32Array {
+    const kept = this.cellHeldByFilter.get(filter);
+    if (kept?.epoch === this.visibleEpoch) return kept.held;
+    const held = kept?.held ?? new Int32Array(this.grid.cellCount);
+    const { start, slots } = this.grid;
+    for (let cell = 0; cell < this.grid.cellCount; cell++) {
+      let sum = 0;
+      for (let i = start[cell]; i < start[cell + 1]; i++) if (this.visibleNow[slots[i]] === 1) sum += counts[slots[i]];
+      held[cell] = sum;
+    }
+    this.cellHeldByFilter.set(filter, { epoch: this.visibleEpoch, held });
+    return held;
   }
 
   /** Visible, unmasked base producers within `miles` (all, when null) with their distance. */
@@ -745,24 +867,18 @@ export class ListingIndex {
     measure: (lat: number, lng: number) => number,
   ): { slot: number; distance: number }[] {
     const found: { slot: number; distance: number }[] = [];
+    // The grid's cells touching the circle's box; a circle too large for a box reads every producer.
     const box = miles === null ? null : boundingBox(center, miles);
-    const consider = (slot: number) => {
-      if (this.visibleNow[slot] === 0) return;
-      // The box is cheaper than the haversine and never drops a point inside the circle.
-      if (box && !(this.latitudes[slot] >= box.minLat && this.latitudes[slot] <= box.maxLat)) return;
-      const distance = this.distanceOf(slot, measure);
-      if (miles === null || distance <= miles) found.push({ slot, distance: Number.isNaN(distance) ? Infinity : distance });
-    };
-    const rows = box ? [cellRow(box.minLat), cellRow(box.maxLat)] : null;
-    const columns = box ? [cellColumn(box.minLng), cellColumn(box.maxLng)] : null;
-    if (rows && columns && (rows[1] - rows[0] + 1) * (columns[1] - columns[0] + 1) <= this.cells.size) {
-      for (let row = rows[0]; row <= rows[1]; row++) {
-        for (let column = columns[0]; column <= columns[1]; column++) {
-          for (const slot of this.cells.get(cellKey(row, column)) ?? []) consider(slot);
-        }
+    const { start, slots } = this.grid;
+    const cells = box ? this.grid.cellsIn(box) : null;
+    const ranges = cells ? cells.map((cell) => [start[cell], start[cell + 1]]) : [[0, this.producerIds.length]];
+    for (const [from, to] of ranges) {
+      for (let i = from; i < to; i++) {
+        const slot = cells ? slots[i] : i;
+        if (this.visibleNow[slot] === 0) continue;
+        const distance = this.distanceOf(slot, measure);
+        if (miles === null || distance <= miles) found.push({ slot, distance: Number.isNaN(distance) ? Infinity : distance });
       }
-    } else {
-      for (let slot = 0; slot < this.producerIds.length; slot++) consider(slot);
     }
     return found;
   }
@@ -794,33 +910,36 @@ export class ListingIndex {
     category: number,
     availability: number,
   ): { id: number; distance: number | null }[] {
-    const places: { distance: number; ids: () => number[] }[] = [
-      ...producers.map(({ slot, distance }) => ({
-        distance,
-        ids: () => {
-          const ids: number[] = [];
-          for (let i = this.listingStart[slot]; i < this.listingStart[slot + 1]; i++) {
-            const listing = this.producerListings[i];
-            if (category !== -2 && availability !== -2 && this.passes(listing, category, availability)) {
-              ids.push(this.productIds[listing]);
-            }
-          }
-          return ids;
-        },
-      })),
-      ...overlay.map((entry) => ({ distance: entry.distance, ids: () => entry.ids })),
-    ].sort((a, b) => a.distance - b.distance);
+    // A base place is its slot, an overlay place its ids (slot -1). No closure per place: at national
+    // scale a circle holds thousands of producers.
+    const places: { distance: number; slot: number; ids: number[] | null }[] = [];
+    for (const { slot, distance } of producers) places.push({ distance, slot, ids: null });
+    for (const { distance, ids } of overlay) places.push({ distance, slot: -1, ids });
+    places.sort((a, b) => a.distance - b.distance);
     const page: { id: number; distance: number | null }[] = [];
     for (let i = 0; i < places.length && page.length < need; ) {
       // Places at the same distance share one run, newest first across them.
       let j = i;
       const ids: number[] = [];
-      while (j < places.length && places[j].distance === places[i].distance) ids.push(...places[j++].ids());
+      for (; j < places.length && places[j].distance === places[i].distance; j++) {
+        const place = places[j];
+        if (place.ids) ids.push(...place.ids);
+        else this.pushListingsOf(place.slot, category, availability, ids);
+      }
       const distance = places[i].distance;
       for (const id of ids.sort((a, b) => b - a)) page.push({ id, distance: Number.isFinite(distance) ? distance : null });
       i = j;
     }
     return page.slice(0, need);
+  }
+
+  /** Appends the ids of a base producer's listings passing the filters. */
+  private pushListingsOf(slot: number, category: number, availability: number, ids: number[]): void {
+    if (category === -2 || availability === -2) return;
+    for (let i = this.listingStart[slot]; i < this.listingStart[slot + 1]; i++) {
+      const listing = this.producerListings[i];
+      if (this.passes(listing, category, availability)) ids.push(this.productIds[listing]);
+    }
   }
 
   // ── Type-ahead (decision 191) ────────────────────────────────────────────────────────────────
@@ -1258,9 +1377,7 @@ export class ListingIndex {
   private markSellers(groups: string[][], box: ReturnType<typeof boundingBox> | null): void {
     this.sellers = [];
     if (groups.length === 0) return;
-    const parts = box
-      ? regionsOf(box).map((region) => this.textMatches(groups, this.regionPostings.get(region)))
-      : [this.textMatches(groups)];
+    const parts = box ? regionsOf(box).map((region) => this.textMatches(groups, region)) : [this.textMatches(groups)];
     const stamp = this.stamp;
     for (const matches of parts) {
       for (let i = 0; i < matches.slots.length; i++) {
@@ -1321,9 +1438,27 @@ function pageOf(items: Ranked[], offset: number): { id: number; distance: number
   return items.slice(offset).map((item) => ({ id: item.id, distance: Number.isFinite(item.distance) ? item.distance : null }));
 }
 
+/** A lexeme's postings in one region (views, no copy). */
+function inRegion(posting: RegionalPosting | undefined, region: number): Posting | undefined {
+  if (!posting) return undefined;
+  let low = 0;
+  let high = posting.regions.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const at = posting.regions[middle];
+    if (at === region) {
+      const [from, to] = [posting.start[middle], posting.start[middle + 1]];
+      return { slots: posting.slots.subarray(from, to), flags: posting.flags.subarray(from, to) };
+    }
+    if (at < region) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
+}
+
 /** The slots holding any lexeme of a group (one word and its typo alternatives). */
-function union(group: string[], postings: Map<string, Posting> | undefined): Posting {
-  const found = group.map((lexeme) => postings?.get(lexeme)).filter((p): p is Posting => p !== undefined);
+function union(group: string[], postingOf: (lexeme: string) => Posting | undefined): Posting {
+  const found = group.map(postingOf).filter((p): p is Posting => p !== undefined);
   if (found.length === 0) return { slots: new Int32Array(0), flags: new Uint8Array(0) };
   return found.reduce((a, b) => unite(a, b));
 }

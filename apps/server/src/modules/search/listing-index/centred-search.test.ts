@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { createRandom } from '../../../db/seed/random';
+import { distanceFrom } from './geo-math';
+import { ListingIndex, type ListingData, type ProducerData } from './listing-index';
+import { ListingIndexBuilder } from './listing-index.builder';
+import { Vocabulary } from './query-words';
+
+/**
+ * Centred searches read only the grid cells and the regions a circle touches, count whole ones
+ * from sums and skip distances that cannot matter (decision 280). Checked here against a plain
+ * reference — every listing, its own distance — over many producers spread unevenly (dense towns,
+ * empty country between, some without a place), many centres, radii and pages, with no database.
+ *
+ * A circle whose box touched a region without any producer once read the whole catalogue's postings
+ * for it (a missing region fell back to a default argument), so every match in the circle came twice.
+ */
+const WORDS = ['honey', 'bread', 'eggs', 'jam', 'cheese'];
+const CATEGORIES = ['honey', 'bread', 'eggs', 'jellies', 'dairy'];
+const NOW = Date.UTC(2026, 10, 23);
+
+function buildCatalogue() {
+  const random = createRandom(11);
+  const towns = Array.from({ length: 12 }, () => ({ latitude: 37 + random.next() * 2, longitude: -86 + random.next() * 3 }));
+  const producers: ProducerData[] = [];
+  const listings: ListingData[] = [];
+  for (let id = 1; id <= 600; id++) {
+    const town = towns[id % towns.length];
+    const placeless = id % 53 === 0;
+    producers.push({
+      producerId: id,
+      latitude: placeless ? null : town.latitude + (random.next() - 0.5) * 0.4,
+      longitude: placeless ? null : town.longitude + (random.next() - 0.5) * 0.4,
+      // Some trials ended already: those producers are hidden.
+      visibleUntil: id % 17 === 0 ? NOW - 1 : Number.POSITIVE_INFINITY,
+      farmLexemes: [`farm${id % 7}`],
+      farmName: `Farm ${id}`,
+      farmLower: `farm ${id}`,
+      verified: id % 3 === 0,
+      userId: 10_000 + id,
+      city: 'Town',
+      state: 'KY',
+      deliveryAvailable: false,
+      deliveryRadius: null,
+    });
+  }
+  let productId = 100_000;
+  const perProducer = 6;
+  for (let i = 0; i < producers.length * perProducer; i++) {
+    const producer = producers[i % producers.length];
+    const word = WORDS[(i * 7) % WORDS.length];
+    listings.push({
+      productId: productId--,
+      producerId: producer.producerId,
+      name: `${word} ${i % 3 === 0 ? 'special' : ''}`.trim(),
+      category: CATEGORIES[i % CATEGORIES.length],
+      availability: i % 4 === 0 ? 'sold_out' : 'available',
+      nameLexemes: i % 2 === 0 ? [word] : [],
+      docLexemes: [word, i % 5 === 0 ? 'special' : 'plain'],
+      display: {
+        description: null,
+        price: 1,
+        priceUnit: 'each',
+        stockQuantity: null,
+        primaryImageUrl: null,
+        seasonalStart: null,
+        seasonalEnd: null,
+      },
+    });
+  }
+  const builder = new ListingIndexBuilder(producers);
+  builder.add(listings);
+  const index = new ListingIndex(builder.build(), new Vocabulary([...WORDS, 'special', 'plain']));
+  return { index, producers, listings, random };
+}
+
+/** The reference: every listing, filtered and ranked by tier, distance, newest, with the exact total. */
+function reference(
+  { producers, listings }: ReturnType<typeof buildCatalogue>,
+  word: string | null,
+  center: { latitude: number; longitude: number },
+  radius: number | null,
+  category: string | undefined,
+  offset: number,
+  limit: number,
+) {
+  const measure = distanceFrom(center);
+  const byId = new Map(producers.map((producer) => [producer.producerId, producer]));
+  const ranked = listings.flatMap((listing) => {
+    const producer = byId.get(listing.producerId) as ProducerData;
+    if (producer.visibleUntil <= NOW) return [];
+    if (category && listing.category !== category) return [];
+    if (word && !listing.docLexemes.includes(word)) return [];
+    const placed = producer.latitude !== null && producer.longitude !== null;
+    const distance = placed ? measure(producer.latitude as number, producer.longitude as number) : Number.POSITIVE_INFINITY;
+    if (radius !== null && !(distance <= radius)) return [];
+    const tier = !word ? 0 : listing.nameLexemes.includes(word) ? 3 : producer.farmLexemes.includes(word) ? 2 : 1;
+    return [{ id: listing.productId, tier, distance }];
+  });
+  ranked.sort((a, b) => b.tier - a.tier || a.distance - b.distance || b.id - a.id);
+  const page = ranked.slice(offset, offset + limit).map(({ id, distance }) => ({
+    id,
+    distance: Number.isFinite(distance) ? distance : null,
+  }));
+  return { page, total: ranked.length };
+}
+
+describe('centred product search in the listing index', () => {
+  const catalogue = buildCatalogue();
+  const { index, random } = catalogue;
+
+  it('ranks and counts every text search within a radius or at any distance as the reference does', () => {
+    for (let trial = 0; trial < 150; trial++) {
+      const center = { latitude: 36.8 + random.next() * 2.4, longitude: -86.2 + random.next() * 3.4 };
+      const radius = [5, 10, 25, 50, 120, null][trial % 6];
+      const word = WORDS[trial % WORDS.length];
+      const category = trial % 4 === 0 ? CATEGORIES[trial % CATEGORIES.length] : undefined;
+      const [offset, limit] = trial % 5 === 0 ? [200, 20] : [0, 20];
+      const answer = index.search({
+        groups: [[word]],
+        category,
+        area: { center, radiusMiles: radius },
+        offset,
+        limit,
+        now: NOW,
+      });
+      const expected = reference(catalogue, word, center, radius, category, offset, limit);
+      expect(answer.total).toBe(expected.total);
+      expect(answer.page).toEqual(expected.page);
+      expect(new Set(answer.page.map((row) => row.id)).size).toBe(answer.page.length);
+    }
+  });
+
+  it('lists and counts the nearest listings within a radius or at any distance as the reference does', () => {
+    for (let trial = 0; trial < 150; trial++) {
+      const center = { latitude: 36.8 + random.next() * 2.4, longitude: -86.2 + random.next() * 3.4 };
+      const radius = [3, 10, 25, 50, 120, null][trial % 6];
+      const category = trial % 3 === 0 ? CATEGORIES[trial % CATEGORIES.length] : undefined;
+      const [offset, limit] = trial % 4 === 0 ? [200, 24] : [0, 20];
+      const answer = index.search({ groups: null, category, area: { center, radiusMiles: radius }, offset, limit, now: NOW });
+      const expected = reference(catalogue, null, center, radius, category, offset, limit);
+      expect(answer.total).toBe(expected.total);
+      expect(answer.page).toEqual(expected.page);
+    }
+  });
+});
