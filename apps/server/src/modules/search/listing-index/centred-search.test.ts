@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../../db/seed/random';
 import { distanceFrom } from './geo-math';
-import { ListingIndex, type ListingData, type ProducerData } from './listing-index';
+import { type ListingData, ListingIndex, type ProducerData } from './listing-index';
 import { ListingIndexBuilder } from './listing-index.builder';
 import { Vocabulary } from './query-words';
 
