@@ -1,13 +1,25 @@
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
-import { haversineMiles, PRODUCT_CATEGORIES } from '@farmstand/shared';
 import type { AppContext } from '../../lib/context';
-import { boundingBox, type Point } from './geo';
-import { presentMapProducer, roundMiles } from './search.presenter';
-import { loadMapProducers, type MapProducerRow } from './search.repository';
+import type { Point } from './geo';
+import {
+  alphabetical,
+  type LatitudeOrder,
+  latitudeOrderOf,
+  type MapEntry,
+  mapEntryOf,
+  nearestWithin,
+  type Viewport,
+  viewportParts,
+} from './producer-map-grid';
+import { roundMiles } from './search.presenter';
+import { loadMapProducers } from './search.repository';
 import { onSearchChange, startSearchFeed } from './search-changes';
 
 const gzip = promisify(gzipCallback);
+
+/** A ready answer: JSON bytes, and once compressed, the same bytes gzipped. */
+export type MapAnswer = { json: Buffer; gzipped?: Buffer; compressing?: Promise<void> };
 
 /**
  * The map's producers, kept in memory per server instance (decisions 070, 121): loaded once, then
@@ -15,26 +27,14 @@ const gzip = promisify(gzipCallback);
  * instance's map within the feed's poll interval. Standing that runs out by the clock (a trial
  * ending) is checked per answer against each producer's `visibleUntil`.
  */
-type MapEntry = {
-  producerId: number;
-  lat: number;
-  lng: number;
-  verified: boolean;
-  visibleUntil: number;
-  farmName: string;
-  categories: ReadonlySet<string>;
-  /** The item's JSON without its closing brace, so the distance can be appended without re-serialising. */
-  head: string;
-};
-
-/** A ready answer: JSON bytes, and once compressed, the same bytes gzipped. */
-export type MapAnswer = { json: Buffer; gzipped?: Buffer; compressing?: Promise<void> };
-
 type Index = {
   byProducer: Map<number, MapEntry>;
   /** Alphabetical (farm name, then id); rebuilt when a change arrives and an answer needs it. */
   sorted: MapEntry[] | null;
-  /** By latitude, so a viewport reads only its own band of producers; rebuilt like `sorted`. */
+  /**
+   * By latitude, so a viewport or a radius reads only its own band of producers, with the
+   * viewport's cell totals (producer-map-grid.ts); rebuilt like `sorted`.
+   */
   byLatitude: LatitudeOrder | null;
   /** Whole-map answers (no location, no viewport): the same for everyone until the next change. */
   answers: Map<string, { at: number; answer: MapAnswer }>;
@@ -45,20 +45,6 @@ type Index = {
 const SHARED_ANSWER_MAX_AGE_MS = 1000;
 
 const indexes = new WeakMap<AppContext, Promise<Index>>();
-
-function toEntry(row: MapProducerRow): MapEntry {
-  const json = JSON.stringify(presentMapProducer(row));
-  return {
-    producerId: row.producer_id,
-    lat: row.latitude,
-    lng: row.longitude,
-    verified: row.verified,
-    visibleUntil: Number(row.visible_until),
-    farmName: row.farm_name,
-    categories: new Set(row.categories),
-    head: json.slice(0, -1),
-  };
-}
 
 async function buildIndex(ctx: AppContext): Promise<Index> {
   // The feed's starting point comes first: a change made while the map loads is applied after it.
@@ -71,7 +57,7 @@ async function buildIndex(ctx: AppContext): Promise<Index> {
     const seen = new Set<number>();
     for (const row of rows) {
       seen.add(row.producer_id);
-      if (row.visible) index.byProducer.set(row.producer_id, toEntry(row));
+      if (row.visible) index.byProducer.set(row.producer_id, mapEntryOf(row));
       else index.byProducer.delete(row.producer_id);
     }
     for (const id of ids) if (!seen.has(id)) index.byProducer.delete(id);
@@ -87,7 +73,7 @@ async function buildIndex(ctx: AppContext): Promise<Index> {
     }
     apply(ids).catch(() => undefined);
   });
-  for (const row of await loadMapProducers(ctx.db)) index.byProducer.set(row.producer_id, toEntry(row));
+  for (const row of await loadMapProducers(ctx.db)) index.byProducer.set(row.producer_id, mapEntryOf(row));
   loaded = true;
   for (const ids of pending) await apply(ids);
   return index;
@@ -103,52 +89,13 @@ async function mapIndex(ctx: AppContext): Promise<Index> {
   return index;
 }
 
-/**
- * The producers in latitude order with what a viewport filters on in flat typed arrays: a viewport
- * at a low zoom reads every producer, and reading 100,000 scattered objects cost ~0.6 µs each.
- */
-type LatitudeOrder = {
-  entries: MapEntry[];
-  lat: Float64Array;
-  lng: Float64Array;
-  visibleUntil: Float64Array;
-  verified: Uint8Array;
-  /** A bit per category (PRODUCT_CATEGORIES order) the producer lists. */
-  categories: Uint32Array;
-};
-
-const categoryBit = (category: string) => 1 << (PRODUCT_CATEGORIES as readonly string[]).indexOf(category);
-
 function latitudeOrder(index: Index): LatitudeOrder {
-  if (index.byLatitude) return index.byLatitude;
-  const entries = [...index.byProducer.values()].sort((a, b) => a.lat - b.lat);
-  index.byLatitude = {
-    entries,
-    lat: Float64Array.from(entries, (entry) => entry.lat),
-    lng: Float64Array.from(entries, (entry) => entry.lng),
-    visibleUntil: Float64Array.from(entries, (entry) => entry.visibleUntil),
-    verified: Uint8Array.from(entries, (entry) => (entry.verified ? 1 : 0)),
-    categories: Uint32Array.from(entries, (entry) => [...entry.categories].reduce((bits, c) => bits | categoryBit(c), 0)),
-  };
+  index.byLatitude ??= latitudeOrderOf(index.byProducer.values());
   return index.byLatitude;
 }
 
-/** The first position whose latitude is ≥ `latitude` (> it when `strictlyAbove`). */
-function latitudeIndex(order: LatitudeOrder, latitude: number, strictlyAbove: boolean): number {
-  let low = 0;
-  let high = order.lat.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (order.lat[middle] < latitude || (strictlyAbove && order.lat[middle] === latitude)) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
 function sortedEntries(index: Index): MapEntry[] {
-  index.sorted ??= [...index.byProducer.values()].sort((a, b) =>
-    a.farmName < b.farmName ? -1 : a.farmName > b.farmName ? 1 : a.producerId - b.producerId,
-  );
+  index.sorted ??= [...index.byProducer.values()].sort(alphabetical);
   return index.sorted;
 }
 
@@ -201,31 +148,35 @@ export async function producerMapAnswer(ctx: AppContext, filters: MapFilters): P
     return answer;
   }
   const { center, radiusMiles } = filters.area;
-  const box = boundingBox(center, radiusMiles);
-  const near: { entry: MapEntry; miles: number }[] = [];
-  for (const entry of sortedEntries(index)) {
-    if (box && (entry.lat < box.minLat || entry.lat > box.maxLat || entry.lng < box.minLng || entry.lng > box.maxLng)) continue;
-    if (!keep(entry)) continue;
-    const miles = haversineMiles(center.latitude, center.longitude, entry.lat, entry.lng);
-    if (miles <= radiusMiles) near.push({ entry, miles });
-  }
-  // A stable sort: equal distances keep the alphabetical order.
-  near.sort((a, b) => a.miles - b.miles);
-  return answerOf(
-    pageOf(near, filters).map(({ entry, miles }) => `${entry.head},"distance":${roundMiles(miles)}}`),
-    near.length,
-  );
+  const near = nearestWithin(latitudeOrder(index), filters, center, radiusMiles, now);
+  return nearAnswer(pageOf(near, filters), near.length);
 }
 
-export type Viewport = { minLat: number; minLng: number; maxLat: number; maxLng: number; zoom: number };
-
-/** Grid cells are about 60 screen pixels wide at every zoom (a 256-pixel tile spans 360 / 2^zoom degrees). */
-const CELL_PIXELS = 60;
-/** Cell rows and columns (±35,000 at the last clustered zoom) packed into one exact number. */
-const CELL_KEY_OFFSET = 50_000;
-const CELL_KEY_SPAN = 100_000;
-/** From this zoom on (a few streets across) every producer is its own marker. */
-export const NO_CLUSTER_ZOOM = 15;
+/**
+ * The radius answer (the same bytes as `answerOf`), copied from each producer's head bytes into
+ * one buffer: near a city it is thousands of producers and hundreds of kilobytes, and building it
+ * as one string made garbage that cost milliseconds to collect.
+ */
+function nearAnswer(page: { entry: MapEntry; miles: number }[], total: number): MapAnswer {
+  const open = '{"producers":[';
+  const close = `],"total":${total}}`;
+  const tails = page.map(({ miles }, k) => `,"distance":${roundMiles(miles)}}${k < page.length - 1 ? ',' : ''}`);
+  const heads = page.map(({ entry }) => {
+    entry.headBytes ??= Buffer.from(entry.head);
+    return entry.headBytes;
+  });
+  let size = open.length + close.length;
+  for (let k = 0; k < page.length; k++) size += heads[k].length + tails[k].length;
+  // Only ASCII is written as text: the heads, which may hold any letter, are copied as UTF-8.
+  const json = Buffer.allocUnsafe(size);
+  let at = json.write(open, 0, 'latin1');
+  for (let k = 0; k < page.length; k++) {
+    at += heads[k].copy(json, at);
+    at += json.write(tails[k], at, 'latin1');
+  }
+  json.write(close, at, 'latin1');
+  return { json };
+}
 
 /**
  * What the map shows in a viewport (decision 122): producers that are alone in their grid cell as
@@ -239,61 +190,13 @@ export async function clusteredMapAnswer(
   viewport: Viewport,
 ): Promise<MapAnswer> {
   const index = await mapIndex(ctx);
-  const now = Date.now();
-  const cellDegrees = viewport.zoom >= NO_CLUSTER_ZOOM ? 0 : (360 / 2 ** viewport.zoom) * (CELL_PIXELS / 256);
-  // Numeric cell keys: at national scale this loop runs over every producer in view, and building a
-  // string key per producer was most of its cost.
-  const cells = new Map<number, { count: number; lat: number; lng: number; box: number[]; first: number }>();
-  const { center, radiusMiles } = filters;
-  let total = 0;
-  const order = latitudeOrder(index);
-  const end = latitudeIndex(order, viewport.maxLat, true);
-  const wantedCategory = filters.category ? categoryBit(filters.category) : 0;
-  for (let i = latitudeIndex(order, viewport.minLat, false); i < end; i++) {
-    const lat = order.lat[i];
-    const lng = order.lng[i];
-    if (lng < viewport.minLng || lng > viewport.maxLng) continue;
-    if (!(order.visibleUntil[i] > now)) continue;
-    if (filters.verifiedOnly && order.verified[i] === 0) continue;
-    if (wantedCategory && (order.categories[i] & wantedCategory) === 0) continue;
-    if (center && radiusMiles !== undefined && haversineMiles(center.latitude, center.longitude, lat, lng) > radiusMiles)
-      continue;
-    total++;
-    const key = cellDegrees
-      ? (Math.floor(lat / cellDegrees) + CELL_KEY_OFFSET) * CELL_KEY_SPAN + (Math.floor(lng / cellDegrees) + CELL_KEY_OFFSET)
-      : order.entries[i].producerId;
-    const cell = cells.get(key);
-    if (!cell) {
-      cells.set(key, { count: 1, lat, lng, box: [lat, lng, lat, lng], first: i });
-      continue;
-    }
-    cell.count++;
-    cell.lat += lat;
-    cell.lng += lng;
-    if (lat < cell.box[0]) cell.box[0] = lat;
-    if (lng < cell.box[1]) cell.box[1] = lng;
-    if (lat > cell.box[2]) cell.box[2] = lat;
-    if (lng > cell.box[3]) cell.box[3] = lng;
-  }
-  const markers: string[] = [];
-  const clusters: string[] = [];
-  const round = (value: number) => Math.round(value * 1e5) / 1e5;
-  for (const cell of cells.values()) {
-    if (cell.count === 1) {
-      const first = order.entries[cell.first];
-      const miles = center ? roundMiles(haversineMiles(center.latitude, center.longitude, first.lat, first.lng)) : null;
-      markers.push(`${first.head},"distance":${miles}}`);
-    } else {
-      clusters.push(
-        JSON.stringify({
-          lat: round(cell.lat / cell.count),
-          lng: round(cell.lng / cell.count),
-          count: cell.count,
-          bounds: cell.box.map(round),
-        }),
-      );
-    }
-  }
-  const answer = answerOf(markers, total, clusters);
-  return answer;
+  const { markers, clusters, total } = viewportParts(
+    latitudeOrder(index),
+    filters,
+    viewport,
+    Date.now(),
+    filters.center,
+    filters.radiusMiles,
+  );
+  return answerOf(markers, total, clusters);
 }
