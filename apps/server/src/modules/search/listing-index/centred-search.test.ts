@@ -55,7 +55,8 @@ function buildCatalogue() {
       category: CATEGORIES[i % CATEGORIES.length],
       availability: i % 4 === 0 ? 'sold_out' : 'available',
       nameLexemes: i % 2 === 0 ? [word] : [],
-      docLexemes: [word, i % 5 === 0 ? 'special' : 'plain'],
+      // The document holds the farm's name too, as the database's tsvector does.
+      docLexemes: [word, i % 5 === 0 ? 'special' : 'plain', `farm${producer.producerId % 7}`],
       display: {
         description: null,
         price: 1,
@@ -69,19 +70,21 @@ function buildCatalogue() {
   }
   const builder = new ListingIndexBuilder(producers);
   builder.add(listings);
-  const index = new ListingIndex(builder.build(), new Vocabulary([...WORDS, 'special', 'plain']));
+  const index = new ListingIndex(builder.build(), new Vocabulary([...WORDS, 'special', 'plain', 'farm3']));
   return { index, producers, listings, random };
 }
 
 /** The reference: every listing, filtered and ranked by tier, distance, newest, with the exact total. */
 function reference(
   { producers, listings }: ReturnType<typeof buildCatalogue>,
-  word: string | null,
+  /** One word, or a group of alternatives (a typo's candidates): a listing matches any of them. */
+  word: string | string[] | null,
   center: { latitude: number; longitude: number },
   radius: number | null,
   category: string | undefined,
   offset: number,
   limit: number,
+  placed = true,
 ) {
   const measure = distanceFrom(center);
   const byId = new Map(producers.map((producer) => [producer.producerId, producer]));
@@ -89,11 +92,13 @@ function reference(
     const producer = byId.get(listing.producerId) as ProducerData;
     if (producer.visibleUntil <= NOW) return [];
     if (category && listing.category !== category) return [];
-    if (word && !listing.docLexemes.includes(word)) return [];
-    const placed = producer.latitude !== null && producer.longitude !== null;
-    const distance = placed ? measure(producer.latitude as number, producer.longitude as number) : Number.POSITIVE_INFINITY;
+    const known = placed && producer.latitude !== null && producer.longitude !== null;
+    const distance = known ? measure(producer.latitude as number, producer.longitude as number) : Number.POSITIVE_INFINITY;
     if (radius !== null && !(distance <= radius)) return [];
-    const tier = !word ? 0 : listing.nameLexemes.includes(word) ? 3 : producer.farmLexemes.includes(word) ? 2 : 1;
+    const words = word === null ? [] : typeof word === 'string' ? [word] : word;
+    const anyOf = (lexemes: string[]) => words.some((w) => lexemes.includes(w));
+    if (word && !anyOf(listing.docLexemes)) return [];
+    const tier = !word ? 0 : anyOf(listing.nameLexemes) ? 3 : anyOf(producer.farmLexemes) ? 2 : 1;
     return [{ id: listing.productId, tier, distance }];
   });
   ranked.sort((a, b) => b.tier - a.tier || a.distance - b.distance || b.id - a.id);
@@ -127,6 +132,26 @@ describe('centred product search in the listing index', () => {
       expect(answer.total).toBe(expected.total);
       expect(answer.page).toEqual(expected.page);
       expect(new Set(answer.page.map((row) => row.id)).size).toBe(answer.page.length);
+    }
+  });
+
+  it('ranks and counts a text search without a place (tiers, then newest) as the reference does, deep pages too', () => {
+    for (let trial = 0; trial < 60; trial++) {
+      // Alternatives too: one matching in the product's name and another in the farm's is tier 3.
+      const word = [...WORDS, 'special', 'farm3', ['jam', 'farm3'], ['eggs', 'farm3', 'special']][trial % 9];
+      const category = trial % 4 === 0 ? CATEGORIES[trial % CATEGORIES.length] : undefined;
+      const [offset, limit] = [
+        [0, 20],
+        [200, 20],
+        [1000, 30],
+        [5, 3],
+      ][trial % 4];
+      const groups = [typeof word === 'string' ? [word] : word];
+      const answer = index.search({ groups, category, offset, limit, now: NOW });
+      // Without a place every distance is unknown: the reference's infinite distances tie, so newest wins.
+      const expected = reference(catalogue, word, { latitude: 0, longitude: 0 }, null, category, offset, limit, false);
+      expect(answer.total).toBe(expected.total);
+      expect(answer.page).toEqual(expected.page);
     }
   });
 

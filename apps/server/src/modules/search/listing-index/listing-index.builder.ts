@@ -53,6 +53,9 @@ export class ListingIndexBuilder {
   private readonly categories: string[] = [];
   private readonly availabilities: string[] = [];
   private readonly postings = new Map<string, GrowingPosting>();
+  /** The postings again, only where the lexeme is in the product's name / the farm's name (tiers 3 and 2). */
+  private readonly namePostings = new Map<string, GrowingPosting>();
+  private readonly farmPostings = new Map<string, GrowingPosting>();
   private readonly producerRegion: number[] = [];
   private readonly byCategory: GrowingInts[] = [];
   private readonly perProducer: GrowingInts[] = [];
@@ -101,6 +104,8 @@ export class ListingIndexBuilder {
       for (const lexeme of new Set(listing.docLexemes)) {
         const flags = (name.has(lexeme) ? NAME : 0) | (farm.has(lexeme) ? FARM : 0);
         postingOf(this.postings, lexeme).push(slot, flags);
+        if (flags & NAME) postingOf(this.namePostings, lexeme).push(slot, flags);
+        if (flags & FARM) postingOf(this.farmPostings, lexeme).push(slot, flags);
       }
     }
   }
@@ -136,6 +141,8 @@ export class ListingIndexBuilder {
       categories: this.categories,
       availabilities: this.availabilities,
       postings,
+      namePostings: finished(this.namePostings),
+      farmPostings: finished(this.farmPostings),
       regionalPostings: byRegion(postings, producerOf, this.producerRegion),
       categoryPostings: this.categories.map((_, code) => this.byCategory[code]?.done() ?? new Int32Array(0)),
       producerIds: Int32Array.from(this.producers.map((producer) => producer.producerId)),

@@ -3,6 +3,7 @@ import { distanceFrom, farthestCornerOf, nearestPointOf, regionSides, regionsOf 
 import { listingJson, type ProducerDisplay, type ProductDisplay, type ProductDisplayColumns } from './listing-display';
 import { type NameRow, NameTable } from './name-table';
 import type { Vocabulary } from './query-words';
+import { SlotBitmaps, setBit } from './slot-bitmaps';
 import { SpatialGrid } from './spatial-grid';
 import {
   compareUtf8,
@@ -97,6 +98,9 @@ export type IndexParts = {
   categories: string[];
   availabilities: string[];
   postings: Map<string, Posting>;
+  /** The postings where the lexeme is in the product's name, and in the farm's name (decision 280). */
+  namePostings: Map<string, Posting>;
+  farmPostings: Map<string, Posting>;
   /** The postings again, by the producer's region. */
   regionalPostings: Map<string, RegionalPosting>;
   categoryPostings: Int32Array[];
@@ -217,6 +221,8 @@ export class ListingIndex {
   private readonly categories!: string[];
   private readonly availabilities!: string[];
   private readonly postings!: Map<string, Posting>;
+  private readonly namePostings!: Map<string, Posting>;
+  private readonly farmPostings!: Map<string, Posting>;
   private readonly regionalPostings!: Map<string, RegionalPosting>;
   private readonly categoryPostings!: Int32Array[];
 
@@ -238,6 +244,11 @@ export class ListingIndex {
   private readonly listingStart!: Int32Array;
   private readonly producerListings!: Int32Array;
   private readonly grid: SpatialGrid;
+  /** Common words, categories and availabilities as bits per slot, for exact totals (decision 280). */
+  private readonly bitmaps: SlotBitmaps;
+  /** The slots of visible base producers as bits, for the visibility epoch `visibleSlotsEpoch`. */
+  private visibleSlots: Uint32Array | null = null;
+  private visibleSlotsEpoch = -1;
   private readonly countsByFilter = new Map<string, Int32Array>();
   /** Per filter, the listings each grid cell's visible producers hold, for one visibility epoch. */
   private readonly cellHeldByFilter = new Map<string, { epoch: number; held: Int32Array }>();
@@ -364,6 +375,14 @@ export class ListingIndex {
       this.producerSlot.set(producerId, slot);
     });
     this.grid = new SpatialGrid(parts.latitudes, parts.longitudes);
+    this.bitmaps = new SlotBitmaps(
+      this.listingCount,
+      parts.postings,
+      parts.categoryOf,
+      parts.availabilityOf,
+      parts.categories.length,
+      parts.availabilities.length,
+    );
   }
 
   /** How many listings the overlay holds (the owner rebuilds the base when it grows large). */
@@ -534,10 +553,10 @@ export class ListingIndex {
   // ── Text ─────────────────────────────────────────────────────────────────────────────────────
 
   /** Base listings matching every group, newest first, with flags (TIER_OF_FLAGS gives the tier). */
-  private textMatches(groups: string[][], region?: number): Posting {
+  private textMatches(groups: string[][], region?: number, within: Map<string, Posting> = this.postings): Posting {
     let current: Posting | null = null;
     const postingOf = (lexeme: string) =>
-      region === undefined ? this.postings.get(lexeme) : inRegion(this.regionalPostings.get(lexeme), region);
+      region === undefined ? within.get(lexeme) : inRegion(this.regionalPostings.get(lexeme), region);
     // Rarest group first keeps the intersections small.
     const unions = groups.map((group) => union(group, postingOf)).sort((a, b) => a.slots.length - b.slots.length);
     for (const posting of unions) {
@@ -567,14 +586,7 @@ export class ListingIndex {
     const byTier: number[][] = [[], [], [], []];
     let total = 0;
     if (category !== -2 && availability !== -2) {
-      const matches = this.textMatches(groups);
-      for (let i = 0; i < matches.slots.length; i++) {
-        const slot = matches.slots[i];
-        if (!this.passes(slot, category, availability)) continue;
-        total++;
-        const list = byTier[TIER_OF_FLAGS[matches.flags[i] & 3]];
-        if (list.length < need) list.push(this.productIds[slot]);
-      }
+      total = this.collectByTier(groups, category, availability, need, byTier);
     }
     for (const { entry } of this.visibleOverlay(query)) {
       for (const listing of entry.listings) {
@@ -587,6 +599,81 @@ export class ListingIndex {
     }
     const ordered = [3, 2, 1].flatMap((tier) => byTier[tier].sort((a, b) => b - a));
     return { page: ordered.slice(query.offset, need).map((id) => ({ id, distance: null })), total };
+  }
+
+  /**
+   * Base matches into their tiers, newest first as slots are, and the count of them all. The page
+   * needs only the first `need` of tier 3, then 2, then 1: each tier is read from its own short
+   * postings (the word in the product's name, in the farm's name) and each read stops once it has
+   * enough, so a common word's tens of thousands of matches are not walked for the page. The total
+   * comes from the word's bits when it is common (slot-bitmaps.ts), else from one walk.
+   */
+  private collectByTier(groups: string[][], category: number, availability: number, need: number, byTier: number[][]): number {
+    const inName = this.textMatches(groups, undefined, this.namePostings);
+    const named = this.firstOfTier(inName, 3, category, availability, need);
+    byTier[3].push(...named);
+    if (named.length < need) {
+      // A group's alternatives may match one in the name, another in the farm's name: that match is
+      // tier 3 (in `inName`), though the farm postings alone do not show it.
+      const farm = this.textMatches(groups, undefined, this.farmPostings);
+      byTier[2].push(...this.firstOfTier(farm, 2, category, availability, need - named.length, inName.slots));
+    }
+    const matches = this.textMatches(groups);
+    const rest = need - byTier[3].length - byTier[2].length;
+    if (rest > 0) byTier[1].push(...this.firstOfTier(matches, 1, category, availability, rest));
+    return (
+      this.bitmaps.count(groups, this.visibleSlotBits(), category, availability) ??
+      this.countPassing(matches, category, availability)
+    );
+  }
+
+  /** The ids of the first `want` visible matches of a tier passing the filters. */
+  private firstOfTier(
+    matches: Posting,
+    tier: number,
+    category: number,
+    availability: number,
+    want: number,
+    higher: Int32Array | null = null,
+  ): number[] {
+    const ids: number[] = [];
+    const { slots, flags } = matches;
+    for (let i = 0; i < slots.length && ids.length < want; i++) {
+      if (TIER_OF_FLAGS[flags[i] & 3] !== tier) continue;
+      const slot = slots[i];
+      if (higher && holds(higher, slot)) continue;
+      if (this.passes(slot, category, availability)) ids.push(this.productIds[slot]);
+    }
+    return ids;
+  }
+
+  /** How many matches pass the filters and their producer's standing. */
+  private countPassing(matches: Posting, category: number, availability: number): number {
+    const { slots } = matches;
+    const { producerOf, visibleNow, categoryOf, availabilityOf } = this;
+    let total = 0;
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i];
+      if (visibleNow[producerOf[slot]] === 0) continue;
+      if (category >= 0 && categoryOf[slot] !== category) continue;
+      if (availability >= 0 && availabilityOf[slot] !== availability) continue;
+      total++;
+    }
+    return total;
+  }
+
+  /** The visible base listings as bits, rebuilt when visibility changed (one pass over the producers). */
+  private visibleSlotBits(): Uint32Array {
+    if (this.visibleSlots && this.visibleSlotsEpoch === this.visibleEpoch) return this.visibleSlots;
+    const bits = this.visibleSlots ?? this.bitmaps.blank();
+    bits.fill(0);
+    for (let producer = 0; producer < this.visibleNow.length; producer++) {
+      if (this.visibleNow[producer] === 0) continue;
+      for (let i = this.listingStart[producer]; i < this.listingStart[producer + 1]; i++) setBit(bits, this.producerListings[i]);
+    }
+    this.visibleSlots = bits;
+    this.visibleSlotsEpoch = this.visibleEpoch;
+    return bits;
   }
 
   // ── Browse ───────────────────────────────────────────────────────────────────────────────────
@@ -1436,6 +1523,19 @@ function overlayDistance(producer: ProducerData, measure: (lat: number, lng: num
 
 function pageOf(items: Ranked[], offset: number): { id: number; distance: number | null }[] {
   return items.slice(offset).map((item) => ({ id: item.id, distance: Number.isFinite(item.distance) ? item.distance : null }));
+}
+
+/** Whether ascending `slots` holds `slot`. */
+function holds(slots: Int32Array, slot: number): boolean {
+  let low = 0;
+  let high = slots.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    if (slots[middle] === slot) return true;
+    if (slots[middle] < slot) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
 }
 
 /** A lexeme's postings in one region (views, no copy). */

@@ -1,0 +1,100 @@
+import type { Posting } from './listing-index';
+
+/**
+ * Counting a common word's matches without walking them (decision 280). At national scale a word
+ * of a product name is in tens or hundreds of thousands of listings (143 lexemes of the 1M bench
+ * are in over 31,250 each, one in 762,094), and a search must give the exact total of the visible
+ * ones: walking them cost most of a text search. For those words the index keeps a bit per listing
+ * slot, and the total is the population count of (word bits AND visible AND category AND
+ * availability): 31,250 words at 1M slots, whatever the word's frequency.
+ *
+ * A word is kept as bits only where that is smaller than its postings (over one slot in 32).
+ */
+export class SlotBitmaps {
+  private readonly byLexeme = new Map<string, Uint32Array>();
+  private readonly byCategory: Uint32Array[];
+  private readonly byAvailability: Uint32Array[];
+  private readonly words: number;
+
+  constructor(
+    listingCount: number,
+    postings: Map<string, Posting>,
+    categoryOf: Uint8Array,
+    availabilityOf: Uint8Array,
+    categoryCount: number,
+    availabilityCount: number,
+  ) {
+    this.words = Math.ceil(listingCount / 32);
+    for (const [lexeme, posting] of postings) {
+      if (posting.slots.length * 32 < listingCount) continue;
+      this.byLexeme.set(lexeme, this.bitsOf(posting.slots));
+    }
+    this.byCategory = Array.from({ length: categoryCount }, () => new Uint32Array(this.words));
+    this.byAvailability = Array.from({ length: availabilityCount }, () => new Uint32Array(this.words));
+    for (let slot = 0; slot < listingCount; slot++) {
+      setBit(this.byCategory[categoryOf[slot]], slot);
+      setBit(this.byAvailability[availabilityOf[slot]], slot);
+    }
+  }
+
+  /** One word, the common case, without the general loop's inner arrays. */
+  private countOne(bits: Uint32Array, filters: Uint32Array[]): number {
+    const [visible, first = null, second = null] = filters;
+    let total = 0;
+    for (let word = 0; word < this.words; word++) {
+      let x = bits[word] & visible[word];
+      if (first) x &= first[word];
+      if (second) x &= second[word];
+      if (x !== 0) total += popCount(x);
+    }
+    return total;
+  }
+
+  private bitsOf(slots: Int32Array): Uint32Array {
+    const bits = new Uint32Array(this.words);
+    for (const slot of slots) setBit(bits, slot);
+    return bits;
+  }
+
+  /** An empty bitmap of the index's size (the caller fills the visible slots). */
+  blank(): Uint32Array {
+    return new Uint32Array(this.words);
+  }
+
+  /**
+   * How many visible slots match every group (any lexeme of it) and the filters (-1: any), or null
+   * when a lexeme of the groups is not kept as bits (its postings are short: walk them instead).
+   */
+  count(groups: string[][], visible: Uint32Array, category: number, availability: number): number | null {
+    const lexemeBits = groups.map((group) => group.map((lexeme) => this.byLexeme.get(lexeme)));
+    if (lexemeBits.some((group) => group.length === 0 || group.some((bits) => bits === undefined))) return null;
+    const filters = [visible];
+    if (category >= 0) filters.push(this.byCategory[category]);
+    if (availability >= 0) filters.push(this.byAvailability[availability]);
+    const groupsBits = lexemeBits as Uint32Array[][];
+    if (groupsBits.length === 1 && groupsBits[0].length === 1) return this.countOne(groupsBits[0][0], filters);
+    let total = 0;
+    for (let word = 0; word < this.words; word++) {
+      let x = 0xffffffff;
+      for (const bits of filters) x &= bits[word];
+      for (let g = 0; g < groupsBits.length && x !== 0; g++) {
+        let any = 0;
+        for (const bits of groupsBits[g]) any |= bits[word];
+        x &= any;
+      }
+      if (x !== 0) total += popCount(x);
+    }
+    return total;
+  }
+}
+
+export function setBit(bits: Uint32Array, slot: number): void {
+  bits[slot >>> 5] |= 1 << (slot & 31);
+}
+
+function popCount(value: number): number {
+  let x = value - ((value >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
