@@ -609,6 +609,9 @@ export class ListingIndex {
    * comes from the word's bits when it is common (slot-bitmaps.ts), else from one walk.
    */
   private collectByTier(groups: string[][], category: number, availability: number, need: number, byTier: number[][]): number {
+    // A category or availability lets few matches through: the tiers' early stops rarely come, and
+    // one walk of every match (held to the page per tier) costs less than three.
+    if (category >= 0 || availability >= 0) return this.collectInOneWalk(groups, category, availability, need, byTier);
     const inName = this.textMatches(groups, undefined, this.namePostings);
     const named = this.firstOfTier(inName, 3, category, availability, need);
     byTier[3].push(...named);
@@ -625,6 +628,24 @@ export class ListingIndex {
       this.bitmaps.count(groups, this.visibleSlotBits(), category, availability) ??
       this.countPassing(matches, category, availability)
     );
+  }
+
+  /** Every match walked once: each kept while its tier and those above hold fewer than `need`. */
+  private collectInOneWalk(groups: string[][], category: number, availability: number, need: number, byTier: number[][]) {
+    const { slots, flags } = this.textMatches(groups);
+    const held = [0, 0, 0, 0];
+    let total = 0;
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i];
+      if (!this.passes(slot, category, availability)) continue;
+      total++;
+      const tier = TIER_OF_FLAGS[flags[i] & 3];
+      // `held[t]`: matches kept in tier t and above (later ones of a tier are older, higher tiers rank first).
+      if (held[tier] >= need) continue;
+      byTier[tier].push(this.productIds[slot]);
+      for (let above = tier; above >= 1; above--) held[above]++;
+    }
+    return total;
   }
 
   /** The ids of the first `want` visible matches of a tier passing the filters. */
