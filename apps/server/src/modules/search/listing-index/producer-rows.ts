@@ -12,18 +12,8 @@ import type { ProducerRow } from '../search.repository';
  * stamp it too. The status itself depends on the clock, so what it is computed from is kept and it is
  * computed per answer, as the SQL does with `now()`.
  */
-type StoredRow = {
-  user_id: number;
-  farm_name: string;
-  city: string;
-  state: string;
-  latitude: number | null;
-  longitude: number | null;
-  description: string | null;
-  profile_image_url: string | null;
-  delivery_available: boolean;
-  verified: boolean;
-  product_count: number;
+/** A list row's own columns (as `producersByIds` reads them), with what its status is computed from. */
+type StoredRow = Omit<ProducerRow, 'subscription_status' | 'distance' | 'total'> & {
   /** The subscription's columns (null status: no subscription row). Times in epoch milliseconds. */
   status: string | null;
   trialEndsAt: number | null;
@@ -108,22 +98,8 @@ export class ProducerRows {
       const { producerId, distance } = page[i];
       const row = this.rows.get(producerId);
       if (!row) return null;
-      out[i] = {
-        user_id: row.user_id,
-        farm_name: row.farm_name,
-        city: row.city,
-        state: row.state,
-        latitude: row.latitude,
-        longitude: row.longitude,
-        description: row.description,
-        profile_image_url: row.profile_image_url,
-        delivery_available: row.delivery_available,
-        subscription_status: effectiveStatusAt(row, now),
-        verified: row.verified,
-        product_count: row.product_count,
-        distance,
-        total: 0,
-      };
+      const { status, trialEndsAt, cancelAtPeriodEnd, currentPeriodEnd, ...shown } = row;
+      out[i] = { ...shown, subscription_status: effectiveStatusAt(row, now), distance, total: 0 };
     }
     return out;
   }
