@@ -85,6 +85,7 @@ function reference(
   offset: number,
   limit: number,
   placed = true,
+  availability?: string,
 ) {
   const measure = distanceFrom(center);
   const byId = new Map(producers.map((producer) => [producer.producerId, producer]));
@@ -92,6 +93,7 @@ function reference(
     const producer = byId.get(listing.producerId) as ProducerData;
     if (producer.visibleUntil <= NOW) return [];
     if (category && listing.category !== category) return [];
+    if (availability && listing.availability !== availability) return [];
     const known = placed && producer.latitude !== null && producer.longitude !== null;
     const distance = known ? measure(producer.latitude as number, producer.longitude as number) : Number.POSITIVE_INFINITY;
     if (radius !== null && !(distance <= radius)) return [];
@@ -135,7 +137,7 @@ describe('centred product search in the listing index', () => {
     }
   });
 
-  it('ranks and counts a text search without a place (tiers, then newest) as the reference does, deep pages too', () => {
+  it('ranks and counts a text search without a place (tiers, then newest) as the reference does, filtered and deep too', () => {
     for (let trial = 0; trial < 60; trial++) {
       // Alternatives too: one matching in the product's name and another in the farm's is tier 3.
       const word = [...WORDS, 'special', 'farm3', ['jam', 'farm3'], ['eggs', 'farm3', 'special']][trial % 9];
@@ -147,9 +149,11 @@ describe('centred product search in the listing index', () => {
         [5, 3],
       ][trial % 4];
       const groups = [typeof word === 'string' ? [word] : word];
-      const answer = index.search({ groups, category, offset, limit, now: NOW });
+      const availability = trial % 3 === 1 ? ['available', 'sold_out'][trial % 2] : undefined;
+      const answer = index.search({ groups, category, availability, offset, limit, now: NOW });
       // Without a place every distance is unknown: the reference's infinite distances tie, so newest wins.
-      const expected = reference(catalogue, word, { latitude: 0, longitude: 0 }, null, category, offset, limit, false);
+      const nowhere = { latitude: 0, longitude: 0 };
+      const expected = reference(catalogue, word, nowhere, null, category, offset, limit, false, availability);
       expect(answer.total).toBe(expected.total);
       expect(answer.page).toEqual(expected.page);
     }

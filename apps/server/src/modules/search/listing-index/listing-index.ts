@@ -609,9 +609,10 @@ export class ListingIndex {
    * comes from the word's bits when it is common (slot-bitmaps.ts), else from one walk.
    */
   private collectByTier(groups: string[][], category: number, availability: number, need: number, byTier: number[][]): number {
-    // A category or availability lets few matches through: the tiers' early stops rarely come, and
-    // one walk of every match (held to the page per tier) costs less than three.
-    if (category >= 0 || availability >= 0) return this.collectInOneWalk(groups, category, availability, need, byTier);
+    // A category lets few of a word's matches through (a word mostly belongs to one or two of the
+    // ten): the tiers' early stops rarely come, and one walk of every match (held to the page per
+    // tier) costs less than three. An availability lets most through, and keeps the tiers' reads.
+    if (category >= 0) return this.collectInOneWalk(groups, category, availability, need, byTier);
     const inName = this.textMatches(groups, undefined, this.namePostings);
     const named = this.firstOfTier(inName, 3, category, availability, need);
     byTier[3].push(...named);
@@ -621,12 +622,17 @@ export class ListingIndex {
       const farm = this.textMatches(groups, undefined, this.farmPostings);
       byTier[2].push(...this.firstOfTier(farm, 2, category, availability, need - named.length, inName.slots));
     }
-    const matches = this.textMatches(groups);
+    // Every match (a union or an intersection built for the query) only when tier 1 reaches the
+    // page or the total cannot come from bits: a common word's tiers 3 and 2 usually fill it.
+    let matches: Posting | null = null;
     const rest = need - byTier[3].length - byTier[2].length;
-    if (rest > 0) byTier[1].push(...this.firstOfTier(matches, 1, category, availability, rest));
+    if (rest > 0) {
+      matches = this.textMatches(groups);
+      byTier[1].push(...this.firstOfTier(matches, 1, category, availability, rest));
+    }
     return (
       this.bitmaps.count(groups, this.visibleSlotBits(), category, availability) ??
-      this.countPassing(matches, category, availability)
+      this.countPassing(matches ?? this.textMatches(groups), category, availability)
     );
   }
 
@@ -1606,8 +1612,14 @@ function unite(a: Posting, b: Posting): Posting {
   return { slots: slots.subarray(0, n), flags: flags.subarray(0, n) };
 }
 
-/** Sorted intersection, flags ANDed: a tier needs every group in the name (or the farm name). */
-function intersect(a: Posting, b: Posting): Posting {
+/**
+ * Sorted intersection, flags ANDed: a tier needs every group in the name (or the farm name). When one
+ * side is far shorter (a rare word with a common one: thousands against hundreds of thousands), each
+ * of its slots is found in the other by galloping, not by walking the long side.
+ */
+export function intersect(a: Posting, b: Posting): Posting {
+  const [short, long] = a.slots.length <= b.slots.length ? [a, b] : [b, a];
+  if (short.slots.length * GALLOP_RATIO < long.slots.length) return gallopIntersect(short, long);
   const size = Math.min(a.slots.length, b.slots.length);
   const slots = new Int32Array(size);
   const flags = new Uint8Array(size);
@@ -1620,6 +1632,41 @@ function intersect(a: Posting, b: Posting): Posting {
     else {
       slots[n] = a.slots[i];
       flags[n++] = a.flags[i++] & b.flags[j++];
+    }
+  }
+  return { slots: slots.subarray(0, n), flags: flags.subarray(0, n) };
+}
+
+const GALLOP_RATIO = 16;
+
+function gallopIntersect(short: Posting, long: Posting): Posting {
+  const slots = new Int32Array(short.slots.length);
+  const flags = new Uint8Array(short.slots.length);
+  const within = long.slots;
+  let n = 0;
+  let from = 0;
+  for (let i = 0; i < short.slots.length && from < within.length; i++) {
+    const wanted = short.slots[i];
+    // Double the step until past `wanted`, then binary search the last step.
+    let step = 1;
+    let high = from;
+    while (high < within.length && within[high] < wanted) {
+      from = high + 1;
+      high += step;
+      step *= 2;
+    }
+    let low = from;
+    high = Math.min(high, within.length - 1);
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      if (within[middle] < wanted) low = middle + 1;
+      else high = middle - 1;
+    }
+    from = low;
+    if (from < within.length && within[from] === wanted) {
+      slots[n] = wanted;
+      flags[n++] = short.flags[i] & long.flags[from];
+      from++;
     }
   }
   return { slots: slots.subarray(0, n), flags: flags.subarray(0, n) };
