@@ -33,6 +33,8 @@ async function addProduct(page: Page, product: { name: string; category: string;
 }
 
 test('a new producer sets up a farm and a catalogue; a guest sees the public page', async ({ page, request, browser }) => {
+  // A whole producer journey and a guest's visit, with axe checks: near the default 45 s under CI load.
+  test.slow();
   const producer = await createUser(request, 'producer');
   await signInBrowser(page, producer);
   await page.goto('/profile');
