@@ -3,9 +3,8 @@ import { createRandom } from '../../../db/seed/random';
 import { intersect, type Posting } from './listing-index';
 
 /**
- * Two words' matches are the intersection of their postings, flags ANDed. A rare word against a
- * common one gallops through the long side (decision 280); both ways must give the same slots and
- * flags as a plain set intersection, at every ratio, with matches at the ends and none at all.
+ * Two words' matches are the intersection of their postings, flags ANDed: the same slots and flags
+ * as a plain set intersection, at every ratio of lengths, in either order, with none at all.
  */
 describe('intersect', () => {
   const random = createRandom(5);
