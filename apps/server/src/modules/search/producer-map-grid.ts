@@ -2,6 +2,7 @@ import { haversineMiles, PRODUCT_CATEGORIES } from '@farmstand/shared';
 import { boundingBox, type Point } from './geo';
 import { presentMapProducer, roundMiles } from './search.presenter';
 import type { MapProducerRow } from './search.repository';
+import { lowerBound, upperBound } from './sorted-search';
 
 /**
  * The map's producers in latitude order, and the two map answers that read them: the viewport's
@@ -91,14 +92,7 @@ export function latitudeOrderOf(producers: Iterable<MapEntry>): LatitudeOrder {
 
 /** The first position whose latitude is ≥ `latitude` (> it when `strictlyAbove`). */
 function latitudeIndex(order: LatitudeOrder, latitude: number, strictlyAbove: boolean): number {
-  let low = 0;
-  let high = order.lat.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (order.lat[middle] < latitude || (strictlyAbove && order.lat[middle] === latitude)) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return strictlyAbove ? upperBound(order.lat, latitude) : lowerBound(order.lat, latitude);
 }
 
 /** A filter as the typed arrays test it. */
@@ -394,14 +388,7 @@ function fillGrid(
 
 /** The first cell position ≥ `from` whose key is ≥ `key`. */
 function keyIndex(grid: Grid, key: number, from: number): number {
-  let low = from;
-  let high = grid.keys.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (grid.keys[middle] < key) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return lowerBound(grid.keys, key, from);
 }
 
 type Item = { first: number; json: string };

@@ -1,4 +1,5 @@
 import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../geo';
+import { lowerBound } from '../sorted-search';
 import { distanceFrom, farthestCornerOf, nearestPointOf, regionSides, regionsOf } from './geo-math';
 import { listingJson, type ProducerDisplay, type ProductDisplay, type ProductDisplayColumns } from './listing-display';
 import { type NameRow, NameTable } from './name-table';
@@ -1553,33 +1554,16 @@ function pageOf(items: Ranked[], offset: number): { id: number; distance: number
 
 /** Whether ascending `slots` holds `slot`. */
 function holds(slots: Int32Array, slot: number): boolean {
-  let low = 0;
-  let high = slots.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    if (slots[middle] === slot) return true;
-    if (slots[middle] < slot) low = middle + 1;
-    else high = middle - 1;
-  }
-  return false;
+  return slots[lowerBound(slots, slot)] === slot;
 }
 
 /** A lexeme's postings in one region (views, no copy). */
 function inRegion(posting: RegionalPosting | undefined, region: number): Posting | undefined {
   if (!posting) return undefined;
-  let low = 0;
-  let high = posting.regions.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const at = posting.regions[middle];
-    if (at === region) {
-      const [from, to] = [posting.start[middle], posting.start[middle + 1]];
-      return { slots: posting.slots.subarray(from, to), flags: posting.flags.subarray(from, to) };
-    }
-    if (at < region) low = middle + 1;
-    else high = middle - 1;
-  }
-  return undefined;
+  const at = lowerBound(posting.regions, region);
+  if (posting.regions[at] !== region) return undefined;
+  const [from, to] = [posting.start[at], posting.start[at + 1]];
+  return { slots: posting.slots.subarray(from, to), flags: posting.flags.subarray(from, to) };
 }
 
 /** The slots holding any lexeme of a group (one word and its typo alternatives). */

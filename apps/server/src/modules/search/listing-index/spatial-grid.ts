@@ -1,4 +1,5 @@
 import type { BoundingBox } from '../geo';
+import { lowerBound } from '../sorted-search';
 import type { Sides } from './geo-math';
 
 /**
@@ -59,7 +60,7 @@ export class SpatialGrid {
     for (let row = rowOf(box.minLat); row <= rowOf(box.maxLat); row++) {
       const last = row * COLUMNS + lastColumn;
       for (
-        let cell = this.firstAtLeast(row * COLUMNS + firstColumn);
+        let cell = lowerBound(this.keys, row * COLUMNS + firstColumn);
         cell < this.keys.length && this.keys[cell] <= last;
         cell++
       ) {
@@ -67,17 +68,6 @@ export class SpatialGrid {
       }
     }
     return cells;
-  }
-
-  private firstAtLeast(key: number): number {
-    let low = 0;
-    let high = this.keys.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.keys[middle] < key) low = middle + 1;
-      else high = middle;
-    }
-    return low;
   }
 
   /** The cell's sides in degrees. */
