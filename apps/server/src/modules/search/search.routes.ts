@@ -15,6 +15,7 @@ import { defineModule, type ModuleOptions } from '../index';
 import { publicProductCache } from '../products/products.public-cache';
 import { listingIndexOf, startListingIndex, stopListingIndex } from './listing-index/listing-index.service';
 import { isSearchResultCacheOn } from './product-search-cache';
+import { producerListJson } from './search.presenter';
 import * as search from './search.service';
 import { onSearchChange, startSearchFeed, stopSearchFeed } from './search-changes';
 
@@ -71,7 +72,9 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       if (producerSearchView(request.query) === 'list') {
         // Which path ranked it: the in-memory index or SQL (decisions 125, 191).
         reply.header('x-search-path', search.searchPathFor(ctx, request.query.search));
-        return search.searchProducerList(ctx, request.query);
+        // Written as JSON by the presenter (producerListJson): sent as is.
+        const body = producerListJson(await search.searchProducerList(ctx, request.query));
+        return reply.type('application/json; charset=utf-8').send(body as unknown as ProducerSearchListResponse);
       }
       if (request.query.search) reply.header('x-search-path', search.searchPathFor(ctx, request.query.search));
       // Already JSON bytes (and possibly shared): sent as is, gzipped when the client accepts it.

@@ -1313,15 +1313,12 @@ export class ListingIndex {
       (!query.verifiedOnly || this.verified[slot] === 1) &&
       (!query.requireCoordinates || !Number.isNaN(this.latitudes[slot]));
     const inRadius = (latitude: number, longitude: number, distance: number) =>
-      radius === null ||
-      (!Number.isNaN(latitude) &&
-        (!box || (latitude >= box.minLat && latitude <= box.maxLat && longitude >= box.minLng && longitude <= box.maxLng)) &&
-        distance <= radius);
+      radius === null || (!Number.isNaN(latitude) && (!box || inBox(box, latitude, longitude)) && distance <= radius);
 
     const overlay = this.overlayProducers(query, area, radius, measure, inRadius);
     const text = query.text;
     if (text === undefined) {
-      return this.producersWithoutText(query, need, passesFilters, distanceOf, inRadius, overlay);
+      return this.producersWithoutText(query, need, passesFilters, distanceOf, overlay);
     }
 
     // With text: the candidates (farms in the radius, or those the text can match), then the matches.
@@ -1329,26 +1326,9 @@ export class ListingIndex {
     const trigramQuery = new TrigramQuery(lowered, this.trigrams);
     const touched = this.countShared(trigramQuery);
     this.markSellers(query.groups, box);
-    const candidates: number[] = [];
-    if (radius !== null && area) {
-      for (const { slot } of this.producersWithin(area.center, radius, measure as (lat: number, lng: number) => number)) {
-        candidates.push(slot);
-      }
-    } else {
-      const stamp = this.stamp;
-      const add = (slot: number) => {
-        if (this.candidateMark[slot] === stamp || this.visibleNow[slot] !== 1) return;
-        this.candidateMark[slot] = stamp;
-        candidates.push(slot);
-      };
-      for (const slot of this.sellers) add(slot);
-      for (const group of touched) {
-        if (similarityBound(this.shared[group], trigramQuery.size) < WORD_SIMILARITY_THRESHOLD) continue;
-        if (this.similarityOfGroup(trigramQuery, group) < WORD_SIMILARITY_THRESHOLD) continue;
-        for (const slot of this.farmsOfGroup(group)) add(slot);
-      }
-      for (const slot of this.farmsContaining(lowered)) add(slot);
-    }
+    const candidates = this.textCandidates(trigramQuery, touched, lowered, box, () =>
+      this.producersWithin(area?.center as Point, radius as number, measure as (lat: number, lng: number) => number),
+    );
     const matched: number[] = [];
     for (const slot of candidates) {
       if (!passesFilters(slot)) continue;
@@ -1357,7 +1337,8 @@ export class ListingIndex {
       if (!match && similarityBound(shared, trigramQuery.size) >= WORD_SIMILARITY_THRESHOLD) {
         match = this.farmSimilarity(trigramQuery, slot) >= WORD_SIMILARITY_THRESHOLD;
       }
-      if (match && inRadius(this.latitudes[slot], this.longitudes[slot], distanceOf(slot))) matched.push(slot);
+      if (!match || (box && !inBox(box, this.latitudes[slot], this.longitudes[slot]))) continue;
+      if (inRadius(this.latitudes[slot], this.longitudes[slot], distanceOf(slot))) matched.push(slot);
     }
     const overlayMatches = overlay.filter((entry) => this.overlayMatchesText(entry, lowered, trigramQuery, query.groups));
     const top = new TopK<FarmCandidate>(need, this.farmOrder);
@@ -1406,7 +1387,6 @@ export class ListingIndex {
     need: number,
     passesFilters: (slot: number) => boolean,
     distanceOf: (slot: number) => number,
-    inRadius: (latitude: number, longitude: number, distance: number) => boolean,
     overlay: OverlayMatch[],
   ): ProducerAnswer {
     const area = query.area;
@@ -1432,11 +1412,18 @@ export class ListingIndex {
       return { page: farmPage(top.result(), query.offset), total };
     }
     const measure = distanceFrom(area.center);
-    if (area.radiusMiles !== null) {
-      for (const { slot, distance } of this.producersWithin(area.center, area.radiusMiles, measure)) {
-        if (!passesFilters(slot) || !inRadius(this.latitudes[slot], this.longitudes[slot], distance)) continue;
-        top.offer(this.farmCandidate(slot, 0, distance));
-        total++;
+    const radius = area.radiusMiles;
+    if (radius !== null) {
+      // Counted from the grid's per-cell sums; the page from the nearest circle (5, 15, 45 … miles,
+      // then the radius) holding it, as for products: every producer outside is farther than all inside.
+      const filter = `list|${query.category}|${query.verifiedOnly}|${query.requireCoordinates}`;
+      const passing = this.passingProducers(filter, passesFilters);
+      total += this.heldWithin(area.center, radius, passing, filter, measure);
+      for (let miles = Math.min(5, radius); ; miles = Math.min(radius, miles * 3)) {
+        const circle = this.producersWithin(area.center, miles, measure).filter(({ slot }) => passing[slot] === 1);
+        if (circle.length < need && miles < radius) continue;
+        for (const { slot, distance } of circle) top.offer(this.farmCandidate(slot, 0, distance));
+        break;
       }
       return { page: farmPage(top.result(), query.offset), total };
     }
@@ -1451,6 +1438,17 @@ export class ListingIndex {
       break;
     }
     return { page: farmPage(top.result(), query.offset), total };
+  }
+
+  /** 1 for each base producer passing the list's filters other than text and place (visibility aside), kept per filter. */
+  private passingProducers(filter: string, passesFilters: (slot: number) => boolean): Int32Array {
+    let passing = this.countsByFilter.get(filter);
+    if (!passing) {
+      passing = new Int32Array(this.producerIds.length);
+      for (let slot = 0; slot < passing.length; slot++) passing[slot] = passesFilters(slot) ? 1 : 0;
+      this.countsByFilter.set(filter, passing);
+    }
+    return passing;
   }
 
   /** The visible overlay producers passing the filters and the radius, with their distance. */
@@ -1503,6 +1501,43 @@ export class ListingIndex {
     }
   }
 
+  /**
+   * The visible base farms a text may match: those selling a matching listing (marked by
+   * `markSellers`), those whose name the text is word-similar to, and those whose name holds it. With
+   * a radius, the producers in the circle's cells instead when they are fewer (a word in most farm
+   * names, such as "farm", or text too short for trigrams, would otherwise read every farm).
+   */
+  private textCandidates(
+    query: TrigramQuery,
+    touched: number[],
+    lowered: string,
+    box: ReturnType<typeof boundingBox> | null,
+    inCircle: () => { slot: number }[],
+  ): number[] {
+    const similarGroups = touched.filter(
+      (group) =>
+        similarityBound(this.shared[group], query.size) >= WORD_SIMILARITY_THRESHOLD &&
+        this.similarityOfGroup(query, group) >= WORD_SIMILARITY_THRESHOLD,
+    );
+    if (box) {
+      const nearby = this.grid.producersIn(box);
+      let named = this.sellers.length;
+      for (const group of similarGroups) named += this.groupFirst[group + 1] - this.groupFirst[group];
+      if (named >= nearby || !hasTrigram(lowered)) return inCircle().map(({ slot }) => slot);
+    }
+    const candidates: number[] = [];
+    const stamp = this.stamp;
+    const add = (slot: number) => {
+      if (this.candidateMark[slot] === stamp || this.visibleNow[slot] !== 1) return;
+      this.candidateMark[slot] = stamp;
+      candidates.push(slot);
+    };
+    for (const slot of this.sellers) add(slot);
+    for (const group of similarGroups) for (const slot of this.farmsOfGroup(group)) add(slot);
+    for (const slot of this.farmsContaining(lowered)) add(slot);
+    return candidates;
+  }
+
   private sells(slot: number): boolean {
     return this.sellerMark[slot] === this.stamp;
   }
@@ -1513,11 +1548,7 @@ export class ListingIndex {
    * when the text has no word of three characters.
    */
   private farmsContaining(lowered: string): Iterable<number> {
-    let chars: string[] = [];
-    for (const word of lowered.split(/[^\p{L}\p{N}]+/u)) {
-      const wordChars = [...word];
-      if (wordChars.length > chars.length) chars = wordChars;
-    }
+    const chars = longestWordOf(lowered);
     const matches = (slot: number) => this.farmLower[slot].includes(lowered);
     if (chars.length < 3) return this.byName.filter(matches);
     let current: Int32Array | null = null;
@@ -1534,6 +1565,25 @@ export class ListingIndex {
     }
     return found;
   }
+}
+
+/** The characters of the text's longest word (letters and digits). */
+function longestWordOf(lowered: string): string[] {
+  let chars: string[] = [];
+  for (const word of lowered.split(/[^\p{L}\p{N}]+/u)) {
+    const wordChars = [...word];
+    if (wordChars.length > chars.length) chars = wordChars;
+  }
+  return chars;
+}
+
+/** Whether farms holding the text can be found by trigram (else every farm name is read). */
+function hasTrigram(lowered: string): boolean {
+  return longestWordOf(lowered).length >= 3;
+}
+
+function inBox(box: NonNullable<ReturnType<typeof boundingBox>>, latitude: number, longitude: number): boolean {
+  return latitude >= box.minLat && latitude <= box.maxLat && longitude >= box.minLng && longitude <= box.maxLng;
 }
 
 /**

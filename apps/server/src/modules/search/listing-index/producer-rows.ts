@@ -98,8 +98,23 @@ export class ProducerRows {
       const { producerId, distance } = page[i];
       const row = this.rows.get(producerId);
       if (!row) return null;
-      const { status, trialEndsAt, cancelAtPeriodEnd, currentPeriodEnd, ...shown } = row;
-      out[i] = { ...shown, subscription_status: effectiveStatusAt(row, now), distance, total: 0 };
+      // Field by field: a rest-and-spread copy of fifty rows measured a tenth of the list's time.
+      out[i] = {
+        user_id: row.user_id,
+        farm_name: row.farm_name,
+        city: row.city,
+        state: row.state,
+        latitude: row.latitude,
+        longitude: row.longitude,
+        description: row.description,
+        profile_image_url: row.profile_image_url,
+        delivery_available: row.delivery_available,
+        subscription_status: effectiveStatusAt(row, now),
+        verified: row.verified,
+        product_count: row.product_count,
+        distance,
+        total: 0,
+      };
     }
     return out;
   }

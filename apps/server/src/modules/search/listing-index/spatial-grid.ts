@@ -70,6 +70,13 @@ export class SpatialGrid {
     return cells;
   }
 
+  /** How many producers the cells touching the box hold (what reading the box would cost). */
+  producersIn(box: NonNullable<BoundingBox>): number {
+    let count = 0;
+    for (const cell of this.cellsIn(box)) count += this.start[cell + 1] - this.start[cell];
+    return count;
+  }
+
   /** The cell's sides in degrees. */
   sidesOf(cell: number): Sides {
     const row = Math.floor(this.keys[cell] / COLUMNS);
