@@ -1,7 +1,14 @@
 import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../geo';
 import { lowerBound } from '../sorted-search';
 import { distanceFrom, farthestCornerOf, nearestPointOf, regionSides, regionsOf } from './geo-math';
-import { listingJson, type ProducerDisplay, type ProductDisplay, type ProductDisplayColumns } from './listing-display';
+import {
+  displayJsonOf,
+  farmFieldsJson,
+  listingJson,
+  type ProducerDisplay,
+  type ProductDisplay,
+  type ProductDisplayColumns,
+} from './listing-display';
 import { type NameRow, NameTable } from './name-table';
 import type { Vocabulary } from './query-words';
 import { SlotBitmaps, setBit } from './slot-bitmaps';
@@ -81,6 +88,9 @@ const TIER_OF_FLAGS = [1, 3, 2, 3];
  * nothing costs only time, while a cell skipped wrongly would lose a listing.
  */
 const OUTSIDE_SLACK_MILES = 1;
+
+/** How many distance bands `nearestHolding` splits a circle into. */
+const NEAREST_BANDS = 64;
 
 export type Posting = { slots: Int32Array; flags: Uint8Array };
 /**
@@ -274,6 +284,11 @@ export class ListingIndex {
   private readonly nameOf!: Int32Array;
   private readonly deliveryAvailable!: Uint8Array;
   private readonly deliveryRadius!: Float64Array;
+  /**
+   * Base values as JSON text for writing a page (answerJson): names, categories and availabilities
+   * escaped once; a farm's fields when one of its listings is first written (a base farm never changes).
+   */
+  private readonly json: { names: string[]; categories: string[]; availabilities: string[]; farms: string[] };
   /** The overlay's listings by product id, for writing a page (answerJson). */
   private readonly overlayById = new Map<number, { listing: OverlayListing; entry: OverlayProducer }>();
   /** Trigram numbering shared by farm names and product names. */
@@ -330,6 +345,12 @@ export class ListingIndex {
     parts.listingNames.forEach((name, code) => {
       this.nameCodes.set(name, code);
     });
+    this.json = {
+      names: parts.listingNames.map((name) => JSON.stringify(name)),
+      categories: parts.categories.map((category) => JSON.stringify(category)),
+      availabilities: parts.availabilities.map((availability) => JSON.stringify(availability)),
+      farms: new Array(producerCount),
+    };
     // Farm names: the two name orders, the groups of equal names, their trigrams and the groups of each trigram.
     const slots = Array.from({ length: producerCount }, (_, slot) => slot);
     this.byName = Int32Array.from(
@@ -455,12 +476,12 @@ export class ListingIndex {
           id,
           producerId: producer.producerId,
           userId: producer.userId,
-          name: listing.productName,
-          category: listing.category,
-          availability: listing.availability,
-          display: listing.display,
+          name: JSON.stringify(listing.productName),
+          category: JSON.stringify(listing.category),
+          availability: JSON.stringify(listing.availability),
+          display: displayJsonOf(listing.display),
         };
-        rows.push(listingJson(fields, producer, distance));
+        rows.push(listingJson(fields, farmFieldsJson(producer), distance));
         continue;
       }
       const slot = this.slotOf(id);
@@ -469,12 +490,13 @@ export class ListingIndex {
         id,
         producerId: this.producerIds[producer],
         userId: this.userIds[producer],
-        name: this.listingNames[this.nameOf[slot]],
-        category: this.categories[this.categoryOf[slot]],
-        availability: this.availabilities[this.availabilityOf[slot]],
-        display: this.productDisplay.get(slot),
+        name: this.json.names[this.nameOf[slot]],
+        category: this.json.categories[this.categoryOf[slot]],
+        availability: this.json.availabilities[this.availabilityOf[slot]],
+        display: this.productDisplay.json(slot),
       };
-      rows.push(listingJson(fields, this.producerDisplayOf(producer), distance));
+      this.json.farms[producer] ??= farmFieldsJson(this.producerDisplayOf(producer));
+      rows.push(listingJson(fields, this.json.farms[producer], distance));
     }
     return `{"products":[${rows.join(',')}],"total":${answer.total}}`;
   }
@@ -922,7 +944,8 @@ export class ListingIndex {
       let held = heldOf(overlay);
       if (counts) for (const producer of producers) held += counts[producer.slot];
       if (held >= need || miles === radius) {
-        return { page: this.nearestListings(producers, overlay, need, category, availability).slice(query.offset), total };
+        const nearest = counts ? this.nearestHolding(producers, overlay, need, counts) : producers;
+        return { page: this.nearestListings(nearest, overlay, need, category, availability).slice(query.offset), total };
       }
       miles = radius === null ? (miles !== null && miles < 400 ? miles * 3 : null) : Math.min(radius, (miles as number) * 3);
     }
@@ -1045,6 +1068,38 @@ export class ListingIndex {
       i = j;
     }
     return page.slice(0, need);
+  }
+
+  /**
+   * The producers of a circle nearest the centre that together with the overlay hold `need`
+   * listings, and any as near: a circle of thousands need not be sorted for a page of twenty. The
+   * circle's distances are split into bands; every producer up to the first band by which the held
+   * listings reach `need` is kept (the page's last listing is no farther than that band's end).
+   */
+  private nearestHolding(
+    producers: { slot: number; distance: number }[],
+    overlay: { distance: number; ids: number[] }[],
+    need: number,
+    counts: Int32Array,
+  ): { slot: number; distance: number }[] {
+    const bands = NEAREST_BANDS;
+    if (producers.length <= bands) return producers;
+    let farthest = 0;
+    for (const { distance } of producers) if (distance > farthest && Number.isFinite(distance)) farthest = distance;
+    const width = farthest / bands || 1;
+    const bandOf = (distance: number) => Math.min(bands - 1, Math.floor(distance / width));
+    const held = new Float64Array(bands);
+    for (const { slot, distance } of producers) held[bandOf(distance)] += counts[slot];
+    for (const { distance, ids } of overlay) held[bandOf(distance)] += ids.length;
+    let last = bands - 1;
+    for (let band = 0, sum = 0; band < bands; band++) {
+      sum += held[band];
+      if (sum >= need) {
+        last = band;
+        break;
+      }
+    }
+    return last === bands - 1 ? producers : producers.filter(({ distance }) => bandOf(distance) <= last);
   }
 
   /** Appends the ids of a base producer's listings passing the filters. */
