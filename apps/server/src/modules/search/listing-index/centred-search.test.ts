@@ -54,9 +54,15 @@ function buildCatalogue() {
       name: `${word} ${i % 3 === 0 ? 'special' : ''}`.trim(),
       category: CATEGORIES[i % CATEGORIES.length],
       availability: i % 4 === 0 ? 'sold_out' : 'available',
-      nameLexemes: i % 2 === 0 ? [word] : [],
-      // The document holds the farm's name too, as the database's tsvector does.
-      docLexemes: [word, i % 5 === 0 ? 'special' : 'plain', `farm${producer.producerId % 7}`],
+      nameLexemes: i % 2 === 0 ? [word, ...(i % 82 === 0 ? ['smoked'] : [])] : [],
+      // The document holds the farm's name too, as the database's tsvector does. 'smoked' is a rare
+      // word (postings, not bits), the others common (slot-bitmaps.ts).
+      docLexemes: [
+        word,
+        i % 5 === 0 ? 'special' : 'plain',
+        `farm${producer.producerId % 7}`,
+        ...(i % 41 === 0 ? ['smoked'] : []),
+      ],
       display: {
         description: null,
         price: 1,
@@ -70,15 +76,18 @@ function buildCatalogue() {
   }
   const builder = new ListingIndexBuilder(producers);
   builder.add(listings);
-  const index = new ListingIndex(builder.build(), new Vocabulary([...WORDS, 'special', 'plain', 'farm3']));
+  const index = new ListingIndex(builder.build(), new Vocabulary([...WORDS, 'special', 'plain', 'farm3', 'smoked']));
   return { index, producers, listings, random };
 }
 
 /** The reference: every listing, filtered and ranked by tier, distance, newest, with the exact total. */
 function reference(
   { producers, listings }: ReturnType<typeof buildCatalogue>,
-  /** One word, or a group of alternatives (a typo's candidates): a listing matches any of them. */
-  word: string | string[] | null,
+  /**
+   * One word, a group of alternatives (a typo's candidates: a listing matches any of them), or
+   * groups of words (a listing matches every group; its tier is the highest every group reaches).
+   */
+  word: string | string[] | string[][] | null,
   center: { latitude: number; longitude: number },
   radius: number | null,
   category: string | undefined,
@@ -97,10 +106,10 @@ function reference(
     const known = placed && producer.latitude !== null && producer.longitude !== null;
     const distance = known ? measure(producer.latitude as number, producer.longitude as number) : Number.POSITIVE_INFINITY;
     if (radius !== null && !(distance <= radius)) return [];
-    const words = word === null ? [] : typeof word === 'string' ? [word] : word;
-    const anyOf = (lexemes: string[]) => words.some((w) => lexemes.includes(w));
-    if (word && !anyOf(listing.docLexemes)) return [];
-    const tier = !word ? 0 : anyOf(listing.nameLexemes) ? 3 : anyOf(producer.farmLexemes) ? 2 : 1;
+    const groups = groupsOf(word);
+    const everyGroupIn = (lexemes: string[]) => groups.every((group) => group.some((w) => lexemes.includes(w)));
+    if (word && !everyGroupIn(listing.docLexemes)) return [];
+    const tier = !word ? 0 : everyGroupIn(listing.nameLexemes) ? 3 : everyGroupIn(producer.farmLexemes) ? 2 : 1;
     return [{ id: listing.productId, tier, distance }];
   });
   ranked.sort((a, b) => b.tier - a.tier || a.distance - b.distance || b.id - a.id);
@@ -110,6 +119,25 @@ function reference(
   }));
   return { page, total: ranked.length };
 }
+
+function groupsOf(word: string | string[] | string[][] | null): string[][] {
+  if (word === null) return [];
+  if (typeof word === 'string') return [[word]];
+  return word.every((part) => typeof part === 'string') ? [word as string[]] : (word as string[][]);
+}
+
+/** Searches of two or three words: common ones (bits), a rare one (postings), and alternatives. */
+const WORD_GROUPS: string[][][] = [
+  [['honey'], ['special']],
+  [['jam'], ['farm3']],
+  [['eggs'], ['plain'], ['farm3']],
+  [['smoked'], ['bread']],
+  [['bread'], ['smoked']],
+  [['smoked'], ['special'], ['plain']],
+  [['cheese', 'jam'], ['special']],
+  [['special'], ['eggs', 'smoked']],
+  [['honey'], ['bread']],
+];
 
 describe('centred product search in the listing index', () => {
   const catalogue = buildCatalogue();
@@ -155,6 +183,25 @@ describe('centred product search in the listing index', () => {
       const nowhere = { latitude: 0, longitude: 0 };
       const expected = reference(catalogue, word, nowhere, null, category, offset, limit, false, availability);
       expect(answer.total).toBe(expected.total);
+      expect(answer.page).toEqual(expected.page);
+    }
+  });
+
+  it('ranks and counts searches of several words, common and rare, with and without a place, as the reference does', () => {
+    for (let trial = 0; trial < 180; trial++) {
+      const groups = WORD_GROUPS[trial % WORD_GROUPS.length];
+      const placed = trial % 3 !== 0;
+      const center = { latitude: 36.8 + random.next() * 2.4, longitude: -86.2 + random.next() * 3.4 };
+      const radius = [10, 25, 50, 120, null][trial % 5];
+      const category = trial % 4 === 0 ? CATEGORIES[trial % CATEGORIES.length] : undefined;
+      const availability = trial % 7 === 1 ? 'available' : undefined;
+      const [offset, limit] = trial % 5 === 2 ? [200, 20] : [0, 20];
+      const area = placed ? { center, radiusMiles: radius } : undefined;
+      const answer = index.search({ groups, category, availability, area, offset, limit, now: NOW });
+      const expected = placed
+        ? reference(catalogue, groups, center, radius, category, offset, limit, true, availability)
+        : reference(catalogue, groups, { latitude: 0, longitude: 0 }, null, category, offset, limit, false, availability);
+      expect({ groups, total: answer.total }).toEqual({ groups, total: expected.total });
       expect(answer.page).toEqual(expected.page);
     }
   });

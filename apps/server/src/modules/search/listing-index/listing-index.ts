@@ -89,6 +89,8 @@ const TIER_OF_FLAGS = [1, 3, 2, 3];
  */
 const OUTSIDE_SLACK_MILES = 1;
 
+const EMPTY_POSTING: Posting = { slots: new Int32Array(0), flags: new Uint8Array(0) };
+
 /** How many distance bands `nearestHolding` splits a circle into. */
 const NEAREST_BANDS = 64;
 
@@ -575,19 +577,38 @@ export class ListingIndex {
 
   // ── Text ─────────────────────────────────────────────────────────────────────────────────────
 
-  /** Base listings matching every group, newest first, with flags (TIER_OF_FLAGS gives the tier). */
+  /**
+   * Base listings matching every group, newest first, with flags (TIER_OF_FLAGS gives the tier):
+   * the groups' postings intersected rarest first. A group that is one common word (kept as bits,
+   * slot-bitmaps.ts) is applied last by testing its bits for the matches so far, not by merging with
+   * its long postings; only when every group is such a word are the rarest one's postings read.
+   */
   private textMatches(groups: string[][], region?: number, within: Map<string, Posting> = this.postings): Posting {
-    let current: Posting | null = null;
     const postingOf = (lexeme: string) =>
       region === undefined ? within.get(lexeme) : inRegion(this.regionalPostings.get(lexeme), region);
-    // Rarest group first keeps the intersections small.
-    const unions = groups.map((group) => union(group, postingOf)).sort((a, b) => a.slots.length - b.slots.length);
+    // Each group is a common word applied by its bits below, or its postings' union now.
+    const byBits: string[] = [];
+    const unions: Posting[] = [];
+    for (const group of groups) {
+      if (group.length === 1 && this.bitmaps.holds(group[0])) byBits.push(group[0]);
+      else unions.push(union(group, postingOf));
+    }
+    // Rarest first keeps the intersections small; with every group a common word, the rarest one's postings start.
+    byBits.sort((a, b) => (this.postings.get(a)?.slots.length ?? 0) - (this.postings.get(b)?.slots.length ?? 0));
+    if (unions.length === 0 && byBits.length > 0) unions.push(postingOf(byBits.shift() as string) ?? EMPTY_POSTING);
+    unions.sort((a, b) => a.slots.length - b.slots.length);
+    let current: Posting | null = null;
     for (const posting of unions) {
       // Intersection ANDs the flags: NAME survives only if every group matched in the name.
       current = current ? intersect(current, posting) : posting;
-      if (current.slots.length === 0) break;
+      if (current.slots.length === 0) return current;
     }
-    return current ?? { slots: new Int32Array(0), flags: new Uint8Array(0) };
+    const kind = within === this.namePostings ? 'name' : within === this.farmPostings ? 'farm' : 'anywhere';
+    for (const lexeme of byBits) {
+      if (!current || current.slots.length === 0) break;
+      current = this.bitmaps.keepHolding(current, lexeme, kind) as Posting;
+    }
+    return current ?? EMPTY_POSTING;
   }
 
   /** An overlay listing's tier for the groups, or 0 when it does not match. */

@@ -1,4 +1,4 @@
-import type { Posting } from './listing-index';
+import { FARM, NAME, type Posting } from './listing-index';
 
 /**
  * Counting a common word's matches without walking them (decision 280). At national scale a word
@@ -9,9 +9,15 @@ import type { Posting } from './listing-index';
  * availability): 31,250 words at 1M slots, whatever the word's frequency.
  *
  * A word is kept as bits only where that is smaller than its postings (over one slot in 32).
+ *
+ * Such a word also keeps bits of the slots where it is in the product's name and in the farm's
+ * name, so a search for it with a rarer word intersects by testing bits for the rarer word's
+ * matches only (`keepHolding`), not by merging with its long postings.
  */
 export class SlotBitmaps {
   private readonly byLexeme = new Map<string, Uint32Array>();
+  private readonly inName = new Map<string, Uint32Array>();
+  private readonly inFarm = new Map<string, Uint32Array>();
   private readonly byCategory: Uint32Array[];
   private readonly byAvailability: Uint32Array[];
   private readonly words: number;
@@ -28,6 +34,8 @@ export class SlotBitmaps {
     for (const [lexeme, posting] of postings) {
       if (posting.slots.length * 32 < listingCount) continue;
       this.byLexeme.set(lexeme, this.bitsOf(posting.slots));
+      this.inName.set(lexeme, this.bitsOf(posting.slots.filter((_, i) => (posting.flags[i] & NAME) !== 0)));
+      this.inFarm.set(lexeme, this.bitsOf(posting.slots.filter((_, i) => (posting.flags[i] & FARM) !== 0)));
     }
     this.byCategory = Array.from({ length: categoryCount }, () => new Uint32Array(this.words));
     this.byAvailability = Array.from({ length: availabilityCount }, () => new Uint32Array(this.words));
@@ -54,6 +62,36 @@ export class SlotBitmaps {
     const bits = new Uint32Array(this.words);
     for (const slot of slots) setBit(bits, slot);
     return bits;
+  }
+
+  /** Whether a lexeme is kept as bits (`keepHolding` can intersect with it). */
+  holds(lexeme: string): boolean {
+    return this.byLexeme.has(lexeme);
+  }
+
+  /**
+   * The matches of `current` where the lexeme is too — anywhere in the listing, or only in its
+   * name or its farm's name (the postings `within` reads) — with flags ANDed as `intersect` does;
+   * null when the lexeme is not kept as bits.
+   */
+  keepHolding(current: Posting, lexeme: string, within: 'anywhere' | 'name' | 'farm'): Posting | null {
+    const any = this.byLexeme.get(lexeme);
+    const name = this.inName.get(lexeme);
+    const farm = this.inFarm.get(lexeme);
+    if (!any || !name || !farm) return null;
+    const member = within === 'name' ? name : within === 'farm' ? farm : any;
+    const slots = new Int32Array(current.slots.length);
+    const flags = new Uint8Array(current.slots.length);
+    let n = 0;
+    for (let i = 0; i < current.slots.length; i++) {
+      const slot = current.slots[i];
+      const word = slot >>> 5;
+      const bit = 1 << (slot & 31);
+      if ((member[word] & bit) === 0) continue;
+      slots[n] = slot;
+      flags[n++] = current.flags[i] & (((name[word] & bit) !== 0 ? NAME : 0) | ((farm[word] & bit) !== 0 ? FARM : 0));
+    }
+    return { slots: slots.subarray(0, n), flags: flags.subarray(0, n) };
   }
 
   /** An empty bitmap of the index's size (the caller fills the visible slots). */
