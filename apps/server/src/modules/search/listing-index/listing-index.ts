@@ -257,6 +257,8 @@ export class ListingIndex {
   private readonly listingStart!: Int32Array;
   private readonly producerListings!: Int32Array;
   private readonly grid: SpatialGrid;
+  /** Per query: the grid cells a centred search has read, valid while its stamp is the query's. */
+  private readonly cellReadStamp: Uint32Array;
   /** Common words, categories and availabilities as bits per slot, for exact totals (decision 280). */
   private readonly bitmaps: SlotBitmaps;
   /** The slots of visible base producers as bits, for the visibility epoch `visibleSlotsEpoch`. */
@@ -399,6 +401,7 @@ export class ListingIndex {
       this.producerSlot.set(producerId, slot);
     });
     this.grid = new SpatialGrid(parts.latitudes, parts.longitudes);
+    this.cellReadStamp = new Uint32Array(this.grid.cellCount);
     this.bitmaps = new SlotBitmaps(
       this.listingCount,
       parts.postings,
@@ -959,8 +962,20 @@ export class ListingIndex {
       const base = counts ? this.heldWithin(area.center, radius, counts, `${category}|${availability}`, measure) : 0;
       total = base + heldOf(this.overlayWithin(query, radius, measure));
     }
+    // Circles from 5 miles, half as wide again each time (at any distance up to 400 miles, then
+    // everywhere), until one holds the page: each grid cell is read once, and only producers holding
+    // a listing of the filter are kept.
+    const read: { slot: number; distance: number }[] = [];
     for (let miles: number | null = Math.min(5, radius ?? 5); ; ) {
-      const producers = this.producersWithin(area.center, miles, measure);
+      const box = miles === null ? null : boundingBox(area.center, miles);
+      let producers: { slot: number; distance: number }[] = [];
+      if (counts && box) {
+        this.readCells(box, measure, counts, read);
+        const within = miles as number;
+        producers = read.filter(({ distance }) => distance <= within);
+      } else if (counts) {
+        producers = this.producersWithin(area.center, miles, measure).filter(({ slot }) => counts[slot] > 0);
+      }
       const overlay = this.overlayWithin(query, miles, measure);
       let held = heldOf(overlay);
       if (counts) for (const producer of producers) held += counts[producer.slot];
@@ -968,7 +983,28 @@ export class ListingIndex {
         const nearest = counts ? this.nearestHolding(producers, overlay, need, counts) : producers;
         return { page: this.nearestListings(nearest, overlay, need, category, availability).slice(query.offset), total };
       }
-      miles = radius === null ? (miles !== null && miles < 400 ? miles * 3 : null) : Math.min(radius, (miles as number) * 3);
+      miles = radius === null ? (miles !== null && miles < 400 ? miles * 1.5 : null) : Math.min(radius, (miles as number) * 1.5);
+    }
+  }
+
+  /**
+   * Adds to `read` the visible producers holding a listing of the filter (`counts`) in the cells of
+   * the box not read yet by this query, each with its distance.
+   */
+  private readCells(
+    box: NonNullable<ReturnType<typeof boundingBox>>,
+    measure: (lat: number, lng: number) => number,
+    counts: Int32Array,
+    read: { slot: number; distance: number }[],
+  ): void {
+    const { start, slots } = this.grid;
+    for (const cell of this.grid.cellsIn(box)) {
+      if (this.cellReadStamp[cell] === this.stamp) continue;
+      this.cellReadStamp[cell] = this.stamp;
+      for (let i = start[cell]; i < start[cell + 1]; i++) {
+        const slot = slots[i];
+        if (this.visibleNow[slot] === 1 && counts[slot] > 0) read.push({ slot, distance: this.distanceOf(slot, measure) });
+      }
     }
   }
 
