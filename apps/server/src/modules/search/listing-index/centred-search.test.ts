@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../../db/seed/random';
 import { distanceFrom } from './geo-math';
-import { type ListingData, ListingIndex, type ProducerData } from './listing-index';
-import { ListingIndexBuilder } from './listing-index.builder';
-import { Vocabulary } from './query-words';
+import type { ListingData, ProducerData } from './listing-index';
+import { indexOf, PLAIN_DISPLAY } from './test-catalogue';
 
 /**
  * Centred searches read only the grid cells and the regions a circle touches, count whole ones
@@ -63,20 +62,10 @@ function buildCatalogue() {
         `farm${producer.producerId % 7}`,
         ...(i % 41 === 0 ? ['smoked'] : []),
       ],
-      display: {
-        description: null,
-        price: 1,
-        priceUnit: 'each',
-        stockQuantity: null,
-        primaryImageUrl: null,
-        seasonalStart: null,
-        seasonalEnd: null,
-      },
+      display: PLAIN_DISPLAY,
     });
   }
-  const builder = new ListingIndexBuilder(producers);
-  builder.add(listings);
-  const index = new ListingIndex(builder.build(), new Vocabulary([...WORDS, 'special', 'plain', 'farm3', 'smoked']));
+  const index = indexOf(producers, listings, [...WORDS, 'special', 'plain', 'farm3', 'smoked']);
   return { index, producers, listings, random };
 }
 

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../../db/seed/random';
 import { distanceFrom } from './geo-math';
-import { type ListingData, ListingIndex, type ProducerData, type ProducerQuery } from './listing-index';
-import { ListingIndexBuilder } from './listing-index.builder';
-import { Vocabulary } from './query-words';
+import type { ListingData, ProducerData, ProducerQuery } from './listing-index';
+import { indexOf, PLAIN_DISPLAY } from './test-catalogue';
 import { compareUtf8, TrigramCodes, TrigramQuery, WORD_SIMILARITY_THRESHOLD, wordSimilarity } from './word-similarity';
 
 /**
@@ -67,21 +66,11 @@ function buildCatalogue() {
         availability: 'available',
         nameLexemes: [word],
         docLexemes: [word, ...producer.farmLexemes],
-        display: {
-          description: null,
-          price: 1,
-          priceUnit: 'each',
-          stockQuantity: null,
-          primaryImageUrl: null,
-          seasonalStart: null,
-          seasonalEnd: null,
-        },
+        display: PLAIN_DISPLAY,
       });
     }
   }
-  const builder = new ListingIndexBuilder(producers);
-  builder.add(listings);
-  const index = new ListingIndex(builder.build(), new Vocabulary(WORDS));
+  const index = indexOf(producers, listings, WORDS);
   // The reference's own trigram codes of every farm name, and each producer's listings.
   const codes = new TrigramCodes();
   const trigramsOf = new Map(producers.map((producer) => [producer.producerId, codes.encode(producer.farmLower)]));

@@ -1,0 +1,22 @@
+import type { ProductDisplay } from './listing-display';
+import { type ListingData, ListingIndex, type ProducerData } from './listing-index';
+import { ListingIndexBuilder } from './listing-index.builder';
+import { Vocabulary } from './query-words';
+
+/** Tests of the index without a database: what a result shows beyond the ranked fields, the same for every listing. */
+export const PLAIN_DISPLAY: ProductDisplay = {
+  description: null,
+  price: 1,
+  priceUnit: 'each',
+  stockQuantity: null,
+  primaryImageUrl: null,
+  seasonalStart: null,
+  seasonalEnd: null,
+};
+
+/** An index built from producers and listings made by a test, with these words as its vocabulary. */
+export function indexOf(producers: ProducerData[], listings: ListingData[], words: string[]): ListingIndex {
+  const builder = new ListingIndexBuilder(producers);
+  builder.add(listings);
+  return new ListingIndex(builder.build(), new Vocabulary(words));
+}
