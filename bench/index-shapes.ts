@@ -7,11 +7,16 @@
  *
  * Prints per shape the mean, p50, p95 and max of one call, in microseconds, over every query of
  * the shape, and the process's CPU time per call (the last round; earlier rounds warm up). The result cache stays off.
+ * Then what a call leaves to the garbage collector: the garbage collection time per call in the last
+ * round (µs), and the median young-generation bytes one call allocates (KB; decision 290: each
+ * scavenge pauses every request in flight, so allocation shows in the tail, not in the mean).
  * `--dump` writes each path with a hash of its answer, so two versions of the code can be compared
  * answer for answer at scale (`diff` the two files).
  */
 import { createHash } from 'node:crypto';
 import { appendFileSync, writeFileSync } from 'node:fs';
+import { PerformanceObserver } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { ProducerSearchQuery, ProductSearchQuery, SuggestionsQuery } from '@farmstand/shared/schemas/search';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
@@ -71,16 +76,47 @@ function hashOf(answer: unknown): string {
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-console.log(`${'shape'.padEnd(46)}${['mean', 'p50', 'p95', 'max', 'cpu'].map((h) => h.padStart(9)).join('')}  (µs, one call)`);
+
+/** Garbage collection time (ms) since the observer started, all kinds. */
+let gcMillis = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcMillis += entry.duration;
+}).observe({ entryTypes: ['gc'] });
+
+const youngUsed = () => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_used_size ?? 0;
+
+/** The median young-generation bytes one call allocates (calls during which a scavenge ran are left out). */
+async function youngBytesPerCall(calls: (() => Promise<unknown>)[]): Promise<number> {
+  const measureOne = async (call: () => Promise<unknown>) => {
+    const before = youngUsed();
+    await call();
+    const after = youngUsed();
+    return after >= before ? after - before : null;
+  };
+  const nothing = (await measureOne(async () => undefined)) ?? 0;
+  const sizes: number[] = [];
+  for (const call of calls) {
+    const size = await measureOne(call);
+    if (size !== null) sizes.push(Math.max(0, size - nothing));
+  }
+  sizes.sort((a, b) => a - b);
+  return sizes.length ? percentile(sizes, 0.5) : Number.NaN;
+}
+
+console.log(
+  `${'shape'.padEnd(46)}${['mean', 'p50', 'p95', 'max', 'cpu', 'gc', 'KB'].map((h) => h.padStart(9)).join('')}  (µs, one call; KB young)`,
+);
 for (const shape of shapes) {
   if (only && !only.some((word) => shape.label.includes(word))) continue;
   const calls = shape.paths.map((path) => callOf(shape, path));
   let times: number[] = [];
   // CPU time of the process over the whole round: less moved than wall time by other work on the machine.
   let cpuMicros = 0;
+  let gcMicros = 0;
   for (let round = 0; round < rounds; round++) {
     times = [];
     const cpuBefore = process.cpuUsage();
+    const gcBefore = gcMillis;
     for (const call of calls) {
       const started = performance.now();
       await call();
@@ -88,7 +124,11 @@ for (const shape of shapes) {
     }
     const cpu = process.cpuUsage(cpuBefore);
     cpuMicros = (cpu.user + cpu.system) / calls.length;
+    // The observer reports after the round's last await: give it a turn.
+    await new Promise((resolve) => setImmediate(resolve));
+    gcMicros = ((gcMillis - gcBefore) * 1000) / calls.length;
   }
+  const youngKb = (await youngBytesPerCall(calls)) / 1024;
   if (dump) {
     const lines: string[] = [];
     for (const [i, call] of calls.entries()) lines.push(`${shape.paths[i]}\t${hashOf(await call())}`);
@@ -96,8 +136,8 @@ for (const shape of shapes) {
   }
   times.sort((a, b) => a - b);
   const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
-  const cells = [mean, percentile(times, 0.5), percentile(times, 0.95), times[times.length - 1], cpuMicros];
-  console.log(`${shape.label.padEnd(46)}${cells.map((t) => t.toFixed(0).padStart(9)).join('')}`);
+  const cells = [mean, percentile(times, 0.5), percentile(times, 0.95), times[times.length - 1], cpuMicros, gcMicros];
+  console.log(`${shape.label.padEnd(46)}${cells.map((t) => t.toFixed(0).padStart(9)).join('')}${youngKb.toFixed(1).padStart(9)}`);
 }
 await app.close();
 await database.close();

@@ -24,7 +24,7 @@ export class SlotBitmaps {
 
   constructor(
     listingCount: number,
-    postings: Map<string, Posting>,
+    private readonly postings: Map<string, Posting>,
     categoryOf: Uint8Array,
     availabilityOf: Uint8Array,
     categoryCount: number,
@@ -101,15 +101,25 @@ export class SlotBitmaps {
 
   /**
    * How many visible slots match every group (any lexeme of it) and the filters (-1: any), or null
-   * when a lexeme of the groups is not kept as bits (its postings are short: walk them instead).
+   * when a lexeme of the groups is not kept as bits (its postings are short: walk them instead). A
+   * lexeme no listing holds (a typo's own spelling beside its alternatives) adds nothing to its group.
    */
   count(groups: string[][], visible: Uint32Array, category: number, availability: number): number | null {
-    const lexemeBits = groups.map((group) => group.map((lexeme) => this.byLexeme.get(lexeme)));
-    if (lexemeBits.some((group) => group.length === 0 || group.some((bits) => bits === undefined))) return null;
+    const lexemeBits: Uint32Array[][] = [];
+    for (const group of groups) {
+      const bits: Uint32Array[] = [];
+      for (const lexeme of group) {
+        const kept = this.byLexeme.get(lexeme);
+        if (kept) bits.push(kept);
+        else if (this.postings.has(lexeme)) return null;
+      }
+      if (bits.length === 0) return null;
+      lexemeBits.push(bits);
+    }
     const filters = [visible];
     if (category >= 0) filters.push(this.byCategory[category]);
     if (availability >= 0) filters.push(this.byAvailability[availability]);
-    const groupsBits = lexemeBits as Uint32Array[][];
+    const groupsBits = lexemeBits;
     if (groupsBits.length === 1 && groupsBits[0].length === 1) return this.countOne(groupsBits[0][0], filters);
     let total = 0;
     for (let word = 0; word < this.words; word++) {
