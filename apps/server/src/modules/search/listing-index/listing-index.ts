@@ -319,10 +319,11 @@ export class ListingIndex {
   /** Per query: how many of the query's trigrams each group holds, valid while its stamp is the query's. */
   private readonly shared: Uint16Array;
   private readonly sharedStamp: Uint32Array;
-  /** Per query marks: farms with a matching listing, candidates already listed, farms to walk in name order. */
+  /** Per query marks: farms with a matching listing, candidates already listed, farms to walk in name order, farms whose name holds the text. */
   private readonly sellerMark: Uint32Array;
   private readonly candidateMark: Uint32Array;
   private readonly pickMark: Uint32Array;
+  private readonly containsMark: Uint32Array;
   private names: NameTable = new NameTable([], this.trigrams);
   /** Whether the database sorts text in byte order: the producer list and the type-ahead need it (decision 191). */
   bytewiseOrder = false;
@@ -346,6 +347,7 @@ export class ListingIndex {
     this.sellerMark = new Uint32Array(producerCount);
     this.candidateMark = new Uint32Array(producerCount);
     this.pickMark = new Uint32Array(producerCount);
+    this.containsMark = new Uint32Array(producerCount);
     parts.listingNames.forEach((name, code) => {
       this.nameCodes.set(name, code);
     });
@@ -1441,11 +1443,12 @@ export class ListingIndex {
     const candidates = this.textCandidates(trigramQuery, touched, lowered, box, () =>
       this.producersWithin(area?.center as Point, radius as number, measure as (lat: number, lng: number) => number),
     );
+    const holdsText = this.nameHoldsText(lowered);
     const matched: number[] = [];
     for (const slot of candidates) {
       if (!passesFilters(slot)) continue;
       const shared = this.sharedOf(slot);
-      let match = this.sells(slot) || this.farmLower[slot].includes(lowered);
+      let match = this.sells(slot) || holdsText(slot);
       if (!match && similarityBound(shared, trigramQuery.size) >= WORD_SIMILARITY_THRESHOLD) {
         match = this.farmSimilarity(trigramQuery, slot) >= WORD_SIMILARITY_THRESHOLD;
       }
@@ -1648,6 +1651,17 @@ export class ListingIndex {
     for (const group of similarGroups) for (const slot of this.farmsOfGroup(group)) add(slot);
     for (const slot of this.farmsContaining(lowered)) add(slot);
     return candidates;
+  }
+
+  /**
+   * Whether a base farm's lower-cased name holds the text (`ilike '%text%'`): marked from the farms
+   * `farmsContaining` finds by trigram, or, for text too short for trigrams, by reading the name.
+   */
+  private nameHoldsText(lowered: string): (slot: number) => boolean {
+    if (!hasTrigram(lowered)) return (slot) => this.farmLower[slot].includes(lowered);
+    const stamp = this.stamp;
+    for (const slot of this.farmsContaining(lowered)) this.containsMark[slot] = stamp;
+    return (slot) => this.containsMark[slot] === stamp;
   }
 
   private sells(slot: number): boolean {

@@ -132,6 +132,9 @@ const TEXTS: { text?: string; groups: string[][] }[] = [
   { text: 'bread', groups: [['bread']] },
   { text: 'zzzqqq', groups: [] },
   { text: 'farm 35', groups: [['farm'], ['35']] },
+  // Held inside a farm's name but not word-similar to it ('valley', 'honey valley').
+  { text: 'alle', groups: [] },
+  { text: 'ey v', groups: [] },
 ];
 
 describe('the producer list in the listing index', () => {
