@@ -38,7 +38,8 @@ process.env.SEARCH_RESULT_CACHE = 'off';
 
 const database = await openPostgres(url);
 const app = await buildApp({
-  config: loadConfig({ ...process.env, DATABASE_URL: url, DEMO_DATA: '0', LOG_LEVEL: 'warn' }),
+  // The index on this thread (decision 300): this times the index itself, not the messages to a search thread.
+  config: loadConfig({ ...process.env, DATABASE_URL: url, DEMO_DATA: '0', LOG_LEVEL: 'warn', SEARCH_THREADS: '0' }),
   database,
   logger: false,
 });
@@ -64,14 +65,14 @@ function callOf(shape: SearchShape, path: string): () => Promise<unknown> {
     return () => search.suggestions(ctx, query.q);
   }
   const query = ProducerSearchQuery.parse(raw);
-  if (shape.kind === 'producers') return () => search.searchProducerList(ctx, query);
+  if (shape.kind === 'producers') return () => search.searchProducerListJson(ctx, query);
   return () => search.producerMap(ctx, query);
 }
 
 /** A short hash of an answer, whichever form the service returns it in (JSON text, bytes or an object). */
 function hashOf(answer: unknown): string {
   const value = answer as { body?: string; json?: Buffer };
-  const bytes = value.body ?? value.json ?? JSON.stringify(answer);
+  const bytes = typeof answer === 'string' ? answer : (value.body ?? value.json ?? JSON.stringify(answer));
   return createHash('sha1').update(bytes).digest('hex').slice(0, 16);
 }
 

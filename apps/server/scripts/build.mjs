@@ -11,7 +11,12 @@ import { build } from 'esbuild';
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SRC = path.join(SERVER_DIR, 'src');
 const DIST = path.join(SERVER_DIR, 'dist');
-const ENTRIES = { main: 'src/main.ts', restore: 'src/restore.ts' };
+// search-thread: the listing index's worker thread (decision 300), started by search-threads.ts from beside main.js.
+const ENTRIES = {
+  main: 'src/main.ts',
+  restore: 'src/restore.ts',
+  'search-thread': 'src/modules/search/listing-index/search-thread.ts',
+};
 const ROUTES_FILE = /^[\w-]+\.routes\.(ts|js)$/;
 
 const pkg = JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8'));

@@ -22,6 +22,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tmp(), DEMO_DATA: '0' }).demoData).toBe(false);
   });
 
+  it('runs the search index on the main thread unless SEARCH_THREADS asks for search threads (decision 300)', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://x@localhost/db' }).searchThreads).toBe(0);
+    expect(loadConfig({ DATA_DIR: tmp(), SEARCH_THREADS: '2' }).searchThreads).toBe(2);
+    for (const bad of ['9', '-1', '1.5', 'two']) {
+      expect(() => loadConfig({ DATA_DIR: tmp(), SEARCH_THREADS: bad })).toThrow(/SEARCH_THREADS/);
+    }
+  });
+
   it('fails fast with a readable message naming each bad variable', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), PORT: 'eighty', DATABASE_URL: 'nope' })).toThrow(
       /Invalid configuration:\n {2}PORT: .*\n {2}DATABASE_URL: DATABASE_URL must be a postgres:\/\/ URL/,

@@ -42,6 +42,12 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEARCH_THREADS: z.coerce
+    .number()
+    .int()
+    .min(0, 'SEARCH_THREADS must be a whole number from 0 to 8')
+    .max(8, 'SEARCH_THREADS must be a whole number from 0 to 8')
+    .optional(),
 });
 
 /**
@@ -71,6 +77,11 @@ export type Config = {
   trustProxy?: TrustProxy;
   /** Directory of the built web app; served when it exists. */
   webDist?: string;
+  /**
+   * Threads that run the search index beside the main thread (decision 300), PostgreSQL only; absent
+   * or 0: it runs on the main thread.
+   */
+  searchThreads?: number;
 };
 
 /** Reads the environment into a typed config; a bad value stops the start with a readable message. */
@@ -111,6 +122,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    // Off unless asked for: on a machine whose cores also serve the database or the load it bears, the
+    // threads raise throughput but lengthen the slowest answers (decision 300).
+    searchThreads: e.SEARCH_THREADS ?? 0,
   };
 }
 

@@ -30,10 +30,10 @@ export async function openPglite(source: PgliteSource): Promise<DatabaseHandle> 
   return { db, engine: 'pglite', close: () => client.close(), sizeBytes: () => databaseSize(db) };
 }
 
-export async function openPostgres(url: string): Promise<DatabaseHandle> {
+export async function openPostgres(url: string, { poolSize = 20 }: { poolSize?: number } = {}): Promise<DatabaseHandle> {
   // Imported here: the embedded database never needs node-postgres, and a restart should not load it.
   const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {

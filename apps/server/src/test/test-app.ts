@@ -28,8 +28,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** A fresh, migrated database of the engine this test project runs on. */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+/** A fresh, migrated database of the engine this test project runs on (with its URL on PostgreSQL). */
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   if (process.env.TEST_DB_ENGINE === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL as string;
     // Same run prefix as the template (farmstand_test_<run pid>_), so stale-run cleanup finds it.
@@ -39,9 +39,11 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     await admin.connect();
     await admin.query(`create database "${name}" template "${template}"`);
     await admin.end();
-    const handle = await openPostgres(withDatabase(adminUrl, name));
+    const url = withDatabase(adminUrl, name);
+    const handle = await openPostgres(url);
     return {
       ...handle,
+      url,
       close: async () => {
         await handle.close();
         const dropper = new pg.Client({ connectionString: adminUrl });
@@ -57,11 +59,14 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 
 export type TestApp = FastifyInstance & { closeAll: () => Promise<void> };
 
-/** The whole app on a fresh database, for app.inject tests. */
+/**
+ * The whole app on a fresh database, for app.inject tests. `searchThreads` (PostgreSQL only) runs
+ * the listing index on search threads, which open the database by its URL (decision 300).
+ */
 export async function buildTestApp(configOverrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const app = await buildApp({
-    config: testConfig(configOverrides),
+    config: testConfig({ ...configOverrides, databaseUrl: configOverrides.searchThreads ? database.url : undefined }),
     database,
     logger: false,
     rateLimitPerMinute: 100_000,

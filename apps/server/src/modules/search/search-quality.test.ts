@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUserStatus } from '../../test/factories';
 import { buildProducer, buildProduct, setSubscription } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { listingIndexCaughtUp } from './listing-index/listing-index.service';
+import { indexSearcherOf, listingIndexCaughtUp, listingIndexOf } from './listing-index/listing-index.service';
 
 /**
  * Result quality of product search (issue 9, decision 120), the same on PGlite and PostgreSQL:
@@ -14,7 +14,11 @@ const CENTRE = { latitude: 38.0406, longitude: -84.5037 }; // Lexington, KY
 const NEAR = { latitude: 38.06, longitude: -84.5 }; // ~1.4 mi
 const FAR = { latitude: 38.2098, longitude: -84.5588 }; // ~12 mi
 
-describe.each(['sql', 'index'] as const)('product search ranked by %s', (path) => {
+/** On PostgreSQL the index also runs on search threads (decision 300): the same answers, through messages. */
+const paths = process.env.TEST_DB_ENGINE === 'postgres' ? (['sql', 'index', 'threads'] as const) : (['sql', 'index'] as const);
+
+describe.each(paths)('product search ranked by %s', (ranking) => {
+  const path = ranking === 'sql' ? 'sql' : 'index';
   let app: TestApp;
   const names = async (query: string) => {
     const response = await app.inject({ method: 'GET', url: `/api/search/products?${query}` });
@@ -26,7 +30,7 @@ describe.each(['sql', 'index'] as const)('product search ranked by %s', (path) =
   beforeAll(async () => {
     process.env.SEARCH_INDEX = path === 'index' ? 'on' : 'off';
     try {
-      app = await buildTestApp();
+      app = await buildTestApp(ranking === 'threads' ? { searchThreads: 2 } : {});
     } finally {
       delete process.env.SEARCH_INDEX;
     }
@@ -50,7 +54,12 @@ describe.each(['sql', 'index'] as const)('product search ranked by %s', (path) =
     const suspended = await buildProducer(app, { farmName: 'Suspended Apiary', ...NEAR });
     await buildProduct(app, suspended, { name: 'Suspended Honey', category: 'honey' });
     await setUserStatus(app, suspended.id, 'suspended');
-    if (path === 'index') expect(await listingIndexCaughtUp(app.ctx)).not.toBeNull();
+    if (ranking === 'index') expect(await listingIndexCaughtUp(app.ctx)).not.toBeNull();
+    if (ranking === 'threads') {
+      await listingIndexCaughtUp(app.ctx);
+      expect(listingIndexOf(app.ctx)).toBeNull();
+      expect(indexSearcherOf(app.ctx)).not.toBeNull();
+    }
   });
   afterAll(async () => app.closeAll());
 
@@ -94,6 +103,32 @@ describe.each(['sql', 'index'] as const)('product search ranked by %s', (path) =
       const suggestions = await app.inject({ method: 'GET', url: '/api/search/suggestions?q=lapsed' });
       expect(suggestions.json().products).toEqual([]);
       expect(suggestions.json().producers).toEqual([]);
+    });
+  });
+
+  describe('producer search and type-ahead', () => {
+    const farmNames = async (query: string) => {
+      const response = await app.inject({ method: 'GET', url: `/api/search/producers?${query}` });
+      expect(response.statusCode).toBe(200);
+      const body = response.json() as { producers: { farm_name: string }[]; total: number };
+      expect(body.total).toBe(body.producers.length);
+      return body.producers.map((p) => p.farm_name);
+    };
+    const centre = `latitude=${CENTRE.latitude}&longitude=${CENTRE.longitude}`;
+
+    it('lists the visible farms a text matches, its name first, then nearest, on the list and the map', async () => {
+      const listed = await farmNames(`search=honey&${centre}&radius=50`);
+      expect(listed).toEqual(['Clover Honey Hollow', 'Creek Side Farm', 'Ridge Top Farm']);
+      const mapped = await farmNames(`view=map&search=honey&lat=${CENTRE.latitude}&lng=${CENTRE.longitude}&radius=50`);
+      expect(mapped).toEqual(listed);
+    });
+
+    it('suggests products and farms as the user types', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/search/suggestions?q=clover' });
+      expect(response.headers['x-search-path']).toBe(path);
+      expect(response.json().producers.map((p: { farm_name: string }) => p.farm_name)).toEqual(['Clover Honey Hollow']);
+      const products = await app.inject({ method: 'GET', url: '/api/search/suggestions?q=wild' });
+      expect(products.json().products.map((p: { name: string }) => p.name)).toEqual(['Wildflower Honey']);
     });
   });
 });

@@ -13,9 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { defineModule, type ModuleOptions } from '../index';
 import { publicProductCache } from '../products/products.public-cache';
-import { listingIndexOf, startListingIndex, stopListingIndex } from './listing-index/listing-index.service';
+import { indexSearcherOf, startListingIndex, stopListingIndex } from './listing-index/listing-index.service';
 import { isSearchResultCacheOn } from './product-search-cache';
-import { producerListJson } from './search.presenter';
 import * as search from './search.service';
 import { onSearchChange, startSearchFeed, stopSearchFeed } from './search-changes';
 
@@ -48,7 +47,7 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       // Says whether the optional result cache answered (decision 121), so the bench can report it apart.
       reply.header('x-search-cache', isSearchResultCacheOn() ? (hit ? 'hit' : 'miss') : 'off');
       // Which path ranked it: the in-memory index or SQL (decision 125), for the bench and operators.
-      reply.header('x-search-path', listingIndexOf(ctx) ? 'index' : 'sql');
+      reply.header('x-search-path', indexSearcherOf(ctx) ? 'index' : 'sql');
       return reply.type('application/json; charset=utf-8').send(body as unknown as ProductSearchResponse);
     },
   );
@@ -73,7 +72,7 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
         // Which path ranked it: the in-memory index or SQL (decisions 125, 191).
         reply.header('x-search-path', search.searchPathFor(ctx, request.query.search));
         // Written as JSON by the presenter (producerListJson): sent as is.
-        const body = producerListJson(await search.searchProducerList(ctx, request.query));
+        const body = await search.searchProducerListJson(ctx, request.query);
         return reply.type('application/json; charset=utf-8').send(body as unknown as ProducerSearchListResponse);
       }
       if (request.query.search) reply.header('x-search-path', search.searchPathFor(ctx, request.query.search));

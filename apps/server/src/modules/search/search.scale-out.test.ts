@@ -7,7 +7,7 @@ import { setUserStatus } from '../../test/factories';
 import { withDatabase } from '../../test/global-setup';
 import { buildProducer, buildProduct, setSubscription, type TestProducer } from '../../test/listing-factories';
 import { buildTestApp, type TestApp, testConfig } from '../../test/test-app';
-import { listingIndexLoaded } from './listing-index/listing-index.service';
+import { indexSearcherOf, listingIndexLoaded, listingIndexOf } from './listing-index/listing-index.service';
 
 const redisUrl = process.env.REDIS_URL;
 const onPostgres = process.env.TEST_DB_ENGINE === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
@@ -22,7 +22,11 @@ const LEXINGTON = { latitude: 38.0406, longitude: -84.5037 };
  * instance B must show it within a second everywhere a shopper looks. B is warmed first so every
  * in-memory answer (map index, browse totals, product page guest cache) exists before the write.
  */
-describe.runIf(onPostgres)('search freshness across two instances (PostgreSQL + Redis)', () => {
+describe.runIf(onPostgres).each([
+  { where: 'on its main thread', searchThreads: 0 },
+  // Decision 300: B's index on two search threads, each fed the changes by B's main thread.
+  { where: 'on search threads', searchThreads: 2 },
+])('search freshness across two instances (PostgreSQL + Redis), B ranking $where', ({ searchThreads }) => {
   let a: TestApp;
   let b: TestApp;
   let farm: TestProducer;
@@ -31,6 +35,8 @@ describe.runIf(onPostgres)('search freshness across two instances (PostgreSQL + 
   const onB = async (url: string) => (await b.inject({ method: 'GET', url })).json();
   const productNamesOnB = async (query: string) =>
     ((await onB(`/api/search/products?${query}`)).products as { name: string; price: number }[]).map((p) => p.name);
+  const listedFarmsOnB = async (query: string) =>
+    ((await onB(`/api/search/producers?${query}`)).producers as { farm_name: string }[]).map((p) => p.farm_name);
   const mapIdsOnB = async () => ((await onB('/api/search/producers')).producers as { id: number }[]).map((p) => p.id);
   const viewportIdsOnB = async () =>
     ((await onB('/api/search/producers?bbox=-85,37.5,-84,38.5&zoom=16')).producers as { id: number }[]).map((p) => p.id);
@@ -38,16 +44,21 @@ describe.runIf(onPostgres)('search freshness across two instances (PostgreSQL + 
   beforeAll(async () => {
     a = await buildTestApp({ redisUrl });
     const name = (await a.ctx.db.execute<{ name: string }>(sql`select current_database() as name`)).rows[0].name;
-    const database = await openPostgres(withDatabase(process.env.TEST_DATABASE_URL as string, name));
+    const databaseUrl = withDatabase(process.env.TEST_DATABASE_URL as string, name);
+    const database = await openPostgres(databaseUrl);
     // B ranks product search with its in-memory listing index (decision 125), A with SQL: both must be fresh.
     process.env.SEARCH_INDEX = 'on';
-    const appB = await buildApp({ config: testConfig({ redisUrl }), database, logger: false, rateLimitPerMinute: 100_000 });
+    const config = testConfig({ redisUrl, databaseUrl, searchThreads });
+    const appB = await buildApp({ config, database, logger: false, rateLimitPerMinute: 100_000 });
     try {
       await appB.ready();
     } finally {
       delete process.env.SEARCH_INDEX;
     }
-    expect(await listingIndexLoaded(appB.ctx)).not.toBeNull();
+    await listingIndexLoaded(appB.ctx);
+    expect(indexSearcherOf(appB.ctx)).not.toBeNull();
+    // On search threads the main thread holds no index of its own.
+    expect(listingIndexOf(appB.ctx) === null).toBe(searchThreads > 0);
     b = Object.assign(appB, {
       closeAll: async () => {
         await appB.close();
@@ -73,6 +84,7 @@ describe.runIf(onPostgres)('search freshness across two instances (PostgreSQL + 
     await vi.waitFor(async () => {
       expect(await productNamesOnB('search=medlar')).toEqual(['Medlar Jelly']);
       expect(await productNamesOnB('category=jellies')).toContain('Medlar Jelly');
+      expect(await listedFarmsOnB('search=medlar')).toEqual(['Freshness Farm']);
     }, withinOneSecond);
   });
 
@@ -89,6 +101,7 @@ describe.runIf(onPostgres)('search freshness across two instances (PostgreSQL + 
     await setUserStatus(a, farm.id, 'suspended');
     await vi.waitFor(async () => {
       expect(await productNamesOnB('search=quince')).toEqual([]);
+      expect(await listedFarmsOnB('search=quince')).toEqual([]);
       expect(await mapIdsOnB()).not.toContain(farm.id);
       expect(await viewportIdsOnB()).not.toContain(farm.id);
       expect((await b.inject({ method: 'GET', url: `/api/products/${productId}` })).statusCode).toBe(404);

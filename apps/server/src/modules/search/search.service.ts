@@ -18,16 +18,14 @@ import { withStatementTimeout } from '../../db/statement-timeout';
 import type { AppContext } from '../../lib/context';
 import { geocode } from '../geocode/geocode.service';
 import type { Point } from './geo';
-import { listingIndexOf, producerRowsOf } from './listing-index/listing-index.service';
-import { lexemeGroups } from './listing-index/query-words';
+import { indexSearcherOf } from './listing-index/listing-index.service';
 import { isAscii } from './listing-index/word-similarity';
 import { clusteredMapAnswer, type MapAnswer, producerMapAnswer } from './producer-map';
 import { countAllListed, searchProductListings } from './product-search.repository';
 import { cachedProductSearch, serializeProductSearch } from './product-search-cache';
-import { presentProducerListItem, presentProducerMapItem, presentProductListing } from './search.presenter';
+import { presentProducerListItem, presentProducerMapItem, presentProductListing, producerListJson } from './search.presenter';
 import * as repo from './search.repository';
 import { searchGeneration } from './search-changes';
-import { searchWords } from './search-text';
 
 /** The /search list shows this many producers per page unless asked for another page size. */
 export const PRODUCER_LIST_PAGE_SIZE = 50;
@@ -65,13 +63,9 @@ async function productSearchBody(ctx: AppContext, query: ProductSearchQuery): Pr
     limit: query.limit ?? PRODUCT_PAGE_SIZE,
     offset: query.offset ?? 0,
   };
-  const index = listingIndexOf(ctx);
-  if (index) {
-    // The in-memory index ranks, counts and writes the page from the display columns it keeps
-    // (decisions 125, 260): no database read, no generic serialiser.
-    const groups = filters.text ? lexemeGroups(searchWords(filters.text), index.vocabulary) : [];
-    return index.answerJson(index.search({ ...filters, groups: groups.length ? groups : null, now: Date.now() }));
-  }
+  // The in-memory index ranks, counts and writes the page (decisions 125, 260, 300): no database read.
+  const searcher = indexSearcherOf(ctx);
+  if (searcher) return searcher.ask({ kind: 'products', filters });
   const { rows, total } = await boundedSearch(ctx, (db) => searchProductListings(db, filters, (f) => browseTotal(ctx, f)));
   return serializeProductSearch({
     products: rows.map(presentProductListing),
@@ -139,59 +133,54 @@ async function browseTotal(ctx: AppContext, filters: repo.ProductSearchFilters):
  * which does it in the database's locale).
  */
 export function searchPathFor(ctx: AppContext, text: string | undefined): 'index' | 'sql' {
-  return listingIndexOf(ctx)?.bytewiseOrder && (!text || isAscii(text)) ? 'index' : 'sql';
+  return indexSearcherOf(ctx)?.bytewiseOrder && (!text || isAscii(text)) ? 'index' : 'sql';
 }
 
 /**
- * Producers ranked by the listing index (decision 191); their rows written from the rows kept beside
- * it, fresh from the same change feed (decision 271), or read by id if one is not held.
+ * Producers ranked by the listing index (decision 191), written as the list's or the map's JSON from
+ * the rows kept beside it (decision 271); null when the SQL path answers.
  */
-async function producersFromIndex(
+function producersJsonFromIndex(
   ctx: AppContext,
   filters: repo.ProducerSearchFilters,
-): Promise<{ rows: repo.ProducerRow[]; total: number } | null> {
-  const index = listingIndexOf(ctx);
-  if (!index || searchPathFor(ctx, filters.text) !== 'index') return null;
-  const now = Date.now();
-  const answer = index.searchProducers({
-    text: filters.text,
-    groups: filters.text ? lexemeGroups(searchWords(filters.text), index.vocabulary) : [],
-    category: filters.category,
-    verifiedOnly: filters.verifiedOnly === true,
-    area: filters.area,
-    requireCoordinates: filters.requireCoordinates === true,
-    limit: filters.limit,
-    offset: filters.offset,
-    now,
-  });
-  const rows = producerRowsOf(ctx)?.page(answer.page, now) ?? (await repo.producersByIds(ctx.db, answer.page));
-  return { rows, total: answer.total };
+  view: 'list' | 'map',
+): Promise<string> | null {
+  const searcher = indexSearcherOf(ctx);
+  if (!searcher || searchPathFor(ctx, filters.text) !== 'index') return null;
+  return searcher.ask({ kind: 'producers', view, filters });
 }
 
-export async function searchProducerList(ctx: AppContext, query: ProducerSearchQuery): Promise<ProducerSearchListResponse> {
-  const offset = query.offset ?? 0;
-  const filters: repo.ProducerSearchFilters = {
+/** The /search producer list as JSON (`ProducerSearchListResponse`). */
+export async function searchProducerListJson(ctx: AppContext, query: ProducerSearchQuery): Promise<string> {
+  const filters = producerListFilters(query);
+  return (await producersJsonFromIndex(ctx, filters, 'list')) ?? producerListJson(await sqlProducerList(ctx, query, filters));
+}
+
+function producerListFilters(query: ProducerSearchQuery): repo.ProducerSearchFilters {
+  return {
     text: query.search || undefined,
     category: query.category,
     verifiedOnly: query.verified === 'true',
     area: toArea(point(query.latitude ?? query.lat, query.longitude ?? query.lng), query.radius, DEFAULT_PRODUCER_RADIUS),
     limit: query.limit ?? PRODUCER_LIST_PAGE_SIZE,
-    offset,
+    offset: query.offset ?? 0,
   };
-  const fromIndex = await producersFromIndex(ctx, filters);
-  if (fromIndex) return { producers: fromIndex.rows.map(presentProducerListItem), total: fromIndex.total };
+}
+
+async function sqlProducerList(
+  ctx: AppContext,
+  query: ProducerSearchQuery,
+  filters: repo.ProducerSearchFilters,
+): Promise<ProducerSearchListResponse> {
   const rows = await boundedSearch(ctx, (db) => repo.searchProducers(db, filters));
-  const total = rows[0]?.total ?? (offset > 0 ? await countProducersPastEnd(ctx, query) : 0);
+  // Past the last page no row carries the total: it is counted from the first page.
+  const total =
+    rows[0]?.total ?? (filters.offset > 0 ? (await sqlProducerList(ctx, query, { ...filters, offset: 0, limit: 1 })).total : 0);
   return { producers: rows.map(presentProducerListItem), total };
 }
 
-async function countProducersPastEnd(ctx: AppContext, query: ProducerSearchQuery): Promise<number> {
-  const first = await searchProducerList(ctx, { ...query, offset: 0, limit: 1 });
-  return first.total;
-}
-
-/** Every matching producer with coordinates: the map clusters them, so there is no page size. */
-export async function searchProducerMap(ctx: AppContext, query: ProducerSearchQuery): Promise<ProducerMapResponse> {
+/** Every matching producer with coordinates, as JSON: the map clusters them, so there is no page size. */
+async function searchProducerMapJson(ctx: AppContext, query: ProducerSearchQuery): Promise<string> {
   const filters: repo.ProducerSearchFilters = {
     text: query.search || undefined,
     category: query.category,
@@ -201,10 +190,11 @@ export async function searchProducerMap(ctx: AppContext, query: ProducerSearchQu
     limit: query.limit ?? null,
     offset: query.offset ?? 0,
   };
-  const fromIndex = await producersFromIndex(ctx, filters);
-  if (fromIndex) return { producers: fromIndex.rows.map(presentProducerMapItem), total: fromIndex.total };
+  const fromIndex = await producersJsonFromIndex(ctx, filters, 'map');
+  if (fromIndex) return fromIndex;
   const rows = await boundedSearch(ctx, (db) => repo.searchProducers(db, filters));
-  return { producers: rows.map(presentProducerMapItem), total: rows[0]?.total ?? 0 };
+  const answer: ProducerMapResponse = { producers: rows.map(presentProducerMapItem), total: rows[0]?.total ?? 0 };
+  return JSON.stringify(answer);
 }
 
 /**
@@ -213,7 +203,7 @@ export async function searchProducerMap(ctx: AppContext, query: ProducerSearchQu
  * sends no location then, so it is shared by everyone (distance null). Text goes to the database.
  */
 export async function producerMap(ctx: AppContext, query: ProducerSearchQuery): Promise<MapAnswer> {
-  if (query.search) return { json: Buffer.from(JSON.stringify(await searchProducerMap(ctx, query))) };
+  if (query.search) return { json: Buffer.from(await searchProducerMapJson(ctx, query)) };
   const center = point(query.lat ?? query.latitude, query.lng ?? query.longitude);
   const area = toArea(center, query.radius, DEFAULT_PRODUCER_RADIUS);
   if (query.bbox) {
@@ -244,15 +234,11 @@ export async function suggestions(ctx: AppContext, text: string | undefined): Pr
   const categories = PRODUCT_CATEGORIES.filter(
     (value) => value.includes(needle) || CATEGORY_LABELS[value].toLowerCase().includes(needle),
   ).map((value) => ({ value, label: CATEGORY_LABELS[value] }));
-  const index = listingIndexOf(ctx);
-  if (index && searchPathFor(ctx, text) === 'index') {
+  const searcher = indexSearcherOf(ctx);
+  if (searcher && searchPathFor(ctx, text) === 'index') {
     // The type-ahead from memory (decision 191), exactly as the SQL below.
-    const now = Date.now();
-    return {
-      products: index.suggestProducts(needle, SUGGESTIONS_PER_KIND, now),
-      producers: index.suggestProducers(needle, SUGGESTIONS_PER_KIND, now),
-      categories,
-    };
+    const found = await searcher.ask({ kind: 'suggest', needle, limit: SUGGESTIONS_PER_KIND });
+    return { ...found, categories };
   }
   const rows = await boundedSearch(ctx, (db) => repo.suggest(db, text, SUGGESTIONS_PER_KIND));
   return { ...rows, categories };
