@@ -12,9 +12,13 @@
  * scavenge pauses every request in flight, so allocation shows in the tail, not in the mean).
  * `--dump` writes each path with a hash of its answer, so two versions of the code can be compared
  * answer for answer at scale (`diff` the two files).
+ * `--slowest=N` prints each shape's N slowest queries of the last round, with their times.
+ * `--allocations` prints, per shape, the functions that allocate most per call (V8's sampling heap
+ * profiler, garbage included): where the young generation's bytes come from.
  */
 import { createHash } from 'node:crypto';
 import { appendFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { ProducerSearchQuery, ProductSearchQuery, SuggestionsQuery } from '@farmstand/shared/schemas/search';
@@ -32,6 +36,9 @@ const rounds = Number(flag('rounds') ?? 2);
 /** Only the shapes whose label contains one of these words. */
 const only = flag('shapes')?.split(',') ?? null;
 const dump = flag('dump');
+const allocations = process.argv.includes('--allocations');
+/** Also print this many of each shape's slowest queries (last round), with their times. */
+const slowest = Number(flag('slowest') ?? 0);
 if (dump) writeFileSync(dump, '');
 const url = benchDatabaseUrl(readOptions().scale);
 process.env.SEARCH_RESULT_CACHE = 'off';
@@ -104,6 +111,42 @@ async function youngBytesPerCall(calls: (() => Promise<unknown>)[]): Promise<num
   return sizes.length ? percentile(sizes, 0.5) : Number.NaN;
 }
 
+type SampledNode = {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: SampledNode[];
+};
+
+/** The ten functions allocating most over one pass of the calls, in KB per call (sampled every 1 KB). */
+async function allocatorsOf(calls: (() => Promise<unknown>)[]): Promise<string[]> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post('HeapProfiler.startSampling', {
+    samplingInterval: 1024,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  for (const call of calls) await call();
+  const { profile } = (await post('HeapProfiler.stopSampling')) as { profile: { head: SampledNode } };
+  session.disconnect();
+  const bytesBy = new Map<string, number>();
+  const visit = (node: SampledNode) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.split('/').slice(-1)[0]}:${lineNumber + 1}`;
+    bytesBy.set(key, (bytesBy.get(key) ?? 0) + node.selfSize);
+    for (const child of node.children) visit(child);
+  };
+  visit(profile.head);
+  return [...bytesBy]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 10)
+    .map(([where, bytes]) => `${(bytes / 1024 / calls.length).toFixed(1).padStart(6)} KB  ${where}`);
+}
+
 console.log(
   `${'shape'.padEnd(46)}${['mean', 'p50', 'p95', 'max', 'cpu', 'gc', 'KB'].map((h) => h.padStart(9)).join('')}  (µs, one call; KB young)`,
 );
@@ -111,6 +154,7 @@ for (const shape of shapes) {
   if (only && !only.some((word) => shape.label.includes(word))) continue;
   const calls = shape.paths.map((path) => callOf(shape, path));
   let times: number[] = [];
+  let timedPaths: { path: string; micros: number }[] = [];
   // CPU time of the process over the whole round: less moved than wall time by other work on the machine.
   let cpuMicros = 0;
   let gcMicros = 0;
@@ -118,10 +162,13 @@ for (const shape of shapes) {
     times = [];
     const cpuBefore = process.cpuUsage();
     const gcBefore = gcMillis;
-    for (const call of calls) {
+    timedPaths = [];
+    for (const [i, call] of calls.entries()) {
       const started = performance.now();
       await call();
-      times.push((performance.now() - started) * 1000);
+      const micros = (performance.now() - started) * 1000;
+      times.push(micros);
+      if (slowest) timedPaths.push({ path: shape.paths[i], micros });
     }
     const cpu = process.cpuUsage(cpuBefore);
     cpuMicros = (cpu.user + cpu.system) / calls.length;
@@ -130,6 +177,7 @@ for (const shape of shapes) {
     gcMicros = ((gcMillis - gcBefore) * 1000) / calls.length;
   }
   const youngKb = (await youngBytesPerCall(calls)) / 1024;
+  const topAllocators = allocations ? await allocatorsOf(calls) : [];
   if (dump) {
     const lines: string[] = [];
     for (const [i, call] of calls.entries()) lines.push(`${shape.paths[i]}\t${hashOf(await call())}`);
@@ -139,6 +187,9 @@ for (const shape of shapes) {
   const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
   const cells = [mean, percentile(times, 0.5), percentile(times, 0.95), times[times.length - 1], cpuMicros, gcMicros];
   console.log(`${shape.label.padEnd(46)}${cells.map((t) => t.toFixed(0).padStart(9)).join('')}${youngKb.toFixed(1).padStart(9)}`);
+  for (const line of topAllocators) console.log(`    ${line}`);
+  timedPaths.sort((a, b) => b.micros - a.micros);
+  for (const { path, micros } of timedPaths.slice(0, slowest)) console.log(`    ${micros.toFixed(0).padStart(7)} µs  ${path}`);
 }
 await app.close();
 await database.close();

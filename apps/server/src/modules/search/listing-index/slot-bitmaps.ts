@@ -134,6 +134,81 @@ export class SlotBitmaps {
     }
     return total;
   }
+  /**
+   * A filtered text search's tiers from bits (category or availability set, every lexeme common):
+   * walks the slots of (visible AND filters AND every group) in slot order, 32 at a time, and hands
+   * `keep` each one its tier may still take — at most `need` of a tier and those above, as
+   * `collectInOneWalk` keeps them — with the tier of its flags (3: every group in the product's name,
+   * 2: in the farm's name, 1: elsewhere). Returns how many match; null when a lexeme is not kept as
+   * bits. A common word with a filter otherwise walked every one of its postings (up to 4 ms).
+   */
+  collectTiers(
+    groups: string[][],
+    visible: Uint32Array,
+    category: number,
+    availability: number,
+    need: number,
+    keep: (slot: number, tier: number) => void,
+  ): number | null {
+    const anyOf: Uint32Array[][] = [];
+    const nameOf: Uint32Array[][] = [];
+    const farmOf: Uint32Array[][] = [];
+    for (const group of groups) {
+      const any: Uint32Array[] = [];
+      const name: Uint32Array[] = [];
+      const farm: Uint32Array[] = [];
+      for (const lexeme of group) {
+        const bits = this.byLexeme.get(lexeme);
+        if (bits) {
+          any.push(bits);
+          name.push(this.inName.get(lexeme) as Uint32Array);
+          farm.push(this.inFarm.get(lexeme) as Uint32Array);
+        } else if (this.postings.has(lexeme)) return null;
+      }
+      if (any.length === 0) return null;
+      anyOf.push(any);
+      nameOf.push(name);
+      farmOf.push(farm);
+    }
+    const categoryBits = category >= 0 ? this.byCategory[category] : null;
+    const availabilityBits = availability >= 0 ? this.byAvailability[availability] : null;
+    // held[t]: slots kept in tier t and above.
+    const held = [0, 0, 0, 0];
+    let total = 0;
+    for (let word = 0; word < this.words; word++) {
+      let x = visible[word];
+      if (categoryBits) x &= categoryBits[word];
+      if (availabilityBits) x &= availabilityBits[word];
+      let inName = -1;
+      let inFarm = -1;
+      for (let g = 0; g < anyOf.length && x !== 0; g++) {
+        const any = anyOf[g];
+        let matched = 0;
+        let named = 0;
+        let farmed = 0;
+        for (let l = 0; l < any.length; l++) {
+          matched |= any[l][word];
+          named |= nameOf[g][l][word];
+          farmed |= farmOf[g][l][word];
+        }
+        x &= matched;
+        inName &= named;
+        inFarm &= farmed;
+      }
+      if (x === 0) continue;
+      total += popCount(x);
+      if (held[3] >= need) continue;
+      for (let rest = x; rest !== 0; ) {
+        const lowest = rest & -rest;
+        rest ^= lowest;
+        const tier = (inName & lowest) !== 0 ? 3 : (inFarm & lowest) !== 0 ? 2 : 1;
+        if (held[tier] >= need) continue;
+        keep((word << 5) | (31 - Math.clz32(lowest)), tier);
+        for (let t = tier; t >= 1; t--) held[t]++;
+      }
+    }
+    return total;
+  }
 }
 
 export function setBit(bits: Uint32Array, slot: number): void {
