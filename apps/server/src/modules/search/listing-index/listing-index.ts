@@ -658,14 +658,18 @@ export class ListingIndex {
    * comes from the word's bits when it is common (slot-bitmaps.ts), else from one walk.
    */
   private collectByTier(groups: string[][], category: number, availability: number, need: number, byTier: number[][]): number {
-    // With a category or availability filter: common words' bits, filtered and walked 32 slots at a
-    // time (decision 300); else one walk of every match (held to the page per tier), which measured
-    // faster than the tiers' three reads and the filtered bit count (decision 280).
-    if (category >= 0 || availability >= 0) {
+    // Common words only (kept as bits), with a filter or more than one word or alternative: their
+    // bits, filtered and walked 32 slots at a time (decision 300), rather than unions or intersections
+    // of their long postings. One common word without a filter reads its short name postings below.
+    const filtered = category >= 0 || availability >= 0;
+    if (filtered || groups.length > 1 || groups[0].length > 1) {
       const keep = (slot: number, tier: number) => byTier[tier].push(this.productIds[slot]);
       const total = this.bitmaps.collectTiers(groups, this.visibleSlotBits(), category, availability, need, keep);
-      return total ?? this.collectInOneWalk(groups, category, availability, need, byTier);
+      if (total !== null) return total;
     }
+    // With a filter one walk of every match (held to the page per tier) measured faster than the
+    // tiers' three reads and the filtered bit count (decision 280).
+    if (filtered) return this.collectInOneWalk(groups, category, availability, need, byTier);
     const inName = this.textMatches(groups, undefined, this.namePostings);
     const named = this.firstOfTier(inName, 3, category, availability, need);
     byTier[3].push(...named);
