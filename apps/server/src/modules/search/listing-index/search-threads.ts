@@ -128,11 +128,14 @@ export class SearchThreads implements IndexSearcher {
       });
       worker.on('error', (error) => this.log.warn({ err: error }, 'search thread: stopped with an error'));
       worker.on('exit', () => {
+        const wasReady = thread.ready;
         thread.ready = false;
         for (const waiting of thread.waiting.values()) waiting.reject(new Error('the search thread stopped'));
         thread.waiting.clear();
         firstLoadEnded();
-        if (this.stopped) return;
+        // A thread that never loaded (the database unreachable, say) is not restarted in a loop: the
+        // SQL path answers, as when the index on the main thread fails to load.
+        if (this.stopped || !wasReady) return;
         // Its requests failed; the others keep answering while a new thread loads in its place.
         setTimeout(() => {
           if (!this.stopped) void this.spawn(slot);
