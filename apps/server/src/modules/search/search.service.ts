@@ -153,7 +153,7 @@ function producersJsonFromIndex(
 /** The /search producer list as JSON (`ProducerSearchListResponse`). */
 export async function searchProducerListJson(ctx: AppContext, query: ProducerSearchQuery): Promise<string> {
   const filters = producerListFilters(query);
-  return (await producersJsonFromIndex(ctx, filters, 'list')) ?? producerListJson(await sqlProducerList(ctx, query, filters));
+  return (await producersJsonFromIndex(ctx, filters, 'list')) ?? producerListJson(await sqlProducerList(ctx, filters));
 }
 
 function producerListFilters(query: ProducerSearchQuery): repo.ProducerSearchFilters {
@@ -167,15 +167,11 @@ function producerListFilters(query: ProducerSearchQuery): repo.ProducerSearchFil
   };
 }
 
-async function sqlProducerList(
-  ctx: AppContext,
-  query: ProducerSearchQuery,
-  filters: repo.ProducerSearchFilters,
-): Promise<ProducerSearchListResponse> {
+async function sqlProducerList(ctx: AppContext, filters: repo.ProducerSearchFilters): Promise<ProducerSearchListResponse> {
   const rows = await boundedSearch(ctx, (db) => repo.searchProducers(db, filters));
   // Past the last page no row carries the total: it is counted from the first page.
   const total =
-    rows[0]?.total ?? (filters.offset > 0 ? (await sqlProducerList(ctx, query, { ...filters, offset: 0, limit: 1 })).total : 0);
+    rows[0]?.total ?? (filters.offset > 0 ? (await sqlProducerList(ctx, { ...filters, offset: 0, limit: 1 })).total : 0);
   return { producers: rows.map(presentProducerListItem), total };
 }
 
