@@ -157,6 +157,20 @@ describe('GET /api/search/producers', () => {
     expect(selling.body.producers.map((p: { farm_name: string }) => p.farm_name)).toEqual(['Louisville Homestead']);
   });
 
+  it('pages the list with limit and offset and keeps the total past the last page', async () => {
+    const all = await get(`/api/search/producers?${near('&radius=999')}&search=homestead`);
+    const total = all.body.total as number;
+    expect(total).toBeGreaterThan(2);
+    const second = await get(`/api/search/producers?${near('&radius=999')}&search=homestead&limit=2&offset=2`);
+    expect(second.body.total).toBe(total);
+    expect(second.body.producers.map((p: { user_id: number }) => p.user_id)).toEqual(
+      all.body.producers.slice(2, 4).map((p: { user_id: number }) => p.user_id),
+    );
+    // Past the last page no row carries the total: it is still given.
+    const past = await get(`/api/search/producers?${near('&radius=999')}&search=homestead&limit=2&offset=50`);
+    expect(past.body).toEqual({ producers: [], total });
+  });
+
   it('answers the map in the map shape; verified and category filter it; 999 means any distance', async () => {
     const all = await get('/api/search/producers');
     expect(all.body.producers[0]).toEqual(
