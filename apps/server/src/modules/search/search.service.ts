@@ -18,8 +18,8 @@ import { withStatementTimeout } from '../../db/statement-timeout';
 import type { AppContext } from '../../lib/context';
 import { geocode } from '../geocode/geocode.service';
 import type { Point } from './geo';
+import { indexReadsText } from './listing-index/database-text';
 import { indexSearcherOf } from './listing-index/listing-index.service';
-import { isAscii } from './listing-index/word-similarity';
 import { clusteredMapAnswer, type MapAnswer, producerMapAnswer } from './producer-map';
 import { countAllListed, searchProductListings } from './product-search.repository';
 import { cachedProductSearch, serializeProductSearch } from './product-search-cache';
@@ -127,13 +127,14 @@ async function browseTotal(ctx: AppContext, filters: repo.ProductSearchFilters):
 }
 
 /**
- * Which path answers a producer search or a type-ahead (decision 191): the in-memory index once it
- * is loaded (on a database sorting text in byte order), for text of printable ASCII (the index
- * lower-cases and splits text as PostgreSQL does for those characters; other text goes to SQL,
- * which does it in the database's locale).
+ * Which path answers a producer search or a type-ahead (decisions 191, 310): the in-memory index
+ * once it is loaded (on a database sorting text in byte order), for text whose every character the
+ * database lower-cases and splits into words as the index does (probed at load); other text goes
+ * to SQL, which does it in the database's locale.
  */
 export function searchPathFor(ctx: AppContext, text: string | undefined): 'index' | 'sql' {
-  return indexSearcherOf(ctx)?.bytewiseOrder && (!text || isAscii(text)) ? 'index' : 'sql';
+  const searcher = indexSearcherOf(ctx);
+  return searcher && indexReadsText(searcher.textRules, text) ? 'index' : 'sql';
 }
 
 /**

@@ -1,6 +1,7 @@
 import { presentProducerListItem, presentProducerMapItem, producerListJson } from '../search.presenter';
 import * as repo from '../search.repository';
 import { searchWords } from '../search-text';
+import type { TextRules } from './database-text';
 import type { IndexKeeper } from './index-keeper';
 import type { SuggestedProducer, SuggestedProduct } from './listing-index';
 import { lexemeGroups } from './query-words';
@@ -28,8 +29,8 @@ export type ReplyTo<R extends IndexRequest> = Replies[R['kind']];
 
 /** An index that is loaded and answers, wherever it runs. */
 export interface IndexSearcher {
-  /** The database sorts text byte-wise, as the index does (decision 191): else text goes to SQL. */
-  readonly bytewiseOrder: boolean;
+  /** How the database treats text: the producer list and type-ahead go to SQL for text it reads otherwise (decision 310). */
+  readonly textRules: TextRules;
   ask<R extends IndexRequest>(request: R): Promise<ReplyTo<R>>;
 }
 
@@ -73,7 +74,7 @@ export function inThreadSearcher(keeper: IndexKeeper): IndexSearcher | null {
   const index = keeper.index;
   if (!index) return null;
   return {
-    bytewiseOrder: index.bytewiseOrder,
+    textRules: index.textRules,
     ask: <R extends IndexRequest>(request: R) => answerIndexRequest(keeper, request) as Promise<ReplyTo<R>>,
   };
 }

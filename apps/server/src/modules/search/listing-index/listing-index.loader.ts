@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { readTextRules } from './database-text';
 import { type ProductDisplayRow, productDisplayOf } from './listing-display';
 import { type ListingData, ListingIndex, type ProducerData } from './listing-index';
 import { ListingIndexBuilder } from './listing-index.builder';
@@ -138,20 +139,8 @@ export async function loadListingIndex(db: Db): Promise<ListingIndex> {
   }
   const index = new ListingIndex(builder.build(), vocabulary);
   index.setNames(names);
-  index.bytewiseOrder = await sortsBytewise(db);
+  index.textRules = await readTextRules(db);
   return index;
-}
-
-/**
- * Whether the database sorts text in byte order (collation C, POSIX or C.UTF-8, as both engines
- * here): the producer list and the type-ahead order farm and product names so, and are left to
- * SQL otherwise (decision 191).
- */
-async function sortsBytewise(db: Db): Promise<boolean> {
-  const result = await db.execute<{ bytewise: boolean }>(
-    sql`select ('B' < 'a' and 'Z' < 'a' and 'a b' < 'ab' and 'é' > 'z' and 'farm' < 'farmstead') as bytewise`,
-  );
-  return result.rows[0]?.bytewise === true;
 }
 
 /** The current state of some producers (null when gone) and their listings, for the overlay. */

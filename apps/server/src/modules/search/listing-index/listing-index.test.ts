@@ -21,8 +21,19 @@ const PLACES = [
   { latitude: 36.1627, longitude: -86.7816 }, // Nashville, ~200 mi
   { latitude: 38.06, longitude: -84.5 }, // the same place as the first: ties by distance
 ];
-const WORDS = ['Honey', 'Sourdough', 'Tomatoes', 'Eggs', 'Jam', 'Wildflower', 'Goat Cheese', 'Apple Butter'];
-const CATEGORIES = ['honey', 'bread', 'produce', 'eggs', 'jellies', 'honey', 'dairy', 'jellies'] as const;
+const WORDS = [
+  'Honey',
+  'Sourdough',
+  'Tomatoes',
+  'Eggs',
+  'Jam',
+  'Wildflower',
+  'Goat Cheese',
+  'Apple Butter',
+  'Crème Fraîche',
+  'Jalapeños',
+];
+const CATEGORIES = ['honey', 'bread', 'produce', 'eggs', 'jellies', 'honey', 'dairy', 'jellies', 'dairy', 'produce'] as const;
 const AVAILABILITY = ['available', 'pre_order', 'seasonal', 'sold_out'] as const;
 
 const QUERIES = [
@@ -41,6 +52,11 @@ const QUERIES = [
   'search=valley',
   'search=apple&offset=2&limit=3',
   'search=zzzqqq',
+  // Accented words are stemmed as PostgreSQL stems them (decision 310).
+  `search=${encodeURIComponent('fraîche')}`,
+  `search=${encodeURIComponent('Crème Fraîches')}`,
+  `search=${encodeURIComponent('jalapeño')}`,
+  `search=${encodeURIComponent('jalapeño')}&category=produce`,
   `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=5`,
   `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=25`,
   `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=100&category=eggs`,

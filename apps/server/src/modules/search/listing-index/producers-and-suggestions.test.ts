@@ -29,6 +29,9 @@ const FARMS: { name: string; place: { latitude: number | null; longitude: number
   { name: 'Goat Hill Creamery', place: { latitude: 38.1, longitude: -84.6 }, verified: true },
   { name: 'apple orchard co', place: { latitude: 38.3, longitude: -84.2 } },
   { name: 'The Bee Yard', place: { latitude: 38.0406, longitude: -84.5037 } },
+  // Names beyond ASCII (decision 310): the index lower-cases and splits them as the database does.
+  { name: 'Café Élan', place: { latitude: 38.02, longitude: -84.52 } },
+  { name: 'La Peña Farm', place: { latitude: 38.4, longitude: -84.9 }, verified: true },
 ];
 const NAMES = [
   ['Wildflower Honey', 'honey'],
@@ -41,6 +44,8 @@ const NAMES = [
   ['Pasture Eggs', 'eggs'],
   ['Strawberry Jam', 'jellies'],
   ['Sugar-Free Jam', 'jellies'],
+  ['Jalapeño Jelly', 'jellies'],
+  ['Crème Fraîche', 'dairy'],
 ] as const;
 
 const LIST_QUERIES = [
@@ -78,6 +83,18 @@ const LIST_QUERIES = [
   `search=honey&${mapAt(50)}`,
   'search=farm&verified=true',
   `search=jam&${mapAt(999)}`,
+  // Text beyond ASCII: accents, capitals, typos, with and without a centre (decision 310).
+  `search=${encodeURIComponent('jalapeño')}`,
+  `search=${encodeURIComponent('JALAPEÑO')}&${at(50)}`,
+  'search=jalapeno',
+  `search=${encodeURIComponent('jalapeñp')}`,
+  `search=${encodeURIComponent('café')}`,
+  `search=${encodeURIComponent('CAFÉ ÉLAN')}&${at(25)}`,
+  'search=cafe',
+  `search=${encodeURIComponent('crème fraîche')}`,
+  `search=${encodeURIComponent('peña')}&${at(100)}`,
+  `search=${encodeURIComponent('peña')}&${mapAt(100)}`,
+  `search=${encodeURIComponent('ña')}`,
 ];
 
 const SUGGESTION_QUERIES = [
@@ -103,6 +120,15 @@ const SUGGESTION_QUERIES = [
   'ridge f',
   'tomatos',
   'eggs',
+  'jalap',
+  'jalapeñ',
+  'Jalapeño',
+  'crè',
+  'crème fr',
+  'café',
+  'ÉLAN',
+  'peña',
+  'pena',
 ];
 
 let sqlApp: TestApp;
@@ -194,13 +220,18 @@ describe('the producer list and the type-ahead from the listing index', () => {
     expect((typed.body as { products: { name: string }[] }).products.map((p) => p.name)).toContain('Sourdough Loaf');
   });
 
-  it('leave text other than printable ASCII to SQL, and bad input stays a 400', async () => {
-    const accented = await ask(indexApp, `/api/search/suggestions?q=${encodeURIComponent('crème')}`);
-    expect(accented.status).toBe(200);
-    expect(accented.path).toBe('sql');
-    expect(accented.body).toEqual((await ask(sqlApp, `/api/search/suggestions?q=${encodeURIComponent('crème')}`)).body);
-    const list = await ask(indexApp, `/api/search/producers?search=${encodeURIComponent('Café')}`);
-    expect(list.path).toBe('sql');
+  it('leave to SQL text the database lower-cases or splits otherwise, and bad input stays a 400', async () => {
+    // Greek's capital sigma ends a word as ς in JavaScript, σ in the database; the dotted İ is two
+    // characters in JavaScript; CJK is not probed (decision 310).
+    for (const text of ['ΣΟΦΙΑΣ', 'İstanbul', '茶', 'café 茶']) {
+      const typed = `/api/search/suggestions?q=${encodeURIComponent(text)}`;
+      const accented = await ask(indexApp, typed);
+      expect(accented.status).toBe(200);
+      expect(accented.path, text).toBe('sql');
+      expect(accented.body).toEqual((await ask(sqlApp, typed)).body);
+      const list = await ask(indexApp, `/api/search/producers?search=${encodeURIComponent(text)}`);
+      expect(list.path, text).toBe('sql');
+    }
     const tooLong = await ask(indexApp, `/api/search/suggestions?q=${'a'.repeat(201)}`);
     expect(tooLong.status).toBe(400);
     expect(tooLong.body).toHaveProperty('message');

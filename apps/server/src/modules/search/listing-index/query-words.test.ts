@@ -76,6 +76,19 @@ const WORDS = [
   '2024',
   'x12',
   'a1',
+  // Letters beyond ASCII are stemmed too (decision 310): 'fraîche' is 'fraîch' to PostgreSQL.
+  'fraîche',
+  'crème',
+  'jalapeños',
+  'cafés',
+  'crêpes',
+  'sautéed',
+  'purées',
+  'brûlée',
+  'soufflés',
+  'smörgåsbord',
+  'piñones',
+  'naïvely',
 ];
 
 let app: TestApp;

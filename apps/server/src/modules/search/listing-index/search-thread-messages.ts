@@ -1,3 +1,4 @@
+import type { TextRules } from './database-text';
 import type { IndexRequest, Suggested } from './index-requests';
 
 /** What a search thread is started with. */
@@ -13,7 +14,7 @@ export type ToSearchThread =
 
 /** Search thread → main thread. */
 export type FromSearchThread =
-  | { type: 'ready'; bytewiseOrder: boolean }
+  | { type: 'ready'; textRules: TextRules }
   | { type: 'failed' }
   | { type: 'answer'; id: number; reply?: string | Suggested; error?: string }
   | { type: 'settled'; id: number }

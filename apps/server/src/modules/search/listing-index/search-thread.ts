@@ -33,4 +33,4 @@ port.on('message', (message: ToSearchThread) => {
 
 keeper.start();
 const index = await keeper.loaded();
-post(index ? { type: 'ready', bytewiseOrder: index.bytewiseOrder } : { type: 'failed' });
+post(index ? { type: 'ready', textRules: index.textRules } : { type: 'failed' });

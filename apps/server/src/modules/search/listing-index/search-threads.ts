@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { NO_TEXT_RULES, type TextRules } from './database-text';
 import type { KeeperLog } from './index-keeper';
 import type { IndexRequest, IndexSearcher, ReplyTo } from './index-requests';
 import type { FromSearchThread, SearchThreadData, ToSearchThread } from './search-thread-messages';
@@ -42,7 +43,7 @@ function startThread(workerData: SearchThreadData): Worker {
  * thread only does HTTP and a second core ranks; a scavenge in one thread no longer stops them all.
  */
 export class SearchThreads implements IndexSearcher {
-  bytewiseOrder = false;
+  textRules: TextRules = NO_TEXT_RULES;
   private readonly threads: SearchThread[] = [];
   private nextId = 1;
   private stopped = false;
@@ -114,7 +115,7 @@ export class SearchThreads implements IndexSearcher {
     return new Promise((firstLoadEnded) => {
       worker.on('message', (message: FromSearchThread) => {
         if (message.type === 'ready') {
-          this.bytewiseOrder = message.bytewiseOrder;
+          this.textRules = message.textRules;
           thread.ready = true;
           firstLoadEnded();
         } else if (message.type === 'failed') firstLoadEnded();

@@ -194,6 +194,3 @@ export function compareUtf8(a: string, b: string): number {
   }
   return a.length - b.length;
 }
-
-/** Whether text is plain ASCII: the index answers such text; other text goes to SQL (decision 191). */
-export const isAscii = (text: string) => /^[\x20-\x7e]*$/.test(text);
