@@ -51,21 +51,42 @@ export function presentProducerListItem(row: ProducerRow): ProducerSearchItem {
 
 const json = JSON.stringify;
 
+/** A list row's fields other than the two each answer sets (its status at the clock, its distance). */
+export type ProducerListRowFields = Omit<ProducerSearchItem, 'subscription_status' | 'distance'>;
+
+/**
+ * A list row's JSON around the two fields each answer sets, in the schema's order: the same for
+ * every answer until the row changes, so the rows kept beside the index keep it (decision 310).
+ */
+export type ProducerListRowParts = { head: string; middle: string };
+
+export function producerListRowParts(row: ProducerListRowFields): ProducerListRowParts {
+  return {
+    head:
+      `{"user_id":${json(row.user_id)},"farm_name":${json(row.farm_name)},"city":${json(row.city)},` +
+      `"state":${json(row.state)},"latitude":${json(row.latitude)},"longitude":${json(row.longitude)},` +
+      `"description":${json(row.description)},"profile_image_url":${json(row.profile_image_url)},` +
+      `"delivery_available":${json(row.delivery_available)},"subscription_status":`,
+    middle: `,"verified":${json(row.verified)},"product_count":${json(row.product_count)},"distance":`,
+  };
+}
+
+/** One list row: its parts with the answer's status and distance (a presented distance, already rounded). */
+export function producerListRowJson(parts: ProducerListRowParts, status: string, distance: number | null): string {
+  return `${parts.head}${json(status)}${parts.middle}${json(distance)}}`;
+}
+
+/** The list's JSON from its rows' JSON. */
+export const producerListPageJson = (rows: string[], total: number) => `{"producers":[${rows.join(',')}],"total":${json(total)}}`;
+
 /**
  * The producer list's JSON (`ProducerSearchListResponse`, fields in the schema's order) written
  * directly: the generic serialiser checked and copied fifty rows per answer, a fifth of the list's
  * time at national scale. The rows are the presenter's, so they hold exactly the schema's fields.
  */
 export function producerListJson({ producers, total }: { producers: ProducerSearchItem[]; total: number }): string {
-  const rows = producers.map(
-    (item) =>
-      `{"user_id":${json(item.user_id)},"farm_name":${json(item.farm_name)},"city":${json(item.city)},` +
-      `"state":${json(item.state)},"latitude":${json(item.latitude)},"longitude":${json(item.longitude)},` +
-      `"description":${json(item.description)},"profile_image_url":${json(item.profile_image_url)},` +
-      `"delivery_available":${json(item.delivery_available)},"subscription_status":${json(item.subscription_status)},` +
-      `"verified":${json(item.verified)},"product_count":${json(item.product_count)},"distance":${json(item.distance)}}`,
-  );
-  return `{"producers":[${rows.join(',')}],"total":${json(total)}}`;
+  const rows = producers.map((item) => producerListRowJson(producerListRowParts(item), item.subscription_status, item.distance));
+  return producerListPageJson(rows, total);
 }
 
 /** The map popup shows two lines of description; a longer text only weighs down a 20,000-producer answer. */

@@ -64,6 +64,9 @@ export async function answerIndexRequest(keeper: IndexKeeper, request: IndexRequ
     now,
   });
   // The rows kept beside the index (decision 271), fresh from the same feed; read by id if not held.
+  // The list is written from each row's kept JSON (decision 310).
+  const listJson = request.view === 'list' ? keeper.rows?.listJson(answer.page, answer.total, now) : null;
+  if (listJson) return listJson;
   const rows = keeper.rows?.page(answer.page, now) ?? (await repo.producersByIds(keeper.db, answer.page));
   if (request.view === 'list') return producerListJson({ producers: rows.map(presentProducerListItem), total: answer.total });
   return JSON.stringify({ producers: rows.map(presentProducerMapItem), total: answer.total });

@@ -1489,7 +1489,12 @@ export class ListingIndex {
     const unshared = buckets[0];
     if (!(top.full && top.worst.similarity > 0) && unshared.length > 0) {
       if (measure) {
-        for (const slot of unshared) top.offer(this.farmCandidate(slot, 0, distanceOf(slot)));
+        for (const slot of unshared) {
+          const distance = distanceOf(slot);
+          // Farther than the page's last farm (also of similarity 0 here): it cannot enter, so no candidate is made.
+          if (top.full && distance > top.worst.distance) continue;
+          top.offer(this.farmCandidate(slot, 0, distance));
+        }
       } else {
         // No centre: similarity 0 and no distance, so farm-name order decides; the first `need` in it suffice.
         const stamp = this.stamp;
@@ -1614,16 +1619,55 @@ export class ListingIndex {
   private markSellers(groups: string[][], box: ReturnType<typeof boundingBox> | null): void {
     this.sellers = [];
     if (groups.length === 0) return;
-    const parts = box ? regionsOf(box).map((region) => this.textMatches(groups, region)) : [this.textMatches(groups)];
     const stamp = this.stamp;
-    for (const matches of parts) {
-      for (let i = 0; i < matches.slots.length; i++) {
-        const producer = this.producerOf[matches.slots[i]];
-        if (this.sellerMark[producer] === stamp) continue;
-        this.sellerMark[producer] = stamp;
-        this.sellers.push(producer);
+    const mark = (producer: number) => {
+      if (this.sellerMark[producer] === stamp) return;
+      this.sellerMark[producer] = stamp;
+      this.sellers.push(producer);
+    };
+    // One group of common words: the farms selling each word, as bits, tested for the farms of the
+    // box's cells (or every farm) instead of walking tens of thousands of listings (decision 310).
+    const farmBits = groups.length === 1 ? this.farmBitsOfGroup(groups[0]) : null;
+    if (farmBits) {
+      const sells = (producer: number) => farmBits.some((bits) => (bits[producer >>> 5] & (1 << (producer & 31))) !== 0);
+      if (box) {
+        const { start, slots } = this.grid;
+        for (const cell of this.grid.cellsIn(box)) {
+          for (let i = start[cell]; i < start[cell + 1]; i++) if (sells(slots[i])) mark(slots[i]);
+        }
+      } else {
+        for (let producer = 0; producer < this.producerIds.length; producer++) if (sells(producer)) mark(producer);
       }
+      return;
     }
+    const parts = box ? regionsOf(box).map((region) => this.textMatches(groups, region)) : [this.textMatches(groups)];
+    for (const matches of parts) {
+      for (let i = 0; i < matches.slots.length; i++) mark(this.producerOf[matches.slots[i]]);
+    }
+  }
+
+  /** Per common lexeme (kept as bits): the base farms with a listing holding it, made on first use. */
+  private readonly farmBits = new Map<string, Uint32Array>();
+
+  /**
+   * The farm bits of each lexeme of a group, or null when one of its lexemes is a rare word (its
+   * postings are walked instead). A lexeme no listing holds (a typo as typed) adds nothing.
+   */
+  private farmBitsOfGroup(group: string[]): Uint32Array[] | null {
+    const found: Uint32Array[] = [];
+    for (const lexeme of group) {
+      const posting = this.postings.get(lexeme);
+      if (!posting) continue;
+      if (!this.bitmaps.holds(lexeme)) return null;
+      let bits = this.farmBits.get(lexeme);
+      if (!bits) {
+        bits = new Uint32Array(Math.ceil(this.producerIds.length / 32));
+        for (let i = 0; i < posting.slots.length; i++) setBit(bits, this.producerOf[posting.slots[i]]);
+        this.farmBits.set(lexeme, bits);
+      }
+      found.push(bits);
+    }
+    return found;
   }
 
   /**

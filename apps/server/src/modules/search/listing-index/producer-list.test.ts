@@ -135,6 +135,10 @@ const TEXTS: { text?: string; groups: string[][] }[] = [
   // Held inside a farm's name but not word-similar to it ('valley', 'honey valley').
   { text: 'alle', groups: [] },
   { text: 'ey v', groups: [] },
+  // A typo's group: the common words' farms from bits (one spelling no listing holds), or, with a
+  // rare word among them, from postings (decision 310).
+  { text: 'hony', groups: [['hony', 'honey', 'bread']] },
+  { text: 'honey 35', groups: [['honey', '35']] },
 ];
 
 describe('the producer list in the listing index', () => {

@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import {
+  type ProducerListRowParts,
+  producerListPageJson,
+  producerListRowJson,
+  producerListRowParts,
+  roundMiles,
+} from '../search.presenter';
 import type { ProducerRow } from '../search.repository';
 
 /**
@@ -75,6 +82,8 @@ export function effectiveStatusAt(
 
 export class ProducerRows {
   private readonly rows = new Map<number, StoredRow>();
+  /** Each row's list JSON but for status and distance, made when first shown, dropped with the row. */
+  private readonly listParts = new WeakMap<StoredRow, ProducerListRowParts>();
 
   get size(): number {
     return this.rows.size;
@@ -86,6 +95,27 @@ export class ProducerRows {
       if (row) this.rows.set(producerId, row);
       else this.rows.delete(producerId);
     }
+  }
+
+  /**
+   * A ranked page as the list's JSON, byte for byte as `producerListJson` writes the presented rows,
+   * from each row's kept parts: a page of fifty rows no longer serialises fifty descriptions per
+   * answer (decision 310). Null when a row is not held (the caller reads the page from the database).
+   */
+  listJson(page: { producerId: number; distance: number | null }[], total: number, now: number): string | null {
+    const out: string[] = new Array(page.length);
+    for (let i = 0; i < page.length; i++) {
+      const { producerId, distance } = page[i];
+      const row = this.rows.get(producerId);
+      if (!row) return null;
+      let parts = this.listParts.get(row);
+      if (!parts) {
+        parts = producerListRowParts(row);
+        this.listParts.set(row, parts);
+      }
+      out[i] = producerListRowJson(parts, effectiveStatusAt(row, now), roundMiles(distance));
+    }
+    return producerListPageJson(out, total);
   }
 
   /**
