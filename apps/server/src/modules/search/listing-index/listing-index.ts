@@ -1629,7 +1629,14 @@ export class ListingIndex {
     // box's cells (or every farm) instead of walking tens of thousands of listings (decision 310).
     const farmBits = groups.length === 1 ? this.farmBitsOfGroup(groups[0]) : null;
     if (farmBits) {
-      const sells = (producer: number) => farmBits.some((bits) => (bits[producer >>> 5] & (1 << (producer & 31))) !== 0);
+      const [first, ...others] = farmBits;
+      const sells = (producer: number) => {
+        const word = producer >>> 5;
+        const bit = 1 << (producer & 31);
+        if (first !== undefined && (first[word] & bit) !== 0) return true;
+        for (const bits of others) if ((bits[word] & bit) !== 0) return true;
+        return false;
+      };
       if (box) {
         const { start, slots } = this.grid;
         for (const cell of this.grid.cellsIn(box)) {
