@@ -1306,7 +1306,9 @@ export class ListingIndex {
       let count = 0;
       for (const { group, similarity } of groups) {
         if (similarity <= bound) continue;
-        for (const slot of this.farmsOfGroup(group)) if (this.visibleNow[slot] === 1 && ++count >= limit * 2) return count;
+        for (let rank = this.groupFirst[group]; rank < this.groupFirst[group + 1]; rank++) {
+          if (this.visibleNow[this.byName[rank]] === 1 && ++count >= limit * 2) return count;
+        }
       }
       return count;
     };
@@ -1390,9 +1392,9 @@ export class ListingIndex {
     return this.sharedStamp[group] === this.stamp ? this.shared[group] : 0;
   }
 
-  /** The base farms of a group, in id order. */
-  private *farmsOfGroup(group: number): Generator<number> {
-    for (let rank = this.groupFirst[group]; rank < this.groupFirst[group + 1]; rank++) yield this.byName[rank];
+  /** Calls `each` with the base farms of a group, in id order (a loop: a generator allocated per farm). */
+  private forFarmsOfGroup(group: number, each: (slot: number) => void): void {
+    for (let rank = this.groupFirst[group]; rank < this.groupFirst[group + 1]; rank++) each(this.byName[rank]);
   }
 
   private farmCandidate(slot: number, similarity: number, distance: number): FarmCandidate {
@@ -1455,7 +1457,10 @@ export class ListingIndex {
     );
     const holdsText = this.nameHoldsText(lowered);
     const matched: number[] = [];
-    for (const slot of candidates) {
+    // Indexed loops here and below: this function is too large for the optimiser to drop
+    // for-of's iterator results, which were the list's largest garbage.
+    for (let c = 0; c < candidates.length; c++) {
+      const slot = candidates[c];
       if (!passesFilters(slot)) continue;
       const shared = this.sharedOf(slot);
       let match = this.sells(slot) || holdsText(slot);
@@ -1479,17 +1484,20 @@ export class ListingIndex {
     // Most shared trigrams first: a farm can be no more similar than shared / query size, so once
     // the page is full the rest of the farms sharing trigrams are skipped as soon as they cannot enter.
     const buckets: number[][] = Array.from({ length: trigramQuery.size + 1 }, () => []);
-    for (const slot of matched) buckets[this.sharedOf(slot)].push(slot);
+    for (let m = 0; m < matched.length; m++) buckets[this.sharedOf(matched[m])].push(matched[m]);
     for (let shared = trigramQuery.size; shared >= 1; shared--) {
       if (top.full && similarityBound(shared, trigramQuery.size) < top.worst.similarity) break;
-      for (const slot of buckets[shared]) {
+      const bucket = buckets[shared];
+      for (let b = 0; b < bucket.length; b++) {
+        const slot = bucket[b];
         top.offer(this.farmCandidate(slot, this.farmSimilarity(trigramQuery, slot), distanceOf(slot)));
       }
     }
     const unshared = buckets[0];
     if (!(top.full && top.worst.similarity > 0) && unshared.length > 0) {
       if (measure) {
-        for (const slot of unshared) {
+        for (let u = 0; u < unshared.length; u++) {
+          const slot = unshared[u];
           const distance = distanceOf(slot);
           // Farther than the page's last farm (also of similarity 0 here): it cannot enter, so no candidate is made.
           if (top.full && distance > top.worst.distance) continue;
@@ -1615,15 +1623,18 @@ export class ListingIndex {
   }
 
   /** Base farms with a listing matching every word group (within the box's regions when given). */
-  private sellers: number[] = [];
+  private sellers = new Int32Array(0);
+  private sellerCount = 0;
   private markSellers(groups: string[][], box: ReturnType<typeof boundingBox> | null): void {
-    this.sellers = [];
+    this.sellerCount = 0;
     if (groups.length === 0) return;
+    // Reused per query (the farms' count at most): a list grown per query was a tenth of its garbage.
+    if (this.sellers.length < this.producerIds.length) this.sellers = new Int32Array(this.producerIds.length);
     const stamp = this.stamp;
     const mark = (producer: number) => {
       if (this.sellerMark[producer] === stamp) return;
       this.sellerMark[producer] = stamp;
-      this.sellers.push(producer);
+      this.sellers[this.sellerCount++] = producer;
     };
     // One group of common words: the farms selling each word, as bits, tested for the farms of the
     // box's cells (or every farm) instead of walking tens of thousands of listings (decision 310).
@@ -1697,7 +1708,7 @@ export class ListingIndex {
     );
     if (box) {
       const nearby = this.grid.producersIn(box);
-      let named = this.sellers.length;
+      let named = this.sellerCount;
       for (const group of similarGroups) named += this.groupFirst[group + 1] - this.groupFirst[group];
       if (named >= nearby || !hasTrigram(lowered)) return inCircle().map(({ slot }) => slot);
     }
@@ -1708,8 +1719,8 @@ export class ListingIndex {
       this.candidateMark[slot] = stamp;
       candidates.push(slot);
     };
-    for (const slot of this.sellers) add(slot);
-    for (const group of similarGroups) for (const slot of this.farmsOfGroup(group)) add(slot);
+    for (let i = 0; i < this.sellerCount; i++) add(this.sellers[i]);
+    for (const group of similarGroups) this.forFarmsOfGroup(group, add);
     for (const slot of this.farmsContaining(lowered)) add(slot);
     return candidates;
   }
@@ -1748,7 +1759,7 @@ export class ListingIndex {
     const found: number[] = [];
     for (const group of current ?? []) {
       if (!matches(this.byName[this.groupFirst[group]])) continue;
-      for (const slot of this.farmsOfGroup(group)) found.push(slot);
+      this.forFarmsOfGroup(group, (slot) => found.push(slot));
     }
     return found;
   }
