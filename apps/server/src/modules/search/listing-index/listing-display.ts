@@ -201,13 +201,17 @@ export type ProducerDisplay = {
   verified: boolean;
 };
 
-/** The farm's part of a result row (`"farm_name"` … `"verified"`), the same for all its listings. */
+/**
+ * The farm's part of a result row (`"farm_name"` … `"verified"`), the same for all its listings.
+ * Joined into one flat string: it is kept per farm, and a concatenation would stay a rope that every
+ * page's join walks again (decision 310).
+ */
 export function farmFieldsJson(producer: ProducerDisplay): string {
-  return (
-    `"farm_name":${json(producer.farmName)},"city":${json(producer.city)},"state":${json(producer.state)},` +
-    `"delivery_available":${producer.deliveryAvailable},"delivery_radius":${json(producer.deliveryRadius)},` +
-    `"producer_email":null,"verified":${producer.verified}`
-  );
+  return [
+    `"farm_name":${json(producer.farmName)},"city":${json(producer.city)},"state":${json(producer.state)},`,
+    `"delivery_available":${producer.deliveryAvailable},"delivery_radius":${json(producer.deliveryRadius)},`,
+    `"producer_email":null,"verified":${producer.verified}`,
+  ].join('');
 }
 
 /**
