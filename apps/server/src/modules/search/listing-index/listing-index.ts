@@ -1488,9 +1488,17 @@ export class ListingIndex {
     for (let shared = trigramQuery.size; shared >= 1; shared--) {
       if (top.full && similarityBound(shared, trigramQuery.size) < top.worst.similarity) break;
       const bucket = buckets[shared];
+      // One shared trigram: the best extent is that trigram alone, so the similarity is the bound
+      // itself (1 / size) and need not be computed; such farms are often a thousand per query.
+      const alike = shared === 1 ? similarityBound(1, trigramQuery.size) : -1;
       for (let b = 0; b < bucket.length; b++) {
         const slot = bucket[b];
-        top.offer(this.farmCandidate(slot, this.farmSimilarity(trigramQuery, slot), distanceOf(slot)));
+        const similarity = alike >= 0 ? alike : this.farmSimilarity(trigramQuery, slot);
+        const distance = distanceOf(slot);
+        const worst = top.full ? top.worst : null;
+        // Cannot enter the page: no candidate is made.
+        if (worst && (similarity < worst.similarity || (similarity === worst.similarity && distance > worst.distance))) continue;
+        top.offer(this.farmCandidate(slot, similarity, distance));
       }
     }
     const unshared = buckets[0];
