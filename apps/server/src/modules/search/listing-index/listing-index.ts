@@ -12,6 +12,7 @@ import {
 } from './listing-display';
 import { type NameRow, NameTable } from './name-table';
 import type { Vocabulary } from './query-words';
+import { selectBest } from './select-best';
 import { SlotBitmaps, setBit } from './slot-bitmaps';
 import { SpatialGrid } from './spatial-grid';
 import {
@@ -217,12 +218,14 @@ export class TopRanked {
   /** The kept candidates, best first. */
   result(): Ranked[] {
     this.cut();
-    return this.items;
+    return this.items.sort(byRank);
   }
+  /** Keeps the best `size`, the worst of them last: the bound (selected, not sorted: decision 310). */
   private cut() {
-    this.items.sort(byRank);
-    if (this.items.length > this.size) this.items.length = this.size;
-    if (this.items.length === this.size) this.bound = this.items[this.size - 1];
+    if (this.items.length < this.size) return;
+    selectBest(this.items, this.size, byRank);
+    this.items.length = this.size;
+    this.bound = this.items[this.size - 1];
   }
 }
 
@@ -1929,11 +1932,13 @@ export class TopK<T> {
   }
   result(): T[] {
     this.cut();
-    return this.items;
+    return this.items.sort(this.order);
   }
+  /** As TopRanked's: the best `size` kept, the worst of them last. */
   private cut() {
-    this.items.sort(this.order);
-    if (this.items.length > this.size) this.items.length = this.size;
-    if (this.items.length === this.size) this.bound = this.items[this.size - 1];
+    if (this.items.length < this.size) return;
+    selectBest(this.items, this.size, this.order);
+    this.items.length = this.size;
+    this.bound = this.items[this.size - 1];
   }
 }
