@@ -70,7 +70,7 @@ export function producerListRowParts(row: ProducerListRowFields): ProducerListRo
       `"description":${json(row.description)},"profile_image_url":${json(row.profile_image_url)},`,
       `"delivery_available":${json(row.delivery_available)},"subscription_status":`,
     ].join(''),
-    middle: [`,"verified":${json(row.verified)},"product_count":${json(row.product_count)},"distance":`].join(''),
+    middle: [',"verified":', json(row.verified), ',"product_count":', json(row.product_count), ',"distance":'].join(''),
   };
 }
 
