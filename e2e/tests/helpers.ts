@@ -49,8 +49,20 @@ export const DEMO = {
   admin: { email: 'admin@farmstand.test', password: 'farmstand123' },
 };
 
-/** axe-core: no serious or critical violations. */
+/**
+ * axe-core: no serious or critical violations. Colours caught mid-transition (a theme switch, a
+ * button fading back after a click) belong to neither theme and made the contrast check flaky, so
+ * running CSS transitions are waited for first (endless animations, such as a spinner, are not).
+ */
 export async function expectAccessible(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((transition) => transition.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

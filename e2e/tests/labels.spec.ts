@@ -10,6 +10,9 @@ test('a producer completes a label checklist and prints labels; the admin sees i
   request,
   browser,
 }) => {
+  // Its own name: a retry must not find the first attempt's product in the admin's search.
+  const suffix = Date.now().toString(36);
+  const name = `Honey Oat Bread ${suffix}`;
   const producer = await createUser(request, 'producer');
   const headers = { authorization: `Bearer ${producer.token}` };
   const profile = await request.post('/api/producers', {
@@ -19,13 +22,13 @@ test('a producer completes a label checklist and prints labels; the admin sees i
   expect(profile.status()).toBe(201);
   const created = await request.post('/api/products', {
     headers,
-    data: { name: 'Honey Oat Bread', category: 'bread', price: 6, price_unit: 'loaf', availability: 'available' },
+    data: { name, category: 'bread', price: 6, price_unit: 'loaf', availability: 'available' },
   });
   expect(created.status()).toBe(201);
 
   await signInBrowser(page, producer);
   await page.goto('/profile?tab=products');
-  await page.getByRole('button', { name: 'Edit Honey Oat Bread' }).click();
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
 
   const checklist = page.getByRole('region', { name: /Label checklist/ });
   await expect(checklist).toContainText('2 fields are missing for a printable label.');
@@ -50,7 +53,7 @@ test('a producer completes a label checklist and prints labels; the admin sees i
   await expect(page.getByText('Product updated successfully!').first()).toBeVisible();
 
   const saved = await (await request.get('/api/products/mine', { headers })).json();
-  const bread = saved.products.find((p: { name: string }) => p.name === 'Honey Oat Bread');
+  const bread = saved.products.find((p: { name: string }) => p.name === name);
   expect(bread).toMatchObject({
     net_quantity: 24,
     net_unit: 'oz',
@@ -67,7 +70,7 @@ test('a producer completes a label checklist and prints labels; the admin sees i
   await dialog.getByLabel('Processing date').fill('2027-07-01');
   const download = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Create PDF' }).click();
-  expect((await download).suggestedFilename()).toBe('labels-honey-oat-bread-2027-07-01.pdf');
+  expect((await download).suggestedFilename()).toBe(`labels-honey-oat-bread-${suffix}-2027-07-01.pdf`);
   await expect(dialog.getByRole('status')).toContainText('Your labels are ready');
   await expectAccessible(page);
 
@@ -75,8 +78,8 @@ test('a producer completes a label checklist and prints labels; the admin sees i
   const adminPage = await browser.newPage();
   await signInBrowser(adminPage, admin);
   await adminPage.goto('/admin?tab=products');
-  await adminPage.getByLabel('Search products').fill('Honey Oat Bread');
-  await expect(adminPage.getByRole('row', { name: /Honey Oat Bread/ })).toContainText('Label-ready');
+  await adminPage.getByLabel('Search products').fill(name);
+  await expect(adminPage.getByRole('row', { name: new RegExp(name) })).toContainText('Label-ready');
   await adminPage.close();
 });
 
