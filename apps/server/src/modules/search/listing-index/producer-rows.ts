@@ -82,7 +82,11 @@ export function effectiveStatusAt(
 
 export class ProducerRows {
   private readonly rows = new Map<number, StoredRow>();
-  /** Each row's list JSON but for status and distance, made when first shown, dropped with the row. */
+  /**
+   * Each row's list JSON but for status and distance, written when the row is loaded or replaced
+   * (part of what the index keeps, as the listings' display JSON is: no first-answer cost), dropped
+   * with the row.
+   */
   private readonly listParts = new WeakMap<StoredRow, ProducerListRowParts>();
 
   get size(): number {
@@ -92,8 +96,10 @@ export class ProducerRows {
   /** Replaces the rows of these producers with their current state (null: no row to show any more). */
   apply(updates: { producerId: number; row: StoredRow | null }[]): void {
     for (const { producerId, row } of updates) {
-      if (row) this.rows.set(producerId, row);
-      else this.rows.delete(producerId);
+      if (row) {
+        this.rows.set(producerId, row);
+        this.listParts.set(row, producerListRowParts(row));
+      } else this.rows.delete(producerId);
     }
   }
 
@@ -108,11 +114,7 @@ export class ProducerRows {
       const { producerId, distance } = page[i];
       const row = this.rows.get(producerId);
       if (!row) return null;
-      let parts = this.listParts.get(row);
-      if (!parts) {
-        parts = producerListRowParts(row);
-        this.listParts.set(row, parts);
-      }
+      const parts = this.listParts.get(row) ?? producerListRowParts(row);
       out[i] = producerListRowJson(parts, effectiveStatusAt(row, now), roundMiles(distance));
     }
     return producerListPageJson(out, total);
