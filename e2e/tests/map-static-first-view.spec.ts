@@ -170,6 +170,22 @@ test('the zoom buttons of the first view zoom the map once Leaflet has loaded', 
   await expect(page.locator('.leaflet-container')).toBeVisible();
 });
 
+test('a zoom button held down while Leaflet loads still zooms once it has loaded', async ({ page }) => {
+  // Leaflet may finish loading between the pointer going down and coming up: the press must survive.
+  const viewports = watchViewports(page);
+  await openStaticMap(page);
+  const zoomOf = (viewport: string) => Number(viewport.split('@')[1]);
+  const startZoom = zoomOf(viewports[0] ?? '');
+  const box = await page.getByRole('button', { name: 'Zoom in' }).boundingBox();
+  if (!box) throw new Error('no zoom button');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await expect(page.locator('.leaflet-container')).toBeVisible();
+  await expect(page.locator('.static-map__zoom')).toHaveCount(0);
+  await page.mouse.up();
+  await expect.poll(() => viewports.some((viewport) => zoomOf(viewport) === startZoom + 1)).toBe(true);
+});
+
 test('in dark mode the first view takes the dark tiles, and Leaflet keeps them', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await openStaticMap(page);
