@@ -35,15 +35,21 @@ export default defineSection({
 
     const hello = await startHelloWorld(BENCH_PORT + 2);
     let helloFigures: LoadFigures;
+    let pageFigures: LoadFigures;
     try {
       console.log('  measuring the bare Fastify hello-world…');
       helloFigures = await measure(hello.url, rotate(['/']), options.durationSeconds);
+      // Distinct paths, as the searches send them: the client does the same work per request.
+      console.log('  measuring a fixed search-sized page with no work…');
+      const pagePaths = Array.from({ length: 1000 }, (_, i) => `/page?i=${i}`);
+      pageFigures = await measure(hello.url, rotate(pagePaths), options.durationSeconds);
     } finally {
       await hello.stop();
     }
 
+    const ceilings: Ceilings = { hello: helloFigures, page: pageFigures };
     if (options.engine !== 'pglite') {
-      await measureShapes(title('PostgreSQL'), server, shapes, helloFigures, options.durationSeconds);
+      await measureShapes(title('PostgreSQL'), server, shapes, ceilings, options.durationSeconds);
       await measureResultCache(databaseUrl, shapes[0], options.durationSeconds);
     }
     if (options.engine !== 'postgres') {
@@ -52,7 +58,7 @@ export default defineSection({
       const dataDir = await prepareEmbeddedDatabase(pool, databaseUrl, options.scale);
       const embedded = await startBenchServer({ embedded: dataDir }, BENCH_PORT + 3);
       try {
-        await measureShapes(title('embedded PGlite'), embedded, shapes, helloFigures, options.durationSeconds, EMBEDDED_P95_MS);
+        await measureShapes(title('embedded PGlite'), embedded, shapes, ceilings, options.durationSeconds, EMBEDDED_P95_MS);
       } finally {
         await embedded.stop();
       }
@@ -63,12 +69,15 @@ export default defineSection({
 /** Issue 9: on the embedded database (200k products), p95 ≤ 25 ms. */
 const EMBEDDED_P95_MS = 25;
 
+/** The same run's references: the bare hello-world, and a fixed search-sized page sent with no work. */
+type Ceilings = { hello: LoadFigures; page: LoadFigures };
+
 /** One table: every shape against one server, beside the hello-world figures of the same run. */
 async function measureShapes(
   title: string,
   server: BenchServer,
   shapes: SearchShape[],
-  hello: LoadFigures,
+  { hello, page }: Ceilings,
   durationSeconds: number,
   embeddedP95Ms?: number,
 ): Promise<void> {
@@ -95,6 +104,10 @@ async function measureShapes(
       : 'Product search ranked by SQL (the listing index is off below SEARCH_INDEX auto threshold, or did not load in time).',
   );
   table.rows.push(row('bare Fastify hello-world (ceiling)', 1, hello, hello.rps, '—', '—', ''));
+  table.rows.push(row('fixed 11 KB page, no work (same bytes)', 1000, page, hello.rps, '—', '—', ''));
+  table.notes.push(
+    "'fixed 11 KB page': the hello-world process answering a constant product-page-sized JSON with the app's security headers (decision 320): what a search page's bytes alone allow here.",
+  );
   for (const shape of shapes) {
     if (!(await waitUntilIdle(server.url))) table.notes.push(`before ${shape.label}: the server was still busy after 120 s`);
     console.log(`  measuring ${shape.label} over ${shape.paths.length} distinct paths…`);
