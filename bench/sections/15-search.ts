@@ -50,7 +50,7 @@ export default defineSection({
     const ceilings: Ceilings = { hello: helloFigures, page: pageFigures };
     if (options.engine !== 'pglite') {
       await measureShapes(title('PostgreSQL'), server, shapes, ceilings, options.durationSeconds);
-      await measureResultCache(databaseUrl, shapes[0], options.durationSeconds);
+      await measureResultCache(databaseUrl, shapes[0], options.durationSeconds, helloFigures.rps);
     }
     if (options.engine !== 'postgres') {
       // Issue 9: "on the embedded database at 200k products" — the same shapes on PGlite (what
@@ -134,16 +134,23 @@ async function measureShapes(
 }
 
 /** The optional result cache, apart: a second server with SEARCH_RESULT_CACHE=on, the text-only shape. */
-async function measureResultCache(databaseUrl: string, shape: SearchShape, durationSeconds: number): Promise<void> {
+async function measureResultCache(
+  databaseUrl: string,
+  shape: SearchShape,
+  durationSeconds: number,
+  helloRps: number,
+): Promise<void> {
   const cached = addTable('Search result cache ON (apart; never stands in for the figures above)', [
     'shape',
     'distinct',
     'req/s @50',
+    '% of hello',
     'p50 @10',
     'p95 @10',
     'p99 @10',
     'cache hit rate',
   ]);
+  const share = (rps: number) => `${((rps / helloRps) * 100).toFixed(0)} %`;
   const withCache = await startBenchServer(databaseUrl, BENCH_PORT + 1, { SEARCH_RESULT_CACHE: 'on' });
   try {
     const figures = await measure(withCache.url, rotate(shape.paths), durationSeconds);
@@ -151,10 +158,26 @@ async function measureResultCache(databaseUrl: string, shape: SearchShape, durat
       shape: shape.label,
       distinct: String(shape.paths.length),
       'req/s @50': Math.round(figures.rps).toLocaleString('en-US'),
+      '% of hello': share(figures.rps),
       'p50 @10': ms(figures.p50),
       'p95 @10': ms(figures.p95),
       'p99 @10': ms(figures.p99),
       'cache hit rate': await hitRate(withCache.url, shape.paths),
+    });
+    // One search asked again and again, every answer a hit: what the app's own per-request work
+    // (routing, validation, headers, limits, metrics, sending the page) leaves with no ranking at all
+    // (decision 320). The path is listed twice so the client sets up each request as for the others.
+    const repeated = shape.paths[0];
+    const fixedCost = await measure(withCache.url, rotate([repeated, repeated]), durationSeconds);
+    cached.rows.push({
+      shape: `${shape.label}, one search repeated`,
+      distinct: '1',
+      'req/s @50': Math.round(fixedCost.rps).toLocaleString('en-US'),
+      '% of hello': share(fixedCost.rps),
+      'p50 @10': ms(fixedCost.p50),
+      'p95 @10': ms(fixedCost.p95),
+      'p99 @10': ms(fixedCost.p99),
+      'cache hit rate': 'all but the first',
     });
   } finally {
     await withCache.stop();
