@@ -194,6 +194,11 @@ test('in dark mode the first view takes the dark tiles, and Leaflet keeps them',
   await expectAccessible(page);
   await page.locator('.static-map').click({ position: { x: 5, y: 5 } });
   await expect(page.locator('img.leaflet-tile').first()).toHaveAttribute('src', /^\/tiles\/dark\//);
+  // Leaflet's light hover grey under dark mode's light '+' hid the sign: the hovered button stays dark.
+  const zoomIn = page.locator('.leaflet-control-zoom-in');
+  await zoomIn.hover();
+  await expect(zoomIn).toHaveCSS('background-color', 'rgb(41, 37, 36)');
+  await expect(zoomIn).toHaveCSS('color', 'rgb(245, 245, 244)');
 });
 
 test.describe('on a 390 px phone screen of density 2', () => {
