@@ -50,6 +50,19 @@ export const DEMO = {
 };
 
 /**
+ * Jumps every finite running animation (an entrance, a slide) to its end, so a test reads where an
+ * element settles. A busy headless Chromium can leave an animation on its first frame for seconds:
+ * a toast's slide-in from above was read at its start, over the header, for the whole wait.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      if (animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY) animation.finish();
+    }
+  });
+}
+
+/**
  * axe-core: no serious or critical violations. Colours caught mid-transition (a theme switch, a
  * button fading back after a click) belong to neither theme and made the contrast check flaky, so
  * running CSS transitions are waited for first (endless animations, such as a spinner, are not).
