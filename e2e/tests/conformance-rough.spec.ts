@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createUser, DEMO, loginAs, signInBrowser } from './helpers';
+import { createUser, DEMO, loginAs, settleAnimations, signInBrowser } from './helpers';
 
 // Issue 10, items 12 and 18, second pass: the search map's marker and a title on every signed-in page.
 
@@ -49,6 +49,8 @@ test('on a phone a toast stays below the header and the theme toggle still takes
   const toastBox = page.getByRole('status').filter({ hasText: 'Welcome back!' });
   await expect(toastBox).toBeVisible();
   const header = await page.locator('header').first().boundingBox();
+  // Where the toast settles counts, not a frame of its slide-in (settleAnimations).
+  await settleAnimations(page);
   await expect
     .poll(async () => (await toastBox.boundingBox())?.y ?? 0)
     .toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
