@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { SECURITY_HEADERS } from '../../apps/server/src/plugins/security-headers';
+import { contentSecurityPolicy, SECURITY_HEADERS } from '../../apps/server/src/plugins/security-headers';
 
 /**
  * The bare Fastify hello-world of issue 9: the ceiling every search figure is compared with, run in
@@ -14,8 +14,12 @@ const pageBytes = Number(process.argv[3] ?? 11_000);
 const page = fixedPage(pageBytes);
 const app = Fastify({ logger: false });
 app.get('/', async () => ({ hello: 'world' }));
-app.get('/page', (_request, reply) => {
-  reply.headers(SECURITY_HEADERS).type('application/json; charset=utf-8').send(page);
+app.get('/page', (request, reply) => {
+  reply
+    .headers(SECURITY_HEADERS)
+    .header('content-security-policy', contentSecurityPolicy(request.headers.host))
+    .type('application/json; charset=utf-8')
+    .send(page);
 });
 app.listen({ port, host: '127.0.0.1' }).then(() => console.log(`hello-world on ${port}`));
 

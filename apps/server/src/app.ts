@@ -24,6 +24,7 @@ import { observabilityPlugin } from './plugins/observability';
 import { describeRoute, tidyDocument } from './plugins/openapi-quality';
 import { RequestLogController } from './plugins/request-logging';
 import { routeAccessPlugin } from './plugins/route-access';
+import { canonicalPathPlugin, routePathOf } from './plugins/route-path';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { textSafeValidatorCompiler } from './plugins/text-input';
 import { uploadsPlugin } from './plugins/uploads';
@@ -39,7 +40,17 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** Requests per minute per IP for the whole API; sign-in and mail calls get a tenth. */
   rateLimitPerMinute?: number;
+  /** Tests shorten these; see REQUEST_TIMEOUTS. */
+  timeouts?: { requestMs: number; idleMs: number };
 };
+
+/**
+ * A request must arrive whole within 2 minutes (a 5 MB photo at 0.35 Mbit/s, a rural uplink), and a
+ * connection that sends and receives nothing for 1 minute is closed: a client trickling a body a
+ * byte at a time no longer holds a connection for ever. socket.io's long polls answer every 25 s,
+ * and an upgraded WebSocket is outside both.
+ */
+export const REQUEST_TIMEOUTS = { requestMs: 120_000, idleMs: 60_000 };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +67,7 @@ function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((a
 /** Builds the whole server without listening: tests use app.inject, main.ts calls listen. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const timeouts = options.timeouts ?? REQUEST_TIMEOUTS;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     // Slow and failed requests only, every request at debug (docs/decisions/061).
@@ -63,6 +75,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY), so nobody escapes per-IP limits by sending it.
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    // Node enforces the request time-out only when the headers' time-out is no longer (its default is
+    // 60 s), and checks it this often (its default, 30 s, would let a 1 s test limit run 30 s).
+    http: {
+      headersTimeout: Math.min(60_000, timeouts.requestMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(timeouts.requestMs / 4)),
+    },
     // A sane incoming x-request-id is kept (load balancer, client), else a UUID; in every log line as reqId.
     requestIdHeader: false,
     genReqId: requestIdFor,
@@ -96,16 +116,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Request ids on every answer, request metrics, /api/metrics, browser error reports.
   await app.register(observabilityPlugin, { ctx });
   await app.register(securityHeadersPlugin);
+  // Before every gate: a path is refused if it could look different to a gate than to the router.
+  await app.register(canonicalPathPlugin);
   // Before every route: compression attaches itself to the routes registered after it.
   await app.register(compressionPlugin);
-  const perMinute = options.rateLimitPerMinute ?? Number(process.env.RATE_LIMIT_PER_MINUTE ?? 600);
+  const perMinute = options.rateLimitPerMinute ?? config.rateLimitPerMinute;
   await app.register(rateLimit, {
     max: perMinute,
     timeWindow: '1 minute',
     redis: options.redis,
     nameSpace: 'farmstand-rl-',
-    // Only API calls count: a page load fetches many static files and must never be refused.
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // Only API calls count: a page load fetches many static files and must never be refused. Decided
+    // on the matched route, never the raw URL (plugins/route-path.ts).
+    allowList: (request) => !routePathOf(request).startsWith('/api/'),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,

@@ -30,6 +30,40 @@ describe('loadConfig', () => {
     }
   });
 
+  it('warns at start when a production-like start has no PUBLIC_URL, and not for the local demo', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).warnings).toEqual([]);
+    expect(loadConfig({ DATA_DIR: tmp(), HOST: '127.0.0.1' }).warnings).toEqual([]);
+    for (const env of [{ NODE_ENV: 'production' }, { DATABASE_URL: 'postgres://x@localhost/db' }, { HOST: '10.0.0.5' }]) {
+      expect(loadConfig({ DATA_DIR: tmp(), ...env }).warnings.join(' ')).toMatch(/PUBLIC_URL is not set/);
+    }
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', PUBLIC_URL: 'https://farmstand.example' }).warnings).toEqual([]);
+  });
+
+  it('reads every operational setting through the config', () => {
+    const config = loadConfig({
+      DATA_DIR: tmp(),
+      METRICS_TOKEN: 'm',
+      RATE_LIMIT_PER_MINUTE: '90',
+      SHUTDOWN_GRACE_MS: '5000',
+      JOBS: '0',
+      BACKUP_KEEP: '3',
+    });
+    expect(config).toMatchObject({
+      metricsToken: 'm',
+      rateLimitPerMinute: 90,
+      shutdownGraceMs: 5000,
+      runJobs: false,
+      backupKeep: 3,
+    });
+    expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({
+      rateLimitPerMinute: 600,
+      shutdownGraceMs: 10_000,
+      runJobs: true,
+      backupKeep: 14,
+    });
+    expect(() => loadConfig({ DATA_DIR: tmp(), SHUTDOWN_GRACE_MS: '10' })).toThrow(/SHUTDOWN_GRACE_MS/);
+  });
+
   it('fails fast with a readable message naming each bad variable', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), PORT: 'eighty', DATABASE_URL: 'nope' })).toThrow(
       /Invalid configuration:\n {2}PORT: .*\n {2}DATABASE_URL: DATABASE_URL must be a postgres:\/\/ URL/,

@@ -42,6 +42,12 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: z.string().min(1).optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'RATE_LIMIT_PER_MINUTE must be a whole number of 1 or more').default(600),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000, 'SHUTDOWN_GRACE_MS must be at least 1000').default(10_000),
+  BACKUP_KEEP: z.coerce.number().int().min(1, 'BACKUP_KEEP must be a whole number of 1 or more').default(14),
+  JOBS: flag,
+  NODE_ENV: z.string().optional(),
   SEARCH_THREADS: z.coerce
     .number()
     .int()
@@ -82,6 +88,18 @@ export type Config = {
    * or 0: it runs on the main thread.
    */
   searchThreads?: number;
+  /** Bearer token a Prometheus scraper sends to /api/metrics; absent: only this machine, unproxied. */
+  metricsToken?: string;
+  /** API requests per minute per IP; sign-in and e-mail calls get a tenth. */
+  rateLimitPerMinute: number;
+  /** How long in-flight requests may take after SIGTERM/SIGINT before the process exits anyway. */
+  shutdownGraceMs: number;
+  /** Scheduled and admin backups kept in DATA_DIR/backups. */
+  backupKeep: number;
+  /** False (JOBS=0): this instance runs no background jobs. */
+  runJobs: boolean;
+  /** Things an operator should know at start (printed by main.ts), e.g. a production start without PUBLIC_URL. */
+  warnings: string[];
 };
 
 /** Reads the environment into a typed config; a bad value stops the start with a readable message. */
@@ -125,7 +143,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Off unless asked for: on a machine whose cores also serve the database or the load it bears, the
     // threads raise throughput but lengthen the slowest answers (decision 300).
     searchThreads: e.SEARCH_THREADS ?? 0,
+    metricsToken: e.METRICS_TOKEN,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    backupKeep: e.BACKUP_KEEP,
+    runJobs: e.JOBS ?? true,
+    warnings: startWarnings(e),
   };
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '::1'];
+
+/**
+ * Without PUBLIC_URL, canonical links, Open Graph tags, the sitemap and QR codes are built from the
+ * request's Host header, and e-mail links point at localhost: right for the local demo, wrong (and
+ * spoofable) for a real install. A start that looks like one — NODE_ENV=production, a PostgreSQL
+ * server, or HOST set to a non-loopback address — is warned loudly (docs/decisions/340).
+ */
+function startWarnings(e: z.infer<typeof EnvSchema>): string[] {
+  if (e.PUBLIC_URL) return [];
+  const isProductionLike =
+    e.NODE_ENV === 'production' || Boolean(e.DATABASE_URL) || (e.HOST !== '0.0.0.0' && !LOOPBACK_HOSTS.includes(e.HOST));
+  if (!isProductionLike) return [];
+  return [
+    'PUBLIC_URL is not set: links in e-mails point at localhost, and page links, the sitemap and QR codes take the host from each request. Set PUBLIC_URL to the address people use (https://…).',
+  ];
 }
 
 /** '' / 'false' / 'off' → false; '2' → two hops; '10.0.0.1, 192.168.0.0/16' → those proxies. */

@@ -23,6 +23,8 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
+  // Said first and loudly: an operator reads the top of the log.
+  for (const warning of config.warnings) console.warn(`WARNING: ${warning}`);
   const database = await openDatabase(config);
   // Auto-pipelining: the rate-limit calls of the requests of one event-loop turn go out in one write (decision 119).
   const redis: RedisClient | undefined = config.redisUrl
@@ -52,7 +54,7 @@ async function main() {
   // covers the queue. Until it runs, mail is delivered directly.
   // The queue starts a moment later still: loading pg-boss takes a quarter second of the event
   // loop, which the first health checks and page loads should not wait behind.
-  if (process.env.JOBS !== '0') {
+  if (config.runJobs) {
     setTimeout(() => {
       if (ctx.lifecycle.draining) return; // shutting down already
       ctx.jobs.start().catch((error) => app.log.error({ err: error }, 'the job queue could not start'));

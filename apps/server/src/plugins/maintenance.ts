@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../lib/context';
+import { routePathOf } from './route-path';
 
 /**
  * Calls that stay open in maintenance mode: an admin can still sign in and switch it off, the web
@@ -37,11 +38,11 @@ export const maintenancePlugin = fp(async (app: FastifyInstance, opts: { ctx: Ap
   // Not async: on the usual path (settings cached, maintenance off) the hook returns without a
   // promise, which every API request would otherwise pay for (docs/decisions/061).
   app.addHook('onRequest', (request, reply, done) => {
-    if (!request.url.startsWith('/api/')) return done();
     const cached = opts.ctx.settings.cached();
     if (cached && !cached.maintenance.maintenance_mode) return done();
-    const path = request.url.split('?')[0];
-    if (ALWAYS_OPEN.includes(path)) return done();
+    // The matched route, not the raw URL: '/%61pi/orders' is /api/orders to the router (route-path.ts).
+    const path = routePathOf(request);
+    if (!path.startsWith('/api/') || ALWAYS_OPEN.includes(path)) return done();
     refuseDuringMaintenance(opts.ctx, request, reply).then(() => {
       if (!reply.sent) done();
     }, done);
@@ -51,7 +52,7 @@ export const maintenancePlugin = fp(async (app: FastifyInstance, opts: { ctx: Ap
   // the maintenance answer: the password is checked first, so the reply reveals nothing about who
   // is an admin (issue 10 item 2).
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'POST' || request.url.split('?')[0] !== LOGIN_PATH || reply.statusCode !== 200) return payload;
+    if (request.method !== 'POST' || routePathOf(request) !== LOGIN_PATH || reply.statusCode !== 200) return payload;
     const maintenance = await opts.ctx.settings.get('maintenance');
     if (!maintenance.maintenance_mode) return payload;
     if (signedInUserType(payload) === 'admin') return payload;

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../db/seed/admin';
 import { bearer, buildUser } from '../test/factories';
@@ -108,5 +109,59 @@ describe('security headers', () => {
       expect(res.headers['strict-transport-security']).toMatch(/max-age=/);
       expect(res.headers['referrer-policy']).toBe('no-referrer');
     }
+  });
+
+  it('lets the page connect to its own origin and its own host on port 5000 only, never any host', async () => {
+    const res = await app.inject({ url: '/api/health', headers: { host: 'farm.example:3000' } });
+    const connect = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((part) => part.startsWith('connect-src'));
+    expect(connect).toBe(
+      "connect-src 'self' ws://farm.example:3000 wss://farm.example:3000 http://farm.example:5000 https://farm.example:5000 ws://farm.example:5000 wss://farm.example:5000 https://api.stripe.com",
+    );
+    for (const host of ['evil.example:80 *', "x' 'unsafe-inline", '*:5000']) {
+      const odd = await app.inject({ url: '/api/health', headers: { host } });
+      expect(String(odd.headers['content-security-policy'])).toContain("connect-src 'self' https://api.stripe.com");
+    }
+  });
+});
+
+describe('request time-outs', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.closeAll());
+
+  it('closes a connection whose body trickles in slower than the request time-out allows', async () => {
+    const { buildApp } = await import('../app');
+    const strict = await buildApp({
+      config: app.ctx.config,
+      database: app.ctx.database,
+      logger: false,
+      timeouts: { requestMs: 1000, idleMs: 1000 },
+    });
+    await strict.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = strict.server.address() as { port: number };
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk;
+    });
+    const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
+    socket.on('error', () => undefined);
+    const started = Date.now();
+    socket.write(
+      'POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{',
+    );
+    // A byte every 300 ms: never idle for the idle time-out, so only the request time-out can end it.
+    const trickle = setInterval(() => socket.writable && socket.write(' '), 300);
+    const closedAt = await Promise.race([closed, new Promise<number>((resolve) => setTimeout(() => resolve(0), 8000))]);
+    clearInterval(trickle);
+    socket.destroy();
+    await strict.close();
+    expect(closedAt, 'the connection was still open after 8 s').toBeGreaterThan(0);
+    expect(closedAt - started).toBeLessThan(8000);
+    expect(answer).toMatch(/^HTTP\/1.1 408|^$/);
   });
 });

@@ -21,6 +21,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     stripe: {},
     demoData: false,
     logLevel: 'silent',
+    rateLimitPerMinute: 100_000,
+    shutdownGraceMs: 10_000,
+    backupKeep: 14,
+    runJobs: true,
+    warnings: [],
     webDist: path.join(os.tmpdir(), 'farmstand-no-web-build'),
     // Tests never reach the internet: a closed local port stands for the tile servers.
     mapTiles: { light: 'http://127.0.0.1:9/{z}/{x}/{y}.png', dark: 'http://127.0.0.1:9/dark/{z}/{x}/{y}.png' },

@@ -2,17 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { DatabaseHandle } from '../../db/client';
 
-/** How long in-flight requests may take to finish after SIGTERM before the process exits anyway. */
-export const shutdownGraceMs = () => Math.max(1000, Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000) || 10_000);
-
 type Closable = { close: () => Promise<void> };
 
 /**
- * Graceful shutdown on SIGTERM/SIGINT (issue 8 item 10): readiness turns 503 and the listener stops
- * taking connections; socket.io clients are told to reconnect (to another instance); in-flight
- * requests finish (bounded by SHUTDOWN_GRACE_MS); then the job queue lets its running jobs end,
- * Redis closes, and the database closes last (it may hold the DATA_DIR lock). A second signal, or
- * the grace period running out, exits at once.
+ * How long the listener stays open after the signal. Connections the kernel has already queued, and
+ * requests that arrived but are not yet read (the event loop was busy), look idle to Node: closing
+ * the listener at once resets them, so a burst of searches sent just before a deploy got
+ * ECONNRESET. A few turns of the event loop accept and read them; a request counts from then on.
+ */
+export const SETTLE_BEFORE_CLOSE_MS = 300;
+
+/**
+ * Graceful shutdown on SIGTERM/SIGINT: readiness turns 503 and every answer closes its connection;
+ * after a short settle the listener stops taking connections and idle ones close; socket.io clients
+ * are told to reconnect (to another instance); in-flight requests finish, those waiting for the
+ * database too (bounded by SHUTDOWN_GRACE_MS); then the job queue lets its running jobs end, Redis
+ * closes, and the database closes last (it may hold the DATA_DIR lock). A second signal, or the
+ * grace period running out, exits at once.
  */
 export function installShutdown(parts: {
   app: FastifyInstance;
@@ -28,7 +34,7 @@ export function installShutdown(parts: {
       process.exit(1);
     }
     stopping = true;
-    const grace = shutdownGraceMs();
+    const grace = app.ctx.config.shutdownGraceMs;
     app.log.info(`${signal}: shutting down (in-flight requests get up to ${grace} ms)`);
     const deadline = setTimeout(() => {
       app.log.error(`shutdown took longer than ${grace} ms; exiting`);
@@ -37,12 +43,14 @@ export function installShutdown(parts: {
     deadline.unref();
     app.ctx.lifecycle.draining = true;
     try {
-      // Stop accepting first; answering requests go on. Keep-alive connections close when idle.
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_BEFORE_CLOSE_MS));
+      // Stop accepting; answering requests go on. Keep-alive connections close when idle.
       app.server.close();
       // Connections that turn idle after their last answer are closed too, not only those idle now.
       const sweepIdle = setInterval(() => app.server.closeIdleConnections?.(), 200);
       sweepIdle.unref();
       await realtime.close().catch((error) => app.log.warn({ err: error }, 'closing socket.io failed'));
+      // Waits for every in-flight request before the modules' own onClose hooks run.
       await app.close();
       clearInterval(sweepIdle);
       await app.ctx.jobs.stop(Math.max(1000, grace - 1000));

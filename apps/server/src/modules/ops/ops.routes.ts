@@ -18,10 +18,10 @@ const ListQuery = z.object({
 const opsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   // Prometheus text format; protected by METRICS_TOKEN, or answered on the loopback address only.
   app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    if (!ops.mayScrape(request)) {
-      return reply
-        .status(401)
-        .send({ message: 'Metrics need the METRICS_TOKEN as a bearer token, or a request from this machine' });
+    if (!ops.mayScrape(request, ctx.config.metricsToken)) {
+      return reply.status(401).send({
+        message: 'Metrics need the METRICS_TOKEN as a bearer token, or a request from this machine that no proxy forwarded',
+      });
     }
     return reply.type(ctx.metrics.registry.contentType).send(await ctx.metrics.registry.metrics());
   });

@@ -9,19 +9,22 @@ import type { AppContext } from '../../lib/context';
 import { uptimePercent } from '../../lib/ops/heartbeat';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host'];
 
 /**
  * With METRICS_TOKEN set, a scrape must send it as a bearer token; without it, only this machine
- * may scrape (the socket's address, never X-Forwarded-For), so metrics never leak by default.
+ * may scrape (the socket's address, never X-Forwarded-For), so metrics never leak by default. A
+ * request that carries a forwarding header came through a proxy, which on the same machine would
+ * make every visitor look local: without the token it is refused.
  */
-export function mayScrape(request: FastifyRequest): boolean {
-  const token = process.env.METRICS_TOKEN;
+export function mayScrape(request: FastifyRequest, token: string | undefined): boolean {
   if (token) {
     const sent = Buffer.from(request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '');
     const expected = Buffer.from(token);
     return sent.length === expected.length && timingSafeEqual(sent, expected);
   }
-  return LOOPBACK.has(request.socket.remoteAddress ?? '');
+  const isProxied = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+  return !isProxied && LOOPBACK.has(request.socket.remoteAddress ?? '');
 }
 
 export async function recordClientError(ctx: AppContext, request: FastifyRequest, report: ClientErrorReport) {

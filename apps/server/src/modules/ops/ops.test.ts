@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.closeAll());
 afterEach(() => {
-  delete process.env.METRICS_TOKEN;
+  app.ctx.config.metricsToken = undefined;
 });
 
 describe('request ids', () => {
@@ -50,7 +50,7 @@ describe('GET /api/metrics', () => {
     const remote = await app.inject({ method: 'GET', url: '/api/metrics', remoteAddress: '203.0.113.7' });
     expect(remote.statusCode).toBe(401);
     expect(remote.json().message).toContain('METRICS_TOKEN');
-    process.env.METRICS_TOKEN = 'scrape-secret-123';
+    app.ctx.config.metricsToken = 'scrape-secret-123';
     const local = await app.inject({ method: 'GET', url: '/api/metrics' });
     expect(local.statusCode).toBe(401);
     const wrong = await app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: 'Bearer nope' } });
@@ -63,6 +63,23 @@ describe('GET /api/metrics', () => {
     });
     expect(scraped.statusCode).toBe(200);
     expect(scraped.body).toContain('http_request_duration_seconds');
+  });
+});
+
+describe('metrics behind a proxy on the same machine', () => {
+  it('refuses a loopback request that a proxy forwarded, without the token', async () => {
+    const forwardedFor = await app.inject({ method: 'GET', url: '/api/metrics', headers: { 'x-forwarded-for': '203.0.113.7' } });
+    expect(forwardedFor.statusCode).toBe(401);
+    const forwarded = await app.inject({ method: 'GET', url: '/api/metrics', headers: { forwarded: 'for=203.0.113.7' } });
+    expect(forwarded.statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/metrics' })).statusCode).toBe(200);
+    app.ctx.config.metricsToken = 'scrape-secret-123';
+    const scraped = await app.inject({
+      method: 'GET',
+      url: '/api/metrics',
+      headers: { 'x-forwarded-for': '203.0.113.7', authorization: 'Bearer scrape-secret-123' },
+    });
+    expect(scraped.statusCode).toBe(200);
   });
 });
 
