@@ -1,26 +1,31 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/test-app';
 import { type MapTilesOptions, mapTilesPlugin, parseTile, plainPng } from './map-tiles';
 
 const TILE = plainPng(4, [10, 20, 30]);
 
 /** A local stand-in for the tile server: answers PNGs (or what `answer` says) and records what it was asked. */
-async function fakeUpstream(answer?: (url: string) => { status: number; type?: string; body?: Buffer } | 'hang') {
+async function fakeUpstream(
+  answer?: (url: string) => { status: number; type?: string; body?: Buffer } | 'hang',
+  { delayMs = 0 }: { delayMs?: number } = {},
+) {
   const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
   const server: Server = createServer((request, response) => {
     const url = request.url ?? '';
     seen.push({ url, headers: request.headers });
     const reply = answer?.(url) ?? { status: 200, type: 'image/png', body: TILE };
     if (reply === 'hang') return;
-    response.writeHead(reply.status, { 'content-type': reply.type ?? 'image/png' });
-    response.end(reply.body ?? '');
+    setTimeout(() => {
+      response.writeHead(reply.status, { 'content-type': reply.type ?? 'image/png' });
+      response.end(reply.body ?? '');
+    }, delayMs);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -217,6 +222,157 @@ describe('map tile proxy (docs/decisions/167)', () => {
       expect(res.rawPayload).toEqual(TILE);
     } finally {
       await offline.close();
+    }
+  });
+});
+
+describe('map tile proxy limits: one visitor cannot queue everyone or fill the disk', () => {
+  const isTile = (res: { rawPayload: Buffer }) => res.rawPayload.equals(TILE);
+  /** The plain tile answered for a limit: not kept by the browser, so it asks again later. */
+  const isRefused = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) =>
+    res.headers['cache-control'] === 'no-store' && decodePlainPng(res.rawPayload).width === 256;
+  const timed = async (app: FastifyInstance, url: string, remoteAddress: string) => {
+    const started = performance.now();
+    const res = await app.inject({ method: 'GET', url, remoteAddress });
+    return { res, ms: performance.now() - started };
+  };
+  /** Each file as the whole 4 KiB blocks it takes, like the cap counts it. */
+  const filesIn = (dir: string) =>
+    (readdirSync(dir, { recursive: true }) as string[])
+      .filter((name) => name.endsWith('.png'))
+      .map((name) => ({
+        name: name.split(path.sep).join('/'),
+        blocks: Math.max(1, Math.ceil(statSync(path.join(dir, name)).size / 4096)),
+      }));
+
+  it('past its downloads for the minute an address gets placeholders and the upstream sees no more; kept tiles and other addresses are still served', async () => {
+    const upstream = await fakeUpstream();
+    const app = await tileApp({ light: upstream.template, fetchesPerMinute: 5 });
+    try {
+      const answers = [];
+      for (let x = 100; x < 112; x++)
+        answers.push(await app.inject({ method: 'GET', url: `/tiles/light/19/${x}/7.png`, remoteAddress: '10.0.0.1' }));
+      expect(answers.map((res) => res.statusCode)).toEqual(Array(12).fill(200));
+      expect(answers.slice(0, 5).every(isTile)).toBe(true);
+      expect(answers.slice(5).every(isRefused)).toBe(true);
+      expect(upstream.seen).toHaveLength(5);
+
+      const kept = await app.inject({ method: 'GET', url: '/tiles/light/19/100/7.png', remoteAddress: '10.0.0.1' });
+      expect(isTile(kept)).toBe(true);
+      const other = await app.inject({ method: 'GET', url: '/tiles/light/19/200/7.png', remoteAddress: '10.0.0.2' });
+      expect(isTile(other)).toBe(true);
+      expect(upstream.seen).toHaveLength(6);
+    } finally {
+      await app.close();
+      await upstream.close();
+    }
+  });
+
+  it("another address's tile is answered promptly while one address asks for 300 distinct uncached tiles", async () => {
+    const upstream = await fakeUpstream(undefined, { delayMs: 40 });
+    // No per-address limit in the way: this is about the queue's turn order and its bound.
+    const app = await tileApp({
+      light: upstream.template,
+      timeoutMs: 5000,
+      fetchesPerMinute: 1000,
+      queueLength: 20,
+      queueWaitMs: 5000,
+    });
+    try {
+      await app.inject({ method: 'GET', url: '/tiles/light/19/1/1.png', remoteAddress: '10.0.0.9' }); // the first fetch loads undici
+      const before = upstream.seen.length;
+      const flood = Array.from({ length: 300 }, (_, i) =>
+        app.inject({ method: 'GET', url: `/tiles/light/19/${1000 + i}/2000.png`, remoteAddress: '10.0.0.1' }),
+      );
+      await vi.waitFor(() => expect(upstream.seen.length - before).toBeGreaterThanOrEqual(4), { timeout: 10_000 });
+
+      const other = await timed(app, '/tiles/light/19/5/5.png', '10.0.0.2');
+      const downloadsBeforeIt = upstream.seen.length - before;
+      expect(isTile(other.res)).toBe(true);
+      // Its turn came after one of the flood's: 4 under way + 1 + its own + what the other 3 slots did
+      // meanwhile. Waiting behind the flood's queue of 20 would be at least 25 downloads.
+      expect(downloadsBeforeIt).toBeLessThan(16);
+      expect(other.ms).toBeLessThan(2000); // the whole flood at 4 × 40 ms would be 3 s
+
+      const answers = await Promise.all(flood);
+      expect(answers.every((res) => res.statusCode === 200)).toBe(true);
+      expect(answers.filter(isRefused).length).toBeGreaterThan(200);
+      expect(upstream.seen.length - before).toBeLessThan(60);
+    } finally {
+      await app.close();
+      await upstream.close();
+    }
+  }, 20_000);
+
+  it('the queue for the upstream is bounded and nobody waits longer than the short wait', async () => {
+    const upstream = await fakeUpstream(undefined, { delayMs: 1000 });
+    const app = await tileApp({ light: upstream.template, timeoutMs: 5000, queueLength: 3, queueWaitMs: 200 });
+    try {
+      // 20 addresses, one tile each: only the upstream slots (4) and the queue (3) are in the way.
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => timed(app, `/tiles/light/19/${i}/9.png`, `10.0.1.${i}`)),
+      );
+      const tiles = answers.filter(({ res }) => isTile(res));
+      const refused = answers.filter(({ res }) => isRefused(res));
+      expect(tiles).toHaveLength(4);
+      expect(refused).toHaveLength(16);
+      expect(upstream.seen).toHaveLength(4);
+      // Refused before the first download (1 s) came back: 13 at once, 3 after waiting 200 ms.
+      expect(Math.max(...refused.map(({ ms }) => ms))).toBeLessThan(900);
+    } finally {
+      await app.close();
+      await upstream.close();
+    }
+  }, 20_000);
+
+  it('keeps the cache folder under its cap, deleting the least recently used tile first', async () => {
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'farmstand-tiles-'));
+    const upstream = await fakeUpstream();
+    const app = await tileApp({ light: upstream.template, cacheDir, cacheBytes: 3 * 4096 });
+    try {
+      const get = (url: string) => app.inject({ method: 'GET', url });
+      for (const y of [1, 2, 3]) expect(isTile(await get(`/tiles/light/9/1/${y}.png`))).toBe(true);
+      await get('/tiles/light/9/1/1.png'); // used again: 9/1/2 is now the least recently used
+      await get('/tiles/light/9/1/4.png');
+      expect(
+        filesIn(cacheDir)
+          .map((file) => file.name)
+          .sort(),
+      ).toEqual(['light/9/1/1.png', 'light/9/1/3.png', 'light/9/1/4.png']);
+
+      for (let y = 0; y < 10; y++) await get(`/tiles/dark/9/2/${y}.png`);
+      const files = filesIn(cacheDir);
+      expect(files).toHaveLength(3);
+      expect(files.reduce((sum, file) => sum + file.blocks * 4096, 0)).toBeLessThanOrEqual(3 * 4096);
+    } finally {
+      await app.close();
+      await upstream.close();
+    }
+  });
+
+  it('a new instance trims a folder left over its cap, oldest tiles first', async () => {
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'farmstand-tiles-'));
+    const upstream = await fakeUpstream();
+    const first = await tileApp({ light: upstream.template, cacheDir });
+    for (let y = 0; y < 5; y++) await first.inject({ method: 'GET', url: `/tiles/light/8/0/${y}.png` });
+    await first.close();
+    await upstream.close();
+    const now = Date.now() / 1000;
+    for (let y = 0; y < 5; y++) {
+      const file = path.join(cacheDir, 'light', '8', '0', `${y}.png`);
+      utimesSync(file, now, now - (5 - y) * 60); // fetched a minute apart, 8/0/0 first
+    }
+
+    const second = await tileApp({ light: 'http://127.0.0.1:9/{z}/{x}/{y}.png', cacheDir, cacheBytes: 2 * 4096 });
+    try {
+      expect(
+        filesIn(cacheDir)
+          .map((file) => file.name)
+          .sort(),
+      ).toEqual(['light/8/0/3.png', 'light/8/0/4.png']);
+      expect(isTile(await second.inject({ method: 'GET', url: '/tiles/light/8/0/4.png' }))).toBe(true);
+    } finally {
+      await second.close();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -10,6 +10,12 @@ import fp from 'fastify-plugin';
  * kept in memory and on disk, and served with ordinary HTTP caching. When the upstream cannot be
  * reached the answer is a plain neutral tile (200, cached for a minute), so the browser shows an
  * empty map background instead of logging a failed request per tile.
+ *
+ * One visitor must not be able to fill the disk, download in bulk through us (which OpenStreetMap's
+ * policy forbids) or make everyone else's map wait: each client address gets a number of upstream
+ * downloads a minute (tiles already kept are always served), downloads wait their turn address by
+ * address in a bounded queue for a short time, and the disk cache has a size cap with least recently
+ * used eviction. Past a limit the answer is the plain tile, not kept by the browser.
  */
 
 export type TileStyle = 'light' | 'dark';
@@ -35,20 +41,35 @@ export type MapTilesOptions = {
   /** A tile kept longer than this is fetched again (the stale copy is served if that fails). */
   maxAgeMs?: number;
   memoryBytes?: number;
+  /** Upstream downloads one client address (request.ip) may cause per minute. */
+  fetchesPerMinute?: number;
+  /** Downloads that may wait for a free upstream slot, all addresses together. */
+  queueLength?: number;
+  /** A download that waited this long for a slot gives up (placeholder). */
+  queueWaitMs?: number;
+  /** Disk cache cap; each file counts as whole 4 KiB blocks. */
+  cacheBytes?: number;
 };
 
 const DAY_MS = 86_400_000;
 const TILE_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 const PLACEHOLDER_CACHE_CONTROL = 'public, max-age=60';
+/** A tile refused for a limit may be there a moment later: the browser asks again next time. */
+const REFUSED_CACHE_CONTROL = 'no-store';
 /** OpenStreetMap's policy asks for few parallel downloads; more wait their turn. */
 const MAX_PARALLEL_FETCHES = 4;
+/** Counted per file on disk, so a flood of tiny tiles cannot use up inodes under a byte cap. */
+const DISK_BLOCK = 4096;
+const MB = 1024 * 1024;
 const MAX_TILE_BYTES = 512 * 1024;
 const NUMBER = /^(0|[1-9]\d{0,6})$/;
 /** Land colours of the two styles, so an unreachable upstream looks like an empty map, not an error. */
 const PLACEHOLDER_RGB: Record<TileStyle, [number, number, number]> = { light: [242, 239, 233], dark: [38, 38, 38] };
 
 type Tile = { style: TileStyle; z: number; x: number; y: number };
-type Fetched = { kind: 'tile'; bytes: Buffer; fetchedAt: number } | { kind: 'missing' } | { kind: 'unreachable' };
+type Kept = { bytes: Buffer; fetchedAt: number };
+/** `limited`: the address used its downloads for this minute; `busy`: no upstream slot in time. */
+type Fetched = ({ kind: 'tile' } & Kept) | { kind: 'missing' } | { kind: 'unreachable' } | { kind: 'limited' } | { kind: 'busy' };
 
 /** The tile a path names, or the reason it names none (every check before any I/O). */
 export function parseTile(params: {
@@ -73,9 +94,15 @@ export const mapTilesPlugin = fp(async (app: FastifyInstance, opts: MapTilesOpti
   const timeoutMs = opts.timeoutMs ?? 1500;
   const retryAfterMs = opts.retryAfterMs ?? 30_000;
   const maxAgeMs = opts.maxAgeMs ?? 7 * DAY_MS;
-  const memory = new LruBytes(opts.memoryBytes ?? 32 * 1024 * 1024);
+  const { cacheDir } = opts;
+  // All of this instance's state lives here, per registration: the caches, the downloads under way
+  // and the per-address counts belong to this server's tile cache and go with it on close.
+  const memory = new Lru<Kept>(opts.memoryBytes ?? 32 * MB, (kept) => kept.bytes.length);
+  /** What is in cacheDir, by tile key, in bytes on disk; least recently used first. */
+  const disk = new Lru<number>(opts.cacheBytes ?? 200 * MB, (size) => size);
   const inFlight = new Map<string, Promise<Fetched>>();
-  const slots = new Semaphore(MAX_PARALLEL_FETCHES);
+  const allowance = new Allowance(opts.fetchesPerMinute ?? 120);
+  const slots = new FairSlots(MAX_PARALLEL_FETCHES, opts.queueLength ?? 100, opts.queueWaitMs ?? 1000);
   const placeholders = Object.fromEntries(TILE_STYLES.map((style) => [style, plainPng(256, PLACEHOLDER_RGB[style])])) as Record<
     TileStyle,
     Buffer
@@ -84,39 +111,72 @@ export const mapTilesPlugin = fp(async (app: FastifyInstance, opts: MapTilesOpti
   const downUntil: Record<TileStyle, number> = { light: 0, dark: 0 };
 
   const keyOf = (t: Tile) => `${t.style}/${t.z}/${t.x}/${t.y}`;
-  const fileOf = (t: Tile) => (opts.cacheDir ? path.join(opts.cacheDir, t.style, String(t.z), String(t.x), `${t.y}.png`) : null);
+  const fileOfKey = (key: string) => (cacheDir ? path.join(cacheDir, `${key}.png`) : null);
 
-  async function readDisk(tile: Tile): Promise<{ bytes: Buffer; fetchedAt: number } | null> {
-    const file = fileOf(tile);
+  const onDisk = (bytes: number) => Math.max(1, Math.ceil(bytes / DISK_BLOCK)) * DISK_BLOCK;
+  /** Records a file in the disk index and deletes what that pushes past the cap. */
+  async function keepOnDisk(key: string, bytes: number): Promise<void> {
+    const evicted = disk.set(key, onDisk(bytes));
+    await Promise.all(evicted.map((old) => rm(fileOfKey(old) as string, { force: true }).catch(() => {})));
+  }
+
+  /** The files already in the folder, oldest first (by when they were fetched), trimmed to the cap. */
+  async function indexDisk(): Promise<void> {
+    if (!cacheDir) return;
+    const names = await readdir(cacheDir, { recursive: true }).catch(() => [] as string[]);
+    const tiles = names.map((name) => name.split(path.sep).join('/')).filter((name) => TILE_FILE.test(name));
+    const found = await Promise.all(
+      tiles.map((name) =>
+        stat(path.join(cacheDir, name)).then(
+          (info) => ({ key: name.slice(0, -'.png'.length), size: info.size, mtime: info.mtimeMs }),
+          () => null,
+        ),
+      ),
+    );
+    const files = found.filter((file) => file !== null).sort((a, b) => a.mtime - b.mtime);
+    for (const file of files) await keepOnDisk(file.key, file.size);
+  }
+  await indexDisk();
+
+  async function readDisk(key: string): Promise<Kept | null> {
+    const file = fileOfKey(key);
     if (!file) return null;
     try {
       const [bytes, info] = await Promise.all([readFile(file), stat(file)]);
+      // Also picks up a file another instance on the same folder wrote.
+      if (disk.get(key) === undefined) await keepOnDisk(key, bytes.length);
       return { bytes, fetchedAt: info.mtimeMs };
     } catch {
       return null;
     }
   }
 
-  async function writeDisk(tile: Tile, bytes: Buffer): Promise<void> {
-    const file = fileOf(tile);
+  async function writeDisk(key: string, bytes: Buffer): Promise<void> {
+    const file = fileOfKey(key);
     if (!file) return;
     try {
       await mkdir(path.dirname(file), { recursive: true });
       const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
       await writeFile(temporary, bytes);
       await rename(temporary, file);
+      await keepOnDisk(key, bytes.length);
     } catch (error) {
       app.log.warn({ err: error, file }, 'could not keep a map tile on disk');
     }
   }
 
-  async function fetchUpstream(tile: Tile): Promise<Fetched> {
+  async function fetchUpstream(tile: Tile, address: string): Promise<Fetched> {
     if (Date.now() < downUntil[tile.style]) return { kind: 'unreachable' };
+    if (!allowance.take(address)) return { kind: 'limited' };
     const url = opts.upstreams[tile.style]
       .replace('{z}', String(tile.z))
       .replace('{x}', String(tile.x))
       .replace('{y}', String(tile.y));
-    const release = await slots.acquire();
+    if (!(await slots.acquire(address))) {
+      // Nothing was downloaded, so it does not count against the address.
+      allowance.giveBack(address);
+      return { kind: 'busy' };
+    }
     try {
       // Another request may have found the upstream down while this one waited for its turn.
       if (Date.now() < downUntil[tile.style]) return { kind: 'unreachable' };
@@ -137,32 +197,38 @@ export const mapTilesPlugin = fp(async (app: FastifyInstance, opts: MapTilesOpti
       app.log.warn({ err: error, url }, 'map tile upstream unreachable; serving placeholder tiles for a while');
       return { kind: 'unreachable' };
     } finally {
-      release();
+      slots.release();
     }
   }
 
-  /** Memory, then disk, then the upstream (one download per tile however many ask at once). */
-  async function tileFor(tile: Tile): Promise<Fetched> {
+  /**
+   * Memory, then disk, then the upstream (one download per tile however many ask at once; the
+   * address that starts it is the one it counts against).
+   */
+  async function tileFor(tile: Tile, address: string): Promise<Fetched> {
     const key = keyOf(tile);
     const now = Date.now();
     const inMemory = memory.get(key);
-    if (inMemory && now - inMemory.fetchedAt < maxAgeMs) return { kind: 'tile', ...inMemory };
+    if (inMemory && now - inMemory.fetchedAt < maxAgeMs) {
+      disk.get(key); // the file was used too, for the disk's eviction order
+      return { kind: 'tile', ...inMemory };
+    }
     let job = inFlight.get(key);
     if (!job) {
       job = (async (): Promise<Fetched> => {
-        const onDisk = inMemory ?? (await readDisk(tile));
-        if (onDisk && now - onDisk.fetchedAt < maxAgeMs) {
-          memory.set(key, onDisk);
-          return { kind: 'tile', ...onDisk };
+        const kept = inMemory ?? (await readDisk(key));
+        if (kept && now - kept.fetchedAt < maxAgeMs) {
+          memory.set(key, kept);
+          return { kind: 'tile', ...kept };
         }
-        const fetched = await fetchUpstream(tile);
+        const fetched = await fetchUpstream(tile, address);
         if (fetched.kind === 'tile') {
           memory.set(key, fetched);
-          await writeDisk(tile, fetched.bytes);
+          await writeDisk(key, fetched.bytes);
           return fetched;
         }
         // An old copy beats a placeholder.
-        if (fetched.kind === 'unreachable' && onDisk) return { kind: 'tile', ...onDisk };
+        if (fetched.kind !== 'missing' && kept) return { kind: 'tile', ...kept };
         return fetched;
       })().finally(() => inFlight.delete(key));
       inFlight.set(key, job);
@@ -179,53 +245,168 @@ export const mapTilesPlugin = fp(async (app: FastifyInstance, opts: MapTilesOpti
     async (request, reply) => {
       const tile = parseTile(request.params);
       if ('error' in tile) return reply.status(tile.status).send({ message: tile.error });
-      const result = await tileFor(tile);
+      const result = await tileFor(tile, request.ip);
       if (result.kind === 'tile') return send(reply, result.bytes, TILE_CACHE_CONTROL);
       if (result.kind === 'missing') return reply.status(404).send({ message: 'No such tile' });
-      return send(reply, placeholders[tile.style], PLACEHOLDER_CACHE_CONTROL);
+      if (result.kind === 'unreachable') return send(reply, placeholders[tile.style], PLACEHOLDER_CACHE_CONTROL);
+      return send(reply, placeholders[tile.style], REFUSED_CACHE_CONTROL);
     },
   );
 });
 
-/** Least recently used entries go first once the total size passes the limit. */
-class LruBytes {
-  private entries = new Map<string, { bytes: Buffer; fetchedAt: number }>();
+/** A path inside the cache folder that is a tile (not a temporary file of a write under way). */
+const TILE_FILE = /^(light|dark)\/\d+\/\d+\/\d+\.png$/;
+
+/**
+ * Least recently used entries go first once the total size passes the limit; `set` returns the
+ * keys it pushed out (the memory cache drops them, the disk cache deletes their files).
+ */
+class Lru<T> {
+  private entries = new Map<string, T>();
   private total = 0;
-  constructor(private readonly maxBytes: number) {}
-  get(key: string) {
+  constructor(
+    private readonly maxSize: number,
+    private readonly sizeOf: (value: T) => number,
+  ) {}
+  get(key: string): T | undefined {
     const entry = this.entries.get(key);
-    if (entry) {
+    if (entry !== undefined) {
       this.entries.delete(key);
       this.entries.set(key, entry);
     }
     return entry;
   }
-  set(key: string, entry: { bytes: Buffer; fetchedAt: number }) {
+  set(key: string, value: T): string[] {
     const old = this.entries.get(key);
-    if (old) this.total -= old.bytes.length;
+    if (old !== undefined) this.total -= this.sizeOf(old);
     this.entries.delete(key);
-    this.entries.set(key, entry);
-    this.total += entry.bytes.length;
-    for (const [oldest, value] of this.entries) {
-      if (this.total <= this.maxBytes) break;
+    this.entries.set(key, value);
+    this.total += this.sizeOf(value);
+    const evicted: string[] = [];
+    for (const [oldest, entry] of this.entries) {
+      if (this.total <= this.maxSize) break;
       this.entries.delete(oldest);
-      this.total -= value.bytes.length;
+      this.total -= this.sizeOf(entry);
+      evicted.push(oldest);
     }
+    return evicted;
   }
 }
 
-class Semaphore {
-  private waiting: (() => void)[] = [];
+/**
+ * Upstream downloads per client address in fixed one-minute windows. Memory stays bounded: the
+ * counts are dropped every minute, and past MAX_ADDRESSES in one minute the further addresses share
+ * one count (a flood from very many addresses then limits itself, and only itself, to one budget).
+ */
+class Allowance {
+  private static readonly MAX_ADDRESSES = 10_000;
+  private static readonly OTHERS = '';
+  private counts = new Map<string, number>();
+  private windowStart = 0;
+  constructor(private readonly perMinute: number) {}
+  private keyOf(address: string): string {
+    const now = Date.now();
+    if (now - this.windowStart >= 60_000) {
+      this.counts.clear();
+      this.windowStart = now;
+    }
+    return this.counts.has(address) || this.counts.size < Allowance.MAX_ADDRESSES ? address : Allowance.OTHERS;
+  }
+  take(address: string): boolean {
+    const key = this.keyOf(address);
+    const used = this.counts.get(key) ?? 0;
+    if (used >= this.perMinute) return false;
+    this.counts.set(key, used + 1);
+    return true;
+  }
+  giveBack(address: string): void {
+    const key = this.keyOf(address);
+    const used = this.counts.get(key);
+    if (used) this.counts.set(key, used - 1);
+  }
+}
+
+type Waiter = { grant: (granted: boolean) => void; timer: NodeJS.Timeout };
+
+/**
+ * At most `size` downloads at a time. The others wait in one queue per address, and a free slot goes
+ * to the addresses in turn, so one address's backlog never stands in front of another's tile. At most
+ * `maxWaiting` wait in all: when that is full, the longest backlog gives up its newest waiter to a
+ * newcomer with a shorter one. Nobody waits longer than `waitMs`. `acquire` answers false when no
+ * slot came; `release` is called once for every true.
+ */
+class FairSlots {
   private active = 0;
-  constructor(private readonly size: number) {}
-  async acquire(): Promise<() => void> {
-    if (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.active++;
-    return () => {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active--;
-    };
+  private waiting = 0;
+  /** Insertion order is the turn order: an address that was served goes to the back. */
+  private queues = new Map<string, Waiter[]>();
+  constructor(
+    private readonly size: number,
+    private readonly maxWaiting: number,
+    private readonly waitMs: number,
+  ) {}
+
+  acquire(address: string): Promise<boolean> {
+    if (this.active < this.size) {
+      this.active++;
+      return Promise.resolve(true);
+    }
+    return new Promise((grant) => {
+      if (this.waiting >= this.maxWaiting && !this.dropFromLongest(address)) return grant(false);
+      const waiter: Waiter = {
+        grant,
+        timer: setTimeout(() => {
+          this.remove(address, waiter);
+          grant(false);
+        }, this.waitMs),
+      };
+      const queue = this.queues.get(address);
+      if (queue) queue.push(waiter);
+      else this.queues.set(address, [waiter]);
+      this.waiting++;
+    });
+  }
+
+  release(): void {
+    const first = this.queues.entries().next();
+    if (first.done) {
+      this.active--;
+      return;
+    }
+    const [address, queue] = first.value;
+    const waiter = queue.shift() as Waiter;
+    this.queues.delete(address);
+    if (queue.length > 0) this.queues.set(address, queue);
+    this.waiting--;
+    clearTimeout(waiter.timer);
+    waiter.grant(true); // the slot passes straight on, so `active` stays
+  }
+
+  private dropFromLongest(address: string): boolean {
+    const own = this.queues.get(address)?.length ?? 0;
+    let longest: string | undefined;
+    let longestLength = own + 1;
+    for (const [other, queue] of this.queues) {
+      if (queue.length > longestLength) {
+        longest = other;
+        longestLength = queue.length;
+      }
+    }
+    if (longest === undefined) return false;
+    const dropped = this.queues.get(longest)?.at(-1) as Waiter;
+    this.remove(longest, dropped);
+    clearTimeout(dropped.timer);
+    dropped.grant(false);
+    return true;
+  }
+
+  private remove(address: string, waiter: Waiter): void {
+    const queue = this.queues.get(address);
+    const at = queue?.indexOf(waiter) ?? -1;
+    if (!queue || at < 0) return;
+    queue.splice(at, 1);
+    this.waiting--;
+    if (queue.length === 0) this.queues.delete(address);
   }
 }
 
