@@ -1,5 +1,5 @@
 import type { AppContext } from '../lib/context';
-import { runOrderExpiry } from '../modules/orders/orders.jobs';
+import { runOrderExpiry, runOrderMailDigests } from '../modules/orders/orders.jobs';
 import { runCertifications } from './certifications';
 import { runMailRecovery } from './mail-recovery';
 import { runMessageDigests } from './message-digest';
@@ -17,6 +17,7 @@ export const SCHEDULED_JOBS: Record<string, (ctx: AppContext, now: Date) => Prom
   retention: runScheduledRetention,
   backups: runScheduledBackup,
   'order-expiry': runOrderExpiry,
+  'order-mail-digests': runOrderMailDigests,
   'mail-recovery': runMailRecovery,
 };
 

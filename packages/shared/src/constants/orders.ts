@@ -47,6 +47,22 @@ export const ORDER_LIMITS = {
   maxLines: 20,
   /** Per line when the producer does not track stock. */
   maxUntrackedQuantity: 50,
+  /** Per line even when the stock is larger: a reservation, not a wholesale contract (decision 323). */
+  maxQuantityPerLine: 1000,
+  /**
+   * Dollars an order may total, delivery included. Far inside the money columns (numeric(10,2),
+   * below $100 million), so no basket can overflow them; one product at the highest price fits.
+   */
+  maxTotal: 100_000,
+  /** Orders one shopper may have open (requested, accepted, ready) with one farm (decision 323). */
+  openPerShopperPerFarm: 3,
+  /** Open orders one shopper may have in one pickup window: one place of a capped window each. */
+  openPerShopperPerWindow: 1,
+  /**
+   * A farm's order mails: the first new order or cancellation of this many minutes is mailed at
+   * once, the rest wait for one digest mail from the job sweep (every 15 minutes).
+   */
+  producerMailPeriodMinutes: 15,
   noteMax: 1000,
   reasonMax: 500,
   nameMax: 80,

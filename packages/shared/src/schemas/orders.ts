@@ -19,7 +19,8 @@ export const OrderLineRequest = z.object({
   quantity: z.coerce
     .number({ error: 'Quantity must be a number' })
     .int('Quantity must be a whole number')
-    .min(1, 'Quantity must be at least 1'),
+    .min(1, 'Quantity must be at least 1')
+    .max(ORDER_LIMITS.maxQuantityPerLine, `Quantity must be at most ${ORDER_LIMITS.maxQuantityPerLine}`),
 });
 
 export const PlaceOrderRequest = z.object({

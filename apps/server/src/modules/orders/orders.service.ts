@@ -27,12 +27,13 @@ import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../
 import { now } from '../pickup/clock';
 import { countOpenOrdersInWindow, findFarm, lockPoint } from '../pickup/pickup.repository';
 import { resolveWindow } from '../pickup/pickup.service';
+import { mailFarmNow, mailPeriodOf } from './order-mail';
 import {
-  insertPlacedOrder,
-  insertPlacedOrders,
+  type LimitRefusal,
   type OrderMail,
   type PlacedOrder,
   type PlaceInput as Placement,
+  placeWithinLimits,
 } from './order-placement.repository';
 import { assertCanRead, assertInSeason, assertOrderable, fromStatesOf, type OrderRole, refusal, roleOf } from './orders.policy';
 import { presentOrder } from './orders.presenter';
@@ -99,11 +100,13 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
 
   const { farm } = window;
   if (!farm) throw notFound('Producer not found');
+  const subtotal = lines.reduce((sum, { line, product }) => sum + cents(product.price ?? 0) * line.quantity, 0);
+  assertTotalWithinLimit(subtotal);
   const delivery = await deliveryFor(ctx, window, farm, input.deliveryAddress);
 
   const at = now();
-  const subtotal = lines.reduce((sum, { line, product }) => sum + cents(product.price ?? 0) * line.quantity, 0);
   const feeCents = cents(delivery?.fee ?? 0);
+  assertTotalWithinLimit(subtotal + feeCents);
   const [messagingOn, timeZone] = await Promise.all([
     assertMessagingEnabled(ctx).then(
       () => true,
@@ -156,7 +159,7 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
   // The producer's notice is written by the same statement as the order (both or neither); its
   // number is not known before, so the mail is made around a stand-in split off here.
   const mail = farm.email
-    ? await orderMail(ctx, {
+    ? await orderMail(ctx, at, {
         to: farm.email,
         subject: `New order #${ORDER_NUMBER} for ${when(newOrder.windowStart, timeZone)}`,
         text: [
@@ -176,17 +179,21 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
   // the same moment (group commit); each is answered after its statement has committed. With a cap,
   // the count is taken again under the pickup point's row lock, so two shoppers cannot both take the
   // last place.
+  // The shopper limits are counted under the shopper's row lock in the same transaction
+  // (placeWithinLimits), so parallel requests of one account cannot pass them either.
   const cap = window.settings.capPerWindow;
-  const placed =
+  const result =
     cap === null
       ? await placementBatchesOf(ctx.db).submit(placement)
       : await ctx.db.transaction(async (tx) => {
           await lockPoint(tx, window.point.id);
           const taken = await countOpenOrdersInWindow(tx, window.point.id, window.occurrence.startsAt);
           if (taken >= cap) throw conflict('That pickup time is full; choose another time');
-          return insertPlacedOrder(tx, placement);
+          return (await placeWithinLimits(tx, [placement], SHOPPER_LIMITS, now())).get(0) ?? null;
         });
-  if (!placed) throw new Error('the order was not stored');
+  if (!result) throw new Error('the order was not stored');
+  if ('refused' in result) throw limitRefusal(result.refused, farm.farmName);
+  const placed = result;
   const { order, items } = placed;
   const posted: PostedMessage | null = placed.message
     ? {
@@ -248,6 +255,18 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
   };
 }
 
+/**
+ * An order's total is bounded (ORDER_LIMITS.maxTotal) far inside its numeric(10,2) columns: a huge
+ * basket is told what to change instead of failing in the database.
+ */
+function assertTotalWithinLimit(totalCents: number) {
+  if (totalCents <= ORDER_LIMITS.maxTotal * 100) return;
+  throw badRequest(
+    `An order can total at most ${formatPrice(ORDER_LIMITS.maxTotal)}; this one comes to ${formatPrice(totalCents / 100)}. Lower the quantities, or message the producer about a larger purchase`,
+    'items',
+  );
+}
+
 /** The order thread's opening message after "Order #<id>": place, time, lines and the shopper's note. */
 function orderSummaryAfterNumber(
   items: { quantity: number; productName: string }[],
@@ -293,15 +312,34 @@ async function producerEmail(ctx: AppContext, userId: number): Promise<string> {
   return (await findUserBrief(ctx.db, userId))?.email ?? '';
 }
 
-/** One group commit per database (a test file's app, the server): placements at once share statements. */
-const placementBatches = new WeakMap<Db, GroupCommit<Placement, PlacedOrder>>();
+const SHOPPER_LIMITS = { perFarm: ORDER_LIMITS.openPerShopperPerFarm, perWindow: ORDER_LIMITS.openPerShopperPerWindow };
 
-export function placementBatchesOf(db: Db): GroupCommit<Placement, PlacedOrder> {
+/** What a shopper past a limit is told (409: their own open orders are in the way). */
+function limitRefusal(refused: LimitRefusal['refused'], farmName: string) {
+  return refused === 'farm'
+    ? conflict(
+        `You already have ${ORDER_LIMITS.openPerShopperPerFarm} open orders with ${farmName}. Pick one up or cancel one before reserving again, or message the farm`,
+      )
+    : conflict(
+        `You already have an order for this pickup time. Cancel it and reserve again with everything in one basket, or choose another time`,
+      );
+}
+
+type Placed = PlacedOrder | LimitRefusal;
+
+/**
+ * One group commit per database (a test file's app, the server): placements at once share one
+ * transaction, each written only within its shopper's limits.
+ */
+const placementBatches = new WeakMap<Db, GroupCommit<Placement, Placed>>();
+
+export function placementBatchesOf(db: Db): GroupCommit<Placement, Placed> {
   let batches = placementBatches.get(db);
   if (!batches) {
     batches = new GroupCommit({
-      runMany: (inputs) => insertPlacedOrders(db, inputs),
-      runOne: (input) => insertPlacedOrder(db, input),
+      runMany: (inputs) => db.transaction((tx) => placeWithinLimits(tx, inputs, SHOPPER_LIMITS, now())),
+      runOne: async (input) =>
+        (await db.transaction((tx) => placeWithinLimits(tx, [input], SHOPPER_LIMITS, now()))).get(0) ?? null,
     });
     placementBatches.set(db, batches);
   }
@@ -314,9 +352,10 @@ export function placementBatchesOf(db: Db): GroupCommit<Placement, PlacedOrder> 
  */
 const ORDER_NUMBER = `{{order-${randomUUID()}}}`;
 
-async function orderMail(ctx: AppContext, mail: { to: string; subject: string; text: string }): Promise<OrderMail> {
+async function orderMail(ctx: AppContext, at: Date, mail: { to: string; subject: string; text: string }): Promise<OrderMail> {
   const row = await ctx.mailer.render(mail);
   return {
+    period: mailPeriodOf(at),
     toAddress: row.toAddress,
     reason: row.reason,
     status: row.status,
@@ -496,7 +535,18 @@ async function announceMove(
       text: [shopperMessage, '', ...detail, '', `See your orders: ${ctx.config.publicUrl}/orders?order=${order.id}`].join('\n'),
     });
   }
-  if (actor !== 'producer') {
+  // The farm hears of a shopper's cancellation or an expiry at once only for the first of its mail
+  // period; later ones go into the sweep's digest (order-mail.ts), so many cannot flood it.
+  // A failed claim mails at once rather than lose the notice.
+  const farmNow =
+    actor !== 'producer' &&
+    (await mailFarmNow(ctx.db, order.producerUserId, order.id, to === 'expired' ? 'expired' : 'cancelled', now()).catch(
+      (error) => {
+        console.error('order mail period', error);
+        return true;
+      },
+    ));
+  if (farmNow) {
     mails.push({
       to: await producerEmail(ctx, order.producerUserId),
       subject: `${label} ${ORDER_STATUS_LABELS[order.status].toLowerCase()}`,

@@ -35,6 +35,9 @@ afterAll(async () => {
 });
 beforeEach(() => useTestClock());
 
+/** Shoppers of their own: one account has at most one open order per window (decision 323). */
+const shoppers = (n: number) => Promise.all(Array.from({ length: n }, () => buildUser(app)));
+
 const stockOf = async (productId: number) =>
   (await app.ctx.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, productId)))[0].s;
 
@@ -196,6 +199,7 @@ describe('placing an order', () => {
     try {
       for (const messaging of [true, false]) {
         await app.ctx.settings.set('features', { ...features, enable_messaging: messaging });
+        const [shopper] = await shoppers(1);
         const res = await placeOrder(
           app,
           shopper,
@@ -244,7 +248,15 @@ describe('placing an order', () => {
         order: newOrder(2_000_000_000, producer, at),
         items: [{ productId: egg, productName: 'Farm Fresh Eggs', priceUnit: 'dozen', unitPrice: 5.5, quantity: 1 }],
         thread: null,
-        mail: { toAddress: to, subject: ['New order #', ''], body: ['Text'], html: null, reason: null, status: 'queued' },
+        mail: {
+          toAddress: to,
+          subject: ['New order #', ''],
+          body: ['Text'],
+          html: null,
+          reason: null,
+          status: 'queued',
+          period: 'any',
+        },
       }),
     ).rejects.toThrow();
     expect(await app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to))).toEqual([]);
@@ -272,6 +284,8 @@ describe('placing an order', () => {
       reason: 'Testing.',
       // Without a mail server the row is written as logged, its one attempt done.
       status: tag === 'A' ? ('logged' as const) : ('queued' as const),
+      // Each its own mail period of the farm, so each is mailed at once (one period: the first only).
+      period: `period-${tag}`,
     });
     // Two from one shopper (one conversation for the pair, made once), one without thread or mail.
     const placed = await insertPlacedOrders(app.ctx.db, [
@@ -329,13 +343,10 @@ describe('placing an order', () => {
     const egg = await eggs(app, producer, { stockQuantity: null });
     const { placementBatchesOf } = await import('./orders.service');
     const before = placementBatchesOf(app.ctx.db).stats.items;
+    const many = await shoppers(12);
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
-        placeOrder(
-          app,
-          i % 2 ? shopper : otherShopper,
-          orderPayload(producer, [{ productId: egg, quantity: i + 1 }], { note: `n${i}` }),
-        ),
+      many.map((who, i) =>
+        placeOrder(app, who, orderPayload(producer, [{ productId: egg, quantity: i + 1 }], { note: `n${i}` })),
       ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(12).fill(201));
@@ -343,7 +354,7 @@ describe('placing an order', () => {
     for (const [i, res] of results.entries()) {
       const order = res.json().order;
       expect([order.items[0].quantity, order.note]).toEqual([i + 1, `n${i}`]);
-      const who = i % 2 ? shopper : otherShopper;
+      const who = many[i];
       const stored = await app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(who) });
       expect(stored.json().order).toEqual(order);
       const thread = await app.inject({ method: 'GET', url: `/api/orders/${order.id}/messages`, headers: bearer(who) });
@@ -453,7 +464,7 @@ describe('placing an order', () => {
     const producer = await setUpMarket(app, { cap_per_window: 3 });
     const egg = await eggs(app, producer, { stockQuantity: null });
     const results = await Promise.all(
-      Array.from({ length: 12 }, () => placeOrder(app, shopper, orderPayload(producer, [{ productId: egg, quantity: 1 }]))),
+      (await shoppers(12)).map((who) => placeOrder(app, who, orderPayload(producer, [{ productId: egg, quantity: 1 }]))),
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(3);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(9);
@@ -652,16 +663,11 @@ describe('never oversold', () => {
   it('fifty parallel acceptances for the last 5 units accept exactly 5, and stock ends at 0', async () => {
     const producer = await setUpMarket(app);
     const egg = await eggs(app, producer, { stockQuantity: 5 });
-    const ids: number[] = [];
-    for (let i = 0; i < 50; i++) {
-      const res = await placeOrder(
-        app,
-        i % 2 ? shopper : otherShopper,
-        orderPayload(producer, [{ productId: egg, quantity: 1 }]),
-      );
-      expect(res.statusCode).toBe(201);
-      ids.push(res.json().order.id);
-    }
+    const placed = await Promise.all(
+      (await shoppers(50)).map((who) => placeOrder(app, who, orderPayload(producer, [{ productId: egg, quantity: 1 }]))),
+    );
+    expect(placed.map((res) => res.statusCode)).toEqual(Array(50).fill(201));
+    const ids: number[] = placed.map((res) => res.json().order.id);
     const results = await Promise.all(ids.map((id) => move(app, producer, id, 'accepted')));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
     const refused = results.filter((r) => r.statusCode === 409);
@@ -696,7 +702,8 @@ describe('lists, pick list and admin', () => {
       )
     ).json().order.id;
     const b = (await placeOrder(app, otherShopper, orderPayload(producer, [{ productId: egg, quantity: 3 }]))).json().order.id;
-    const c = (await placeOrder(app, otherShopper, orderPayload(producer, [{ productId: bread, quantity: 5 }]))).json().order.id;
+    const [third] = await shoppers(1);
+    const c = (await placeOrder(app, third, orderPayload(producer, [{ productId: bread, quantity: 5 }]))).json().order.id;
     await move(app, producer, a, 'accepted');
     await move(app, producer, b, 'accepted');
     await move(app, producer, c, 'declined', 'Oven broke');
@@ -718,7 +725,7 @@ describe('lists, pick list and admin', () => {
 
     const upcoming = await app.inject({ method: 'GET', url: '/api/orders/mine?scope=upcoming', headers: bearer(otherShopper) });
     expect(upcoming.json().orders.map((o: { id: number }) => o.id)).toContain(b);
-    const past = await app.inject({ method: 'GET', url: '/api/orders/mine?scope=past', headers: bearer(otherShopper) });
+    const past = await app.inject({ method: 'GET', url: '/api/orders/mine?scope=past', headers: bearer(third) });
     expect(past.json().orders.map((o: { id: number }) => o.id)).toContain(c);
 
     const all = await app.inject({

@@ -138,15 +138,14 @@ export async function findPointAndSettings(db: Db, pointId: number) {
 type PointValues = Omit<typeof pickupPoints.$inferInsert, 'id' | 'producerUserId' | 'createdAt' | 'updatedAt' | 'active'>;
 type SlotValues = { weekday: number; start: string; end: string }[];
 
-export async function insertPoint(db: Db, producerUserId: number, values: PointValues, schedule: SlotValues) {
-  return db.transaction(async (tx) => {
-    const [point] = await tx
-      .insert(pickupPoints)
-      .values({ producerUserId, ...values })
-      .returning();
-    await replaceSchedule(tx, point.id, schedule);
-    return point.id;
-  });
+/** A new point with its schedule; the caller's transaction holds the producer's lock (the limit). */
+export async function insertPoint(tx: Db, producerUserId: number, values: PointValues, schedule: SlotValues) {
+  const [point] = await tx
+    .insert(pickupPoints)
+    .values({ producerUserId, ...values })
+    .returning();
+  await replaceSchedule(tx, point.id, schedule);
+  return point.id;
 }
 
 export async function updatePoint(db: Db, pointId: number, values: PointValues, schedule: SlotValues) {

@@ -13,6 +13,7 @@ import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { geocode } from '../geocode/geocode.service';
+import { lockProducerByUserId } from '../producers/producers.repository';
 import { now } from './clock';
 import * as repo from './pickup.repository';
 import { cutoffOf, type Occurrence, occurrenceAt, occurrences } from './windows';
@@ -114,8 +115,16 @@ function assertDistinctSlots(input: PointInput) {
 export async function addPoint(ctx: AppContext, user: AuthUser, input: PointInput): Promise<PickupPoint> {
   const farm = await requireFarm(ctx, user);
   assertDistinctSlots(input);
+  // Checked before the address is geocoded (no lookup for a place that cannot be added), and
+  // again under the producer's row lock, as product creation counts: parallel additions count one
+  // after the other, so the limit holds.
   if ((await repo.countActivePoints(ctx.db, user.id)) >= PICKUP_LIMITS.maxPoints) throw conflict(PICKUP_TEXTS.tooManyPoints);
-  const id = await repo.insertPoint(ctx.db, user.id, await pointValues(ctx, farm, input), input.schedule);
+  const values = await pointValues(ctx, farm, input);
+  const id = await ctx.db.transaction(async (tx) => {
+    await lockProducerByUserId(tx, user.id);
+    if ((await repo.countActivePoints(tx, user.id)) >= PICKUP_LIMITS.maxPoints) throw conflict(PICKUP_TEXTS.tooManyPoints);
+    return repo.insertPoint(tx, user.id, values, input.schedule);
+  });
   return presentPoint((await repo.findPoint(ctx.db, id)) as repo.PointWithSchedule);
 }
 

@@ -49,4 +49,5 @@ export function reserveBlocker(product: {
   return null;
 }
 
-export const maxReservable = (stock: number | null) => (stock === null ? ORDER_LIMITS.maxUntrackedQuantity : stock);
+export const maxReservable = (stock: number | null) =>
+  stock === null ? ORDER_LIMITS.maxUntrackedQuantity : Math.min(stock, ORDER_LIMITS.maxQuantityPerLine);

@@ -1,0 +1,108 @@
+import { formatPrice } from '@farmstand/shared';
+import { ORDER_LIMITS } from '@farmstand/shared/schemas/orders';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { claimNotice } from '../../jobs/runs';
+import type { AppContext } from '../../lib/context';
+import { zonedFormatter } from '../../lib/date-format';
+
+/**
+ * A farm's order mails are spaced (decision 323), with the job sweep's notice keys (`job_notices`,
+ * as the message digest's "one an hour"): the first new order, cancellation or expiry of a period
+ * is mailed at once and claims `order_mail/<producer>/<period>`; later ones of that period are kept
+ * as `order_mail_pending/<order>/<status>` and go out together in one digest from the sweep.
+ */
+const PERIOD_MS = ORDER_LIMITS.producerMailPeriodMinutes * 60_000;
+
+/** The mail period an instant falls in (its start), the milestone of the period's keys. */
+export function mailPeriodOf(at: Date): string {
+  return new Date(Math.floor(at.getTime() / PERIOD_MS) * PERIOD_MS).toISOString();
+}
+
+/** Kinds of `job_notices` rows the farm's order mails use; the order statement writes the first two too. */
+export const ORDER_MAIL_NOTICE = 'order_mail';
+export const ORDER_MAIL_PENDING = 'order_mail_pending';
+const ORDER_DIGEST = 'order_digest';
+
+/**
+ * Whether the farm is mailed about this order's move now (the first of the period), or the move
+ * waits for the digest (recorded as pending). New orders decide this in their own statement.
+ */
+export async function mailFarmNow(
+  db: Db,
+  producerUserId: number,
+  orderId: number,
+  status: 'cancelled' | 'expired',
+  at: Date,
+): Promise<boolean> {
+  if (await claimNotice(db, ORDER_MAIL_NOTICE, producerUserId, mailPeriodOf(at))) return true;
+  await claimNotice(db, ORDER_MAIL_PENDING, orderId, status);
+  return false;
+}
+
+type PendingRow = {
+  id: number;
+  status: string;
+  shopper_name: string;
+  point_name: string;
+  window_start: string | Date;
+  total: string | number;
+  email: string;
+};
+
+const windowFormat = zonedFormatter({ weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/**
+ * The sweep's job: one digest per farm with pending order notices, at most one per farm per period.
+ * The pending rows are deleted by the statement that reads them, so two instances never mail one
+ * twice; a farm whose digest of this period went out already waits for the next period.
+ */
+export async function runOrderMailDigests(ctx: AppContext, now: Date) {
+  const period = mailPeriodOf(now);
+  const farms = await ctx.db.execute<{ producer_user_id: number }>(sql`
+    select distinct o.producer_user_id from job_notices n join orders o on o.id = n.subject_id
+    where n.kind = ${ORDER_MAIL_PENDING}`);
+  const { timezone, site_name: site } = await ctx.settings.get('general');
+  let sent = 0;
+  for (const { producer_user_id: producer } of farms.rows) {
+    if (!(await claimNotice(ctx.db, ORDER_DIGEST, producer, period))) continue;
+    const { rows } = await ctx.db.execute<PendingRow>(sql`
+      with taken as (
+        delete from job_notices n using orders o
+        where n.kind = ${ORDER_MAIL_PENDING} and o.id = n.subject_id and o.producer_user_id = ${producer}
+        returning n.subject_id, n.milestone
+      )
+      select o.id, t.milestone as status, o.shopper_name, o.point_name, o.window_start, o.total, u.email
+      from taken t join orders o on o.id = t.subject_id join users u on u.id = o.producer_user_id
+      order by o.id, t.milestone desc`);
+    if (rows.length === 0) continue;
+    const line = (row: PendingRow) => {
+      const label = `Order #${row.id} from ${row.shopper_name}`;
+      if (row.status === 'cancelled') return `${label} was cancelled.`;
+      if (row.status === 'expired') return `${label} expired (not answered in ${ORDER_LIMITS.expiryHours} hours).`;
+      const at = windowFormat(timezone).format(new Date(row.window_start));
+      return `New: ${label} for ${row.point_name}, ${at}, ${formatPrice(Number(row.total))}.`;
+    };
+    const count = (status: string, one: string, many: string) => {
+      const n = rows.filter((row) => row.status === status).length;
+      return n === 0 ? null : `${n} ${n === 1 ? one : many}`;
+    };
+    const summary = [
+      count('requested', 'new order', 'new orders'),
+      count('cancelled', 'cancellation', 'cancellations'),
+      count('expired', 'expired request', 'expired requests'),
+    ]
+      .filter(Boolean)
+      .join(', ');
+    await ctx.mailer.send({
+      to: rows[0].email,
+      subject: `${summary} on ${site}`,
+      heading: summary.charAt(0).toUpperCase() + summary.slice(1),
+      paragraphs: rows.map(line),
+      action: { label: 'Open your orders', url: `${ctx.config.publicUrl}/dashboard?tab=orders` },
+      reason: `You are getting this because shoppers reserved from your farm. After one order e-mail, we collect the next ${ORDER_LIMITS.producerMailPeriodMinutes} minutes' orders and changes into one e-mail like this.`,
+    });
+    sent++;
+  }
+  return { order_mail_digests: sent };
+}
