@@ -142,7 +142,9 @@ export const mapTilesPlugin = fp(async (app: FastifyInstance, opts: MapTilesOpti
     const file = fileOfKey(key);
     if (!file) return null;
     try {
-      const [bytes, info] = await Promise.all([readFile(file), stat(file)]);
+      // One after the other: a tile not on disk (every tile of a flood of new ones) costs one call.
+      const bytes = await readFile(file);
+      const info = await stat(file);
       // Also picks up a file another instance on the same folder wrote.
       if (disk.get(key) === undefined) await keepOnDisk(key, bytes.length);
       return { bytes, fetchedAt: info.mtimeMs };
