@@ -37,7 +37,7 @@ export function lockDataDir(dataDir: string): () => void {
   if (heldHere.has(dir)) throw new DataDirLockedError(dir, process.pid, os.hostname());
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(file, 'wx', 0o644);
+      const fd = openSync(file, 'wx', 0o600);
       writeSync(fd, JSON.stringify({ pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() }));
       closeSync(fd);
       heldHere.add(dir);

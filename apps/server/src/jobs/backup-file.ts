@@ -3,12 +3,15 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { redactOneTimeLinks } from '../lib/mailer';
 
 /**
  * Backups that restore (docs/decisions/163): every table of the application schema as JSON, gzipped,
  * in DATA_DIR/backups. Password hashes are included (the file is 0600) because a restore without
  * them leaves nobody able to sign in; one-time tokens and failed sign-ins are left out (short-lived),
  * and so are the job queue's own tables and the migrations journal (migrations recreate them).
+ * The outbox goes in without one-time links (decision 350): a copy of a backup must not hold a
+ * working reset link.
  */
 export const BACKUP_FORMAT = 'farmstand-backup';
 export const BACKUP_VERSION = 1;
@@ -55,15 +58,35 @@ export async function readDatabase(db: Db, now = new Date()): Promise<BackupFile
     const rows = await db.execute<{ row: Record<string, unknown> }>(
       sql`select to_jsonb(t) as row from ${sql.identifier(table)} t`,
     );
-    tables[table] = rows.rows.map((r) => (typeof r.row === 'string' ? JSON.parse(r.row) : r.row));
+    const parsed = rows.rows.map((r) => (typeof r.row === 'string' ? JSON.parse(r.row) : r.row));
+    tables[table] = table === 'email_outbox' ? outboxForBackup(parsed) : parsed;
   }
   return { format: BACKUP_FORMAT, version: BACKUP_VERSION, created_at: now.toISOString(), tables };
+}
+
+const UNDELIVERED = new Set(['queued', 'sending', 'retrying']);
+
+/**
+ * Outbox rows without their one-time links. A mail still waiting for delivery whose link is removed
+ * is left out instead: its token is not in the backup (auth_tokens is not), so after a restore the
+ * mail would only carry a dead link; the person asks for a new one.
+ */
+function outboxForBackup(rows: Record<string, unknown>[]): Record<string, unknown>[] {
+  const kept: Record<string, unknown>[] = [];
+  for (const row of rows) {
+    const body = redactOneTimeLinks(String(row.body));
+    const html = typeof row.html === 'string' ? redactOneTimeLinks(row.html) : row.html;
+    const hadLink = body !== row.body || html !== row.html;
+    if (hadLink && UNDELIVERED.has(String(row.status))) continue;
+    kept.push(hadLink ? { ...row, body, html } : row);
+  }
+  return kept;
 }
 
 /** Writes a backup into `dir` and keeps only the newest `keep` files there. */
 export async function writeBackup(db: Db, dir: string, keep: number, now = new Date()) {
   const backup = await readDatabase(db, now);
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const name = `backup-${now.toISOString().replace(/[:.]/g, '-')}.json.gz`;
   const body = gzipSync(JSON.stringify(backup));
   await writeFile(path.join(dir, name), body, { mode: 0o600 });

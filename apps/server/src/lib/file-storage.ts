@@ -19,8 +19,9 @@ export class LocalDiskStorage implements FileStorage {
 
   async put(key: string, data: Buffer): Promise<string> {
     const file = this.resolve(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, data);
+    // Owner-only like the rest of DATA_DIR (decision 350); the process umask says so too, this does not rely on it.
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await writeFile(file, data, { mode: 0o600 });
     return `${UPLOADS_URL_PREFIX}${key}`;
   }
 

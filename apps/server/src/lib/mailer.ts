@@ -7,8 +7,53 @@ import { runNamed } from '../db/named';
 import { emailOutbox } from '../db/schema';
 import { type EmailContent, renderEmail, type Site, wrapPlainText } from './email-template';
 import { lazyModule } from './lazy-module';
+import { recordMailCopy } from './mail-copies';
 
 const loadNodemailer = lazyModule<typeof Nodemailer>('nodemailer');
+
+/**
+ * A one-time secret travels in a mail only as the `token` query parameter of a link (the password
+ * reset and e-mail verification links); in the HTML part its `&` is written `&amp;`. That rule is what
+ * lets every stored copy of a mail be stripped of its secrets without knowing which mail it was.
+ */
+const ONE_TIME_TOKEN = /([?&](?:amp;)?token=)[^&#\s"'<>]+/g;
+/** What a one-time link's token becomes in a stored mail: a link that no longer works. */
+export const REDACTED_TOKEN = 'redacted';
+
+/** The text with the token of every one-time link replaced by `redacted`. */
+export function redactOneTimeLinks(text: string): string;
+export function redactOneTimeLinks(text: string | null): string | null;
+export function redactOneTimeLinks(text: string | null): string | null {
+  return text === null ? null : text.replace(ONE_TIME_TOKEN, `$1${REDACTED_TOKEN}`);
+}
+
+/** Same rule, for SQL (PostgreSQL regular expressions): which stored rows may still hold a link. */
+export const ONE_TIME_TOKEN_SQL = `[?&](amp;)?token=`;
+
+type StoredMail = { id: number; body: string; html: string | null };
+
+/** The parts of a mail to write back without their one-time links; none when it has no such link. */
+function redactedParts(mail: { body: string; html: string | null }): { body?: string; html?: string | null } {
+  const body = redactOneTimeLinks(mail.body);
+  const html = redactOneTimeLinks(mail.html);
+  return body === mail.body && html === mail.html ? {} : { body, html };
+}
+
+/**
+ * Removes the one-time links of delivered (or dead) outbox rows: once the person has the mail, or it
+ * will never be sent, the stored copy has no reason to hold a live reset or verification link (it
+ * ends up in the write-ahead log and in backups). Rows without such a link are not written.
+ */
+export async function redactStoredMails(db: Db, rows: readonly StoredMail[]): Promise<number> {
+  let redacted = 0;
+  for (const row of rows) {
+    const parts = redactedParts(row);
+    if (parts.body === undefined) continue;
+    await db.update(emailOutbox).set(parts).where(eq(emailOutbox.id, row.id));
+    redacted++;
+  }
+  return redacted;
+}
 
 /**
  * A mail to send. Either the template's parts (heading, paragraphs, action, reason: preferred,
@@ -20,7 +65,8 @@ export type Mail =
 
 /**
  * An outbox row's own fields, as `render` makes them from a mail. Without a mail server a mail is
- * only logged, so its row is written `logged` (one attempt) at once: no claim, no job.
+ * only logged, so its row is written `logged` (one attempt) at once: no claim, no job. The fields are
+ * the whole mail; a `logged` row loses its one-time links once it is logged (`dispatch`).
  */
 export type OutboxFields = {
   toAddress: string;
@@ -107,6 +153,7 @@ export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
     for (const row of rows) {
       if (!deps.smtpUrl) {
         logMail(row.to_address, row.subject, row.body);
+        await redactStoredMails(db, [row]);
         results.set(row.id, 'logged');
         continue;
       }
@@ -118,17 +165,24 @@ export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
           text: row.body,
           ...(row.html ? { html: row.html } : {}),
         });
+        recordMailCopy({ to: row.to_address, subject: row.subject, body: row.body });
+        // Delivered: the stored copy keeps the mail but not its one-time links.
         await db
           .update(emailOutbox)
-          .set({ status: 'sent', sentAt: new Date(), lastError: null })
+          .set({ status: 'sent', sentAt: new Date(), lastError: null, ...redactedParts(row) })
           .where(eq(emailOutbox.id, row.id));
         results.set(row.id, 'sent');
       } catch (error) {
         const dead = row.attempts >= MAX_MAIL_ATTEMPTS;
         const message = (error as Error).message?.slice(0, 500) ?? String(error);
+        // A dead mail will never be sent: its links go; one to retry keeps them for its next attempt.
         await db
           .update(emailOutbox)
-          .set({ status: dead ? 'dead' : 'retrying', lastError: message })
+          .set({
+            status: dead ? 'dead' : 'retrying',
+            lastError: message,
+            ...(dead ? redactedParts(row) : {}),
+          })
           .where(eq(emailOutbox.id, row.id));
         log.warn({ err: error, outboxId: row.id, attempt: row.attempts }, `could not send e-mail to ${row.to_address}`);
         results.set(row.id, dead ? 'dead' : error instanceof Error ? error : new Error(String(error)));
@@ -143,7 +197,12 @@ export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
     return result;
   }
 
-  const logMail = (to: string, subject: string, body: string) => log.info(`E-mail to ${to}: ${subject}\n${body}`);
+  // Without a mail server the log is the inbox: the line keeps the whole mail, links included, so a
+  // developer can open them; the stored row does not keep them.
+  const logMail = (to: string, subject: string, body: string) => {
+    log.info(`E-mail to ${to}: ${subject}\n${body}`);
+    recordMailCopy({ to, subject, body });
+  };
 
   async function render(mail: Mail): Promise<OutboxFields> {
     const site = await deps.site();
@@ -182,9 +241,19 @@ export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
     for (const { id, done } of batch) done(results instanceof Map ? (results.get(id) ?? 'skipped') : results);
   }
 
+  async function redactStoredRow(id: number) {
+    const [row] = await db
+      .select({ id: emailOutbox.id, body: emailOutbox.body, html: emailOutbox.html })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, id));
+    if (row) await redactStoredMails(db, [row]);
+  }
+
   async function dispatch(id: number, written?: Pick<OutboxFields, 'toAddress' | 'subject' | 'body' | 'status'>) {
     if (written?.status === 'logged') {
       logMail(written.toAddress, written.subject, written.body);
+      // The caller stored the whole mail; now that it is logged, its one-time links leave the row.
+      if (redactOneTimeLinks(written.body) !== written.body) await redactStoredRow(id);
       return;
     }
     const attempt = attemptSoon(id).then(async (result) => {
@@ -202,14 +271,24 @@ export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
     dispatch,
     async send(mail) {
       const row = await render(mail);
+      // A `logged` row is delivered as it is written (logged below): it is stored without its links.
+      const logged = row.status === 'logged';
       const [stored] = await runNamed<{ id: number }>(
         db,
         'mail_outbox_insert',
         `insert into email_outbox (to_address, subject, body, html, reason, status, attempts)
          values ($1, $2, $3, $4, $5, $6, case when $6 = 'logged' then 1 else 0 end) returning id`,
-        [row.toAddress, row.subject, row.body, row.html, row.reason, row.status],
+        [
+          row.toAddress,
+          row.subject,
+          logged ? redactOneTimeLinks(row.body) : row.body,
+          logged ? redactOneTimeLinks(row.html) : row.html,
+          row.reason,
+          row.status,
+        ],
       );
-      await dispatch(Number(stored.id), row);
+      if (logged) logMail(row.toAddress, row.subject, row.body);
+      else await dispatch(Number(stored.id), row);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { UserType } from '@farmstand/shared';
 import { eq } from 'drizzle-orm';
-import { emailOutbox, users } from '../db/schema';
+import { users } from '../db/schema';
+import { keepMailCopies, mailCopiesTo } from '../lib/mail-copies';
 import { insertUser } from '../modules/auth/auth.repository';
 import { hashPassword } from '../modules/auth/passwords';
 import { signAccessToken } from '../modules/auth/tokens';
@@ -37,10 +38,13 @@ export async function buildUser(
 
 export const bearer = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` });
 
-/** The newest link of a kind that the app e-mailed to this address (from the outbox). */
-export async function lastEmailLink(app: TestApp, to: string, pathPrefix: string): Promise<string> {
-  const rows = await app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
-  const bodies = rows.sort((a, b) => b.id - a.id).map((r) => r.body);
+// The outbox rows lose their one-time links once delivered (decision 350); tests read the mails as
+// delivered from this process's copies, kept from the moment a test file loads the factories.
+keepMailCopies();
+
+/** The newest link of a kind that the app e-mailed to this address (as delivered: logged or sent). */
+export async function lastEmailLink(_app: TestApp, to: string, pathPrefix: string): Promise<string> {
+  const bodies = mailCopiesTo(to).map((copy) => copy.body);
   for (const body of bodies) {
     const match = body.match(new RegExp(`https?://\\S+${pathPrefix}\\S*`));
     if (match) return match[0];

@@ -1,25 +1,24 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailOutbox } from '../../db/schema';
+import { keepMailCopies, mailCopiesTo } from '../../lib/mail-copies';
 import { defineModule, type ModuleOptions } from '../index';
 
 /**
  * Only mounted with E2E_TEST_HOOKS=1 (the end-to-end suite): lets a browser test read the e-mails
  * the app "sent", as a person would open their inbox. Never enabled in production.
  */
-const testingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+const testingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app) => {
+  // The stored outbox rows lose their one-time links once delivered (decision 350): the mails as the
+  // person received them are read from this process's copies.
+  keepMailCopies();
   app.get(
     '/outbox',
     { config: { access: 'public' }, schema: { hide: true, querystring: z.object({ to: z.string().min(1) }) } },
     async (request) => {
-      const rows = await ctx.db
-        .select()
-        .from(emailOutbox)
-        .where(eq(emailOutbox.toAddress, request.query.to.toLowerCase()))
-        .orderBy(desc(emailOutbox.id))
-        .limit(20);
-      return { emails: rows.map((row) => ({ subject: row.subject, body: row.body, createdAt: row.createdAt.toISOString() })) };
+      const copies = mailCopiesTo(request.query.to).slice(0, 20);
+      return {
+        emails: copies.map((copy) => ({ subject: copy.subject, body: copy.body, createdAt: copy.createdAt.toISOString() })),
+      };
     },
   );
   // A request that takes a while, for the graceful-shutdown test (in-flight requests must finish).
