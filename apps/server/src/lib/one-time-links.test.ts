@@ -243,3 +243,35 @@ describe('retention and recovery of the outbox', () => {
     expect(row.body).not.toContain('LostClaim7');
   });
 });
+
+describe('the end-to-end outbox hook', () => {
+  it('still gives the e2e helpers a working verification link while the stored row has none', async () => {
+    process.env.E2E_TEST_HOOKS = '1';
+    const hooked = await buildTestApp().finally(() => {
+      delete process.env.E2E_TEST_HOOKS;
+    });
+    try {
+      const email = `hook-${process.pid}@example.com`;
+      const registered = await hooked.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email, password: 'correct-horse-battery', userType: 'consumer' },
+      });
+      expect(registered.statusCode).toBe(201);
+      // What e2e/tests/helpers.ts emailLink does with the answer.
+      const { emails } = (
+        await hooked.inject({ method: 'GET', url: `/api/test/outbox?to=${encodeURIComponent(email)}` })
+      ).json() as {
+        emails: { body: string }[];
+      };
+      const link = emails.map((mail) => mail.body.match(/https?:\/\/\S+\/verify-email\S*/)?.[0]).find(Boolean) as string;
+      const token = new URL(link).searchParams.get('token') as string;
+      const [row] = await hooked.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+      expect(row.body).not.toContain(token);
+      const verified = await hooked.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+      expect(verified.statusCode).toBe(200);
+    } finally {
+      await hooked.closeAll();
+    }
+  });
+});
