@@ -1,5 +1,19 @@
 import { z } from 'zod';
 
+/**
+ * A price in dollars that is a whole number of cents: $10.005 cannot be charged and would show as
+ * such on /pricing, /billing and /terms (decision 370). The tolerance absorbs binary floating point.
+ */
+const dollars = (label: string, max: number) =>
+  z
+    .number()
+    .min(0.01, `${label} must be at least 0.01`)
+    .max(max, `${label} must be at most ${max}`)
+    .refine(
+      (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+      `${label} must have at most two decimals (whole cents)`,
+    );
+
 /** Admin settings sections with the defaults of spec 02 §9 and the bounds of spec 02 §5. */
 export const SettingsSchemas = {
   general: z.object({
@@ -12,16 +26,22 @@ export const SettingsSchemas = {
     currency: z.enum(['USD', 'CAD', 'EUR']),
     language: z.enum(['en', 'es']),
   }),
-  payment: z.object({
-    stripe_publishable_key: z.string().max(200),
-    stripe_secret_key: z.string().max(200),
-    stripe_webhook_secret: z.string().max(200),
-    monthly_price: z.number().min(0).max(10_000),
-    annual_price: z.number().min(0).max(100_000),
-    trial_days: z.number().int().min(0).max(365),
-    payment_processing_fee: z.number().min(0).max(100),
-    platform_fee: z.number().min(0).max(100),
-  }),
+  payment: z
+    .object({
+      stripe_publishable_key: z.string().max(200),
+      stripe_secret_key: z.string().max(200),
+      stripe_webhook_secret: z.string().max(200),
+      monthly_price: dollars('Monthly price', 10_000),
+      annual_price: dollars('Annual price', 100_000),
+      trial_days: z.number().int().min(0).max(365),
+      payment_processing_fee: z.number().min(0).max(100),
+      platform_fee: z.number().min(0).max(100),
+    })
+    // An annual plan dearer than twelve months would be a plan nobody should pick.
+    .refine((payment) => payment.annual_price <= payment.monthly_price * 12 + 1e-6, {
+      path: ['annual_price'],
+      message: 'Annual price must be at most 12 times the monthly price',
+    }),
   email: z.object({
     smtp_host: z.string().max(200),
     smtp_port: z.number().int().min(1).max(65535),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_SETTINGS, type SettingsKey, SettingsSchemas } from '@farmstand/shared';
+import { settingName } from '@farmstand/shared/constants/setting-labels';
 import { SECRET_MASK, SECRET_SETTINGS } from '@farmstand/shared/schemas/admin';
 import type { z } from 'zod';
 import { writeBackup } from '../../jobs/backup-file';
@@ -33,8 +34,7 @@ export async function saveSettings(ctx: AppContext, admin: AuthUser, key: Settin
   const parsed = SettingsSchemas[key].safeParse(merged);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const field = String(issue?.path[0] ?? key).replace(/_/g, ' ');
-    throw badRequest(settingsIssueMessage(`${field.charAt(0).toUpperCase()}${field.slice(1)}`, issue));
+    throw badRequest(settingsIssueMessage(settingName(String(issue?.path[0] ?? key)), issue));
   }
   await ctx.db.transaction(async (tx) => {
     await ctx.settings.set(key, parsed.data as never, tx);

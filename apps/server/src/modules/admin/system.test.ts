@@ -106,7 +106,7 @@ describe('settings', () => {
       ['security', { max_login_attempts: 11 }, 'Max login attempts'],
       ['features', { max_products_per_producer: 101 }, 'Max products per producer'],
       ['features', { max_images_per_product: 0 }, 'Max images per product'],
-      ['maintenance', { log_retention_days: 6 }, 'Log retention days'],
+      ['maintenance', { log_retention_days: 6 }, 'Log retention (days)'],
       ['maintenance', { backup_frequency: 'hourly' }, 'Backup frequency'],
       ['general', { currency: 'GBP' }, 'Currency'],
       ['general', { timezone: 'Europe/London' }, 'Timezone'],

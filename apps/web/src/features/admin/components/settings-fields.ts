@@ -1,4 +1,5 @@
 import { type SettingsKey, SettingsSchemas } from '@farmstand/shared';
+import { settingLabel } from '@farmstand/shared/constants/setting-labels';
 import { SECRET_SETTINGS } from '@farmstand/shared/schemas/admin';
 import { isSettingShownInPanel } from '@farmstand/shared/schemas/settings-audit';
 import { z } from 'zod';
@@ -19,26 +20,6 @@ export const SECTION_TITLES: Record<SettingsKey, string> = {
   maintenance: 'Maintenance',
 };
 
-const LABELS: Record<string, string> = {
-  stripe_publishable_key: 'Card provider public key',
-  stripe_secret_key: 'Card provider secret key',
-  stripe_webhook_secret: 'Webhook secret',
-  monthly_price: 'Monthly price ($)',
-  annual_price: 'Annual price ($)',
-  payment_processing_fee: 'Payment processing fee (%)',
-  platform_fee: 'Platform fee (%)',
-  smtp_host: 'SMTP host',
-  smtp_port: 'SMTP port',
-  smtp_username: 'SMTP username',
-  smtp_password: 'SMTP password',
-  from_email: 'From email',
-  session_timeout: 'Session timeout (days)',
-  log_retention_days: 'Log retention (days)',
-  two_factor_auth: 'Two-factor authentication',
-  ip_whitelist: 'IP allow list',
-  enable_location_search: 'Enable location search',
-};
-
 const OPTION_LABELS: Record<string, string> = {
   'America/New_York': 'Eastern (Kentucky)',
   'America/Chicago': 'Central',
@@ -51,7 +32,7 @@ const OPTION_LABELS: Record<string, string> = {
   monthly: 'Monthly',
 };
 
-const labelOf = (name: string) => LABELS[name] ?? `${name.charAt(0).toUpperCase()}${name.slice(1).replace(/_/g, ' ')}`;
+const labelOf = settingLabel;
 
 /** The fields of one section the panel offers: only settings that act (decision 132). */
 export function fieldsOf(key: SettingsKey): SettingField[] {

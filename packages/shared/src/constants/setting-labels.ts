@@ -1,0 +1,33 @@
+/**
+ * How a setting is named to people, on the admin form and in the server's 400 answers alike, so
+ * neither says 'Smtp port' where the form says 'SMTP port'.
+ */
+const LABELS: Record<string, string> = {
+  stripe_publishable_key: 'Card provider public key',
+  stripe_secret_key: 'Card provider secret key',
+  stripe_webhook_secret: 'Webhook secret',
+  monthly_price: 'Monthly price ($)',
+  annual_price: 'Annual price ($)',
+  payment_processing_fee: 'Payment processing fee (%)',
+  platform_fee: 'Platform fee (%)',
+  smtp_host: 'SMTP host',
+  smtp_port: 'SMTP port',
+  smtp_username: 'SMTP username',
+  smtp_password: 'SMTP password',
+  from_email: 'From email',
+  session_timeout: 'Session timeout (days)',
+  log_retention_days: 'Log retention (days)',
+  two_factor_auth: 'Two-factor authentication',
+  ip_whitelist: 'IP allow list',
+  enable_location_search: 'Enable location search',
+};
+
+/** The form's label: 'SMTP port', 'Monthly price ($)', or the field name in words ('Site name'). */
+export function settingLabel(name: string): string {
+  return LABELS[name] ?? `${name.charAt(0).toUpperCase()}${name.slice(1).replace(/_/g, ' ')}`;
+}
+
+/** The label without its unit, for sentences: 'Monthly price must be at least 0.01'. */
+export function settingName(name: string): string {
+  return settingLabel(name).replace(/ \((\$|%)\)$/, '');
+}
