@@ -52,6 +52,8 @@ export async function listUsers(ctx: AppContext, query: AdminListQuery): Promise
 }
 
 const STATUS_FOR_ACTION = { suspend: 'suspended', activate: 'active', delete: 'deleted' } as const;
+/** What the admin is told: the action done, not the status ('User active' read like a state). */
+const STATUS_MESSAGES = { suspend: 'User suspended', activate: 'User reactivated', delete: 'User deleted' } as const;
 
 /** Suspended and deleted accounts cannot sign in and their tokens stop working (plugins/auth.ts). */
 export async function changeUserStatus(ctx: AppContext, admin: AuthUser, id: number, action: UserStatusAction) {
@@ -70,7 +72,7 @@ export async function changeUserStatus(ctx: AppContext, admin: AuthUser, id: num
   });
   // A suspended producer's products leave the public at once (docs/decisions/060).
   forgetAllPublicProducts(ctx);
-  return { message: `User ${STATUS_FOR_ACTION[action]}` };
+  return { message: STATUS_MESSAGES[action] };
 }
 
 export async function changeUserType(ctx: AppContext, admin: AuthUser, id: number, newType: UserType) {

@@ -1,3 +1,4 @@
+import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import { ORDER_LIMITS, ORDER_STATUS_LABELS, type OrderTransitionTarget } from '@farmstand/shared/schemas/orders';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -132,7 +133,8 @@ export function assertOrderable(product: OrderProduct | undefined, producerUserI
 export function assertInSeason(product: OrderProduct, windowDate: string) {
   const { seasonalStart: start, seasonalEnd: end, name } = product;
   if ((start && windowDate < start) || (end && windowDate > end)) {
-    const season = [start && `from ${start}`, end && `until ${end}`].filter(Boolean).join(' ');
+    // Written out ('Jun 1, 2030') as the checkout writes its dates, never as the stored '2030-06-01'.
+    const season = [start && `from ${formatDateOnly(start)}`, end && `until ${formatDateOnly(end)}`].filter(Boolean).join(' ');
     throw badRequest(`${name} is in season ${season}; choose a pickup time inside its season`, 'startsAt');
   }
 }
