@@ -70,6 +70,9 @@ export const STORAGE_KEYS = {
   userLocation: 'userLocation',
   installSeen: 'installPromptSeen',
   analyticsSession: 'analyticsSessionId',
+  /** The shopper's baskets and the name last given for pickup: removed on sign-out (lib/storage.ts). */
+  baskets: 'farmstandBaskets',
+  pickupName: 'farmstandPickupName',
 } as const;
 
 /** Terms and privacy facts (spec 01 §9, spec 02 §9). */

@@ -1,4 +1,6 @@
+import { STORAGE_KEYS } from '@farmstand/shared';
 import { useSyncExternalStore } from 'react';
+import { SIGNED_OUT_EVENT } from '../../lib/storage';
 
 /** One line of a basket: enough to show it and to place the order (the server re-checks everything). */
 export type BasketLine = {
@@ -12,7 +14,7 @@ export type BasketLine = {
 /** A basket per producer, since an order goes to one farm and one pickup window. */
 export type Basket = { producerUserId: number; farmName: string; lines: BasketLine[] };
 
-const STORAGE_KEY = 'farmstandBaskets';
+const STORAGE_KEY = STORAGE_KEYS.baskets;
 const listeners = new Set<() => void>();
 let cache: Basket[] | null = null;
 
@@ -33,13 +35,18 @@ function write(baskets: Basket[]): void {
   for (const listener of listeners) listener();
 }
 
-// Another tab changed the baskets: read them again.
+function reread(): void {
+  cache = null;
+  for (const listener of listeners) listener();
+}
+
 if (typeof window !== 'undefined') {
+  // Another tab changed the baskets (or signed out): read them again.
   window.addEventListener('storage', (event) => {
-    if (event.key !== STORAGE_KEY) return;
-    cache = null;
-    for (const listener of listeners) listener();
+    if (event.key === STORAGE_KEY || event.key === null) reread();
   });
+  // Signing out removed them in this tab (lib/storage.ts): the page must not keep showing them.
+  window.addEventListener(SIGNED_OUT_EVENT, reread);
 }
 
 function subscribe(listener: () => void) {

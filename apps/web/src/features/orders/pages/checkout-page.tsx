@@ -1,3 +1,4 @@
+import { STORAGE_KEYS } from '@farmstand/shared';
 import { ORDER_TEXTS } from '@farmstand/shared/constants/orders';
 import type { PickupWindow } from '@farmstand/shared/schemas/pickup';
 import { type FormEvent, useState } from 'react';
@@ -13,7 +14,7 @@ import { usePlaceOrder, usePublicPickup } from '../api';
 import { basketTotal, clearBasket, setQuantity, useBasket } from '../basket';
 import { formatWindow, money, rememberTimeZone } from '../format';
 
-const NAME_KEY = 'farmstandPickupName';
+const NAME_KEY = STORAGE_KEYS.pickupName;
 const windowKey = (w: PickupWindow) => `${w.point_id}@${w.starts_at}`;
 
 /** /checkout/{producerUserId}: one farm's basket, a pickup window (or delivery), a note, the total. */
