@@ -5,20 +5,27 @@ import { z } from 'zod';
 import { requestOrigin } from '../../lib/public-site';
 import { requireRole } from '../../plugins/auth';
 import { defineModule, type ModuleOptions } from '../index';
+import { LabelMaker } from './label-maker';
 import { printLabels, warmLabelMaker } from './labels.service';
 
 const PRODUCERS_ONLY = 'Only producer accounts can print product labels';
 
 /** The label maker (issue 14): GET /api/products/{id}/labels → application/pdf. */
 const labelRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  // The PDFs are rendered on a worker thread, started on first use and stopped with the app.
+  const maker = new LabelMaker();
   // pdf-lib, qrcode and the fonts load lazily so a restart stays fast (decision 166); a few seconds
-  // after start-up one throwaway label loads them, so the first real print is as fast as the rest.
+  // after start-up one throwaway label starts the thread and loads them, so the first real print is
+  // as fast as the rest.
   let warmUp: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    warmUp = setTimeout(() => void warmLabelMaker().catch(() => undefined), 3000);
+    warmUp = setTimeout(() => void warmLabelMaker(maker).catch(() => undefined), 3000);
     warmUp.unref();
   });
-  app.addHook('onClose', async () => clearTimeout(warmUp));
+  app.addHook('onClose', async () => {
+    clearTimeout(warmUp);
+    await maker.close();
+  });
 
   app.get(
     '/:id/labels',
@@ -39,12 +46,13 @@ const labelRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =
           401: ErrorResponse,
           403: ErrorResponse,
           404: ErrorResponse,
+          429: ErrorResponse,
         },
       },
     },
     async (request, reply) => {
       const user = await requireRole(ctx, request, ['producer', 'admin'], PRODUCERS_ONLY);
-      const { pdf, filename } = await printLabels(ctx, user, request.params.id, request.query, requestOrigin(request));
+      const { pdf, filename } = await printLabels(ctx, maker, user, request.params.id, request.query, requestOrigin(request));
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${filename}"`)

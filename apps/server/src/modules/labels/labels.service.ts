@@ -8,16 +8,34 @@ import type { AuthUser } from '../../plugins/auth';
 import { findProducerByUserId } from '../producers/producers.repository';
 import { loadManageableProduct } from '../products/products.service';
 import { labelBlocks } from './label-content';
-import { renderLabelPdf } from './label-pdf';
+import type { LabelMaker } from './label-maker';
 
 export type LabelPdf = { pdf: Uint8Array; filename: string };
 
 /**
  * The owner's (or an admin's) printable labels for one product. A product missing a field its
- * state requires is refused with the fields named, so no label leaves without them.
+ * state requires is refused with the fields named, so no label leaves without them. One print per
+ * user at a time (429 for a second), rendered off the main thread by the label maker.
  */
 export async function printLabels(
   ctx: AppContext,
+  maker: LabelMaker,
+  user: AuthUser,
+  productId: number,
+  query: LabelPrintQuery,
+  requestOrigin?: string,
+): Promise<LabelPdf> {
+  const release = maker.claim(user.id);
+  try {
+    return await printClaimed(ctx, maker, user, productId, query, requestOrigin);
+  } finally {
+    release();
+  }
+}
+
+async function printClaimed(
+  ctx: AppContext,
+  maker: LabelMaker,
   user: AuthUser,
   productId: number,
   query: LabelPrintQuery,
@@ -52,7 +70,7 @@ export async function printLabels(
       missing[0],
     );
   }
-  const pdf = await renderLabelPdf({
+  const pdf = await maker.render({
     sheet: query.sheet,
     count: query.count,
     blocks: labelBlocks(labelProduct, labelProducer, query.processing_date),
@@ -67,9 +85,9 @@ export async function printLabels(
   return { pdf, filename: `labels-${slug}-${query.processing_date}.pdf` };
 }
 
-/** Renders one small label and throws it away: loads the PDF and QR libraries ahead of the first print. */
-export async function warmLabelMaker(): Promise<void> {
-  await renderLabelPdf({
+/** Renders one small label and throws it away: starts the thread and loads the PDF and QR libraries ahead of the first print. */
+export async function warmLabelMaker(maker: LabelMaker): Promise<void> {
+  await maker.render({
     sheet: 'avery_5163',
     count: 1,
     blocks: [{ field: 'statement', text: 'Warm-up', font: 'regular', role: 'statement' }],
