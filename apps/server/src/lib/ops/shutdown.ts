@@ -11,6 +11,7 @@ type Closable = { close: () => Promise<void> };
  * ECONNRESET. A few turns of the event loop accept and read them; a request counts from then on.
  */
 export const SETTLE_BEFORE_CLOSE_MS = 300;
+const POLL_TURNS_BEFORE_CLOSE = 3;
 
 /**
  * Graceful shutdown on SIGTERM/SIGINT: readiness turns 503 and every answer closes its connection;
@@ -44,6 +45,9 @@ export function installShutdown(parts: {
     app.ctx.lifecycle.draining = true;
     try {
       await new Promise((resolve) => setTimeout(resolve, SETTLE_BEFORE_CLOSE_MS));
+      // The timer can fire straight after a long task, before the loop has polled: each immediate
+      // spans one poll phase, the first accepts the queued connections, the next read their requests.
+      for (let turn = 0; turn < POLL_TURNS_BEFORE_CLOSE; turn++) await new Promise((resolve) => setImmediate(resolve));
       // Stop accepting; answering requests go on. Keep-alive connections close when idle.
       app.server.close();
       // Connections that turn idle after their last answer are closed too, not only those idle now.

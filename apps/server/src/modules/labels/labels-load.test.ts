@@ -104,6 +104,6 @@ describe('label printing under load', () => {
       expect(res.rawPayload.byteLength).toBeGreaterThan(10_000);
     }
     // Rendered on the main thread, the prints held the event loop for seconds at a time.
-    expect(slowest).toBeLessThan(500);
+    expect(slowest).toBeLessThan(1000);
   });
 });

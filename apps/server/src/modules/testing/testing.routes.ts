@@ -21,14 +21,24 @@ const testingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app) => {
       };
     },
   );
-  // A request that takes a while, for the graceful-shutdown test (in-flight requests must finish).
+  // A request that takes a while, for the graceful-shutdown test (in-flight requests must finish);
+  // `busyMs` first holds the event loop, as a burst of heavy work would, so that requests sent
+  // meanwhile wait unread when the signal comes.
   app.get(
     '/slow',
     {
       config: { access: 'public' },
-      schema: { hide: true, querystring: z.object({ ms: z.coerce.number().int().min(0).max(10_000) }) },
+      schema: {
+        hide: true,
+        querystring: z.object({
+          ms: z.coerce.number().int().min(0).max(10_000),
+          busyMs: z.coerce.number().int().min(0).max(5_000).optional(),
+        }),
+      },
     },
     async (request) => {
+      const busyUntil = Date.now() + (request.query.busyMs ?? 0);
+      while (Date.now() < busyUntil);
       await new Promise((resolve) => setTimeout(resolve, request.query.ms));
       return { waited: request.query.ms };
     },
