@@ -1,6 +1,6 @@
 import { GEOLOCATION_OPTIONS, STORAGE_KEYS } from '@farmstand/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { storage } from '../../lib/storage';
 
 /** Spec 01 §3 stored user location. */
@@ -9,6 +9,7 @@ export type GeocodeResult = { latitude: number; longitude: number; formatted: st
 
 export const GEOLOCATION_UNSUPPORTED = 'Geolocation is not supported by this browser';
 export const ADDRESS_NOT_FOUND = 'Could not find that address. Please try again.';
+export const ADDRESS_LOOKUP_FAILED = 'The address lookup failed. Please try again.';
 export const GEOLOCATION_FAILED = 'Could not get your location. Check your browser’s location permission and try again.';
 
 const CHANGE_EVENT = 'farmstand:user-location';
@@ -63,13 +64,17 @@ export function currentPosition(): Promise<UserLocation> {
   });
 }
 
-/** Geocodes typed text; null when nothing matches. Blank text is never sent (spec 01 §5). */
+/**
+ * Geocodes typed text; null when nothing matches. Blank text is never sent (spec 01 §5). A lookup
+ * that failed (offline, server error) throws ADDRESS_LOOKUP_FAILED instead: the address may be fine.
+ */
 export async function geocodeAddress(text: string): Promise<GeocodeResult | null> {
   const q = text.trim();
   if (!q) return null;
   try {
     return await api.get<GeocodeResult>('/geocode', { q });
-  } catch {
-    return null;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    throw new Error(ADDRESS_LOOKUP_FAILED);
   }
 }

@@ -49,10 +49,16 @@ export default function MapPage() {
 
   async function searchLocation(text: string) {
     setIsSearching(true);
-    const found = await geocodeAddress(text);
+    let found: Awaited<ReturnType<typeof geocodeAddress>> = null;
+    let failed: string = TEXTS.locationNotFound;
+    try {
+      found = await geocodeAddress(text);
+    } catch (failure) {
+      failed = (failure as Error).message;
+    }
     setIsSearching(false);
     if (!found) {
-      toast.error(TEXTS.locationNotFound);
+      toast.error(failed);
       return;
     }
     toast.success(`Found location: ${found.formatted}`);

@@ -1,6 +1,7 @@
 import { formatMessageTime } from '@farmstand/shared';
 import { MESSAGING_TEXTS } from '@farmstand/shared/constants/messaging';
 import type { Conversation } from '@farmstand/shared/schemas/messages';
+import { Button } from '../../../components/ui/button';
 import { ChatIcon } from '../../../components/ui/icons';
 import { Avatar, displayName } from './avatar';
 
@@ -9,10 +10,12 @@ type Props = {
   selectedId: number | null;
   isLoading: boolean;
   onSelect: (id: number) => void;
+  /** Set when the list failed to load: an empty list then is not "no conversations". */
+  onRetry?: () => void;
 };
 
 /** The left pane: who, the last message, when, and a dot while something is unread. */
-export function ConversationList({ conversations, selectedId, isLoading, onSelect }: Props) {
+export function ConversationList({ conversations, selectedId, isLoading, onSelect, onRetry }: Props) {
   if (isLoading) {
     return (
       <ul className="divide-y divide-stone-200 dark:divide-stone-800" aria-busy="true" aria-label="Loading conversations">
@@ -26,6 +29,16 @@ export function ConversationList({ conversations, selectedId, isLoading, onSelec
           </li>
         ))}
       </ul>
+    );
+  }
+  if (onRetry && conversations.length === 0) {
+    return (
+      <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center">
+        <p className="font-semibold">{MESSAGING_TEXTS.loadConversationsFailed}</p>
+        <Button variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
     );
   }
   if (conversations.length === 0) {

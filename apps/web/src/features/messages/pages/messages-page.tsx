@@ -38,7 +38,13 @@ export default function MessagesPage() {
           <h2 id="conversations-heading" className="border-b border-stone-200 px-4 py-4 text-lg font-bold dark:border-stone-800">
             Messages
           </h2>
-          <ConversationList conversations={list} selectedId={selectedId} isLoading={conversations.isLoading} onSelect={select} />
+          <ConversationList
+            conversations={list}
+            selectedId={selectedId}
+            isLoading={conversations.isLoading}
+            onSelect={select}
+            onRetry={conversations.isError ? () => conversations.refetch() : undefined}
+          />
         </section>
         <section aria-label="Conversation" className={`${selectedId ? 'flex' : 'hidden md:flex'} min-h-0 flex-col`}>
           {selectedId ? (

@@ -31,6 +31,8 @@ export function LiveUpdates() {
     if (senderId === user?.id) return;
     queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_KEY });
     if (conversationId === openConversationId && document.visibilityState === 'visible') return;
+    // An inquiry arrives as a message and as `new_inquiry`; that event's toast alone announces it.
+    if (message.inquiry_id !== null) return;
     toast(MESSAGING_TEXTS.newMessageToast(senderEmail || MESSAGING_TEXTS.unknownSender), {
       duration: TOAST_DURATIONS.newMessage,
       icon: <ChatIcon className="h-5 w-5 shrink-0 text-brand-700" />,

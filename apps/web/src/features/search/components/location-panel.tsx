@@ -41,11 +41,17 @@ export function LocationPanel({ location, onChange, hint, className = '' }: Prop
     if (!address.trim()) return;
     setBusy('address');
     setError(null);
-    const found = await geocodeAddress(address);
+    let found: Awaited<ReturnType<typeof geocodeAddress>> = null;
+    let failed: string = ADDRESS_NOT_FOUND;
+    try {
+      found = await geocodeAddress(address);
+    } catch (failure) {
+      failed = (failure as Error).message;
+    }
     setBusy(null);
     if (!found) {
-      setError(ADDRESS_NOT_FOUND);
-      toast.error(ADDRESS_NOT_FOUND);
+      setError(failed);
+      toast.error(failed);
       return;
     }
     onChange({ latitude: found.latitude, longitude: found.longitude, address: found.formatted, type: 'address' });
