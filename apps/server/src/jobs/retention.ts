@@ -45,7 +45,9 @@ export async function runRetention(ctx: AppContext, now: Date) {
     sql`delete from login_failures where created_at < ${before(LOGIN_FAILURE_RETENTION_DAYS)} returning id`,
   );
   // Hourly digest notices pile up; reminder and period notices stay (they are what makes each happen once).
-  await ctx.db.execute(sql`delete from job_notices where kind in ('message_digest', 'heartbeat') and created_at < ${before(30)}`);
+  await ctx.db.execute(
+    sql`delete from job_notices where kind in ('message_digest', 'heartbeat', 'order_mail', 'order_mail_pending', 'order_digest') and created_at < ${before(30)}`,
+  );
   return {
     admin_logs_deleted: count(adminLogs),
     client_errors_deleted: count(clientErrors),
