@@ -6,6 +6,8 @@ import { EventEmitter } from 'node:events';
  */
 export type DomainEventMap = {
   'user.registered': { userId: number; email: string; userType: string };
+  /** Every session of the user ended (their tokens no longer work): open sockets are closed on every instance. */
+  'user.sessions_ended': { userId: number; reason: 'suspended' | 'deleted' | 'password_changed' | 'password_reset' };
   'message.created': {
     conversationId: number;
     messageId: number;

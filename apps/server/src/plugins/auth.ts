@@ -52,6 +52,17 @@ async function checkedClaims(ctx: AppContext, token: string): Promise<TokenClaim
  * so does every token issued before the last password reset or change (its token version is older).
  */
 export async function userFromToken(ctx: AppContext, token: string | undefined): Promise<AuthUser | null> {
+  return (await sessionFromToken(ctx, token))?.user ?? null;
+}
+
+/**
+ * The same check, with the moment the session ends (ms since the epoch): the token's expiry, or the
+ * admin's session_timeout after it was issued, whichever is first. Live sockets end then (realtime/).
+ */
+export async function sessionFromToken(
+  ctx: AppContext,
+  token: string | undefined,
+): Promise<{ user: AuthUser; endsAt: number } | null> {
   if (!token) return null;
   const claims = await checkedClaims(ctx, token);
   if (!claims) return null;
@@ -63,7 +74,8 @@ export async function userFromToken(ctx: AppContext, token: string | undefined):
   const settings = ctx.settings.cached() ?? (await ctx.settings.all());
   const maxAgeSeconds = settings.security.session_timeout * 24 * 60 * 60;
   if (typeof claims.iat === 'number' && Date.now() / 1000 - claims.iat > maxAgeSeconds) return null;
-  return user;
+  const timesOutAt = typeof claims.iat === 'number' ? (claims.iat + maxAgeSeconds) * 1000 : Number.POSITIVE_INFINITY;
+  return { user, endsAt: Math.min(timesOutAt, claims.exp * 1000) };
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {

@@ -1,3 +1,5 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { ServerToClientEvents } from '@farmstand/shared/realtime/events';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import type { Config } from '../config';
@@ -81,4 +83,58 @@ export async function expectNoEvent(socket: Socket, name: keyof ServerToClientEv
 /** Emits with an acknowledgement and waits for it. */
 export function emitWithAck(socket: Socket, name: string, payload: unknown): Promise<{ ok: boolean; message?: string }> {
   return socket.timeout(3000).emitWithAck(name, payload);
+}
+
+/** Resolves with the reason once the socket is disconnected ('io server disconnect' when the server ended it). */
+export function disconnection(socket: Socket, timeoutMs = 3000): Promise<string> {
+  if (socket.disconnected && !socket.active) return Promise.resolve('already disconnected');
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`still connected after ${timeoutMs} ms`)), timeoutMs);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+}
+
+export type FloodReport = { reason: string; answered: number; answers: Record<string, number> };
+
+/**
+ * Connects a socket.io client in another process and has it send `count` events with an ack each.
+ * `sent` resolves when all are written; `ended` when the server disconnected the socket (or, after
+ * `stop()`, the client did), with how many acks came back and what they said.
+ */
+export async function floodFromOtherProcess(
+  url: string,
+  token: string,
+  event: string,
+  payload: unknown,
+  count: number,
+): Promise<{ sent: Promise<void>; ended: Promise<FloodReport>; stop: () => void }> {
+  const child = fork(
+    fileURLToPath(new URL('./flood-client.mjs', import.meta.url)),
+    [url, token, event, JSON.stringify(payload), String(count)],
+    {
+      execArgv: [],
+    },
+  );
+  const messages: { type: string }[] = [];
+  const next = (type: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const seen = messages.find((message) => message.type === type);
+      if (seen) return resolve(seen);
+      child.on('message', (message: { type: string }) => {
+        if (message.type === type) resolve(message);
+        if (message.type === 'error') reject(new Error(String((message as { message?: string }).message)));
+      });
+      child.once('exit', () => reject(new Error(`flood client exited before '${type}'`)));
+    });
+  child.on('message', (message: { type: string }) => messages.push(message));
+  await next('connected');
+  return {
+    sent: next('sent').then(() => undefined),
+    ended: next('disconnected') as Promise<FloodReport>,
+    // With a callback, a child that already exited is no error.
+    stop: () => child.connected && child.send('stop', () => undefined),
+  };
 }

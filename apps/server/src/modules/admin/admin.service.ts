@@ -70,6 +70,7 @@ export async function changeUserStatus(ctx: AppContext, admin: AuthUser, id: num
       details: { previous_status: user.status },
     });
   });
+  if (action !== 'activate') ctx.events.emit('user.sessions_ended', { userId: id, reason: STATUS_FOR_ACTION[action] });
   // A suspended producer's products leave the public at once (docs/decisions/060).
   forgetAllPublicProducts(ctx);
   return { message: STATUS_MESSAGES[action] };

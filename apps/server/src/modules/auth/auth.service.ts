@@ -157,6 +157,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     if (user) await repo.clearLoginFailures(tx, user.email.toLowerCase());
     return id;
   });
+  ctx.events.emit('user.sessions_ended', { userId, reason: 'password_reset' });
   return issueSession(ctx, userId);
 }
 
@@ -180,6 +181,8 @@ export async function changePassword(
     await repo.setPassword(tx, userId, passwordHash);
     await repo.retireAuthTokens(tx, userId, 'reset_password');
   });
+  // This device's socket ends too: it was opened with the old token, and the app reconnects with the new one.
+  ctx.events.emit('user.sessions_ended', { userId, reason: 'password_changed' });
   return issueSession(ctx, userId);
 }
 

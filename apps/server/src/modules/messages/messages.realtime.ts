@@ -99,23 +99,60 @@ const toConversationId = (value: unknown): number | null => {
   return Number.isInteger(n) && n > 0 ? n : null;
 };
 
+/** Typing is relayed at most this often per conversation and sender socket; the latest state follows. */
+export const TYPING_RELAY_MS = 300;
+/** Conversations a socket was refused, remembered so a repeat costs no query; the oldest go first. */
+const REFUSED_MAX = 100;
+/** Membership lookups one socket may have at the database at once; the others wait their turn. */
+const LOOKUPS_IN_FLIGHT_MAX = 2;
+
 /**
  * Per socket: joining a conversation's room needs participation; typing goes to that room (the
- * people looking at the thread), never to anyone outside the conversation.
+ * people looking at the thread), never to anyone outside the conversation. Besides the socket's
+ * event budget (socket-server.ts), refusals are remembered and lookups queue, so a socket asking
+ * about other people's conversations costs the database little.
  */
 onSocketConnection((socket, ctx) => {
   const userId = socket.data.userId;
   // conversation id → the other participant, so typing events need no query per keystroke.
+  // Bounded by the conversations the user is in (participants never change).
   const known = new Map<number, number>();
+  const refused = new Set<number>();
+  const asking = new Map<number, Promise<number | null>>();
+  let inFlight = 0;
+  const waiting: (() => void)[] = [];
 
-  async function participantOf(conversationId: number): Promise<number | null> {
+  function participantOf(conversationId: number): Promise<number | null> {
     const cached = known.get(conversationId);
-    if (cached !== undefined) return cached;
-    const conversation = await repo.findConversation(ctx.db, conversationId);
-    if (!conversation || !isParticipant(conversation, userId)) return null;
-    const other = otherParticipant(conversation, userId);
-    known.set(conversationId, other);
-    return other;
+    if (cached !== undefined) return Promise.resolve(cached);
+    if (refused.has(conversationId)) return Promise.resolve(null);
+    let pending = asking.get(conversationId);
+    if (!pending) {
+      pending = lookUp(conversationId).finally(() => asking.delete(conversationId));
+      asking.set(conversationId, pending);
+    }
+    return pending;
+  }
+
+  async function lookUp(conversationId: number): Promise<number | null> {
+    while (inFlight >= LOOKUPS_IN_FLIGHT_MAX) await new Promise<void>((resolve) => waiting.push(resolve));
+    inFlight++;
+    try {
+      // Queued work of a socket that is gone is not done.
+      if (socket.disconnected) return null;
+      const conversation = await repo.findConversation(ctx.db, conversationId);
+      if (!conversation || !isParticipant(conversation, userId)) {
+        if (refused.size >= REFUSED_MAX) refused.delete(refused.values().next().value as number);
+        refused.add(conversationId);
+        return null;
+      }
+      const other = otherParticipant(conversation, userId);
+      known.set(conversationId, other);
+      return other;
+    } finally {
+      inFlight--;
+      waiting.shift()?.();
+    }
   }
 
   const reply = (ack: unknown, result: Parameters<Ack>[0]) => {
@@ -136,11 +173,36 @@ onSocketConnection((socket, ctx) => {
     reply(ack, { ok: true });
   });
 
+  // Per conversation: when typing was last relayed, and the state waiting to be relayed after it.
+  const typingRelays = new Map<number, { sentAt: number; timer?: NodeJS.Timeout; isTyping: boolean }>();
+  const relayTyping = (conversationId: number, isTyping: boolean) => {
+    socket.to(conversationRoom(conversationId)).emit(SERVER_EVENTS.userTyping, { userId, conversationId, isTyping });
+  };
   const typing = (isTyping: boolean) => async (raw: TypingRequest) => {
     const conversationId = toConversationId(raw);
     if (!conversationId || (await participantOf(conversationId).catch(() => null)) === null) return;
-    socket.to(conversationRoom(conversationId)).emit(SERVER_EVENTS.userTyping, { userId, conversationId, isTyping });
+    const relay = typingRelays.get(conversationId);
+    if (!relay) {
+      typingRelays.set(conversationId, { sentAt: Date.now(), isTyping });
+      return relayTyping(conversationId, isTyping);
+    }
+    relay.isTyping = isTyping;
+    if (relay.timer) return;
+    const wait = relay.sentAt + TYPING_RELAY_MS - Date.now();
+    if (wait <= 0) {
+      relay.sentAt = Date.now();
+      return relayTyping(conversationId, isTyping);
+    }
+    // Within the spacing: the state at the end of it is relayed then, so "stopped" is never lost.
+    relay.timer = setTimeout(() => {
+      relay.timer = undefined;
+      relay.sentAt = Date.now();
+      if (socket.connected) relayTyping(conversationId, relay.isTyping);
+    }, wait);
   };
   socket.on(CLIENT_EVENTS.typingStart, typing(true));
   socket.on(CLIENT_EVENTS.typingStop, typing(false));
+  socket.on('disconnect', () => {
+    for (const relay of typingRelays.values()) clearTimeout(relay.timer);
+  });
 });
