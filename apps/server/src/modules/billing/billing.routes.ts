@@ -1,4 +1,4 @@
-import { ErrorResponse } from '@farmstand/shared';
+import { ErrorResponse, IdParams } from '@farmstand/shared';
 import {
   BillingMessageResponse,
   CancelSubscriptionResponse,
@@ -100,6 +100,24 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, s
     async (request) => {
       const user = await requireProducer(ctx, request);
       return { url: await billing.createPortalSession(ctx, provider, user.id) };
+    },
+  );
+
+  // What the admin's grant dialog shows: the producer's trial or plan and when it ends.
+  app.get(
+    '/admin/subscription/:id',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: SubscriptionStatusResponse, 400: ErrorResponse, 404: ErrorResponse, ...denied },
+      },
+    },
+    async (request) => {
+      await requireAdmin(ctx, request);
+      return presentSubscription(await billing.getSubscription(ctx, request.params.id), provider);
     },
   );
 

@@ -118,13 +118,31 @@ export async function createPortalSession(ctx: AppContext, provider: PaymentProv
   return provider.createPortalSession(current.providerCustomerId, returnUrl);
 }
 
-/** Spec 02: an admin gives a producer a subscription for some days, or forever with 0 days. */
+/** When the producer's access ends as things stand: a date, 'never', or null when there is none now. */
+export function accessEndsAt(row: SubscriptionRecord | undefined, now: Date): Date | 'never' | null {
+  const status = effectiveSubscriptionStatus(row, now);
+  if (status === 'trialing') return row?.trialEndsAt ?? 'never';
+  if (status === 'active') return row?.currentPeriodEnd ?? 'never';
+  return null;
+}
+
+/**
+ * Spec 02: an admin gives a producer a subscription for some days, or forever with 0 days. A grant
+ * never ends access earlier than it would have ended: access runs until the later of now + days and
+ * the current end (a trial's or a period's), so 7 days granted during a 30-day trial keep the 30
+ * (decision 370).
+ */
 export async function grantSubscription(ctx: AppContext, adminId: number, input: GrantSubscriptionRequest) {
   const userType = await findUserType(ctx.db, input.userId);
   if (!userType) throw notFound('User not found');
   if (userType !== 'producer') throw badRequest('Only producer accounts have subscriptions', 'userId');
-  const currentPeriodEnd = input.days === 0 ? null : new Date(Date.now() + input.days * DAY_MS);
   return ctx.db.transaction(async (tx) => {
+    const now = new Date();
+    const currentEnd = accessEndsAt(await findSubscription(tx, input.userId), now);
+    const granted = new Date(now.getTime() + input.days * DAY_MS);
+    let currentPeriodEnd: Date | null;
+    if (input.days === 0 || currentEnd === 'never') currentPeriodEnd = null;
+    else currentPeriodEnd = currentEnd && currentEnd > granted ? currentEnd : granted;
     const row = await saveSubscription(tx, input.userId, {
       status: 'active',
       planType: input.planType,

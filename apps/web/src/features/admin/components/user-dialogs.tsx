@@ -1,3 +1,4 @@
+import { formatDate } from '@farmstand/shared';
 import type { AdminUser } from '@farmstand/shared/schemas/admin';
 import { USER_TYPES, type UserType } from '@farmstand/shared/schemas/auth';
 import { useState } from 'react';
@@ -7,6 +8,7 @@ import { SelectInput, TextInput } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api';
 import { useGrantSubscription, useUserType } from '../api';
+import { accessAfterGrant, accessEndsAt, useAdminSubscription } from '../subscription-api';
 import { ADMIN_TEXTS } from '../texts';
 
 const TYPE_LABELS: Record<UserType, string> = { consumer: 'Consumer', producer: 'Producer', admin: 'Admin' };
@@ -39,6 +41,7 @@ export function GrantSubscriptionDialog({ user, onClose }: { user: AdminUser; on
           if (!invalid) submit();
         }}
       >
+        <CurrentAccess userId={user.id} days={invalid ? null : dayCount} />
         <TextInput
           label="Days"
           type="number"
@@ -64,6 +67,27 @@ export function GrantSubscriptionDialog({ user, onClose }: { user: AdminUser; on
         </div>
       </form>
     </Modal>
+  );
+}
+
+const until = (end: Date | 'never') => (end === 'never' ? 'with no end date' : `until ${formatDate(end)}`);
+
+/** What the producer has now and where the grant leaves them: a grant never shortens access. */
+function CurrentAccess({ userId, days }: { userId: number; days: number | null }) {
+  const query = useAdminSubscription(userId);
+  if (query.isPending) return <p className="text-sm text-stone-600 dark:text-stone-300">Loading the current subscription…</p>;
+  if (query.isError) return <p className="text-sm text-red-700 dark:text-red-400">Could not load the current subscription.</p>;
+  const sub = query.data;
+  const end = accessEndsAt(sub);
+  const now =
+    end === null
+      ? 'No trial or subscription now.'
+      : `${sub.status === 'trialing' ? 'Free trial' : sub.granted ? 'Granted subscription' : 'Paid subscription'} ${until(end)}.`;
+  return (
+    <div className="rounded-lg bg-stone-100 p-3 text-sm dark:bg-stone-800" aria-live="polite">
+      <p>Currently: {now}</p>
+      {days !== null && <p className="mt-1">After this grant: access {until(accessAfterGrant(sub, days))}.</p>}
+    </div>
   );
 }
 
