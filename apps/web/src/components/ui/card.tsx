@@ -46,13 +46,28 @@ export function Badge({
   );
 }
 
-export function EmptyState({ title, children, icon = '🌱' }: { title: string; children?: ReactNode; icon?: string }) {
+/**
+ * A message in place of content. `page` when it is the whole page (not found, access denied,
+ * producers only): its title is then the page's h1, as every page needs one.
+ */
+export function EmptyState({
+  title,
+  children,
+  icon = '🌱',
+  page = false,
+}: {
+  title: string;
+  children?: ReactNode;
+  icon?: string;
+  page?: boolean;
+}) {
+  const Heading = page ? 'h1' : 'h2';
   return (
     <div className="rounded-xl border border-dashed border-stone-300 px-6 py-12 text-center dark:border-stone-700">
       <div className="text-4xl" aria-hidden="true">
         {icon}
       </div>
-      <h2 className="mt-3 text-lg font-semibold">{title}</h2>
+      <Heading className="mt-3 text-lg font-semibold">{title}</Heading>
       {children && <div className="mt-2 text-stone-600 dark:text-stone-300">{children}</div>}
     </div>
   );

@@ -17,7 +17,8 @@ export const CONSUMER_FEATURES = [
 export const producerFeatures = ({ limits }: Site) => [
   'A farm profile page with photos and your story',
   `Up to ${limits.max_products_per_producer} active product listings`,
-  `Up to ${limits.max_images_per_product} photos per product`,
+  // The setting counts the photos besides the main one (the upload limit, images.service.ts).
+  `Up to ${limits.max_images_per_product + 1} photos per product (1 main + ${limits.max_images_per_product} more)`,
   'Listed in search and on the map for nearby shoppers',
   'Verified badge once an admin checks your certifications',
   'Direct messages with shoppers, live',

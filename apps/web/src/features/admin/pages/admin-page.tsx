@@ -48,7 +48,7 @@ export default function AdminPage() {
   if (user?.userType !== 'admin') {
     return (
       <div className="mx-auto max-w-xl px-4 py-16">
-        <EmptyState title={ADMIN_TEXTS.accessDenied} icon="🔒">
+        <EmptyState title={ADMIN_TEXTS.accessDenied} icon="🔒" page>
           {ADMIN_TEXTS.accessDeniedBody}
         </EmptyState>
       </div>

@@ -36,7 +36,7 @@ export default function ProductPage() {
   if (query.isError) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <EmptyState title="Failed to load product details" icon="⚠️">
+        <EmptyState title="Failed to load product details" icon="⚠️" page>
           Please try again in a moment.
         </EmptyState>
       </div>
@@ -161,7 +161,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 function ProductNotFound() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
-      <EmptyState title="Product not found" icon="🧺">
+      <EmptyState title="Product not found" icon="🧺" page>
         <p>This product may have been removed or is no longer listed.</p>
         <ButtonLink to="/products" className="mt-4">
           Browse all products

@@ -25,7 +25,7 @@ export default function FavoritesPage() {
     );
   else if (!isConsumer)
     body = (
-      <EmptyState title="Not available for producers" icon="🚜">
+      <EmptyState title={`Not available for ${user.userType === 'admin' ? 'admins' : 'producers'}`} icon="🚜">
         Favorites are for shoppers saving the farms they like.
       </EmptyState>
     );
@@ -47,13 +47,17 @@ export default function FavoritesPage() {
     );
   else
     body = (
-      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-        {favorites.data.favorites.map((producer, index) => (
-          <li key={producer.user_id}>
-            <ProducerCard producer={producer} eager={index === 0} />
-          </li>
-        ))}
-      </ul>
+      <>
+        {/* The cards' names are h3s: this keeps the outline h1 → h2 → h3 without a visible repeat of the title. */}
+        <h2 className="sr-only">Saved producers</h2>
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {favorites.data.favorites.map((producer, index) => (
+            <li key={producer.user_id}>
+              <ProducerCard producer={producer} eager={index === 0} />
+            </li>
+          ))}
+        </ul>
+      </>
     );
 
   return (

@@ -28,7 +28,7 @@ export default function ProfilePage() {
   if (!isProducer) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <EmptyState title={PRODUCER_TEXTS.producersOnly} icon="🧑‍🌾">
+        <EmptyState title={PRODUCER_TEXTS.producersOnly} icon="🧑‍🌾" page>
           <ButtonLink to="/dashboard" variant="secondary" className="mt-4">
             Go to Dashboard
           </ButtonLink>
@@ -40,7 +40,7 @@ export default function ProfilePage() {
   if (profile.isError) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <EmptyState title={PRODUCER_TEXTS.profileLoadFailed} icon="⚠️">
+        <EmptyState title={PRODUCER_TEXTS.profileLoadFailed} icon="⚠️" page>
           Please refresh the page to try again.
         </EmptyState>
       </div>

@@ -40,7 +40,7 @@ export default function PublicProducerPage() {
   if (query.isError) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <EmptyState title={PRODUCER_TEXTS.profileLoadFailed} icon="⚠️">
+        <EmptyState title={PRODUCER_TEXTS.profileLoadFailed} icon="⚠️" page>
           Please try again in a moment.
         </EmptyState>
       </div>
@@ -232,7 +232,7 @@ function CertificationsCard({ producer }: { producer: PublicProducerProfile }) {
 function ProducerNotFound() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
-      <EmptyState title={PRODUCER_TEXTS.producerNotFound} icon="🔍">
+      <EmptyState title={PRODUCER_TEXTS.producerNotFound} icon="🔍" page>
         <p>This farm may have closed its profile, or the link is wrong.</p>
         <ButtonLink to="/search" variant="secondary" className="mt-4">
           Find Producers

@@ -54,8 +54,8 @@ function termsSections(site: SiteInfoResponse): StaticSection[] {
             not a party to them, does not handle the food and does not take payment for it.
           </p>
           <p>
-            {name} takes no commission on any sale. Producers pay only the subscription described below; shoppers use {name}
-            free of charge.
+            {name} takes no commission on any sale. Producers pay only the subscription described below; shoppers use {name} free
+            of charge.
           </p>
         </>
       ),
