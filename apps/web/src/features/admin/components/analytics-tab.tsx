@@ -44,7 +44,7 @@ function Metric({ label, value, change, unit }: { label: string; value: ReactNod
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card className="p-4">
-      <h3 className="mb-3 font-semibold">{title}</h3>
+      <h2 className="mb-3 font-semibold">{title}</h2>
       {children}
     </Card>
   );

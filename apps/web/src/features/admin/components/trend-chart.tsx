@@ -59,9 +59,9 @@ export function TrendChart({ charts, range }: { charts: AnalyticsResponse['chart
     <Card className="p-4">
       <div className="mb-2 flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h3 id={titleId} className="font-semibold">
+          <h2 id={titleId} className="font-semibold">
             {TRENDS[trend]} {BUCKET_WORD[bucket]}
-          </h3>
+          </h2>
           <p className="text-sm text-stone-600 dark:text-stone-300">Total in this period: {format(total)}</p>
         </div>
         <div className="w-48">
