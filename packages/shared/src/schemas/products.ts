@@ -81,6 +81,12 @@ const labelFields = {
 };
 
 /** Body of POST /api/products and PUT /api/products/{id}. */
+/**
+ * A missing value is "required"; a wrong one falls through to the shared wording, which lists the
+ * allowed values ('Availability must be one of: available, …'), not "required" for "bogus".
+ */
+const requiredOr = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? message : undefined);
+
 export const ProductRequest = z
   .object({
     name: z
@@ -88,11 +94,11 @@ export const ProductRequest = z
       .trim()
       .min(1, 'Product name is required')
       .max(120, 'Product name must be at most 120 characters'),
-    category: z.enum(PRODUCT_CATEGORIES, { error: 'Category is required' }),
+    category: z.enum(PRODUCT_CATEGORIES, { error: requiredOr('Category is required') }),
     description: optionalText(5000, 'Description'),
     price: priceSchema,
     price_unit: optionalText(40, 'Price unit'),
-    availability: z.enum(AVAILABILITIES, { error: 'Availability is required' }),
+    availability: z.enum(AVAILABILITIES, { error: requiredOr('Availability is required') }),
     stock_quantity: stockSchema,
     seasonal_start: optionalDate('Season start'),
     seasonal_end: optionalDate('Season end'),
@@ -122,7 +128,7 @@ export type ProductInput = z.output<typeof ProductRequest>;
 
 /** Body of PATCH /api/products/{id}/availability. Leaving seasonal clears the season dates. */
 export const AvailabilityRequest = z.object({
-  availability: z.enum(AVAILABILITIES, { error: 'Availability is required' }),
+  availability: z.enum(AVAILABILITIES, { error: requiredOr('Availability is required') }),
   stock_quantity: z
     .number({ error: 'Stock quantity must be a number' })
     .int('Stock quantity must be a whole number')

@@ -116,12 +116,15 @@ export async function listPublicProductsOfProducer(db: Db, producerId: number, l
     .limit(limit);
 }
 
-/** Active (not deleted) products count against the limit, whatever their availability. */
+/**
+ * Active (not deleted) products count against the limit, whatever their availability; a product an
+ * admin removed does not: the producer cannot list it, so it must not take a slot (decision 370).
+ */
 export async function countActiveProducts(db: Db, producerId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(products)
-    .where(and(eq(products.producerId, producerId), eq(products.active, true)));
+    .where(and(eq(products.producerId, producerId), eq(products.active, true), eq(products.moderationStatus, 'approved')));
   return row?.n ?? 0;
 }
 

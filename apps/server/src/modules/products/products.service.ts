@@ -103,7 +103,8 @@ export async function listMyProducts(ctx: AppContext, user: AuthUser): Promise<M
   const rows = producer ? await repo.listProductsOfProducer(ctx.db, producer.id) : [];
   return {
     products: rows.map((row) => presentProduct(row, ownerView)),
-    active_count: rows.filter((row) => row.product.active).length,
+    // Counted as the limit counts (countActiveProducts): removed by an admin takes no slot.
+    active_count: rows.filter((row) => row.product.active && row.product.moderationStatus === 'approved').length,
     max_products: features.max_products_per_producer,
     max_images_per_product: features.max_images_per_product,
   };

@@ -153,6 +153,20 @@ describe('product limit', () => {
     expect(mine.products.at(-1)).toMatchObject({ id: ids[0], active: false });
   });
 
+  it('does not count a product an admin removed against the limit', async () => {
+    await app.ctx.settings.set('features', { ...DEFAULT_SETTINGS.features, max_products_per_producer: 1 });
+    try {
+      const producer = await buildProducer(app);
+      const removed = await buildProduct(app, producer);
+      await app.ctx.db.update(products).set({ moderationStatus: 'removed' }).where(eq(products.id, removed));
+      expect((await send('POST', '/api/products', producer, validProduct())).statusCode).toBe(201);
+      const mine = (await send('GET', '/api/products/mine', producer)).json();
+      expect(mine.active_count).toBe(1);
+    } finally {
+      await app.ctx.settings.set('features', DEFAULT_SETTINGS.features);
+    }
+  });
+
   it('follows the max_products_per_producer setting', async () => {
     await app.ctx.settings.set('features', { ...DEFAULT_SETTINGS.features, max_products_per_producer: 1 });
     try {
@@ -170,9 +184,9 @@ describe('validation', () => {
     [{ name: '' }, 'Product name is required'],
     [{ name: undefined }, 'Product name is required'],
     [{ category: undefined }, 'Category is required'],
-    [{ category: 'spaceships' }, 'Category is required'],
+    [{ category: 'spaceships' }, 'Category must be one of: '],
     [{ availability: undefined }, 'Availability is required'],
-    [{ availability: 'maybe' }, 'Availability is required'],
+    [{ availability: 'maybe' }, 'Availability must be one of: available, sold_out, seasonal'],
     [{ price: -1 }, 'Price must be 0 or more'],
     [{ price: 1.234 }, 'Price can have at most 2 decimals'],
     [{ price: '4' }, 'Price must be a number'],
@@ -235,7 +249,9 @@ describe('validation', () => {
     });
     const keepStock = await send('PATCH', `/api/products/${id}/availability`, producer, { availability: 'available' });
     expect(keepStock.json().product.stock_quantity).toBe(0);
-    expect((await send('PATCH', `/api/products/${id}/availability`, producer, { availability: 'gone' })).statusCode).toBe(400);
+    const bogus = await send('PATCH', `/api/products/${id}/availability`, producer, { availability: 'bogus' });
+    expect(bogus.statusCode).toBe(400);
+    expect(bogus.json().message).toContain('Availability must be one of: available, sold_out, seasonal');
     expect(
       (await send('PATCH', `/api/products/${id}/availability`, producer, { availability: 'available', stock_quantity: -2 }))
         .statusCode,
