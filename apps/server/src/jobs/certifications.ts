@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../lib/context';
-import { DAY_MS, isoDate } from './clock';
+import { certificationStatusSql, farmToday } from '../modules/producers/certification-validity';
 import { link, longDate, mailUser } from './notices';
 import { claimNotice } from './runs';
 
@@ -9,16 +9,20 @@ export const CERTIFICATION_REMINDER_DAYS = [30, 7] as const;
 
 type CertRow = { id: number; email: string; expiry_date: string; label: string; days_left: number };
 
-/** Certifications: reminders at 30 and 7 days before expiry, and status `expired` on the day. */
+/**
+ * Certifications: reminders at 30 and 7 days before expiry, and on the first local day after the
+ * expiry date the stored status becomes `expired` with a mail. Every screen already reads it as
+ * expired from that day (certificationStatus, decision 360); the job only records it and tells the farmer.
+ */
 export async function runCertifications(ctx: AppContext, now: Date) {
-  const today = isoDate(now);
-  const horizon = isoDate(new Date(now.getTime() + CERTIFICATION_REMINDER_DAYS[0] * DAY_MS));
+  const today = await farmToday(ctx, now);
   const due = await ctx.db.execute<CertRow>(sql`
     select c.id, u.email, c.expiry_date::text as expiry_date,
       coalesce(nullif(c.certification_name, ''), replace(c.certification_type, '_', ' ')) as label,
       (c.expiry_date - ${today}::date)::int as days_left
     from certifications c join producers p on p.id = c.producer_id join users u on u.id = p.user_id
-    where c.status in ('pending', 'verified') and c.expiry_date > ${today}::date and c.expiry_date <= ${horizon}::date
+    where c.status in ('pending', 'verified') and c.expiry_date > ${today}::date
+      and c.expiry_date <= ${today}::date + ${CERTIFICATION_REMINDER_DAYS[0]}::int
       and u.status = 'active'`);
   let reminded = 0;
   for (const row of due.rows) {
@@ -40,7 +44,8 @@ export async function runCertifications(ctx: AppContext, now: Date) {
   const expired = await ctx.db.execute<CertRow>(sql`
     update certifications c set status = 'expired'
     from producers p, users u
-    where p.id = c.producer_id and u.id = p.user_id and c.status in ('pending', 'verified') and c.expiry_date <= ${today}::date
+    where p.id = c.producer_id and u.id = p.user_id and c.status <> 'expired'
+      and ${certificationStatusSql(today)} = 'expired'
     returning c.id, u.email, c.expiry_date::text as expiry_date,
       coalesce(nullif(c.certification_name, ''), replace(c.certification_type, '_', ' ')) as label, 0 as days_left`);
   for (const row of expired.rows) {

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certifications, emailOutbox, payments, subscriptions } from '../db/schema';
 import { mailCopiesTo } from '../lib/mail-copies';
 import { MAX_MAIL_ATTEMPTS } from '../lib/mailer';
+import { farmToday } from '../modules/producers/certification-validity';
 import { bearer, buildUser } from '../test/factories';
 import { buildProducer, buildProduct, setSubscription } from '../test/listing-factories';
 import { buildTestApp, type TestApp } from '../test/test-app';
-import { DAY_MS, isoDate, ManualClock } from './clock';
+import { DAY_MS, ManualClock } from './clock';
 import { SWEEP_QUEUE } from './queue';
 import { runSweep } from './sweep';
 
@@ -71,7 +72,7 @@ describe('trials', () => {
 });
 
 describe('certifications', () => {
-  it('reminds at 30 and 7 days before expiry, each once, and marks it expired on the day', async () => {
+  it('reminds at 30 and 7 days before expiry, each once, and marks it expired the day after', async () => {
     const producer = await buildProducer(app);
     const [cert] = await app.ctx.db
       .insert(certifications)
@@ -79,7 +80,8 @@ describe('certifications', () => {
         producerId: producer.producerId,
         certificationType: 'organic_certified',
         status: 'verified',
-        expiryDate: isoDate(later(40)),
+        // The farm's local day (decision 360), as the job counts it.
+        expiryDate: await farmToday(app.ctx, later(40)),
       })
       .returning();
     // Only this certification's mails (the producer's trial runs out meanwhile and has its own), as
@@ -106,7 +108,11 @@ describe('certifications', () => {
     const [still] = await app.ctx.db.select().from(certifications).where(eq(certifications.id, cert.id));
     expect(still.status).toBe('verified');
 
-    clock.advanceDays(7); // the day
+    clock.advanceDays(7); // the day: still valid through it
+    await runSweep(app.ctx, clock.now());
+    const [lastDay] = await app.ctx.db.select().from(certifications).where(eq(certifications.id, cert.id));
+    expect(lastDay.status).toBe('verified');
+    clock.advanceDays(1);
     await runSweep(app.ctx, clock.now());
     const [expired] = await app.ctx.db.select().from(certifications).where(eq(certifications.id, cert.id));
     expect(expired.status).toBe('expired');

@@ -121,13 +121,20 @@ export const PendingProducer = z.object({
 });
 export type PendingProducer = z.infer<typeof PendingProducer>;
 export const PendingProducersResponse = z.object({ producers: z.array(PendingProducer), count: z.number() });
+
+/** Which applications the verification screen lists: open (awaiting a decision), rejected or approved. */
+export const VERIFICATION_QUEUES = ['open', 'rejected', 'approved'] as const;
+export type VerificationQueue = (typeof VERIFICATION_QUEUES)[number];
+export const VerificationQueueQuery = z.object({ status: optionalQuery(z.enum(VERIFICATION_QUEUES)) });
 export type PendingProducersResponse = z.infer<typeof PendingProducersResponse>;
 
 /** One decision on a producer application, from the admin log (issue 10 item 7). */
+/** One entry of an application's history: an admin's decision, or the farmer's resubmission (by the farmer). */
 export const VerificationHistoryEntry = z.object({
   created_at: z.string(),
+  /** Who acted: the admin, or the farmer for a resubmission; null once that account is gone. */
   admin_email: z.string().nullable(),
-  action: z.enum(['approve', 'reject', 'request_more_info']),
+  action: z.enum(['approve', 'reject', 'request_more_info', 'reopen', 'resubmit']),
   notes: z.string().nullable(),
 });
 export type VerificationHistoryEntry = z.infer<typeof VerificationHistoryEntry>;
@@ -197,10 +204,11 @@ export const CertificationTypesResponse = z.object({
 });
 export type CertificationTypesResponse = z.infer<typeof CertificationTypesResponse>;
 
-export const PRODUCER_VERIFY_ACTIONS = ['approve', 'reject', 'request_more_info'] as const;
+/** reopen sends any decided application back to the queue (decision 360). */
+export const PRODUCER_VERIFY_ACTIONS = ['approve', 'reject', 'request_more_info', 'reopen'] as const;
 export type ProducerVerifyAction = (typeof PRODUCER_VERIFY_ACTIONS)[number];
 export const ProducerVerifyRequest = z.object({
-  action: z.enum(PRODUCER_VERIFY_ACTIONS, 'Action must be approve, reject or request_more_info'),
+  action: z.enum(PRODUCER_VERIFY_ACTIONS, 'Action must be approve, reject, request_more_info or reopen'),
   notes: z.string().trim().max(2000).optional(),
 });
 

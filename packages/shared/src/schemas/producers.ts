@@ -85,6 +85,23 @@ export type OwnCertification = z.infer<typeof OwnCertification>;
 
 export const VERIFICATION_STATUSES = ['pending', 'approved', 'rejected', 'more_info'] as const;
 
+/** An admin's decision on a producer application; reopen sends a decided one back to the queue. */
+export const VERIFICATION_DECISIONS = ['approve', 'reject', 'request_more_info', 'reopen'] as const;
+export type VerificationDecision = (typeof VERIFICATION_DECISIONS)[number];
+
+/** The newest admin decision, shown to the farmer with its note. */
+export const LatestVerificationDecision = z.object({
+  decision: z.enum(VERIFICATION_DECISIONS),
+  note: z.string().nullable(),
+  decided_at: z.string(),
+});
+
+/** Body of POST /api/producers/me/verification/resubmit: what the farmer changed since the decision. */
+export const ResubmitApplicationRequest = z.object({
+  note: requiredText(2000, 'A note of what you changed'),
+});
+export type ResubmitApplicationRequest = z.output<typeof ResubmitApplicationRequest>;
+
 /** Fields both views share (spec 02 §3 Producer profile). */
 const ProducerProfileBase = z.object({
   id: z.number(),
@@ -128,6 +145,8 @@ export const OwnProducerProfile = ProducerProfileBase.extend({
   address: z.string(),
   verification_status: z.enum(VERIFICATION_STATUSES),
   verification_notes: z.string().nullable(),
+  /** null until an admin has decided. */
+  latest_decision: LatestVerificationDecision.nullable(),
   certifications: z.array(OwnCertification),
   /** Set while the address could not be placed on the map: the farm is missing from map searches. */
   map_warning: z.string().nullable(),

@@ -10,6 +10,7 @@ import {
   CertificationTypesResponse,
   PendingProducersResponse,
   ProducerVerifyRequest,
+  VerificationQueueQuery,
 } from '@farmstand/shared/schemas/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,10 +29,17 @@ export const verificationHandlers: FastifyPluginAsyncZod<ModuleOptions> = async 
 
   app.get(
     '/verification/pending',
-    { config: { access: ['admin'] }, schema: { ...doc, response: { 200: PendingProducersResponse, ...readErrors } } },
+    {
+      config: { access: ['admin'] },
+      schema: {
+        ...doc,
+        querystring: VerificationQueueQuery,
+        response: { 200: PendingProducersResponse, 400: ErrorResponse, ...readErrors },
+      },
+    },
     async (request) => {
       await requireAdmin(request);
-      return service.pendingProducers(ctx);
+      return service.pendingProducers(ctx, request.query.status);
     },
   );
 

@@ -18,7 +18,7 @@ export const REQUIREMENT_EVIDENCE: Record<(typeof VERIFICATION_REQUIRED_TYPES)[n
   {
     cottage_food_license: {
       label: 'Cottage food license',
-      satisfied_by: `A certification (not rejected) of type ${FOOD_LICENCE_TYPES.map((t) => CERTIFICATION_LABELS[t]).join(', ')}`,
+      satisfied_by: `A verified, unexpired certification of type ${FOOD_LICENCE_TYPES.map((t) => CERTIFICATION_LABELS[t]).join(', ')}`,
     },
     business_license: { label: 'Business license', satisfied_by: 'A business phone number on the farm profile' },
     identity_verification: { label: 'Identity verification', satisfied_by: 'A verified e-mail address' },

@@ -8,11 +8,13 @@ import type {
   CertificationTypesResponse,
   PendingProducersResponse,
   ProducerVerifyAction,
+  VerificationHistoryEntry,
 } from '@farmstand/shared/schemas/admin';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
+import { farmToday } from '../producers/certification-validity';
 import { insertAdminLog } from './admin.repository';
 import * as repo from './verification.repository';
 import { REQUIREMENT_EVIDENCE, readinessOf } from './verification.rules';
@@ -30,8 +32,11 @@ function requirementsOf(row: repo.ProducerRow) {
   return { requirements, readiness: readinessOf(requirements) };
 }
 
-export async function pendingProducers(ctx: AppContext): Promise<PendingProducersResponse> {
-  const rows = await repo.listPendingProducers(ctx.db);
+export async function pendingProducers(
+  ctx: AppContext,
+  queue: repo.VerificationQueue = 'open',
+): Promise<PendingProducersResponse> {
+  const rows = await repo.listProducersByQueue(ctx.db, queue, await farmToday(ctx));
   const producers = rows.map((row) => ({
     id: row.id,
     farm_name: row.farm_name,
@@ -44,7 +49,7 @@ export async function pendingProducers(ctx: AppContext): Promise<PendingProducer
 }
 
 export async function producerDetails(ctx: AppContext, userId: number): Promise<AdminProducerDetails> {
-  const row = await repo.findProducerByUserId(ctx.db, userId);
+  const row = await repo.findProducerByUserId(ctx.db, userId, await farmToday(ctx));
   if (!row) throw notFound('Producer not found');
   const history = await repo.listVerificationHistory(ctx.db, userId);
   const { producer_row_id: _, cottage_food_license, business_license, identity_verification, ...rest } = row;
@@ -55,7 +60,7 @@ export async function producerDetails(ctx: AppContext, userId: number): Promise<
     verification_history: history.map((entry) => ({
       created_at: iso(entry.created_at),
       admin_email: entry.admin_email,
-      action: entry.action.replace(/_producer$/, '') as ProducerVerifyAction,
+      action: entry.action.replace(/_producer$/, '') as VerificationHistoryEntry['action'],
       notes: entry.notes,
     })),
   };
@@ -80,18 +85,29 @@ const present = (row: repo.CertificationRow): AdminCertification => ({
 });
 
 export async function producerCertifications(ctx: AppContext, userId: number): Promise<AdminCertification[]> {
-  if (!(await repo.findProducerByUserId(ctx.db, userId))) throw notFound('Producer not found');
-  return (await repo.listCertifications(ctx.db, repo.certificationWhere.producer(userId))).map(present);
+  const today = await farmToday(ctx);
+  if (!(await repo.findProducerByUserId(ctx.db, userId, today))) throw notFound('Producer not found');
+  return (await repo.listCertifications(ctx.db, today, repo.certificationWhere.producer(userId))).map(present);
 }
 
 export async function certifications(ctx: AppContext, status?: CertificationStatus): Promise<AdminCertificationsResponse> {
   const where = status ? repo.certificationWhere.status(status) : repo.certificationWhere.all;
-  const [rows, counts] = await Promise.all([repo.listCertifications(ctx.db, where), repo.certificationCounts(ctx.db)]);
+  const today = await farmToday(ctx);
+  const [rows, counts] = await Promise.all([
+    repo.listCertifications(ctx.db, today, where),
+    repo.certificationCounts(ctx.db, today),
+  ]);
   return { certifications: rows.map(present), counts };
 }
 
 export async function expiringCertifications(ctx: AppContext): Promise<AdminCertification[]> {
-  const rows = await repo.listCertifications(ctx.db, repo.certificationWhere.expiringSoon, sql`c.expiry_date asc, c.id asc`);
+  const today = await farmToday(ctx);
+  const rows = await repo.listCertifications(
+    ctx.db,
+    today,
+    repo.certificationWhere.expiringSoon,
+    sql`c.expiry_date asc, c.id asc`,
+  );
   return rows.map(present);
 }
 
@@ -105,23 +121,39 @@ export function certificationTypes(): CertificationTypesResponse {
   };
 }
 
-const VERIFICATION_STATUS = { approve: 'approved', reject: 'rejected', request_more_info: 'more_info' } as const;
+/** reopen takes back any decision: the application waits in the queue again. */
+const VERIFICATION_STATUS = {
+  approve: 'approved',
+  reject: 'rejected',
+  request_more_info: 'more_info',
+  reopen: 'pending',
+} as const;
+const RESULT = {
+  approve: 'Producer approved',
+  reject: 'Application rejected',
+  request_more_info: 'More information requested',
+  reopen: 'Application reopened for review',
+} as const;
 const PRODUCER_NOTICE = {
   approve: 'Your producer application was approved.',
   reject: 'Your producer application was not approved.',
   request_more_info: 'An administrator needs more information about your producer application.',
+  reopen: 'Your producer application is being reviewed again.',
 } as const;
 
 const MAIL_SUBJECT = {
   approve: 'Your producer application was approved',
   reject: 'Your producer application was not approved',
   request_more_info: 'More information needed for your producer application',
+  reopen: 'Your producer application is being reviewed again',
 } as const;
 const MAIL_NEXT_STEP = {
   approve: 'Your farm now shows as verified to shoppers.',
-  reject: 'You can update your profile and certifications and reply to the administrator if you think this is a mistake.',
+  reject:
+    'You can update your profile and certifications and resubmit the application from your dashboard with a note of what changed.',
   request_more_info:
-    'Please update your profile or certifications on your producer page; the application is reviewed again after that.',
+    'Please update your profile or certifications, then resubmit the application from your dashboard with a note of what changed.',
+  reopen: 'An administrator will decide again; you will hear of the decision.',
 } as const;
 
 /** The producer hears of every decision by e-mail, with the admin's note (issue 10 item 7). */
@@ -152,8 +184,10 @@ export async function verifyProducer(
   userId: number,
   input: { action: ProducerVerifyAction; notes?: string },
 ) {
+  // Read before the transaction: settings come through ctx.db, which an open transaction on PGlite blocks.
+  const today = await farmToday(ctx);
   const decided = await ctx.db.transaction(async (tx) => {
-    const producer = await repo.findProducerByUserId(tx, userId);
+    const producer = await repo.findProducerByUserId(tx, userId, today);
     if (!producer) throw notFound('Producer not found');
     await repo.setProducerVerification(tx, producer.producer_row_id, VERIFICATION_STATUS[input.action], input.notes || null);
     await insertAdminLog(tx, {
@@ -168,7 +202,7 @@ export async function verifyProducer(
   ctx.events.emit('notification', { userId, message: PRODUCER_NOTICE[input.action] });
   const { site_name } = await ctx.settings.get('general');
   await ctx.mailer.send(decisionMail(ctx, site_name || 'Farmstand', decided.email, decided.farm_name, input.action, input.notes));
-  return { message: `Producer ${VERIFICATION_STATUS[input.action].replace('_', ' ')}` };
+  return { message: RESULT[input.action] };
 }
 
 const CERT_STATUS = { approve: 'verified', reject: 'rejected' } as const;
@@ -179,8 +213,9 @@ export async function moderateCertification(
   id: number,
   input: { action: CertificationAction; notes?: string },
 ) {
+  const today = await farmToday(ctx);
   await ctx.db.transaction(async (tx) => {
-    const [cert] = await repo.listCertifications(tx, repo.certificationWhere.ids([id]));
+    const [cert] = await repo.listCertifications(tx, today, repo.certificationWhere.ids([id]));
     if (!cert) throw notFound('Certification not found');
     if (cert.status !== 'pending') throw badRequest('Only pending certifications can be approved or rejected');
     await repo.setCertificationStatus(tx, id, CERT_STATUS[input.action], input.notes || null);
@@ -203,8 +238,11 @@ export async function bulkModerateCertifications(
 ) {
   if (input.certIds.length === 0) throw badRequest('Please select certifications first');
   const ids = [...new Set(input.certIds)];
+  const today = await farmToday(ctx);
   const updated = await ctx.db.transaction(async (tx) => {
-    const pending = (await repo.listCertifications(tx, repo.certificationWhere.ids(ids))).filter((c) => c.status === 'pending');
+    const pending = (await repo.listCertifications(tx, today, repo.certificationWhere.ids(ids))).filter(
+      (c) => c.status === 'pending',
+    );
     for (const cert of pending) {
       await repo.setCertificationStatus(tx, cert.id, CERT_STATUS[input.action], null);
       await insertAdminLog(tx, {

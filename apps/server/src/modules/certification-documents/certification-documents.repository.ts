@@ -17,7 +17,11 @@ export async function findDocument(db: Db, certificationId: number) {
   return row;
 }
 
-/** Replaces any earlier document and points the certification's document_url at the private route. */
+/**
+ * Replaces any earlier document and points the certification's document_url at the private route.
+ * A new document sends the certification back to review (pending): the Verified badge means an
+ * admin checked the document now attached (decision 360).
+ */
 export async function saveDocument(
   db: Db,
   values: { certificationId: number; contentType: string; fileName: string; data: Buffer; url: string },
@@ -36,7 +40,10 @@ export async function saveDocument(
       target: certificationDocuments.certificationId,
       set: { ...row, createdAt: sql`now()` },
     });
-  await db.update(certifications).set({ documentUrl: values.url }).where(eq(certifications.id, values.certificationId));
+  await db
+    .update(certifications)
+    .set({ documentUrl: values.url, status: 'pending' })
+    .where(eq(certifications.id, values.certificationId));
 }
 
 export async function deleteDocument(db: Db, certificationId: number): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { MAX_DOCUMENT_BYTES } from '@farmstand/shared/schemas/certification-documents';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certifications } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
@@ -116,5 +117,14 @@ describe('certification documents', () => {
     expect((await download(owner)).statusCode).toBe(404);
     const own = await app.inject({ url: '/api/producers/me/profile', headers: bearer(owner) });
     expect(own.json().certifications[0].document_url).toBeNull();
+  });
+
+  it('a new document sends a verified certification back to review', async () => {
+    await app.ctx.db.update(certifications).set({ status: 'verified' }).where(eq(certifications.id, certId));
+    expect((await upload(owner, PDF, { name: 'renewed.pdf' })).statusCode).toBe(200);
+    const own = await app.inject({ url: '/api/producers/me/profile', headers: bearer(owner) });
+    expect(own.json().certifications[0]).toMatchObject({ status: 'pending', verified_by_admin: false });
+    const adminView = await app.inject({ url: `/api/admin/producers/${owner.id}/certifications`, headers: bearer(admin) });
+    expect(adminView.json().certifications[0]).toMatchObject({ status: 'pending', verified: false });
   });
 });

@@ -9,8 +9,7 @@ export function isProfilePublic(p: ProducerWithOwner): boolean {
   return p.accountActive && isProfileComplete(p);
 }
 
-/** Certifications the public sees: pending ones (with a Pending badge) and verified ones. */
-export const PUBLIC_CERTIFICATION_STATUSES = ['pending', 'verified'] as const;
+export { PUBLIC_CERTIFICATION_STATUSES } from './certification-validity';
 
 /** Regulated categories are tied to one state (spec 01 §3): moving the farm elsewhere must not leave them listed. */
 export const STATE_BOUND_CATEGORIES: Record<string, string> = { herdshare: 'KY', pet_food: 'TN' };

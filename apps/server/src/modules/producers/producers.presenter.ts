@@ -7,6 +7,7 @@ import {
   type PublicProducerProfile,
 } from '@farmstand/shared/schemas/producers';
 import type { Product } from '@farmstand/shared/schemas/products';
+import { certificationStatus, PUBLIC_CERTIFICATION_STATUSES } from './certification-validity';
 import type { CertificationRow, ProducerRow, ProducerWithOwner } from './producers.repository';
 
 type Rating = { average_rating: number | null; review_count: number };
@@ -16,7 +17,9 @@ export function isProfileComplete(p: Pick<ProducerRow, 'farmName' | 'address' | 
   return [p.farmName, p.address, p.city, p.state, p.zip].every((v) => typeof v === 'string' && v.trim() !== '');
 }
 
-export function presentPublicCertification(c: CertificationRow): PublicCertification {
+/** `today` is the farms' local day (farmToday): the status shown is the one the expiry rule gives today. */
+export function presentPublicCertification(c: CertificationRow, today: string): PublicCertification {
+  const status = certificationStatus(c.status, c.expiryDate, today);
   return {
     id: c.id,
     certification_type: c.certificationType as PublicCertification['certification_type'],
@@ -24,14 +27,14 @@ export function presentPublicCertification(c: CertificationRow): PublicCertifica
     issuing_authority: c.issuingAuthority,
     issue_date: c.issueDate,
     expiry_date: c.expiryDate,
-    verified_by_admin: c.status === 'verified',
-    status: c.status,
+    verified_by_admin: status === 'verified',
+    status,
   };
 }
 
-export function presentOwnCertification(c: CertificationRow): OwnCertification {
+export function presentOwnCertification(c: CertificationRow, today: string): OwnCertification {
   return {
-    ...presentPublicCertification(c),
+    ...presentPublicCertification(c, today),
     certificate_number: c.certificateNumber,
     document_url: c.documentUrl,
     notes: c.notes,
@@ -65,13 +68,20 @@ function presentBase(p: ProducerWithOwner, rating: Rating, certificationCount: n
   };
 }
 
-export function presentOwnProfile(p: ProducerWithOwner, certifications: CertificationRow[], rating: Rating): OwnProducerProfile {
+export function presentOwnProfile(
+  p: ProducerWithOwner,
+  certifications: CertificationRow[],
+  rating: Rating,
+  today: string,
+  latestDecision: OwnProducerProfile['latest_decision'],
+): OwnProducerProfile {
   return {
     ...presentBase(p, rating, certifications.length, true),
     address: p.address,
     verification_status: p.verificationStatus,
     verification_notes: p.verificationNotes,
-    certifications: certifications.map(presentOwnCertification),
+    latest_decision: latestDecision,
+    certifications: certifications.map((c) => presentOwnCertification(c, today)),
     map_warning: p.latitude === null || p.longitude === null ? MAP_WARNING : null,
   };
 }
@@ -82,10 +92,15 @@ export function presentPublicProfile(
   products: Product[],
   rating: Rating,
   showContact: boolean,
+  today: string,
 ): PublicProducerProfile {
+  // Only pending and verified ones are public: one past its expiry date drops off the page today.
+  const shown = certifications
+    .map((c) => presentPublicCertification(c, today))
+    .filter((c) => (PUBLIC_CERTIFICATION_STATUSES as readonly string[]).includes(c.status));
   return {
-    ...presentBase(p, rating, certifications.length, showContact),
-    certifications: certifications.map(presentPublicCertification),
+    ...presentBase(p, rating, shown.length, showContact),
+    certifications: shown,
     products,
   };
 }

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { certifications, producers, products, reviews, subscriptions, users } from '../../db/schema';
+import { adminLogs, certifications, producers, products, reviews, subscriptions, users } from '../../db/schema';
 import { boundingBox, distanceToSql } from '../search/geo';
+import { certificationStatusSql } from './certification-validity';
 import { producerAccountActive, producerListed } from './producers.visibility';
 
 export type ProducerRow = typeof producers.$inferSelect;
@@ -104,6 +105,8 @@ export type ProducerListFilters = {
   center?: { latitude: number; longitude: number; radius: number };
   category?: string;
   certified?: boolean;
+  /** The farms' local day, for the expiry rule. */
+  today: string;
   limit: number;
   offset: number;
 };
@@ -137,7 +140,7 @@ export async function listProducers(db: Db, filters: ProducerListFilters) {
   }
   if (filters.certified) {
     conditions.push(sql`exists (select 1 from ${certifications} c where c.producer_id = ${producers.id}
-      and c.status = 'verified')`);
+      and ${certificationStatusSql(filters.today)} = 'verified')`);
   }
   const where = and(...conditions);
   const rows = await db
@@ -156,4 +159,42 @@ export async function listProducers(db: Db, filters: ProducerListFilters) {
     .leftJoin(subscriptions, eq(subscriptions.userId, producers.userId))
     .where(where);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** Decisions and resubmissions, as kept in admin_logs (the admin panel's history reads the same rows). */
+export const DECISION_ACTIONS = {
+  approve_producer: 'approve',
+  reject_producer: 'reject',
+  request_more_info_producer: 'request_more_info',
+  reopen_producer: 'reopen',
+} as const;
+
+/** The newest admin decision on the application, for the farmer's status card. */
+export async function latestVerificationDecision(db: Db, userId: number) {
+  const { rows } = await db.execute<{
+    action: keyof typeof DECISION_ACTIONS;
+    note: string | null;
+    created_at: Date | string;
+  }>(sql`
+    select action, details->>'notes' as note, created_at from admin_logs
+    where target_type = 'producer' and target_id = ${String(userId)}
+      and action in (${sql.join(
+        Object.keys(DECISION_ACTIONS).map((a) => sql`${a}`),
+        sql`, `,
+      )})
+    order by created_at desc, id desc limit 1`);
+  const row = rows[0];
+  return row ? { decision: DECISION_ACTIONS[row.action], note: row.note, created_at: row.created_at } : undefined;
+}
+
+/** Back to the admin queue; the farmer's note goes into the application's history (actor: the farmer). */
+export async function resubmitApplication(db: Db, producerId: number, userId: number, note: string) {
+  await db.update(producers).set({ verificationStatus: 'pending', updatedAt: new Date() }).where(eq(producers.id, producerId));
+  await db.insert(adminLogs).values({
+    adminId: userId,
+    action: 'resubmit_producer',
+    targetType: 'producer',
+    targetId: String(userId),
+    details: { notes: note },
+  });
 }

@@ -8,6 +8,7 @@ import {
   ProducerListResponse,
   ProducerProfileRequest,
   PublicProducerProfile,
+  ResubmitApplicationRequest,
 } from '@farmstand/shared/schemas/producers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../plugins/auth';
@@ -81,6 +82,21 @@ const producerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       },
     },
     async (request) => producers.updateProfile(ctx, await producer(request), request.body),
+  );
+
+  app.post(
+    '/me/verification/resubmit',
+    {
+      config: producerAccess,
+      schema: {
+        tags,
+        security,
+        summary: 'Send a rejected or more-info application back for review, with a note of what changed',
+        body: ResubmitApplicationRequest,
+        response: { 200: OwnProducerProfile, ...errors, 409: ErrorResponse },
+      },
+    },
+    async (request) => producers.resubmitApplication(ctx, await producer(request), request.body),
   );
 
   app.post(

@@ -1,5 +1,10 @@
 import { DEFAULT_PRODUCER_RADIUS, STATE_NAMES, type StateCode } from '@farmstand/shared';
-import type { CertificationRequest, ProducerListQuery, ProducerProfileInput } from '@farmstand/shared/schemas/producers';
+import type {
+  CertificationRequest,
+  ProducerListQuery,
+  ProducerProfileInput,
+  ResubmitApplicationRequest,
+} from '@farmstand/shared/schemas/producers';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
@@ -8,6 +13,7 @@ import { geocode } from '../geocode/geocode.service';
 import { zipPlaceMismatch } from '../geocode/zip-place';
 import { forgetAllPublicProducts } from '../products/products.public-cache';
 import { listPublicProducts } from '../products/products.service';
+import { farmToday } from './certification-validity';
 import { isProfilePublic, PUBLIC_CERTIFICATION_STATUSES, STATE_BOUND_CATEGORIES } from './producers.policy';
 import { presentListItem, presentOwnCertification, presentOwnProfile, presentPublicProfile } from './producers.presenter';
 import * as repo from './producers.repository';
@@ -45,22 +51,31 @@ async function toValues(ctx: AppContext, input: ProducerProfileInput): Promise<r
   };
 }
 
-async function ownProfile(ctx: AppContext, userId: number, db = ctx.db) {
+/** `today` is read before any transaction: settings come through ctx.db, which a transaction on PGlite would block. */
+async function ownProfile(ctx: AppContext, userId: number, today: string, db = ctx.db) {
   const producer = await repo.findProducerByUserId(db, userId);
   if (!producer) throw notFound(PROFILE_NOT_FOUND);
-  const [certifications, rating] = await Promise.all([repo.listCertifications(db, producer.id), repo.producerRating(db, userId)]);
-  return presentOwnProfile(producer, certifications, rating);
+  const [certifications, rating, decision] = await Promise.all([
+    repo.listCertifications(db, producer.id),
+    repo.producerRating(db, userId),
+    repo.latestVerificationDecision(db, userId),
+  ]);
+  const latest = decision
+    ? { decision: decision.decision, note: decision.note, decided_at: new Date(decision.created_at).toISOString() }
+    : null;
+  return presentOwnProfile(producer, certifications, rating, today, latest);
 }
 
-export const getOwnProfile = (ctx: AppContext, user: AuthUser) => ownProfile(ctx, user.id);
+export const getOwnProfile = async (ctx: AppContext, user: AuthUser) => ownProfile(ctx, user.id, await farmToday(ctx));
 
 export async function createProfile(ctx: AppContext, user: AuthUser, input: ProducerProfileInput) {
   const values = await toValues(ctx, input);
+  const today = await farmToday(ctx);
   try {
     return await ctx.db.transaction(async (tx) => {
       if (await repo.findProducerByUserId(tx, user.id)) throw conflict(PROFILE_EXISTS);
       await repo.insertProducer(tx, user.id, values);
-      return ownProfile(ctx, user.id, tx);
+      return ownProfile(ctx, user.id, today, tx);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(PROFILE_EXISTS);
@@ -70,12 +85,13 @@ export async function createProfile(ctx: AppContext, user: AuthUser, input: Prod
 
 export async function updateProfile(ctx: AppContext, user: AuthUser, input: ProducerProfileInput) {
   const values = await toValues(ctx, input);
+  const today = await farmToday(ctx);
   const profile = await ctx.db.transaction(async (tx) => {
     const producer = await repo.lockProducerByUserId(tx, user.id);
     if (!producer) throw notFound(PROFILE_NOT_FOUND);
     await assertRegulatedProductsStayLegal(tx, producer.id, input.state);
     await repo.updateProducer(tx, user.id, values);
-    return ownProfile(ctx, user.id, tx);
+    return ownProfile(ctx, user.id, today, tx);
   });
   // Product pages carry the farm's name, town and delivery terms (docs/decisions/060).
   forgetAllPublicProducts(ctx);
@@ -99,12 +115,13 @@ export async function getPublicProfile(ctx: AppContext, viewer: AuthUser | null,
   const producer = await repo.findProducerByUserId(ctx.db, producerUserId);
   if (!producer || !isProfilePublic(producer)) throw notFound(PRODUCER_NOT_FOUND);
   const showContact = viewer !== null;
-  const [certifications, rating, products] = await Promise.all([
+  const [certifications, rating, products, today] = await Promise.all([
     repo.listCertifications(ctx.db, producer.id, [...PUBLIC_CERTIFICATION_STATUSES]),
     repo.producerRating(ctx.db, producerUserId),
     producer.listed ? listPublicProducts(ctx, producer.id, PUBLIC_PRODUCTS_SHOWN, showContact) : [],
+    farmToday(ctx),
   ]);
-  return presentPublicProfile(producer, certifications, products, rating, showContact);
+  return presentPublicProfile(producer, certifications, products, rating, showContact, today);
 }
 
 export async function listProducers(ctx: AppContext, query: z.output<typeof ProducerListQuery>) {
@@ -121,6 +138,7 @@ export async function listProducers(ctx: AppContext, query: z.output<typeof Prod
     center,
     category: query.category,
     certified: query.certified,
+    today: await farmToday(ctx),
     limit: query.limit ?? 20,
     offset: query.offset ?? 0,
   });
@@ -138,6 +156,7 @@ async function requireOwnProducer(ctx: AppContext, user: AuthUser, db = ctx.db) 
 
 /** New certifications wait for an admin: status pending (spec 02 §4). */
 export async function addCertification(ctx: AppContext, user: AuthUser, input: CertificationInput) {
+  const today = await farmToday(ctx);
   return ctx.db.transaction(async (tx) => {
     const producer = await requireOwnProducer(ctx, user, tx);
     const row = await repo.insertCertification(tx, {
@@ -149,7 +168,7 @@ export async function addCertification(ctx: AppContext, user: AuthUser, input: C
       issueDate: input.issue_date,
       expiryDate: input.expiry_date,
     });
-    return { certification: presentOwnCertification(row) };
+    return { certification: presentOwnCertification(row, today) };
   });
 }
 
@@ -162,4 +181,23 @@ export async function deleteCertification(ctx: AppContext, user: AuthUser, id: n
     await repo.deleteCertification(tx, id);
   });
   return { message: 'Certification deleted' };
+}
+
+export const RESUBMIT_NOT_ALLOWED = 'Only an application that was not approved or that needs more information can be resubmitted';
+
+/**
+ * The farmer sends a rejected or more-info application back to the admin queue with a note of what
+ * changed; it is kept in the application's history with the admins' decisions (docs/decisions/360).
+ */
+export async function resubmitApplication(ctx: AppContext, user: AuthUser, input: ResubmitApplicationRequest) {
+  const today = await farmToday(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const producer = await repo.lockProducerByUserId(tx, user.id);
+    if (!producer) throw notFound(PROFILE_NOT_FOUND);
+    if (producer.verificationStatus !== 'rejected' && producer.verificationStatus !== 'more_info') {
+      throw conflict(RESUBMIT_NOT_ALLOWED);
+    }
+    await repo.resubmitApplication(tx, producer.id, user.id, input.note);
+    return ownProfile(ctx, user.id, today, tx);
+  });
 }

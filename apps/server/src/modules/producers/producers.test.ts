@@ -132,7 +132,7 @@ describe('certifications', () => {
       issuing_authority: 'USDA',
       certificate_number: 'ORG-1',
       issue_date: '2024-01-01',
-      expiry_date: '2026-01-01',
+      expiry_date: '2099-01-01',
     });
     expect(res.statusCode).toBe(201);
     const cert = res.json().certification;
