@@ -74,15 +74,24 @@ function signOutToHome(userType: string | undefined) {
   window.location.assign('/');
 }
 
+/**
+ * The account links behind a disclosure button: a plain list of links, not an ARIA menu, so Tab
+ * moves through them as screen readers expect; Escape closes it and puts focus back on the button.
+ */
 function UserMenu() {
   const { user } = useAuth();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !ref.current?.contains(event.target as Node)) setOpen(false);
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== 'Escape') return;
+        setOpen(false);
+        buttonRef.current?.focus();
+      } else if (!ref.current?.contains(event.target as Node)) setOpen(false);
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -101,9 +110,10 @@ function UserMenu() {
     <div className="relative" ref={ref}>
       <button
         type="button"
+        ref={buttonRef}
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
-        aria-haspopup="menu"
+        aria-controls="user-menu"
         className="flex max-w-52 items-center gap-2 rounded-md px-2 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
       >
         <span
@@ -116,13 +126,12 @@ function UserMenu() {
       </button>
       {open && (
         <div
-          role="menu"
+          id="user-menu"
           className="absolute right-0 z-50 mt-2 w-56 rounded-lg border border-stone-200 bg-white py-1 shadow-lg dark:border-stone-700 dark:bg-stone-900"
         >
           <p className="truncate px-4 py-2 text-xs text-stone-600 dark:text-stone-400">{user.email}</p>
           <Link
             to="/account/password"
-            role="menuitem"
             onClick={() => setOpen(false)}
             className="block w-full px-4 py-2 text-left text-sm hover:bg-stone-100 dark:hover:bg-stone-800"
           >
@@ -130,7 +139,6 @@ function UserMenu() {
           </Link>
           <button
             type="button"
-            role="menuitem"
             onClick={signOut}
             className="block w-full px-4 py-2 text-left text-sm hover:bg-stone-100 dark:hover:bg-stone-800"
           >

@@ -1,0 +1,37 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../features/auth/auth-context', () => ({
+  useAuth: () => ({ user: { id: 1, email: 'dana@x.test', userType: 'consumer' }, isAuthenticated: true }),
+}));
+vi.mock('../../features/messages/use-unread-count', () => ({ useUnreadCount: () => 0, formatBadge: String }));
+vi.mock('../../features/site/api', () => ({ useSite: () => ({ site_name: 'Farmstand' }) }));
+vi.mock('../../features/theme/theme-context', () => ({ useTheme: () => ({ isDark: false, toggle: () => {} }) }));
+
+import { Header } from './header';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+describe('the user menu', () => {
+  afterEach(cleanup);
+
+  it('is a plain disclosure of links (no menu roles it cannot keep), and Escape returns focus', () => {
+    render(
+      <MemoryRouter>
+        <Header />
+      </MemoryRouter>,
+    );
+    const button = screen.getByRole('button', { name: /dana@x\.test/ });
+    expect(button.getAttribute('aria-haspopup')).toBeNull();
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(screen.queryAllByRole('menuitem')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Change password' })).toBeTruthy();
+    screen.getByRole('link', { name: 'Change password' }).focus();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('link', { name: 'Change password' })).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+});
