@@ -2,10 +2,10 @@ import type { Redis as RedisClient } from 'ioredis';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { UnsafeDataDirError } from './lib/data-dir';
 import { openDatabase } from './db/open';
 import { ensureAdmin } from './db/seed/admin';
 import { DEMO_ACCOUNTS, seedDemoDataIfEmpty } from './db/seed/demo';
+import { UnsafeDataDirError } from './lib/data-dir';
 import { lazyModule } from './lib/lazy-module';
 import { startHeartbeat } from './lib/ops/heartbeat';
 import { installShutdown } from './lib/ops/shutdown';
@@ -74,6 +74,9 @@ async function main() {
 
 main().catch((error) => {
   // A second server on the same DATA_DIR: the message says which directory and which process; no stack.
-  console.error('Farmstand could not start:', error instanceof DataDirLockedError || error instanceof UnsafeDataDirError ? error.message : error);
+  console.error(
+    'Farmstand could not start:',
+    error instanceof DataDirLockedError || error instanceof UnsafeDataDirError ? error.message : error,
+  );
   process.exit(1);
 });
