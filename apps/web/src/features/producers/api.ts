@@ -80,6 +80,15 @@ export function useAddCertification() {
   });
 }
 
+/** Sends a rejected or more-info application back to the admin queue with a note of what changed. */
+export function useResubmitApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (note: string) => api.post<OwnProducerProfile>('/producers/me/verification/resubmit', { note }),
+    onSuccess: (profile) => queryClient.setQueryData(producerKeys.own, profile),
+  });
+}
+
 export function useDeleteCertification() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -10,7 +10,6 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, Spinner } from '../../../components/ui/card';
 import { DocumentLink } from '../../../components/ui/document-link';
-import { errorMessage } from '../../../lib/api';
 import { useBulkCertifications, useCertifications, useCertificationTypes, useModerateCertification } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { LoadFailed, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
@@ -43,13 +42,12 @@ export function CertificationsTab() {
   const act = (cert: AdminCertification, action: CertificationAction, notes?: string) =>
     moderate.mutate(
       { id: cert.id, action, notes },
+      // The hook confirms with a toast.
       {
-        onSuccess: (data) => {
-          toast.success(data.message);
+        onSuccess: () => {
           setDetails(null);
           setSelected((ids) => ids.filter((id) => id !== cert.id));
         },
-        onError: () => toast.error(ADMIN_TEXTS.certificationActionFailed(action)),
       },
     );
 
@@ -58,16 +56,7 @@ export function CertificationsTab() {
       toast.error(ADMIN_TEXTS.selectCertificationsFirst);
       return;
     }
-    bulk.mutate(
-      { certIds: selected, action },
-      {
-        onSuccess: (data) => {
-          toast.success(data.skipped ? `${data.message} (${data.skipped} not pending, skipped)` : data.message);
-          setSelected([]);
-        },
-        onError: (error) => toast.error(errorMessage(error, ADMIN_TEXTS.bulkActionFailed(action))),
-      },
-    );
+    bulk.mutate({ certIds: selected, action }, { onSuccess: () => setSelected([]) });
   };
 
   return (

@@ -1,24 +1,18 @@
 import { CERTIFICATION_LABELS, type CertificationType } from '@farmstand/shared';
 import type { ProducerVerifyAction, VerificationHistoryEntry } from '@farmstand/shared/schemas/admin';
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
-import { Badge, Card, Spinner } from '../../../components/ui/card';
+import { Card, Spinner } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DocumentLink } from '../../../components/ui/document-link';
 import { TextArea } from '../../../components/ui/field';
 import { useProducerCertifications, useProducerDetails, useVerifyProducer } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { LoadFailed, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
+import { CertificationStatusBadge } from './certification-details';
 import { ReadinessBadge } from './readiness-badge';
 
 export const certificationLabel = (type: string) => CERTIFICATION_LABELS[type as CertificationType] ?? type.replace(/_/g, ' ');
-
-const ACTION_VERB: Record<ProducerVerifyAction, string> = { approve: 'approve', reject: 'reject', request_more_info: 'update' };
-const SUCCESS: Record<ProducerVerifyAction, string> = {
-  approve: 'Producer approved',
-  reject: 'Application rejected',
-  request_more_info: 'More information requested',
-};
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -32,10 +26,12 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
-const HISTORY_ACTION: Record<ProducerVerifyAction, string> = {
+const HISTORY_ACTION: Record<VerificationHistoryEntry['action'], string> = {
   approve: 'Approved',
   reject: 'Rejected',
   request_more_info: 'More info requested',
+  reopen: 'Reopened for review',
+  resubmit: 'Resubmitted by the farmer',
 };
 
 /** Every decision on this application with its note, newest first. */
@@ -52,7 +48,7 @@ function VerificationHistory({ entries }: { entries: VerificationHistoryEntry[] 
             <thead>
               <tr>
                 <th className={thClasses}>Time</th>
-                <th className={thClasses}>Admin</th>
+                <th className={thClasses}>By</th>
                 <th className={thClasses}>Action</th>
                 <th className={thClasses}>Note</th>
               </tr>
@@ -79,8 +75,9 @@ export function ProducerReview({ producerId, onDecided }: { producerId: number; 
   const details = useProducerDetails(producerId);
   const certs = useProducerCertifications(producerId);
   const verify = useVerifyProducer();
-  // null until the admin types: the box shows the note saved with the last decision (issue 10 item 7).
-  const [typedNotes, setNotes] = useState<string | null>(null);
+  // Each decision starts with an empty note: the last decision's note stays in the history below.
+  const [notes, setNotes] = useState('');
+  const [confirmPartial, setConfirmPartial] = useState(false);
   const top = useRef<HTMLDivElement>(null);
   // Below the lg breakpoint the details sit under the list: bring them into view when chosen.
   useEffect(() => {
@@ -97,19 +94,18 @@ export function ProducerReview({ producerId, onDecided }: { producerId: number; 
     );
   if (details.isError) return <LoadFailed text={ADMIN_TEXTS.loadProducerDetails} onRetry={() => details.refetch()} />;
   const p = details.data;
-  const notes = typedNotes ?? p.verification_notes ?? '';
-
+  // The hook confirms with a toast (it shows even after this panel unmounts).
   const decide = (action: ProducerVerifyAction) =>
     verify.mutate(
       { id: producerId, action, notes },
       {
         onSuccess: () => {
-          toast.success(SUCCESS[action]);
+          setNotes('');
           onDecided();
         },
-        onError: () => toast.error(ADMIN_TEXTS.producerActionFailed(ACTION_VERB[action])),
       },
     );
+  const approve = () => (p.readiness === 'ready' ? decide('approve') : setConfirmPartial(true));
 
   return (
     <Card className="space-y-6 p-5">
@@ -152,7 +148,7 @@ export function ProducerReview({ producerId, onDecided }: { producerId: number; 
                       className="text-sm font-medium text-brand-700 underline dark:text-green-300"
                     />
                   )}
-                  {cert.verified ? <Badge tone="green">Verified</Badge> : <Badge tone="yellow">Pending</Badge>}
+                  <CertificationStatusBadge status={cert.status} />
                 </span>
               </li>
             ))}
@@ -168,7 +164,7 @@ export function ProducerReview({ producerId, onDecided }: { producerId: number; 
         hint="Sent with your decision and kept on the application."
       />
       <div className="flex flex-wrap gap-2">
-        <Button onClick={() => decide('approve')} isLoading={verify.isPending && verify.variables?.action === 'approve'}>
+        <Button onClick={approve} isLoading={verify.isPending && verify.variables?.action === 'approve'}>
           Approve Producer
         </Button>
         <Button variant="danger" onClick={() => decide('reject')} disabled={verify.isPending}>
@@ -177,7 +173,25 @@ export function ProducerReview({ producerId, onDecided }: { producerId: number; 
         <Button variant="secondary" onClick={() => decide('request_more_info')} disabled={verify.isPending}>
           Request More Info
         </Button>
+        {p.verification_status !== 'pending' && (
+          <Button variant="secondary" onClick={() => decide('reopen')} disabled={verify.isPending}>
+            Reopen for Review
+          </Button>
+        )}
       </div>
+      {confirmPartial && (
+        <ConfirmDialog
+          title="Approve a farm that is not ready?"
+          message={`${p.farm_name} has not met every requirement yet (readiness: ${p.readiness}). Approve anyway?`}
+          confirmLabel="Approve Producer"
+          isBusy={verify.isPending}
+          onConfirm={() => {
+            setConfirmPartial(false);
+            decide('approve');
+          }}
+          onCancel={() => setConfirmPartial(false)}
+        />
+      )}
       <VerificationHistory entries={p.verification_history} />
     </Card>
   );

@@ -2,7 +2,6 @@ import { AVAILABILITY_LABELS, type Availability, CATEGORY_LABELS, formatPrice, t
 import { LABEL_FIELD_NAMES, type LabelField } from '@farmstand/shared/labels/rules';
 import type { AdminProduct } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Badge, EmptyState, Spinner } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -23,13 +22,8 @@ export function ProductsTab() {
   const run = (product: AdminProduct, action: 'remove' | 'restore') =>
     moderate.mutate(
       { id: product.id, action },
-      {
-        onSuccess: (data) => {
-          toast.success(data.message);
-          setRemoving(null);
-        },
-        onError: () => toast.error(ADMIN_TEXTS.productActionFailed(action === 'remove' ? 'delete' : 'restore')),
-      },
+      // The hook confirms with a toast.
+      { onSuccess: () => setRemoving(null) },
     );
 
   return (

@@ -1,5 +1,4 @@
 import { formatDate } from '@farmstand/shared';
-import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Card, EmptyState, Spinner } from '../../../components/ui/card';
 import { useModerateReview, usePendingReviews } from '../api';
@@ -15,13 +14,8 @@ export function ReviewsTab() {
   if (query.data.reviews.length === 0) return <EmptyState title={ADMIN_TEXTS.noPendingReviews} icon="⭐" />;
 
   const run = (id: number, action: 'approve' | 'reject') =>
-    moderate.mutate(
-      { id, action },
-      {
-        onSuccess: () => toast.success(action === 'approve' ? 'Review approved' : 'Review rejected'),
-        onError: () => toast.error(ADMIN_TEXTS.reviewActionFailed(action)),
-      },
-    );
+    // The hook confirms with a toast.
+    moderate.mutate({ id, action });
 
   return (
     <ul className="space-y-4">

@@ -1,6 +1,5 @@
 import { SETTINGS_KEYS, type SettingsKey, SettingsSchemas } from '@farmstand/shared';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card, Spinner } from '../../../components/ui/card';
@@ -48,13 +47,8 @@ function SettingsSection({ sectionKey, initial }: { sectionKey: SettingsKey; ini
       return;
     }
     setErrors({});
-    save.mutate(
-      { key: sectionKey, values },
-      {
-        onSuccess: () => toast.success(ADMIN_TEXTS.settingsSaved),
-        onError: () => toast.error(ADMIN_TEXTS.saveSettings),
-      },
-    );
+    // The hook confirms with a toast.
+    save.mutate({ key: sectionKey, values });
   };
 
   return (
@@ -180,28 +174,10 @@ function MaintenanceActions() {
   const clearCache = useClearCache();
   return (
     <>
-      <Button
-        variant="secondary"
-        isLoading={backup.isPending}
-        onClick={() =>
-          backup.mutate(undefined, {
-            onSuccess: () => toast.success(ADMIN_TEXTS.backupStarted),
-            onError: () => toast.error(ADMIN_TEXTS.backupFailed),
-          })
-        }
-      >
+      <Button variant="secondary" isLoading={backup.isPending} onClick={() => backup.mutate()}>
         Back up now
       </Button>
-      <Button
-        variant="secondary"
-        isLoading={clearCache.isPending}
-        onClick={() =>
-          clearCache.mutate(undefined, {
-            onSuccess: () => toast.success(ADMIN_TEXTS.cacheCleared),
-            onError: () => toast.error(ADMIN_TEXTS.clearCacheFailed),
-          })
-        }
-      >
+      <Button variant="secondary" isLoading={clearCache.isPending} onClick={() => clearCache.mutate()}>
         Clear cache
       </Button>
     </>

@@ -2,14 +2,11 @@ import { formatDate } from '@farmstand/shared';
 import type { AdminUser } from '@farmstand/shared/schemas/admin';
 import { USER_TYPES, type UserType } from '@farmstand/shared/schemas/auth';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { SelectInput, TextInput } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
-import { errorMessage } from '../../../lib/api';
 import { useGrantSubscription, useUserType } from '../api';
 import { accessAfterGrant, accessEndsAt, useAdminSubscription } from '../subscription-api';
-import { ADMIN_TEXTS } from '../texts';
 
 const TYPE_LABELS: Record<UserType, string> = { consumer: 'Consumer', producer: 'Producer', admin: 'Admin' };
 export const userTypeLabel = (type: UserType) => TYPE_LABELS[type];
@@ -24,13 +21,8 @@ export function GrantSubscriptionDialog({ user, onClose }: { user: AdminUser; on
   const submit = () =>
     grant.mutate(
       { userId: user.id, days: dayCount, planType },
-      {
-        onSuccess: () => {
-          toast.success(ADMIN_TEXTS.subscriptionGranted);
-          onClose();
-        },
-        onError: (error) => toast.error(errorMessage(error, ADMIN_TEXTS.grantFailed)),
-      },
+      // The hook confirms with a toast.
+      { onSuccess: onClose },
     );
   return (
     <Modal title={`Grant subscription to ${user.farm_name ?? user.email}`} onClose={onClose}>
@@ -96,17 +88,7 @@ export function ChangeTypeDialog({ user, onClose }: { user: AdminUser; onClose: 
   const change = useUserType();
   const choices = USER_TYPES.filter((type) => type !== user.user_type);
   const [newType, setNewType] = useState<UserType>(choices[0]);
-  const submit = () =>
-    change.mutate(
-      { id: user.id, newType },
-      {
-        onSuccess: () => {
-          toast.success(`${user.email} is now ${userTypeLabel(newType).toLowerCase()}`);
-          onClose();
-        },
-        onError: () => toast.error(ADMIN_TEXTS.changeTypeFailed),
-      },
-    );
+  const submit = () => change.mutate({ id: user.id, newType, email: user.email }, { onSuccess: onClose });
   return (
     <Modal title="Change user type" onClose={onClose}>
       <form

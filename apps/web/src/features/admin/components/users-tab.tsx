@@ -1,7 +1,6 @@
 import { formatDate } from '@farmstand/shared';
 import type { AdminUser, UserStatusAction } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Badge, Card, EmptyState, Spinner } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -94,13 +93,8 @@ export function UsersTab() {
   const runStatus = (user: AdminUser, action: UserStatusAction) =>
     status.mutate(
       { id: user.id, action },
-      {
-        onSuccess: (data) => {
-          toast.success(data.message);
-          setOpen(null);
-        },
-        onError: () => toast.error(ADMIN_TEXTS.userActionFailed(action)),
-      },
+      // The hook confirms with a toast.
+      { onSuccess: () => setOpen(null) },
     );
 
   return (

@@ -1,5 +1,7 @@
 import { formatDate } from '@farmstand/shared';
+import type { VerificationQueue } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
 import { Card, EmptyState, Spinner } from '../../../components/ui/card';
 import { usePendingProducers } from '../api';
 import { ADMIN_TEXTS } from '../texts';
@@ -7,8 +9,16 @@ import { LoadFailed, SectionTitle, useLoadErrorToast } from './admin-ui';
 import { ProducerReview } from './producer-review';
 import { ReadinessBadge } from './readiness-badge';
 
+const QUEUES: { value: VerificationQueue; label: string }[] = [
+  { value: 'open', label: 'Awaiting decision' },
+  { value: 'rejected', label: 'Rejected' },
+  { value: 'approved', label: 'Approved' },
+];
+
 export function VerificationTab() {
-  const query = usePendingProducers();
+  // Decided applications stay reachable, so an admin can reverse or reopen any decision.
+  const [queue, setQueue] = useState<VerificationQueue>('open');
+  const query = usePendingProducers(queue);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   useLoadErrorToast(query, ADMIN_TEXTS.loadPendingProducers);
   if (query.isPending) return <Spinner />;
@@ -20,10 +30,32 @@ export function VerificationTab() {
     <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
       <section aria-labelledby="pending-producers-title">
         <SectionTitle>
-          <span id="pending-producers-title">Pending producers ({count})</span>
+          <span id="pending-producers-title">
+            {queue === 'open' ? 'Pending producers' : `${QUEUES.find((q) => q.value === queue)?.label} producers`} ({count})
+          </span>
         </SectionTitle>
+        <fieldset className="mb-3 flex flex-wrap gap-2">
+          <legend className="sr-only">Which applications</legend>
+          {QUEUES.map((q) => (
+            <Button
+              key={q.value}
+              size="sm"
+              variant={q.value === queue ? 'primary' : 'secondary'}
+              aria-pressed={q.value === queue}
+              onClick={() => {
+                setQueue(q.value);
+                setSelectedId(null);
+              }}
+            >
+              {q.label}
+            </Button>
+          ))}
+        </fieldset>
         {producers.length === 0 ? (
-          <EmptyState title="No producers waiting for verification" icon="✅" />
+          <EmptyState
+            title={queue === 'open' ? 'No producers waiting for verification' : 'No producers in this list'}
+            icon="✅"
+          />
         ) : (
           <ul className="space-y-2">
             {producers.map((producer) => (
@@ -46,6 +78,7 @@ export function VerificationTab() {
                   <span className="block text-sm text-stone-600 dark:text-stone-300">
                     Applied {formatDate(producer.applied_at)}
                     {producer.verification_status === 'more_info' && ' · More info requested'}
+                    {producer.verification_status === 'rejected' && ' · Rejected'}
                   </span>
                 </button>
               </li>

@@ -1,6 +1,48 @@
-import type { OwnProducerProfile } from '@farmstand/shared/schemas/producers';
+import type { OwnProducerProfile, VerificationDecision } from '@farmstand/shared/schemas/producers';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
 import { Badge, type BadgeTone } from '../../../components/ui/card';
-import { useOwnProfile } from '../api';
+import { TextArea } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api';
+import { useOwnProfile, useResubmitApplication } from '../api';
+
+const DECISION: Record<VerificationDecision, string> = {
+  approve: 'Approved',
+  reject: 'Not approved',
+  request_more_info: 'More information requested',
+  reopen: 'Reopened for review',
+};
+
+/** After fixing the profile, the farmer sends the application back to the admins with a note of what changed. */
+function ResubmitForm() {
+  const resubmit = useResubmitApplication();
+  const [note, setNote] = useState('');
+  return (
+    <form
+      className="mt-3 space-y-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        resubmit.mutate(note.trim(), {
+          onSuccess: () => toast.success('Application sent for review'),
+          onError: (error) => toast.error(errorMessage(error, 'Failed to resubmit the application')),
+        });
+      }}
+    >
+      <TextArea
+        label="What did you change?"
+        rows={3}
+        maxLength={2000}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+        hint="A short note for the administrator, sent with your application."
+      />
+      <Button type="submit" isLoading={resubmit.isPending} disabled={note.trim() === ''}>
+        Resubmit Application
+      </Button>
+    </form>
+  );
+}
 
 type Status = OwnProducerProfile['verification_status'];
 const STATUS: Record<Status, { label: string; tone: BadgeTone; text: string }> = {
@@ -13,12 +55,12 @@ const STATUS: Record<Status, { label: string; tone: BadgeTone; text: string }> =
   rejected: {
     label: 'Not approved',
     tone: 'red',
-    text: 'Your application was not approved. Update your profile or certifications and contact support if you think this is a mistake.',
+    text: 'Your application was not approved. Update your profile or certifications, then resubmit it below with a note of what changed.',
   },
   more_info: {
     label: 'More information needed',
     tone: 'blue',
-    text: 'Please update your profile or certifications as the note asks; the application is then reviewed again.',
+    text: 'Please update your profile or certifications as the note asks, then resubmit it below with a note of what changed.',
   },
 };
 
@@ -26,9 +68,12 @@ const STATUS: Record<Status, { label: string; tone: BadgeTone; text: string }> =
 export function ApplicationStatus({
   profile,
 }: {
-  profile: Pick<OwnProducerProfile, 'verification_status' | 'verification_notes'>;
+  profile: Pick<OwnProducerProfile, 'verification_status' | 'verification_notes'> &
+    Partial<Pick<OwnProducerProfile, 'latest_decision'>>;
 }) {
   const status = STATUS[profile.verification_status];
+  const latest = profile.latest_decision ?? null;
+  const note = latest ? latest.note : profile.verification_notes;
   return (
     <section
       aria-labelledby="application-status-heading"
@@ -41,14 +86,21 @@ export function ApplicationStatus({
         <Badge tone={status.tone}>{status.label}</Badge>
       </div>
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">{status.text}</p>
-      {profile.verification_notes && (
+      {latest && (
+        <p className="mt-2 text-sm">
+          Latest decision: <span className="font-medium">{DECISION[latest.decision]}</span> on{' '}
+          {new Date(latest.decided_at).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}
+        </p>
+      )}
+      {note && (
         <figure className="mt-3 rounded-lg border-l-4 border-brand-700 bg-stone-50 px-3 py-2 dark:border-green-400 dark:bg-stone-800">
           <figcaption className="text-xs font-semibold uppercase tracking-wide text-stone-600 dark:text-stone-300">
             Note from the administrator
           </figcaption>
-          <blockquote className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{profile.verification_notes}</blockquote>
+          <blockquote className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{note}</blockquote>
         </figure>
       )}
+      {(profile.verification_status === 'rejected' || profile.verification_status === 'more_info') && <ResubmitForm />}
     </section>
   );
 }

@@ -27,6 +27,15 @@ const EMPTY: Values = {
   expiry_date: '',
 };
 
+export const EXPIRED_WARNING =
+  'This date has passed: the certification will show as expired. A certificate is valid through its expiry date.';
+
+/** The server's rule (decision 360): valid through the expiry date, so only a date before today has passed. */
+export function expiryHasPassed(expiry: string, now = new Date()): boolean {
+  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  return expiry !== '' && expiry < today;
+}
+
 /** Type is required; everything else optional; the expiry must follow the issue date (spec 02 §5). */
 export function CertificationForm({ onDone }: { onDone: () => void }) {
   const add = useAddCertification();
@@ -84,6 +93,7 @@ export function CertificationForm({ onDone }: { onDone: () => void }) {
         label="Expiry date (optional)"
         type="date"
         error={errors.expiry_date?.message}
+        hint={expiryHasPassed(form.watch('expiry_date')) ? EXPIRED_WARNING : undefined}
         {...form.register('expiry_date')}
       />
       <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-end">
