@@ -17,7 +17,7 @@ test.describe('changing the password (decision 124)', () => {
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: user.email }).click();
-    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    await page.getByRole('link', { name: 'Change password' }).click();
     await expect(page).toHaveURL(/\/account\/password$/);
     await expect(page).toHaveTitle(/Change your password/);
     await expectAccessible(page);

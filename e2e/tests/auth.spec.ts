@@ -33,7 +33,7 @@ test('a new shopper registers, verifies the e-mail, signs in, keeps dark mode an
   await expect(page.locator('html')).toHaveClass(/dark/);
 
   await page.getByRole('button', { name: email }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
 });

@@ -233,7 +233,7 @@ test.describe('issue 10 item 11: analytics events and favourites', () => {
     const logout = page.waitForRequest(
       (req) => req.url().endsWith('/api/analytics/track') && req.postData()?.includes('"user_logout"') === true,
     );
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
     const body = (await logout).postDataJSON() as { metadata: { userType?: string } };
     expect(body.metadata.userType).toBe('consumer');
     expect(events).toContain('user_logout');
