@@ -13,9 +13,18 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   const [isConnected, setIsConnected] = useState(false);
   const [connection] = useState(() => new RealtimeConnection({ getToken, onStatusChange: setIsConnected }));
 
+  // The token the open connection signed in with: a new one (a password change ends the old
+  // session's sockets on the server) needs a fresh connection, which connect() alone never makes.
+  const connectedToken = useRef<string | null>(null);
   useEffect(() => {
-    if (isAuthenticated && token) connection.connect();
-    else connection.disconnect();
+    if (isAuthenticated && token) {
+      if (connectedToken.current !== null && connectedToken.current !== token) connection.disconnect();
+      connectedToken.current = token;
+      connection.connect();
+    } else {
+      connectedToken.current = null;
+      connection.disconnect();
+    }
   }, [connection, isAuthenticated, token]);
 
   useEffect(() => () => connection.disconnect(), [connection]);
