@@ -20,16 +20,18 @@ function rememberOpener(opener: HTMLElement | null): () => void {
     }
     return panel?.isConnected ? panel.querySelector<HTMLElement>(FOCUSABLE) : null;
   };
+  // The document of the moment, not the global: a late timer must not outlive a torn-down page.
+  const page = opener?.ownerDocument ?? document;
   const refocus = () => {
-    const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected) return;
+    const active = page.activeElement;
+    if (active && active !== page.body && active.isConnected) return;
     fallback()?.focus({ preventScroll: true });
   };
   return () => {
     // After the unmount commit: the opener may have re-rendered, but it is the same node if it stayed.
     fallback()?.focus({ preventScroll: true });
     // The list refreshes after the action: if that removes the focused control, put the focus back.
-    for (const delay of [100, 500, 1500]) window.setTimeout(refocus, delay);
+    for (const delay of [100, 500, 1500]) (page.defaultView ?? window).setTimeout(refocus, delay);
   };
 }
 
