@@ -37,6 +37,8 @@ export const INSTALL_PROMPT_DELAY_MS = 10_000;
 export const TYPING_EXPIRY_MS = 3000;
 export const SOCKET_FALLBACK_WAIT_MS = 5000;
 export const SOCKET_RECONNECT_DELAY_MS = 1000;
+/** After both the page's origin and the direct port failed, the wait before trying the origin again doubles up to this. */
+export const SOCKET_RETRY_MAX_DELAY_MS = 30_000;
 export const PAGE_VIEW_DELAY_MS = 100;
 export const ANALYTICS_DEFAULT_DAYS = 30;
 

@@ -1,4 +1,4 @@
-import { SOCKET_FALLBACK_WAIT_MS, SOCKET_RECONNECT_DELAY_MS } from '@farmstand/shared';
+import { SOCKET_FALLBACK_WAIT_MS, SOCKET_RECONNECT_DELAY_MS, SOCKET_RETRY_MAX_DELAY_MS } from '@farmstand/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RealtimeConnection, type RealtimeSocket } from './realtime-connection';
 
@@ -109,5 +109,66 @@ describe('RealtimeConnection (spec 01 §4)', () => {
     vi.advanceTimersByTime(SOCKET_FALLBACK_WAIT_MS);
     created[1].socket.fire('announcement', { message: 'hi' });
     expect(listener).toHaveBeenCalledWith({ message: 'hi' });
+  });
+
+  it('does not stay on the direct port: when it fails too, the origin is tried again, waiting longer each round', () => {
+    connection.connect();
+    const failRound = (originIndex: number) => {
+      created[originIndex].socket.fire('connect_error', new Error('deploying'));
+      vi.advanceTimersByTime(SOCKET_FALLBACK_WAIT_MS);
+      expect(created[originIndex + 1].url).toBe('https://farmstand.test:5000');
+      created[originIndex + 1].socket.fire('connect_error', new Error('no direct port'));
+      vi.advanceTimersByTime(SOCKET_FALLBACK_WAIT_MS);
+      expect(created[originIndex + 1].socket.disconnect).toHaveBeenCalled();
+    };
+    failRound(0);
+    expect(created).toHaveLength(2);
+    vi.advanceTimersByTime(SOCKET_RECONNECT_DELAY_MS);
+    expect(created).toHaveLength(3);
+    expect(created[2].url).toBe('https://farmstand.test');
+    expect(created[2].options).toMatchObject({ transports: ['websocket', 'polling'] });
+
+    failRound(2);
+    vi.advanceTimersByTime(2 * SOCKET_RECONNECT_DELAY_MS - 1);
+    expect(created).toHaveLength(4);
+    vi.advanceTimersByTime(1);
+    expect(created[4].url).toBe('https://farmstand.test');
+    for (let round = 0; round < 8; round++) {
+      failRound(created.length - 1);
+      vi.advanceTimersByTime(SOCKET_RETRY_MAX_DELAY_MS);
+    }
+    expect(created.at(-1)?.url).toBe('https://farmstand.test');
+
+    // The server is back: the origin connects, and the next outage starts again from a short wait.
+    const back = created.at(-1)?.socket;
+    if (!back) throw new Error('no socket');
+    back.connected = true;
+    back.fire('connect');
+    const count = created.length;
+    vi.advanceTimersByTime(10 * SOCKET_RETRY_MAX_DELAY_MS);
+    expect(created).toHaveLength(count);
+    back.connected = false;
+    back.fire('disconnect');
+    failRound(count - 1);
+    vi.advanceTimersByTime(SOCKET_RECONNECT_DELAY_MS);
+    expect(created.at(-1)?.url).toBe('https://farmstand.test');
+  });
+
+  it('retries the origin with the token stored by then, and not at all after sign-out', () => {
+    connection.connect();
+    created[0].socket.fire('connect_error', new Error('down'));
+    vi.advanceTimersByTime(SOCKET_FALLBACK_WAIT_MS);
+    created[1].socket.fire('connect_error', new Error('down'));
+    vi.advanceTimersByTime(SOCKET_FALLBACK_WAIT_MS);
+    token = 'jwt-2';
+    vi.advanceTimersByTime(SOCKET_RECONNECT_DELAY_MS);
+    expect(created[2].options).toMatchObject({ auth: { token: 'jwt-2' } });
+    created[2].socket.fire('connect_error', new Error('down'));
+    vi.advanceTimersByTime(SOCKET_FALLBACK_WAIT_MS);
+    created[3].socket.fire('connect_error', new Error('down'));
+    vi.advanceTimersByTime(SOCKET_FALLBACK_WAIT_MS);
+    token = null;
+    vi.advanceTimersByTime(SOCKET_RETRY_MAX_DELAY_MS);
+    expect(created).toHaveLength(4);
   });
 });

@@ -1,4 +1,4 @@
-import { SOCKET_FALLBACK_WAIT_MS, SOCKET_RECONNECT_DELAY_MS } from '@farmstand/shared';
+import { SOCKET_FALLBACK_WAIT_MS, SOCKET_RECONNECT_DELAY_MS, SOCKET_RETRY_MAX_DELAY_MS } from '@farmstand/shared';
 import type { ClientToServerEvents, ServerToClientEvents } from '@farmstand/shared/realtime/events';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 
@@ -37,6 +37,10 @@ export type RealtimeConnectionOptions = {
  * - connects only when a token is stored, and never opens a second connection;
  * - on a connection error (only logged) it waits 5 s; if still not connected it drops that
  *   connection and tries the backend directly on port 5000 of the same host, polling first;
+ * - the direct port is one attempt among others: if it is not connected 5 s after its own error,
+ *   the page's origin is tried again, after a wait that doubles from 1 s up to 30 s, and so on in
+ *   turn until one connects (then the wait starts over). A server that is down longer than 5 s
+ *   (a deploy) is found again on its own;
  * - reconnect = disconnect, then connect again after 1 s.
  * Listeners are kept here, so they survive the switch to the fallback connection.
  */
@@ -48,6 +52,8 @@ export class RealtimeConnection {
   private createSocket: SocketFactory | null;
   /** Bumped by every disconnect, so a client library that arrives afterwards opens nothing. */
   private generation = 0;
+  /** Rounds of origin-then-direct that failed since the last connection: the next wait doubles. */
+  private failedRounds = 0;
 
   constructor(private readonly options: RealtimeConnectionOptions) {
     this.createSocket = options.createSocket ?? null;
@@ -75,12 +81,12 @@ export class RealtimeConnection {
       );
       return;
     }
-    const origin = this.options.location?.origin ?? window.location.origin;
-    this.open(origin, token, ['websocket', 'polling'], true);
+    this.openOrigin(token);
   }
 
   disconnect(): void {
     this.generation++;
+    this.failedRounds = 0;
     this.clearTimers();
     const socket = this.socket;
     this.socket = null;
@@ -114,28 +120,47 @@ export class RealtimeConnection {
     this.socket?.emit(event, ...args);
   }
 
+  private openOrigin(token: string): void {
+    const origin = this.options.location?.origin ?? window.location.origin;
+    this.open(origin, token, ['websocket', 'polling'], true);
+  }
+
   private open(url: string, token: string, transports: ('websocket' | 'polling')[], isPrimary: boolean): void {
     if (!this.createSocket) return;
     const socket = this.createSocket(url, { path: '/socket.io/', auth: { token }, transports });
     this.socket = socket;
     for (const [event, set] of this.listeners) for (const listener of set) socket.on(event as never, listener as never);
-    socket.on('connect', () => this.options.onStatusChange?.(true));
+    socket.on('connect', () => {
+      this.failedRounds = 0;
+      this.options.onStatusChange?.(true);
+    });
     socket.on('disconnect', () => this.options.onStatusChange?.(false));
     socket.on('connect_error', (error) => {
       console.error('live connection error', error.message);
-      if (isPrimary && !this.fallbackTimer)
-        this.fallbackTimer = setTimeout(() => this.fallBack(socket, token), SOCKET_FALLBACK_WAIT_MS);
+      if (!this.fallbackTimer)
+        this.fallbackTimer = setTimeout(() => this.tryTheOther(socket, token, isPrimary), SOCKET_FALLBACK_WAIT_MS);
     });
   }
 
-  private fallBack(primary: RealtimeSocket, token: string): void {
+  /** The socket still fails 5 s after an error: from the origin go direct; from direct, back to the origin. */
+  private tryTheOther(failing: RealtimeSocket, token: string, wasPrimary: boolean): void {
     this.fallbackTimer = null;
-    if (this.socket !== primary || primary.connected) return;
-    primary.removeAllListeners();
-    primary.disconnect();
+    if (this.socket !== failing || failing.connected) return;
+    failing.removeAllListeners();
+    failing.disconnect();
     this.socket = null;
-    const location = this.options.location ?? window.location;
-    this.open(`${location.protocol}//${location.hostname}:${DIRECT_BACKEND_PORT}`, token, ['polling', 'websocket'], false);
+    if (wasPrimary) {
+      const location = this.options.location ?? window.location;
+      this.open(`${location.protocol}//${location.hostname}:${DIRECT_BACKEND_PORT}`, token, ['polling', 'websocket'], false);
+      return;
+    }
+    const wait = Math.min(SOCKET_RECONNECT_DELAY_MS * 2 ** this.failedRounds, SOCKET_RETRY_MAX_DELAY_MS);
+    this.failedRounds++;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      const current = this.options.getToken();
+      if (current && !this.socket) this.openOrigin(current);
+    }, wait);
   }
 
   private clearTimers(): void {
