@@ -15,6 +15,7 @@ import { requestIdFor } from './lib/ops/request-id';
 import { attachMailAndJobs, opsContext } from './lib/ops/wiring';
 import { registerModules } from './modules';
 import { SettingsStore } from './modules/settings/settings.service';
+import { storefrontPagesPlugin } from './modules/storefront/storefront-pages';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
@@ -28,7 +29,7 @@ import { canonicalPathPlugin, routePathOf } from './plugins/route-path';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { textSafeValidatorCompiler } from './plugins/text-input';
 import { uploadsPlugin } from './plugins/uploads';
-import { webAppPlugin } from './plugins/web-app';
+import { hasWebBuild, webAppPlugin } from './plugins/web-app';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -168,6 +169,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cacheDir: path.join(config.dataDir, 'tile-cache'),
     userAgent: `Farmstand/1.0 tile proxy (+${config.publicUrl})`,
   });
-  await app.register(webAppPlugin, { root: config.webDist ?? DEFAULT_WEB_DIST });
+  const webRoot = config.webDist ?? DEFAULT_WEB_DIST;
+  await app.register(webAppPlugin, { root: webRoot });
+  await app.register(storefrontPagesPlugin, { root: hasWebBuild(webRoot) ? webRoot : null });
   return app;
 }

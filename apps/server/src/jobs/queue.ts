@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import type { AppContext } from '../lib/context';
+import type { AppContext, JobQueue } from '../lib/context';
 import { lazyModule } from '../lib/lazy-module';
 import { MAX_MAIL_ATTEMPTS, type MailDelivery } from '../lib/mailer';
 import { runSweep } from './sweep';
@@ -25,7 +25,7 @@ const loadPgBoss = lazyModule<typeof PgBoss>('pg-boss');
  * Jobs are durable rows, fetched with SKIP LOCKED (each runs on exactly one instance), retried with
  * exponential backoff; the cron schedule is kept once per cluster by pg-boss.
  */
-export class JobQueue {
+export class PgBossJobQueue implements JobQueue {
   private boss: PgBoss | null = null;
   private delivery: MailDelivery | null = null;
   /** Mail handed over in this turn of the event loop: queued together, in one statement. */

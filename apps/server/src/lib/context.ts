@@ -2,12 +2,28 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { DatabaseHandle, Db } from '../db/client';
 import type { Clock } from '../jobs/clock';
-import type { JobQueue } from '../jobs/queue';
 import type { SettingsStore } from '../modules/settings/settings.service';
 import type { DomainEvents } from './events';
 import type { FileStorage } from './file-storage';
-import type { Mailer } from './mailer';
+import type { MailDelivery, Mailer } from './mailer';
 import type { Metrics } from './ops/metrics';
+
+/**
+ * The background job queue as the rest of the app uses it; `jobs/queue.ts` implements it on
+ * pg-boss. Declared here so this file names nothing on a floor above it.
+ */
+export type JobQueue = {
+  readonly isRunning: boolean;
+  /** The mailer's delivery step, which the e-mail worker runs. */
+  useDelivery(delivery: MailDelivery): void;
+  start(options?: { schedule?: boolean; pollingIntervalSeconds?: number; mailRetryDelaySeconds?: number }): Promise<void>;
+  sendEmail(outboxId: number, options?: { retry?: boolean }): Promise<boolean>;
+  sendSweep(): Promise<string | null>;
+  waitFor(queue: string, id: string, timeoutMs?: number): Promise<string>;
+  depth(): Promise<Record<string, number>>;
+  check(): Promise<boolean | null>;
+  stop(timeoutMs?: number): Promise<void>;
+};
 
 /** What every module needs, built once per app and passed down explicitly. */
 export type AppContext = {

@@ -3,16 +3,17 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { storefrontPagesPlugin } from '../modules/storefront/storefront-pages';
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; the build's .br/.gz twins are sent
  * to browsers that accept them (docs/decisions/150). Page routes (any other GET that is not an API,
- * upload or socket path) get index.html with the page's own head tags and a real status, see
- * storefront-pages.ts.
+ * upload or socket path) are the storefront module's (index.html with the page's own head tags and
+ * a real status), registered beside this by app.ts.
  */
+export const hasWebBuild = (root: string): boolean => existsSync(path.join(root, 'index.html'));
+
 export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
-  const hasBuild = existsSync(path.join(opts.root, 'index.html'));
+  const hasBuild = hasWebBuild(opts.root);
   if (!hasBuild) app.log.warn(`no web build at ${opts.root}; run "npm run build" to serve the web app`);
   else {
     await app.register(fastifyStatic, {
@@ -27,5 +28,4 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string
       },
     });
   }
-  await app.register(storefrontPagesPlugin, { root: hasBuild ? opts.root : null });
 });

@@ -85,6 +85,3 @@ export const SettingsSchemas = {
 export type SettingsKey = keyof typeof SettingsSchemas;
 export const SETTINGS_KEYS = Object.keys(SettingsSchemas) as SettingsKey[];
 export type Settings = { [K in SettingsKey]: z.infer<(typeof SettingsSchemas)[K]> };
-
-// The defaults live in a zod-free module so screens can show them without loading zod (issue 11 item 2).
-export { DEFAULT_SETTINGS } from '../constants/default-settings';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { systemClock } from '../../jobs/clock';
-import { JobQueue } from '../../jobs/queue';
+import { PgBossJobQueue } from '../../jobs/queue';
 import type { AppContext } from '../context';
 import { createMailer } from '../mailer';
 import { Metrics } from './metrics';
@@ -15,7 +15,7 @@ export function opsContext() {
  * is told about mail by the mailer), and both need the context; built here once the context exists.
  */
 export function attachMailAndJobs(ctx: AppContext, log: FastifyBaseLogger): void {
-  ctx.jobs = new JobQueue(ctx);
+  ctx.jobs = new PgBossJobQueue(ctx);
   const mailer = createMailer({
     db: ctx.db,
     log,

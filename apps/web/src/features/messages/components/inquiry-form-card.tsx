@@ -6,6 +6,7 @@ import {
   MESSAGING_TEXTS,
   maxInquiryQuantity,
 } from '@farmstand/shared/constants/messaging';
+import type { Product } from '@farmstand/shared/schemas/products';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -16,7 +17,6 @@ import { SelectInput, TextArea } from '../../../components/ui/field';
 import { track } from '../../../lib/analytics';
 import { errorMessage } from '../../../lib/api';
 import { useSendInquiry } from '../api';
-import type { InquiryProduct } from './inquiry-form';
 
 const InquiryForm = z.object({
   message: z.string().trim().min(1, TEXTS.inquiryMessageRequired).max(MESSAGE_MAX_LENGTH),
@@ -27,6 +27,8 @@ type InquiryFormInput = z.input<typeof InquiryForm>;
 type InquiryFormValues = z.output<typeof InquiryForm>;
 
 /** The inquiry form itself, with its form library and schema: loaded only when a signed-in user sees it. */
+export type InquiryProduct = Pick<Product, 'id' | 'name' | 'availability' | 'stock_quantity' | 'producer_user_id'>;
+
 export default function InquiryFormCard({ product }: { product: InquiryProduct }) {
   const send = useSendInquiry();
   const maxQuantity = maxInquiryQuantity(product.stock_quantity);

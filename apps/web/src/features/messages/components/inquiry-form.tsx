@@ -1,15 +1,13 @@
 import { TEXTS } from '@farmstand/shared';
-import type { Product } from '@farmstand/shared/schemas/products';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { useAuth } from '../../auth/auth-context';
+import type { InquiryProduct } from './inquiry-form-card';
 
 // react-hook-form and zod load only for a signed-in user who can send an inquiry, never for guests
 // (issue 11 item 2, docs/decisions/157).
 const InquiryFormCard = lazy(() => import('./inquiry-form-card'));
-
-export type InquiryProduct = Pick<Product, 'id' | 'name' | 'availability' | 'stock_quantity' | 'producer_user_id'>;
 
 /**
  * The product page's inquiry form (spec 01 §5): only for available products, signed-in users and
