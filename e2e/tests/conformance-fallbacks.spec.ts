@@ -425,6 +425,8 @@ test.describe('spec 02 §8: the admin panel', () => {
     await page.goto('/admin?tab=verification');
     await page.getByRole('button', { name: new RegExp(farmName) }).click();
     await page.getByRole('button', { name: 'Approve Producer', exact: true }).click();
+    // Its certification is not verified yet (the farm is "partial"): the admin confirms first.
+    await page.getByRole('dialog').getByRole('button', { name: 'Approve Producer', exact: true }).click();
     await expectFallback(page, 'Failed to approve producer');
     await page.unrouteAll({ behavior: 'wait' });
 

@@ -28,9 +28,9 @@ test('a verification note reaches the producer and stays with the application (i
   await page.getByRole('button', { name: 'Request More Info' }).click();
   await expect(page.getByText('More information requested')).toBeVisible();
 
-  // Reopened: the saved note is in the box and the decision is in the history.
+  // Reopened: the next decision starts with an empty note; the saved one is in the history.
   await page.getByRole('button', { name: new RegExp(farm) }).click();
-  await expect(page.getByLabel('Notes')).toHaveValue(note);
+  await expect(page.getByLabel('Notes')).toHaveValue('');
   const history = page.getByRole('table', { name: 'Verification history' });
   await expect(history.getByRole('row').nth(1)).toContainText('More info requested');
   await expect(history.getByRole('row').nth(1)).toContainText(DEMO.admin.email);
