@@ -188,7 +188,8 @@ describe('retention and backups', () => {
     const again = await runSweep(app.ctx, clock.now());
     expect(again.retention).toEqual({ cleanup: 'not due' });
 
-    process.env.BACKUP_KEEP = '2';
+    const keep = app.ctx.config.backupKeep;
+    app.ctx.config.backupKeep = 2;
     try {
       for (let day = 0; day < 3; day++) {
         clock.advanceDays(1);
@@ -199,7 +200,7 @@ describe('retention and backups', () => {
       const files = readdirSync(path.join(dataDir, 'backups'));
       expect(files).toHaveLength(2);
     } finally {
-      delete process.env.BACKUP_KEEP;
+      app.ctx.config.backupKeep = keep;
     }
     clock.set(new Date());
   });

@@ -7,9 +7,6 @@ import { claimNotice } from './runs';
 
 export type Frequency = 'daily' | 'weekly' | 'monthly';
 
-/** Backups kept in DATA_DIR/backups (BACKUP_KEEP, default 14); older ones are deleted. */
-export const backupsToKeep = () => Math.max(1, Number(process.env.BACKUP_KEEP ?? 14) || 14);
-
 /** The period a moment falls in: a day, an ISO week (from its Monday) or a month. */
 export function periodKey(now: Date, frequency: Frequency): string {
   if (frequency === 'monthly') return isoDate(now).slice(0, 7);
@@ -24,7 +21,7 @@ export function periodKey(now: Date, frequency: Frequency): string {
 export async function runScheduledBackup(ctx: AppContext, now: Date) {
   const { backup_frequency: frequency } = await ctx.settings.get('maintenance');
   if (!(await claimNotice(ctx.db, 'backup', 0, periodKey(now, frequency)))) return { backup: 'not due' };
-  const result = await writeBackup(ctx.db, path.join(ctx.config.dataDir, 'backups'), backupsToKeep(), now);
+  const result = await writeBackup(ctx.db, path.join(ctx.config.dataDir, 'backups'), ctx.config.backupKeep, now);
   return { backup: result.file, backup_rows: result.rows, backups_pruned: result.pruned };
 }
 

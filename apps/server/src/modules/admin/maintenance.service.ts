@@ -4,7 +4,6 @@ import { settingName } from '@farmstand/shared/constants/setting-labels';
 import { SECRET_MASK, SECRET_SETTINGS } from '@farmstand/shared/schemas/admin';
 import type { z } from 'zod';
 import { writeBackup } from '../../jobs/backup-file';
-import { backupsToKeep } from '../../jobs/periodic';
 import type { AppContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -65,7 +64,7 @@ export function settingsIssueMessage(label: string, issue: z.core.$ZodIssue | un
  * docs/decisions/163), kept to the same bounded number of files.
  */
 export async function backup(ctx: AppContext, admin: AuthUser) {
-  const written = await writeBackup(ctx.db, path.join(ctx.config.dataDir, 'backups'), backupsToKeep());
+  const written = await writeBackup(ctx.db, path.join(ctx.config.dataDir, 'backups'), ctx.config.backupKeep);
   await insertAdminLog(ctx.db, { adminId: admin.id, action: 'backup', targetType: 'system', targetId: written.file });
   return { message: 'Backup started successfully', file: written.file, size_bytes: written.size_bytes };
 }
