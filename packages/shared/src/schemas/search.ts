@@ -2,28 +2,41 @@ import { z } from 'zod';
 import { AVAILABILITIES, PRODUCT_CATEGORIES } from '../constants/catalog';
 import { SUBSCRIPTION_STATUSES } from './auth';
 import { latitudeInput, longitudeInput, optionalQuery, radiusInput, roundDegrees } from './common';
+import { MAX_SEARCH_OFFSET, MAX_SEARCH_TEXT, PRODUCT_SORTS } from './search-url';
+
+export * from './search-url';
 
 const latitude = latitudeInput;
 const longitude = longitudeInput;
 /** Miles; 999 (NO_RADIUS_LIMIT) or more means no distance limit. */
 const radius = radiusInput(100_000);
-const searchText = z.string().trim().max(200, 'Search is too long');
+const searchText = z.string().trim().max(MAX_SEARCH_TEXT, 'Search is too long');
 const limit = (max: number) => optionalQuery(z.coerce.number().int().min(1).max(max));
-const offset = optionalQuery(z.coerce.number().int().min(0).max(100_000));
+const offset = optionalQuery(z.coerce.number().int().min(0).max(MAX_SEARCH_OFFSET));
 
 /** GET /api/search/products (spec 01 §7). Empty values are ignored. */
-export const ProductSearchQuery = z.object({
-  search: optionalQuery(searchText),
-  category: optionalQuery(z.enum(PRODUCT_CATEGORIES, { error: `Category must be one of: ${PRODUCT_CATEGORIES.join(', ')}` })),
-  availability: optionalQuery(z.enum(AVAILABILITIES, { error: `Availability must be one of: ${AVAILABILITIES.join(', ')}` })),
-  /** A town or ZIP code; used as the centre when latitude/longitude are not given. */
-  location: optionalQuery(z.string().trim().max(200)),
-  latitude: optionalQuery(latitude),
-  longitude: optionalQuery(longitude),
-  radius: optionalQuery(radius),
-  limit: limit(100),
-  offset,
-});
+export const ProductSearchQuery = z
+  .object({
+    search: optionalQuery(searchText),
+    category: optionalQuery(z.enum(PRODUCT_CATEGORIES, { error: `Category must be one of: ${PRODUCT_CATEGORIES.join(', ')}` })),
+    availability: optionalQuery(z.enum(AVAILABILITIES, { error: `Availability must be one of: ${AVAILABILITIES.join(', ')}` })),
+    /** A town or ZIP code; used as the centre when latitude/longitude are not given. */
+    location: optionalQuery(z.string().trim().max(MAX_SEARCH_TEXT)),
+    latitude: optionalQuery(latitude),
+    longitude: optionalQuery(longitude),
+    radius: optionalQuery(radius),
+    /** The order of the results (decision 401); relevance when absent. */
+    sort: optionalQuery(z.enum(PRODUCT_SORTS, { error: `Sort must be one of: ${PRODUCT_SORTS.join(', ')}` })),
+    limit: limit(100),
+    offset,
+  })
+  .refine(
+    (query) =>
+      query.sort !== 'distance' ||
+      query.location !== undefined ||
+      (query.latitude !== undefined && query.longitude !== undefined),
+    { path: ['sort'], error: 'Sorting by distance needs a location: give latitude and longitude, or a location' },
+  );
 export type ProductSearchQuery = z.infer<typeof ProductSearchQuery>;
 
 /** A product on a listing: the product with its producer's public fields (spec 01 §3). */

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { runNamed } from '../../db/named';
 import { boundingBox, cellsTsquery, distanceToSql } from './geo';
+import { SORT_KEY_ORDER, sortKeySql } from './product-order';
 import type { Area, ProductListingRow, ProductSearchFilters } from './search.repository';
 import { searchTsquery } from './search-text';
 
@@ -13,7 +14,9 @@ import { searchTsquery } from './search-text';
  * Order: relevance tier (3: the words are in the product's name, typos corrected; 2: in its farm's
  * name; 1: elsewhere — category, description, ingredients), then distance from the centre, then
  * newest. Visible means listed (active, not removed) and the producer in good standing at this
- * moment (`visible_until > now()`, so a trial or period that runs out needs no write).
+ * moment (`visible_until > now()`, so a trial or period that runs out needs no write). Another
+ * order (price, distance, newest: product-order.ts) takes its page from `sortedPage` and its total
+ * from the relevance answer: the order never changes what is counted.
  */
 export async function searchProductListings(
   db: Db,
@@ -21,9 +24,44 @@ export async function searchProductListings(
   listedTotal: ListedTotal = (f) => countAllListed(db, f),
 ): Promise<Result> {
   const text = filters.text ? await resolveTsquery(db, filters.text) : null;
-  if (filters.area) return searchNearby(db, filters, filters.area, text, listedTotal);
-  if (text) return searchByText(db, filters, text, listedTotal);
-  return browse(db, filters);
+  const relevance = { ...filters, sort: undefined };
+  const ranked = filters.area
+    ? searchNearby(db, relevance, filters.area, text, listedTotal)
+    : text
+      ? searchByText(db, relevance, text, listedTotal)
+      : browse(db, relevance);
+  if (!filters.sort || filters.sort === 'relevance') return ranked;
+  const { total } = await ranked;
+  return { rows: await sortedPage(db, filters, filters.sort, text), total };
+}
+
+/**
+ * One page in another order than relevance: every match (in the radius) keyed by product-order.ts
+ * and cut to the page in the database. Unbounded by rings or windows: the listing index answers
+ * from 20,000 listings up (decision 125), and a slow statement is cancelled (search.service.ts).
+ */
+async function sortedPage(
+  db: Db,
+  filters: ProductSearchFilters,
+  sort: NonNullable<ProductSearchFilters['sort']>,
+  text: SQL | null,
+): Promise<ProductListingRow[]> {
+  const area = filters.area;
+  const place = area ? circle(area.center, area.radiusMiles) : { tokens: [], exact: sql`true` };
+  const tokens = [...filterTokens(filters), ...place.tokens];
+  const distance = area ? distanceToSql(area.center, 'l') : sql`null::float8`;
+  const key = sortKeySql(sort, { tier: tierSql(text), distance, price: sql`p.price` });
+  const matches = sql`select l.product_id, ${tierSql(text)} as tier, ${distance} as distance,
+      ${key.tier} as sort_tier, ${key.distance} as sort_distance
+    from search_listings l join products p on p.id = l.product_id
+    where ${docMatch(docQuery(text, tokens))} l.visible_until > now() and ${place.exact}
+      ${!text && !tokens.length ? browseFilters(filters) : sql``}`;
+  const ranked = sql`select * from (
+      select m.*, row_number() over (order by ${SORT_KEY_ORDER}) as position
+      from (select * from (${matches}) s order by ${SORT_KEY_ORDER} limit ${filters.offset + filters.limit}) m
+    ) numbered where position > ${filters.offset}`;
+  const result = await db.execute<RankedRow>(withDetails(ranked, sql`select 0 as total`));
+  return toResult(result.rows).rows;
 }
 
 /**

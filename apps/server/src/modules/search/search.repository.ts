@@ -1,3 +1,4 @@
+import type { ProductSort } from '@farmstand/shared/schemas/search';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -13,6 +14,8 @@ export type ProductSearchFilters = {
   category?: string;
   availability?: string;
   area?: Area;
+  /** Relevance when absent (product-order.ts). */
+  sort?: ProductSort;
   limit: number;
   offset: number;
 };

@@ -60,6 +60,7 @@ async function productSearchBody(ctx: AppContext, query: ProductSearchQuery): Pr
     category: query.category,
     availability: query.availability,
     area: toArea(center, query.radius, PRODUCT_LOCATION_RADIUS),
+    sort: query.sort,
     limit: query.limit ?? PRODUCT_PAGE_SIZE,
     offset: query.offset ?? 0,
   };

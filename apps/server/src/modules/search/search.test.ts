@@ -38,10 +38,11 @@ beforeAll(async () => {
     name: 'Sourdough Bread',
     category: 'bread',
     description: 'Naturally leavened loaf',
+    price: 8,
   });
-  await buildProduct(app, farms.frankfort, { name: 'Sourdough Starter', category: 'bread' });
-  await buildProduct(app, farms.louisville, { name: 'Wildflower Honey', category: 'honey' });
-  await buildProduct(app, farms.nashville, { name: 'Pasture Eggs', category: 'eggs', availability: 'pre_order' });
+  await buildProduct(app, farms.frankfort, { name: 'Sourdough Starter', category: 'bread', price: 12 });
+  await buildProduct(app, farms.louisville, { name: 'Wildflower Honey', category: 'honey', price: 4.5 });
+  await buildProduct(app, farms.nashville, { name: 'Pasture Eggs', category: 'eggs', availability: 'pre_order', price: 5 });
 });
 afterAll(async () => app.closeAll());
 
@@ -95,6 +96,32 @@ describe('GET /api/search/products', () => {
     expect(past.body.products).toHaveLength(0);
     const ids = [...first.body.products, ...second.body.products].map((p: { id: number }) => p.id);
     expect(new Set(ids).size).toBe(4);
+  });
+
+  it('orders by price, distance or newest when asked, with the same total', async () => {
+    const names = (body: { products: { name: string }[] }) => body.products.map((p) => p.name);
+    const byPrice = await get('/api/search/products?sort=price');
+    expect(names(byPrice.body)).toEqual(['Wildflower Honey', 'Pasture Eggs', 'Sourdough Bread', 'Sourdough Starter']);
+    expect(byPrice.body.total).toBe(4);
+    const nearest = await get(`/api/search/products?${near('&radius=999&sort=distance')}`);
+    expect(names(nearest.body)).toEqual(['Sourdough Bread', 'Sourdough Starter', 'Wildflower Honey', 'Pasture Eggs']);
+    const newest = await get('/api/search/products?sort=newest');
+    const ids = newest.body.products.map((p: { id: number }) => p.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const cheapNearby = await get(`/api/search/products?${near('&radius=100&sort=price&limit=2')}`);
+    expect(names(cheapNearby.body)).toEqual(['Wildflower Honey', 'Sourdough Bread']);
+    expect(cheapNearby.body.total).toBe(3);
+    expect(cheapNearby.body.products[0].distance).toBeCloseTo(miles(TOWNS.louisville), 1);
+  });
+
+  it('refuses an unknown sort, and a distance sort without a location, saying what to send', async () => {
+    const unknown = await get('/api/search/products?sort=cheapest');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toContain('relevance, price, distance, newest');
+    const nowhere = await get('/api/search/products?sort=distance');
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.body.message).toContain('Sorting by distance needs a location');
+    expect((await get(`/api/search/products?${near('&sort=distance')}`)).status).toBe(200);
   });
 
   it('geocodes a typed location (ZIP code) as the centre', async () => {

@@ -134,6 +134,12 @@ export class ProductDisplayColumns {
     return this;
   }
 
+  /** A slot's price, or null (the price sort, product-order.ts). */
+  priceOf(slot: number): number | null {
+    const price = this.prices[slot];
+    return Number.isNaN(price) ? null : price;
+  }
+
   /** A slot's display fields as JSON values. */
   json(slot: number): DisplayJson {
     const price = this.prices[slot];

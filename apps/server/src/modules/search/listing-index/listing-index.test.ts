@@ -35,6 +35,8 @@ const WORDS = [
 ];
 const CATEGORIES = ['honey', 'bread', 'produce', 'eggs', 'jellies', 'honey', 'dairy', 'jellies', 'dairy', 'produce'] as const;
 const AVAILABILITY = ['available', 'pre_order', 'seasonal', 'sold_out'] as const;
+/** Ties and a missing price, for the price order. */
+const PRICES = [4.5, 12, null, 4.5, 8.25, 30] as const;
 
 const QUERIES = [
   '',
@@ -68,6 +70,18 @@ const QUERIES = [
   `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=999&search=special&limit=2&offset=1`,
   `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=100&limit=2&offset=2`,
   `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=100&search=eggs&availability=available`,
+  // The other orders (product-order.ts): price (none last), distance (unmapped last), newest.
+  'sort=price',
+  'sort=price&category=honey&offset=2&limit=3',
+  'sort=price&search=special&limit=4&offset=2',
+  'sort=newest&search=honey',
+  'sort=newest&availability=available',
+  'sort=relevance&search=honey',
+  `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=25&sort=distance`,
+  `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=999&sort=distance&offset=30&limit=20`,
+  `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=100&sort=price&search=eggs`,
+  `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=999&sort=newest&category=jellies`,
+  `latitude=${LEXINGTON.latitude}&longitude=${LEXINGTON.longitude}&radius=999&sort=price&search=jam`,
 ];
 
 let sqlApp: TestApp;
@@ -128,6 +142,7 @@ beforeAll(async () => {
         name: `${word} ${n % 2 ? 'Classic' : 'Special'}`,
         category: CATEGORIES[w],
         availability: AVAILABILITY[n % AVAILABILITY.length],
+        price: PRICES[n % PRICES.length],
         description: n % 4 === 0 ? 'Made with local honey and apples' : 'Small batch',
       });
       n++;

@@ -1,4 +1,6 @@
+import type { ProductSort } from '@farmstand/shared/schemas/search';
 import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../geo';
+import { type SortKey, sortKey } from '../product-order';
 import { lowerBound } from '../sorted-search';
 import { NO_TEXT_RULES, type TextRules } from './database-text';
 import { distanceFrom, farthestCornerOf, nearestPointOf, regionSides, regionsOf } from './geo-math';
@@ -73,6 +75,8 @@ export type IndexQuery = {
   availability?: string;
   /** A centre; `radiusMiles` null means any distance. */
   area?: { center: Point; radiusMiles: number | null };
+  /** Relevance when absent (product-order.ts). */
+  sort?: ProductSort;
   offset: number;
   limit: number;
   now: number;
@@ -183,8 +187,8 @@ export type ProducerAnswer = { page: { producerId: number; distance: number | nu
 /** A producer of the list being ranked: word similarity desc, distance asc (nulls last), farm name, id. */
 type FarmCandidate = { slot: number; id: number; name: string; similarity: number; distance: number };
 
-/** A candidate of a centred search: its sort key and id. */
-type Ranked = { tier: number; distance: number; id: number };
+/** A candidate of a centred search: its sort key and id (the keys of product-order.ts). */
+type Ranked = SortKey;
 const before = (a: Ranked, b: Ranked) =>
   a.tier !== b.tier ? a.tier > b.tier : a.distance !== b.distance ? a.distance < b.distance : a.id > b.id;
 const byRank = (a: Ranked, b: Ranked) => b.tier - a.tier || a.distance - b.distance || b.id - a.id;
@@ -466,9 +470,59 @@ export class ListingIndex {
   search(query: IndexQuery): IndexAnswer {
     this.stamp = (this.stamp + 1) >>> 0 || 1;
     this.refreshVisibility(query.now);
+    if (query.sort && query.sort !== 'relevance') return this.searchSorted(query, query.sort);
     if (query.area) return this.searchNearby(query, query.area);
     if (query.groups) return this.searchText(query, query.groups);
     return this.browse(query);
+  }
+
+  /**
+   * Another order than relevance (product-order.ts): every match (in the radius) keyed and the page
+   * kept while walking them; the total is the relevance answer's, as on the SQL path.
+   */
+  private searchSorted(query: IndexQuery, sort: ProductSort): IndexAnswer {
+    const { total } = this.search({ ...query, sort: undefined });
+    const category = this.codeFilter(this.categories, query.category);
+    const availability = this.codeFilter(this.availabilities, query.availability);
+    const measure = query.area ? distanceFrom(query.area.center) : null;
+    const radius = query.area?.radiusMiles ?? null;
+    const groups = query.groups;
+    const top = new TopRanked(query.offset + query.limit);
+    if (category !== -2 && availability !== -2) {
+      const matches = groups ? this.textMatches(groups) : null;
+      const count = matches ? matches.slots.length : this.listingCount;
+      for (let i = 0; i < count; i++) {
+        const slot = matches ? matches.slots[i] : i;
+        if (!this.passes(slot, category, availability)) continue;
+        const distance = measure ? this.distanceOf(this.producerOf[slot], measure) : Number.NaN;
+        if (radius !== null && !(distance <= radius)) continue;
+        const tier = matches ? TIER_OF_FLAGS[matches.flags[i] & 3] : 1;
+        const price = this.productDisplay.priceOf(slot);
+        const key = sortKey(sort, { tier, distance, price, id: this.productIds[slot] });
+        if (top.admits(key.tier, key.distance, key.id)) top.offer(key);
+      }
+    }
+    for (const { producer, entry } of this.visibleOverlay(query)) {
+      const distance = measure ? overlayDistance(producer, measure) : Number.NaN;
+      if (radius !== null && !(distance <= radius)) continue;
+      for (const listing of entry.listings) {
+        if (!this.overlayPasses(listing, query)) continue;
+        const tier = groups ? this.overlayTier(listing, entry.farm, groups) : 1;
+        if (tier === 0) continue;
+        top.offer(sortKey(sort, { tier, distance, price: listing.display.price, id: listing.id }));
+      }
+    }
+    const page = top.result().slice(query.offset);
+    return { page: page.map(({ id }) => ({ id, distance: measure ? this.shownDistance(id, measure) : null })), total };
+  }
+
+  /** A listing's miles from the centre as a result shows it (null: its farm is not on the map). */
+  private shownDistance(id: number, measure: (lat: number, lng: number) => number): number | null {
+    const changed = this.overlayById.get(id);
+    const miles = changed
+      ? overlayDistance(changed.entry.producer as ProducerData, measure)
+      : this.distanceOf(this.producerOf[this.slotOf(id)], measure);
+    return Number.isFinite(miles) ? miles : null;
   }
 
   /**
