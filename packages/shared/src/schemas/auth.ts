@@ -75,6 +75,11 @@ export const LoginRequest = z.object({
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
 export const EmailRequest = z.object({ email });
+/** POST /api/auth/become-producer: a shopper's explicit yes, since the account's favourites go (decision 391). */
+export const BecomeProducerRequest = z.object({
+  confirm: z.literal(true, 'Please confirm that you want to turn this account into a producer account'),
+});
+export type BecomeProducerRequest = z.infer<typeof BecomeProducerRequest>;
 export const TokenRequest = z.object({
   token: z.string({ error: TEXTS.verifyTokenMissing }).trim().min(1, TEXTS.verifyTokenMissing),
 });

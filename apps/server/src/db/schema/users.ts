@@ -43,7 +43,7 @@ export const subscriptions = pgTable('subscriptions', {
   updatedAt: updatedAt(),
 });
 
-/** Single-use tokens for e-mail verification and password reset; only a hash is stored. */
+/** Single-use tokens for e-mail verification, password reset and e-mailed sign-in; only a hash is stored. */
 export const authTokens = pgTable(
   'auth_tokens',
   {
@@ -51,7 +51,7 @@ export const authTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    kind: text('kind', { enum: ['verify_email', 'reset_password', 'sign_in_link'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -60,15 +60,23 @@ export const authTokens = pgTable(
   (t) => [uniqueIndex('auth_tokens_hash_unique').on(t.tokenHash)],
 );
 
-/** Failed sign-ins per e-mail, for the lockout rule (kept in the database so it holds across instances). */
+/**
+ * Failed sign-ins per e-mail and client address, for the lockout rules (decision 390: the pair locks,
+ * the account only at a much higher count); kept in the database so they hold across instances.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
+    /** The client address (request.ip, behind TRUST_PROXY); null on rows from before migration 0015. */
+    ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('login_failures_email_idx').on(t.email, t.createdAt)],
+  (t) => [
+    index('login_failures_email_idx').on(t.email, t.createdAt),
+    index('login_failures_email_ip_idx').on(t.email, t.ip, t.createdAt),
+  ],
 );
 
 /** Every e-mail the app sends is kept here; with no SMTP_URL this is the only delivery. */

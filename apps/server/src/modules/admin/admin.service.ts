@@ -15,6 +15,7 @@ import type { UserType } from '@farmstand/shared/schemas/auth';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
+import { producerTrial, startProducerAccount } from '../auth/auth.service';
 import { forgetAllPublicProducts, forgetPublicProduct } from '../products/products.public-cache';
 import * as repo from './admin.repository';
 
@@ -79,11 +80,14 @@ export async function changeUserStatus(ctx: AppContext, admin: AuthUser, id: num
 export async function changeUserType(ctx: AppContext, admin: AuthUser, id: number, newType: UserType) {
   // An admin demoting themselves could lock the platform out of its own panel.
   if (id === admin.id) throw badRequest('You cannot change your own account type');
+  const trial = await producerTrial(ctx);
   await ctx.db.transaction(async (tx) => {
     const user = await repo.findUser(tx, id);
     if (!user || user.status === 'deleted') throw notFound('User not found');
     if (user.userType === newType) throw badRequest(`User is already a ${newType}`);
-    await repo.updateUser(tx, id, { userType: newType });
+    // Turning producer follows the rules of registering as one (trial, no favourites), decision 391.
+    if (newType === 'producer') await startProducerAccount(tx, id, trial);
+    else await repo.updateUser(tx, id, { userType: newType });
     await repo.insertAdminLog(tx, {
       adminId: admin.id,
       action: 'change_user_type',

@@ -5,6 +5,7 @@ import { authTokens, loginFailures, subscriptions, users } from '../../db/schema
 export type UserRow = typeof users.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type UserWithSubscription = UserRow & { subscription: SubscriptionRow | null };
+export type AuthTokenKind = (typeof authTokens.$inferInsert)['kind'];
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
@@ -37,6 +38,18 @@ export async function updateUser(db: Db, id: number, values: Partial<typeof user
     .where(eq(users.id, id));
 }
 
+/** Sets the user's subscription, making its row when there is none. */
+export async function upsertSubscription(
+  db: Db,
+  userId: number,
+  values: Omit<typeof subscriptions.$inferInsert, 'userId'>,
+): Promise<void> {
+  await db
+    .insert(subscriptions)
+    .values({ ...values, userId })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: { ...values, updatedAt: new Date() } });
+}
+
 /**
  * Sets a new password hash and bumps the token version, which ends every session issued before
  * (plugins/auth.ts compares the version on each request). Reset and change both come here.
@@ -49,7 +62,7 @@ export async function setPassword(db: Db, id: number, passwordHash: string, extr
 }
 
 /** Marks every still-usable token of that kind of the user as used: older e-mailed links die. */
-export async function retireAuthTokens(db: Db, userId: number, kind: 'verify_email' | 'reset_password'): Promise<void> {
+export async function retireAuthTokens(db: Db, userId: number, kind: AuthTokenKind): Promise<void> {
   await db
     .update(authTokens)
     .set({ usedAt: new Date() })
@@ -62,12 +75,7 @@ export async function lockUser(db: Db, id: number): Promise<void> {
 }
 
 /** Tokens of a kind issued to the user since a moment: each one was an e-mail sent. */
-export async function countAuthTokensSince(
-  db: Db,
-  userId: number,
-  kind: 'verify_email' | 'reset_password',
-  since: Date,
-): Promise<number> {
+export async function countAuthTokensSince(db: Db, userId: number, kind: AuthTokenKind, since: Date): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(authTokens)
@@ -80,11 +88,7 @@ export async function insertAuthToken(db: Db, values: typeof authTokens.$inferIn
 }
 
 /** Marks a live token used and returns its user id; null when missing, used or expired. */
-export async function consumeAuthToken(
-  db: Db,
-  kind: 'verify_email' | 'reset_password',
-  tokenHash: string,
-): Promise<number | null> {
+export async function consumeAuthToken(db: Db, kind: AuthTokenKind, tokenHash: string): Promise<number | null> {
   const [row] = await db
     .update(authTokens)
     .set({ usedAt: new Date() })
@@ -101,11 +105,7 @@ export async function consumeAuthToken(
 }
 
 /** The account a token (used or not, expired or not) was issued to. */
-export async function findAuthTokenOwner(
-  db: Db,
-  kind: 'verify_email' | 'reset_password',
-  tokenHash: string,
-): Promise<UserRow | undefined> {
+export async function findAuthTokenOwner(db: Db, kind: AuthTokenKind, tokenHash: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select({ user: users })
     .from(authTokens)
@@ -114,23 +114,44 @@ export async function findAuthTokenOwner(
   return row?.user;
 }
 
-/** Failed sign-ins since a moment, and the oldest of them (when the lockout ends). */
-export async function recentLoginFailures(db: Db, email: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+type FailureCount = { count: number; oldest: Date | null };
+
+const epochToDate = (epoch: number | null | undefined) => (epoch == null ? null : new Date(Number(epoch) * 1000));
+
+/**
+ * Failed sign-ins since a moment: for the account from this client address (the pair) and for the
+ * account from everywhere, each with its oldest failure (when that lockout ends).
+ */
+export async function recentLoginFailures(
+  db: Db,
+  email: string,
+  ip: string,
+  since: Date,
+): Promise<{ pair: FailureCount; account: FailureCount }> {
   const [row] = await db
     .select({
-      count: sql<number>`count(*)::int`,
-      oldestEpoch: sql<number | null>`extract(epoch from min(${loginFailures.createdAt}))::float8`,
+      accountCount: sql<number>`count(*)::int`,
+      accountOldest: sql<number | null>`extract(epoch from min(${loginFailures.createdAt}))::float8`,
+      pairCount: sql<number>`(count(*) filter (where ${loginFailures.ip} = ${ip}))::int`,
+      pairOldest: sql<
+        number | null
+      >`extract(epoch from min(${loginFailures.createdAt}) filter (where ${loginFailures.ip} = ${ip}))::float8`,
     })
     .from(loginFailures)
     .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, since)));
-  const oldestEpoch = row?.oldestEpoch == null ? null : Number(row.oldestEpoch);
-  return { count: row?.count ?? 0, oldest: oldestEpoch === null ? null : new Date(oldestEpoch * 1000) };
+  return {
+    pair: { count: row?.pairCount ?? 0, oldest: epochToDate(row?.pairOldest) },
+    account: { count: row?.accountCount ?? 0, oldest: epochToDate(row?.accountOldest) },
+  };
 }
 
-export async function recordLoginFailure(db: Db, email: string): Promise<void> {
-  await db.insert(loginFailures).values({ email });
+export async function recordLoginFailure(db: Db, email: string, ip: string): Promise<void> {
+  await db.insert(loginFailures).values({ email, ip });
 }
 
-export async function clearLoginFailures(db: Db, email: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.email, email));
+/** Forgets the account's failures from one address (a sign-in there succeeded), or from everywhere. */
+export async function clearLoginFailures(db: Db, email: string, ip?: string): Promise<void> {
+  await db
+    .delete(loginFailures)
+    .where(ip === undefined ? eq(loginFailures.email, email) : and(eq(loginFailures.email, email), eq(loginFailures.ip, ip)));
 }

@@ -1,6 +1,7 @@
 import {
   AuthResponse,
   AuthRulesResponse,
+  BecomeProducerRequest,
   ChangePasswordRequest,
   EmailRequest,
   ErrorResponse,
@@ -41,7 +42,59 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sens
       config: sensitive,
       schema: { tags, body: LoginRequest, response: { 200: AuthResponse, 401: ErrorResponse, 429: ErrorResponse } },
     },
-    async (request) => auth.login(ctx, request.body),
+    // request.ip is the client's address (X-Forwarded-For only from a configured proxy): lockouts are per account and address.
+    async (request) => auth.login(ctx, request.body, request.ip),
+  );
+
+  app.post(
+    '/email-link',
+    {
+      config: sensitive,
+      schema: {
+        tags,
+        summary: 'E-mail a one-time sign-in link (works while password sign-in is locked)',
+        body: EmailRequest,
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request) => {
+      await auth.sendSignInLink(ctx, request.body.email);
+      return { message: 'If an account exists for that email, a sign-in link is on its way. It works once, for 15 minutes.' };
+    },
+  );
+
+  app.post(
+    '/email-link/sign-in',
+    {
+      config: sensitive,
+      schema: {
+        tags,
+        summary: 'Sign in with an e-mailed link (once)',
+        body: TokenRequest,
+        response: { 200: AuthResponse, 400: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async (request) => auth.signInWithLink(ctx, request.body.token, request.ip),
+  );
+
+  app.post(
+    '/become-producer',
+    {
+      config: {
+        access: ['consumer'],
+        accessMessages: {
+          denied: { producer: 'This is already a producer account', admin: 'Admin accounts cannot become producers' },
+        },
+      },
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary: 'Turn this shopper account into a producer account (starts the free trial)',
+        body: BecomeProducerRequest,
+        response: { 200: AuthResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    async (request) => auth.becomeProducer(ctx, (await requireUser(ctx, request)).id),
   );
 
   app.get(

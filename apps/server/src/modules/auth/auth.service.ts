@@ -10,8 +10,10 @@ import {
   TEXTS,
   TRIAL_DAYS,
 } from '@farmstand/shared';
+import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, tooManyRequests, unauthorized } from '../../lib/errors';
+import { forgetFavoritesOf } from '../favorites/favorites.service';
 import * as repo from './auth.repository';
 import { hashPassword, verifyPassword } from './passwords';
 import { createOneTimeToken, hashOneTimeToken, signAccessToken } from './tokens';
@@ -25,6 +27,16 @@ const RESET_TOKEN_TTL_MS = HOUR_MS;
 /** Reset and verification mails per address and kind per hour, on top of the per-IP limit (issue 8 item 4). */
 const MAILS_PER_ADDRESS_PER_HOUR = 3;
 const RESET_LINK_INVALID = 'This reset link is invalid, expired or already used. Please ask for a new one.';
+/** E-mailed sign-in links work once, for this long (decision 390). */
+const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
+const SIGN_IN_LINK_INVALID = 'This sign-in link is invalid, expired or already used. Please ask for a new one.';
+/**
+ * Failed passwords from everywhere within LOGIN_LOCKOUT_WINDOW_MS that lock the account as a whole
+ * (decision 390). The admin's max_login_attempts (default 5) locks one account from one address.
+ */
+export const ACCOUNT_LOCKOUT_ATTEMPTS = 50;
+const ACCOUNT_LOCKED =
+  'Too many failed sign-in attempts on this account. Use "Email me a sign-in link" to sign in now, or wait 15 minutes and try again.';
 
 /** The admin's password_min_length, checked on every new password (register, reset). */
 export async function passwordMinLength(ctx: AppContext): Promise<number> {
@@ -41,17 +53,14 @@ export async function register(ctx: AppContext, input: RegisterRequest): Promise
   await assertPasswordLength(ctx, input.password);
   if (await repo.findUserByEmail(ctx.db, input.email)) throw conflict(TEXTS.emailTaken);
   const passwordHash = await hashPassword(input.password);
-  const trialDays = (await ctx.settings.get('payment')).trial_days ?? TRIAL_DAYS;
+  const subscription = input.userType === 'producer' ? await producerTrial(ctx) : { status: 'none' as const };
   let user: repo.UserRow;
   try {
     user = await ctx.db.transaction(async (tx) =>
       repo.insertUser(
         tx,
         { email: input.email, passwordHash, userType: input.userType, phone: input.phone ?? null },
-        // A producer's registration starts the free trial, no card needed (spec 01 §1).
-        input.userType === 'producer'
-          ? { status: 'trialing', trialEndsAt: new Date(Date.now() + trialDays * DAY_MS) }
-          : { status: 'none' },
+        subscription,
       ),
     );
   } catch (error) {
@@ -63,26 +72,119 @@ export async function register(ctx: AppContext, input: RegisterRequest): Promise
   return issueSession(ctx, user.id);
 }
 
-export async function login(ctx: AppContext, input: LoginRequest): Promise<AuthResponse> {
+export type ProducerTrial = { status: 'trialing'; trialEndsAt: Date };
+
+/**
+ * The free trial a new producer starts with, no card needed (spec 01 §1), the admin's trial_days
+ * long. Read before a transaction: the settings are not read on the transaction's connection.
+ */
+export async function producerTrial(ctx: AppContext): Promise<ProducerTrial> {
+  const trialDays = (await ctx.settings.get('payment')).trial_days ?? TRIAL_DAYS;
+  return { status: 'trialing', trialEndsAt: new Date(Date.now() + trialDays * DAY_MS) };
+}
+
+/**
+ * Password sign-in from a client address (decision 390). The admin's max_login_attempts failures
+ * of one account from one address lock that pair for the window: the person guessing there sees the
+ * spec's lockout, the owner elsewhere does not. ACCOUNT_LOCKOUT_ATTEMPTS from everywhere lock the
+ * account's password sign-in as a whole; the e-mailed sign-in link still works then.
+ */
+export async function login(ctx: AppContext, input: LoginRequest, ip: string): Promise<AuthResponse> {
   const security = await ctx.settings.get('security');
   const maxAttempts = security.max_login_attempts ?? LOGIN_LOCKOUT_ATTEMPTS;
   const since = new Date(Date.now() - LOGIN_LOCKOUT_WINDOW_MS);
-  const failures = await repo.recentLoginFailures(ctx.db, input.email, since);
-  if (failures.count >= maxAttempts) {
-    // The lockout lifts when the oldest counted failure leaves the window.
-    const endsAt = (failures.oldest?.getTime() ?? Date.now()) + LOGIN_LOCKOUT_WINDOW_MS;
-    throw tooManyRequests(TEXTS.tooManyLogins, (endsAt - Date.now()) / 1000);
-  }
+  const { pair, account } = await repo.recentLoginFailures(ctx.db, input.email, ip, since);
+  // A lockout lifts when the oldest counted failure leaves the window.
+  const secondsLeft = (oldest: Date | null) => ((oldest?.getTime() ?? Date.now()) + LOGIN_LOCKOUT_WINDOW_MS - Date.now()) / 1000;
+  if (pair.count >= maxAttempts) throw tooManyRequests(TEXTS.tooManyLogins, secondsLeft(pair.oldest));
+  if (account.count >= ACCOUNT_LOCKOUT_ATTEMPTS) throw tooManyRequests(ACCOUNT_LOCKED, secondsLeft(account.oldest));
   const user = await repo.findUserByEmail(ctx.db, input.email);
   const isValid = await verifyPassword(user && user.status !== 'deleted' ? user.passwordHash : null, input.password);
   if (!user || !isValid) {
-    await repo.recordLoginFailure(ctx.db, input.email);
+    await repo.recordLoginFailure(ctx.db, input.email, ip);
     throw unauthorized(TEXTS.invalidCredentials);
   }
   if (user.status === 'suspended') throw forbidden(TEXTS.accountSuspended);
   if (security.require_email_verification && !user.emailVerified) throw forbidden(TEXTS.emailNotVerified);
-  await repo.clearLoginFailures(ctx.db, input.email);
+  await repo.clearLoginFailures(ctx.db, input.email, ip);
   return issueSession(ctx, user.id);
+}
+
+/**
+ * Mails a one-time sign-in link (decision 390): the way in that no one else's wrong passwords can
+ * block. Answers the same whether or not the account exists; at most MAILS_PER_ADDRESS_PER_HOUR an hour.
+ */
+export async function sendSignInLink(ctx: AppContext, email: string): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (user?.status !== 'active') return;
+  const token = await issueMailedToken(ctx, user.id, 'sign_in_link', SIGN_IN_LINK_TTL_MS);
+  if (!token) return;
+  const link = `${ctx.config.publicUrl}/login/email-link?token=${encodeURIComponent(token)}`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Your Farmstand sign-in link',
+    heading: 'Sign in to your account',
+    paragraphs: [
+      'Someone asked for a link to sign in to your account without a password. Sign in with the button below; the link works once, for 15 minutes.',
+      'If it was not you, ignore this e-mail: nobody can use the link without access to your inbox.',
+    ],
+    action: { label: 'Sign me in', url: link },
+    reason: `You are getting this because a sign-in link was requested for ${user.email}.`,
+  });
+}
+
+/**
+ * Signs in with an e-mailed link, once: the token is used up, older links die with it, and the
+ * password lockouts do not apply (the link proves the inbox, which a guesser does not have). It also
+ * proves the address, so the account counts as verified, and it clears this address's failed passwords.
+ */
+export async function signInWithLink(ctx: AppContext, token: string, ip: string): Promise<AuthResponse> {
+  const userId = await ctx.db.transaction(async (tx) => {
+    const id = await repo.consumeAuthToken(tx, 'sign_in_link', hashOneTimeToken(token));
+    const user = id === null ? undefined : await repo.findUserWithSubscription(tx, id);
+    if (!user || user.status === 'deleted') throw badRequest(SIGN_IN_LINK_INVALID);
+    // Thrown inside the transaction, so the link stays unused for when the account is reinstated.
+    if (user.status === 'suspended') throw forbidden(TEXTS.accountSuspended);
+    await repo.retireAuthTokens(tx, user.id, 'sign_in_link');
+    if (!user.emailVerified) await repo.updateUser(tx, user.id, { emailVerified: true });
+    await repo.clearLoginFailures(tx, user.email.toLowerCase(), ip);
+    return user.id;
+  });
+  return issueSession(ctx, userId);
+}
+
+/**
+ * A shopper's account becomes a producer account under the rules of registering as one (decision 391):
+ * the free trial starts unless the account had a trial or plan before, and the farm profile is made
+ * next, as after registration. Favourites go (producers cannot keep any); orders and reviews stay.
+ */
+export async function becomeProducer(ctx: AppContext, userId: number): Promise<AuthResponse> {
+  const trial = await producerTrial(ctx);
+  await ctx.db.transaction(async (tx) => {
+    await repo.lockUser(tx, userId);
+    const user = await repo.findUserWithSubscription(tx, userId);
+    if (user?.status !== 'active') throw unauthorized('Your session has expired. Please sign in again.');
+    if (user.userType !== 'consumer')
+      throw conflict(`This is already a${user.userType === 'admin' ? 'n' : ''} ${user.userType} account`);
+    await startProducerAccount(tx, userId, trial);
+  });
+  // A fresh token: its claims name the new account type the web app reads.
+  return issueSession(ctx, userId);
+}
+
+/**
+ * The one place an existing account turns producer, in the caller's transaction (the shopper
+ * themselves, or an admin changing the type): its type, the free trial when the account never had a
+ * trial or plan (one trial per account), and no favourites.
+ */
+export async function startProducerAccount(tx: Db, userId: number, trial: ProducerTrial): Promise<void> {
+  const user = await repo.findUserWithSubscription(tx, userId);
+  if (!user) return;
+  await repo.updateUser(tx, userId, { userType: 'producer' });
+  const sub = user.subscription;
+  const hadTrialOrPlan = sub !== null && (sub.status !== 'none' || sub.trialEndsAt !== null || sub.currentPeriodEnd !== null);
+  if (!hadTrialOrPlan) await repo.upsertSubscription(tx, userId, trial);
+  await forgetFavoritesOf(tx, userId);
 }
 
 export async function issueSession(ctx: AppContext, userId: number): Promise<AuthResponse> {
@@ -208,19 +310,19 @@ async function sendVerificationEmail(ctx: AppContext, userId: number, email: str
  * MAILS_PER_ADDRESS_PER_HOUR of that kind in the last hour (the caller then sends nothing and
  * answers as usual, so nobody learns anything). The count lives in the database, so the cap holds
  * across instances; the row lock makes concurrent requests for one account take turns.
- * A new reset link retires the older ones: only the newest works.
+ * A new reset or sign-in link retires the older ones: only the newest works.
  */
 async function issueMailedToken(
   ctx: AppContext,
   userId: number,
-  kind: 'verify_email' | 'reset_password',
+  kind: repo.AuthTokenKind,
   ttlMs: number,
 ): Promise<string | null> {
   return ctx.db.transaction(async (tx) => {
     await repo.lockUser(tx, userId);
     const sent = await repo.countAuthTokensSince(tx, userId, kind, new Date(Date.now() - HOUR_MS));
     if (sent >= MAILS_PER_ADDRESS_PER_HOUR) return null;
-    if (kind === 'reset_password') await repo.retireAuthTokens(tx, userId, kind);
+    if (kind !== 'verify_email') await repo.retireAuthTokens(tx, userId, kind);
     const { token, hash } = createOneTimeToken();
     await repo.insertAuthToken(tx, { userId, kind, tokenHash: hash, expiresAt: new Date(Date.now() + ttlMs) });
     return token;

@@ -41,6 +41,10 @@ export async function favoritedAmong(db: Db, userId: number, producerUserIds: nu
   return new Set(rows.map((row) => row.producerUserId));
 }
 
+export async function removeAllFavorites(db: Db, userId: number): Promise<void> {
+  await db.delete(favorites).where(eq(favorites.userId, userId));
+}
+
 /** Counted from the rows themselves, so it can never drift below 0. */
 export async function countFavorites(db: Db, producerUserId: number): Promise<number> {
   const [row] = await db

@@ -1,4 +1,5 @@
 import type { FavoriteProducer, FavoriteToggleResponse } from '@farmstand/shared/schemas/favorites';
+import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { presentProducerListItem } from '../search/search.presenter';
@@ -29,6 +30,9 @@ export async function removeFavorite(ctx: AppContext, userId: number, producerUs
 
 export const isFavorited = (ctx: AppContext, userId: number, producerUserId: number) =>
   repo.hasFavorite(ctx.db, userId, producerUserId);
+/** An account that turns producer keeps no favourites: producers cannot favourite (decision 391). Runs in the caller's transaction. */
+export const forgetFavoritesOf = (tx: Db, userId: number) => repo.removeAllFavorites(tx, userId);
+
 export const countFavorites = (ctx: AppContext, producerUserId: number) => repo.countFavorites(ctx.db, producerUserId);
 
 /** Every asked producer id mapped to whether the user saved it. */
