@@ -77,6 +77,28 @@ export type OutboxFields = {
   status: 'queued' | 'logged';
 };
 
+/**
+ * Stores a rendered mail in the outbox, in the caller's transaction when it has one (so a mail is
+ * committed with what it tells about). A `logged` row has had its one attempt (the log) and is
+ * stored without its one-time links (decision 350).
+ */
+export async function insertOutboxRow(db: Db, row: OutboxFields): Promise<number> {
+  const logged = row.status === 'logged';
+  const [stored] = await db
+    .insert(emailOutbox)
+    .values({
+      toAddress: row.toAddress,
+      subject: row.subject,
+      body: logged ? redactOneTimeLinks(row.body) : row.body,
+      html: logged ? redactOneTimeLinks(row.html) : row.html,
+      reason: row.reason,
+      status: row.status,
+      attempts: logged ? 1 : 0,
+    })
+    .returning({ id: emailOutbox.id });
+  return stored.id;
+}
+
 export interface Mailer {
   /**
    * Keeps the mail in the outbox and delivers it: the first attempt at once in this process, a
@@ -85,9 +107,9 @@ export interface Mailer {
    */
   send(mail: Mail): Promise<void>;
   /**
-   * The outbox row a mail becomes, for a caller that writes the row in its own statement, so that the
-   * mail is committed together with what it tells about (an order and its notice: both or neither).
-   * The caller then hands the row's id to `dispatch` once its statement has committed.
+   * The outbox row a mail becomes, for a caller that stores it in its own transaction
+   * (`insertOutboxRow`), so that the mail is committed together with what it tells about (an order:
+   * both or neither). The caller then hands the row's id to `dispatch` once it has committed.
    */
   render(mail: Mail): Promise<OutboxFields>;
   /**
@@ -271,24 +293,10 @@ export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
     dispatch,
     async send(mail) {
       const row = await render(mail);
-      // A `logged` row is delivered as it is written (logged below): it is stored without its links.
-      const logged = row.status === 'logged';
-      const [stored] = await runNamed<{ id: number }>(
-        db,
-        'mail_outbox_insert',
-        `insert into email_outbox (to_address, subject, body, html, reason, status, attempts)
-         values ($1, $2, $3, $4, $5, $6, case when $6 = 'logged' then 1 else 0 end) returning id`,
-        [
-          row.toAddress,
-          row.subject,
-          logged ? redactOneTimeLinks(row.body) : row.body,
-          logged ? redactOneTimeLinks(row.html) : row.html,
-          row.reason,
-          row.status,
-        ],
-      );
-      if (logged) logMail(row.toAddress, row.subject, row.body);
-      else await dispatch(Number(stored.id), row);
+      const id = await insertOutboxRow(db, row);
+      // A `logged` row is delivered as it is written: logged here (it is stored without its links).
+      if (row.status === 'logged') logMail(row.toAddress, row.subject, row.body);
+      else await dispatch(id, row);
     },
   };
 }

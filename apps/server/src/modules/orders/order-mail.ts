@@ -19,20 +19,20 @@ export function mailPeriodOf(at: Date): string {
   return new Date(Math.floor(at.getTime() / PERIOD_MS) * PERIOD_MS).toISOString();
 }
 
-/** Kinds of `job_notices` rows the farm's order mails use; the order statement writes the first two too. */
+/** Kinds of `job_notices` rows the farm's order mails use. */
 export const ORDER_MAIL_NOTICE = 'order_mail';
 export const ORDER_MAIL_PENDING = 'order_mail_pending';
 const ORDER_DIGEST = 'order_digest';
 
 /**
  * Whether the farm is mailed about this order's move now (the first of the period), or the move
- * waits for the digest (recorded as pending). New orders decide this in their own statement.
+ * waits for the digest (recorded as pending). A new order decides this in its own transaction.
  */
 export async function mailFarmNow(
   db: Db,
   producerUserId: number,
   orderId: number,
-  status: 'cancelled' | 'expired',
+  status: 'requested' | 'cancelled' | 'expired',
   at: Date,
 ): Promise<boolean> {
   if (await claimNotice(db, ORDER_MAIL_NOTICE, producerUserId, mailPeriodOf(at))) return true;

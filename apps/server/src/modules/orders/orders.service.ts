@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { formatPrice, haversineMiles } from '@farmstand/shared';
 import type { Message } from '@farmstand/shared/schemas/messages';
 import {
@@ -14,27 +13,20 @@ import {
   type TransitionRequest,
 } from '@farmstand/shared/schemas/orders';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { zonedFormatter } from '../../lib/date-format';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { insertOutboxRow } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { geocode } from '../geocode/geocode.service';
-import { GroupCommit } from '../messages/messages.batching';
 import { presentMessage } from '../messages/messages.presenter';
 import { findUserBrief } from '../messages/messages.repository';
 import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../messages/messages.service';
 import { now } from '../pickup/clock';
 import { countOpenOrdersInWindow, findFarm, lockPoint } from '../pickup/pickup.repository';
 import { resolveWindow } from '../pickup/pickup.service';
-import { mailFarmNow, mailPeriodOf } from './order-mail';
-import {
-  type LimitRefusal,
-  type OrderMail,
-  type PlacedOrder,
-  type PlaceInput as Placement,
-  placeWithinLimits,
-} from './order-placement.repository';
+import { mailFarmNow } from './order-mail';
+import { insertOrder, type LimitRefusal, shopperLimitRefusal } from './order-placement.repository';
 import { assertCanRead, assertInSeason, assertOrderable, fromStatesOf, type OrderRole, refusal, roleOf } from './orders.policy';
 import { presentOrder } from './orders.presenter';
 import * as repo from './orders.repository';
@@ -148,58 +140,43 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
     unitPrice: Number(product.price),
     quantity: line.quantity,
   }));
-  // The order's own thread starts with what was reserved, in the pair's conversation.
-  const thread = messagingOn
-    ? {
-        senderId: shopper.id,
-        recipientId: input.producerUserId,
-        threadText: orderSummaryAfterNumber(newItems, window.point.name, window.occurrence.startsAt, timeZone, input.note),
-      }
-    : null;
-  // The producer's notice is written by the same statement as the order (both or neither); its
-  // number is not known before, so the mail is made around a stand-in split off here.
-  const mail = farm.email
-    ? await orderMail(ctx, at, {
-        to: farm.email,
-        subject: `New order #${ORDER_NUMBER} for ${when(newOrder.windowStart, timeZone)}`,
-        text: [
-          `${input.shopperName} reserved for ${window.point.name}, ${when(newOrder.windowStart, timeZone)}:`,
-          '',
-          ...newItems.map((i) => `${i.quantity} × ${i.productName} (${formatPrice(i.unitPrice, i.priceUnit)})`),
-          '',
-          `Total ${formatPrice(newOrder.total)}: ${ORDER_TEXTS.payAtPickup.toLowerCase()}.`,
-          ...(input.note ? ['', `Note: ${input.note}`] : []),
-          '',
-          `Accept or decline within ${ORDER_LIMITS.expiryHours} hours: ${ctx.config.publicUrl}/dashboard?tab=orders`,
-        ].join('\n'),
-      })
-    : null;
-  const placement = { order: newOrder, items: newItems, thread, mail };
-  // Without a cap the one statement is the whole write, shared with the placements that arrive at
-  // the same moment (group commit); each is answered after its statement has committed. With a cap,
-  // the count is taken again under the pickup point's row lock, so two shoppers cannot both take the
-  // last place.
-  // The shopper limits are counted under the shopper's row lock in the same transaction
-  // (placeWithinLimits), so parallel requests of one account cannot pass them either.
+  // One transaction writes the order, its lines and first event, the opening message of its thread
+  // and the producer's mail: all or nothing. With a cap, the window's orders are counted again under
+  // the pickup point's row lock, so two shoppers cannot both take the last place; the shopper's
+  // limits are counted under the shopper's row lock (parallel requests of one account cannot pass).
   const cap = window.settings.capPerWindow;
-  const result =
-    cap === null
-      ? await placementBatchesOf(ctx.db).submit(placement)
-      : await ctx.db.transaction(async (tx) => {
-          await lockPoint(tx, window.point.id);
-          const taken = await countOpenOrdersInWindow(tx, window.point.id, window.occurrence.startsAt);
-          if (taken >= cap) throw conflict('That pickup time is full; choose another time');
-          return (await placeWithinLimits(tx, [placement], SHOPPER_LIMITS, now())).get(0) ?? null;
-        });
-  if (!result) throw new Error('the order was not stored');
+  const result = await ctx.db.transaction(async (tx) => {
+    if (cap !== null) {
+      await lockPoint(tx, window.point.id);
+      const taken = await countOpenOrdersInWindow(tx, window.point.id, window.occurrence.startsAt);
+      if (taken >= cap) throw conflict('That pickup time is full; choose another time');
+    }
+    const refused = await shopperLimitRefusal(tx, newOrder, SHOPPER_LIMITS, now());
+    if (refused) return refused;
+    const { order, items } = await insertOrder(tx, newOrder, newItems);
+    const message = messagingOn
+      ? await repo.insertOrderMessage(tx, {
+          orderId: order.id,
+          senderId: shopper.id,
+          recipientId: input.producerUserId,
+          content: `Order #${order.id}${orderSummaryAfterNumber(newItems, window.point.name, order.windowStart, timeZone, input.note)}`,
+        })
+      : null;
+    // The farm's first order of a mail period is mailed at once; later ones wait for the digest.
+    const mail =
+      farm.email && (await mailFarmNow(tx, input.producerUserId, order.id, 'requested', at))
+        ? await ctx.mailer.render(newOrderMail(ctx, farm.email, order, newItems, input.shopperName, timeZone))
+        : null;
+    const mailId = mail ? await insertOutboxRow(tx, mail) : null;
+    return { order: { ...order, conversationId: message?.conversationId ?? null }, items, message, mail, mailId };
+  });
   if ('refused' in result) throw limitRefusal(result.refused, farm.farmName);
-  const placed = result;
-  const { order, items } = placed;
-  const posted: PostedMessage | null = placed.message
+  const { order, items } = result;
+  const posted: PostedMessage | null = result.message
     ? {
-        conversationId: placed.message.conversationId,
+        conversationId: result.message.conversationId,
         recipientId: input.producerUserId,
-        message: placed.message,
+        message: result.message,
         opensOrder: true,
       }
     : null;
@@ -218,15 +195,8 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
   });
   // Delivered after the answer: a slow mail server never slows down ordering. The row is committed,
   // so a failure here only delays it (the sweep hands over mail left queued, jobs/mail-recovery.ts).
-  if (placed.mailId !== null && mail) {
-    const written = {
-      toAddress: mail.toAddress,
-      subject: mail.subject.join(String(order.id)),
-      body: mail.body.join(String(order.id)),
-      status: mail.status,
-    };
-    void ctx.mailer.dispatch(placed.mailId, written).catch((error) => console.error('order mail failed', error));
-  }
+  if (result.mail && result.mailId !== null)
+    void ctx.mailer.dispatch(result.mailId, result.mail).catch((error) => console.error('order mail failed', error));
 
   return {
     message: ORDER_TEXTS.placed,
@@ -325,43 +295,29 @@ function limitRefusal(refused: LimitRefusal['refused'], farmName: string) {
       );
 }
 
-type Placed = PlacedOrder | LimitRefusal;
-
-/**
- * One group commit per database (a test file's app, the server): placements at once share one
- * transaction, each written only within its shopper's limits.
- */
-const placementBatches = new WeakMap<Db, GroupCommit<Placement, Placed>>();
-
-export function placementBatchesOf(db: Db): GroupCommit<Placement, Placed> {
-  let batches = placementBatches.get(db);
-  if (!batches) {
-    batches = new GroupCommit({
-      runMany: (inputs) => db.transaction((tx) => placeWithinLimits(tx, inputs, SHOPPER_LIMITS, now())),
-      runOne: async (input) =>
-        (await db.transaction((tx) => placeWithinLimits(tx, [input], SHOPPER_LIMITS, now()))).get(0) ?? null,
-    });
-    placementBatches.set(db, batches);
-  }
-  return batches;
-}
-
-/**
- * The order number in a mail written with its order: a stand-in no shopper can type (random per
- * process), replaced by the number in the statement that stores both (order-placement.repository.ts).
- */
-const ORDER_NUMBER = `{{order-${randomUUID()}}}`;
-
-async function orderMail(ctx: AppContext, at: Date, mail: { to: string; subject: string; text: string }): Promise<OrderMail> {
-  const row = await ctx.mailer.render(mail);
+/** The producer's notice of a new order. */
+function newOrderMail(
+  ctx: AppContext,
+  to: string,
+  order: { id: number; windowStart: Date; pointName: string; total: number; note: string | null },
+  items: { quantity: number; productName: string; unitPrice: number; priceUnit: string | null }[],
+  shopperName: string,
+  timeZone: string,
+) {
+  const at = when(order.windowStart, timeZone);
   return {
-    period: mailPeriodOf(at),
-    toAddress: row.toAddress,
-    reason: row.reason,
-    status: row.status,
-    subject: row.subject.split(ORDER_NUMBER),
-    body: row.body.split(ORDER_NUMBER),
-    html: row.html === null ? null : row.html.split(ORDER_NUMBER),
+    to,
+    subject: `New order #${order.id} for ${at}`,
+    text: [
+      `${shopperName} reserved for ${order.pointName}, ${at}:`,
+      '',
+      ...items.map((i) => `${i.quantity} × ${i.productName} (${formatPrice(i.unitPrice, i.priceUnit)})`),
+      '',
+      `Total ${formatPrice(order.total)}: ${ORDER_TEXTS.payAtPickup.toLowerCase()}.`,
+      ...(order.note ? ['', `Note: ${order.note}`] : []),
+      '',
+      `Accept or decline within ${ORDER_LIMITS.expiryHours} hours: ${ctx.config.publicUrl}/dashboard?tab=orders`,
+    ].join('\n'),
   };
 }
 
