@@ -69,8 +69,8 @@ test('a guest pages through products, keeps the filters in the URL and opens a p
 });
 
 test('the map shows producer markers and filters them', async ({ page }) => {
-  // The map asks for its viewport and counts the producers in view (decision 122), so the figures
-  // are read from the screen: a filter can only narrow what is in view.
+  // The map asks for its viewport (decision 122); the count is what the filters return, wherever
+  // the map looks (decision 403), so a filter can only narrow it and a popup's pan never changes it.
   // The viewports the map asks the server for (bbox = west,south,east,north).
   const asked: number[][] = [];
   page.on('request', (request) => {
@@ -95,6 +95,8 @@ test('the map shows producer markers and filters them', async ({ page }) => {
   // A found place recentres the map and limits the count to the radius.
   await page.getByLabel('Product type:').selectOption('');
   await page.getByPlaceholder('Search location...').fill(BEREA_ZIP);
+  // The count for the filters around the found place (a page of one, no viewport).
+  const counted = page.waitForResponse((r) => /\/api\/search\/producers\?.*lat=.*limit=1/.test(r.url()));
   await page.getByRole('button', { name: 'Go' }).click();
   await expect(page.getByText('Found location: Berea, KY 40403')).toBeVisible();
   // The recentred map asks for what it now shows, around Berea (37.57 N, 84.29 W): a stale
@@ -105,8 +107,14 @@ test('the map shows producer markers and filters them', async ({ page }) => {
   await expect(status).toContainText('within 25 miles');
   await expect(page.locator('.user-location-marker')).toBeVisible();
   // The farm in Berea itself, at the map's centre: a marker at the edge may sit under the panel.
+  await counted;
+  await expect(status).toHaveText(/^Showing [1-9]\d* producers? within 25 miles$/);
+  const withinRadius = await status.textContent();
   await page.getByRole('button', { name: /^Big Hill Homestead/ }).click();
   await expect(page.getByRole('link', { name: 'View Producer' })).toHaveAttribute('target', '_blank');
+  // The popup pans the map; the count stays what the filters return.
+  await page.waitForTimeout(1000);
+  await expect(status).toHaveText(withinRadius as string);
 });
 
 test('the map takes its tiles from our origin and credits them under the map, where no marker is covered', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { PRODUCT_LOCATION_RADIUS, PRODUCT_PAGE_SIZE } from '@farmstand/shared';
 import type { ProductResponse } from '@farmstand/shared/schemas/products';
-import type { ProductSearchResponse } from '@farmstand/shared/schemas/search';
+import type { ProductSearchResponse, ProductSort } from '@farmstand/shared/schemas/search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { initialApiData } from '../../lib/initial-data';
@@ -10,6 +10,7 @@ export type ProductFilters = {
   category: string;
   /** '' means all availabilities. */
   availability: string;
+  sort: ProductSort;
   page: number;
   location: { latitude: number; longitude: number } | null;
 };
@@ -20,6 +21,8 @@ export function useProductSearch(filters: ProductFilters) {
     search: filters.search,
     category: filters.category,
     availability: filters.availability,
+    // The default order is sent as no order, so the page's first answer (decision 168) still matches.
+    sort: filters.sort === 'relevance' ? undefined : filters.sort,
     limit: PRODUCT_PAGE_SIZE,
     offset: (filters.page - 1) * PRODUCT_PAGE_SIZE,
     latitude: filters.location?.latitude,

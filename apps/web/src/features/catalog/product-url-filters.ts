@@ -1,6 +1,7 @@
+import { PRODUCTS_URL, type ProductSort, readUrlParams } from '@farmstand/shared/schemas/search-url';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import type { UserLocation } from '../search/user-location';
+import { type UserLocation, useUserLocation } from '../search/user-location';
 import type { ProductFilters } from './api';
 
 /** 'available' is the default (spec 01 §4); choosing All is kept in the URL as availability=all. */
@@ -8,31 +9,31 @@ export const DEFAULT_AVAILABILITY = 'available';
 const ALL = 'all';
 
 /**
- * The /products filters live in the URL (search, category, availability, page, lat, lng, place) so
- * a search can be shared and survives a reload.
+ * The /products filters live in the URL (search, category, availability, sort, page, lat, lng,
+ * place) so a search can be shared and survives a reload; values the page does not offer are
+ * ignored (decision 400). The location is the user's one location (user-location.ts), set here, on
+ * /search or on the map; a shared link's lat/lng take its place.
  */
 export function useProductUrlFilters() {
   const [params, setParams] = useSearchParams();
-  const lat = Number(params.get('lat'));
-  const lng = Number(params.get('lng'));
-  const hasLocation = params.has('lat') && params.has('lng') && Number.isFinite(lat) && Number.isFinite(lng);
-  const availabilityParam = params.get('availability') ?? DEFAULT_AVAILABILITY;
+  const stored = useUserLocation();
+  const url = readUrlParams(params, PRODUCTS_URL);
+  const location: UserLocation | null =
+    url.lat !== undefined && url.lng !== undefined
+      ? { latitude: url.lat, longitude: url.lng, address: url.place, type: url.place ? 'address' : 'current' }
+      : stored.location;
+  const availabilityParam = url.availability ?? DEFAULT_AVAILABILITY;
+  // Nearest first needs a place to measure from; without one the page keeps its default order.
+  const sort: ProductSort = url.sort === 'distance' && !location ? 'relevance' : (url.sort ?? 'relevance');
 
   const filters: ProductFilters = {
-    search: params.get('search') ?? '',
-    category: params.get('category') ?? '',
+    search: url.search ?? '',
+    category: url.category ?? '',
     availability: availabilityParam === ALL ? '' : availabilityParam,
-    page: Math.max(1, Number(params.get('page')) || 1),
-    location: hasLocation ? { latitude: lat, longitude: lng } : null,
+    sort,
+    page: url.page ?? 1,
+    location: location ? { latitude: location.latitude, longitude: location.longitude } : null,
   };
-  const location: UserLocation | null = hasLocation
-    ? {
-        latitude: lat,
-        longitude: lng,
-        address: params.get('place') ?? undefined,
-        type: params.get('place') ? 'address' : 'current',
-      }
-    : null;
 
   const update = useCallback(
     (changes: Record<string, string | null>, options: { keepPage?: boolean; replace?: boolean } = {}) =>
@@ -52,12 +53,15 @@ export function useProductUrlFilters() {
     [setParams],
   );
 
-  const setLocation = (next: UserLocation | null) =>
+  const setLocation = (next: UserLocation | null) => {
+    stored.setLocation(next);
+    // The link keeps the place so it can be shared; cleared, the page has no location at all.
     update(
       next
         ? { lat: next.latitude.toFixed(5), lng: next.longitude.toFixed(5), place: next.address ?? null }
-        : { lat: null, lng: null, place: null },
+        : { lat: null, lng: null, place: null, sort: url.sort === 'distance' ? null : (url.sort ?? null) },
     );
+  };
 
   return {
     filters,
@@ -66,6 +70,7 @@ export function useProductUrlFilters() {
     setSearch: (search: string) => update({ search }),
     setCategory: (category: string) => update({ category }),
     setAvailability: (value: string) => update({ availability: value === DEFAULT_AVAILABILITY ? null : value }),
+    setSort: (value: ProductSort) => update({ sort: value === 'relevance' ? null : value }),
     setPage: (page: number, options: { replace?: boolean } = {}) =>
       update({ page: page > 1 ? String(page) : null }, { keepPage: true, replace: options.replace }),
     setLocation,

@@ -2,9 +2,9 @@ import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ChatIcon, CheckCircleIcon, SproutIcon } from '../../components/ui/icons';
 import { usePublicPageTitle } from '../../lib/document-title';
-import { formatPrice } from '../../lib/format';
+import { REGISTER_PRODUCER } from '../../lib/next-path';
 import { useAuth } from '../auth/auth-context';
-import { BreadArt, EggsArt, HoneyArt, VegBoxArt } from './food-art';
+import { FreshThisWeek } from './fresh-this-week';
 import { HeroPanel } from './hero-panel';
 
 const VALUE_POINTS = [
@@ -22,41 +22,6 @@ const VALUE_POINTS = [
     icon: <ChatIcon className="h-8 w-8" />,
     title: 'Direct communication',
     text: 'Message farmers and bakers directly. No middleman, no commission.',
-  },
-];
-
-const SAMPLE_PRODUCTS = [
-  {
-    art: <EggsArt />,
-    name: 'Farm Fresh Eggs',
-    farm: 'Green Valley Farm',
-    price: 5,
-    unit: 'dozen',
-    color: 'from-amber-100 to-amber-200 dark:from-amber-900/40 dark:to-amber-800/40',
-  },
-  {
-    art: <BreadArt />,
-    name: 'Sourdough Bread',
-    farm: "Miller's Bakery",
-    price: 8,
-    unit: 'loaf',
-    color: 'from-orange-100 to-orange-200 dark:from-orange-900/40 dark:to-orange-800/40',
-  },
-  {
-    art: <HoneyArt />,
-    name: 'Raw Wildflower Honey',
-    farm: 'Bluegrass Apiaries',
-    price: 12,
-    unit: 'pint',
-    color: 'from-yellow-100 to-yellow-200 dark:from-yellow-900/40 dark:to-yellow-800/40',
-  },
-  {
-    art: <VegBoxArt />,
-    name: 'Seasonal Vegetable Box',
-    farm: 'Sunrise Acres',
-    price: 25,
-    unit: 'box',
-    color: 'from-green-100 to-green-200 dark:from-green-900/40 dark:to-green-800/40',
   },
 ];
 
@@ -85,7 +50,7 @@ export default function HomePage() {
                 </ButtonLink>
               ) : (
                 <>
-                  <ButtonLink to="/register" size="lg">
+                  <ButtonLink to={REGISTER_PRODUCER} size="lg">
                     Start Selling Your Products
                   </ButtonLink>
                   <ButtonLink to="/search" size="lg" variant="secondary">
@@ -126,22 +91,7 @@ export default function HomePage() {
             Browse All Products
           </ButtonLink>
         </div>
-        <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {SAMPLE_PRODUCTS.map((product) => (
-            <li key={product.name}>
-              <Card className="overflow-hidden">
-                <div className={`flex h-36 items-center justify-center bg-gradient-to-br ${product.color}`} aria-hidden="true">
-                  {product.art}
-                </div>
-                <div className="p-4">
-                  <h3 className="font-semibold">{product.name}</h3>
-                  <p className="text-sm text-stone-600 dark:text-stone-300">{product.farm}</p>
-                  <p className="mt-2 font-bold text-brand-800 dark:text-green-300">{formatPrice(product.price, product.unit)}</p>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <FreshThisWeek />
       </section>
 
       <section className="mx-auto max-w-7xl px-4 sm:px-6">

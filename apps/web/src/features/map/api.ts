@@ -34,3 +34,18 @@ export function useMapProducers(query: Record<string, string | number>, viewport
     enabled: viewport !== null,
   });
 }
+
+/**
+ * How many producers the filters return, wherever the map is looking (decision 403): the count box
+ * says this, so panning (or a popup that pans) never changes it. The map shape's total for the same
+ * parameters without a viewport, read with a page of one.
+ */
+export function useMapCount(query: Record<string, string | number>) {
+  const counted = { ...query, view: 'map', limit: 1 };
+  return useQuery({
+    queryKey: ['search', 'map-count', counted],
+    queryFn: ({ signal }) => api.get<ProducerMapResponse>('/search/producers', counted, signal),
+    select: (answer) => answer.total,
+    placeholderData: keepPreviousData,
+  });
+}

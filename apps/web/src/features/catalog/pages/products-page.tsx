@@ -5,17 +5,18 @@ import {
   PRODUCT_PAGE_SIZE,
   PRODUCT_SKELETON_COUNT,
 } from '@farmstand/shared';
+import { PRODUCT_SORT_LABELS, PRODUCT_SORTS } from '@farmstand/shared/schemas/search-url';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, PageTitle } from '../../../components/ui/card';
 import { Deferred } from '../../../components/ui/deferred';
 import { inputClasses } from '../../../components/ui/field';
+import { AlertIcon } from '../../../components/ui/icons';
 import { track } from '../../../lib/analytics';
 import { usePublicPageTitle } from '../../../lib/document-title';
 import { LocationPanel } from '../../search/components/location-panel';
 import { PinIcon } from '../../search/components/pin-icon';
 import { SearchSuggestInput } from '../../search/components/search-suggest-input';
-import { useUserLocation } from '../../search/user-location';
 import { useProductSearch } from '../api';
 import { Pagination } from '../components/pagination';
 import { ProductCard, ProductCardSkeleton } from '../components/product-card';
@@ -31,11 +32,13 @@ const AVAILABILITY_OPTIONS = [
   { value: 'seasonal', label: 'Seasonal' },
 ];
 
-/** /products: browse with category, text, availability and location filters, 20 per page (spec 01 §2). */
+/**
+ * /products: browse with category, text, availability and location filters, 20 per page (spec 01 §2),
+ * in the order asked for (decision 401); 'Distance' is offered once a location is set.
+ */
 export default function ProductsPage() {
   usePublicPageTitle('/products');
   const url = useProductUrlFilters();
-  const { setLocation: rememberLocation } = useUserLocation();
   const [text, setText] = useState(url.filters.search);
   const [showLocation, setShowLocation] = useState(url.location !== null);
   const query = useProductSearch(url.filters);
@@ -57,7 +60,7 @@ export default function ProductsPage() {
       <PageTitle subtitle="Eggs, bread, honey, produce and more from local producers.">Browse Products</PageTitle>
       <section
         aria-label="Product filters"
-        className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end dark:border-stone-800 dark:bg-stone-900"
+        className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end dark:border-stone-800 dark:bg-stone-900"
       >
         <form
           aria-label="Search products"
@@ -118,6 +121,23 @@ export default function ProductsPage() {
             ))}
           </select>
         </div>
+        <div>
+          <label htmlFor="product-sort" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+            Sort by
+          </label>
+          <select
+            id="product-sort"
+            value={url.filters.sort}
+            onChange={(event) => url.setSort(event.target.value as (typeof PRODUCT_SORTS)[number])}
+            className={`${inputClasses} mt-1`}
+          >
+            {PRODUCT_SORTS.filter((sort) => sort !== 'distance' || url.location).map((sort) => (
+              <option key={sort} value={sort}>
+                {PRODUCT_SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </div>
         <Button
           variant={showLocation ? 'primary' : 'secondary'}
           aria-expanded={showLocation}
@@ -131,10 +151,7 @@ export default function ProductsPage() {
         <LocationPanel
           className="mt-4"
           location={url.location}
-          onChange={(next) => {
-            url.setLocation(next);
-            if (next) rememberLocation(next);
-          }}
+          onChange={url.setLocation}
           hint={`Products within ${PRODUCT_LOCATION_RADIUS} miles`}
         />
       )}
@@ -156,7 +173,7 @@ export default function ProductsPage() {
             ))}
           </ul>
         ) : query.isError ? (
-          <EmptyState title="Failed to load products" icon="⚠️">
+          <EmptyState title="Failed to load products" icon={AlertIcon}>
             Please try again in a moment.
           </EmptyState>
         ) : query.data.products.length === 0 ? (

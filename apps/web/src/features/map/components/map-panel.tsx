@@ -1,6 +1,6 @@
 import { CATEGORY_LABELS, MAP_CATEGORIES, MAP_RADII, NO_RADIUS_LIMIT } from '@farmstand/shared';
 import { type FormEvent, useState } from 'react';
-import { SearchSuggestInput } from '../../search/components/search-suggest-input';
+import { PinIcon } from '../../search/components/pin-icon';
 import type { MapFilters } from '../api';
 
 type Props = {
@@ -8,13 +8,16 @@ type Props = {
   onFiltersChange: (filters: MapFilters) => void;
   onSearchLocation: (text: string) => void;
   isSearching: boolean;
+  /** Asks the browser for the user's position: only when pressed, never on arrival (decision 402). */
+  onLocateMe: () => void;
+  isLocating: boolean;
 };
 
 const controlClasses =
   'rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm text-stone-900 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100';
 
 /** The floating panel of /map: location search, 'Verified producers only', 'Within:' and 'Product type:'. */
-export function MapPanel({ filters, onFiltersChange, onSearchLocation, isSearching }: Props) {
+export function MapPanel({ filters, onFiltersChange, onSearchLocation, isSearching, onLocateMe, isLocating }: Props) {
   const [text, setText] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -30,17 +33,15 @@ export function MapPanel({ filters, onFiltersChange, onSearchLocation, isSearchi
         <label htmlFor="map-location" className="sr-only">
           Search location
         </label>
-        {/* Type-ahead suggests products, farms and categories; Enter on the typed text searches the place. */}
-        <div className="min-w-0 flex-1">
-          <SearchSuggestInput
-            id="map-location"
-            value={text}
-            onValueChange={setText}
-            onCategory={(category) => onFiltersChange({ ...filters, category })}
-            placeholder="Search location..."
-            className={`${controlClasses} w-full`}
-          />
-        </div>
+        {/* A place, not a product: no product or farm suggestions here (decision 402). */}
+        <input
+          id="map-location"
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Search location..."
+          className={`${controlClasses} min-w-0 flex-1`}
+        />
         <button
           type="submit"
           disabled={isSearching}
@@ -49,6 +50,15 @@ export function MapPanel({ filters, onFiltersChange, onSearchLocation, isSearchi
           {isSearching ? 'Searching…' : 'Go'}
         </button>
       </form>
+      <button
+        type="button"
+        onClick={onLocateMe}
+        disabled={isLocating}
+        className="mt-2 inline-flex items-center gap-1 rounded-md px-1 py-0.5 text-sm font-semibold text-brand-700 hover:underline disabled:opacity-60 dark:text-green-300"
+      >
+        <PinIcon className="h-4 w-4" />
+        {isLocating ? 'Finding you…' : 'Use my location'}
+      </button>
       <label className="mt-3 flex items-center gap-2 text-sm text-stone-800 dark:text-stone-100">
         <input
           type="checkbox"

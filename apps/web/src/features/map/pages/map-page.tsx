@@ -1,10 +1,10 @@
-import { DEFAULT_PRODUCER_RADIUS, GEOLOCATION_OPTIONS, MAP_SCREEN_CENTER, NO_RADIUS_LIMIT, TEXTS } from '@farmstand/shared';
+import { DEFAULT_PRODUCER_RADIUS, MAP_SCREEN_CENTER, NO_RADIUS_LIMIT, TEXTS } from '@farmstand/shared';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { track } from '../../../lib/analytics';
 import { usePublicPageTitle } from '../../../lib/document-title';
-import { geocodeAddress, useUserLocation } from '../../search/user-location';
-import { type MapFilters, mapQuery, useMapProducers } from '../api';
+import { currentPosition, geocodeAddress, useUserLocation } from '../../search/user-location';
+import { type MapFilters, mapQuery, useMapCount, useMapProducers } from '../api';
 import { DeferredProducersMap } from '../components/deferred-producers-map';
 import { MapPanel } from '../components/map-panel';
 import type { LatLng, MapViewport } from '../types';
@@ -23,29 +23,32 @@ export default function MapPage() {
       : { center: { latitude: MAP_SCREEN_CENTER.lat, longitude: MAP_SCREEN_CENTER.lng }, zoom: MAP_SCREEN_CENTER.zoom },
   );
   const [isSearching, setIsSearching] = useState(false);
+  const [isLocating, setIsLocating] = useState(false);
 
-  // Without a stored location, ask the browser once; a failure is only logged (spec 01 §8).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only on the first visit of the screen.
-  useEffect(() => {
-    if (location || !('geolocation' in navigator)) return;
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        const found = { latitude: position.coords.latitude, longitude: position.coords.longitude, type: 'current' as const };
-        setLocation(found);
-        setView({ center: found, zoom: LOCATION_ZOOM });
-      },
-      (error) => console.info('map: user location unavailable', error.message),
-      GEOLOCATION_OPTIONS,
-    );
-  }, []);
+  // The browser is asked for the position only when the person presses 'Use my location' (decision 402).
+  async function locateMe() {
+    setIsLocating(true);
+    try {
+      const found = await currentPosition();
+      setLocation(found);
+      setView({ center: found, zoom: LOCATION_ZOOM });
+      track('location_search', { action: 'geolocation', latitude: found.latitude, longitude: found.longitude });
+    } catch (failure) {
+      toast.error((failure as Error).message);
+    } finally {
+      setIsLocating(false);
+    }
+  }
 
   const query = useMemo(() => mapQuery(filters, location, NO_RADIUS_LIMIT), [filters, location]);
   // The map asks for what it shows (decision 122); null until the map reports its first viewport.
   const [viewport, setViewport] = useState<MapViewport | null>(null);
   const producers = useMapProducers(query, viewport);
+  const count = useMapCount(query);
+  const failed = producers.isError || count.isError;
   useEffect(() => {
-    if (producers.isError) toast.error('Failed to load producers');
-  }, [producers.isError]);
+    if (failed) toast.error('Failed to load producers');
+  }, [failed]);
 
   async function searchLocation(text: string) {
     setIsSearching(true);
@@ -69,8 +72,8 @@ export default function MapPage() {
 
   const list = producers.data?.producers ?? [];
   const clusters = producers.data?.clusters ?? [];
-  // Producers in view: the lone markers plus everyone inside the clusters.
-  const shown = producers.data?.total ?? 0;
+  // What the filters return, not what is in view (decision 403).
+  const shown = count.data ?? 0;
   const radiusApplies = location !== null && filters.radius < NO_RADIUS_LIMIT;
   return (
     <div className="relative h-[calc(100dvh-9rem)] w-full md:h-[calc(100dvh-4rem)]">
@@ -92,6 +95,8 @@ export default function MapPage() {
         }}
         onSearchLocation={searchLocation}
         isSearching={isSearching}
+        onLocateMe={locateMe}
+        isLocating={isLocating}
       />
       <p
         aria-live="polite"
@@ -100,7 +105,7 @@ export default function MapPage() {
         Showing {shown} producer{shown === 1 ? '' : 's'}
         {radiusApplies && ` within ${filters.radius} miles`}
       </p>
-      {(producers.isLoading || viewport === null) && (
+      {(producers.isLoading || count.isLoading || viewport === null) && (
         <div
           role="status"
           className="absolute inset-0 z-[1100] flex items-center justify-center bg-white/60 dark:bg-stone-950/60"

@@ -1,8 +1,10 @@
 import { DEFAULT_PRODUCER_RADIUS, PRODUCER_RADII } from '@farmstand/shared';
+import { PRODUCER_SEARCH_URL, readUrlParams } from '@farmstand/shared/schemas/search-url';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
 import { inputClasses } from '../../../components/ui/field';
+import { AlertIcon } from '../../../components/ui/icons';
 import { track } from '../../../lib/analytics';
 import { usePublicPageTitle } from '../../../lib/document-title';
 import { useProducerSearch } from '../api';
@@ -19,10 +21,12 @@ export default function SearchPage() {
   usePublicPageTitle('/search');
   const [params, setParams] = useSearchParams();
   const { location, setLocation } = useUserLocation();
-  const [text, setText] = useState(params.get('search') ?? '');
-  const search = params.get('search') ?? '';
-  const radius = Number(params.get('radius')) || DEFAULT_PRODUCER_RADIUS;
-  const view = params.get('view') === 'map' ? 'map' : 'list';
+  // A value the page does not offer (radius=7, an old link) is ignored like an empty one (decision 400).
+  const url = readUrlParams(params, PRODUCER_SEARCH_URL);
+  const search = url.search ?? '';
+  const [text, setText] = useState(search);
+  const radius = url.radius ?? DEFAULT_PRODUCER_RADIUS;
+  const view = url.view ?? 'list';
 
   const update = (changes: Record<string, string | null>) =>
     setParams(
@@ -111,7 +115,7 @@ export default function SearchPage() {
         {query.isPending ? (
           <Spinner label="Searching producers…" />
         ) : query.isError ? (
-          <EmptyState title="Failed to search producers" icon="⚠️">
+          <EmptyState title="Failed to search producers" icon={AlertIcon}>
             Please try again in a moment.
           </EmptyState>
         ) : producers.length === 0 ? (

@@ -1,0 +1,67 @@
+import { STORAGE_KEYS } from '@farmstand/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../lib/api';
+
+vi.mock('../../../lib/document-title', () => ({ usePublicPageTitle: () => {} }));
+vi.mock('../../../lib/analytics', () => ({ track: () => {} }));
+
+import ProductsPage from './products-page';
+
+const get = vi.spyOn(api, 'get').mockResolvedValue({ products: [], total: 0 } as never);
+/** The query of the last product search the page sent, with empty values dropped as the API client drops them. */
+const lastSearch = () => {
+  const calls = get.mock.calls.filter(([path]) => path === '/search/products');
+  const query = (calls.at(-1)?.[1] ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
+};
+
+const show = (url: string) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[url]}>
+        <ProductsPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+vi.setConfig({ testTimeout: 60_000 });
+
+describe('the products page', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    get.mockClear();
+  });
+  afterEach(cleanup);
+
+  it('ignores an unknown category, availability, sort or page in its URL instead of failing to load', async () => {
+    show('/products?category=unicorn&availability=sold_out&sort=cheapest&page=-2');
+    await screen.findByText('No products found');
+    expect(lastSearch()).toEqual({ availability: 'available', limit: 20, offset: 0 });
+    expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('');
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('relevance');
+  });
+
+  it('searches around the location set on /search, and offers nearest first there', async () => {
+    const berea = { latitude: 37.5687, longitude: -84.2963, address: 'Berea, KY 40403', type: 'address' };
+    localStorage.setItem(STORAGE_KEYS.userLocation, JSON.stringify(berea));
+    show('/products');
+    await screen.findByText('No products found');
+    expect(lastSearch()).toMatchObject({ latitude: berea.latitude, longitude: berea.longitude, radius: 50 });
+    expect(screen.getByText('Berea, KY 40403')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'distance' } });
+    await waitFor(() => expect(lastSearch()).toMatchObject({ sort: 'distance', latitude: berea.latitude }));
+  });
+
+  it('sorts by price or newest, and never asks for nearest first without a location', async () => {
+    show('/products?sort=distance');
+    await screen.findByText('No products found');
+    expect(lastSearch().sort).toBeUndefined();
+    const options = [...(screen.getByLabelText('Sort by') as HTMLSelectElement).options].map((option) => option.text);
+    expect(options).toEqual(['Best match', 'Price: low to high', 'Newest first']);
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'price' } });
+    await waitFor(() => expect(lastSearch().sort).toBe('price'));
+  });
+});
