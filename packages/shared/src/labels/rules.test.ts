@@ -24,6 +24,8 @@ const jam: LabelProduct = {
   net_unit: 'oz',
   ingredient_list: ['peaches', 'sugar'],
   ingredients: null,
+  allergens: [],
+  allergens_confirmed_absent: [],
 };
 
 describe('label checklist', () => {
@@ -60,6 +62,16 @@ describe('label checklist', () => {
     );
     expect(stateRuleNotice('WV')).toBeNull();
     expect(stateRuleNotice('IN')).toContain("check your state's rules");
+  });
+
+  it('counts allergens as missing while an allergen the ingredients imply is neither ticked nor confirmed absent', () => {
+    const cookie = { ...jam, name: 'Peanut Cookie', ingredient_list: ['wheat flour', 'butter', 'eggs', 'peanuts'] };
+    expect(missingLabelFields(cookie, producer)).toEqual(['allergens']);
+    expect(labelChecklist(cookie, producer).find((item) => item.field === 'allergens')?.hint).toContain('wheat (wheat flour)');
+    expect(missingLabelFields({ ...cookie, allergens: ['wheat', 'milk', 'eggs', 'peanuts'] }, producer)).toEqual([]);
+    expect(
+      missingLabelFields({ ...cookie, allergens: ['wheat', 'eggs', 'peanuts'], allergens_confirmed_absent: ['milk'] }, producer),
+    ).toEqual([]);
   });
 
   it('splits free-text ingredients on commas outside brackets', () => {

@@ -1,4 +1,5 @@
 import type { ProductCategory, StateCode } from '../constants/catalog';
+import { describeImplied, undeclaredAllergens } from './allergens';
 
 /**
  * What a home producer's label must show, by the producer's state and the product's category
@@ -143,6 +144,8 @@ export type LabelProduct = {
   net_unit: NetUnit | null;
   ingredient_list: string[];
   ingredients: string | null;
+  allergens: string[];
+  allergens_confirmed_absent: string[];
 };
 
 export type LabelProducer = {
@@ -181,8 +184,8 @@ export type LabelChecklistItem = { field: LabelField; label: string; ok: boolean
 
 /**
  * Every field the producer's state asks for, ticked or not. The processing date is chosen per
- * batch when printing, so it is always ticked here; allergens pass when none are declared (only
- * present allergens are declared), with a reminder.
+ * batch when printing, so it is always ticked here; allergens pass when every allergen the
+ * ingredients imply is declared or confirmed absent (docs/decisions/380).
  */
 export function labelChecklist(product: LabelProduct, producer: LabelProducer): LabelChecklistItem[] {
   const rule = STATE_LABEL_RULES[producer.state];
@@ -203,11 +206,17 @@ export function labelChecklist(product: LabelProduct, producer: LabelProducer): 
       ok: !needsIngredients || labelIngredients(product).length > 0,
       hint: 'List every ingredient, heaviest first.',
     },
-    allergens: { ok: true, hint: 'Tick every major allergen the product contains.' },
+    allergens: allergenCheck(product),
     processing_date: { ok: true, hint: 'Chosen for each batch when you print.' },
     statement: { ok: true },
   };
   return rule.fields.map((field) => ({ field, label: LABEL_FIELD_NAMES[field], ...checks[field] }));
+}
+
+function allergenCheck(product: LabelProduct): { ok: boolean; hint: string } {
+  const missing = undeclaredAllergens({ ...product, ingredients: labelIngredients(product) });
+  if (missing.length === 0) return { ok: true, hint: 'Tick every major allergen the product contains.' };
+  return { ok: false, hint: `The ingredients suggest ${describeImplied(missing)}: tick or confirm absent.` };
 }
 
 /** The names of the missing fields; empty means the product is label-ready. */

@@ -114,3 +114,18 @@ export const LabelPrintQuery = z.object({
     ),
 });
 export type LabelPrintQuery = z.infer<typeof LabelPrintQuery>;
+
+/** GET /api/products/{id}/labels/sheets: whether the label is ready, and which sheets it fits (the others say why). */
+export const LabelSheetsResponse = z.object({
+  ready: z.boolean(),
+  missing: z.array(z.string()),
+  sheets: z.array(
+    z.object({
+      sheet: z.enum(LABEL_SHEET_IDS as [LabelSheetId, ...LabelSheetId[]]),
+      name: z.string(),
+      fits: z.boolean(),
+      reason: z.string().nullable(),
+    }),
+  ),
+});
+export type LabelSheetsResponse = z.infer<typeof LabelSheetsResponse>;

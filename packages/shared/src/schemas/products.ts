@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { AVAILABILITIES, CERTIFICATION_TYPES, PRODUCT_CATEGORIES, STATES, type StateCode } from '../constants/catalog';
-import { NET_UNITS } from '../labels/rules';
+import { declaredMajorAllergens, undeclaredAllergens, undeclaredAllergensMessage } from '../labels/allergens';
+import { labelIngredients, MAJOR_ALLERGENS, NET_UNITS } from '../labels/rules';
+import { SELLER_TYPES } from '../labels/seller-types';
 import { optionalDate, optionalText } from './fields';
 
 /**
@@ -78,6 +80,18 @@ const labelFields = {
     })
     .nullish()
     .transform((list) => ((list ?? []) as string[]).map((i) => i.trim()).filter(Boolean)),
+  /** Major allergens the ingredients seem to imply that the producer confirms are absent (docs/decisions/380). */
+  allergens_confirmed_absent: z
+    .array(z.enum(MAJOR_ALLERGENS, { error: `Allergens confirmed absent must be among: ${MAJOR_ALLERGENS.join(', ')}` }), {
+      error: 'Allergens confirmed absent must be a list',
+    })
+    .nullish()
+    .transform((list) => [...new Set(list ?? [])]),
+  /** The law the product is made under (docs/decisions/381); the state's home-food law unless said otherwise. */
+  seller_type: z
+    .enum(SELLER_TYPES, { error: `Seller type must be one of: ${SELLER_TYPES.join(', ')}` })
+    .nullish()
+    .transform((v) => v ?? 'home_processor'),
 };
 
 /** Body of POST /api/products and PUT /api/products/{id}. */
@@ -114,6 +128,17 @@ export const ProductRequest = z
   .refine((v) => (v.net_quantity === null) === (v.net_unit === null), {
     path: ['net_quantity'],
     message: 'Give the net quantity together with its unit',
+  })
+  .superRefine((v, ctx) => {
+    // A label must not say "none declared", or leave an allergen out, that its ingredients name.
+    const missing = undeclaredAllergens({ ...v, ingredients: labelIngredients(v) });
+    if (missing.length > 0) ctx.addIssue({ code: 'custom', path: ['allergens'], message: undeclaredAllergensMessage(missing) });
+    const declared = declaredMajorAllergens(v.allergens);
+    const both = v.allergens_confirmed_absent.filter((a) => declared.has(a));
+    if (both.length > 0) {
+      const message = `${both.join(', ')} ${both.length === 1 ? 'is' : 'are'} both declared and confirmed absent: choose one`;
+      ctx.addIssue({ code: 'custom', path: ['allergens_confirmed_absent'], message });
+    }
   })
   .refine((v) => v.availability === 'seasonal' || (v.seasonal_start === null && v.seasonal_end === null), {
     path: ['seasonal_start'],
@@ -224,12 +249,16 @@ export const Product = z.object({
   net_quantity: z.number().nullable(),
   net_unit: z.enum(NET_UNITS).nullable(),
   ingredient_list: z.array(z.string()),
+  allergens_confirmed_absent: z.array(z.enum(MAJOR_ALLERGENS)),
+  seller_type: z.enum(SELLER_TYPES),
   required_certifications: z.array(z.string()),
   seasonal_start: z.string().nullable(),
   seasonal_end: z.string().nullable(),
   pickup_instructions: z.string().nullable(),
   active: z.boolean(),
   moderation_status: z.enum(PRODUCT_MODERATION_STATUSES),
+  /** Why an admin removed it; only a removed product (seen by its owner and admins) has one. */
+  moderation_reason: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   farm_name: z.string(),

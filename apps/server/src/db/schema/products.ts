@@ -25,6 +25,10 @@ export const products = pgTable(
     netQuantity: numeric('net_quantity', { precision: 10, scale: 3, mode: 'number' }),
     netUnit: text('net_unit'),
     ingredientList: text('ingredient_list').array().notNull().default(sql`'{}'::text[]`),
+    /** Major allergens the ingredients imply that the producer confirmed absent (docs/decisions/380). */
+    allergensConfirmedAbsent: text('allergens_confirmed_absent').array().notNull().default(sql`'{}'::text[]`),
+    /** The law the product is made under: home_processor | home_microprocessor (docs/decisions/381). */
+    sellerType: text('seller_type').notNull().default('home_processor'),
     requiredCertifications: text('required_certifications').array().notNull().default(sql`'{}'::text[]`),
     pickupInstructions: text('pickup_instructions'),
     primaryImageUrl: text('primary_image_url'),

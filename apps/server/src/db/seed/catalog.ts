@@ -779,6 +779,7 @@ export const PRODUCT_TEMPLATES: Record<ProductCategory, ProductTemplate[]> = {
       price: [6, 7],
       unit: 'bar',
       ingredients: 'Goat milk, olive oil, coconut oil, shea butter, lye, essential oils',
+      allergens: ['milk'],
       countable: true,
     },
     {

@@ -2,7 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AVAILABILITIES, MAX_ACTIVE_PRODUCTS, PRODUCT_CATEGORIES, STATES } from '@farmstand/shared';
+import { AVAILABILITIES, MAX_ACTIVE_PRODUCTS, PRODUCT_CATEGORIES, STATES, type StateCode } from '@farmstand/shared';
+import { undeclaredAllergens } from '@farmstand/shared/labels/allergens';
+import { labelIngredients } from '@farmstand/shared/labels/rules';
+import { type SellerType, sellerTypeViolation } from '@farmstand/shared/labels/seller-types';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import zipcodes from 'zipcodes';
@@ -137,6 +140,31 @@ describe('demo seed', () => {
       expect(product.state).toBe('TN');
       expect(product.description).toMatch(/pet consumption only/i);
     }
+  });
+
+  it("declares every allergen its ingredients imply and sells no food its farm's seller type is barred from, Garden Salsa included", async () => {
+    const listed = await rows<{
+      name: string;
+      category: string;
+      description: string;
+      ingredients: string | null;
+      ingredient_list: string[];
+      allergens: string[];
+      allergens_confirmed_absent: string[];
+      seller_type: SellerType;
+      state: StateCode;
+    }>(
+      sql`select pr.name, pr.category, pr.description, pr.ingredients, pr.ingredient_list, pr.allergens,
+                 pr.allergens_confirmed_absent, pr.seller_type, p.state
+          from products pr join producers p on p.id = pr.producer_id`,
+    );
+    for (const product of listed) {
+      expect(undeclaredAllergens({ ...product, ingredients: labelIngredients(product) }), product.name).toEqual([]);
+      expect(sellerTypeViolation(product, product.state), `${product.name} (${product.state})`).toBeNull();
+    }
+    const salsas = listed.filter((product) => product.name === 'Garden Salsa');
+    expect(salsas.length).toBeGreaterThan(0);
+    for (const salsa of salsas) expect(salsa).toMatchObject({ state: 'KY', seller_type: 'home_microprocessor' });
   });
 
   it('gives the demo producer a farm with several products and the demo consumer favourites', async () => {

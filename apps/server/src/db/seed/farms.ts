@@ -5,6 +5,7 @@ import {
   type ProductCategory,
   type StateCode,
 } from '@farmstand/shared';
+import { acidifiedFoodWord, type SellerType, sellerTypeViolation } from '@farmstand/shared/labels/seller-types';
 import { FARM_KIND_CATEGORIES, PRODUCT_TEMPLATES, type ProductTemplate } from './catalog';
 import { demoLabelFacts } from './label-facts';
 import type { Random } from './random';
@@ -22,9 +23,23 @@ export type DemoProduct = {
   seasonalEnd: string | null;
   ingredients: string | null;
   allergens: string[];
+  sellerType: SellerType;
   pickupInstructions: string | null;
   createdAt: Date;
 };
+
+/**
+ * Demo farms are farms, so a Kentucky one makes its pickles and salsa as a home-based
+ * microprocessor (KRS 217.137); elsewhere a product is made under the state's home-food law, and a
+ * template that law rules out is never chosen (docs/decisions/381).
+ */
+export function demoSellerType(state: StateCode, category: ProductCategory, template: ProductTemplate): SellerType {
+  return state === 'KY' && acidifiedFoodWord({ category, ...template }) ? 'home_microprocessor' : 'home_processor';
+}
+
+function allowedInState(state: StateCode, category: ProductCategory, template: ProductTemplate): boolean {
+  return sellerTypeViolation({ category, ...template, seller_type: demoSellerType(state, category, template) }, state) === null;
+}
 
 export type DemoCertification = {
   certificationType: CertificationType;
@@ -405,7 +420,9 @@ export function chooseProductTemplates(
 ): { category: ProductCategory; template: ProductTemplate }[] {
   const chosen: { category: ProductCategory; template: ProductTemplate }[] = [];
   const take = (category: ProductCategory) => {
-    const unused = PRODUCT_TEMPLATES[category].filter((t) => !chosen.some((c) => c.template === t));
+    const unused = PRODUCT_TEMPLATES[category].filter(
+      (t) => !chosen.some((c) => c.template === t) && allowedInState(site.state, category, t),
+    );
     if (unused.length) chosen.push({ category, template: random.pick(unused) });
   };
   // Regulated categories: herdshare only from Kentucky dairies, raw-milk pet food only from Tennessee ones.
@@ -454,6 +471,7 @@ export function buildProduct(
     ingredients: template.ingredients ?? null,
     ...demoLabelFacts(template.unit, template.ingredients),
     allergens: template.allergens ?? [],
+    sellerType: demoSellerType(farm.state, category, template),
     pickupInstructions: random.chance(0.35) ? random.pick(PRODUCT_PICKUP) : null,
     createdAt: new Date(now.getTime() - random.int(1, 120) * DAY_MS),
   };

@@ -114,6 +114,8 @@ export async function listProducts(db: Db, search: string | undefined, page: Pag
         ingredientList: products.ingredientList,
         ingredients: products.ingredients,
         address: producers.address,
+        allergens: products.allergens,
+        allergensConfirmedAbsent: products.allergensConfirmedAbsent,
         city: producers.city,
         state: producers.state,
         zip: producers.zip,

@@ -1,5 +1,4 @@
 import type { ProductCategory, StateCode } from '@farmstand/shared';
-import { missingLabelFields, type NetUnit } from '@farmstand/shared/labels/rules';
 import type {
   AdminDashboardStats,
   AdminHealth,
@@ -17,6 +16,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { producerTrial, startProducerAccount } from '../auth/auth.service';
 import { forgetAllPublicProducts, forgetPublicProduct } from '../products/products.public-cache';
+import { labelReadiness, toLabelProducer, toLabelProduct } from '../labels/label-readiness';
 import * as repo from './admin.repository';
 
 const DEFAULT_PAGE_SIZE = 25;
@@ -106,30 +106,17 @@ export async function listProducts(ctx: AppContext, query: AdminListQuery): Prom
   const { rows, total } = await repo.listProducts(ctx.db, query.search, { limit, offset });
   return {
     products: rows.map(({ label, ...row }) => {
-      const labelMissing = missingLabelFields(
-        {
-          name: row.name,
-          category: row.category as ProductCategory,
-          net_quantity: label.netQuantity === null ? null : Number(label.netQuantity),
-          net_unit: label.netUnit as NetUnit | null,
-          ingredient_list: label.ingredientList,
-          ingredients: label.ingredients,
-        },
-        {
-          farm_name: row.farm_name,
-          address: label.address,
-          city: label.city,
-          state: label.state as StateCode,
-          zip: label.zip,
-          phone: label.phone,
-        },
+      // Ready means printable on at least one sheet, by the PDF's own fit (docs/decisions/382).
+      const readiness = labelReadiness(
+        toLabelProduct({ ...label, name: row.name, category: row.category }),
+        toLabelProducer({ ...label, farmName: row.farm_name }),
       );
       return {
         ...row,
         price: row.price === null ? null : Number(row.price),
         created_at: iso(row.created_at),
-        label_ready: labelMissing.length === 0,
-        label_missing: labelMissing,
+        label_ready: readiness.ready,
+        label_missing: readiness.missing,
       };
     }),
     pagination: { page, limit, total },

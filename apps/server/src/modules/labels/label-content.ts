@@ -9,11 +9,7 @@ import {
 import type { LabelBlock } from './label-layout';
 
 /** What goes on one label, in reading order, each block named after its field (issue 14). */
-export function labelBlocks(
-  product: LabelProduct & { allergens: string[] },
-  producer: LabelProducer,
-  processingDate: string,
-): LabelBlock[] {
+export function labelBlocks(product: LabelProduct, producer: LabelProducer, processingDate: string): LabelBlock[] {
   const rule = STATE_LABEL_RULES[producer.state];
   const blocks: LabelBlock[] = [{ field: 'common_name', text: product.name, font: 'bold', role: 'name' }];
   if (product.net_quantity !== null && product.net_unit !== null) {

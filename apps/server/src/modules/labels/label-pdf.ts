@@ -1,10 +1,9 @@
-import { LABEL_FIELD_NAMES, type LabelField } from '@farmstand/shared/labels/rules';
-import { LABEL_SHEETS, LABEL_SHEETS_BY_SIZE, type LabelSheetId } from '@farmstand/shared/labels/sheets';
-import type { PDFFont } from 'pdf-lib';
+import { LABEL_SHEETS, type LabelSheetId } from '@farmstand/shared/labels/sheets';
 import type QRCodeModule from 'qrcode';
 import { badRequest } from '../../lib/errors';
 import { lazyModule } from '../../lib/lazy-module';
-import { type LabelBlock, layoutLabel, POINTS_PER_INCH } from './label-layout';
+import { fitLabel, standardFontMetrics } from './label-fit';
+import { type LabelBlock, POINTS_PER_INCH } from './label-layout';
 
 const loadPdfLib = lazyModule<typeof import('pdf-lib')>('pdf-lib');
 const loadQrCode = lazyModule<typeof QRCodeModule>('qrcode');
@@ -16,20 +15,6 @@ export type LabelPdfRequest = {
   /** The product's public page: the QR code leads there. */
   qrUrl: string;
   title: string;
-};
-
-/** Typographic characters people paste from word processors, in the fonts' own alphabet. */
-const PLAIN_EQUIVALENTS: Record<string, string> = {
-  '\u2018': "'",
-  '\u2019': "'",
-  '\u201C': '"',
-  '\u201D': '"',
-  '\u2013': '-',
-  '\u2014': '-',
-  '\u2026': '...',
-  '\u00A0': ' ',
-  '\u2032': "'",
-  '\u2033': '"',
 };
 
 /**
@@ -46,13 +31,9 @@ export async function renderLabelPdf(request: LabelPdfRequest): Promise<Uint8Arr
     regular: await single.embedFont(StandardFonts.Helvetica),
     bold: await single.embedFont(StandardFonts.HelveticaBold),
   };
-  const blocks = request.blocks.map((block) => ({ ...block, text: printable(block, fonts.regular) }));
-  const measure = {
-    regular: (text: string, size: number) => fonts.regular.widthOfTextAtSize(text, size),
-    bold: (text: string, size: number) => fonts.bold.widthOfTextAtSize(text, size),
-  };
-  const result = layoutLabel(sheet, blocks, measure);
-  if (!result.ok) throw badRequest(tooLongMessage(result.field, request.sheet), result.field);
+  // The same fit the print dialog and the label-ready flag use: the embedded fonts measure alike.
+  const result = fitLabel(request.sheet, request.blocks, standardFontMetrics());
+  if (!result.ok) throw badRequest(result.message, result.field);
   const { lines, qr } = result.layout;
   const labelPage = single.addPage([sheet.labelWidth * POINTS_PER_INCH, sheet.labelHeight * POINTS_PER_INCH]);
   for (const line of lines) labelPage.drawText(line.text, { x: line.x, y: line.y, size: line.size, font: fonts[line.font] });
@@ -85,35 +66,6 @@ export async function renderLabelPdf(request: LabelPdfRequest): Promise<Uint8Arr
     });
   }
   return pdf.save();
-}
-
-function printable(block: LabelBlock, font: PDFFont): string {
-  const supported = new Set(font.getCharacterSet());
-  let text = '';
-  for (const char of block.text.normalize('NFC')) {
-    const plain = PLAIN_EQUIVALENTS[char] ?? char;
-    for (const c of plain) {
-      if (!supported.has(c.codePointAt(0) as number)) {
-        throw badRequest(`${fieldName(block.field)} has a character labels cannot print: "${c}". Please remove it.`, block.field);
-      }
-    }
-    text += plain;
-  }
-  return text;
-}
-
-function fieldName(field: string): string {
-  return LABEL_FIELD_NAMES[field as LabelField] ?? (field === 'category' ? 'Category line' : field);
-}
-
-function tooLongMessage(field: string, sheet: LabelSheetId): string {
-  const larger = LABEL_SHEETS_BY_SIZE.slice(LABEL_SHEETS_BY_SIZE.indexOf(sheet) + 1).map((id) => LABEL_SHEETS[id].name);
-  if (field === 'statement') {
-    const where = larger.length > 0 ? `choose a larger label: ${larger.join(' or ')}.` : 'shorten the other fields.';
-    return `${fieldName(field)} does not fit on ${LABEL_SHEETS[sheet].name}: it must stay at 10 pt, so ${where}`;
-  }
-  const advice = larger.length > 0 ? `Shorten it or choose a larger label: ${larger.join(' or ')}.` : 'Please shorten it.';
-  return `${fieldName(field)} does not fit on ${LABEL_SHEETS[sheet].name}. ${advice}`;
 }
 
 /** The QR code as one SVG path of dark runs per row, with a two-module quiet zone. */

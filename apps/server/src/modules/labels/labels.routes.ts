@@ -1,12 +1,12 @@
 import { ErrorResponse, IdParams } from '@farmstand/shared';
-import { LabelPrintQuery } from '@farmstand/shared/labels/sheets';
+import { LabelPrintQuery, LabelSheetsResponse } from '@farmstand/shared/labels/sheets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestOrigin } from '../../lib/public-site';
 import { requireRole } from '../../plugins/auth';
 import { defineModule, type ModuleOptions } from '../index';
 import { LabelMaker } from './label-maker';
-import { printLabels, warmLabelMaker } from './labels.service';
+import { labelSheets, printLabels, warmLabelMaker } from './labels.service';
 
 const PRODUCERS_ONLY = 'Only producer accounts can print product labels';
 
@@ -26,6 +26,26 @@ const labelRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =
     clearTimeout(warmUp);
     await maker.close();
   });
+
+  app.get(
+    '/:id/labels/sheets',
+    {
+      config: { access: ['producer', 'admin'], accessMessages: { denied: PRODUCERS_ONLY } },
+      schema: {
+        tags: ['products'],
+        security: [{ bearer: [] }],
+        summary: "Which label sheets a product's label fits",
+        description:
+          'Whether the label is ready (every field its state requires, and it fits at least one sheet), the fields missing, and for each sheet whether the label fits and, if not, why. The same fit the PDF applies.',
+        params: IdParams,
+        response: { 200: LabelSheetsResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const user = await requireRole(ctx, request, ['producer', 'admin'], PRODUCERS_ONLY);
+      return labelSheets(ctx, user, request.params.id);
+    },
+  );
 
   app.get(
     '/:id/labels',

@@ -1,6 +1,5 @@
-import type { StateCode } from '@farmstand/shared';
-import { LABEL_FIELD_NAMES, type LabelProducer, type LabelProduct, missingLabelFields } from '@farmstand/shared/labels/rules';
-import type { LabelPrintQuery } from '@farmstand/shared/labels/sheets';
+import { LABEL_FIELD_NAMES, missingLabelFields } from '@farmstand/shared/labels/rules';
+import { LABEL_SHEETS, type LabelPrintQuery, type LabelSheetsResponse } from '@farmstand/shared/labels/sheets';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { publicSite } from '../../lib/public-site';
@@ -9,6 +8,7 @@ import { findProducerByUserId } from '../producers/producers.repository';
 import { loadManageableProduct } from '../products/products.service';
 import { labelBlocks } from './label-content';
 import type { LabelMaker } from './label-maker';
+import { labelReadiness, toLabelProducer, toLabelProduct } from './label-readiness';
 
 export type LabelPdf = { pdf: Uint8Array; filename: string };
 
@@ -41,27 +41,8 @@ async function printClaimed(
   query: LabelPrintQuery,
   requestOrigin?: string,
 ): Promise<LabelPdf> {
-  const row = await loadManageableProduct(ctx, user, productId);
-  const producer = await findProducerByUserId(ctx.db, row.producer.userId);
-  if (!producer) throw notFound('Producer profile not found');
-  const labelProducer: LabelProducer = {
-    farm_name: producer.farmName,
-    address: producer.address,
-    city: producer.city,
-    state: producer.state as StateCode,
-    zip: producer.zip,
-    phone: producer.phone,
-  };
+  const { row, labelProduct, labelProducer } = await loadLabelSubject(ctx, user, productId);
   const { product } = row;
-  const labelProduct: LabelProduct & { allergens: string[] } = {
-    name: product.name,
-    category: product.category as LabelProduct['category'],
-    net_quantity: product.netQuantity === null ? null : Number(product.netQuantity),
-    net_unit: product.netUnit as LabelProduct['net_unit'],
-    ingredient_list: product.ingredientList,
-    ingredients: product.ingredients,
-    allergens: product.allergens,
-  };
   const missing = missingLabelFields(labelProduct, labelProducer);
   if (missing.length > 0) {
     const names = missing.map((field) => LABEL_FIELD_NAMES[field]).join(', ');
@@ -83,6 +64,30 @@ async function printClaimed(
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'product';
   return { pdf, filename: `labels-${slug}-${query.processing_date}.pdf` };
+}
+
+/** The product (owner or admin only) and its farm, as the label rules read them. */
+async function loadLabelSubject(ctx: AppContext, user: AuthUser, productId: number) {
+  const row = await loadManageableProduct(ctx, user, productId);
+  const producer = await findProducerByUserId(ctx.db, row.producer.userId);
+  if (!producer) throw notFound('Producer profile not found');
+  return { row, labelProduct: toLabelProduct(row.product), labelProducer: toLabelProducer(producer) };
+}
+
+/** Which sheets the product's label fits and why not the others, for the print dialog (docs/decisions/382). */
+export async function labelSheets(ctx: AppContext, user: AuthUser, productId: number): Promise<LabelSheetsResponse> {
+  const { labelProduct, labelProducer } = await loadLabelSubject(ctx, user, productId);
+  const readiness = labelReadiness(labelProduct, labelProducer);
+  return {
+    ready: readiness.ready,
+    missing: readiness.missing,
+    sheets: readiness.sheets.map((fit) => ({
+      sheet: fit.sheet,
+      name: LABEL_SHEETS[fit.sheet].name,
+      fits: fit.fits,
+      reason: fit.fits ? null : fit.reason,
+    })),
+  };
 }
 
 /** Renders one small label and throws it away: starts the thread and loads the PDF and QR libraries ahead of the first print. */

@@ -6,9 +6,11 @@ import type { StateCode } from '@farmstand/shared';
 import { STATE_LABEL_RULES } from '@farmstand/shared/labels/rules';
 import { LABEL_SHEET_IDS, LABEL_SHEETS, type LabelSheetId } from '@farmstand/shared/labels/sheets';
 import type { ProductRequest } from '@farmstand/shared/schemas/products';
+import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema';
 import { publicSite } from '../../lib/public-site';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { type PdfPage, readPdf } from '../../test/pdf-text';
@@ -159,6 +161,7 @@ describe('GET /api/products/{id}/labels', () => {
       category: 'pet_food',
       description: 'For pet consumption only.',
       ingredient_list: ['raw goat milk'],
+      allergens: ['milk'],
     });
     const petPage = (await readPdf((await printPdf(petId, 'avery_5163', 1, tennessee)).rawPayload))[0];
     const pet = labelTexts(petPage, 'avery_5163', 0).joined;
@@ -230,6 +233,55 @@ describe('GET /api/products/{id}/labels', () => {
     const byId = new Map(res.json().products.map((p: { id: number }) => [p.id, p]));
     expect(byId.get(ready)).toMatchObject({ label_ready: true, label_missing: [] });
     expect(byId.get(missing)).toMatchObject({ label_ready: false, label_missing: ['net_quantity', 'ingredients'] });
+  });
+
+  it('is not label-ready when the label fits no sheet, though every field is filled in', async () => {
+    const farm = await buildProducer(app);
+    const long = Array.from({ length: 60 }, (_, i) => `ingredient number ${i + 1} ${'with a long description '.repeat(6)}`);
+    const id = await buildProduct(app, farm, { ...jam, name: 'Sheetless Jam', ingredient_list: long });
+    const admin = await buildUser(app, { userType: 'admin' });
+    const res = await app.inject({ method: 'GET', url: '/api/admin/products?search=Sheetless&limit=50', headers: bearer(admin) });
+    const product = res.json().products.find((p: { id: number }) => p.id === id);
+    expect(product).toMatchObject({ label_ready: false, label_missing: [] });
+    const sheets = await app.inject({ method: 'GET', url: `/api/products/${id}/labels/sheets`, headers: bearer(farm) });
+    expect(sheets.json()).toMatchObject({ ready: false, missing: [] });
+    expect(sheets.json().sheets.every((sheet: { fits: boolean }) => !sheet.fits)).toBe(true);
+  });
+
+  it("offers only the sheets a West Virginia farm's label fits, saying why the 2 by 2 square does not", async () => {
+    const farm = await buildProducer(app, { state: 'WV', city: 'Charleston', zip: '25301', phone: '(304) 555-0100' });
+    const id = await buildProduct(app, farm, jam);
+    const res = await app.inject({ method: 'GET', url: `/api/products/${id}/labels/sheets`, headers: bearer(farm) });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.ready).toBe(true);
+    const bySheet = new Map<string, { reason: string | null }>(
+      body.sheets.map((fit: { sheet: string; reason: string | null }) => [fit.sheet, fit]),
+    );
+    expect(bySheet.get('avery_22806')).toMatchObject({ fits: false, reason: expect.stringContaining('must stay at 10 pt') });
+    expect(bySheet.get('avery_5163')).toMatchObject({ fits: true, reason: null });
+    expect(bySheet.get('thermal_4x6')).toMatchObject({ fits: true, reason: null });
+    // The PDF agrees with the list: the refused sheet is refused with the same reason.
+    const refused = await app.inject({ method: 'GET', url: labelsUrl(id, 'avery_22806', 1), headers: bearer(farm) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(bySheet.get('avery_22806')?.reason);
+    const other = await buildProducer(app);
+    const denied = await app.inject({ method: 'GET', url: `/api/products/${id}/labels/sheets`, headers: bearer(other) });
+    expect(denied.statusCode).toBe(403);
+  });
+
+  it('refuses to print "none declared" for a product saved before its ingredients were checked for allergens', async () => {
+    const farm = await buildProducer(app);
+    const id = await buildProduct(app, farm, { ...jam, name: 'Old Cookie', ingredient_list: ['sugar'] });
+    await app.ctx.db
+      .update(products)
+      .set({ ingredientList: ['wheat flour', 'butter', 'eggs', 'peanuts'] })
+      .where(eq(products.id, id));
+    const res = await app.inject({ method: 'GET', url: labelsUrl(id, 'avery_5163', 1), headers: bearer(farm) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('Allergens');
+    const sheets = await app.inject({ method: 'GET', url: `/api/products/${id}/labels/sheets`, headers: bearer(farm) });
+    expect(sheets.json()).toMatchObject({ ready: false, missing: ['allergens'] });
   });
 });
 

@@ -27,6 +27,8 @@ export function presentProduct(row: ProductWithProducer, options: PresentOptions
     net_quantity: product.netQuantity === null ? null : Number(product.netQuantity),
     net_unit: product.netUnit as Product['net_unit'],
     ingredient_list: product.ingredientList,
+    allergens_confirmed_absent: product.allergensConfirmedAbsent as Product['allergens_confirmed_absent'],
+    seller_type: product.sellerType as Product['seller_type'],
     required_certifications: product.requiredCertifications,
     seasonal_start: product.seasonalStart,
     seasonal_end: product.seasonalEnd,

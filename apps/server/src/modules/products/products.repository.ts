@@ -27,6 +27,8 @@ const productColumns = {
   netQuantity: products.netQuantity,
   netUnit: products.netUnit,
   ingredientList: products.ingredientList,
+  allergensConfirmedAbsent: products.allergensConfirmedAbsent,
+  sellerType: products.sellerType,
   requiredCertifications: products.requiredCertifications,
   pickupInstructions: products.pickupInstructions,
   primaryImageUrl: products.primaryImageUrl,

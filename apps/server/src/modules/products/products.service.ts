@@ -1,4 +1,5 @@
-import { TEXTS } from '@farmstand/shared';
+import { type StateCode, TEXTS } from '@farmstand/shared';
+import { sellerTypeViolation } from '@farmstand/shared/labels/seller-types';
 import {
   type AvailabilityRequest,
   type MyProductsResponse,
@@ -37,6 +38,8 @@ function toValues(input: ProductInput): repo.ProductValues {
     netQuantity: input.net_quantity,
     netUnit: input.net_unit,
     allergens: input.allergens,
+    allergensConfirmedAbsent: input.allergens_confirmed_absent,
+    sellerType: input.seller_type,
     requiredCertifications: input.required_certifications,
     pickupInstructions: input.pickup_instructions,
   };
@@ -52,6 +55,8 @@ const REGULATED_FIELD: Record<string, string> = {
 function assertRegulatedRules(input: ProductInput, producerState: string): void {
   const violation = regulatedCategoryViolation(input, producerState);
   if (violation) throw badRequest(violation, REGULATED_FIELD[violation] ?? 'category');
+  const sellerRule = sellerTypeViolation(input, producerState as StateCode);
+  if (sellerRule) throw badRequest(sellerRule, 'seller_type');
 }
 
 async function maxProducts(ctx: AppContext): Promise<number> {

@@ -1,5 +1,6 @@
-import type { LabelPrintQuery } from '@farmstand/shared/labels/sheets';
-import { ApiError, toQueryString } from '../../lib/api';
+import type { LabelPrintQuery, LabelSheetsResponse } from '@farmstand/shared/labels/sheets';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, api, toQueryString } from '../../lib/api';
 import { getToken } from '../../lib/storage';
 
 /**
@@ -24,4 +25,13 @@ export async function fetchLabelPdf(productId: number, query: LabelPrintQuery): 
   const data = (await response.json().catch(() => null)) as { message?: unknown } | null;
   const message = typeof data?.message === 'string' ? data.message : `Request failed (${response.status})`;
   throw new ApiError(response.status, message, undefined, typeof data?.message === 'string');
+}
+
+/** Whether a product's label is ready and which sheets it fits (the same fit the PDF uses); the others say why. */
+export function useLabelSheets(productId: number | null) {
+  return useQuery({
+    queryKey: ['labels', 'sheets', productId],
+    queryFn: ({ signal }) => api.get<LabelSheetsResponse>(`/products/${productId}/labels/sheets`, undefined, signal),
+    enabled: productId !== null && productId > 0,
+  });
 }

@@ -1,14 +1,15 @@
 import { AVAILABILITY_LABELS, type Availability, CATEGORY_LABELS, formatPrice, type ProductCategory } from '@farmstand/shared';
 import { LABEL_FIELD_NAMES, type LabelField } from '@farmstand/shared/labels/rules';
-import type { AdminProduct } from '@farmstand/shared/schemas/admin';
+import { type AdminProduct, ProductModerationRequest } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Badge, EmptyState, Spinner } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextInput } from '../../../components/ui/field';
 import { useAdminProducts, useModerateProduct } from '../api';
 import { ADMIN_TEXTS } from '../texts';
-import { LoadFailed, Pager, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
+import { AdminLink, LoadFailed, Pager, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
+import { firstIssue, ReasonDialog } from './reason-dialog';
+import { BasketIcon } from '../../../components/ui/icons';
 
 export function ProductsTab() {
   const [search, setSearch] = useState('');
@@ -19,9 +20,9 @@ export function ProductsTab() {
   useLoadErrorToast(query, ADMIN_TEXTS.loadProducts);
 
   // "Delete" in the spec's table is the admin removal: the owner keeps the listing, nobody else sees it.
-  const run = (product: AdminProduct, action: 'remove' | 'restore') =>
+  const run = (product: AdminProduct, action: 'remove' | 'restore', reason?: string) =>
     moderate.mutate(
-      { id: product.id, action },
+      { id: product.id, action, reason },
       // The hook confirms with a toast.
       { onSuccess: () => setRemoving(null) },
     );
@@ -45,7 +46,7 @@ export function ProductsTab() {
       ) : query.isError ? (
         <LoadFailed text={ADMIN_TEXTS.loadProducts} onRetry={() => query.refetch()} />
       ) : query.data.products.length === 0 ? (
-        <EmptyState title="No products found" icon="🧺" />
+        <EmptyState title="No products found" icon={BasketIcon} />
       ) : (
         <>
           <TableCard caption="Products">
@@ -64,7 +65,7 @@ export function ProductsTab() {
               {query.data.products.map((product) => (
                 <tr key={product.id}>
                   <td className={`${tdClasses} font-medium`}>
-                    {product.name}
+                    <AdminLink to={`/product/${product.id}`}>{product.name}</AdminLink>
                     {product.moderation_status === 'removed' && (
                       <Badge tone="red" className="ml-2">
                         Removed
@@ -72,7 +73,9 @@ export function ProductsTab() {
                     )}
                   </td>
                   <td className={tdClasses}>{CATEGORY_LABELS[product.category as ProductCategory] ?? product.category}</td>
-                  <td className={tdClasses}>{product.farm_name}</td>
+                  <td className={tdClasses}>
+                    <AdminLink to={`/producer/${product.producer_user_id}`}>{product.farm_name}</AdminLink>
+                  </td>
                   <td className={`${tdClasses} whitespace-nowrap`}>{formatPrice(product.price, product.price_unit)}</td>
                   <td className={tdClasses}>
                     {AVAILABILITY_LABELS[product.availability as Availability] ?? product.availability}
@@ -99,12 +102,14 @@ export function ProductsTab() {
         </>
       )}
       {removing && (
-        <ConfirmDialog
+        <ReasonDialog
           title="Delete product"
           message={`Remove "${removing.name}" from the marketplace? Its producer still sees it; you can restore it later.`}
+          reader="the producer"
           confirmLabel="Delete"
           isBusy={moderate.isPending}
-          onConfirm={() => run(removing, 'remove')}
+          validate={(reason) => firstIssue(ProductModerationRequest.safeParse({ action: 'remove', reason }))}
+          onConfirm={(reason) => run(removing, 'remove', reason)}
           onCancel={() => setRemoving(null)}
         />
       )}
@@ -112,9 +117,10 @@ export function ProductsTab() {
   );
 }
 
-/** Issue 14: whether the producer can print a compliant label for it, and if not, what is missing. */
+/** Whether the producer can print a compliant label on at least one sheet, and if not, why. */
 function LabelReadyBadge({ product }: { product: AdminProduct }) {
   if (product.label_ready) return <Badge tone="green">Label-ready</Badge>;
+  if (product.label_missing.length === 0) return <Badge tone="yellow">Fits no label sheet</Badge>;
   const missing = product.label_missing.map((field) => LABEL_FIELD_NAMES[field as LabelField] ?? field).join(', ');
   return <Badge tone="yellow">Missing: {missing}</Badge>;
 }

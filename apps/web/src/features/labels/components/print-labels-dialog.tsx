@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectInput, TextInput } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api';
-import { fetchLabelPdf } from '../api';
+import { fetchLabelPdf, useLabelSheets } from '../api';
 
 const PRINT_FAILED = 'Failed to create labels';
 
@@ -45,14 +45,20 @@ function PrintLabelsDialog({
   const product = products.find((p) => p.id === productId);
   const missing = product ? missingLabelFields(product, producer) : [];
   const notice = stateRuleNotice(producer.state);
+  // Only the sheets the label fits are offered; the others are listed with the reason (the PDF's own fit).
+  const fits = useLabelSheets(product?.id ?? null);
+  const fitting = fits.data?.sheets.filter((fit) => fit.fits) ?? [];
+  const refused = fits.data?.sheets.filter((fit) => !fit.fits) ?? [];
+  const offered = fits.data ? fitting.map((fit) => fit.sheet) : LABEL_SHEET_IDS;
+  const chosenSheet = offered.includes(sheet) ? sheet : offered[0];
 
   async function create() {
-    if (!product) return;
+    if (!product || !chosenSheet) return;
     setError(null);
     setBusy(true);
     try {
       const { blob, filename } = await fetchLabelPdf(product.id, {
-        sheet,
+        sheet: chosenSheet,
         count: Number(count),
         processing_date: processingDate,
       });
@@ -97,13 +103,36 @@ function PrintLabelsDialog({
             add {missing.length === 1 ? 'it' : 'them'}.
           </p>
         )}
-        <SelectInput label="Label sheet" value={sheet} onChange={(event) => setSheet(event.target.value as LabelSheetId)}>
-          {LABEL_SHEET_IDS.map((id) => (
+        {missing.length === 0 && fits.data && fitting.length === 0 && (
+          <p
+            role="alert"
+            className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          >
+            This product's label fits no sheet. Shorten its text and try again.
+          </p>
+        )}
+        <SelectInput
+          label="Label sheet"
+          value={chosenSheet ?? ''}
+          disabled={offered.length === 0}
+          onChange={(event) => setSheet(event.target.value as LabelSheetId)}
+        >
+          {offered.map((id) => (
             <option key={id} value={id}>
               {LABEL_SHEETS[id].name}
             </option>
           ))}
         </SelectInput>
+        {missing.length === 0 && refused.length > 0 && (
+          <div className="text-sm text-stone-700 dark:text-stone-300">
+            <p className="font-medium">Not offered for this label:</p>
+            <ul className="mt-1 list-disc space-y-1 pl-5">
+              {refused.map((fit) => (
+                <li key={fit.sheet}>{fit.reason}</li>
+              ))}
+            </ul>
+          </div>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput
             label="Number of labels"
@@ -148,7 +177,7 @@ function PrintLabelsDialog({
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
-          <Button type="submit" isLoading={isBusy} disabled={!product || missing.length > 0}>
+          <Button type="submit" isLoading={isBusy} disabled={!product || missing.length > 0 || !chosenSheet}>
             Create PDF
           </Button>
         </div>

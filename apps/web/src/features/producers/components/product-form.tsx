@@ -7,7 +7,14 @@ import {
   PRODUCT_CATEGORIES,
   type StateCode,
 } from '@farmstand/shared';
+import { impliedAllergens } from '@farmstand/shared/labels/allergens';
 import { type LabelProducer, NET_UNIT_LABELS, NET_UNITS, splitTopLevel } from '@farmstand/shared/labels/rules';
+import {
+  SELLER_TYPE_LABELS,
+  SELLER_TYPES_BY_STATE,
+  type SellerType,
+  sellerTypeViolation,
+} from '@farmstand/shared/labels/seller-types';
 import { type Product, ProductRequest, REGULATED_TEXTS, regulatedCategoryViolation } from '@farmstand/shared/schemas/products';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -41,6 +48,7 @@ type Values = {
   seasonal_end: string;
   ingredient_list: string[];
   allergens: AllergenChoice;
+  seller_type: SellerType;
   net_quantity: string;
   net_unit: string;
   required_certifications: string[];
@@ -59,7 +67,8 @@ const toValues = (p: Product | null): Values => ({
   seasonal_end: p?.seasonal_end ?? '',
   // Products saved before the ordered list existed start from their free-text ingredients.
   ingredient_list: p ? (p.ingredient_list.length > 0 ? p.ingredient_list : splitTopLevel(p.ingredients ?? '')) : [],
-  allergens: toAllergenChoice(p?.allergens ?? []),
+  allergens: toAllergenChoice(p?.allergens ?? [], p?.allergens_confirmed_absent ?? []),
+  seller_type: p?.seller_type ?? 'home_processor',
   net_quantity: p?.net_quantity?.toString() ?? '',
   net_unit: p?.net_unit ?? '',
   required_certifications: p?.required_certifications ?? [],
@@ -110,6 +119,10 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
         seasonal_start: isSeasonal ? values.seasonal_start : null,
         seasonal_end: isSeasonal ? values.seasonal_end : null,
         allergens: fromAllergenChoice(values.allergens),
+        // Only the confirmations that still answer a suggestion of the current ingredients are kept.
+        allergens_confirmed_absent: values.allergens.absent.filter((a) =>
+          impliedAllergens(values.ingredient_list).some((found) => found.allergen === a && !values.allergens.major.includes(a)),
+        ),
         ingredient_list: values.ingredient_list,
         ingredients: values.ingredient_list.length > 0 ? values.ingredient_list.join(', ') : null,
         net_quantity: numberOrNull(values.net_quantity),
@@ -121,6 +134,11 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
     const regulated = regulatedCategoryViolation(request, producerState);
     if (regulated) {
       form.setError(regulatedField(regulated), { message: regulated });
+      return;
+    }
+    const sellerRule = sellerTypeViolation(request, producerState);
+    if (sellerRule) {
+      form.setError('seller_type', { message: sellerRule });
       return;
     }
     try {
@@ -236,6 +254,7 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
         <div className="sm:col-span-2">
           <AllergenPicker
             value={allergens}
+            ingredients={ingredientList}
             error={errors.allergens?.message}
             onChange={(next) => form.setValue('allergens', next, { shouldDirty: true })}
           />
@@ -250,8 +269,24 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
               net_unit: (netUnit || null) as Product['net_unit'],
               ingredient_list: ingredientList,
               ingredients: null,
+              allergens: fromAllergenChoice(allergens),
+              allergens_confirmed_absent: allergens.absent,
             }}
           />
+        </div>
+        <div className="sm:col-span-2">
+          <SelectInput
+            label="Made under"
+            hint="The law your kitchen works under. Kentucky farms that sell pickles or salsa from approved recipes are home-based microprocessors."
+            error={errors.seller_type?.message}
+            {...form.register('seller_type')}
+          >
+            {SELLER_TYPES_BY_STATE[producerState].map((type) => (
+              <option key={type} value={type}>
+                {SELLER_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </SelectInput>
         </div>
         <fieldset className="sm:col-span-2">
           <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">
