@@ -5,23 +5,27 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api';
 import { FreshThisWeek } from './fresh-this-week';
 
-const listing = (id: number, name: string, farm: string, price: number, unit: string) => ({
+const listing = (id: number, name: string, farm: string, price: number, unit: string, availability = 'available') => ({
   id,
   name,
   farm_name: farm,
   price,
   price_unit: unit,
   category: 'eggs',
+  availability,
 });
 
-/** The directory has eggs and honey, but no sourdough and no vegetable box. */
+/** The directory has eggs and honey (its newest jar sold out), but no sourdough and no vegetable box. */
 const get = vi.spyOn(api, 'get').mockImplementation(async (_path, query) => {
   const { category } = query as { category: string };
   const found =
     category === 'eggs'
       ? [listing(41, 'Duck Eggs', 'Ridge Farm', 8.5, 'half dozen')]
       : category === 'honey'
-        ? [listing(42, 'Clover Honey', 'Hive Hollow', 11, 'jar')]
+        ? [
+            listing(43, 'Comb Honey', 'Hive Hollow', 14, 'frame', 'sold_out'),
+            listing(42, 'Clover Honey', 'Hive Hollow', 11, 'jar'),
+          ]
         : [];
   return { products: found, total: found.length } as never;
 });
@@ -31,7 +35,7 @@ vi.setConfig({ testTimeout: 60_000 });
 describe('Fresh this week', () => {
   afterEach(cleanup);
 
-  it('shows real listings of the four kinds linked to their pages, and the sample text only where none exists', async () => {
+  it('shows the newest listing of each kind that is not sold out, linked to its page, and the sample text only where none exists', async () => {
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <MemoryRouter>
@@ -51,10 +55,11 @@ describe('Fresh this week', () => {
     expect(box.getAttribute('href')).toBe('/products?category=produce&search=vegetable+box');
     expect(screen.queryByText('Green Valley Farm')).toBeNull();
     expect(screen.queryByText('Bluegrass Apiaries')).toBeNull();
-    // Each kind asks the product search for its newest available listing.
+    expect(screen.queryByText('Comb Honey')).toBeNull();
+    // Each kind asks the product search for its newest listings.
     expect(get).toHaveBeenCalledWith(
       '/search/products',
-      { category: 'bread', search: 'sourdough', availability: 'available', sort: 'newest', limit: 1 },
+      { category: 'bread', search: 'sourdough', sort: 'newest', limit: 5 },
       expect.anything(),
     );
   });
