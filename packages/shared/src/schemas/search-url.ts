@@ -17,8 +17,8 @@ export const PRODUCT_SORTS = ['relevance', 'price', 'distance', 'newest'] as con
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
   relevance: 'Best match',
-  price: 'Price: low to high',
-  distance: 'Distance: nearest first',
+  price: 'Lowest price',
+  distance: 'Nearest first',
   newest: 'Newest first',
 };
 

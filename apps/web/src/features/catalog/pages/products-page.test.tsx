@@ -60,7 +60,7 @@ describe('the products page', () => {
     await screen.findByText('No products found');
     expect(lastSearch().sort).toBeUndefined();
     const options = [...(screen.getByLabelText('Sort by') as HTMLSelectElement).options].map((option) => option.text);
-    expect(options).toEqual(['Best match', 'Price: low to high', 'Newest first']);
+    expect(options).toEqual(['Best match', 'Lowest price', 'Newest first']);
     fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'price' } });
     await waitFor(() => expect(lastSearch().sort).toBe('price'));
   });
