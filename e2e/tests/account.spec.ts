@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createUser, expectAccessible } from './helpers';
+import { createUser, emailLink, expectAccessible, signInBrowser } from './helpers';
 
 test.describe('changing the password (decision 124)', () => {
   test('from the account menu: a wrong current password is refused, then the change ends the other sessions', async ({
@@ -47,5 +47,40 @@ test.describe('changing the password (decision 124)', () => {
   test('guests are sent to sign in first', async ({ page }) => {
     await page.goto('/account/password');
     await expect(page).toHaveURL(/\/login/);
+  });
+});
+
+test.describe('signing in by e-mail (decision 390)', () => {
+  test('"Email me a sign-in link" sends a link that signs in once', async ({ page, request }) => {
+    const user = await createUser(request);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await expect(page.getByRole('status')).toContainText('a sign-in link is on its way');
+    await expectAccessible(page);
+    const link = new URL(await emailLink(request, user.email, '/login/email-link'));
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.evaluate(() => localStorage.removeItem('token'));
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByRole('heading', { name: "We couldn't sign you in" })).toBeVisible();
+  });
+});
+
+test.describe('a shopper becomes a producer (decision 391)', () => {
+  test('from the pricing page: the trial starts and the farm profile comes next', async ({ page, request }) => {
+    const user = await createUser(request, 'consumer');
+    await signInBrowser(page, user);
+    await page.goto('/pricing');
+    await page.getByRole('link', { name: 'Become a Producer' }).click();
+    await expect(page).toHaveURL(/\/account\/become-producer$/);
+    await expect(page.getByText('Your saved favourites are removed')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Turn my account into a producer account' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    const me = await request.get('/api/auth/me', {
+      headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` },
+    });
+    expect(await me.json()).toMatchObject({ userType: 'producer', subscription: { status: 'trialing' } });
   });
 });

@@ -89,12 +89,29 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
   expect(login.ok()).toBeTruthy();
 });
 
-test('a 401 from the API forgets the token and lands on /login', async ({ page }) => {
+test('a 401 from the API forgets the token; a page that needs sign-in goes to /login and back after signing in', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, 'consumer');
   await page.goto('/terms');
   await page.evaluate(() => localStorage.setItem('token', 'garbage.token.value'));
-  await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/messages');
+  await expect(page).toHaveURL(/\/login\?next=%2Fmessages$/);
   await expect(page.getByRole('heading', { name: 'Sign in to Farmstand' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/messages$/);
+});
+
+test('an expired session on a public page signs out quietly and the page stays', async ({ page }) => {
+  await page.goto('/terms');
+  await page.evaluate(() => localStorage.setItem('token', 'garbage.token.value'));
+  await page.goto('/pricing');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page).toHaveURL(/\/pricing$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 

@@ -1,23 +1,26 @@
 import type { UserType } from '@farmstand/shared';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '../components/ui/card';
 import { useAuth } from '../features/auth/auth-context';
+import { loginPathFor, pathAfterSignIn } from '../lib/next-path';
 
-/** Guests go to /login (and come back after signing in). */
+/** Guests, and a session that just ended, go to /login?next=<this page> and come back after signing in. */
 export function RequireAuth({ children, roles }: { children: ReactNode; roles?: UserType[] }) {
   const { isLoading, user } = useAuth();
   const location = useLocation();
   if (isLoading) return <Spinner />;
-  if (!user) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  if (!user) return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
   if (roles && !roles.includes(user.userType)) return <Navigate to="/dashboard" replace />;
   return <>{children}</>;
 }
 
-/** Signed-in users are sent away from /login and /register. */
+/** Signed-in users are sent away from /login and /register: to the page that asked for sign-in, or the dashboard. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { isLoading, user } = useAuth();
+  const [params] = useSearchParams();
+  const location = useLocation();
   if (isLoading) return <Spinner />;
-  if (user) return <Navigate to="/dashboard" replace />;
+  if (user) return <Navigate to={pathAfterSignIn(params, location.state)} replace />;
   return <>{children}</>;
 }

@@ -1,6 +1,7 @@
 import { STORAGE_KEYS } from '@farmstand/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, errorMessage, toQueryString } from './api';
+import { SIGNED_OUT_EVENT } from './storage';
 
 function respondWith(status: number, body: unknown) {
   const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status }));
@@ -28,11 +29,28 @@ describe('api client', () => {
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer stale-token');
   });
 
-  it('forgets the token and goes to /login on a 401 from any ordinary call (spec 01 §8)', async () => {
+  it('forgets an expired session quietly on a 401 and leaves the page where it is', async () => {
+    const signedOut = vi.fn();
+    window.addEventListener(SIGNED_OUT_EVENT, signedOut);
+    vi.stubGlobal('location', { ...window.location, pathname: '/product/5', assign });
     respondWith(401, { message: 'Your session has expired' });
     await expect(api.get('/auth/me')).rejects.toMatchObject({ status: 401, message: 'Your session has expired' });
+    window.removeEventListener(SIGNED_OUT_EVENT, signedOut);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
-    expect(assign).toHaveBeenCalledWith('/login');
+    expect(signedOut).toHaveBeenCalledTimes(1);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('keeps a newer session stored while an older call was answered 401', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        localStorage.setItem(STORAGE_KEYS.token, 'fresh-token');
+        return new Response(JSON.stringify({ message: 'Your session has expired' }), { status: 401 });
+      }),
+    );
+    await expect(api.get('/orders/mine')).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('fresh-token');
   });
 
   it('leaves a 401 from login and register to the form', async () => {

@@ -74,10 +74,12 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   const data = text ? safeJson(text) : null;
   if (response.ok && method === 'GET' && data !== null) saveCopy(url, token, text);
   if (!response.ok) {
-    if (response.status === 401 && !OWN_401_PATHS.includes(path)) {
-      // An expired or revoked session: forget it and go to sign-in (spec 01 §8).
+    // Only the session this call carried: a newer one stored meanwhile (a password change) stays.
+    if (response.status === 401 && token && token === getToken() && !OWN_401_PATHS.includes(path)) {
+      // An expired or revoked session: forget it, quietly (spec 01 §8, decision 392). clearToken tells
+      // the auth state, so a public page stays as it is for a guest and a page that needs sign-in
+      // sends the person to /login?next=<this page> through its route guard, keeping where they were.
       clearToken();
-      if (window.location.pathname !== '/login') window.location.assign('/login');
     }
     if (response.status === 503) window.dispatchEvent(new Event(MAINTENANCE_EVENT));
     const serverMessage = (data as { message?: unknown } | null)?.message;

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { SiteDescription, SiteName, SupportEmailLink, SupportPhone } from '../../features/site/support-contact';
+import { REGISTER_PRODUCER } from '../../lib/next-path';
 
 const COLUMNS = [
   {
     title: 'For producers',
     links: [
-      { to: '/register', label: 'Start selling' },
+      { to: REGISTER_PRODUCER, label: 'Start selling' },
       { to: '/pricing', label: 'Pricing' },
       { to: '/resources', label: 'Resources & regulations' },
       { to: '/dashboard', label: 'Producer dashboard' },

@@ -137,6 +137,15 @@ function UserMenu() {
           >
             Change password
           </Link>
+          {user.userType === 'consumer' && (
+            <Link
+              to="/account/become-producer"
+              onClick={() => setOpen(false)}
+              className="block w-full px-4 py-2 text-left text-sm hover:bg-stone-100 dark:hover:bg-stone-800"
+            >
+              Become a producer
+            </Link>
+          )}
           <button
             type="button"
             onClick={signOut}

@@ -2,7 +2,7 @@ import type { AuthResponse, RegisterRequest, User } from '@farmstand/shared';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { track } from '../../lib/analytics';
 import { api } from '../../lib/api';
-import { clearToken, getToken, setToken } from '../../lib/storage';
+import { clearToken, getToken, SIGNED_OUT_EVENT, setToken } from '../../lib/storage';
 
 type AuthState = {
   user: User | null;
@@ -41,6 +41,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!getToken()) return;
     refreshUser().finally(() => setIsLoading(false));
   }, [refreshUser]);
+
+  // A session the API refused (a 401 anywhere) ends here too: public pages carry on for a guest,
+  // guarded pages send the person to sign in and back (decision 392).
+  useEffect(() => {
+    const onSignedOut = () => {
+      if (getToken()) return;
+      setTokenState(null);
+      setUser(null);
+    };
+    window.addEventListener(SIGNED_OUT_EVENT, onSignedOut);
+    return () => window.removeEventListener(SIGNED_OUT_EVENT, onSignedOut);
+  }, []);
 
   const login = useCallback(async (email: string, password: string) => {
     const result = await api.post<AuthResponse>('/auth/login', { email, password });

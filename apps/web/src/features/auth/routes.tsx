@@ -8,6 +8,8 @@ const VerifyEmailPage = lazyPage(() => import('./pages/verify-email-page'));
 const ForgotPasswordPage = lazyPage(() => import('./pages/forgot-password-page'));
 const ResetPasswordPage = lazyPage(() => import('./pages/reset-password-page'));
 const ChangePasswordPage = lazyPage(() => import('./pages/change-password-page'));
+const EmailLinkPage = lazyPage(() => import('./pages/email-link-page'));
+const BecomeProducerPage = lazyPage(() => import('./pages/become-producer-page'));
 
 export const routes: RouteObject[] = [
   {
@@ -30,11 +32,21 @@ export const routes: RouteObject[] = [
   { path: '/verify-email', element: <VerifyEmailPage /> },
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },
+  // Open to everyone, like the other e-mailed links: signing in with it replaces any session here.
+  { path: '/login/email-link', element: <EmailLinkPage /> },
   {
     path: '/account/password',
     element: (
       <RequireAuth>
         <ChangePasswordPage />
+      </RequireAuth>
+    ),
+  },
+  {
+    path: '/account/become-producer',
+    element: (
+      <RequireAuth roles={['consumer']}>
+        <BecomeProducerPage />
       </RequireAuth>
     ),
   },

@@ -1,6 +1,7 @@
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { usePublicPageTitle } from '../../lib/document-title';
+import { REGISTER_PRODUCER } from '../../lib/next-path';
 import { useAuth } from '../auth/auth-context';
 import { annualSavings } from '../billing/billing-content';
 import { useSite } from '../site/api';
@@ -53,7 +54,7 @@ function ProducerAction() {
   const { user } = useAuth();
   if (!user)
     return (
-      <ButtonLink to="/register" className="w-full">
+      <ButtonLink to={REGISTER_PRODUCER} className="w-full">
         Start Free Trial
       </ButtonLink>
     );
@@ -70,7 +71,7 @@ function ProducerAction() {
       </ButtonLink>
     );
   return (
-    <ButtonLink to="/contact" className="w-full">
+    <ButtonLink to="/account/become-producer" className="w-full">
       Become a Producer
     </ButtonLink>
   );
@@ -161,7 +162,7 @@ export default function PricingPage() {
           <p className="mx-auto mt-2 max-w-xl text-green-50">
             Set up your farm profile and first listings in minutes. Your first {trialDays} days are on us.
           </p>
-          <ButtonLink to="/register" size="lg" className="mt-6 !bg-white !text-brand-800 hover:!bg-green-50">
+          <ButtonLink to={REGISTER_PRODUCER} size="lg" className="mt-6 !bg-white !text-brand-800 hover:!bg-green-50">
             Start Free Trial
           </ButtonLink>
         </section>

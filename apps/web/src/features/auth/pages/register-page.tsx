@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -35,13 +35,21 @@ export default function RegisterPage() {
   const siteName = site.site_name;
   const { register: registerAccount } = useAuth();
   const navigate = useNavigate();
+  // The producer links (Start Free Trial, Start Selling Your Products) open /register?type=producer.
+  const [params] = useSearchParams();
   const [serverError, setServerError] = useState<string | null>(null);
   // The minimum the admin set (password_min_length), in the hint and the check.
   const passwordMinLength = usePasswordMinLength();
   const schema = useMemo(() => registerFormSchema(passwordMinLength), [passwordMinLength]);
   const form = useForm<RegisterValues>({
     resolver: zodResolver(schema),
-    defaultValues: { userType: 'consumer', email: '', phone: '', password: '', confirmPassword: '' },
+    defaultValues: {
+      userType: params.get('type') === 'producer' ? 'producer' : 'consumer',
+      email: '',
+      phone: '',
+      password: '',
+      confirmPassword: '',
+    },
   });
   const { errors, isSubmitting } = form.formState;
   const userType = form.watch('userType');
