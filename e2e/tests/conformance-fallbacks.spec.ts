@@ -386,6 +386,8 @@ test.describe('spec 02 §8: the admin panel', () => {
     await failApi(page, /^\/api\/admin\/reviews\/\d+\/moderate$/, 'PUT');
     await page.goto('/admin?tab=reviews');
     await page.getByRole('button', { name: 'Reject' }).first().click();
+    await page.getByRole('dialog').getByLabel('Reason').fill('Not about the product');
+    await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
     await expectFallback(page, 'Failed to reject review');
   });
 
@@ -417,6 +419,7 @@ test.describe('spec 02 §8: the admin panel', () => {
     await page.goto('/admin?tab=products');
     await page.getByLabel('Search products').fill('Fallback Eggs');
     await page.getByRole('row').filter({ hasText: farmName }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByLabel('Reason').fill('Mislabelled');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expectFallback(page, 'Failed to delete product');
     await page.unrouteAll({ behavior: 'wait' });

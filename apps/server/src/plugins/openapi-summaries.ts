@@ -207,6 +207,7 @@ export const RESPONSE_EXAMPLES: Record<string, unknown> = {
       pickup_instructions: null,
       active: true,
       moderation_status: 'approved',
+      moderation_reason: null,
       created_at: '2026-08-19T18:07:56.848Z',
       updated_at: '2026-08-19T18:07:56.848Z',
       producer_phone: null,

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
+import { BasketIcon } from '../components/ui/icons';
 
 /**
  * What a render error (or a page chunk that failed to load) shows instead of a white page. It sits
@@ -12,9 +13,7 @@ export function RouteError() {
   const isMissing = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
-      <div className="text-5xl" aria-hidden="true">
-        🧺
-      </div>
+      <BasketIcon className="mx-auto h-12 w-12 text-brand-700 dark:text-green-300" />
       <h1 className="mt-4 text-2xl font-bold">{isMissing ? 'Page not found' : 'Something went wrong on this page'}</h1>
       <p className="mt-2 text-stone-600 dark:text-stone-300">
         {isMissing

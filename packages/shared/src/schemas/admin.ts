@@ -51,6 +51,8 @@ export const AdminProduct = z.object({
   name: z.string(),
   category: z.string(),
   farm_name: z.string(),
+  /** The farm's public page is /producer/{producer_user_id}. */
+  producer_user_id: z.number(),
   price: z.number().nullable(),
   price_unit: z.string().nullable(),
   availability: z.string(),
@@ -66,10 +68,23 @@ export const AdminProductsResponse = z.object({ products: z.array(AdminProduct),
 export type AdminProductsResponse = z.infer<typeof AdminProductsResponse>;
 
 export const PRODUCT_MODERATION_ACTIONS = ['remove', 'restore'] as const;
-export const ProductModerationRequest = z.object({
-  action: z.enum(PRODUCT_MODERATION_ACTIONS, 'Action must be remove or restore'),
-  reason: z.string().trim().max(500).optional(),
-});
+export const MODERATION_REASON_MAX = 500;
+/** The reason an admin gives: the producer or the reviewer reads it (docs/decisions/410). */
+export const moderationReason = z
+  .string({ error: 'Reason must be text' })
+  .trim()
+  .max(MODERATION_REASON_MAX, `Reason must be at most ${MODERATION_REASON_MAX} characters`)
+  .optional();
+/** A removal says why: the producer is shown the reason on their products and in the mail. */
+export const ProductModerationRequest = z
+  .object({
+    action: z.enum(PRODUCT_MODERATION_ACTIONS, 'Action must be remove or restore'),
+    reason: moderationReason,
+  })
+  .refine((v) => v.action !== 'remove' || Boolean(v.reason), {
+    path: ['reason'],
+    message: 'Reason is required: tell the producer why the product is removed',
+  });
 
 export const AdminPendingReview = z.object({
   id: z.number(),
@@ -77,6 +92,9 @@ export const AdminPendingReview = z.object({
   rating: z.number(),
   comment: z.string().nullable(),
   reviewed_item_name: z.string(),
+  /** What it is about, for the link: a product, or a farm (its producer's user id). */
+  product_id: z.number().nullable(),
+  producer_id: z.number().nullable(),
   created_at: z.string(),
 });
 export type AdminPendingReview = z.infer<typeof AdminPendingReview>;

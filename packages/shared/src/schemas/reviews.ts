@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moderationReason } from './admin';
 import { dbId } from './common';
 
 export const REVIEW_TITLE_MAX = 120;
@@ -40,10 +41,16 @@ export const UpdateReviewRequest = z.object({
 });
 export type UpdateReviewRequest = z.infer<typeof UpdateReviewRequest>;
 
-export const ModerateReviewRequest = z.object({
-  action: z.enum(['approve', 'reject'], { error: 'Action must be approve or reject' }),
-  reason: z.string().trim().max(500).optional(),
-});
+/** A rejection says why: the reviewer is shown the reason beside their review and in the mail. */
+export const ModerateReviewRequest = z
+  .object({
+    action: z.enum(['approve', 'reject'], { error: 'Action must be approve or reject' }),
+    reason: moderationReason,
+  })
+  .refine((v) => v.action !== 'reject' || Boolean(v.reason), {
+    path: ['reason'],
+    message: 'Reason is required: tell the reviewer why the review is not published',
+  });
 export type ModerateReviewRequest = z.infer<typeof ModerateReviewRequest>;
 
 /** A review as the public sees it (spec 01 §3). */
@@ -63,6 +70,8 @@ export const ReviewDetail = Review.extend({
   product_id: z.number().int().nullable(),
   producer_id: z.number().int().nullable(),
   reviewed_item_name: z.string(),
+  /** Why an admin did not publish it (null otherwise); only its author and admins get this shape. */
+  moderation_reason: z.string().nullable(),
 });
 export type ReviewDetail = z.infer<typeof ReviewDetail>;
 

@@ -39,6 +39,8 @@ export const products = pgTable(
     moderationStatus: text('moderation_status', { enum: ['approved', 'removed'] })
       .notNull()
       .default('approved'),
+    /** Why an admin removed it (docs/decisions/410): its producer reads this; cleared on restore. */
+    moderationReason: text('moderation_reason'),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`to_tsvector('english', coalesce(name, '') || ' ' || coalesce(category, '') || ' ' || coalesce(description, '') || ' ' || coalesce(ingredients, ''))`,
     ),

@@ -101,6 +101,7 @@ export async function listProducts(db: Db, search: string | undefined, page: Pag
       name: products.name,
       category: products.category,
       farm_name: producers.farmName,
+      producer_user_id: producers.userId,
       price: products.price,
       price_unit: products.priceUnit,
       availability: products.availability,
@@ -113,9 +114,9 @@ export async function listProducts(db: Db, search: string | undefined, page: Pag
         netUnit: products.netUnit,
         ingredientList: products.ingredientList,
         ingredients: products.ingredients,
-        address: producers.address,
         allergens: products.allergens,
         allergensConfirmedAbsent: products.allergensConfirmedAbsent,
+        address: producers.address,
         city: producers.city,
         state: producers.state,
         zip: producers.zip,
@@ -132,13 +133,33 @@ export async function listProducts(db: Db, search: string | undefined, page: Pag
   return { rows, total: total?.n ?? 0 };
 }
 
+/** A product with who to tell about its moderation: its producer's account and farm. */
 export async function findProduct(db: Db, id: number) {
-  const [row] = await db.select({ id: products.id, active: products.active }).from(products).where(eq(products.id, id));
+  const [row] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      active: products.active,
+      ownerUserId: producers.userId,
+      ownerEmail: users.email,
+      farmName: producers.farmName,
+    })
+    .from(products)
+    .innerJoin(producers, eq(producers.id, products.producerId))
+    .innerJoin(users, eq(users.id, producers.userId))
+    .where(eq(products.id, id));
   return row;
 }
 
-export async function setProductModeration(db: Db, id: number, status: 'approved' | 'removed'): Promise<void> {
-  await db.update(products).set({ moderationStatus: status, updatedAt: new Date() }).where(eq(products.id, id));
+export async function setProductModeration(
+  db: Db,
+  id: number,
+  moderation: { status: 'approved' | 'removed'; reason: string | null },
+): Promise<void> {
+  await db
+    .update(products)
+    .set({ moderationStatus: moderation.status, moderationReason: moderation.reason, updatedAt: new Date() })
+    .where(eq(products.id, id));
 }
 
 export const listPendingReviews = (db: Db) => listReviews(db, sql`r.status = 'pending'`);

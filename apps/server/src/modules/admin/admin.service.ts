@@ -15,8 +15,8 @@ import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { producerTrial, startProducerAccount } from '../auth/auth.service';
-import { forgetAllPublicProducts, forgetPublicProduct } from '../products/products.public-cache';
 import { labelReadiness, toLabelProducer, toLabelProduct } from '../labels/label-readiness';
+import { forgetAllPublicProducts, forgetPublicProduct } from '../products/products.public-cache';
 import * as repo from './admin.repository';
 
 const DEFAULT_PAGE_SIZE = 25;
@@ -123,27 +123,51 @@ export async function listProducts(ctx: AppContext, query: AdminListQuery): Prom
   };
 }
 
-/** Remove hides a product from everyone but its owner; restore lists it again. */
+/**
+ * Remove hides a product from everyone but its owner, with the reason the owner is shown; restore
+ * lists it again. The producer hears of either, live and by mail (docs/decisions/410).
+ */
 export async function moderateProduct(
   ctx: AppContext,
   admin: AuthUser,
   id: number,
   input: { action: 'remove' | 'restore'; reason?: string },
 ) {
-  await ctx.db.transaction(async (tx) => {
-    const product = await repo.findProduct(tx, id);
-    if (!product?.active) throw notFound('Product not found');
-    await repo.setProductModeration(tx, id, input.action === 'remove' ? 'removed' : 'approved');
+  const isRemoval = input.action === 'remove';
+  const reason = input.reason || null;
+  const product = await ctx.db.transaction(async (tx) => {
+    const found = await repo.findProduct(tx, id);
+    if (!found?.active) throw notFound('Product not found');
+    await repo.setProductModeration(tx, id, { status: isRemoval ? 'removed' : 'approved', reason: isRemoval ? reason : null });
     await repo.insertAdminLog(tx, {
       adminId: admin.id,
       action: `${input.action}_product`,
       targetType: 'product',
       targetId: String(id),
-      details: input.reason ? { reason: input.reason } : null,
+      details: reason ? { reason } : null,
     });
+    return found;
   });
   forgetPublicProduct(ctx, id);
-  return { message: input.action === 'remove' ? 'Product removed' : 'Product restored' };
+  const notice = isRemoval
+    ? `An administrator removed ${product.name} from the marketplace. Reason: ${reason}`
+    : `An administrator restored ${product.name}: shoppers can see it again.`;
+  ctx.events.emit('notification', { userId: product.ownerUserId, message: notice });
+  await ctx.mailer.send({
+    to: product.ownerEmail,
+    subject: isRemoval ? `${product.name} was removed from the marketplace` : `${product.name} is listed again`,
+    heading: isRemoval ? `${product.name} was removed from the marketplace` : `${product.name} is listed again`,
+    paragraphs: isRemoval
+      ? [
+          `An administrator removed ${product.name} of ${product.farmName}: shoppers no longer see it. The reason they gave:`,
+          reason ?? '',
+          'You still see the product in your list. Reply to the support address if you want to discuss it.',
+        ]
+      : [`An administrator restored ${product.name} of ${product.farmName}: shoppers can see it again.`],
+    action: { label: 'See your products', url: `${ctx.config.publicUrl}/profile?tab=products` },
+    reason: `You are getting this because ${product.name} is one of your listed products.`,
+  });
+  return { message: isRemoval ? 'Product removed' : 'Product restored' };
 }
 
 export async function pendingReviews(ctx: AppContext): Promise<AdminPendingReview[]> {
@@ -154,6 +178,8 @@ export async function pendingReviews(ctx: AppContext): Promise<AdminPendingRevie
     rating: row.rating,
     comment: [row.title, row.content].filter(Boolean).join(': ') || null,
     reviewed_item_name: row.reviewed_item_name ?? '',
+    product_id: row.product_id,
+    producer_id: row.producer_id,
     created_at: iso(row.created_at),
   }));
 }

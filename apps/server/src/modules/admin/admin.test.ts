@@ -221,8 +221,14 @@ describe('admin actions', () => {
     expect(restored?.moderationStatus).toBe('approved');
     expect((await call({ method: 'PUT', url, user: admin, body: { action: 'hide' } })).statusCode).toBe(400);
     expect(
-      (await call({ method: 'PUT', url: '/api/admin/products/999999/moderate', user: admin, body: { action: 'remove' } }))
-        .statusCode,
+      (
+        await call({
+          method: 'PUT',
+          url: '/api/admin/products/999999/moderate',
+          user: admin,
+          body: { action: 'remove', reason: 'Mislabelled' },
+        })
+      ).statusCode,
     ).toBe(404);
   });
 

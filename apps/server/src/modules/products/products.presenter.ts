@@ -35,6 +35,7 @@ export function presentProduct(row: ProductWithProducer, options: PresentOptions
     pickup_instructions: product.pickupInstructions,
     active: product.active,
     moderation_status: product.moderationStatus,
+    moderation_reason: product.moderationStatus === 'removed' ? product.moderationReason : null,
     created_at: product.createdAt.toISOString(),
     updated_at: product.updatedAt.toISOString(),
     farm_name: producer.farmName,

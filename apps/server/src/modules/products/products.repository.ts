@@ -35,6 +35,7 @@ const productColumns = {
   additionalImages: products.additionalImages,
   active: products.active,
   moderationStatus: products.moderationStatus,
+  moderationReason: products.moderationReason,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
 };

@@ -28,5 +28,7 @@ export function presentReviewDetail(row: ReviewListRow, options: { maskReviewer?
     product_id: row.product_id,
     producer_id: row.producer_id,
     reviewed_item_name: row.reviewed_item_name ?? '',
+    // The reason is for the author of a review that was not published; received lists hold approved ones only.
+    moderation_reason: row.status === 'rejected' ? row.moderation_note : null,
   };
 }

@@ -16,13 +16,14 @@ export type ReviewListRow = {
   product_id: number | null;
   producer_id: number | null;
   reviewed_item_name: string | null;
+  moderation_note: string | null;
 };
 
 /** A review joined to its author and to what it is about (product name or farm name). */
 const selectReviews = (where: SQL) => sql`
   select r.id, r.rating, r.title, r.content, ru.email as reviewer_email, r.created_at, r.status,
     r.product_id, r.producer_user_id as producer_id,
-    coalesce(prod.name, farm.farm_name) as reviewed_item_name
+    coalesce(prod.name, farm.farm_name) as reviewed_item_name, r.moderation_note
   from reviews r
   join users ru on ru.id = r.reviewer_id
   left join products prod on prod.id = r.product_id

@@ -111,6 +111,25 @@ export async function receivedReviews(ctx: AppContext, user: AuthUser): Promise<
   return rows.map((row) => presentReviewDetail(row, { maskReviewer: true }));
 }
 
+/** The author hears why their review was not published: live, and by mail (docs/decisions/410). */
+async function tellReviewerOfRejection(ctx: AppContext, reviewerId: number, detail: ReviewDetail, reason: string) {
+  const item = detail.reviewed_item_name;
+  ctx.events.emit('notification', { userId: reviewerId, message: `Your review of ${item} was not published. Reason: ${reason}` });
+  const page = detail.product_id !== null ? `/product/${detail.product_id}` : `/producer/${detail.producer_id}`;
+  await ctx.mailer.send({
+    to: detail.reviewer_email,
+    subject: `Your review of ${item} was not published`,
+    heading: `Your review of ${item} was not published`,
+    paragraphs: [
+      'An administrator did not publish your review. The reason they gave:',
+      reason,
+      'You still see your review, with this reason, on the page it was written for; nobody else sees it.',
+    ],
+    action: { label: 'See your review', url: `${ctx.config.publicUrl}${page}#reviews-heading` },
+    reason: `You are getting this because you wrote a review of ${item} on Farmstand.`,
+  });
+}
+
 export async function moderateReview(
   ctx: AppContext,
   admin: AuthUser,
@@ -134,12 +153,13 @@ export async function moderateReview(
     return found;
   });
   const detail = await loadDetail(ctx, id);
-  ctx.events.emit('notification', {
-    userId: review.reviewerId,
-    message:
-      input.action === 'approve'
-        ? `Your review of ${detail.reviewed_item_name} is now published.`
-        : `Your review of ${detail.reviewed_item_name} was not published.`,
-  });
+  if (input.action === 'approve') {
+    ctx.events.emit('notification', {
+      userId: review.reviewerId,
+      message: `Your review of ${detail.reviewed_item_name} is now published.`,
+    });
+  } else {
+    await tellReviewerOfRejection(ctx, review.reviewerId, detail, input.reason ?? '');
+  }
   return detail;
 }

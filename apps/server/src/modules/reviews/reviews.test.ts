@@ -27,7 +27,12 @@ type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; user?: { t
 const call = ({ method, url, user, body }: Call) =>
   app.inject({ method, url, headers: user ? bearer(user) : {}, ...(body ? { payload: body } : {}) });
 const moderate = (id: number, action: 'approve' | 'reject', user: { token: string } = admin) =>
-  call({ method: 'PUT', url: `/api/admin/reviews/${id}/moderate`, user, body: { action } });
+  call({
+    method: 'PUT',
+    url: `/api/admin/reviews/${id}/moderate`,
+    user,
+    body: action === 'reject' ? { action, reason: 'Not about the product' } : { action },
+  });
 
 describe('reviews', () => {
   let reviewId: number;

@@ -1,4 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
+import { type IconComponent, SproutIcon } from './icons';
 
 export function Card({ className = '', ...rest }: HTMLAttributes<HTMLDivElement>) {
   return (
@@ -50,23 +51,23 @@ export function Badge({
  * A message in place of content. `page` when it is the whole page (not found, access denied,
  * producers only): its title is then the page's h1, as every page needs one.
  */
+/** A message in place of a list or a page; `page` makes its title the page's h1. */
 export function EmptyState({
   title,
   children,
-  icon = '🌱',
+  icon: Icon = SproutIcon,
   page = false,
 }: {
   title: string;
   children?: ReactNode;
-  icon?: string;
+  /** A line icon (components/ui/icons), never an emoji: emoji fonts are missing on many desktops. */
+  icon?: IconComponent;
   page?: boolean;
 }) {
   const Heading = page ? 'h1' : 'h2';
   return (
     <div className="rounded-xl border border-dashed border-stone-300 px-6 py-12 text-center dark:border-stone-700">
-      <div className="text-4xl" aria-hidden="true">
-        {icon}
-      </div>
+      <Icon className="mx-auto h-10 w-10 text-brand-700 dark:text-green-300" />
       <Heading className="mt-3 text-lg font-semibold">{title}</Heading>
       {children && <div className="mt-2 text-stone-600 dark:text-stone-300">{children}</div>}
     </div>
@@ -76,7 +77,7 @@ export function EmptyState({
 export function PageTitle({ children, subtitle }: { children: ReactNode; subtitle?: ReactNode }) {
   return (
     <div className="mb-6">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{children}</h1>
+      <h1 className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">{children}</h1>
       {subtitle && <p className="mt-1 text-stone-600 dark:text-stone-300">{subtitle}</p>}
     </div>
   );

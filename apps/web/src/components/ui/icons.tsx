@@ -1,8 +1,12 @@
+import type { ReactElement } from 'react';
+
 /**
  * Line icons for feature pages (emoji fonts are missing on many desktops and render as boxes).
  * Decorative: the text next to them carries the meaning.
  */
 type IconProps = { className?: string };
+/** Any of the icons below, for a component that takes one as a prop. */
+export type IconComponent = (props: IconProps) => ReactElement;
 /** The attributes every line icon shares. */
 export const svg = (className = 'h-6 w-6') => ({
   className,
@@ -81,5 +85,38 @@ export const BookIcon = ({ className }: IconProps) => (
 export const WifiOffIcon = ({ className }: IconProps) => (
   <svg {...svg(className)}>
     <path d="M3 3l18 18M8.5 16.4a5 5 0 0 1 7 0M5 12.9a10 10 0 0 1 4.2-2.5M19 12.9a10 10 0 0 0-2.6-1.8M2 9a15 15 0 0 1 4.4-2.9M22 9a15 15 0 0 0-11-3.9M12 20h.01" />
+  </svg>
+);
+export const StarIcon = ({ className, filled = false }: IconProps & { filled?: boolean }) => (
+  <svg {...svg(className)} fill={filled ? 'currentColor' : 'none'}>
+    <path d="M12 3l2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9L12 3z" />
+  </svg>
+);
+export const UserIcon = ({ className }: IconProps) => (
+  <svg {...svg(className)}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </svg>
+);
+export const LockIcon = ({ className }: IconProps) => (
+  <svg {...svg(className)}>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </svg>
+);
+export const DocumentIcon = ({ className }: IconProps) => (
+  <svg {...svg(className)}>
+    <path d="M6 3h8l5 5v13H6V3zM14 3v5h5M9 13h7M9 17h5" />
+  </svg>
+);
+export const ClipboardIcon = ({ className }: IconProps) => (
+  <svg {...svg(className)}>
+    <path d="M9 4h6v3H9V4zM9 5H6v16h12V5h-3M9 12h6M9 16h4" />
+  </svg>
+);
+export const SearchIcon = ({ className }: IconProps) => (
+  <svg {...svg(className)}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-4-4" />
   </svg>
 );

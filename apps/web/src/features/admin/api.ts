@@ -155,14 +155,14 @@ export const useGrantSubscription = () =>
   );
 export const useModerateProduct = () =>
   useAdminMutation(
-    ({ id, action }: { id: number; action: 'remove' | 'restore' }) =>
-      api.put<Message>(`/admin/products/${id}/moderate`, { action }),
+    ({ id, action, reason }: { id: number; action: 'remove' | 'restore'; reason?: string }) =>
+      api.put<Message>(`/admin/products/${id}/moderate`, { action, reason }),
     { error: ({ action }) => ADMIN_TEXTS.productActionFailed(action === 'remove' ? 'delete' : 'restore') },
   );
 export const useModerateReview = () =>
   useAdminMutation(
-    ({ id, action }: { id: number; action: 'approve' | 'reject' }) =>
-      api.put<Message>(`/admin/reviews/${id}/moderate`, { action }),
+    ({ id, action, reason }: { id: number; action: 'approve' | 'reject'; reason?: string }) =>
+      api.put<Message>(`/admin/reviews/${id}/moderate`, { action, reason }),
     {
       success: (_, { action }) => (action === 'approve' ? 'Review approved' : 'Review rejected'),
       error: ({ action }) => ADMIN_TEXTS.reviewActionFailed(action),

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { AlertIcon } from '../../components/ui/icons';
 import { useAuth } from '../auth/auth-context';
 import { useMaintenanceWatch, useSiteQuery } from './api';
 
@@ -58,9 +59,7 @@ function MaintenanceNotice({ message, siteName }: { message: string; siteName: s
 function MaintenanceScreen({ message, siteName }: { message: string; siteName: string }) {
   return (
     <section aria-labelledby="maintenance-title" className="mx-auto max-w-xl px-4 py-16 text-center">
-      <div className="text-5xl" aria-hidden="true">
-        🛠️
-      </div>
+      <AlertIcon className="mx-auto h-12 w-12 text-amber-600 dark:text-amber-400" />
       <h1 id="maintenance-title" className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">
         {siteName} is down for maintenance
       </h1>

@@ -1,8 +1,18 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import toast from 'react-hot-toast';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+
+/** A link from an admin row to the public page of the farm, product or review it acts on. */
+export function AdminLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="text-brand-800 underline underline-offset-2 hover:no-underline dark:text-green-300">
+      {children}
+    </Link>
+  );
+}
 
 /** Toasts the spec's load-failure text once per failure of a tab's query. */
 export function useLoadErrorToast(query: Pick<UseQueryResult, 'isError' | 'errorUpdatedAt'>, text: string) {

@@ -113,7 +113,7 @@ function AnalyticsBody({ data }: { data: AnalyticsResponse }) {
                 <li key={p.id} className="flex justify-between gap-2">
                   <span className="font-medium">{p.farm_name}</span>
                   <span className="whitespace-nowrap text-stone-600 dark:text-stone-300">
-                    {p.inquiries} inquiries · {p.favorites} ♥
+                    {p.inquiries} inquiries · {p.favorites} favorites
                   </span>
                 </li>
               ))}

@@ -10,9 +10,10 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, Spinner } from '../../../components/ui/card';
 import { DocumentLink } from '../../../components/ui/document-link';
+import { AlertIcon, DocumentIcon } from '../../../components/ui/icons';
 import { useBulkCertifications, useCertifications, useCertificationTypes, useModerateCertification } from '../api';
 import { ADMIN_TEXTS } from '../texts';
-import { LoadFailed, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
+import { AdminLink, LoadFailed, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
 import { CertificationDetails, CertificationStatusBadge } from './certification-details';
 import { ExpiringBanner } from './expiring-banner';
 import { certificationLabel } from './producer-review';
@@ -97,7 +98,7 @@ export function CertificationsTab() {
       ) : query.isError ? (
         <LoadFailed text={ADMIN_TEXTS.loadCertifications} onRetry={() => query.refetch()} />
       ) : rows.length === 0 ? (
-        <EmptyState title={`No ${STATUS_LABELS[status].toLowerCase()} certifications`} icon="📜" />
+        <EmptyState title={`No ${STATUS_LABELS[status].toLowerCase()} certifications`} icon={DocumentIcon} />
       ) : (
         <TableCard caption={`${STATUS_LABELS[status]} certifications`}>
           <thead>
@@ -134,15 +135,21 @@ export function CertificationsTab() {
                     className="h-4 w-4 accent-brand-700"
                   />
                 </td>
-                <td className={`${tdClasses} font-medium`}>{cert.farm_name}</td>
+                <td className={`${tdClasses} font-medium`}>
+                  <AdminLink to={`/producer/${cert.producer_id}`}>{cert.farm_name}</AdminLink>
+                </td>
                 <td className={tdClasses}>{labelOf(cert.type)}</td>
                 <td className={tdClasses}>{cert.issuing_authority ?? '—'}</td>
                 <td className={`${tdClasses} whitespace-nowrap`}>{formatDate(cert.issue_date) || '—'}</td>
                 <td className={`${tdClasses} whitespace-nowrap`}>
                   {formatDate(cert.expiry_date) || '—'}
                   {cert.expires_soon && (
-                    <span className="ml-1 font-semibold text-orange-800 dark:text-orange-300" title="Expires within 30 days">
-                      ⚠ Soon
+                    <span
+                      className="ml-1 inline-flex items-center gap-1 font-semibold text-orange-800 dark:text-orange-300"
+                      title="Expires within 30 days"
+                    >
+                      <AlertIcon className="h-4 w-4" />
+                      Soon
                     </span>
                   )}
                 </td>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { EmptyState, Spinner } from '../../../components/ui/card';
+import { ClipboardIcon } from '../../../components/ui/icons';
 import { useAdminLogs } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { LoadFailed, Pager, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
@@ -17,7 +18,7 @@ export function LogsTab() {
   if (query.data.logs.length === 0)
     return (
       <>
-        <EmptyState title="No admin activity yet" icon="📋" />
+        <EmptyState title="No admin activity yet" icon={ClipboardIcon} />
         <ClientErrors />
       </>
     );

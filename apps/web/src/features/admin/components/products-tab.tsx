@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Badge, EmptyState, Spinner } from '../../../components/ui/card';
 import { TextInput } from '../../../components/ui/field';
+import { BasketIcon } from '../../../components/ui/icons';
 import { useAdminProducts, useModerateProduct } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { AdminLink, LoadFailed, Pager, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
 import { firstIssue, ReasonDialog } from './reason-dialog';
-import { BasketIcon } from '../../../components/ui/icons';
 
 export function ProductsTab() {
   const [search, setSearch] = useState('');

@@ -1,51 +1,76 @@
 import { formatDate } from '@farmstand/shared';
+import type { AdminPendingReview } from '@farmstand/shared/schemas/admin';
+import { ModerateReviewRequest } from '@farmstand/shared/schemas/reviews';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, EmptyState, Spinner } from '../../../components/ui/card';
+import { StarIcon } from '../../../components/ui/icons';
+import { Stars } from '../../reviews/components/stars';
 import { useModerateReview, usePendingReviews } from '../api';
 import { ADMIN_TEXTS } from '../texts';
-import { LoadFailed, useLoadErrorToast } from './admin-ui';
+import { AdminLink, LoadFailed, useLoadErrorToast } from './admin-ui';
+import { firstIssue, ReasonDialog } from './reason-dialog';
+
+/** The public page the review will appear on: its product's, or its farm's. */
+const pageOf = (review: AdminPendingReview) =>
+  review.product_id !== null ? `/product/${review.product_id}` : `/producer/${review.producer_id}`;
 
 export function ReviewsTab() {
   const query = usePendingReviews();
   const moderate = useModerateReview();
+  const [rejecting, setRejecting] = useState<AdminPendingReview | null>(null);
   useLoadErrorToast(query, ADMIN_TEXTS.loadReviews);
   if (query.isPending) return <Spinner />;
   if (query.isError) return <LoadFailed text={ADMIN_TEXTS.loadReviews} onRetry={() => query.refetch()} />;
-  if (query.data.reviews.length === 0) return <EmptyState title={ADMIN_TEXTS.noPendingReviews} icon="⭐" />;
+  if (query.data.reviews.length === 0) return <EmptyState title={ADMIN_TEXTS.noPendingReviews} icon={StarIcon} />;
 
-  const run = (id: number, action: 'approve' | 'reject') =>
-    // The hook confirms with a toast.
-    moderate.mutate({ id, action });
+  // The hook confirms with a toast.
+  const approve = (id: number) => moderate.mutate({ id, action: 'approve' });
+  const reject = (id: number, reason: string) =>
+    moderate.mutate({ id, action: 'reject', reason }, { onSuccess: () => setRejecting(null) });
 
   return (
-    <ul className="space-y-4">
-      {query.data.reviews.map((review) => (
-        <li key={review.id}>
-          <Card className="p-4">
-            <div className="flex flex-wrap items-start justify-between gap-3">
-              <div className="min-w-0">
-                <p className="font-semibold">{review.reviewed_item_name}</p>
-                <p className="text-sm text-stone-600 dark:text-stone-300">
-                  {review.reviewer_email} · {formatDate(review.created_at)}
-                </p>
+    <>
+      <ul className="space-y-4">
+        {query.data.reviews.map((review) => (
+          <li key={review.id}>
+            <Card className="p-4">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-semibold break-words">
+                    <AdminLink to={pageOf(review)}>{review.reviewed_item_name}</AdminLink>
+                  </p>
+                  <p className="text-sm text-stone-600 dark:text-stone-300">
+                    {review.reviewer_email} · {formatDate(review.created_at)}
+                  </p>
+                </div>
+                <Stars rating={review.rating} />
               </div>
-              <p className="text-amber-700 dark:text-amber-400" role="img" aria-label={`${review.rating} out of 5 stars`}>
-                {'★'.repeat(review.rating)}
-                <span className="text-stone-300 dark:text-stone-600">{'★'.repeat(5 - review.rating)}</span>
-              </p>
-            </div>
-            {review.comment && <p className="mt-3 whitespace-pre-line text-stone-800 dark:text-stone-200">{review.comment}</p>}
-            <div className="mt-4 flex gap-2">
-              <Button size="sm" onClick={() => run(review.id, 'approve')} disabled={moderate.isPending}>
-                Approve
-              </Button>
-              <Button size="sm" variant="danger" onClick={() => run(review.id, 'reject')} disabled={moderate.isPending}>
-                Reject
-              </Button>
-            </div>
-          </Card>
-        </li>
-      ))}
-    </ul>
+              {review.comment && <p className="mt-3 whitespace-pre-line text-stone-800 dark:text-stone-200">{review.comment}</p>}
+              <div className="mt-4 flex gap-2">
+                <Button size="sm" onClick={() => approve(review.id)} disabled={moderate.isPending}>
+                  Approve
+                </Button>
+                <Button size="sm" variant="danger" onClick={() => setRejecting(review)} disabled={moderate.isPending}>
+                  Reject
+                </Button>
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      {rejecting && (
+        <ReasonDialog
+          title="Reject review"
+          message={`Reject ${rejecting.reviewer_email}'s review of ${rejecting.reviewed_item_name}? It will not be published.`}
+          reader="the reviewer"
+          confirmLabel="Reject"
+          isBusy={moderate.isPending}
+          validate={(reason) => firstIssue(ModerateReviewRequest.safeParse({ action: 'reject', reason }))}
+          onConfirm={(reason) => reject(rejecting.id, reason)}
+          onCancel={() => setRejecting(null)}
+        />
+      )}
+    </>
   );
 }

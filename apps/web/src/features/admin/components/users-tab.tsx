@@ -5,10 +5,11 @@ import { Button } from '../../../components/ui/button';
 import { Badge, Card, EmptyState, Spinner } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextInput } from '../../../components/ui/field';
+import { UserIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../auth/auth-context';
 import { useAdminUsers, useUserStatus } from '../api';
 import { ADMIN_TEXTS } from '../texts';
-import { LoadFailed, Pager, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
+import { AdminLink, LoadFailed, Pager, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
 import { ChangeTypeDialog, GrantSubscriptionDialog, userTypeLabel } from './user-dialogs';
 
 type Open = { kind: 'grant' | 'type'; user: AdminUser } | { kind: 'status'; user: AdminUser; action: UserStatusAction };
@@ -116,7 +117,7 @@ export function UsersTab() {
       ) : query.isError ? (
         <LoadFailed text={ADMIN_TEXTS.loadUsers} onRetry={() => query.refetch()} />
       ) : query.data.users.length === 0 ? (
-        <EmptyState title="No users found" icon="👤" />
+        <EmptyState title="No users found" icon={UserIcon} />
       ) : (
         <>
           {/* Desktop: a table whose action buttons stay on one line. Below 1280 px (the four buttons need the width): one card per user, no sideways scroll. */}
@@ -143,7 +144,9 @@ export function UsersTab() {
                         </Badge>
                       )}
                     </td>
-                    <td className={tdClasses}>{user.farm_name ?? '—'}</td>
+                    <td className={tdClasses}>
+                      {user.farm_name ? <AdminLink to={`/producer/${user.id}`}>{user.farm_name}</AdminLink> : '—'}
+                    </td>
                     <td className={tdClasses}>
                       <TypeBadge user={user} />
                     </td>
@@ -164,7 +167,11 @@ export function UsersTab() {
               <li key={user.id}>
                 <Card className="p-4">
                   <p className="break-all font-medium">{user.email}</p>
-                  {user.farm_name && <p className="text-sm text-stone-600 dark:text-stone-300">{user.farm_name}</p>}
+                  {user.farm_name && (
+                    <p className="text-sm text-stone-600 dark:text-stone-300">
+                      <AdminLink to={`/producer/${user.id}`}>{user.farm_name}</AdminLink>
+                    </p>
+                  )}
                   <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
                     <TypeBadge user={user} />
                     <VerifiedBadge user={user} />

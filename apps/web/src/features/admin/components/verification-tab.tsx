@@ -3,6 +3,7 @@ import type { VerificationQueue } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, EmptyState, Spinner } from '../../../components/ui/card';
+import { CheckCircleIcon } from '../../../components/ui/icons';
 import { usePendingProducers } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { LoadFailed, SectionTitle, useLoadErrorToast } from './admin-ui';
@@ -54,7 +55,7 @@ export function VerificationTab() {
         {producers.length === 0 ? (
           <EmptyState
             title={queue === 'open' ? 'No producers waiting for verification' : 'No producers in this list'}
-            icon="✅"
+            icon={CheckCircleIcon}
           />
         ) : (
           <ul className="space-y-2">

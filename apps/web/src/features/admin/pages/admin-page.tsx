@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, PageTitle } from '../../../components/ui/card';
+import { LockIcon } from '../../../components/ui/icons';
 import { type TabItem, Tabs } from '../../../components/ui/tabs';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useAuth } from '../../auth/auth-context';
@@ -48,7 +49,7 @@ export default function AdminPage() {
   if (user?.userType !== 'admin') {
     return (
       <div className="mx-auto max-w-xl px-4 py-16">
-        <EmptyState title={ADMIN_TEXTS.accessDenied} icon="🔒" page>
+        <EmptyState title={ADMIN_TEXTS.accessDenied} icon={LockIcon} page>
           {ADMIN_TEXTS.accessDeniedBody}
         </EmptyState>
       </div>

@@ -1,19 +1,13 @@
 import { productImageSrcSet } from '@farmstand/shared/constants/images';
+import { BarnIcon, BasketIcon, type IconComponent, SproutIcon } from '../../../components/ui/icons';
 
-const CATEGORY_EMOJI: Record<string, string> = {
-  eggs: '🥚',
-  bread: '🍞',
-  jellies: '🍓',
-  produce: '🥕',
-  honey: '🍯',
-  dairy: '🧀',
-  herdshare: '🐄',
-  pet_food: '🐾',
-  meat: '🥩',
-  poultry: '🍗',
-  baked_goods: '🥧',
-  preserved_foods: '🫙',
-  other: '🧺',
+/** Line icons, not emoji: emoji fonts are missing on many desktops and draw empty boxes. */
+const CATEGORY_ICON: Record<string, IconComponent> = {
+  produce: SproutIcon,
+  herdshare: BarnIcon,
+  dairy: BarnIcon,
+  meat: BarnIcon,
+  poultry: BarnIcon,
 };
 
 type Props = {
@@ -29,7 +23,7 @@ type Props = {
   height?: number;
 };
 
-/** A product photo (responsive when it is one of ours), or the category's emoji on a soft tile. */
+/** A product photo (responsive when it is one of ours), or the category's icon on a soft tile. */
 export function ProductImage({
   url,
   category,
@@ -41,13 +35,14 @@ export function ProductImage({
   height = 600,
 }: Props) {
   if (!url) {
+    const Icon = CATEGORY_ICON[category] ?? BasketIcon;
     return (
       <div
         // An empty alt means the picture is decorative (the card names the product): hide it, as an <img alt=""> would be.
         {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
-        className={`flex items-center justify-center bg-gradient-to-br from-amber-50 to-green-100 text-5xl dark:from-stone-800 dark:to-green-950 ${className}`}
+        className={`flex items-center justify-center bg-gradient-to-br from-amber-50 to-green-100 text-brand-700 dark:from-stone-800 dark:to-green-950 dark:text-green-300 ${className}`}
       >
-        <span aria-hidden="true">{CATEGORY_EMOJI[category] ?? '🧺'}</span>
+        <Icon className="h-12 w-12" />
       </div>
     );
   }

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { EmptyState, Spinner } from '../../../components/ui/card';
 import { Deferred } from '../../../components/ui/deferred';
+import { AlertIcon, BasketIcon } from '../../../components/ui/icons';
 import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatDate, formatPrice } from '../../../lib/format';
@@ -36,7 +37,7 @@ export default function ProductPage() {
   if (query.isError) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <EmptyState title="Failed to load product details" icon="⚠️" page>
+        <EmptyState title="Failed to load product details" icon={AlertIcon} page>
           Please try again in a moment.
         </EmptyState>
       </div>
@@ -161,7 +162,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 function ProductNotFound() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
-      <EmptyState title="Product not found" icon="🧺" page>
+      <EmptyState title="Product not found" icon={BasketIcon} page>
         <p>This product may have been removed or is no longer listed.</p>
         <ButtonLink to="/products" className="mt-4">
           Browse all products

@@ -3,6 +3,7 @@ import type { ProducerAnalyticsResponse } from '@farmstand/shared/schemas/analyt
 import { useId, useState } from 'react';
 import { Card, EmptyState, Spinner } from '../../../components/ui/card';
 import { inputClasses } from '../../../components/ui/field';
+import { AlertIcon } from '../../../components/ui/icons';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod, useProducerAnalytics } from '../analytics-api';
 
 type Totals = ProducerAnalyticsResponse['totals'];
@@ -48,7 +49,7 @@ export function ShopperActivity({ producerUserId }: { producerUserId: number }) 
       {query.isPending ? (
         <Spinner label="Loading activity…" />
       ) : query.isError ? (
-        <EmptyState title="Failed to load analytics" icon="⚠️">
+        <EmptyState title="Failed to load analytics" icon={AlertIcon}>
           Please try again in a moment.
         </EmptyState>
       ) : (

@@ -1,5 +1,6 @@
 import { ButtonLink } from '../../../components/ui/button';
 import { EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
+import { AlertIcon, BarnIcon, HeartIcon, LockIcon } from '../../../components/ui/icons';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useAuth } from '../../auth/auth-context';
 import { ProducerCard } from '../../search/components/producer-card';
@@ -16,7 +17,7 @@ export default function FavoritesPage() {
   if (isLoading) body = <Spinner />;
   else if (!user)
     body = (
-      <EmptyState title="Sign in required" icon="🔒">
+      <EmptyState title="Sign in required" icon={LockIcon}>
         <p>Sign in to see the producers you saved.</p>
         <ButtonLink to="/login" state={{ from: '/favorites' }} className="mt-4">
           Sign in
@@ -25,20 +26,20 @@ export default function FavoritesPage() {
     );
   else if (!isConsumer)
     body = (
-      <EmptyState title={`Not available for ${user.userType === 'admin' ? 'admins' : 'producers'}`} icon="🚜">
+      <EmptyState title={`Not available for ${user.userType === 'admin' ? 'admins' : 'producers'}`} icon={BarnIcon}>
         Favorites are for shoppers saving the farms they like.
       </EmptyState>
     );
   else if (favorites.isPending) body = <Spinner label="Loading favorites…" />;
   else if (favorites.isError)
     body = (
-      <EmptyState title="Failed to load favorites" icon="⚠️">
+      <EmptyState title="Failed to load favorites" icon={AlertIcon}>
         Please try again in a moment.
       </EmptyState>
     );
   else if (favorites.data.favorites.length === 0)
     body = (
-      <EmptyState title="No favorites yet" icon="🤍">
+      <EmptyState title="No favorites yet" icon={HeartIcon}>
         <p>Tap the heart on a producer to save it here.</p>
         <ButtonLink to="/search" className="mt-4">
           Find producers

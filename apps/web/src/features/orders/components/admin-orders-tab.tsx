@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, Spinner } from '../../../components/ui/card';
 import { SelectInput, TextInput } from '../../../components/ui/field';
+import { AlertIcon, BasketIcon } from '../../../components/ui/icons';
 import { type OrderFilters, useAllOrders } from '../api';
 import { formatMoment, formatWindow, money } from '../format';
 import { OrderStatusBadge } from './order-status-badge';
@@ -37,9 +38,9 @@ export function AdminOrdersTab() {
       {query.isPending ? (
         <Spinner label="Loading orders…" />
       ) : query.isError ? (
-        <EmptyState title="Could not load orders" icon="⚠️" />
+        <EmptyState title="Could not load orders" icon={AlertIcon} />
       ) : query.data.orders.length === 0 ? (
-        <EmptyState title="No orders match" icon="🧺" />
+        <EmptyState title="No orders match" icon={BasketIcon} />
       ) : (
         <>
           <p className="text-sm text-stone-600 dark:text-stone-400">

@@ -6,6 +6,7 @@ import { TextInput } from '../../../components/ui/field';
 import { usePickList, useReceivedOrders } from '../api';
 import { formatDay, formatWindow } from '../format';
 import '../orders-print.css';
+import { AlertIcon } from '../../../components/ui/icons';
 import { OrderCard } from './order-card';
 import { DaySheet, PickList } from './pick-list';
 
@@ -42,7 +43,7 @@ export function ProducerOrdersTab() {
   }, [printing]);
 
   if (upcoming.isPending) return <Spinner label="Loading orders…" />;
-  if (upcoming.isError) return <EmptyState title="Could not load your orders" icon="⚠️" />;
+  if (upcoming.isError) return <EmptyState title="Could not load your orders" icon={AlertIcon} />;
   const orders = upcoming.data.orders;
   const requests = orders.filter((o) => o.status === 'requested');
   const ofDay = orders.filter((o) => o.window.date === day && o.status !== 'requested');

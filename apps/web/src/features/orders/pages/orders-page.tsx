@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card, EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
+import { AlertIcon, BasketIcon } from '../../../components/ui/icons';
 import { Tabs } from '../../../components/ui/tabs';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useMyOrders } from '../api';
@@ -64,10 +65,10 @@ function Baskets() {
 function OrderList({ scope, highlighted }: { scope: 'upcoming' | 'past'; highlighted: number | null }) {
   const query = useMyOrders(scope);
   if (query.isPending) return <Spinner label="Loading your orders…" />;
-  if (query.isError) return <EmptyState title="Could not load your orders" icon="⚠️" />;
+  if (query.isError) return <EmptyState title="Could not load your orders" icon={AlertIcon} />;
   if (query.data.orders.length === 0) {
     return (
-      <EmptyState title={scope === 'upcoming' ? 'No upcoming orders' : 'No past orders'} icon="🧺">
+      <EmptyState title={scope === 'upcoming' ? 'No upcoming orders' : 'No past orders'} icon={BasketIcon}>
         <p>
           Find something on the{' '}
           <Link to="/products" className="font-semibold text-brand-700 underline dark:text-green-400">

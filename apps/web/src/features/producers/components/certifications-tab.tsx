@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Card, EmptyState } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DocumentIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useDeleteCertification } from '../api';
@@ -42,7 +43,7 @@ export function CertificationsTab({ certifications }: { certifications: OwnCerti
         </Card>
       )}
       {certifications.length === 0 && !isAdding ? (
-        <EmptyState title="No certifications yet" icon="📜">
+        <EmptyState title="No certifications yet" icon={DocumentIcon}>
           Certifications such as a cottage food registration help customers trust your products.
         </EmptyState>
       ) : (

@@ -68,6 +68,11 @@ export function ProductRow({ product, canRestore, onEdit }: { product: Product; 
             {product.price === null ? 'Ask for price' : formatPrice(product.price, product.price_unit)}
             {product.stock_quantity !== null && ` · ${product.stock_quantity} in stock`}
           </p>
+          {product.moderation_reason && (
+            <p className="mt-1 text-sm text-red-800 dark:text-red-300">
+              <span className="font-semibold">Why it was removed:</span> {product.moderation_reason}
+            </p>
+          )}
         </div>
       </div>
       <div className="flex items-center gap-2">

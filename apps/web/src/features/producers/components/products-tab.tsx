@@ -3,6 +3,7 @@ import type { Product } from '@farmstand/shared/schemas/products';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, Spinner } from '../../../components/ui/card';
+import { AlertIcon, BasketIcon } from '../../../components/ui/icons';
 import { PrintLabelsButton } from '../../labels/components/print-labels-dialog';
 import { useMyProducts } from '../api';
 import { PRODUCER_TEXTS } from '../texts';
@@ -29,7 +30,7 @@ export function ProductsTab({ profile }: { profile: OwnProducerProfile }) {
   if (query.isPending) return <Spinner label="Loading products…" />;
   if (query.isError) {
     return (
-      <EmptyState title={PRODUCER_TEXTS.productsLoadFailed} icon="⚠️">
+      <EmptyState title={PRODUCER_TEXTS.productsLoadFailed} icon={AlertIcon}>
         Please refresh the page to try again.
       </EmptyState>
     );
@@ -83,7 +84,7 @@ export function ProductsTab({ profile }: { profile: OwnProducerProfile }) {
         </div>
       )}
       {products.length === 0 ? (
-        <EmptyState title="No products yet" icon="🧺">
+        <EmptyState title="No products yet" icon={BasketIcon}>
           Add your first product so customers can find it.
         </EmptyState>
       ) : (

@@ -1,5 +1,6 @@
 import { STATE_NAMES, type StateCode } from '@farmstand/shared';
 import { REGULATED_TEXTS } from '@farmstand/shared/schemas/products';
+import { AlertIcon } from '../../../components/ui/icons';
 
 const RULES = {
   herdshare: { state: 'KY', notice: REGULATED_TEXTS.herdshareNotice, stateError: REGULATED_TEXTS.herdshareState },
@@ -15,9 +16,9 @@ export function RegulatedNotice({ category, producerState }: { category: keyof t
       role="note"
       className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
     >
-      <p>
-        <span aria-hidden="true">⚠️ </span>
-        {rule.notice}
+      <p className="flex gap-2">
+        <AlertIcon className="h-5 w-5 shrink-0" />
+        <span>{rule.notice}</span>
       </p>
       {!allowed && (
         <p className="mt-1 font-semibold">

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card, EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
+import { AlertIcon, BarnIcon } from '../../../components/ui/icons';
 import { Tabs } from '../../../components/ui/tabs';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useAuth } from '../../auth/auth-context';
@@ -28,7 +29,7 @@ export default function ProfilePage() {
   if (!isProducer) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <EmptyState title={PRODUCER_TEXTS.producersOnly} icon="🧑‍🌾" page>
+        <EmptyState title={PRODUCER_TEXTS.producersOnly} icon={BarnIcon} page>
           <ButtonLink to="/dashboard" variant="secondary" className="mt-4">
             Go to Dashboard
           </ButtonLink>
@@ -40,7 +41,7 @@ export default function ProfilePage() {
   if (profile.isError) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <EmptyState title={PRODUCER_TEXTS.profileLoadFailed} icon="⚠️" page>
+        <EmptyState title={PRODUCER_TEXTS.profileLoadFailed} icon={AlertIcon} page>
           Please refresh the page to try again.
         </EmptyState>
       </div>

@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { TextArea, TextInput } from '../../../components/ui/field';
+import { StarIcon } from '../../../components/ui/icons';
 import { track } from '../../../lib/analytics';
 import { errorMessage } from '../../../lib/api';
 import { type ReviewTarget, useCreateReview } from '../api';
@@ -64,11 +65,11 @@ export function WriteReviewForm({ target, onDone }: { target: ReviewTarget; onDo
                   />
                   <span
                     aria-hidden="true"
-                    className={`block text-3xl leading-none transition peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 ${
+                    className={`block transition peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 ${
                       n <= field.value ? 'text-amber-500' : 'text-stone-300 dark:text-stone-600'
                     }`}
                   >
-                    ★
+                    <StarIcon filled className="h-8 w-8" />
                   </span>
                   <span className="sr-only">
                     {n} star{n === 1 ? '' : 's'}

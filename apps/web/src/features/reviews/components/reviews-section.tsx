@@ -77,6 +77,11 @@ export function ReviewsSection({ target, ownerUserId }: Props) {
               {own.title && <p className="font-semibold">{own.title}</p>}
               {own.content && <p className="text-stone-700 dark:text-stone-300">{own.content}</p>}
             </div>
+            {own.moderation_reason && (
+              <p className="mt-2 text-sm text-red-800 dark:text-red-300">
+                <span className="font-semibold">Why it was not published:</span> {own.moderation_reason}
+              </p>
+            )}
           </div>
         ) : mine.isSuccess ? (
           <Suspense fallback={<div className="h-72" aria-hidden="true" />}>
