@@ -6,7 +6,6 @@ import { emailOutbox, orders, pickupPoints } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { resetClock } from '../pickup/clock';
 import {
   advanceHours,
   eggs,
@@ -28,10 +27,9 @@ beforeAll(async () => {
   shopper = await buildUser(app);
 });
 afterAll(async () => {
-  resetClock();
   await app.closeAll();
 });
-beforeEach(() => useTestClock());
+beforeEach(() => useTestClock(app));
 
 async function waitFor(condition: () => Promise<boolean>) {
   for (let i = 0; i < 100; i++) {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { buildUser, type TestUser } from '../../test/factories';
 import { expectNoEvent, nextEvent, startRealtimeApp } from '../../test/realtime';
-import { resetClock } from '../pickup/clock';
 import { eggs, move, orderPayload, placeOrder, setUpMarket, useTestClock } from './orders.test-helpers';
 
 let realtime: Awaited<ReturnType<typeof startRealtimeApp>>;
@@ -12,10 +11,9 @@ beforeAll(async () => {
   shopper = await buildUser(realtime.app);
 });
 afterAll(async () => {
-  resetClock();
   await realtime.close();
 });
-beforeEach(() => useTestClock());
+beforeEach(() => useTestClock(realtime.app));
 
 it('tells the other side of each move live (order_updated with notify), the actor only to refresh', async () => {
   const { app } = realtime;

@@ -22,7 +22,6 @@ import { geocode } from '../geocode/geocode.service';
 import { presentMessage } from '../messages/messages.presenter';
 import { findUserBrief } from '../messages/messages.repository';
 import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../messages/messages.service';
-import { now } from '../pickup/clock';
 import { countOpenOrdersInWindow, findFarm, lockPoint } from '../pickup/pickup.repository';
 import { resolveWindow } from '../pickup/pickup.service';
 import { mailFarmNow } from './order-mail';
@@ -96,7 +95,7 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
   assertTotalWithinLimit(subtotal);
   const delivery = await deliveryFor(ctx, window, farm, input.deliveryAddress);
 
-  const at = now();
+  const at = ctx.clock.now();
   const feeCents = cents(delivery?.fee ?? 0);
   assertTotalWithinLimit(subtotal + feeCents);
   const [messagingOn, timeZone] = await Promise.all([
@@ -151,7 +150,7 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
       const taken = await countOpenOrdersInWindow(tx, window.point.id, window.occurrence.startsAt);
       if (taken >= cap) throw conflict('That pickup time is full; choose another time');
     }
-    const refused = await shopperLimitRefusal(tx, newOrder, SHOPPER_LIMITS, now());
+    const refused = await shopperLimitRefusal(tx, newOrder, SHOPPER_LIMITS, ctx.clock.now());
     if (refused) return refused;
     const { order, items } = await insertOrder(tx, newOrder, newItems);
     const message = messagingOn
@@ -334,13 +333,13 @@ async function mailQuietly(ctx: AppContext, mail: { to: string; subject: string;
 async function loadReadable(ctx: AppContext, user: AuthUser, id: number) {
   const row = assertCanRead(await repo.findOrderRow(ctx.db, id), user);
   // Lazily expire: a request past its 48 hours never shows as open, even between sweeps.
-  if (row.status === 'requested' && row.expiresAt.getTime() <= now().getTime()) await expireOverdue(ctx, { orderId: id });
+  if (row.status === 'requested' && row.expiresAt.getTime() <= ctx.clock.now().getTime()) await expireOverdue(ctx, { orderId: id });
   return (await repo.findOrder(ctx.db, id)) as repo.OrderDetails;
 }
 
 export async function getOrder(ctx: AppContext, user: AuthUser, id: number): Promise<Order> {
   const order = await loadReadable(ctx, user, id);
-  return presentOrder(order, roleOf(order, user), now());
+  return presentOrder(order, roleOf(order, user), ctx.clock.now());
 }
 
 export async function listMine(
@@ -356,7 +355,7 @@ export async function listMine(
     query.limit ?? 50,
     query.offset ?? 0,
   );
-  const at = now();
+  const at = ctx.clock.now();
   return { orders: rows.map((r) => presentOrder(r, 'shopper', at)), total };
 }
 
@@ -373,7 +372,7 @@ export async function listReceived(
     query.offset ?? 0,
     false,
   );
-  const at = now();
+  const at = ctx.clock.now();
   return { orders: rows.map((r) => presentOrder(r, 'producer', at)), total };
 }
 
@@ -385,7 +384,7 @@ export async function listAll(
 ): Promise<OrderListResponse> {
   await expireOverdue(ctx);
   const { rows, total } = await repo.listFiltered(ctx.db, query, query.limit ?? 50, query.offset ?? 0, true);
-  const at = now();
+  const at = ctx.clock.now();
   return { orders: rows.map((r) => presentOrder(r, roleOf(r, admin), at)), total };
 }
 
@@ -407,7 +406,7 @@ const MOVE_WORDS: Record<OrderTransitionTarget, string> = {
 export async function moveOrder(ctx: AppContext, user: AuthUser, id: number, input: MoveInput): Promise<Order> {
   const current = await loadReadable(ctx, user, id);
   const role = roleOf(current, user);
-  const at = now();
+  const at = ctx.clock.now();
   const refused = refusal(current, role, input.to, at);
   if (refused) throw refused;
   if (input.to === 'declined' && !input.reason)
@@ -452,7 +451,7 @@ export async function moveOrder(ctx: AppContext, user: AuthUser, id: number, inp
 
   const updated = (await repo.findOrder(ctx.db, id)) as repo.OrderDetails;
   await announceMove(ctx, updated, current.status, role === 'shopper' ? 'shopper' : 'producer', input.reason);
-  return presentOrder(updated, role, now());
+  return presentOrder(updated, role, ctx.clock.now());
 }
 
 async function announceMove(
@@ -496,7 +495,7 @@ async function announceMove(
   // A failed claim mails at once rather than lose the notice.
   const farmNow =
     actor !== 'producer' &&
-    (await mailFarmNow(ctx.db, order.producerUserId, order.id, to === 'expired' ? 'expired' : 'cancelled', now()).catch(
+    (await mailFarmNow(ctx.db, order.producerUserId, order.id, to === 'expired' ? 'expired' : 'cancelled', ctx.clock.now()).catch(
       (error) => {
         console.error('order mail period', error);
         return true;
@@ -520,7 +519,7 @@ async function announceMove(
 export async function expireOverdue(
   ctx: AppContext,
   scope: { customerId?: number; producerUserId?: number; orderId?: number } = {},
-  at: Date = now(),
+  at: Date = ctx.clock.now(),
 ) {
   const expired = await repo.expireOverdue(ctx.db, at, scope);
   for (const row of expired) {
@@ -559,7 +558,7 @@ export async function pickList(ctx: AppContext, producer: AuthUser, date: string
 }
 
 export async function ordersPerWeek(ctx: AppContext, producer: AuthUser, weeks = 12): Promise<OrderWeeksResponse> {
-  const since = new Date(now().getTime() - weeks * 7 * 86_400_000);
+  const since = new Date(ctx.clock.now().getTime() - weeks * 7 * 86_400_000);
   return { weeks: await repo.ordersPerWeek(ctx.db, producer.id, since) };
 }
 

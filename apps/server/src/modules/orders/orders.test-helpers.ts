@@ -2,7 +2,6 @@ import type { PickupPointRequest } from '@farmstand/shared/schemas/pickup';
 import { bearer, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct, type TestProducer } from '../../test/listing-factories';
 import type { TestApp } from '../../test/test-app';
-import { setClock } from '../pickup/clock';
 
 /** Wednesday 5 June 2030, 12:00 in Kentucky (EDT): the tests' "now". Saturday's market is 8 June. */
 export const WEDNESDAY_NOON = new Date('2030-06-05T16:00:00Z');
@@ -10,9 +9,10 @@ export const WEDNESDAY_NOON = new Date('2030-06-05T16:00:00Z');
 export const SATURDAY_9AM = '2030-06-08T13:00:00.000Z';
 
 let clock = WEDNESDAY_NOON.getTime();
-export function useTestClock(at: Date = WEDNESDAY_NOON) {
+/** Sets the app's clock (`ctx.clock`, read by pickup windows, orders and jobs) to `at`; `advanceHours` moves it. */
+export function useTestClock(app: TestApp, at: Date = WEDNESDAY_NOON) {
   clock = at.getTime();
-  setClock(() => new Date(clock));
+  app.ctx.clock = { now: () => new Date(clock) };
 }
 export const advanceHours = (hours: number) => {
   clock += hours * 3_600_000;

@@ -4,7 +4,6 @@ import { emailOutbox, orderEvents, orders, products } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { resetClock } from '../pickup/clock';
 import {
   advanceHours,
   eggs,
@@ -30,10 +29,9 @@ beforeAll(async () => {
   admin = await buildUser(app, { userType: 'admin' });
 });
 afterAll(async () => {
-  resetClock();
   await app.closeAll();
 });
-beforeEach(() => useTestClock());
+beforeEach(() => useTestClock(app));
 afterEach(() => vi.restoreAllMocks());
 
 /** Shoppers of their own: one account has at most one open order per window (decision 323). */
@@ -534,7 +532,7 @@ describe('the life of an order', () => {
     expect(accept.statusCode).toBe(409);
     expect(accept.json().message).toMatch(/expired/);
 
-    useTestClock();
+    useTestClock(app);
     const other = await requested();
     advanceHours(49);
     // The scheduled sweep's job, at the time its clock gives it.

@@ -14,7 +14,6 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { geocode } from '../geocode/geocode.service';
 import { lockProducerByUserId } from '../producers/producers.repository';
-import { now } from './clock';
 import * as repo from './pickup.repository';
 import { cutoffOf, type Occurrence, occurrenceAt, occurrences } from './windows';
 
@@ -157,8 +156,8 @@ async function upcomingWindows(
   points: repo.PointWithSchedule[],
   settings: { cutoffHours: number; capPerWindow: number | null },
   timeZone: string,
+  at: Date,
 ): Promise<PickupWindow[]> {
-  const at = now();
   const horizon = new Date(at.getTime() + (PICKUP_LIMITS.horizonDays + 1) * 86_400_000);
   const counts =
     settings.capPerWindow === null ? new Map<string, number>() : await repo.countOpenOrders(db, producerUserId, at, horizon);
@@ -203,7 +202,7 @@ export async function publicPickup(ctx: AppContext, producerUserId: number): Pro
     farm_name: farm.farmName,
     settings: { cutoff_hours: settings.cutoffHours, cap_per_window: settings.capPerWindow },
     points: usable.map(presentPoint),
-    windows: await upcomingWindows(ctx.db, producerUserId, usable, settings, timeZone),
+    windows: await upcomingWindows(ctx.db, producerUserId, usable, settings, timeZone, ctx.clock.now()),
     delivery,
     time_zone: timeZone,
   };
@@ -233,7 +232,7 @@ export async function resolveWindow(
     throw badRequest('That pickup place is not offered by this producer any more; choose another', 'pointId');
   }
   const { settings } = found;
-  const at = now();
+  const at = ctx.clock.now();
   const slots = point.schedule.map((s) => ({ weekday: s.weekday, start: s.startTime, end: s.endTime }));
   const occurrence = occurrenceAt(slots, startsAt, at, PICKUP_LIMITS.horizonDays, timeZone);
   if (!occurrence) {
