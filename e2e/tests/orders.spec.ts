@@ -61,7 +61,7 @@ test('a producer sets a market pickup; a shopper reserves two products for Satur
   await form.getByLabel('Until').fill('12:00');
   await form.getByRole('button', { name: 'Add place' }).click();
   await expect(farm.getByText('Pickup place added')).toBeVisible();
-  await expect(farm.getByText('Saturday 09:00–12:00')).toBeVisible();
+  await expect(farm.getByText('Saturday 9:00 AM – 12:00 PM')).toBeVisible();
   await expectAccessible(farm);
 
   // The shopper reserves two products and checks out for Saturday.

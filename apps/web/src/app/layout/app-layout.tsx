@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 import { Spinner } from '../../components/ui/card';
 import { Deferred } from '../../components/ui/deferred';
 import { ConnectionStatus } from '../../features/pwa/connection-status';
@@ -11,10 +11,22 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { MobileTabBar } from './mobile-tab-bar';
 
-/** Header, page, footer; extra bottom padding on phones for the tab bar (spec 01 §2). */
+/** A route's `handle` may ask for the whole viewport below the header (the map, decision 412). */
+type LayoutHandle = { fullScreen?: boolean } | undefined;
+
+/**
+ * Header, page, footer; extra bottom padding on phones for the tab bar (spec 01 §2). A full-screen
+ * page gets exactly the viewport below the header and no footer, so the page itself never scrolls.
+ */
 export function AppLayout() {
+  const fullScreen = useMatches().some((match) => (match.handle as LayoutHandle)?.fullScreen);
   return (
-    <div className="flex min-h-screen flex-col pb-20 md:pb-0">
+    <div
+      className={`flex flex-col md:pb-0 ${
+        // Full screen: the page ends exactly where the phone's tab bar (3.5 rem) begins.
+        fullScreen ? 'h-dvh overflow-hidden pb-[calc(3.5rem+env(safe-area-inset-bottom))]' : 'min-h-screen pb-20'
+      }`}
+    >
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-stone-900"
@@ -24,7 +36,7 @@ export function AppLayout() {
       <Header />
       <ConnectionStatus />
       {/* At least a screen tall, so the footer starts below the fold and never jumps as a page loads (issue 11 item 3). */}
-      <main id="main" className="min-h-screen flex-1">
+      <main id="main" className={fullScreen ? 'min-h-0 flex-1' : 'min-h-screen flex-1'}>
         <MaintenanceGate>
           <Suspense fallback={<Spinner />}>
             <Outlet />
@@ -32,9 +44,11 @@ export function AppLayout() {
         </MaintenanceGate>
       </main>
       {/* Below the fold (main is a screen tall): drawn just after the page, in a task of its own. */}
-      <Deferred>
-        <Footer />
-      </Deferred>
+      {!fullScreen && (
+        <Deferred>
+          <Footer />
+        </Deferred>
+      )}
       <MobileTabBar />
       <InstallPrompt />
       <PageViewTracker />

@@ -9,8 +9,9 @@ import { track } from '../../lib/analytics';
 import { clearToken } from '../../lib/storage';
 import { CloseIcon, GearIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
 
+// One line per label: tighter from 1024 px, the usual padding from 1280 px (the nav never wraps).
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+  `whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors lg:px-2 xl:px-3 ${
     isActive
       ? 'bg-brand-50 text-brand-800 dark:bg-brand-900/40 dark:text-green-200'
       : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900 dark:text-stone-200 dark:hover:bg-stone-800 dark:hover:text-white'
@@ -34,6 +35,17 @@ function useNavItems(): NavItem[] {
   if (user.userType === 'consumer') items.push({ to: '/favorites', label: 'Favorites' });
   if (user.userType === 'producer') items.push({ to: '/profile', label: 'My Profile' });
   return items;
+}
+
+/** A dot on the phone menu's button while messages wait unread (the badge itself is inside the menu). */
+function UnreadDot({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      className="absolute right-1 top-1 h-2.5 w-2.5 rounded-full bg-red-600 ring-2 ring-white dark:ring-stone-950"
+      aria-hidden="true"
+    />
+  );
 }
 
 function UnreadBadge({ count }: { count: number }) {
@@ -122,7 +134,8 @@ function UserMenu() {
         >
           {user.email[0]}
         </span>
-        <span className="truncate">{user.email}</span>
+        {/* Only the initial from 1024 px: the e-mail joins it at 1280 px; a screen reader always hears it. */}
+        <span className="sr-only xl:not-sr-only xl:truncate">{user.email}</span>
       </button>
       {open && (
         <div
@@ -162,6 +175,7 @@ function UserMenu() {
 export function Header() {
   const { user, isAuthenticated } = useAuth();
   const items = useNavItems();
+  const unread = items.find((item) => item.to === '/messages')?.badge ?? 0;
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
   const siteName = useSite().site_name;
@@ -216,13 +230,14 @@ export function Header() {
           </div>
           <button
             type="button"
-            className="rounded-md p-2 text-stone-700 hover:bg-stone-100 lg:hidden dark:text-stone-200 dark:hover:bg-stone-800"
+            className="relative rounded-md p-2 text-stone-700 hover:bg-stone-100 lg:hidden dark:text-stone-200 dark:hover:bg-stone-800"
             onClick={() => setMobileOpen((o) => !o)}
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"
-            aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+            aria-label={`${mobileOpen ? 'Close menu' : 'Open menu'}${unread > 0 ? `, ${formatBadge(unread)} unread messages` : ''}`}
           >
             {mobileOpen ? <CloseIcon /> : <MenuIcon />}
+            {!mobileOpen && <UnreadDot count={unread} />}
           </button>
         </div>
       </nav>
@@ -243,12 +258,22 @@ export function Header() {
           </div>
           <div className="mt-3 border-t border-stone-200 pt-3 dark:border-stone-800">
             {user ? (
-              <div className="flex items-center justify-between gap-2">
-                <span className="truncate text-sm text-stone-600 dark:text-stone-300">{user.email}</span>
-                <Link to="/account/password" className={buttonClasses('ghost', 'sm')}>
+              // The address on a line of its own, then one account link a line, like the menu above.
+              <div className="flex flex-col gap-1">
+                <p className="truncate px-3 pb-1 text-sm text-stone-600 dark:text-stone-300">{user.email}</p>
+                <NavLink to="/account/password" className={navLinkClass}>
                   Change password
-                </Link>
-                <button type="button" className={buttonClasses('secondary', 'sm')} onClick={() => signOutToHome(user.userType)}>
+                </NavLink>
+                {user.userType === 'consumer' && (
+                  <NavLink to="/account/become-producer" className={navLinkClass}>
+                    Become a producer
+                  </NavLink>
+                )}
+                <button
+                  type="button"
+                  className={`${buttonClasses('secondary', 'md')} mt-2`}
+                  onClick={() => signOutToHome(user.userType)}
+                >
                   Sign out
                 </button>
               </div>

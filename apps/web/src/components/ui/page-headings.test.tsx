@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const auth = vi.hoisted(() => ({ user: { id: 1, userType: 'consumer' } }));
@@ -8,6 +8,7 @@ vi.mock('../../lib/document-title', () => ({ useDocumentTitle: () => {} }));
 vi.mock('../../features/auth/auth-context', () => ({ useAuth: () => ({ user: auth.user, isLoading: false }) }));
 
 import AdminPage from '../../features/admin/pages/admin-page';
+import CheckoutPage from '../../features/orders/pages/checkout-page';
 import ProfilePage from '../../features/producers/pages/profile-page';
 
 // A page that is only a message (access denied, producers only) still has its h1.
@@ -38,4 +39,18 @@ describe('message-only pages', () => {
     );
     expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
   }, 30_000);
+
+  it('the checkout of an empty basket has an h1', () => {
+    localStorage.clear();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/checkout/7']}>
+          <Routes>
+            <Route path="/checkout/:producerId" element={<CheckoutPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your basket for this farm is empty');
+  });
 });

@@ -49,7 +49,7 @@ export function Tabs({
       <div
         role="tablist"
         aria-label={label}
-        className="relative mb-6 flex gap-1 overflow-x-auto border-b border-stone-200 md:flex-wrap md:overflow-x-visible dark:border-stone-800"
+        className="relative mb-6 flex gap-0.5 overflow-x-auto border-b border-stone-200 md:flex-wrap md:overflow-x-visible dark:border-stone-800"
       >
         {tabs.map((tab, index) => {
           const isSelected = tab.id === current.id;
@@ -67,7 +67,7 @@ export function Tabs({
               tabIndex={isSelected ? 0 : -1}
               onClick={() => onSelect(tab.id)}
               onKeyDown={(event) => onKeyDown(event, index)}
-              className={`-mb-px whitespace-nowrap border-b-2 px-2 py-2.5 text-sm font-semibold transition-colors sm:px-4 ${
+              className={`-mb-px whitespace-nowrap border-b-2 px-2 py-2.5 text-sm font-semibold transition-colors sm:px-3 ${
                 isSelected
                   ? 'border-brand-700 text-brand-800 dark:border-green-400 dark:text-green-300'
                   : 'border-transparent text-stone-600 hover:text-stone-900 dark:text-stone-300 dark:hover:text-white'

@@ -31,7 +31,7 @@ export default function HomePage() {
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-stone-50 dark:from-stone-900 dark:to-stone-950">
-        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 pb-10 pt-12 sm:px-6 sm:pb-12 sm:pt-20 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
           <div>
             <p className="text-sm font-semibold uppercase tracking-wider text-brand-700 dark:text-green-300">
               Kentucky · Indiana · Ohio · Tennessee · West Virginia
@@ -64,7 +64,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="why-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+      <section aria-labelledby="why-heading" className="mx-auto max-w-7xl px-4 pb-14 pt-4 sm:px-6">
         <h2 id="why-heading" className="sr-only">
           Why Farmstand
         </h2>

@@ -11,6 +11,7 @@ function ProducersAlias() {
 }
 
 export const routes: RouteObject[] = [
-  { path: '/map', element: <MapPage /> },
+  // Full screen: the layout gives the page the viewport below the header, with no footer (decision 412).
+  { path: '/map', element: <MapPage />, handle: { fullScreen: true } },
   { path: '/producers/:id', element: <ProducersAlias /> },
 ];

@@ -1,4 +1,4 @@
-import { ORDER_LIMITS } from '@farmstand/shared/constants/orders';
+import { ORDER_LIMITS, WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
 import { formatUsd, formatZonedDay, formatZonedMoment, formatZonedTime } from '../../lib/format';
 
 /** Windows are in the platform's time zone (decision 172); pickup answers say which, orders use the same. */
@@ -28,6 +28,16 @@ export function formatDay(date: string): string {
 }
 
 export const formatMoment = (iso: string) => formatZonedMoment(iso, platformTimeZone);
+
+/** "4:00 PM" from a weekly schedule's "16:00": every time a shopper reads is on the same 12-hour clock. */
+export function formatClock(hhmm: string): string {
+  const [h, m] = hhmm.split(':').map(Number);
+  return `${h % 12 || 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** "Wednesday 4:00 PM – 6:30 PM", a weekly pickup time. */
+export const formatWeeklySlot = (slot: { weekday: number; start: string; end: string }) =>
+  `${WEEKDAY_NAMES[slot.weekday]} ${formatClock(slot.start)} – ${formatClock(slot.end)}`;
 
 export const money = formatUsd;
 

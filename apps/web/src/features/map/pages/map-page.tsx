@@ -76,7 +76,7 @@ export default function MapPage() {
   const shown = count.data ?? 0;
   const radiusApplies = location !== null && filters.radius < NO_RADIUS_LIMIT;
   return (
-    <div className="relative h-[calc(100dvh-9rem)] w-full md:h-[calc(100dvh-4rem)]">
+    <div className="relative h-full w-full">
       <h1 className="sr-only">Map of producers</h1>
       <DeferredProducersMap
         producers={list}

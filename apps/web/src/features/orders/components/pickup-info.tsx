@@ -1,21 +1,40 @@
-import { PICKUP_KIND_LABELS, WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
+import { PICKUP_KIND_LABELS } from '@farmstand/shared/constants/orders';
+import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
 import { usePublicPickup } from '../api';
-import { formatWindow, rememberTimeZone } from '../format';
+import { formatWeeklySlot, formatWindow, rememberTimeZone } from '../format';
 
 /**
  * Where and when this farm hands food over (issue 13 §1): its places with their weekly times and the
- * next open windows. Shown on the public producer page and the product page.
+ * next open windows. Shown on the public producer page and the product page. `intro`: what the farm
+ * profile says about delivery and pickup, in the same card (one card, not two near-identical ones).
  */
-export function PickupInfo({ producerUserId, compact = false }: { producerUserId: number; compact?: boolean }) {
+export function PickupInfo({
+  producerUserId,
+  compact = false,
+  intro,
+}: {
+  producerUserId: number;
+  compact?: boolean;
+  intro?: ReactNode;
+}) {
   const query = usePublicPickup(producerUserId);
   const data = query.data;
-  if (!data || data.points.length === 0) return null;
+  const hasPlaces = Boolean(data && data.points.length > 0);
+  if (!data || !hasPlaces) {
+    return intro ? (
+      <Card className="p-5">
+        <h2 className="text-lg font-semibold">Pickup &amp; delivery</h2>
+        <div className="mt-2">{intro}</div>
+      </Card>
+    ) : null;
+  }
   rememberTimeZone(data.time_zone);
   const open = data.windows.filter((w) => !w.full).slice(0, compact ? 3 : 5);
   return (
     <Card className="p-5">
       <h2 className="text-lg font-semibold">Pickup &amp; delivery</h2>
+      {intro && <div className="mt-2">{intro}</div>}
       <ul className="mt-3 space-y-3">
         {data.points.map((point) => (
           <li key={point.id} className="text-sm">
@@ -32,9 +51,7 @@ export function PickupInfo({ producerUserId, compact = false }: { producerUserId
                 {[point.address, point.city, point.state].filter(Boolean).join(', ')}
               </p>
             )}
-            <p className="text-stone-600 dark:text-stone-400">
-              {point.schedule.map((s) => `${WEEKDAY_NAMES[s.weekday]} ${s.start}–${s.end}`).join(' · ')}
-            </p>
+            <p className="text-stone-600 dark:text-stone-400">{point.schedule.map(formatWeeklySlot).join(' · ')}</p>
           </li>
         ))}
       </ul>

@@ -14,8 +14,10 @@ import { Button } from '../../../components/ui/button';
 import { Card, EmptyState, Spinner } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SelectInput, TextInput } from '../../../components/ui/field';
+import { AlertIcon, BasketIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api';
 import { usePickupSetup, useRemovePickupPoint, useSavePickupPoint, useSavePickupSettings } from '../api';
+import { formatWeeklySlot } from '../format';
 
 /** The /profile 'Pickup' tab (issue 13 §1): order rules, then each place with its weekly times. */
 export function PickupTab() {
@@ -24,7 +26,7 @@ export function PickupTab() {
   const [removing, setRemoving] = useState<PickupPoint | null>(null);
   const remove = useRemovePickupPoint();
   if (setup.isPending) return <Spinner label="Loading pickup settings…" />;
-  if (setup.isError) return <EmptyState title="Could not load your pickup settings" icon="⚠️" />;
+  if (setup.isError) return <EmptyState title="Could not load your pickup settings" icon={AlertIcon} />;
   const { settings, points, delivery } = setup.data;
 
   return (
@@ -45,7 +47,7 @@ export function PickupTab() {
           />
         )}
         {points.length === 0 && editing === null && (
-          <EmptyState title="No pickup places yet" icon="🧺">
+          <EmptyState title="No pickup places yet" icon={BasketIcon}>
             Add your farm stand or a farmers market so shoppers can reserve for pickup.
           </EmptyState>
         )}
@@ -62,9 +64,7 @@ export function PickupTab() {
                 </p>
                 <ul className="mt-2 text-sm text-stone-700 dark:text-stone-300">
                   {point.schedule.map((slot) => (
-                    <li key={`${slot.weekday}-${slot.start}`}>
-                      {WEEKDAY_NAMES[slot.weekday]} {slot.start}–{slot.end}
-                    </li>
+                    <li key={`${slot.weekday}-${slot.start}`}>{formatWeeklySlot(slot)}</li>
                   ))}
                 </ul>
                 <div className="mt-3 flex gap-2">

@@ -7,6 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card, EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
 import { TextArea, TextInput } from '../../../components/ui/field';
+import { BasketIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useAuth } from '../../auth/auth-context';
@@ -36,7 +37,7 @@ export default function CheckoutPage() {
   if (!basket) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <EmptyState title="Your basket for this farm is empty" icon="🧺">
+        <EmptyState title="Your basket for this farm is empty" icon={BasketIcon} page>
           <ButtonLink to="/products" className="mt-4">
             Browse products
           </ButtonLink>

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Badge, Card, EmptyState, Spinner } from '../../../components/ui/card';
 import { Deferred } from '../../../components/ui/deferred';
+import { AlertIcon, BasketIcon, SearchIcon } from '../../../components/ui/icons';
 import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { parseRouteId } from '../../../lib/route-id';
@@ -40,7 +41,7 @@ export default function PublicProducerPage() {
   if (query.isError) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <EmptyState title={PRODUCER_TEXTS.profileLoadFailed} icon="⚠️" page>
+        <EmptyState title={PRODUCER_TEXTS.profileLoadFailed} icon={AlertIcon} page>
           Please try again in a moment.
         </EmptyState>
       </div>
@@ -62,7 +63,7 @@ export default function PublicProducerPage() {
               Recent products
             </h2>
             {producer.products.length === 0 ? (
-              <EmptyState title="No products listed right now" icon="🧺">
+              <EmptyState title="No products listed right now" icon={BasketIcon}>
                 Check back soon, or contact the producer.
               </EmptyState>
             ) : (
@@ -80,8 +81,7 @@ export default function PublicProducerPage() {
           {/* Below the products on a phone: drawn just after the first paint, in tasks of their own (decision 190). */}
           <Deferred>
             <ContactCard producer={producer} />
-            <DeliveryCard producer={producer} />
-            <PickupInfo producerUserId={producer.user_id} />
+            <PickupInfo producerUserId={producer.user_id} intro={<FarmDelivery producer={producer} />} />
             <CertificationsCard producer={producer} />
           </Deferred>
         </aside>
@@ -105,7 +105,7 @@ function ProducerHeader({ producer }: { producer: PublicProducerProfile }) {
       />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{producer.farm_name}</h1>
+          <h1 className="min-w-0 text-2xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">{producer.farm_name}</h1>
           {producer.verified && <Badge tone="green">✓ Verified producer</Badge>}
         </div>
         <p className="mt-1 text-stone-600 dark:text-stone-300">
@@ -187,9 +187,10 @@ function ContactCard({ producer }: { producer: PublicProducerProfile }) {
   );
 }
 
-function DeliveryCard({ producer }: { producer: PublicProducerProfile }) {
+/** What the farm profile says about delivery and pickup, at the top of the pickup card. */
+function FarmDelivery({ producer }: { producer: PublicProducerProfile }) {
   return (
-    <Section title="Delivery & pickup">
+    <>
       <p className="text-sm">
         {producer.delivery_available
           ? `Delivers within ${producer.delivery_radius ?? 0} miles of ${producer.city}.`
@@ -201,7 +202,7 @@ function DeliveryCard({ producer }: { producer: PublicProducerProfile }) {
           <p className="whitespace-pre-line text-sm text-stone-700 dark:text-stone-300">{producer.pickup_instructions}</p>
         </>
       )}
-    </Section>
+    </>
   );
 }
 
@@ -232,7 +233,7 @@ function CertificationsCard({ producer }: { producer: PublicProducerProfile }) {
 function ProducerNotFound() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
-      <EmptyState title={PRODUCER_TEXTS.producerNotFound} icon="🔍" page>
+      <EmptyState title={PRODUCER_TEXTS.producerNotFound} icon={SearchIcon} page>
         <p>This farm may have closed its profile, or the link is wrong.</p>
         <ButtonLink to="/search" variant="secondary" className="mt-4">
           Find Producers
