@@ -27,6 +27,8 @@ const ENGINE_SENSITIVE = [
   'src/modules/health/health.test.ts',
 ];
 
+const WEB_DOM_TESTS = ['src/**/*.test.tsx', 'src/lib/**/*.test.ts', 'src/features/map/**/*.test.ts'];
+
 const serverProject = (engine: Engine, include: string[]) => ({
   test: {
     name: `server-${engine}`,
@@ -55,12 +57,16 @@ export default defineConfig({
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
       serverProject(hasPostgres ? 'postgres' : 'pglite', ['src/**/*.test.ts']),
       ...(hasPostgres ? [serverProject('pglite', ENGINE_SENSITIVE)] : []),
+      // Components, the API client and the map need a DOM (jsdom); the web's plain logic does not,
+      // and runs without paying for one.
+      { test: { name: 'web', root: './apps/web', include: WEB_DOM_TESTS, environment: 'jsdom' } },
       {
         test: {
-          name: 'web',
+          name: 'web-logic',
           root: './apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
+          include: ['src/**/*.test.ts'],
+          exclude: WEB_DOM_TESTS,
+          environment: 'node',
         },
       },
     ],
