@@ -7,7 +7,8 @@ import { addTable, ms, verdict } from '../lib/report';
 import { defineSection } from '../lib/section';
 import { startBenchServer } from '../lib/server';
 
-const TARGET_P95_MS = 20;
+/** Issue 29: placing an order, p95 ≤ 50 ms at 10 connections (PostgreSQL, 200k bench data). */
+const TARGET_P95_MS = 50;
 const CONNECTIONS = 10;
 /** Enough shoppers that a run never sends one shopper past 3 open orders at the farm. */
 const SHOPPERS = 20_000;
