@@ -333,7 +333,8 @@ async function mailQuietly(ctx: AppContext, mail: { to: string; subject: string;
 async function loadReadable(ctx: AppContext, user: AuthUser, id: number) {
   const row = assertCanRead(await repo.findOrderRow(ctx.db, id), user);
   // Lazily expire: a request past its 48 hours never shows as open, even between sweeps.
-  if (row.status === 'requested' && row.expiresAt.getTime() <= ctx.clock.now().getTime()) await expireOverdue(ctx, { orderId: id });
+  if (row.status === 'requested' && row.expiresAt.getTime() <= ctx.clock.now().getTime())
+    await expireOverdue(ctx, { orderId: id });
   return (await repo.findOrder(ctx.db, id)) as repo.OrderDetails;
 }
 
