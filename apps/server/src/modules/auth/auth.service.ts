@@ -50,6 +50,21 @@ async function assertPasswordLength(ctx: AppContext, password: string, field = '
 }
 
 export async function register(ctx: AppContext, input: RegisterRequest): Promise<AuthResponse> {
+  const user = await createAccount(ctx, input);
+  await sendVerificationEmail(ctx, user.id, user.email);
+  return issueSession(ctx, user.id);
+}
+
+/**
+ * A new account by the rules of sign-up: the password minimum in force, one account per address,
+ * a producer's free trial. Sign-up leaves the address unverified and mails the link; the end-to-end
+ * user fixture (modules/testing) makes accounts that have already followed it.
+ */
+export async function createAccount(
+  ctx: AppContext,
+  input: RegisterRequest,
+  { emailVerified = false }: { emailVerified?: boolean } = {},
+): Promise<repo.UserRow> {
   await assertPasswordLength(ctx, input.password);
   if (await repo.findUserByEmail(ctx.db, input.email)) throw conflict(TEXTS.emailTaken);
   const passwordHash = await hashPassword(input.password);
@@ -59,7 +74,7 @@ export async function register(ctx: AppContext, input: RegisterRequest): Promise
     user = await ctx.db.transaction(async (tx) =>
       repo.insertUser(
         tx,
-        { email: input.email, passwordHash, userType: input.userType, phone: input.phone ?? null },
+        { email: input.email, passwordHash, userType: input.userType, phone: input.phone ?? null, emailVerified },
         subscription,
       ),
     );
@@ -67,9 +82,8 @@ export async function register(ctx: AppContext, input: RegisterRequest): Promise
     if (isUniqueViolation(error)) throw conflict(TEXTS.emailTaken);
     throw error;
   }
-  await sendVerificationEmail(ctx, user.id, user.email);
   ctx.events.emit('user.registered', { userId: user.id, email: user.email, userType: user.userType });
-  return issueSession(ctx, user.id);
+  return user;
 }
 
 export type ProducerTrial = { status: 'trialing'; trialEndsAt: Date };

@@ -1,13 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import { RegisterRequest } from '@farmstand/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { keepMailCopies, mailCopiesTo } from '../../lib/mail-copies';
+import { createAccount, issueSession } from '../auth/auth.service';
 import { defineModule, type ModuleOptions } from '../index';
+
+/** The password of a fixture account when the test does not choose one. */
+const FIXTURE_PASSWORD = 'e2e-password-1';
+const FixtureUserRequest = RegisterRequest.partial({ email: true, password: true }).extend({
+  emailVerified: z.boolean().default(true),
+});
 
 /**
  * Only mounted with E2E_TEST_HOOKS=1 (the end-to-end suite): lets a browser test read the e-mails
- * the app "sent", as a person would open their inbox. Never enabled in production.
+ * the app "sent", as a person would open their inbox, and make its users in one call. Never enabled
+ * in production: without the variable every path here answers 404.
  */
-const testingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app) => {
+const testingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   // The stored outbox rows lose their one-time links once delivered (decision 350): the mails as the
   // person received them are read from this process's copies.
   keepMailCopies();
@@ -19,6 +29,21 @@ const testingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app) => {
       return {
         emails: copies.map((copy) => ({ subject: copy.subject, body: copy.body, createdAt: copy.createdAt.toISOString() })),
       };
+    },
+  );
+  // A signed-in account as sign-up makes it (the same rules: password minimum, a producer's trial),
+  // with the e-mailed verification already followed: one call instead of register, mail, verify and
+  // sign-in. The browser tests go through the real sign-up once; every other test starts here.
+  app.post(
+    '/users',
+    { config: { access: 'public' }, schema: { hide: true, body: FixtureUserRequest } },
+    async (request, reply) => {
+      const { emailVerified, ...input } = request.body;
+      const email = input.email ?? `${input.userType}-${randomUUID()}@example.com`;
+      const password = input.password ?? FIXTURE_PASSWORD;
+      const user = await createAccount(ctx, { ...input, email, password }, { emailVerified });
+      const session = await issueSession(ctx, user.id);
+      return reply.status(201).send({ ...session, email, password });
     },
   );
   // A request that takes a while, for the graceful-shutdown test (in-flight requests must finish);
