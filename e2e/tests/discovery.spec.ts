@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createUser, DEMO, expectAccessible, loginAs, signInBrowser } from './helpers';
+import { createUser, DEMO, expectAccessible, loginAs, signInBrowser, untilPanAnswered, watchProducerSearches } from './helpers';
 
 // The demo catalogue has one farm in Berea, KY (ZIP 40403): Big Hill Homestead.
 const BEREA_ZIP = '40403';
@@ -77,6 +77,7 @@ test('the map shows producer markers and filters them', async ({ page }) => {
     const bbox = new URL(request.url()).pathname === '/api/search/producers' && new URL(request.url()).searchParams.get('bbox');
     if (bbox) asked.push(bbox.split(',').map(Number));
   });
+  const searches = watchProducerSearches(page);
   await page.goto('/map');
   const status = page.getByText(/^Showing \d+ producers?/);
   const shownCount = async () => Number((await status.textContent())?.match(/\d+/)?.[0] ?? 0);
@@ -112,8 +113,9 @@ test('the map shows producer markers and filters them', async ({ page }) => {
   const withinRadius = await status.textContent();
   await page.getByRole('button', { name: /^Big Hill Homestead/ }).click();
   await expect(page.getByRole('link', { name: 'View Producer' })).toHaveAttribute('target', '_blank');
-  // The popup pans the map; the count stays what the filters return.
-  await page.waitForTimeout(1000);
+  // The popup pans the map when it does not fit; once the pan has ended and the new view's answer is
+  // in, the count is still what the filters return.
+  await untilPanAnswered(page, searches);
   await expect(status).toHaveText(withinRadius as string);
 });
 

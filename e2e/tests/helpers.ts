@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Request } from '@playwright/test';
 
 export type E2EUser = { id: number; email: string; password: string; token: string; userType: string };
 let counter = 0;
@@ -17,18 +17,16 @@ export async function emailLink(request: APIRequestContext, to: string, pathPref
   throw new Error(`no ${pathPrefix} link sent to ${to}`);
 }
 
-/** Registers, verifies through the e-mailed link and signs in, all through the API. */
+/**
+ * A verified, signed-in account from the test-only user fixture (POST /api/test/users, mounted with
+ * E2E_TEST_HOOKS=1): made by the same rules as sign-up, in one call. The real sign-up flow (form,
+ * e-mailed link, verification, sign-in) is walked in the browser by auth.spec.ts.
+ */
 export async function createUser(request: APIRequestContext, userType: 'consumer' | 'producer' = 'consumer'): Promise<E2EUser> {
-  const email = uniqueEmail(userType);
-  const password = 'e2e-password-1';
-  const registered = await request.post('/api/auth/register', { data: { email, password, userType } });
-  expect(registered.status()).toBe(201);
-  const link = await emailLink(request, email, '/verify-email');
-  const token = new URL(link).searchParams.get('token');
-  expect((await request.post('/api/auth/verify-email', { data: { token } })).ok()).toBeTruthy();
-  const login = await request.post('/api/auth/login', { data: { email, password } });
-  const body = await login.json();
-  return { id: body.user.id, email, password, token: body.token, userType };
+  const made = await request.post('/api/test/users', { data: { userType, email: uniqueEmail(userType) } });
+  expect(made.status(), await made.text()).toBe(201);
+  const body = (await made.json()) as { token: string; email: string; password: string; user: { id: number } };
+  return { id: body.user.id, email: body.email, password: body.password, token: body.token, userType };
 }
 
 export async function loginAs(request: APIRequestContext, email: string, password: string): Promise<E2EUser> {
@@ -79,4 +77,38 @@ export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The state "nothing left to do": every eagerly loaded image is in and the browser's main thread has gone idle. */
+export async function untilIdle(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => [...document.images].every((image) => image.loading === 'lazy' || image.complete)))
+    .toBe(true);
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+}
+
+/** Producer searches (/api/search/producers) the page has asked for and not yet had answered. */
+export function watchProducerSearches(page: Page): { inFlight: () => number } {
+  const inFlight = new Set<Request>();
+  const isSearch = (request: Request) => new URL(request.url()).pathname === '/api/search/producers';
+  page.on('request', (request) => {
+    if (isSearch(request)) inFlight.add(request);
+  });
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  return { inFlight: () => inFlight.size };
+}
+
+/**
+ * The state after a Leaflet pan (a popup's autopan, a drag): the pan animation has ended and every
+ * producer search the map asked for since has been answered and drawn.
+ */
+export async function untilPanAnswered(page: Page, searches: { inFlight: () => number }): Promise<void> {
+  await expect(page.locator('.leaflet-pan-anim')).toHaveCount(0);
+  // The map reports its view on moveend and asks for it after the next render: a frame or two.
+  const nextFrames = () =>
+    page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await nextFrames();
+  await expect.poll(searches.inFlight).toBe(0);
+  await nextFrames();
 }

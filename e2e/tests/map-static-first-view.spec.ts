@@ -1,5 +1,5 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
-import { expectAccessible } from './helpers';
+import { expectAccessible, untilIdle, untilPanAnswered, watchProducerSearches } from './helpers';
 
 /**
  * /map draws its first view without Leaflet and loads Leaflet on the first interaction with the
@@ -73,8 +73,8 @@ test('the first view shows tiles and markers, is accessible, and loads no Leafle
   await expect(page.locator('.static-map img[src^="/tiles/light/"]').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Zoom in' })).toBeVisible();
   await expectAccessible(page);
-  // Well after load, with nothing touched: still no Leaflet (no eager or idle-time load).
-  await page.waitForTimeout(2500);
+  // Once the page has nothing left to do, with nothing touched: still no Leaflet (no eager or idle-time load).
+  await untilIdle(page);
   await expect(page.locator('.leaflet-container')).toHaveCount(0);
   expect(leafletRequests).toEqual([]);
 
@@ -106,6 +106,7 @@ test('pressing a marker of the first view loads Leaflet and opens that producerâ
 
 test('a popup opened near the edge stays open while the map pans to show it and asks for the new view', async ({ page }) => {
   const viewports = watchViewports(page);
+  const searches = watchProducerSearches(page);
   await openStaticMap(page);
   // The topmost marker: its popup does not fit above it, so Leaflet pans the map (autoPan).
   const key = await page.$$eval(
@@ -119,7 +120,7 @@ test('a popup opened near the edge stays open while the map pans to show it and 
   await expect(page.locator('.leaflet-popup')).toBeVisible();
   await expect.poll(() => new Set(viewports).size).toBeGreaterThan(1);
   await expect(page.getByText('Loading producers...')).toHaveCount(0);
-  await page.waitForTimeout(500);
+  await untilPanAnswered(page, searches);
   await expect(page.locator('.leaflet-popup').getByRole('link', { name: 'View Producer' })).toBeVisible();
 });
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible } from './helpers';
+import { expectAccessible, untilPanAnswered, watchProducerSearches } from './helpers';
 
 /** Type-ahead on /products and /search (WAI-ARIA combobox), the /map place box, and map clusters. */
 // axe and the map are slow on a busy machine.
@@ -49,20 +49,28 @@ test('the /map location box takes a place: it suggests no farms or products, and
 }) => {
   const producers = (await (await request.get('/api/search/producers')).json()) as { producers: { farm_name: string }[] };
   const farm = producers.producers[0].farm_name;
+  const suggestionCalls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/search/suggestions') suggestionCalls.push(r.url());
+  });
   await page.goto('/map');
   const box = page.getByRole('searchbox', { name: 'Search location' });
   await box.fill(farm.slice(0, 6));
-  await page.waitForTimeout(500);
   await expect(page.getByRole('listbox')).toHaveCount(0);
   await expect(box).not.toHaveAttribute('aria-expanded');
+  await expect(box).not.toHaveAttribute('aria-autocomplete');
   await box.fill('40403');
   await box.press('Enter');
   await expect(page.getByText('Found location: Berea, KY 40403')).toBeVisible();
   await expect(page).toHaveURL(/\/map$/);
+  // By the time the place is found, a type-ahead would have asked for suggestions and shown them.
+  expect(suggestionCalls).toEqual([]);
+  await expect(page.getByRole('listbox')).toHaveCount(0);
 });
 
 test('the map asks for its viewport and draws clusters that zoom in when pressed', async ({ page }) => {
   const firstViewport = page.waitForRequest((r) => /\/api\/search\/producers\?.*bbox=.*zoom=/.test(r.url()));
+  const searches = watchProducerSearches(page);
   await page.goto('/map');
   const zoomOf = (url: string) => Number(new URL(url).searchParams.get('zoom'));
   let startZoom = zoomOf((await firstViewport).url());
@@ -72,7 +80,9 @@ test('the map asks for its viewport and draws clusters that zoom in when pressed
     const next = page.waitForRequest((r) => r.url().includes('/api/search/producers?') && zoomOf(r.url()) < startZoom);
     await page.getByRole('button', { name: 'Zoom out' }).click();
     startZoom = zoomOf((await next).url());
-    await page.waitForTimeout(500);
+    // The zoom animation has ended and that view's answer is drawn before the clusters are looked at.
+    await untilPanAnswered(page, searches);
+    await expect(page.locator('.leaflet-zoom-anim')).toHaveCount(0);
   }
   await expect(cluster).toBeVisible();
   const zoomedIn = page.waitForRequest((r) => r.url().includes('/api/search/producers?') && zoomOf(r.url()) > startZoom);

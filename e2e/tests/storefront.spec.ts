@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { createUser, DEMO, loginAs, signInBrowser } from './helpers';
+import { createUser, DEMO, loginAs, signInBrowser, untilIdle } from './helpers';
 
 /** A product and a producer the public can see (demo data), by their ids. */
 async function publicIds(
@@ -61,7 +61,7 @@ test.describe('storefront on a phone: layout shift', () => {
     const results: Record<string, { cls: number; shifts: string[] }> = {};
     for (const path of ['/', '/products', `/product/${productId}`, `/producer/${producerId}`, '/map', '/pricing', '/search']) {
       await page.goto(path, { waitUntil: 'networkidle' });
-      await page.waitForTimeout(1000);
+      await untilIdle(page);
       results[path] = await page.evaluate(() => {
         const w = window as unknown as { __cls: number; __shifts: string[] };
         return { cls: w.__cls, shifts: w.__shifts };
