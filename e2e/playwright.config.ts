@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
-const SITE_WIDE = /conformance-settings\.spec\.ts$/;
+const SITE_WIDE = /admin-settings\.spec\.ts$/;
 const dataDir = path.join(os.tmpdir(), `farmstand-e2e-${Date.now()}`);
 
 /**
