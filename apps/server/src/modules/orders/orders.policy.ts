@@ -1,5 +1,6 @@
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import { ORDER_LIMITS, ORDER_STATUS_LABELS, type OrderTransitionTarget } from '@farmstand/shared/schemas/orders';
+import { zonedFormatter } from '../../lib/date-format';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { isSubscriptionInGoodStanding } from '../billing/subscription-status';
@@ -33,7 +34,8 @@ const MOVES: Record<OrderTransitionTarget, { from: OrderRow['status'][]; by: 'sh
 };
 export const fromStatesOf = (to: OrderTransitionTarget) => MOVES[to].from;
 
-type Refusal = { make: typeof forbidden | typeof conflict; message: string };
+/** The message is written only for a refusal actually answered (it may name a time in the place's zone). */
+type Refusal = { make: typeof forbidden | typeof conflict; message: string | ((timeZone: string) => string) };
 
 /**
  * Why a move is refused, or null when it is allowed now. A plain description: every order shown
@@ -66,23 +68,46 @@ function refusalReason(order: OrderRow, role: OrderRole, to: OrderTransitionTarg
   if (to === 'cancelled' && order.status === 'accepted' && order.cutoffAt.getTime() <= at.getTime()) {
     return {
       make: conflict,
-      message: `The producer has already prepared for this pickup (orders closed ${formatShort(order.cutoffAt)}); message them in the order's thread instead`,
+      message: (timeZone) =>
+        `The producer has already prepared for this pickup (orders closed ${formatClosing(order.cutoffAt, timeZone)}); message them in the order's thread instead`,
     };
   }
   return null;
 }
 
-/** The error a refused move answers with (403 for the wrong person, 409 for the wrong moment), or null. */
-export function refusal(order: OrderRow, role: OrderRole, to: OrderTransitionTarget, at: Date): AppError | null {
+/**
+ * The error a refused move answers with (403 for the wrong person, 409 for the wrong moment), or
+ * null. `timeZone`: the pickup place's (the platform's, decision 172), for any time it names.
+ */
+export function refusal(
+  order: OrderRow,
+  role: OrderRole,
+  to: OrderTransitionTarget,
+  at: Date,
+  timeZone: string,
+): AppError | null {
   const reason = refusalReason(order, role, to, at);
-  return reason ? reason.make(reason.message) : null;
+  if (!reason) return null;
+  return reason.make(typeof reason.message === 'string' ? reason.message : reason.message(timeZone));
 }
 
 export function allowedMoves(order: OrderRow, role: OrderRole, at: Date): OrderTransitionTarget[] {
   return (Object.keys(MOVES) as OrderTransitionTarget[]).filter((to) => refusalReason(order, role, to, at) === null);
 }
 
-const formatShort = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+const closingFormat = zonedFormatter({
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+/** "Friday, May 29 at 9:00 AM EDT": written out, in the pickup place's zone, never UTC. */
+export const formatClosing = (d: Date, timeZone: string) =>
+  closingFormat(timeZone)
+    .format(d)
+    .replace(/, (\d{1,2}:\d{2})/, ' at $1');
 
 /** Products the public can see, as the product pages list them. */
 export function isListed(product: OrderProduct): boolean {

@@ -408,7 +408,7 @@ export async function moveOrder(ctx: AppContext, user: AuthUser, id: number, inp
   const current = await loadReadable(ctx, user, id);
   const role = roleOf(current, user);
   const at = ctx.clock.now();
-  const refused = refusal(current, role, input.to, at);
+  const refused = refusal(current, role, input.to, at, await timeZoneOf(ctx));
   if (refused) throw refused;
   if (input.to === 'declined' && !input.reason)
     throw badRequest('Say why you decline, so the shopper knows what to do', 'reason');
