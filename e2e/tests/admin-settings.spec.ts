@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { createUser, DEMO, loginAs, signInBrowser } from './helpers';
 
 /**
- * Issue 10 items 2 and 3: admin settings that change what everyone sees. These tests change
+ * Admin settings that change what everyone sees. These tests change
  * site-wide settings, so they run one after another and put every value back; the maintenance
  * window is kept to the few seconds the checks need.
  */

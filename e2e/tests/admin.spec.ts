@@ -81,3 +81,51 @@ test('the admin grants a producer a subscription and saves a settings section', 
   await expect(page.getByText('Settings saved successfully')).toBeVisible();
   await expectAccessible(page);
 });
+
+test('admin users: one line of actions per row, cards on a phone, never a sideways scroll, disabled buttons look disabled', async ({
+  page,
+  request,
+}) => {
+  const admin = await loginAs(request, DEMO.admin.email, DEMO.admin.password);
+  const producer = await createUser(request, 'producer');
+  await signInBrowser(page, admin);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/admin?tab=users');
+  await page.getByLabel('Search users').fill(producer.email);
+  const row = page.getByRole('row', { name: new RegExp(producer.email) });
+  const tops = await Promise.all(
+    ['Grant Sub', 'Change Type', 'Suspend', 'Delete'].map(
+      async (name) => (await row.getByRole('button', { name }).boundingBox())?.y,
+    ),
+  );
+  expect(new Set(tops).size).toBe(1);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel('Search users').fill('');
+  await expect(page.getByRole('list', { name: 'Users' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const card = page.getByRole('list', { name: 'Users' }).getByRole('listitem').filter({ hasText: producer.email });
+  await expect(card.getByRole('button', { name: 'Change Type' })).toBeVisible();
+
+  // A disabled secondary button (the pager's Previous on page 1) is greyed, unlike an enabled one.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  const colour = (name: string) => page.getByRole('button', { name }).evaluate((el) => getComputedStyle(el).color);
+  expect(await colour('Previous')).not.toBe(await colour('Next'));
+
+  // From phone to wide desktop widths, the users list never scrolls sideways.
+  for (const width of [1440, 1280, 1024, 768, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/admin?tab=users');
+    // Any account will do: the full suite creates many, and the demo ones leave the first page.
+    await expect(page.getByRole('tabpanel').getByText(/@/).filter({ visible: true }).first()).toBeVisible();
+    const overflow = await page
+      .getByRole('tabpanel')
+      .evaluate((panel) =>
+        [panel, ...panel.querySelectorAll('*')].some(
+          (el) => el.scrollWidth > el.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX),
+        ),
+      );
+    expect(overflow, `${width} px`).toBe(false);
+  }
+});

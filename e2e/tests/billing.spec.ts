@@ -54,3 +54,55 @@ test('a consumer visiting /billing is told it is for producers', async ({ page, 
   await page.getByRole('link', { name: 'See pricing' }).click();
   await expect(page).toHaveURL(/\/pricing$/);
 });
+
+test('the card form refuses an expiry month that has passed', async ({ page, request }) => {
+  const producer = await createUser(request, 'producer');
+  await signInBrowser(page, producer);
+  await page.goto('/billing');
+  await page.getByRole('button', { name: /Choose the monthly plan/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Card number').fill('4242424242424242');
+  const lastYear = String((new Date().getFullYear() - 1) % 100).padStart(2, '0');
+  await dialog.getByLabel('Expiry (MM/YY)').fill(`12${lastYear}`);
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByLabel('ZIP code').fill('40502');
+  await dialog.getByRole('button', { name: /Pay \$\d+ and subscribe/ }).click();
+  await expect(dialog.getByText('This card has expired. Check the expiry date or use another card.')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  // Nothing was charged: the trial is still running.
+  const status = await request.get('/api/stripe/subscription-status', {
+    headers: { authorization: `Bearer ${producer.token}` },
+  });
+  expect((await status.json()).status).toBe('trialing');
+});
+
+test('test-provider billing has no portal button, and the dashboard shows when a cancelled plan ends', async ({
+  page,
+  request,
+}) => {
+  const producer = await createUser(request, 'producer');
+  await signInBrowser(page, producer);
+  await page.goto('/billing');
+  await page.getByRole('button', { name: /Choose the monthly plan/ }).click();
+  const dialog = page.getByRole('dialog');
+  const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+  await dialog.getByLabel('Card number').fill('4242424242424242');
+  await dialog.getByLabel('Expiry (MM/YY)').fill(`12${nextYear}`);
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByLabel('ZIP code').fill('40502');
+  await dialog.getByRole('button', { name: /Pay \$\d+ and subscribe/ }).click();
+  await expect(dialog).toBeHidden();
+
+  // The test provider's "portal" would be this page again: no button, an explanation instead.
+  await expect(page.getByRole('button', { name: /Manage billing/ })).toHaveCount(0);
+  await expect(page.getByText(/There is no separate billing portal with the test provider/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel subscription' }).click();
+  await expect(page.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+
+  await page.goto('/dashboard');
+  const card = page.getByRole('region', { name: 'Subscription' });
+  await expect(card).toContainText(/ends on [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  await expect(card).not.toContainText('Your listings are live.');
+});

@@ -210,3 +210,32 @@ test('a consumer leaves a review that an admin approves, and it then shows publi
   await expect(guest.getByText(text)).toBeVisible();
   await guest.close();
 });
+
+test('the user-location marker is a round dot: labelled "You" on /map, on the /search map at phone and desktop widths', async ({
+  page,
+}) => {
+  await page.addInitScript(() =>
+    window.localStorage.setItem(
+      'userLocation',
+      JSON.stringify({ latitude: 38.04, longitude: -84.5, address: 'Lexington, KY', type: 'address' }),
+    ),
+  );
+  await page.goto('/map');
+  const dot = page.locator('.user-location-marker__dot');
+  await expect(dot).toBeVisible();
+  const box = await dot.boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(18);
+  expect(box?.height).toBeGreaterThanOrEqual(18);
+  expect(Math.abs((box?.width ?? 0) - (box?.height ?? 0))).toBeLessThan(1);
+  await expect(page.locator('.user-location-marker__label')).toHaveText('You');
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/search?view=map');
+    const marker = page.getByTitle('Your Location');
+    await expect(marker).toBeAttached();
+    const markerBox = await marker.boundingBox();
+    expect(markerBox?.width, `${width} px`).toBeGreaterThanOrEqual(18);
+    expect(Math.abs((markerBox?.width ?? 0) - (markerBox?.height ?? 0)), `${width} px`).toBeLessThan(1);
+  }
+});

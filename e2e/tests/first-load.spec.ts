@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO, loginAs, signInBrowser } from './helpers';
 
-/** Issue 11 item 2: a guest's first visit to the home page. */
+/** A guest's first visit to the home page: how much JavaScript it loads. */
 const HOME_BUDGET_GZIP_BYTES = 100 * 1024;
 
 /**

@@ -29,6 +29,34 @@ export async function createUser(request: APIRequestContext, userType: 'consumer
   return { id: body.user.id, email: body.email, password: body.password, token: body.token, userType };
 }
 
+/** A producer with a farm profile (in Lexington, KY) and one available product, made through the API. */
+export async function producerWithProduct(
+  request: APIRequestContext,
+  names: { farm?: string; product?: string } = {},
+): Promise<{ producer: E2EUser; farmName: string; productId: number }> {
+  const producer = await createUser(request, 'producer');
+  const headers = { authorization: `Bearer ${producer.token}` };
+  const farmName = `${names.farm ?? 'Creek Bend'} ${producer.id}`;
+  const profile = await request.post('/api/producers', {
+    headers,
+    data: { farm_name: farmName, address: '12 Ridge Road', city: 'Lexington', state: 'KY', zip: '40507' },
+  });
+  expect(profile.status()).toBe(201);
+  const product = await request.post('/api/products', {
+    headers,
+    data: {
+      name: names.product ?? 'Creek Eggs',
+      category: 'eggs',
+      price: 6,
+      price_unit: 'dozen',
+      availability: 'available',
+      stock_quantity: 6,
+    },
+  });
+  expect(product.status()).toBe(201);
+  return { producer, farmName, productId: (await product.json()).product_id as number };
+}
+
 export async function loginAs(request: APIRequestContext, email: string, password: string): Promise<E2EUser> {
   const login = await request.post('/api/auth/login', { data: { email, password } });
   expect(login.ok()).toBeTruthy();

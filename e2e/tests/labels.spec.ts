@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createUser, DEMO, expectAccessible, loginAs, signInBrowser } from './helpers';
 
 /**
- * Issue 14: a Kentucky baker fills in a product's label fields while the checklist ticks them off,
+ * A Kentucky baker fills in a product's label fields while the checklist ticks them off,
  * prints a sheet of labels, and the admin sees the product as label-ready.
  */
 test('a producer completes a label checklist and prints labels; the admin sees it label-ready', async ({

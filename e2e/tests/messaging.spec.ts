@@ -1,23 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { createUser, type E2EUser, expectAccessible, signInBrowser } from './helpers';
-
-/** A producer with a farm profile and one available product, made through the API. */
-async function producerWithProduct(request: APIRequestContext) {
-  const producer = await createUser(request, 'producer');
-  const headers = { authorization: `Bearer ${producer.token}` };
-  const farmName = `Sunny Ridge ${producer.id}`;
-  const profile = await request.post('/api/producers', {
-    headers,
-    data: { farm_name: farmName, address: '12 Ridge Road', city: 'Lexington', state: 'KY', zip: '40507' },
-  });
-  expect(profile.status()).toBe(201);
-  const product = await request.post('/api/products', {
-    headers,
-    data: { name: 'Pasture Eggs', category: 'eggs', price: 6, price_unit: 'dozen', availability: 'available', stock_quantity: 6 },
-  });
-  expect(product.status()).toBe(201);
-  return { producer, farmName, productId: (await product.json()).product_id as number };
-}
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { createUser, type E2EUser, expectAccessible, producerWithProduct, signInBrowser } from './helpers';
 
 /** A signed-in page whose live connection is up (the socket.io handshake answered). */
 async function openSignedIn(browser: Browser, user: E2EUser, path: string): Promise<Page> {
@@ -35,7 +17,7 @@ test('a consumer inquires from a product page; the producer is told live, replie
   browser,
   request,
 }) => {
-  const { producer, farmName, productId } = await producerWithProduct(request);
+  const { producer, farmName, productId } = await producerWithProduct(request, { farm: 'Sunny Ridge', product: 'Pasture Eggs' });
   const consumer = await createUser(request, 'consumer');
 
   const producerPage = await openSignedIn(browser, producer, '/dashboard');
@@ -98,4 +80,23 @@ test('/messages shows the empty state and passes axe', async ({ page, request })
   await page.goto('/messages');
   await expect(page.getByText('No conversations yet')).toBeVisible();
   await expectAccessible(page);
+});
+
+test('sending from the contact modal shows the toast with its conversation link, and the link opens the thread', async ({
+  page,
+  request,
+}) => {
+  const { productId } = await producerWithProduct(request);
+  const consumer = await createUser(request, 'consumer');
+  await signInBrowser(page, consumer);
+  await page.goto(`/product/${productId}`);
+  await page.getByRole('button', { name: 'Contact Producer' }).click();
+  await page.getByRole('dialog').getByLabel('Message').fill('Do you deliver on Saturdays?');
+  await page.getByRole('dialog').getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Message sent!')).toBeVisible();
+  // The page is still there (it went white before: the toast's Link was outside the router).
+  await expect(page.getByRole('heading', { name: 'Creek Eggs' })).toBeVisible();
+  await page.getByRole('link', { name: 'Open conversation' }).click();
+  await expect(page).toHaveURL(/\/messages\?conversation=\d+/);
+  await expect(page.getByText('Do you deliver on Saturdays?').first()).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { createUser, DEMO, type E2EUser, expectAccessible, loginAs, signInBrowser } from './helpers';
 
-// Issue 10, items 7, 8 and 9: the producer area's rules and the admin's verification.
+/** The producer area's rules (farm address, herdshare wording, certification documents) and the admin's verification. */
 
 const auth = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` });
 
@@ -15,7 +15,7 @@ async function createProducerWithFarm(request: APIRequestContext, farmName: stri
   return producer;
 }
 
-test('a verification note reaches the producer and stays with the application (item 7)', async ({ page, request, browser }) => {
+test('a verification note reaches the producer and stays with the application', async ({ page, request, browser }) => {
   const admin = await loginAs(request, DEMO.admin.email, DEMO.admin.password);
   const farm = `Notes Farm ${Date.now()}`;
   const producer = await createProducerWithFarm(request, farm);
@@ -50,7 +50,7 @@ test('a verification note reaches the producer and stays with the application (i
   await expect(producerPage.getByRole('region', { name: 'Application status' })).toContainText(note);
 });
 
-test('herdshare milk prices, a ZIP of another town and an unmappable address (item 9)', async ({ page, request }) => {
+test('herdshare milk prices, a ZIP of another town and an unmappable address', async ({ page, request }) => {
   // A ZIP that belongs elsewhere is refused on the form, naming the field.
   const newcomer = await createUser(request, 'producer');
   await signInBrowser(page, newcomer);
@@ -86,11 +86,7 @@ test('herdshare milk prices, a ZIP of another town and an unmappable address (it
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
-test('a producer attaches a certification document; the admin views it; strangers cannot (item 8)', async ({
-  page,
-  request,
-  browser,
-}) => {
+test('a producer attaches a certification document; the admin views it; strangers cannot', async ({ page, request, browser }) => {
   const farm = `Document Farm ${Date.now()}`;
   const producer = await createProducerWithFarm(request, farm);
   const added = await request.post('/api/producers/me/certifications', {

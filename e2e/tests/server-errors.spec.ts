@@ -1,8 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { createUser, DEMO, type E2EUser, loginAs, signInBrowser } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { createUser, DEMO, loginAs, producerWithProduct, signInBrowser } from './helpers';
 
 /**
- * Issue 10 item 6: on a 5xx without a message every screen shows its own fallback text from the
+ * When the server fails: on a 5xx without a message every screen shows its own fallback text from the
  * spec's two error catalogues (spec 01 §8, spec 02 §8), never 'Request failed (500)'. Each test
  * answers one API call with an empty 500 (a proxy's HTML page for some), does what a person would
  * do, and looks for the catalogue's words.
@@ -46,31 +46,6 @@ async function expectFallback(page: Page, text: string) {
 }
 
 const auth = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` });
-
-async function producerWithProduct(
-  request: APIRequestContext,
-): Promise<{ producer: E2EUser; productId: number; farmName: string }> {
-  const producer = await createUser(request, 'producer');
-  const farmName = `Fallback Farm ${producer.id}`;
-  const profile = await request.post('/api/producers', {
-    headers: auth(producer),
-    data: { farm_name: farmName, address: '12 Ridge Road', city: 'Lexington', state: 'KY', zip: '40507' },
-  });
-  expect(profile.status()).toBe(201);
-  const product = await request.post('/api/products', {
-    headers: auth(producer),
-    data: {
-      name: 'Fallback Eggs',
-      category: 'eggs',
-      price: 6,
-      price_unit: 'dozen',
-      availability: 'available',
-      stock_quantity: 6,
-    },
-  });
-  expect(product.status()).toBe(201);
-  return { producer, farmName, productId: (await product.json()).product_id as number };
-}
 
 // The service worker never answers API calls (decision 203), so routing the page's calls is enough,
 // with the worker running as it does for everyone.
@@ -136,7 +111,7 @@ test.describe('spec 01 §8: public and shopper screens', () => {
   });
 
   test('messages: conversations, a thread and sending', async ({ page, request }) => {
-    const { producer } = await producerWithProduct(request);
+    const { producer } = await producerWithProduct(request, { farm: 'Fallback Farm', product: 'Fallback Eggs' });
     const consumer = await createUser(request, 'consumer');
     const started = await request.post('/api/messages/conversations', {
       headers: auth(consumer),
@@ -164,7 +139,7 @@ test.describe('spec 01 §8: public and shopper screens', () => {
   });
 
   test('contact modal, inquiry and favourites', async ({ page, request }) => {
-    const { farmName, productId } = await producerWithProduct(request);
+    const { farmName, productId } = await producerWithProduct(request, { farm: 'Fallback Farm', product: 'Fallback Eggs' });
     const consumer = await createUser(request, 'consumer');
     await signInBrowser(page, consumer);
     await failApi(page, /^\/api\/messages\/conversations$/, 'POST');
@@ -250,7 +225,7 @@ test.describe('spec 02 §8: the producer area', () => {
     await page.getByRole('button', { name: 'Create Producer Profile' }).click();
     await expectFallback(page, 'Failed to create profile');
 
-    const { producer } = await producerWithProduct(request);
+    const { producer } = await producerWithProduct(request, { farm: 'Fallback Farm', product: 'Fallback Eggs' });
     const page2 = await page.context().browser()?.newPage();
     if (!page2) throw new Error('no browser');
     await signInBrowser(page2, producer);
@@ -393,7 +368,7 @@ test.describe('spec 02 §8: the admin panel', () => {
 
   test('user, product, producer and certification actions', async ({ page, request }) => {
     const admin = await loginAs(request, DEMO.admin.email, DEMO.admin.password);
-    const { producer, farmName } = await producerWithProduct(request);
+    const { producer, farmName } = await producerWithProduct(request, { farm: 'Fallback Farm', product: 'Fallback Eggs' });
     const cert = await request.post('/api/producers/me/certifications', {
       headers: auth(producer),
       data: { certification_type: 'cottage_food_registered', certification_name: 'Home Processor Registration' },
@@ -455,4 +430,21 @@ test.describe('spec 02 §8: the admin panel', () => {
       .click();
     await expectFallback(page, 'Failed to perform bulk reject');
   });
+});
+
+test('a page that fails to render shows a friendly screen inside the shell, with a way back', async ({ page }) => {
+  // A malformed answer makes the product page throw while rendering. The server inlines the
+  // page's first answers in its HTML (decision 168); without them the page asks the API.
+  await page.route('**/product/1', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(/<script[^>]*id="initial-data"[^>]*>[\s\S]*?<\/script>/, '');
+    await route.fulfill({ response, body: html });
+  });
+  await page.route('**/api/products/1', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }));
+  await page.goto('/product/1');
+  await expect(page.getByRole('heading', { name: 'Something went wrong on this page' })).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Browse All Products' }).first()).toBeVisible();
 });

@@ -65,7 +65,7 @@ test('the producer dashboard has Overview and Analytics with quick links and the
   await expect(page.getByText(/coming soon/i)).toHaveCount(0);
 });
 
-test('the phone tab bar shows Home, Search, Products, and Favorites and Dashboard for a shopper', async ({
+test('the phone tab bar shows Home, Search, Products, and Favorites, Messages and Dashboard for a shopper', async ({
   browser,
   request,
 }) => {
@@ -81,7 +81,7 @@ test('the phone tab bar shows Home, Search, Products, and Favorites and Dashboar
   const consumer = await createUser(request, 'consumer');
   await signInBrowser(page, consumer);
   await page.goto('/');
-  await expect(tabs.getByRole('link')).toHaveText(['Home', 'Search', 'Products', 'Favorites', 'Dashboard']);
+  await expect(tabs.getByRole('link')).toHaveText(['Home', 'Search', 'Products', 'Favorites', 'Messages', 'Dashboard']);
   await tabs.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Your Farmstand' })).toBeVisible();
@@ -124,4 +124,24 @@ test('the home page passes axe in light and dark', async ({ page }) => {
   await page.getByRole('button', { name: 'Switch to dark mode' }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);
   await expectAccessible(page);
+});
+
+test('home hero fills its right half at desktop width; the pricing consumer card is not stretched', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  const panel = page.getByRole('region', { name: 'How Farmstand works' });
+  await expect(panel).toBeVisible();
+  const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
+  const box = await panel.boundingBox();
+  expect(box && heading && box.x > heading.x + 500).toBe(true);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(panel).toBeHidden();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/pricing');
+  const card = page.getByRole('heading', { name: 'For shoppers' }).first().locator('..');
+  const list = await card.getByRole('list').boundingBox();
+  const action = await card.getByRole('link', { name: 'Sign Up Free' }).boundingBox();
+  // The button follows the list instead of sitting under an empty block.
+  expect((action?.y ?? 0) - ((list?.y ?? 0) + (list?.height ?? 0))).toBeLessThan(80);
 });

@@ -119,7 +119,7 @@ test.describe('document titles and status codes', () => {
     }
   });
 
-  test('the signed-in areas have their own document titles too', async ({ browser, request }) => {
+  test('the signed-in areas and the admin tabs have their own document titles too', async ({ browser, request }) => {
     test.setTimeout(120_000);
     const { producerId } = await publicIds(request);
     const areas: [keyof typeof DEMO, string, string][] = [
@@ -130,7 +130,10 @@ test.describe('document titles and status codes', () => {
       ['producer', '/account/password', 'Change your password | Farmstand'],
       ['consumer', `/checkout/${producerId}`, 'Checkout | Farmstand'],
       ['consumer', '/favorites', 'My favorites | Farmstand'],
+      ['consumer', '/messages', 'Messages | Farmstand'],
       ['admin', '/admin', 'Dashboard · Admin | Farmstand'],
+      ['admin', '/admin?tab=users', 'Users · Admin | Farmstand'],
+      ['admin', '/admin?tab=health', 'Health · Admin | Farmstand'],
     ];
     const seen = new Set<string>();
     for (const role of ['consumer', 'producer', 'admin'] as const) {
