@@ -3,11 +3,24 @@ import { EmptyState, Spinner } from '../../../components/ui/card';
 import { ClipboardIcon } from '../../../components/ui/icons';
 import { useAdminLogs } from '../api';
 import { ADMIN_TEXTS } from '../texts';
-import { LoadFailed, Pager, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
+import { AdminLink, LoadFailed, Pager, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
 import { ClientErrors } from './client-errors';
 
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** Targets with a page of their own (a product, a farm by its owner's id) link to it. */
+const TARGET_PAGES: Record<string, (id: string) => string> = {
+  product: (id) => `/product/${id}`,
+  producer: (id) => `/producer/${id}`,
+};
+
+function TargetId({ type, id }: { type: string; id: string }) {
+  const page = TARGET_PAGES[type];
+  return (
+    <span className="text-stone-600 dark:text-stone-300"> {page ? <AdminLink to={page(id)}>#{id}</AdminLink> : `#${id}`}</span>
+  );
+}
 
 export function LogsTab() {
   const [page, setPage] = useState(1);
@@ -40,7 +53,7 @@ export function LogsTab() {
               <td className={`${tdClasses} font-medium`}>{log.action.replace(/_/g, ' ')}</td>
               <td className={tdClasses}>
                 {log.target_type}
-                {log.target_id && <span className="text-stone-600 dark:text-stone-300"> #{log.target_id}</span>}
+                {log.target_id && <TargetId type={log.target_type} id={log.target_id} />}
               </td>
               <td className={`${tdClasses} whitespace-nowrap`}>{dateTime(log.created_at)}</td>
             </tr>
