@@ -46,7 +46,7 @@ test('a producer completes a label checklist and prints labels; the admin sees i
   await expect(page.getByRole('list', { name: 'Ingredients in label order' }).getByRole('listitem').first()).toContainText(
     'whole wheat flour',
   );
-  await page.getByRole('checkbox', { name: 'wheat' }).check();
+  await page.getByRole('checkbox', { name: 'wheat', exact: true }).check();
   await expect(checklist).toContainText('Ready to print labels.');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save Changes' }).click();
