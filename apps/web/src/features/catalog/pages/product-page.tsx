@@ -49,6 +49,16 @@ export default function ProductPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
       <Breadcrumb name={product.name} />
+      {/* Only its producer and admins can open a removed product (decision 410). */}
+      {product.moderation_status === 'removed' && (
+        <div
+          role="note"
+          className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          <p className="font-semibold">An administrator removed this product: shoppers do not see it.</p>
+          {product.moderation_reason && <p className="mt-1">Reason: {product.moderation_reason}</p>}
+        </div>
+      )}
       <div className="mt-4 grid gap-8 lg:grid-cols-[1.1fr_1fr]">
         <ProductGallery images={images} name={product.name} category={product.category} />
         <div className="space-y-6">
