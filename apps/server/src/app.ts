@@ -160,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prefix: '/api',
   });
   await app.register(uploadsPlugin, { root: path.join(config.dataDir, 'uploads') });
-  // Map tiles from our own origin, cached (docs/decisions/167).
+  // Map tiles from our own origin, cached.
   await app.register(mapTilesPlugin, {
     upstreams: {
       light: config.mapTiles?.light ?? DEFAULT_TILE_UPSTREAMS.light,

@@ -22,7 +22,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tmp(), DEMO_DATA: '0' }).demoData).toBe(false);
   });
 
-  it('runs the search index on the main thread unless SEARCH_THREADS asks for search threads (decision 300)', () => {
+  it('runs the search index on the main thread unless SEARCH_THREADS asks for search threads', () => {
     expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://x@localhost/db' }).searchThreads).toBe(0);
     expect(loadConfig({ DATA_DIR: tmp(), SEARCH_THREADS: '2' }).searchThreads).toBe(2);
     for (const bad of ['9', '-1', '1.5', 'two']) {

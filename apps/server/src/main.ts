@@ -27,7 +27,7 @@ async function main() {
   // Said first and loudly: an operator reads the top of the log.
   for (const warning of config.warnings) console.warn(`WARNING: ${warning}`);
   const database = await openDatabase(config);
-  // Auto-pipelining: the rate-limit calls of the requests of one event-loop turn go out in one write (decision 119).
+  // Auto-pipelining: the rate-limit calls of the requests of one event-loop turn go out in one write.
   const redis: RedisClient | undefined = config.redisUrl
     ? new (loadIoredis().Redis)(config.redisUrl, { maxRetriesPerRequest: 3, enableAutoPipelining: true })
     : undefined;

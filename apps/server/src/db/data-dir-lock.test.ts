@@ -34,7 +34,7 @@ function startServer(dataDir: string, timeoutMs = 60_000): Promise<{ code: numbe
   });
 }
 
-describe('one server per DATA_DIR (issue 8 item 6)', () => {
+describe('one server per DATA_DIR', () => {
   it('a second process refuses to start, naming the directory and the running process', async () => {
     const dataDir = tmpDataDir();
     const release = lockDataDir(dataDir); // this test process plays the running server

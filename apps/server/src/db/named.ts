@@ -9,7 +9,7 @@ import type { Db } from './client';
 export async function runNamed<Row>(db: Db, name: string, text: string, values: unknown[]): Promise<Row[]> {
   const client = driverClient(db);
   // PGlite's client (and its transactions) have exec(); node-postgres's pool and clients do not (and
-  // `pg` is not imported here: the embedded database never loads it, decision 166).
+  // `pg` is not imported here: the embedded database never loads it).
   if (typeof client.exec === 'function') return (await client.query(text, values)).rows as Row[];
   return (await client.query({ name, text, values })).rows as Row[];
 }

@@ -12,7 +12,7 @@ type CertRow = { id: number; email: string; expiry_date: string; label: string; 
 /**
  * Certifications: reminders at 30 and 7 days before expiry, and on the first local day after the
  * expiry date the stored status becomes `expired` with a mail. Every screen already reads it as
- * expired from that day (certificationStatus, decision 360); the job only records it and tells the farmer.
+ * expired from that day (certificationStatus); the job only records it and tells the farmer.
  */
 export async function runCertifications(ctx: AppContext, now: Date) {
   const today = await farmToday(ctx, now);

@@ -80,7 +80,7 @@ describe('certifications', () => {
         producerId: producer.producerId,
         certificationType: 'organic_certified',
         status: 'verified',
-        // The farm's local day (decision 360), as the job counts it.
+        // The farm's local day, as the job counts it.
         expiryDate: await farmToday(app.ctx, later(40)),
       })
       .returning();

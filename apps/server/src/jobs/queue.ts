@@ -176,7 +176,7 @@ function databaseAdapter(ctx: AppContext) {
   const client = (ctx.db as any).$client;
   if (ctx.database.engine === 'postgres') {
     // pg-boss's statements (send, fetch, complete) run by name: each connection parses and plans
-    // them once instead of on every call (decision 175). Its texts are few and fixed; past a bound
+    // them once instead of on every call. Its texts are few and fixed; past a bound
     // (options that change a text) the rest run unnamed.
     const names = new Map<string, string>();
     return {

@@ -29,7 +29,7 @@ const securedHere = new Set<string>();
  *   database files), leaving symbolic links and other users' files alone. Only when DATA_DIR itself
  *   was looser than 0700: one that is 0700 was secured by an earlier start or created here, and what
  *   was written in it since followed the umask, so the walk (a stat per file, seconds for a large
- *   upload folder, decision 166) is not repeated at every start;
+ *   upload folder) is not repeated at every start;
  * - sets the process umask to 077, so every file written later (the embedded database's own files,
  *   uploads, the tile cache, backups) is owner-only without each writer having to remember.
  * Idempotent: the checks run once per directory per process.

@@ -19,7 +19,7 @@ export class LocalDiskStorage implements FileStorage {
 
   async put(key: string, data: Buffer): Promise<string> {
     const file = this.resolve(key);
-    // Owner-only like the rest of DATA_DIR (decision 350); the process umask says so too, this does not rely on it.
+    // Owner-only like the rest of DATA_DIR; the process umask says so too, this does not rely on it.
     await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     await writeFile(file, data, { mode: 0o600 });
     return `${UPLOADS_URL_PREFIX}${key}`;

@@ -6,7 +6,7 @@ const loadPackage = createRequire(import.meta.url);
 /**
  * A CommonJS package loaded on first use instead of at start-up. pdf-lib, sharp, stripe, zipcodes,
  * pg-boss and nodemailer each cost 0.1–0.8 s to import, and a restart must answer `/api/health`
- * within 3 s (issue 12, decision 166); most requests never need them.
+ * within 3 s; most requests never need them.
  */
 export function lazyModule<T>(name: string): () => T {
   let loaded: T | undefined;

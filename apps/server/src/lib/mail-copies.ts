@@ -1,7 +1,7 @@
 /**
  * Whole copies of the mails this process delivered, for tests only: the end-to-end outbox hook
  * (E2E_TEST_HOOKS=1) and the server tests read the one-time links a person would find in their inbox
- * here, because the stored outbox row loses them once the mail is delivered (decision 350).
+ * here, because the stored outbox row loses them once the mail is delivered.
  *
  * Module state, off by default: a real server never keeps live links after their delivery; a test
  * switches it on once for its process (the e2e server is one process, and each server test file

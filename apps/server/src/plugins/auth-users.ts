@@ -7,7 +7,7 @@ import type { UserWithSubscription } from '../modules/auth/auth.repository';
 /**
  * The account behind each signed-in request, read fresh from the database every time (no cache, so a
  * suspension or a password change counts from the next request on), but read together: the requests
- * that ask within one turn of the event loop share one query (issue 8 item 7, docs/decisions/119).
+ * that ask within one turn of the event loop share one query.
  * Each request gets its own copy: a handler changing its user object changes nobody else's.
  */
 const userLoader = loaderPerDatabase((db: Db) => {
@@ -26,7 +26,7 @@ export function loadAuthUser(db: Db, id: number): Promise<UserWithSubscription |
 
 /**
  * Every signed-in request reads its account: built once per database and run as a named prepared
- * statement (on PostgreSQL parsed and planned once per connection, decision 175), one form for one
+ * statement (on PostgreSQL parsed and planned once per connection), one form for one
  * id or many.
  */
 function usersWithSubscriptionQuery(db: Db) {

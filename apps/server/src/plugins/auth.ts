@@ -20,7 +20,7 @@ declare module 'fastify' {
  * Tokens whose signature this process has already checked, with their claims. Checking a signature
  * is a pure function of the token and the secret, so it is done once per token (it cost a key import
  * and an HMAC on every request); expiry is checked again on every use, and the account behind the
- * token (status, token version) is still read from the database on every request (issue 8 item 7).
+ * token (status, token version) is still read from the database on every request.
  * Only valid tokens are kept, at most VERIFIED_TOKENS_MAX, the oldest dropped first.
  */
 const VERIFIED_TOKENS_MAX = 10_000;

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 
-// Every zod message reads like a person wrote it and names its field (issue 10 item 19).
+// Every zod message reads like a person wrote it and names its field.
 installValidationMessages();
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again in a moment.';

@@ -50,7 +50,7 @@ export const maintenancePlugin = fp(async (app: FastifyInstance, opts: { ctx: Ap
 
   // Sign-in stays open so an admin can get in, but a non-admin's successful sign-in is turned into
   // the maintenance answer: the password is checked first, so the reply reveals nothing about who
-  // is an admin (issue 10 item 2).
+  // is an admin.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'POST' || routePathOf(request) !== LOGIN_PATH || reply.statusCode !== 200) return payload;
     const maintenance = await opts.ctx.settings.get('maintenance');

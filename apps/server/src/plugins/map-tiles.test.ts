@@ -61,7 +61,7 @@ function decodePlainPng(bytes: Buffer) {
   return { width, height, pixel: [...raw.subarray(1, 4)] };
 }
 
-describe('map tile proxy (docs/decisions/167)', () => {
+describe('map tile proxy', () => {
   it('reads the tile a path names, strictly', () => {
     expect(parseTile({ style: 'light', z: '3', x: '7', y: '0.png' })).toEqual({ style: 'light', z: 3, x: 7, y: 0 });
     expect(parseTile({ style: 'dark', z: '19', x: '524287', y: '1.png' })).toMatchObject({ style: 'dark', z: 19 });

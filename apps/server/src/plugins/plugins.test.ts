@@ -102,7 +102,7 @@ describe('security headers', () => {
     for (const url of ['/api/health', '/api/nothing-here']) {
       const res = await app.inject({ url });
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-      // Map tiles come from our own origin (docs/decisions/167): no tile server is allowed to send images.
+      // Map tiles come from our own origin: no tile server is allowed to send images.
       expect(res.headers['content-security-policy']).toContain("img-src 'self' data: blob:;");
       expect(res.headers['content-security-policy']).not.toContain('openstreetmap');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');

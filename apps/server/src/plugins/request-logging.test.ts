@@ -17,7 +17,7 @@ async function appLoggingAt(level: string) {
   return { app, lines };
 }
 
-describe('request logging (docs/decisions/061)', () => {
+describe('request logging', () => {
   it('logs failed requests at warn and stays silent for fast successful ones', async () => {
     const { app, lines } = await appLoggingAt('info');
     await app.inject('/ok');

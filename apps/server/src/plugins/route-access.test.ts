@@ -28,7 +28,7 @@ const malformed = (url: string, method: 'POST' | 'PUT', user?: TestUser) =>
     payload: '{"this is": not json',
   });
 
-/** Issue 8 item 9: who may call is decided before what was sent is looked at. */
+/** Who may call is decided before what was sent is looked at. */
 describe('config.access is checked before the body is parsed or validated', () => {
   it('answers a guest 401 on admin and producer write routes, even with a malformed body', async () => {
     for (const [method, url] of [

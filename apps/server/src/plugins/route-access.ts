@@ -78,7 +78,7 @@ function assertKnownAccess(route: RouteOptions, access: unknown): void {
 /**
  * Checks `config.access` in onRequest, before the body is parsed and validated: a guest sending a
  * malformed body to a producer route gets 401, a consumer 403, and only allowed callers ever see a
- * validation message (issue 8 item 9). Added per route through onRoute so it runs after the rate
+ * validation message. Added per route through onRoute so it runs after the rate
  * limit's own onRequest hook (registered earlier) and costs nothing on public routes.
  */
 export const routeAccessPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {

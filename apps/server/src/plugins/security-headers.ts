@@ -7,7 +7,7 @@ const POLICY_BEFORE_CONNECT = [
   "font-src 'self' https: data:",
   "form-action 'self'",
   "frame-ancestors 'self'",
-  // Map tiles come through our own /tiles proxy (docs/decisions/167).
+  // Map tiles come through our own /tiles proxy.
   "img-src 'self' data: blob:",
   "object-src 'none'",
   // Stripe.js takes card details in its own frame when the Stripe provider is configured.

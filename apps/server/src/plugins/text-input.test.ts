@@ -3,7 +3,7 @@ import { bearer, buildUser, type TestUser } from '../test/factories';
 import { buildProducer, buildProduct } from '../test/producer-factories';
 import { buildTestApp, type TestApp } from '../test/test-app';
 
-/** Issue 8 item 5: a NUL or a lone surrogate in any text once reached PostgreSQL and came back as 500. */
+/** A NUL or a lone surrogate in any text once reached PostgreSQL and came back as 500. */
 describe('the one input rule for text (no NUL, no unpaired surrogate)', () => {
   let app: TestApp;
   let consumer: TestUser;

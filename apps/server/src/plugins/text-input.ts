@@ -6,7 +6,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 const ZOD_ISSUE = Symbol.for('ZodFastifySchemaValidationError');
 
 /**
- * The contract's validator with the one input rule in front (issue 8 item 5): a NUL character or an
+ * The contract's validator with the one input rule in front: a NUL character or an
  * unpaired surrogate anywhere in a body, query or path value (or object key) answers 400 naming the
  * field, before the route's schema and long before the database, which would fail on it.
  */

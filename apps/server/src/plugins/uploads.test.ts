@@ -30,7 +30,7 @@ async function storeOldStyleImage(key: string): Promise<string> {
   return `/uploads/${key}-800.webp`;
 }
 
-describe('GET /uploads: avatar widths of images stored before them (issue 11 item 6)', () => {
+describe('GET /uploads makes the avatar widths an older image lacks from its 400 px file', () => {
   it('makes the 96 and 192 px files from the 400 px one on first request, and keeps them', async () => {
     const url = await storeOldStyleImage('producers/1/old-avatar');
     for (const width of [96, 192]) {

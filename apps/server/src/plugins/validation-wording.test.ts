@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildUser, type TestUser } from '../test/factories';
 import { buildTestApp, type TestApp } from '../test/test-app';
 
-/** Issue 10 item 19: validation errors read like a person wrote them and name the field. */
+/** Validation errors read like a person wrote them and name the field. */
 describe('validation wording through the API', () => {
   let app: TestApp;
   let admin: TestUser;

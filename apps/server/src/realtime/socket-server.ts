@@ -56,7 +56,7 @@ export async function createSocketServer(
   if (ctx.config.redisUrl) {
     const { Redis: RedisClient } = loadIoredis();
     // Every emit is one PUBLISH: auto-pipelining sends those of one event-loop turn in one write
-    // instead of a write (a syscall) each, which was the largest cost of a message at load (decision 119).
+    // instead of a write (a syscall) each, which was the largest cost of a message at load.
     const pub = new RedisClient(ctx.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3, enableAutoPipelining: true });
     const sub = pub.duplicate({ enableAutoPipelining: false });
     redisClients.push(pub, sub);

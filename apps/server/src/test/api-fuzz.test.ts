@@ -7,7 +7,7 @@ import { buildProducer, buildProduct } from './producer-factories';
 import { buildTestApp, type TestApp } from './test-app';
 
 /**
- * Issue 8: property-based fuzzing of every documented write and query route with hostile input
+ * Property-based fuzzing of every documented write and query route with hostile input
  * (NUL, lone surrogates, a megabyte, SQL and HTML injection, prototype keys, wrong types), as a
  * caller the route lets in and as a guest. Whatever comes in: never a 5xx, and every 4xx says why
  * in `{ message }`. A failure prints the route, the caller and fast-check's seed and shrunk input.

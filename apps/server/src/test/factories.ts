@@ -38,7 +38,7 @@ export async function buildUser(
 
 export const bearer = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` });
 
-// The outbox rows lose their one-time links once delivered (decision 350); tests read the mails as
+// The outbox rows lose their one-time links once delivered; tests read the mails as
 // delivered from this process's copies, kept from the moment a test file loads the factories.
 keepMailCopies();
 

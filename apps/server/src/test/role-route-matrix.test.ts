@@ -6,10 +6,10 @@ import { bearer, buildUser, setUserStatus, type TestUser } from './factories';
 import { buildTestApp, type TestApp } from './test-app';
 
 /**
- * Issue 8: every documented route x {guest, consumer, producer, other producer, suspended, admin}.
+ * Every documented route x {guest, consumer, producer, other producer, suspended, admin}.
  * The expected answer comes from the route's declared `config.access`, so a new route that declares
  * nothing fails here, and a route whose gate lets the wrong people in (or keeps the right ones out)
- * fails too. Bodies are empty on purpose: refusals must come before validation (item 9).
+ * fails too. Bodies are empty on purpose: refusals must come before validation.
  */
 type Caller = 'guest' | 'consumer' | 'producer' | 'other producer' | 'suspended' | 'admin';
 const CALLERS: Caller[] = ['guest', 'consumer', 'producer', 'other producer', 'suspended', 'admin'];

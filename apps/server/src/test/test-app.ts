@@ -66,7 +66,7 @@ export type TestApp = FastifyInstance & { closeAll: () => Promise<void> };
 
 /**
  * The whole app on a fresh database, for app.inject tests. `searchThreads` (PostgreSQL only) runs
- * the listing index on search threads, which open the database by its URL (decision 300).
+ * the listing index on search threads, which open the database by its URL.
  */
 export async function buildTestApp(configOverrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await openTestDatabase();

@@ -8,7 +8,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * The document attached to a certification (migration 0008, decision 141). Private: served only to
+ * The document attached to a certification (migration 0008). Private: served only to
  * the owner and admins through /api/certifications/{id}/document, never as a public upload.
  */
 export const certificationDocuments = pgTable('certification_documents', {

@@ -16,7 +16,7 @@ import { conversations, messages } from './community';
 import { products } from './products';
 import { users } from './users';
 
-/** A producer's order rules (issue 13): hours before a window when orders close, and an optional cap per window. */
+/** A producer's order rules: hours before a window when orders close, and an optional cap per window. */
 export const pickupSettings = pgTable('pickup_settings', {
   producerUserId: integer('producer_user_id')
     .primaryKey()

@@ -21,13 +21,13 @@ export const products = pgTable(
     seasonalEnd: date('seasonal_end', { mode: 'string' }),
     ingredients: text('ingredients'),
     allergens: text('allergens').array().notNull().default(sql`'{}'::text[]`),
-    /** Label maker (issue 14): net quantity with its unit, and the ingredients as an ordered list. */
+    /** Label maker: net quantity with its unit, and the ingredients as an ordered list. */
     netQuantity: numeric('net_quantity', { precision: 10, scale: 3, mode: 'number' }),
     netUnit: text('net_unit'),
     ingredientList: text('ingredient_list').array().notNull().default(sql`'{}'::text[]`),
-    /** Major allergens the ingredients imply that the producer confirmed absent (docs/decisions/380). */
+    /** Major allergens the ingredients imply that the producer confirmed absent. */
     allergensConfirmedAbsent: text('allergens_confirmed_absent').array().notNull().default(sql`'{}'::text[]`),
-    /** The law the product is made under: home_processor | home_microprocessor (docs/decisions/381). */
+    /** The law the product is made under: home_processor | home_microprocessor. */
     sellerType: text('seller_type').notNull().default('home_processor'),
     requiredCertifications: text('required_certifications').array().notNull().default(sql`'{}'::text[]`),
     pickupInstructions: text('pickup_instructions'),
@@ -39,7 +39,7 @@ export const products = pgTable(
     moderationStatus: text('moderation_status', { enum: ['approved', 'removed'] })
       .notNull()
       .default('approved'),
-    /** Why an admin removed it (docs/decisions/410): its producer reads this; cleared on restore. */
+    /** Why an admin removed it: its producer reads this; cleared on restore. */
     moderationReason: text('moderation_reason'),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`to_tsvector('english', coalesce(name, '') || ' ' || coalesce(category, '') || ' ' || coalesce(description, '') || ' ' || coalesce(ingredients, ''))`,

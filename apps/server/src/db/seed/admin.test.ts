@@ -12,7 +12,7 @@ afterAll(async () => app.closeAll());
 const me = (token: string) => app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
 
 describe('ensureAdmin (ADMIN_EMAIL / ADMIN_PASSWORD at start)', () => {
-  it('a restart with the same password keeps sessions; a new ADMIN_PASSWORD ends them (decision 110)', async () => {
+  it('a restart with the same password keeps sessions; a new ADMIN_PASSWORD ends them', async () => {
     const admin = await buildUser(app, { userType: 'admin', email: 'boss@example.com' });
     await ensureAdmin(app.ctx, 'boss@example.com', admin.password);
     expect((await me(admin.token)).statusCode).toBe(200);

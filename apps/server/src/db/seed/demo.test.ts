@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 describe('demo seed', () => {
-  it('fills the label fields where the catalogue says them: jars carry their ounces and an ingredient list (issue 14)', async () => {
+  it('fills the label fields where the catalogue says them: jars carry their ounces and an ingredient list', async () => {
     const [jar] = await rows<{ net_quantity: string; net_unit: string; ingredient_list: string[] }>(sql`
       select net_quantity, net_unit, ingredient_list from products where price_unit = '8 oz jar' and ingredients is not null limit 1`);
     expect(Number(jar.net_quantity)).toBe(8);
@@ -101,7 +101,7 @@ describe('demo seed', () => {
     );
     for (const product of products) {
       expect(product.primary_image_url).toMatch(/^\/uploads\/demo\/products\/.+-800\.webp$/);
-      // Every width of the srcset exists, like an upload's (decision 156).
+      // Every width of the srcset exists, like an upload's.
       for (const width of [400, 800, 1600]) {
         expect(fileOf((product.primary_image_url as string).replace(/-800\.webp$/, `-${width}.webp`))).toSatisfy(existsSync);
       }
@@ -203,7 +203,7 @@ describe('demo seed', () => {
     }
   });
 
-  it('gives every farm a pickup place with a weekly schedule, so the demo consumer can reserve (issue 13)', async () => {
+  it('gives every farm a pickup place with a weekly schedule, so the demo consumer can reserve', async () => {
     const [{ without }] = await rows<{ without: number }>(sql`
       select count(*)::int as without from producers pr where not exists (
         select 1 from pickup_points pp join pickup_schedules s on s.point_id = pp.id where pp.producer_user_id = pr.user_id)`);

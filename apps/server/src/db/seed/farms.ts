@@ -31,7 +31,7 @@ export type DemoProduct = {
 /**
  * Demo farms are farms, so a Kentucky one makes its pickles and salsa as a home-based
  * microprocessor (KRS 217.137); elsewhere a product is made under the state's home-food law, and a
- * template that law rules out is never chosen (docs/decisions/381).
+ * template that law rules out is never chosen.
  */
 export function demoSellerType(state: StateCode, category: ProductCategory, template: ProductTemplate): SellerType {
   return state === 'KY' && acidifiedFoodWord({ category, ...template }) ? 'home_microprocessor' : 'home_processor';

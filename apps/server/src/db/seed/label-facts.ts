@@ -1,7 +1,7 @@
 import { type NetUnit, splitTopLevel } from '@farmstand/shared/labels/rules';
 
 /**
- * The label maker's fields for a demo product (issue 14), read from what the catalogue already
+ * The label maker's fields for a demo product, read from what the catalogue already
  * says: '8 oz jar' holds 8 oz, 'half gallon' 0.5 gal, 'dozen' 12 count. Units that name no
  * quantity (a loaf, a share) stay empty, so the demo shows both ready and unfinished labels.
  */

@@ -11,7 +11,7 @@ const THURSDAY_AFTERNOON: Slot = { weekday: 4, startTime: '15:00', endTime: '19:
 const FRIDAY_EVENING: Slot = { weekday: 5, startTime: '16:00', endTime: '19:00' };
 
 /**
- * Where the demo farms hand food over (issue 13), so a visitor can reserve on the demo: every farm
+ * Where the demo farms hand food over, so a visitor can reserve on the demo: every farm
  * has its stand with a weekly schedule; about a third also sell at their town's market; farms that
  * deliver have a delivery day. Orders close 24 hours ahead; the demo farm caps each window at 12.
  */

@@ -2,7 +2,7 @@ import { PRODUCT_CATEGORIES } from '@farmstand/shared';
 import { describe, expect, it } from 'vitest';
 import { farmPictureSvgForTest, motifFor, productPictureSvg, renderProductPicture } from './pictures';
 
-// Issue 10 item 21: strawberries were drawn as a tomato and carrot, yarn and lard as candles, the name
+// Faults these tests keep out: strawberries drawn as a tomato and carrot, yarn and lard as candles, the name
 // printed inside, bright tiles glared in dark mode and every farm was the same barn.
 describe('demo pictures', () => {
   it.each([

@@ -4,11 +4,11 @@ import { loadSharp } from '../../modules/images/image-processing';
 /**
  * Generated pictures for the demo catalogue: a calm gradient and a simple drawing of what the
  * product is (chosen from its name, then its category), rendered by sharp to WebP. No text in the
- * pictures, no bundled photos, nothing downloaded (issue 10 item 21).
+ * pictures, no bundled photos, nothing downloaded.
  */
 
 /**
- * Calm backgrounds (issue 10 item 21): mid-light, low-saturation tones that sit quietly on a dark
+ * Calm backgrounds: mid-light, low-saturation tones that sit quietly on a dark
  * page as well as a light one; no white glare, no neon.
  */
 const BACKGROUNDS = [
@@ -486,7 +486,7 @@ const HILLS = [
   ['#9db8a2', '#7f9e86', '#55745d'],
 ];
 
-/** What stands on each farm's hill, so the avatars differ at a glance (issue 10 item 21). */
+/** What stands on each farm's hill, so the avatars differ at a glance. */
 const FARM_SCENES: ((x: number) => string)[] = [
   // Red barn
   (x) =>

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { REPO, startServer } from '../../test/compiled-server';
 
 /**
- * Issue 12: a restart answers /api/health within 3 s. Most of a start-up used to be importing
+ * A restart answers /api/health within 3 s. Most of a start-up used to be importing
  * packages that few requests need (pdf-lib alone 0.8 s); they are now loaded on first use
  * (lib/lazy-module.ts). This keeps them out of the compiled server's start-up: a preloaded probe
  * lists the CommonJS packages in memory when the server first answers.

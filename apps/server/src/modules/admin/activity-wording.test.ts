@@ -3,7 +3,7 @@ import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { describeAdminAction } from './activity-wording';
 
-// Issue 10 item 13: recent activity read 'update settings settings #security'.
+// Recent activity reads as sentences, never as a log code such as 'update settings settings #security'.
 describe('describeAdminAction', () => {
   it.each([
     [{ action: 'update_settings', targetType: 'settings', targetId: 'security' }, 'a@x.test changed the security settings'],

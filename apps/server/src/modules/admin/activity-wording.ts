@@ -1,6 +1,6 @@
 /**
- * Recent activity as sentences a person reads (issue 10 item 13: the log read 'update settings
- * settings #security'). One rule per admin action; anything new falls back to a readable form.
+ * Recent activity as sentences a person reads, not log codes such as 'update settings settings
+ * #security'. One rule per admin action; anything new falls back to a readable form.
  */
 export type AdminLogEntry = {
   admin: string | null;

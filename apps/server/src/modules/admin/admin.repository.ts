@@ -108,7 +108,7 @@ export async function listProducts(db: Db, search: string | undefined, page: Pag
       active: products.active,
       moderation_status: products.moderationStatus,
       created_at: products.createdAt,
-      // What the label-ready flag is computed from (issue 14).
+      // What the label-ready flag is computed from.
       label: {
         netQuantity: products.netQuantity,
         netUnit: products.netUnit,

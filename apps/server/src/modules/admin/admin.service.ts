@@ -85,7 +85,7 @@ export async function changeUserType(ctx: AppContext, admin: AuthUser, id: numbe
     const user = await repo.findUser(tx, id);
     if (!user || user.status === 'deleted') throw notFound('User not found');
     if (user.userType === newType) throw badRequest(`User is already a ${newType}`);
-    // Turning producer follows the rules of registering as one (trial, no favourites), decision 391.
+    // Turning producer follows the rules of registering as one (trial, no favourites).
     if (newType === 'producer') await startProducerAccount(tx, id, trial);
     else await repo.updateUser(tx, id, { userType: newType });
     await repo.insertAdminLog(tx, {
@@ -96,7 +96,7 @@ export async function changeUserType(ctx: AppContext, admin: AuthUser, id: numbe
       details: { from: user.userType, to: newType },
     });
   });
-  // A farm whose owner is no longer a producer leaves the public at once, like a suspension (issue 10 item 9).
+  // A farm whose owner is no longer a producer leaves the public at once, like a suspension.
   forgetAllPublicProducts(ctx);
   return { message: `User type changed to ${newType}` };
 }
@@ -106,7 +106,7 @@ export async function listProducts(ctx: AppContext, query: AdminListQuery): Prom
   const { rows, total } = await repo.listProducts(ctx.db, query.search, { limit, offset });
   return {
     products: rows.map(({ label, ...row }) => {
-      // Ready means printable on at least one sheet, by the PDF's own fit (docs/decisions/382).
+      // Ready means printable on at least one sheet, by the PDF's own fit.
       const readiness = labelReadiness(
         toLabelProduct({ ...label, name: row.name, category: row.category }),
         toLabelProducer({ ...label, farmName: row.farm_name }),

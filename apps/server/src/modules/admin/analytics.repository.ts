@@ -21,7 +21,7 @@ export type WindowFigures = {
   active_users: number;
   orders: number;
   active_consumers: number;
-  /** Consumers who placed an order (issue 13): the conversion rate's numerator. */
+  /** Consumers who placed an order: the conversion rate's numerator. */
   ordering_consumers: number;
 };
 

@@ -42,7 +42,7 @@ export async function analytics(ctx: AppContext, range: AnalyticsRange): Promise
   const previousConversion = percent(prev.ordering_consumers, prev.active_consumers);
   const producersTotal = places.reduce((sum, p) => sum + p.users, 0);
   const usersTotal = segmentRows.reduce((sum, s) => sum + s.count, 0);
-  // Every bucket of the period, oldest first; a bucket without activity is a zero (issue 10 item 13).
+  // Every bucket of the period, oldest first; a bucket without activity is a zero.
   const seriesOf = (metric: string) =>
     fillBuckets(
       points.filter((p) => p.metric === metric).map(({ period, value }) => ({ period, value })),

@@ -5,7 +5,7 @@ import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct, type TestProducer } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
-// A removal or a rejection says why, and the person it concerns reads the reason (docs/decisions/410).
+// A removal or a rejection says why, and the person it concerns reads the reason.
 let app: TestApp;
 let admin: TestUser;
 let reviewer: TestUser;

@@ -23,7 +23,7 @@ beforeAll(async () => {
   await app.ctx.db
     .insert(inquiries)
     .values({ productId, customerId: consumer.id, producerUserId: producer.id, message: 'Two dozen please' });
-  // The order numbers come from reservations (issue 13), not from inquiries.
+  // The order numbers come from reservations, not from inquiries.
   const [order] = await app.ctx.db
     .insert(orders)
     .values({

@@ -5,7 +5,7 @@ import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, type TestProducer } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
-// Issue 10 item 7: a decision's note reaches the producer (e-mail, own profile) and the admin sees the history.
+// A decision's note reaches the producer (e-mail, own profile) and the admin sees the history.
 let app: TestApp;
 let admin: TestUser;
 let consumer: TestUser;

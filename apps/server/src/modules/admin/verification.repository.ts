@@ -9,7 +9,7 @@ export const EXPIRING_SOON_DAYS = 30;
 /**
  * Readiness evidence per producer (decision 091): a food licence certification, a reachable business
  * (phone on the profile) and a verified e-mail; a certification of the spec's literal type counts too.
- * A certification counts only once an admin verified it and while it is valid (decision 360): an
+ * A certification counts only once an admin verified it and while it is valid: an
  * empty or unchecked entry is no evidence.
  */
 const requirementColumns = (today: string) => {
@@ -151,7 +151,7 @@ export type VerificationHistoryRow = {
 };
 
 /**
- * The decisions on one application, newest first, read back from the admin log (issue 10 item 7),
+ * The decisions on one application, newest first, read back from the admin log,
  * with the farmer's resubmissions (logged with the farmer as the actor).
  */
 export async function listVerificationHistory(db: Db, userId: number): Promise<VerificationHistoryRow[]> {

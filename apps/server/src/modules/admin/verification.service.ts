@@ -156,7 +156,7 @@ const MAIL_NEXT_STEP = {
   reopen: 'An administrator will decide again; you will hear of the decision.',
 } as const;
 
-/** The producer hears of every decision by e-mail, with the admin's note (issue 10 item 7). */
+/** The producer hears of every decision by e-mail, with the admin's note. */
 function decisionMail(
   ctx: AppContext,
   siteName: string,

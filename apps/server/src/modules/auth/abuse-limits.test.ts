@@ -38,7 +38,7 @@ const login = (app: App, forwardedFor?: string, email = `nobody-${++attempt}@exa
 
 const mailsTo = async (to: string) => (await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to))).length;
 
-describe('per-IP limits and proxy headers (issue 8 item 3)', () => {
+describe('per-IP limits trust X-Forwarded-For only from a configured proxy', () => {
   it('by default a spoofed X-Forwarded-For changes nothing: the sign-in limit still answers 429', async () => {
     const app = await appWith();
     try {
@@ -99,7 +99,7 @@ describe('per-IP limits and proxy headers (issue 8 item 3)', () => {
   });
 });
 
-describe('account lockout (issue 8 item 8)', () => {
+describe('a locked account says when to try again', () => {
   it('answers its 429 with a Retry-After of at most the lockout window', async () => {
     const app = await appWith();
     try {
@@ -116,7 +116,7 @@ describe('account lockout (issue 8 item 8)', () => {
   });
 });
 
-describe('mail flooding (issue 8 item 4)', () => {
+describe('reset and verification mails to one address are capped per hour', () => {
   it('sends at most 3 reset mails an hour to one address, answering every call the same', async () => {
     const app = await appWith({ trustProxy: ['127.0.0.1'] });
     try {

@@ -21,7 +21,7 @@ const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 
 let sequence = 0;
 const newEmail = () => `settings-${++sequence}@example.com`;
 
-describe('password_min_length acts (issue 10 item 3)', () => {
+describe('the password_min_length setting governs registration and reset', () => {
   it('is published for the register form', async () => {
     expect((await app.inject({ url: '/api/auth/rules' })).json()).toEqual({ password_min_length: 8 });
     await security({ password_min_length: 12 });
@@ -57,7 +57,7 @@ describe('password_min_length acts (issue 10 item 3)', () => {
   });
 });
 
-describe('session_timeout acts (issue 10 item 3)', () => {
+describe('the session_timeout setting sets how long a session lasts', () => {
   it('tokens last the set number of days', async () => {
     const user = await buildUser(app);
     const week = claimsOf((await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).json().token);
@@ -82,7 +82,7 @@ describe('session_timeout acts (issue 10 item 3)', () => {
   });
 });
 
-describe('passwords and verification links (issue 10 item 16)', () => {
+describe('blank passwords are refused, and a verification link can be opened again', () => {
   it('refuses a password of only spaces on register and reset', async () => {
     const spaces = await post('/api/auth/register', { email: newEmail(), password: '        ', userType: 'consumer' });
     expect(spaces.statusCode).toBe(400);

@@ -24,10 +24,10 @@ const DAY_MS = DAY_S * 1000;
 const VERIFY_TOKEN_TTL_MS = 2 * DAY_MS;
 const HOUR_MS = 60 * 60 * 1000;
 const RESET_TOKEN_TTL_MS = HOUR_MS;
-/** Reset and verification mails per address and kind per hour, on top of the per-IP limit (issue 8 item 4). */
+/** Reset and verification mails per address and kind per hour, on top of the per-IP limit. */
 const MAILS_PER_ADDRESS_PER_HOUR = 3;
 const RESET_LINK_INVALID = 'This reset link is invalid, expired or already used. Please ask for a new one.';
-/** E-mailed sign-in links work once, for this long (decision 390). */
+/** E-mailed sign-in links work once, for this long. */
 const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 const SIGN_IN_LINK_INVALID = 'This sign-in link is invalid, expired or already used. Please ask for a new one.';
 /**
@@ -98,7 +98,7 @@ export async function producerTrial(ctx: AppContext): Promise<ProducerTrial> {
 }
 
 /**
- * Password sign-in from a client address (decision 390). The admin's max_login_attempts failures
+ * Password sign-in from a client address. The admin's max_login_attempts failures
  * of one account from one address lock that pair for the window: the person guessing there sees the
  * spec's lockout, the owner elsewhere does not. ACCOUNT_LOCKOUT_ATTEMPTS from everywhere lock the
  * account's password sign-in as a whole; the e-mailed sign-in link still works then.
@@ -125,7 +125,7 @@ export async function login(ctx: AppContext, input: LoginRequest, ip: string): P
 }
 
 /**
- * Mails a one-time sign-in link (decision 390): the way in that no one else's wrong passwords can
+ * Mails a one-time sign-in link: the way in that no one else's wrong passwords can
  * block. Answers the same whether or not the account exists; at most MAILS_PER_ADDRESS_PER_HOUR an hour.
  */
 export async function sendSignInLink(ctx: AppContext, email: string): Promise<void> {

@@ -19,7 +19,7 @@ async function requestResetToken(email: string): Promise<string> {
   return tokenFrom(await lastEmailLink(app, email, '/reset-password'));
 }
 
-describe('older reset links (issue 8 item 1)', () => {
+describe('only the newest reset link works', () => {
   it('a reset with the newest link kills the older one', async () => {
     const user = await buildUser(app);
     const older = await requestResetToken(user.email);
@@ -42,7 +42,7 @@ describe('older reset links (issue 8 item 1)', () => {
   });
 });
 
-describe('sessions end when the password changes (issue 8 item 2)', () => {
+describe('sessions end when the password changes', () => {
   it('a token issued before a reset stops working; the reset answers a fresh session', async () => {
     const user = await buildUser(app);
     const login = await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
@@ -77,7 +77,7 @@ describe('sessions end when the password changes (issue 8 item 2)', () => {
   });
 });
 
-describe('POST /api/auth/change-password (issue 8 item 2, issue 10 item 3)', () => {
+describe('changing the password needs the current one and ends other sessions and reset links', () => {
   const change = (user: { token: string } | null, body: object) =>
     app.inject({ method: 'POST', url: '/api/auth/change-password', payload: body, headers: user ? bearer(user) : {} });
 

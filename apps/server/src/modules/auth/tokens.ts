@@ -43,7 +43,7 @@ function decodeJson(segment: string): Record<string, unknown> | null {
  * Returns the claims, or null for a token that is malformed, forged or expired. HS256 only (no
  * `none`, no other algorithm), the signature compared in constant time, `exp` required. Checked
  * here with node:crypto in the request's own thread: jose's WebCrypto path imported the key and
- * hopped to the thread pool on every request (a tenth of the server's time per order, decision 175).
+ * hopped to the thread pool on every request (a tenth of the server's time per order).
  */
 export async function verifyAccessToken(token: string, secret: string): Promise<TokenClaims | null> {
   const parts = token.split('.');

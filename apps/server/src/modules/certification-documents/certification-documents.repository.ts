@@ -20,7 +20,7 @@ export async function findDocument(db: Db, certificationId: number) {
 /**
  * Replaces any earlier document and points the certification's document_url at the private route.
  * A new document sends the certification back to review (pending): the Verified badge means an
- * admin checked the document now attached (decision 360).
+ * admin checked the document now attached.
  */
 export async function saveDocument(
   db: Db,

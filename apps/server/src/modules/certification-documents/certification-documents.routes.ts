@@ -35,7 +35,7 @@ async function readDocumentUpload(request: FastifyRequest): Promise<{ data: Buff
 }
 
 /**
- * Certification documents (issue 10 item 8, decision 141): the producer attaches, replaces or
+ * Certification documents (docs/decisions/141): the producer attaches, replaces or
  * removes one file per certification; only that producer and admins can download it.
  */
 const certificationDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {

@@ -6,7 +6,7 @@ import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, type TestProducer } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
-// Issue 10 item 8: certification documents, private to their producer and admins.
+// Certification documents, private to their producer and admins.
 let app: TestApp;
 let owner: TestProducer;
 let otherProducer: TestProducer;

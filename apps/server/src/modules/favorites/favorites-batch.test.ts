@@ -4,7 +4,7 @@ import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, type TestProducer } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
-/** Issue 10 item 11: one favourites check for a whole page of producer cards. */
+/** One favourites check for a whole page of producer cards. */
 describe('GET /api/favorites/check?producerIds=…', () => {
   let app: TestApp;
   let consumer: TestUser;

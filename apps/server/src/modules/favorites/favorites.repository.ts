@@ -54,7 +54,7 @@ export async function countFavorites(db: Db, producerUserId: number): Promise<nu
   return row?.count ?? 0;
 }
 
-/** The user's favourite producers that still have an active producer account, newest first (decision 140). */
+/** The user's favourite producers that still have an active producer account, newest first. */
 export async function listFavorites(db: Db, userId: number): Promise<FavoriteRow[]> {
   const result = await db.execute<FavoriteRow>(sql`
     select pr.user_id, pr.farm_name, pr.city, pr.state, pr.latitude, pr.longitude, pr.description,

@@ -30,7 +30,7 @@ export async function removeFavorite(ctx: AppContext, userId: number, producerUs
 
 export const isFavorited = (ctx: AppContext, userId: number, producerUserId: number) =>
   repo.hasFavorite(ctx.db, userId, producerUserId);
-/** An account that turns producer keeps no favourites: producers cannot favourite (decision 391). Runs in the caller's transaction. */
+/** An account that turns producer keeps no favourites: producers cannot favourite. Runs in the caller's transaction. */
 export const forgetFavoritesOf = (tx: Db, userId: number) => repo.removeAllFavorites(tx, userId);
 
 export const countFavorites = (ctx: AppContext, producerUserId: number) => repo.countFavorites(ctx.db, producerUserId);

@@ -23,7 +23,7 @@ type ZipRow = { latitude: number; longitude: number; city: string; state: string
 /**
  * Offline geocoding from the US ZIP gazetteer the `zipcodes` package ships. Understands a 5-digit
  * ZIP; "Town, ST", "Town, State name", "Town ST" and "Town State name"; and a town name alone
- * ('Louisville'), which finds the best match in the five states (issue 10 item 4). Null when unknown.
+ * ('Louisville'), which finds the best match in the five states. Null when unknown.
  */
 export function geocodeOffline(query: string): GeocodeResult | null {
   const text = query

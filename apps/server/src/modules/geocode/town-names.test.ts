@@ -3,7 +3,7 @@ import { bearer, buildUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { geocodeOffline } from './gazetteer';
 
-/** Issue 10 item 4: plain town names, 'Town ST' and 'Town, State name'. */
+/** Plain town names, 'Town ST' and 'Town, State name'. */
 describe('town names in the offline gazetteer', () => {
   it('a town name alone finds the largest town of that name in the five states', () => {
     expect(geocodeOffline('Louisville')).toMatchObject({ formatted: 'Louisville, KY' });

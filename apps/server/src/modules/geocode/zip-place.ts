@@ -5,8 +5,8 @@ import { zipcodeTable } from './zipcode-table';
 export const SAME_PLACE_MILES = 30;
 
 /**
- * Checks a farm address's ZIP against its town and state with the offline gazetteer (issue 10
- * item 9: 'Georgetown, KY 90210' was pinned in Los Angeles). Returns a message naming the ZIP's real
+ * Checks a farm address's ZIP against its town and state with the offline gazetteer, so that
+ * 'Georgetown, KY 90210' is not pinned in Los Angeles. Returns a message naming the ZIP's real
  * place, or null when they agree or the gazetteer cannot tell (an unknown ZIP or town is no proof
  * of a mistake: the save goes on and the producer is warned the farm is not on the map).
  */

@@ -108,7 +108,7 @@ export async function listSent(ctx: AppContext, customer: AuthUser, page: { limi
 /** A producer's reply in the conversation answers the customer's open inquiries. */
 export function subscribeInquiryStatus(ctx: AppContext): void {
   ctx.events.on('message.created', async (event) => {
-    // Only a producer's reply answers an inquiry: a shopper's message costs no query here (issue 8 item 7).
+    // Only a producer's reply answers an inquiry: a shopper's message costs no query here.
     if (event.senderType === 'consumer') return;
     // An order's opening message is written for the shopper when they reserve; it is not a reply,
     // even when the shopper is a producer the farm once asked something.

@@ -8,7 +8,7 @@ import {
 } from '@farmstand/shared/labels/rules';
 import type { LabelBlock } from './label-layout';
 
-/** What goes on one label, in reading order, each block named after its field (issue 14). */
+/** What goes on one label, in reading order, each block named after its field. */
 export function labelBlocks(product: LabelProduct, producer: LabelProducer, processingDate: string): LabelBlock[] {
   const rule = STATE_LABEL_RULES[producer.state];
   const blocks: LabelBlock[] = [{ field: 'common_name', text: product.name, font: 'bold', role: 'name' }];

@@ -10,7 +10,7 @@ import { labelSheets, printLabels, warmLabelMaker } from './labels.service';
 
 const PRODUCERS_ONLY = 'Only producer accounts can print product labels';
 
-/** The label maker (issue 14): GET /api/products/{id}/labels → application/pdf. */
+/** The label maker: GET /api/products/{id}/labels → application/pdf. */
 const labelRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   // The PDFs are rendered on a worker thread, started on first use and stopped with the app.
   const maker = new LabelMaker();

@@ -74,7 +74,7 @@ async function loadLabelSubject(ctx: AppContext, user: AuthUser, productId: numb
   return { row, labelProduct: toLabelProduct(row.product), labelProducer: toLabelProducer(producer) };
 }
 
-/** Which sheets the product's label fits and why not the others, for the print dialog (docs/decisions/382). */
+/** Which sheets the product's label fits and why not the others, for the print dialog. */
 export async function labelSheets(ctx: AppContext, user: AuthUser, productId: number): Promise<LabelSheetsResponse> {
   const { labelProduct, labelProducer } = await loadLabelSubject(ctx, user, productId);
   const readiness = labelReadiness(labelProduct, labelProducer);

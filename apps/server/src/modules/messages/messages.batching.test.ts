@@ -8,7 +8,7 @@ import * as repo from './messages.repository';
 import { sendBatchesOf } from './messages.service';
 
 /**
- * Issue 8 item 7, docs/decisions/119: concurrent sends share one statement (group commit). Each is
+ * Concurrent sends share one statement (group commit). Each is
  * still answered only after its statement committed, stored once, kept in order, checked against
  * every rule on its own and delivered live exactly once.
  */

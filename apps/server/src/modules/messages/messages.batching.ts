@@ -1,5 +1,5 @@
 /**
- * Group commit for the send path (issue 8 item 7, docs/decisions/119): sends that arrive while the
+ * Group commit for the send path (docs/decisions/119): sends that arrive while the
  * server is busy are written together, in one statement, and each caller is answered only after
  * that statement (its own transaction) has committed.
  *

@@ -4,7 +4,7 @@ import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { type ClientSocket, startRealtimeApp } from '../../test/realtime';
 
 /**
- * Issue 8 item 7: under load, sending a message was four round trips inside an explicit
+ * Under load, sending a message was four round trips inside an explicit
  * transaction (plus two lookups before it) and every send recounted the recipient's unread
  * messages over the conversation's whole history. Now: one statement, fan-out after it, the
  * count reads only unread rows, and a burst of messages to one person folds its recounts.

@@ -43,7 +43,7 @@ onRealtimeStart((io, ctx) => {
       readAt: event.readAt ?? new Date().toISOString(),
     });
   });
-  // Unread counts leave the send path (issue 8 item 7, decision 119): users whose count changed are
+  // Unread counts leave the send path: users whose count changed are
   // collected and recounted together, one query for all of them, with one round in flight; changes
   // arriving meanwhile are folded into the next round. Rounds start at most every RECOUNT_SPACING_MS,
   // so under sustained load a recipient gets one push per round instead of one per message, and the
@@ -62,7 +62,7 @@ onRealtimeStart((io, ctx) => {
         const changed = [...dirty];
         dirty.clear();
         // Only people connected (on any instance) get the push, so only theirs are counted: a busy
-        // farm that is not looking would otherwise be recounted for every order (decision 175). The
+        // farm that is not looking would otherwise be recounted for every order. The
         // app fetches the count itself when it connects.
         const userIds = await connectedAmong(io, changed).catch(() => changed);
         if (userIds.length === 0) continue;

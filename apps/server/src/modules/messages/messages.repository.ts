@@ -52,7 +52,7 @@ function toMessageRow(raw: RawMessage | undefined): MessageRow {
 /**
  * Stores a message in the pair's conversation, created on first contact (the pair is stored low id
  * first), and moves the conversation's last_message_at to the message's time: one statement, so
- * one short transaction and one round trip (issue 8 item 7).
+ * one short transaction and one round trip.
  */
 export async function insertMessageForPair(
   db: Db,
@@ -137,7 +137,7 @@ export type SendInput = { conversationId: number; senderId: number; content: str
 export type SentRow = MessageRow & { recipientId: number };
 
 /**
- * Many sends in one statement (group commit, issue 8 item 7): the rules of `insertMessageIfAllowed`
+ * Many sends in one statement (group commit): the rules of `insertMessageIfAllowed`
  * applied to each input row, every stored message's conversation moved, and one row back per stored
  * message with its input's index (`ord`, 0-based). Inputs that break a rule are simply absent.
  *

@@ -144,7 +144,7 @@ export function sendBatchesOf(db: Db): GroupCommit<repo.SendInput, repo.SentRow>
 }
 
 /**
- * The hot path (issue 8 item 7, docs/decisions/119): with messaging on, one statement checks the
+ * The hot path: with messaging on, one statement checks the
  * sender and recipient and stores the message, together with the other sends that arrived at the
  * same time (group commit); the caller is answered after that statement commits, and the fan-out
  * follows the answer. Only when the statement stores nothing do we look again, to answer why (404,

@@ -23,7 +23,7 @@ export function assertCanRead(order: OrderRow | undefined, user: AuthUser): Orde
   return order;
 }
 
-/** Which state each move starts from, and who makes it (issue 13 §3). */
+/** Which state each move starts from, and who makes it. */
 const MOVES: Record<OrderTransitionTarget, { from: OrderRow['status'][]; by: 'shopper' | 'producer'; verb: string }> = {
   accepted: { from: ['requested'], by: 'producer', verb: 'accepted' },
   declined: { from: ['requested'], by: 'producer', verb: 'declined' },
@@ -121,7 +121,7 @@ export function isListed(product: OrderProduct): boolean {
 }
 
 /**
- * Whether this product can be reserved at all, and in this quantity (issue 13 §2). The window's
+ * Whether this product can be reserved at all, and in this quantity. The window's
  * season check comes later, when the window is known.
  */
 export function assertOrderable(product: OrderProduct | undefined, producerUserId: number, quantity: number): OrderProduct {

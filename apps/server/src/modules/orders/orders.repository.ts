@@ -28,7 +28,7 @@ export type ProductForOrder = {
   } | null;
 };
 
-/** Written for the driver (no query builder, no result mapping: read on every order, decision 175). */
+/** Written for the driver (no query builder, no result mapping: read on every order). */
 const PRODUCTS_FOR_ORDER = `
   select p.id, p.name, p.category, p.price::float8 as price, p.price_unit, p.availability, p.stock_quantity,
     p.seasonal_start::text as seasonal_start, p.seasonal_end::text as seasonal_end, p.active, p.moderation_status,
@@ -92,7 +92,7 @@ function toProductForOrder(row: ProductForOrderRaw): ProductForOrder {
 
 /**
  * The basket's products with their seller and subscription. Read on every order: a named prepared
- * statement (planned once per connection, decision 175), shared by the orders placed in the same
+ * statement (planned once per connection), shared by the orders placed in the same
  * turn of the event loop (one statement for all of them); each caller gets its own objects.
  */
 const productLoader = loaderPerDatabase(

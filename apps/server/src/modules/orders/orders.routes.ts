@@ -29,7 +29,7 @@ const producerOnly = { access: ['producer'] as const, accessMessages: { denied: 
 const adminOnly = { access: ['admin'] as const, accessMessages: { denied: 'Only admins can see every order' } };
 
 /**
- * Reservations paid at pickup (issue 13). Mounted under /api/orders beside the inquiry routes
+ * Reservations paid at pickup. Mounted under /api/orders beside the inquiry routes
  * (POST /api/orders/inquire), whose paths these never reuse.
  */
 const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {

@@ -64,7 +64,7 @@ async function timeZoneOf(ctx: AppContext) {
 }
 
 /**
- * Places a reservation (issue 13 §2): every rule is checked before the transaction; the cap is
+ * Places a reservation: every rule is checked before the transaction; the cap is
  * checked again inside it under the pickup point's row lock, so two shoppers cannot both take the
  * last place. Stock is not taken here: it is reserved when the producer accepts.
  */

@@ -34,7 +34,7 @@ afterAll(async () => {
 beforeEach(() => useTestClock(app));
 afterEach(() => vi.restoreAllMocks());
 
-/** Shoppers of their own: one account has at most one open order per window (decision 323). */
+/** Shoppers of their own: one account has at most one open order per window. */
 const shoppers = (n: number) => Promise.all(Array.from({ length: n }, () => buildUser(app)));
 
 const stockOf = async (productId: number) =>

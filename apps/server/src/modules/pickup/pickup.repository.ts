@@ -109,7 +109,7 @@ type PointAndSettingsRow = Awaited<ReturnType<ReturnType<typeof pointsAndSetting
 /**
  * Points with their schedule, their producer's order rules and farm, read by id. Placing an order
  * reads one on every request: the query is built once per database, runs as a named prepared
- * statement (decision 175) and is shared by the placements of the same turn of the event loop.
+ * statement and is shared by the placements of the same turn of the event loop.
  */
 const pointLoader = loaderPerDatabase((db: Db) => {
   const query = pointsAndSettingsQuery(db);

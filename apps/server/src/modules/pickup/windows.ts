@@ -26,7 +26,7 @@ function intlParts(instant: Date, timeZone: string): LocalParts {
 /**
  * Time zones change their offset only on a quarter hour, so the offset is read from Intl once per
  * zone and quarter hour and kept (bounded): placing an order converts a dozen instants, and Intl's
- * formatToParts was the server's largest cost of it (decision 175).
+ * formatToParts was the server's largest cost of it.
  */
 const QUARTER_HOUR_MS = 900_000;
 const offsets = new Map<string, number>();

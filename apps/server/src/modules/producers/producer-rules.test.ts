@@ -5,7 +5,7 @@ import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct, validProduct, validProfile } from '../../test/producer-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
-// Issue 10 item 9: rules with holes (herdshare milk sale, ZIP of another town, unmappable address, demoted producer).
+// Rules with holes (herdshare milk sale, ZIP of another town, unmappable address, demoted producer).
 let app: TestApp;
 let admin: TestUser;
 

@@ -187,7 +187,7 @@ export const RESUBMIT_NOT_ALLOWED = 'Only an application that was not approved o
 
 /**
  * The farmer sends a rejected or more-info application back to the admin queue with a note of what
- * changed; it is kept in the application's history with the admins' decisions (docs/decisions/360).
+ * changed; it is kept in the application's history with the admins' decisions.
  */
 export async function resubmitApplication(ctx: AppContext, user: AuthUser, input: ResubmitApplicationRequest) {
   const today = await farmToday(ctx);

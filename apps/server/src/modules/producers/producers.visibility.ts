@@ -10,10 +10,10 @@ export const subscriptionInGoodStanding = subscriptionInGoodStandingSql(subscrip
 
 /**
  * The producer's account can be seen at all: suspended and deleted accounts vanish from public
- * pages, and so does a farm whose owner an admin changed to another user type (issue 10 item 9).
+ * pages, and so does a farm whose owner an admin changed to another user type.
  * search/listing-visibility.sql.ts states the same rule for the search SQL.
  */
 export const producerAccountActive = sql<boolean>`(${users.status} = 'active' and ${users.userType} = 'producer')`;
 
-/** Products of this producer are shown to the public (docs/decisions/034). */
+/** Products of this producer are shown to the public. */
 export const producerListed = sql<boolean>`(${producerAccountActive} and ${subscriptionInGoodStanding})`;

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const guestRead = (id: number) => app.inject({ method: 'GET', url: `/api/products/${id}` });
 
-describe('guests’ product page cache (docs/decisions/060)', () => {
+describe('guests’ product page cache', () => {
   it('serves guests the same JSON as the route schema, and signed-in viewers fresh data', async () => {
     const producer = await buildProducer(app);
     const id = await buildProduct(app, producer);

@@ -8,7 +8,7 @@ export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'producerI
 
 /**
  * Only the columns a product response needs: the whole rows would drag the search vector and the
- * producer's address and coordinates through every product read (docs/decisions/060).
+ * producer's address and coordinates through every product read.
  */
 const productColumns = {
   id: products.id,

@@ -64,7 +64,7 @@ const productRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
       },
     },
     async (request, reply) => {
-      // Guests share one short-lived cached body; signed-in viewers always read fresh (docs/decisions/060).
+      // Guests share one short-lived cached body; signed-in viewers always read fresh.
       if (!bearerToken(request)) {
         // Already serialized through ProductResponse when cached; Fastify sends a JSON string as it is.
         const untyped: FastifyReply = reply;

@@ -84,7 +84,7 @@ export async function getProduct(ctx: AppContext, viewer: AuthUser | null, id: n
   return presentProduct(row, { showContact: viewer !== null });
 }
 
-/** A guest's product page as serialized JSON, from the short per-instance cache (docs/decisions/060). */
+/** A guest's product page as serialized JSON, from the short per-instance cache. */
 export async function getPublicProductBody(ctx: AppContext, id: number): Promise<string> {
   const body: PublicProductBody = await publicProductCache(ctx).get(id, async () => {
     const row = await repo.findProductWithProducerPrepared(ctx.db, id);

@@ -63,7 +63,7 @@ export async function findVisibleProductOwner(db: Db, productId: number): Promis
   return row ? { ownerUserId: row.owner_user_id } : undefined;
 }
 
-/** A farm whose owner is an active producer account (a suspended or demoted owner's farm is hidden, decision 140). */
+/** A farm whose owner is an active producer account (a suspended or demoted owner's farm is hidden). */
 export async function producerExists(db: Db, producerUserId: number): Promise<boolean> {
   const result = await db.execute(sql`
     select 1 from producers pr join users u on u.id = pr.user_id

@@ -35,7 +35,7 @@ const reviewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
   app.post(
     '/',
     {
-      // Shoppers only (decision 114); reviews.policy.ts says the same for any other caller.
+      // Shoppers only; reviews.policy.ts says the same for any other caller.
       config: {
         access: ['consumer'],
         accessMessages: { denied: { producer: REVIEW_TEXTS.producersDoNotReview, admin: REVIEW_TEXTS.adminsModerate } },

@@ -111,7 +111,7 @@ export async function receivedReviews(ctx: AppContext, user: AuthUser): Promise<
   return rows.map((row) => presentReviewDetail(row, { maskReviewer: true }));
 }
 
-/** The author hears why their review was not published: live, and by mail (docs/decisions/410). */
+/** The author hears why their review was not published: live, and by mail. */
 async function tellReviewerOfRejection(ctx: AppContext, reviewerId: number, detail: ReviewDetail, reason: string) {
   const item = detail.reviewed_item_name;
   ctx.events.emit('notification', { userId: reviewerId, message: `Your review of ${item} was not published. Reason: ${reason}` });

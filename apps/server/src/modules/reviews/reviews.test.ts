@@ -114,7 +114,7 @@ describe('reviews', () => {
       body: { producerId: producer.id, rating: 5, content: 'Mine!' },
     });
     expect(ownFarm.statusCode).toBe(403);
-    // A competing farm does not rate another farm or its products (decision 114).
+    // A competing farm does not rate another farm or its products.
     const neighbour = await call({
       method: 'POST',
       url: '/api/reviews',
@@ -172,7 +172,7 @@ describe('reviews', () => {
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().review).toMatchObject({ rating: 4, content: 'Still good.', status: 'pending' });
-    // An admin never puts words in a shopper's mouth: approve, reject or delete, not rewrite (decision 114).
+    // An admin never puts words in a shopper's mouth: approve, reject or delete, not rewrite.
     const byAdmin = await call({
       method: 'PUT',
       url: `/api/reviews/${reviewId}`,

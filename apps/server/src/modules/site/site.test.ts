@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildUser, TEST_PASSWORD, type TestUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
-describe('GET /api/site and maintenance mode (issue 10 items 2 and 3)', () => {
+describe('GET /api/site tells public settings without secrets; maintenance mode shuts out non-admins', () => {
   let app: TestApp;
   let admin: TestUser;
   let consumer: TestUser;

@@ -94,7 +94,7 @@ export function producerHead(producer: PublicProducerProfile, site: SiteInfo): P
     description,
     url,
     ...(image ? { image } : {}),
-    // The street address stays private (docs/decisions/033): town, state and ZIP only.
+    // The street address stays private: town, state and ZIP only.
     address: {
       '@type': 'PostalAddress',
       addressLocality: producer.city,

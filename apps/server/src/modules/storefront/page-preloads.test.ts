@@ -29,7 +29,7 @@ function fakeWebBuild(): string {
 
 const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
-describe('page scripts preloaded with the page (issue 11 item 4)', () => {
+describe('a served page preloads the scripts of its route', () => {
   const root = fakeWebBuild();
 
   it('matches a path to its route’s scripts; none for unknown paths or the not-found route; only our asset files', () => {

@@ -8,7 +8,7 @@ import { productIsPublic } from '../products/products.repository';
 export type SitemapEntry = { path: string; updatedAt: Date | null };
 
 /**
- * The producer pages the public can open (docs/decisions/034): the account is active and the
+ * The producer pages the public can open: the account is active and the
  * profile complete (the same fields producers.presenter isProfileComplete checks). Lapsed
  * subscriptions keep their page, so they stay in the sitemap too.
  */

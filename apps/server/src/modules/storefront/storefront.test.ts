@@ -27,7 +27,7 @@ function fakeWebBuild(): string {
   return root;
 }
 
-/** The page's inlined API answers (docs/decisions/168), parsed, or null when there is no block. */
+/** The page's inlined API answers, parsed, or null when there is no block. */
 function initialData(html: string): { path: string; api: Record<string, unknown> } {
   const match = /<script type="application\/json" id="initial-data">([^<]*)<\/script>/.exec(html);
   if (!match?.[1]) throw new Error('no initial data in the page');
@@ -256,7 +256,7 @@ describe('storefront pages for crawlers, compression and 404s', () => {
     }
   });
 
-  describe('API answers inlined in the page (decision 168)', () => {
+  describe('API answers inlined in the page', () => {
     const get = async (url: string) => (await app.inject({ method: 'GET', url })).json();
 
     it('puts exactly what a guest GET answers for a product page into the page, keyed by URL', async () => {

@@ -18,7 +18,7 @@ const FixtureUserRequest = RegisterRequest.partial({ email: true, password: true
  * in production: without the variable every path here answers 404.
  */
 const testingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  // The stored outbox rows lose their one-time links once delivered (decision 350): the mails as the
+  // The stored outbox rows lose their one-time links once delivered: the mails as the
   // person received them are read from this process's copies.
   keepMailCopies();
   app.get(
