@@ -84,8 +84,7 @@ export function spaRoutes(): Plugin {
 /**
  * page-scripts.json: for each public route, the page's lazy chunk and the chunks it imports that
  * the entry does not already load. The server names them in the page's HTML as modulepreload
- * links, so they download beside the entry instead of after it has run (issue 11 item 4,
- * docs/decisions/158). Pages behind RequireAuth are left out: a guest would only be redirected.
+ * links, so they download beside the entry instead of after it has run. Pages behind RequireAuth are left out: a guest would only be redirected.
  */
 export const PAGE_SCRIPTS_FILE = 'page-scripts.json';
 

@@ -29,7 +29,7 @@ function zodSetup(): Plugin {
 /**
  * The built app renders with Preact through its React compatibility layer: React DOM alone is
  * 62 KB gzipped, Preact and compat about 11 KB, and the home page's first-load JavaScript must stay
- * within 100 KB (issue 11 item 2, docs/decisions/157). The dev server and the unit tests keep React
+ * within 100 KB (docs/decisions/157). The dev server and the unit tests keep React
  * (Fast Refresh, Testing Library); the end-to-end tests run the build, so they test what ships.
  * REACT=1 builds with React, to compare.
  */

@@ -3,7 +3,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 type State = { error: unknown };
 
 /**
- * The outermost safety net (issue 10 item 1): a render error outside the router's own boundaries
+ * The outermost safety net: a render error outside the router's own boundaries
  * (the providers, the live-update listeners, the router itself) shows a plain page with a way back
  * instead of a white screen. Route and layout errors are caught closer, inside the router
  * (route-error.tsx), where the header and footer can stay.

@@ -5,7 +5,7 @@ import { AppErrorBoundary } from './app-error-boundary';
 import { RouteError, ShellError } from './route-error';
 import { routes } from './routes';
 
-// Issue 10 item 1: no render error ever leaves a white page.
+// No render error ever leaves a white page.
 function Boom(): never {
   throw new Error('injected render error');
 }

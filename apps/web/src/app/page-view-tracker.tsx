@@ -17,7 +17,7 @@ export function PageViewTracker() {
     const isStartup = lastTracked.current === null;
     lastTracked.current = location.key;
     if (isStartup) {
-      // Not in the tasks that draw the first page (decision 190).
+      // Not in the tasks that draw the first page.
       whenIdle(() => track('page_view'));
       return;
     }

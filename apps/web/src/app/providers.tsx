@@ -14,7 +14,7 @@ export function Providers({ children }: { children: ReactNode }) {
         defaultOptions: {
           queries: {
             staleTime: 30_000,
-            // An answer that came inside the page's HTML (decision 168) paints the first pass, then
+            // An answer that came inside the page's HTML paints the first pass, then
             // is checked once against the API: a failing API shows the screen's own error text,
             // as it would without the embedded answer (decision 232).
             initialDataUpdatedAt: 0,

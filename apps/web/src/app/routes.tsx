@@ -16,7 +16,7 @@ const pages = Object.entries(featureRoutes)
 
 /**
  * The pathless middle route catches any page's render error inside the layout, so the shell stays
- * and the rest of the app keeps working (issue 10 item 1); the outer one catches the layout's own.
+ * and the rest of the app keeps working; the outer one catches the layout's own.
  */
 export const routes: RouteObject[] = [
   {

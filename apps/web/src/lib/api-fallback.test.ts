@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, errorMessage } from './api';
 
-/** What the caller of a failed call shows, for a given answer (issue 10 item 6). */
+/** What the caller of a failed call shows, for a given answer. */
 async function shownFor(status: number, body: string | null, fallback = 'Login failed'): Promise<string> {
   vi.stubGlobal(
     'fetch',

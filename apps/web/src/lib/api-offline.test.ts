@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, errorMessage, OFFLINE_WRITE_MESSAGE, SAVED_COPY_EVENT } from './api';
 
-describe('api client without a connection (issue 11 item 7)', () => {
+describe('without a connection the api client says a write was not saved and reads from saved copies', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();

@@ -21,7 +21,7 @@ export const SAVED_COPY_EVENT = 'farmstand:saved-copy';
 /** When a saved copy was last shown (0: never), for screens that start listening afterwards. */
 export let savedCopyShownAt = 0;
 
-/** What a write made without a connection says, instead of vanishing (issue 11 item 7). */
+/** What a write made without a connection says, instead of vanishing. */
 export const OFFLINE_WRITE_MESSAGE = "You're offline, so this change was not saved. Try again when you're back online.";
 
 /** Calls whose 401 belongs to the caller (a wrong password), not to an expired session. */

@@ -4,7 +4,7 @@ import { useSite } from '../features/site/api';
 
 /**
  * Sets this page's document.title ("<page> | <site name>", the admin's `site_name`) while it is
- * shown (issue 11 item 5): every route names itself, so tabs, history and bookmarks tell pages
+ * shown: every route names itself, so tabs, history and bookmarks tell pages
  * apart. Pages whose name comes from data pass a placeholder until it arrives; null keeps the
  * current title.
  */

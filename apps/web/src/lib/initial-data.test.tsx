@@ -13,7 +13,7 @@ function ProductProbe() {
   return <p>{query.data?.product.name ?? 'loading'}</p>;
 }
 
-/** The block the server writes into the page (docs/decisions/168). */
+/** The block the server writes into the page. */
 function putBlock(payload: unknown) {
   const element = document.createElement('script');
   element.type = 'application/json';

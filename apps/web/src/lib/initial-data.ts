@@ -59,7 +59,7 @@ export function initialApiData<T>(path: string, query?: Query): T | undefined {
 }
 
 /**
- * What a person read is kept for offline use (docs/decisions/155, 203); an answer that came with the
+ * What a person read is kept for offline use; an answer that came with the
  * page never went through the API client, so it is kept here, after the page has rendered.
  */
 function saveForOffline(url: string, data: unknown): void {

@@ -31,7 +31,7 @@ const isLazyPage = (type: unknown): type is LazyPage =>
 
 /**
  * Loads the lazy pages of the routes that match `path` (their chunks are already downloading: the
- * server names them as modulepreload links, decision 158), so the first render shows the page
+ * server names them as modulepreload links), so the first render shows the page
  * itself instead of a spinner and then the page (docs/decisions/190). Resolves after `timeoutMs`
  * at the latest, so a slow chunk never holds back the header and the loading state.
  */

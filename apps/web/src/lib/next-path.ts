@@ -1,4 +1,4 @@
-/** Sign-up with "I want to sell" chosen: where every producer call to action leads (decision 391). */
+/** Sign-up with "I want to sell" chosen: where every producer call to action leads. */
 export const REGISTER_PRODUCER = '/register?type=producer';
 
 /** Where sign-in sends a person when no page asked for it (spec 01 §2). */

@@ -40,7 +40,7 @@ const PERSONAL_KEYS = [STORAGE_KEYS.baskets, STORAGE_KEYS.pickupName];
 /**
  * Ends the session in this browser: sign-out, a 401 from the API and a stored session the server
  * no longer accepts all come here. It also drops the API answers kept for offline reading
- * (decisions 155, 203) and the user's baskets and pickup name.
+ * and the user's baskets and pickup name.
  */
 export const clearToken = () => {
   storage.remove(STORAGE_KEYS.token);

@@ -12,7 +12,7 @@ export function useTrackView(eventType: AnalyticsEventType, key: string | number
   useEffect(() => {
     if (!fields || tracked.current === key) return;
     tracked.current = key;
-    // Not in the tasks that draw the page (decision 190).
+    // Not in the tasks that draw the page.
     whenIdle(() => track(eventType, fields));
   }, [eventType, key, fields]);
 }

@@ -2,8 +2,8 @@
 // any schema is defined or parsed, in whichever chunk first needs zod:
 // - zod's JIT probes for eval (`new Function`), which the content security policy forbids and the
 //   browser reports as a violation (Lighthouse best practices); jitless skips the probe;
-// - form errors read like a person wrote them, as the server's do (issue 10 item 19).
-// Pages that never use zod never load it (issue 11 item 2, docs/decisions/157).
+// - form errors read like a person wrote them, as the server's do.
+// Pages that never use zod never load it.
 import { installValidationMessages } from '@farmstand/shared/schemas/validation-messages';
 import { config } from 'zod/v4';
 

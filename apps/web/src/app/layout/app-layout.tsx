@@ -35,7 +35,7 @@ export function AppLayout() {
       </a>
       <Header />
       <ConnectionStatus />
-      {/* At least a screen tall, so the footer starts below the fold and never jumps as a page loads (issue 11 item 3). */}
+      {/* At least a screen tall, so the footer starts below the fold and never jumps as a page loads. */}
       <main id="main" className={fullScreen ? 'min-h-0 flex-1' : 'min-h-screen flex-1'}>
         <MaintenanceGate>
           <Suspense fallback={<Spinner />}>
@@ -52,7 +52,7 @@ export function AppLayout() {
       <MobileTabBar />
       <InstallPrompt />
       <PageViewTracker />
-      {/* Inside the router, so a toast may hold a Link (issue 10 item 1). */}
+      {/* Inside the router, so a toast may hold a Link. */}
       <AppToaster />
     </div>
   );

@@ -297,7 +297,7 @@ export function Header() {
 /**
  * The site's mark (public/favicon.svg) drawn inline: no request before the page's own pictures, and
  * the header holds no <img>, so the first image on screen is the page's content picture, the one
- * loaded eagerly at high priority (issue 11 item 6).
+ * loaded eagerly at high priority.
  */
 function BrandMark() {
   return (

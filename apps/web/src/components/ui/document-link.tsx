@@ -5,7 +5,7 @@ import { getToken } from '../../lib/storage';
 
 /**
  * Opens a private document (a certification's file) in a new tab. A plain link cannot carry the
- * bearer token, so the file is fetched with it and shown from a blob URL (decision 141).
+ * bearer token, so the file is fetched with it and shown from a blob URL.
  */
 export function DocumentLink({
   url,

@@ -6,7 +6,7 @@ const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), selec
  * Gives the focus back to the opener when the dialog goes. The opener may be gone by then or a
  * moment later (Suspend turned into Activate, a deleted row): the focus then goes to the control
  * at the same place in the opener's row or card, else to the row's first control, so it is
- * never left on the page body (issue 10 item 18).
+ * never left on the page body.
  */
 function rememberOpener(opener: HTMLElement | null): () => void {
   const row = opener?.closest<HTMLElement>('tr, li') ?? null;

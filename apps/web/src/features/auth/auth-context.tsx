@@ -43,7 +43,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [refreshUser]);
 
   // A session the API refused (a 401 anywhere) ends here too: public pages carry on for a guest,
-  // guarded pages send the person to sign in and back (decision 392).
+  // guarded pages send the person to sign in and back.
   useEffect(() => {
     const onSignedOut = () => {
       if (getToken()) return;

@@ -23,7 +23,7 @@ export function verifyEmailOnce(
   return once(`verify:${token}`, () => send(token));
 }
 
-/** The e-mailed sign-in link (decision 390), used once however often the page asks. */
+/** The e-mailed sign-in link, used once however often the page asks. */
 export function signInWithLinkOnce(
   token: string,
   send = (t: string) => api.post<AuthResponse>('/auth/email-link/sign-in', { token: t }),

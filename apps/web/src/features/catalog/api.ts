@@ -21,7 +21,7 @@ export function useProductSearch(filters: ProductFilters) {
     search: filters.search,
     category: filters.category,
     availability: filters.availability,
-    // The default order is sent as no order, so the page's first answer (decision 168) still matches.
+    // The default order is sent as no order, so the page's first answer still matches.
     sort: filters.sort === 'relevance' ? undefined : filters.sort,
     limit: PRODUCT_PAGE_SIZE,
     offset: (filters.page - 1) * PRODUCT_PAGE_SIZE,

@@ -11,7 +11,7 @@ const ALL = 'all';
 /**
  * The /products filters live in the URL (search, category, availability, sort, page, lat, lng,
  * place) so a search can be shared and survives a reload; values the page does not offer are
- * ignored (decision 400). The location is the user's one location (user-location.ts), set here, on
+ * ignored. The location is the user's one location (user-location.ts), set here, on
  * /search or on the map; a shared link's lat/lng take its place.
  */
 export function useProductUrlFilters() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeSubscription } from './subscription-status';
 
-// Issue 10 item 15: after cancelling, the dashboard card says when the subscription ends.
+// After cancelling, the dashboard card says when the subscription ends.
 describe('summarizeSubscription with a cancellation at the period end', () => {
   const active = { status: 'active' as const, trial_ends_at: null };
 

@@ -30,7 +30,7 @@ export type SubscriptionSummary = {
 const CHOOSE_PLAN = { to: '/billing', label: 'Choose a Plan' };
 const MANAGE = { to: '/billing', label: 'Manage Subscription' };
 
-/** What the billing status call adds: a cancellation that takes effect at the period end (issue 10 item 15). */
+/** What the billing status call adds: a cancellation that takes effect at the period end. */
 export type SubscriptionEnding = { cancel_at_period_end: boolean; current_period_end: string | null };
 
 /** What the producer's subscription card says for each status: listings are public only while trialing or active. */

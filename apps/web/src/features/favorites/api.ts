@@ -28,8 +28,7 @@ export function useFavorites(enabled = true) {
 
 /**
  * Every heart asks through one batcher: the checks asked in the same tick (a page of 50 search
- * cards) go out as one GET /favorites/check?producerIds=… instead of one call per card (issue 10
- * item 11). Works for any page that shows hearts, without the page knowing.
+ * cards) go out as one GET /favorites/check?producerIds=… instead of one call per card. Works for any page that shows hearts, without the page knowing.
  */
 type Waiter = { resolve: (isFavorited: boolean) => void; reject: (error: unknown) => void };
 const waiting = new Map<number, Waiter[]>();

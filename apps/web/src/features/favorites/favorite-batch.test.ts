@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkFavoriteBatched } from './api';
 
-describe('favourite checks are batched (issue 10 item 11)', () => {
+describe('favourite checks are batched', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('checks asked in the same tick go out as one call and each gets its own answer', async () => {

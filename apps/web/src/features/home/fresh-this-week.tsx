@@ -51,7 +51,7 @@ function catalogueLink(kind: FreshKind): string {
 /**
  * One card: the newest available listing of its kind, linked to its page; while it loads, lines of
  * the same height; when there is none (or the directory cannot be reached), the sample text linked to
- * the catalogue of that kind (decision 404).
+ * the catalogue of that kind.
  */
 function FreshCard({ kind }: { kind: Kind }) {
   const listing = useFreshListing(kind);

@@ -20,7 +20,7 @@ const STEPS = [
 ];
 
 /**
- * The right half of the home hero at desktop width (issue 10 item 22: it was empty): what the
+ * The right half of the home hero at desktop width, so it is never empty: what the
  * product does in three steps, with the same drawn food as the cards below. Hidden on phones,
  * where the text and buttons fill the screen on their own.
  */

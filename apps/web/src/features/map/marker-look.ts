@@ -4,7 +4,7 @@ import type { MapProducer } from './types';
 
 /**
  * What a marker looks like and is called, shared by the static first view and Leaflet's markers so
- * the two are the same to the eye and to a screen reader (docs/decisions/240).
+ * the two are the same to the eye and to a screen reader.
  */
 
 export const PRODUCER_MARKER_SIZE = 30;

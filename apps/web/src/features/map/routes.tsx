@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject, useParams } from 'react-router';
 import { lazyPage } from '../../lib/lazy-page';
 
-// The map page's own chunk has no Leaflet: that loads on the first interaction with the map (decision 240).
+// The map page's own chunk has no Leaflet: that loads on the first interaction with the map.
 const MapPage = lazyPage(() => import('./pages/map-page'));
 
 /** The map popup opens /producers/{id}; it is the same public profile as /producer/{id} (spec 01 §2). */
@@ -11,7 +11,7 @@ function ProducersAlias() {
 }
 
 export const routes: RouteObject[] = [
-  // Full screen: the layout gives the page the viewport below the header, with no footer (decision 412).
+  // Full screen: the layout gives the page the viewport below the header, with no footer.
   { path: '/map', element: <MapPage />, handle: { fullScreen: true } },
   { path: '/producers/:id', element: <ProducersAlias /> },
 ];

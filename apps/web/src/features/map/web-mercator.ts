@@ -68,7 +68,7 @@ export function pointInView(view: StaticViewport, lat: number, lng: number): Poi
   return { x: Math.round(world.x) - view.origin.x, y: Math.round(world.y) - view.origin.y };
 }
 
-/** How the tile layer draws tiles: 256 px tiles, or on high-density screens 128 px boxes from the next zoom (decision 167). */
+/** How the tile layer draws tiles: 256 px tiles, or on high-density screens 128 px boxes from the next zoom. */
 export type TileGrid = { boxSize: number; maxNativeZoom: number; zoomOffset: number };
 export const TILE_GRIDS = {
   standard: { boxSize: 256, maxNativeZoom: 19, zoomOffset: 0 },

@@ -60,7 +60,7 @@ describe('the basket and pickup name on a shared computer', () => {
 
     await act(() => api.get('/orders').catch(() => undefined));
 
-    // Forgotten quietly: the page stays where it is (decision 392), and the basket goes with the session.
+    // Forgotten quietly: the page stays where it is, and the basket goes with the session.
     expect(assign).not.toHaveBeenCalled();
     expect(screen.getByTestId('baskets').textContent).toBe('empty');
     expect(localStorage.getItem(STORAGE_KEYS.baskets)).toBeNull();

@@ -5,7 +5,7 @@ import { lazyPage } from '../../lib/lazy-page';
 const OrdersPage = lazyPage(() => import('./pages/orders-page'));
 const CheckoutPage = lazyPage(() => import('./pages/checkout-page'));
 
-/** /orders: a shopper's reservations; /checkout/{producerUserId}: one farm's basket (issue 13). */
+/** /orders: a shopper's reservations; /checkout/{producerUserId}: one farm's basket. */
 export const routes: RouteObject[] = [
   {
     path: '/orders',

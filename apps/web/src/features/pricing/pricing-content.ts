@@ -1,7 +1,7 @@
 import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
 import { annualSavings } from '../billing/billing-content';
 
-/** Prices, trial, limits and the site name come from the admin's settings (GET /api/site, issue 10 item 3). */
+/** Prices, trial, limits and the site name come from the admin's settings (GET /api/site). */
 type Site = Pick<SiteInfoResponse, 'site_name' | 'plans' | 'limits'>;
 
 export const CONSUMER_FEATURES = [

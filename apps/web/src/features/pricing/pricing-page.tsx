@@ -93,7 +93,7 @@ export default function PricingPage() {
       </div>
 
       <div className="mt-10 grid gap-6 lg:grid-cols-2">
-        {/* Its own height: stretched to the producer card it showed an empty block (issue 10 item 22). */}
+        {/* Its own height: stretched to the producer card it showed an empty block. */}
         <Card className="flex flex-col p-6 sm:p-8 lg:self-start">
           <h2 className="text-xl font-bold">For shoppers</h2>
           <p className="mt-2">

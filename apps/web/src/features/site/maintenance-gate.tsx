@@ -9,7 +9,7 @@ const OPEN_PATHS = ['/login'];
 
 /**
  * With maintenance mode on, everyone but an admin sees the maintenance screen with the admin's
- * message on every route (issue 10 item 2); admins use the site normally. Turning it off brings
+ * message on every route; admins use the site normally. Turning it off brings
  * the pages back on the next settings read (a 503 from any call triggers one at once).
  */
 export function MaintenanceGate({ children }: { children: ReactNode }) {

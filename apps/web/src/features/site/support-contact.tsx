@@ -1,7 +1,7 @@
 import { useSite } from './api';
 
 /**
- * The support address and phone the admin set under General (issue 10 item 3). Components, so
+ * The support address and phone the admin set under General. Components, so
  * static page texts written as module-level JSX still show the current values.
  */
 export function SupportEmailLink({ className, subject }: { className?: string; subject?: string }) {

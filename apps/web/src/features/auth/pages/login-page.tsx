@@ -39,7 +39,7 @@ export default function LoginPage() {
     try {
       await login(values.email, values.password);
       toast.success('Welcome back!');
-      // Back to the page that asked for sign-in (decision 392).
+      // Back to the page that asked for sign-in.
       navigate(pathAfterSignIn(params, location.state), { replace: true });
     } catch (error) {
       setIsUnverified(error instanceof ApiError && error.status === 403 && error.message === TEXTS.emailNotVerified);

@@ -32,7 +32,7 @@ export default function VerifyEmailPage() {
     verifyEmailOnce(token).then(
       (result) => {
         if (!isCurrent) return;
-        // A link opened again (or an older one) of a verified account: the same success, saying so (decision 113).
+        // A link opened again (or an older one) of a verified account: the same success, saying so.
         const alreadyVerified = result.alreadyVerified === true;
         setStatus({ kind: 'success', alreadyVerified, message: alreadyVerified ? result.message : TEXTS.verifySucceeded });
         toast.success(alreadyVerified ? result.message : TEXTS.verifySucceeded);

@@ -31,7 +31,7 @@ export function BillingActions({ subscription }: { subscription: SubscriptionSta
   }
 
   // The built-in test provider has no hosted portal (it would only open this page again): this
-  // page is its whole billing view, so say so instead of offering the button (issue 10 item 15).
+  // page is its whole billing view, so say so instead of offering the button.
   const hasPortal = hasBillingAccount && subscription.provider !== 'test';
   const showTestNote = hasBillingAccount && !hasPortal;
 

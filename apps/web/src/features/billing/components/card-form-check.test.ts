@@ -4,7 +4,7 @@ import { CARD_EXPIRED, validate } from './card-form-check';
 const card = (expiry: string) => ({ number: '4242 4242 4242 4242', expiry, cvc: '123', zip: '40507' });
 const june2030 = new Date('2030-06-15T12:00:00Z');
 
-describe('card form check (issue 10 item 16)', () => {
+describe('the card form asks for MM/YY and refuses an expiry month that has passed', () => {
   it('rejects an expiry month that has passed', () => {
     expect(validate(card('05/30'), june2030).expiry).toBe(CARD_EXPIRED);
     expect(validate(card('12/29'), june2030).expiry).toBe(CARD_EXPIRED);

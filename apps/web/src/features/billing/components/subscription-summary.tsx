@@ -22,7 +22,7 @@ function describe(subscription: SubscriptionStatusResponse): string {
       if (!subscription.current_period_end) return `${plan}, complimentary with no end date.`;
       return subscription.granted ? `${plan}, complimentary until ${ends}.` : `${plan}. Renews on ${ends}.`;
     case 'past_due':
-      // The test provider has no hosted portal (issue 10 item 15): choosing a plan again takes a new card here.
+      // The test provider has no hosted portal: choosing a plan again takes a new card here.
       return subscription.provider === 'test'
         ? 'We could not take your last payment. Choose a plan below with another card to keep your listings live.'
         : 'We could not take your last payment. Update your card in the billing portal to keep your listings live.';

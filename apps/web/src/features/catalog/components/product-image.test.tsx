@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ProductImage } from './product-image';
 
-describe('ProductImage (issue 11 item 6)', () => {
+describe('ProductImage gives pictures their size and loads all but the first lazily', () => {
   const url = '/uploads/products/7/abc-800.webp';
 
   it('gives every picture its dimensions, a srcset of the stored widths, and lazy loading', () => {

@@ -49,7 +49,7 @@ export default function ProductPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
       <Breadcrumb name={product.name} />
-      {/* Only its producer and admins can open a removed product (decision 410). */}
+      {/* Only its producer and admins can open a removed product. */}
       {product.moderation_status === 'removed' && (
         <div
           role="note"
@@ -65,7 +65,7 @@ export default function ProductPage() {
           <ProductSummary product={product} />
           <ProducerBox product={product} />
           <ReserveCard product={product} />
-          {/* Below the fold on a phone: drawn just after the first paint, in tasks of their own (decision 190). */}
+          {/* Below the fold on a phone: drawn just after the first paint, in tasks of their own. */}
           <Deferred>
             <ContactProducerButton
               producerUserId={product.producer_user_id}

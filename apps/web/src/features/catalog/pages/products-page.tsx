@@ -34,7 +34,7 @@ const AVAILABILITY_OPTIONS = [
 
 /**
  * /products: browse with category, text, availability and location filters, 20 per page (spec 01 §2),
- * in the order asked for (decision 401); 'Distance' is offered once a location is set.
+ * in the order asked for; 'Distance' is offered once a location is set.
  */
 export default function ProductsPage() {
   usePublicPageTitle('/products');
@@ -184,11 +184,11 @@ export default function ProductsPage() {
               {query.data.products.slice(0, FIRST_CARDS).map((product, index) => (
                 <li key={product.id}>
                   {/* The first picture (the page's largest paint) loads at once with high priority; the rest
-                      lazily, which still loads those on screen straight away (issue 11 item 6). */}
+                      lazily, which still loads those on screen straight away. */}
                   <ProductCard product={product} eager={index === 0} />
                 </li>
               ))}
-              {/* The cards past the first row and the pages below them follow the first paint (decision 190). */}
+              {/* The cards past the first row and the pages below them follow the first paint. */}
               <Deferred>
                 {query.data.products.slice(FIRST_CARDS).map((product) => (
                   <li key={product.id}>

@@ -16,7 +16,7 @@ const FIGURES: { key: keyof Totals; label: string }[] = [
   { key: 'favorites', label: 'Saved as favorite' },
 ];
 
-/** Shopper activity for this producer from GET /api/analytics/producer/{id} (decision 100). */
+/** Shopper activity for this producer from GET /api/analytics/producer/{id}. */
 export function ShopperActivity({ producerUserId }: { producerUserId: number }) {
   const [days, setDays] = useState<AnalyticsPeriod>(ANALYTICS_DEFAULT_DAYS as AnalyticsPeriod);
   const query = useProducerAnalytics(producerUserId, days);

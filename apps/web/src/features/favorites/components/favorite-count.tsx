@@ -1,7 +1,7 @@
 import { useFavoriteCount } from '../api';
 
 /**
- * 'Saved by N shoppers' with a heart, on the public producer page (issue 10 item 11). Everyone
+ * 'Saved by N shoppers' with a heart, on the public producer page. Everyone
  * sees it; the count follows a consumer's own toggle at once (the toggle writes the same cache).
  */
 export function FavoriteCount({ producerId }: { producerId: number }) {

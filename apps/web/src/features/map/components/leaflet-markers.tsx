@@ -46,7 +46,7 @@ function popupContent(producer: MapProducer): HTMLElement {
 
 /**
  * Leaflet names a keyboard marker only by its content ('✓'); the label gives it the farm's name, and
- * the key lets the static first view hand its focus over (decision 240).
+ * the key lets the static first view hand its focus over.
  */
 export function labelMarker(marker: L.Marker, label: string, key: string) {
   const setLabel = () => {
@@ -91,7 +91,7 @@ export function ClientClusteredMarkers({ producers }: { producers: MapProducer[]
 }
 
 /**
- * Producers the server already clustered by viewport (decision 122): each is its own marker, no
+ * Producers the server already clustered by viewport: each is its own marker, no
  * client clustering, so the map never holds more than one viewport's answer. A producer still in
  * the new answer keeps its marker: replacing every marker after each pan closed the open popup
  * whenever opening it panned the map (autoPan near an edge asks for the new viewport).

@@ -57,7 +57,7 @@ export function Viewport({ center, zoom, fitTo }: { center: LatLng; zoom: number
 
 /**
  * Calls back once the map, its markers and its zoom control are in place (it comes after them in
- * the tree, so their effects have run): the static first view then hands over (decision 240).
+ * the tree, so their effects have run): the static first view then hands over.
  */
 export function WhenReady({ onReady }: { onReady: (container: HTMLElement) => void }) {
   const map = useMap();

@@ -8,7 +8,7 @@ type Props = {
   onFiltersChange: (filters: MapFilters) => void;
   onSearchLocation: (text: string) => void;
   isSearching: boolean;
-  /** Asks the browser for the user's position: only when pressed, never on arrival (decision 402). */
+  /** Asks the browser for the user's position: only when pressed, never on arrival. */
   onLocateMe: () => void;
   isLocating: boolean;
 };

@@ -22,7 +22,7 @@ const TILE_DENSITY = L.Browser.retina
   ? { detectRetina: true, maxZoom: MAX_ZOOM + 1, maxNativeZoom: MAX_ZOOM - 1 }
   : { maxZoom: MAX_ZOOM };
 
-/** Leaflet sizes its tile <img>s by style only; the attributes say it too, as on every image (issue 11 item 6). */
+/** Leaflet sizes its tile <img>s by style only; the attributes say it too, as on every image. */
 const sizeTile = (event: L.TileEvent) => {
   const size = String((event.target as L.GridLayer).getTileSize().x);
   event.tile.setAttribute('width', size);
@@ -51,13 +51,13 @@ type Props = {
 };
 
 type LeafletMapProps = Props & {
-  /** Once markers and controls are in place: /map's static first view hands over then (decision 240). */
+  /** Once markers and controls are in place: /map's static first view hands over then. */
   onReady?: (container: HTMLElement) => void;
   /** When the first view's tiles have loaded. */
   onTilesLoaded?: () => void;
 };
 
-/** The Leaflet map alone, without the credit line: /map loads it on the first interaction (decision 240). */
+/** The Leaflet map alone, without the credit line: /map loads it on the first interaction. */
 export function LeafletMap({
   producers,
   center,

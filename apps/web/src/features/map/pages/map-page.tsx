@@ -41,7 +41,7 @@ export default function MapPage() {
   }
 
   const query = useMemo(() => mapQuery(filters, location, NO_RADIUS_LIMIT), [filters, location]);
-  // The map asks for what it shows (decision 122); null until the map reports its first viewport.
+  // The map asks for what it shows; null until the map reports its first viewport.
   const [viewport, setViewport] = useState<MapViewport | null>(null);
   const producers = useMapProducers(query, viewport);
   const count = useMapCount(query);
@@ -72,7 +72,7 @@ export default function MapPage() {
 
   const list = producers.data?.producers ?? [];
   const clusters = producers.data?.clusters ?? [];
-  // What the filters return, not what is in view (decision 403).
+  // What the filters return, not what is in view.
   const shown = count.data ?? 0;
   const radiusApplies = location !== null && filters.radius < NO_RADIUS_LIMIT;
   return (

@@ -5,8 +5,8 @@ import { Card } from '../../../components/ui/card';
 import { useAuth } from '../../auth/auth-context';
 import type { InquiryProduct } from './inquiry-form-card';
 
-// react-hook-form and zod load only for a signed-in user who can send an inquiry, never for guests
-// (issue 11 item 2, docs/decisions/157).
+// react-hook-form and zod load only for a signed-in user who can send an inquiry, never for guests,
+// so a guest's first load stays small.
 const InquiryFormCard = lazy(() => import('./inquiry-form-card'));
 
 /**

@@ -10,7 +10,7 @@ let socketFactory: Promise<SocketFactory> | null = null;
 
 /**
  * socket.io's client is fetched only when a signed-in user needs the live connection, so guests'
- * first load never downloads it (issue 11 item 2, docs/decisions/153).
+ * first load never downloads it.
  */
 function loadSocketFactory(): Promise<SocketFactory> {
   socketFactory ??= import('socket.io-client').then(

@@ -5,7 +5,7 @@ import { usePublicPickup } from '../api';
 import { formatWeeklySlot, formatWindow, rememberTimeZone } from '../format';
 
 /**
- * Where and when this farm hands food over (issue 13 §1): its places with their weekly times and the
+ * Where and when this farm hands food over: its places with their weekly times and the
  * next open windows. Shown on the public producer page and the product page. `intro`: what the farm
  * profile says about delivery and pickup, in the same card (one card, not two near-identical ones).
  */

@@ -19,7 +19,7 @@ import { errorMessage } from '../../../lib/api';
 import { usePickupSetup, useRemovePickupPoint, useSavePickupPoint, useSavePickupSettings } from '../api';
 import { formatWeeklySlot } from '../format';
 
-/** The /profile 'Pickup' tab (issue 13 §1): order rules, then each place with its weekly times. */
+/** The /profile 'Pickup' tab: order rules, then each place with its weekly times. */
 export function PickupTab() {
   const setup = usePickupSetup();
   const [editing, setEditing] = useState<PickupPoint | 'new' | null>(null);

@@ -14,7 +14,7 @@ const OPEN = new Set(['requested', 'accepted', 'ready']);
 const SHEET = new Set(['accepted', 'ready', 'picked_up']);
 
 /**
- * The producer dashboard's Orders tab (issue 13 §4): requests to answer, then one pickup day grouped
+ * The producer dashboard's Orders tab: requests to answer, then one pickup day grouped
  * by window, with the pick list and the day sheet, each printable on one page.
  */
 export function ProducerOrdersTab() {

@@ -26,7 +26,7 @@ type ReservableProduct = Pick<
 >;
 
 /**
- * 'Reserve' on the product page (issue 13 §2): pick a quantity up to the stock and add it to this
+ * 'Reserve' on the product page: pick a quantity up to the stock and add it to this
  * farm's basket; checkout picks the pickup time. Inquiry-only products say why instead.
  */
 export function ReserveCard({ product }: { product: ReservableProduct }) {

@@ -10,7 +10,7 @@ import { basketTotal, useBaskets } from '../basket';
 import { OrderCard } from '../components/order-card';
 import { money } from '../format';
 
-/** /orders: the shopper's reservations, upcoming and past, each updating live (issue 13 §4). */
+/** /orders: the shopper's reservations, upcoming and past, each updating live. */
 export default function OrdersPage() {
   useDocumentTitle('My orders');
   const [params] = useSearchParams();

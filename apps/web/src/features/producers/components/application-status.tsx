@@ -64,7 +64,7 @@ const STATUS: Record<Status, { label: string; tone: BadgeTone; text: string }> =
   },
 };
 
-/** The producer's application status with the admin's latest note (issue 10 item 7). */
+/** The producer's application status with the admin's latest note. */
 export function ApplicationStatus({
   profile,
 }: {

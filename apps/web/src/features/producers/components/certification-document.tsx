@@ -31,7 +31,7 @@ function useDocumentMutations(certificationId: number) {
   return { upload, remove };
 }
 
-/** Attach, view, replace or remove the document of one certification (issue 10 item 8). */
+/** Attach, view, replace or remove the document of one certification. */
 export function CertificationDocument({ cert, name }: { cert: OwnCertification; name: string }) {
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();

@@ -30,7 +30,7 @@ const EMPTY: Values = {
 export const EXPIRED_WARNING =
   'This date has passed: the certification will show as expired. A certificate is valid through its expiry date.';
 
-/** The server's rule (decision 360): valid through the expiry date, so only a date before today has passed. */
+/** The server's rule: valid through the expiry date, so only a date before today has passed. */
 export function expiryHasPassed(expiry: string, now = new Date()): boolean {
   const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
   return expiry !== '' && expiry < today;

@@ -14,7 +14,7 @@ function chosenFile(srcset: string, shownPx: number, density: number): string | 
   return candidates.sort((a, b) => a.width - b.width).find((c) => c.width >= shownPx * density)?.file;
 }
 
-describe('avatars are served at the size shown (issue 11 item 6)', () => {
+describe('avatars are served at the size shown', () => {
   it('the farm page avatar (80 px, 96 px on wider screens) picks the 96 or 192 px file', () => {
     const { container } = render(
       <FarmAvatar name="Green Acres" url={url} sizes="(min-width: 640px) 96px, 80px" className="h-20 w-20 sm:h-24 sm:w-24" />,

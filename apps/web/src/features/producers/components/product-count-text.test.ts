@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { productCountText } from './products-tab';
 
-describe('productCountText (issue 10 item 20)', () => {
+describe('productCountText counts against the current product limit', () => {
   it('counts against the limit while under it', () => {
     expect(productCountText(3, 10)).toBe('3 of 10 active products');
     expect(productCountText(10, 10)).toBe('10 of 10 active products');

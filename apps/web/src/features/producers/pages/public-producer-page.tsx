@@ -78,7 +78,7 @@ export default function PublicProducerPage() {
           </section>
         </div>
         <aside className="space-y-4">
-          {/* Below the products on a phone: drawn just after the first paint, in tasks of their own (decision 190). */}
+          {/* Below the products on a phone: drawn just after the first paint, in tasks of their own. */}
           <Deferred>
             <ContactCard producer={producer} />
             <PickupInfo producerUserId={producer.user_id} intro={<FarmDelivery producer={producer} />} />

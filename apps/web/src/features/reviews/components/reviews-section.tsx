@@ -7,7 +7,7 @@ import { ReviewList } from './review-list';
 import { Stars } from './stars';
 
 // The form (react-hook-form, zod) loads only for a consumer who can write a review, never for
-// guests (issue 11 item 2, docs/decisions/157).
+// guests, so a guest's first load stays small.
 const WriteReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.WriteReviewForm })));
 
 type Props = {

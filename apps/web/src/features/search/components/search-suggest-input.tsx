@@ -4,7 +4,7 @@ import { type InputHTMLAttributes, type KeyboardEvent, useEffect, useId, useStat
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api';
 
-/** Type-ahead waits this long after the last key (issue 9: debounced). */
+/** Type-ahead waits this long after the last key (debounced). */
 export const SUGGEST_DEBOUNCE_MS = 200;
 const MIN_CHARS = 2;
 
@@ -47,7 +47,7 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 
 };
 
 /**
- * A search box that suggests products, producers and categories as the user types (issue 9), from
+ * A search box that suggests products, producers and categories as the user types, from
  * GET /api/search/suggestions, following the WAI-ARIA combobox pattern: the input is the combobox
  * (aria-expanded, aria-controls, aria-activedescendant), the suggestions a listbox of options;
  * ArrowDown/ArrowUp move, Enter picks the highlighted one (a product or farm opens its page, a

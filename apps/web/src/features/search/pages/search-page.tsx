@@ -21,7 +21,7 @@ export default function SearchPage() {
   usePublicPageTitle('/search');
   const [params, setParams] = useSearchParams();
   const { location, setLocation } = useUserLocation();
-  // A value the page does not offer (radius=7, an old link) is ignored like an empty one (decision 400).
+  // A value the page does not offer (radius=7, an old link) is ignored like an empty one.
   const url = readUrlParams(params, PRODUCER_SEARCH_URL);
   const search = url.search ?? '';
   const [text, setText] = useState(search);

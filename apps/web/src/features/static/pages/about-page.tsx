@@ -4,7 +4,7 @@ import { usePublicPageTitle } from '../../../lib/document-title';
 import { useSite } from '../../site/api';
 import { StaticPage, type StaticSection } from '../components/static-page';
 
-/** Name, trial and prices as the admin set them (GET /api/site, issue 10 item 3). */
+/** Name, trial and prices as the admin set them (GET /api/site). */
 function aboutSections({ site_name: name, plans }: SiteInfoResponse): StaticSection[] {
   return [
     {

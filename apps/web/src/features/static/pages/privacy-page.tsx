@@ -45,7 +45,7 @@ function RetentionTable() {
   );
 }
 
-/** The policy names the site as the admin calls it (GET /api/site, issue 10 item 3). */
+/** The policy names the site as the admin calls it (GET /api/site). */
 function privacySections(name: string): StaticSection[] {
   return [
     {

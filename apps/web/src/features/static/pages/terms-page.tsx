@@ -8,7 +8,7 @@ import { SupportEmailLink, SupportPhone } from '../../site/support-contact';
 import { Bullets, StaticPage, type StaticSection } from '../components/static-page';
 import { LEGAL_UPDATED, linkClass } from '../legal-facts';
 
-/** The terms quote the admin's site name, prices, trial and product limit (GET /api/site, issue 10 item 3). */
+/** The terms quote the admin's site name, prices, trial and product limit (GET /api/site). */
 function termsSections(site: SiteInfoResponse): StaticSection[] {
   const name = site.site_name;
   const savings = annualSavings(site.plans);
