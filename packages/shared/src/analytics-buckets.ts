@@ -28,7 +28,7 @@ function nextBucket(date: Date, bucket: Bucket): Date {
 
 /**
  * Every bucket of the period, oldest first, with the server's value or 0: a period without sign-ups
- * is a zero on the chart, not a missing bar (issue 10 item 13).
+ * is a zero on the chart, not a missing bar.
  */
 export function fillBuckets(points: Point[], range: AnalyticsRange, now = new Date()): Point[] {
   const bucket = RANGE_BUCKET[range];

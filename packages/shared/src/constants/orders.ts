@@ -1,9 +1,9 @@
 /**
  * Order and pickup names and limits, without zod: the product page shows them to guests, whose
- * first load stays free of the schemas (issue 11 item 2). schemas/orders and schemas/pickup
+ * first load stays free of the schemas. schemas/orders and schemas/pickup
  * re-export them.
  */
-/** How a producer hands food over (issue 13): their farm stand, a farmers market, another place, or delivery. */
+/** How a producer hands food over: their farm stand, a farmers market, another place, or delivery. */
 export const PICKUP_KINDS = ['farm', 'market', 'other', 'delivery'] as const;
 export type PickupKind = (typeof PICKUP_KINDS)[number];
 export const PICKUP_KIND_LABELS: Record<PickupKind, string> = {
@@ -15,7 +15,7 @@ export const PICKUP_KIND_LABELS: Record<PickupKind, string> = {
 
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
-/** The life of a reservation paid at pickup (issue 13 §3). */
+/** The life of a reservation paid at pickup. */
 export const ORDER_STATUSES = [
   'requested',
   'accepted',
@@ -47,7 +47,7 @@ export const ORDER_LIMITS = {
   maxLines: 20,
   /** Per line when the producer does not track stock. */
   maxUntrackedQuantity: 50,
-  /** Per line even when the stock is larger: a reservation, not a wholesale contract (decision 323). */
+  /** Per line even when the stock is larger: a reservation, not a wholesale contract. */
   maxQuantityPerLine: 1000,
   /**
    * Dollars an order may total, delivery included. Far inside the money columns (numeric(10,2),

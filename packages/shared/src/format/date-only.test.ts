@@ -3,7 +3,8 @@ import { daysBetweenDates, formatDateOnly, isDateOnly, parseDateOnly, todayDateO
 import { daysUntil, formatDate } from './time';
 
 /**
- * Issue 10 item 5: 2027-07-01 … 2027-09-30 showed as 'Jun 30 … Sep 29' in Kentucky. The zone is
+ * A date-only value shows as the same day everywhere: 2027-07-01 … 2027-09-30 once showed as
+ * 'Jun 30 … Sep 29' in Kentucky. The zone is
  * set here so the test fails on a UTC-midnight parse whatever zone the machine runs in.
  */
 /** The shared package has no Node types; the tests still run in Node, where TZ can change at run time. */

@@ -1,7 +1,7 @@
 /**
  * Date-only values ('2027-07-01': a season's start, a certificate's expiry) are calendar days, not
  * instants. `new Date('2027-07-01')` is midnight UTC, which is still June 30 in Kentucky, so they
- * must never pass through a Date in local time (issue 10 item 5). These helpers work on the
+ * must never pass through a Date in local time. These helpers work on the
  * calendar parts alone.
  */
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;

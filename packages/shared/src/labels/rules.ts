@@ -3,7 +3,7 @@ import { describeImplied, undeclaredAllergens } from './allergens';
 
 /**
  * What a home producer's label must show, by the producer's state and the product's category
- * (issue 14; sources and what could not be confirmed: docs/decisions/180). Shared so the product
+ * (sources and what could not be confirmed: docs/decisions/180). Shared so the product
  * form's checklist, the admin's label-ready flag and the PDF refuse for the same reasons.
  */
 
@@ -185,7 +185,7 @@ export type LabelChecklistItem = { field: LabelField; label: string; ok: boolean
 /**
  * Every field the producer's state asks for, ticked or not. The processing date is chosen per
  * batch when printing, so it is always ticked here; allergens pass when every allergen the
- * ingredients imply is declared or confirmed absent (docs/decisions/380).
+ * ingredients imply is declared or confirmed absent.
  */
 export function labelChecklist(product: LabelProduct, producer: LabelProducer): LabelChecklistItem[] {
   const rule = STATE_LABEL_RULES[producer.state];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Label stock the label maker prints on (issue 14). Measures are inches, from the sheets' published
+ * Label stock the label maker prints on. Measures are inches, from the sheets' published
  * templates: Avery 5163 is 2 columns × 5 rows of 4″ × 2″ on Letter; Avery 22806 is 3 × 4 squares of
  * 2″ × 2″ on Letter; the thermal label is one 4″ × 6″ page.
  */

@@ -59,7 +59,7 @@ export const AdminProduct = z.object({
   active: z.boolean(),
   moderation_status: z.enum(['approved', 'removed']),
   created_at: z.string(),
-  /** Every label field its farm's state requires is filled in (issue 14); label_missing names the rest. */
+  /** Every label field its farm's state requires is filled in; label_missing names the rest. */
   label_ready: z.boolean(),
   label_missing: z.array(z.string()),
 });
@@ -69,7 +69,7 @@ export type AdminProductsResponse = z.infer<typeof AdminProductsResponse>;
 
 export const PRODUCT_MODERATION_ACTIONS = ['remove', 'restore'] as const;
 export const MODERATION_REASON_MAX = 500;
-/** The reason an admin gives: the producer or the reviewer reads it (docs/decisions/410). */
+/** The reason an admin gives: the producer or the reviewer reads it. */
 export const moderationReason = z
   .string({ error: 'Reason must be text' })
   .trim()
@@ -146,7 +146,7 @@ export type VerificationQueue = (typeof VERIFICATION_QUEUES)[number];
 export const VerificationQueueQuery = z.object({ status: optionalQuery(z.enum(VERIFICATION_QUEUES)) });
 export type PendingProducersResponse = z.infer<typeof PendingProducersResponse>;
 
-/** One decision on a producer application, from the admin log (issue 10 item 7). */
+/** One decision on a producer application, from the admin log. */
 /** One entry of an application's history: an admin's decision, or the farmer's resubmission (by the farmer). */
 export const VerificationHistoryEntry = z.object({
   created_at: z.string(),
@@ -282,7 +282,7 @@ export const AnalyticsResponse = z.object({
     conversion_change: z.number(),
   }),
   top_producers: z.array(z.object({ id: z.number(), farm_name: z.string(), inquiries: z.number(), favorites: z.number() })),
-  // Products rank by orders placed (issue 13), then inquiries; favourites are kept per producer, not per product.
+  // Products rank by orders placed, then inquiries; favourites are kept per producer, not per product.
   top_products: z.array(
     z.object({ id: z.number(), name: z.string(), farm_name: z.string(), orders: z.number(), inquiries: z.number() }),
   ),

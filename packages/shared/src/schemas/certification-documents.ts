@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Certification documents (issue 10 item 8; decision 141): a PDF or a photo of the certificate,
+ * Certification documents: a PDF or a photo of the certificate,
  * seen only by its producer and admins.
  */
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;

@@ -46,7 +46,7 @@ export const Pagination = z.object({
 });
 
 /**
- * The one input rule for every string of the contract (issue 8 item 5): no NUL character (PostgreSQL
+ * The one input rule for every string of the contract: no NUL character (PostgreSQL
  * cannot store it in text) and no unpaired UTF-16 surrogate (no person types one; it cannot be
  * encoded as UTF-8). The server applies it to every body, query and path value before the route's
  * own schema runs (apps/server/src/plugins/text-input.ts); forms may use `safeText()`.

@@ -22,7 +22,7 @@ export const FAVORITE_CHECK_BATCH_MAX = 100;
 
 /**
  * GET /api/favorites/check?producerIds=1,2,3: one call for a whole page of producer cards instead
- * of one check per card (issue 10 item 11). Ids are comma-separated producer user ids.
+ * of one check per card. Ids are comma-separated producer user ids.
  */
 export const FavoriteBatchCheckQuery = z.object({
   producerIds: z

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mentionsMilkSale, REGULATED_TEXTS, regulatedCategoryViolation } from './products';
 
-// Issue 10 item 9: a herdshare may carry a boarding or care fee only, never a milk price or a milk sale.
+// A herdshare may carry a boarding or care fee only, never a milk price or a milk sale.
 describe('herdshare milk-sale rule', () => {
   it.each([
     'Milk $8 per gallon',

@@ -111,7 +111,7 @@ const ProducerProfileBase = z.object({
   city: z.string(),
   state: z.enum(STATES),
   zip: z.string(),
-  /** Contact details are shown to signed-in users only; guests get null (docs/decisions/033). */
+  /** Contact details are shown to signed-in users only; guests get null. */
   phone: z.string().nullable(),
   email: z.string().nullable(),
   latitude: z.number().nullable(),
@@ -136,7 +136,7 @@ export const PublicProducerProfile = ProducerProfileBase.extend({
 });
 export type PublicProducerProfile = z.infer<typeof PublicProducerProfile>;
 
-/** Shown to the owner of a farm whose address the geocoder could not place (issue 10 item 9). */
+/** Shown to the owner of a farm whose address the geocoder could not place. */
 export const MAP_WARNING =
   'We could not find this address on the map, so your farm will not appear on the map or in distance searches. Check the street, town and ZIP code.';
 

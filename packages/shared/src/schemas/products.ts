@@ -53,7 +53,7 @@ export function splitAllergens(text: string): string[] {
     .filter(Boolean);
 }
 
-/** The label maker's fields (issue 14); optional, so clients that predate them keep working. */
+/** The label maker's fields; optional, so clients that predate them keep working. */
 const labelFields = {
   net_quantity: z
     .number({ error: 'Net quantity must be a number' })
@@ -80,14 +80,14 @@ const labelFields = {
     })
     .nullish()
     .transform((list) => ((list ?? []) as string[]).map((i) => i.trim()).filter(Boolean)),
-  /** Major allergens the ingredients seem to imply that the producer confirms are absent (docs/decisions/380). */
+  /** Major allergens the ingredients seem to imply that the producer confirms are absent. */
   allergens_confirmed_absent: z
     .array(z.enum(MAJOR_ALLERGENS, { error: `Allergens confirmed absent must be among: ${MAJOR_ALLERGENS.join(', ')}` }), {
       error: 'Allergens confirmed absent must be a list',
     })
     .nullish()
     .transform((list) => [...new Set(list ?? [])]),
-  /** The law the product is made under (docs/decisions/381); the state's home-food law unless said otherwise. */
+  /** The law the product is made under; the state's home-food law unless said otherwise. */
   seller_type: z
     .enum(SELLER_TYPES, { error: `Seller type must be one of: ${SELLER_TYPES.join(', ')}` })
     .nullish()
@@ -201,7 +201,7 @@ const MILK_SALE_TEXT = [
   new RegExp(String.raw`\b${VOLUME}\b[\s:=–—-]{0,4}${MONEY}`, 'i'),
 ];
 
-/** True when a herdshare's text prices milk or sells it directly (issue 10 item 9). */
+/** True when a herdshare's text prices milk or sells it directly. */
 export function mentionsMilkSale(text: string | null | undefined): boolean {
   return Boolean(text) && MILK_SALE_TEXT.some((pattern) => pattern.test(text as string));
 }
@@ -266,7 +266,7 @@ export const Product = z.object({
   state: z.enum(STATES),
   delivery_available: z.boolean(),
   delivery_radius: z.number().nullable(),
-  /** Contact details: null for guests (docs/decisions/033). */
+  /** Contact details: null for guests. */
   producer_email: z.string().nullable(),
   producer_phone: z.string().nullable(),
   producer_pickup_instructions: z.string().nullable(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SETTINGS_KEYS, SettingsSchemas } from './settings';
 import { isSettingShownInPanel, SETTINGS_HIDDEN_FROM_PANEL, SETTINGS_THAT_ACT } from './settings-audit';
 
-describe('admin settings audit (issue 10 item 3, decision 132)', () => {
+describe('every admin setting either acts or is hidden from the panel', () => {
   it('every setting either acts somewhere or is hidden from the panel, never both', () => {
     for (const key of SETTINGS_KEYS) {
       const names = Object.keys(SettingsSchemas[key].shape).sort();

@@ -1,9 +1,8 @@
 import type { SettingsKey } from './settings';
 
 /**
- * Every admin setting either changes something or is not offered in the admin panel (issue 10
- * item 3; decision 132). Where each one acts is listed here so a new setting cannot be added
- * without saying; the test in settings-audit.test.ts keeps the two lists and the schema in step.
+ * Every admin setting either changes something or is not offered in the admin panel. Where each
+ * one acts is listed here so a new setting cannot be added without saying; the test in settings-audit.test.ts keeps the two lists and the schema in step.
  * Hidden settings stay in the API (stored values and older clients keep working) but the panel no
  * longer shows a switch that does nothing.
  */
@@ -45,7 +44,7 @@ export const SETTINGS_THAT_ACT: Record<SettingsKey, Record<string, string>> = {
   },
 };
 
-/** Not shown in the admin panel, with why (decision 132). */
+/** Not shown in the admin panel, with why. */
 export const SETTINGS_HIDDEN_FROM_PANEL: Record<SettingsKey, Record<string, string>> = {
   general: {
     date_format: 'dates are always written out ("Jul 1, 2027"), which no reader can misread',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * GET /api/site: the admin settings every visitor's screens depend on (issue 10 items 2 and 3):
+ * GET /api/site: the admin settings every visitor's screens depend on:
  * the site's name and contact details, maintenance mode with its message, which features are on
  * and the limits the producer screens quote. Never a secret.
  */

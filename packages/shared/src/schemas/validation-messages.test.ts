@@ -10,7 +10,7 @@ function messageFor(schema: z.ZodType, input: unknown): string {
   return result.error.issues[0]?.message ?? '';
 }
 
-describe('validation messages (issue 10 item 19)', () => {
+describe('validation messages read like a person wrote them and name the field', () => {
   it('names the field when it is required', () => {
     expect(messageFor(z.object({ farm_name: z.string() }), {})).toBe('Farm name is required');
     expect(messageFor(z.object({ certIds: z.array(z.number()) }), {})).toBe('Choose at least one certification (certIds)');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Validation messages a person would write, naming the field (issue 10 item 19): 'Page must be 1
+ * Validation messages a person would write, naming the field: 'Page must be 1
  * or more' instead of zod's 'Too small: expected number to be >=1'. Installed once as zod's global
  * error map on the server and in the web app, so it covers every schema; a message a schema gives
  * itself ('Id must be a positive whole number') still wins, because zod prefers it.
