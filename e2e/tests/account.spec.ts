@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createUser, emailLink, expectAccessible, signInBrowser } from './helpers';
 
-test.describe('changing the password (decision 124)', () => {
+test.describe('changing the password needs the current one', () => {
   test('from the account menu: a wrong current password is refused, then the change ends the other sessions', async ({
     page,
     request,
@@ -50,7 +50,7 @@ test.describe('changing the password (decision 124)', () => {
   });
 });
 
-test.describe('signing in by e-mail (decision 390)', () => {
+test.describe('signing in by an e-mailed link', () => {
   test('"Email me a sign-in link" sends a link that signs in once', async ({ page, request }) => {
     const user = await createUser(request);
     await page.goto('/login');
@@ -67,7 +67,7 @@ test.describe('signing in by e-mail (decision 390)', () => {
   });
 });
 
-test.describe('a shopper becomes a producer (decision 391)', () => {
+test.describe('a shopper becomes a producer', () => {
   test('from the pricing page: the trial starts and the farm profile comes next', async ({ page, request }) => {
     const user = await createUser(request, 'consumer');
     await signInBrowser(page, user);

@@ -69,8 +69,8 @@ test('a guest pages through products, keeps the filters in the URL and opens a p
 });
 
 test('the map shows producer markers and filters them', async ({ page }) => {
-  // The map asks for its viewport (decision 122); the count is what the filters return, wherever
-  // the map looks (decision 403), so a filter can only narrow it and a popup's pan never changes it.
+  // The map asks for its viewport; the count is what the filters return, wherever
+  // the map looks, so a filter can only narrow it and a popup's pan never changes it.
   // The viewports the map asks the server for (bbox = west,south,east,north).
   const asked: number[][] = [];
   page.on('request', (request) => {
@@ -120,7 +120,7 @@ test('the map shows producer markers and filters them', async ({ page }) => {
 });
 
 test('the map takes its tiles from our origin and credits them under the map, where no marker is covered', async ({ page }) => {
-  // Tiles come through the server's proxy (decision 167): no third-party host, no failed request, no console error.
+  // Tiles come through the server's proxy: no third-party host, no failed request, no console error.
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -134,7 +134,7 @@ test('the map takes its tiles from our origin and credits them under the map, wh
   });
   await page.goto('/map');
   await expect(page.getByText(/^Showing [1-9]\d* producers?/)).toBeVisible();
-  // The first view draws the tiles without Leaflet (decision 240); Leaflet takes the same tiles over.
+  // The first view draws the tiles without Leaflet; Leaflet takes the same tiles over.
   await expect(page.locator('.static-map img[src^="/tiles/"]').first()).toBeVisible();
   await expect.poll(() => tiles.length).toBeGreaterThan(0);
   const origin = new URL(page.url()).origin;

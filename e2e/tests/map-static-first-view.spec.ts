@@ -3,7 +3,7 @@ import { expectAccessible, untilIdle, untilPanAnswered, watchProducerSearches } 
 
 /**
  * /map draws its first view without Leaflet and loads Leaflet on the first interaction with the
- * map (docs/decisions/240). Leaflet's evaluation and first layout were one ~770 ms task on
+ * map. Leaflet's evaluation and first layout were one ~770 ms task on
  * Lighthouse's phone; loading it eagerly again is what the first test catches.
  */
 
@@ -210,7 +210,7 @@ test.describe('on a 390 px phone screen of density 2', () => {
     const tileSources = (selector: string) =>
       page.$$eval(selector, (images) => images.map((image) => image.getAttribute('src') ?? '').sort());
     const staticTiles = await tileSources('.static-map img');
-    // Sharp tiles (decision 167): 128 px boxes from the next zoom, zoom 10 + 1 at the default view.
+    // Sharp tiles: 128 px boxes from the next zoom, zoom 10 + 1 at the default view.
     expect(staticTiles.length).toBeGreaterThan(0);
     expect(staticTiles.every((src) => src.startsWith('/tiles/light/11/'))).toBe(true);
     const staticCentres = await markerCentres(page, '.static-map');

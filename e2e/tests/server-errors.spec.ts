@@ -26,7 +26,7 @@ async function failApi(page: Page, path: RegExp, method = 'GET', answer: Answer 
   );
 }
 
-/** The page's first answers are inlined in its HTML (decision 168); without them the page asks the API. */
+/** The page's first answers are inlined in its HTML; without them the page asks the API. */
 async function withoutInlinedAnswers(page: Page) {
   await page.route(
     (url) => !url.pathname.startsWith('/api/') && !url.pathname.includes('.'),
@@ -47,7 +47,7 @@ async function expectFallback(page: Page, text: string) {
 
 const auth = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` });
 
-// The service worker never answers API calls (decision 203), so routing the page's calls is enough,
+// The service worker never answers API calls, so routing the page's calls is enough,
 // with the worker running as it does for everyone.
 
 test.describe('spec 01 §8: public and shopper screens', () => {
@@ -95,7 +95,7 @@ test.describe('spec 01 §8: public and shopper screens', () => {
       await expectFallback(page, 'Failed to load product details');
     });
 
-    test('with the answers left in the HTML, a failing API still shows the fallback (decision 232)', async ({ page }) => {
+    test('with the answers left in the HTML, a failing API still shows the fallback', async ({ page }) => {
       const farms = await (await page.request.get('/api/search/producers?limit=1')).json();
       const producerUserId = farms.producers[0].user_id as number;
       await failApi(page, /^\/api\/search\/products$/);
@@ -434,7 +434,7 @@ test.describe('spec 02 §8: the admin panel', () => {
 
 test('a page that fails to render shows a friendly screen inside the shell, with a way back', async ({ page }) => {
   // A malformed answer makes the product page throw while rendering. The server inlines the
-  // page's first answers in its HTML (decision 168); without them the page asks the API.
+  // page's first answers in its HTML; without them the page asks the API.
   await page.route('**/product/1', async (route) => {
     const response = await route.fetch();
     const html = (await response.text()).replace(/<script[^>]*id="initial-data"[^>]*>[\s\S]*?<\/script>/, '');
