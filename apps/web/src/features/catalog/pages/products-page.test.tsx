@@ -64,4 +64,28 @@ describe('the products page', () => {
     fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'price' } });
     await waitFor(() => expect(lastSearch().sort).toBe('price'));
   });
+
+  it('fetches the first picture on the page at once, even when the first card has no photo', async () => {
+    const listing = (id: number, photo: string | null) => ({
+      id,
+      name: `Product ${id}`,
+      category: 'eggs',
+      availability: 'available',
+      price: 5,
+      price_unit: 'dozen',
+      primary_image_url: photo,
+      farm_name: 'Bluegrass Acres',
+      verified: false,
+      city: 'Berea',
+      state: 'KY',
+      distance: null,
+    });
+    get.mockResolvedValueOnce({ products: [listing(1, null), listing(2, '/uploads/products/2/a-800.webp')], total: 2 } as never);
+    show('/products');
+    await screen.findByText('Product 2');
+    const pictures = [...document.querySelectorAll('main img, img')];
+    expect(pictures.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'],
+    ]);
+  });
 });

@@ -181,11 +181,12 @@ export default function ProductsPage() {
         ) : (
           <>
             <ul className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-4 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
-              {query.data.products.slice(0, FIRST_CARDS).map((product, index) => (
+              {query.data.products.slice(0, FIRST_CARDS).map((product, index, firstCards) => (
                 <li key={product.id}>
                   {/* The first picture (the page's largest paint) loads at once with high priority; the rest
-                      lazily, which still loads those on screen straight away. */}
-                  <ProductCard product={product} eager={index === 0} />
+                      lazily, which still loads those on screen straight away. A card without a photo has no
+                      picture, so the first card that has one is the eager one. */}
+                  <ProductCard product={product} eager={index === firstCards.findIndex((card) => card.primary_image_url)} />
                 </li>
               ))}
               {/* The cards past the first row and the pages below them follow the first paint. */}
