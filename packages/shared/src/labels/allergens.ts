@@ -1,4 +1,16 @@
-import { MAJOR_ALLERGENS, type MajorAllergen } from './rules';
+/** The nine major US food allergens (FALCPA 2004 and the FASTER Act 2021), as label choices. */
+export const MAJOR_ALLERGENS = [
+  'milk',
+  'eggs',
+  'fish',
+  'crustacean shellfish',
+  'tree nuts',
+  'peanuts',
+  'wheat',
+  'soybeans',
+  'sesame',
+] as const;
+export type MajorAllergen = (typeof MAJOR_ALLERGENS)[number];
 
 /**
  * Which of the nine major allergens an ingredient's words imply (docs/decisions/380). One rule for

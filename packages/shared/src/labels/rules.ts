@@ -7,19 +7,7 @@ import { describeImplied, undeclaredAllergens } from './allergens';
  * form's checklist, the admin's label-ready flag and the PDF refuse for the same reasons.
  */
 
-/** The nine major US food allergens (FALCPA 2004 and the FASTER Act 2021), as label choices. */
-export const MAJOR_ALLERGENS = [
-  'milk',
-  'eggs',
-  'fish',
-  'crustacean shellfish',
-  'tree nuts',
-  'peanuts',
-  'wheat',
-  'soybeans',
-  'sesame',
-] as const;
-export type MajorAllergen = (typeof MAJOR_ALLERGENS)[number];
+export { MAJOR_ALLERGENS, type MajorAllergen } from './allergens';
 
 /** Units for the net quantity: weight, volume or a count. */
 export const NET_UNITS = ['oz', 'lb', 'g', 'kg', 'fl oz', 'pt', 'qt', 'gal', 'ml', 'l', 'count'] as const;
