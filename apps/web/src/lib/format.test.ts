@@ -1,6 +1,16 @@
 import { formatDate as sharedFormatDate, formatPrice as sharedFormatPrice } from '@farmstand/shared';
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatPrice, formatUsd, formatZonedDay, formatZonedMoment, formatZonedTime } from './format';
+import {
+  formatCount,
+  formatDate,
+  formatPrice,
+  formatUsd,
+  formatZonedDate,
+  formatZonedDateTime,
+  formatZonedDay,
+  formatZonedMoment,
+  formatZonedTime,
+} from './format';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const intl = (timeZone: string, options: Intl.DateTimeFormatOptions) =>
@@ -40,7 +50,7 @@ describe('Intl-free formats match Intl (docs/decisions/190)', () => {
     expect(formatDate(null)).toBe('');
   });
 
-  it('writes pickup times in US zones as Intl does, across daylight-saving changes', () => {
+  it('writes pickup times and dates in US zones as Intl does, across daylight-saving changes', () => {
     const zones = [
       'America/New_York',
       'America/Kentucky/Louisville',
@@ -55,6 +65,8 @@ describe('Intl-free formats match Intl (docs/decisions/190)', () => {
       const dayShape = intl(zone, { weekday: 'short', month: 'short', day: 'numeric' });
       const timeShape = intl(zone, { hour: 'numeric', minute: '2-digit' });
       const momentShape = intl(zone, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+      const dateShape = intl(zone, { month: 'short', day: 'numeric', year: 'numeric' });
+      const dateTimeShape = intl(zone, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
       // Every 15 minutes around the switches of 2026-2031, and every 7 h 5 min across those years.
       const instants: number[] = [];
       for (let year = 2026; year <= 2031; year++) {
@@ -67,8 +79,14 @@ describe('Intl-free formats match Intl (docs/decisions/190)', () => {
       const wrong: string[] = [];
       for (const t of instants) {
         const iso = new Date(t).toISOString();
-        const mine = [formatZonedDay(iso, zone), formatZonedTime(iso, zone), formatZonedMoment(iso, zone)];
-        const theirs = [dayShape.format(t), timeShape.format(t), momentShape.format(t)];
+        const mine = [
+          formatZonedDay(iso, zone),
+          formatZonedTime(iso, zone),
+          formatZonedMoment(iso, zone),
+          formatZonedDate(iso, zone),
+          formatZonedDateTime(iso, zone),
+        ];
+        const theirs = [dayShape, timeShape, momentShape, dateShape, dateTimeShape].map((shape) => shape.format(t));
         if (mine.join('|') !== theirs.join('|')) wrong.push(`${zone} ${iso}: ${mine.join('|')} ≠ ${theirs.join('|')}`);
       }
       expect(wrong.slice(0, 5)).toEqual([]);

@@ -155,3 +155,21 @@ export function formatZonedMoment(iso: string, timeZone: string): string {
     ? `${WEEKDAYS[w.weekday]}, ${MONTHS[w.month]} ${w.day}, ${clockTime(w)}`
     : intl(iso, timeZone, { ...DAY_SHAPE, ...TIME_SHAPE });
 }
+
+const DATE_SHAPE = { month: 'short', day: 'numeric', year: 'numeric' } as const;
+
+/**
+ * "Jul 1, 2027" in `timeZone`; a date-only value ('2027-07-01') keeps its calendar day, as
+ * formatDate does.
+ */
+export function formatZonedDate(iso: string, timeZone: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return formatDate(iso);
+  const w = wallClock(Date.parse(iso), timeZone);
+  return w ? `${MONTHS[w.month]} ${w.day}, ${w.year}` : intl(iso, timeZone, DATE_SHAPE);
+}
+
+/** "Jul 1, 2027, 9:00 AM" in `timeZone`. */
+export function formatZonedDateTime(iso: string, timeZone: string): string {
+  const w = wallClock(Date.parse(iso), timeZone);
+  return w ? `${MONTHS[w.month]} ${w.day}, ${w.year}, ${clockTime(w)}` : intl(iso, timeZone, { ...DATE_SHAPE, ...TIME_SHAPE });
+}

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 const moderate = vi.hoisted(() => vi.fn());
 const page = { page: 1, limit: 25, total: 1 };
 vi.mock('../api', () => ({
+  useAdminSettings: () => ({ data: undefined }),
   useAdminProducts: () => ({
     isPending: false,
     isError: false,

@@ -21,7 +21,10 @@ const data = {
   user_segments: [],
   platform_health: { api_response_time: 10, db_performance: 5, error_rate: null, uptime: 3600 },
 };
-vi.mock('../api', () => ({ useAnalytics: () => ({ isPending: false, isError: false, data }) }));
+vi.mock('../api', () => ({
+  useAnalytics: () => ({ isPending: false, isError: false, data }),
+  useAdminSettings: () => ({ data: undefined }),
+}));
 vi.mock('./admin-ui', () => ({ LoadFailed: () => null, useLoadErrorToast: () => {} }));
 
 import { AnalyticsTab } from './analytics-tab';

@@ -5,6 +5,7 @@ import { Card, Spinner } from '../../../components/ui/card';
 import { SelectInput } from '../../../components/ui/field';
 import { useAnalytics } from '../api';
 import { ADMIN_TEXTS } from '../texts';
+import { useAdminDates } from '../use-admin-dates';
 import { LoadFailed, useLoadErrorToast } from './admin-ui';
 import { HealthRatingBadge } from './platform-health';
 import { TrendChart } from './trend-chart';
@@ -93,6 +94,7 @@ export function AnalyticsTab() {
 }
 
 function AnalyticsBody({ data }: { data: AnalyticsResponse }) {
+  const { dateTime } = useAdminDates();
   const { metrics: m, platform_health: health } = data;
   return (
     <>
@@ -147,7 +149,7 @@ function AnalyticsBody({ data }: { data: AnalyticsResponse }) {
               {data.recent_activity.map((a) => (
                 <li key={`${a.type}-${a.time}-${a.description}`}>
                   <span className="block">{a.description}</span>
-                  <span className="text-stone-600 dark:text-stone-300">{new Date(a.time).toLocaleString('en-US')}</span>
+                  <span className="text-stone-600 dark:text-stone-300">{dateTime(a.time)}</span>
                 </li>
               ))}
             </ul>

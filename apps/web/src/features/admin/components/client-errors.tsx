@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { CLIENT_ERRORS_PER_PAGE, useClientErrors } from '../ops-api';
+import { useAdminDates } from '../use-admin-dates';
 import { Pager } from './admin-ui';
-
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** Uncaught errors that visitors' browsers reported (POST /api/client-errors), newest first. */
 export function ClientErrors() {
+  const { dateTime } = useAdminDates();
   const [page, setPage] = useState(1);
   const query = useClientErrors(page);
   return (

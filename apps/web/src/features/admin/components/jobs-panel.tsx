@@ -1,5 +1,6 @@
 import type { JobsResponse } from '@farmstand/shared/schemas/ops';
 import { Badge } from '../../../components/ui/card';
+import { useAdminDates } from '../use-admin-dates';
 import { TableCard, tdClasses, thClasses } from './admin-ui';
 
 const JOB_NAMES: Record<string, string> = {
@@ -11,11 +12,10 @@ const JOB_NAMES: Record<string, string> = {
   backups: 'Backups',
 };
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) : 'Never';
-
 /** The background jobs: last run, outcome, failures; queue depth; mail waiting to retry and dead letters. */
 export function JobsPanel({ data }: { data: JobsResponse }) {
+  const { dateTime } = useAdminDates();
+  const lastRun = (iso: string | null) => (iso ? dateTime(iso) : 'Never');
   const depth = Object.entries(data.queue_depth);
   return (
     <section aria-labelledby="jobs-title" className="mt-8">
@@ -43,7 +43,7 @@ export function JobsPanel({ data }: { data: JobsResponse }) {
             {data.jobs.map((job) => (
               <tr key={job.name}>
                 <td className={`${tdClasses} font-medium`}>{JOB_NAMES[job.name] ?? job.name}</td>
-                <td className={`${tdClasses} whitespace-nowrap`}>{when(job.last_finished_at ?? job.last_started_at)}</td>
+                <td className={`${tdClasses} whitespace-nowrap`}>{lastRun(job.last_finished_at ?? job.last_started_at)}</td>
                 <td className={tdClasses}>
                   <Badge tone={job.last_status === 'ok' ? 'green' : job.last_status === 'failed' ? 'red' : 'gray'}>
                     {job.last_status === 'ok' ? 'OK' : job.last_status === 'failed' ? 'Failed' : 'Running'}

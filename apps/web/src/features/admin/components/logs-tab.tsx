@@ -3,11 +3,9 @@ import { EmptyState, Spinner } from '../../../components/ui/card';
 import { ClipboardIcon } from '../../../components/ui/icons';
 import { useAdminLogs } from '../api';
 import { ADMIN_TEXTS } from '../texts';
+import { useAdminDates } from '../use-admin-dates';
 import { AdminLink, LoadFailed, Pager, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
 import { ClientErrors } from './client-errors';
-
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** Targets with a page of their own (a product, a farm by its owner's id) link to it. */
 const TARGET_PAGES: Record<string, (id: string) => string> = {
@@ -23,6 +21,7 @@ function TargetId({ type, id }: { type: string; id: string }) {
 }
 
 export function LogsTab() {
+  const { dateTime } = useAdminDates();
   const [page, setPage] = useState(1);
   const query = useAdminLogs(page);
   useLoadErrorToast(query, ADMIN_TEXTS.loadLogs);

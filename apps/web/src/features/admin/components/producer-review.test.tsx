@@ -48,9 +48,11 @@ vi.mock('../../../lib/api', () => ({
   api: {
     get: (path: string) =>
       Promise.resolve(
-        path.endsWith('/details')
-          ? { ...details, readiness }
-          : { certifications: [cert(1, 'verified'), cert(2, 'rejected'), cert(3, 'expired')] },
+        path === '/admin/settings'
+          ? { settings: {} }
+          : path.endsWith('/details')
+            ? { ...details, readiness }
+            : { certifications: [cert(1, 'verified'), cert(2, 'rejected'), cert(3, 'expired')] },
       ),
     put: (...args: unknown[]) => put(...args),
   },

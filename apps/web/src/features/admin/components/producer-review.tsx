@@ -8,6 +8,7 @@ import { DocumentLink } from '../../../components/ui/document-link';
 import { TextArea } from '../../../components/ui/field';
 import { useProducerCertifications, useProducerDetails, useVerifyProducer } from '../api';
 import { ADMIN_TEXTS } from '../texts';
+import { useAdminDates } from '../use-admin-dates';
 import { LoadFailed, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
 import { CertificationStatusBadge } from './certification-details';
 import { ReadinessBadge } from './readiness-badge';
@@ -23,9 +24,6 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-
 const HISTORY_ACTION: Record<VerificationHistoryEntry['action'], string> = {
   approve: 'Approved',
   reject: 'Rejected',
@@ -36,6 +34,7 @@ const HISTORY_ACTION: Record<VerificationHistoryEntry['action'], string> = {
 
 /** Every decision on this application with its note, newest first. */
 function VerificationHistory({ entries }: { entries: VerificationHistoryEntry[] }) {
+  const { dateTime } = useAdminDates();
   return (
     <div>
       <h4 className="mb-2 font-semibold">Verification history</h4>
@@ -56,7 +55,7 @@ function VerificationHistory({ entries }: { entries: VerificationHistoryEntry[] 
             <tbody>
               {entries.map((entry) => (
                 <tr key={`${entry.created_at}-${entry.action}`}>
-                  <td className={`${tdClasses} whitespace-nowrap`}>{formatDateTime(entry.created_at)}</td>
+                  <td className={`${tdClasses} whitespace-nowrap`}>{dateTime(entry.created_at)}</td>
                   <td className={`${tdClasses} break-all`}>{entry.admin_email ?? 'Former admin'}</td>
                   <td className={`${tdClasses} whitespace-nowrap`}>{HISTORY_ACTION[entry.action]}</td>
                   <td className={`${tdClasses} whitespace-pre-line [overflow-wrap:anywhere]`}>{entry.notes ?? '—'}</td>

@@ -1,4 +1,3 @@
-import { formatDate } from '@farmstand/shared';
 import type { AdminPendingReview } from '@farmstand/shared/schemas/admin';
 import { ModerateReviewRequest } from '@farmstand/shared/schemas/reviews';
 import { useState } from 'react';
@@ -8,6 +7,7 @@ import { StarIcon } from '../../../components/ui/icons';
 import { Stars } from '../../reviews/components/stars';
 import { useModerateReview, usePendingReviews } from '../api';
 import { ADMIN_TEXTS } from '../texts';
+import { useAdminDates } from '../use-admin-dates';
 import { AdminLink, LoadFailed, useLoadErrorToast } from './admin-ui';
 import { firstIssue, ReasonDialog } from './reason-dialog';
 
@@ -16,6 +16,7 @@ const pageOf = (review: AdminPendingReview) =>
   review.product_id !== null ? `/product/${review.product_id}` : `/producer/${review.producer_id}`;
 
 export function ReviewsTab() {
+  const { date } = useAdminDates();
   const query = usePendingReviews();
   const moderate = useModerateReview();
   const [rejecting, setRejecting] = useState<AdminPendingReview | null>(null);
@@ -41,7 +42,7 @@ export function ReviewsTab() {
                     <AdminLink to={pageOf(review)}>{review.reviewed_item_name}</AdminLink>
                   </p>
                   <p className="text-sm text-stone-600 dark:text-stone-300">
-                    {review.reviewer_email} · {formatDate(review.created_at)}
+                    {review.reviewer_email} · {date(review.created_at)}
                   </p>
                 </div>
                 <Stars rating={review.rating} />

@@ -1,4 +1,3 @@
-import { formatDate } from '@farmstand/shared';
 import type { AdminUser, UserStatusAction } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +8,7 @@ import { UserIcon } from '../../../components/ui/icons';
 import { useAuth } from '../../auth/auth-context';
 import { useAdminUsers, useUserStatus } from '../api';
 import { ADMIN_TEXTS } from '../texts';
+import { useAdminDates } from '../use-admin-dates';
 import { AdminLink, LoadFailed, Pager, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
 import { ChangeTypeDialog, GrantSubscriptionDialog, userTypeLabel } from './user-dialogs';
 
@@ -83,6 +83,7 @@ function UserActions({
 }
 
 export function UsersTab() {
+  const { date } = useAdminDates();
   const { user: me } = useAuth();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -153,7 +154,7 @@ export function UsersTab() {
                     <td className={tdClasses}>
                       <VerifiedBadge user={user} />
                     </td>
-                    <td className={`${tdClasses} whitespace-nowrap`}>{formatDate(user.created_at)}</td>
+                    <td className={`${tdClasses} whitespace-nowrap`}>{date(user.created_at)}</td>
                     <td className={`${tdClasses} w-px whitespace-nowrap`}>
                       <UserActions user={user} isMe={user.id === me?.id} onOpen={setOpen} />
                     </td>
@@ -176,7 +177,7 @@ export function UsersTab() {
                     <TypeBadge user={user} />
                     <VerifiedBadge user={user} />
                     {user.status === 'suspended' && <Badge tone="red">Suspended</Badge>}
-                    <span className="text-stone-600 dark:text-stone-300">Joined {formatDate(user.created_at)}</span>
+                    <span className="text-stone-600 dark:text-stone-300">Joined {date(user.created_at)}</span>
                   </div>
                   <div className="mt-3">
                     <UserActions user={user} isMe={user.id === me?.id} onOpen={setOpen} wrap />

@@ -1,4 +1,3 @@
-import { formatDate } from '@farmstand/shared';
 import type { VerificationQueue } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -6,6 +5,7 @@ import { Card, EmptyState, Spinner } from '../../../components/ui/card';
 import { CheckCircleIcon } from '../../../components/ui/icons';
 import { usePendingProducers } from '../api';
 import { ADMIN_TEXTS } from '../texts';
+import { useAdminDates } from '../use-admin-dates';
 import { LoadFailed, SectionTitle, useLoadErrorToast } from './admin-ui';
 import { ProducerReview } from './producer-review';
 import { ReadinessBadge } from './readiness-badge';
@@ -17,6 +17,7 @@ const QUEUES: { value: VerificationQueue; label: string }[] = [
 ];
 
 export function VerificationTab() {
+  const { date } = useAdminDates();
   // Decided applications stay reachable, so an admin can reverse or reopen any decision.
   const [queue, setQueue] = useState<VerificationQueue>('open');
   const query = usePendingProducers(queue);
@@ -77,7 +78,7 @@ export function VerificationTab() {
                   </span>
                   <span className="mt-1 block text-sm text-stone-600 dark:text-stone-300">{producer.email}</span>
                   <span className="block text-sm text-stone-600 dark:text-stone-300">
-                    Applied {formatDate(producer.applied_at)}
+                    Applied {date(producer.applied_at)}
                     {producer.verification_status === 'more_info' && ' · More info requested'}
                     {producer.verification_status === 'rejected' && ' · Rejected'}
                   </span>
