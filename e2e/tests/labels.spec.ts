@@ -47,10 +47,12 @@ test('a producer completes a label checklist and prints labels; the admin sees i
     'whole wheat flour',
   );
   await page.getByRole('checkbox', { name: 'wheat', exact: true }).check();
-  await expect(checklist).toContainText('Ready to print labels.');
+  // Whether the label fits a sheet is measured on the saved product.
+  await expect(checklist).toContainText('Save the product to check that the label fits a sheet.');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Product updated successfully!').first()).toBeVisible();
+  await expect(checklist).toContainText('Ready to print labels. Fits Avery 5163');
 
   const saved = await (await request.get('/api/products/mine', { headers })).json();
   const bread = saved.products.find((p: { name: string }) => p.name === name);

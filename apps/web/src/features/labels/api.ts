@@ -27,10 +27,13 @@ export async function fetchLabelPdf(productId: number, query: LabelPrintQuery): 
   throw new ApiError(response.status, message, undefined, typeof data?.message === 'string');
 }
 
-/** Whether a product's label is ready and which sheets it fits (the same fit the PDF uses); the others say why. */
+/**
+ * Whether a product's label is ready and which sheets it fits (the same fit the PDF uses); the others
+ * say why. Keyed under the product, so every product change (a save, a moderation) asks again.
+ */
 export function useLabelSheets(productId: number | null) {
   return useQuery({
-    queryKey: ['labels', 'sheets', productId],
+    queryKey: ['products', productId, 'labels', 'sheets'],
     queryFn: ({ signal }) => api.get<LabelSheetsResponse>(`/products/${productId}/labels/sheets`, undefined, signal),
     enabled: productId !== null && productId > 0,
   });

@@ -98,7 +98,7 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
   const create = useCreateProduct();
   const update = useUpdateProduct();
   const form = useForm<Values>({ defaultValues: toValues(product) });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
   const availability = form.watch('availability');
   const category = form.watch('category');
   const isSeasonal = availability === 'seasonal';
@@ -262,6 +262,8 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
         <div className="sm:col-span-2">
           <LabelChecklist
             producer={labelProducer}
+            productId={product?.id ?? null}
+            hasUnsavedChanges={isDirty}
             product={{
               name: form.watch('name'),
               category: (category || 'other') as Product['category'],
