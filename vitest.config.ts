@@ -12,6 +12,7 @@ type Engine = 'pglite' | 'postgres';
  */
 const ENGINE_SENSITIVE = [
   'src/db/**/*.test.ts',
+  'src/seed/**/*.test.ts',
   'src/jobs/**/*.test.ts',
   'src/lib/ops/**/*.test.ts',
   'src/lib/mailer.smtp.test.ts',

@@ -1,7 +1,7 @@
 import { AVAILABILITIES, PRODUCT_CATEGORIES, STATES } from '@farmstand/shared';
 import type pg from 'pg';
 import zipcodes from 'zipcodes';
-import { createRandom, type Random } from '../../apps/server/src/db/seed/random';
+import { createRandom, type Random } from '../../apps/server/src/seed/random';
 
 /** One measured search shape: its distinct request paths (issue 9: ≥ 10,000 over all shapes). */
 export type SearchShape = {

@@ -1,4 +1,4 @@
-import { createRandom } from '../../apps/server/src/db/seed/random';
+import { createRandom } from '../../apps/server/src/seed/random';
 import { TARGETS } from '../lib/config';
 import { measureDiscardingBodies } from '../lib/discarding-load';
 import { type LoadFigures, measure, probe, rotate, waitUntilIdle } from '../lib/load';

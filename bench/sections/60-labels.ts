@@ -33,6 +33,7 @@ export default defineSection({
         ingredient_list: ['fruit', 'cane sugar', 'lemon juice', `spice blend ${i}`, 'pectin'].slice(0, 3 + (i % 3)),
         ingredients: null,
         allergens: i % 2 ? ['milk'] : [],
+        allergens_confirmed_absent: [],
       };
       const started = performance.now();
       await renderLabelPdf({

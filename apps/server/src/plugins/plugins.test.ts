@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../db/seed/admin';
+import { ensureAdmin } from '../seed/admin';
 import { bearer, buildUser } from '../test/factories';
 import { buildTestApp, type TestApp } from '../test/test-app';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../../../db/seed/random';
+import { createRandom } from '../../../seed/random';
 import { distanceFrom } from './geo-math';
 import type { ListingData, ProducerData, ProducerQuery } from './listing-index';
 import { indexOf, PLAIN_DISPLAY } from './test-catalogue';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../../../db/seed/random';
+import { createRandom } from '../../../seed/random';
 import { selectBest } from './select-best';
 
 describe('selectBest', () => {

@@ -1,5 +1,5 @@
-import type { Db } from '../client';
-import { pickupPoints, pickupSchedules, pickupSettings } from '../schema';
+import type { Db } from '../db/client';
+import { pickupPoints, pickupSchedules, pickupSettings } from '../db/schema';
 import type { DemoFarm } from './farms';
 import type { Random } from './random';
 

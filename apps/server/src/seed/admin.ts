@@ -1,6 +1,6 @@
-import type { AppContext } from '../../lib/context';
-import { findUserByEmail, insertUser, setPassword, updateUser } from '../../modules/auth/auth.repository';
-import { hashPassword, verifyPassword } from '../../modules/auth/passwords';
+import type { AppContext } from '../lib/context';
+import { findUserByEmail, insertUser, setPassword, updateUser } from '../modules/auth/auth.repository';
+import { hashPassword, verifyPassword } from '../modules/auth/passwords';
 
 /** ADMIN_EMAIL + ADMIN_PASSWORD: that admin exists, is active and has that password. */
 export async function ensureAdmin(ctx: AppContext, email: string, password: string): Promise<void> {

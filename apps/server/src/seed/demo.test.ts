@@ -9,7 +9,7 @@ import { type SellerType, sellerTypeViolation } from '@farmstand/shared/labels/s
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import zipcodes from 'zipcodes';
-import { buildTestApp, type TestApp } from '../../test/test-app';
+import { buildTestApp, type TestApp } from '../test/test-app';
 import { DEMO_ACCOUNTS, type DemoSeedCounts, seedDemoDataIfEmpty } from './demo';
 import { DEMO_FARM_NAME } from './farms';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../test/factories';
-import { buildTestApp, type TestApp } from '../../test/test-app';
+import { buildUser } from '../test/factories';
+import { buildTestApp, type TestApp } from '../test/test-app';
 import { ensureAdmin } from './admin';
 
 let app: TestApp;
