@@ -46,7 +46,7 @@ export type DomainEventMap = {
     producerMessage: string;
   };
   'unread.changed': { userId: number };
-  notification: { userId: number; message: string; icon?: string };
+  notification: { userId: number; message: string; icon?: string; productId?: number };
   announcement: { message: string };
 };
 

@@ -92,8 +92,8 @@ export async function createSocketServer(
   ctx.events.on('announcement', ({ message }) => {
     io.emit('announcement', { message });
   });
-  ctx.events.on('notification', ({ userId, message, icon }) => {
-    io.to(userRoom(userId)).emit('notification', { message, icon });
+  ctx.events.on('notification', ({ userId, message, icon, productId }) => {
+    io.to(userRoom(userId)).emit('notification', { message, icon, productId });
   });
   for (const subscribe of eventSubscribers) subscribe(io, ctx);
 

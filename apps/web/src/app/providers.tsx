@@ -4,6 +4,7 @@ import { AuthProvider } from '../features/auth/auth-context';
 import { LiveUpdates } from '../features/messages/socket/live-updates';
 import { SocketProvider } from '../features/messages/socket/socket-provider';
 import { OrderLiveUpdates } from '../features/orders/components/order-live-updates';
+import { ProductLiveUpdates } from '../features/producers/components/product-live-updates';
 import { ThemeProvider } from '../features/theme/theme-context';
 import { ApiError } from '../lib/api';
 
@@ -33,6 +34,7 @@ export function Providers({ children }: { children: ReactNode }) {
             {children}
             <LiveUpdates />
             <OrderLiveUpdates />
+            <ProductLiveUpdates />
           </SocketProvider>
         </AuthProvider>
       </ThemeProvider>

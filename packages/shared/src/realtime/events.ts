@@ -40,7 +40,8 @@ export type OrderUpdatedPayload = {
   message: string;
   notify: boolean;
 };
-export type NotificationPayload = { message: string; icon?: string };
+/** `productId`: the product the notice is about (an admin removed or restored it), so its owner's lists refresh. */
+export type NotificationPayload = { message: string; icon?: string; productId?: number };
 export type AnnouncementPayload = { message: string };
 export type TypingRequest = { recipientId?: number; conversationId: number };
 

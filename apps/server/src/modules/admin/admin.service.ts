@@ -152,7 +152,7 @@ export async function moderateProduct(
   const notice = isRemoval
     ? `An administrator removed ${product.name} from the marketplace. Reason: ${reason}`
     : `An administrator restored ${product.name}: shoppers can see it again.`;
-  ctx.events.emit('notification', { userId: product.ownerUserId, message: notice });
+  ctx.events.emit('notification', { userId: product.ownerUserId, message: notice, productId: id });
   await ctx.mailer.send({
     to: product.ownerEmail,
     subject: isRemoval ? `${product.name} was removed from the marketplace` : `${product.name} is listed again`,

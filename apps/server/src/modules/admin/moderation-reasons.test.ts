@@ -11,7 +11,7 @@ let admin: TestUser;
 let reviewer: TestUser;
 let producer: TestProducer;
 let productId: number;
-const notices: { userId: number; message: string }[] = [];
+const notices: { userId: number; message: string; productId?: number }[] = [];
 
 beforeAll(async () => {
   app = await buildTestApp();
@@ -45,7 +45,7 @@ describe('product removal reasons', () => {
     const reason = 'The label claims organic without a certificate.';
     expect((await put(`/api/admin/products/${productId}/moderate`, { action: 'remove', reason })).statusCode).toBe(200);
     expect(await myProduct()).toMatchObject({ moderation_status: 'removed', moderation_reason: reason });
-    expect(notices.at(-1)).toEqual({ userId: producer.id, message: expect.stringContaining(reason) });
+    expect(notices.at(-1)).toEqual({ userId: producer.id, message: expect.stringContaining(reason), productId });
     const [mail] = await mailsTo(producer.email);
     expect(mail.subject).toBe('Blackberry Jam was removed from the marketplace');
     expect(mail.body).toContain(reason);
@@ -56,6 +56,7 @@ describe('product removal reasons', () => {
     expect((await put(`/api/admin/products/${productId}/moderate`, { action: 'restore' })).statusCode).toBe(200);
     expect(await myProduct()).toMatchObject({ moderation_status: 'approved', moderation_reason: null });
     expect(notices.at(-1)?.message).toMatch(/restored Blackberry Jam/);
+    expect(notices.at(-1)?.productId).toBe(productId);
     expect((await mailsTo(producer.email))[0].subject).toBe('Blackberry Jam is listed again');
   });
 });

@@ -1,0 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useSocketEvent } from '../../messages/socket/socket-provider';
+import { producerKeys } from '../api';
+
+/**
+ * A notification about one of the producer's products (an admin removed or restored it) refreshes
+ * their product list and that product's own queries at once; the toast is the notification's own.
+ */
+export function ProductLiveUpdates() {
+  const queryClient = useQueryClient();
+  useSocketEvent('notification', ({ productId }) => {
+    if (productId === undefined) return;
+    queryClient.invalidateQueries({ queryKey: producerKeys.myProducts });
+    queryClient.invalidateQueries({ queryKey: ['products', productId] });
+  });
+  return null;
+}
