@@ -1,4 +1,3 @@
-import type { ProductCategory, StateCode } from '@farmstand/shared';
 import type {
   AdminDashboardStats,
   AdminHealth,
