@@ -19,36 +19,9 @@ const ENTRIES = {
   'search-thread': 'src/modules/search/listing-index/search-thread.ts',
   'label-thread': 'src/modules/labels/label-thread.ts',
 };
-const ROUTES_FILE = /^[\w-]+\.routes\.(ts|js)$/;
 
 const pkg = JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8'));
 const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => !name.startsWith('@farmstand/'));
-
-/** modules/discover.ts reads the modules directory at run time; the bundle gets a static list instead. */
-const staticModuleList = {
-  name: 'static-module-list',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]modules[\\/]discover\.ts$/ }, (args) => {
-      const dir = path.dirname(args.path);
-      const entries = [];
-      for (const domain of readdirSync(dir, { withFileTypes: true })
-        .filter((e) => e.isDirectory())
-        .map((e) => e.name)
-        .sort()) {
-        const file = readdirSync(path.join(dir, domain)).find((name) => ROUTES_FILE.test(name));
-        if (file)
-          entries.push(
-            `{ domain: ${JSON.stringify(domain)}, file: ${JSON.stringify(file)}, load: () => import(${JSON.stringify(`./${domain}/${file}`)}) }`,
-          );
-      }
-      return {
-        contents: `export const ROUTES_FILE = ${ROUTES_FILE};\nexport async function discoverModules() {\n  return [\n    ${entries.join(',\n    ')}\n  ];\n}\n`,
-        loader: 'ts',
-        resolveDir: dir,
-      };
-    });
-  },
-};
 
 function copyDirAtomic(from, to) {
   mkdirSync(to, { recursive: true });
@@ -80,7 +53,6 @@ try {
     target: 'node20',
     sourcemap: true,
     external,
-    plugins: [staticModuleList],
     // Bundled CommonJS helpers may call require(); give ESM one.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

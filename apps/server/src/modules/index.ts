@@ -1,29 +1,63 @@
 import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../lib/context';
-import { discoverModules } from './discover';
+import admin from './admin/admin.routes';
+import adminReviews from './admin-reviews/admin-reviews.routes';
+import analytics from './analytics/analytics.routes';
+import announcements from './announcements/announcements.routes';
+import auth from './auth/auth.routes';
+import billing from './billing/billing.routes';
+import certificationDocuments from './certification-documents/certification-documents.routes';
+import favorites from './favorites/favorites.routes';
+import geocode from './geocode/geocode.routes';
+import health from './health/health.routes';
+import images from './images/images.routes';
+import inquiries from './inquiries/inquiries.routes';
+import labels from './labels/labels.routes';
+import messages from './messages/messages.routes';
+import type { ModuleOptions, ModuleRoutes } from './module';
+import ops from './ops/ops.routes';
+import orders from './orders/orders.routes';
+import pickup from './pickup/pickup.routes';
+import producers from './producers/producers.routes';
+import products from './products/products.routes';
+import reviews from './reviews/reviews.routes';
+import search from './search/search.routes';
+import site from './site/site.routes';
+import testing from './testing/testing.routes';
 
-export type ModuleOptions = { ctx: AppContext; sensitiveRateLimit: number };
-
-/** What each `modules/<domain>/<domain>.routes.ts` exports as default. */
-export type ModuleRoutes = {
-  prefix: string;
-  routes: FastifyPluginAsyncZod<ModuleOptions>;
-  /** Mount only when this returns true (test hooks). */
-  enabled?: () => boolean;
-};
-
-export const defineModule = (module: ModuleRoutes) => module;
+export { defineModule, type ModuleOptions, type ModuleRoutes } from './module';
 
 /**
- * Mounts every domain's routes under /api. Each domain folder has one `<domain>.routes.ts` whose
- * default export says its prefix, so domains are added without editing a shared list.
+ * Every domain's routes, mounted under /api in this order. A new domain adds its
+ * `<domain>/<domain>.routes.ts` here (docs/CONVENTIONS.md).
  */
+const MODULES: ModuleRoutes[] = [
+  admin,
+  adminReviews,
+  analytics,
+  announcements,
+  auth,
+  billing,
+  certificationDocuments,
+  favorites,
+  geocode,
+  health,
+  images,
+  inquiries,
+  labels,
+  messages,
+  ops,
+  orders,
+  pickup,
+  producers,
+  products,
+  reviews,
+  search,
+  site,
+  testing,
+];
+
 export async function registerModules(api: FastifyInstance, options: ModuleOptions): Promise<void> {
-  for (const { domain, file, load } of await discoverModules()) {
-    const loaded = (await load()) as { default?: ModuleRoutes };
-    const module = loaded.default;
-    if (!module) throw new Error(`${domain}/${file} has no default export of defineModule(...)`);
+  for (const module of MODULES) {
     if (module.enabled && !module.enabled()) continue;
     await api.register(module.routes, { ...options, prefix: module.prefix });
   }

@@ -3,7 +3,7 @@ import { ModerateReviewRequest, ReviewDetail } from '@farmstand/shared/schemas/r
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../index';
+import { defineModule, type ModuleOptions } from '../module';
 import { moderateReview } from '../reviews/reviews.service';
 
 /**

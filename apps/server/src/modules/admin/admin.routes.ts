@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../index';
+import { defineModule, type ModuleOptions } from '../module';
 import * as service from './admin.service';
 import { systemHandlers } from './system.handlers';
 import { verificationHandlers } from './verification.handlers';

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../plugins/auth';
-import type { ModuleOptions } from '../index';
+import type { ModuleOptions } from '../module';
 import { analytics } from './analytics.service';
 import * as maintenance from './maintenance.service';
 

@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../plugins/auth';
-import type { ModuleOptions } from '../index';
+import type { ModuleOptions } from '../module';
 import * as service from './verification.service';
 
 const MessageResponse = z.object({ message: z.string() });

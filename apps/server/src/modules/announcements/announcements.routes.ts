@@ -3,7 +3,7 @@ import { AnnouncementRequest } from '@farmstand/shared/schemas/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../index';
+import { defineModule, type ModuleOptions } from '../module';
 
 /** POST /api/admin/announcements: a message to everyone connected, on every instance (spec 01 §7). */
 const announcementsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {

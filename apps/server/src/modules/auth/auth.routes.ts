@@ -17,7 +17,7 @@ import {
 } from '@farmstand/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../index';
+import { defineModule, type ModuleOptions } from '../module';
 import * as auth from './auth.service';
 import { presentUser } from './user.presenter';
 

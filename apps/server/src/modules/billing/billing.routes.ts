@@ -12,7 +12,7 @@ import {
 } from '@farmstand/shared/schemas/billing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
-import { defineModule, type ModuleOptions } from '../index';
+import { defineModule, type ModuleOptions } from '../module';
 import { PRODUCER_ONLY_BILLING, requireAdmin, requireProducer } from './billing.policy';
 import { presentSubscription } from './billing.presenter';
 import * as billing from './billing.service';

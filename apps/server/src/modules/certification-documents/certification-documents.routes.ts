@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, tooLarge, unsupportedType } from '../../lib/errors';
 import { requireRole, requireUser } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../index';
+import { defineModule, type ModuleOptions } from '../module';
 import * as documents from './certification-documents.service';
 
 const tags = ['producers'];

@@ -9,7 +9,7 @@ import {
   ProducerIdParams,
 } from '@farmstand/shared/schemas/favorites';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { defineModule, type ModuleOptions } from '../index';
+import { defineModule, type ModuleOptions } from '../module';
 import { FAVORITES_ACCESS, requireFavoritesUser } from './favorites.policy';
 import * as favorites from './favorites.service';
 

@@ -2,7 +2,7 @@ import { TEXTS } from '@farmstand/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
-import { defineModule, type ModuleOptions } from '../index';
+import { defineModule, type ModuleOptions } from '../module';
 import { geocode } from './geocode.service';
 
 const GeocodeQuery = z.object({

@@ -10,7 +10,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
 import { requireRole } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../index';
+import { defineModule, type ModuleOptions } from '../module';
 import * as images from './images.service';
 import { isTruthyField, MULTIPART_LIMITS, readImageUpload } from './multipart-upload';
 

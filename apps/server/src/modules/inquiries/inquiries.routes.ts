@@ -3,7 +3,7 @@ import { InquiryListResponse, InquiryRequest, InquiryResponse } from '@farmstand
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../lib/errors';
 import { requireRole, requireUser } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../index';
+import { defineModule, type ModuleOptions } from '../module';
 import './inquiries.realtime';
 import * as inquiries from './inquiries.service';
 

@@ -11,7 +11,7 @@ import {
 } from '@farmstand/shared/schemas/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../index';
+import { defineModule, type ModuleOptions } from '../module';
 import './messages.realtime';
 import * as messages from './messages.service';
 

@@ -3,7 +3,7 @@ import { CLIENT_ERROR_LIMITS, ClientErrorReport, ClientErrorsResponse, JobsRespo
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../index';
+import { defineModule, type ModuleOptions } from '../module';
 import * as ops from './ops.service';
 
 const adminDoc = { tags: ['admin'], security: [{ bearer: [] }] };

@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole, requireUser } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../index';
+import { defineModule, type ModuleOptions } from '../module';
 import './orders.realtime';
 import * as orders from './orders.service';
 

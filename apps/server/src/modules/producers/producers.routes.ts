@@ -12,7 +12,7 @@ import {
 } from '@farmstand/shared/schemas/producers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../index';
+import { defineModule, type ModuleOptions } from '../module';
 import * as producers from './producers.service';
 
 const tags = ['producers'];

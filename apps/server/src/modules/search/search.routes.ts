@@ -11,7 +11,7 @@ import {
 } from '@farmstand/shared/schemas/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { defineModule, type ModuleOptions } from '../index';
+import { defineModule, type ModuleOptions } from '../module';
 import { publicProductCache } from '../products/products.public-cache';
 import { indexSearcherOf, startListingIndex, stopListingIndex } from './listing-index/listing-index.service';
 import { isSearchResultCacheOn } from './product-search-cache';

@@ -1,6 +1,6 @@
 import { SiteInfoResponse } from '@farmstand/shared/schemas/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { defineModule, type ModuleOptions } from '../index';
+import { defineModule, type ModuleOptions } from '../module';
 import { readSiteInfo } from './site.service';
 
 const siteRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {

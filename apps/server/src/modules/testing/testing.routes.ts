@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { keepMailCopies, mailCopiesTo } from '../../lib/mail-copies';
 import { createAccount, issueSession } from '../auth/auth.service';
-import { defineModule, type ModuleOptions } from '../index';
+import { defineModule, type ModuleOptions } from '../module';
 
 /** The password of a fixture account when the test does not choose one. */
 const FIXTURE_PASSWORD = 'e2e-password-1';
