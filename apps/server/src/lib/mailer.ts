@@ -111,7 +111,12 @@ export interface Mailer {
    * (`insertOutboxRow`), so that the mail is committed together with what it tells about (an order:
    * both or neither). The caller then hands the row's id to `dispatch` once it has committed.
    */
-  render(mail: Mail): Promise<OutboxFields>;
+  render(mail: Mail, site?: Site): Promise<OutboxFields>;
+  /**
+   * The site's name and address that mails carry. A caller that renders inside a transaction reads
+   * it first and passes it to `render`, so the transaction never waits for a second connection.
+   */
+  site(): Promise<Site>;
   /**
    * Delivers an outbox row written by the caller (after its commit), as `send` delivers its own.
    * `written`: the row as stored, when the caller has it; a `logged` row is then only logged.
@@ -226,8 +231,8 @@ export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
     recordMailCopy({ to, subject, body });
   };
 
-  async function render(mail: Mail): Promise<OutboxFields> {
-    const site = await deps.site();
+  async function render(mail: Mail, known?: Site): Promise<OutboxFields> {
+    const site = known ?? (await deps.site());
     const rendered =
       'heading' in mail
         ? { ...renderEmail(mail, site), reason: mail.reason ?? null }
@@ -290,6 +295,7 @@ export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
     deliver,
     deliverMany,
     render,
+    site: () => deps.site(),
     dispatch,
     async send(mail) {
       const row = await render(mail);

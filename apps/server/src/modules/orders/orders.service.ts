@@ -144,6 +144,9 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
   // the pickup point's row lock, so two shoppers cannot both take the last place; the shopper's
   // limits are counted under the shopper's row lock (parallel requests of one account cannot pass).
   const cap = window.settings.capPerWindow;
+  // Read before the transaction: inside it, everything goes through its own connection (a second
+  // one, waited for while holding the first, could starve the pool under load).
+  const site = farm.email ? await ctx.mailer.site() : null;
   const result = await ctx.db.transaction(async (tx) => {
     if (cap !== null) {
       await lockPoint(tx, window.point.id);
@@ -164,7 +167,7 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
     // The farm's first order of a mail period is mailed at once; later ones wait for the digest.
     const mail =
       farm.email && (await mailFarmNow(tx, input.producerUserId, order.id, 'requested', at))
-        ? await ctx.mailer.render(newOrderMail(ctx, farm.email, order, newItems, input.shopperName, timeZone))
+        ? await ctx.mailer.render(newOrderMail(ctx, farm.email, order, newItems, input.shopperName, timeZone), site ?? undefined)
         : null;
     const mailId = mail ? await insertOutboxRow(tx, mail) : null;
     return { order: { ...order, conversationId: message?.conversationId ?? null }, items, message, mail, mailId };

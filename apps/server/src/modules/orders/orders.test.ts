@@ -226,6 +226,24 @@ describe('placing an order', () => {
     expect((await ordersOfFarm()).map((o) => o.id)).toEqual([orderId]);
   });
 
+  it('writes an order on its own connection only: many at once never wait for a second one, even as the settings are read again', async () => {
+    const producer = await setUpMarket(app);
+    const egg = await eggs(app, producer, { stockQuantity: null });
+    const store = app.ctx.settings;
+    const readAll = store.all.bind(store);
+    // Every settings read goes to the database, as when their 2-second cache has just run out.
+    vi.spyOn(store, 'all').mockImplementation(async () => {
+      (store as unknown as { cache: null }).cache = null;
+      return readAll();
+    });
+    // More placements than the pool has connections (PostgreSQL: 20; PGlite has one).
+    const many = await shoppers(24);
+    const results = await Promise.all(
+      many.map((who) => placeOrder(app, who, orderPayload(producer, [{ productId: egg, quantity: 1 }]))),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(24).fill(201));
+  }, 30_000);
+
   it('answers each of many parallel placements with its own order, as stored', async () => {
     const producer = await setUpMarket(app);
     const egg = await eggs(app, producer, { stockQuantity: null });
