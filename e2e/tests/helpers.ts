@@ -90,15 +90,21 @@ export async function settleAnimations(page: Page): Promise<void> {
 
 /**
  * axe-core: no serious or critical violations. Colours caught mid-transition (a theme switch, a
- * button fading back after a click) belong to neither theme and made the contrast check flaky, so
- * running CSS transitions are waited for first (endless animations, such as a spinner, are not).
+ * button fading back after a click, a toast fading in) belong to neither theme and made the contrast
+ * check flaky, so running transitions and animations that end are waited for first (endless
+ * animations, such as a spinner, are not).
  */
 export async function expectAccessible(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
+        .filter(
+          (animation) =>
+            animation instanceof CSSTransition ||
+            // A toast fading in (a keyframe animation that ends); endless ones such as a spinner are not waited for.
+            animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+        )
         .map((transition) => transition.finished.catch(() => undefined)),
     ),
   );
