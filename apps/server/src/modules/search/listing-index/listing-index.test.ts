@@ -6,6 +6,7 @@ import { producers, products } from '../../../db/schema';
 import { setUserStatus } from '../../../test/factories';
 import { buildProducer, buildProduct, setSubscription, type TestProducer } from '../../../test/listing-factories';
 import { buildTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { goldenAnswers } from '../golden/golden-answers';
 import { listingIndexCaughtUp, listingIndexLoaded } from './listing-index.service';
 
 /**
@@ -104,7 +105,9 @@ const ask = async (app: TestApp, query: string): Promise<Answer> => {
  * Every query answered by the index equals the SQL answer (ids in order, distances, totals). The SQL
  * path may keep a browse total for up to a second (decision 120), hence the poll.
  */
-async function expectParity() {
+const golden = goldenAnswers('product-search');
+
+async function expectParity(step: string) {
   for (const query of QUERIES) {
     await expect
       .poll(
@@ -119,6 +122,7 @@ async function expectParity() {
         { timeout: 3000, interval: 300 },
       )
       .toMatchObject({ same: true });
+    golden.check(step, query, (await ask(sqlApp, query)).raw);
   }
 }
 
@@ -166,13 +170,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  golden.save();
   await indexApp?.closeAll();
   await sqlApp?.closeAll();
 });
 
 describe('the listing index', () => {
   it('answers every search shape exactly as SQL does, from its base', async () => {
-    await expectParity();
+    await expectParity('base');
     // A farm without coordinates has no distance (SQL once said 12,436.82 mi: least() skips nulls).
     const anyDistance = await ask(
       indexApp,
@@ -219,7 +224,7 @@ describe('the listing index', () => {
     await setSubscription(sqlApp, farms[4].id, { status: 'canceled' });
     await listingIndexCaughtUp(indexApp.ctx);
     expect((await ask(indexApp, 'search=comb')).body.products).toHaveLength(1);
-    await expectParity();
+    await expectParity('after writes');
   });
 
   it('hides a producer whose trial runs out by the clock, with no write', async () => {
@@ -228,6 +233,6 @@ describe('the listing index', () => {
     const before = (await ask(indexApp, 'search=honey')).body.total;
     await new Promise((resolve) => setTimeout(resolve, 1600));
     expect((await ask(indexApp, 'search=honey')).body.total).toBeLessThan(before);
-    await expectParity();
+    await expectParity('after the trial ran out');
   });
 });

@@ -6,6 +6,7 @@ import { producers, products } from '../../../db/schema';
 import { setUserStatus } from '../../../test/factories';
 import { buildProducer, buildProduct, setSubscription, type TestProducer } from '../../../test/listing-factories';
 import { buildTestApp, type TestApp, testConfig } from '../../../test/test-app';
+import { goldenAnswers } from '../golden/golden-answers';
 import { listingIndexCaughtUp, listingIndexLoaded, listingIndexOf, producerRowsOf } from './listing-index.service';
 
 /**
@@ -143,7 +144,9 @@ const ask = async (app: TestApp, url: string): Promise<Answer> => {
 };
 
 /** Polls briefly (the SQL path may keep a total for a second, decision 120), then shows any difference. */
-async function expectSame(urls: string[]) {
+const golden = goldenAnswers('producers-and-suggestions');
+
+async function expectSame(step: string, urls: string[]) {
   for (const url of urls) {
     const compare = async () => {
       const [bySql, byIndex] = await Promise.all([ask(sqlApp, url), ask(indexApp, url)]);
@@ -160,11 +163,12 @@ async function expectSame(urls: string[]) {
     }
     expect({ url, body: last.byIndex.body }).toEqual({ url, body: last.bySql.body });
     expect({ url, raw: last.byIndex.raw }).toEqual({ url, raw: last.bySql.raw });
+    golden.check(step, url, last.bySql.raw);
   }
 }
 
-const expectParity = () =>
-  expectSame([
+const expectParity = (step: string) =>
+  expectSame(step, [
     ...LIST_QUERIES.map((query) => `/api/search/producers?${query}`),
     ...SUGGESTION_QUERIES.map((q) => `/api/search/suggestions?q=${encodeURIComponent(q)}`),
   ]);
@@ -210,13 +214,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  golden.save();
   await indexApp?.closeAll();
   await sqlApp?.closeAll();
 });
 
 describe('the producer list and the type-ahead from the listing index', () => {
   it('answer exactly as SQL does, from the base', async () => {
-    await expectParity();
+    await expectParity('base');
     const list = await ask(indexApp, '/api/search/producers?search=honey');
     expect((list.body as { total: number }).total).toBeGreaterThan(3);
     const typed = await ask(indexApp, '/api/search/suggestions?q=sourdogh');
@@ -232,8 +237,11 @@ describe('the producer list and the type-ahead from the listing index', () => {
       expect(accented.status).toBe(200);
       expect(accented.path, text).toBe('sql');
       expect(accented.body).toEqual((await ask(sqlApp, typed)).body);
-      const list = await ask(indexApp, `/api/search/producers?search=${encodeURIComponent(text)}`);
+      golden.check('text the index once left to SQL', typed, (await ask(sqlApp, typed)).raw);
+      const listUrl = `/api/search/producers?search=${encodeURIComponent(text)}`;
+      const list = await ask(indexApp, listUrl);
       expect(list.path, text).toBe('sql');
+      golden.check('text the index once left to SQL', listUrl, (await ask(sqlApp, listUrl)).raw);
     }
     const tooLong = await ask(indexApp, `/api/search/suggestions?q=${'a'.repeat(201)}`);
     expect(tooLong.status).toBe(400);
@@ -264,7 +272,7 @@ describe('the producer list and the type-ahead from the listing index', () => {
     await listingIndexCaughtUp(indexApp.ctx);
     const typed = await ask(indexApp, '/api/search/suggestions?q=honeycomb');
     expect((typed.body as { products: { name: string }[] }).products.map((p) => p.name)).toContain('Honeycomb Frame');
-    await expectParity();
+    await expectParity('after writes');
   });
 
   it('hides a producer whose trial runs out by the clock, with no write', async () => {
@@ -274,7 +282,7 @@ describe('the producer list and the type-ahead from the listing index', () => {
     await new Promise((resolve) => setTimeout(resolve, 1600));
     const after = (await ask(indexApp, '/api/search/producers?search=honey')).body as { total: number };
     expect(after.total).toBeLessThan(before.total);
-    await expectParity();
+    await expectParity('after the trial ran out');
   });
 
   it('keep every field a list row shows fresh from the change feed, with no database read (decision 271)', async () => {
@@ -332,7 +340,7 @@ describe('the producer list and the type-ahead from the listing index', () => {
     expect(rowOf(before, bee)).toBeDefined();
     expect(rowOf(after, bee)).toBeUndefined();
     // Every list and map-with-text answer still equals SQL's, and the page's rows came from memory.
-    await expectParity();
+    await expectParity('after profile edits');
     const now = Date.now();
     const ranked = listingIndexOf(indexApp.ctx)?.searchProducers({
       groups: [],
