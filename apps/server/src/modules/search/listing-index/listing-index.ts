@@ -2,7 +2,6 @@ import type { ProductSort } from '@farmstand/shared/schemas/search';
 import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../geo';
 import { type SortKey, sortKey } from '../product-order';
 import { lowerBound } from '../sorted-search';
-import { NO_TEXT_RULES, type TextRules } from './database-text';
 import { distanceFrom, farthestCornerOf, nearestPointOf, regionSides, regionsOf } from './geo-math';
 import {
   displayJsonOf,
@@ -333,8 +332,6 @@ export class ListingIndex {
   private readonly pickMark: Uint32Array;
   private readonly containsMark: Uint32Array;
   private names: NameTable = new NameTable([], this.trigrams);
-  /** How the database treats text: the producer list and the type-ahead answer what it agrees on (decisions 191, 310). */
-  textRules: TextRules = NO_TEXT_RULES;
   private namesHeld = 0;
   /** Per query: each producer's distance, valid while its stamp is the query's. */
   private readonly distances: Float64Array;
