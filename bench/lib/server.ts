@@ -80,24 +80,17 @@ export async function startBenchServer(
 }
 
 /**
- * A large catalogue is ranked by the in-memory listing index (decision 125), which loads in the
- * background after start while SQL answers. Sections measure the settled server: this waits (up to
- * 5 minutes) until product search says `x-search-path: index`, or returns at once when the catalogue
- * is below the index's threshold (SEARCH_INDEX=auto) or the index is off.
+ * Search is ranked by the in-memory listing index (decisions 125, 460), which loads in the
+ * background after start; `/api/health/ready` answers 503 until it has. Sections measure the
+ * settled server: this waits (up to 5 minutes) for readiness. `path` is 'index' once it is ready.
  */
 async function waitForSearchIndex(baseUrl: string): Promise<{ path: string; waitedMs: number }> {
   const started = Date.now();
-  const probe = async () => {
-    const response = await fetch(`${baseUrl}/api/search/products?limit=1`);
-    const body = (await response.json()) as { total?: number };
-    return { path: response.headers.get('x-search-path') ?? 'sql', total: body.total ?? 0 };
-  };
-  const expected = process.env.SEARCH_INDEX === 'on' || (process.env.SEARCH_INDEX !== 'off' && (await probe()).total >= 20_000);
-  let path = 'sql';
-  while (expected && Date.now() - started < 300_000) {
-    path = (await probe()).path;
-    if (path === 'index') break;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+  while (Date.now() - started < 300_000) {
+    const response = await fetch(`${baseUrl}/api/health/ready`);
+    await response.arrayBuffer();
+    if (response.ok) return { path: 'index', waitedMs: Date.now() - started };
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { path, waitedMs: Date.now() - started };
+  return { path: 'loading', waitedMs: Date.now() - started };
 }

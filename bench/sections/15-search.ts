@@ -9,7 +9,7 @@ import { buildSearchShapes, type SearchShape } from '../lib/search-queries';
 import { defineSection } from '../lib/section';
 import { type BenchServer, startBenchServer } from '../lib/server';
 
-/** Issue 9's targets (PostgreSQL, caches off). */
+/** Issue 9's targets (PostgreSQL). */
 const TARGETS = {
   productP95Ms: 10,
   /** At 50 connections, product search ≥ this share of the bare hello-world's req/s. */
@@ -20,9 +20,8 @@ const TARGETS = {
 
 /**
  * Issue 9: every search shape with ≥ 1,000 distinct requests each (≥ 10,000 in all) against the
- * server with its result cache off (the default; `SEARCH_RESULT_CACHE=on` turns it on), beside a
- * bare Fastify hello-world measured in the same run on the same cores. Per shape: req/s at 50
- * connections, p50/p95/p99 at 10. The optional result cache is measured apart on a second server.
+ * server (no result cache: decision 460), beside a bare Fastify hello-world measured in the same
+ * run on the same cores. Per shape: req/s at 50 connections, p50/p95/p99 at 10.
  * `--engine=pglite|both` measures the same shapes on the embedded database (its own table).
  */
 export default defineSection({
@@ -31,7 +30,7 @@ export default defineSection({
     const shapes = await buildSearchShapes(pool);
     const distinctTotal = shapes.reduce((sum, shape) => sum + shape.paths.length, 0);
     const title = (database: string) =>
-      `Search at scale (${options.scale}, ${database}; ${distinctTotal.toLocaleString('en-US')} distinct queries; result cache off; ${options.durationSeconds} s per run)`;
+      `Search at scale (${options.scale}, ${database}; ${distinctTotal.toLocaleString('en-US')} distinct queries; ${options.durationSeconds} s per run)`;
 
     const hello = await startHelloWorld(BENCH_PORT + 2);
     let helloFigures: LoadFigures;
@@ -50,7 +49,6 @@ export default defineSection({
     const ceilings: Ceilings = { hello: helloFigures, page: pageFigures };
     if (options.engine !== 'pglite') {
       await measureShapes(title('PostgreSQL'), server, shapes, ceilings, options.durationSeconds);
-      await measureResultCache(databaseUrl, shapes[0], options.durationSeconds, helloFigures.rps);
     }
     if (options.engine !== 'postgres') {
       // Issue 9: "on the embedded database at 200k products" — the same shapes on PGlite (what
@@ -90,7 +88,7 @@ async function measureShapes(
     'p95 @10',
     'p99 @10',
     'non-2xx',
-    'cache hits',
+
     'target',
     'verdict',
   ]);
@@ -100,11 +98,11 @@ async function measureShapes(
   const index = server.search;
   table.notes.push(
     index.path === 'index'
-      ? `Product search ranked by the in-memory listing index (decision 125), loaded ${(index.waitedMs / 1000).toFixed(1)} s after the server answered; server RSS ${rssOf(server.process.pid)}.`
-      : 'Product search ranked by SQL (the listing index is off below SEARCH_INDEX auto threshold, or did not load in time).',
+      ? `Search ranked by the in-memory listing index (decisions 125, 460), ready ${(index.waitedMs / 1000).toFixed(1)} s after the server answered; server RSS ${rssOf(server.process.pid)}.`
+      : 'The listing index had not loaded within 5 minutes (/api/health/ready still 503).',
   );
-  table.rows.push(row('bare Fastify hello-world (ceiling)', 1, hello, hello.rps, '—', '—', ''));
-  table.rows.push(row('fixed 11 KB page, no work (same bytes)', 1000, page, hello.rps, '—', '—', ''));
+  table.rows.push(row('bare Fastify hello-world (ceiling)', 1, hello, hello.rps, '—', ''));
+  table.rows.push(row('fixed 11 KB page, no work (same bytes)', 1000, page, hello.rps, '—', ''));
   table.notes.push(
     "'fixed 11 KB page': the hello-world process answering a constant product-page-sized JSON with the app's security headers (decision 320): what a search page's bytes alone allow here.",
   );
@@ -119,68 +117,7 @@ async function measureShapes(
       embeddedP95Ms === undefined
         ? judge(shape, figures, hello.rps)
         : { target: `p95 ≤ ${embeddedP95Ms} ms`, ok: figures.p95 <= embeddedP95Ms };
-    table.rows.push(
-      row(
-        shape.label,
-        shape.paths.length,
-        figures,
-        hello.rps,
-        shape.kind === 'products' ? '0 % (off)' : '—',
-        target,
-        verdict(ok),
-      ),
-    );
-  }
-}
-
-/** The optional result cache, apart: a second server with SEARCH_RESULT_CACHE=on, the text-only shape. */
-async function measureResultCache(
-  databaseUrl: string,
-  shape: SearchShape,
-  durationSeconds: number,
-  helloRps: number,
-): Promise<void> {
-  const cached = addTable('Search result cache ON (apart; never stands in for the figures above)', [
-    'shape',
-    'distinct',
-    'req/s @50',
-    '% of hello',
-    'p50 @10',
-    'p95 @10',
-    'p99 @10',
-    'cache hit rate',
-  ]);
-  const share = (rps: number) => `${((rps / helloRps) * 100).toFixed(0)} %`;
-  const withCache = await startBenchServer(databaseUrl, BENCH_PORT + 1, { SEARCH_RESULT_CACHE: 'on' });
-  try {
-    const figures = await measure(withCache.url, rotate(shape.paths), durationSeconds);
-    cached.rows.push({
-      shape: shape.label,
-      distinct: String(shape.paths.length),
-      'req/s @50': Math.round(figures.rps).toLocaleString('en-US'),
-      '% of hello': share(figures.rps),
-      'p50 @10': ms(figures.p50),
-      'p95 @10': ms(figures.p95),
-      'p99 @10': ms(figures.p99),
-      'cache hit rate': await hitRate(withCache.url, shape.paths),
-    });
-    // One search asked again and again, every answer a hit: what the app's own per-request work
-    // (routing, validation, headers, limits, metrics, sending the page) leaves with no ranking at all
-    // (decision 320). The path is listed twice so the client sets up each request as for the others.
-    const repeated = shape.paths[0];
-    const fixedCost = await measure(withCache.url, rotate([repeated, repeated]), durationSeconds);
-    cached.rows.push({
-      shape: `${shape.label}, one search repeated`,
-      distinct: '1',
-      'req/s @50': Math.round(fixedCost.rps).toLocaleString('en-US'),
-      '% of hello': share(fixedCost.rps),
-      'p50 @10': ms(fixedCost.p50),
-      'p95 @10': ms(fixedCost.p95),
-      'p99 @10': ms(fixedCost.p99),
-      'cache hit rate': 'all but the first',
-    });
-  } finally {
-    await withCache.stop();
+    table.rows.push(row(shape.label, shape.paths.length, figures, hello.rps, target, verdict(ok)));
   }
 }
 
@@ -209,15 +146,7 @@ function judge(shape: SearchShape, figures: LoadFigures, helloRps: number): { ta
   return { target: 'p95 ≤ 10 ms (as products)', ok: figures.p95 <= TARGETS.productP95Ms };
 }
 
-function row(
-  shape: string,
-  distinct: number,
-  figures: LoadFigures,
-  helloRps: number,
-  cacheHits: string,
-  target: string,
-  verdictText: string,
-) {
+function row(shape: string, distinct: number, figures: LoadFigures, helloRps: number, target: string, verdictText: string) {
   return {
     shape,
     distinct: distinct.toLocaleString('en-US'),
@@ -227,24 +156,7 @@ function row(
     'p95 @10': ms(figures.p95),
     'p99 @10': ms(figures.p99),
     'non-2xx': figures.timeouts ? `${figures.errors} (${figures.timeouts} timeouts)` : String(figures.errors),
-    'cache hits': cacheHits,
     target,
     verdict: verdictText,
   };
-}
-
-/**
- * Sends 200 of the paths twice in a row, one at a time, and counts the second answers the cache gave
- * (x-search-cache: hit): the best case of a cache whose entries live a second (decision 121).
- */
-async function hitRate(baseUrl: string, allPaths: string[]): Promise<string> {
-  const paths = allPaths.slice(0, 200);
-  let hits = 0;
-  for (const path of paths) {
-    await (await fetch(baseUrl + path)).arrayBuffer();
-    const response = await fetch(baseUrl + path);
-    await response.arrayBuffer();
-    if (response.headers.get('x-search-cache') === 'hit') hits++;
-  }
-  return `${((hits / paths.length) * 100).toFixed(0)} % (${hits} of ${paths.length} repeated at once)`;
 }

@@ -11,12 +11,10 @@ import { build } from 'esbuild';
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SRC = path.join(SERVER_DIR, 'src');
 const DIST = path.join(SERVER_DIR, 'dist');
-// search-thread: the listing index's worker thread (decision 300), started by search-threads.ts from beside main.js;
-// label-thread: the label PDF renderer's worker thread, started by labels/label-maker.ts the same way.
+// label-thread: the label PDF renderer's worker thread, started by labels/label-maker.ts from beside main.js.
 const ENTRIES = {
   main: 'src/main.ts',
   restore: 'src/restore.ts',
-  'search-thread': 'src/modules/search/listing-index/search-thread.ts',
   'label-thread': 'src/modules/labels/label-thread.ts',
 };
 

@@ -22,14 +22,6 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tmp(), DEMO_DATA: '0' }).demoData).toBe(false);
   });
 
-  it('runs the search index on the main thread unless SEARCH_THREADS asks for search threads', () => {
-    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://x@localhost/db' }).searchThreads).toBe(0);
-    expect(loadConfig({ DATA_DIR: tmp(), SEARCH_THREADS: '2' }).searchThreads).toBe(2);
-    for (const bad of ['9', '-1', '1.5', 'two']) {
-      expect(() => loadConfig({ DATA_DIR: tmp(), SEARCH_THREADS: bad })).toThrow(/SEARCH_THREADS/);
-    }
-  });
-
   it('warns at start when a production-like start has no PUBLIC_URL, and not for the local demo', () => {
     expect(loadConfig({ DATA_DIR: tmp() }).warnings).toEqual([]);
     expect(loadConfig({ DATA_DIR: tmp(), HOST: '127.0.0.1' }).warnings).toEqual([]);

@@ -49,12 +49,6 @@ const EnvSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1, 'BACKUP_KEEP must be a whole number of 1 or more').default(14),
   JOBS: flag,
   NODE_ENV: z.string().optional(),
-  SEARCH_THREADS: z.coerce
-    .number()
-    .int()
-    .min(0, 'SEARCH_THREADS must be a whole number from 0 to 8')
-    .max(8, 'SEARCH_THREADS must be a whole number from 0 to 8')
-    .optional(),
 });
 
 /**
@@ -84,11 +78,6 @@ export type Config = {
   trustProxy?: TrustProxy;
   /** Directory of the built web app; served when it exists. */
   webDist?: string;
-  /**
-   * Threads that run the search index beside the main thread (decision 300), PostgreSQL only; absent
-   * or 0: it runs on the main thread.
-   */
-  searchThreads?: number;
   /** Bearer token a Prometheus scraper sends to /api/metrics; absent: only this machine, unproxied. */
   metricsToken?: string;
   /** API requests per minute per IP; sign-in and e-mail calls get a tenth. */
@@ -142,9 +131,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
-    // Off unless asked for: on a machine whose cores also serve the database or the load it bears, the
-    // threads raise throughput but lengthen the slowest answers (decision 300).
-    searchThreads: e.SEARCH_THREADS ?? 0,
     metricsToken: e.METRICS_TOKEN,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

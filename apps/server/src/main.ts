@@ -3,13 +3,13 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open';
-import { ensureAdmin } from './seed/admin';
-import { DEMO_ACCOUNTS, seedDemoDataIfEmpty } from './seed/demo';
 import { UnsafeDataDirError } from './lib/data-dir';
 import { lazyModule } from './lib/lazy-module';
 import { startHeartbeat } from './lib/ops/heartbeat';
 import { installShutdown } from './lib/ops/shutdown';
 import { createSocketServer } from './realtime/socket-server';
+import { ensureAdmin } from './seed/admin';
+import { DEMO_ACCOUNTS, seedDemoDataIfEmpty } from './seed/demo';
 
 const loadIoredis = lazyModule<typeof import('ioredis')>('ioredis');
 

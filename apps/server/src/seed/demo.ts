@@ -1,9 +1,9 @@
 import { PLAN_PRICES } from '@farmstand/shared';
 import { and, ne, sql } from 'drizzle-orm';
-import type { AppContext } from '../lib/context';
-import { hashPassword } from '../modules/auth/passwords';
 import type { Db } from '../db/client';
 import { certifications, favorites, payments, producers, products, reviews, subscriptions, users } from '../db/schema';
+import type { AppContext } from '../lib/context';
+import { hashPassword } from '../modules/auth/passwords';
 import { DEMO_SHOPPER_EMAILS, draftReview } from './community';
 import { type DemoPictureUrls, removeDemoPictures, storeDemoPictures } from './demo-pictures';
 import { buildDemoFarms, type DemoFarm } from './farms';

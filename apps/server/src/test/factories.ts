@@ -5,6 +5,7 @@ import { keepMailCopies, mailCopiesTo } from '../lib/mail-copies';
 import { insertUser } from '../modules/auth/auth.repository';
 import { hashPassword } from '../modules/auth/passwords';
 import { signAccessToken } from '../modules/auth/tokens';
+import { listingIndexCaughtUp } from '../modules/search/listing-index/listing-index.service';
 import type { TestApp } from './test-app';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -54,4 +55,6 @@ export async function lastEmailLink(_app: TestApp, to: string, pathPrefix: strin
 
 export async function setUserStatus(app: TestApp, id: number, status: 'active' | 'suspended' | 'deleted') {
   await app.ctx.db.update(users).set({ status }).where(eq(users.id, id));
+  // Search hides (or shows) the producer once its index holds the change (decision 460).
+  await listingIndexCaughtUp(app.ctx);
 }

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { producers, products, subscriptions } from '../db/schema';
+import { listingIndexCaughtUp } from '../modules/search/listing-index/listing-index.service';
 import { buildUser, type TestUser } from './factories';
 import type { TestApp } from './test-app';
+
+/*
+ * Search shows a write within the change feed's poll plus one reload (decisions 121, 460). These
+ * factories wait for the app's own index to hold their write, so a test searches right after.
+ */
 
 export type TestProducer = TestUser & { producerId: number };
 
@@ -27,6 +33,7 @@ export async function buildProducer(
       ...profile,
     })
     .returning({ id: producers.id });
+  await listingIndexCaughtUp(app.ctx);
   return { ...user, producerId: row.id };
 }
 
@@ -46,9 +53,11 @@ export async function buildProduct(
       ...values,
     })
     .returning({ id: products.id });
+  await listingIndexCaughtUp(app.ctx);
   return row.id;
 }
 
 export async function setSubscription(app: TestApp, userId: number, values: Partial<typeof subscriptions.$inferInsert>) {
   await app.ctx.db.update(subscriptions).set(values).where(eq(subscriptions.userId, userId));
+  await listingIndexCaughtUp(app.ctx);
 }

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import type { Config } from '../config';
 import { type DatabaseHandle, openPglite, openPostgres } from '../db/client';
+import { listingIndexLoaded } from '../modules/search/listing-index/listing-index.service';
 import { withDatabase } from './global-setup';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -64,19 +65,18 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
 
 export type TestApp = FastifyInstance & { closeAll: () => Promise<void> };
 
-/**
- * The whole app on a fresh database, for app.inject tests. `searchThreads` (PostgreSQL only) runs
- * the listing index on search threads, which open the database by its URL.
- */
+/** The whole app on a fresh database, for app.inject tests. */
 export async function buildTestApp(configOverrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const app = await buildApp({
-    config: testConfig({ ...configOverrides, databaseUrl: configOverrides.searchThreads ? database.url : undefined }),
+    config: testConfig(configOverrides),
     database,
     logger: false,
     rateLimitPerMinute: 100_000,
   });
   await app.ready();
+  // Search answers (and readiness says so) once its index has loaded (decision 461).
+  await listingIndexLoaded(app.ctx);
   return Object.assign(app, {
     closeAll: async () => {
       await app.close();

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { defineModule, type ModuleOptions } from '../module';
+import { searchIsReady } from '../search/listing-index/listing-index.service';
 
 const HealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -16,7 +17,7 @@ const CheckStatus = z.enum(['ok', 'down', 'not configured']);
 const ReadyResponse = z.object({
   status: z.enum(['ready', 'not ready']),
   draining: z.boolean(),
-  checks: z.object({ database: CheckStatus, redis: CheckStatus, queue: CheckStatus }),
+  checks: z.object({ database: CheckStatus, redis: CheckStatus, queue: CheckStatus, search: z.enum(['ok', 'loading']) }),
 });
 const LiveResponse = z.object({ status: z.literal('alive'), uptime_seconds: z.number() });
 
@@ -70,7 +71,8 @@ const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     async () => ({ status: 'alive' as const, uptime_seconds: uptime(ctx) }),
   );
 
-  // Readiness: send traffic here only when the database, Redis and the job queue answer and no shutdown has begun.
+  // Readiness: send traffic here only when the database, Redis and the job queue answer, search has
+  // loaded its index (decision 461) and no shutdown has begun.
   app.get(
     '/health/ready',
     { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: ReadyResponse, 503: ReadyResponse } } },
@@ -80,11 +82,12 @@ const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
         ctx.redis ? check(() => (ctx.redis as NonNullable<AppContext['redis']>).ping()) : ('not configured' as const),
         ctx.jobs.isRunning ? check(() => ctx.jobs.check()) : ('not configured' as const),
       ]);
-      const ready = !ctx.lifecycle.draining && database === 'ok' && redis !== 'down' && queue !== 'down';
+      const search = searchIsReady(ctx) ? ('ok' as const) : ('loading' as const);
+      const ready = !ctx.lifecycle.draining && database === 'ok' && redis !== 'down' && queue !== 'down' && search === 'ok';
       return reply.status(ready ? 200 : 503).send({
         status: ready ? ('ready' as const) : ('not ready' as const),
         draining: ctx.lifecycle.draining,
-        checks: { database, redis, queue },
+        checks: { database, redis, queue, search },
       });
     },
   );

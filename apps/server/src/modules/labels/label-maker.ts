@@ -14,7 +14,7 @@ type Waiting = { resolve: (pdf: Uint8Array) => void; reject: (error: Error) => v
 /**
  * Starts the label thread: from the bundle, dist/label-thread.js beside main.js (scripts/build.mjs);
  * from source (tsx, tests), label-thread.ts behind tsx's loader, which a worker thread does not
- * inherit: the thread registers it first, then imports the entry (as search-threads.ts does).
+ * inherit: the thread registers it first, then imports the entry.
  */
 function startThread(): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./label-thread.js', import.meta.url));

@@ -95,7 +95,7 @@ describe('health split', () => {
     expect(ready.json()).toEqual({
       status: 'ready',
       draining: false,
-      checks: { database: 'ok', redis: 'not configured', queue: 'not configured' },
+      checks: { database: 'ok', redis: 'not configured', queue: 'not configured', search: 'ok' },
     });
   });
 

@@ -30,47 +30,6 @@ export function boundingBox(center: Point, radiusMiles: number): BoundingBox {
   };
 }
 
-/** Exact great-circle miles from the centre to producer `pr` (haversine, as in the shared helper). */
-export function distanceSql(center: Point): SQL<number> {
-  return distanceToSql(center, 'pr');
-}
-
-/** The radius filter: box on the index first, then the exact distance. */
-export function withinRadiusSql(center: Point, radiusMiles: number): SQL {
-  const box = boundingBox(center, radiusMiles);
-  const exact = sql`${distanceSql(center)} <= ${radiusMiles}::float8`;
-  if (!box) return sql`(pr.latitude is not null and ${exact})`;
-  return sql`(pr.latitude between ${box.minLat}::float8 and ${box.maxLat}::float8
-    and pr.longitude between ${box.minLng}::float8 and ${box.maxLng}::float8 and ${exact})`;
-}
-
-/** Grid cells are a quarter degree; `search_cell()` in migration 0006 is the SQL twin. */
-const CELLS_PER_DEGREE = 4;
-const cellRow = (latitude: number) => Math.floor((latitude + 90) * CELLS_PER_DEGREE);
-const cellColumn = (longitude: number) => Math.floor((longitude + 180) * CELLS_PER_DEGREE);
-
-export function gridCell(latitude: number, longitude: number): number {
-  return cellRow(latitude) * 2000 + cellColumn(longitude);
-}
-
-/** Past this many cells a box is too wide for a cell filter to narrow anything (about 300 miles square). */
-const MAX_CELLS = 600;
-
-/**
- * The grid cells a box touches, as the tsquery over the listings' cell tokens (`zzg<cell>`), so the
- * GIN index intersects place, text and category in one scan. Null when the box is too wide to help.
- */
-export function cellsTsquery(box: NonNullable<BoundingBox>): string | null {
-  const rows = [cellRow(box.minLat), cellRow(box.maxLat)];
-  const columns = [cellColumn(box.minLng), cellColumn(box.maxLng)];
-  if ((rows[1] - rows[0] + 1) * (columns[1] - columns[0] + 1) > MAX_CELLS) return null;
-  const cells: string[] = [];
-  for (let row = rows[0]; row <= rows[1]; row++) {
-    for (let column = columns[0]; column <= columns[1]; column++) cells.push(`zzg${row * 2000 + column}`);
-  }
-  return cells.join(' | ');
-}
-
 /**
  * Exact great-circle miles from the centre to a row's own `latitude`/`longitude` columns (alias
  * given); null for a row without coordinates (`least()` skips nulls, so without the guard an

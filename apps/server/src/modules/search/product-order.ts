@@ -1,8 +1,7 @@
 import type { ProductSort } from '@farmstand/shared/schemas/search';
-import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * The orders of a product search (decisions 041, 401), for both engines. Every order compares the
+ * The orders of a product search (decisions 041, 401). Every order compares the
  * same three keys, `tier` descending, then `distance` ascending (none last), then the product id
  * descending (newest first); an order decides what the first two hold:
  *
@@ -13,8 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
  * | distance  | 0                                   | miles (unmapped last)  |
  * | newest    | 0                                   | 0                      |
  *
- * `sortKey` is the in-memory listing index's key, `sortKeySql` the SQL path's; the listing index's
- * parity tests hold them to the same answers.
+ * `sortKey` is the listing index's key (decision 460: the one engine).
  */
 export type SortKey = { tier: number; distance: number; id: number };
 
@@ -34,22 +32,3 @@ export function sortKey(sort: ProductSort, facts: SortFacts): SortKey {
       return { tier: 0, distance: 0, id: facts.id };
   }
 }
-
-/**
- * The same keys as SQL over a listing's tier, distance (null: unknown) and price (`p.price`);
- * ordered by `sort_tier desc, sort_distance asc nulls last, product_id desc`.
- */
-export function sortKeySql(sort: ProductSort, facts: { tier: SQL; distance: SQL; price: SQL }): { tier: SQL; distance: SQL } {
-  switch (sort) {
-    case 'relevance':
-      return { tier: facts.tier, distance: facts.distance };
-    case 'price':
-      return { tier: sql`coalesce(-(${facts.price})::float8, '-infinity'::float8)`, distance: sql`0::float8` };
-    case 'distance':
-      return { tier: sql`0`, distance: facts.distance };
-    case 'newest':
-      return { tier: sql`0`, distance: sql`0::float8` };
-  }
-}
-
-export const SORT_KEY_ORDER = sql`sort_tier desc, sort_distance asc nulls last, product_id desc`;

@@ -2,38 +2,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUserStatus } from '../../test/factories';
 import { buildProducer, buildProduct, setSubscription } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { indexSearcherOf, listingIndexCaughtUp, listingIndexOf } from './listing-index/listing-index.service';
+import { listingIndexCaughtUp } from './listing-index/listing-index.service';
 
 /**
  * Result quality of product search (issue 9, decision 120), the same on PGlite and PostgreSQL:
  * relevance tiers (name, then farm name, then elsewhere), then distance, then newest; typos; the
- * visibility rules of decisions 034/082. Run twice: ranked by SQL, and by the in-memory listing index
- * (decision 125), which must answer exactly alike.
+ * visibility rules of decisions 034/082, as the listing index (decisions 125, 460) ranks them.
  */
 const CENTRE = { latitude: 38.0406, longitude: -84.5037 }; // Lexington, KY
 const NEAR = { latitude: 38.06, longitude: -84.5 }; // ~1.4 mi
 const FAR = { latitude: 38.2098, longitude: -84.5588 }; // ~12 mi
 
-/** On PostgreSQL the index also runs on search threads (decision 300): the same answers, through messages. */
-const paths = process.env.TEST_DB_ENGINE === 'postgres' ? (['sql', 'index', 'threads'] as const) : (['sql', 'index'] as const);
-
-describe.each(paths)('product search ranked by %s', (ranking) => {
-  const path = ranking === 'sql' ? 'sql' : 'index';
+describe('search ranked by the listing index', () => {
   let app: TestApp;
   const names = async (query: string) => {
     const response = await app.inject({ method: 'GET', url: `/api/search/products?${query}` });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['x-search-path']).toBe(path);
     return (response.json().products as { name: string }[]).map((p) => p.name);
   };
 
   beforeAll(async () => {
-    process.env.SEARCH_INDEX = path === 'index' ? 'on' : 'off';
-    try {
-      app = await buildTestApp(ranking === 'threads' ? { searchThreads: 2 } : {});
-    } finally {
-      delete process.env.SEARCH_INDEX;
-    }
+    app = await buildTestApp();
     const far = await buildProducer(app, { farmName: 'Ridge Top Farm', ...FAR });
     const near = await buildProducer(app, { farmName: 'Creek Side Farm', ...NEAR });
     const honeyFarm = await buildProducer(app, { farmName: 'Clover Honey Hollow', ...FAR });
@@ -54,12 +43,7 @@ describe.each(paths)('product search ranked by %s', (ranking) => {
     const suspended = await buildProducer(app, { farmName: 'Suspended Apiary', ...NEAR });
     await buildProduct(app, suspended, { name: 'Suspended Honey', category: 'honey' });
     await setUserStatus(app, suspended.id, 'suspended');
-    if (ranking === 'index') expect(await listingIndexCaughtUp(app.ctx)).not.toBeNull();
-    if (ranking === 'threads') {
-      await listingIndexCaughtUp(app.ctx);
-      expect(listingIndexOf(app.ctx)).toBeNull();
-      expect(indexSearcherOf(app.ctx)).not.toBeNull();
-    }
+    expect(await listingIndexCaughtUp(app.ctx)).not.toBeNull();
   });
   afterAll(async () => app.closeAll());
 
@@ -125,7 +109,6 @@ describe.each(paths)('product search ranked by %s', (ranking) => {
 
     it('suggests products and farms as the user types', async () => {
       const response = await app.inject({ method: 'GET', url: '/api/search/suggestions?q=clover' });
-      expect(response.headers['x-search-path']).toBe(path);
       expect(response.json().producers.map((p: { farm_name: string }) => p.farm_name)).toEqual(['Clover Honey Hollow']);
       const products = await app.inject({ method: 'GET', url: '/api/search/suggestions?q=wild' });
       expect(products.json().products.map((p: { name: string }) => p.name)).toEqual(['Wildflower Honey']);

@@ -13,8 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { defineModule, type ModuleOptions } from '../module';
 import { publicProductCache } from '../products/products.public-cache';
-import { indexSearcherOf, startListingIndex, stopListingIndex } from './listing-index/listing-index.service';
-import { isSearchResultCacheOn } from './product-search-cache';
+import { startListingIndex, stopListingIndex } from './listing-index/listing-index.service';
 import * as search from './search.service';
 import { onSearchChange, startSearchFeed, stopSearchFeed } from './search-changes';
 
@@ -27,8 +26,9 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     onSearchChange(ctx, () => publicProductCache(ctx).clear());
     // A failed first poll must not stop the app from starting: the timer keeps polling.
     await startSearchFeed(ctx).catch((error) => app.log.warn({ err: error }, 'search change feed: first poll failed'));
-    // At national scale product search is answered from memory (decision 125), loaded in the background.
-    await startListingIndex(ctx, app.log).catch((error) => app.log.warn({ err: error }, 'search index: not started'));
+    // Search is answered from memory (decisions 125, 460), loaded in the background; readiness
+    // answers 503 and searches wait until it has loaded (decision 461).
+    startListingIndex(ctx, app.log);
   });
   app.addHook('onClose', async () => {
     stopListingIndex(ctx);
@@ -42,12 +42,8 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       schema: { tags, querystring: ProductSearchQuery, response: { 200: ProductSearchResponse, 400: ErrorResponse } },
     },
     async (request, reply) => {
-      // Already serialised with the response schema (and possibly shared): sent as is.
-      const { body, hit } = await search.productSearchJson(ctx, request.query);
-      // Says whether the optional result cache answered (decision 121), so the bench can report it apart.
-      reply.header('x-search-cache', isSearchResultCacheOn() ? (hit ? 'hit' : 'miss') : 'off');
-      // Which path ranked it: the in-memory index or SQL (decision 125), for the bench and operators.
-      reply.header('x-search-path', indexSearcherOf(ctx) ? 'index' : 'sql');
+      // Written as JSON by the search engine, in the response schema's order: sent as is.
+      const body = await search.productSearchJson(ctx, request.query);
       return reply.type('application/json; charset=utf-8').send(body as unknown as ProductSearchResponse);
     },
   );
@@ -69,13 +65,10 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     },
     async (request, reply) => {
       if (producerSearchView(request.query) === 'list') {
-        // Which path ranked it: the in-memory index or SQL (decisions 125, 191).
-        reply.header('x-search-path', search.searchPathFor(ctx, request.query.search));
         // Written as JSON by the presenter (producerListJson): sent as is.
         const body = await search.searchProducerListJson(ctx, request.query);
         return reply.type('application/json; charset=utf-8').send(body as unknown as ProducerSearchListResponse);
       }
-      if (request.query.search) reply.header('x-search-path', search.searchPathFor(ctx, request.query.search));
       // Already JSON bytes (and possibly shared): sent as is, gzipped when the client accepts it.
       const answer = await search.producerMap(ctx, request.query);
       reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
@@ -89,10 +82,7 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
   app.get(
     '/suggestions',
     { config: { access: 'public' }, schema: { tags, querystring: SuggestionsQuery, response: { 200: SuggestionsResponse } } },
-    async (request, reply) => {
-      reply.header('x-search-path', search.searchPathFor(ctx, request.query.q));
-      return search.suggestions(ctx, request.query.q);
-    },
+    async (request) => search.suggestions(ctx, request.query.q),
   );
 };
 

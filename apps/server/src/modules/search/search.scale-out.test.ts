@@ -7,7 +7,7 @@ import { setUserStatus } from '../../test/factories';
 import { withDatabase } from '../../test/global-setup';
 import { buildProducer, buildProduct, setSubscription, type TestProducer } from '../../test/listing-factories';
 import { buildTestApp, type TestApp, testConfig } from '../../test/test-app';
-import { indexSearcherOf, listingIndexLoaded, listingIndexOf } from './listing-index/listing-index.service';
+import { listingIndexLoaded } from './listing-index/listing-index.service';
 
 const redisUrl = process.env.REDIS_URL;
 const onPostgres = process.env.TEST_DB_ENGINE === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
@@ -20,13 +20,9 @@ const LEXINGTON = { latitude: 38.0406, longitude: -84.5037 };
  * Two instances sharing one PostgreSQL database (and Redis, as deployed). Instance A writes (the way
  * any module does: straight to the tables, so the database triggers are what keeps search fresh),
  * instance B must show it within a second everywhere a shopper looks. B is warmed first so every
- * in-memory answer (map index, browse totals, product page guest cache) exists before the write.
+ * in-memory answer (map index, listing index, product page guest cache) exists before the write.
  */
-describe.runIf(onPostgres).each([
-  { where: 'on its main thread', searchThreads: 0 },
-  // Decision 300: B's index on two search threads, each fed the changes by B's main thread.
-  { where: 'on search threads', searchThreads: 2 },
-])('search freshness across two instances (PostgreSQL + Redis), B ranking $where', ({ searchThreads }) => {
+describe.runIf(onPostgres)('search freshness across two instances (PostgreSQL + Redis)', () => {
   let a: TestApp;
   let b: TestApp;
   let farm: TestProducer;
@@ -46,19 +42,11 @@ describe.runIf(onPostgres).each([
     const name = (await a.ctx.db.execute<{ name: string }>(sql`select current_database() as name`)).rows[0].name;
     const databaseUrl = withDatabase(process.env.TEST_DATABASE_URL as string, name);
     const database = await openPostgres(databaseUrl);
-    // B ranks product search with its in-memory listing index (decision 125), A with SQL: both must be fresh.
-    process.env.SEARCH_INDEX = 'on';
-    const config = testConfig({ redisUrl, databaseUrl, searchThreads });
+    // Each instance keeps its own listing index (decision 460), fresh from the change feed.
+    const config = testConfig({ redisUrl, databaseUrl });
     const appB = await buildApp({ config, database, logger: false, rateLimitPerMinute: 100_000 });
-    try {
-      await appB.ready();
-    } finally {
-      delete process.env.SEARCH_INDEX;
-    }
-    await listingIndexLoaded(appB.ctx);
-    expect(indexSearcherOf(appB.ctx)).not.toBeNull();
-    // On search threads the main thread holds no index of its own.
-    expect(listingIndexOf(appB.ctx) === null).toBe(searchThreads > 0);
+    await appB.ready();
+    expect(await listingIndexLoaded(appB.ctx)).not.toBeNull();
     b = Object.assign(appB, {
       closeAll: async () => {
         await appB.close();
@@ -69,7 +57,6 @@ describe.runIf(onPostgres).each([
     productId = await buildProduct(a, farm, { name: 'Quince Butter', category: 'jellies', price: 7 });
     // Warm B: every cache it may keep is filled before the writes below.
     await vi.waitFor(async () => expect(await productNamesOnB('search=quince')).toEqual(['Quince Butter']), withinOneSecond);
-    expect((await b.inject({ method: 'GET', url: '/api/search/products?search=quince' })).headers['x-search-path']).toBe('index');
     expect(await mapIdsOnB()).toContain(farm.id);
     expect(await viewportIdsOnB()).toContain(farm.id);
     expect((await b.inject({ method: 'GET', url: `/api/products/${productId}` })).statusCode).toBe(200);

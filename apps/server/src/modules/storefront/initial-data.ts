@@ -96,10 +96,7 @@ const pickupAnswer = (ctx: AppContext, producerUserId: number) =>
 /** /products without filters in its URL: the first page of what is available (the page's defaults). */
 export function productsPageAnswer(ctx: AppContext): Promise<ApiAnswer | null> {
   const query = { availability: 'available', limit: PRODUCT_PAGE_SIZE, offset: 0 };
-  return answer(apiUrl('/search/products', query), async () => {
-    const { body } = await search.productSearchJson(ctx, ProductSearchQuery.parse(query));
-    return body;
-  });
+  return answer(apiUrl('/search/products', query), () => search.productSearchJson(ctx, ProductSearchQuery.parse(query)));
 }
 
 /**

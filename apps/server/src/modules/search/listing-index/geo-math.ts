@@ -16,7 +16,7 @@ export function distanceFrom(center: Point): (latitude: number, longitude: numbe
   };
 }
 
-/** Grid cells of a quarter degree (as geo.ts#gridCell), used to find the producers near a centre. */
+/** Grid cells of a quarter degree (as `search_cell()` of migration 0006), used to find the producers near a centre. */
 const CELLS_PER_DEGREE = 4;
 export const cellRow = (latitude: number) => Math.floor((latitude + 90) * CELLS_PER_DEGREE);
 export const cellColumn = (longitude: number) => Math.floor((longitude + 180) * CELLS_PER_DEGREE);

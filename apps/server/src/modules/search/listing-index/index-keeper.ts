@@ -5,14 +5,14 @@ import { loadProducerRows, type ProducerRows, reloadProducerRows } from './produ
 
 /** Past this many overlay listings the base is rebuilt (in the background) to keep queries lean. */
 const REBUILD_AT = 50_000;
+/** After a failed first load (the database away at start), the load is tried again after this long. */
+const RETRY_LOAD_MS = 5000;
 
 export type KeeperLog = { warn: (object: unknown, message: string) => void };
 
 /**
  * One listing index and the producer list's rows beside it (decisions 125, 271), loaded from the
- * database and kept fresh by the producers the change feed reports (decision 121). It knows nothing
- * of the app: the main thread's keeper is fed by the app's feed, a search thread's keeper by the
- * changes the main thread forwards to it (decision 300), so both are fresh the same way.
+ * database and kept fresh by the producers the change feed reports (decision 121).
  */
 export class IndexKeeper {
   index: ListingIndex | null = null;
@@ -38,7 +38,11 @@ export class IndexKeeper {
 
   private startBuild(): void {
     this.loading = this.build()
-      .catch((error) => this.log.warn({ err: error }, 'search index: load failed; the SQL path answers'))
+      .catch((error) => {
+        // A rebuild that fails leaves the current index answering; a first load is tried again.
+        this.log.warn({ err: error }, 'search index: load failed; trying again');
+        if (!this.index) setTimeout(() => this.start(), RETRY_LOAD_MS).unref();
+      })
       .finally(() => {
         this.loading = null;
         this.sinceBuild = null;

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { readTextRules } from './database-text';
 import { type ProductDisplayRow, productDisplayOf } from './listing-display';
 import { type ListingData, ListingIndex, type ProducerData } from './listing-index';
 import { ListingIndexBuilder } from './listing-index.builder';
@@ -134,12 +133,11 @@ export async function loadListingIndex(db: Db): Promise<ListingIndex> {
     builder.add(page.rows.map(toListing));
     if (page.rows.length < PAGE) break;
     below = Number(page.rows[page.rows.length - 1].product_id);
-    // Let requests through between pages: the SQL path answers them meanwhile.
+    // Let other requests through between pages (searches wait for the load, decision 461).
     await new Promise((resolve) => setImmediate(resolve));
   }
   const index = new ListingIndex(builder.build(), vocabulary);
   index.setNames(names);
-  index.textRules = await readTextRules(db);
   return index;
 }
 

@@ -2,7 +2,6 @@ import type { ProductSort } from '@farmstand/shared/schemas/search';
 import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../geo';
 import { type SortKey, sortKey } from '../product-order';
 import { lowerBound } from '../sorted-search';
-import { NO_TEXT_RULES, type TextRules } from './database-text';
 import { distanceFrom, farthestCornerOf, nearestPointOf, regionSides, regionsOf } from './geo-math';
 import {
   displayJsonOf,
@@ -13,6 +12,7 @@ import {
   type ProductDisplayColumns,
 } from './listing-display';
 import { type NameRow, NameTable } from './name-table';
+import type { Posting, RegionalPosting } from './postings';
 import type { Vocabulary } from './query-words';
 import { selectBest } from './select-best';
 import { SlotBitmaps, setBit } from './slot-bitmaps';
@@ -84,8 +84,8 @@ export type IndexQuery = {
 
 export type IndexAnswer = { page: { id: number; distance: number | null }[]; total: number };
 
-export const NAME = 1;
-export const FARM = 2;
+export { FARM, NAME, type Posting, type RegionalPosting } from './postings';
+
 const TIER_OF_FLAGS = [1, 3, 2, 3];
 /**
  * A grid cell is skipped as outside a circle only when the nearest point of its box is this much
@@ -99,14 +99,6 @@ const EMPTY_POSTING: Posting = { slots: new Int32Array(0), flags: new Uint8Array
 
 /** How many distance bands `nearestHolding` splits a circle into. */
 const NEAREST_BANDS = 64;
-
-export type Posting = { slots: Int32Array; flags: Uint8Array };
-/**
- * One lexeme's postings again, ordered by the producer's region (geo-math.ts#regionOf), then by
- * slot: region `regions[r]`'s are `slots[start[r] … start[r + 1]]`. Four arrays per lexeme however
- * many regions it spans (listings of producers without a place are in none).
- */
-export type RegionalPosting = { regions: Int32Array; start: Int32Array; slots: Int32Array; flags: Uint8Array };
 
 /** What the builder (listing-index.builder.ts) makes; the index adds its grid and per-query state. */
 export type IndexParts = {
@@ -333,8 +325,6 @@ export class ListingIndex {
   private readonly pickMark: Uint32Array;
   private readonly containsMark: Uint32Array;
   private names: NameTable = new NameTable([], this.trigrams);
-  /** How the database treats text: the producer list and the type-ahead answer what it agrees on (decisions 191, 310). */
-  textRules: TextRules = NO_TEXT_RULES;
   private namesHeld = 0;
   /** Per query: each producer's distance, valid while its stamp is the query's. */
   private readonly distances: Float64Array;

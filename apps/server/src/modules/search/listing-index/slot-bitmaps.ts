@@ -1,4 +1,4 @@
-import { FARM, NAME, type Posting } from './listing-index';
+import { FARM, NAME, type Posting } from './postings';
 
 /**
  * Counting a common word's matches without walking them (decision 280). At national scale a word

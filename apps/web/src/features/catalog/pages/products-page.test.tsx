@@ -84,8 +84,6 @@ describe('the products page', () => {
     show('/products');
     await screen.findByText('Product 2');
     const pictures = [...document.querySelectorAll('main img, img')];
-    expect(pictures.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
-      ['eager', 'high'],
-    ]);
+    expect(pictures.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([['eager', 'high']]);
   });
 });

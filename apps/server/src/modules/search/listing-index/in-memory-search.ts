@@ -1,0 +1,68 @@
+import { AppError } from '../../../lib/errors';
+import { presentProducerListItem, presentProducerMapItem, producerListJson } from '../search.presenter';
+import * as repo from '../search.repository';
+import type { SearchProvider, Suggested } from '../search-provider';
+import { searchWords } from '../search-text';
+import type { IndexKeeper } from './index-keeper';
+import type { ListingIndex } from './listing-index';
+import { lexemeGroups } from './query-words';
+
+/** Seconds a client is asked to wait when the index could not load (decision 461). */
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The search provider of the in-memory listing index (decisions 125, 191, 260, 271, 460): it
+ * ranks, counts and writes every answer from memory. A request that arrives while the index loads
+ * waits for the load; if the load failed (it is retried), the request gets a 503 that says so.
+ */
+export class InMemorySearch implements SearchProvider {
+  constructor(private readonly keeper: IndexKeeper) {}
+
+  get ready(): boolean {
+    return this.keeper.index !== null;
+  }
+
+  private async index(): Promise<ListingIndex> {
+    const index = this.keeper.index ?? (await this.keeper.loaded());
+    if (index) return index;
+    throw new AppError(503, 'Search is still starting up. Try again in a few seconds.', undefined, RETRY_AFTER_SECONDS);
+  }
+
+  async products(filters: repo.ProductSearchFilters): Promise<string> {
+    const index = await this.index();
+    const groups = filters.text ? lexemeGroups(searchWords(filters.text), index.vocabulary) : [];
+    // The index ranks, counts and writes the page from the display columns it keeps (decision 260).
+    return index.answerJson(index.search({ ...filters, groups: groups.length ? groups : null, now: Date.now() }));
+  }
+
+  async producers(view: 'list' | 'map', filters: repo.ProducerSearchFilters): Promise<string> {
+    const index = await this.index();
+    const now = Date.now();
+    const text = filters.text;
+    const answer = index.searchProducers({
+      text,
+      groups: text ? lexemeGroups(searchWords(text), index.vocabulary) : [],
+      category: filters.category,
+      verifiedOnly: filters.verifiedOnly === true,
+      area: filters.area,
+      requireCoordinates: filters.requireCoordinates === true,
+      limit: filters.limit,
+      offset: filters.offset,
+      now,
+    });
+    // The rows kept beside the index (decision 271), fresh from the same feed; read by id if not held.
+    // The list is written from each row's kept JSON (decision 310).
+    const rows = this.keeper.rows;
+    const listJson = view === 'list' ? rows?.listJson(answer.page, answer.total, now) : null;
+    if (listJson) return listJson;
+    const page = rows?.page(answer.page, now) ?? (await repo.producersByIds(this.keeper.db, answer.page));
+    if (view === 'list') return producerListJson({ producers: page.map(presentProducerListItem), total: answer.total });
+    return JSON.stringify({ producers: page.map(presentProducerMapItem), total: answer.total });
+  }
+
+  async suggest(needle: string, limit: number): Promise<Suggested> {
+    const index = await this.index();
+    const now = Date.now();
+    return { products: index.suggestProducts(needle, limit, now), producers: index.suggestProducers(needle, limit, now) };
+  }
+}
