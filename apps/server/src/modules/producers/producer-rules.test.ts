@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct, validProduct, validProfile } from '../../test/producer-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
+import { listingIndexCaughtUp } from '../search/listing-index/listing-index.service';
 
 // Rules with holes (herdshare milk sale, ZIP of another town, unmappable address, demoted producer).
 let app: TestApp;
@@ -85,7 +86,9 @@ describe('a producer demoted to consumer', () => {
     expect((await send('GET', `/api/products/${productId}`)).statusCode).toBe(404);
     const list = await send('GET', '/api/producers');
     expect(list.json().producers.map((p: { user_id: number }) => p.user_id)).not.toContain(producer.id);
-    // Search, the map, the type-ahead and a shopper's favourites forget the farm too.
+    // Search, the map, the type-ahead and a shopper's favourites forget the farm too (search once
+    // its index has applied the change, within a poll of the change feed: decision 460).
+    await listingIndexCaughtUp(app.ctx);
     for (const url of [
       '/api/search/producers?q=Demoted',
       '/api/search/products?q=Demoted',
