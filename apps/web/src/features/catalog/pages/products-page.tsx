@@ -14,6 +14,7 @@ import { inputClasses } from '../../../components/ui/field';
 import { AlertIcon } from '../../../components/ui/icons';
 import { track } from '../../../lib/analytics';
 import { usePublicPageTitle } from '../../../lib/document-title';
+import { firstPictured } from '../../../lib/first-picture';
 import { LocationPanel } from '../../search/components/location-panel';
 import { PinIcon } from '../../search/components/pin-icon';
 import { SearchSuggestInput } from '../../search/components/search-suggest-input';
@@ -186,7 +187,7 @@ export default function ProductsPage() {
                   {/* The first picture (the page's largest paint) loads at once with high priority; the rest
                       lazily, which still loads those on screen straight away. A card without a photo has no
                       picture, so the first card that has one is the eager one. */}
-                  <ProductCard product={product} eager={index === firstCards.findIndex((card) => card.primary_image_url)} />
+                  <ProductCard product={product} eager={index === firstPictured(firstCards, (card) => card.primary_image_url)} />
                 </li>
               ))}
               {/* The cards past the first row and the pages below them follow the first paint. */}

@@ -2,6 +2,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
 import { AlertIcon, BarnIcon, HeartIcon, LockIcon } from '../../../components/ui/icons';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { firstPictured } from '../../../lib/first-picture';
 import { useAuth } from '../../auth/auth-context';
 import { ProducerCard } from '../../search/components/producer-card';
 import { useFavorites } from '../api';
@@ -54,7 +55,10 @@ export default function FavoritesPage() {
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {favorites.data.favorites.map((producer, index) => (
             <li key={producer.user_id}>
-              <ProducerCard producer={producer} eager={index === 0} />
+              <ProducerCard
+                producer={producer}
+                eager={index === firstPictured(favorites.data.favorites, (p) => p.profile_image_url)}
+              />
             </li>
           ))}
         </ul>

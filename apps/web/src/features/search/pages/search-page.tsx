@@ -7,6 +7,7 @@ import { inputClasses } from '../../../components/ui/field';
 import { AlertIcon } from '../../../components/ui/icons';
 import { track } from '../../../lib/analytics';
 import { usePublicPageTitle } from '../../../lib/document-title';
+import { firstPictured } from '../../../lib/first-picture';
 import { useProducerSearch } from '../api';
 import { LocationPanel } from '../components/location-panel';
 import { ProducerCard } from '../components/producer-card';
@@ -130,7 +131,7 @@ export default function SearchPage() {
           <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {producers.map((producer, index) => (
               <li key={producer.user_id}>
-                <ProducerCard producer={producer} eager={index === 0} />
+                <ProducerCard producer={producer} eager={index === firstPictured(producers, (p) => p.profile_image_url)} />
               </li>
             ))}
           </ul>
