@@ -48,6 +48,7 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000, 'SHUTDOWN_GRACE_MS must be at least 1000').default(10_000),
   BACKUP_KEEP: z.coerce.number().int().min(1, 'BACKUP_KEEP must be a whole number of 1 or more').default(14),
   JOBS: flag,
+  E2E_TEST_HOOKS: z.string().optional(),
   NODE_ENV: z.string().optional(),
 });
 
@@ -88,6 +89,8 @@ export type Config = {
   backupKeep: number;
   /** False (JOBS=0): this instance runs no background jobs. */
   runJobs: boolean;
+  /** E2E_TEST_HOOKS=1: mounts the browser tests' hooks under /api/test (modules/testing); never in production. */
+  testHooks: boolean;
   /** Things an operator should know at start (printed by main.ts), e.g. a production start without PUBLIC_URL. */
   warnings: string[];
 };
@@ -136,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     backupKeep: e.BACKUP_KEEP,
     runJobs: e.JOBS ?? true,
+    testHooks: e.E2E_TEST_HOOKS === '1',
     warnings: startWarnings(e),
   };
 }

@@ -246,10 +246,7 @@ describe('retention and recovery of the outbox', () => {
 
 describe('the end-to-end outbox hook', () => {
   it('still gives the e2e helpers a working verification link while the stored row has none', async () => {
-    process.env.E2E_TEST_HOOKS = '1';
-    const hooked = await buildTestApp().finally(() => {
-      delete process.env.E2E_TEST_HOOKS;
-    });
+    const hooked = await buildTestApp({ testHooks: true });
     try {
       const email = `hook-${process.pid}@example.com`;
       const registered = await hooked.inject({

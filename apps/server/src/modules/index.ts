@@ -58,7 +58,7 @@ const MODULES: ModuleRoutes[] = [
 
 export async function registerModules(api: FastifyInstance, options: ModuleOptions): Promise<void> {
   for (const module of MODULES) {
-    if (module.enabled && !module.enabled()) continue;
+    if (module.enabled && !module.enabled(options.ctx.config)) continue;
     await api.register(module.routes, { ...options, prefix: module.prefix });
   }
 }

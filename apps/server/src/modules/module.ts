@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../config';
 import type { AppContext } from '../lib/context';
 
 export type ModuleOptions = { ctx: AppContext; sensitiveRateLimit: number };
@@ -7,8 +8,8 @@ export type ModuleOptions = { ctx: AppContext; sensitiveRateLimit: number };
 export type ModuleRoutes = {
   prefix: string;
   routes: FastifyPluginAsyncZod<ModuleOptions>;
-  /** Mount only when this returns true (test hooks). */
-  enabled?: () => boolean;
+  /** Mount only when this returns true for the instance's settings (test hooks). */
+  enabled?: (config: Config) => boolean;
 };
 
 export const defineModule = (module: ModuleRoutes) => module;

@@ -26,6 +26,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     shutdownGraceMs: 10_000,
     backupKeep: 14,
     runJobs: true,
+    testHooks: false,
     warnings: [],
     webDist: path.join(os.tmpdir(), 'farmstand-no-web-build'),
     // Tests never reach the internet: a closed local port stands for the tile servers.

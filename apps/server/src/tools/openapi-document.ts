@@ -24,6 +24,7 @@ export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
       shutdownGraceMs: 10_000,
       backupKeep: 14,
       runJobs: false,
+      testHooks: false,
       warnings: [],
       webDist: path.join(os.tmpdir(), 'farmstand-no-web-build'),
     },

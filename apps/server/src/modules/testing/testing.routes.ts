@@ -70,4 +70,4 @@ const testingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
   );
 };
 
-export default defineModule({ prefix: '/test', routes: testingRoutes, enabled: () => process.env.E2E_TEST_HOOKS === '1' });
+export default defineModule({ prefix: '/test', routes: testingRoutes, enabled: (config) => config.testHooks });

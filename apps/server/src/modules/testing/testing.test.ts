@@ -1,18 +1,27 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
 /** The app as the end-to-end suite starts it (E2E_TEST_HOOKS=1), or as production does (unset). */
-async function appWithHooks(hooks: boolean): Promise<TestApp> {
-  const before = process.env.E2E_TEST_HOOKS;
-  if (hooks) process.env.E2E_TEST_HOOKS = '1';
-  else delete process.env.E2E_TEST_HOOKS;
-  try {
-    return await buildTestApp();
-  } finally {
-    if (before === undefined) delete process.env.E2E_TEST_HOOKS;
-    else process.env.E2E_TEST_HOOKS = before;
-  }
-}
+const appWithHooks = (hooks: boolean): Promise<TestApp> => buildTestApp({ testHooks: hooks });
+
+describe('the E2E_TEST_HOOKS setting', () => {
+  it('switches the hooks on for 1 only: unset or any other value leaves them off', () => {
+    const hooksFor = (value?: string) =>
+      loadConfig({
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'farmstand-hooks-')),
+        JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+        ...(value === undefined ? {} : { E2E_TEST_HOOKS: value }),
+      }).testHooks;
+    expect(hooksFor('1')).toBe(true);
+    expect(hooksFor()).toBe(false);
+    expect(hooksFor('0')).toBe(false);
+    expect(hooksFor('true')).toBe(false);
+  });
+});
 
 type FixtureAnswer = {
   token: string;
