@@ -62,6 +62,8 @@ export default defineConfig({
     // mostly wait on the database, sockets and timers, so 3 workers keep both cores busy: the
     // PostgreSQL project went from 159 s to 68 s (4 workers: no faster). Measured in docs/TESTING.md.
     maxWorkers: 3,
+    // Each project's wall time, files and tests at the end of the run (.ci/run's unit stages).
+    reporters: ['default', './scripts/project-times-reporter.ts'],
     projects: [
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
       serverProject(hasPostgres ? 'postgres' : 'pglite', ['src/**/*.test.ts']),
