@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../../seed/random';
-import { intersect, type Posting } from './listing-index';
+import { intersect, type Posting } from './postings';
 
 /**
  * Two words' matches are the intersection of their postings, flags ANDed: the same slots and flags
