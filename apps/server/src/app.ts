@@ -14,6 +14,7 @@ import { LocalDiskStorage } from './lib/file-storage';
 import { requestIdFor } from './lib/ops/request-id';
 import { attachMailAndJobs, opsContext } from './lib/ops/wiring';
 import { registerModules } from './modules';
+import { newSearchState } from './modules/search/search-state';
 import { SettingsStore } from './modules/settings/settings.service';
 import { storefrontPagesPlugin } from './modules/storefront/storefront-pages';
 import { authPlugin } from './plugins/auth';
@@ -107,6 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     startedAt: new Date(),
     redis: options.redis,
     ...opsContext(),
+    // What this instance keeps in memory (lib/context.ts says why each is kept).
+    search: newSearchState(), // the listing index, the map's producers, the change feed
   } as Omit<AppContext, 'mailer' | 'jobs'> as AppContext;
   // Mail goes through the job queue; both are built on the finished context.
   attachMailAndJobs(ctx, app.log);

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { DatabaseHandle, Db } from '../db/client';
 import type { Clock } from '../jobs/clock';
+import type { SearchState } from '../modules/search/search-state';
 import type { SettingsStore } from '../modules/settings/settings.service';
 import type { DomainEvents } from './events';
 import type { FileStorage } from './file-storage';
@@ -44,4 +45,9 @@ export type AppContext = {
   metrics: Metrics;
   /** Set when shutdown begins: readiness answers 503 so the load balancer stops sending traffic. */
   lifecycle: { draining: boolean };
+
+  // What this instance keeps in memory, each made once by app.ts#buildApp (docs/ARCHITECTURE.md,
+  // "What an app instance holds").
+  /** Search: the listing index, the map's producers and the change feed that keeps both fresh. */
+  search: SearchState;
 };

@@ -22,12 +22,12 @@ const gzip = promisify(gzipCallback);
 export type MapAnswer = { json: Buffer; gzipped?: Buffer; compressing?: Promise<void> };
 
 /**
- * The map's producers, kept in memory per server instance (decisions 070, 121): loaded once, then
+ * The map's producers, kept in memory per server instance in `ctx.search.map` (decisions 070, 121): loaded once, then
  * patched producer by producer from the search change feed, so a write anywhere shows on every
  * instance's map within the feed's poll interval. Standing that runs out by the clock (a trial
  * ending) is checked per answer against each producer's `visibleUntil`.
  */
-type Index = {
+export type MapIndex = {
   byProducer: Map<number, MapEntry>;
   /** Alphabetical (farm name, then id); rebuilt when a change arrives and an answer needs it. */
   sorted: MapEntry[] | null;
@@ -44,12 +44,10 @@ type Index = {
 /** The whole-map answer is rebuilt at most this often (it can be tens of megabytes at national scale). */
 const SHARED_ANSWER_MAX_AGE_MS = 1000;
 
-const indexes = new WeakMap<AppContext, Promise<Index>>();
-
-async function buildIndex(ctx: AppContext): Promise<Index> {
+async function buildIndex(ctx: AppContext): Promise<MapIndex> {
   // The feed's starting point comes first: a change made while the map loads is applied after it.
   await startSearchFeed(ctx);
-  const index: Index = { byProducer: new Map(), sorted: null, byLatitude: null, answers: new Map(), version: 0 };
+  const index: MapIndex = { byProducer: new Map(), sorted: null, byLatitude: null, answers: new Map(), version: 0 };
   const pending: number[][] = [];
   let loaded = false;
   const apply = async (ids: number[]) => {
@@ -79,22 +77,24 @@ async function buildIndex(ctx: AppContext): Promise<Index> {
   return index;
 }
 
-async function mapIndex(ctx: AppContext): Promise<Index> {
-  let index = indexes.get(ctx);
-  if (!index) {
-    index = buildIndex(ctx);
-    indexes.set(ctx, index);
-    index.catch(() => indexes.delete(ctx));
+/** Loaded on the first map answer; a load that failed is tried again by the next one. */
+function mapIndex(ctx: AppContext): Promise<MapIndex> {
+  if (!ctx.search.map) {
+    const index = buildIndex(ctx);
+    ctx.search.map = index;
+    index.catch(() => {
+      ctx.search.map = null;
+    });
   }
-  return index;
+  return ctx.search.map;
 }
 
-function latitudeOrder(index: Index): LatitudeOrder {
+function latitudeOrder(index: MapIndex): LatitudeOrder {
   index.byLatitude ??= latitudeOrderOf(index.byProducer.values());
   return index.byLatitude;
 }
 
-function sortedEntries(index: Index): MapEntry[] {
+function sortedEntries(index: MapIndex): MapEntry[] {
   index.sorted ??= [...index.byProducer.values()].sort(alphabetical);
   return index.sorted;
 }

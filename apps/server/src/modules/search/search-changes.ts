@@ -18,7 +18,8 @@ const OVERLAP_MS = 2000;
 
 export type SearchChangeListener = (producerIds: number[]) => void;
 
-type Feed = {
+/** One instance's feed, held in `ctx.search.feed` (search-state.ts). */
+export type Feed = {
   listeners: Set<SearchChangeListener>;
   timer: NodeJS.Timeout | null;
   /** The database clock at the previous poll (text, exact to the microsecond). */
@@ -30,23 +31,9 @@ type Feed = {
   stopped: boolean;
 };
 
-const feeds = new WeakMap<AppContext, Feed>();
-
-function feedOf(ctx: AppContext): Feed {
-  let feed = feeds.get(ctx);
-  if (!feed) {
-    feed = {
-      listeners: new Set(),
-      timer: null,
-      lowWater: null,
-      applied: new Map(),
-      generation: 0,
-      polling: null,
-      stopped: false,
-    };
-    feeds.set(ctx, feed);
-  }
-  return feed;
+/** A feed that has not polled yet. */
+export function newFeed(): Feed {
+  return { listeners: new Set(), timer: null, lowWater: null, applied: new Map(), generation: 0, polling: null, stopped: false };
 }
 
 /**
@@ -54,7 +41,7 @@ function feedOf(ctx: AppContext): Feed {
  * that loads its data after this sees every change made after its load began.
  */
 export async function startSearchFeed(ctx: AppContext): Promise<void> {
-  const feed = feedOf(ctx);
+  const feed = ctx.search.feed;
   if (feed.stopped) return;
   if (!feed.timer) {
     feed.timer = setInterval(() => {
@@ -66,28 +53,28 @@ export async function startSearchFeed(ctx: AppContext): Promise<void> {
 }
 
 export function stopSearchFeed(ctx: AppContext): void {
-  const feed = feedOf(ctx);
+  const feed = ctx.search.feed;
   feed.stopped = true;
   if (feed.timer) clearInterval(feed.timer);
   feed.timer = null;
 }
 
 export function onSearchChange(ctx: AppContext, listener: SearchChangeListener): () => void {
-  const feed = feedOf(ctx);
+  const feed = ctx.search.feed;
   feed.listeners.add(listener);
   return () => feed.listeners.delete(listener);
 }
 
 /** The current generation: a cached answer is good only while this is unchanged. */
 export function searchGeneration(ctx: AppContext): number {
-  return feedOf(ctx).generation;
+  return ctx.search.feed.generation;
 }
 
 type PollRow = { now: string; changes: { producer_id: number; changed_at: string }[] | string | null };
 
 /** One poll (shared by callers that ask while it runs). Exported so tests need not wait for the timer. */
 export function pollSearchChanges(ctx: AppContext): Promise<void> {
-  const feed = feedOf(ctx);
+  const feed = ctx.search.feed;
   feed.polling ??= poll(ctx, feed).finally(() => {
     feed.polling = null;
   });

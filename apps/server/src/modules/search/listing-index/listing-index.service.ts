@@ -12,32 +12,31 @@ import type { ProducerRows } from './producer-rows';
  * Owns each instance's listing index, the one search engine (decisions 125, 460): loaded when the
  * app starts, on either database and at any size, and kept fresh from the change feed (decision
  * 121), so a write anywhere shows here within the feed's poll plus one reload. Until it has loaded,
- * `/api/health/ready` answers 503 and searches wait for it (decision 461).
+ * `/api/health/ready` answers 503 and searches wait for it (decision 461). Held in `ctx.search.listing`
+ * from start to stop.
  */
-type IndexState = { keeper: IndexKeeper; provider: InMemorySearch; unsubscribe: () => void };
-
-const states = new WeakMap<AppContext, IndexState>();
+export type IndexState = { keeper: IndexKeeper; provider: InMemorySearch; unsubscribe: () => void };
 
 /** The search engine of this instance. */
 export function searchProviderOf(ctx: AppContext): SearchProvider {
-  const state = states.get(ctx);
+  const state = ctx.search.listing;
   if (!state) throw new AppError(503, 'Search is still starting up. Try again in a few seconds.', undefined, 5);
   return state.provider;
 }
 
 /** Whether search has loaded and answers at once (readiness). */
 export function searchIsReady(ctx: AppContext): boolean {
-  return states.get(ctx)?.provider.ready === true;
+  return ctx.search.listing?.provider.ready === true;
 }
 
 /** The index loaded on this instance, or null while it loads. */
 export function listingIndexOf(ctx: AppContext): ListingIndex | null {
-  return states.get(ctx)?.keeper.index ?? null;
+  return ctx.search.listing?.keeper.index ?? null;
 }
 
 /** The producer list's rows kept with the index (decision 271), or null while it loads. */
 export function producerRowsOf(ctx: AppContext): ProducerRows | null {
-  return states.get(ctx)?.keeper.rows ?? null;
+  return ctx.search.listing?.keeper.rows ?? null;
 }
 
 /**
@@ -45,16 +44,16 @@ export function producerRowsOf(ctx: AppContext): ProducerRows | null {
  * after the load began reaches the index.
  */
 export function startListingIndex(ctx: AppContext, log: Pick<FastifyBaseLogger, 'warn'>): void {
-  if (states.has(ctx)) return;
+  if (ctx.search.listing) return;
   const keeper = new IndexKeeper(ctx.db, log);
   const unsubscribe = onSearchChange(ctx, (producerIds) => keeper.changed(producerIds));
-  states.set(ctx, { keeper, provider: new InMemorySearch(keeper), unsubscribe });
+  ctx.search.listing = { keeper, provider: new InMemorySearch(keeper), unsubscribe };
   keeper.start();
 }
 
 /** Waits for the load under way; the index, or null if it has not loaded. */
 export async function listingIndexLoaded(ctx: AppContext): Promise<ListingIndex | null> {
-  return (await states.get(ctx)?.keeper.loaded()) ?? null;
+  return (await ctx.search.listing?.keeper.loaded()) ?? null;
 }
 
 /** Polls the change feed now and waits until the index holds what it reported (tests, without the timer). */
@@ -65,9 +64,9 @@ export async function listingIndexCaughtUp(ctx: AppContext): Promise<ListingInde
 }
 
 export function stopListingIndex(ctx: AppContext): void {
-  const state = states.get(ctx);
+  const state = ctx.search.listing;
   if (!state) return;
   state.unsubscribe();
   state.keeper.stop();
-  states.delete(ctx);
+  ctx.search.listing = null;
 }
