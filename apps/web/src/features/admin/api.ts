@@ -125,7 +125,9 @@ function useAdminMutation<V, R extends { message: string } = Message>(
     mutationFn,
     onSuccess: (data, vars) => {
       toast.success(feedback.success ? feedback.success(data, vars) : data.message);
-      return queryClient.invalidateQueries({ queryKey: refresh });
+      // Not awaited: the caller's own onSuccess (closing a panel, clearing a note) runs with the
+      // confirmation, not after the lists have refreshed; until then they show the last answer.
+      void queryClient.invalidateQueries({ queryKey: refresh });
     },
     onError: (error, vars) => {
       toast.error(feedback.error(vars, error));

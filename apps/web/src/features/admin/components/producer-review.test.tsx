@@ -44,16 +44,20 @@ const cert = (id: number, status: string) => ({
   expires_soon: false,
 });
 let readiness = 'ready';
+/** Set to make every later read hang, like a refresh of the admin lists on a slow connection. */
+let readsHang = false;
 vi.mock('../../../lib/api', () => ({
   api: {
     get: (path: string) =>
-      Promise.resolve(
-        path === '/admin/settings'
-          ? { settings: {} }
-          : path.endsWith('/details')
-            ? { ...details, readiness }
-            : { certifications: [cert(1, 'verified'), cert(2, 'rejected'), cert(3, 'expired')] },
-      ),
+      readsHang
+        ? new Promise(() => {})
+        : Promise.resolve(
+            path === '/admin/settings'
+              ? { settings: {} }
+              : path.endsWith('/details')
+                ? { ...details, readiness }
+                : { certifications: [cert(1, 'verified'), cert(2, 'rejected'), cert(3, 'expired')] },
+          ),
     put: (...args: unknown[]) => put(...args),
   },
   errorMessage: (_: unknown, fallback: string) => fallback,
@@ -85,6 +89,7 @@ beforeEach(() => {
   put.mockReset().mockResolvedValue({ message: 'Producer approved' });
   toastSuccess.mockReset();
   readiness = 'ready';
+  readsHang = false;
 });
 
 describe('producer review', () => {
@@ -102,6 +107,15 @@ describe('producer review', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Approve Producer' }));
     await screen.findByText('closed');
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Producer approved'));
+  });
+
+  it('closes the panel with the confirmation, without waiting for the admin lists to refresh', async () => {
+    renderHost();
+    fireEvent.change(await screen.findByLabelText('Notes'), { target: { value: 'Add your registration number.' } });
+    readsHang = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Request More Info' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalled());
+    await screen.findByText('closed');
   });
 
   it('shows each certification’s real status', async () => {
