@@ -47,7 +47,7 @@ async function listFiles(dir: string): Promise<string[]> {
 }
 
 /**
- * Writes spa-routes.json: every `path: '…'` of the features' routes.tsx files. The server answers
+ * Writes spa-routes.json: every `path: '…'` of the routes.tsx files of the features and of app/. The server answers
  * 404 (still with the app's not-found page) for paths the client router has no page for
  * (docs/decisions/151), and learns new pages from this list without a second copy to keep.
  */
@@ -62,14 +62,12 @@ export function spaRoutes(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async writeBundle(_options, bundle) {
-      const featuresDir = path.join(root, 'src', 'features');
       const paths = new Set<string>();
       const pageScripts: Record<string, string[]> = {};
-      for (const feature of await readdir(featuresDir, { withFileTypes: true })) {
-        if (!feature.isDirectory()) continue;
-        const source = await readFile(path.join(featuresDir, feature.name, 'routes.tsx'), 'utf8').catch(() => '');
+      for (const dir of await routeFolders(path.join(root, 'src'))) {
+        const source = await readFile(path.join(dir, 'routes.tsx'), 'utf8').catch(() => '');
         for (const match of source.matchAll(/\bpath:\s*['"`]([^'"`]+)['"`]/g)) paths.add(match[1] as string);
-        for (const [route, module] of publicPageModules(source, path.join(featuresDir, feature.name))) {
+        for (const [route, module] of publicPageModules(source, dir)) {
           const scripts = pageChunkFiles(bundle, module);
           if (scripts.length > 0) pageScripts[route] = scripts;
         }
@@ -79,6 +77,18 @@ export function spaRoutes(): Plugin {
       await writeFile(path.join(outDir, PAGE_SCRIPTS_FILE), `${JSON.stringify(pageScripts, null, 1)}\n`);
     },
   };
+}
+
+/** The folders whose routes.tsx lists pages, as app/routes.tsx finds them: src/features/* and src/app/*. */
+async function routeFolders(src: string): Promise<string[]> {
+  const folders = await Promise.all(
+    ['features', 'app'].map(async (layer) =>
+      (await readdir(path.join(src, layer), { withFileTypes: true }))
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => path.join(src, layer, entry.name)),
+    ),
+  );
+  return folders.flat();
 }
 
 /**

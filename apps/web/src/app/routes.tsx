@@ -4,10 +4,13 @@ import { RouteError, ShellError } from './route-error';
 
 /**
  * Each feature folder may have a `routes.tsx` exporting `routes: RouteObject[]` (its pages, loaded
- * lazily), so features add pages without editing a shared list. The catch-all not-found route
- * comes last.
+ * lazily), so features add pages without editing a shared list. The pages that compose several
+ * features (a feature never imports another) are listed the same way in a folder of `app/`. The
+ * catch-all not-found route comes last.
  */
-const featureRoutes = import.meta.glob<{ routes: RouteObject[] }>('../features/*/routes.tsx', { eager: true });
+const featureRoutes = import.meta.glob<{ routes: RouteObject[] }>(['../features/*/routes.tsx', './*/routes.tsx'], {
+  eager: true,
+});
 
 const pages = Object.entries(featureRoutes)
   // A plain comparison: localeCompare builds a collator, which cost ~25 ms of start-up on a phone.

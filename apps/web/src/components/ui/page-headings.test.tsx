@@ -5,11 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const auth = vi.hoisted(() => ({ user: { id: 1, userType: 'consumer' } }));
 vi.mock('../../lib/document-title', () => ({ useDocumentTitle: () => {} }));
-vi.mock('../../features/auth/auth-context', () => ({ useAuth: () => ({ user: auth.user, isLoading: false }) }));
+vi.mock('../../shared/auth-context', () => ({ useAuth: () => ({ user: auth.user, isLoading: false }) }));
 
-import AdminPage from '../../features/admin/pages/admin-page';
+import AdminPage from '../../app/pages/admin-page';
+import ProfilePage from '../../app/pages/profile-page';
 import CheckoutPage from '../../features/orders/pages/checkout-page';
-import ProfilePage from '../../features/producers/pages/profile-page';
 
 // A page that is only a message (access denied, producers only) still has its h1.
 // First renders are slow on a loaded machine; these check wording, not speed.

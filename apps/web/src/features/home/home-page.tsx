@@ -3,7 +3,7 @@ import { Card } from '../../components/ui/card';
 import { ChatIcon, CheckCircleIcon, SproutIcon } from '../../components/ui/icons';
 import { usePublicPageTitle } from '../../lib/document-title';
 import { REGISTER_PRODUCER } from '../../lib/next-path';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../shared/auth-context';
 import { FreshThisWeek } from './fresh-this-week';
 import { HeroPanel } from './hero-panel';
 

@@ -18,7 +18,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { initialApiData } from '../../lib/initial-data';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../shared/auth-context';
 
 /** Every order query starts with this key, so a live update refreshes them all. */
 export const ORDERS_KEY = ['orders'] as const;

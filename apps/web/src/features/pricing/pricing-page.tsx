@@ -2,10 +2,10 @@ import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { usePublicPageTitle } from '../../lib/document-title';
 import { REGISTER_PRODUCER } from '../../lib/next-path';
-import { useAuth } from '../auth/auth-context';
-import { annualSavings } from '../billing/billing-content';
-import { useSite } from '../site/api';
-import { CONSUMER_FEATURES, pricingFaq, producerFeatures, trialFeatures } from './pricing-content';
+import { useAuth } from '../../shared/auth-context';
+import { annualSavings } from '../../shared/billing-content';
+import { CONSUMER_FEATURES, pricingFaq, producerFeatures, trialFeatures } from '../../shared/pricing-content';
+import { useSite } from '../../shared/site/api';
 
 function Check() {
   return (

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, EmptyState, Spinner } from '../../../components/ui/card';
 import { StarIcon } from '../../../components/ui/icons';
-import { Stars } from '../../reviews/components/stars';
+import { Stars } from '../../../components/ui/stars';
 import { useModerateReview, usePendingReviews } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';

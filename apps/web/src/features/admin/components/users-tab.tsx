@@ -5,7 +5,7 @@ import { Badge, Card, EmptyState, Spinner } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextInput } from '../../../components/ui/field';
 import { UserIcon } from '../../../components/ui/icons';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../shared/auth-context';
 import { useAdminUsers, useUserStatus } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';

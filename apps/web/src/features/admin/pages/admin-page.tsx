@@ -1,11 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, PageTitle } from '../../../components/ui/card';
 import { LockIcon } from '../../../components/ui/icons';
 import { type TabItem, Tabs } from '../../../components/ui/tabs';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useAuth } from '../../auth/auth-context';
-import { AdminOrdersTab } from '../../orders/components/admin-orders-tab';
+import { useAuth } from '../../../shared/auth-context';
 import { AnalyticsTab } from '../components/analytics-tab';
 import { CertificationsTab } from '../components/certifications-tab';
 import { DashboardTab } from '../components/dashboard-tab';
@@ -18,12 +17,15 @@ import { UsersTab } from '../components/users-tab';
 import { VerificationTab } from '../components/verification-tab';
 import { ADMIN_TEXTS } from '../texts';
 
-/** Only the open tab is mounted, so each tab loads its data when it is opened (spec 02 §2). */
-const TABS: TabItem[] = [
+/**
+ * Only the open tab is mounted, so each tab loads its data when it is opened (spec 02 §2). The
+ * orders tab belongs to the orders feature: composed in app/pages/admin-page.tsx.
+ */
+const adminTabs = (ordersTab: ReactNode): TabItem[] => [
   { id: 'dashboard', label: 'Dashboard', content: <DashboardTab /> },
   { id: 'users', label: 'Users', content: <UsersTab /> },
   { id: 'products', label: 'Products', content: <ProductsTab /> },
-  { id: 'orders', label: 'Orders', content: <AdminOrdersTab /> },
+  { id: 'orders', label: 'Orders', content: ordersTab },
   { id: 'reviews', label: 'Reviews', content: <ReviewsTab /> },
   { id: 'verification', label: 'Producer Verification', content: <VerificationTab /> },
   { id: 'certifications', label: 'Certifications', content: <CertificationsTab /> },
@@ -33,10 +35,11 @@ const TABS: TabItem[] = [
   { id: 'health', label: 'Health', content: <HealthTab /> },
 ];
 
-export default function AdminPage() {
+export default function AdminPage({ ordersTab }: { ordersTab: ReactNode }) {
+  const tabs = adminTabs(ordersTab);
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
-  const openTab = TABS.find((tab) => tab.id === params.get('tab')) ?? TABS[0];
+  const openTab = tabs.find((tab) => tab.id === params.get('tab')) ?? tabs[0];
   // Each tab is its own address (?tab=…), so it has its own title (issue 10 item 18).
   useDocumentTitle(user?.userType === 'admin' ? `${openTab.label} · Admin` : 'Admin');
   const tabsRef = useRef<HTMLDivElement>(null);
@@ -55,14 +58,14 @@ export default function AdminPage() {
       </div>
     );
   }
-  const selected = TABS.some((tab) => tab.id === params.get('tab')) ? (params.get('tab') as string) : 'dashboard';
+  const selected = tabs.some((tab) => tab.id === params.get('tab')) ? (params.get('tab') as string) : 'dashboard';
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <PageTitle subtitle="Run the marketplace: people, listings, reviews and the platform itself.">Admin Panel</PageTitle>
       <div ref={tabsRef}>
         <Tabs
           label="Admin sections"
-          tabs={TABS}
+          tabs={tabs}
           selected={selected}
           onSelect={(id) => setParams(id === 'dashboard' ? {} : { tab: id }, { replace: true })}
         />

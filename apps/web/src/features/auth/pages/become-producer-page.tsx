@@ -6,8 +6,8 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { api, errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useSite } from '../../site/api';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../shared/auth-context';
+import { useSite } from '../../../shared/site/api';
 import { AuthCard, FormError, textLinkClass } from '../components/auth-card';
 
 /**

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { TextInput } from '../../../components/ui/field';
 import { api, errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../shared/auth-context';
 import { AuthCard, FormError, textLinkClass } from '../components/auth-card';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { usePasswordMinLength } from '../password-rules';

@@ -7,7 +7,7 @@ import { track } from '../../../lib/analytics';
 import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { AFTER_SIGN_IN } from '../../../lib/next-path';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../shared/auth-context';
 import { textLinkClass } from '../components/auth-card';
 import { signInWithLinkOnce } from '../verify-once';
 

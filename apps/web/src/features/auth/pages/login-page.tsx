@@ -11,8 +11,8 @@ import { TextInput } from '../../../components/ui/field';
 import { ApiError, api, errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { pathAfterSignIn } from '../../../lib/next-path';
-import { useSite } from '../../site/api';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../shared/auth-context';
+import { useSite } from '../../../shared/site/api';
 
 type LoginForm = z.input<typeof LoginRequest>;
 

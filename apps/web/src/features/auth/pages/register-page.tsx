@@ -11,8 +11,8 @@ import { Card } from '../../../components/ui/card';
 import { TextInput } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useSite } from '../../site/api';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../shared/auth-context';
+import { useSite } from '../../../shared/site/api';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { usePasswordMinLength } from '../password-rules';
 

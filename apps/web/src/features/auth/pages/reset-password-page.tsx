@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { api, errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../shared/auth-context';
 import { AuthCard, FormError, textLinkClass } from '../components/auth-card';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { usePasswordMinLength } from '../password-rules';

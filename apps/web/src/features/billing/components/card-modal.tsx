@@ -4,8 +4,8 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextInput } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
+import { type PlanOption, TEST_CARDS } from '../../../shared/billing-content';
 import { confirmSubscription, createPaymentIntent } from '../api';
-import { type PlanOption, TEST_CARDS } from '../billing-content';
 import { mountStripeCard, type StripeCardField } from '../stripe-js';
 import { type CardForm, validate } from './card-form-check';
 

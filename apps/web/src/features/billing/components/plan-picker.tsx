@@ -1,8 +1,8 @@
 import type { PlanType } from '@farmstand/shared';
 import { Button } from '../../../components/ui/button';
 import { Badge, Card } from '../../../components/ui/card';
-import { useSite } from '../../site/api';
-import { type PlanOption, planOptions } from '../billing-content';
+import { type PlanOption, planOptions } from '../../../shared/billing-content';
+import { useSite } from '../../../shared/site/api';
 
 /** The two plans side by side; the annual one carries its saving. */
 type Props = {

@@ -1,6 +1,8 @@
 import { CATEGORY_LABELS, type ProductCategory } from '@farmstand/shared';
 import type { Product } from '@farmstand/shared/schemas/products';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { AvailabilityBadge } from '../../../components/ui/availability-badge';
 import { ButtonLink } from '../../../components/ui/button';
 import { EmptyState, Spinner } from '../../../components/ui/card';
 import { Deferred } from '../../../components/ui/deferred';
@@ -10,18 +12,22 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { parseRouteId } from '../../../lib/route-id';
 import { useTrackView } from '../../../lib/use-track-view';
-import { ContactProducerButton } from '../../messages/components/contact-producer';
-import { ProductInquiryForm } from '../../messages/components/inquiry-form';
-import { PickupInfo } from '../../orders/components/pickup-info';
-import { ReserveCard } from '../../orders/components/reserve-card';
-import { ReviewsSection } from '../../reviews/components/reviews-section';
 import { useProduct } from '../api';
-import { AvailabilityBadge } from '../components/availability-badge';
 import { ProducerBox } from '../components/producer-box';
 import { ProductGallery } from '../components/product-gallery';
 
+/**
+ * What other features draw on the product page (reserving, contacting the producer, pickup times,
+ * reviews): composed in app/pages/product-page.tsx, since a feature never imports another.
+ */
+export type ProductPageParts = {
+  reserve: (product: Product) => ReactNode;
+  contact: (product: Product) => ReactNode;
+  reviews: (product: Product) => ReactNode;
+};
+
 /** /product/{id}: everything about one product, its producer and its reviews (spec 01 §2). */
-export default function ProductPage() {
+export default function ProductPage({ reserve, contact, reviews }: ProductPageParts) {
   const id = parseRouteId(useParams().id) ?? 0;
   const query = useProduct(id);
   const viewed = query.data?.product;
@@ -64,24 +70,12 @@ export default function ProductPage() {
         <div className="space-y-6">
           <ProductSummary product={product} />
           <ProducerBox product={product} />
-          <ReserveCard product={product} />
+          {reserve(product)}
           {/* Below the fold on a phone: drawn just after the first paint, in tasks of their own. */}
-          <Deferred>
-            <ContactProducerButton
-              producerUserId={product.producer_user_id}
-              producerName={product.farm_name}
-              productId={product.id}
-              productName={product.name}
-              className="w-full"
-            />
-            <ProductInquiryForm product={product} />
-            <PickupInfo producerUserId={product.producer_user_id} compact />
-          </Deferred>
+          <Deferred>{contact(product)}</Deferred>
         </div>
       </div>
-      <Deferred>
-        <ReviewsSection target={{ productId: product.id }} ownerUserId={product.producer_user_id} />
-      </Deferred>
+      <Deferred>{reviews(product)}</Deferred>
     </div>
   );
 }

@@ -29,7 +29,6 @@ vi.mock('../../../lib/use-track-view', () => ({ useTrackView: () => {} }));
 vi.mock('../../../components/ui/deferred', () => ({ Deferred: () => null }));
 vi.mock('../components/product-gallery', () => ({ ProductGallery: () => null }));
 vi.mock('../components/producer-box', () => ({ ProducerBox: () => null }));
-vi.mock('../../orders/components/reserve-card', () => ({ ReserveCard: () => null }));
 
 import ProductPage from './product-page';
 
@@ -42,7 +41,7 @@ describe('a removed product opened by its producer', () => {
     render(
       <MemoryRouter initialEntries={['/product/12']}>
         <Routes>
-          <Route path="/product/:id" element={<ProductPage />} />
+          <Route path="/product/:id" element={<ProductPage reserve={() => null} contact={() => null} reviews={() => null} />} />
         </Routes>
       </MemoryRouter>,
     );

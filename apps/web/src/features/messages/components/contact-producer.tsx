@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { TextArea } from '../../../components/ui/field';
 import { MailIcon } from '../../../components/ui/icons';
 import { track } from '../../../lib/analytics';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../shared/auth-context';
 import { useStartConversation } from '../api';
 
 type ContactTarget = {

@@ -3,11 +3,11 @@ import { MESSAGING_TEXTS } from '@farmstand/shared/constants/messaging';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { BasketIcon, ChatIcon } from '../../../components/ui/icons';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../shared/auth-context';
+import { useSocketEvent } from '../../../shared/realtime/socket-provider';
+import { UNREAD_COUNT_KEY } from '../../../shared/use-unread-count';
 import { appendToThread, CONVERSATIONS_KEY, INQUIRIES_KEY, markThreadRead, messagesKey, type ThreadPages } from '../api';
 import { BellIcon, MegaphoneIcon } from '../components/live-icons';
-import { UNREAD_COUNT_KEY } from '../use-unread-count';
-import { useSocketEvent } from './socket-provider';
 
 /** The thread on screen, so a message arriving there is not also announced by a toast. */
 let openConversationId: number | null = null;

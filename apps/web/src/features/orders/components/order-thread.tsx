@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../shared/auth-context';
 import { useOrderThread, usePostOrderMessage } from '../api';
 import { formatMoment } from '../format';
 

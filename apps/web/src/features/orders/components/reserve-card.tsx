@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectInput } from '../../../components/ui/field';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../shared/auth-context';
 import { usePublicPickup } from '../api';
 import { addToBasket, useBasket } from '../basket';
 import { maxReservable, money, reserveBlocker } from '../format';

@@ -10,7 +10,7 @@ import { TextArea, TextInput } from '../../../components/ui/field';
 import { BasketIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../shared/auth-context';
 import { usePlaceOrder, usePublicPickup } from '../api';
 import { basketTotal, clearBasket, setQuantity, useBasket } from '../basket';
 import { formatWindow, money, rememberTimeZone } from '../format';

@@ -22,16 +22,11 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectInput, TextArea, TextInput } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
-import {
-  type AllergenChoice,
-  AllergenPicker,
-  fromAllergenChoice,
-  toAllergenChoice,
-} from '../../labels/components/allergen-picker';
-import { IngredientListEditor } from '../../labels/components/ingredient-list-editor';
-import { LabelChecklist } from '../../labels/components/label-checklist';
 import { useCreateProduct, useUpdateProduct } from '../api';
 import { numberOrNull, validateWith } from '../form-errors';
+import { type AllergenChoice, AllergenPicker, fromAllergenChoice, toAllergenChoice } from '../labels/components/allergen-picker';
+import { IngredientListEditor } from '../labels/components/ingredient-list-editor';
+import { LabelChecklist } from '../labels/components/label-checklist';
 import { PRODUCER_TEXTS } from '../texts';
 import { ProductImages } from './product-images';
 import { RegulatedNotice } from './regulated-notice';

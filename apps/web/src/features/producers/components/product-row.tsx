@@ -7,9 +7,9 @@ import { Button } from '../../../components/ui/button';
 import { Badge } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { inputClasses } from '../../../components/ui/field';
+import { ProductImage } from '../../../components/ui/product-image';
 import { errorMessage } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
-import { ProductImage } from '../../catalog/components/product-image';
 import { useDeleteProduct, useRestoreProduct, useUpdateAvailability } from '../api';
 import { PRODUCER_TEXTS } from '../texts';
 

@@ -1,11 +1,11 @@
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card, EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
 import { AlertIcon, BarnIcon } from '../../../components/ui/icons';
 import { Tabs } from '../../../components/ui/tabs';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useAuth } from '../../auth/auth-context';
-import { PickupTab } from '../../orders/components/pickup-tab';
+import { useAuth } from '../../../shared/auth-context';
 import { useOwnProfile } from '../api';
 import { ApplicationStatus } from '../components/application-status';
 import { CertificationsTab } from '../components/certifications-tab';
@@ -17,8 +17,11 @@ const PROFILE_TABS = ['profile', 'products', 'certifications', 'pickup'] as cons
 type ProfileTab = (typeof PROFILE_TABS)[number];
 const isTab = (value: string | null): value is ProfileTab => PROFILE_TABS.some((id) => id === value);
 
-/** /profile: the producer's own farm area with three tabs; ?tab=products opens the catalogue (spec 02 §2). */
-export default function ProfilePage() {
+/**
+ * /profile: the producer's own farm area with three tabs; ?tab=products opens the catalogue (spec 02 §2).
+ * The pickup tab belongs to the orders feature: composed in app/pages/profile-page.tsx.
+ */
+export default function ProfilePage({ pickupTab }: { pickupTab: ReactNode }) {
   useDocumentTitle('My farm profile');
   const { user } = useAuth();
   const isProducer = user?.userType === 'producer';
@@ -111,7 +114,7 @@ export default function ProfilePage() {
             label: 'Certifications',
             content: <CertificationsTab certifications={profile.data.certifications} />,
           },
-          { id: 'pickup', label: 'Pickup & Orders', content: <PickupTab /> },
+          { id: 'pickup', label: 'Pickup & Orders', content: pickupTab },
         ]}
       />
     </div>

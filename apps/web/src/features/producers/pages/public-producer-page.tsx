@@ -6,24 +6,32 @@ import { ButtonLink } from '../../../components/ui/button';
 import { Badge, Card, EmptyState, Spinner } from '../../../components/ui/card';
 import { Deferred } from '../../../components/ui/deferred';
 import { AlertIcon, BasketIcon, SearchIcon } from '../../../components/ui/icons';
+import { Stars } from '../../../components/ui/stars';
 import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { parseRouteId } from '../../../lib/route-id';
 import { useTrackView } from '../../../lib/use-track-view';
-import { FavoriteButton } from '../../favorites/components/favorite-button';
-import { FavoriteCount } from '../../favorites/components/favorite-count';
-import { ContactProducerButton } from '../../messages/components/contact-producer';
-import { PickupInfo } from '../../orders/components/pickup-info';
-import { ReviewsSection } from '../../reviews/components/reviews-section';
-import { Stars } from '../../reviews/components/stars';
+import { FavoriteButton } from '../../../shared/favorites/favorite-button';
+import { FavoriteCount } from '../../../shared/favorites/favorite-count';
 import { usePublicProducer } from '../api';
 import { CertificationBadge } from '../components/certification-badge';
 import { ProducerProductCard } from '../components/producer-product-card';
 import { FarmAvatar } from '../components/profile-image-upload';
 import { PRODUCER_TEXTS } from '../texts';
 
+/**
+ * What other features draw on the farm page (the contact button, pickup times, reviews): composed
+ * in app/pages/producer-page.tsx, since a feature never imports another. `pickup` gets the farm's
+ * own delivery note to show first.
+ */
+export type ProducerPageParts = {
+  contact: (producer: PublicProducerProfile) => ReactNode;
+  pickup: (producer: PublicProducerProfile, intro: ReactNode) => ReactNode;
+  reviews: (producer: PublicProducerProfile) => ReactNode;
+};
+
 /** /producer/{id} and /producers/{id}: the public, read-only farm page (spec 02 §2). */
-export default function PublicProducerPage() {
+export default function PublicProducerPage({ contact, pickup, reviews }: ProducerPageParts) {
   const id = parseRouteId(useParams().id) ?? 0;
   const query = usePublicProducer(id);
   useTrackView('producer_view', id, query.data && { producerId: id, producerName: query.data.farm_name });
@@ -50,7 +58,7 @@ export default function PublicProducerPage() {
   const producer = query.data;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
-      <ProducerHeader producer={producer} />
+      <ProducerHeader producer={producer} contact={contact} />
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0 space-y-6">
           {producer.description && (
@@ -81,19 +89,17 @@ export default function PublicProducerPage() {
           {/* Below the products on a phone: drawn just after the first paint, in tasks of their own. */}
           <Deferred>
             <ContactCard producer={producer} />
-            <PickupInfo producerUserId={producer.user_id} intro={<FarmDelivery producer={producer} />} />
+            {pickup(producer, <FarmDelivery producer={producer} />)}
             <CertificationsCard producer={producer} />
           </Deferred>
         </aside>
       </div>
-      <Deferred>
-        <ReviewsSection target={{ producerId: producer.user_id }} ownerUserId={producer.user_id} />
-      </Deferred>
+      <Deferred>{reviews(producer)}</Deferred>
     </div>
   );
 }
 
-function ProducerHeader({ producer }: { producer: PublicProducerProfile }) {
+function ProducerHeader({ producer, contact }: { producer: PublicProducerProfile; contact: ProducerPageParts['contact'] }) {
   return (
     <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:p-6">
       <FarmAvatar
@@ -133,13 +139,7 @@ function ProducerHeader({ producer }: { producer: PublicProducerProfile }) {
       </div>
       <div className="flex items-start gap-2 sm:self-start">
         <FavoriteButton producerId={producer.user_id} farmName={producer.farm_name} className="shrink-0" />
-        <div className="flex-1 sm:flex-none">
-          <ContactProducerButton
-            producerUserId={producer.user_id}
-            producerName={producer.farm_name}
-            className="w-full sm:w-auto"
-          />
-        </div>
+        <div className="flex-1 sm:flex-none">{contact(producer)}</div>
       </div>
     </Card>
   );

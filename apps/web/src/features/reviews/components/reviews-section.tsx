@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Badge, Spinner } from '../../../components/ui/card';
-import { useAuth } from '../../auth/auth-context';
+import { Stars } from '../../../components/ui/stars';
+import { useAuth } from '../../../shared/auth-context';
 import { type ReviewTarget, useMyReviews, useReviews } from '../api';
 import { ReviewList } from './review-list';
-import { Stars } from './stars';
 
 // The form (react-hook-form, zod) loads only for a consumer who can write a review, never for
 // guests, so a guest's first load stays small.

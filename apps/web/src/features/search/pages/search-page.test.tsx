@@ -20,7 +20,7 @@ describe('the producer search page', () => {
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <MemoryRouter initialEntries={['/search?radius=7&view=globe']}>
-          <SearchPage />
+          <SearchPage resultsMap={() => null} />
         </MemoryRouter>
       </QueryClientProvider>,
     );

@@ -1,6 +1,7 @@
 import { DEFAULT_PRODUCER_RADIUS, PRODUCER_RADII } from '@farmstand/shared';
+import type { ProducerSearchItem } from '@farmstand/shared/schemas/search';
 import { PRODUCER_SEARCH_URL, readUrlParams } from '@farmstand/shared/schemas/search-url';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
 import { inputClasses } from '../../../components/ui/field';
@@ -8,17 +9,18 @@ import { AlertIcon } from '../../../components/ui/icons';
 import { track } from '../../../lib/analytics';
 import { usePublicPageTitle } from '../../../lib/document-title';
 import { firstPictured } from '../../../lib/first-picture';
+import { LocationPanel } from '../../../shared/location-panel';
+import { ProducerCard } from '../../../shared/producer-card';
+import { SearchSuggestInput } from '../../../shared/search-suggest-input';
+import { type UserLocation, useUserLocation } from '../../../shared/user-location';
 import { useProducerSearch } from '../api';
-import { LocationPanel } from '../components/location-panel';
-import { ProducerCard } from '../components/producer-card';
-import { SearchSuggestInput } from '../components/search-suggest-input';
 import { ViewToggle } from '../components/view-toggle';
-import { useUserLocation } from '../user-location';
 
-const ProducerResultsMap = lazy(() => import('../components/producer-results-map'));
+/** The map view of the results: the map feature draws it, composed in app/pages/search-page.tsx (a lazy chunk). */
+export type ResultsMap = ComponentType<{ producers: ProducerSearchItem[]; location: UserLocation | null }>;
 
 /** /search: producers near a location, by text and radius, as a list or on a map (spec 01 §2). */
-export default function SearchPage() {
+export default function SearchPage({ resultsMap: ProducerResultsMap }: { resultsMap: ResultsMap }) {
   usePublicPageTitle('/search');
   const [params, setParams] = useSearchParams();
   const { location, setLocation } = useUserLocation();

@@ -1,0 +1,29 @@
+import ProductPage from '../../features/catalog/pages/product-page';
+import { ContactProducerButton } from '../../features/messages/components/contact-producer';
+import { ProductInquiryForm } from '../../features/messages/components/inquiry-form';
+import { PickupInfo } from '../../features/orders/components/pickup-info';
+import { ReserveCard } from '../../features/orders/components/reserve-card';
+import { ReviewsSection } from '../../features/reviews/components/reviews-section';
+
+/** /product/{id}: the catalogue's page, with reserving, contact, pickup times and reviews from their features. */
+export default function ComposedProductPage() {
+  return (
+    <ProductPage
+      reserve={(product) => <ReserveCard product={product} />}
+      contact={(product) => (
+        <>
+          <ContactProducerButton
+            producerUserId={product.producer_user_id}
+            producerName={product.farm_name}
+            productId={product.id}
+            productName={product.name}
+            className="w-full"
+          />
+          <ProductInquiryForm product={product} />
+          <PickupInfo producerUserId={product.producer_user_id} compact />
+        </>
+      )}
+      reviews={(product) => <ReviewsSection target={{ productId: product.id }} ownerUserId={product.producer_user_id} />}
+    />
+  );
+}

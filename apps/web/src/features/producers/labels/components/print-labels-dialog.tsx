@@ -1,0 +1,187 @@
+import { todayDateOnly } from '@farmstand/shared';
+import { LABEL_FIELD_NAMES, type LabelProducer, missingLabelFields, stateRuleNotice } from '@farmstand/shared/labels/rules';
+import { LABEL_SHEET_IDS, LABEL_SHEETS, type LabelSheetId, MAX_LABELS_PER_PRINT } from '@farmstand/shared/labels/sheets';
+import type { Product } from '@farmstand/shared/schemas/products';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../../components/ui/button';
+import { SelectInput, TextInput } from '../../../../components/ui/field';
+import { Modal } from '../../../../components/ui/modal';
+import { errorMessage } from '../../../../lib/api';
+import { fetchLabelPdf, useLabelSheets } from '../api';
+
+const PRINT_FAILED = 'Failed to create labels';
+
+/** 'Print labels' on the producer's product list: opens the label maker (issue 14). */
+export function PrintLabelsButton({ products, producer }: { products: Product[]; producer: LabelProducer }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)} disabled={products.length === 0}>
+        Print labels
+      </Button>
+      {open && <PrintLabelsDialog products={products} producer={producer} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function PrintLabelsDialog({
+  products,
+  producer,
+  onClose,
+}: {
+  products: Product[];
+  producer: LabelProducer;
+  onClose: () => void;
+}) {
+  const [productId, setProductId] = useState(products[0]?.id ?? 0);
+  const [sheet, setSheet] = useState<LabelSheetId>('avery_5163');
+  const [count, setCount] = useState('10');
+  const [processingDate, setProcessingDate] = useState(() => todayDateOnly());
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const [pdf, setPdf] = useState<{ url: string; name: string } | null>(null);
+  useEffect(() => () => (pdf ? URL.revokeObjectURL(pdf.url) : undefined), [pdf]);
+
+  const product = products.find((p) => p.id === productId);
+  const missing = product ? missingLabelFields(product, producer) : [];
+  const notice = stateRuleNotice(producer.state);
+  // Only the sheets the label fits are offered; the others are listed with the reason (the PDF's own fit).
+  const fits = useLabelSheets(product?.id ?? null);
+  const fitting = fits.data?.sheets.filter((fit) => fit.fits) ?? [];
+  const refused = fits.data?.sheets.filter((fit) => !fit.fits) ?? [];
+  const offered = fits.data ? fitting.map((fit) => fit.sheet) : LABEL_SHEET_IDS;
+  const chosenSheet = offered.includes(sheet) ? sheet : offered[0];
+
+  async function create() {
+    if (!product || !chosenSheet) return;
+    setError(null);
+    setBusy(true);
+    try {
+      const { blob, filename } = await fetchLabelPdf(product.id, {
+        sheet: chosenSheet,
+        count: Number(count),
+        processing_date: processingDate,
+      });
+      const name = filename ?? `labels-${processingDate}.pdf`;
+      const url = URL.createObjectURL(blob);
+      setPdf({ url, name });
+      // Start the download at once; the link below stays for opening or printing it again.
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      link.click();
+    } catch (failure) {
+      setError(errorMessage(failure, PRINT_FAILED));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal title="Print labels" onClose={onClose} width="max-w-xl">
+      <form
+        className="space-y-4"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void create();
+        }}
+      >
+        <SelectInput label="Product" value={productId} onChange={(event) => setProductId(Number(event.target.value))}>
+          {products.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </SelectInput>
+        {missing.length > 0 && (
+          <p
+            role="alert"
+            className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          >
+            This product's label is missing: {missing.map((field) => LABEL_FIELD_NAMES[field]).join(', ')}. Edit the product to
+            add {missing.length === 1 ? 'it' : 'them'}.
+          </p>
+        )}
+        {missing.length === 0 && fits.data && fitting.length === 0 && (
+          <p
+            role="alert"
+            className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          >
+            This product's label fits no sheet. Shorten its text and try again.
+          </p>
+        )}
+        <SelectInput
+          label="Label sheet"
+          value={chosenSheet ?? ''}
+          disabled={offered.length === 0}
+          onChange={(event) => setSheet(event.target.value as LabelSheetId)}
+        >
+          {offered.map((id) => (
+            <option key={id} value={id}>
+              {LABEL_SHEETS[id].name}
+            </option>
+          ))}
+        </SelectInput>
+        {missing.length === 0 && refused.length > 0 && (
+          <div className="text-sm text-stone-700 dark:text-stone-300">
+            <p className="font-medium">Not offered for this label:</p>
+            <ul className="mt-1 list-disc space-y-1 pl-5">
+              {refused.map((fit) => (
+                <li key={fit.sheet}>{fit.reason}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput
+            label="Number of labels"
+            type="number"
+            min={1}
+            max={MAX_LABELS_PER_PRINT}
+            step={1}
+            inputMode="numeric"
+            value={count}
+            onChange={(event) => setCount(event.target.value)}
+          />
+          <TextInput
+            label="Processing date"
+            type="date"
+            hint="The day this batch was made."
+            value={processingDate}
+            onChange={(event) => setProcessingDate(event.target.value)}
+          />
+        </div>
+        {notice && (
+          <p
+            role="note"
+            className="rounded border border-amber-300 bg-amber-50 p-2 text-xs text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          >
+            {notice}
+          </p>
+        )}
+        {error && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )}
+        {pdf && (
+          <p role="status" className="text-sm">
+            Your labels are ready:{' '}
+            <a href={pdf.url} download={pdf.name} className="font-semibold text-brand-700 underline dark:text-green-300">
+              Download {pdf.name}
+            </a>
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Button type="submit" isLoading={isBusy} disabled={!product || missing.length > 0 || !chosenSheet}>
+            Create PDF
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
