@@ -14,6 +14,8 @@ import { LocalDiskStorage } from './lib/file-storage';
 import { requestIdFor } from './lib/ops/request-id';
 import { attachMailAndJobs, opsContext } from './lib/ops/wiring';
 import { registerModules } from './modules';
+import { PublicProductCache } from './modules/products/products.public-cache';
+import { productPageReader } from './modules/products/products.repository';
 import { newSearchState } from './modules/search/search-state';
 import { SettingsStore } from './modules/settings/settings.service';
 import { storefrontPagesPlugin } from './modules/storefront/storefront-pages';
@@ -110,6 +112,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...opsContext(),
     // What this instance keeps in memory (lib/context.ts says why each is kept).
     search: newSearchState(), // the listing index, the map's producers, the change feed
+    publicProducts: new PublicProductCache(), // guests' product pages, for 2 s
+    reads: {
+      productPage: productPageReader(database.db), // the product page's prepared statement
+    },
   } as Omit<AppContext, 'mailer' | 'jobs'> as AppContext;
   // Mail goes through the job queue; both are built on the finished context.
   attachMailAndJobs(ctx, app.log);

@@ -4,7 +4,7 @@ import { products } from '../../db/schema';
 import { bearer, buildUser } from '../../test/factories';
 import { buildProducer, buildProduct, validProduct, validProfile } from '../../test/producer-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { PublicProductCache, publicProductCache } from './products.public-cache';
+import { PublicProductCache } from './products.public-cache';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ describe('guests’ product page cache', () => {
     expect(first.json().product).toMatchObject({ id, name: 'Farm Fresh Eggs', producer_email: null, producer_phone: null });
     // The guest's answer came from the cache: asking it again does not load (the change feed may
     // empty it at any moment, so the check goes to the cache itself, not through a direct write).
-    const cached = await publicProductCache(app.ctx).get(id, async () => {
+    const cached = await app.ctx.publicProducts.get(id, async () => {
       throw new Error('loaded again instead of answering from the cache');
     });
     expect(cached).toBe(first.body);

@@ -3,7 +3,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context';
 
 /**
- * Guests' product pages, kept briefly per server instance (docs/decisions/060). A write to a product
+ * Guests' product pages, kept briefly per server instance in `ctx.publicProducts` (docs/decisions/060). A write to a product
  * on this instance forgets it at once; other instances, and changes made elsewhere (the producer's
  * profile, subscription or suspension), show within TTL_MS. Signed-in viewers are never served from
  * here: owners and admins can see hidden products, and signed-in users get the contact details.
@@ -53,24 +53,12 @@ export class PublicProductCache {
   }
 }
 
-const caches = new WeakMap<AppContext, PublicProductCache>();
-
-/** One cache per app instance (tests build several apps on different databases in one process). */
-export function publicProductCache(ctx: AppContext): PublicProductCache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = new PublicProductCache();
-    caches.set(ctx, cache);
-  }
-  return cache;
-}
-
 /** Forget a product's public page on this instance after a committed write. */
 export function forgetPublicProduct(ctx: AppContext, id: number): void {
-  publicProductCache(ctx).forget(id);
+  ctx.publicProducts.forget(id);
 }
 
 /** Forget every cached public product page on this instance after a committed write. */
 export function forgetAllPublicProducts(ctx: AppContext): void {
-  publicProductCache(ctx).clear();
+  ctx.publicProducts.clear();
 }

@@ -81,27 +81,19 @@ export async function findProductWithProducer(db: Db, id: number): Promise<Produ
   return row;
 }
 
-function prepareFindById(db: Db) {
-  return selectWithProducer(db)
-    .where(eq(products.id, sql.placeholder('id')))
-    .prepare('product_with_producer_by_id');
-}
-
-const preparedFindById = new WeakMap<Db, ReturnType<typeof prepareFindById>>();
-
 /**
  * The product page's read, as a named prepared statement: PostgreSQL parses and plans it once per
- * connection instead of on every request. Outside transactions only (a prepared query is bound to
- * the database it was made on).
+ * connection instead of on every request. Made once per app on its database (`ctx.reads.productPage`,
+ * app.ts): a prepared query is bound to the database it was made on, so a transaction never runs it.
  */
-export async function findProductWithProducerPrepared(db: Db, id: number): Promise<ProductWithProducer | undefined> {
-  let prepared = preparedFindById.get(db);
-  if (!prepared) {
-    prepared = prepareFindById(db);
-    preparedFindById.set(db, prepared);
-  }
-  const [row] = await prepared.execute({ id });
-  return row;
+export function productPageReader(db: Db): (id: number) => Promise<ProductWithProducer | undefined> {
+  const prepared = selectWithProducer(db)
+    .where(eq(products.id, sql.placeholder('id')))
+    .prepare('product_with_producer_by_id');
+  return async (id) => {
+    const [row] = await prepared.execute({ id });
+    return row;
+  };
 }
 
 /** Every product of a producer, deleted ones last, for the owner's list. */

@@ -13,7 +13,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { findProducerByUserId, lockProducerByUserId } from '../producers/producers.repository';
 import { canManageProduct, canViewProduct } from './products.policy';
 import { presentProduct } from './products.presenter';
-import { forgetPublicProduct, type PublicProductBody, publicProductCache } from './products.public-cache';
+import { forgetPublicProduct, type PublicProductBody } from './products.public-cache';
 import * as repo from './products.repository';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -78,7 +78,7 @@ async function reload(ctx: AppContext, id: number, db = ctx.db) {
 }
 
 export async function getProduct(ctx: AppContext, viewer: AuthUser | null, id: number) {
-  const row = await repo.findProductWithProducerPrepared(ctx.db, id);
+  const row = await ctx.reads.productPage(id);
   // Hidden products answer exactly like missing ones, so their existence does not leak.
   if (!row || !canViewProduct(viewer, row)) throw notFound(PRODUCT_NOT_FOUND);
   return presentProduct(row, { showContact: viewer !== null });
@@ -86,8 +86,8 @@ export async function getProduct(ctx: AppContext, viewer: AuthUser | null, id: n
 
 /** A guest's product page as serialized JSON, from the short per-instance cache. */
 export async function getPublicProductBody(ctx: AppContext, id: number): Promise<string> {
-  const body: PublicProductBody = await publicProductCache(ctx).get(id, async () => {
-    const row = await repo.findProductWithProducerPrepared(ctx.db, id);
+  const body: PublicProductBody = await ctx.publicProducts.get(id, async () => {
+    const row = await ctx.reads.productPage(id);
     if (!row || !canViewProduct(null, row)) return null;
     return { product: presentProduct(row, { showContact: false }) };
   });

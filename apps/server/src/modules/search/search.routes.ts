@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { defineModule, type ModuleOptions } from '../module';
-import { publicProductCache } from '../products/products.public-cache';
+import { forgetAllPublicProducts } from '../products/products.public-cache';
 import { startListingIndex, stopListingIndex } from './listing-index/listing-index.service';
 import * as search from './search.service';
 import { onSearchChange, startSearchFeed, stopSearchFeed } from './search-changes';
@@ -23,7 +23,7 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
   // The change feed runs on every instance from the start (decision 121): besides search and the map,
   // it drops the product page guest cache (decision 060) when any listing or producer changes anywhere.
   app.addHook('onReady', async () => {
-    onSearchChange(ctx, () => publicProductCache(ctx).clear());
+    onSearchChange(ctx, () => forgetAllPublicProducts(ctx));
     // A failed first poll must not stop the app from starting: the timer keeps polling.
     await startSearchFeed(ctx).catch((error) => app.log.warn({ err: error }, 'search change feed: first poll failed'));
     // Search is answered from memory (decisions 125, 460), loaded in the background; readiness
