@@ -70,7 +70,10 @@ export default defineConfig({
       ...(hasPostgres ? [serverProject('pglite', ENGINE_SENSITIVE)] : []),
       // Components, the API client and the map need a DOM (jsdom); the web's plain logic does not,
       // and runs without paying for one.
-      { test: { name: 'web', root: './apps/web', include: WEB_DOM_TESTS, environment: 'jsdom' } },
+      {
+        test: { name: 'web', root: './apps/web', include: WEB_DOM_TESTS, environment: 'jsdom' },
+        resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
+      },
       {
         test: {
           name: 'web-logic',
@@ -79,6 +82,7 @@ export default defineConfig({
           exclude: WEB_DOM_TESTS,
           environment: 'node',
         },
+        resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
       },
     ],
   },

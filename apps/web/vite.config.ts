@@ -9,6 +9,9 @@ const backend = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 const ZOD_SETUP = fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url));
 
+/** `@/lib/api` is src/lib/api: imports that leave a folder name where they go, not how far up it is (tsconfig.json `paths`). */
+const SRC: Alias = { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) };
+
 /**
  * Every `zod` import resolves to src/lib/zod-jitless.ts, which sets zod up (jitless, readable
  * messages) before any schema is built, in the first chunk that needs zod; that module and the
@@ -42,7 +45,7 @@ const preactCompat: Alias[] = [
 
 export default defineConfig(({ command }) => ({
   plugins: [zodSetup(), react(), tailwindcss(), pwaPrecache(), spaRoutes(), precompress()],
-  resolve: { alias: command === 'build' && process.env.REACT !== '1' ? preactCompat : [] },
+  resolve: { alias: [SRC, ...(command === 'build' && process.env.REACT !== '1' ? preactCompat : [])] },
   server: {
     port: 5173,
     proxy: {

@@ -1,9 +1,9 @@
 import type { UserType } from '@farmstand/shared';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { Spinner } from '../components/ui/card';
-import { loginPathFor, pathAfterSignIn } from '../lib/next-path';
-import { useAuth } from '../shared/auth-context';
+import { Spinner } from '@/components/ui/card';
+import { loginPathFor, pathAfterSignIn } from '@/lib/next-path';
+import { useAuth } from '@/shared/auth-context';
 
 /** Guests, and a session that just ended, go to /login?next=<this page> and come back after signing in. */
 export function RequireAuth({ children, roles }: { children: ReactNode; roles?: UserType[] }) {

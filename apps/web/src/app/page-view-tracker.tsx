@@ -1,8 +1,8 @@
 import { PAGE_VIEW_DELAY_MS } from '@farmstand/shared';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { track } from '../lib/analytics';
-import { whenIdle } from '../lib/idle';
+import { track } from '@/lib/analytics';
+import { whenIdle } from '@/lib/idle';
 
 /**
  * A page view at startup and PAGE_VIEW_DELAY_MS after each history navigation (spec 01 §7); the delay lets the

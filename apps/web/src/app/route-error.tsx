@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { buttonClasses } from '../components/ui/button';
-import { BasketIcon } from '../components/ui/icons';
+import { buttonClasses } from '@/components/ui/button';
+import { BasketIcon } from '@/components/ui/icons';
 
 /**
  * What a render error (or a page chunk that failed to load) shows instead of a white page. It sits

@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@farmstand/shared';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../shared/auth-context';
+import { AuthProvider } from '@/shared/auth-context';
 import { GuestOnly, RequireAuth } from './guards';
 
 vi.setConfig({ testTimeout: 60_000 });

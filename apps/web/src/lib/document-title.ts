@@ -1,6 +1,6 @@
 import { PUBLIC_PAGE_TITLES, type PublicPagePath } from '@farmstand/shared/constants/page-titles';
 import { useEffect } from 'react';
-import { useSite } from '../shared/site/api';
+import { useSite } from '@/shared/site/api';
 
 /**
  * Sets this page's document.title ("<page> | <site name>", the admin's `site_name`) while it is

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useProduct } from '../features/catalog/api';
+import { useProduct } from '@/features/catalog/api';
 import { initialApiData, initialDataUrl, resetInitialData } from './initial-data';
 import { clearToken, setToken } from './storage';
 

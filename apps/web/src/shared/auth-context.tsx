@@ -1,8 +1,8 @@
 import type { AuthResponse, RegisterRequest, User } from '@farmstand/shared';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { track } from '../lib/analytics';
-import { api } from '../lib/api';
-import { clearToken, getToken, SIGNED_OUT_EVENT, setToken } from '../lib/storage';
+import { track } from '@/lib/analytics';
+import { api } from '@/lib/api';
+import { clearToken, getToken, SIGNED_OUT_EVENT, setToken } from '@/lib/storage';
 
 type AuthState = {
   user: User | null;

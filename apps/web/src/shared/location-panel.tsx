@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../components/ui/button';
-import { inputClasses } from '../components/ui/field';
-import { PinIcon } from '../components/ui/pin-icon';
+import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/field';
+import { PinIcon } from '@/components/ui/pin-icon';
 import { ADDRESS_NOT_FOUND, currentPosition, geocodeAddress, type UserLocation } from './user-location';
 
 type Props = {

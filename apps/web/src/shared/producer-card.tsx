@@ -1,7 +1,7 @@
 import { formatDistance } from '@farmstand/shared';
 import { productImageSrcSet } from '@farmstand/shared/constants/images';
 import { Link } from 'react-router';
-import { Badge } from '../components/ui/card';
+import { Badge } from '@/components/ui/card';
 import { FavoriteButton } from './favorites/favorite-button';
 
 export type ProducerCardData = {

@@ -2,7 +2,7 @@ import type { SuggestionsResponse } from '@farmstand/shared/schemas/search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type InputHTMLAttributes, type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../lib/api';
+import { api } from '@/lib/api';
 
 /** Type-ahead waits this long after the last key (debounced). */
 export const SUGGEST_DEBOUNCE_MS = 200;

@@ -1,6 +1,6 @@
 import { formatDate, PLAN_PRICES, type SubscriptionStatus, type User } from '@farmstand/shared';
 import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
-import type { BadgeTone } from '../components/ui/card';
+import type { BadgeTone } from '@/components/ui/card';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

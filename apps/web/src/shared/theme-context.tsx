@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@farmstand/shared';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
-import { storage } from '../lib/storage';
+import { storage } from '@/lib/storage';
 
 type ThemeState = { isDark: boolean; toggle: () => void };
 const ThemeContext = createContext<ThemeState | null>(null);

@@ -1,6 +1,6 @@
 import { UNREAD_POLL_MS } from '@farmstand/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../lib/api';
+import { api } from '@/lib/api';
 import { useAuth } from './auth-context';
 
 export const UNREAD_COUNT_KEY = ['messages', 'unread-count'] as const;

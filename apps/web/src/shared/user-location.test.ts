@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api } from '../lib/api';
+import { ApiError, api } from '@/lib/api';
 import { ADDRESS_LOOKUP_FAILED, geocodeAddress } from './user-location';
 
 describe('geocoding a typed address', () => {

@@ -1,7 +1,7 @@
 import { GEOLOCATION_OPTIONS, STORAGE_KEYS } from '@farmstand/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, api } from '../lib/api';
-import { storage } from '../lib/storage';
+import { ApiError, api } from '@/lib/api';
+import { storage } from '@/lib/storage';
 
 /** Spec 01 §3 stored user location. */
 export type UserLocation = { latitude: number; longitude: number; address?: string; type: 'current' | 'address' };

@@ -1,6 +1,6 @@
 import type { ProducerAnalyticsResponse } from '@farmstand/shared/schemas/analytics';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api } from '@/lib/api';
 
 /** The periods the producer can look back over. */
 export const ANALYTICS_PERIODS = [7, 30, 90] as const;

@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router';
-import { Spinner } from '../../components/ui/card';
-import { Deferred } from '../../components/ui/deferred';
-import { ConnectionStatus } from '../../features/pwa/connection-status';
-import { InstallPrompt } from '../../features/pwa/install-prompt';
-import { MaintenanceGate } from '../../shared/site/maintenance-gate';
+import { Spinner } from '@/components/ui/card';
+import { Deferred } from '@/components/ui/deferred';
+import { ConnectionStatus } from '@/features/pwa/connection-status';
+import { InstallPrompt } from '@/features/pwa/install-prompt';
+import { MaintenanceGate } from '@/shared/site/maintenance-gate';
 import { PageViewTracker } from '../page-view-tracker';
 import { AppToaster } from '../toaster';
 import { Footer } from './footer';

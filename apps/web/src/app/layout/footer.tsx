@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { REGISTER_PRODUCER } from '../../lib/next-path';
-import { SiteDescription, SiteName, SupportEmailLink, SupportPhone } from '../../shared/site/support-contact';
+import { REGISTER_PRODUCER } from '@/lib/next-path';
+import { SiteDescription, SiteName, SupportEmailLink, SupportPhone } from '@/shared/site/support-contact';
 
 const COLUMNS = [
   {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { ChatIcon } from '../../components/ui/icons';
-import { useAuth } from '../../shared/auth-context';
-import { formatBadge, useUnreadCount } from '../../shared/use-unread-count';
+import { ChatIcon } from '@/components/ui/icons';
+import { useAuth } from '@/shared/auth-context';
+import { formatBadge, useUnreadCount } from '@/shared/use-unread-count';
 import { BasketIcon, DashboardIcon, HeartIcon, HomeIcon, SearchIcon } from './icons';
 
 type Tab = { to: string; label: string; icon: ReactNode; badge?: number };

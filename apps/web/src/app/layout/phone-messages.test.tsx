@@ -2,15 +2,15 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../shared/auth-context', () => ({
+vi.mock('@/shared/auth-context', () => ({
   useAuth: () => ({ user: { id: 1, email: 'dana@x.test', userType: 'consumer' }, isAuthenticated: true }),
 }));
-vi.mock('../../shared/use-unread-count', () => ({
+vi.mock('@/shared/use-unread-count', () => ({
   useUnreadCount: () => 3,
   formatBadge: (n: number) => (n > 9 ? '9+' : String(n)),
 }));
-vi.mock('../../shared/site/api', () => ({ useSite: () => ({ site_name: 'Farmstand' }) }));
-vi.mock('../../shared/theme-context', () => ({ useTheme: () => ({ isDark: false, toggle: () => {} }) }));
+vi.mock('@/shared/site/api', () => ({ useSite: () => ({ site_name: 'Farmstand' }) }));
+vi.mock('@/shared/theme-context', () => ({ useTheme: () => ({ isDark: false, toggle: () => {} }) }));
 
 import { Header } from './header';
 import { MobileTabBar } from './mobile-tab-bar';

@@ -2,12 +2,12 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../shared/auth-context', () => ({
+vi.mock('@/shared/auth-context', () => ({
   useAuth: () => ({ user: { id: 1, email: 'dana@x.test', userType: 'consumer' }, isAuthenticated: true }),
 }));
-vi.mock('../../shared/use-unread-count', () => ({ useUnreadCount: () => 0, formatBadge: String }));
-vi.mock('../../shared/site/api', () => ({ useSite: () => ({ site_name: 'Farmstand' }) }));
-vi.mock('../../shared/theme-context', () => ({ useTheme: () => ({ isDark: false, toggle: () => {} }) }));
+vi.mock('@/shared/use-unread-count', () => ({ useUnreadCount: () => 0, formatBadge: String }));
+vi.mock('@/shared/site/api', () => ({ useSite: () => ({ site_name: 'Farmstand' }) }));
+vi.mock('@/shared/theme-context', () => ({ useTheme: () => ({ isDark: false, toggle: () => {} }) }));
 
 import { Header } from './header';
 

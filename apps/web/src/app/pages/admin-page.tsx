@@ -1,5 +1,5 @@
-import AdminPage from '../../features/admin/pages/admin-page';
-import { AdminOrdersTab } from '../../features/orders/components/admin-orders-tab';
+import AdminPage from '@/features/admin/pages/admin-page';
+import { AdminOrdersTab } from '@/features/orders/components/admin-orders-tab';
 
 /** /admin: the admin area, its orders tab from the orders feature. */
 export default function ComposedAdminPage() {

@@ -1,7 +1,7 @@
-import { ContactProducerButton } from '../../features/messages/components/contact-producer';
-import { PickupInfo } from '../../features/orders/components/pickup-info';
-import PublicProducerPage from '../../features/producers/pages/public-producer-page';
-import { ReviewsSection } from '../../features/reviews/components/reviews-section';
+import { ContactProducerButton } from '@/features/messages/components/contact-producer';
+import { PickupInfo } from '@/features/orders/components/pickup-info';
+import PublicProducerPage from '@/features/producers/pages/public-producer-page';
+import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 
 /** /producer/{id}: the producers' public farm page, with contact, pickup times and reviews from their features. */
 export default function ComposedProducerPage() {

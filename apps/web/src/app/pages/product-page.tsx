@@ -1,9 +1,9 @@
-import ProductPage from '../../features/catalog/pages/product-page';
-import { ContactProducerButton } from '../../features/messages/components/contact-producer';
-import { ProductInquiryForm } from '../../features/messages/components/inquiry-form';
-import { PickupInfo } from '../../features/orders/components/pickup-info';
-import { ReserveCard } from '../../features/orders/components/reserve-card';
-import { ReviewsSection } from '../../features/reviews/components/reviews-section';
+import ProductPage from '@/features/catalog/pages/product-page';
+import { ContactProducerButton } from '@/features/messages/components/contact-producer';
+import { ProductInquiryForm } from '@/features/messages/components/inquiry-form';
+import { PickupInfo } from '@/features/orders/components/pickup-info';
+import { ReserveCard } from '@/features/orders/components/reserve-card';
+import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 
 /** /product/{id}: the catalogue's page, with reserving, contact, pickup times and reviews from their features. */
 export default function ComposedProductPage() {

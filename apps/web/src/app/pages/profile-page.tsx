@@ -1,5 +1,5 @@
-import { PickupTab } from '../../features/orders/components/pickup-tab';
-import ProfilePage from '../../features/producers/pages/profile-page';
+import { PickupTab } from '@/features/orders/components/pickup-tab';
+import ProfilePage from '@/features/producers/pages/profile-page';
 
 /** /profile: the producer's own area, its pickup tab from the orders feature. */
 export default function ComposedProfilePage() {

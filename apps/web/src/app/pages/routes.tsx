@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../lib/lazy-page';
+import { lazyPage } from '@/lib/lazy-page';
 import { RequireAuth } from '../guards';
 
 const ProductPage = lazyPage(() => import('./product-page'));

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
-import SearchPage from '../../features/search/pages/search-page';
+import SearchPage from '@/features/search/pages/search-page';
 
 /** The map view is the map feature's, in a chunk of its own loaded when the map is shown. */
-const ProducerResultsMap = lazy(() => import('../../features/map/components/producer-results-map'));
+const ProducerResultsMap = lazy(() => import('@/features/map/components/producer-results-map'));
 
 /** /search: the search feature's page, its map view drawn by the map feature. */
 export default function ComposedSearchPage() {

@@ -1,7 +1,7 @@
 import { DOCUMENT_TEXTS } from '@farmstand/shared/schemas/certification-documents';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { getToken } from '../../lib/storage';
+import { getToken } from '@/lib/storage';
 
 /**
  * Opens a private document (a certification's file) in a new tab. A plain link cannot carry the

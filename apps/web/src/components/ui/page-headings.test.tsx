@@ -4,12 +4,12 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const auth = vi.hoisted(() => ({ user: { id: 1, userType: 'consumer' } }));
-vi.mock('../../lib/document-title', () => ({ useDocumentTitle: () => {} }));
-vi.mock('../../shared/auth-context', () => ({ useAuth: () => ({ user: auth.user, isLoading: false }) }));
+vi.mock('@/lib/document-title', () => ({ useDocumentTitle: () => {} }));
+vi.mock('@/shared/auth-context', () => ({ useAuth: () => ({ user: auth.user, isLoading: false }) }));
 
-import AdminPage from '../../app/pages/admin-page';
-import ProfilePage from '../../app/pages/profile-page';
-import CheckoutPage from '../../features/orders/pages/checkout-page';
+import AdminPage from '@/app/pages/admin-page';
+import ProfilePage from '@/app/pages/profile-page';
+import CheckoutPage from '@/features/orders/pages/checkout-page';
 
 // A page that is only a message (access denied, producers only) still has its h1.
 // First renders are slow on a loaded machine; these check wording, not speed.

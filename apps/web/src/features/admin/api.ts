@@ -21,7 +21,7 @@ import type {
 import type { UserType } from '@farmstand/shared/schemas/auth';
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { api, errorMessage } from '../../lib/api';
+import { api, errorMessage } from '@/lib/api';
 import { ADMIN_TEXTS } from './texts';
 
 /** Every admin query lives under ['admin', …] so an action can refresh what it changed. */

@@ -1,6 +1,6 @@
 import type { ClientErrorsResponse, JobsResponse } from '@farmstand/shared/schemas/ops';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api } from '@/lib/api';
 
 /** The Health tab's measured figures and jobs, and the Logs tab's browser errors (issue 12). */
 export const opsKeys = {

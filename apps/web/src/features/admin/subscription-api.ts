@@ -1,6 +1,6 @@
 import type { SubscriptionStatusResponse } from '@farmstand/shared/schemas/billing';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api } from '@/lib/api';
 import { adminKeys } from './api';
 
 /** A producer's trial or plan as the grant dialog shows it; under adminKeys.all, so a grant refreshes it. */

@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS } from '@farmstand/shared';
-import { formatZonedDate, formatZonedDateTime } from '../../lib/format';
+import { formatZonedDate, formatZonedDateTime } from '@/lib/format';
 import { useAdminSettings } from './api';
 
 /**

@@ -1,6 +1,6 @@
 import { type AuthRulesResponse, PASSWORD_MIN_LENGTH } from '@farmstand/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api } from '@/lib/api';
 
 /**
  * The password minimum in force (the admin's password_min_length), for the sign-up and reset

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { GuestOnly, RequireAuth } from '../../app/guards';
-import { lazyPage } from '../../lib/lazy-page';
+import { GuestOnly, RequireAuth } from '@/app/guards';
+import { lazyPage } from '@/lib/lazy-page';
 
 const LoginPage = lazyPage(() => import('./pages/login-page'));
 const RegisterPage = lazyPage(() => import('./pages/register-page'));

@@ -1,5 +1,5 @@
 import type { AuthResponse, VerifyEmailResponse } from '@farmstand/shared';
-import { api } from '../../lib/api';
+import { api } from '@/lib/api';
 
 /**
  * E-mailed tokens are single-use, and React StrictMode runs effects twice in development: every

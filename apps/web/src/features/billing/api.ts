@@ -1,7 +1,7 @@
 import type { PlanType } from '@farmstand/shared';
 import type { CreatePaymentIntentResponse, SubscriptionStatusResponse, TestCard } from '@farmstand/shared/schemas/billing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, api } from '@/lib/api';
 
 const STATUS_KEY = ['billing', 'subscription-status'] as const;
 

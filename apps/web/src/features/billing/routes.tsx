@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { RequireAuth } from '../../app/guards';
-import { lazyPage } from '../../lib/lazy-page';
+import { RequireAuth } from '@/app/guards';
+import { lazyPage } from '@/lib/lazy-page';
 
 const BillingPage = lazyPage(() => import('./pages/billing-page'));
 

@@ -2,8 +2,8 @@ import { PRODUCT_LOCATION_RADIUS, PRODUCT_PAGE_SIZE } from '@farmstand/shared';
 import type { ProductResponse } from '@farmstand/shared/schemas/products';
 import type { ProductSearchResponse, ProductSort } from '@farmstand/shared/schemas/search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { initialApiData } from '../../lib/initial-data';
+import { api } from '@/lib/api';
+import { initialApiData } from '@/lib/initial-data';
 
 export type ProductFilters = {
   search: string;

@@ -1,7 +1,7 @@
 import { PRODUCTS_URL, type ProductSort, readUrlParams } from '@farmstand/shared/schemas/search-url';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { type UserLocation, useUserLocation } from '../../shared/user-location';
+import { type UserLocation, useUserLocation } from '@/shared/user-location';
 import type { ProductFilters } from './api';
 
 /** 'available' is the default (spec 01 §4); choosing All is kept in the URL as availability=all. */

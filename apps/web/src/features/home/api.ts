@@ -1,6 +1,6 @@
 import type { ProductListing, ProductSearchResponse } from '@farmstand/shared/schemas/search';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api } from '@/lib/api';
 
 /** What a "Fresh this week" card looks for in the directory: a category, and words when the kind is narrower. */
 export type FreshKind = { category: string; search?: string };

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../lib/api';
+import { api } from '@/lib/api';
 import { FreshThisWeek } from './fresh-this-week';
 
 const listing = (id: number, name: string, farm: string, price: number, unit: string, availability = 'available') => ({

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatPrice } from '../../lib/format';
+import { formatPrice } from '@/lib/format';
 import { type FreshKind, useFreshListing } from './api';
 import { BreadArt, EggsArt, HoneyArt, VegBoxArt } from './food-art';
 

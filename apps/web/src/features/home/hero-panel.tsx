@@ -1,4 +1,4 @@
-import { ChatIcon, MapIcon, StoreIcon } from '../../components/ui/icons';
+import { ChatIcon, MapIcon, StoreIcon } from '@/components/ui/icons';
 import { BreadArt, EggsArt, HoneyArt, VegBoxArt } from './food-art';
 
 const STEPS = [

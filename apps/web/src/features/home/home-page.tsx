@@ -1,9 +1,9 @@
-import { ButtonLink } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { ChatIcon, CheckCircleIcon, SproutIcon } from '../../components/ui/icons';
-import { usePublicPageTitle } from '../../lib/document-title';
-import { REGISTER_PRODUCER } from '../../lib/next-path';
-import { useAuth } from '../../shared/auth-context';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ChatIcon, CheckCircleIcon, SproutIcon } from '@/components/ui/icons';
+import { usePublicPageTitle } from '@/lib/document-title';
+import { REGISTER_PRODUCER } from '@/lib/next-path';
+import { useAuth } from '@/shared/auth-context';
 import { FreshThisWeek } from './fresh-this-week';
 import { HeroPanel } from './hero-panel';
 

@@ -1,6 +1,6 @@
 import type { ProducerMapResponse } from '@farmstand/shared/schemas/search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api } from '@/lib/api';
 
 /** Spec 01 §3 map filter state. */
 export type MapFilters = { verifiedOnly: boolean; radius: number; category: string };

@@ -1,5 +1,5 @@
 import type { ProducerMapCluster } from '@farmstand/shared/schemas/search';
-import { formatCount } from '../../lib/format';
+import { formatCount } from '@/lib/format';
 import type { MapProducer } from './types';
 
 /**

@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject, useParams } from 'react-router';
-import { lazyPage } from '../../lib/lazy-page';
+import { lazyPage } from '@/lib/lazy-page';
 
 // The map page's own chunk has no Leaflet: that loads on the first interaction with the map.
 const MapPage = lazyPage(() => import('./pages/map-page'));

@@ -1,7 +1,7 @@
 import { TYPING_EXPIRY_MS } from '@farmstand/shared';
 import { CLIENT_EVENTS } from '@farmstand/shared/realtime/events';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSocket, useSocketEvent } from '../../shared/realtime/socket-provider';
+import { useSocket, useSocketEvent } from '@/shared/realtime/socket-provider';
 
 /**
  * Spec 01 §4: an indicator per conversation and user, set while isTyping is true and removed when

@@ -16,9 +16,9 @@ import type {
   PublicPickupResponse,
 } from '@farmstand/shared/schemas/pickup';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { initialApiData } from '../../lib/initial-data';
-import { useAuth } from '../../shared/auth-context';
+import { api } from '@/lib/api';
+import { initialApiData } from '@/lib/initial-data';
+import { useAuth } from '@/shared/auth-context';
 
 /** Every order query starts with this key, so a live update refreshes them all. */
 export const ORDERS_KEY = ['orders'] as const;

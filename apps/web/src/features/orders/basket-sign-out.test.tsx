@@ -1,8 +1,8 @@
 import { STORAGE_KEYS } from '@farmstand/shared';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../lib/api';
-import { clearToken, setToken } from '../../lib/storage';
+import { api } from '@/lib/api';
+import { clearToken, setToken } from '@/lib/storage';
 import { addToBasket, useBaskets } from './basket';
 
 /** What a page shows from the baskets: the farms and the lines in them. */

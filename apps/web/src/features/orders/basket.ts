@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@farmstand/shared';
 import { useSyncExternalStore } from 'react';
-import { SIGNED_OUT_EVENT } from '../../lib/storage';
+import { SIGNED_OUT_EVENT } from '@/lib/storage';
 
 /** One line of a basket: enough to show it and to place the order (the server re-checks everything). */
 export type BasketLine = {

@@ -1,5 +1,5 @@
 import { ORDER_LIMITS, WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
-import { formatUsd, formatZonedDay, formatZonedMoment, formatZonedTime } from '../../lib/format';
+import { formatUsd, formatZonedDay, formatZonedMoment, formatZonedTime } from '@/lib/format';
 
 /** Windows are in the platform's time zone (decision 172); pickup answers say which, orders use the same. */
 let platformTimeZone = 'America/New_York';

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { RequireAuth } from '../../app/guards';
-import { lazyPage } from '../../lib/lazy-page';
+import { RequireAuth } from '@/app/guards';
+import { lazyPage } from '@/lib/lazy-page';
 
 const OrdersPage = lazyPage(() => import('./pages/orders-page'));
 const CheckoutPage = lazyPage(() => import('./pages/checkout-page'));

@@ -1,11 +1,11 @@
-import { ButtonLink } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { usePublicPageTitle } from '../../lib/document-title';
-import { REGISTER_PRODUCER } from '../../lib/next-path';
-import { useAuth } from '../../shared/auth-context';
-import { annualSavings } from '../../shared/billing-content';
-import { CONSUMER_FEATURES, pricingFaq, producerFeatures, trialFeatures } from '../../shared/pricing-content';
-import { useSite } from '../../shared/site/api';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { usePublicPageTitle } from '@/lib/document-title';
+import { REGISTER_PRODUCER } from '@/lib/next-path';
+import { useAuth } from '@/shared/auth-context';
+import { annualSavings } from '@/shared/billing-content';
+import { CONSUMER_FEATURES, pricingFaq, producerFeatures, trialFeatures } from '@/shared/pricing-content';
+import { useSite } from '@/shared/site/api';
 
 function Check() {
   return (

@@ -14,8 +14,8 @@ import type {
   ProductResponse,
 } from '@farmstand/shared/schemas/products';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api';
-import { initialApiData } from '../../lib/initial-data';
+import { ApiError, api } from '@/lib/api';
+import { initialApiData } from '@/lib/initial-data';
 
 export const producerKeys = {
   own: ['producers', 'me'] as const,

@@ -1,8 +1,8 @@
 import { BACK_ONLINE_BANNER_MS, TEXTS } from '@farmstand/shared';
 import { useEffect, useRef, useState } from 'react';
-import { CloseIcon } from '../../app/layout/icons';
-import { WifiOffIcon } from '../../components/ui/icons';
-import { SAVED_COPY_EVENT, savedCopyShownAt } from '../../lib/api';
+import { CloseIcon } from '@/app/layout/icons';
+import { WifiOffIcon } from '@/components/ui/icons';
+import { SAVED_COPY_EVENT, savedCopyShownAt } from '@/lib/api';
 import { useOnlineStatus } from './use-online-status';
 
 /**

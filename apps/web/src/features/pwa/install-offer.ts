@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@farmstand/shared';
-import { storage } from '../../lib/storage';
+import { storage } from '@/lib/storage';
 
 /** The browser's install offer (Chromium's BeforeInstallPromptEvent, not in the DOM typings). */
 export interface InstallPromptEvent extends Event {

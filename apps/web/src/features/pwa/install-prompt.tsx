@@ -1,6 +1,6 @@
 import { INSTALL_PROMPT_DELAY_MS } from '@farmstand/shared';
 import { useEffect, useState } from 'react';
-import { Button } from '../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import { type InstallPromptEvent, markInstallOfferSeen, shouldOfferInstall } from './install-offer';
 
 /** Appears 10 seconds after the browser offers installation (spec 01 §2, §4, §9). */

@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
-import { buttonClasses } from '../../components/ui/button';
-import { Card, PageTitle } from '../../components/ui/card';
-import { Tabs } from '../../components/ui/tabs';
-import { usePublicPageTitle } from '../../lib/document-title';
+import { buttonClasses } from '@/components/ui/button';
+import { Card, PageTitle } from '@/components/ui/card';
+import { Tabs } from '@/components/ui/tabs';
+import { usePublicPageTitle } from '@/lib/document-title';
 import { RESOURCE_TABS, type ResourceTab } from './resources-content';
 
 function ResourcePanel({ tab }: { tab: ResourceTab }) {

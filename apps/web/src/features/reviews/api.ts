@@ -5,8 +5,8 @@ import type {
   ReviewsResponse,
 } from '@farmstand/shared/schemas/reviews';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { initialApiData } from '../../lib/initial-data';
+import { api } from '@/lib/api';
+import { initialApiData } from '@/lib/initial-data';
 
 export const reviewKeys = {
   product: (id: number) => ['reviews', 'product', id] as const,

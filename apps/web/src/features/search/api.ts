@@ -1,6 +1,6 @@
 import type { ProducerSearchListResponse } from '@farmstand/shared/schemas/search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api } from '@/lib/api';
 
 export type ProducerSearchParams = { search?: string; radius: number; latitude?: number; longitude?: number };
 

@@ -7,8 +7,8 @@ import {
 } from '@farmstand/shared/schemas/favorites';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
-import { initialApiData } from '../../lib/initial-data';
+import { api } from '@/lib/api';
+import { initialApiData } from '@/lib/initial-data';
 
 type Check = z.infer<typeof FavoriteCheckResponse>;
 

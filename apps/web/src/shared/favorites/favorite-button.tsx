@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
-import { track } from '../../lib/analytics';
-import { errorMessage } from '../../lib/api';
+import { track } from '@/lib/analytics';
+import { errorMessage } from '@/lib/api';
 import { useAuth } from '../auth-context';
 import { useIsFavorited, useToggleFavorite } from './api';
 

@@ -1,6 +1,6 @@
 import type { ServerToClientEvents } from '@farmstand/shared/realtime/events';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
-import { getToken } from '../../lib/storage';
+import { getToken } from '@/lib/storage';
 import { useAuth } from '../auth-context';
 import { RealtimeConnection } from './realtime-connection';
 

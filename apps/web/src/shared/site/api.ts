@@ -2,8 +2,8 @@ import { DEFAULT_SETTINGS } from '@farmstand/shared';
 import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { api, MAINTENANCE_EVENT } from '../../lib/api';
-import { initialApiData } from '../../lib/initial-data';
+import { api, MAINTENANCE_EVENT } from '@/lib/api';
+import { initialApiData } from '@/lib/initial-data';
 
 export const SITE_KEY = ['site'] as const;
 

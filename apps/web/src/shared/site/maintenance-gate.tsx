@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { AlertIcon } from '../../components/ui/icons';
+import { AlertIcon } from '@/components/ui/icons';
 import { useAuth } from '../auth-context';
 import { useMaintenanceWatch, useSiteQuery } from './api';
 

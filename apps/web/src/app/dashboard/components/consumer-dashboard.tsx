@@ -1,9 +1,9 @@
-import { ButtonLink } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { BasketIcon, ChatIcon, HeartIcon, MapIcon, StoreIcon } from '../../../components/ui/icons';
-import { SentInquiries } from '../../../features/messages/components/inquiry-lists';
-import { useAuth } from '../../../shared/auth-context';
-import { formatBadge, useUnreadCount } from '../../../shared/use-unread-count';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { BasketIcon, ChatIcon, HeartIcon, MapIcon, StoreIcon } from '@/components/ui/icons';
+import { SentInquiries } from '@/features/messages/components/inquiry-lists';
+import { useAuth } from '@/shared/auth-context';
+import { formatBadge, useUnreadCount } from '@/shared/use-unread-count';
 import { DashboardHeader } from './dashboard-header';
 import { type QuickLink, QuickLinks } from './quick-links';
 

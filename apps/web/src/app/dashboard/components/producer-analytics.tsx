@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Card } from '../../../components/ui/card';
-import { OrderWeeks } from '../../../features/orders/components/order-weeks';
-import { useAuth } from '../../../shared/auth-context';
-import { MaxProducts } from '../../../shared/site/limits';
-import { summarizeSubscription } from '../../../shared/subscription-status';
-import { useUnreadCount } from '../../../shared/use-unread-count';
+import { Card } from '@/components/ui/card';
+import { OrderWeeks } from '@/features/orders/components/order-weeks';
+import { useAuth } from '@/shared/auth-context';
+import { MaxProducts } from '@/shared/site/limits';
+import { summarizeSubscription } from '@/shared/subscription-status';
+import { useUnreadCount } from '@/shared/use-unread-count';
 import { ShopperActivity } from './shopper-activity';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-green-300';

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { type TabItem, Tabs } from '../../../components/ui/tabs';
-import { ProducerOrdersTab } from '../../../features/orders/components/producer-orders-tab';
-import { useAuth } from '../../../shared/auth-context';
+import { type TabItem, Tabs } from '@/components/ui/tabs';
+import { ProducerOrdersTab } from '@/features/orders/components/producer-orders-tab';
+import { useAuth } from '@/shared/auth-context';
 import { DashboardHeader } from './dashboard-header';
 import { ProducerAnalytics } from './producer-analytics';
 import { ProducerOverview } from './producer-overview';

@@ -1,8 +1,8 @@
-import { BarnIcon, CardIcon, ChatIcon, SproutIcon } from '../../../components/ui/icons';
-import { ReceivedInquiries } from '../../../features/messages/components/inquiry-lists';
-import { OwnApplicationStatus } from '../../../features/producers/components/application-status';
-import { useSite } from '../../../shared/site/api';
-import { formatBadge, useUnreadCount } from '../../../shared/use-unread-count';
+import { BarnIcon, CardIcon, ChatIcon, SproutIcon } from '@/components/ui/icons';
+import { ReceivedInquiries } from '@/features/messages/components/inquiry-lists';
+import { OwnApplicationStatus } from '@/features/producers/components/application-status';
+import { useSite } from '@/shared/site/api';
+import { formatBadge, useUnreadCount } from '@/shared/use-unread-count';
 import { type QuickLink, QuickLinks } from './quick-links';
 import { SubscriptionStatusCard } from './subscription-status-card';
 import { SupportCard } from './support-card';

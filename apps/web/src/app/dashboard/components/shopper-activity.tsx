@@ -1,9 +1,9 @@
 import { ANALYTICS_DEFAULT_DAYS } from '@farmstand/shared';
 import type { ProducerAnalyticsResponse } from '@farmstand/shared/schemas/analytics';
 import { useId, useState } from 'react';
-import { Card, EmptyState, Spinner } from '../../../components/ui/card';
-import { inputClasses } from '../../../components/ui/field';
-import { AlertIcon } from '../../../components/ui/icons';
+import { Card, EmptyState, Spinner } from '@/components/ui/card';
+import { inputClasses } from '@/components/ui/field';
+import { AlertIcon } from '@/components/ui/icons';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod, useProducerAnalytics } from '../analytics-api';
 
 type Totals = ProducerAnalyticsResponse['totals'];

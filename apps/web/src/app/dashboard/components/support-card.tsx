@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Card } from '../../../components/ui/card';
-import { SupportEmailLink, SupportPhone } from '../../../shared/site/support-contact';
+import { Card } from '@/components/ui/card';
+import { SupportEmailLink, SupportPhone } from '@/shared/site/support-contact';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-green-300';
 

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { useAuth } from '../../../shared/auth-context';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useAuth } from '@/shared/auth-context';
 import { ConsumerDashboard } from '../components/consumer-dashboard';
 import { ProducerDashboard } from '../components/producer-dashboard';
 

@@ -16,7 +16,7 @@ const log = {
   created_at: '2026-11-27T03:30:00.000Z',
 };
 
-vi.mock('../../../lib/api', () => ({
+vi.mock('@/lib/api', () => ({
   api: {
     get: (path: string) => {
       if (path === '/admin/logs') return Promise.resolve({ logs: [log], pagination: { page: 1, limit: 20, total: 1 } });

@@ -2,8 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 
 /** A link from an admin row to the public page of the farm, product or review it acts on. */
 export function AdminLink({ to, children }: { to: string; children: ReactNode }) {

@@ -1,8 +1,8 @@
 import { formatPrice } from '@farmstand/shared';
 import { ANALYTICS_RANGES, type AnalyticsRange, type AnalyticsResponse } from '@farmstand/shared/schemas/admin';
 import { type ReactNode, useState } from 'react';
-import { Card, Spinner } from '../../../components/ui/card';
-import { SelectInput } from '../../../components/ui/field';
+import { Card, Spinner } from '@/components/ui/card';
+import { SelectInput } from '@/components/ui/field';
 import { useAnalytics } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';

@@ -1,11 +1,11 @@
 import { formatDate } from '@farmstand/shared';
 import type { AdminCertification, CertificationAction, CertificationStatus } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Badge } from '../../../components/ui/card';
-import { DocumentLink } from '../../../components/ui/document-link';
-import { TextArea } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
+import { Button } from '@/components/ui/button';
+import { Badge } from '@/components/ui/card';
+import { DocumentLink } from '@/components/ui/document-link';
+import { TextArea } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
 
 const TONES = { pending: 'yellow', verified: 'green', rejected: 'red', expired: 'gray' } as const;
 const LABELS = { pending: 'Pending', verified: 'Verified', rejected: 'Rejected', expired: 'Expired' } as const;

@@ -7,10 +7,10 @@ import {
 } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { EmptyState, Spinner } from '../../../components/ui/card';
-import { DocumentLink } from '../../../components/ui/document-link';
-import { AlertIcon, DocumentIcon } from '../../../components/ui/icons';
+import { Button } from '@/components/ui/button';
+import { EmptyState, Spinner } from '@/components/ui/card';
+import { DocumentLink } from '@/components/ui/document-link';
+import { AlertIcon, DocumentIcon } from '@/components/ui/icons';
 import { useBulkCertifications, useCertifications, useCertificationTypes, useModerateCertification } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { AdminLink, LoadFailed, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';

@@ -1,5 +1,5 @@
 import { formatPrice } from '@farmstand/shared';
-import { Spinner } from '../../../components/ui/card';
+import { Spinner } from '@/components/ui/card';
 import { useDashboardStats } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { LoadFailed, StatCard, useLoadErrorToast } from './admin-ui';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 vi.mock('../api', () => ({
   adminKeys: { all: ['admin'] },

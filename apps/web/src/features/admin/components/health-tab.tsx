@@ -1,4 +1,4 @@
-import { Badge, Spinner } from '../../../components/ui/card';
+import { Badge, Spinner } from '@/components/ui/card';
 import { useSystemHealth } from '../api';
 import { useJobsOverview } from '../ops-api';
 import { ADMIN_TEXTS } from '../texts';

@@ -1,5 +1,5 @@
 import type { JobsResponse } from '@farmstand/shared/schemas/ops';
-import { Badge } from '../../../components/ui/card';
+import { Badge } from '@/components/ui/card';
 import { useAdminDates } from '../use-admin-dates';
 import { TableCard, tdClasses, thClasses } from './admin-ui';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { EmptyState, Spinner } from '../../../components/ui/card';
-import { ClipboardIcon } from '../../../components/ui/icons';
+import { EmptyState, Spinner } from '@/components/ui/card';
+import { ClipboardIcon } from '@/components/ui/icons';
 import { useAdminLogs } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';

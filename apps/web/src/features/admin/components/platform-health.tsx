@@ -1,5 +1,5 @@
 import { HEALTH_THRESHOLDS, type HealthMetric, type JobsResponse, rateHealth } from '@farmstand/shared/schemas/ops';
-import { Badge, type BadgeTone } from '../../../components/ui/card';
+import { Badge, type BadgeTone } from '@/components/ui/card';
 import { StatCard } from './admin-ui';
 
 const LABELS: Record<HealthMetric, string> = {

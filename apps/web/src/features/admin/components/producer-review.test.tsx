@@ -46,7 +46,7 @@ const cert = (id: number, status: string) => ({
 let readiness = 'ready';
 /** Set to make every later read hang, like a refresh of the admin lists on a slow connection. */
 let readsHang = false;
-vi.mock('../../../lib/api', () => ({
+vi.mock('@/lib/api', () => ({
   api: {
     get: (path: string) =>
       readsHang

@@ -1,11 +1,11 @@
 import { CERTIFICATION_LABELS, type CertificationType } from '@farmstand/shared';
 import type { ProducerVerifyAction, VerificationHistoryEntry } from '@farmstand/shared/schemas/admin';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card, Spinner } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DocumentLink } from '../../../components/ui/document-link';
-import { TextArea } from '../../../components/ui/field';
+import { Button } from '@/components/ui/button';
+import { Card, Spinner } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DocumentLink } from '@/components/ui/document-link';
+import { TextArea } from '@/components/ui/field';
 import { useProducerCertifications, useProducerDetails, useVerifyProducer } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';

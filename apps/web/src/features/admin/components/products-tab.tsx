@@ -2,10 +2,10 @@ import { AVAILABILITY_LABELS, type Availability, CATEGORY_LABELS, formatPrice, t
 import { LABEL_FIELD_NAMES, type LabelField } from '@farmstand/shared/labels/rules';
 import { type AdminProduct, ProductModerationRequest } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Badge, EmptyState, Spinner } from '../../../components/ui/card';
-import { TextInput } from '../../../components/ui/field';
-import { BasketIcon } from '../../../components/ui/icons';
+import { Button } from '@/components/ui/button';
+import { Badge, EmptyState, Spinner } from '@/components/ui/card';
+import { TextInput } from '@/components/ui/field';
+import { BasketIcon } from '@/components/ui/icons';
 import { useAdminProducts, useModerateProduct } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { AdminLink, LoadFailed, Pager, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';

@@ -1,8 +1,8 @@
 import { MODERATION_REASON_MAX } from '@farmstand/shared/schemas/admin';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { TextArea } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
+import { Button } from '@/components/ui/button';
+import { TextArea } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
 
 type Props = {
   title: string;

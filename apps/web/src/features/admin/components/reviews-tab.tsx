@@ -1,10 +1,10 @@
 import type { AdminPendingReview } from '@farmstand/shared/schemas/admin';
 import { ModerateReviewRequest } from '@farmstand/shared/schemas/reviews';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card, EmptyState, Spinner } from '../../../components/ui/card';
-import { StarIcon } from '../../../components/ui/icons';
-import { Stars } from '../../../components/ui/stars';
+import { Button } from '@/components/ui/button';
+import { Card, EmptyState, Spinner } from '@/components/ui/card';
+import { StarIcon } from '@/components/ui/icons';
+import { Stars } from '@/components/ui/stars';
 import { useModerateReview, usePendingReviews } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';

@@ -1,7 +1,7 @@
 import type { AnalyticsRange, AnalyticsResponse } from '@farmstand/shared/schemas/admin';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Card } from '../../../components/ui/card';
-import { SelectInput } from '../../../components/ui/field';
+import { Card } from '@/components/ui/card';
+import { SelectInput } from '@/components/ui/field';
 import { axisTicks, bucketLabel, fillBuckets, RANGE_BUCKET } from '../trend-buckets';
 
 type Trend = keyof AnalyticsResponse['charts'];

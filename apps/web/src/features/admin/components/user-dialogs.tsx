@@ -2,9 +2,9 @@ import { formatDate } from '@farmstand/shared';
 import type { AdminUser } from '@farmstand/shared/schemas/admin';
 import { USER_TYPES, type UserType } from '@farmstand/shared/schemas/auth';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { SelectInput, TextInput } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
+import { Button } from '@/components/ui/button';
+import { SelectInput, TextInput } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
 import { useGrantSubscription, useUserType } from '../api';
 import { accessAfterGrant, accessEndsAt, useAdminSubscription } from '../subscription-api';
 

@@ -1,11 +1,11 @@
 import type { AdminUser, UserStatusAction } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Badge, Card, EmptyState, Spinner } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { TextInput } from '../../../components/ui/field';
-import { UserIcon } from '../../../components/ui/icons';
-import { useAuth } from '../../../shared/auth-context';
+import { Button } from '@/components/ui/button';
+import { Badge, Card, EmptyState, Spinner } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { TextInput } from '@/components/ui/field';
+import { UserIcon } from '@/components/ui/icons';
+import { useAuth } from '@/shared/auth-context';
 import { useAdminUsers, useUserStatus } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';

@@ -1,8 +1,8 @@
 import type { VerificationQueue } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card, EmptyState, Spinner } from '../../../components/ui/card';
-import { CheckCircleIcon } from '../../../components/ui/icons';
+import { Button } from '@/components/ui/button';
+import { Card, EmptyState, Spinner } from '@/components/ui/card';
+import { CheckCircleIcon } from '@/components/ui/icons';
 import { usePendingProducers } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';

@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { EmptyState, PageTitle } from '../../../components/ui/card';
-import { LockIcon } from '../../../components/ui/icons';
-import { type TabItem, Tabs } from '../../../components/ui/tabs';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { useAuth } from '../../../shared/auth-context';
+import { EmptyState, PageTitle } from '@/components/ui/card';
+import { LockIcon } from '@/components/ui/icons';
+import { type TabItem, Tabs } from '@/components/ui/tabs';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useAuth } from '@/shared/auth-context';
 import { AnalyticsTab } from '../components/analytics-tab';
 import { CertificationsTab } from '../components/certifications-tab';
 import { DashboardTab } from '../components/dashboard-tab';

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { TextInput } from '../../../components/ui/field';
+import { TextInput } from '@/components/ui/field';
 
 type Field = UseFormRegisterReturn & { error?: string };
 

@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { api, errorMessage } from '../../../lib/api';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { useAuth } from '../../../shared/auth-context';
-import { useSite } from '../../../shared/site/api';
+import { Button } from '@/components/ui/button';
+import { api, errorMessage } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useAuth } from '@/shared/auth-context';
+import { useSite } from '@/shared/site/api';
 import { AuthCard, FormError, textLinkClass } from '../components/auth-card';
 
 /**

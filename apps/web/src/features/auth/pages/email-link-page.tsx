@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Card, Spinner } from '../../../components/ui/card';
-import { AlertIcon } from '../../../components/ui/icons';
-import { track } from '../../../lib/analytics';
-import { errorMessage } from '../../../lib/api';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { AFTER_SIGN_IN } from '../../../lib/next-path';
-import { useAuth } from '../../../shared/auth-context';
+import { Card, Spinner } from '@/components/ui/card';
+import { AlertIcon } from '@/components/ui/icons';
+import { track } from '@/lib/analytics';
+import { errorMessage } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/document-title';
+import { AFTER_SIGN_IN } from '@/lib/next-path';
+import { useAuth } from '@/shared/auth-context';
 import { textLinkClass } from '../components/auth-card';
 import { signInWithLinkOnce } from '../verify-once';
 

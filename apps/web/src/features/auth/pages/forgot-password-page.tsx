@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { TextInput } from '../../../components/ui/field';
-import { MailIcon } from '../../../components/ui/icons';
-import { api, errorMessage } from '../../../lib/api';
-import { useDocumentTitle } from '../../../lib/document-title';
+import { Button } from '@/components/ui/button';
+import { TextInput } from '@/components/ui/field';
+import { MailIcon } from '@/components/ui/icons';
+import { api, errorMessage } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/document-title';
 import { AuthCard, FormError, textLinkClass } from '../components/auth-card';
 
 type ForgotForm = z.input<typeof EmailRequest>;

@@ -3,9 +3,9 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../../shared/site/api', () => ({ useSite: () => ({ site_name: 'Farmstand' }) }));
+vi.mock('@/shared/site/api', () => ({ useSite: () => ({ site_name: 'Farmstand' }) }));
 
-import { AuthProvider } from '../../../shared/auth-context';
+import { AuthProvider } from '@/shared/auth-context';
 import LoginPage from './login-page';
 
 vi.setConfig({ testTimeout: 60_000 });

@@ -5,14 +5,14 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { TextInput } from '../../../components/ui/field';
-import { ApiError, api, errorMessage } from '../../../lib/api';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { pathAfterSignIn } from '../../../lib/next-path';
-import { useAuth } from '../../../shared/auth-context';
-import { useSite } from '../../../shared/site/api';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { TextInput } from '@/components/ui/field';
+import { ApiError, api, errorMessage } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/document-title';
+import { pathAfterSignIn } from '@/lib/next-path';
+import { useAuth } from '@/shared/auth-context';
+import { useSite } from '@/shared/site/api';
 
 type LoginForm = z.input<typeof LoginRequest>;
 

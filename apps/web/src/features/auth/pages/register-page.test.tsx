@@ -2,11 +2,11 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../../shared/site/api', () => ({
+vi.mock('@/shared/site/api', () => ({
   useSite: () => ({ site_name: 'Farmstand', plans: { trial_days: 30, monthly_price: 10, annual_price: 100 } }),
 }));
 vi.mock('../password-rules', () => ({ usePasswordMinLength: () => 8 }));
-vi.mock('../../../shared/auth-context', () => ({ useAuth: () => ({ register: vi.fn() }) }));
+vi.mock('@/shared/auth-context', () => ({ useAuth: () => ({ register: vi.fn() }) }));
 
 import RegisterPage from './register-page';
 

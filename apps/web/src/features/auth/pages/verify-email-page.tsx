@@ -2,12 +2,12 @@ import { TEXTS, VERIFY_REDIRECT_MS } from '@farmstand/shared';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { Card, Spinner } from '../../../components/ui/card';
-import { AlertIcon, CheckCircleIcon } from '../../../components/ui/icons';
-import { track } from '../../../lib/analytics';
-import { api, errorMessage } from '../../../lib/api';
-import { useDocumentTitle } from '../../../lib/document-title';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card, Spinner } from '@/components/ui/card';
+import { AlertIcon, CheckCircleIcon } from '@/components/ui/icons';
+import { track } from '@/lib/analytics';
+import { api, errorMessage } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/document-title';
 import { verifyEmailOnce } from '../verify-once';
 
 type Status =

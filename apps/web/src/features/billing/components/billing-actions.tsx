@@ -2,8 +2,8 @@ import type { SubscriptionStatusResponse } from '@farmstand/shared/schemas/billi
 import { BILLING_TEXTS } from '@farmstand/shared/schemas/billing';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useCancelSubscription, useCreatePortalSession } from '../api';
 
 /** Cancel (only while active and not already cancelling) and the provider's billing portal. */

@@ -1,10 +1,10 @@
 import type { SubscriptionStatusResponse, TestCard } from '@farmstand/shared/schemas/billing';
 import { BILLING_TEXTS } from '@farmstand/shared/schemas/billing';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { TextInput } from '../../../components/ui/field';
-import { ApiError } from '../../../lib/api';
-import { type PlanOption, TEST_CARDS } from '../../../shared/billing-content';
+import { Button } from '@/components/ui/button';
+import { TextInput } from '@/components/ui/field';
+import { ApiError } from '@/lib/api';
+import { type PlanOption, TEST_CARDS } from '@/shared/billing-content';
 import { confirmSubscription, createPaymentIntent } from '../api';
 import { mountStripeCard, type StripeCardField } from '../stripe-js';
 import { type CardForm, validate } from './card-form-check';

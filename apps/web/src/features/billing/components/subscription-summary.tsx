@@ -1,7 +1,7 @@
 import { formatDate, type SubscriptionStatus } from '@farmstand/shared';
 import type { SubscriptionStatusResponse } from '@farmstand/shared/schemas/billing';
-import { Badge, type BadgeTone, Card } from '../../../components/ui/card';
-import { SUBSCRIPTION_LABELS } from '../../../shared/subscription-status';
+import { Badge, type BadgeTone, Card } from '@/components/ui/card';
+import { SUBSCRIPTION_LABELS } from '@/shared/subscription-status';
 
 const TONES: Record<SubscriptionStatus, BadgeTone> = {
   none: 'gray',

@@ -1,4 +1,4 @@
-import { buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 
 type Props = { page: number; pageCount: number; onChange: (page: number) => void };
 

@@ -1,8 +1,8 @@
 import type { Product } from '@farmstand/shared/schemas/products';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { FavoriteButton } from '../../../shared/favorites/favorite-button';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FavoriteButton } from '@/shared/favorites/favorite-button';
 
 /** Who sells it: farm, place, delivery and pickup, and a link to the public producer page. */
 export function ProducerBox({ product }: { product: Product }) {

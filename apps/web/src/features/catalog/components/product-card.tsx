@@ -1,9 +1,9 @@
 import { formatDistance } from '@farmstand/shared';
 import type { ProductListing } from '@farmstand/shared/schemas/search';
 import { Link } from 'react-router';
-import { AvailabilityBadge } from '../../../components/ui/availability-badge';
-import { ProductImage } from '../../../components/ui/product-image';
-import { formatPrice } from '../../../lib/format';
+import { AvailabilityBadge } from '@/components/ui/availability-badge';
+import { ProductImage } from '@/components/ui/product-image';
+import { formatPrice } from '@/lib/format';
 
 /** A product on /products; the whole card opens /product/{id}. */
 /** `eager` for the cards in the first screenful, so the largest image there is not lazy-loaded. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ProductImage } from '../../../components/ui/product-image';
+import { ProductImage } from '@/components/ui/product-image';
 
 /** The primary image and the additional ones; thumbnails switch the large image. */
 export function ProductGallery({ images, name, category }: { images: string[]; name: string; category: string }) {

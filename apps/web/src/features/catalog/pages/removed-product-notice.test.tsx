@@ -24,9 +24,9 @@ const product = vi.hoisted(() => ({
   farm_name: 'Bluegrass Hollow',
 }));
 vi.mock('../api', () => ({ useProduct: () => ({ isPending: false, isError: false, error: null, data: { product } }) }));
-vi.mock('../../../lib/document-title', () => ({ useDocumentTitle: () => {} }));
-vi.mock('../../../lib/use-track-view', () => ({ useTrackView: () => {} }));
-vi.mock('../../../components/ui/deferred', () => ({ Deferred: () => null }));
+vi.mock('@/lib/document-title', () => ({ useDocumentTitle: () => {} }));
+vi.mock('@/lib/use-track-view', () => ({ useTrackView: () => {} }));
+vi.mock('@/components/ui/deferred', () => ({ Deferred: () => null }));
 vi.mock('../components/product-gallery', () => ({ ProductGallery: () => null }));
 vi.mock('../components/producer-box', () => ({ ProducerBox: () => null }));
 

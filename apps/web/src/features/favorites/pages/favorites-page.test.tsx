@@ -3,10 +3,10 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const auth = vi.hoisted(() => ({ user: { id: 1, userType: 'consumer' } as { id: number; userType: string } | null }));
-vi.mock('../../../shared/auth-context', () => ({ useAuth: () => ({ user: auth.user, isLoading: false }) }));
-vi.mock('../../../lib/document-title', () => ({ useDocumentTitle: () => {} }));
-vi.mock('../../../shared/favorites/favorite-button', () => ({ FavoriteButton: () => null }));
-vi.mock('../../../shared/favorites/api', () => ({
+vi.mock('@/shared/auth-context', () => ({ useAuth: () => ({ user: auth.user, isLoading: false }) }));
+vi.mock('@/lib/document-title', () => ({ useDocumentTitle: () => {} }));
+vi.mock('@/shared/favorites/favorite-button', () => ({ FavoriteButton: () => null }));
+vi.mock('@/shared/favorites/api', () => ({
   useFavorites: () => ({
     isPending: false,
     isError: false,

@@ -1,11 +1,11 @@
-import { ButtonLink } from '../../../components/ui/button';
-import { EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
-import { AlertIcon, BarnIcon, HeartIcon, LockIcon } from '../../../components/ui/icons';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { firstPictured } from '../../../lib/first-picture';
-import { useAuth } from '../../../shared/auth-context';
-import { useFavorites } from '../../../shared/favorites/api';
-import { ProducerCard } from '../../../shared/producer-card';
+import { ButtonLink } from '@/components/ui/button';
+import { EmptyState, PageTitle, Spinner } from '@/components/ui/card';
+import { AlertIcon, BarnIcon, HeartIcon, LockIcon } from '@/components/ui/icons';
+import { useDocumentTitle } from '@/lib/document-title';
+import { firstPictured } from '@/lib/first-picture';
+import { useAuth } from '@/shared/auth-context';
+import { useFavorites } from '@/shared/favorites/api';
+import { ProducerCard } from '@/shared/producer-card';
 
 /** /favorites: the consumer's saved producers (spec 01 §2), with the guest and producer states. */
 export default function FavoritesPage() {

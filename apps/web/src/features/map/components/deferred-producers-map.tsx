@@ -1,6 +1,6 @@
 import type { ProducerMapCluster } from '@farmstand/shared/schemas/search';
 import { useCallback, useRef, useState } from 'react';
-import { useTheme } from '../../../shared/theme-context';
+import { useTheme } from '@/shared/theme-context';
 import { MAP_KEYS } from '../marker-look';
 import type { LatLng, MapProducer, MapViewport } from '../types';
 import { MapAttribution } from './map-attribution';

@@ -1,6 +1,6 @@
 import { CATEGORY_LABELS, MAP_CATEGORIES, MAP_RADII, NO_RADIUS_LIMIT } from '@farmstand/shared';
 import { type FormEvent, useState } from 'react';
-import { PinIcon } from '../../../components/ui/pin-icon';
+import { PinIcon } from '@/components/ui/pin-icon';
 import type { MapFilters } from '../api';
 
 type Props = {

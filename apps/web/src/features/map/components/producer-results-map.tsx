@@ -1,6 +1,6 @@
 import { SEARCH_MAP_CENTER } from '@farmstand/shared';
 import type { ProducerSearchItem } from '@farmstand/shared/schemas/search';
-import type { UserLocation } from '../../../shared/user-location';
+import type { UserLocation } from '@/shared/user-location';
 import type { MapProducer } from '../types';
 import { ProducersMap } from './producers-map';
 

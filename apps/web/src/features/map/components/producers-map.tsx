@@ -5,7 +5,7 @@ import '../map.css';
 import type { ProducerMapCluster } from '@farmstand/shared/schemas/search';
 import L from 'leaflet';
 import { MapContainer, Marker, Popup, TileLayer, ZoomControl } from 'react-leaflet';
-import { useTheme } from '../../../shared/theme-context';
+import { useTheme } from '@/shared/theme-context';
 import { MAP_KEYS } from '../marker-look';
 import { MAX_ZOOM, TILES } from '../tiles';
 import type { LatLng, MapProducer, MapViewport } from '../types';

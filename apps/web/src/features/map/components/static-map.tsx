@@ -1,7 +1,7 @@
 import '../map.css';
 import type { ProducerMapCluster } from '@farmstand/shared/schemas/search';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
-import { useTheme } from '../../../shared/theme-context';
+import { useTheme } from '@/shared/theme-context';
 import {
   clusterLabel,
   clusterSize,

@@ -2,12 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import type { MapViewport } from '../types';
 
 const map = vi.hoisted(() => ({ report: null as ((viewport: MapViewport) => void) | null }));
-vi.mock('../../../lib/document-title', () => ({ usePublicPageTitle: () => {} }));
-vi.mock('../../../lib/analytics', () => ({ track: () => {} }));
+vi.mock('@/lib/document-title', () => ({ usePublicPageTitle: () => {} }));
+vi.mock('@/lib/analytics', () => ({ track: () => {} }));
 // The map itself (Leaflet) is not drawn here: the test moves the viewport as a pan would.
 vi.mock('../components/deferred-producers-map', () => ({
   DeferredProducersMap: ({ onViewportChange }: { onViewportChange: (viewport: MapViewport) => void }) => {

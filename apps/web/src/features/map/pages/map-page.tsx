@@ -1,9 +1,9 @@
 import { DEFAULT_PRODUCER_RADIUS, MAP_SCREEN_CENTER, NO_RADIUS_LIMIT, TEXTS } from '@farmstand/shared';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { track } from '../../../lib/analytics';
-import { usePublicPageTitle } from '../../../lib/document-title';
-import { currentPosition, geocodeAddress, useUserLocation } from '../../../shared/user-location';
+import { track } from '@/lib/analytics';
+import { usePublicPageTitle } from '@/lib/document-title';
+import { currentPosition, geocodeAddress, useUserLocation } from '@/shared/user-location';
 import { type MapFilters, mapQuery, useMapCount, useMapProducers } from '../api';
 import { DeferredProducersMap } from '../components/deferred-producers-map';
 import { MapPanel } from '../components/map-panel';

@@ -1,7 +1,7 @@
 import { MESSAGE_MAX_LENGTH } from '@farmstand/shared/constants/messaging';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { inputClasses } from '../../../components/ui/field';
+import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/field';
 
 type Props = {
   onSend: (content: string) => Promise<unknown>;

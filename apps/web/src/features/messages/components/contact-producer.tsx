@@ -3,11 +3,11 @@ import { MESSAGE_MAX_LENGTH, MESSAGING_TEXTS } from '@farmstand/shared/constants
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { TextArea } from '../../../components/ui/field';
-import { MailIcon } from '../../../components/ui/icons';
-import { track } from '../../../lib/analytics';
-import { useAuth } from '../../../shared/auth-context';
+import { Button } from '@/components/ui/button';
+import { TextArea } from '@/components/ui/field';
+import { MailIcon } from '@/components/ui/icons';
+import { track } from '@/lib/analytics';
+import { useAuth } from '@/shared/auth-context';
 import { useStartConversation } from '../api';
 
 type ContactTarget = {

@@ -1,8 +1,8 @@
 import { formatMessageTime } from '@farmstand/shared';
 import { MESSAGING_TEXTS } from '@farmstand/shared/constants/messaging';
 import type { Conversation } from '@farmstand/shared/schemas/messages';
-import { Button } from '../../../components/ui/button';
-import { ChatIcon } from '../../../components/ui/icons';
+import { Button } from '@/components/ui/button';
+import { ChatIcon } from '@/components/ui/icons';
 import { Avatar, displayName } from './avatar';
 
 type Props = {

@@ -11,11 +11,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { SelectInput, TextArea } from '../../../components/ui/field';
-import { track } from '../../../lib/analytics';
-import { errorMessage } from '../../../lib/api';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { SelectInput, TextArea } from '@/components/ui/field';
+import { track } from '@/lib/analytics';
+import { errorMessage } from '@/lib/api';
 import { useSendInquiry } from '../api';
 
 const InquiryForm = z.object({

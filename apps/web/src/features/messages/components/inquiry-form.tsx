@@ -1,8 +1,8 @@
 import { TEXTS } from '@farmstand/shared';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Card } from '../../../components/ui/card';
-import { useAuth } from '../../../shared/auth-context';
+import { Card } from '@/components/ui/card';
+import { useAuth } from '@/shared/auth-context';
 import type { InquiryProduct } from './inquiry-form-card';
 
 // react-hook-form and zod load only for a signed-in user who can send an inquiry, never for guests,

@@ -2,7 +2,7 @@ import { formatDate } from '@farmstand/shared';
 import { CONTACT_PREFERENCE_LABELS } from '@farmstand/shared/constants/messaging';
 import type { Inquiry } from '@farmstand/shared/schemas/inquiries';
 import { Link } from 'react-router';
-import { Badge, type BadgeTone, Card, Spinner } from '../../../components/ui/card';
+import { Badge, type BadgeTone, Card, Spinner } from '@/components/ui/card';
 import { useInquiries } from '../api';
 
 const STATUS: Record<Inquiry['status'], { label: string; tone: BadgeTone }> = {

@@ -1,5 +1,5 @@
 /** Icons of the live toasts that the shared set lacks; SVG because emoji fonts are missing on many desktops. */
-import { svg as iconProps } from '../../../components/ui/icons';
+import { svg as iconProps } from '@/components/ui/icons';
 
 const svg = iconProps('h-5 w-5 shrink-0');
 

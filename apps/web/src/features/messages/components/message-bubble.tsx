@@ -2,7 +2,7 @@ import { formatMessageTime } from '@farmstand/shared';
 import { productImageSrcSet } from '@farmstand/shared/constants/images';
 import type { Message } from '@farmstand/shared/schemas/messages';
 import { Link } from 'react-router';
-import { BasketIcon } from '../../../components/ui/icons';
+import { BasketIcon } from '@/components/ui/icons';
 
 /** One message; the product it is about (inquiries) shows as a link above the text. */
 export function MessageBubble({ message, isMine, showReceipt }: { message: Message; isMine: boolean; showReceipt: boolean }) {

@@ -3,10 +3,10 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const handlers = new Map<string, (payload: never) => void>();
-vi.mock('../../../shared/realtime/socket-provider', () => ({
+vi.mock('@/shared/realtime/socket-provider', () => ({
   useSocketEvent: (event: string, handler: (payload: never) => void) => handlers.set(event, handler),
 }));
-vi.mock('../../../shared/auth-context', () => ({ useAuth: () => ({ user: { id: 7 } }) }));
+vi.mock('@/shared/auth-context', () => ({ useAuth: () => ({ user: { id: 7 } }) }));
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('react-hot-toast', () => ({ default: toast }));
 

@@ -1,9 +1,9 @@
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@farmstand/shared/constants/orders';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { EmptyState, Spinner } from '../../../components/ui/card';
-import { SelectInput, TextInput } from '../../../components/ui/field';
-import { AlertIcon, BasketIcon } from '../../../components/ui/icons';
+import { Button } from '@/components/ui/button';
+import { EmptyState, Spinner } from '@/components/ui/card';
+import { SelectInput, TextInput } from '@/components/ui/field';
+import { AlertIcon, BasketIcon } from '@/components/ui/icons';
 import { type OrderFilters, useAllOrders } from '../api';
 import { formatMoment, formatWindow, money } from '../format';
 import { OrderStatusBadge } from './order-status-badge';

@@ -2,10 +2,10 @@ import { ORDER_STATUS_LABELS, type Order, type OrderTransitionTarget } from '@fa
 import { PICKUP_KIND_LABELS } from '@farmstand/shared/schemas/pickup';
 import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { TextInput } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { TextInput } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api';
 import { useMoveOrder } from '../api';
 import { formatMoment, formatWindow, money } from '../format';
 import { OrderStatusBadge } from './order-status-badge';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { BasketIcon } from '../../../components/ui/icons';
-import { useSocketEvent } from '../../../shared/realtime/socket-provider';
+import { BasketIcon } from '@/components/ui/icons';
+import { useSocketEvent } from '@/shared/realtime/socket-provider';
 import { ORDERS_KEY, PICKUP_KEY } from '../api';
 
 /**

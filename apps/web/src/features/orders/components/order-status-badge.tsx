@@ -1,5 +1,5 @@
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@farmstand/shared/constants/orders';
-import { Badge, type BadgeTone } from '../../../components/ui/card';
+import { Badge, type BadgeTone } from '@/components/ui/card';
 
 const TONES: Record<OrderStatus, BadgeTone> = {
   requested: 'blue',

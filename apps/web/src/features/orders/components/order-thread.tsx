@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { inputClasses } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api';
-import { useAuth } from '../../../shared/auth-context';
+import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api';
+import { useAuth } from '@/shared/auth-context';
 import { useOrderThread, usePostOrderMessage } from '../api';
 import { formatMoment } from '../format';
 

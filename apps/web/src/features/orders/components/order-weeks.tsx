@@ -1,4 +1,4 @@
-import { Card } from '../../../components/ui/card';
+import { Card } from '@/components/ui/card';
 import { useOrderWeeks } from '../api';
 import { money } from '../format';
 

@@ -1,6 +1,6 @@
 import { PICKUP_KIND_LABELS } from '@farmstand/shared/constants/orders';
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card';
+import { Card } from '@/components/ui/card';
 import { usePublicPickup } from '../api';
 import { formatWeeklySlot, formatWindow, rememberTimeZone } from '../format';
 

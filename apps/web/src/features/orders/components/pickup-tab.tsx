@@ -10,12 +10,12 @@ import {
 } from '@farmstand/shared/schemas/pickup';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { Card, EmptyState, Spinner } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { SelectInput, TextInput } from '../../../components/ui/field';
-import { AlertIcon, BasketIcon } from '../../../components/ui/icons';
-import { errorMessage } from '../../../lib/api';
+import { Button } from '@/components/ui/button';
+import { Card, EmptyState, Spinner } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { SelectInput, TextInput } from '@/components/ui/field';
+import { AlertIcon, BasketIcon } from '@/components/ui/icons';
+import { errorMessage } from '@/lib/api';
 import { usePickupSetup, useRemovePickupPoint, useSavePickupPoint, useSavePickupSettings } from '../api';
 import { formatWeeklySlot } from '../format';
 

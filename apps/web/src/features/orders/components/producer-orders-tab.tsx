@@ -1,12 +1,12 @@
 import type { Order } from '@farmstand/shared/schemas/orders';
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card, EmptyState, Spinner } from '../../../components/ui/card';
-import { TextInput } from '../../../components/ui/field';
+import { Button } from '@/components/ui/button';
+import { Card, EmptyState, Spinner } from '@/components/ui/card';
+import { TextInput } from '@/components/ui/field';
 import { usePickList, useReceivedOrders } from '../api';
 import { formatDay, formatWindow } from '../format';
 import '../orders-print.css';
-import { AlertIcon } from '../../../components/ui/icons';
+import { AlertIcon } from '@/components/ui/icons';
 import { OrderCard } from './order-card';
 import { DaySheet, PickList } from './pick-list';
 

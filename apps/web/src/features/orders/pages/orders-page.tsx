@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ButtonLink } from '../../../components/ui/button';
-import { Card, EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
-import { AlertIcon, BasketIcon } from '../../../components/ui/icons';
-import { Tabs } from '../../../components/ui/tabs';
-import { useDocumentTitle } from '../../../lib/document-title';
+import { ButtonLink } from '@/components/ui/button';
+import { Card, EmptyState, PageTitle, Spinner } from '@/components/ui/card';
+import { AlertIcon, BasketIcon } from '@/components/ui/icons';
+import { Tabs } from '@/components/ui/tabs';
+import { useDocumentTitle } from '@/lib/document-title';
 import { useMyOrders } from '../api';
 import { basketTotal, useBaskets } from '../basket';
 import { OrderCard } from '../components/order-card';

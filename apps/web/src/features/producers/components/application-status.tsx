@@ -1,10 +1,10 @@
 import type { OwnProducerProfile, VerificationDecision } from '@farmstand/shared/schemas/producers';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { Badge, type BadgeTone } from '../../../components/ui/card';
-import { TextArea } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api';
+import { Button } from '@/components/ui/button';
+import { Badge, type BadgeTone } from '@/components/ui/card';
+import { TextArea } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api';
 import { useOwnProfile, useResubmitApplication } from '../api';
 
 const DECISION: Record<VerificationDecision, string> = {

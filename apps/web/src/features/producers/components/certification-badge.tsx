@@ -1,5 +1,5 @@
 import type { CertificationStatus } from '@farmstand/shared/schemas/producers';
-import { Badge } from '../../../components/ui/card';
+import { Badge } from '@/components/ui/card';
 
 const LABELS: Record<CertificationStatus, { text: string; tone: 'green' | 'yellow' | 'red' | 'gray' }> = {
   verified: { text: 'Verified', tone: 'green' },

@@ -8,9 +8,9 @@ import type { OwnCertification } from '@farmstand/shared/schemas/producers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { DocumentLink } from '../../../components/ui/document-link';
-import { api, errorMessage } from '../../../lib/api';
+import { Button } from '@/components/ui/button';
+import { DocumentLink } from '@/components/ui/document-link';
+import { api, errorMessage } from '@/lib/api';
 import { producerKeys } from '../api';
 
 function useDocumentMutations(certificationId: number) {

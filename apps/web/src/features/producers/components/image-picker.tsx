@@ -1,7 +1,7 @@
 import { IMAGE_ACCEPT } from '@farmstand/shared/constants/images';
 import { type ReactNode, useRef } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import { imageFileProblem } from '../image-file';
 
 type Props = {

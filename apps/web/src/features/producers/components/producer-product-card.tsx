@@ -1,8 +1,8 @@
 import type { Product } from '@farmstand/shared/schemas/products';
 import { Link } from 'react-router';
-import { AvailabilityBadge } from '../../../components/ui/availability-badge';
-import { ProductImage } from '../../../components/ui/product-image';
-import { formatPrice } from '../../../lib/format';
+import { AvailabilityBadge } from '@/components/ui/availability-badge';
+import { ProductImage } from '@/components/ui/product-image';
+import { formatPrice } from '@/lib/format';
 
 /**
  * A product card for pages about one producer (no farm line, it is the page's subject): photo,

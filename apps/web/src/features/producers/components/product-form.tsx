@@ -18,10 +18,10 @@ import {
 import { type Product, ProductRequest, REGULATED_TEXTS, regulatedCategoryViolation } from '@farmstand/shared/schemas/products';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { SelectInput, TextArea, TextInput } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { SelectInput, TextArea, TextInput } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api';
 import { useCreateProduct, useUpdateProduct } from '../api';
 import { numberOrNull, validateWith } from '../form-errors';
 import { type AllergenChoice, AllergenPicker, fromAllergenChoice, toAllergenChoice } from '../labels/components/allergen-picker';

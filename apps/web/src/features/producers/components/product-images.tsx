@@ -1,9 +1,9 @@
 import type { Product } from '@farmstand/shared/schemas/products';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { Badge } from '../../../components/ui/card';
-import { ProductImage } from '../../../components/ui/product-image';
-import { errorMessage } from '../../../lib/api';
+import { Button } from '@/components/ui/button';
+import { Badge } from '@/components/ui/card';
+import { ProductImage } from '@/components/ui/product-image';
+import { errorMessage } from '@/lib/api';
 import { useDeleteProductImage, useSetPrimaryImage, useUploadProductImage } from '../api';
 import { PRODUCER_TEXTS } from '../texts';
 import { ImagePicker } from './image-picker';

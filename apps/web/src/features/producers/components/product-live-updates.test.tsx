@@ -5,7 +5,7 @@ import { producerKeys } from '../api';
 import { ProductLiveUpdates } from './product-live-updates';
 
 const handlers = new Map<string, (payload: never) => void>();
-vi.mock('../../../shared/realtime/socket-provider', () => ({
+vi.mock('@/shared/realtime/socket-provider', () => ({
   useSocketEvent: (event: string, handler: (payload: never) => void) => handlers.set(event, handler),
 }));
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useSocketEvent } from '../../../shared/realtime/socket-provider';
+import { useSocketEvent } from '@/shared/realtime/socket-provider';
 import { producerKeys } from '../api';
 
 /**

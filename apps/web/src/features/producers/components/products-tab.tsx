@@ -1,9 +1,9 @@
 import type { OwnProducerProfile } from '@farmstand/shared/schemas/producers';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { EmptyState, Spinner } from '../../../components/ui/card';
-import { AlertIcon, BasketIcon } from '../../../components/ui/icons';
+import { Button } from '@/components/ui/button';
+import { EmptyState, Spinner } from '@/components/ui/card';
+import { AlertIcon, BasketIcon } from '@/components/ui/icons';
 import { useMyProducts } from '../api';
 import { PrintLabelsButton } from '../labels/components/print-labels-dialog';
 import { PRODUCER_TEXTS } from '../texts';

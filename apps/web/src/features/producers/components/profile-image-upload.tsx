@@ -1,7 +1,7 @@
 import { productImageSrcSet } from '@farmstand/shared/constants/images';
 import type { OwnProducerProfile } from '@farmstand/shared/schemas/producers';
 import toast from 'react-hot-toast';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '@/lib/api';
 import { useUploadProfileImage } from '../api';
 import { PRODUCER_TEXTS } from '../texts';
 import { ImagePicker } from './image-picker';

@@ -1,6 +1,6 @@
 import { STATE_NAMES, type StateCode } from '@farmstand/shared';
 import { REGULATED_TEXTS } from '@farmstand/shared/schemas/products';
-import { AlertIcon } from '../../../components/ui/icons';
+import { AlertIcon } from '@/components/ui/icons';
 
 const RULES = {
   herdshare: { state: 'KY', notice: REGULATED_TEXTS.herdshareNotice, stateError: REGULATED_TEXTS.herdshareState },

@@ -1,7 +1,7 @@
 import type { LabelPrintQuery, LabelSheetsResponse } from '@farmstand/shared/labels/sheets';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api, toQueryString } from '../../../lib/api';
-import { getToken } from '../../../lib/storage';
+import { ApiError, api, toQueryString } from '@/lib/api';
+import { getToken } from '@/lib/storage';
 
 /**
  * The label PDF of one product. A file, not JSON, so it is fetched here with the same bearer token

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ButtonLink } from '../../../components/ui/button';
-import { Card, EmptyState, PageTitle, Spinner } from '../../../components/ui/card';
-import { AlertIcon, BarnIcon } from '../../../components/ui/icons';
-import { Tabs } from '../../../components/ui/tabs';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { useAuth } from '../../../shared/auth-context';
+import { ButtonLink } from '@/components/ui/button';
+import { Card, EmptyState, PageTitle, Spinner } from '@/components/ui/card';
+import { AlertIcon, BarnIcon } from '@/components/ui/icons';
+import { Tabs } from '@/components/ui/tabs';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useAuth } from '@/shared/auth-context';
 import { useOwnProfile } from '../api';
 import { ApplicationStatus } from '../components/application-status';
 import { CertificationsTab } from '../components/certifications-tab';

@@ -3,11 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { TextArea, TextInput } from '../../../components/ui/field';
-import { StarIcon } from '../../../components/ui/icons';
-import { track } from '../../../lib/analytics';
-import { errorMessage } from '../../../lib/api';
+import { Button } from '@/components/ui/button';
+import { TextArea, TextInput } from '@/components/ui/field';
+import { StarIcon } from '@/components/ui/icons';
+import { track } from '@/lib/analytics';
+import { errorMessage } from '@/lib/api';
 import { type ReviewTarget, useCreateReview } from '../api';
 
 const ReviewForm = z.object({

@@ -1,9 +1,9 @@
 import { REVIEWS_SHOWN_FIRST } from '@farmstand/shared';
 import type { Review } from '@farmstand/shared/schemas/reviews';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Stars } from '../../../components/ui/stars';
-import { formatDate } from '../../../lib/format';
+import { Button } from '@/components/ui/button';
+import { Stars } from '@/components/ui/stars';
+import { formatDate } from '@/lib/format';
 
 /** Approved reviews, newest first: the first 5, then all on request (spec 01 §9). */
 export function ReviewList({ reviews }: { reviews: Review[] }) {

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { Badge, Spinner } from '../../../components/ui/card';
-import { Stars } from '../../../components/ui/stars';
-import { useAuth } from '../../../shared/auth-context';
+import { Badge, Spinner } from '@/components/ui/card';
+import { Stars } from '@/components/ui/stars';
+import { useAuth } from '@/shared/auth-context';
 import { type ReviewTarget, useMyReviews, useReviews } from '../api';
 import { ReviewList } from './review-list';
 

@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
-vi.mock('../../../lib/document-title', () => ({ usePublicPageTitle: () => {} }));
-vi.mock('../../../lib/analytics', () => ({ track: () => {} }));
+vi.mock('@/lib/document-title', () => ({ usePublicPageTitle: () => {} }));
+vi.mock('@/lib/analytics', () => ({ track: () => {} }));
 
 import SearchPage from './search-page';
 

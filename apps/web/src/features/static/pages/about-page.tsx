@@ -1,7 +1,7 @@
 import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
-import { ButtonLink } from '../../../components/ui/button';
-import { usePublicPageTitle } from '../../../lib/document-title';
-import { useSite } from '../../../shared/site/api';
+import { ButtonLink } from '@/components/ui/button';
+import { usePublicPageTitle } from '@/lib/document-title';
+import { useSite } from '@/shared/site/api';
 import { StaticPage, type StaticSection } from '../components/static-page';
 
 /** Name, trial and prices as the admin set them (GET /api/site). */

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { Card } from '../../../components/ui/card';
-import { BookIcon, CardIcon, ChatIcon } from '../../../components/ui/icons';
-import { usePublicPageTitle } from '../../../lib/document-title';
-import { useSite } from '../../../shared/site/api';
-import { SupportPhone } from '../../../shared/site/support-contact';
+import { Card } from '@/components/ui/card';
+import { BookIcon, CardIcon, ChatIcon } from '@/components/ui/icons';
+import { usePublicPageTitle } from '@/lib/document-title';
+import { useSite } from '@/shared/site/api';
+import { SupportPhone } from '@/shared/site/support-contact';
 import { linkClass } from '../legal-facts';
 
 const TOPICS = [

@@ -1,6 +1,6 @@
-import { ButtonLink } from '../../../components/ui/button';
-import { SproutIcon } from '../../../components/ui/icons';
-import { useDocumentTitle } from '../../../lib/document-title';
+import { ButtonLink } from '@/components/ui/button';
+import { SproutIcon } from '@/components/ui/icons';
+import { useDocumentTitle } from '@/lib/document-title';
 
 export default function NotFoundPage() {
   useDocumentTitle('Page not found');

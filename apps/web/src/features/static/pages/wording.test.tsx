@@ -1,14 +1,14 @@
 import { cleanup, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { producerFeatures } from '../../../shared/pricing-content';
-import { DEFAULT_SITE_INFO } from '../../../shared/site/api';
+import { producerFeatures } from '@/shared/pricing-content';
+import { DEFAULT_SITE_INFO } from '@/shared/site/api';
 
-vi.mock('../../../shared/site/api', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../shared/site/api')>()),
+vi.mock('@/shared/site/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/shared/site/api')>()),
   useSite: () => ({ ...DEFAULT_SITE_INFO, site_name: 'Farmstand' }),
 }));
-vi.mock('../../../lib/document-title', () => ({ usePublicPageTitle: () => {}, useDocumentTitle: () => {} }));
+vi.mock('@/lib/document-title', () => ({ usePublicPageTitle: () => {}, useDocumentTitle: () => {} }));
 
 import TermsPage from './terms-page';
 

@@ -8,7 +8,7 @@ import { type AllergenChoice, AllergenPicker, fromAllergenChoice } from './aller
 import { IngredientListEditor } from './ingredient-list-editor';
 import { LabelChecklist } from './label-checklist';
 
-vi.mock('../../../../lib/api', () => ({ api: { get: vi.fn() } }));
+vi.mock('@/lib/api', () => ({ api: { get: vi.fn() } }));
 
 const farm: LabelProducer = {
   farm_name: 'Hill Farm',

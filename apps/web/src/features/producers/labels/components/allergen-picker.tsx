@@ -2,7 +2,7 @@ import { undeclaredAllergens } from '@farmstand/shared/labels/allergens';
 import { MAJOR_ALLERGENS } from '@farmstand/shared/labels/rules';
 import { splitAllergens } from '@farmstand/shared/schemas/products';
 import { useId } from 'react';
-import { inputClasses } from '../../../../components/ui/field';
+import { inputClasses } from '@/components/ui/field';
 
 /** `absent`: major allergens the ingredients seem to imply that the producer confirms are absent. */
 export type AllergenChoice = { major: string[]; other: string; absent: string[] };

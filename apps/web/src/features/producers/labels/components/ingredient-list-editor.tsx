@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { Button } from '../../../../components/ui/button';
-import { inputClasses } from '../../../../components/ui/field';
+import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/field';
 
 /**
  * Ingredients as an ordered list, heaviest first, as a label prints them: add, move up or down,

@@ -9,7 +9,7 @@ import { LabelChecklist } from './label-checklist';
 import { PrintLabelsButton } from './print-labels-dialog';
 
 const get = vi.hoisted(() => vi.fn());
-vi.mock('../../../../lib/api', () => ({
+vi.mock('@/lib/api', () => ({
   api: { get },
   toQueryString: () => '',
   errorMessage: (_: unknown, fallback: string) => fallback,

@@ -3,10 +3,10 @@ import { LABEL_FIELD_NAMES, type LabelProducer, missingLabelFields, stateRuleNot
 import { LABEL_SHEET_IDS, LABEL_SHEETS, type LabelSheetId, MAX_LABELS_PER_PRINT } from '@farmstand/shared/labels/sheets';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { useEffect, useState } from 'react';
-import { Button } from '../../../../components/ui/button';
-import { SelectInput, TextInput } from '../../../../components/ui/field';
-import { Modal } from '../../../../components/ui/modal';
-import { errorMessage } from '../../../../lib/api';
+import { Button } from '@/components/ui/button';
+import { SelectInput, TextInput } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { errorMessage } from '@/lib/api';
 import { fetchLabelPdf, useLabelSheets } from '../api';
 
 const PRINT_FAILED = 'Failed to create labels';
