@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Lists the web app's feature → feature imports: every import in apps/web/src/features/<A>/
 // that reaches into features/<B>/ (B ≠ A), by relative path or the `@/` alias.
-// `node scripts/feature-imports.mjs` prints each pair with its count, then the totals.
+// `node scripts/feature-imports.mjs` prints each pair with its count, then the totals, and fails
+// when there is one: a feature imports only itself, the shared layers and packages
+// (docs/CONVENTIONS.md). `npm run lint` runs it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,3 +40,9 @@ for (const file of files(features)) {
 for (const [pair, count] of [...pairs].sort(([a], [b]) => (a < b ? -1 : 1))) console.log(`${String(count).padStart(3)}  ${pair}`);
 const imports = [...pairs.values()].reduce((sum, n) => sum + n, 0);
 console.log(`${pairs.size} feature → feature pairs, ${imports} imports`);
+if (imports > 0) {
+  console.error(
+    'A feature imports only itself, the shared layers and packages: compose features in src/app (docs/CONVENTIONS.md).',
+  );
+  process.exitCode = 1;
+}
