@@ -14,6 +14,7 @@ import { LocalDiskStorage } from './lib/file-storage';
 import { requestIdFor } from './lib/ops/request-id';
 import { attachMailAndJobs, opsContext } from './lib/ops/wiring';
 import { registerModules } from './modules';
+import { messageSendsOn } from './modules/messages/messages.service';
 import { PublicProductCache } from './modules/products/products.public-cache';
 import { productPageReader } from './modules/products/products.repository';
 import { newSearchState } from './modules/search/search-state';
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // What this instance keeps in memory (lib/context.ts says why each is kept).
     search: newSearchState(), // the listing index, the map's producers, the change feed
     publicProducts: new PublicProductCache(), // guests' product pages, for 2 s
+    messageSends: messageSendsOn(database.db), // sends of the same moment, written together
     reads: {
       productPage: productPageReader(database.db), // the product page's prepared statement
     },

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { DatabaseHandle, Db } from '../db/client';
 import type { Clock } from '../jobs/clock';
+import type { MessageSends } from '../modules/messages/messages.service';
 import type { PublicProductCache } from '../modules/products/products.public-cache';
 import type { productPageReader } from '../modules/products/products.repository';
 import type { SearchState } from '../modules/search/search-state';
@@ -57,6 +58,11 @@ export type AppContext = {
    * 4.4 ms on the product page (decision 060).
    */
   publicProducts: PublicProductCache;
+  /**
+   * Message sends of the same moment written by one statement on `db` (group commit): 2.9–3.5 → 0.11
+   * database transactions per message, server CPU 1.8–3.4 → 0.35–0.47 ms per message (decision 119).
+   */
+  messageSends: MessageSends;
   /**
    * Hot reads built once on `db` (never a transaction's: a prepared statement is bound to the
    * connection it was made on). The product page's read is a named prepared statement (decision 060).

@@ -5,7 +5,6 @@ import { bearer, buildUser, setUserStatus, type TestUser } from '../../test/fact
 import { type ClientSocket, startRealtimeApp } from '../../test/realtime';
 import { GroupCommit } from './messages.batching';
 import * as repo from './messages.repository';
-import { sendBatchesOf } from './messages.service';
 
 /**
  * Concurrent sends share one statement (group commit). Each is
@@ -58,7 +57,7 @@ describe('concurrent sends (group commit)', () => {
         if (message.content.includes(' #')) received[i].push(message.content);
       });
     }
-    const batches = sendBatchesOf(server.app.ctx.db);
+    const batches = server.app.ctx.messageSends;
     const before = { ...batches.stats };
     // Contents an array literal must escape, in one batch.
     const tricky = ['a "quoted" {brace}, comma', 'back\\slash', 'NULL', "it's", 'ünïcödé 🍓', 'line\nbreak'];

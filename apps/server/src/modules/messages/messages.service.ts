@@ -128,20 +128,17 @@ export async function startConversation(
   return { conversationId: posted.conversationId, message: presentMessage(posted.message) };
 }
 
-/** One group commit per database (a test file's app, the server): concurrent sends share statements. */
-const sendBatches = new WeakMap<Db, GroupCommit<repo.SendInput, repo.SentRow>>();
-
-export function sendBatchesOf(db: Db): GroupCommit<repo.SendInput, repo.SentRow> {
-  let batches = sendBatches.get(db);
-  if (!batches) {
-    batches = new GroupCommit({
-      runMany: (inputs) => repo.insertMessagesIfAllowed(db, inputs),
-      runOne: (input) => repo.insertMessageIfAllowed(db, input),
-    });
-    sendBatches.set(db, batches);
-  }
-  return batches;
+/**
+ * The group commit of sends (decision 119), made once per app on its database (`ctx.messageSends`,
+ * app.ts): concurrent sends share statements on that database, never a transaction's.
+ */
+export function messageSendsOn(db: Db) {
+  return new GroupCommit<repo.SendInput, repo.SentRow>({
+    runMany: (inputs) => repo.insertMessagesIfAllowed(db, inputs),
+    runOne: (input) => repo.insertMessageIfAllowed(db, input),
+  });
 }
+export type MessageSends = ReturnType<typeof messageSendsOn>;
 
 /**
  * The hot path: with messaging on, one statement checks the
@@ -158,9 +155,7 @@ export async function sendMessage(
 ): Promise<SentMessageResponse> {
   const features = await ctx.settings.get('features');
   const row =
-    features.enable_messaging === false
-      ? null
-      : await sendBatchesOf(ctx.db).submit({ conversationId, senderId: sender.id, content });
+    features.enable_messaging === false ? null : await ctx.messageSends.submit({ conversationId, senderId: sender.id, content });
   if (!row) throw await whyNotSent(ctx, sender, conversationId);
   const posted: PostedMessage = {
     conversationId,
