@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminLogs, producers, products, users } from '../../db/schema';
+import { productListed } from '../producers/producers.visibility';
 import { listReviews } from '../reviews/reviews.repository';
 
 /** Counts may come back as text (bigint) from either engine; this makes them numbers. */
@@ -28,7 +29,7 @@ export async function dashboardCounts(db: Db): Promise<DashboardCounts> {
       (select count(*) from users where status <> 'deleted' and created_at >= now() - interval '30 days') as new_users_30d,
       (select count(*) from users where status <> 'deleted' and user_type = 'producer') as total_producers,
       (select count(*) from products where active) as total_products,
-      (select count(*) from products where active and moderation_status = 'approved' and availability = 'available') as available_products,
+      (select count(*) from products where ${productListed} and availability = 'available') as available_products,
       (select count(*) from subscriptions where status = 'active') as active_subscriptions,
       (select count(*) from subscriptions where status = 'trialing') as trial_subscriptions,
       (select count(*) from orders) as total_orders,

@@ -1,7 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { favorites } from '../../db/schema';
-import { effectiveStatusSql, producerOwnerJoinSql, productVisibleSql } from '../search/listing-visibility.sql';
+import {
+  aliasedProducerAccountActive,
+  aliasedProductListed,
+  effectiveStatusSql,
+  producerOwnerJoinSql,
+} from '../search/listing-visibility.sql';
 import type { ProducerRow } from '../search/search.repository';
 
 /** A favourite is the producer search row without distance, plus when it was saved. */
@@ -11,7 +16,7 @@ export type FavoriteRow = Omit<ProducerRow, 'distance' | 'total'> & { favorited_
 export async function isFavoritableProducer(db: Db, producerUserId: number): Promise<boolean> {
   const result = await db.execute<{ ok: number }>(sql`
     select 1 as ok from producers pr join users u on u.id = pr.user_id
-    where pr.user_id = ${producerUserId} and u.status = 'active' and u.user_type = 'producer'`);
+    where pr.user_id = ${producerUserId} and ${aliasedProducerAccountActive}`);
   return result.rows.length > 0;
 }
 
@@ -60,12 +65,12 @@ export async function listFavorites(db: Db, userId: number): Promise<FavoriteRow
     select pr.user_id, pr.farm_name, pr.city, pr.state, pr.latitude, pr.longitude, pr.description,
       pr.profile_image_url, pr.delivery_available, ${effectiveStatusSql} as subscription_status,
       pr.verification_status = 'approved' as verified,
-      (select count(*)::int from products p where p.producer_id = pr.id and ${productVisibleSql}) as product_count,
+      (select count(*)::int from products p where p.producer_id = pr.id and ${aliasedProductListed}) as product_count,
       f.created_at as favorited_at
     from favorites f
     join producers pr on pr.user_id = f.producer_user_id
     ${producerOwnerJoinSql}
-    where f.user_id = ${userId} and u.status = 'active' and u.user_type = 'producer'
+    where f.user_id = ${userId} and ${aliasedProducerAccountActive}
     order by f.created_at desc, pr.farm_name asc`);
   return result.rows;
 }

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminLogs, certifications, producers, products, reviews, subscriptions, users } from '../../db/schema';
 import { boundingBox, distanceToSql } from '../search/geo';
+import { aliasedProductListed } from '../search/listing-visibility.sql';
 import { certificationStatusSql } from './certification-validity';
 import { producerAccountActive, producerListed } from './producers.visibility';
 
@@ -117,7 +118,7 @@ export type ProducerListFilters = {
  */
 export async function listProducers(db: Db, filters: ProducerListFilters) {
   const publicProducts = sql`(select count(*)::int from ${products} p where p.producer_id = ${producers.id}
-    and p.active and p.moderation_status = 'approved')`;
+    and ${aliasedProductListed})`;
   const conditions = [producerListed];
   let distance = sql<number | null>`null::double precision`;
   if (filters.center) {
@@ -136,7 +137,7 @@ export async function listProducers(db: Db, filters: ProducerListFilters) {
   }
   if (filters.category) {
     conditions.push(sql`exists (select 1 from ${products} p where p.producer_id = ${producers.id}
-      and p.active and p.moderation_status = 'approved' and p.category = ${filters.category})`);
+      and ${aliasedProductListed} and p.category = ${filters.category})`);
   }
   if (filters.certified) {
     conditions.push(sql`exists (select 1 from ${certifications} c where c.producer_id = ${producers.id}

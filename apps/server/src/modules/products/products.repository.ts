@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { producers, products, subscriptions, users } from '../../db/schema';
-import { producerListed } from '../producers/producers.visibility';
+import { producerListed, productListed } from '../producers/producers.visibility';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'producerId' | 'createdAt' | 'updatedAt' | 'searchVector'>;
@@ -74,7 +74,7 @@ function selectWithProducer(db: Db) {
 }
 
 /** The public sees a product only when it is active, not removed by an admin, and its producer listed. */
-export const productIsPublic = sql<boolean>`(${products.active} and ${products.moderationStatus} = 'approved' and ${producerListed})`;
+export const productIsPublic = sql<boolean>`(${productListed} and ${producerListed})`;
 
 export async function findProductWithProducer(db: Db, id: number): Promise<ProductWithProducer | undefined> {
   const [row] = await selectWithProducer(db).where(eq(products.id, id));
@@ -119,7 +119,7 @@ export async function countActiveProducts(db: Db, producerId: number): Promise<n
   const [row] = await db
     .select({ n: count() })
     .from(products)
-    .where(and(eq(products.producerId, producerId), eq(products.active, true), eq(products.moderationStatus, 'approved')));
+    .where(and(eq(products.producerId, producerId), productListed));
   return row?.n ?? 0;
 }
 

@@ -11,6 +11,7 @@ import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { findProducerByUserId, lockProducerByUserId } from '../producers/producers.repository';
+import { isProductListed } from '../producers/producers.visibility';
 import { canManageProduct, canViewProduct } from './products.policy';
 import { presentProduct } from './products.presenter';
 import { forgetPublicProduct, type PublicProductBody } from './products.public-cache';
@@ -109,7 +110,7 @@ export async function listMyProducts(ctx: AppContext, user: AuthUser): Promise<M
   return {
     products: rows.map((row) => presentProduct(row, ownerView)),
     // Counted as the limit counts (countActiveProducts): removed by an admin takes no slot.
-    active_count: rows.filter((row) => row.product.active && row.product.moderationStatus === 'approved').length,
+    active_count: rows.filter((row) => isProductListed(row.product)).length,
     max_products: features.max_products_per_producer,
     max_images_per_product: features.max_images_per_product,
   };

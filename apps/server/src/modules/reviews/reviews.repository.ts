@@ -1,7 +1,12 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminLogs, reviews } from '../../db/schema';
-import { producerInGoodStandingSql, producerOwnerJoinSql, productVisibleSql } from '../search/listing-visibility.sql';
+import {
+  aliasedProducerAccountActive,
+  aliasedProducerListed,
+  aliasedProductListed,
+  producerOwnerJoinSql,
+} from '../search/listing-visibility.sql';
 
 export type ReviewRowBase = typeof reviews.$inferSelect;
 
@@ -58,7 +63,7 @@ export const byId = (id: number) => sql`r.id = ${id}`;
 export async function findVisibleProductOwner(db: Db, productId: number): Promise<{ ownerUserId: number } | undefined> {
   const result = await db.execute<{ owner_user_id: number }>(sql`
     select pr.user_id as owner_user_id from products p join producers pr on pr.id = p.producer_id ${producerOwnerJoinSql}
-    where p.id = ${productId} and ${productVisibleSql} and ${producerInGoodStandingSql}`);
+    where p.id = ${productId} and ${aliasedProductListed} and ${aliasedProducerListed}`);
   const row = result.rows[0];
   return row ? { ownerUserId: row.owner_user_id } : undefined;
 }
@@ -67,7 +72,7 @@ export async function findVisibleProductOwner(db: Db, productId: number): Promis
 export async function producerExists(db: Db, producerUserId: number): Promise<boolean> {
   const result = await db.execute(sql`
     select 1 from producers pr join users u on u.id = pr.user_id
-    where pr.user_id = ${producerUserId} and u.status = 'active' and u.user_type = 'producer'`);
+    where pr.user_id = ${producerUserId} and ${aliasedProducerAccountActive}`);
   return result.rows.length > 0;
 }
 

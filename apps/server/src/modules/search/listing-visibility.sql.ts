@@ -1,21 +1,30 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { effectiveSubscriptionStatusSql, subscriptionInGoodStandingSql } from '../billing/subscription-standing.sql';
+import { effectiveSubscriptionStatusSql } from '../billing/subscription-standing.sql';
+import { producerAccountActiveSql, producerListedSql, productListedSql } from '../producers/producers.visibility';
 
-/** `u` is the producer's users row and `s` its subscriptions row (left-joined, may be null). */
+/**
+ * The public-visibility rule of producers.visibility.ts over the raw aliases of hand-written SQL:
+ * `u` the producer's users row, `s` its subscriptions row (left-joined, may be null), `p` a product.
+ */
+const u = { status: sql.raw('u.status'), userType: sql.raw('u.user_type') };
 const s = {
   status: sql.raw('s.status'),
   trialEndsAt: sql.raw('s.trial_ends_at'),
   cancelAtPeriodEnd: sql.raw('s.cancel_at_period_end'),
   currentPeriodEnd: sql.raw('s.current_period_end'),
 };
+const p = { active: sql.raw('p.active'), moderationStatus: sql.raw('p.moderation_status') };
 
 export const effectiveStatusSql: SQL<string> = effectiveSubscriptionStatusSql(s);
 
-/** A producer whose listings the public may see: active producer account in good standing. */
-export const producerInGoodStandingSql: SQL = sql`(u.status = 'active' and u.user_type = 'producer' and ${subscriptionInGoodStandingSql(s)})`;
+/** The farm's owner `u` is an active producer account. */
+export const aliasedProducerAccountActive = producerAccountActiveSql(u);
 
-/** A product the public may see (alias `p`): not soft-deleted and not removed by an admin. */
-export const productVisibleSql: SQL = sql`(p.active and p.moderation_status = 'approved')`;
+/** The producer's listings are public (`u` and `s`). */
+export const aliasedProducerListed = producerListedSql(u, s);
+
+/** The product `p` is listed (its producer must be public too for the public to see it). */
+export const aliasedProductListed = productListedSql(p);
 
 /** Joins `producers pr` to its owner `u` and subscription `s`. */
 export const producerOwnerJoinSql: SQL = sql`join users u on u.id = pr.user_id left join subscriptions s on s.user_id = u.id`;
