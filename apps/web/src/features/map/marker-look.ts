@@ -3,8 +3,10 @@ import { formatCount } from '@/lib/format';
 import type { MapProducer } from './types';
 
 /**
- * What a marker looks like and is called, shared by the static first view and Leaflet's markers so
- * the two are the same to the eye and to a screen reader.
+ * What a marker looks like and is called, defined once for every drawer: the static first view
+ * (static-map.tsx) and Leaflet's markers (leaflet-markers.tsx) both draw this markup, so the two
+ * are the same to the eye and to a screen reader. Its size is set here; its colours and shape are
+ * map.css's rules for these classes.
  */
 
 export const PRODUCER_MARKER_SIZE = 30;
@@ -12,11 +14,15 @@ export const USER_MARKER_SIZE = 22;
 
 export const producerMarkerTitle = (producer: MapProducer) => `${producer.farm_name}${producer.verified ? ' (verified)' : ''}`;
 
-export const producerMarkerHtml = (verified: boolean) =>
-  `<span class="producer-marker producer-marker--${verified ? 'verified' : 'unverified'}">${verified ? '✓' : ''}</span>`;
+const sized = (size: number) => `width:${size}px;height:${size}px`;
 
-export const USER_MARKER_HTML =
-  '<span class="user-location-marker"><span class="user-location-marker__dot"></span><span class="user-location-marker__label">You</span></span>';
+/** Green with a check when verified, orange with a white dot otherwise (spec 01 §2). */
+export const producerMarkerHtml = (verified: boolean) =>
+  `<span class="producer-marker producer-marker--${verified ? 'verified' : 'unverified'}" style="${sized(PRODUCER_MARKER_SIZE)}">${verified ? '✓' : ''}</span>`;
+
+export const USER_MARKER_TITLE = 'Your Location';
+
+export const USER_MARKER_HTML = `<span class="user-location-marker" style="${sized(USER_MARKER_SIZE)}"><span class="user-location-marker__dot"></span><span class="user-location-marker__label">You</span></span>`;
 
 /** Visual size of a cluster grows with its count (three steps), as marker-cluster plugins do. */
 export const clusterSize = (count: number) => (count < 10 ? 34 : count < 100 ? 40 : 48);
@@ -24,6 +30,9 @@ export const clusterSize = (count: number) => (count < 10 ? 34 : count < 100 ? 4
 export const clusterText = (count: number) => (count >= 10_000 ? `${Math.round(count / 1000)}k` : formatCount(count));
 
 export const clusterLabel = (count: number) => `${formatCount(count)} producers here: zoom in`;
+
+export const clusterHtml = (count: number) =>
+  `<span class="producer-cluster" style="${sized(clusterSize(count))}">${clusterText(count)}</span>`;
 
 /**
  * `data-map-key` of a marker or control: once Leaflet has loaded, the element with the same key

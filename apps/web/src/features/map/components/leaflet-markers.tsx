@@ -6,9 +6,9 @@ import { createRoot } from 'react-dom/client';
 import { useMap } from 'react-leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
 import {
+  clusterHtml,
   clusterLabel,
   clusterSize,
-  clusterText,
   MAP_KEYS,
   PRODUCER_MARKER_SIZE,
   producerMarkerHtml,
@@ -126,7 +126,7 @@ function clusterIcon(count: number) {
   const size = clusterSize(count);
   return L.divIcon({
     className: '',
-    html: `<span class="producer-cluster" style="width:${size}px;height:${size}px">${clusterText(count)}</span>`,
+    html: clusterHtml(count),
     iconSize: [size, size],
     iconAnchor: [size / 2, size / 2],
   });

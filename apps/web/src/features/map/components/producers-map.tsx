@@ -6,7 +6,7 @@ import type { ProducerMapCluster } from '@farmstand/shared/schemas/search';
 import L from 'leaflet';
 import { MapContainer, Marker, Popup, TileLayer, ZoomControl } from 'react-leaflet';
 import { useTheme } from '@/shared/theme-context';
-import { MAP_KEYS } from '../marker-look';
+import { MAP_KEYS, USER_MARKER_TITLE } from '../marker-look';
 import { MAX_ZOOM, TILES } from '../tiles';
 import type { LatLng, MapProducer, MapViewport } from '../types';
 import { ClientClusteredMarkers, ClusterMarkers, labelMarker, PlainMarkers, USER_ICON } from './leaflet-markers';
@@ -31,7 +31,7 @@ const sizeTile = (event: L.TileEvent) => {
 
 // Module-level, so React calls it once per marker rather than on every render.
 const labelUserMarker = (marker: L.Marker | null) => {
-  if (marker) labelMarker(marker, 'Your Location', MAP_KEYS.userLocation);
+  if (marker) labelMarker(marker, USER_MARKER_TITLE, MAP_KEYS.userLocation);
 };
 
 type Props = {
@@ -106,12 +106,12 @@ export function LeafletMap({
         <Marker
           position={[userLocation.latitude, userLocation.longitude]}
           icon={USER_ICON}
-          title="Your Location"
+          title={USER_MARKER_TITLE}
           // Below the producers: a farm at the searched place stays visible and clickable.
           zIndexOffset={-1000}
           ref={labelUserMarker}
         >
-          <Popup>Your Location</Popup>
+          <Popup>{USER_MARKER_TITLE}</Popup>
         </Marker>
       )}
       {onReady && <WhenReady onReady={onReady} />}

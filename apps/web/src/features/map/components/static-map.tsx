@@ -3,13 +3,16 @@ import type { ProducerMapCluster } from '@farmstand/shared/schemas/search';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTheme } from '@/shared/theme-context';
 import {
+  clusterHtml,
   clusterLabel,
   clusterSize,
-  clusterText,
   MAP_KEYS,
   PRODUCER_MARKER_SIZE,
+  producerMarkerHtml,
   producerMarkerTitle,
+  USER_MARKER_HTML,
   USER_MARKER_SIZE,
+  USER_MARKER_TITLE,
 } from '../marker-look';
 import { isHighDensityScreen, TILES, tileUrl } from '../tiles';
 import type { LatLng, MapProducer, MapViewport } from '../types';
@@ -157,7 +160,7 @@ function StaticTiles({ view }: { view: StaticViewport }) {
   );
 }
 
-type PlacedMarker = { key: string; label: string; y: number; style: CSSProperties; content: React.ReactNode };
+type PlacedMarker = { key: string; label: string; y: number; style: CSSProperties; html: string };
 
 function StaticMarkers({
   view,
@@ -181,25 +184,14 @@ function StaticMarkers({
       key: MAP_KEYS.producer(producer),
       label: producerMarkerTitle(producer),
       ...place(producer.lat, producer.lng, PRODUCER_MARKER_SIZE),
-      content: (
-        <span className={`producer-marker producer-marker--${producer.verified ? 'verified' : 'unverified'}`}>
-          {producer.verified ? '✓' : ''}
-        </span>
-      ),
+      html: producerMarkerHtml(producer.verified),
     })),
-    ...clusters.map((cluster) => {
-      const size = clusterSize(cluster.count);
-      return {
-        key: MAP_KEYS.cluster(cluster),
-        label: clusterLabel(cluster.count),
-        ...place(cluster.lat, cluster.lng, size),
-        content: (
-          <span className="producer-cluster" style={{ width: size, height: size }}>
-            {clusterText(cluster.count)}
-          </span>
-        ),
-      };
-    }),
+    ...clusters.map((cluster) => ({
+      key: MAP_KEYS.cluster(cluster),
+      label: clusterLabel(cluster.count),
+      ...place(cluster.lat, cluster.lng, clusterSize(cluster.count)),
+      html: clusterHtml(cluster.count),
+    })),
   ];
   // Leaflet stacks markers by their height on the screen (southern ones in front), the user's own below all.
   markers.sort((a, b) => a.y - b.y);
@@ -207,17 +199,23 @@ function StaticMarkers({
   return (
     <>
       {user && (
-        <StaticMarker markerKey={MAP_KEYS.userLocation} label="Your Location" style={user.style} onPress={onPress}>
-          <span className="user-location-marker">
-            <span className="user-location-marker__dot" />
-            <span className="user-location-marker__label">You</span>
-          </span>
-        </StaticMarker>
+        <StaticMarker
+          markerKey={MAP_KEYS.userLocation}
+          label={USER_MARKER_TITLE}
+          style={user.style}
+          html={USER_MARKER_HTML}
+          onPress={onPress}
+        />
       )}
       {markers.map((marker) => (
-        <StaticMarker key={marker.key} markerKey={marker.key} label={marker.label} style={marker.style} onPress={onPress}>
-          {marker.content}
-        </StaticMarker>
+        <StaticMarker
+          key={marker.key}
+          markerKey={marker.key}
+          label={marker.label}
+          style={marker.style}
+          html={marker.html}
+          onPress={onPress}
+        />
       ))}
     </>
   );
@@ -227,14 +225,15 @@ function StaticMarker({
   markerKey,
   label,
   style,
+  html,
   onPress,
-  children,
 }: {
   markerKey: string;
   label: string;
   style: CSSProperties;
+  /** The marker's look, the same markup Leaflet draws (marker-look.ts). */
+  html: string;
   onPress: (key: string) => void;
-  children: React.ReactNode;
 }) {
   return (
     <button
@@ -245,8 +244,8 @@ function StaticMarker({
       aria-label={label}
       style={style}
       onClick={() => onPress(markerKey)}
-    >
-      {children}
-    </button>
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: marker-look.ts's own markup; no user text reaches it.
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }
