@@ -15,12 +15,15 @@ import { requestIdFor } from './lib/ops/request-id';
 import { attachMailAndJobs, opsContext } from './lib/ops/wiring';
 import { registerModules } from './modules';
 import { messageSendsOn } from './modules/messages/messages.service';
+import { productsForOrderReader } from './modules/orders/orders.repository';
+import { pickupPointReader } from './modules/pickup/pickup.repository';
 import { PublicProductCache } from './modules/products/products.public-cache';
 import { productPageReader } from './modules/products/products.repository';
 import { newSearchState } from './modules/search/search-state';
 import { SettingsStore } from './modules/settings/settings.service';
 import { storefrontPagesPlugin } from './modules/storefront/storefront-pages';
 import { authPlugin } from './plugins/auth';
+import { authUserReader } from './plugins/auth-users';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { maintenancePlugin } from './plugins/maintenance';
@@ -115,8 +118,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     search: newSearchState(), // the listing index, the map's producers, the change feed
     publicProducts: new PublicProductCache(), // guests' product pages, for 2 s
     messageSends: messageSendsOn(database.db), // sends of the same moment, written together
+    verifiedTokens: new Map(), // tokens whose signature was checked, with their claims
     reads: {
-      productPage: productPageReader(database.db), // the product page's prepared statement
+      authUser: authUserReader(database.db), // the account behind a signed-in request
+      productsForOrder: productsForOrderReader(database.db), // an order's products
+      pickupPoint: pickupPointReader(database.db), // an order's pickup point, its rules and farm
+      productPage: productPageReader(database.db), // the product page
     },
   } as Omit<AppContext, 'mailer' | 'jobs'> as AppContext;
   // Mail goes through the job queue; both are built on the finished context.

@@ -1,12 +1,16 @@
+import type { TokenClaims } from '@farmstand/shared';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { DatabaseHandle, Db } from '../db/client';
 import type { Clock } from '../jobs/clock';
 import type { MessageSends } from '../modules/messages/messages.service';
+import type { productsForOrderReader } from '../modules/orders/orders.repository';
+import type { pickupPointReader } from '../modules/pickup/pickup.repository';
 import type { PublicProductCache } from '../modules/products/products.public-cache';
 import type { productPageReader } from '../modules/products/products.repository';
 import type { SearchState } from '../modules/search/search-state';
 import type { SettingsStore } from '../modules/settings/settings.service';
+import type { authUserReader } from '../plugins/auth-users';
 import type { DomainEvents } from './events';
 import type { FileStorage } from './file-storage';
 import type { MailDelivery, Mailer } from './mailer';
@@ -50,7 +54,9 @@ export type AppContext = {
   lifecycle: { draining: boolean };
 
   // What this instance keeps in memory, each made once by app.ts#buildApp (docs/ARCHITECTURE.md,
-  // "What an app instance holds").
+  // "What an app instance holds"). Each app has its own, and what runs SQL is built on its own `db`:
+  // tests run several apps on several databases in one process, and a transaction (its own
+  // connection) never runs a statement prepared for another.
   /** Search: the listing index, the map's producers and the change feed that keeps both fresh. */
   search: SearchState;
   /**
@@ -60,14 +66,26 @@ export type AppContext = {
   publicProducts: PublicProductCache;
   /**
    * Message sends of the same moment written by one statement on `db` (group commit): 2.9–3.5 → 0.11
-   * database transactions per message, server CPU 1.8–3.4 → 0.35–0.47 ms per message (decision 119).
+   * database transactions per message sent under the messaging load (decision 119).
    */
   messageSends: MessageSends;
   /**
-   * Hot reads built once on `db` (never a transaction's: a prepared statement is bound to the
-   * connection it was made on). The product page's read is a named prepared statement (decision 060).
+   * Token signatures already checked, with their claims (plugins/auth.ts): checking one costs 29–37 µs,
+   * finding it here under 2 µs (`verifyAccessToken` in a loop on the 2-core machine, 28 Nov 2026),
+   * against 0.35–0.47 ms of server CPU for a whole message send (decision 119).
+   */
+  verifiedTokens: Map<string, TokenClaims>;
+  /**
+   * Hot reads, each built once on `db` as a named prepared statement. The signed-in account, an
+   * order's products and its pickup point are also shared by the requests of one turn of the event
+   * loop (lib/turn-loader.ts). Before, every order had its products read (0.9 ms) and its point read
+   * (0.8 ms) planned again (decision 175), and drizzle built the account query on every request (its
+   * `is()` alone was 5.5 % of the server's samples, decision 119). The product page: decision 060.
    */
   reads: {
+    authUser: ReturnType<typeof authUserReader>;
+    productsForOrder: ReturnType<typeof productsForOrderReader>;
+    pickupPoint: ReturnType<typeof pickupPointReader>;
     productPage: ReturnType<typeof productPageReader>;
   };
 };

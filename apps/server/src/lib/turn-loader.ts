@@ -50,16 +50,3 @@ export class TurnLoader<K, V> {
     }
   }
 }
-
-/** One loader per database (the app's pool, a test's PGlite), made on first use. */
-export function loaderPerDatabase<Db extends object, K, V>(make: (db: Db) => TurnLoader<K, V>): (db: Db) => TurnLoader<K, V> {
-  const loaders = new WeakMap<Db, TurnLoader<K, V>>();
-  return (db) => {
-    let loader = loaders.get(db);
-    if (!loader) {
-      loader = make(db);
-      loaders.set(db, loader);
-    }
-    return loader;
-  };
-}

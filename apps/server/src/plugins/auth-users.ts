@@ -1,27 +1,25 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { subscriptions, users } from '../db/schema';
-import { loaderPerDatabase, TurnLoader } from '../lib/turn-loader';
+import { TurnLoader } from '../lib/turn-loader';
 import type { UserWithSubscription } from '../modules/auth/auth.repository';
 
 /**
- * The account behind each signed-in request, read fresh from the database every time (no cache, so a
+ * The account behind each signed-in request (the user with their subscription, as
+ * `findUserWithSubscription` reads it), read fresh from the database every time (no cache, so a
  * suspension or a password change counts from the next request on), but read together: the requests
- * that ask within one turn of the event loop share one query.
+ * that ask within one turn of the event loop share one query. Made once per app on its database
+ * (`ctx.reads.authUser`, app.ts).
  * Each request gets its own copy: a handler changing its user object changes nobody else's.
  */
-const userLoader = loaderPerDatabase((db: Db) => {
+export function authUserReader(db: Db): (id: number) => Promise<UserWithSubscription | undefined> {
   const query = usersWithSubscriptionQuery(db);
-  return new TurnLoader<number, UserWithSubscription>(
+  const loader = new TurnLoader<number, UserWithSubscription>(
     async (ids) =>
       new Map((await query.execute({ ids })).map((row) => [row.user.id, { ...row.user, subscription: row.subscription }])),
     (row) => ({ ...row, subscription: row.subscription && { ...row.subscription } }),
   );
-});
-
-/** The user with their subscription, as `findUserWithSubscription` reads it, batched with concurrent lookups. */
-export function loadAuthUser(db: Db, id: number): Promise<UserWithSubscription | undefined> {
-  return userLoader(db).load(id);
+  return (id) => loader.load(id);
 }
 
 /**

@@ -5,7 +5,6 @@ import type { AppContext } from '../lib/context';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { UserWithSubscription } from '../modules/auth/auth.repository';
 import { verifyAccessToken } from '../modules/auth/tokens';
-import { loadAuthUser } from './auth-users';
 
 export type AuthUser = UserWithSubscription;
 
@@ -17,21 +16,16 @@ declare module 'fastify' {
 }
 
 /**
- * Tokens whose signature this process has already checked, with their claims. Checking a signature
- * is a pure function of the token and the secret, so it is done once per token (it cost a key import
- * and an HMAC on every request); expiry is checked again on every use, and the account behind the
- * token (status, token version) is still read from the database on every request.
+ * Tokens whose signature this instance has already checked, with their claims (`ctx.verifiedTokens`).
+ * Checking a signature is a pure function of the token and the secret, so it is done once per token;
+ * expiry is checked again on every use, and the account behind the token (status, token version) is
+ * still read from the database on every request.
  * Only valid tokens are kept, at most VERIFIED_TOKENS_MAX, the oldest dropped first.
  */
 const VERIFIED_TOKENS_MAX = 10_000;
-const verifiedTokens = new WeakMap<AppContext, Map<string, TokenClaims>>();
 
 async function checkedClaims(ctx: AppContext, token: string): Promise<TokenClaims | null> {
-  let known = verifiedTokens.get(ctx);
-  if (!known) {
-    known = new Map();
-    verifiedTokens.set(ctx, known);
-  }
+  const known = ctx.verifiedTokens;
   const seen = known.get(token);
   if (seen) {
     // The same rule as jose's: expired once exp is not after the current second.
@@ -67,7 +61,7 @@ export async function sessionFromToken(
   const claims = await checkedClaims(ctx, token);
   if (!claims) return null;
   // Fresh from the database on every request, shared only with lookups of the same moment (auth-users.ts).
-  const user = await loadAuthUser(ctx.db, Number(claims.sub));
+  const user = await ctx.reads.authUser(Number(claims.sub));
   if (user?.status !== 'active') return null;
   if ((claims.tv ?? 0) !== user.tokenVersion) return null;
   // A session older than the admin's session_timeout ends, even when it was issued under a longer one.

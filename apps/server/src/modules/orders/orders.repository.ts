@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lte, or, typ
 import type { Db } from '../../db/client';
 import { runNamed } from '../../db/named';
 import { messages, orderEvents, orderItems, orderMessages, orders, producers, products, users } from '../../db/schema';
-import { loaderPerDatabase, TurnLoader } from '../../lib/turn-loader';
+import { TurnLoader } from '../../lib/turn-loader';
 import type { MessageWithProduct } from '../messages/messages.repository';
 
 /** What the ordering rules need to know about each product and who sells it (one query for the basket). */
@@ -91,24 +91,23 @@ function toProductForOrder(row: ProductForOrderRaw): ProductForOrder {
 }
 
 /**
- * The basket's products with their seller and subscription. Read on every order: a named prepared
- * statement (planned once per connection), shared by the orders placed in the same
- * turn of the event loop (one statement for all of them); each caller gets its own objects.
+ * The basket's products with their seller and subscription: the products of these ids that exist (an
+ * unknown id is left out). Read on every order: a named prepared statement (planned once per
+ * connection), shared by the orders placed in the same turn of the event loop (one statement for all
+ * of them); each caller gets its own objects. Made once per app on its database
+ * (`ctx.reads.productsForOrder`, app.ts).
  */
-const productLoader = loaderPerDatabase(
-  (db: Db) =>
-    new TurnLoader<number, ProductForOrderRaw>(async (ids) => {
-      const rows = await runNamed<ProductForOrderRaw>(db, 'orders_products_for_order', PRODUCTS_FOR_ORDER, [ids]);
-      return new Map(rows.map((row) => [Number(row.id), row]));
-    }),
-);
-
-/** The products of these ids that exist (an unknown id is left out). */
-export async function findProductsForOrder(db: Db, ids: number[]): Promise<ProductForOrder[]> {
-  const rows = await productLoader(db).loadMany(ids);
-  return rows.filter((row): row is ProductForOrderRaw => row !== undefined).map(toProductForOrder);
+export function productsForOrderReader(db: Db): (ids: number[]) => Promise<ProductForOrder[]> {
+  const loader = new TurnLoader<number, ProductForOrderRaw>(async (ids) => {
+    const rows = await runNamed<ProductForOrderRaw>(db, 'orders_products_for_order', PRODUCTS_FOR_ORDER, [ids]);
+    return new Map(rows.map((row) => [Number(row.id), row]));
+  });
+  return async (ids) => {
+    const rows = await loader.loadMany(ids);
+    return rows.filter((row): row is ProductForOrderRaw => row !== undefined).map(toProductForOrder);
+  };
 }
-export type OrderProduct = Awaited<ReturnType<typeof findProductsForOrder>>[number];
+export type OrderProduct = ProductForOrder;
 
 export type OrderRow = typeof orders.$inferSelect;
 export type ItemRow = typeof orderItems.$inferSelect;

@@ -77,7 +77,7 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
   // Everything the rules need, in two queries at once: the basket; the pickup window with the
   // producer's rules and farm (with its owner's e-mail for the notice). Failures keep their order.
   const [productRows, windowOrError] = await Promise.all([
-    repo.findProductsForOrder(ctx.db, ids),
+    ctx.reads.productsForOrder(ids),
     resolveWindow(ctx, input.producerUserId, input.pointId, new Date(input.startsAt)).catch((error: unknown) => ({ error })),
   ]);
   const found = new Map(productRows.map((p) => [p.id, p]));

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, pickupPoints, pickupSchedules, pickupSettings, producers, users } from '../../db/schema';
-import { loaderPerDatabase, TurnLoader } from '../../lib/turn-loader';
+import { TurnLoader } from '../../lib/turn-loader';
 
 export type PointRow = typeof pickupPoints.$inferSelect;
 export type ScheduleRow = typeof pickupSchedules.$inferSelect;
@@ -79,11 +79,6 @@ export async function listActivePoints(db: Db, producerUserId: number): Promise<
   return attachSchedules(db, points);
 }
 
-/** A point with its weekly schedule, in one query (ordering reads it on every placement). */
-export async function findPoint(db: Db, pointId: number): Promise<PointWithSchedule | undefined> {
-  return (await findPointAndSettings(db, pointId))?.point;
-}
-
 function pointsAndSettingsQuery(db: Db) {
   return db
     .select({
@@ -107,31 +102,28 @@ function pointsAndSettingsQuery(db: Db) {
 type PointAndSettingsRow = Awaited<ReturnType<ReturnType<typeof pointsAndSettingsQuery>['execute']>>[number];
 
 /**
- * Points with their schedule, their producer's order rules and farm, read by id. Placing an order
- * reads one on every request: the query is built once per database, runs as a named prepared
+ * A point with its schedule, and its producer's order rules and farm profile (with the owner's
+ * e-mail), in one query; the schedule comes as JSON in the weekday/time order. The caller checks that
+ * the point is the producer's it ordered from. Placing an order reads one on every request: the query
+ * is built once per app on its database (`ctx.reads.pickupPoint`, app.ts), runs as a named prepared
  * statement and is shared by the placements of the same turn of the event loop.
  */
-const pointLoader = loaderPerDatabase((db: Db) => {
+export function pickupPointReader(db: Db) {
   const query = pointsAndSettingsQuery(db);
-  return new TurnLoader<number, PointAndSettingsRow>(
+  const loader = new TurnLoader<number, PointAndSettingsRow>(
     async (ids) => new Map((await query.execute({ ids })).map((row) => [row.point.id, row])),
   );
-});
-
-/**
- * The point a shopper chose with its schedule, and its producer's order rules and farm profile (with
- * the owner's e-mail), in one query. The caller checks that the point is the producer's it ordered
- * from. The schedule comes as JSON in the weekday/time order.
- */
-export async function findPointAndSettings(db: Db, pointId: number) {
-  const row = await pointLoader(db).load(pointId);
-  if (!row) return undefined;
-  const schedule = (typeof row.schedule === 'string' ? JSON.parse(row.schedule) : row.schedule) as ScheduleRow[];
-  return {
-    point: { ...row.point, schedule: schedule.map((slot) => ({ ...slot, pointId: row.point.id })) },
-    settings: settingsOrDefaults(row.cutoffHours, row.capPerWindow),
-    /** The producer's farm profile (with the owner's e-mail), or null when there is none. */
-    farm: row.farm?.userId === undefined || row.farm.userId === null ? null : ({ ...row.farm } as Farm),
+  return async (pointId: number) => {
+    const row = await loader.load(pointId);
+    if (!row) return undefined;
+    const schedule = (typeof row.schedule === 'string' ? JSON.parse(row.schedule) : row.schedule) as ScheduleRow[];
+    const point: PointWithSchedule = { ...row.point, schedule: schedule.map((slot) => ({ ...slot, pointId: row.point.id })) };
+    return {
+      point,
+      settings: settingsOrDefaults(row.cutoffHours, row.capPerWindow),
+      /** The producer's farm profile (with the owner's e-mail), or null when there is none. */
+      farm: row.farm?.userId === undefined || row.farm.userId === null ? null : ({ ...row.farm } as Farm),
+    };
   };
 }
 

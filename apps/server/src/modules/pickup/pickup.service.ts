@@ -124,11 +124,11 @@ export async function addPoint(ctx: AppContext, user: AuthUser, input: PointInpu
     if ((await repo.countActivePoints(tx, user.id)) >= PICKUP_LIMITS.maxPoints) throw conflict(PICKUP_TEXTS.tooManyPoints);
     return repo.insertPoint(tx, user.id, values, input.schedule);
   });
-  return presentPoint((await repo.findPoint(ctx.db, id)) as repo.PointWithSchedule);
+  return presentPoint((await ctx.reads.pickupPoint(id))?.point as repo.PointWithSchedule);
 }
 
 async function ownPoint(ctx: AppContext, user: AuthUser, pointId: number) {
-  const point = await repo.findPoint(ctx.db, pointId);
+  const point = (await ctx.reads.pickupPoint(pointId))?.point;
   // Someone else's place reads as missing: ids of other farms' places are not confirmed.
   if (!point?.active || point.producerUserId !== user.id) throw notFound(PICKUP_TEXTS.pointNotFound);
   return point;
@@ -139,7 +139,7 @@ export async function updatePoint(ctx: AppContext, user: AuthUser, pointId: numb
   await ownPoint(ctx, user, pointId);
   assertDistinctSlots(input);
   await repo.updatePoint(ctx.db, pointId, await pointValues(ctx, farm, input), input.schedule);
-  return presentPoint((await repo.findPoint(ctx.db, pointId)) as repo.PointWithSchedule);
+  return presentPoint((await ctx.reads.pickupPoint(pointId))?.point as repo.PointWithSchedule);
 }
 
 /** Removing a place keeps its orders (they carry a copy of the place); it just stops taking new ones. */
@@ -226,7 +226,7 @@ export async function resolveWindow(
   pointId: number,
   startsAt: Date,
 ): Promise<ResolvedWindow> {
-  const [found, timeZone] = await Promise.all([repo.findPointAndSettings(ctx.db, pointId), platformTimeZone(ctx)]);
+  const [found, timeZone] = await Promise.all([ctx.reads.pickupPoint(pointId), platformTimeZone(ctx)]);
   const point = found?.point;
   if (!found || !point?.active || point.producerUserId !== producerUserId) {
     throw badRequest('That pickup place is not offered by this producer any more; choose another', 'pointId');
