@@ -10,8 +10,9 @@ import { type SubscriptionColumns, subscriptionInGoodStandingSql } from '../bill
  * - A product is listed while it is active (not deleted) and approved (not removed by an admin); the
  *   public sees it while its producer's listings are public too.
  * The search tables state the same rule in their triggers (db/migrations/0006_search_scale.sql:
- * `search_visible_until`, and the product rows of `search_listings`), and the listing index in memory
- * in search/listing-index/index-tables.ts.
+ * `search_visible_until`, and the product rows of `search_listings`; its comment names the producer
+ * rule by its former name, producerInGoodStandingSql), and the listing index in memory in
+ * search/listing-index/index-tables.ts.
  */
 
 type ColumnRef = Column | SQL;
