@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '@farmstand/shared';
 
-type SubscriptionRow = {
+export type SubscriptionRow = {
   status: SubscriptionStatus;
   trialEndsAt: Date | null;
   currentPeriodEnd: Date | null;

@@ -18,6 +18,7 @@ export async function findProductForInquiry(db: Db, productId: number) {
       farmName: producers.farmName,
       producerEmail: users.email,
       producerStatus: users.status,
+      producerType: users.userType,
       subscription: {
         status: subscriptions.status,
         trialEndsAt: subscriptions.trialEndsAt,

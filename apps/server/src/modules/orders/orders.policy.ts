@@ -3,7 +3,7 @@ import { ORDER_LIMITS, ORDER_STATUS_LABELS, type OrderTransitionTarget } from '@
 import { zonedFormatter } from '../../lib/date-format';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { isSubscriptionInGoodStanding } from '../billing/subscription-status';
+import { isProductPublic } from '../producers/producers.visibility';
 import type { OrderProduct, OrderRow } from './orders.repository';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -109,23 +109,12 @@ export const formatClosing = (d: Date, timeZone: string) =>
     .format(d)
     .replace(/, (\d{1,2}:\d{2})/, ' at $1');
 
-/** Products the public can see, as the product pages list them. */
-export function isListed(product: OrderProduct): boolean {
-  const subscription = product.subscription?.status ? product.subscription : null;
-  return (
-    product.active &&
-    product.moderationStatus === 'approved' &&
-    product.producerStatus === 'active' &&
-    isSubscriptionInGoodStanding(subscription)
-  );
-}
-
 /**
  * Whether this product can be reserved at all, and in this quantity. The window's
  * season check comes later, when the window is known.
  */
 export function assertOrderable(product: OrderProduct | undefined, producerUserId: number, quantity: number): OrderProduct {
-  if (!product || !isListed(product) || product.producerUserId !== producerUserId) {
+  if (!product || !isProductPublic(product) || product.producerUserId !== producerUserId) {
     throw notFound('A product in your basket is no longer listed by this producer; remove it and try again');
   }
   const name = product.name;

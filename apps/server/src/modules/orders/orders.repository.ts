@@ -20,6 +20,7 @@ export type ProductForOrder = {
   moderationStatus: 'approved' | 'removed';
   producerUserId: number;
   producerStatus: 'active' | 'suspended' | 'deleted';
+  producerType: string;
   subscription: {
     status: 'none' | 'trialing' | 'active' | 'past_due' | 'canceled';
     trialEndsAt: Date | null;
@@ -32,7 +33,7 @@ export type ProductForOrder = {
 const PRODUCTS_FOR_ORDER = `
   select p.id, p.name, p.category, p.price::float8 as price, p.price_unit, p.availability, p.stock_quantity,
     p.seasonal_start::text as seasonal_start, p.seasonal_end::text as seasonal_end, p.active, p.moderation_status,
-    pr.user_id as producer_user_id, u.status as producer_status, s.user_id as subscriber, s.status as subscription_status,
+    pr.user_id as producer_user_id, u.status as producer_status, u.user_type as producer_type, s.user_id as subscriber, s.status as subscription_status,
     s.trial_ends_at, s.current_period_end, s.cancel_at_period_end
   from products p
   join producers pr on pr.id = p.producer_id
@@ -54,6 +55,7 @@ type ProductForOrderRaw = {
   moderation_status: ProductForOrder['moderationStatus'];
   producer_user_id: number;
   producer_status: ProductForOrder['producerStatus'];
+  producer_type: string;
   subscriber: number | null;
   subscription_status: NonNullable<ProductForOrder['subscription']>['status'];
   trial_ends_at: Date | string | null;
@@ -78,6 +80,7 @@ function toProductForOrder(row: ProductForOrderRaw): ProductForOrder {
     moderationStatus: row.moderation_status,
     producerUserId: Number(row.producer_user_id),
     producerStatus: row.producer_status,
+    producerType: row.producer_type,
     subscription:
       row.subscriber === null
         ? null

@@ -104,6 +104,18 @@ describe('a producer demoted to consumer', () => {
       content: 'Lovely milk and kind people.',
     });
     expect(review.statusCode).toBe(404);
+    // Nor can a shopper ask about or reserve a product the public no longer sees.
+    const inquiry = await send('POST', '/api/orders/inquire', fan, { productId, message: 'Is there milk this week?' });
+    expect(inquiry.statusCode).toBe(404);
+    const order = await send('POST', '/api/orders', fan, {
+      producerUserId: producer.id,
+      items: [{ productId, quantity: 1 }],
+      pointId: 1,
+      startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      shopperName: 'Fan',
+    });
+    expect(order.statusCode).toBe(404);
+    expect(order.json().message).toMatch(/no longer listed/);
 
     // Made a producer again, everything is back: nothing was deleted.
     await send('PUT', `/api/admin/users/${producer.id}/type`, admin, { newType: 'producer' });

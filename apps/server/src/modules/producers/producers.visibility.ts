@@ -1,6 +1,7 @@
 import { type Column, type SQL, sql } from 'drizzle-orm';
 import { products, subscriptions, users } from '../../db/schema';
 import { type SubscriptionColumns, subscriptionInGoodStandingSql } from '../billing/subscription-standing.sql';
+import { isSubscriptionInGoodStanding, type SubscriptionRow } from '../billing/subscription-status';
 
 /**
  * What the public sees, stated once for every SQL query. Each function takes the columns its query
@@ -44,6 +45,26 @@ export function productListedSql(p: ProductColumns): SQL<boolean> {
 /** `productListedSql` for a row already read. */
 export function isProductListed(p: { active: boolean; moderationStatus: string }): boolean {
   return p.active && p.moderationStatus === 'approved';
+}
+
+/**
+ * The whole rule for a product row already read with its owner (`producerStatus`, `producerType`)
+ * and subscription: what the ordering and inquiry rules check before anyone may reserve or ask.
+ */
+export function isProductPublic(row: {
+  active: boolean;
+  moderationStatus: string;
+  producerStatus: string;
+  producerType: string;
+  subscription: SubscriptionRow | null;
+}): boolean {
+  const subscription = row.subscription?.status ? row.subscription : null;
+  return (
+    isProductListed(row) &&
+    row.producerStatus === 'active' &&
+    row.producerType === 'producer' &&
+    isSubscriptionInGoodStanding(subscription)
+  );
 }
 
 /** Over the drizzle tables: queries using the producer ones join users and left-join subscriptions. */

@@ -1,4 +1,5 @@
 import type { AuthUser } from '../../plugins/auth';
+import { isProductListed } from '../producers/producers.visibility';
 import type { ProductWithProducer } from './products.repository';
 
 /** The owner changes a product; admins moderate any product (spec 02 §6). */
@@ -7,9 +8,9 @@ export function canManageProduct(user: AuthUser | null, row: ProductWithProducer
   return user.userType === 'admin' || row.producer.userId === user.id;
 }
 
-/** Whether the public may see it: active, not removed, and its producer listed (docs/decisions/034). */
+/** Whether the public may see it: listed, and its producer listed (`listed`, read with producers.visibility.ts's SQL). */
 export function isProductPublic(row: ProductWithProducer): boolean {
-  return row.product.active && row.product.moderationStatus === 'approved' && row.listed;
+  return isProductListed(row.product) && row.listed;
 }
 
 export function canViewProduct(user: AuthUser | null, row: ProductWithProducer): boolean {
