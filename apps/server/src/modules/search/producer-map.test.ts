@@ -105,7 +105,7 @@ describe('map answers from the in-memory snapshot', () => {
   });
 });
 
-describe('map answers by viewport and zoom (decision 122)', () => {
+describe('map answers by viewport and zoom', () => {
   const KENTUCKY = 'bbox=-89.6,36.5,-81.9,39.2';
   it('clusters producers that share a grid cell at a low zoom and counts them', async () => {
     const response = await app.inject({ method: 'GET', url: `/api/search/producers?${KENTUCKY}&zoom=6` });
@@ -256,7 +256,7 @@ function randomOf(seed: number) {
 
 const cellDegreesOf = (zoom: number) => (360 / 2 ** zoom) * (60 / 256);
 
-describe('the map answers as the straightforward walk did (decision 270)', () => {
+describe('the map answers as the straightforward walk did', () => {
   const T0 = 1_800_000_000_000;
   const HUBS = [
     { lat: 38.04, lng: -84.5, spread: 0.02 },

@@ -260,7 +260,7 @@ describe('the producer list and the type-ahead from the listing index', () => {
     await expectParity('after the trial ran out');
   });
 
-  it('keep every field a list row shows fresh from the change feed, with no database read (decision 271)', async () => {
+  it('keep every field a list row shows fresh from the change feed, with no database read', async () => {
     const [, green, , ridge, ridgeTwo, sunny, , , apple, bee] = farms;
     type Row = { user_id: number; farm_name: string; subscription_status: string; product_count: number } & Record<
       string,
