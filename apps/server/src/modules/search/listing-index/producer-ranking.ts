@@ -1,6 +1,5 @@
 import { boundingBox, type Point } from '../geo';
-import type { FarmSimilarity } from './farm-similarity';
-import { hasTrigram } from './farm-similarity';
+import { type FarmSimilarity, hasTrigram } from './farm-similarity';
 import { distanceFrom, regionsOf } from './geo-math';
 import type { IndexTables, Measure, OverlayProducer, ProducerData } from './index-tables';
 import { setBit } from './slot-bitmaps';
