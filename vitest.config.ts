@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { webTestProject } from './apps/web/aliases';
 
 type Engine = 'pglite' | 'postgres';
 
@@ -70,20 +71,15 @@ export default defineConfig({
       ...(hasPostgres ? [serverProject('pglite', ENGINE_SENSITIVE)] : []),
       // Components, the API client and the map need a DOM (jsdom); the web's plain logic does not,
       // and runs without paying for one.
-      {
-        test: { name: 'web', root: './apps/web', include: WEB_DOM_TESTS, environment: 'jsdom' },
-        resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
-      },
-      {
-        test: {
-          name: 'web-logic',
-          root: './apps/web',
-          include: ['src/**/*.test.ts'],
-          exclude: WEB_DOM_TESTS,
-          environment: 'node',
-        },
-        resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
-      },
+      // Both on the app's UI runtime, with its import aliases (apps/web/aliases.ts, docs/decisions/485).
+      webTestProject({ name: 'web', root: './apps/web', include: WEB_DOM_TESTS, environment: 'jsdom' }),
+      webTestProject({
+        name: 'web-logic',
+        root: './apps/web',
+        include: ['src/**/*.test.ts'],
+        exclude: WEB_DOM_TESTS,
+        environment: 'node',
+      }),
     ],
   },
 });

@@ -1,16 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { type Alias, defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { isReact, WEB_ALIASES } from './aliases';
 import { precompress, spaRoutes } from './build-plugins';
 import { pwaPrecache } from './pwa-precache';
 
 const backend = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 const ZOD_SETUP = fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url));
-
-/** `@/lib/api` is src/lib/api: imports that leave a folder name where they go, not how far up it is (tsconfig.json `paths`). */
-const SRC: Alias = { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) };
 
 /**
  * Every `zod` import resolves to src/lib/zod-jitless.ts, which sets zod up (jitless, readable
@@ -29,23 +27,10 @@ function zodSetup(): Plugin {
   };
 }
 
-/**
- * The built app renders with Preact through its React compatibility layer: React DOM alone is
- * 62 KB gzipped, Preact and compat about 11 KB, and the home page's first-load JavaScript must stay
- * within 100 KB (docs/decisions/157). The dev server and the unit tests keep React
- * (Fast Refresh, Testing Library); the end-to-end tests run the build, so they test what ships.
- * REACT=1 builds with React, to compare.
- */
-const preactCompat: Alias[] = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
-export default defineConfig(({ command }) => ({
-  plugins: [zodSetup(), react(), tailwindcss(), pwaPrecache(), spaRoutes(), precompress()],
-  resolve: { alias: [SRC, ...(command === 'build' && process.env.REACT !== '1' ? preactCompat : [])] },
+export default defineConfig({
+  // Fast Refresh needs React's own runtime: on Preact, the dev server reloads the page after an edit.
+  plugins: [zodSetup(), react(isReact ? {} : { refreshExclude: /./ }), tailwindcss(), pwaPrecache(), spaRoutes(), precompress()],
+  resolve: { alias: WEB_ALIASES },
   server: {
     port: 5173,
     proxy: {
@@ -56,4 +41,4 @@ export default defineConfig(({ command }) => ({
     },
   },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
-}));
+});

@@ -92,7 +92,7 @@ describe('admin tables', () => {
     fireEvent.click(dialog.querySelector('button[type="submit"]') as HTMLButtonElement);
     expect(screen.getByText('Reason is required: tell the producer why the product is removed')).toBeTruthy();
     expect(moderate).not.toHaveBeenCalled();
-    fireEvent.change(screen.getByLabelText(/Reason/), { target: { value: ' Mislabelled ' } });
+    fireEvent.input(screen.getByLabelText(/Reason/), { target: { value: ' Mislabelled ' } });
     fireEvent.click(dialog.querySelector('button[type="submit"]') as HTMLButtonElement);
     expect(moderate.mock.calls[0][0]).toEqual({ id: 12, action: 'remove', reason: 'Mislabelled' });
   });

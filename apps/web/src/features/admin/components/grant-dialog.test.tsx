@@ -59,9 +59,9 @@ describe('the grant subscription dialog', () => {
     expect((await screen.findByText(/Currently:/, {}, { timeout: 30_000 })).textContent).toBe(
       `Currently: Free trial until ${shown(trialEnd)}.`,
     );
-    fireEvent.change(screen.getByLabelText(/Days/), { target: { value: '7' } });
+    fireEvent.input(screen.getByLabelText(/Days/), { target: { value: '7' } });
     expect(screen.getByText(/After this grant/).textContent).toBe(`After this grant: access until ${shown(trialEnd)}.`);
-    fireEvent.change(screen.getByLabelText(/Days/), { target: { value: '60' } });
+    fireEvent.input(screen.getByLabelText(/Days/), { target: { value: '60' } });
     expect(screen.getByText(/After this grant/).textContent).toBe(`After this grant: access until ${shown(inDays(60))}.`);
   });
 });

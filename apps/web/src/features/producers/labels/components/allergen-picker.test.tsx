@@ -50,7 +50,7 @@ const suggestions = () => screen.queryByRole('group', { name: 'Allergens your in
 
 function typeIngredients(text: string) {
   const input = screen.getByLabelText('Ingredients');
-  fireEvent.change(input, { target: { value: text } });
+  fireEvent.input(input, { target: { value: text } });
   fireEvent.keyDown(input, { key: 'Enter' });
 }
 
