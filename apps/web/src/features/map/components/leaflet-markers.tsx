@@ -73,7 +73,8 @@ type ClusterGroup = L.FeatureGroup & { addLayers(layers: L.Layer[]): ClusterGrou
 
 /**
  * Markers are built as plain Leaflet objects and handed to the cluster group in one chunked call,
- * not as one React component each: that keeps 20,000 producers smooth.
+ * not as one React component each: that keeps 20,000 producers smooth. Its clusters look like the
+ * server's (marker-look.ts).
  */
 export function ClientClusteredMarkers({ producers }: { producers: MapProducer[] }) {
   const groupRef = useRef<ClusterGroup | null>(null);
@@ -84,7 +85,13 @@ export function ClientClusteredMarkers({ producers }: { producers: MapProducer[]
     group.addLayers(producers.map(producerMarker));
   }, [producers]);
   return (
-    <MarkerClusterGroup ref={groupRef as never} chunkedLoading showCoverageOnHover={false} maxClusterRadius={60}>
+    <MarkerClusterGroup
+      ref={groupRef as never}
+      chunkedLoading
+      showCoverageOnHover={false}
+      maxClusterRadius={60}
+      iconCreateFunction={(cluster: { getChildCount(): number }) => clusterIcon(cluster.getChildCount())}
+    >
       {null}
     </MarkerClusterGroup>
   );

@@ -1,6 +1,5 @@
 import 'leaflet/dist/leaflet.css';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
-import 'react-leaflet-cluster/dist/assets/MarkerCluster.Default.css';
 import '../map.css';
 import type { ProducerMapCluster } from '@farmstand/shared/schemas/search';
 import L from 'leaflet';
