@@ -3,6 +3,7 @@ import { boundingBox, type Point } from './geo';
 import { presentMapProducer, roundMiles } from './search.presenter';
 import type { MapProducerRow } from './search.repository';
 import { lowerBound, upperBound } from './sorted-search';
+import { isVisible } from './visible-until';
 
 /**
  * The map's producers in latitude order, and the two map answers that read them: the viewport's
@@ -104,7 +105,7 @@ const wantedOf = (filter: MapFilter): Wanted => ({
 
 /** Whether the producer at `i` passes the filter and is still in good standing at `now`. */
 function passes(order: LatitudeOrder, i: number, wanted: Wanted, now: number): boolean {
-  if (!(order.visibleUntil[i] > now)) return false;
+  if (!isVisible(order.visibleUntil[i], now)) return false;
   if (wanted.verifiedOnly && order.verified[i] === 0) return false;
   return wanted.categoryBit === 0 || (order.categories[i] & wanted.categoryBit) !== 0;
 }
@@ -456,7 +457,7 @@ function recount(order: LatitudeOrder, members: Int32Array, viewport: Viewport, 
   for (let m = firstMember(order, members, (lat) => lat >= viewport.minLat); m < end; m++) {
     const i = members[m];
     const lng = order.lng[i];
-    if (lng < viewport.minLng || lng > viewport.maxLng || !(order.visibleUntil[i] > now)) continue;
+    if (lng < viewport.minLng || lng > viewport.maxLng || !isVisible(order.visibleUntil[i], now)) continue;
     if (tally.first < 0) tally.first = i;
     add(tally, order.lat[i], lng);
   }

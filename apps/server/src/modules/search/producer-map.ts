@@ -15,6 +15,7 @@ import {
 import { roundMiles } from './search.presenter';
 import { loadMapProducers } from './search.repository';
 import { onSearchChange, startSearchFeed } from './search-changes';
+import { isVisible } from './visible-until';
 
 const gzip = promisify(gzipCallback);
 
@@ -114,7 +115,7 @@ function answerOf(items: string[], total: number, clusters?: string[]): MapAnswe
 }
 
 const keeper = (filters: { verifiedOnly: boolean; category?: string }, now: number) => (entry: MapEntry) =>
-  entry.visibleUntil > now &&
+  isVisible(entry.visibleUntil, now) &&
   (!filters.verifiedOnly || entry.verified) &&
   (!filters.category || entry.categories.has(filters.category));
 const pageOf = <T>(list: T[], filters: MapFilters) =>

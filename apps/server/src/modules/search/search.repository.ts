@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { runNamed } from '../../db/named';
 import type { Point } from './geo';
 import { effectiveStatusSql } from './listing-visibility.sql';
+import { visibleNowSql } from './visible-until';
 
 export type Area = { center: Point; radiusMiles: number | null };
 
@@ -125,11 +126,11 @@ export async function loadMapProducers(db: Db, ids?: number[]): Promise<MapProdu
         ids.map((id) => sql`${id}`),
         sql`, `,
       )})`
-    : sql`sp.visible_until > now() and sp.latitude is not null`;
+    : sql`${visibleNowSql} and sp.latitude is not null`;
   const result = await db.execute<MapProducerRow>(sql`
     select sp.producer_id, pr.user_id, pr.farm_name, pr.description, pr.city, pr.state, pr.latitude, pr.longitude,
       sp.verified, pr.profile_image_url, sp.listed_count as product_count, sp.categories,
-      (sp.visible_until > now() and pr.latitude is not null and pr.longitude is not null) as visible,
+      (${visibleNowSql} and pr.latitude is not null and pr.longitude is not null) as visible,
       (extract(epoch from sp.visible_until) * 1000)::float8 as visible_until
     from search_producers sp join producers pr on pr.id = sp.producer_id
     where ${only}

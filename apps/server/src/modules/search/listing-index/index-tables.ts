@@ -1,5 +1,6 @@
 import type { ProductSort } from '@farmstand/shared/schemas/search';
 import { boundingBox, type Point } from '../geo';
+import { isVisible } from '../visible-until';
 import { farthestCornerOf, nearestPointOf } from './geo-math';
 import type { ProductDisplay, ProductDisplayColumns } from './listing-display';
 import { EMPTY_POSTING, inRegion, intersect, type Posting, type RegionalPosting, union } from './postings';
@@ -123,15 +124,8 @@ export type IndexAnswer = { page: { id: number; distance: number | null }[]; tot
 /** A distance function from a centre (geo-math.ts#distanceFrom). */
 export type Measure = (lat: number, lng: number) => number;
 
-/**
- * The public-visibility rule as the index states it, once: a producer's listings are shown while
- * `now` is before its `visibleUntil`. The database folds the rule itself (not suspended, profile
- * complete, trial or subscription current) into that instant (`search_producers.visible_until`,
- * producers.visibility.ts); every path of the index, base and overlay, asks this function.
- */
-export function isVisible(visibleUntil: number, now: number): boolean {
-  return visibleUntil > now;
-}
+/** Every path of the index, base and overlay, asks the one visibility rule (../visible-until.ts). */
+export { isVisible };
 
 /**
  * A grid cell is skipped as outside a circle only when the nearest point of its box is this much
