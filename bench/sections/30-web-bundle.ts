@@ -12,14 +12,14 @@ export const WEB_BENCH_DIR = path.join(os.tmpdir(), 'farmstand-bench-web');
 /** Issue 11 item 2: the home page's first-load JavaScript, gzipped. */
 const HOME_TARGET_GZIP_KB = 100;
 
-/** The public pages and the module of each one's lazy route (src/features/*). */
+/** The public pages and the module of each one's lazy route (src/features/*, or src/app/pages/* for pages composed of several features). */
 const PAGES: { page: string; module: string }[] = [
   { page: '/', module: 'src/features/home/home-page.tsx' },
   { page: '/products', module: 'src/features/catalog/pages/products-page.tsx' },
-  { page: '/product/{id}', module: 'src/features/catalog/pages/product-page.tsx' },
-  { page: '/producer/{id}', module: 'src/features/producers/pages/public-producer-page.tsx' },
+  { page: '/product/{id}', module: 'src/app/pages/product-page.tsx' },
+  { page: '/producer/{id}', module: 'src/app/pages/producer-page.tsx' },
   { page: '/map', module: 'src/features/map/pages/map-page.tsx' },
-  { page: '/search', module: 'src/features/search/pages/search-page.tsx' },
+  { page: '/search', module: 'src/app/pages/search-page.tsx' },
   { page: '/pricing', module: 'src/features/pricing/pricing-page.tsx' },
 ];
 
