@@ -26,8 +26,9 @@ import { startBenchServer } from '../lib/server';
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/farmstand_msgload npx tsx bench/sections/45-messaging-load.ts
  */
 const PAIRS = Number(process.env.BENCH_MSG_CLIENTS ?? 100);
-const TARGET_SEND_P99_MS = 100;
-const TARGET_DELIVERY_P99_MS = 100;
+/** Issue 29's budget for a send under this load; live delivery keeps the same bound. */
+const TARGET_SEND_P99_MS = 150;
+const TARGET_DELIVERY_P99_MS = 150;
 /** Users of this section are e-mailed msg-load-…@bench.test. */
 const USER_FAMILY = 'msg-load';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -1,9 +1,11 @@
 import type { AppContext } from '../lib/context';
 import { runOrderExpiry, runOrderMailDigests } from '../modules/orders/orders.jobs';
 import { runCertifications } from './certifications';
+import { runCloseDays } from './close-days';
 import { runMailRecovery } from './mail-recovery';
 import { runMessageDigests } from './message-digest';
 import { runScheduledBackup, runScheduledRetention } from './periodic';
+import { runPickupReminders } from './pickup-reminders';
 import { type JobSummary, recordRun } from './runs';
 import { runSubscriptions } from './subscriptions';
 import { runTrials } from './trials';
@@ -17,7 +19,9 @@ export const SCHEDULED_JOBS: Record<string, (ctx: AppContext, now: Date) => Prom
   retention: runScheduledRetention,
   backups: runScheduledBackup,
   'order-expiry': runOrderExpiry,
+  'close-days': runCloseDays,
   'order-mail-digests': runOrderMailDigests,
+  'pickup-reminders': runPickupReminders,
   'mail-recovery': runMailRecovery,
 };
 

@@ -30,6 +30,19 @@ export function redactOneTimeLinks(text: string | null): string | null {
 /** Same rule, for SQL (PostgreSQL regular expressions): which stored rows may still hold a link. */
 export const ONE_TIME_TOKEN_SQL = `[?&](amp;)?token=`;
 
+/**
+ * A mail that can be stopped with one click carries its unsubscribe link in its text, as a link to
+ * `/api/<area>/unsubscribe/<token>` (the pickup reminders, decision 505). Delivery then adds the
+ * RFC 8058 headers for that link, so mail clients show their own "Unsubscribe" and POST to it.
+ */
+const UNSUBSCRIBE_LINK = /https?:\/\/[^\s"'<>]+\/api\/[a-z-]+\/unsubscribe\/[A-Za-z0-9._-]+/;
+
+/** The List-Unsubscribe headers of a mail whose text holds an unsubscribe link; none otherwise. */
+export function unsubscribeHeaders(text: string): Record<string, string> {
+  const link = UNSUBSCRIBE_LINK.exec(text)?.[0];
+  return link ? { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {};
+}
+
 type StoredMail = { id: number; body: string; html: string | null };
 
 /** The parts of a mail to write back without their one-time links; none when it has no such link. */
@@ -191,6 +204,7 @@ export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
           subject: row.subject,
           text: row.body,
           ...(row.html ? { html: row.html } : {}),
+          headers: unsubscribeHeaders(row.body),
         });
         recordMailCopy({ to: row.to_address, subject: row.subject, body: row.body });
         // Delivered: the stored copy keeps the mail but not its one-time links.

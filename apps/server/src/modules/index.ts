@@ -19,6 +19,7 @@ import orders from './orders/orders.routes';
 import pickup from './pickup/pickup.routes';
 import producers from './producers/producers.routes';
 import products from './products/products.routes';
+import reminders from './reminders/reminders.routes';
 import reviews from './reviews/reviews.routes';
 import search from './search/search.routes';
 import site from './site/site.routes';
@@ -50,6 +51,7 @@ const MODULES: ModuleRoutes[] = [
   pickup,
   producers,
   products,
+  reminders,
   reviews,
   search,
   site,

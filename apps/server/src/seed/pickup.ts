@@ -1,3 +1,4 @@
+import { defaultTimeZone } from '@farmstand/shared/schemas/pickup';
 import type { Db } from '../db/client';
 import { pickupPoints, pickupSchedules, pickupSettings } from '../db/schema';
 import type { DemoFarm } from './farms';
@@ -19,7 +20,9 @@ export async function insertDemoPickup(tx: Db, farms: DemoFarm[], farmUserIds: n
   let points = 0;
   for (const [i, farm] of farms.entries()) {
     const producerUserId = farmUserIds[i];
-    const place = { city: farm.city, state: farm.state, zip: farm.zip };
+    // Each place on its own clock: the demo's western Kentucky and Middle Tennessee farms are Central.
+    const timeZone = defaultTimeZone(farm.state, farm.zip);
+    const place = { city: farm.city, state: farm.state, zip: farm.zip, timeZone };
     const offered: { point: typeof pickupPoints.$inferInsert; slots: Slot[] }[] = [
       {
         point: {
@@ -36,13 +39,20 @@ export async function insertDemoPickup(tx: Db, farms: DemoFarm[], farmUserIds: n
     ];
     if (i === 0 || random.chance(0.33)) {
       offered.push({
-        point: { producerUserId, kind: 'market', name: `${farm.city} Farmers Market`, address: 'Courthouse Square', ...place },
+        point: {
+          producerUserId,
+          kind: 'market',
+          name: `${farm.city} Farmers Market`,
+          address: 'Courthouse Square',
+          booth: `Stall ${1 + (i % 24)}`,
+          ...place,
+        },
         slots: [FRIDAY_EVENING],
       });
     }
     if (farm.deliveryAvailable) {
       offered.push({
-        point: { producerUserId, kind: 'delivery', name: 'Home delivery', deliveryFee: 5 },
+        point: { producerUserId, kind: 'delivery', name: 'Home delivery', deliveryFee: 5, timeZone },
         slots: [THURSDAY_AFTERNOON],
       });
     }

@@ -120,6 +120,18 @@ function wallClock(time: number, timeZone: string): WallClock | null {
   };
 }
 
+/**
+ * Whether the viewer's own clock reads differently from `timeZone` at that moment (a Central-time
+ * market seen from an Eastern phone): then a time shown should name its zone. No Intl needed.
+ */
+export function clockDiffersFromViewer(iso: string, timeZone: string): boolean {
+  const time = new Date(iso).getTime();
+  const wall = wallClock(time, timeZone);
+  if (!wall) return true;
+  const zoneOffset = Date.UTC(wall.year, wall.month, wall.day, wall.hour, wall.minute) - Math.floor(time / 60_000) * 60_000;
+  return zoneOffset !== -new Date(time).getTimezoneOffset() * 60_000;
+}
+
 const clockTime = (w: WallClock) => `${w.hour % 12 || 12}:${String(w.minute).padStart(2, '0')} ${w.hour < 12 ? 'AM' : 'PM'}`;
 
 const intlCache = new Map<string, Intl.DateTimeFormat>();

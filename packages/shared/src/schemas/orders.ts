@@ -76,6 +76,9 @@ export const OrderItem = z.object({
   unit_price: z.number(),
   quantity: z.number(),
   line_total: z.number(),
+  /** What the shopper asked for when the producer had less (a short harvest), and why; else null. */
+  ordered_quantity: z.number().nullable(),
+  short_reason: z.string().nullable(),
 });
 
 export const OrderEvent = z.object({
@@ -97,7 +100,16 @@ export const Order = z.object({
     name: z.string(),
     address: z.string().nullable(),
   }),
-  window: z.object({ starts_at: z.string(), ends_at: z.string(), cutoff_at: z.string(), date: z.string() }),
+  /** `date` is the window's local date and `time_zone` the place's zone (IANA), in which it is shown. */
+  window: z.object({
+    starts_at: z.string(),
+    ends_at: z.string(),
+    cutoff_at: z.string(),
+    date: z.string(),
+    time_zone: z.string(),
+  }),
+  /** A market stall or booth, shown with the pickup time. */
+  booth: z.string().nullable(),
   delivery_address: z.string().nullable(),
   delivery_miles: z.number().nullable(),
   delivery_fee: z.number(),
@@ -154,6 +166,8 @@ export const PickListResponse = z.object({
       kind: z.enum(PICKUP_KINDS),
       starts_at: z.string(),
       ends_at: z.string(),
+      /** The place's zone (IANA), in which the window is shown. */
+      time_zone: z.string(),
       order_count: z.number(),
       lines: z.array(
         z.object({

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { STATES } from '../constants/catalog';
 import { PICKUP_KINDS } from '../constants/orders';
+import { PICKUP_TIME_ZONES } from '../constants/time-zones';
 
 export { PICKUP_KIND_LABELS, PICKUP_KINDS, type PickupKind, WEEKDAY_NAMES } from '../constants/orders';
+export { defaultTimeZone, PICKUP_TIME_ZONES, type PickupTimeZone, TIME_ZONE_LABELS } from '../constants/time-zones';
 
 /** Limits of the pickup setup, named once for the server rules and the form. */
 export const PICKUP_LIMITS = {
@@ -11,6 +13,8 @@ export const PICKUP_LIMITS = {
   maxCutoffHours: 168,
   maxCapPerWindow: 500,
   maxDeliveryFee: 100,
+  maxMinOrder: 500,
+  maxCloseAfterHours: 72,
   /** How far ahead shoppers can reserve. */
   horizonDays: 21,
 } as const;
@@ -52,6 +56,18 @@ export const PickupPointRequest = z
       .regex(/^\d{5}$/, 'ZIP code must be 5 digits')
       .nullish()
       .or(z.literal('').transform(() => null)),
+    /** Empty: the default for the address (shared `defaultTimeZone`). */
+    time_zone: z
+      .enum([...PICKUP_TIME_ZONES, ''], { error: 'Time zone must be Eastern or Central' })
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    booth: optionalText('Stall or booth', 60),
+    min_order: z.coerce
+      .number({ error: 'Minimum order must be a number' })
+      .min(0, 'Minimum order cannot be negative')
+      .max(PICKUP_LIMITS.maxMinOrder, `Minimum order must be at most $${PICKUP_LIMITS.maxMinOrder}`)
+      .nullish()
+      .transform((v) => (v ? v : null)),
     delivery_fee: z.coerce
       .number({ error: 'Delivery fee must be a number' })
       .min(0, 'Delivery fee cannot be negative')
@@ -87,10 +103,28 @@ export const PickupSettingsRequest = z.object({
     .min(1, 'Cap must be at least 1 order, or empty for no cap')
     .max(PICKUP_LIMITS.maxCapPerWindow, `Cap must be at most ${PICKUP_LIMITS.maxCapPerWindow} orders`)
     .nullable(),
+  /** Hours after a window ends when its unhandled orders are closed, and how (omitted: unchanged). */
+  close_after_hours: z.coerce
+    .number({ error: 'Closing time must be a number of hours' })
+    .int('Closing time must be a whole number of hours')
+    .min(1, 'Close orders at least 1 hour after the pickup time ends')
+    .max(
+      PICKUP_LIMITS.maxCloseAfterHours,
+      `Close orders at most ${PICKUP_LIMITS.maxCloseAfterHours} hours after the pickup time ends`,
+    )
+    .optional(),
+  close_as: z.enum(['picked_up', 'no_show'], { error: 'Close unhandled orders as picked up or as no-shows' }).optional(),
+  morning_summary: z.boolean({ error: 'Morning summary must be on or off' }).optional(),
 });
 export type PickupSettingsRequest = z.input<typeof PickupSettingsRequest>;
 
-export const PickupSettings = z.object({ cutoff_hours: z.number(), cap_per_window: z.number().nullable() });
+export const PickupSettings = z.object({
+  cutoff_hours: z.number(),
+  cap_per_window: z.number().nullable(),
+  close_after_hours: z.number(),
+  close_as: z.enum(['picked_up', 'no_show']),
+  morning_summary: z.boolean(),
+});
 export type PickupSettings = z.infer<typeof PickupSettings>;
 
 export const PickupPoint = z.object({
@@ -102,6 +136,9 @@ export const PickupPoint = z.object({
   state: z.string().nullable(),
   zip: z.string().nullable(),
   delivery_fee: z.number().nullable(),
+  time_zone: z.enum(PICKUP_TIME_ZONES),
+  booth: z.string().nullable(),
+  min_order: z.number().nullable(),
   schedule: z.array(ScheduleSlot),
 });
 export type PickupPoint = z.infer<typeof PickupPoint>;
@@ -115,8 +152,11 @@ export const PickupWindow = z.object({
   ends_at: z.string(),
   /** Orders close at this time (the producer's cut-off before the window). */
   cutoff_at: z.string(),
-  /** The local date of the window (YYYY-MM-DD, platform time zone). */
+  /** The local date of the window (YYYY-MM-DD, in the place's time zone). */
   date: z.string(),
+  time_zone: z.enum(PICKUP_TIME_ZONES),
+  booth: z.string().nullable(),
+  min_order: z.number().nullable(),
   remaining: z.number().nullable(),
   full: z.boolean(),
   delivery_fee: z.number().nullable(),

@@ -114,6 +114,14 @@ export const ProductRequest = z
     price_unit: optionalText(40, 'Price unit'),
     availability: z.enum(AVAILABILITIES, { error: requiredOr('Availability is required') }),
     stock_quantity: stockSchema,
+    /** At most this many per pickup day across its windows ("20 pies per Saturday"); empty: no limit. */
+    day_limit: z
+      .number({ error: 'Limit per pickup day must be a number' })
+      .int('Limit per pickup day must be a whole number')
+      .min(1, 'Limit per pickup day must be at least 1, or empty for no limit')
+      .max(10_000, 'Limit per pickup day must be at most 10,000')
+      .nullish()
+      .transform((v) => v ?? null),
     seasonal_start: optionalDate('Season start'),
     seasonal_end: optionalDate('Season end'),
     ingredients: optionalText(2000, 'Ingredients'),
@@ -241,6 +249,7 @@ export const Product = z.object({
   price_unit: z.string().nullable(),
   availability: z.enum(AVAILABILITIES),
   stock_quantity: z.number().nullable(),
+  day_limit: z.number().nullable(),
   /** Image URLs point at the 800 px WebP; productImageSrcSet() gives the other widths. */
   primary_image_url: z.string().nullable(),
   additional_images: z.array(z.string()),

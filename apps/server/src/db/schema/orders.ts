@@ -23,6 +23,14 @@ export const pickupSettings = pgTable('pickup_settings', {
     .references(() => users.id, { onDelete: 'cascade' }),
   cutoffHours: integer('cutoff_hours').notNull().default(24),
   capPerWindow: integer('cap_per_window'),
+  /** Orders still accepted or ready this many hours after their window ends are closed by the sweep… */
+  closeAfterHours: integer('close_after_hours').notNull().default(12),
+  /** …as picked up or as no-shows, the producer's choice. */
+  closeAs: text('close_as', { enum: ['picked_up', 'no_show'] })
+    .notNull()
+    .default('picked_up'),
+  /** A morning mail on each pickup day: the day's orders, totals and new requests. */
+  morningSummary: boolean('morning_summary').notNull().default(false),
   updatedAt: updatedAt(),
 });
 
@@ -43,6 +51,12 @@ export const pickupPoints = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     deliveryFee: numeric('delivery_fee', { precision: 10, scale: 2, mode: 'number' }),
+    /** The place's time zone (IANA): its windows, cut-offs and days are in it. */
+    timeZone: text('time_zone').notNull().default('America/New_York'),
+    /** A stall or booth at a market ("Stall 14, north row"), shown with the pickup time. */
+    booth: text('booth'),
+    /** The smallest basket (before delivery fee) this place takes; null: no minimum. */
+    minOrder: numeric('min_order', { precision: 10, scale: 2, mode: 'number' }),
     /** Removed places stay for the orders that name them. */
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
@@ -86,6 +100,9 @@ export const orders = pgTable(
     pointKind: text('point_kind', { enum: ['farm', 'market', 'other', 'delivery'] }).notNull(),
     pointName: text('point_name').notNull(),
     pointAddress: text('point_address'),
+    /** The place's time zone and booth when the order was placed. */
+    timeZone: text('time_zone').notNull().default('America/New_York'),
+    booth: text('booth'),
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
     windowDate: text('window_date').notNull(),
@@ -126,6 +143,9 @@ export const orderItems = pgTable(
     priceUnit: text('price_unit'),
     unitPrice: numeric('unit_price', { precision: 10, scale: 2, mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
+    /** What the shopper asked for, when the producer had less (a short harvest); null: as asked. */
+    orderedQuantity: integer('ordered_quantity'),
+    shortReason: text('short_reason'),
     /** Units taken from tracked stock on acceptance; given back on cancel, decline or no-show. */
     reservedQuantity: integer('reserved_quantity').notNull().default(0),
   },

@@ -17,6 +17,8 @@ export const products = pgTable(
     priceUnit: text('price_unit'),
     availability: text('availability').notNull().default('available'),
     stockQuantity: integer('stock_quantity'),
+    /** At most this many per pickup day across all windows ("20 pies per Saturday"); null: no limit. */
+    dayLimit: integer('day_limit'),
     seasonalStart: date('seasonal_start', { mode: 'string' }),
     seasonalEnd: date('seasonal_end', { mode: 'string' }),
     ingredients: text('ingredients'),

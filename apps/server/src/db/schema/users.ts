@@ -17,6 +17,8 @@ export const users = pgTable(
       .default('active'),
     /** Bumped when the password is reset or changed: access tokens carrying an older value stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The day-before pickup reminder mail; one click in the mail turns it off. */
+    pickupReminders: boolean('pickup_reminders').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

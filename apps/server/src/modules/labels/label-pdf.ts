@@ -51,21 +51,31 @@ export async function renderLabelPdf(request: LabelPdfRequest): Promise<Uint8Arr
   pdf.setCreator('Farmstand label maker');
   // pdf-lib writes embedded fonts only when a document is saved: embed the saved single label.
   const [label] = await pdf.embedPdf(await single.save(), [0]);
-  const perPage = sheet.columns * sheet.rows;
-  const pageWidth = sheet.pageWidth * POINTS_PER_INCH;
-  const pageHeight = sheet.pageHeight * POINTS_PER_INCH;
-  let page = pdf.addPage([pageWidth, pageHeight]);
+  const pageSize: [number, number] = [sheet.pageWidth * POINTS_PER_INCH, sheet.pageHeight * POINTS_PER_INCH];
+  let page = pdf.addPage(pageSize);
   for (let index = 0; index < request.count; index++) {
-    const slot = index % perPage;
-    if (slot === 0 && index > 0) page = pdf.addPage([pageWidth, pageHeight]);
-    const column = slot % sheet.columns;
-    const row = Math.floor(slot / sheet.columns);
-    page.drawPage(label, {
-      x: (sheet.marginLeft + column * sheet.pitchX) * POINTS_PER_INCH,
-      y: pageHeight - (sheet.marginTop + row * sheet.pitchY + sheet.labelHeight) * POINTS_PER_INCH,
-    });
+    const slot = sheetSlot(request.sheet, index);
+    if (slot.first && index > 0) page = pdf.addPage(pageSize);
+    page.drawPage(label, { x: slot.x, y: slot.y });
   }
   return pdf.save();
+}
+
+/**
+ * Where the `index`-th label of a print goes on its sheet, row by row: the label's bottom-left
+ * corner in points on its page, and whether it is the first of a new page. Also used by the bag
+ * labels of the packing slips (modules/orders/packing.ts).
+ */
+export function sheetSlot(sheetId: LabelSheetId, index: number): { x: number; y: number; first: boolean } {
+  const sheet = LABEL_SHEETS[sheetId];
+  const slot = index % (sheet.columns * sheet.rows);
+  const column = slot % sheet.columns;
+  const row = Math.floor(slot / sheet.columns);
+  return {
+    x: (sheet.marginLeft + column * sheet.pitchX) * POINTS_PER_INCH,
+    y: (sheet.pageHeight - sheet.marginTop - row * sheet.pitchY - sheet.labelHeight) * POINTS_PER_INCH,
+    first: slot === 0,
+  };
 }
 
 /** The QR code as one SVG path of dark runs per row, with a two-module quiet zone. */

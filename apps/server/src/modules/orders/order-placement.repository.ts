@@ -1,10 +1,10 @@
-import { and, eq, gt, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, or, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderEvents, orderItems, orders, users } from '../../db/schema';
+import { orderEvents, orderItems, orders, products, users } from '../../db/schema';
 import type { ItemRow, OrderRow } from './orders.repository';
 
 export type NewOrder = Omit<OrderRow, 'id' | 'status' | 'declineReason' | 'conversationId'>;
-export type NewItem = Omit<ItemRow, 'id' | 'orderId' | 'reservedQuantity'>;
+export type NewItem = Omit<ItemRow, 'id' | 'orderId' | 'reservedQuantity' | 'orderedQuantity' | 'shortReason'>;
 
 /** Why the shopper limits refuse a placement: too many open orders with the farm, or in the window. */
 export type LimitRefusal = { refused: 'farm' | 'window' };
@@ -18,7 +18,13 @@ type Limits = { perFarm: number; perWindow: number };
  * count one after the other, on every instance. Runs in the placement's transaction.
  */
 export async function shopperLimitRefusal(tx: Db, order: NewOrder, limits: Limits, at: Date): Promise<LimitRefusal | null> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, order.customerId)).for('no key update');
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, order.customerId))
+    .for('no key update')
+    .prepare('orders_lock_shopper')
+    .execute();
   const open = await openOrdersWithFarm(tx, order.customerId, order.producerUserId, at);
   if (open.length >= limits.perFarm) return { refused: 'farm' };
   const inWindow = open.filter(
@@ -44,22 +50,73 @@ function openOrdersWithFarm(tx: Db, shopperId: number, producerUserId: number, a
         gt(orders.windowEnd, at),
         or(ne(orders.status, 'requested'), gt(orders.expiresAt, at)),
       ),
-    );
+    )
+    .prepare('orders_open_with_farm')
+    .execute();
 }
 
 /** A new order with its lines and its first event ("requested", by the shopper). */
 export async function insertOrder(tx: Db, order: NewOrder, items: NewItem[]): Promise<{ order: OrderRow; items: ItemRow[] }> {
-  const [row] = await tx.insert(orders).values(order).returning();
+  const [row] = await tx.insert(orders).values(order).returning().prepare('orders_insert').execute();
   const lines = await tx
     .insert(orderItems)
     .values(items.map((item) => ({ ...item, orderId: row.id })))
-    .returning();
-  await tx.insert(orderEvents).values({
-    orderId: row.id,
-    toStatus: 'requested',
-    actorId: order.customerId,
-    actorRole: 'shopper',
-    createdAt: order.createdAt,
-  });
+    .returning()
+    .prepare(`orders_insert_items_${items.length}`)
+    .execute();
+  await tx
+    .insert(orderEvents)
+    .values({
+      orderId: row.id,
+      toStatus: 'requested',
+      actorId: order.customerId,
+      actorRole: 'shopper',
+      createdAt: order.createdAt,
+    })
+    .prepare('orders_insert_first_event')
+    .execute();
   return { order: row, items: lines.sort((a, b) => a.id - b.id) };
+}
+
+/**
+ * The first basket line past its product's limit per pickup day ("20 pies per Saturday"), counting
+ * the farm's orders of that local date that are open or picked up, or null. The limited products'
+ * rows are locked first (in id order, so two baskets never wait on each other crosswise): parallel
+ * placements count one after the other. Runs in the placement's transaction, only for a basket with a
+ * limited product.
+ */
+export async function dayLimitRefusal(
+  tx: Db,
+  lines: { productId: number; quantity: number; dayLimit: number | null; name: string }[],
+  producerUserId: number,
+  windowDate: string,
+): Promise<{ name: string; limit: number; left: number } | null> {
+  const limited = lines.filter((line) => line.dayLimit !== null);
+  if (limited.length === 0) return null;
+  const ids = limited.map((line) => line.productId);
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
+    .for('no key update');
+  const taken = await tx
+    .select({ productId: orderItems.productId, quantity: sum(orderItems.quantity).mapWith(Number) })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orders.producerUserId, producerUserId),
+        eq(orders.windowDate, windowDate),
+        inArray(orders.status, ['requested', 'accepted', 'ready', 'picked_up']),
+        inArray(orderItems.productId, ids),
+      ),
+    )
+    .groupBy(orderItems.productId);
+  const takenOf = new Map(taken.map((row) => [row.productId, row.quantity]));
+  for (const line of limited) {
+    const left = Math.max(0, (line.dayLimit ?? 0) - (takenOf.get(line.productId) ?? 0));
+    if (line.quantity > left) return { name: line.name, limit: line.dayLimit ?? 0, left };
+  }
+  return null;
 }

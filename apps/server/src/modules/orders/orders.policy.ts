@@ -1,10 +1,11 @@
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
+import { isInSeason } from '@farmstand/shared/format/season';
 import { ORDER_LIMITS, ORDER_STATUS_LABELS, type OrderTransitionTarget } from '@farmstand/shared/schemas/orders';
 import { zonedFormatter } from '../../lib/date-format';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { isProductPublic } from '../producers/producers.visibility';
-import type { OrderProduct, OrderRow } from './orders.repository';
+import type { ItemRow, OrderProduct, OrderRow } from './orders.repository';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 
@@ -28,11 +29,18 @@ const MOVES: Record<OrderTransitionTarget, { from: OrderRow['status'][]; by: 'sh
   accepted: { from: ['requested'], by: 'producer', verb: 'accepted' },
   declined: { from: ['requested'], by: 'producer', verb: 'declined' },
   ready: { from: ['accepted'], by: 'producer', verb: 'marked ready' },
-  picked_up: { from: ['ready'], by: 'producer', verb: 'marked picked up' },
-  no_show: { from: ['ready'], by: 'producer', verb: 'marked as a no-show' },
+  // An accepted order handed over without being marked ready first is still picked up (decision 501).
+  picked_up: { from: ['accepted', 'ready'], by: 'producer', verb: 'marked picked up' },
+  no_show: { from: ['accepted', 'ready'], by: 'producer', verb: 'marked as a no-show' },
   cancelled: { from: ['requested', 'accepted'], by: 'shopper', verb: 'cancelled' },
 };
 export const fromStatesOf = (to: OrderTransitionTarget) => MOVES[to].from;
+
+/** An order with its lines when the caller has them (a shortened line changes what the shopper may do). */
+type PolicyOrder = OrderRow & { items?: readonly Pick<ItemRow, 'orderedQuantity'>[] };
+
+/** The producer had less than the shopper asked for (short-harvest.ts): the shopper may cancel the rest, even after the cut-off. */
+export const hasShortLine = (order: PolicyOrder) => order.items?.some((item) => item.orderedQuantity !== null) ?? false;
 
 /** The message is written only for a refusal actually answered (it may name a time in the place's zone). */
 type Refusal = { make: typeof forbidden | typeof conflict; message: string | ((timeZone: string) => string) };
@@ -42,7 +50,7 @@ type Refusal = { make: typeof forbidden | typeof conflict; message: string | ((t
  * lists its allowed moves, and building an error (with its stack) per move was a measurable part of
  * placing an order.
  */
-function refusalReason(order: OrderRow, role: OrderRole, to: OrderTransitionTarget, at: Date): Refusal | null {
+function refusalReason(order: PolicyOrder, role: OrderRole, to: OrderTransitionTarget, at: Date): Refusal | null {
   const move = MOVES[to];
   if (role === 'admin') {
     return { make: forbidden, message: 'Admins can look at orders but not change them; the shopper and the producer do' };
@@ -65,7 +73,14 @@ function refusalReason(order: OrderRow, role: OrderRole, to: OrderTransitionTarg
   if (to === 'accepted' && order.windowStart.getTime() <= at.getTime()) {
     return { make: conflict, message: 'The pickup time of this request has passed; decline it with a reason instead' };
   }
-  if (to === 'cancelled' && order.status === 'accepted' && order.cutoffAt.getTime() <= at.getTime()) {
+  if (to === 'no_show' && order.windowStart.getTime() > at.getTime()) {
+    return {
+      make: conflict,
+      message: (timeZone) =>
+        `Order #${order.id} is picked up from ${formatClosing(order.windowStart, timeZone)}; it can be marked a no-show once that time has come`,
+    };
+  }
+  if (to === 'cancelled' && order.status === 'accepted' && order.cutoffAt.getTime() <= at.getTime() && !hasShortLine(order)) {
     return {
       make: conflict,
       message: (timeZone) =>
@@ -77,10 +92,10 @@ function refusalReason(order: OrderRow, role: OrderRole, to: OrderTransitionTarg
 
 /**
  * The error a refused move answers with (403 for the wrong person, 409 for the wrong moment), or
- * null. `timeZone`: the pickup place's (the platform's, decision 172), for any time it names.
+ * null. `timeZone`: the pickup place's (decision 500), for any time it names.
  */
 export function refusal(
-  order: OrderRow,
+  order: PolicyOrder,
   role: OrderRole,
   to: OrderTransitionTarget,
   at: Date,
@@ -91,7 +106,7 @@ export function refusal(
   return reason.make(typeof reason.message === 'string' ? reason.message : reason.message(timeZone));
 }
 
-export function allowedMoves(order: OrderRow, role: OrderRole, at: Date): OrderTransitionTarget[] {
+export function allowedMoves(order: PolicyOrder, role: OrderRole, at: Date): OrderTransitionTarget[] {
   return (Object.keys(MOVES) as OrderTransitionTarget[]).filter((to) => refusalReason(order, role, to, at) === null);
 }
 
@@ -146,7 +161,7 @@ export function assertOrderable(product: OrderProduct | undefined, producerUserI
 /** Seasonal dates bound the windows a product can be reserved for (inclusive, local dates). */
 export function assertInSeason(product: OrderProduct, windowDate: string) {
   const { seasonalStart: start, seasonalEnd: end, name } = product;
-  if ((start && windowDate < start) || (end && windowDate > end)) {
+  if (!isInSeason(windowDate, { seasonal_start: start, seasonal_end: end })) {
     // Written out ('Jun 1, 2030') as the checkout writes its dates, never as the stored '2030-06-01'.
     const season = [start && `from ${formatDateOnly(start)}`, end && `until ${formatDateOnly(end)}`].filter(Boolean).join(' ');
     throw badRequest(`${name} is in season ${season}; choose a pickup time inside its season`, 'startsAt');

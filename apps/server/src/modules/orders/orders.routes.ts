@@ -14,12 +14,24 @@ import {
   ReceivedOrdersQuery,
   TransitionRequest,
 } from '@farmstand/shared/schemas/orders';
+import { HarvestQuery, HarvestResponse, PackingSlipsQuery } from '@farmstand/shared/schemas/packing';
+import {
+  CloseDayRequest,
+  CloseDayResponse,
+  PickupDayParams,
+  PickupDayQuery,
+  PickupDayResponse,
+} from '@farmstand/shared/schemas/pickup-day';
+import { ShortLineParams, ShortLineRequest } from '@farmstand/shared/schemas/short-harvest';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole, requireUser } from '../../plugins/auth';
 import { defineModule, type ModuleOptions } from '../module';
 import './orders.realtime';
 import * as orders from './orders.service';
+import { harvestList, packingSlips } from './packing';
+import * as pickupDay from './pickup-day';
+import { shortenLine } from './short-harvest';
 
 const tags = ['orders'];
 const security = [{ bearer: [] }];
@@ -96,6 +108,90 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
   );
 
   app.get(
+    '/days',
+    {
+      config: producerOnly,
+      schema: {
+        summary: "One pickup day of your farm in its places' time zones (the current or next one without a date)",
+        tags,
+        security,
+        querystring: PickupDayQuery,
+        response: { 200: PickupDayResponse, ...errors },
+      },
+    },
+    async (request) =>
+      pickupDay.pickupDay(
+        ctx,
+        await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied),
+        request.query.date,
+      ),
+  );
+
+  app.post(
+    '/days/:date/close',
+    {
+      config: producerOnly,
+      schema: {
+        summary: 'Close a pickup day: orders still accepted or ready become picked up, except the no-shows named',
+        tags,
+        security,
+        params: PickupDayParams,
+        body: CloseDayRequest,
+        response: { 200: CloseDayResponse, ...errors },
+      },
+    },
+    async (request) =>
+      pickupDay.closeDay(
+        ctx,
+        await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied),
+        request.params.date,
+        request.body.no_show_ids,
+      ),
+  );
+
+  app.get(
+    '/packing-slips.pdf',
+    {
+      config: producerOnly,
+      schema: {
+        summary: "Packing slips or bag labels (PDF) for a day's accepted and ready orders",
+        description:
+          'One slip per order (shopper, order number, pickup place and time in its zone, items, note, delivery address, amount to collect): `layout=slips` on Letter pages with cut lines, `layout=labels` on a label sheet (`sheet`, default Avery 5163). 404 when the day has nothing to pack.',
+        tags,
+        security,
+        querystring: PackingSlipsQuery,
+        produces: ['application/pdf'],
+        response: { 200: z.any().describe('The PDF document'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const producer = await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied);
+      const { pdf, filename } = await packingSlips(ctx, producer, request.query);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  app.get(
+    '/harvest',
+    {
+      config: producerOnly,
+      schema: {
+        summary: 'What to pick per product across a range of pickup days, open requests apart',
+        tags,
+        security,
+        querystring: HarvestQuery,
+        response: { 200: HarvestResponse, ...errors },
+      },
+    },
+    async (request) =>
+      harvestList(ctx, await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied), request.query),
+  );
+
+  app.get(
     '/weekly',
     {
       config: producerOnly,
@@ -155,6 +251,24 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       },
     },
     async (request) => ({ order: await orders.moveOrder(ctx, await requireUser(ctx, request), request.params.id, request.body) }),
+  );
+
+  app.post(
+    '/:id/lines/:productId/short',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        summary: 'Shorten or drop a line before the order is ready (a short harvest), with a reason told to the shopper',
+        tags,
+        security,
+        params: ShortLineParams,
+        body: ShortLineRequest,
+        response: { 200: OrderResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      order: await shortenLine(ctx, await requireUser(ctx, request), request.params.id, request.params.productId, request.body),
+    }),
   );
 
   app.get(

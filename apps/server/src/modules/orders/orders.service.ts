@@ -13,6 +13,7 @@ import {
   type TransitionRequest,
 } from '@farmstand/shared/schemas/orders';
 import type { z } from 'zod';
+import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { zonedFormatter } from '../../lib/date-format';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -25,7 +26,7 @@ import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../
 import { countOpenOrdersInWindow, findFarm, lockPoint } from '../pickup/pickup.repository';
 import { resolveWindow } from '../pickup/pickup.service';
 import { mailFarmNow } from './order-mail';
-import { insertOrder, type LimitRefusal, shopperLimitRefusal } from './order-placement.repository';
+import { dayLimitRefusal, insertOrder, type LimitRefusal, shopperLimitRefusal } from './order-placement.repository';
 import { assertCanRead, assertInSeason, assertOrderable, fromStatesOf, type OrderRole, refusal, roleOf } from './orders.policy';
 import { presentOrder } from './orders.presenter';
 import * as repo from './orders.repository';
@@ -33,7 +34,7 @@ import * as repo from './orders.repository';
 type PlaceInput = z.output<typeof PlaceOrderRequest>;
 type MoveInput = z.output<typeof TransitionRequest>;
 
-const cents = (amount: number | string) => Math.round(Number(amount) * 100);
+export const cents = (amount: number | string) => Math.round(Number(amount) * 100);
 const EXPIRY_MS = ORDER_LIMITS.expiryHours * 3_600_000;
 
 const whenFormat = zonedFormatter({
@@ -47,8 +48,8 @@ const whenFormat = zonedFormatter({
 /** Formatted instants, kept (bounded): the orders of a day name the same few pickup windows. */
 const formattedWhen = new Map<string, string>();
 
-/** "Sat, May 30, 9:00 AM" in the platform time zone, for mails and messages. */
-function when(date: Date, timeZone: string): string {
+/** "Sat, May 30, 9:00 AM" in the pickup place's time zone, for mails and messages. */
+export function when(date: Date, timeZone: string): string {
   const key = `${timeZone}|${date.getTime()}`;
   let text = formattedWhen.get(key);
   if (text === undefined) {
@@ -57,10 +58,6 @@ function when(date: Date, timeZone: string): string {
     formattedWhen.set(key, text);
   }
   return text;
-}
-
-async function timeZoneOf(ctx: AppContext) {
-  return (await ctx.settings.get('general')).timezone;
 }
 
 /**
@@ -93,18 +90,17 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
   if (!farm) throw notFound('Producer not found');
   const subtotal = lines.reduce((sum, { line, product }) => sum + cents(product.price ?? 0) * line.quantity, 0);
   assertTotalWithinLimit(subtotal);
+  assertMinimumOrder(window.point, subtotal);
   const delivery = await deliveryFor(ctx, window, farm, input.deliveryAddress);
 
   const at = ctx.clock.now();
   const feeCents = cents(delivery?.fee ?? 0);
   assertTotalWithinLimit(subtotal + feeCents);
-  const [messagingOn, timeZone] = await Promise.all([
-    assertMessagingEnabled(ctx).then(
-      () => true,
-      () => false,
-    ),
-    timeZoneOf(ctx),
-  ]);
+  const messagingOn = await assertMessagingEnabled(ctx).then(
+    () => true,
+    () => false,
+  );
+  const timeZone = window.point.timeZone;
 
   const newOrder = {
     customerId: shopper.id,
@@ -116,6 +112,8 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
       window.point.kind === 'delivery'
         ? null
         : [window.point.address, window.point.city, window.point.state, window.point.zip].filter(Boolean).join(', '),
+    timeZone,
+    booth: window.point.booth,
     windowStart: window.occurrence.startsAt,
     windowEnd: window.occurrence.endsAt,
     windowDate: window.occurrence.date,
@@ -155,6 +153,13 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
     }
     const refused = await shopperLimitRefusal(tx, newOrder, SHOPPER_LIMITS, ctx.clock.now());
     if (refused) return refused;
+    const overDay = await dayLimitRefusal(
+      tx,
+      lines.map(({ line, product }) => ({ ...line, dayLimit: product.dayLimit, name: product.name })),
+      input.producerUserId,
+      window.occurrence.date,
+    );
+    if (overDay) throw conflict(dayLimitMessage(overDay, window.occurrence.date));
     const { order, items } = await insertOrder(tx, newOrder, newItems);
     const message = messagingOn
       ? await repo.insertOrderMessage(tx, {
@@ -237,6 +242,26 @@ function assertTotalWithinLimit(totalCents: number) {
     `An order can total at most ${formatPrice(ORDER_LIMITS.maxTotal)}; this one comes to ${formatPrice(totalCents / 100)}. Lower the quantities, or message the producer about a larger purchase`,
     'items',
   );
+}
+
+/** A place's minimum basket (before any delivery fee), told with what to change. */
+function assertMinimumOrder(point: { name: string; minOrder: number | null }, subtotalCents: number) {
+  if (point.minOrder === null || subtotalCents >= cents(point.minOrder)) return;
+  throw badRequest(
+    `${point.name} takes orders of at least ${formatPrice(Number(point.minOrder))}; this basket comes to ${formatPrice(subtotalCents / 100)}. Add to it or choose another pickup place`,
+    'items',
+  );
+}
+
+/** "Only 3 more Apple pies can be reserved for Saturday, June 6 (20 per pickup day)". */
+function dayLimitMessage(over: { name: string; limit: number; left: number }, date: string) {
+  const [y, m, d] = date.split('-').map(Number);
+  const day = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+  return over.left === 0
+    ? `${over.name} is sold out for ${day} (${over.limit} per pickup day); choose another day`
+    : `Only ${over.left} more ${over.name} can be reserved for ${day} (${over.limit} per pickup day); lower the quantity or choose another day`;
 }
 
 /** The order thread's opening message after "Order #<id>": place, time, lines and the shopper's note. */
@@ -402,55 +427,66 @@ const MOVE_WORDS: Record<OrderTransitionTarget, string> = {
 };
 
 /**
- * One move of an order's life, in one transaction: a conditional UPDATE on the status (so two
- * moves at once cannot both win), and on acceptance the stock of every tracked product is taken
- * with `stock_quantity >= n`, in product order so two acceptances never deadlock. If any product
- * is short, nothing changes. Cancel, decline and no-show give reserved units back.
+ * The database side of one move, inside the caller's transaction: a conditional UPDATE on the
+ * status (false when the order was no longer in a state the move starts from: someone else moved it
+ * first, nothing is written), the stock (taken on acceptance with `stock_quantity >= n`, in product
+ * order so two acceptances never deadlock; given back on cancel, decline and no-show) and the event.
+ * Used by a single move, closing a pickup day and the sweep's auto-close (pickup-day.ts).
+ */
+export async function applyMove(
+  tx: Db,
+  current: Pick<repo.OrderRow, 'id' | 'status'>,
+  to: OrderTransitionTarget,
+  at: Date,
+  actor: { id: number | null; role: 'shopper' | 'producer' | 'system' },
+  reason: string | null | undefined,
+): Promise<boolean> {
+  const id = current.id;
+  const moved = await repo.moveStatus(tx, id, fromStatesOf(to), to, at, to === 'declined' ? { declineReason: reason } : {});
+  if (!moved) return false;
+  const items = await repo.findItems(tx, id);
+  if (to === 'accepted') {
+    for (const item of items) {
+      if (item.productId === null) continue;
+      const taken = await repo.takeStock(tx, item.productId, item.quantity);
+      if (taken === 'short') {
+        throw conflict(
+          `Not enough ${item.productName} left to accept this order; decline it with a reason or raise the stock first`,
+        );
+      }
+      if (taken === 'taken') await repo.setReserved(tx, item.id, item.quantity);
+    }
+  }
+  if (to === 'cancelled' || to === 'declined' || to === 'no_show') await repo.returnStock(tx, items);
+  await repo.insertEvents(tx, [
+    { orderId: id, fromStatus: current.status, toStatus: to, actorId: actor.id, actorRole: actor.role, reason, createdAt: at },
+  ]);
+  return true;
+}
+
+/**
+ * One move of an order's life, in one transaction (`applyMove`): of two moves at once one wins; if
+ * a product is short on acceptance, nothing changes.
  */
 export async function moveOrder(ctx: AppContext, user: AuthUser, id: number, input: MoveInput): Promise<Order> {
   const current = await loadReadable(ctx, user, id);
   const role = roleOf(current, user);
   const at = ctx.clock.now();
-  const refused = refusal(current, role, input.to, at, await timeZoneOf(ctx));
+  const refused = refusal(current, role, input.to, at, current.timeZone);
   if (refused) throw refused;
   if (input.to === 'declined' && !input.reason)
     throw badRequest('Say why you decline, so the shopper knows what to do', 'reason');
 
   await ctx.db.transaction(async (tx) => {
-    const moved = await repo.moveStatus(
+    const moved = await applyMove(
       tx,
-      id,
-      fromStatesOf(input.to),
+      current,
       input.to,
       at,
-      input.to === 'declined' ? { declineReason: input.reason } : {},
+      { id: user.id, role: role === 'shopper' ? 'shopper' : 'producer' },
+      input.reason,
     );
     if (!moved) throw conflict('Someone changed this order a moment ago; reload it to see its state');
-    const items = await repo.findItems(tx, id);
-    if (input.to === 'accepted') {
-      for (const item of items) {
-        if (item.productId === null) continue;
-        const taken = await repo.takeStock(tx, item.productId, item.quantity);
-        if (taken === 'short') {
-          throw conflict(
-            `Not enough ${item.productName} left to accept this order; decline it with a reason or raise the stock first`,
-          );
-        }
-        if (taken === 'taken') await repo.setReserved(tx, item.id, item.quantity);
-      }
-    }
-    if (input.to === 'cancelled' || input.to === 'declined' || input.to === 'no_show') await repo.returnStock(tx, items);
-    await repo.insertEvents(tx, [
-      {
-        orderId: id,
-        fromStatus: current.status,
-        toStatus: input.to,
-        actorId: user.id,
-        actorRole: role === 'shopper' ? 'shopper' : 'producer',
-        reason: input.reason,
-        createdAt: at,
-      },
-    ]);
   });
 
   const updated = (await repo.findOrder(ctx.db, id)) as repo.OrderDetails;
@@ -458,14 +494,14 @@ export async function moveOrder(ctx: AppContext, user: AuthUser, id: number, inp
   return presentOrder(updated, role, ctx.clock.now());
 }
 
-async function announceMove(
+export async function announceMove(
   ctx: AppContext,
   order: repo.OrderDetails,
   previous: string,
   actor: 'shopper' | 'producer' | 'system',
   reason: string | null,
 ) {
-  const timeZone = await timeZoneOf(ctx);
+  const timeZone = order.timeZone;
   const to = order.status as OrderTransitionTarget | 'expired';
   const label = `Order #${order.id}`;
   const word = to === 'expired' ? 'expired (not answered in 48 hours)' : MOVE_WORDS[to];
@@ -494,11 +530,12 @@ async function announceMove(
       text: [shopperMessage, '', ...detail, '', `See your orders: ${ctx.config.publicUrl}/orders?order=${order.id}`].join('\n'),
     });
   }
-  // The farm hears of a shopper's cancellation or an expiry at once only for the first of its mail
+  // The farm hears of a shopper's cancellation or an expiry (not of a day it closed or the sweep
+  // closed for it, decision 501) at once only for the first of its mail
   // period; later ones go into the sweep's digest (order-mail.ts), so many cannot flood it.
   // A failed claim mails at once rather than lose the notice.
   const farmNow =
-    actor !== 'producer' &&
+    (actor === 'shopper' || to === 'expired') &&
     (await mailFarmNow(ctx.db, order.producerUserId, order.id, to === 'expired' ? 'expired' : 'cancelled', ctx.clock.now()).catch(
       (error) => {
         console.error('order mail period', error);
@@ -551,6 +588,7 @@ export async function pickList(ctx: AppContext, producer: AuthUser, date: string
         kind: row.pointKind,
         starts_at: row.windowStart.toISOString(),
         ends_at: row.windowEnd.toISOString(),
+        time_zone: row.timeZone,
         order_count: Number(n),
         lines: [],
       };

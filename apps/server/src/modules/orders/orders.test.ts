@@ -55,7 +55,12 @@ describe('pickup setup', () => {
     const producer = await setUpMarket(app, { cutoff_hours: 24, cap_per_window: 3 });
     const own = await app.inject({ method: 'GET', url: '/api/pickup/mine', headers: bearer(producer) });
     expect(own.statusCode).toBe(200);
-    expect(own.json().settings).toEqual({ cutoff_hours: 24, cap_per_window: 3 });
+    expect(own.json().settings).toMatchObject({
+      cutoff_hours: 24,
+      cap_per_window: 3,
+      close_after_hours: 12,
+      close_as: 'picked_up',
+    });
     expect(own.json().points[0]).toMatchObject({
       kind: 'market',
       name: 'Lexington Farmers Market',
@@ -433,7 +438,8 @@ describe('the life of an order', () => {
     const accepted = await move(app, producer, id, 'accepted');
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().order.status).toBe('accepted');
-    expect(accepted.json().order.allowed).toEqual(['ready']);
+    // Handed over without being marked ready is still picked up; a no-show waits for the window.
+    expect(accepted.json().order.allowed).toEqual(['ready', 'picked_up']);
     expect(await stockOf(egg)).toBe(10);
     advanceHours(1);
     expect((await move(app, producer, id, 'ready')).json().order.status).toBe('ready');
@@ -455,6 +461,10 @@ describe('the life of an order', () => {
     const { producer, egg, id } = await requested();
     await move(app, producer, id, 'accepted');
     await move(app, producer, id, 'ready');
+    const early = await move(app, producer, id, 'no_show');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toMatch(/no-show once that time has come/);
+    advanceHours(69); // Saturday 9:00 AM EDT: the window has started
     expect((await move(app, producer, id, 'no_show')).json().order.status).toBe('no_show');
     expect(await stockOf(egg)).toBe(12);
   });

@@ -17,6 +17,8 @@ const farmFields = {
   longitude: producers.longitude,
   deliveryAvailable: producers.deliveryAvailable,
   deliveryRadius: producers.deliveryRadius,
+  state: producers.state,
+  zip: producers.zip,
   phone: producers.phone,
   /** The owner's account e-mail, for order notices. */
   email: users.email,
@@ -33,21 +35,30 @@ export async function findFarm(db: Db, producerUserId: number) {
 }
 export type Farm = NonNullable<Awaited<ReturnType<typeof findFarm>>>;
 
-/** A producer who never saved order rules: orders close 24 hours ahead, no cap. */
-const settingsOrDefaults = (cutoffHours: number | null | undefined, capPerWindow: number | null | undefined) => ({
-  cutoffHours: cutoffHours ?? 24,
-  capPerWindow: capPerWindow ?? null,
+type SettingsRow = typeof pickupSettings.$inferSelect;
+export type Settings = Omit<SettingsRow, 'producerUserId' | 'updatedAt'>;
+
+/**
+ * A producer who never saved order rules: orders close 24 hours ahead, no cap; unhandled orders
+ * close as picked up 12 hours after their window; no morning summary.
+ */
+const settingsOrDefaults = (row: Partial<{ [K in keyof Settings]: Settings[K] | null }> | null | undefined): Settings => ({
+  cutoffHours: row?.cutoffHours ?? 24,
+  capPerWindow: row?.capPerWindow ?? null,
+  closeAfterHours: row?.closeAfterHours ?? 12,
+  closeAs: row?.closeAs ?? 'picked_up',
+  morningSummary: row?.morningSummary ?? false,
 });
 
-export async function findSettings(db: Db, producerUserId: number) {
+export async function findSettings(db: Db, producerUserId: number): Promise<Settings> {
   const [row] = await db.select().from(pickupSettings).where(eq(pickupSettings.producerUserId, producerUserId)).limit(1);
-  return settingsOrDefaults(row?.cutoffHours, row?.capPerWindow);
+  return settingsOrDefaults(row);
 }
 
 export async function upsertSettings(
   db: Db,
   producerUserId: number,
-  values: { cutoffHours: number; capPerWindow: number | null },
+  values: { cutoffHours: number; capPerWindow: number | null } & Partial<Settings>,
 ) {
   await db
     .insert(pickupSettings)
@@ -87,8 +98,13 @@ function pointsAndSettingsQuery(db: Db) {
         select json_agg(json_build_object('id', s.id, 'weekday', s.weekday, 'startTime', s.start_time, 'endTime', s.end_time)
           order by s.weekday, s.start_time)
         from pickup_schedules s where s.point_id = ${pickupPoints.id}), '[]'::json)`,
-      cutoffHours: pickupSettings.cutoffHours,
-      capPerWindow: pickupSettings.capPerWindow,
+      settings: {
+        cutoffHours: pickupSettings.cutoffHours,
+        capPerWindow: pickupSettings.capPerWindow,
+        closeAfterHours: pickupSettings.closeAfterHours,
+        closeAs: pickupSettings.closeAs,
+        morningSummary: pickupSettings.morningSummary,
+      },
       farm: farmFields,
     })
     .from(pickupPoints)
@@ -120,7 +136,7 @@ export function pickupPointReader(db: Db) {
     const point: PointWithSchedule = { ...row.point, schedule: schedule.map((slot) => ({ ...slot, pointId: row.point.id })) };
     return {
       point,
-      settings: settingsOrDefaults(row.cutoffHours, row.capPerWindow),
+      settings: settingsOrDefaults(row.settings),
       /** The producer's farm profile (with the owner's e-mail), or null when there is none. */
       farm: row.farm?.userId === undefined || row.farm.userId === null ? null : ({ ...row.farm } as Farm),
     };

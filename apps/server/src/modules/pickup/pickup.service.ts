@@ -1,9 +1,11 @@
 import {
+  defaultTimeZone,
   PICKUP_LIMITS,
   type PickupPoint,
   type PickupPointRequest,
   type PickupSettingsRequest,
   type PickupSetupResponse,
+  type PickupTimeZone,
   type PickupWindow,
   type PublicPickupResponse,
 } from '@farmstand/shared/schemas/pickup';
@@ -41,6 +43,9 @@ export function presentPoint(point: repo.PointWithSchedule): PickupPoint {
     state: point.state,
     zip: point.zip,
     delivery_fee: point.deliveryFee === null ? null : Number(point.deliveryFee),
+    time_zone: point.timeZone as PickupTimeZone,
+    booth: point.booth,
+    min_order: point.minOrder === null ? null : Number(point.minOrder),
     schedule: point.schedule.map((s) => ({ weekday: s.weekday, start: s.startTime, end: s.endTime })),
   };
 }
@@ -56,11 +61,21 @@ async function requireFarm(ctx: AppContext, user: AuthUser): Promise<repo.Farm> 
   return farm;
 }
 
+export function presentSettings(settings: repo.Settings) {
+  return {
+    cutoff_hours: settings.cutoffHours,
+    cap_per_window: settings.capPerWindow,
+    close_after_hours: settings.closeAfterHours,
+    close_as: settings.closeAs,
+    morning_summary: settings.morningSummary,
+  };
+}
+
 export async function getOwnSetup(ctx: AppContext, user: AuthUser): Promise<PickupSetupResponse> {
   const farm = await repo.findFarm(ctx.db, user.id);
   const [settings, points] = [await repo.findSettings(ctx.db, user.id), await repo.listActivePoints(ctx.db, user.id)];
   return {
-    settings: { cutoff_hours: settings.cutoffHours, cap_per_window: settings.capPerWindow },
+    settings: presentSettings(settings),
     points: points.map(presentPoint),
     delivery: farm ? deliveryInfo(farm) : { available: false, radius: null },
     time_zone: await platformTimeZone(ctx),
@@ -69,7 +84,13 @@ export async function getOwnSetup(ctx: AppContext, user: AuthUser): Promise<Pick
 
 export async function saveSettings(ctx: AppContext, user: AuthUser, input: SettingsInput) {
   await requireFarm(ctx, user);
-  await repo.upsertSettings(ctx.db, user.id, { cutoffHours: input.cutoff_hours, capPerWindow: input.cap_per_window });
+  await repo.upsertSettings(ctx.db, user.id, {
+    cutoffHours: input.cutoff_hours,
+    capPerWindow: input.cap_per_window,
+    ...(input.close_after_hours === undefined ? {} : { closeAfterHours: input.close_after_hours }),
+    ...(input.close_as === undefined ? {} : { closeAs: input.close_as }),
+    ...(input.morning_summary === undefined ? {} : { morningSummary: input.morning_summary }),
+  });
   return getOwnSetup(ctx, user);
 }
 
@@ -86,6 +107,10 @@ async function pointValues(ctx: AppContext, farm: repo.Farm, input: PointInput) 
       latitude: null,
       longitude: null,
       deliveryFee: input.delivery_fee ?? 0,
+      // Delivery days run on the farm's clock.
+      timeZone: input.time_zone ?? defaultTimeZone(farm.state, farm.zip),
+      booth: null,
+      minOrder: input.min_order,
     };
   }
   const place = await geocode(ctx, `${input.address}, ${input.city}, ${input.state ?? 'KY'} ${input.zip}`).catch(() => null);
@@ -99,6 +124,9 @@ async function pointValues(ctx: AppContext, farm: repo.Farm, input: PointInput) 
     latitude: place?.latitude ?? null,
     longitude: place?.longitude ?? null,
     deliveryFee: null,
+    timeZone: input.time_zone ?? defaultTimeZone(input.state ?? 'KY', input.zip),
+    booth: input.booth,
+    minOrder: input.min_order,
   };
 }
 
@@ -155,7 +183,6 @@ async function upcomingWindows(
   producerUserId: number,
   points: repo.PointWithSchedule[],
   settings: { cutoffHours: number; capPerWindow: number | null },
-  timeZone: string,
   at: Date,
 ): Promise<PickupWindow[]> {
   const horizon = new Date(at.getTime() + (PICKUP_LIMITS.horizonDays + 1) * 86_400_000);
@@ -164,7 +191,7 @@ async function upcomingWindows(
   const windows: PickupWindow[] = [];
   for (const point of points) {
     const slots = point.schedule.map((s) => ({ weekday: s.weekday, start: s.startTime, end: s.endTime }));
-    for (const occurrence of occurrences(slots, at, PICKUP_LIMITS.horizonDays, timeZone)) {
+    for (const occurrence of occurrences(slots, at, PICKUP_LIMITS.horizonDays, point.timeZone)) {
       const cutoff = cutoffOf(occurrence.startsAt, settings.cutoffHours);
       if (cutoff.getTime() <= at.getTime()) continue;
       const taken = counts.get(`${point.id}@${occurrence.startsAt.toISOString()}`) ?? 0;
@@ -177,6 +204,9 @@ async function upcomingWindows(
         ends_at: occurrence.endsAt.toISOString(),
         cutoff_at: cutoff.toISOString(),
         date: occurrence.date,
+        time_zone: point.timeZone as PickupTimeZone,
+        booth: point.booth,
+        min_order: point.minOrder === null ? null : Number(point.minOrder),
         remaining,
         full: remaining === 0,
         delivery_fee: point.deliveryFee === null ? null : Number(point.deliveryFee),
@@ -200,9 +230,9 @@ export async function publicPickup(ctx: AppContext, producerUserId: number): Pro
   return {
     producer_user_id: producerUserId,
     farm_name: farm.farmName,
-    settings: { cutoff_hours: settings.cutoffHours, cap_per_window: settings.capPerWindow },
+    settings: presentSettings(settings),
     points: usable.map(presentPoint),
-    windows: await upcomingWindows(ctx.db, producerUserId, usable, settings, timeZone, ctx.clock.now()),
+    windows: await upcomingWindows(ctx.db, producerUserId, usable, settings, ctx.clock.now()),
     delivery,
     time_zone: timeZone,
   };
@@ -226,7 +256,7 @@ export async function resolveWindow(
   pointId: number,
   startsAt: Date,
 ): Promise<ResolvedWindow> {
-  const [found, timeZone] = await Promise.all([ctx.reads.pickupPoint(pointId), platformTimeZone(ctx)]);
+  const found = await ctx.reads.pickupPoint(pointId);
   const point = found?.point;
   if (!found || !point?.active || point.producerUserId !== producerUserId) {
     throw badRequest('That pickup place is not offered by this producer any more; choose another', 'pointId');
@@ -234,7 +264,7 @@ export async function resolveWindow(
   const { settings } = found;
   const at = ctx.clock.now();
   const slots = point.schedule.map((s) => ({ weekday: s.weekday, start: s.startTime, end: s.endTime }));
-  const occurrence = occurrenceAt(slots, startsAt, at, PICKUP_LIMITS.horizonDays, timeZone);
+  const occurrence = occurrenceAt(slots, startsAt, at, PICKUP_LIMITS.horizonDays, point.timeZone);
   if (!occurrence) {
     throw badRequest(
       `That pickup time is not on ${point.name}'s schedule in the next ${PICKUP_LIMITS.horizonDays} days; choose one of the listed times`,

@@ -20,6 +20,7 @@ export function presentProduct(row: ProductWithProducer, options: PresentOptions
     price_unit: product.priceUnit,
     availability: product.availability as Product['availability'],
     stock_quantity: product.stockQuantity,
+    day_limit: product.dayLimit,
     primary_image_url: product.primaryImageUrl,
     additional_images: product.additionalImages,
     ingredients: product.ingredients,

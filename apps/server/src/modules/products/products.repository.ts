@@ -20,6 +20,7 @@ const productColumns = {
   priceUnit: products.priceUnit,
   availability: products.availability,
   stockQuantity: products.stockQuantity,
+  dayLimit: products.dayLimit,
   seasonalStart: products.seasonalStart,
   seasonalEnd: products.seasonalEnd,
   ingredients: products.ingredients,

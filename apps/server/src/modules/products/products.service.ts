@@ -31,6 +31,7 @@ function toValues(input: ProductInput): repo.ProductValues {
     priceUnit: input.price_unit,
     availability: input.availability,
     stockQuantity: input.stock_quantity,
+    dayLimit: input.day_limit,
     seasonalStart: input.seasonal_start,
     seasonalEnd: input.seasonal_end,
     // The ordered list is the label's source; the spec's free-text field follows it for other readers.

@@ -15,6 +15,7 @@ import type {
   PickupSetupResponse,
   PublicPickupResponse,
 } from '@farmstand/shared/schemas/pickup';
+import type { CloseDayResponse, PickupDayResponse } from '@farmstand/shared/schemas/pickup-day';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { initialApiData } from '@/lib/initial-data';
@@ -122,5 +123,22 @@ export function usePostOrderMessage(orderId: number) {
   return useMutation({
     mutationFn: (content: string) => api.post<{ message: Message }>(`/orders/${orderId}/messages`, { content }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...ORDERS_KEY, 'thread', orderId] }),
+  });
+}
+
+/** One pickup day of the farm (the server picks the current or next one without a date). */
+export function usePickupDay(date: string) {
+  return useQuery({
+    queryKey: [...ORDERS_KEY, 'day', date],
+    queryFn: () => api.get<PickupDayResponse>('/orders/days', date ? { date } : {}),
+  });
+}
+
+export function useCloseDay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ date, noShowIds }: { date: string; noShowIds: number[] }) =>
+      api.post<CloseDayResponse>(`/orders/days/${date}/close`, { no_show_ids: noShowIds }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
   });
 }

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@farmstand/shared';
+import type { Season } from '@farmstand/shared/format/season';
 import { useSyncExternalStore } from 'react';
 import { SIGNED_OUT_EVENT } from '@/lib/storage';
 
@@ -10,6 +11,8 @@ export type BasketLine = {
   priceUnit: string | null;
   quantity: number;
   max: number;
+  /** The product's season when it was added, so checkout offers only pickup days inside it (the server re-checks). */
+  season?: Season;
 };
 /** A basket per producer, since an order goes to one farm and one pickup window. */
 export type Basket = { producerUserId: number; farmName: string; lines: BasketLine[] };
@@ -76,17 +79,26 @@ export function addToBasket(producer: { producerUserId: number; farmName: string
   write(baskets);
 }
 
+/**
+ * Changes a line to a whole number from 1 up to what can be reserved. Anything else (an emptied
+ * field, 0, a fraction) leaves the line as it was: a line leaves the basket only by `removeFromBasket`.
+ */
 export function setQuantity(producerUserId: number, productId: number, quantity: number): void {
+  if (!Number.isInteger(quantity) || quantity < 1) return;
   write(
     read().map((b) =>
       b.producerUserId !== producerUserId
         ? b
-        : {
-            ...b,
-            lines: b.lines
-              .map((l) => (l.productId === productId ? { ...l, quantity: Math.min(l.max, quantity) } : l))
-              .filter((l) => l.quantity > 0),
-          },
+        : { ...b, lines: b.lines.map((l) => (l.productId === productId ? { ...l, quantity: Math.min(l.max, quantity) } : l)) },
+    ),
+  );
+}
+
+/** Takes a line out of the basket (the explicit Remove); the basket goes when its last line does. */
+export function removeFromBasket(producerUserId: number, productId: number): void {
+  write(
+    read().map((b) =>
+      b.producerUserId !== producerUserId ? b : { ...b, lines: b.lines.filter((l) => l.productId !== productId) },
     ),
   );
 }

@@ -1,18 +1,21 @@
 import { ORDER_LIMITS, WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
-import { formatUsd, formatZonedDay, formatZonedMoment, formatZonedTime } from '@/lib/format';
+import { clockDiffersFromViewer, formatUsd, formatZonedDay, formatZonedMoment, formatZonedTime } from '@/lib/format';
 
-/** Windows are in the platform's time zone (decision 172); pickup answers say which, orders use the same. */
-let platformTimeZone = 'America/New_York';
-export function rememberTimeZone(timeZone: string | undefined): void {
-  if (timeZone) platformTimeZone = timeZone;
+/** Short names of the region's zones, added to a time when the viewer's clock reads otherwise. */
+const ZONE_NAMES: Record<string, string> = { 'America/New_York': 'Eastern', 'America/Chicago': 'Central' };
+
+/** " (Central time)" when the viewer's clock differs from the place's at that moment, else "". */
+export function zoneNote(iso: string, timeZone: string): string {
+  return clockDiffersFromViewer(iso, timeZone) ? ` (${ZONE_NAMES[timeZone] ?? timeZone} time)` : '';
 }
 
 /**
- * "Sat, Jun 8 · 9:00 AM – 12:00 PM". Built without Intl for US zones (lib/format.ts): the first
- * Intl formatter of a page costs tens of milliseconds on a phone (docs/decisions/190).
+ * "Sat, Jun 8 · 9:00 AM – 12:00 PM" in the pickup place's time zone (decision 500), with
+ * " (Central time)" when the viewer's own clock reads otherwise. Built without Intl for US zones
+ * (lib/format.ts): the first Intl formatter of a page costs tens of milliseconds on a phone.
  */
-export function formatWindow(startsAt: string, endsAt: string): string {
-  return `${formatZonedDay(startsAt, platformTimeZone)} · ${formatZonedTime(startsAt, platformTimeZone)} – ${formatZonedTime(endsAt, platformTimeZone)}`;
+export function formatWindow(startsAt: string, endsAt: string, timeZone: string): string {
+  return `${formatZonedDay(startsAt, timeZone)} · ${formatZonedTime(startsAt, timeZone)} – ${formatZonedTime(endsAt, timeZone)}${zoneNote(startsAt, timeZone)}`;
 }
 
 /** "Saturday, June 8, 2030" from a local YYYY-MM-DD. */
@@ -27,7 +30,8 @@ export function formatDay(date: string): string {
   }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
-export const formatMoment = (iso: string) => formatZonedMoment(iso, platformTimeZone);
+/** An event's moment ("May 30, 4:05 PM") in the order's place's zone. */
+export const formatMoment = (iso: string, timeZone: string) => formatZonedMoment(iso, timeZone);
 
 /** "4:00 PM" from a weekly schedule's "16:00": every time a shopper reads is on the same 12-hour clock. */
 export function formatClock(hhmm: string): string {

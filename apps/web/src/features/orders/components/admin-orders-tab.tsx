@@ -67,7 +67,7 @@ export function AdminOrdersTab() {
                       <span className="block break-all text-xs text-stone-600 dark:text-stone-400">{order.shopper.email}</span>
                     </td>
                     <td className="px-2 py-2">
-                      {formatWindow(order.window.starts_at, order.window.ends_at)}
+                      {formatWindow(order.window.starts_at, order.window.ends_at, order.window.time_zone)}
                       <span className="block text-xs text-stone-600 dark:text-stone-400">{order.place.name}</span>
                     </td>
                     <td className="px-2 py-2">{order.items.map((i) => `${i.quantity} × ${i.name}`).join(', ')}</td>
@@ -75,7 +75,7 @@ export function AdminOrdersTab() {
                     <td className="whitespace-nowrap px-2 py-2">
                       <OrderStatusBadge status={order.status} />
                     </td>
-                    <td className="px-2 py-2">{formatMoment(order.created_at)}</td>
+                    <td className="px-2 py-2">{formatMoment(order.created_at, order.window.time_zone)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -10,6 +10,7 @@ import { useMoveOrder } from '../api';
 import { formatMoment, formatWindow, money } from '../format';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderThread } from './order-thread';
+import { ShortLineDialog } from './short-line-dialog';
 
 const ACTION_LABELS: Record<OrderTransitionTarget, string> = {
   accepted: 'Accept',
@@ -31,6 +32,8 @@ export function OrderCard({
   highlight?: boolean;
 }) {
   const [showThread, setShowThread] = useState(highlight);
+  // Before the order is ready the producer may have less than was asked (the server checks again).
+  const canShorten = side === 'producer' && (order.status === 'requested' || order.status === 'accepted');
   return (
     <Card
       className={`p-4 sm:p-5 ${highlight ? 'ring-2 ring-brand-600' : ''}`}
@@ -44,7 +47,8 @@ export function OrderCard({
             Order #{order.id} · {side === 'shopper' ? order.producer.farm_name : order.shopper.name}
           </h3>
           <p className="text-sm text-stone-700 dark:text-stone-300">
-            {formatWindow(order.window.starts_at, order.window.ends_at)} · {order.place.name}
+            {formatWindow(order.window.starts_at, order.window.ends_at, order.window.time_zone)} · {order.place.name}
+            {order.booth ? ` · ${order.booth}` : ''}
             {order.fulfilment === 'delivery' ? ` (${PICKUP_KIND_LABELS.delivery})` : ''}
           </p>
           {order.place.address && <p className="text-sm text-stone-600 dark:text-stone-400">{order.place.address}</p>}
@@ -63,11 +67,12 @@ export function OrderCard({
       </div>
       <ul className="mt-3 text-sm">
         {order.items.map((item) => (
-          <li key={`${item.product_id}-${item.name}`} className="flex justify-between gap-2">
-            <span>
-              {item.quantity} × {item.name}
+          <li key={`${item.product_id}-${item.name}`} className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
+            <OrderLine item={item} />
+            <span className="ml-auto flex items-center gap-2">
+              {canShorten && item.product_id !== null && item.quantity > 0 && <ShortLineButton orderId={order.id} item={item} />}
+              <span>{money(item.line_total)}</span>
             </span>
-            <span>{money(item.line_total)}</span>
           </li>
         ))}
         {order.delivery_fee > 0 && (
@@ -87,8 +92,9 @@ export function OrderCard({
         <summary className="cursor-pointer text-stone-700 dark:text-stone-300">History</summary>
         <ol className="mt-1 space-y-0.5 text-stone-600 dark:text-stone-400">
           {order.events.map((event) => (
-            <li key={`${event.status}-${event.at}`}>
-              {ORDER_STATUS_LABELS[event.status]} by {event.actor} · {formatMoment(event.at)}
+            // A short harvest is an event with the order's same status (its reason tells it apart).
+            <li key={`${event.status}-${event.at}-${event.reason ?? ''}`}>
+              {ORDER_STATUS_LABELS[event.status]} by {event.actor} · {formatMoment(event.at, order.window.time_zone)}
               {event.reason ? ` · ${event.reason}` : ''}
             </li>
           ))}
@@ -102,10 +108,45 @@ export function OrderCard({
       </div>
       {showThread && (
         <div className="mt-3">
-          <OrderThread orderId={order.id} canWrite={side !== 'admin'} />
+          <OrderThread orderId={order.id} canWrite={side !== 'admin'} timeZone={order.window.time_zone} />
         </div>
       )}
     </Card>
+  );
+}
+
+type Line = Order['items'][number];
+
+/** "4 × Eggs", or for a short harvest "2 of 4 × Strawberries" with the producer's reason under it. */
+function OrderLine({ item }: { item: Line }) {
+  if (item.ordered_quantity === null) {
+    return (
+      <span>
+        {item.quantity} × {item.name}
+      </span>
+    );
+  }
+  return (
+    <span data-testid="short-line">
+      <span className={item.quantity === 0 ? 'line-through' : undefined}>
+        {item.quantity} of {item.ordered_quantity} × {item.name}
+      </span>
+      <span className="block text-xs text-amber-900 dark:text-amber-200">
+        {item.quantity === 0 ? 'Dropped' : 'Short'}: {item.short_reason}
+      </span>
+    </span>
+  );
+}
+
+function ShortLineButton({ orderId, item }: { orderId: number; item: Line }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="sm" variant="ghost" aria-label={`Short ${item.name}`} onClick={() => setOpen(true)}>
+        Short
+      </Button>
+      {open && <ShortLineDialog orderId={orderId} line={item} onClose={() => setOpen(false)} />}
+    </>
   );
 }
 

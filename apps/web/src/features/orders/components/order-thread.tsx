@@ -8,7 +8,7 @@ import { useOrderThread, usePostOrderMessage } from '../api';
 import { formatMoment } from '../format';
 
 /** The order's own thread (decision 170): its messages, and a box to write to the other side. */
-export function OrderThread({ orderId, canWrite }: { orderId: number; canWrite: boolean }) {
+export function OrderThread({ orderId, canWrite, timeZone }: { orderId: number; canWrite: boolean; timeZone: string }) {
   const { user } = useAuth();
   const thread = useOrderThread(orderId, true);
   const post = usePostOrderMessage(orderId);
@@ -34,7 +34,7 @@ export function OrderThread({ orderId, canWrite }: { orderId: number; canWrite: 
             }`}
           >
             <p className="whitespace-pre-line">{m.content}</p>
-            <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">{formatMoment(m.created_at)}</p>
+            <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">{formatMoment(m.created_at, timeZone)}</p>
           </li>
         ))}
       </ul>

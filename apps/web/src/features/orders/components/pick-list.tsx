@@ -1,6 +1,7 @@
-import { PICKUP_KIND_LABELS } from '@farmstand/shared/constants/orders';
+import { ORDER_STATUS_LABELS, PICKUP_KIND_LABELS } from '@farmstand/shared/constants/orders';
+import { formatPackQuantity } from '@farmstand/shared/format/quantity';
 import type { Order, PickListResponse } from '@farmstand/shared/schemas/orders';
-import { formatDay, formatWindow } from '../format';
+import { formatDay, formatWindow, money } from '../format';
 
 /** Total quantity per product per window: what to load for the day (printable on one page). */
 export function PickList({ data, printTarget }: { data: PickListResponse; printTarget: boolean }) {
@@ -13,8 +14,8 @@ export function PickList({ data, printTarget }: { data: PickListResponse; printT
       {data.windows.map((window) => (
         <div key={`${window.point_name}-${window.starts_at}`} className="break-inside-avoid">
           <p className="font-semibold">
-            {formatWindow(window.starts_at, window.ends_at)} · {window.point_name} ({PICKUP_KIND_LABELS[window.kind]}) ·{' '}
-            {window.order_count} {window.order_count === 1 ? 'order' : 'orders'}
+            {formatWindow(window.starts_at, window.ends_at, window.time_zone)} · {window.point_name} (
+            {PICKUP_KIND_LABELS[window.kind]}) · {window.order_count} {window.order_count === 1 ? 'order' : 'orders'}
           </p>
           <table className="mt-1 w-full text-left text-sm">
             <thead>
@@ -32,8 +33,7 @@ export function PickList({ data, printTarget }: { data: PickListResponse; printT
                 <tr key={`${line.product_id}-${line.name}`} className="border-b border-stone-200 dark:border-stone-800">
                   <td className="py-1 pr-2">{line.name}</td>
                   <td className="py-1 text-right font-semibold" data-testid="pick-quantity">
-                    {line.quantity}
-                    {line.price_unit ? ` ${line.price_unit}` : ''}
+                    {formatPackQuantity(line.quantity, line.price_unit)}
                   </td>
                 </tr>
               ))}
@@ -45,7 +45,18 @@ export function PickList({ data, printTarget }: { data: PickListResponse; printT
   );
 }
 
-/** Each shopper with phone and items, a box to tick at the stand. */
+/** A cell's name, shown before its value where rows stack as cards (phones), hidden where the table has headers (the sheet's own width decides: a half-width card stacks too). */
+function CellName({ children }: { children: string }) {
+  return <span className="font-semibold text-stone-600 @2xl:hidden dark:text-stone-400">{children}: </span>;
+}
+
+const cell = 'block py-0.5 @2xl:table-cell @2xl:py-1 @2xl:pr-2';
+
+/**
+ * Each shopper with phone, items, note, delivery address, status and the amount to collect, a box
+ * to tick at the stand. A table where the sheet is wide (a desktop, paper: one page); narrower (a phone, a
+ * half-width card) each order is a card of its own, so nothing runs off the side.
+ */
 export function DaySheet({
   date,
   farmName,
@@ -63,7 +74,7 @@ export function DaySheet({
     windows.set(key, [...(windows.get(key) ?? []), order]);
   }
   return (
-    <section data-print-target={printTarget} aria-labelledby="day-sheet-heading" className="space-y-3">
+    <section data-print-target={printTarget} aria-labelledby="day-sheet-heading" className="@container space-y-3">
       <h3 id="day-sheet-heading" className="text-lg font-semibold">
         Day sheet · {farmName} · {formatDay(date)}
       </h3>
@@ -71,40 +82,72 @@ export function DaySheet({
       {[...windows.entries()].map(([key, group]) => (
         <div key={key} className="break-inside-avoid">
           <p className="font-semibold">
-            {formatWindow(group[0].window.starts_at, group[0].window.ends_at)} · {group[0].place.name}
+            {formatWindow(group[0].window.starts_at, group[0].window.ends_at, group[0].window.time_zone)} · {group[0].place.name}
+            {group[0].booth ? `, ${group[0].booth}` : ''}
           </p>
-          <table className="mt-1 w-full text-left text-sm">
-            <thead>
+          <table className="mt-1 block w-full text-left text-sm @2xl:table">
+            <thead className="sr-only @2xl:not-sr-only @2xl:table-header-group">
               <tr className="border-b border-stone-300 dark:border-stone-700">
                 <th scope="col" className="w-8 py-1">
-                  <span className="sr-only">Picked up</span>✓
+                  <span className="sr-only">Picked up</span>
+                  <span aria-hidden="true">✓</span>
                 </th>
                 <th scope="col" className="py-1 pr-2">
                   Shopper
                 </th>
                 <th scope="col" className="py-1 pr-2">
-                  Phone
-                </th>
-                <th scope="col" className="py-1 pr-2">
                   Items
                 </th>
+                <th scope="col" className="py-1 pr-2">
+                  Note
+                </th>
+                <th scope="col" className="py-1 pr-2">
+                  Delivery address
+                </th>
+                <th scope="col" className="py-1 pr-2">
+                  Status
+                </th>
                 <th scope="col" className="py-1 text-right">
-                  Total
+                  To collect
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="block space-y-2 @2xl:table-row-group @2xl:space-y-0">
               {group.map((order) => (
-                <tr key={order.id} className="border-b border-stone-200 align-top dark:border-stone-800">
-                  <td className="py-1">
+                <tr
+                  key={order.id}
+                  className="block break-words rounded-lg border border-stone-200 p-2 align-top @2xl:table-row @2xl:rounded-none @2xl:border-0 @2xl:border-b @2xl:p-0 dark:border-stone-800"
+                >
+                  <td className="float-right @2xl:float-none @2xl:table-cell @2xl:py-1">
                     <span aria-hidden="true" className="inline-block h-4 w-4 border border-stone-500" />
                   </td>
-                  <td className="py-1 pr-2">
-                    {order.shopper.name} <span className="text-stone-600 dark:text-stone-400">#{order.id}</span>
+                  <td className={cell}>
+                    <span className="font-semibold @2xl:font-normal">{order.shopper.name}</span>{' '}
+                    <span className="text-stone-600 dark:text-stone-400">#{order.id}</span>
+                    {order.shopper.phone && (
+                      <span className="block text-stone-700 dark:text-stone-300">{order.shopper.phone}</span>
+                    )}
                   </td>
-                  <td className="py-1 pr-2">{order.shopper.phone ?? '—'}</td>
-                  <td className="py-1 pr-2">{order.items.map((i) => `${i.quantity} × ${i.name}`).join(', ')}</td>
-                  <td className="py-1 text-right">${order.total.toFixed(2)}</td>
+                  <td className={cell}>
+                    <CellName>Items</CellName>
+                    {order.items.map((i) => `${formatPackQuantity(i.quantity, i.price_unit)} ${i.name}`).join(', ')}
+                  </td>
+                  <td className={`${cell} ${order.note ? '' : 'hidden @2xl:table-cell'}`}>
+                    <CellName>Note</CellName>
+                    {order.note ?? '—'}
+                  </td>
+                  <td className={`${cell} ${order.delivery_address ? '' : 'hidden @2xl:table-cell'}`}>
+                    <CellName>Deliver to</CellName>
+                    {order.delivery_address ?? '—'}
+                  </td>
+                  <td className={cell}>
+                    <CellName>Status</CellName>
+                    {ORDER_STATUS_LABELS[order.status]}
+                  </td>
+                  <td className={`${cell} font-semibold @2xl:text-right`}>
+                    <CellName>To collect</CellName>
+                    {money(order.total)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -2,7 +2,7 @@ import { PICKUP_KIND_LABELS } from '@farmstand/shared/constants/orders';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { usePublicPickup } from '../api';
-import { formatWeeklySlot, formatWindow, rememberTimeZone } from '../format';
+import { formatWeeklySlot, formatWindow, zoneNote } from '../format';
 
 /**
  * Where and when this farm hands food over: its places with their weekly times and the
@@ -29,7 +29,6 @@ export function PickupInfo({
       </Card>
     ) : null;
   }
-  rememberTimeZone(data.time_zone);
   const open = data.windows.filter((w) => !w.full).slice(0, compact ? 3 : 5);
   return (
     <Card className="p-5">
@@ -49,9 +48,16 @@ export function PickupInfo({
             ) : (
               <p className="text-stone-700 dark:text-stone-300">
                 {[point.address, point.city, point.state].filter(Boolean).join(', ')}
+                {point.booth ? ` · ${point.booth}` : ''}
               </p>
             )}
-            <p className="text-stone-600 dark:text-stone-400">{point.schedule.map(formatWeeklySlot).join(' · ')}</p>
+            <p className="text-stone-600 dark:text-stone-400">
+              {point.schedule.map(formatWeeklySlot).join(' · ')}
+              {point.schedule[0] && data.windows[0] ? zoneNote(data.windows[0].starts_at, point.time_zone) : ''}
+            </p>
+            {point.min_order !== null && (
+              <p className="text-stone-600 dark:text-stone-400">Minimum order ${point.min_order.toFixed(2)}</p>
+            )}
           </li>
         ))}
       </ul>
@@ -67,7 +73,8 @@ export function PickupInfo({
           <ul className="mt-1 space-y-0.5 text-sm text-stone-700 dark:text-stone-300">
             {open.map((w) => (
               <li key={`${w.point_id}-${w.starts_at}`}>
-                {formatWindow(w.starts_at, w.ends_at)} · {w.name}
+                {formatWindow(w.starts_at, w.ends_at, w.time_zone)} · {w.name}
+                {w.booth ? ` (${w.booth})` : ''}
               </li>
             ))}
           </ul>

@@ -1,11 +1,16 @@
 import { STATES } from '@farmstand/shared';
 import {
+  defaultTimeZone,
   PICKUP_KIND_LABELS,
   PICKUP_KINDS,
+  PICKUP_TIME_ZONES,
   type PickupKind,
   type PickupPoint,
   type PickupPointRequest,
+  type PickupSettings,
+  type PickupTimeZone,
   type ScheduleSlot,
+  TIME_ZONE_LABELS,
   WEEKDAY_NAMES,
 } from '@farmstand/shared/schemas/pickup';
 import { type FormEvent, useState } from 'react';
@@ -31,7 +36,7 @@ export function PickupTab() {
 
   return (
     <div className="space-y-6">
-      <RulesForm cutoff={settings.cutoff_hours} cap={settings.cap_per_window} />
+      <RulesForm settings={settings} />
       <section aria-labelledby="pickup-places-heading" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="pickup-places-heading" className="text-lg font-semibold">
@@ -61,6 +66,11 @@ export function PickupTab() {
                   {point.kind === 'delivery'
                     ? ` · within ${delivery.radius ?? 0} miles · fee $${(point.delivery_fee ?? 0).toFixed(2)}`
                     : ` · ${[point.address, point.city, point.state, point.zip].filter(Boolean).join(', ')}`}
+                </p>
+                <p className="text-sm text-stone-600 dark:text-stone-400">
+                  {TIME_ZONE_LABELS[point.time_zone]}
+                  {point.booth ? ` · ${point.booth}` : ''}
+                  {point.min_order !== null ? ` · minimum order $${point.min_order.toFixed(2)}` : ''}
                 </p>
                 <ul className="mt-2 text-sm text-stone-700 dark:text-stone-300">
                   {point.schedule.map((slot) => (
@@ -102,10 +112,13 @@ export function PickupTab() {
   );
 }
 
-function RulesForm({ cutoff, cap }: { cutoff: number; cap: number | null }) {
+function RulesForm({ settings }: { settings: PickupSettings }) {
   const save = useSavePickupSettings();
-  const [cutoffHours, setCutoffHours] = useState(String(cutoff));
-  const [capText, setCapText] = useState(cap === null ? '' : String(cap));
+  const [cutoffHours, setCutoffHours] = useState(String(settings.cutoff_hours));
+  const [capText, setCapText] = useState(settings.cap_per_window === null ? '' : String(settings.cap_per_window));
+  const [closeAfter, setCloseAfter] = useState(String(settings.close_after_hours));
+  const [closeAs, setCloseAs] = useState(settings.close_as);
+  const [morningSummary, setMorningSummary] = useState(settings.morning_summary);
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -114,41 +127,71 @@ function RulesForm({ cutoff, cap }: { cutoff: number; cap: number | null }) {
       await save.mutateAsync({
         cutoff_hours: Number(cutoffHours),
         cap_per_window: capText.trim() === '' ? null : Number(capText),
+        close_after_hours: Number(closeAfter),
+        close_as: closeAs,
+        morning_summary: morningSummary,
       });
       toast.success('Order rules saved');
     } catch (e) {
       setError(errorMessage(e, 'Could not save the order rules'));
     }
   };
+  const fieldError = (pattern: RegExp) => (error && pattern.test(error) ? error : undefined);
   return (
     <Card className="p-5">
       <h2 className="text-lg font-semibold">Order rules</h2>
-      <form onSubmit={submit} className="mt-3 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start" noValidate>
-        <TextInput
-          label="Order cut-off (hours before pickup)"
-          type="number"
-          min={0}
-          max={168}
-          value={cutoffHours}
-          onChange={(e) => setCutoffHours(e.target.value)}
-          error={error && /cut-off/i.test(error) ? error : undefined}
-        />
-        <TextInput
-          label="Most orders per pickup time"
-          type="number"
-          min={1}
-          hint="Leave empty for no limit"
-          value={capText}
-          onChange={(e) => setCapText(e.target.value)}
-          error={error && /cap/i.test(error) ? error : undefined}
-        />
-        <div className="sm:pt-6">
-          <Button type="submit" isLoading={save.isPending}>
-            Save rules
-          </Button>
+      <form onSubmit={submit} className="mt-3 space-y-4" noValidate>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput
+            label="Order cut-off (hours before pickup)"
+            type="number"
+            min={0}
+            max={168}
+            value={cutoffHours}
+            onChange={(e) => setCutoffHours(e.target.value)}
+            error={fieldError(/cut-off/i)}
+          />
+          <TextInput
+            label="Most orders per pickup time"
+            type="number"
+            min={1}
+            hint="Leave empty for no limit"
+            value={capText}
+            onChange={(e) => setCapText(e.target.value)}
+            error={fieldError(/cap/i)}
+          />
+          <TextInput
+            label="Close unhandled orders (hours after pickup ends)"
+            type="number"
+            min={1}
+            max={72}
+            value={closeAfter}
+            onChange={(e) => setCloseAfter(e.target.value)}
+            error={fieldError(/closing time|close orders/i)}
+          />
+          <SelectInput
+            label="Close them as"
+            value={closeAs}
+            onChange={(e) => setCloseAs(e.target.value as PickupSettings['close_as'])}
+          >
+            <option value="picked_up">Picked up</option>
+            <option value="no_show">No-show</option>
+          </SelectInput>
         </div>
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-1 h-4 w-4"
+            checked={morningSummary}
+            onChange={(e) => setMorningSummary(e.target.checked)}
+          />
+          <span>E-mail me a summary on the morning of each pickup day (orders, totals, new requests)</span>
+        </label>
+        <Button type="submit" isLoading={save.isPending}>
+          Save rules
+        </Button>
       </form>
-      {error && !/cut-off|cap/i.test(error) && (
+      {error && !/cut-off|cap|closing time|close orders/i.test(error) && (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
           {error}
         </p>
@@ -177,7 +220,12 @@ function PointForm({
     state: point?.state ?? 'KY',
     zip: point?.zip ?? '',
     delivery_fee: point?.delivery_fee === null || point?.delivery_fee === undefined ? '' : String(point.delivery_fee),
+    booth: point?.booth ?? '',
+    min_order: point?.min_order === null || point?.min_order === undefined ? '' : String(point.min_order),
   });
+  // Until the producer picks a zone, it follows the address (the server applies the same default).
+  const [zoneChoice, setZoneChoice] = useState<PickupTimeZone | ''>(point?.time_zone ?? '');
+  const timeZone = zoneChoice || defaultTimeZone(fields.state, fields.zip);
   const [schedule, setSchedule] = useState<ScheduleSlot[]>(point?.schedule.length ? point.schedule : [emptySlot()]);
   const [error, setError] = useState<string | null>(null);
   const set = (key: keyof typeof fields) => (e: { target: { value: string } }) =>
@@ -190,7 +238,14 @@ function PointForm({
     setError(null);
     const body: PickupPointRequest =
       kind === 'delivery'
-        ? { kind, name: fields.name, delivery_fee: fields.delivery_fee === '' ? 0 : Number(fields.delivery_fee), schedule }
+        ? {
+            kind,
+            name: fields.name,
+            delivery_fee: fields.delivery_fee === '' ? 0 : Number(fields.delivery_fee),
+            time_zone: zoneChoice || null,
+            min_order: fields.min_order === '' ? null : Number(fields.min_order),
+            schedule,
+          }
         : {
             kind,
             name: fields.name,
@@ -198,6 +253,9 @@ function PointForm({
             city: fields.city,
             state: fields.state as (typeof STATES)[number],
             zip: fields.zip,
+            time_zone: zoneChoice || null,
+            booth: fields.booth,
+            min_order: fields.min_order === '' ? null : Number(fields.min_order),
             schedule,
           };
     try {
@@ -243,6 +301,39 @@ function PointForm({
             <TextInput label="ZIP code" value={fields.zip} onChange={set('zip')} inputMode="numeric" maxLength={5} required />
           </div>
         )}
+        <div className="grid gap-4 sm:grid-cols-3">
+          <SelectInput
+            label="Time zone"
+            hint="Pickup times, cut-offs and days are in this zone"
+            value={timeZone}
+            onChange={(e) => setZoneChoice(e.target.value as PickupTimeZone)}
+          >
+            {PICKUP_TIME_ZONES.map((zone) => (
+              <option key={zone} value={zone}>
+                {TIME_ZONE_LABELS[zone]}
+              </option>
+            ))}
+          </SelectInput>
+          {kind !== 'delivery' && (
+            <TextInput
+              label="Stall or booth"
+              hint="Shown to shoppers with the pickup time"
+              value={fields.booth}
+              onChange={set('booth')}
+              placeholder="Stall 14, north row"
+              maxLength={60}
+            />
+          )}
+          <TextInput
+            label="Minimum order ($)"
+            hint="Leave empty for none"
+            type="number"
+            min={0}
+            step="0.01"
+            value={fields.min_order}
+            onChange={set('min_order')}
+          />
+        </div>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">Weekly times</legend>
           {schedule.map((slot, index) => (

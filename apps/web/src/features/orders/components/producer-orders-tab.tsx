@@ -3,31 +3,39 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, EmptyState, Spinner } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/field';
-import { usePickList, useReceivedOrders } from '../api';
+import { Modal } from '@/components/ui/modal';
+import { errorMessage } from '@/lib/api';
+import { formatZonedTime } from '@/lib/format';
+import { useCloseDay, usePickList, usePickupDay, useReceivedOrders } from '../api';
 import { formatDay, formatWindow } from '../format';
 import '../orders-print.css';
 import { AlertIcon } from '@/components/ui/icons';
+import { DayPrintouts } from './day-printouts';
 import { OrderCard } from './order-card';
 import { DaySheet, PickList } from './pick-list';
 
-const OPEN = new Set(['requested', 'accepted', 'ready']);
 const SHEET = new Set(['accepted', 'ready', 'picked_up']);
+/** What closing the day moves on (decision 501): accepted orders are handed over too. */
+const STILL_OPEN = new Set(['accepted', 'ready']);
 
 /**
- * The producer dashboard's Orders tab: requests to answer, then one pickup day grouped
- * by window, with the pick list and the day sheet, each printable on one page.
+ * The producer dashboard's Orders tab: requests to answer, then one pickup day in its places' own
+ * time zones (the server opens on the current or next one), grouped by window, with closing the
+ * day, the pick list and the day sheet, each printable on one page.
  */
 export function ProducerOrdersTab() {
-  const today = new Date().toISOString().slice(0, 10);
-  const upcoming = useReceivedOrders({ from: today });
-  const [date, setDate] = useState('');
+  const requests = useReceivedOrders({ status: 'requested' });
+  // Empty: the day the server chooses (today where the farm's places are, or the next pickup day);
+  // a link may name one (`?date=2030-06-08`, the morning summary's).
+  const [date, setDate] = useState(() => {
+    const linked = new URLSearchParams(window.location.search).get('date') ?? '';
+    return /^\d{4}-\d{2}-\d{2}$/.test(linked) ? linked : '';
+  });
+  const dayQuery = usePickupDay(date);
   const [printing, setPrinting] = useState<'pick' | 'sheet' | null>(null);
-  const days = [...new Set((upcoming.data?.orders ?? []).filter((o) => OPEN.has(o.status)).map((o) => o.window.date))].sort();
-  // Open on the next day there is something to prepare; requests alone do not make a pickup day.
-  const prepared = (upcoming.data?.orders ?? [])
-    .filter((o) => o.status === 'accepted' || o.status === 'ready')
-    .map((o) => o.window.date);
-  const day = date || prepared.sort()[0] || days[0] || today;
+  const [closing, setClosing] = useState(false);
+  const [closedMessage, setClosedMessage] = useState('');
+  const day = dayQuery.data?.date ?? date;
   const pickList = usePickList(day);
 
   useEffect(() => {
@@ -42,24 +50,29 @@ export function ProducerOrdersTab() {
     };
   }, [printing]);
 
-  if (upcoming.isPending) return <Spinner label="Loading orders…" />;
-  if (upcoming.isError) return <EmptyState title="Could not load your orders" icon={AlertIcon} />;
-  const orders = upcoming.data.orders;
-  const requests = orders.filter((o) => o.status === 'requested');
-  const ofDay = orders.filter((o) => o.window.date === day && o.status !== 'requested');
-  const windows = groupByWindow(ofDay);
+  const goTo = (to: string) => {
+    setClosedMessage('');
+    setDate(to);
+  };
+
+  if (requests.isPending || dayQuery.isPending) return <Spinner label="Loading orders…" />;
+  if (requests.isError || dayQuery.isError) return <EmptyState title="Could not load your orders" icon={AlertIcon} />;
+  const { today, previous, next, orders } = dayQuery.data;
+  const windows = groupByWindow(orders);
+  const open = orders.filter((o) => STILL_OPEN.has(o.status));
+  const when = day === today ? 'today' : day < today ? 'past' : 'ahead';
 
   return (
     <div className="space-y-6">
       <section aria-labelledby="requests-heading">
         <h2 id="requests-heading" className="mb-2 text-lg font-semibold">
-          Requests to answer ({requests.length})
+          Requests to answer ({requests.data.orders.length})
         </h2>
-        {requests.length === 0 ? (
+        {requests.data.orders.length === 0 ? (
           <p className="text-stone-700 dark:text-stone-300">No open requests. New ones appear here live.</p>
         ) : (
           <ul className="grid gap-3 lg:grid-cols-2">
-            {requests.map((order) => (
+            {requests.data.orders.map((order) => (
               <li key={order.id}>
                 <OrderCard order={order} side="producer" />
               </li>
@@ -72,36 +85,46 @@ export function ProducerOrdersTab() {
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="pickup-day-heading" className="text-lg font-semibold">
             Pickup day: {formatDay(day)}
+            {when === 'today' && <span className="ml-2 text-sm font-normal text-brand-800 dark:text-brand-300">(today)</span>}
           </h2>
-          <div className="flex flex-wrap items-end gap-2">
-            {days.length > 0 && (
-              <fieldset className="flex flex-wrap gap-1">
-                <legend className="sr-only">Days with orders</legend>
-                {days.slice(0, 6).map((d) => (
-                  <Button
-                    key={d}
-                    size="sm"
-                    variant={d === day ? 'primary' : 'secondary'}
-                    aria-pressed={d === day}
-                    onClick={() => setDate(d)}
-                  >
-                    {formatDay(d).split(',').slice(0, 2).join(',')}
-                  </Button>
-                ))}
-              </fieldset>
-            )}
+          <nav aria-label="Pickup days" className="flex flex-wrap items-end gap-2">
+            <Button size="sm" variant="secondary" disabled={!previous} onClick={() => previous && goTo(previous)}>
+              <span aria-hidden="true">←</span> Previous pickup day
+            </Button>
+            <Button size="sm" variant="secondary" disabled={day === today} onClick={() => goTo(today)}>
+              Today
+            </Button>
+            <Button size="sm" variant="secondary" disabled={!next} onClick={() => next && goTo(next)}>
+              Next pickup day <span aria-hidden="true">→</span>
+            </Button>
             <div className="w-44">
-              <TextInput label="Another day" type="date" value={day} onChange={(e) => setDate(e.target.value)} />
+              <TextInput label="Another day" type="date" value={day} onChange={(e) => e.target.value && goTo(e.target.value)} />
             </div>
-          </div>
+          </nav>
         </div>
+
+        <div className="flex flex-wrap items-center gap-3">
+          {open.length > 0 && (
+            <Button onClick={() => setClosing(true)}>
+              Close the day ({open.length} {open.length === 1 ? 'order' : 'orders'} open)
+            </Button>
+          )}
+          <p role="status" className="text-stone-700 dark:text-stone-300">
+            {closedMessage}
+          </p>
+        </div>
+
         {windows.length === 0 ? (
-          <p className="text-stone-700 dark:text-stone-300">No accepted orders on this day.</p>
+          <p className="text-stone-700 dark:text-stone-300">
+            {when === 'past' ? 'No orders were handed over on this day.' : 'No accepted orders on this day.'}
+          </p>
         ) : (
           windows.map(([key, group]) => (
             <div key={key} className="space-y-2">
               <h3 className="font-semibold">
-                {formatWindow(group[0].window.starts_at, group[0].window.ends_at)} · {group[0].place.name}
+                {formatWindow(group[0].window.starts_at, group[0].window.ends_at, group[0].window.time_zone)} ·{' '}
+                {group[0].place.name}
+                {group[0].booth ? ` · ${group[0].booth}` : ''}
               </h3>
               <ul className="grid gap-3 lg:grid-cols-2">
                 {group.map((order) => (
@@ -128,7 +151,7 @@ export function ProducerOrdersTab() {
             <DaySheet
               date={day}
               farmName={pickList.data?.farm_name ?? ''}
-              orders={ofDay.filter((o) => SHEET.has(o.status))}
+              orders={orders.filter((o) => SHEET.has(o.status))}
               printTarget={printing === 'sheet'}
             />
             <Button variant="secondary" size="sm" className="mt-3" onClick={() => setPrinting('sheet')}>
@@ -136,8 +159,90 @@ export function ProducerOrdersTab() {
             </Button>
           </Card>
         </div>
+        <DayPrintouts date={day} packable={open.length} />
       </section>
+      {closing && (
+        <CloseDayDialog
+          date={day}
+          orders={open}
+          onDone={(message) => {
+            setClosing(false);
+            if (message) setClosedMessage(message);
+          }}
+        />
+      )}
     </div>
+  );
+}
+
+/**
+ * Closing a day in one action: every order still open is marked picked up, except the ones ticked
+ * as no-shows (only once their pickup time has started; the server checks again).
+ */
+function CloseDayDialog({ date, orders, onDone }: { date: string; orders: Order[]; onDone: (message?: string) => void }) {
+  const [noShows, setNoShows] = useState<Set<number>>(new Set());
+  const closeDay = useCloseDay();
+  const now = Date.now();
+  const toggle = (id: number, on: boolean) =>
+    setNoShows((current) => {
+      const nextSet = new Set(current);
+      if (on) nextSet.add(id);
+      else nextSet.delete(id);
+      return nextSet;
+    });
+  const pickedUp = orders.length - noShows.size;
+  const submit = () => closeDay.mutate({ date, noShowIds: [...noShows] }, { onSuccess: (result) => onDone(result.message) });
+
+  return (
+    <Modal title={`Close ${formatDay(date)}`} onClose={() => onDone()}>
+      <p className="text-stone-700 dark:text-stone-300">
+        Every order still open is marked picked up. Tick the shoppers who did not come.
+      </p>
+      <fieldset className="mt-4">
+        <legend className="mb-2 font-semibold">No-shows</legend>
+        <ul className="max-h-80 space-y-2 overflow-y-auto">
+          {orders.map((order) => {
+            const notYet = Date.parse(order.window.starts_at) > now;
+            const hintId = `no-show-hint-${order.id}`;
+            return (
+              <li key={order.id}>
+                <label className="flex items-start gap-3 rounded-lg border border-stone-200 px-3 py-2 text-sm dark:border-stone-700">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 h-4 w-4 accent-brand-700"
+                    checked={noShows.has(order.id)}
+                    disabled={notYet}
+                    aria-describedby={notYet ? hintId : undefined}
+                    onChange={(e) => toggle(order.id, e.target.checked)}
+                  />
+                  <span>
+                    Order #{order.id} · {order.shopper.name} · {formatZonedTime(order.window.starts_at, order.window.time_zone)}
+                    {notYet && (
+                      <span id={hintId} className="block text-stone-600 dark:text-stone-400">
+                        Its pickup time has not started: it can be a no-show from then.
+                      </span>
+                    )}
+                  </span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      {closeDay.isError && (
+        <p role="alert" className="mt-3 text-red-700 dark:text-red-400">
+          {errorMessage(closeDay.error, 'Could not close the day; try again')}
+        </p>
+      )}
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" onClick={() => onDone()}>
+          Cancel
+        </Button>
+        <Button onClick={submit} isLoading={closeDay.isPending}>
+          Close the day: {pickedUp} picked up, {noShows.size} {noShows.size === 1 ? 'no-show' : 'no-shows'}
+        </Button>
+      </div>
+    </Modal>
   );
 }
 

@@ -1,3 +1,4 @@
+import { isInSeason, outOfSeasonNotice, seasonDay } from '@farmstand/shared/format/season';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -27,7 +28,8 @@ type ReservableProduct = Pick<
 
 /**
  * 'Reserve' on the product page: pick a quantity up to the stock and add it to this
- * farm's basket; checkout picks the pickup time. Inquiry-only products say why instead.
+ * farm's basket; checkout picks the pickup time. Inquiry-only products say why instead, and a
+ * product with no pickup day inside its season says when it can be reserved (decision 504).
  */
 export function ReserveCard({ product }: { product: ReservableProduct }) {
   const { user } = useAuth();
@@ -38,16 +40,31 @@ export function ReserveCard({ product }: { product: ReservableProduct }) {
   const blocker = reserveBlocker(product);
   const hasWindows = (pickup.data?.windows.length ?? 0) > 0;
   if (!pickup.data || pickup.data.points.length === 0) return null;
+  const season = { seasonal_start: product.seasonal_start, seasonal_end: product.seasonal_end };
+  const dates = [...new Set(pickup.data.windows.map((w) => w.date))].sort();
+  const seasonNotice = outOfSeasonNotice(season, dates);
+  const someOutOfSeason = dates.some((d) => !isInSeason(d, season));
   const isOwn = user?.id === product.producer_user_id;
   const max = maxReservable(product.stock_quantity);
   const inBasket = basket?.lines.find((l) => l.productId === product.id)?.quantity ?? 0;
+  // What can still go in: the quantity offered never adds up past what can be reserved.
+  const room = Math.max(0, max - inBasket);
+  const amount = Math.min(quantity, Math.max(room, 1));
 
   const add = () => {
     addToBasket(
       { producerUserId: product.producer_user_id, farmName: product.farm_name ?? 'Farm' },
-      { productId: product.id, name: product.name, price: Number(product.price), priceUnit: product.price_unit, quantity, max },
+      {
+        productId: product.id,
+        name: product.name,
+        price: Number(product.price),
+        priceUnit: product.price_unit,
+        quantity: amount,
+        max,
+        season,
+      },
     );
-    toast.success(`${quantity} × ${product.name} in your basket`);
+    toast.success(`${amount} × ${product.name} in your basket`);
   };
 
   return (
@@ -58,6 +75,8 @@ export function ReserveCard({ product }: { product: ReservableProduct }) {
         <p className="mt-3 text-stone-700 dark:text-stone-300">{blocker}</p>
       ) : !hasWindows ? (
         <p className="mt-3 text-stone-700 dark:text-stone-300">No pickup times are open right now.</p>
+      ) : seasonNotice ? (
+        <p className="mt-3 font-medium text-stone-800 dark:text-stone-200">{seasonNotice}.</p>
       ) : !user ? (
         <p className="mt-3">
           <Link
@@ -73,20 +92,33 @@ export function ReserveCard({ product }: { product: ReservableProduct }) {
         <p className="mt-3 text-stone-700 dark:text-stone-300">This is your product; shoppers reserve it here.</p>
       ) : (
         <div className="mt-4 flex flex-wrap items-end gap-3">
-          <div className="w-28">
-            <SelectInput label="Quantity to reserve" value={quantity} onChange={(e) => setQuantity(Number(e.target.value))}>
-              {Array.from({ length: Math.min(max, 50) }, (_, i) => i + 1).map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </SelectInput>
-          </div>
-          <Button onClick={add}>Reserve · {money(Number(product.price) * quantity)}</Button>
+          {room > 0 ? (
+            <>
+              <div className="w-28">
+                <SelectInput label="Quantity to reserve" value={amount} onChange={(e) => setQuantity(Number(e.target.value))}>
+                  {Array.from({ length: Math.min(room, 50) }, (_, i) => i + 1).map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </SelectInput>
+              </div>
+              <Button onClick={add}>Reserve · {money(Number(product.price) * amount)}</Button>
+            </>
+          ) : (
+            <p className="text-stone-700 dark:text-stone-300">All {max} you can reserve are in your basket.</p>
+          )}
           {basket && (
             <ButtonLink to={`/checkout/${product.producer_user_id}`} variant="secondary">
               Basket ({basket.lines.reduce((n, l) => n + l.quantity, 0)}) · Checkout
             </ButtonLink>
+          )}
+          {someOutOfSeason && (
+            <p className="w-full text-sm text-stone-600 dark:text-stone-400">
+              Pickup only in season
+              {season.seasonal_start && ` from ${seasonDay(season.seasonal_start, dates[0])}`}
+              {season.seasonal_end && ` until ${seasonDay(season.seasonal_end, dates[0])}`}.
+            </p>
           )}
           {inBasket > 0 && (
             <p className="w-full text-sm text-stone-600 dark:text-stone-400">{inBasket} already in your basket.</p>

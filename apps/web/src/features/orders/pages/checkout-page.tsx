@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@farmstand/shared';
 import { ORDER_TEXTS } from '@farmstand/shared/constants/orders';
+import { isInSeason, outOfSeasonNotice } from '@farmstand/shared/format/season';
 import type { PickupWindow } from '@farmstand/shared/schemas/pickup';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -12,11 +13,61 @@ import { errorMessage } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '@/shared/auth-context';
 import { usePlaceOrder, usePublicPickup } from '../api';
-import { basketTotal, clearBasket, setQuantity, useBasket } from '../basket';
-import { formatWindow, money, rememberTimeZone } from '../format';
+import { type Basket, type BasketLine, basketTotal, clearBasket, removeFromBasket, setQuantity, useBasket } from '../basket';
+import { formatWindow, money } from '../format';
 
 const NAME_KEY = STORAGE_KEYS.pickupName;
 const windowKey = (w: PickupWindow) => `${w.point_id}@${w.starts_at}`;
+
+/** The windows whose local date is inside every basket line's season (decision 504). */
+const inEverySeason = (windows: PickupWindow[], basket: Basket) =>
+  windows.filter((w) => basket.lines.every((l) => !l.season || isInSeason(w.date, l.season)));
+
+/** Why no pickup time is offered although the farm has some: which product's season, and when. */
+function seasonExplanation(windows: PickupWindow[], basket: Basket): string {
+  const dates = [...new Set(windows.map((w) => w.date))].sort();
+  const outOfSeason = basket.lines.flatMap((l) => {
+    const notice = l.season && outOfSeasonNotice(l.season, dates);
+    return notice ? [`${l.name}: ${notice}.`] : [];
+  });
+  if (outOfSeason.length === 0) {
+    return 'No pickup time is inside the season of every product in your basket; reserve them in separate orders.';
+  }
+  const others = basket.lines.length > outOfSeason.length ? ' Or remove it to reserve the rest now.' : '';
+  return `${outOfSeason.join(' ')}${others}`;
+}
+
+/**
+ * A line's quantity. While the field is being edited it shows what is typed, and the basket takes
+ * only a whole number from 1 up; an emptied field or 0 leaves the line as it was and shows it again
+ * on leaving the field. Only the Remove button takes a line out.
+ */
+function QuantityField({ producerUserId, line }: { producerUserId: number; line: BasketLine }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const id = `qty-${line.productId}`;
+  return (
+    <>
+      <label className="sr-only" htmlFor={id}>
+        Quantity of {line.name}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={line.max}
+        step={1}
+        value={draft ?? String(line.quantity)}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          if (e.target.value.trim() !== '') setQuantity(producerUserId, line.productId, Number(e.target.value));
+        }}
+        onBlur={() => setDraft(null)}
+        className="w-16 rounded-md border border-stone-300 bg-white px-2 py-1 dark:border-stone-600 dark:bg-stone-900"
+      />
+    </>
+  );
+}
 
 /** /checkout/{producerUserId}: one farm's basket, a pickup window (or delivery), a note, the total. */
 export default function CheckoutPage() {
@@ -46,8 +97,8 @@ export default function CheckoutPage() {
     );
   }
   if (pickup.isPending) return <Spinner label="Loading pickup times…" />;
-  rememberTimeZone(pickup.data?.time_zone);
-  const windows = pickup.data?.windows ?? [];
+  const allWindows = pickup.data?.windows ?? [];
+  const windows = inEverySeason(allWindows, basket);
   const selected = windows.find((w) => windowKey(w) === chosen) ?? null;
   const fee = selected?.kind === 'delivery' ? (selected.delivery_fee ?? 0) : 0;
   const subtotal = basketTotal(basket);
@@ -89,22 +140,18 @@ export default function CheckoutPage() {
             {basket.lines.map((line) => (
               <li key={line.productId} className="flex flex-wrap items-center justify-between gap-3 py-2">
                 <span className="font-medium">{line.name}</span>
-                <span className="flex items-center gap-2 text-sm">
-                  <label className="sr-only" htmlFor={`qty-${line.productId}`}>
-                    Quantity of {line.name}
-                  </label>
-                  <input
-                    id={`qty-${line.productId}`}
-                    type="number"
-                    min={0}
-                    max={line.max}
-                    value={line.quantity}
-                    onChange={(e) => setQuantity(producerUserId, line.productId, Math.max(0, Number(e.target.value)))}
-                    className="w-16 rounded-md border border-stone-300 bg-white px-2 py-1 dark:border-stone-600 dark:bg-stone-900"
-                  />
-                  × {money(line.price)}
+                <span className="flex flex-wrap items-center gap-2 text-sm">
+                  <QuantityField producerUserId={producerUserId} line={line} />× {money(line.price)}
                   {line.priceUnit ? ` / ${line.priceUnit}` : ''}
                   <span className="w-20 text-right font-semibold">{money(line.price * line.quantity)}</span>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Remove ${line.name}`}
+                    onClick={() => removeFromBasket(producerUserId, line.productId)}
+                  >
+                    Remove
+                  </Button>
                 </span>
               </li>
             ))}
@@ -114,8 +161,10 @@ export default function CheckoutPage() {
         <Card className="p-5">
           <fieldset>
             <legend className="text-lg font-semibold">Pickup time</legend>
-            {windows.length === 0 ? (
+            {allWindows.length === 0 ? (
               <p className="mt-2 text-stone-700 dark:text-stone-300">{ORDER_TEXTS.noWindows}</p>
+            ) : windows.length === 0 ? (
+              <p className="mt-2 text-stone-700 dark:text-stone-300">{seasonExplanation(allWindows, basket)}</p>
             ) : (
               <ul className="mt-3 grid gap-2 sm:grid-cols-2">
                 {windows.slice(0, 12).map((w) => (
@@ -135,11 +184,20 @@ export default function CheckoutPage() {
                         className="mt-0.5"
                       />
                       <span>
-                        <span className="block font-semibold">{formatWindow(w.starts_at, w.ends_at)}</span>
+                        <span className="block font-semibold">{formatWindow(w.starts_at, w.ends_at, w.time_zone)}</span>
                         <span className="block text-stone-700 dark:text-stone-300">
                           {w.name}
+                          {w.booth && ` · ${w.booth}`}
                           {w.kind === 'delivery' && ` · delivery fee ${money(w.delivery_fee ?? 0)}`}
                         </span>
+                        {w.min_order !== null && (
+                          <span
+                            className={`block ${subtotal < w.min_order ? 'font-medium text-amber-800 dark:text-amber-300' : 'text-stone-600 dark:text-stone-400'}`}
+                          >
+                            Minimum order {money(w.min_order)}
+                            {subtotal < w.min_order && `: add ${money(w.min_order - subtotal)} more`}
+                          </span>
+                        )}
                         {w.full ? (
                           <span className="block text-stone-600 dark:text-stone-400">Full</span>
                         ) : (
@@ -152,6 +210,11 @@ export default function CheckoutPage() {
                   </li>
                 ))}
               </ul>
+            )}
+            {windows.length > 0 && windows.length < allWindows.length && (
+              <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">
+                Only times inside the season of every product in your basket are shown.
+              </p>
             )}
           </fieldset>
           {selected?.kind === 'delivery' && (

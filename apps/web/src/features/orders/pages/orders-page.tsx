@@ -8,6 +8,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useMyOrders } from '../api';
 import { basketTotal, useBaskets } from '../basket';
 import { OrderCard } from '../components/order-card';
+import { RemindersToggle } from '../components/reminders-toggle';
 import { money } from '../format';
 
 /** /orders: the shopper's reservations, upcoming and past, each updating live. */
@@ -20,6 +21,7 @@ export default function OrdersPage() {
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6">
       <PageTitle subtitle="Reservations you pay for at pickup.">My orders</PageTitle>
       <Baskets />
+      <RemindersToggle />
       <Tabs
         label="Orders"
         selected={scope}

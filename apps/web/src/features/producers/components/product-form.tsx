@@ -39,6 +39,7 @@ type Values = {
   price_unit: string;
   availability: string;
   stock_quantity: string;
+  day_limit: string;
   seasonal_start: string;
   seasonal_end: string;
   ingredient_list: string[];
@@ -58,6 +59,7 @@ const toValues = (p: Product | null): Values => ({
   price_unit: p?.price_unit ?? '',
   availability: p?.availability ?? 'available',
   stock_quantity: p?.stock_quantity?.toString() ?? '',
+  day_limit: p?.day_limit?.toString() ?? '',
   seasonal_start: p?.seasonal_start ?? '',
   seasonal_end: p?.seasonal_end ?? '',
   // Products saved before the ordered list existed start from their free-text ingredients.
@@ -111,6 +113,7 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
         // Empty price or stock means "ask" / "not tracked": sent as null (spec 02 §5).
         price: numberOrNull(values.price),
         stock_quantity: numberOrNull(values.stock_quantity),
+        day_limit: numberOrNull(values.day_limit),
         seasonal_start: isSeasonal ? values.seasonal_start : null,
         seasonal_end: isSeasonal ? values.seasonal_end : null,
         allergens: fromAllergenChoice(values.allergens),
@@ -209,7 +212,16 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
           error={errors.stock_quantity?.message}
           {...form.register('stock_quantity')}
         />
-        <div className="hidden sm:block" />
+        <TextInput
+          label="Limit per pickup day"
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+          hint="Most you'll sell on one pickup day, e.g. 20 pies per Saturday. Empty: no limit."
+          error={errors.day_limit?.message}
+          {...form.register('day_limit')}
+        />
         {isSeasonal && (
           <>
             <TextInput

@@ -1,0 +1,138 @@
+import { LABEL_SHEET_IDS, LABEL_SHEETS, type LabelSheetId } from '@farmstand/shared/labels/sheets';
+import { DEFAULT_BAG_LABEL_SHEET, type PackingLayout } from '@farmstand/shared/schemas/packing';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { SelectInput } from '@/components/ui/field';
+import { ApiError, errorMessage, toQueryString } from '@/lib/api';
+import { getToken } from '@/lib/storage';
+import { formatDay } from '../format';
+import { HarvestList } from './harvest-list';
+
+const PDF_FAILED = 'Could not make the PDF. Please try again.';
+
+/**
+ * The packing slips or bag labels of a day. A file, not JSON, so it is fetched here with the
+ * bearer token and the same `{ message }` errors as every other call.
+ */
+export async function fetchPackingPdf(query: {
+  date: string;
+  layout: PackingLayout;
+  sheet?: LabelSheetId;
+}): Promise<{ blob: Blob; filename: string | null }> {
+  const token = getToken();
+  let response: Response;
+  try {
+    response = await fetch(`/api/orders/packing-slips.pdf${toQueryString(query)}`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+  } catch {
+    throw new ApiError(0, 'Could not reach Farmstand. Check your connection and try again.', undefined, false);
+  }
+  if (response.ok) {
+    const disposition = response.headers.get('content-disposition') ?? '';
+    return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+  }
+  const data = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  const message = typeof data?.message === 'string' ? data.message : `Request failed (${response.status})`;
+  throw new ApiError(response.status, message, undefined, typeof data?.message === 'string');
+}
+
+/**
+ * Below the day's orders: packing slips (Letter, with cut lines) or bag labels (on the label
+ * maker's sheets) as a PDF for the day, and the harvest list over a range of days from it.
+ */
+export function DayPrintouts({ date, packable }: { date: string; packable: number }) {
+  const [sheet, setSheet] = useState<LabelSheetId>(DEFAULT_BAG_LABEL_SHEET);
+  const [busy, setBusy] = useState<PackingLayout | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pdf, setPdf] = useState<{ url: string; name: string } | null>(null);
+  useEffect(() => () => (pdf ? URL.revokeObjectURL(pdf.url) : undefined), [pdf]);
+
+  async function make(layout: PackingLayout) {
+    setError(null);
+    setBusy(layout);
+    try {
+      const { blob, filename } = await fetchPackingPdf({ date, layout, sheet: layout === 'labels' ? sheet : undefined });
+      const name = filename ?? `${layout === 'labels' ? 'bag-labels' : 'packing-slips'}-${date}.pdf`;
+      const url = URL.createObjectURL(blob);
+      setPdf({ url, name });
+      // Start the download at once; the link below stays for opening or printing it again.
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      link.click();
+    } catch (failure) {
+      setError(errorMessage(failure, PDF_FAILED));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Card className="space-y-3 p-4">
+        <section aria-labelledby="packing-heading" className="space-y-3">
+          <h3 id="packing-heading" className="text-lg font-semibold">
+            Packing · {formatDay(date)}
+          </h3>
+          <p className="text-sm text-stone-700 dark:text-stone-300">
+            {packable === 0
+              ? 'No accepted or ready orders to pack on this day.'
+              : `A slip or bag label for each of the ${packable} ${packable === 1 ? 'order' : 'orders'} accepted or ready: name, order number, pickup, items, note and amount to collect.`}
+          </p>
+          <div className="flex flex-wrap items-end gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => void make('slips')}
+              isLoading={busy === 'slips'}
+              disabled={packable === 0 || busy !== null}
+            >
+              Packing slips (PDF)
+            </Button>
+          </div>
+          <div className="flex flex-wrap items-end gap-2">
+            <div className="w-full sm:w-72">
+              <SelectInput label="Label sheet" value={sheet} onChange={(e) => setSheet(e.target.value as LabelSheetId)}>
+                {LABEL_SHEET_IDS.map((id) => (
+                  <option key={id} value={id}>
+                    {LABEL_SHEETS[id].name}
+                  </option>
+                ))}
+              </SelectInput>
+            </div>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => void make('labels')}
+              isLoading={busy === 'labels'}
+              disabled={packable === 0 || busy !== null}
+            >
+              Bag labels (PDF)
+            </Button>
+          </div>
+          {error && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {error}
+            </p>
+          )}
+          {pdf && (
+            <p className="text-sm">
+              <a
+                href={pdf.url}
+                download={pdf.name}
+                className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-green-300"
+              >
+                Download {pdf.name} again
+              </a>
+            </p>
+          )}
+        </section>
+      </Card>
+      <Card className="p-4">
+        <HarvestList initialFrom={date} />
+      </Card>
+    </div>
+  );
+}

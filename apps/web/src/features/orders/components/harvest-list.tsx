@@ -1,0 +1,157 @@
+import { daysBetweenDates, isDateOnly } from '@farmstand/shared/format/date-only';
+import { formatPackQuantity } from '@farmstand/shared/format/quantity';
+import { HARVEST_MAX_DAYS, type HarvestResponse } from '@farmstand/shared/schemas/packing';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/card';
+import { TextInput } from '@/components/ui/field';
+import { api, errorMessage } from '@/lib/api';
+import { formatDay } from '../format';
+
+/** What to pick across a range of pickup days (GET /api/orders/harvest). */
+export function useHarvest(from: string, to: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['orders', 'harvest', from, to],
+    queryFn: ({ signal }) => api.get<HarvestResponse>('/orders/harvest', { from, to }, signal),
+    enabled,
+  });
+}
+
+/** 'YYYY-MM-DD' `days` calendar days after `date`. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Why a range cannot be asked for (the server says the same), or null. */
+function rangeProblem(from: string, to: string): string | null {
+  if (!isDateOnly(from) || !isDateOnly(to)) return 'Choose both dates.';
+  const days = daysBetweenDates(from, to);
+  if (days < 0) return 'The "to" date must be on or after the "from" date.';
+  if (days >= HARVEST_MAX_DAYS) return `A harvest list covers at most ${HARVEST_MAX_DAYS} days: choose a shorter range.`;
+  return null;
+}
+
+/**
+ * The harvest list: per product, what accepted and ready orders need across the chosen days, and
+ * beside it what open requests would add if accepted (marked as not yet accepted). Printable.
+ */
+export function HarvestList({ initialFrom }: { initialFrom: string }) {
+  const [from, setFrom] = useState(initialFrom);
+  const [to, setTo] = useState(addDays(initialFrom, 6));
+  const [printing, setPrinting] = useState(false);
+  const problem = rangeProblem(from, to);
+  const harvest = useHarvest(from, to, problem === null);
+
+  useEffect(() => {
+    setFrom(initialFrom);
+    setTo(addDays(initialFrom, 6));
+  }, [initialFrom]);
+
+  useEffect(() => {
+    if (!printing) return;
+    const done = () => setPrinting(false);
+    window.addEventListener('afterprint', done, { once: true });
+    // Let React mark the list as the print target before the dialog opens.
+    const timer = window.setTimeout(() => window.print(), 50);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('afterprint', done);
+    };
+  }, [printing]);
+
+  const data = harvest.data;
+  const hasRequests = data?.lines.some((line) => line.requested_quantity > 0) ?? false;
+  return (
+    <section aria-labelledby="harvest-heading" className="space-y-3">
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="w-40">
+          <TextInput label="Harvest from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </div>
+        <div className="w-40">
+          <TextInput
+            label="Harvest to"
+            type="date"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            error={problem && isDateOnly(from) && isDateOnly(to) ? problem : undefined}
+          />
+        </div>
+        <Button variant="secondary" size="sm" onClick={() => setPrinting(true)} disabled={!data || problem !== null}>
+          Print harvest list
+        </Button>
+      </div>
+      <div data-print-target={printing} className="space-y-2">
+        <h3 id="harvest-heading" className="text-lg font-semibold">
+          Harvest list{data?.farm_name ? ` · ${data.farm_name}` : ''}
+          {problem === null && (
+            <span className="block text-sm font-normal text-stone-700 dark:text-stone-300">
+              {from === to ? formatDay(from) : `${formatDay(from)} to ${formatDay(to)}`}
+            </span>
+          )}
+        </h3>
+        {problem === null && harvest.isPending && <Spinner label="Loading the harvest list…" />}
+        {harvest.isError && (
+          <p role="alert" className="text-red-700 dark:text-red-400">
+            {errorMessage(harvest.error, 'Could not load the harvest list.')}
+          </p>
+        )}
+        {data && data.lines.length === 0 && (
+          <p className="text-stone-700 dark:text-stone-300">Nothing to harvest for these days yet.</p>
+        )}
+        {data && data.lines.length > 0 && (
+          <>
+            <p className="text-sm text-stone-700 dark:text-stone-300">
+              {data.days.map((day) => `${formatDay(day.date).split(',').slice(0, 2).join(',')} (${day.point_name})`).join(' · ')}
+            </p>
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr className="border-b border-stone-300 dark:border-stone-700">
+                  <th scope="col" className="py-1 pr-2">
+                    Product
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right">
+                    To pick
+                  </th>
+                  <th scope="col" className="py-1 text-right">
+                    Requests not yet accepted
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.lines.map((line) => (
+                  <tr
+                    key={`${line.product_id}-${line.name}-${line.price_unit}`}
+                    className="border-b border-stone-200 dark:border-stone-800"
+                  >
+                    <th scope="row" className="py-1 pr-2 font-normal">
+                      {line.name}
+                      <span className="block text-xs text-stone-600 dark:text-stone-400">
+                        {line.order_count} {line.order_count === 1 ? 'order' : 'orders'}
+                        {line.dates.length > 1 ? ` over ${line.dates.length} days` : ''}
+                      </span>
+                    </th>
+                    <td className="py-1 pr-2 text-right font-semibold" data-testid="harvest-quantity">
+                      {line.quantity > 0 ? formatPackQuantity(line.quantity, line.price_unit) : '—'}
+                    </td>
+                    <td className="py-1 text-right" data-testid="harvest-requested">
+                      {line.requested_quantity > 0
+                        ? `+ ${formatPackQuantity(line.requested_quantity, line.price_unit)} (${line.request_count} not yet accepted)`
+                        : '—'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {hasRequests && (
+              <p className="text-xs text-stone-600 dark:text-stone-400">
+                Requests not yet accepted may still be declined or expire: they are not counted in "To pick".
+              </p>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import type { Order } from '@farmstand/shared/schemas/orders';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DaySheet, PickList } from './pick-list';
+
+const order = (id: number, name: string, extra: Partial<Order> = {}): Order => ({
+  id,
+  status: 'ready',
+  producer: { user_id: 7, farm_name: 'Cumberland Farm' },
+  shopper: { id: 100 + id, name, phone: '(615) 555-0100', email: null },
+  fulfilment: 'pickup',
+  place: { point_id: 5, kind: 'market', name: 'Nashville Farmers Market', address: null },
+  window: {
+    starts_at: '2030-06-08T14:00:00.000Z',
+    ends_at: '2030-06-08T17:00:00.000Z',
+    cutoff_at: '2030-06-07T14:00:00.000Z',
+    date: '2030-06-08',
+    time_zone: 'America/Chicago',
+  },
+  booth: 'Stall 14',
+  delivery_address: null,
+  delivery_miles: null,
+  delivery_fee: 0,
+  items: [
+    {
+      product_id: 1,
+      name: 'Brown Eggs',
+      price_unit: '18 count',
+      unit_price: 7,
+      quantity: 2,
+      line_total: 14,
+      ordered_quantity: null,
+      short_reason: null,
+    },
+  ],
+  subtotal: 14,
+  total: 14,
+  note: null,
+  decline_reason: null,
+  conversation_id: null,
+  created_at: '2030-06-05T12:00:00.000Z',
+  expires_at: '2030-06-07T12:00:00.000Z',
+  events: [],
+  allowed: [],
+  ...extra,
+});
+
+describe('pick list and day sheet', () => {
+  afterEach(cleanup);
+
+  it('reads quantities with their units: "2 × 18-count", "3 × lb"', () => {
+    render(
+      <PickList
+        printTarget={false}
+        data={{
+          date: '2030-06-08',
+          farm_name: 'Cumberland Farm',
+          windows: [
+            {
+              point_name: 'Nashville Farmers Market',
+              kind: 'market',
+              starts_at: '2030-06-08T14:00:00.000Z',
+              ends_at: '2030-06-08T17:00:00.000Z',
+              time_zone: 'America/Chicago',
+              order_count: 2,
+              lines: [
+                { product_id: 1, name: 'Brown Eggs', price_unit: '18 count', quantity: 2 },
+                { product_id: 2, name: 'Tomatoes', price_unit: 'lb', quantity: 3 },
+                { product_id: 3, name: 'Sourdough', price_unit: 'each', quantity: 4 },
+              ],
+            },
+          ],
+        }}
+      />,
+    );
+    expect(screen.getAllByTestId('pick-quantity').map((cell) => cell.textContent)).toEqual(['2 × 18-count', '3 × lb', '4']);
+    expect(screen.getByText(/9:00 AM – 12:00 PM/)).toBeTruthy();
+  });
+
+  it('gives each order its note, delivery address, status and amount to collect', () => {
+    render(
+      <DaySheet
+        date="2030-06-08"
+        farmName="Cumberland Farm"
+        printTarget={false}
+        orders={[
+          order(11, 'Dana', { note: 'Bring a cooler', total: 19.5 }),
+          order(12, 'Eli', { status: 'picked_up', fulfilment: 'delivery', delivery_address: '12 Elm St, Nashville, TN' }),
+        ]}
+      />,
+    );
+    const [dana, eli] = screen.getAllByRole('row').slice(1);
+    expect(within(dana).getByText('Dana')).toBeTruthy();
+    expect(dana.textContent).toContain('2 × 18-count Brown Eggs');
+    expect(dana.textContent).toContain('Bring a cooler');
+    expect(dana.textContent).toContain('Ready for pickup');
+    expect(dana.textContent).toContain('$19.50');
+    expect(eli.textContent).toContain('12 Elm St, Nashville, TN');
+    expect(eli.textContent).toContain('Picked up');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Picked up✓',
+      'Shopper',
+      'Items',
+      'Note',
+      'Delivery address',
+      'Status',
+      'To collect',
+    ]);
+    expect(screen.getByText(/Nashville Farmers Market, Stall 14/)).toBeTruthy();
+  });
+});

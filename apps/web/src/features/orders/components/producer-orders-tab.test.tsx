@@ -1,0 +1,150 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '@/lib/api';
+
+vi.mock('@/shared/auth-context', () => ({ useAuth: () => ({ user: { id: 7 }, isAuthenticated: true }) }));
+vi.mock('react-hot-toast', () => ({ default: { success: () => {}, error: () => {} } }));
+
+import { ProducerOrdersTab } from './producer-orders-tab';
+
+/** An order at a Central-time market; `startsAt` decides whether a no-show may be ticked yet. */
+const order = (id: number, name: string, status: string, startsAt: string, date = '2030-06-09') => ({
+  id,
+  status,
+  producer: { user_id: 7, farm_name: 'Cumberland Farm' },
+  shopper: { id: 100 + id, name, phone: null, email: `${name.toLowerCase()}@x.test` },
+  fulfilment: 'pickup',
+  place: { point_id: 5, kind: 'market', name: 'Nashville Farmers Market', address: '900 Rosa L Parks Blvd, Nashville, TN' },
+  window: { starts_at: startsAt, ends_at: startsAt, cutoff_at: startsAt, date, time_zone: 'America/Chicago' },
+  booth: 'Stall 14',
+  delivery_address: null,
+  delivery_miles: null,
+  delivery_fee: 0,
+  items: [
+    {
+      id: id * 10,
+      product_id: 3,
+      name: 'Eggs',
+      price_unit: 'dozen',
+      unit_price: 5,
+      quantity: 1,
+      ordered_quantity: null,
+      short_reason: null,
+    },
+  ],
+  subtotal: 5,
+  total: 5,
+  note: null,
+  decline_reason: null,
+  conversation_id: null,
+  created_at: '2030-06-05T12:00:00.000Z',
+  expires_at: '2030-06-07T12:00:00.000Z',
+  events: [],
+  allowed: status === 'ready' ? ['picked_up', 'no_show'] : [],
+});
+
+const days: Record<string, unknown> = {
+  '': {
+    date: '2030-06-09',
+    today: '2030-06-09',
+    time_zone: 'America/Chicago',
+    previous: '2030-06-05',
+    next: '2030-06-16',
+    orders: [
+      order(11, 'Dana', 'ready', '2020-06-09T14:00:00.000Z'),
+      order(12, 'Eli', 'accepted', '2099-06-09T14:00:00.000Z'),
+      order(13, 'Fay', 'picked_up', '2020-06-09T14:00:00.000Z'),
+    ],
+  },
+  '2030-06-05': {
+    date: '2030-06-05',
+    today: '2030-06-09',
+    time_zone: 'America/Chicago',
+    previous: null,
+    next: '2030-06-09',
+    orders: [order(9, 'Gus', 'ready', '2020-06-05T21:00:00.000Z', '2030-06-05')],
+  },
+};
+
+function mockServer() {
+  vi.spyOn(api, 'get').mockImplementation(async (url: string, query?: Record<string, unknown>) => {
+    if (url === '/orders/received') return { orders: [], total: 0 } as never;
+    if (url === '/orders/pick-list') return { date: query?.date, farm_name: 'Cumberland Farm', windows: [] } as never;
+    if (url === '/orders/days') return (days[String(query?.date ?? '')] ?? days['']) as never;
+    if (url === '/orders/harvest') return { from: '', to: '', farm_name: '', lines: [], days: [] } as never;
+    throw new Error(`unexpected GET ${url}`);
+  });
+  return vi.spyOn(api, 'post').mockResolvedValue({
+    message: 'Closed Jun 9, 2030: 1 order picked up, 1 no-show',
+    picked_up: [12],
+    no_show: [11],
+    skipped: [],
+  } as never);
+}
+
+const show = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <ProducerOrdersTab />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+vi.setConfig({ testTimeout: 60_000 });
+
+describe('the producer’s Orders tab', () => {
+  beforeEach(() => {
+    HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+      this.open = true;
+    };
+    HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+      this.open = false;
+    };
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('opens on the day the server chooses in the place’s zone and steps to the previous pickup day', async () => {
+    mockServer();
+    show();
+    const heading = await screen.findByRole('heading', { level: 2, name: /Pickup day: Sunday, June 9, 2030/ });
+    expect(heading.textContent).toContain('(today)');
+    expect(api.get).toHaveBeenCalledWith('/orders/days', {});
+    expect(screen.getAllByRole('heading', { level: 3, name: /Nashville Farmers Market · Stall 14/ }).length).toBe(2);
+    expect(screen.getByTestId('order-11')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: /Previous pickup day/ }));
+    expect(await screen.findByRole('heading', { level: 2, name: /Pickup day: Wednesday, June 5, 2030/ })).toBeTruthy();
+    expect(api.get).toHaveBeenCalledWith('/orders/days', { date: '2030-06-05' });
+    // A past day shows its order cards, to be finished.
+    expect(screen.getByTestId('order-9')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /Previous pickup day/ }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    expect(await screen.findByRole('heading', { level: 2, name: /Sunday, June 9, 2030/ })).toBeTruthy();
+  });
+
+  it('closes the day with the no-shows ticked; a no-show waits for its pickup time', async () => {
+    const post = mockServer();
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Close the day (2 orders open)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close Sunday, June 9, 2030' });
+    const dana = within(dialog).getByRole('checkbox', { name: /Order #11 · Dana/ });
+    const eli = within(dialog).getByRole('checkbox', { name: /Order #12 · Eli/ });
+    expect((eli as HTMLInputElement).disabled).toBe(true);
+    expect(document.getElementById(eli.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(
+      /pickup time has not started/,
+    );
+    expect(within(dialog).queryByRole('checkbox', { name: /Fay/ })).toBeNull();
+    fireEvent.click(dana);
+    expect((dana as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close the day: 1 picked up, 1 no-show' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/orders/days/2030-06-09/close', { no_show_ids: [11] }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Closed Jun 9, 2030: 1 order picked up, 1 no-show'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

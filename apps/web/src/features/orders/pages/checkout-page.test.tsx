@@ -1,0 +1,144 @@
+import { STORAGE_KEYS } from '@farmstand/shared';
+import type { Season } from '@farmstand/shared/format/season';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '@/lib/api';
+
+vi.mock('@/shared/auth-context', () => ({ useAuth: () => ({ user: { id: 1, phone: null } }) }));
+vi.mock('@/lib/document-title', () => ({ useDocumentTitle: () => {} }));
+vi.mock('react-hot-toast', () => ({ default: { success: () => {} } }));
+
+import { addToBasket, clearBasket } from '../basket';
+import CheckoutPage from './checkout-page';
+
+/**
+ * A Friday-evening market in Nashville (Central time), 7–9 PM: in UTC it starts the next day, so
+ * its `date` (local to the place) is the day before the UTC date of `starts_at`.
+ */
+const fridayEvening = (date: string, startsAt: string) => ({
+  point_id: 5,
+  kind: 'market',
+  name: 'Nashville Night Market',
+  starts_at: startsAt,
+  ends_at: startsAt.replace('T00:', 'T02:'),
+  cutoff_at: startsAt,
+  date,
+  time_zone: 'America/Chicago',
+  booth: 'Stall 14',
+  min_order: null,
+  remaining: null,
+  full: false,
+  delivery_fee: null,
+});
+const pickup = {
+  producer_user_id: 7,
+  farm_name: 'Bluegrass Acres',
+  settings: {},
+  points: [{ id: 5 }],
+  windows: [
+    fridayEvening('2030-06-07', '2030-06-08T00:00:00.000Z'),
+    fridayEvening('2030-06-14', '2030-06-15T00:00:00.000Z'),
+    fridayEvening('2030-06-21', '2030-06-22T00:00:00.000Z'),
+  ],
+  delivery: { available: false, radius: null },
+  time_zone: 'America/Chicago',
+};
+
+const farm = { producerUserId: 7, farmName: 'Bluegrass Acres' };
+const eggs = { productId: 1, name: 'Eggs', price: 5, priceUnit: 'dozen', quantity: 2, max: 12 };
+const strawberries = (season: Season) => ({
+  productId: 2,
+  name: 'Strawberries',
+  price: 6,
+  priceUnit: 'quart',
+  quantity: 1,
+  max: 40,
+  season,
+});
+
+const show = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={['/checkout/7']}>
+        <Routes>
+          <Route path="/checkout/:producerId" element={<CheckoutPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+const pickupTimes = () => screen.queryAllByRole('radio').map((radio) => radio.closest('label')?.textContent ?? '');
+const basketLines = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.baskets) ?? '[]')[0]?.lines ?? [];
+
+vi.setConfig({ testTimeout: 60_000 });
+
+describe('checkout', () => {
+  beforeEach(() => {
+    vi.spyOn(api, 'get').mockResolvedValue(pickup as never);
+  });
+  afterEach(() => {
+    cleanup();
+    act(() => clearBasket(7));
+    vi.restoreAllMocks();
+  });
+
+  it("offers only pickup times whose local day is inside every basket product's season", async () => {
+    addToBasket(farm, eggs);
+    // In season from Saturday 8 June: the first Friday evening is 8 June in UTC but 7 June at the market.
+    addToBasket(farm, strawberries({ seasonal_start: '2030-06-08', seasonal_end: '2030-06-20' }));
+    show();
+    await screen.findByText('Pickup time');
+    const times = pickupTimes();
+    expect(times).toHaveLength(1);
+    expect(times[0]).toContain('Fri, Jun 14');
+    expect(times[0]).toContain('Nashville Night Market · Stall 14');
+    expect(screen.getByText('Only times inside the season of every product in your basket are shown.')).toBeTruthy();
+  });
+
+  it('says which product is out of season and when it starts, and offers the times again once it is removed', async () => {
+    addToBasket(farm, eggs);
+    addToBasket(farm, strawberries({ seasonal_start: '2030-07-01', seasonal_end: null }));
+    show();
+    expect(
+      await screen.findByText('Strawberries: In season from July 1 — reserve then. Or remove it to reserve the rest now.'),
+    ).toBeTruthy();
+    expect(pickupTimes()).toHaveLength(0);
+    expect((screen.getByRole('button', { name: 'Place reservation' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Strawberries' }));
+
+    expect(pickupTimes()).toHaveLength(3);
+    expect(basketLines().map((l: { name: string }) => l.name)).toEqual(['Eggs']);
+  });
+
+  it('keeps the line when its quantity field is cleared or set to 0, and takes a typed number', async () => {
+    addToBasket(farm, eggs);
+    show();
+    const field = (await screen.findByLabelText('Quantity of Eggs')) as HTMLInputElement;
+    const total = () => screen.getByTestId('checkout-total').textContent;
+    expect(total()).toBe('$10.00');
+
+    fireEvent.input(field, { target: { value: '' } });
+    expect(field.value).toBe('');
+    expect(basketLines()).toMatchObject([{ name: 'Eggs', quantity: 2 }]);
+    expect(total()).toBe('$10.00');
+    fireEvent.focusOut(field);
+    expect(field.value).toBe('2');
+
+    fireEvent.input(field, { target: { value: '0' } });
+    fireEvent.focusOut(field);
+    expect(basketLines()).toMatchObject([{ name: 'Eggs', quantity: 2 }]);
+    expect(field.value).toBe('2');
+
+    fireEvent.input(field, { target: { value: '3' } });
+    expect(basketLines()).toMatchObject([{ name: 'Eggs', quantity: 3 }]);
+    expect(total()).toBe('$15.00');
+
+    fireEvent.input(field, { target: { value: '99' } });
+    fireEvent.focusOut(field);
+    expect(field.value).toBe('12');
+    expect(basketLines()).toMatchObject([{ name: 'Eggs', quantity: 12 }]);
+  });
+});

@@ -1,0 +1,122 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { createUser, expectAccessible, producerWithProduct, signInBrowser } from './helpers';
+
+const CENTRAL = 'America/Chicago';
+
+/** Now at the place: weekday (0 = Sunday) and minutes since midnight, in Central time. */
+function centralNow(at = new Date()) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: CENTRAL,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday);
+  return { weekday, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** An order by a new shopper for the window, accepted and marked ready by the producer (API). */
+async function readyOrder(
+  request: APIRequestContext,
+  farm: { id: number; token: string },
+  productId: number,
+  pointId: number,
+  startsAt: string,
+  name: string,
+) {
+  const shopper = await createUser(request, 'consumer');
+  const placed = await request.post('/api/orders', {
+    headers: { authorization: `Bearer ${shopper.token}` },
+    data: { producerUserId: farm.id, items: [{ productId, quantity: 1 }], pointId, startsAt, shopperName: name },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const id = (await placed.json()).order.id as number;
+  for (const to of ['accepted', 'ready']) {
+    const moved = await request.post(`/api/orders/${id}/transitions`, {
+      headers: { authorization: `Bearer ${farm.token}` },
+      data: { to },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+  return id;
+}
+
+test('a producer at a Central-time market closes the day by keyboard with one no-show (390 px)', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  // Today's market at the place starts in two minutes (orders close at its start): the no-show can
+  // be ticked once it has started. Too close to midnight in Central time, the window would not fit.
+  const now = centralNow();
+  test.skip(now.minutes > 23 * 60 + 50, 'too close to midnight in Central time for a market today');
+  const start = now.minutes + 2;
+  const { producer, productId } = await producerWithProduct(request, { farm: 'Cumberland Bend' });
+  const headers = { authorization: `Bearer ${producer.token}` };
+  expect(
+    (await request.put('/api/pickup/mine/settings', { headers, data: { cutoff_hours: 0, cap_per_window: null } })).status(),
+  ).toBe(200);
+  const place = await request.post('/api/pickup/mine/points', {
+    headers,
+    data: {
+      kind: 'market',
+      name: 'Nashville Farmers Market',
+      address: '900 Rosa L Parks Blvd',
+      city: 'Nashville',
+      state: 'TN',
+      zip: '37208',
+      time_zone: CENTRAL,
+      booth: 'Stall 14',
+      schedule: [{ weekday: now.weekday, start: hhmm(start), end: hhmm(Math.min(start + 60, 23 * 60 + 59)) }],
+    },
+  });
+  expect(place.status(), await place.text()).toBe(201);
+  const pointId = (await place.json()).point.id as number;
+  const pickup = await (await request.get(`/api/pickup/producers/${producer.id}`)).json();
+  const window = pickup.windows.find((w: { point_id: number; time_zone: string }) => w.point_id === pointId);
+  expect(window.time_zone).toBe(CENTRAL);
+  const came = await readyOrder(request, producer, productId, pointId, window.starts_at, 'Dana Came');
+  const missed = await readyOrder(request, producer, productId, pointId, window.starts_at, 'Eli Missed');
+
+  // The market has started: the no-show can be marked.
+  await expect
+    .poll(() => Date.now(), { timeout: 180_000, intervals: [1000] })
+    .toBeGreaterThanOrEqual(Date.parse(window.starts_at) + 1000);
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signInBrowser(page, producer);
+  await page.goto('/dashboard?tab=orders');
+  await expect(page.getByRole('heading', { level: 2, name: /Pickup day: .*\(today\)/ })).toBeVisible();
+  await expect(page.getByTestId(`order-${came}`)).toBeVisible();
+  await expect(page.getByTestId(`order-${missed}`)).toBeVisible();
+  await expectAccessible(page);
+  // Nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // By keyboard: focus the action, open the dialog, tick the no-show, close the day.
+  const close = page.getByRole('button', { name: 'Close the day (2 orders open)' });
+  await close.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: /^Close / });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  const noShow = dialog.getByRole('checkbox', { name: new RegExp(`Order #${missed} · Eli Missed`) });
+  await expect(noShow).toBeEnabled();
+  while (!(await noShow.evaluate((el) => el === document.activeElement))) await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await expect(noShow).toBeChecked();
+  const confirm = dialog.getByRole('button', { name: 'Close the day: 1 picked up, 1 no-show' });
+  while (!(await confirm.evaluate((el) => el === document.activeElement))) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('status').filter({ hasText: /^Closed / })).toHaveText(/1 order picked up, 1 no-show/);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId(`order-${came}`).getByTestId('order-status')).toHaveText(/Picked up/);
+  await expect(page.getByTestId(`order-${missed}`).getByTestId('order-status')).toHaveText(/No-show/);
+  await expect(page.getByRole('button', { name: /Close the day/ })).toHaveCount(0);
+  await context.close();
+});
