@@ -72,7 +72,13 @@ export default defineConfig({
       // Components, the API client and the map need a DOM (jsdom); the web's plain logic does not,
       // and runs without paying for one.
       // Both on the app's UI runtime, with its import aliases (apps/web/aliases.ts, docs/decisions/485).
-      webTestProject({ name: 'web', root: './apps/web', include: WEB_DOM_TESTS, environment: 'jsdom' }),
+      webTestProject({
+        name: 'web',
+        root: './apps/web',
+        include: WEB_DOM_TESTS,
+        environment: 'jsdom',
+        setupFiles: ['./src/settle-frames.test-setup.ts'],
+      }),
       webTestProject({
         name: 'web-logic',
         root: './apps/web',
