@@ -81,7 +81,7 @@ export default defineSection({
       });
     }
     table.notes.push(`home target ≤ ${HOME_TARGET_GZIP_KB} KB gzip: ${verdict(homeGzip / 1024 <= HOME_TARGET_GZIP_KB)}`);
-    table.notes.push('lazy extras (loaded when used): ' + lazyExtras(manifest, sizeOf));
+    table.notes.push(`lazy extras (loaded when used): ${lazyExtras(manifest, sizeOf)}`);
   },
 });
 
