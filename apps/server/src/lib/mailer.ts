@@ -32,15 +32,22 @@ export const ONE_TIME_TOKEN_SQL = `[?&](amp;)?token=`;
 
 /**
  * A mail that can be stopped with one click carries its unsubscribe link in its text, as a link to
- * `/api/<area>/unsubscribe/<token>` (the pickup reminders, decision 505). Delivery then adds the
- * RFC 8058 headers for that link, so mail clients show their own "Unsubscribe" and POST to it.
+ * `<site>/api/<area>/unsubscribe/<token>` (the pickup reminders, decision 505). Delivery then adds the
+ * RFC 8058 headers for that link, so mail clients show their own "Unsubscribe" and POST to it. Only a
+ * link on this site counts: a mail quoting someone's words (a message digest) must not gain a
+ * stranger's "Unsubscribe".
  */
-const UNSUBSCRIBE_LINK = /https?:\/\/[^\s"'<>]+\/api\/[a-z-]+\/unsubscribe\/[A-Za-z0-9._-]+/;
+const UNSUBSCRIBE_PATH = /^\/api\/[a-z-]+\/unsubscribe\/[A-Za-z0-9._-]+$/;
 
-/** The List-Unsubscribe headers of a mail whose text holds an unsubscribe link; none otherwise. */
-export function unsubscribeHeaders(text: string): Record<string, string> {
-  const link = UNSUBSCRIBE_LINK.exec(text)?.[0];
-  return link ? { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {};
+/** The List-Unsubscribe headers of a mail whose text holds this site's unsubscribe link; none otherwise. */
+export function unsubscribeHeaders(text: string, siteUrl: string): Record<string, string> {
+  const base = siteUrl.replace(/\/+$/, '');
+  for (const word of text.split(/\s+/)) {
+    if (!word.startsWith(`${base}/api/`)) continue;
+    if (!UNSUBSCRIBE_PATH.test(word.slice(base.length))) continue;
+    return { 'List-Unsubscribe': `<${word}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+  }
+  return {};
 }
 
 type StoredMail = { id: number; body: string; html: string | null };
@@ -204,7 +211,7 @@ export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
           subject: row.subject,
           text: row.body,
           ...(row.html ? { html: row.html } : {}),
-          headers: unsubscribeHeaders(row.body),
+          headers: unsubscribeHeaders(row.body, (await deps.site()).url),
         });
         recordMailCopy({ to: row.to_address, subject: row.subject, body: row.body });
         // Delivered: the stored copy keeps the mail but not its one-time links.

@@ -220,7 +220,17 @@ describe('the reminder the day before pickup', () => {
     expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(mail.text).toContain(`Stop these reminders: ${link}`);
     // A mail without such a link (every other mail) gets no header.
-    expect(unsubscribeHeaders(`See your orders: https://market.example/orders?order=${centralOrder}`)).toEqual({});
+    expect(
+      unsubscribeHeaders(`See your orders: https://market.example/orders?order=${centralOrder}`, 'https://market.example'),
+    ).toEqual({});
+    // Nor does a mail quoting a link to another site that looks like one (a message in a digest).
+    expect(
+      unsubscribeHeaders('Click https://evil.example/api/reminders/unsubscribe/abc.def to stop', 'https://market.example'),
+    ).toEqual({});
+    expect(unsubscribeHeaders(`Stop: ${link}`, 'https://market.example/')).toEqual({
+      'List-Unsubscribe': `<${link}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
   });
 
   it('the unsubscribe link asks first (GET), then one click (POST) turns reminders off', async () => {
