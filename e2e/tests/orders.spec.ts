@@ -102,7 +102,7 @@ test('a producer sets a market pickup; a shopper reserves two products for Satur
   await expect(pickList.getByRole('row', { name: /Country Sourdough 1 loaf/ })).toBeVisible();
   const daySheet = farm.getByRole('region', { name: /^Day sheet/ });
   await expect(daySheet).toContainText('Dana Shopper');
-  await expect(daySheet).toContainText('2 × Pasture Eggs, 1 × Country Sourdough');
+  await expect(daySheet).toContainText('2 dozen Pasture Eggs, 1 loaf Country Sourdough');
   await expectAccessible(farm);
   await farm.evaluate(() => {
     window.print = () => undefined;

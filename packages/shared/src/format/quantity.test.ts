@@ -8,15 +8,15 @@ describe('formatPackQuantity', () => {
     expect(formatPackQuantity(1, '12 fl oz bottle')).toBe('1 × 12-fl-oz bottle');
   });
 
-  it('reads plain units after the multiplication sign: "3 × lb", "1 × dozen"', () => {
-    expect(formatPackQuantity(3, 'lb')).toBe('3 × lb');
-    expect(formatPackQuantity(1, 'dozen')).toBe('1 × dozen');
-    expect(formatPackQuantity(2, 'half dozen')).toBe('2 × half dozen');
+  it('reads a plain unit after its number ("3 lb", "1 dozen"), a sized package after "×"', () => {
+    expect(formatPackQuantity(3, 'lb')).toBe('3 lb');
+    expect(formatPackQuantity(1, 'dozen')).toBe('1 dozen');
+    expect(formatPackQuantity(2, 'half dozen')).toBe('2 half dozen');
     expect(formatPackQuantity(5, '9-inch pie')).toBe('5 × 9-inch pie');
   });
 
   it('drops a leading "per" and treats "each" or no unit as a bare count', () => {
-    expect(formatPackQuantity(2, 'per dozen')).toBe('2 × dozen');
+    expect(formatPackQuantity(2, 'per dozen')).toBe('2 dozen');
     expect(formatPackQuantity(4, 'each')).toBe('4');
     expect(formatPackQuantity(4, null)).toBe('4');
     expect(formatPackQuantity(4, '  ')).toBe('4');

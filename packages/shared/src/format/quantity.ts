@@ -15,10 +15,12 @@ export function packingUnit(unit: string | null | undefined): string | null {
 }
 
 /**
- * "2 × 18-count", "3 × lb", "1 × dozen"; a quantity without a unit (or "each") is just "4". Used
- * by the pick list, the day sheet, the packing slips and the harvest list alike.
+ * "2 × 18-count", "3 × 8-oz jar" for a package with its size, "2 dozen", "3 lb", "1 loaf" for a
+ * plain unit; a quantity without a unit (or "each") is just "4". Used by the pick list, the day
+ * sheet, the packing slips and the harvest list alike.
  */
 export function formatPackQuantity(quantity: number, unit: string | null | undefined): string {
   const measure = packingUnit(unit);
-  return measure ? `${quantity} × ${measure}` : String(quantity);
+  if (!measure) return String(quantity);
+  return /\d/.test(measure) ? `${quantity} × ${measure}` : `${quantity} ${measure}`;
 }

@@ -75,7 +75,7 @@ describe('harvest list', () => {
     expect(eggs.textContent).toContain('4 orders over 2 days');
 
     const tomatoes = within(table).getByRole('row', { name: /Heirloom Tomatoes/ });
-    expect(within(tomatoes).getByTestId('harvest-quantity').textContent).toBe('3 × lb');
+    expect(within(tomatoes).getByTestId('harvest-quantity').textContent).toBe('3 lb');
     expect(within(tomatoes).getByTestId('harvest-requested').textContent).toBe('—');
 
     // Only requested so far: nothing to pick yet, one pie if the request is accepted.

@@ -1,4 +1,4 @@
-import { packingUnit } from '@farmstand/shared/format/quantity';
+import { formatPackQuantity } from '@farmstand/shared/format/quantity';
 import type { Order, OrderResponse } from '@farmstand/shared/schemas/orders';
 import { SHORT_REASON_MAX, type ShortLineRequest } from '@farmstand/shared/schemas/short-harvest';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -47,8 +47,6 @@ export function ShortLineDialog({ orderId, line, onClose }: { orderId: number; l
   const quantityInput = useRef<HTMLInputElement>(null);
   const reasonInput = useRef<HTMLTextAreaElement>(null);
   const shorten = useShortLine();
-  const measure = packingUnit(line.price_unit);
-  const unit = measure ? ` × ${measure}` : '';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,8 +71,7 @@ export function ShortLineDialog({ orderId, line, onClose }: { orderId: number; l
     <Modal title={`Short harvest: ${line.name}`} onClose={onClose} width="max-w-md">
       <form className="space-y-4" onSubmit={submit} noValidate>
         <p className="text-sm text-stone-700 dark:text-stone-300">
-          The shopper asked for {line.ordered_quantity ?? line.quantity}
-          {unit}
+          The shopper asked for {formatPackQuantity(line.ordered_quantity ?? line.quantity, line.price_unit)}
           {line.ordered_quantity !== null ? `; this line now holds ${line.quantity}` : ''}. They are told at once and may cancel
           the rest without penalty.
         </p>
