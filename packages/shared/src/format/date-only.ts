@@ -49,3 +49,9 @@ export function daysBetweenDates(from: string, to: string): number {
   if (!a || !b) return Number.NaN;
   return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
 }
+
+/** 'YYYY-MM-DD' moved by whole calendar days ('2030-06-07' + 1 → '2030-06-08'); no time zone involved. */
+export function addDaysToDate(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}

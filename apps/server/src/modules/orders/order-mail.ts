@@ -1,5 +1,5 @@
 import { formatPrice } from '@farmstand/shared';
-import { ORDER_LIMITS } from '@farmstand/shared/schemas/orders';
+import { ORDER_LIMITS, ORDER_TEXTS } from '@farmstand/shared/schemas/orders';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { runNamed } from '../../db/named';
@@ -126,4 +126,65 @@ export async function runOrderMailDigests(ctx: AppContext, now: Date) {
     sent++;
   }
   return { order_mail_digests: sent };
+}
+
+const whenFormat = zonedFormatter({
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** Formatted instants, kept (bounded): the orders of a day name the same few pickup windows. */
+const formattedWhen = new Map<string, string>();
+
+/** "Sat, May 30, 9:00 AM" in the pickup place's time zone, for mails and messages. */
+export function when(date: Date, timeZone: string): string {
+  const key = `${timeZone}|${date.getTime()}`;
+  let text = formattedWhen.get(key);
+  if (text === undefined) {
+    text = whenFormat(timeZone).format(date);
+    if (formattedWhen.size >= 10_000) formattedWhen.clear();
+    formattedWhen.set(key, text);
+  }
+  return text;
+}
+
+/** The order thread's opening message after "Order #<id>": place, time, lines and the shopper's note. */
+export function orderSummaryAfterNumber(
+  items: { quantity: number; productName: string }[],
+  place: string,
+  startsAt: Date,
+  timeZone: string,
+  note: string | null,
+) {
+  const lines = items.map((i) => `${i.quantity} × ${i.productName}`).join(', ');
+  return ` for ${place}, ${when(startsAt, timeZone)}: ${lines}${note ? `\n\n${note}` : ''}`;
+}
+
+/** The producer's notice of a new order. */
+export function newOrderMail(
+  ctx: AppContext,
+  to: string,
+  order: { id: number; windowStart: Date; pointName: string; total: number; note: string | null },
+  items: { quantity: number; productName: string; unitPrice: number; priceUnit: string | null }[],
+  shopperName: string,
+  timeZone: string,
+) {
+  const at = when(order.windowStart, timeZone);
+  return {
+    to,
+    subject: `New order #${order.id} for ${at}`,
+    text: [
+      `${shopperName} reserved for ${order.pointName}, ${at}:`,
+      '',
+      ...items.map((i) => `${i.quantity} × ${i.productName} (${formatPrice(i.unitPrice, i.priceUnit)})`),
+      '',
+      `Total ${formatPrice(order.total)}: ${ORDER_TEXTS.payAtPickup.toLowerCase()}.`,
+      ...(order.note ? ['', `Note: ${order.note}`] : []),
+      '',
+      `Accept or decline within ${ORDER_LIMITS.expiryHours} hours: ${ctx.config.publicUrl}/dashboard?tab=orders`,
+    ].join('\n'),
+  };
 }

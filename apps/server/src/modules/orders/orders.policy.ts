@@ -1,3 +1,4 @@
+import { formatPrice } from '@farmstand/shared';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import { isInSeason } from '@farmstand/shared/format/season';
 import { ORDER_LIMITS, ORDER_STATUS_LABELS, type OrderTransitionTarget } from '@farmstand/shared/schemas/orders';
@@ -166,4 +167,36 @@ export function assertInSeason(product: OrderProduct, windowDate: string) {
     const season = [start && `from ${formatDateOnly(start)}`, end && `until ${formatDateOnly(end)}`].filter(Boolean).join(' ');
     throw badRequest(`${name} is in season ${season}; choose a pickup time inside its season`, 'startsAt');
   }
+}
+
+/**
+ * An order's total is bounded (ORDER_LIMITS.maxTotal) far inside its numeric(10,2) columns: a huge
+ * basket is told what to change instead of failing in the database.
+ */
+export function assertTotalWithinLimit(totalCents: number) {
+  if (totalCents <= ORDER_LIMITS.maxTotal * 100) return;
+  throw badRequest(
+    `An order can total at most ${formatPrice(ORDER_LIMITS.maxTotal)}; this one comes to ${formatPrice(totalCents / 100)}. Lower the quantities, or message the producer about a larger purchase`,
+    'items',
+  );
+}
+
+/** A place's minimum basket (before any delivery fee), told with what to change. */
+export function assertMinimumOrder(point: { name: string; minOrder: number | null }, subtotalCents: number) {
+  if (point.minOrder === null || subtotalCents >= Math.round(Number(point.minOrder) * 100)) return;
+  throw badRequest(
+    `${point.name} takes orders of at least ${formatPrice(Number(point.minOrder))}; this basket comes to ${formatPrice(subtotalCents / 100)}. Add to it or choose another pickup place`,
+    'items',
+  );
+}
+
+/** "Only 3 more Apple pies can be reserved for Saturday, June 6 (20 per pickup day)". */
+export function dayLimitMessage(over: { name: string; limit: number; left: number }, date: string) {
+  const [y, m, d] = date.split('-').map(Number);
+  const day = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+  return over.left === 0
+    ? `${over.name} is sold out for ${day} (${over.limit} per pickup day); choose another day`
+    : `Only ${over.left} more ${over.name} can be reserved for ${day} (${over.limit} per pickup day); lower the quantity or choose another day`;
 }

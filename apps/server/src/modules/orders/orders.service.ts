@@ -1,4 +1,4 @@
-import { formatPrice, haversineMiles } from '@farmstand/shared';
+import { haversineMiles } from '@farmstand/shared';
 import type { Message } from '@farmstand/shared/schemas/messages';
 import {
   ORDER_LIMITS,
@@ -15,7 +15,6 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
-import { zonedFormatter } from '../../lib/date-format';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { insertOutboxRow } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
@@ -25,9 +24,20 @@ import { findUserBrief } from '../messages/messages.repository';
 import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../messages/messages.service';
 import { countOpenOrdersInWindow, findFarm, lockPoint } from '../pickup/pickup.repository';
 import { resolveWindow } from '../pickup/pickup.service';
-import { mailFarmNow } from './order-mail';
+import { mailFarmNow, newOrderMail, orderSummaryAfterNumber, when } from './order-mail';
 import { dayLimitRefusal, insertOrder, type LimitRefusal, shopperLimitRefusal } from './order-placement.repository';
-import { assertCanRead, assertInSeason, assertOrderable, fromStatesOf, type OrderRole, refusal, roleOf } from './orders.policy';
+import {
+  assertCanRead,
+  assertInSeason,
+  assertMinimumOrder,
+  assertOrderable,
+  assertTotalWithinLimit,
+  dayLimitMessage,
+  fromStatesOf,
+  type OrderRole,
+  refusal,
+  roleOf,
+} from './orders.policy';
 import { presentOrder } from './orders.presenter';
 import * as repo from './orders.repository';
 
@@ -36,29 +46,6 @@ type MoveInput = z.output<typeof TransitionRequest>;
 
 export const cents = (amount: number | string) => Math.round(Number(amount) * 100);
 const EXPIRY_MS = ORDER_LIMITS.expiryHours * 3_600_000;
-
-const whenFormat = zonedFormatter({
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** Formatted instants, kept (bounded): the orders of a day name the same few pickup windows. */
-const formattedWhen = new Map<string, string>();
-
-/** "Sat, May 30, 9:00 AM" in the pickup place's time zone, for mails and messages. */
-export function when(date: Date, timeZone: string): string {
-  const key = `${timeZone}|${date.getTime()}`;
-  let text = formattedWhen.get(key);
-  if (text === undefined) {
-    text = whenFormat(timeZone).format(date);
-    if (formattedWhen.size >= 10_000) formattedWhen.clear();
-    formattedWhen.set(key, text);
-  }
-  return text;
-}
 
 /**
  * Places a reservation: every rule is checked before the transaction; the cap is
@@ -232,50 +219,6 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
   };
 }
 
-/**
- * An order's total is bounded (ORDER_LIMITS.maxTotal) far inside its numeric(10,2) columns: a huge
- * basket is told what to change instead of failing in the database.
- */
-function assertTotalWithinLimit(totalCents: number) {
-  if (totalCents <= ORDER_LIMITS.maxTotal * 100) return;
-  throw badRequest(
-    `An order can total at most ${formatPrice(ORDER_LIMITS.maxTotal)}; this one comes to ${formatPrice(totalCents / 100)}. Lower the quantities, or message the producer about a larger purchase`,
-    'items',
-  );
-}
-
-/** A place's minimum basket (before any delivery fee), told with what to change. */
-function assertMinimumOrder(point: { name: string; minOrder: number | null }, subtotalCents: number) {
-  if (point.minOrder === null || subtotalCents >= cents(point.minOrder)) return;
-  throw badRequest(
-    `${point.name} takes orders of at least ${formatPrice(Number(point.minOrder))}; this basket comes to ${formatPrice(subtotalCents / 100)}. Add to it or choose another pickup place`,
-    'items',
-  );
-}
-
-/** "Only 3 more Apple pies can be reserved for Saturday, June 6 (20 per pickup day)". */
-function dayLimitMessage(over: { name: string; limit: number; left: number }, date: string) {
-  const [y, m, d] = date.split('-').map(Number);
-  const day = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
-  return over.left === 0
-    ? `${over.name} is sold out for ${day} (${over.limit} per pickup day); choose another day`
-    : `Only ${over.left} more ${over.name} can be reserved for ${day} (${over.limit} per pickup day); lower the quantity or choose another day`;
-}
-
-/** The order thread's opening message after "Order #<id>": place, time, lines and the shopper's note. */
-function orderSummaryAfterNumber(
-  items: { quantity: number; productName: string }[],
-  place: string,
-  startsAt: Date,
-  timeZone: string,
-  note: string | null,
-) {
-  const lines = items.map((i) => `${i.quantity} × ${i.productName}`).join(', ');
-  return ` for ${place}, ${when(startsAt, timeZone)}: ${lines}${note ? `\n\n${note}` : ''}`;
-}
-
 /** Delivery days need an address inside the farm's delivery radius; the fee is the delivery place's. */
 async function deliveryFor(
   ctx: AppContext,
@@ -320,32 +263,6 @@ function limitRefusal(refused: LimitRefusal['refused'], farmName: string) {
     : conflict(
         `You already have an order for this pickup time. Cancel it and reserve again with everything in one basket, or choose another time`,
       );
-}
-
-/** The producer's notice of a new order. */
-function newOrderMail(
-  ctx: AppContext,
-  to: string,
-  order: { id: number; windowStart: Date; pointName: string; total: number; note: string | null },
-  items: { quantity: number; productName: string; unitPrice: number; priceUnit: string | null }[],
-  shopperName: string,
-  timeZone: string,
-) {
-  const at = when(order.windowStart, timeZone);
-  return {
-    to,
-    subject: `New order #${order.id} for ${at}`,
-    text: [
-      `${shopperName} reserved for ${order.pointName}, ${at}:`,
-      '',
-      ...items.map((i) => `${i.quantity} × ${i.productName} (${formatPrice(i.unitPrice, i.priceUnit)})`),
-      '',
-      `Total ${formatPrice(order.total)}: ${ORDER_TEXTS.payAtPickup.toLowerCase()}.`,
-      ...(order.note ? ['', `Note: ${order.note}`] : []),
-      '',
-      `Accept or decline within ${ORDER_LIMITS.expiryHours} hours: ${ctx.config.publicUrl}/dashboard?tab=orders`,
-    ].join('\n'),
-  };
 }
 
 /** Mail goes out after the answer: a slow mail server never slows down ordering; a failure is logged. */

@@ -1,12 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { formatPrice } from '@farmstand/shared';
 import { zoneAbbreviation } from '@farmstand/shared/constants/time-zones';
+import { addDaysToDate } from '@farmstand/shared/format/date-only';
 import { and, asc, count, eq, gte, inArray, lte } from 'drizzle-orm';
 import { orderItems, orders, pickupSettings, producers, users } from '../../db/schema';
 import { claimNotice } from '../../jobs/runs';
 import type { AppContext } from '../../lib/context';
 import { zonedFormatter } from '../../lib/date-format';
 import { badRequest } from '../../lib/errors';
+import { localDate, localParts } from '../pickup/windows';
 
 /**
  * The day-before pickup reminder to shoppers and the producer's morning summary (decision 505).
@@ -25,24 +27,12 @@ export const WHAT_TO_BRING =
 const REMINDER_NOTICE = 'pickup_reminder';
 const SUMMARY_NOTICE = 'morning_summary';
 
-const localParts = zonedFormatter({ year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
 const dayFormat = zonedFormatter({ weekday: 'long', month: 'long', day: 'numeric' });
 const timeFormat = zonedFormatter({ hour: 'numeric', minute: '2-digit' });
 
-/** The calendar date ("2030-06-07") and hour (0–23) of an instant in a time zone. */
+/** The calendar date ("2030-06-07") and hour (0–23) of an instant in a time zone (the pickup windows' own rule). */
 export function localDayAndHour(at: Date, timeZone: string): { date: string; hour: number } {
-  const parts = Object.fromEntries(
-    localParts(timeZone)
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) % 24 };
-}
-
-/** A calendar date moved by whole days ("2030-06-07" + 1 → "2030-06-08"). */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  return { date: localDate(at, timeZone), hour: localParts(at, timeZone).hour };
 }
 
 /** "Saturday, June 8, 9:00 AM – 12:00 PM CDT": a window in its place's zone, the zone named. */
@@ -125,13 +115,13 @@ export async function sendPickupReminders(ctx: AppContext, now: Date) {
         eq(users.pickupReminders, true),
         eq(users.status, 'active'),
         gte(orders.windowDate, utc),
-        lte(orders.windowDate, addDays(utc, 2)),
+        lte(orders.windowDate, addDaysToDate(utc, 2)),
       ),
     )
     .orderBy(asc(orders.id));
   const due = candidates.filter((order) => {
     const local = localDayAndHour(now, order.timeZone);
-    return local.hour >= REMINDER_FROM_HOUR && order.windowDate === addDays(local.date, 1);
+    return local.hour >= REMINDER_FROM_HOUR && order.windowDate === addDaysToDate(local.date, 1);
   });
   let sent = 0;
   for (const order of due) {
@@ -211,8 +201,8 @@ export async function sendMorningSummaries(ctx: AppContext, now: Date) {
       and(
         eq(pickupSettings.morningSummary, true),
         inArray(orders.status, ['requested', ...LIVE]),
-        gte(orders.windowDate, addDays(utc, -1)),
-        lte(orders.windowDate, addDays(utc, 1)),
+        gte(orders.windowDate, addDaysToDate(utc, -1)),
+        lte(orders.windowDate, addDaysToDate(utc, 1)),
       ),
     )
     .orderBy(asc(orders.windowStart), asc(orders.id));

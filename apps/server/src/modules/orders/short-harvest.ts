@@ -10,10 +10,11 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { insertOutboxRow } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../messages/messages.service';
+import { when } from './order-mail';
 import { assertCanRead, type OrderRole, roleOf } from './orders.policy';
 import { presentOrder } from './orders.presenter';
 import * as repo from './orders.repository';
-import { cents, when } from './orders.service';
+import { cents } from './orders.service';
 
 type ShortInput = z.output<typeof ShortLineRequest>;
 

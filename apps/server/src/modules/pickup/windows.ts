@@ -1,3 +1,4 @@
+import { addDaysToDate } from '@farmstand/shared/format/date-only';
 import type { ScheduleSlot } from '@farmstand/shared/schemas/pickup';
 import { zonedFormatter } from '../../lib/date-format';
 
@@ -109,7 +110,7 @@ export function occurrenceAt(
 ): Occurrence | undefined {
   if (startsAt.getTime() <= from.getTime()) return undefined;
   const date = localDate(startsAt, timeZone);
-  if (date > addDays(localDate(from, timeZone), days)) return undefined;
+  if (date > addDaysToDate(localDate(from, timeZone), days)) return undefined;
   const [y, m, d] = date.split('-').map(Number);
   const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
   for (const slot of schedule) {
@@ -117,9 +118,4 @@ export function occurrenceAt(
     return { startsAt, endsAt: zonedTime(y, m, d, slot.end, timeZone), date };
   }
   return undefined;
-}
-
-function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }

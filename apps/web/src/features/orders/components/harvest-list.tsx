@@ -1,4 +1,4 @@
-import { daysBetweenDates, isDateOnly } from '@farmstand/shared/format/date-only';
+import { addDaysToDate, daysBetweenDates, isDateOnly } from '@farmstand/shared/format/date-only';
 import { formatPackQuantity } from '@farmstand/shared/format/quantity';
 import { HARVEST_MAX_DAYS, type HarvestResponse } from '@farmstand/shared/schemas/packing';
 import { useQuery } from '@tanstack/react-query';
@@ -18,12 +18,6 @@ export function useHarvest(from: string, to: string, enabled: boolean) {
   });
 }
 
-/** 'YYYY-MM-DD' `days` calendar days after `date`. */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
 /** Why a range cannot be asked for (the server says the same), or null. */
 function rangeProblem(from: string, to: string): string | null {
   if (!isDateOnly(from) || !isDateOnly(to)) return 'Choose both dates.';
@@ -39,14 +33,14 @@ function rangeProblem(from: string, to: string): string | null {
  */
 export function HarvestList({ initialFrom }: { initialFrom: string }) {
   const [from, setFrom] = useState(initialFrom);
-  const [to, setTo] = useState(addDays(initialFrom, 6));
+  const [to, setTo] = useState(addDaysToDate(initialFrom, 6));
   const [printing, setPrinting] = useState(false);
   const problem = rangeProblem(from, to);
   const harvest = useHarvest(from, to, problem === null);
 
   useEffect(() => {
     setFrom(initialFrom);
-    setTo(addDays(initialFrom, 6));
+    setTo(addDaysToDate(initialFrom, 6));
   }, [initialFrom]);
 
   useEffect(() => {
