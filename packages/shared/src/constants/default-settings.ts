@@ -55,6 +55,7 @@ export const DEFAULT_SETTINGS: Settings = {
     enable_analytics: true,
     max_products_per_producer: 10,
     max_images_per_product: 5,
+    max_variants_per_product: 20,
   },
   maintenance: {
     maintenance_mode: false,

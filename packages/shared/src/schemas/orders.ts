@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from '../constants/messaging';
 import { ORDER_LIMITS, ORDER_STATUSES, ORDER_TRANSITION_TARGETS, PICKUP_KINDS } from '../constants/orders';
+import { MAX_PACK_WEIGHT, WEIGHT_UNITS } from '../format/by-weight';
 import { dbId, optionalQuery } from './common';
 
 export {
@@ -16,6 +17,10 @@ export {
 
 export const OrderLineRequest = z.object({
   productId: dbId('Product is required'),
+  /** Required when the product has variants: which one (a shopper may reserve several of one product). */
+  variantId: dbId('Variant')
+    .nullish()
+    .transform((v) => v ?? null),
   quantity: z.coerce
     .number({ error: 'Quantity must be a number' })
     .int('Quantity must be a whole number')
@@ -70,15 +75,30 @@ export const TransitionRequest = z.object({
 export type TransitionRequest = z.input<typeof TransitionRequest>;
 
 export const OrderItem = z.object({
+  /** The line's own id: weighing and short harvests name it. */
+  id: z.number(),
   product_id: z.number().nullable(),
+  variant_id: z.number().nullable(),
+  /** The product's name; `variant_name` the chosen variant's ("Ribeye, 2 per pack"), or null. */
   name: z.string(),
+  variant_name: z.string().nullable(),
   price_unit: z.string().nullable(),
   unit_price: z.number(),
   quantity: z.number(),
+  /** The line's amount: its final price once weighed, else its estimate (by weight) or exact price. */
   line_total: z.number(),
   /** What the shopper asked for when the producer had less (a short harvest), and why; else null. */
   ordered_quantity: z.number().nullable(),
   short_reason: z.string().nullable(),
+  /** By weight (decision 510): unit_price is per weight_unit; each pack weighs pack_min–pack_max. */
+  weight_unit: z.enum(WEIGHT_UNITS).nullable(),
+  pack_min: z.number().nullable(),
+  pack_max: z.number().nullable(),
+  /** The estimate's range for a by-weight line (dollars), else both equal line_total. */
+  line_min: z.number(),
+  line_max: z.number(),
+  /** Each pack's weight once weighed (one per pack), else null. */
+  weights: z.array(z.number()).nullable(),
 });
 
 export const OrderEvent = z.object({
@@ -115,7 +135,18 @@ export const Order = z.object({
   delivery_fee: z.number(),
   items: z.array(OrderItem),
   subtotal: z.number(),
+  /** The amount to collect at pickup: the estimate while by-weight lines wait for weighing, then the final total. */
   total: z.number(),
+  /**
+   * By weight (decision 510): `estimated` is true until every by-weight line is weighed; the estimate's
+   * range (with the delivery fee), the estimate as placed, and when and by whom it was weighed.
+   */
+  by_weight: z.boolean(),
+  estimated: z.boolean(),
+  total_min: z.number(),
+  total_max: z.number(),
+  estimated_total: z.number().nullable(),
+  weighed_at: z.string().nullable(),
   note: z.string().nullable(),
   decline_reason: z.string().nullable(),
   conversation_id: z.number().nullable(),
@@ -172,9 +203,15 @@ export const PickListResponse = z.object({
       lines: z.array(
         z.object({
           product_id: z.number().nullable(),
+          variant_id: z.number().nullable(),
           name: z.string(),
+          variant_name: z.string().nullable(),
           price_unit: z.string().nullable(),
+          /** Packs; a by-weight line names its unit and range so the list says "3 packs (1.3–1.6 lb)". */
           quantity: z.number(),
+          weight_unit: z.enum(WEIGHT_UNITS).nullable(),
+          pack_min: z.number().nullable(),
+          pack_max: z.number().nullable(),
         }),
       ),
     }),
@@ -194,3 +231,55 @@ export const OrderMessageRequest = z.object({
     .min(1, 'Message is required')
     .max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`),
 });
+
+/** One pack's weight as the producer types it: in the line's unit, positive, at most 3 decimals. */
+const packWeightValue = z
+  .number({ error: 'Each weight must be a number' })
+  .positive('Each weight must be more than 0')
+  .max(MAX_PACK_WEIGHT.oz, 'That weight is too high')
+  .refine((v) => Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6, { message: 'A weight can have at most 3 decimals' });
+
+/**
+ * PUT /api/orders/{id}/items/{itemId}/weights (the order's producer): the weight of each pack of a
+ * by-weight line, one per pack. A weight far outside the pack range is refused (409) unless
+ * `confirm` is true. When the order's last by-weight line is weighed, its final total is set and the
+ * shopper is told (live event and mail). Allowed while the order is accepted or ready.
+ */
+export const WeighLineParams = z.object({ id: dbId('Order'), itemId: dbId('Order line') });
+export const WeighLineRequest = z.object({
+  weights: z
+    .array(packWeightValue, { error: 'Weights must be a list, one per pack' })
+    .min(1, 'Give the weight of each pack')
+    .max(ORDER_LIMITS.maxQuantityPerLine, 'Too many weights'),
+  confirm: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
+});
+export type WeighLineRequest = z.input<typeof WeighLineRequest>;
+
+/** GET /api/orders/weighing?date=YYYY-MM-DD: every by-weight line of the day's accepted and ready orders. */
+export const WeighingQuery = z.object({ date: isoDate() });
+export const WeighingResponse = z.object({
+  date: z.string(),
+  lines: z.array(
+    z.object({
+      order_id: z.number(),
+      item_id: z.number(),
+      shopper_name: z.string(),
+      point_name: z.string(),
+      starts_at: z.string(),
+      time_zone: z.string(),
+      name: z.string(),
+      variant_name: z.string().nullable(),
+      quantity: z.number(),
+      unit_price: z.number(),
+      weight_unit: z.enum(WEIGHT_UNITS),
+      pack_min: z.number(),
+      pack_max: z.number(),
+      weights: z.array(z.number()).nullable(),
+      line_total: z.number(),
+    }),
+  ),
+});
+export type WeighingResponse = z.infer<typeof WeighingResponse>;

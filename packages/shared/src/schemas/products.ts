@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AVAILABILITIES, CERTIFICATION_TYPES, PRODUCT_CATEGORIES, STATES, type StateCode } from '../constants/catalog';
+import { MAX_PACK_WEIGHT, WEIGHT_UNITS } from '../format/by-weight';
 import { declaredMajorAllergens, undeclaredAllergens, undeclaredAllergensMessage } from '../labels/allergens';
 import { labelIngredients, MAJOR_ALLERGENS, NET_UNITS } from '../labels/rules';
 import { SELLER_TYPES } from '../labels/seller-types';
@@ -94,6 +95,87 @@ const labelFields = {
     .transform((v) => v ?? 'home_processor'),
 };
 
+/** How a pack sold by weight is described: price per unit, and the pack's weight range in that unit. */
+const packWeight = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .positive(`${label} must be more than 0`)
+    .max(MAX_PACK_WEIGHT.oz, `${label} is too high`)
+    .refine((v) => Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6, { message: `${label} can have at most 3 decimals` })
+    .nullish()
+    .transform((v) => v ?? null);
+
+const weightFields = {
+  /** lb | oz: `price` is per this unit and each pack weighs pack_min–pack_max; null: sold by the piece. */
+  weight_unit: z
+    .enum(WEIGHT_UNITS, { error: `Weight unit must be one of: ${WEIGHT_UNITS.join(', ')}` })
+    .nullish()
+    .transform((v) => v ?? null),
+  pack_min: packWeight('Lightest pack'),
+  pack_max: packWeight('Heaviest pack'),
+};
+
+/** The by-weight fields' own rules, for a product and each variant alike; null when they hold. */
+export function byWeightViolation(v: {
+  price: number | null;
+  weight_unit: string | null;
+  pack_min: number | null;
+  pack_max: number | null;
+}): { path: string; message: string } | null {
+  if (v.weight_unit === null) {
+    if (v.pack_min !== null || v.pack_max !== null)
+      return { path: 'weight_unit', message: 'Weight unit must be lb or oz to sell by weight, or leave the pack weights empty' };
+    return null;
+  }
+  if (v.price === null) return { path: 'price', message: 'Price is required to sell by weight (per lb or oz)' };
+  if (v.pack_min === null || v.pack_max === null)
+    return {
+      path: 'pack_min',
+      message: 'Pack weights are required to sell by weight: the lightest and the heaviest pack (the same for an average pack)',
+    };
+  if (v.pack_max < v.pack_min) return { path: 'pack_max', message: 'Heaviest pack must weigh at least the lightest' };
+  if (v.pack_max > MAX_PACK_WEIGHT[v.weight_unit as 'lb' | 'oz'])
+    return {
+      path: 'pack_max',
+      message: `Heaviest pack must weigh at most ${MAX_PACK_WEIGHT[v.weight_unit as 'lb' | 'oz']} ${v.weight_unit}`,
+    };
+  return null;
+}
+
+export const VARIANT_AVAILABILITIES = ['available', 'sold_out', 'pre_order'] as const;
+
+/** One variant in a product's body: `id` keeps an existing variant (its orders name it), none adds one. */
+export const VariantRequest = z
+  .object({
+    id: z
+      .number()
+      .int()
+      .positive()
+      .nullish()
+      .transform((v) => v ?? null),
+    name: z
+      .string({ error: 'Variant name is required' })
+      .trim()
+      .min(1, 'Variant name is required')
+      .max(80, 'Variant name must be at most 80 characters'),
+    price: priceSchema,
+    price_unit: optionalText(40, 'Variant price unit'),
+    stock_quantity: stockSchema,
+    availability: z
+      .enum(VARIANT_AVAILABILITIES, { error: `Variant availability must be one of: ${VARIANT_AVAILABILITIES.join(', ')}` })
+      .nullish()
+      .transform((v) => v ?? 'available'),
+    ...weightFields,
+  })
+  .superRefine((v, ctx) => {
+    const broken = byWeightViolation(v);
+    if (broken) ctx.addIssue({ code: 'custom', path: [broken.path], message: `${broken.message} (${v.name})` });
+  });
+export type VariantInput = z.output<typeof VariantRequest>;
+
+export const INSPECTIONS = ['usda', 'state', 'custom_exempt', 'poultry_exempt'] as const;
+export type Inspection = (typeof INSPECTIONS)[number];
+
 /** Body of POST /api/products and PUT /api/products/{id}. */
 /**
  * A missing value is "required"; a wrong one falls through to the shared wording, which lists the
@@ -132,6 +214,29 @@ export const ProductRequest = z
       .transform((v) => [...new Set(v ?? [])]),
     pickup_instructions: optionalText(1000, 'Pickup instructions'),
     ...labelFields,
+    ...weightFields,
+    /**
+     * Variants in the order shown; an empty list (or none) sells the product itself. The cap is a
+     * platform setting (features.max_variants_per_product), checked by the server; at most 100 here.
+     */
+    variants: z
+      .array(VariantRequest, { error: 'Variants must be a list' })
+      .max(100, 'Too many variants')
+      .nullish()
+      .transform((v) => v ?? []),
+    /** Meat and poultry (decision 511): how it was inspected, and the establishment number. */
+    inspection: z
+      .enum(INSPECTIONS, { error: `Inspection must be one of: ${INSPECTIONS.join(', ')}` })
+      .nullish()
+      .transform((v) => v ?? null),
+    establishment_number: optionalText(40, 'Establishment number'),
+  })
+  .superRefine((v, ctx) => {
+    const broken = byWeightViolation(v);
+    if (broken) ctx.addIssue({ code: 'custom', path: [broken.path], message: broken.message });
+    const names = v.variants.map((variant) => variant.name.toLowerCase());
+    const twice = names.find((name, i) => names.indexOf(name) !== i);
+    if (twice !== undefined) ctx.addIssue({ code: 'custom', path: ['variants'], message: 'Each variant needs its own name' });
   })
   .refine((v) => (v.net_quantity === null) === (v.net_unit === null), {
     path: ['net_quantity'],
@@ -236,6 +341,20 @@ export function regulatedCategoryViolation(
 
 export const PRODUCT_MODERATION_STATUSES = ['approved', 'removed'] as const;
 
+/** A variant as shoppers and its producer see it. */
+export const ProductVariant = z.object({
+  id: z.number(),
+  name: z.string(),
+  price: z.number().nullable(),
+  price_unit: z.string().nullable(),
+  weight_unit: z.enum(WEIGHT_UNITS).nullable(),
+  pack_min: z.number().nullable(),
+  pack_max: z.number().nullable(),
+  stock_quantity: z.number().nullable(),
+  availability: z.enum(VARIANT_AVAILABILITIES),
+});
+export type ProductVariant = z.infer<typeof ProductVariant>;
+
 /** A product as the product page, cards and the producer's own list need it (spec 01 §3). */
 export const Product = z.object({
   id: z.number(),
@@ -250,6 +369,16 @@ export const Product = z.object({
   availability: z.enum(AVAILABILITIES),
   stock_quantity: z.number().nullable(),
   day_limit: z.number().nullable(),
+  /** By weight (decision 510): `price` is per weight_unit, a pack weighs pack_min–pack_max. With variants, the cheapest one's. */
+  weight_unit: z.enum(WEIGHT_UNITS).nullable(),
+  pack_min: z.number().nullable(),
+  pack_max: z.number().nullable(),
+  /** True when the variants' prices differ: lists show "from $X". */
+  price_from: z.boolean(),
+  /** Active variants in order; empty: the product itself is sold. */
+  variants: z.array(ProductVariant),
+  inspection: z.enum(INSPECTIONS).nullable(),
+  establishment_number: z.string().nullable(),
   /** Image URLs point at the 800 px WebP; productImageSrcSet() gives the other widths. */
   primary_image_url: z.string().nullable(),
   additional_images: z.array(z.string()),
@@ -294,6 +423,7 @@ export const MyProductsResponse = z.object({
   active_count: z.number(),
   max_products: z.number(),
   max_images_per_product: z.number(),
+  max_variants_per_product: z.number(),
 });
 export type MyProductsResponse = z.infer<typeof MyProductsResponse>;
 

@@ -49,6 +49,12 @@ export const ProductListing = z.object({
   description: z.string().nullable(),
   price: z.number().nullable(),
   price_unit: z.string().nullable(),
+  /** True when the product's variants differ in price: the card says "from $X" (price is the cheapest). */
+  price_from: z.boolean(),
+  /** By weight (decision 510): price is per this unit (lb | oz) and a pack weighs pack_min–pack_max. */
+  weight_unit: z.enum(['lb', 'oz']).nullable(),
+  pack_min: z.number().nullable(),
+  pack_max: z.number().nullable(),
   availability: z.string(),
   stock_quantity: z.number().int().nullable(),
   primary_image_url: z.string().nullable(),

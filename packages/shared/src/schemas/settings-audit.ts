@@ -34,6 +34,7 @@ export const SETTINGS_THAT_ACT: Record<SettingsKey, Record<string, string>> = {
     enable_analytics: 'usage event recording',
     max_products_per_producer: 'product creation limit, products tab count, dashboard texts',
     max_images_per_product: 'image upload limit, products tab',
+    max_variants_per_product: 'variants per product (product create and edit), product form',
   },
   maintenance: {
     maintenance_mode: 'every API call and screen for non-admins',

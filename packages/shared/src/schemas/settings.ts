@@ -72,6 +72,7 @@ export const SettingsSchemas = {
     enable_analytics: z.boolean(),
     max_products_per_producer: z.number().int().min(1).max(100),
     max_images_per_product: z.number().int().min(1).max(20),
+    max_variants_per_product: z.number().int().min(1).max(100),
   }),
   maintenance: z.object({
     maintenance_mode: z.boolean(),

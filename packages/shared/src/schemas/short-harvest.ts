@@ -26,5 +26,9 @@ export const ShortLineRequest = z.object({
     .trim()
     .min(1, 'Say why there is less, so the shopper knows (for example "frost took the rest")')
     .max(SHORT_REASON_MAX, `Reason must be at most ${SHORT_REASON_MAX} characters`),
+  /** Which variant's line, when the order has several lines of the product (one per variant). */
+  variantId: dbId('Variant')
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type ShortLineRequest = z.input<typeof ShortLineRequest>;

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { conversations, messages } from './community';
-import { products } from './products';
+import { products, productVariants } from './products';
 import { users } from './users';
 
 /** A producer's order rules: hours before a window when orders close, and an optional cap per window. */
@@ -117,6 +117,15 @@ export const orders = pgTable(
     note: text('note'),
     declineReason: text('decline_reason'),
     conversationId: integer('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    /**
+     * An order with by-weight lines (decision 510): `total` is the estimate until every such line is
+     * weighed, then the final amount to collect; `estimatedTotal` keeps the estimate, and
+     * `weighedAt`/`weighedBy` say when the last line was weighed and by whom.
+     */
+    byWeight: boolean('by_weight').notNull().default(false),
+    estimatedTotal: numeric('estimated_total', { precision: 10, scale: 2, mode: 'number' }),
+    weighedAt: timestamp('weighed_at', { withTimezone: true }),
+    weighedBy: integer('weighed_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
@@ -148,8 +157,21 @@ export const orderItems = pgTable(
     shortReason: text('short_reason'),
     /** Units taken from tracked stock on acceptance; given back on cancel, decline or no-show. */
     reservedQuantity: integer('reserved_quantity').notNull().default(0),
+    /** The variant chosen (its name copied), and for a by-weight line its unit and pack range (decision 510). */
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    variantName: text('variant_name'),
+    weightUnit: text('weight_unit', { enum: ['lb', 'oz'] }),
+    packMin: numeric('pack_min', { precision: 10, scale: 3, mode: 'number' }),
+    packMax: numeric('pack_max', { precision: 10, scale: 3, mode: 'number' }),
+    /** Each pack's weight once weighed (one per pack), and the line's price from them. */
+    weights: numeric('weights', { precision: 10, scale: 3, mode: 'number' }).array(),
+    finalAmount: numeric('final_amount', { precision: 10, scale: 2, mode: 'number' }),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+    index('order_items_variant_idx').on(t.variantId),
+  ],
 );
 
 /** Every transition with its time and actor (null actor: the system, e.g. expiry). */

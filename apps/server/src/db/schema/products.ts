@@ -19,6 +19,20 @@ export const products = pgTable(
     stockQuantity: integer('stock_quantity'),
     /** At most this many per pickup day across all windows ("20 pies per Saturday"); null: no limit. */
     dayLimit: integer('day_limit'),
+    /** Sold by weight (decision 510): `price` is per this unit (lb | oz) and a pack weighs pack_min–pack_max. */
+    weightUnit: text('weight_unit', { enum: ['lb', 'oz'] }),
+    packMin: numeric('pack_min', { precision: 10, scale: 3, mode: 'number' }),
+    packMax: numeric('pack_max', { precision: 10, scale: 3, mode: 'number' }),
+    /**
+     * Kept by the product's write from its active variants (`summarizeVariants`), for lists and the
+     * search index: the price, unit and range above are the cheapest variant's, `priceFrom` says the
+     * variants differ ("from $X"), and `variantNames` lets search find the product by a variant.
+     */
+    priceFrom: boolean('price_from').notNull().default(false),
+    variantNames: text('variant_names'),
+    /** Meat and poultry (decision 511): usda | state | custom_exempt | poultry_exempt, and the establishment number. */
+    inspection: text('inspection', { enum: ['usda', 'state', 'custom_exempt', 'poultry_exempt'] }),
+    establishmentNumber: text('establishment_number'),
     seasonalStart: date('seasonal_start', { mode: 'string' }),
     seasonalEnd: date('seasonal_end', { mode: 'string' }),
     ingredients: text('ingredients'),
@@ -44,7 +58,7 @@ export const products = pgTable(
     /** Why an admin removed it: its producer reads this; cleared on restore. */
     moderationReason: text('moderation_reason'),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`to_tsvector('english', coalesce(name, '') || ' ' || coalesce(category, '') || ' ' || coalesce(description, '') || ' ' || coalesce(ingredients, ''))`,
+      sql`to_tsvector('english', coalesce(name, '') || ' ' || coalesce(category, '') || ' ' || coalesce(description, '') || ' ' || coalesce(ingredients, '') || ' ' || coalesce(variant_names, ''))`,
     ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -59,4 +73,32 @@ export const products = pgTable(
       .on(t.producerId, t.category, t.availability)
       .where(sql`${t.active} and ${t.moderationStatus} = 'approved'`),
   ],
+);
+
+/** A variant of a product (a cut, a pack size, a flavour): its own price, unit or weight range, stock and availability. */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    name: text('name').notNull(),
+    price: numeric('price', { precision: 10, scale: 2, mode: 'number' }),
+    priceUnit: text('price_unit'),
+    weightUnit: text('weight_unit', { enum: ['lb', 'oz'] }),
+    packMin: numeric('pack_min', { precision: 10, scale: 3, mode: 'number' }),
+    packMax: numeric('pack_max', { precision: 10, scale: 3, mode: 'number' }),
+    /** Packs; null: not tracked. */
+    stockQuantity: integer('stock_quantity'),
+    availability: text('availability', { enum: ['available', 'sold_out', 'pre_order'] })
+      .notNull()
+      .default('available'),
+    /** A removed variant stays for the orders that name it. */
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('product_variants_product_idx').on(t.productId, t.position)],
 );

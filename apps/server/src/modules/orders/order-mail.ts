@@ -1,4 +1,5 @@
 import { formatPrice } from '@farmstand/shared';
+import { FINAL_AFTER_WEIGHING, formatByWeight } from '@farmstand/shared/format/by-weight';
 import { ORDER_LIMITS, ORDER_TEXTS } from '@farmstand/shared/schemas/orders';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -6,6 +7,7 @@ import { runNamed } from '../../db/named';
 import { claimNotice } from '../../jobs/runs';
 import type { AppContext } from '../../lib/context';
 import { zonedFormatter } from '../../lib/date-format';
+import { byWeightOfLine } from './order-lines';
 
 /**
  * A farm's order mails are spaced (decision 323), with the job sweep's notice keys (`job_notices`,
@@ -151,15 +153,19 @@ export function when(date: Date, timeZone: string): string {
   return text;
 }
 
+/** "Grass-fed beef (Ribeye)", or the product's name alone. */
+const lineLabel = (i: { productName: string; variantName: string | null }) =>
+  i.variantName ? `${i.productName} (${i.variantName})` : i.productName;
+
 /** The order thread's opening message after "Order #<id>": place, time, lines and the shopper's note. */
 export function orderSummaryAfterNumber(
-  items: { quantity: number; productName: string }[],
+  items: { quantity: number; productName: string; variantName: string | null }[],
   place: string,
   startsAt: Date,
   timeZone: string,
   note: string | null,
 ) {
-  const lines = items.map((i) => `${i.quantity} × ${i.productName}`).join(', ');
+  const lines = items.map((i) => `${i.quantity} × ${lineLabel(i)}`).join(', ');
   return ` for ${place}, ${when(startsAt, timeZone)}: ${lines}${note ? `\n\n${note}` : ''}`;
 }
 
@@ -167,8 +173,17 @@ export function orderSummaryAfterNumber(
 export function newOrderMail(
   ctx: AppContext,
   to: string,
-  order: { id: number; windowStart: Date; pointName: string; total: number; note: string | null },
-  items: { quantity: number; productName: string; unitPrice: number; priceUnit: string | null }[],
+  order: { id: number; windowStart: Date; pointName: string; total: number; note: string | null; byWeight: boolean },
+  items: {
+    quantity: number;
+    productName: string;
+    variantName: string | null;
+    unitPrice: number;
+    priceUnit: string | null;
+    weightUnit: 'lb' | 'oz' | null;
+    packMin: number | null;
+    packMax: number | null;
+  }[],
   shopperName: string,
   timeZone: string,
 ) {
@@ -179,9 +194,14 @@ export function newOrderMail(
     text: [
       `${shopperName} reserved for ${order.pointName}, ${at}:`,
       '',
-      ...items.map((i) => `${i.quantity} × ${i.productName} (${formatPrice(i.unitPrice, i.priceUnit)})`),
+      ...items.map((i) => {
+        const offer = byWeightOfLine(i);
+        return `${i.quantity} × ${lineLabel(i)} (${offer ? formatByWeight(offer) : formatPrice(i.unitPrice, i.priceUnit)})`;
+      }),
       '',
-      `Total ${formatPrice(order.total)}: ${ORDER_TEXTS.payAtPickup.toLowerCase()}.`,
+      order.byWeight
+        ? `Estimated total ${formatPrice(order.total)}. ${FINAL_AFTER_WEIGHING}: weigh the packs on the Orders tab.`
+        : `Total ${formatPrice(order.total)}: ${ORDER_TEXTS.payAtPickup.toLowerCase()}.`,
       ...(order.note ? ['', `Note: ${order.note}`] : []),
       '',
       `Accept or decline within ${ORDER_LIMITS.expiryHours} hours: ${ctx.config.publicUrl}/dashboard?tab=orders`,

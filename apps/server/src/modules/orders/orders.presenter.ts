@@ -1,4 +1,5 @@
 import type { Order, OrderStatus } from '@farmstand/shared/schemas/orders';
+import { itemAmounts, orderAmounts } from './order-lines';
 import { allowedMoves, type OrderRole } from './orders.policy';
 import type { OrderDetails } from './orders.repository';
 
@@ -9,6 +10,7 @@ const money = (n: number | string) => Math.round(Number(n) * 100) / 100;
  * admins) of this order only; `allowed` lists the moves this viewer may make now.
  */
 export function presentOrder(row: OrderDetails, role: OrderRole, at: Date): Order {
+  const totals = orderAmounts(row.items, row.deliveryFee);
   return {
     id: row.id,
     status: row.status,
@@ -32,18 +34,36 @@ export function presentOrder(row: OrderDetails, role: OrderRole, at: Date): Orde
     delivery_address: row.deliveryAddress,
     delivery_miles: row.deliveryMiles === null ? null : Math.round(row.deliveryMiles * 10) / 10,
     delivery_fee: money(row.deliveryFee),
-    items: row.items.map((item) => ({
-      product_id: item.productId,
-      name: item.productName,
-      price_unit: item.priceUnit,
-      unit_price: money(item.unitPrice),
-      quantity: item.quantity,
-      line_total: money(Number(item.unitPrice) * item.quantity),
-      ordered_quantity: item.orderedQuantity,
-      short_reason: item.shortReason,
-    })),
+    items: row.items.map((item) => {
+      const amounts = itemAmounts(item);
+      return {
+        id: item.id,
+        product_id: item.productId,
+        variant_id: item.variantId,
+        name: item.productName,
+        variant_name: item.variantName,
+        price_unit: item.priceUnit,
+        unit_price: money(item.unitPrice),
+        quantity: item.quantity,
+        line_total: amounts.estimateCents / 100,
+        ordered_quantity: item.orderedQuantity,
+        short_reason: item.shortReason,
+        weight_unit: item.weightUnit,
+        pack_min: item.packMin === null ? null : Number(item.packMin),
+        pack_max: item.packMax === null ? null : Number(item.packMax),
+        line_min: amounts.minCents / 100,
+        line_max: amounts.maxCents / 100,
+        weights: item.weights === null ? null : item.weights.map(Number),
+      };
+    }),
     subtotal: money(row.subtotal),
     total: money(row.total),
+    by_weight: row.byWeight,
+    estimated: totals.estimated,
+    total_min: totals.minCents / 100,
+    total_max: totals.maxCents / 100,
+    estimated_total: row.estimatedTotal === null ? null : money(row.estimatedTotal),
+    weighed_at: row.weighedAt === null ? null : row.weighedAt.toISOString(),
     note: row.note,
     decline_reason: row.declineReason,
     conversation_id: row.conversationId,

@@ -1,7 +1,17 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { runNamed } from '../../db/named';
-import { messages, orderEvents, orderItems, orderMessages, orders, producers, products, users } from '../../db/schema';
+import {
+  messages,
+  orderEvents,
+  orderItems,
+  orderMessages,
+  orders,
+  producers,
+  products,
+  productVariants,
+  users,
+} from '../../db/schema';
 import { TurnLoader } from '../../lib/turn-loader';
 import type { MessageWithProduct } from '../messages/messages.repository';
 
@@ -15,6 +25,12 @@ export type ProductForOrder = {
   availability: string;
   stockQuantity: number | null;
   dayLimit: number | null;
+  /** Sold by weight (decision 510): price per this unit, packs of packMin–packMax. */
+  weightUnit: 'lb' | 'oz' | null;
+  packMin: number | null;
+  packMax: number | null;
+  /** Sold only through its variants (the product row names them). */
+  hasVariants: boolean;
   seasonalStart: string | null;
   seasonalEnd: string | null;
   active: boolean;
@@ -33,6 +49,7 @@ export type ProductForOrder = {
 /** Written for the driver (no query builder, no result mapping: read on every order). */
 const PRODUCTS_FOR_ORDER = `
   select p.id, p.name, p.category, p.price::float8 as price, p.price_unit, p.availability, p.stock_quantity, p.day_limit,
+    p.weight_unit, p.pack_min::float8 as pack_min, p.pack_max::float8 as pack_max, p.variant_names is not null as has_variants,
     p.seasonal_start::text as seasonal_start, p.seasonal_end::text as seasonal_end, p.active, p.moderation_status,
     pr.user_id as producer_user_id, u.status as producer_status, u.user_type as producer_type, s.user_id as subscriber, s.status as subscription_status,
     s.trial_ends_at, s.current_period_end, s.cancel_at_period_end
@@ -51,6 +68,10 @@ type ProductForOrderRaw = {
   availability: string;
   stock_quantity: number | null;
   day_limit: number | null;
+  weight_unit: 'lb' | 'oz' | null;
+  pack_min: number | null;
+  pack_max: number | null;
+  has_variants: boolean;
   seasonal_start: string | null;
   seasonal_end: string | null;
   active: boolean;
@@ -77,6 +98,10 @@ function toProductForOrder(row: ProductForOrderRaw): ProductForOrder {
     availability: row.availability,
     stockQuantity: row.stock_quantity === null ? null : Number(row.stock_quantity),
     dayLimit: row.day_limit === null ? null : Number(row.day_limit),
+    weightUnit: row.weight_unit,
+    packMin: row.pack_min === null ? null : Number(row.pack_min),
+    packMax: row.pack_max === null ? null : Number(row.pack_max),
+    hasVariants: row.has_variants === true,
     seasonalStart: row.seasonal_start,
     seasonalEnd: row.seasonal_end,
     active: row.active,
@@ -114,6 +139,15 @@ export function productsForOrderReader(db: Db): (ids: number[]) => Promise<Produ
   };
 }
 export type OrderProduct = ProductForOrder;
+
+export type VariantForOrder = typeof productVariants.$inferSelect;
+
+/** The variants a basket names, read only when a line names one or a product has variants. */
+export async function variantsForOrder(db: Db, ids: number[]): Promise<Map<number, VariantForOrder>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(productVariants).where(inArray(productVariants.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
 
 export type OrderRow = typeof orders.$inferSelect;
 export type ItemRow = typeof orderItems.$inferSelect;
@@ -317,11 +351,20 @@ export async function moveStatus(
   return row;
 }
 
-/** Takes units from tracked stock only if enough are left; false means another order got them first. */
-export async function takeStock(db: Db, productId: number, quantity: number): Promise<'taken' | 'untracked' | 'short'> {
+/**
+ * Takes units from tracked stock (the variant's for a line with a variant) only if enough are left;
+ * 'short' means another order got them first.
+ */
+export async function takeStock(
+  db: Db,
+  line: { productId: number; variantId: number | null },
+  quantity: number,
+): Promise<'taken' | 'untracked' | 'short'> {
+  const table = line.variantId === null ? sql`products` : sql`product_variants`;
+  const id = line.variantId ?? line.productId;
   const result = await db.execute<{ stock_quantity: number | null }>(sql`
-    update products set stock_quantity = case when stock_quantity is null then null else stock_quantity - ${quantity} end
-    where id = ${productId} and (stock_quantity is null or stock_quantity >= ${quantity})
+    update ${table} set stock_quantity = case when stock_quantity is null then null else stock_quantity - ${quantity} end
+    where id = ${id} and (stock_quantity is null or stock_quantity >= ${quantity})
     returning stock_quantity`);
   const row = result.rows[0];
   if (!row) return 'short';
@@ -336,10 +379,17 @@ export async function setReserved(db: Db, itemId: number, reservedQuantity: numb
 export async function returnStock(db: Db, items: ItemRow[]) {
   for (const item of items) {
     if (item.productId === null || item.reservedQuantity <= 0) continue;
-    await db
-      .update(products)
-      .set({ stockQuantity: sql`${products.stockQuantity} + ${item.reservedQuantity}` })
-      .where(and(eq(products.id, item.productId), isNotNull(products.stockQuantity)));
+    if (item.variantId !== null) {
+      await db
+        .update(productVariants)
+        .set({ stockQuantity: sql`${productVariants.stockQuantity} + ${item.reservedQuantity}` })
+        .where(and(eq(productVariants.id, item.variantId), isNotNull(productVariants.stockQuantity)));
+    } else {
+      await db
+        .update(products)
+        .set({ stockQuantity: sql`${products.stockQuantity} + ${item.reservedQuantity}` })
+        .where(and(eq(products.id, item.productId), isNotNull(products.stockQuantity)));
+    }
     await db.update(orderItems).set({ reservedQuantity: 0 }).where(eq(orderItems.id, item.id));
   }
 }
@@ -393,8 +443,13 @@ export async function pickList(db: Db, producerUserId: number, date: string) {
       windowEnd: orders.windowEnd,
       timeZone: orders.timeZone,
       productId: orderItems.productId,
+      variantId: orderItems.variantId,
       name: orderItems.productName,
+      variantName: orderItems.variantName,
       priceUnit: orderItems.priceUnit,
+      weightUnit: orderItems.weightUnit,
+      packMin: orderItems.packMin,
+      packMax: orderItems.packMax,
       quantity: sql<number>`sum(${orderItems.quantity})`.mapWith(Number),
       orderCount: sql<number>`count(distinct ${orders.id})`.mapWith(Number),
     })
@@ -416,10 +471,15 @@ export async function pickList(db: Db, producerUserId: number, date: string) {
       orders.windowEnd,
       orders.timeZone,
       orderItems.productId,
+      orderItems.variantId,
       orderItems.productName,
+      orderItems.variantName,
       orderItems.priceUnit,
+      orderItems.weightUnit,
+      orderItems.packMin,
+      orderItems.packMax,
     )
-    .orderBy(asc(orders.windowStart), asc(orders.pointName), asc(orderItems.productName));
+    .orderBy(asc(orders.windowStart), asc(orders.pointName), asc(orderItems.productName), asc(orderItems.variantName));
 }
 
 /** Orders per window in the pick list's day (a window's count is over orders, not lines). */

@@ -13,6 +13,10 @@ import {
   PlaceOrderResponse,
   ReceivedOrdersQuery,
   TransitionRequest,
+  WeighingQuery,
+  WeighingResponse,
+  WeighLineParams,
+  WeighLineRequest,
 } from '@farmstand/shared/schemas/orders';
 import { HarvestQuery, HarvestResponse, PackingSlipsQuery } from '@farmstand/shared/schemas/packing';
 import {
@@ -32,6 +36,7 @@ import * as orders from './orders.service';
 import { harvestList, packingSlips } from './packing';
 import * as pickupDay from './pickup-day';
 import { shortenLine } from './short-harvest';
+import { weighingList, weighLine } from './weighing';
 
 const tags = ['orders'];
 const security = [{ bearer: [] }];
@@ -173,6 +178,48 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(pdf));
     },
+  );
+
+  app.get(
+    '/weighing',
+    {
+      config: producerOnly,
+      schema: {
+        summary: "Every by-weight line of a day's accepted and ready orders, to weigh their packs",
+        tags,
+        security,
+        querystring: WeighingQuery,
+        response: { 200: WeighingResponse, ...errors },
+      },
+    },
+    async (request) =>
+      weighingList(ctx, await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied), request.query.date),
+  );
+
+  app.put(
+    '/:id/items/:itemId/weights',
+    {
+      config: producerOnly,
+      schema: {
+        summary: "Weigh a by-weight line's packs: the final price, and the order's once all its lines are weighed",
+        description:
+          "One weight per pack, in the line's unit (lb or oz). A weight far outside the pack range answers 409 unless `confirm` is true. When the last by-weight line is weighed the shopper is told the final total (live and by mail).",
+        tags,
+        security,
+        params: WeighLineParams,
+        body: WeighLineRequest,
+        response: { 200: OrderResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      order: await weighLine(
+        ctx,
+        await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied),
+        request.params.id,
+        request.params.itemId,
+        request.body,
+      ),
+    }),
   );
 
   app.get(

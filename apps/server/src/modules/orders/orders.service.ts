@@ -1,4 +1,5 @@
 import { haversineMiles } from '@farmstand/shared';
+import { toCents } from '@farmstand/shared/format/by-weight';
 import type { Message } from '@farmstand/shared/schemas/messages';
 import {
   ORDER_LIMITS,
@@ -24,6 +25,7 @@ import { findUserBrief } from '../messages/messages.repository';
 import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../messages/messages.service';
 import { countOpenOrdersInWindow, findFarm, lockPoint } from '../pickup/pickup.repository';
 import { resolveWindow } from '../pickup/pickup.service';
+import { type LineOffer, lineOffer, orderAmounts } from './order-lines';
 import { mailFarmNow, newOrderMail, orderSummaryAfterNumber, when } from './order-mail';
 import { dayLimitRefusal, insertOrder, type LimitRefusal, shopperLimitRefusal } from './order-placement.repository';
 import {
@@ -44,7 +46,8 @@ import * as repo from './orders.repository';
 type PlaceInput = z.output<typeof PlaceOrderRequest>;
 type MoveInput = z.output<typeof TransitionRequest>;
 
-export const cents = (amount: number | string) => Math.round(Number(amount) * 100);
+/** Dollars → integer cents (the shared rule of decision 510). */
+export const cents = toCents;
 const EXPIRY_MS = ORDER_LIMITS.expiryHours * 3_600_000;
 
 /**
@@ -55,8 +58,9 @@ const EXPIRY_MS = ORDER_LIMITS.expiryHours * 3_600_000;
 export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: PlaceInput) {
   if (input.producerUserId === shopper.id) throw forbidden('You cannot reserve your own products');
   const ids = input.items.map((line) => line.productId);
-  if (new Set(ids).size !== ids.length)
-    throw badRequest('Each product can be in the basket once; change its quantity instead', 'items');
+  const keys = input.items.map((line) => `${line.productId}:${line.variantId ?? ''}`);
+  if (new Set(keys).size !== keys.length)
+    throw badRequest('Each product (or variant) can be in the basket once; change its quantity instead', 'items');
 
   // Everything the rules need, in two queries at once: the basket; the pickup window with the
   // producer's rules and farm (with its owner's e-mail for the notice). Failures keep their order.
@@ -65,17 +69,38 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
     resolveWindow(ctx, input.producerUserId, input.pointId, new Date(input.startsAt)).catch((error: unknown) => ({ error })),
   ]);
   const found = new Map(productRows.map((p) => [p.id, p]));
-  const lines = input.items.map((line) => ({
-    line,
-    product: assertOrderable(found.get(line.productId), input.producerUserId, line.quantity),
-  }));
+  const variantIds = input.items.flatMap((line) => (line.variantId === null ? [] : [line.variantId]));
+  const variants = await repo.variantsForOrder(ctx.db, variantIds);
+  const lines = input.items.map((line) => {
+    const product = found.get(line.productId);
+    const offer = product ? lineOffer(product, line.variantId, variants) : null;
+    // A variant's stock stands in for the product's (the product row tracks none of its own).
+    const stocked = product && offer ? { ...product, stockQuantity: offer.stockQuantity } : product;
+    return { line, product: assertOrderable(stocked, input.producerUserId, line.quantity), offer: offer as LineOffer };
+  });
   if ('error' in windowOrError) throw windowOrError.error;
   const window = windowOrError;
   for (const { product } of lines) assertInSeason(product, window.occurrence.date);
 
   const { farm } = window;
   if (!farm) throw notFound('Producer not found');
-  const subtotal = lines.reduce((sum, { line, product }) => sum + cents(product.price ?? 0) * line.quantity, 0);
+  const newItems = lines.map(({ line, product, offer }) => ({
+    productId: product.id,
+    productName: product.name,
+    variantId: offer.variantId,
+    variantName: offer.variantName,
+    priceUnit: offer.priceUnit,
+    unitPrice: offer.unitPrice,
+    weightUnit: offer.weightUnit,
+    packMin: offer.packMin,
+    packMax: offer.packMax,
+    weights: null,
+    finalAmount: null,
+    quantity: line.quantity,
+  }));
+  // By weight, the limits judge the estimate: what the shopper is told to expect (decision 510).
+  const amounts = orderAmounts(newItems, 0);
+  const subtotal = amounts.subtotalCents;
   assertTotalWithinLimit(subtotal);
   assertMinimumOrder(window.point, subtotal);
   const delivery = await deliveryFor(ctx, window, farm, input.deliveryAddress);
@@ -112,18 +137,15 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
     deliveryFee: feeCents / 100,
     subtotal: subtotal / 100,
     total: (subtotal + feeCents) / 100,
+    byWeight: amounts.byWeight,
+    estimatedTotal: amounts.byWeight ? (subtotal + feeCents) / 100 : null,
+    weighedAt: null,
+    weighedBy: null,
     note: input.note,
     expiresAt: new Date(at.getTime() + EXPIRY_MS),
     createdAt: at,
     updatedAt: at,
   };
-  const newItems = lines.map(({ line, product }) => ({
-    productId: product.id,
-    productName: product.name,
-    priceUnit: product.priceUnit,
-    unitPrice: Number(product.price),
-    quantity: line.quantity,
-  }));
   // One transaction writes the order, its lines and first event, the opening message of its thread
   // and the producer's mail: all or nothing. With a cap, the window's orders are counted again under
   // the pickup point's row lock, so two shoppers cannot both take the last place; the shopper's
@@ -365,11 +387,10 @@ export async function applyMove(
   if (to === 'accepted') {
     for (const item of items) {
       if (item.productId === null) continue;
-      const taken = await repo.takeStock(tx, item.productId, item.quantity);
+      const taken = await repo.takeStock(tx, { productId: item.productId, variantId: item.variantId }, item.quantity);
       if (taken === 'short') {
-        throw conflict(
-          `Not enough ${item.productName} left to accept this order; decline it with a reason or raise the stock first`,
-        );
+        const name = item.variantName ? `${item.productName} (${item.variantName})` : item.productName;
+        throw conflict(`Not enough ${name} left to accept this order; decline it with a reason or raise the stock first`);
       }
       if (taken === 'taken') await repo.setReserved(tx, item.id, item.quantity);
     }
@@ -511,7 +532,17 @@ export async function pickList(ctx: AppContext, producer: AuthUser, date: string
       };
       windows.set(key, window);
     }
-    window.lines.push({ product_id: row.productId, name: row.name, price_unit: row.priceUnit, quantity: row.quantity });
+    window.lines.push({
+      product_id: row.productId,
+      variant_id: row.variantId,
+      name: row.name,
+      variant_name: row.variantName,
+      price_unit: row.priceUnit,
+      quantity: row.quantity,
+      weight_unit: row.weightUnit,
+      pack_min: row.packMin === null ? null : Number(row.packMin),
+      pack_max: row.packMax === null ? null : Number(row.packMax),
+    });
   }
   return { date, farm_name: farm?.farmName ?? '', windows: [...windows.values()] };
 }

@@ -10,11 +10,11 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { insertOutboxRow } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../messages/messages.service';
+import { orderAmounts } from './order-lines';
 import { when } from './order-mail';
 import { assertCanRead, type OrderRole, roleOf } from './orders.policy';
 import { presentOrder } from './orders.presenter';
 import * as repo from './orders.repository';
-import { cents } from './orders.service';
 
 type ShortInput = z.output<typeof ShortLineRequest>;
 
@@ -81,7 +81,10 @@ export async function shortenLine(
     const again = order ? shortRefusal(order, role) : notFound('Order not found');
     if (again || !order) throw again ?? notFound('Order not found');
     const items = await repo.findItems(tx, orderId);
-    const item = items.find((line) => line.productId === productId);
+    const ofProduct = items.filter((line) => line.productId === productId);
+    if (ofProduct.length > 1 && input.variantId === null)
+      throw badRequest('This order has several variants of that product: say which one (variantId)', 'variantId');
+    const item = ofProduct.find((line) => input.variantId === null || line.variantId === input.variantId);
     if (!item) throw notFound('This order has no line for that product; reload the order');
     if (input.quantity >= item.quantity) {
       throw badRequest(
@@ -100,18 +103,32 @@ export async function shortenLine(
     }
     await tx
       .update(orderItems)
-      .set({ quantity: input.quantity, orderedQuantity: item.orderedQuantity ?? item.quantity, shortReason: input.reason })
+      // A by-weight line's packs changed: its weights are taken again (decision 510).
+      .set({
+        quantity: input.quantity,
+        orderedQuantity: item.orderedQuantity ?? item.quantity,
+        shortReason: input.reason,
+        weights: null,
+        finalAmount: null,
+      })
       .where(eq(orderItems.id, item.id));
 
-    const lines = items.map((line) => (line.id === item.id ? { ...line, quantity: input.quantity } : line));
-    const subtotal = lines.reduce((sum, line) => sum + cents(line.unitPrice) * line.quantity, 0);
-    const total = subtotal + cents(order.deliveryFee);
+    const lines = items.map((line) => (line.id === item.id ? { ...line, quantity: input.quantity, weights: null } : line));
+    const amounts = orderAmounts(lines, order.deliveryFee);
+    const subtotal = amounts.subtotalCents;
+    const total = amounts.totalCents;
     const nothingLeft = lines.every((line) => line.quantity === 0);
     const status = nothingLeft ? 'cancelled' : order.status;
     if (nothingLeft) await repo.returnStock(tx, await repo.findItems(tx, orderId));
     await tx
       .update(orders)
-      .set({ subtotal: subtotal / 100, total: total / 100, status, updatedAt: at })
+      .set({
+        subtotal: subtotal / 100,
+        total: total / 100,
+        status,
+        updatedAt: at,
+        ...(amounts.estimated ? { weighedAt: null, weighedBy: null } : {}),
+      })
       .where(eq(orders.id, orderId));
 
     const change = shortText(item.productName, item.quantity, input.quantity, input.reason);

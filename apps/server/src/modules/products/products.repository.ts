@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { producers, products, subscriptions, users } from '../../db/schema';
+import { producers, products, productVariants, subscriptions, users } from '../../db/schema';
 import { producerListed, productListed } from '../producers/producers.visibility';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -21,6 +21,12 @@ const productColumns = {
   availability: products.availability,
   stockQuantity: products.stockQuantity,
   dayLimit: products.dayLimit,
+  weightUnit: products.weightUnit,
+  packMin: products.packMin,
+  packMax: products.packMax,
+  priceFrom: products.priceFrom,
+  inspection: products.inspection,
+  establishmentNumber: products.establishmentNumber,
   seasonalStart: products.seasonalStart,
   seasonalEnd: products.seasonalEnd,
   ingredients: products.ingredients,
@@ -54,7 +60,33 @@ const producerColumns = {
   verificationStatus: producers.verificationStatus,
 };
 
-const selection = { product: productColumns, producer: producerColumns, email: users.email, listed: producerListed };
+/** A variant as the product's responses show it (numeric columns arrive as JSON numbers). */
+export type VariantJson = {
+  id: number;
+  name: string;
+  price: number | null;
+  price_unit: string | null;
+  weight_unit: 'lb' | 'oz' | null;
+  pack_min: number | null;
+  pack_max: number | null;
+  stock_quantity: number | null;
+  availability: 'available' | 'sold_out' | 'pre_order';
+};
+
+/** The product's active variants in order, read with the product in the same statement. */
+const activeVariants = sql<VariantJson[]>`coalesce((
+  select json_agg(json_build_object('id', v.id, 'name', v.name, 'price', v.price, 'price_unit', v.price_unit,
+    'weight_unit', v.weight_unit, 'pack_min', v.pack_min, 'pack_max', v.pack_max,
+    'stock_quantity', v.stock_quantity, 'availability', v.availability) order by v.position, v.id)
+  from ${productVariants} v where v.product_id = ${products.id} and v.active), '[]'::json)`;
+
+const selection = {
+  product: productColumns,
+  producer: producerColumns,
+  email: users.email,
+  listed: producerListed,
+  variants: activeVariants,
+};
 
 /** A product with the producer fields every product response carries. */
 export type ProductWithProducer = {
@@ -63,6 +95,7 @@ export type ProductWithProducer = {
   email: string;
   /** The producer's account is active and the subscription in good standing. */
   listed: boolean;
+  variants: VariantJson[];
 };
 
 function selectWithProducer(db: Db) {

@@ -1,4 +1,5 @@
 import { type StateCode, TEXTS } from '@farmstand/shared';
+import { meatListingViolation } from '@farmstand/shared/labels/meat-rules';
 import { sellerTypeViolation } from '@farmstand/shared/labels/seller-types';
 import {
   type AvailabilityRequest,
@@ -16,6 +17,7 @@ import { canManageProduct, canViewProduct } from './products.policy';
 import { presentProduct } from './products.presenter';
 import { forgetPublicProduct, type PublicProductBody } from './products.public-cache';
 import * as repo from './products.repository';
+import { replaceVariants, summarizeVariants } from './variants';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const PROFILE_REQUIRED = 'Please create your producer profile before adding products';
@@ -27,11 +29,11 @@ function toValues(input: ProductInput): repo.ProductValues {
     name: input.name,
     category: input.category,
     description: input.description,
-    price: input.price,
-    priceUnit: input.price_unit,
+    ...summarizeVariants(input),
     availability: input.availability,
-    stockQuantity: input.stock_quantity,
     dayLimit: input.day_limit,
+    inspection: input.inspection,
+    establishmentNumber: input.establishment_number,
     seasonalStart: input.seasonal_start,
     seasonalEnd: input.seasonal_end,
     // The ordered list is the label's source; the spec's free-text field follows it for other readers.
@@ -59,6 +61,14 @@ function assertRegulatedRules(input: ProductInput, producerState: string): void 
   if (violation) throw badRequest(violation, REGULATED_FIELD[violation] ?? 'category');
   const sellerRule = sellerTypeViolation(input, producerState as StateCode);
   if (sellerRule) throw badRequest(sellerRule, 'seller_type');
+  const meatRule = meatListingViolation(input);
+  if (meatRule) throw badRequest(meatRule.message, meatRule.path);
+}
+
+/** The variant cap is a platform setting (features.max_variants_per_product); products count, not variants. */
+async function assertVariantCap(ctx: AppContext, input: ProductInput): Promise<void> {
+  const cap = (await ctx.settings.get('features')).max_variants_per_product;
+  if (input.variants.length > cap) throw badRequest(`A product can have at most ${cap} variants`, 'variants');
 }
 
 async function maxProducts(ctx: AppContext): Promise<number> {
@@ -114,11 +124,13 @@ export async function listMyProducts(ctx: AppContext, user: AuthUser): Promise<M
     active_count: rows.filter((row) => isProductListed(row.product)).length,
     max_products: features.max_products_per_producer,
     max_images_per_product: features.max_images_per_product,
+    max_variants_per_product: features.max_variants_per_product,
   };
 }
 
 export async function createProduct(ctx: AppContext, user: AuthUser, input: ProductInput) {
   const limit = await maxProducts(ctx);
+  await assertVariantCap(ctx, input);
   return ctx.db.transaction(async (tx) => {
     // The lock makes two simultaneous creations count one after the other.
     const producer = await lockProducerByUserId(tx, user.id);
@@ -126,17 +138,20 @@ export async function createProduct(ctx: AppContext, user: AuthUser, input: Prod
     assertRegulatedRules(input, producer.state);
     if ((await repo.countActiveProducts(tx, producer.id)) >= limit) throw conflict(TEXTS.productLimitReached);
     const row = await repo.insertProduct(tx, producer.id, toValues(input));
+    await replaceVariants(tx, row.id, input.variants);
     return { product_id: row.id, product: await reload(ctx, row.id, tx) };
   });
 }
 
 export async function updateProduct(ctx: AppContext, user: AuthUser, id: number, input: ProductInput) {
+  await assertVariantCap(ctx, input);
   return thenForget(
     ctx,
     id,
     ctx.db.transaction(async (tx) => {
       const row = await loadManageableProduct(ctx, user, id, tx);
       assertRegulatedRules(input, row.producer.state);
+      await replaceVariants(tx, id, input.variants);
       await repo.updateProduct(tx, id, toValues(input));
       return reload(ctx, id, tx);
     }),

@@ -1,35 +1,9 @@
 import type { SubscriptionStatus } from '@farmstand/shared';
-import type { ProducerMapItem, ProducerSearchItem, ProductListing } from '@farmstand/shared/schemas/search';
-import type { MapProducerRow, ProducerRow, ProductListingRow } from './search.repository';
+import type { ProducerMapItem, ProducerSearchItem } from '@farmstand/shared/schemas/search';
+import type { MapProducerRow, ProducerRow } from './search.repository';
 
 /** Distances leave the server rounded to a hundredth of a mile: enough for 'ft' and '0.1 mi' display. */
 const roundMiles = (miles: number | null) => (miles === null ? null : Math.round(miles * 100) / 100);
-
-export function presentProductListing(row: ProductListingRow): ProductListing {
-  return {
-    id: row.id,
-    producer_id: row.producer_id,
-    producer_user_id: row.producer_user_id,
-    name: row.name,
-    category: row.category,
-    description: row.description,
-    price: row.price === null ? null : Number(row.price),
-    price_unit: row.price_unit,
-    availability: row.availability,
-    stock_quantity: row.stock_quantity,
-    primary_image_url: row.primary_image_url,
-    seasonal_start: row.seasonal_start,
-    seasonal_end: row.seasonal_end,
-    farm_name: row.farm_name,
-    city: row.city,
-    state: row.state,
-    delivery_available: row.delivery_available,
-    delivery_radius: row.delivery_radius,
-    producer_email: null,
-    verified: row.verified,
-    distance: roundMiles(row.distance === null ? null : Number(row.distance)),
-  };
-}
 
 export function presentProducerListItem(row: ProducerRow): ProducerSearchItem {
   return {

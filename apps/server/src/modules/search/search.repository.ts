@@ -20,31 +20,6 @@ export type ProductSearchFilters = {
   offset: number;
 };
 
-export type ProductListingRow = {
-  id: number;
-  producer_id: number;
-  producer_user_id: number;
-  name: string;
-  category: string;
-  description: string | null;
-  price: number | null;
-  price_unit: string | null;
-  availability: string;
-  stock_quantity: number | null;
-  primary_image_url: string | null;
-  seasonal_start: string | null;
-  seasonal_end: string | null;
-  farm_name: string;
-  city: string;
-  state: string;
-  delivery_available: boolean;
-  delivery_radius: number | null;
-  verified: boolean;
-  distance: number | null;
-  /** The number of matching rows (window count); null from the browse shape, which counts separately. */
-  total: number | null;
-};
-
 export type ProducerSearchFilters = {
   text?: string;
   category?: string;

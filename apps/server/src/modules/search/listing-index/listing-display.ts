@@ -20,6 +20,11 @@ export type ProductDisplayRow = {
   primary_image_url: string | null;
   seasonal_start: string | null;
   seasonal_end: string | null;
+  /** "from $X" and selling by weight (decision 510): the product row's summary of its variants. */
+  price_from: boolean;
+  weight_unit: string | null;
+  pack_min: number | string | null;
+  pack_max: number | string | null;
 };
 
 export type ProductDisplay = {
@@ -30,7 +35,13 @@ export type ProductDisplay = {
   primaryImageUrl: string | null;
   seasonalStart: string | null;
   seasonalEnd: string | null;
+  priceFrom: boolean;
+  weightUnit: string | null;
+  packMin: number | null;
+  packMax: number | null;
 };
+
+const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
 
 export function productDisplayOf(row: ProductDisplayRow): ProductDisplay {
   return {
@@ -41,6 +52,10 @@ export function productDisplayOf(row: ProductDisplayRow): ProductDisplay {
     primaryImageUrl: row.primary_image_url,
     seasonalStart: row.seasonal_start,
     seasonalEnd: row.seasonal_end,
+    priceFrom: row.price_from === true,
+    weightUnit: row.weight_unit,
+    packMin: numberOrNull(row.pack_min),
+    packMax: numberOrNull(row.pack_max),
   };
 }
 
@@ -104,6 +119,10 @@ class JsonTextColumn {
 export class ProductDisplayColumns {
   private prices: Float64Array = new Float64Array(1024);
   private stock: Float64Array = new Float64Array(1024);
+  private packMins: Float64Array = new Float64Array(1024);
+  private packMaxes: Float64Array = new Float64Array(1024);
+  private priceFrom: Uint8Array = new Uint8Array(1024);
+  private readonly weightUnits = new JsonTextColumn();
   private readonly descriptions = new JsonTextColumn();
   private readonly units = new JsonTextColumn();
   private readonly images = new JsonTextColumn();
@@ -115,10 +134,19 @@ export class ProductDisplayColumns {
     if (this.length === this.prices.length) {
       this.prices = growFloats(this.prices);
       this.stock = growFloats(this.stock);
+      this.packMins = growFloats(this.packMins);
+      this.packMaxes = growFloats(this.packMaxes);
+      const flags = new Uint8Array(this.priceFrom.length * 2);
+      flags.set(this.priceFrom);
+      this.priceFrom = flags;
     }
     this.prices[this.length] = display.price ?? Number.NaN;
     this.stock[this.length] = display.stockQuantity ?? Number.NaN;
+    this.packMins[this.length] = display.packMin ?? Number.NaN;
+    this.packMaxes[this.length] = display.packMax ?? Number.NaN;
+    this.priceFrom[this.length] = display.priceFrom ? 1 : 0;
     this.length++;
+    this.weightUnits.push(display.weightUnit);
     this.descriptions.push(display.description);
     this.units.push(display.priceUnit);
     this.images.push(display.primaryImageUrl);
@@ -128,9 +156,12 @@ export class ProductDisplayColumns {
 
   /** Joins the text columns and trims the spare room (after the last push). */
   done(): this {
-    for (const column of [this.descriptions, this.units, this.images, this.starts, this.ends]) column.done();
+    for (const column of [this.descriptions, this.units, this.images, this.starts, this.ends, this.weightUnits]) column.done();
     this.prices = this.prices.slice(0, this.length);
     this.stock = this.stock.slice(0, this.length);
+    this.packMins = this.packMins.slice(0, this.length);
+    this.packMaxes = this.packMaxes.slice(0, this.length);
+    this.priceFrom = this.priceFrom.slice(0, this.length);
     return this;
   }
 
@@ -144,6 +175,8 @@ export class ProductDisplayColumns {
   json(slot: number): DisplayJson {
     const price = this.prices[slot];
     const stock = this.stock[slot];
+    const packMin = this.packMins[slot];
+    const packMax = this.packMaxes[slot];
     return {
       description: this.descriptions.json(slot),
       price: Number.isNaN(price) ? 'null' : json(price),
@@ -152,6 +185,10 @@ export class ProductDisplayColumns {
       primaryImageUrl: this.images.json(slot),
       seasonalStart: this.starts.json(slot),
       seasonalEnd: this.ends.json(slot),
+      priceFrom: this.priceFrom[slot] === 1 ? 'true' : 'false',
+      weightUnit: this.weightUnits.json(slot),
+      packMin: Number.isNaN(packMin) ? 'null' : json(packMin),
+      packMax: Number.isNaN(packMax) ? 'null' : json(packMax),
     };
   }
 }
@@ -183,6 +220,10 @@ export function displayJsonOf(display: ProductDisplay): DisplayJson {
     primaryImageUrl: json(display.primaryImageUrl),
     seasonalStart: json(display.seasonalStart),
     seasonalEnd: json(display.seasonalEnd),
+    priceFrom: json(display.priceFrom),
+    weightUnit: json(display.weightUnit),
+    packMin: json(display.packMin),
+    packMax: json(display.packMax),
   };
 }
 
@@ -221,7 +262,7 @@ export function farmFieldsJson(producer: ProducerDisplay): string {
 }
 
 /**
- * One result row, byte for byte as the route's schema serialiser writes `presentProductListing`'s
+ * One result row, byte for byte as the route's schema serialiser would write a `ProductListing`
  * object (the schema's key order; listings are public: never an e-mail, decision 041).
  */
 export function listingJson(listing: ListingRowFields, farmFields: string, distance: number | null): string {
@@ -229,7 +270,8 @@ export function listingJson(listing: ListingRowFields, farmFields: string, dista
   return (
     `{"id":${listing.id},"producer_id":${listing.producerId},"producer_user_id":${listing.userId},` +
     `"name":${listing.name},"category":${listing.category},"description":${d.description},` +
-    `"price":${d.price},"price_unit":${d.priceUnit},"availability":${listing.availability},` +
+    `"price":${d.price},"price_unit":${d.priceUnit},"price_from":${d.priceFrom},"weight_unit":${d.weightUnit},` +
+    `"pack_min":${d.packMin},"pack_max":${d.packMax},"availability":${listing.availability},` +
     `"stock_quantity":${d.stockQuantity},"primary_image_url":${d.primaryImageUrl},` +
     `"seasonal_start":${d.seasonalStart},"seasonal_end":${d.seasonalEnd},` +
     `${farmFields},"distance":${json(roundMiles(distance))}}`

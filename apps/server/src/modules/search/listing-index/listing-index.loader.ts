@@ -54,7 +54,8 @@ const listingColumns = sql`l.product_id, l.name, l.producer_id, l.category, l.av
   array_to_string(tsvector_to_array(l.name_doc), chr(31)) as name_lexemes,
   array_to_string(tsvector_to_array(l.doc), chr(31)) as doc_lexemes,
   p.description, p.price::float8 as price, p.price_unit, p.stock_quantity, p.primary_image_url,
-  p.seasonal_start::text as seasonal_start, p.seasonal_end::text as seasonal_end`;
+  p.seasonal_start::text as seasonal_start, p.seasonal_end::text as seasonal_end,
+  p.price_from, p.weight_unit, p.pack_min::float8 as pack_min, p.pack_max::float8 as pack_max`;
 const listingTables = sql`search_listings l join products p on p.id = l.product_id`;
 
 /** Read from `search_producers sp left join producers pr` (the type-ahead shows the farm's city and state). */

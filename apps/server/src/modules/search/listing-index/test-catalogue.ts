@@ -12,6 +12,10 @@ export const PLAIN_DISPLAY: ProductDisplay = {
   primaryImageUrl: null,
   seasonalStart: null,
   seasonalEnd: null,
+  priceFrom: false,
+  weightUnit: null,
+  packMin: null,
+  packMax: null,
 };
 
 /** An index built from producers and listings made by a test, with these words as its vocabulary. */

@@ -1,0 +1,122 @@
+import {
+  type ByWeight,
+  type Estimate,
+  lineEstimate,
+  toCents,
+  toMilli,
+  type WeightUnit,
+  weighedLineCents,
+} from '@farmstand/shared/format/by-weight';
+import { badRequest } from '../../lib/errors';
+import type { ItemRow, OrderProduct, VariantForOrder } from './orders.repository';
+
+/**
+ * What a basket line sells and what it costs (decision 510): the product itself, or the variant the
+ * shopper chose; by the piece, or by weight with an estimate until its packs are weighed. Every
+ * amount of an order line comes from `itemAmounts`, every order amount from `orderAmounts`.
+ */
+
+/** The price, unit and weight range a line copies onto the order (later edits never change it). */
+export type LineOffer = {
+  variantId: number | null;
+  variantName: string | null;
+  unitPrice: number;
+  priceUnit: string | null;
+  weightUnit: WeightUnit | null;
+  packMin: number | null;
+  packMax: number | null;
+};
+
+/**
+ * The offer of one basket line: a product with variants is sold only through one of them (active,
+ * this product's, not sold out); a product without variants is sold itself. Stock is checked by
+ * the caller against the returned stock (the variant's when there is one).
+ */
+export function lineOffer(
+  product: OrderProduct,
+  variantId: number | null,
+  variants: Map<number, VariantForOrder>,
+): LineOffer & { stockQuantity: number | null } {
+  if (!product.hasVariants) {
+    if (variantId !== null) throw badRequest(`${product.name} has no variants; reserve it without choosing one`, 'items');
+    return {
+      variantId: null,
+      variantName: null,
+      unitPrice: product.price ?? 0,
+      priceUnit: product.priceUnit,
+      weightUnit: product.weightUnit,
+      packMin: product.packMin,
+      packMax: product.packMax,
+      stockQuantity: product.stockQuantity,
+    };
+  }
+  if (variantId === null) throw badRequest(`Choose a variant of ${product.name}`, 'items');
+  const variant = variants.get(variantId);
+  if (!variant || variant.productId !== product.id || !variant.active) {
+    throw badRequest(`That variant of ${product.name} is no longer offered; choose another`, 'items');
+  }
+  const name = `${product.name} (${variant.name})`;
+  if (variant.price === null) throw badRequest(`${name} has no price yet: send the producer an inquiry instead`, 'items');
+  if (variant.availability === 'sold_out' || variant.stockQuantity === 0) throw badRequest(`${name} is sold out`, 'items');
+  return {
+    variantId: variant.id,
+    variantName: variant.name,
+    unitPrice: variant.price,
+    priceUnit: variant.priceUnit,
+    weightUnit: variant.weightUnit,
+    packMin: variant.packMin,
+    packMax: variant.packMax,
+    stockQuantity: variant.stockQuantity,
+  };
+}
+
+type PricedLine = Pick<ItemRow, 'unitPrice' | 'quantity' | 'weightUnit' | 'packMin' | 'packMax' | 'weights'>;
+
+/** The line's by-weight offer, or null when it is sold by the piece. */
+export function byWeightOfLine(line: Pick<ItemRow, 'unitPrice' | 'weightUnit' | 'packMin' | 'packMax'>): ByWeight | null {
+  if (line.weightUnit === null || line.packMin === null || line.packMax === null) return null;
+  return {
+    priceCents: toCents(line.unitPrice),
+    unit: line.weightUnit,
+    minMilli: toMilli(line.packMin),
+    maxMilli: toMilli(line.packMax),
+  };
+}
+
+/** A line's amount in cents: exact by the piece, weighed once its packs are, else the estimate and its range. */
+export function itemAmounts(line: PricedLine): Estimate & { weighed: boolean } {
+  const offer = byWeightOfLine(line);
+  if (offer === null) {
+    const exact = toCents(line.unitPrice) * line.quantity;
+    return { estimateCents: exact, minCents: exact, maxCents: exact, weighed: false };
+  }
+  if (line.weights !== null && line.weights.length === line.quantity) {
+    const final = weighedLineCents(offer.priceCents, line.weights.map(toMilli));
+    return { estimateCents: final, minCents: final, maxCents: final, weighed: true };
+  }
+  return { ...lineEstimate(offer, line.quantity), weighed: false };
+}
+
+/**
+ * An order's amounts in cents: the lines plus the delivery fee. `estimated` while a by-weight line
+ * waits for its weights; `totalCents` is then the estimate, and the final amount once all are weighed.
+ */
+export function orderAmounts(lines: PricedLine[], deliveryFee: number | string) {
+  const fee = toCents(deliveryFee);
+  let subtotal = 0;
+  let min = 0;
+  let max = 0;
+  let byWeight = false;
+  let estimated = false;
+  for (const line of lines) {
+    const amounts = itemAmounts(line);
+    subtotal += amounts.estimateCents;
+    min += amounts.minCents;
+    max += amounts.maxCents;
+    if (line.weightUnit !== null) {
+      byWeight = true;
+      if (!amounts.weighed && line.quantity > 0) estimated = true;
+    }
+  }
+  return { subtotalCents: subtotal, totalCents: subtotal + fee, minCents: min + fee, maxCents: max + fee, byWeight, estimated };
+}

@@ -1,0 +1,193 @@
+import {
+  formatCents,
+  formatPackRange,
+  formatWeight,
+  isFarOutside,
+  toMilli,
+  weighedLineCents,
+} from '@farmstand/shared/format/by-weight';
+import { ORDER_STATUS_LABELS, type Order, type WeighingResponse, type WeighLineRequest } from '@farmstand/shared/schemas/orders';
+import { and, asc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { orderItems, orders } from '../../db/schema';
+import type { AppContext } from '../../lib/context';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { insertOutboxRow } from '../../lib/mailer';
+import type { AuthUser } from '../../plugins/auth';
+import { byWeightOfLine, itemAmounts, orderAmounts } from './order-lines';
+import { when } from './order-mail';
+import { assertCanRead, roleOf } from './orders.policy';
+import { presentOrder } from './orders.presenter';
+import * as repo from './orders.repository';
+
+type WeighInput = z.output<typeof WeighLineRequest>;
+
+/** Packs are weighed once the producer has the order in hand: accepted or ready (decision 510). */
+const WEIGHABLE: readonly repo.OrderRow['status'][] = ['accepted', 'ready'];
+
+const lineName = (item: Pick<repo.ItemRow, 'productName' | 'variantName'>) =>
+  item.variantName ? `${item.productName} (${item.variantName})` : item.productName;
+
+/**
+ * The producer types the weight of each pack of a by-weight line (decision 510). One weight per
+ * pack; a weight far outside the pack range is refused until confirmed. The line's price is each
+ * pack's weight × the price per unit, rounded to the cent; when the order's last by-weight line is
+ * weighed, its total becomes the final amount to collect, who weighed and when are kept, and the
+ * shopper is told (live and by mail). Weighing again corrects the line and tells the shopper again.
+ */
+export async function weighLine(
+  ctx: AppContext,
+  user: AuthUser,
+  orderId: number,
+  itemId: number,
+  input: WeighInput,
+): Promise<Order> {
+  const current = assertCanRead(await repo.findOrderRow(ctx.db, orderId), user);
+  const role = roleOf(current, user);
+  if (role === 'admin') throw forbidden('Admins can look at orders but not change them; the producer weighs the packs');
+  if (role !== 'producer') throw forbidden('Only the producer weighs the packs of an order');
+  const site = await ctx.mailer.site();
+  const at = ctx.clock.now();
+
+  const result = await ctx.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw notFound('Order not found');
+    if (!WEIGHABLE.includes(order.status)) {
+      const state = ORDER_STATUS_LABELS[order.status].toLowerCase();
+      throw conflict(`This order is ${state}: packs are weighed once it is accepted and before it is picked up`);
+    }
+    const items = await repo.findItems(tx, orderId);
+    const item = items.find((line) => line.id === itemId);
+    if (!item) throw notFound('This order has no such line; reload the order');
+    const offer = byWeightOfLine(item);
+    if (offer === null) throw badRequest(`${lineName(item)} is sold by the piece: it has nothing to weigh`, 'weights');
+    if (input.weights.length !== item.quantity) {
+      throw badRequest(
+        `Give ${item.quantity} ${item.quantity === 1 ? 'weight' : 'weights'}, one per pack of ${lineName(item)}`,
+        'weights',
+      );
+    }
+    const milli = input.weights.map(toMilli);
+    const far = milli.find((w) => isFarOutside(offer, w));
+    if (far !== undefined && !input.confirm) {
+      throw conflict(
+        `${formatWeight(far)} ${offer.unit} is far outside this pack's ${formatPackRange(offer)}: check the scale and confirm to save it`,
+      );
+    }
+    const lineCents = weighedLineCents(offer.priceCents, milli);
+    await tx
+      .update(orderItems)
+      .set({ weights: input.weights, finalAmount: lineCents / 100 })
+      .where(eq(orderItems.id, item.id));
+
+    const lines = items.map((line) => (line.id === item.id ? { ...line, weights: input.weights } : line));
+    const amounts = orderAmounts(lines, order.deliveryFee);
+    const complete = !amounts.estimated;
+    await tx
+      .update(orders)
+      .set({
+        subtotal: amounts.subtotalCents / 100,
+        total: amounts.totalCents / 100,
+        weighedAt: complete ? at : null,
+        weighedBy: complete ? user.id : null,
+        updatedAt: at,
+      })
+      .where(eq(orders.id, orderId));
+    const updated = (await repo.findOrder(tx, orderId)) as repo.OrderDetails;
+    const mail = complete && updated.customerEmail ? await ctx.mailer.render(weighedMail(ctx, updated), site) : null;
+    const mailId = mail ? await insertOutboxRow(tx, mail) : null;
+    return { updated, complete, mail, mailId, status: order.status };
+  });
+
+  const { updated } = result;
+  const total = formatCents(Math.round(Number(updated.total) * 100));
+  if (result.complete) {
+    ctx.events.emit('order.changed', {
+      orderId,
+      status: updated.status,
+      previousStatus: result.status,
+      actorRole: 'producer',
+      customerId: updated.customerId,
+      producerUserId: updated.producerUserId,
+      shopperMessage: `Your order #${orderId} from ${updated.farmName} is weighed: ${total}`,
+      producerMessage: `Order #${orderId} for ${updated.shopperName} is weighed: ${total}`,
+    });
+  }
+  // Delivered after the answer; the row is committed, so a failure only delays it (jobs/mail-recovery.ts).
+  if (result.mail && result.mailId !== null)
+    void ctx.mailer.dispatch(result.mailId, result.mail).catch((error) => console.error('weighed mail failed', error));
+  return presentOrder(updated, 'producer', ctx.clock.now());
+}
+
+/** The shopper's notice: each weighed line and the amount to pay at pickup. */
+function weighedMail(ctx: AppContext, order: repo.OrderDetails) {
+  const total = formatCents(Math.round(Number(order.total) * 100));
+  const link = `${ctx.config.publicUrl}/orders?order=${order.id}`;
+  const lines = order.items
+    .filter((item) => item.quantity > 0)
+    .map((item) => {
+      const amount = formatCents(itemAmounts(item).estimateCents);
+      const offer = byWeightOfLine(item);
+      if (!offer || !item.weights) return `${item.quantity} × ${lineName(item)}: ${amount}`;
+      const weights = item.weights.map((w) => `${formatWeight(toMilli(w))} ${offer.unit}`).join(', ');
+      return `${lineName(item)}: ${weights} at ${formatCents(offer.priceCents)}/${offer.unit} = ${amount}`;
+    });
+  return {
+    to: order.customerEmail,
+    subject: `Your order is weighed: ${total}`,
+    text: [
+      `${order.farmName} weighed your order #${order.id}.`,
+      '',
+      ...lines,
+      ...(Number(order.deliveryFee) > 0 ? [`Delivery: ${formatCents(Math.round(Number(order.deliveryFee) * 100))}`] : []),
+      '',
+      `Pay at pickup: ${total}.`,
+      `${order.pointName}, ${when(order.windowStart, order.timeZone)}`,
+      '',
+      `See your order: ${link}`,
+    ].join('\n'),
+  };
+}
+
+/** Every by-weight line of the producer's accepted and ready orders of a local date, by window then order. */
+export async function weighingList(ctx: AppContext, producer: AuthUser, date: string): Promise<WeighingResponse> {
+  const rows = await weighingRows(ctx.db, producer.id, date);
+  return {
+    date,
+    lines: rows.map(({ order, item }) => ({
+      order_id: order.id,
+      item_id: item.id,
+      shopper_name: order.shopperName,
+      point_name: order.pointName,
+      starts_at: order.windowStart.toISOString(),
+      time_zone: order.timeZone,
+      name: item.productName,
+      variant_name: item.variantName,
+      quantity: item.quantity,
+      unit_price: Number(item.unitPrice),
+      weight_unit: item.weightUnit as 'lb' | 'oz',
+      pack_min: Number(item.packMin),
+      pack_max: Number(item.packMax),
+      weights: item.weights === null ? null : item.weights.map(Number),
+      line_total: itemAmounts(item).estimateCents / 100,
+    })),
+  };
+}
+
+function weighingRows(db: Db, producerUserId: number, date: string) {
+  return db
+    .select({ order: orders, item: orderItems })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.producerUserId, producerUserId),
+        eq(orders.windowDate, date),
+        inArray(orders.status, WEIGHABLE as repo.OrderRow['status'][]),
+        isNotNull(orderItems.weightUnit),
+        gt(orderItems.quantity, 0),
+      ),
+    )
+    .orderBy(asc(orders.windowStart), asc(orders.pointName), asc(orders.id), asc(orderItems.id));
+}
