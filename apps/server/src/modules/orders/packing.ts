@@ -57,7 +57,21 @@ function windowTimes(order: Order): string {
 /** "Lexington Farmers Market, Stall 14": the place with its booth, if any. */
 const placeLine = (order: Order) => (order.booth ? `${order.place.name}, ${order.booth}` : order.place.name);
 
-const itemText = (item: Order['items'][number]) => `${formatPackQuantity(item.quantity, item.price_unit)}  ${item.name}`;
+/**
+ * "2 × 8-oz jar  Honey", "2  Grass-fed beef (Ribeye, pair): 1.42, 1.51 lb" once weighed, or
+ * "… (1.3–1.6 lb packs)" while the packs wait for the scale (decision 510).
+ */
+const itemText = (item: Order['items'][number]) => {
+  const name = item.variant_name ? `${item.name} (${item.variant_name})` : item.name;
+  if (item.weight_unit === null) return `${formatPackQuantity(item.quantity, item.price_unit)}  ${name}`;
+  const packs = item.weights
+    ? `: ${item.weights.join(', ')} ${item.weight_unit}`
+    : ` (${item.pack_min === item.pack_max ? item.pack_min : `${item.pack_min}–${item.pack_max}`} ${item.weight_unit} packs)`;
+  return `${item.quantity}  ${name}${packs}`;
+};
+
+/** The amount to collect: the final total, or "about" the estimate while packs wait for the scale. */
+const collectText = (order: Order) => (order.estimated ? `about ${formatPrice(order.total)}` : formatPrice(order.total));
 
 /** The producer's accepted and ready orders of one local day, earliest window first. */
 async function ordersToPack(ctx: AppContext, producer: AuthUser, date: string): Promise<Order[]> {
@@ -171,8 +185,8 @@ function slipRows(order: Order, farmName: string): SlipRow[] {
   if (order.delivery_fee > 0) rows.push({ text: 'Delivery fee', right: formatPrice(order.delivery_fee), size: 10, indent: 10 });
   if (order.note) rows.push({ text: `Note: ${order.note}`, size: 10, gapBefore: 4 });
   rows.push({
-    text: 'Amount to collect (pay at pickup)',
-    right: formatPrice(order.total),
+    text: order.estimated ? 'Amount to collect (estimate: weigh the packs)' : 'Amount to collect (pay at pickup)',
+    right: collectText(order),
     bold: true,
     size: 12,
     gapBefore: 6,
@@ -268,7 +282,7 @@ function bagLabelVersions(order: Order, supported: Set<number>): LabelBlock[][] 
   };
   const collect: LabelBlock = {
     field: 'collect',
-    text: `Collect ${formatPrice(order.total)} at pickup`,
+    text: `Collect ${collectText(order)} at pickup`,
     font: 'bold',
     role: 'body',
   };
@@ -350,6 +364,7 @@ export async function harvestList(
       .select({
         productId: orderItems.productId,
         name: orderItems.productName,
+        variantName: orderItems.variantName,
         priceUnit: orderItems.priceUnit,
         date: orders.windowDate,
         requested: sql<boolean>`${orders.status} = 'requested'`.mapWith(Boolean),
@@ -363,6 +378,7 @@ export async function harvestList(
       .groupBy(
         orderItems.productId,
         orderItems.productName,
+        orderItems.variantName,
         orderItems.priceUnit,
         orders.windowDate,
         sql`${orders.status} = 'requested'`,
@@ -378,12 +394,14 @@ export async function harvestList(
 
   const lines = new Map<string, HarvestLine>();
   for (const row of rows) {
-    const key = `${row.productId ?? row.name}|${row.name}|${row.priceUnit ?? ''}`;
+    // Each variant is its own line to pick ("Grass-fed beef (Ribeye, pair)").
+    const name = row.variantName ? `${row.name} (${row.variantName})` : row.name;
+    const key = `${row.productId ?? row.name}|${name}|${row.priceUnit ?? ''}`;
     let line = lines.get(key);
     if (!line) {
       line = {
         product_id: row.productId,
-        name: row.name,
+        name,
         price_unit: row.priceUnit,
         quantity: 0,
         order_count: 0,

@@ -12,6 +12,7 @@ import { emailOutbox, productVariants } from '../../db/schema';
 import type { DomainEventMap } from '../../lib/events';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import type { TestProducer } from '../../test/listing-factories';
+import { readPdf } from '../../test/pdf-text';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { itemAmounts, orderAmounts } from './order-lines';
 import { eggs, move, orderPayload, placeOrder, setUpMarket, useTestClock } from './orders.test-helpers';
@@ -183,7 +184,13 @@ describe('weighing', () => {
     const piece = await weigh(farm, order.id, ground, { weights: [1] });
     expect(piece.statusCode).toBe(400);
     expect(piece.json().message).toMatch(/sold by the piece/);
-    for (const weights of [[0, 1.4], [-1, 1.4], ['1.4', 1.4], [1.4001, 1.4], [99999, 1.4]]) {
+    for (const weights of [
+      [0, 1.4],
+      [-1, 1.4],
+      ['1.4', 1.4],
+      [1.4001, 1.4],
+      [99999, 1.4],
+    ]) {
       const bad = await weigh(farm, order.id, pair, { weights });
       expect(bad.statusCode, JSON.stringify(weights)).toBe(400);
     }
@@ -209,7 +216,11 @@ describe('weighing', () => {
     expect(done.weighed_at).not.toBeNull();
     expect(done.estimated_total).toBe(order.estimated_total);
     expect(changes).toEqual([
-      expect.objectContaining({ orderId: order.id, customerId: shopper.id, shopperMessage: expect.stringContaining('is weighed: $80.76') }),
+      expect.objectContaining({
+        orderId: order.id,
+        customerId: shopper.id,
+        shopperMessage: expect.stringContaining('is weighed: $80.76'),
+      }),
     ]);
     const mails = await app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, shopper.email));
     const weighed = mails.find((m) => m.subject === 'Your order is weighed: $80.76');
@@ -222,11 +233,54 @@ describe('weighing', () => {
     const seen = (await app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(shopper) })).json().order;
     expect(seen.total).toBe(81.23);
 
-    const list = (
-      await app.inject({ method: 'GET', url: `/api/orders/weighing?date=2030-06-08`, headers: bearer(farm) })
-    ).json();
+    const list = (await app.inject({ method: 'GET', url: `/api/orders/weighing?date=2030-06-08`, headers: bearer(farm) })).json();
     expect(list.lines.map((l: { item_id: number }) => l.item_id)).toEqual([pair, single]);
     expect(list.lines[0]).toMatchObject({ shopper_name: 'Dana Shopper', variant_name: 'Ribeye, pair', weights: [1.42, 1.51] });
+  });
+});
+
+describe('the day’s lists', () => {
+  it('name the variant and the pack range on the pick list and the slips, with an estimate to collect until weighed', async () => {
+    const { farm, productId, variant } = await beefFarm();
+    const shopper = await buildUser(app);
+    const placed = await placeOrder(
+      app,
+      shopper,
+      orderPayload(farm, [{ productId, variantId: variant['Ribeye, pair'], quantity: 2 }] as never),
+    );
+    const id = placed.json().order.id;
+    expect((await move(app, farm, id, 'accepted')).statusCode).toBe(200);
+    const pick = (
+      await app.inject({ method: 'GET', url: '/api/orders/pick-list?date=2030-06-08', headers: bearer(farm) })
+    ).json();
+    expect(pick.windows[0].lines).toEqual([
+      expect.objectContaining({
+        name: 'Grass-fed beef',
+        variant_name: 'Ribeye, pair',
+        quantity: 2,
+        weight_unit: 'lb',
+        pack_min: 1.3,
+        pack_max: 1.6,
+      }),
+    ]);
+    const slips = async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/orders/packing-slips.pdf?date=2030-06-08',
+        headers: bearer(farm),
+      });
+      expect(res.statusCode).toBe(200);
+      return (await readPdf(res.rawPayload)).flatMap((page) => page.texts.map((t) => t.text)).join(' ');
+    };
+    const before = await slips();
+    expect(before).toContain('Grass-fed beef (Ribeye, pair) (1.3–1.6 lb packs)');
+    expect(before).toContain('about $55.08');
+    const itemId = placed.json().order.items[0].id;
+    expect((await weigh(farm, id, itemId, { weights: [1.42, 1.51] })).statusCode).toBe(200);
+    const after = await slips();
+    expect(after).toContain('Grass-fed beef (Ribeye, pair): 1.42, 1.51 lb');
+    expect(after).toContain('$55.64');
+    expect(after).not.toContain('about');
   });
 });
 
