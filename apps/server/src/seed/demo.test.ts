@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AVAILABILITIES, MAX_ACTIVE_PRODUCTS, PRODUCT_CATEGORIES, STATES, type StateCode } from '@farmstand/shared';
 import { undeclaredAllergens } from '@farmstand/shared/labels/allergens';
+import { meatListingViolation } from '@farmstand/shared/labels/meat-rules';
 import { labelIngredients } from '@farmstand/shared/labels/rules';
 import { type SellerType, sellerTypeViolation } from '@farmstand/shared/labels/seller-types';
 import { sql } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import zipcodes from 'zipcodes';
 import { buildTestApp, type TestApp } from '../test/test-app';
 import { DEMO_ACCOUNTS, type DemoSeedCounts, seedDemoDataIfEmpty } from './demo';
 import { DEMO_FARM_NAME } from './farms';
+import { MEAT_FARM_EMAIL, MEAT_FARM_NAME } from './meat-farm';
 
 let app: TestApp;
 let dataDir: string;
@@ -237,6 +239,72 @@ describe('demo seed', () => {
       },
     });
     expect(order.statusCode, order.body).toBe(201);
+  });
+
+  it('adds a Kentucky meat farm selling beef cuts and whole chickens by weight, with a pickup place and weekly windows', async () => {
+    const [farm] = await rows<{ id: number; user_id: number; farm_name: string; state: string; verification_status: string }>(sql`
+      select p.id, p.user_id, p.farm_name, p.state, p.verification_status
+      from producers p join users u on u.id = p.user_id where u.email = ${MEAT_FARM_EMAIL}`);
+    expect(farm).toMatchObject({ farm_name: MEAT_FARM_NAME, state: 'KY', verification_status: 'approved' });
+    const listed = await rows<{
+      id: number;
+      name: string;
+      category: string;
+      price: string;
+      price_unit: string;
+      weight_unit: string | null;
+      pack_min: string | null;
+      pack_max: string | null;
+      price_from: boolean;
+      variant_names: string | null;
+      inspection: string | null;
+      establishment_number: string | null;
+    }>(sql`select id, name, category, price, price_unit, weight_unit, pack_min, pack_max, price_from, variant_names,
+                  inspection, establishment_number from products where producer_id = ${farm.id} order by id`);
+    const beef = listed.find((p) => p.name === 'Grass-fed beef');
+    // The product row shows the cheapest cut, "from", like the product write keeps it.
+    expect(beef).toMatchObject({
+      category: 'meat',
+      price_unit: 'lb',
+      weight_unit: 'lb',
+      price_from: true,
+      variant_names: 'Ribeye, NY strip, Ground beef, Chuck roast',
+      inspection: 'usda',
+      establishment_number: 'EST. 45678',
+    });
+    expect([Number(beef?.price), Number(beef?.pack_min), Number(beef?.pack_max)]).toEqual([8.49, 1, 1]);
+    const cuts = await rows<{ name: string; price: string; weight_unit: string; pack_min: string; pack_max: string }>(sql`
+      select name, price, weight_unit, pack_min, pack_max from product_variants
+      where product_id = ${beef?.id} and active order by position`);
+    expect(cuts.map((c) => [c.name, Number(c.price), c.weight_unit, Number(c.pack_min), Number(c.pack_max)])).toEqual([
+      ['Ribeye', 18.99, 'lb', 1, 1.4],
+      ['NY strip', 16.99, 'lb', 0.8, 1.2],
+      ['Ground beef', 8.49, 'lb', 1, 1],
+      ['Chuck roast', 9.49, 'lb', 2.5, 3.5],
+    ]);
+    const chicken = listed.find((p) => p.name === 'Pasture-raised whole chicken');
+    expect(chicken).toMatchObject({ category: 'poultry', weight_unit: 'lb', price_from: false, inspection: 'usda' });
+    expect([Number(chicken?.price), Number(chicken?.pack_min), Number(chicken?.pack_max)]).toEqual([5.49, 3.5, 5]);
+    const [{ windows }] = await rows<{ windows: number }>(sql`
+      select count(*)::int as windows from pickup_points pp join pickup_schedules s on s.point_id = pp.id
+      where pp.producer_user_id = ${farm.user_id} and pp.kind = 'farm'`);
+    expect(windows).toBeGreaterThan(0);
+  });
+
+  it('says how every meat and poultry product was inspected, USDA with an establishment number, never state-inspected in Kentucky', async () => {
+    const meat = await rows<{
+      name: string;
+      category: string;
+      inspection: 'usda' | null;
+      establishment_number: string | null;
+    }>(sql`
+      select name, category, inspection, establishment_number from products where category in ('meat', 'poultry')`);
+    expect(meat.length).toBeGreaterThan(5);
+    for (const product of meat) expect(meatListingViolation(product), product.name).toBeNull();
+    const [{ kentucky }] = await rows<{ kentucky: number }>(sql`
+      select count(*)::int as kentucky from certifications c join producers p on p.id = c.producer_id
+      where p.state = 'KY' and c.certification_type = 'state_inspected_meat'`);
+    expect(kentucky).toBe(0);
   });
 
   it('does not seed a database that already has accounts', async () => {

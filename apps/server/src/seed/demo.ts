@@ -4,9 +4,11 @@ import type { Db } from '../db/client';
 import { certifications, favorites, payments, producers, products, reviews, subscriptions, users } from '../db/schema';
 import type { AppContext } from '../lib/context';
 import { hashPassword } from '../modules/auth/passwords';
+import { replaceVariants } from '../modules/products/variants';
 import { DEMO_SHOPPER_EMAILS, draftReview } from './community';
 import { type DemoPictureUrls, removeDemoPictures, storeDemoPictures } from './demo-pictures';
-import { buildDemoFarms, type DemoFarm } from './farms';
+import { buildDemoFarms, type DemoFarm, type DemoProduct } from './farms';
+import { buildMeatFarm, MEAT_FARM_EMAIL } from './meat-farm';
 import { insertDemoPickup } from './pickup';
 import { createRandom, type Random } from './random';
 import { demoFarmSites } from './towns';
@@ -16,6 +18,8 @@ export const DEMO_ACCOUNTS = [
   { role: 'consumer', email: 'consumer@farmstand.test', password: DEMO_PASSWORD },
   { role: 'producer', email: 'producer@farmstand.test', password: DEMO_PASSWORD },
   { role: 'admin', email: 'admin@farmstand.test', password: DEMO_PASSWORD },
+  // The meat farm: beef cuts and whole chickens sold by weight (decisions 510, 511).
+  { role: 'producer', email: MEAT_FARM_EMAIL, password: DEMO_PASSWORD },
 ] as const;
 
 const DEMO_SEED = 20_240_601;
@@ -42,7 +46,7 @@ export async function seedDemoDataIfEmpty(ctx: AppContext, options: { now?: Date
   if (!(await isEmpty(ctx.db))) return null;
   const now = options.now ?? new Date();
   const random = createRandom(DEMO_SEED);
-  const farms = buildDemoFarms(demoFarmSites(), random, now, accountEmail('producer'));
+  const farms = [...buildDemoFarms(demoFarmSites(), random, now, accountEmail('producer')), buildMeatFarm(now)];
   const pictures = await storeDemoPictures(ctx.storage, farms);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   try {
@@ -175,12 +179,13 @@ async function insertDemoCatalog(tx: Db, { farms, pictures, passwordHash, random
   );
   await tx.insert(certifications).values(certificationRows);
 
+  const catalogue = farms.flatMap((farm) => farm.products);
   const productRows = await tx
     .insert(products)
     .values(
       farms.flatMap((farm, i) =>
         farm.products.map((product, j) => ({
-          ...product,
+          ...productColumns(product),
           producerId: producerIds[i],
           primaryImageUrl: pictures.products[i][j],
           updatedAt: product.createdAt,
@@ -188,6 +193,10 @@ async function insertDemoCatalog(tx: Db, { farms, pictures, passwordHash, random
       ),
     )
     .returning({ id: products.id });
+  // Variants go in through the product write's own path, in the catalogue's order.
+  for (const [k, product] of catalogue.entries()) {
+    if (product.variants?.length) await replaceVariants(tx, productRows[k].id, product.variants);
+  }
 
   // Reviews by the demo shoppers: products and farms, a few of each person's still in moderation.
   const reviewRows: (typeof reviews.$inferInsert)[] = [];
@@ -221,6 +230,11 @@ async function insertDemoCatalog(tx: Db, { farms, pictures, passwordHash, random
     consumers: consumers.length,
     pickupPoints: pickupPointCount,
   };
+}
+
+/** A demo product's columns: its variants are rows of their own. */
+function productColumns({ variants: _variants, ...columns }: DemoProduct) {
+  return columns;
 }
 
 function reviewRow(

@@ -5,7 +5,9 @@ import {
   type ProductCategory,
   type StateCode,
 } from '@farmstand/shared';
+import { isInspectedCategory } from '@farmstand/shared/labels/meat-rules';
 import { acidifiedFoodWord, type SellerType, sellerTypeViolation } from '@farmstand/shared/labels/seller-types';
+import type { Inspection, VariantInput } from '@farmstand/shared/schemas/products';
 import { FARM_KIND_CATEGORIES, PRODUCT_TEMPLATES, type ProductTemplate } from './catalog';
 import { demoLabelFacts } from './label-facts';
 import type { Random } from './random';
@@ -25,6 +27,17 @@ export type DemoProduct = {
   allergens: string[];
   sellerType: SellerType;
   pickupInstructions: string | null;
+  /** Meat and poultry (decision 511): how it was inspected and the plant's establishment number. */
+  inspection: Inspection | null;
+  establishmentNumber: string | null;
+  /** Sold by weight or through variants (decision 510): the summary columns the product write keeps. */
+  weightUnit?: 'lb' | 'oz' | null;
+  packMin?: number | null;
+  packMax?: number | null;
+  priceFrom?: boolean;
+  variantNames?: string | null;
+  /** Not a column: inserted after the product, through the product write's own `replaceVariants`. */
+  variants?: VariantInput[];
   createdAt: Date;
 };
 
@@ -247,7 +260,7 @@ const KIND_CERTIFICATIONS: Record<FarmKind, CertificationType[]> = {
   homestead: ['cottage_food_registered', 'egg_handler_license', 'naturally_grown_certified'],
 };
 
-function issuingAuthority(type: CertificationType, state: StateCode): string {
+export function issuingAuthority(type: CertificationType, state: StateCode): string {
   switch (type) {
     case 'usda_inspected_meat':
       return 'USDA Food Safety and Inspection Service';
@@ -331,6 +344,12 @@ export function buildDemoFarms(sites: FarmSite[], random: Random, now: Date, dem
     return farm;
   });
   markExpiringCertifications(farms, random, now);
+  // Kentucky has no state meat inspection programme (decision 511), so its farms hold no such
+  // certificate; dropped after every draw so the rest of the catalogue stays as it was.
+  for (const farm of farms) {
+    if (farm.state === 'KY')
+      farm.certifications = farm.certifications.filter((c) => c.certificationType !== 'state_inspected_meat');
+  }
   return farms;
 }
 
@@ -473,8 +492,23 @@ export function buildProduct(
     allergens: template.allergens ?? [],
     sellerType: demoSellerType(farm.state, category, template),
     pickupInstructions: random.chance(0.35) ? random.pick(PRODUCT_PICKUP) : null,
+    ...demoInspection(category, farm.farmName),
     createdAt: new Date(now.getTime() - random.int(1, 120) * DAY_MS),
   };
+}
+
+/**
+ * Demo meat and poultry are USDA inspected (decision 511: Kentucky has no state inspection
+ * programme, and the demo does not claim a state's poultry exemption), each farm's from one plant:
+ * a fictional establishment number drawn from the farm's name, so the random catalogue is unchanged.
+ */
+export function demoInspection(
+  category: ProductCategory,
+  farmName: string,
+): { inspection: Inspection | null; establishmentNumber: string | null } {
+  if (!isInspectedCategory(category)) return { inspection: null, establishmentNumber: null };
+  const number = 10_000 + ([...farmName].reduce((hash, ch) => (hash * 31 + ch.charCodeAt(0)) % 1_000_003, 7) % 90_000);
+  return { inspection: 'usda', establishmentNumber: category === 'poultry' ? `P-${number}` : `EST. ${number}` };
 }
 
 /** The next window of the season's months: this year's, or next year's once this one is over. */

@@ -67,11 +67,14 @@ export type FarmSite = { zip: string; city: string; state: StateCode; latitude: 
 
 /** The demo sites with the town, state and exact coordinates of their ZIP from the offline gazetteer. */
 export function demoFarmSites(): FarmSite[] {
-  return DEMO_FARM_SITES.map(({ zip, kind }) => {
-    const place = zipcodeTable().lookup(zip);
-    if (!place) throw new Error(`demo seed: ZIP ${zip} is not in the gazetteer`);
-    return { zip, city: place.city, state: place.state as StateCode, latitude: place.latitude, longitude: place.longitude, kind };
-  });
+  return DEMO_FARM_SITES.map(({ zip, kind }) => farmSite(zip, kind));
+}
+
+/** One site: the town, state and exact coordinates of a ZIP from the offline gazetteer. */
+export function farmSite(zip: string, kind: FarmKind): FarmSite {
+  const place = zipcodeTable().lookup(zip);
+  if (!place) throw new Error(`demo seed: ZIP ${zip} is not in the gazetteer`);
+  return { zip, city: place.city, state: place.state as StateCode, latitude: place.latitude, longitude: place.longitude, kind };
 }
 
 /** Telephone area codes by state, for believable (fictional 555-01xx) farm numbers. */

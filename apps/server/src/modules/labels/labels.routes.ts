@@ -36,9 +36,9 @@ const labelRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =
         security: [{ bearer: [] }],
         summary: "Which label sheets a product's label fits",
         description:
-          'Whether the label is ready (every field its state requires, and it fits at least one sheet), the fields missing, and for each sheet whether the label fits and, if not, why. The same fit the PDF applies.',
+          "Whether the label is ready (every field its state requires, and it fits at least one sheet), the fields missing, and for each sheet whether the label fits and, if not, why. The same fit the PDF applies. Meat and poultry are refused with 400: their label is the inspected plant's.",
         params: IdParams,
-        response: { 200: LabelSheetsResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+        response: { 200: LabelSheetsResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
       },
     },
     async (request) => {
@@ -56,7 +56,7 @@ const labelRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =
         security: [{ bearer: [] }],
         summary: 'Printable labels for a product (PDF), with every field its state requires',
         description:
-          'Lays out `count` identical labels on the chosen sheet (Avery 5163, Avery 22806 or a 4×6 thermal label), with the processing date of the batch and a QR code to the product page. Refuses with 400 naming the field when a required field is missing or does not fit.',
+          "Lays out `count` identical labels on the chosen sheet (Avery 5163, Avery 22806 or a 4×6 thermal label), with the processing date of the batch and a QR code to the product page. Refuses with 400 naming the field when a required field is missing or does not fit, and for meat and poultry (their label is the inspected plant's).",
         params: IdParams,
         querystring: LabelPrintQuery,
         produces: ['application/pdf'],

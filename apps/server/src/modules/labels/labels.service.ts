@@ -1,3 +1,4 @@
+import { isInspectedCategory, MEAT_LABEL_REFUSAL } from '@farmstand/shared/labels/meat-rules';
 import { LABEL_FIELD_NAMES, missingLabelFields } from '@farmstand/shared/labels/rules';
 import { LABEL_SHEETS, type LabelPrintQuery, type LabelSheetsResponse } from '@farmstand/shared/labels/sheets';
 import type { AppContext } from '../../lib/context';
@@ -66,9 +67,13 @@ async function printClaimed(
   return { pdf, filename: `labels-${slug}-${query.processing_date}.pdf` };
 }
 
-/** The product (owner or admin only) and its farm, as the label rules read them. */
+/**
+ * The product (owner or admin only) and its farm, as the label rules read them. Meat and poultry
+ * are refused (decision 511): the label maker prints home-food labels, which do not cover them.
+ */
 async function loadLabelSubject(ctx: AppContext, user: AuthUser, productId: number) {
   const row = await loadManageableProduct(ctx, user, productId);
+  if (isInspectedCategory(row.product.category)) throw badRequest(MEAT_LABEL_REFUSAL, 'category');
   const producer = await findProducerByUserId(ctx.db, row.producer.userId);
   if (!producer) throw notFound('Producer profile not found');
   return { row, labelProduct: toLabelProduct(row.product), labelProducer: toLabelProducer(producer) };

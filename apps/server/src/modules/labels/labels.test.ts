@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { StateCode } from '@farmstand/shared';
+import { MEAT_LABEL_REFUSAL } from '@farmstand/shared/labels/meat-rules';
 import { STATE_LABEL_RULES } from '@farmstand/shared/labels/rules';
 import { LABEL_SHEET_IDS, LABEL_SHEETS, type LabelSheetId } from '@farmstand/shared/labels/sheets';
 import type { ProductRequest } from '@farmstand/shared/schemas/products';
@@ -177,6 +178,36 @@ describe('GET /api/products/{id}/labels', () => {
     const pages = await readPdf(res.rawPayload);
     expect(pages).toHaveLength(10);
     expect(labelTexts(pages[9], 'avery_5163', 9).joined).toContain('Market Day Jam');
+  });
+
+  it('refuses meat and poultry with 400, saying home-food labels do not cover them and what label they carry instead', async () => {
+    // A farm of its own: the shared producer's products are near the product limit.
+    const farmer = await buildProducer(app);
+    const beef = await buildProduct(app, farmer, {
+      name: 'Grass-fed ribeye',
+      category: 'meat',
+      price: 18.99,
+      price_unit: 'lb',
+      inspection: 'usda',
+      establishment_number: 'EST. 45678',
+    });
+    const chicken = await buildProduct(app, farmer, {
+      name: 'Whole chicken',
+      category: 'poultry',
+      price: 5.49,
+      price_unit: 'lb',
+      inspection: 'poultry_exempt',
+      establishment_number: null,
+    });
+    for (const id of [beef, chicken]) {
+      const print = await printPdf(id, 'avery_5163', 1, farmer);
+      expect(print.statusCode).toBe(400);
+      expect(print.json().message).toBe(MEAT_LABEL_REFUSAL);
+      const sheets = await app.inject({ method: 'GET', url: `/api/products/${id}/labels/sheets`, headers: bearer(farmer) });
+      expect(sheets.statusCode).toBe(400);
+      expect(sheets.json().message).toBe(MEAT_LABEL_REFUSAL);
+    }
+    expect(MEAT_LABEL_REFUSAL).toMatch(/inspection legend and establishment number/);
   });
 
   it('lets only the owner and admins print: 401 guest, 403 consumer and other producer', async () => {

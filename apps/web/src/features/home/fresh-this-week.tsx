@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatPrice } from '@/lib/format';
+import { listingPrice } from '@/lib/listing-price';
 import { type FreshKind, useFreshListing } from './api';
 import { BreadArt, EggsArt, HoneyArt, VegBoxArt } from './food-art';
 
@@ -57,7 +58,7 @@ function FreshCard({ kind }: { kind: Kind }) {
   const listing = useFreshListing(kind);
   const found = listing.data ?? null;
   const shown = found
-    ? { to: `/product/${found.id}`, name: found.name, farm: found.farm_name, price: formatPrice(found.price, found.price_unit) }
+    ? { to: `/product/${found.id}`, name: found.name, farm: found.farm_name, price: listingPrice(found) ?? formatPrice(null) }
     : {
         to: catalogueLink(kind),
         name: kind.sample.name,

@@ -1,14 +1,27 @@
 import { STORAGE_KEYS } from '@farmstand/shared';
+import { byWeightOf, type Estimate, lineEstimate, toCents, type WeightUnit } from '@farmstand/shared/format/by-weight';
 import type { Season } from '@farmstand/shared/format/season';
 import { useSyncExternalStore } from 'react';
 import { SIGNED_OUT_EVENT } from '@/lib/storage';
 
-/** One line of a basket: enough to show it and to place the order (the server re-checks everything). */
+/**
+ * One line of a basket: enough to show it and to place the order (the server re-checks everything).
+ * A line is one product, or one variant of it: (productId, variantId) is its key. Baskets stored
+ * before variants existed have no variantId and no weight fields, and read as sold by the piece.
+ */
 export type BasketLine = {
   productId: number;
+  variantId?: number | null;
+  /** The chosen variant's name ("Ribeye, 2 per pack"). */
+  variantName?: string | null;
   name: string;
+  /** By the piece: the price of one; by weight: the price per weightUnit. */
   price: number;
   priceUnit: string | null;
+  /** By weight (decision 510): each pack weighs packMin–packMax of weightUnit; quantity counts packs. */
+  weightUnit?: WeightUnit | null;
+  packMin?: number | null;
+  packMax?: number | null;
   quantity: number;
   max: number;
   /** The product's season when it was added, so checkout offers only pickup days inside it (the server re-checks). */
@@ -65,6 +78,15 @@ export function useBasket(producerUserId: number): Basket | undefined {
   return useBaskets().find((b) => b.producerUserId === producerUserId);
 }
 
+/** Which line: a product, or one of its variants. */
+export type LineKey = { productId: number; variantId?: number | null };
+
+const isLine = (line: LineKey, key: LineKey) =>
+  line.productId === key.productId && (line.variantId ?? null) === (key.variantId ?? null);
+
+/** A React key for a line. */
+export const lineKey = (line: LineKey) => `${line.productId}:${line.variantId ?? ''}`;
+
 /** Adds to the line (or starts it), never beyond what can be reserved. */
 export function addToBasket(producer: { producerUserId: number; farmName: string }, line: BasketLine): void {
   const baskets = read().map((b) => ({ ...b, lines: [...b.lines] }));
@@ -73,7 +95,7 @@ export function addToBasket(producer: { producerUserId: number; farmName: string
     basket = { ...producer, lines: [] };
     baskets.push(basket);
   }
-  const existing = basket.lines.find((l) => l.productId === line.productId);
+  const existing = basket.lines.find((l) => isLine(l, line));
   if (existing) Object.assign(existing, { ...line, quantity: Math.min(line.max, existing.quantity + line.quantity) });
   else basket.lines.push({ ...line, quantity: Math.min(line.max, line.quantity) });
   write(baskets);
@@ -83,29 +105,55 @@ export function addToBasket(producer: { producerUserId: number; farmName: string
  * Changes a line to a whole number from 1 up to what can be reserved. Anything else (an emptied
  * field, 0, a fraction) leaves the line as it was: a line leaves the basket only by `removeFromBasket`.
  */
-export function setQuantity(producerUserId: number, productId: number, quantity: number): void {
+export function setQuantity(producerUserId: number, key: LineKey, quantity: number): void {
   if (!Number.isInteger(quantity) || quantity < 1) return;
   write(
     read().map((b) =>
       b.producerUserId !== producerUserId
         ? b
-        : { ...b, lines: b.lines.map((l) => (l.productId === productId ? { ...l, quantity: Math.min(l.max, quantity) } : l)) },
+        : { ...b, lines: b.lines.map((l) => (isLine(l, key) ? { ...l, quantity: Math.min(l.max, quantity) } : l)) },
     ),
   );
 }
 
 /** Takes a line out of the basket (the explicit Remove); the basket goes when its last line does. */
-export function removeFromBasket(producerUserId: number, productId: number): void {
-  write(
-    read().map((b) =>
-      b.producerUserId !== producerUserId ? b : { ...b, lines: b.lines.filter((l) => l.productId !== productId) },
-    ),
-  );
+export function removeFromBasket(producerUserId: number, key: LineKey): void {
+  write(read().map((b) => (b.producerUserId !== producerUserId ? b : { ...b, lines: b.lines.filter((l) => !isLine(l, key)) })));
 }
 
 export function clearBasket(producerUserId: number): void {
   write(read().filter((b) => b.producerUserId !== producerUserId));
 }
 
-export const basketTotal = (basket: Basket) =>
-  basket.lines.reduce((sum, l) => sum + Math.round(l.price * 100) * l.quantity, 0) / 100;
+/** A line's by-weight offer, or null when it is sold by the piece (old stored lines included). */
+export const lineByWeight = (l: BasketLine) =>
+  byWeightOf({ price: l.price, weight_unit: l.weightUnit ?? null, pack_min: l.packMin ?? null, pack_max: l.packMax ?? null });
+
+/** A line's amount in cents: by weight its estimate and range (the shared rule), else exact. */
+export function lineAmount(l: BasketLine): Estimate {
+  const offer = lineByWeight(l);
+  if (offer) return lineEstimate(offer, l.quantity);
+  const cents = toCents(l.price) * l.quantity;
+  return { estimateCents: cents, minCents: cents, maxCents: cents };
+}
+
+/** The basket's amount in cents: the sum of its lines' estimates and ranges. */
+export function basketAmount(basket: Basket): Estimate {
+  return basket.lines.reduce(
+    (sum, l) => {
+      const a = lineAmount(l);
+      return {
+        estimateCents: sum.estimateCents + a.estimateCents,
+        minCents: sum.minCents + a.minCents,
+        maxCents: sum.maxCents + a.maxCents,
+      };
+    },
+    { estimateCents: 0, minCents: 0, maxCents: 0 },
+  );
+}
+
+/** True when some line is sold by weight: its total is an estimate until the producer weighs it. */
+export const isEstimated = (basket: Basket) => basket.lines.some((l) => lineByWeight(l) !== null);
+
+/** The basket's total in dollars: the estimate when lines are sold by weight (what minimums compare). */
+export const basketTotal = (basket: Basket) => basketAmount(basket).estimateCents / 100;

@@ -3,7 +3,7 @@ import type { ProductListing } from '@farmstand/shared/schemas/search';
 import { Link } from 'react-router';
 import { AvailabilityBadge } from '@/components/ui/availability-badge';
 import { ProductImage } from '@/components/ui/product-image';
-import { formatPrice } from '@/lib/format';
+import { listingPrice } from '@/lib/listing-price';
 
 /** A product on /products; the whole card opens /product/{id}. */
 /** `eager` for the cards in the first screenful, so the largest image there is not lazy-loaded. */
@@ -41,7 +41,7 @@ export function ProductCard({ product, eager = false }: { product: ProductListin
           {product.distance != null && ` · ${formatDistance(product.distance)}`}
         </p>
         <p className="mt-auto pt-3 text-lg font-bold text-brand-800 dark:text-green-300">
-          {product.price === null ? 'Ask for price' : formatPrice(product.price, product.price_unit)}
+          {listingPrice(product) ?? 'Ask for price'}
         </p>
       </div>
     </article>

@@ -1,4 +1,6 @@
 import { CATEGORY_LABELS, type ProductCategory } from '@farmstand/shared';
+import { byWeightOf, formatByWeight } from '@farmstand/shared/format/by-weight';
+import { INSPECTION_LABELS } from '@farmstand/shared/labels/meat-rules';
 import type { Product } from '@farmstand/shared/schemas/products';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -9,7 +11,8 @@ import { Deferred } from '@/components/ui/deferred';
 import { AlertIcon, BasketIcon } from '@/components/ui/icons';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
-import { formatDate, formatPrice } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { listingPrice } from '@/lib/listing-price';
 import { parseRouteId } from '@/lib/route-id';
 import { useTrackView } from '@/lib/use-track-view';
 import { useProduct } from '../api';
@@ -113,9 +116,7 @@ function ProductSummary({ product }: { product: Product }) {
         <span className="text-sm text-stone-600 dark:text-stone-300">{CATEGORY_LABELS[product.category as ProductCategory]}</span>
       </div>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">{product.name}</h1>
-      <p className="mt-2 text-2xl font-bold text-brand-800 dark:text-green-300">
-        {product.price === null ? 'Ask the producer for a price' : formatPrice(product.price, product.price_unit)}
-      </p>
+      <p className="mt-2 text-2xl font-bold text-brand-800 dark:text-green-300">{productPrice(product)}</p>
       {product.availability === 'seasonal' && (product.seasonal_start || product.seasonal_end) && (
         <p className="mt-3 rounded-lg border border-yellow-300 bg-yellow-50 px-3 py-2 text-sm text-yellow-900 dark:border-yellow-800 dark:bg-yellow-950/40 dark:text-yellow-100">
           Seasonal: available
@@ -127,13 +128,21 @@ function ProductSummary({ product }: { product: Product }) {
         <p className="mt-4 whitespace-pre-line text-stone-800 dark:text-stone-200">{product.description}</p>
       )}
       <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
-        <Detail label="In stock">
-          {product.stock_quantity === null
-            ? 'Ask the producer'
-            : product.stock_quantity === 0
-              ? 'None left'
-              : product.stock_quantity}
-        </Detail>
+        {product.variants.length === 0 && (
+          <Detail label="In stock">
+            {product.stock_quantity === null
+              ? 'Ask the producer'
+              : product.stock_quantity === 0
+                ? 'None left'
+                : product.stock_quantity}
+          </Detail>
+        )}
+        {product.inspection && (
+          <Detail label="Inspection">
+            {INSPECTION_LABELS[product.inspection]}
+            {product.establishment_number && ` · ${product.establishment_number}`}
+          </Detail>
+        )}
         {product.ingredients && <Detail label="Ingredients">{product.ingredients}</Detail>}
         {product.allergens.length > 0 && (
           <Detail label="Allergens">
@@ -152,6 +161,13 @@ function ProductSummary({ product }: { product: Product }) {
       </dl>
     </div>
   );
+}
+
+/** The headline price: one pack by weight with its estimate, "from $X" across variants, or the plain price. */
+function productPrice(product: Product): string {
+  const offer = product.variants.length === 0 ? byWeightOf(product) : null;
+  if (offer) return formatByWeight(offer);
+  return listingPrice(product) ?? 'Ask the producer for a price';
 }
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {

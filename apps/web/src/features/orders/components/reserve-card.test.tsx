@@ -1,9 +1,11 @@
 import { STORAGE_KEYS } from '@farmstand/shared';
+import type { Product, ProductVariant } from '@farmstand/shared/schemas/products';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
+import { productFixture } from '@/lib/product.fixture';
 
 const auth = vi.hoisted(() => ({ user: { id: 1, email: 'dana@x.test', userType: 'consumer' } as { id: number } | null }));
 vi.mock('@/shared/auth-context', () => ({ useAuth: () => ({ user: auth.user }) }));
@@ -38,20 +40,21 @@ const pickup = {
   time_zone: 'America/New_York',
 };
 
-const strawberries = (season: { seasonal_start: string | null; seasonal_end: string | null }) => ({
-  id: 3,
-  name: 'Strawberries',
-  category: 'produce',
-  price: 6,
-  price_unit: 'quart',
-  availability: 'seasonal',
-  stock_quantity: 40,
-  producer_user_id: 7,
-  farm_name: 'Bluegrass Acres',
-  ...season,
-});
+const strawberries = (season: { seasonal_start: string | null; seasonal_end: string | null }) =>
+  productFixture({
+    id: 3,
+    name: 'Strawberries',
+    category: 'produce',
+    price: 6,
+    price_unit: 'quart',
+    availability: 'seasonal',
+    stock_quantity: 40,
+    producer_user_id: 7,
+    farm_name: 'Bluegrass Acres',
+    ...season,
+  });
 
-const show = (product: ReturnType<typeof strawberries>) =>
+const show = (product: Product) =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter>
@@ -122,5 +125,79 @@ describe('the reserve card of a seasonal product', () => {
     show(strawberries({ seasonal_start: '2030-05-01', seasonal_end: '2030-06-30' }));
     expect(await screen.findByRole('button', { name: /^Reserve · / })).toBeTruthy();
     expect(screen.queryByText(/Pickup only in season/)).toBeNull();
+  });
+});
+
+const variant = (id: number, name: string, rest: Partial<ProductVariant>): ProductVariant => ({
+  id,
+  name,
+  price: 9.99,
+  price_unit: null,
+  weight_unit: 'lb',
+  pack_min: 1.3,
+  pack_max: 1.6,
+  stock_quantity: null,
+  availability: 'available',
+  ...rest,
+});
+/** Beef cuts: a ribeye by weight, a sold-out sirloin, and soup bones by the piece. */
+const beef = productFixture({
+  id: 4,
+  name: 'Beef Cuts',
+  category: 'meat',
+  price: 6,
+  price_unit: 'bag',
+  price_from: true,
+  variants: [
+    variant(41, 'Ribeye', {}),
+    variant(42, 'Sirloin', { availability: 'sold_out' }),
+    variant(43, 'Soup bones', { price: 6, price_unit: 'bag', weight_unit: null, pack_min: null, pack_max: null }),
+  ],
+});
+
+describe('the reserve card of a product with variants', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    auth.user = { id: 1 };
+    vi.spyOn(api, 'get').mockResolvedValue(pickup as never);
+  });
+  afterEach(() => {
+    cleanup();
+    act(() => clearBasket(7));
+    vi.restoreAllMocks();
+  });
+
+  it('lists the variants with their prices, a sold-out one cannot be chosen, and each chosen variant is its own basket line', async () => {
+    show(beef);
+    const ribeye = (await screen.findByRole('radio', { name: /Ribeye/ })) as HTMLInputElement;
+    expect(ribeye.checked).toBe(true);
+    expect(ribeye.closest('label')?.textContent).toContain('≈ $14.49 (1.3–1.6 lb at $9.99/lb)');
+    expect((screen.getByRole('radio', { name: /Sirloin/ }) as HTMLInputElement).disabled).toBe(true);
+
+    fireEvent.change(screen.getByLabelText('Quantity to reserve'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reserve · ≈ $28.98' }));
+    fireEvent.click(screen.getByRole('radio', { name: /Soup bones/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reserve · $6.00' }));
+
+    const [basket] = JSON.parse(localStorage.getItem(STORAGE_KEYS.baskets) ?? '[]');
+    expect(basket.lines).toMatchObject([
+      {
+        productId: 4,
+        variantId: 41,
+        variantName: 'Ribeye',
+        price: 9.99,
+        weightUnit: 'lb',
+        packMin: 1.3,
+        packMax: 1.6,
+        quantity: 2,
+      },
+      { productId: 4, variantId: 43, variantName: 'Soup bones', price: 6, priceUnit: 'bag', weightUnit: null, quantity: 1 },
+    ]);
+  });
+
+  it('says sold out when every variant is', async () => {
+    show({ ...beef, variants: beef.variants.map((v) => ({ ...v, availability: 'sold_out' as const })) });
+    expect(await screen.findByText('Sold out for now.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Reserve · / })).toBeNull();
   });
 });

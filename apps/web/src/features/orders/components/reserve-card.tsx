@@ -1,5 +1,6 @@
+import { byWeightOf, formatByWeight, formatCents, lineEstimate } from '@farmstand/shared/format/by-weight';
 import { isInSeason, outOfSeasonNotice, seasonDay } from '@farmstand/shared/format/season';
-import type { Product } from '@farmstand/shared/schemas/products';
+import type { Product, ProductVariant } from '@farmstand/shared/schemas/products';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'react-router';
@@ -24,7 +25,69 @@ type ReservableProduct = Pick<
   | 'seasonal_end'
   | 'producer_user_id'
   | 'farm_name'
+  | 'variants'
+  | 'weight_unit'
+  | 'pack_min'
+  | 'pack_max'
 >;
+
+/** What one choice offers: the product itself, or one of its variants. */
+type Offer = Pick<ProductVariant, 'price' | 'price_unit' | 'weight_unit' | 'pack_min' | 'pack_max' | 'stock_quantity'> & {
+  variant: ProductVariant | null;
+};
+
+const offerText = (o: Pick<Offer, 'price' | 'price_unit' | 'weight_unit' | 'pack_min' | 'pack_max'>) => {
+  const byWeight = byWeightOf(o);
+  if (byWeight) return formatByWeight(byWeight);
+  return o.price === null ? 'Ask for price' : `${money(o.price)}${o.price_unit ? ` / ${o.price_unit}` : ''}`;
+};
+
+/** The variant choice: a radio group (name and price); a sold-out variant cannot be chosen. */
+function VariantChoice({
+  variants,
+  chosen,
+  onChoose,
+}: {
+  variants: ProductVariant[];
+  chosen: number | null;
+  onChoose: (id: number) => void;
+}) {
+  return (
+    <fieldset className="w-full">
+      <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">Choose one</legend>
+      <div className="mt-2 grid gap-2">
+        {variants.map((v) => {
+          const soldOut = v.availability === 'sold_out' || v.stock_quantity === 0;
+          return (
+            <label
+              key={v.id}
+              className={`flex items-start gap-2 rounded-lg border border-stone-300 p-3 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 dark:border-stone-700 dark:has-[:checked]:bg-brand-900/30 ${
+                soldOut ? 'cursor-not-allowed opacity-60' : 'cursor-pointer'
+              }`}
+            >
+              <input
+                type="radio"
+                name="variant"
+                value={v.id}
+                disabled={soldOut}
+                checked={chosen === v.id}
+                onChange={() => onChoose(v.id)}
+                className="mt-0.5"
+              />
+              <span>
+                <span className="block font-semibold">{v.name}</span>
+                <span className="block text-stone-700 dark:text-stone-300">
+                  {offerText(v)}
+                  {soldOut && ' · Sold out'}
+                </span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
 
 /**
  * 'Reserve' on the product page: pick a quantity up to the stock and add it to this
@@ -37,7 +100,15 @@ export function ReserveCard({ product }: { product: ReservableProduct }) {
   const pickup = usePublicPickup(product.producer_user_id);
   const basket = useBasket(product.producer_user_id);
   const [quantity, setQuantity] = useState(1);
-  const blocker = reserveBlocker(product);
+  const available = product.variants.filter((v) => v.availability !== 'sold_out' && v.stock_quantity !== 0);
+  const [chosenId, setChosenId] = useState<number | null>(available[0]?.id ?? null);
+  const hasVariants = product.variants.length > 0;
+  const variant = product.variants.find((v) => v.id === chosenId) ?? null;
+  // With variants each has its own stock: the product is sold out only when every variant is.
+  const blocker = hasVariants
+    ? (reserveBlocker({ ...product, stock_quantity: null }) ?? (available.length === 0 ? 'Sold out for now.' : null))
+    : reserveBlocker(product);
+  const offer: Offer = variant ? { ...variant, variant } : { ...product, variant: null };
   const hasWindows = (pickup.data?.windows.length ?? 0) > 0;
   if (!pickup.data || pickup.data.points.length === 0) return null;
   const season = { seasonal_start: product.seasonal_start, seasonal_end: product.seasonal_end };
@@ -45,8 +116,11 @@ export function ReserveCard({ product }: { product: ReservableProduct }) {
   const seasonNotice = outOfSeasonNotice(season, dates);
   const someOutOfSeason = dates.some((d) => !isInSeason(d, season));
   const isOwn = user?.id === product.producer_user_id;
-  const max = maxReservable(product.stock_quantity);
-  const inBasket = basket?.lines.find((l) => l.productId === product.id)?.quantity ?? 0;
+  const max = maxReservable(offer.stock_quantity);
+  const variantId = offer.variant?.id ?? null;
+  const inBasket = basket?.lines.find((l) => l.productId === product.id && (l.variantId ?? null) === variantId)?.quantity ?? 0;
+  const byWeight = byWeightOf(offer);
+  const label = offer.variant ? `${product.name} · ${offer.variant.name}` : product.name;
   // What can still go in: the quantity offered never adds up past what can be reserved.
   const room = Math.max(0, max - inBasket);
   const amount = Math.min(quantity, Math.max(room, 1));
@@ -56,15 +130,20 @@ export function ReserveCard({ product }: { product: ReservableProduct }) {
       { producerUserId: product.producer_user_id, farmName: product.farm_name ?? 'Farm' },
       {
         productId: product.id,
+        variantId,
+        variantName: offer.variant?.name ?? null,
         name: product.name,
-        price: Number(product.price),
-        priceUnit: product.price_unit,
+        price: Number(offer.price),
+        priceUnit: offer.price_unit,
+        weightUnit: offer.weight_unit,
+        packMin: offer.pack_min,
+        packMax: offer.pack_max,
         quantity: amount,
         max,
         season,
       },
     );
-    toast.success(`${amount} × ${product.name} in your basket`);
+    toast.success(`${amount} × ${label} in your basket`);
   };
 
   return (
@@ -92,6 +171,21 @@ export function ReserveCard({ product }: { product: ReservableProduct }) {
         <p className="mt-3 text-stone-700 dark:text-stone-300">This is your product; shoppers reserve it here.</p>
       ) : (
         <div className="mt-4 flex flex-wrap items-end gap-3">
+          {hasVariants && (
+            <VariantChoice
+              variants={product.variants}
+              chosen={chosenId}
+              onChoose={(id) => {
+                setChosenId(id);
+                setQuantity(1);
+              }}
+            />
+          )}
+          {byWeight && (
+            <p className="w-full text-sm text-stone-700 dark:text-stone-300">
+              Sold by weight: {formatByWeight(byWeight)} a pack. You pay for what your packs weigh, at pickup.
+            </p>
+          )}
           {room > 0 ? (
             <>
               <div className="w-28">
@@ -103,7 +197,12 @@ export function ReserveCard({ product }: { product: ReservableProduct }) {
                   ))}
                 </SelectInput>
               </div>
-              <Button onClick={add}>Reserve · {money(Number(product.price) * amount)}</Button>
+              <Button onClick={add}>
+                Reserve ·{' '}
+                {byWeight
+                  ? `≈ ${formatCents(lineEstimate(byWeight, amount).estimateCents)}`
+                  : money(Number(offer.price) * amount)}
+              </Button>
             </>
           ) : (
             <p className="text-stone-700 dark:text-stone-300">All {max} you can reserve are in your basket.</p>

@@ -10,7 +10,7 @@ vi.mock('@/shared/auth-context', () => ({ useAuth: () => ({ user: { id: 1, phone
 vi.mock('@/lib/document-title', () => ({ useDocumentTitle: () => {} }));
 vi.mock('react-hot-toast', () => ({ default: { success: () => {} } }));
 
-import { addToBasket, clearBasket } from '../basket';
+import { addToBasket, clearBasket, removeFromBasket, setQuantity } from '../basket';
 import CheckoutPage from './checkout-page';
 
 /**
@@ -48,6 +48,20 @@ const pickup = {
 
 const farm = { producerUserId: 7, farmName: 'Bluegrass Acres' };
 const eggs = { productId: 1, name: 'Eggs', price: 5, priceUnit: 'dozen', quantity: 2, max: 12 };
+/** Beef cuts sold by weight through variants: a ribeye pack weighs 1.3–1.6 lb at $9.99/lb. */
+const ribeye = {
+  productId: 3,
+  variantId: 31,
+  variantName: 'Ribeye',
+  name: 'Beef Cuts',
+  price: 9.99,
+  priceUnit: null,
+  weightUnit: 'lb' as const,
+  packMin: 1.3,
+  packMax: 1.6,
+  quantity: 2,
+  max: 10,
+};
 const strawberries = (season: Season) => ({
   productId: 2,
   name: 'Strawberries',
@@ -140,5 +154,71 @@ describe('checkout', () => {
     fireEvent.focusOut(field);
     expect(field.value).toBe('12');
     expect(basketLines()).toMatchObject([{ name: 'Eggs', quantity: 12 }]);
+  });
+
+  it('shows a by-weight line as an estimate with its range, the order total as an estimate, and the final-after-weighing note', async () => {
+    addToBasket(farm, eggs);
+    addToBasket(farm, ribeye);
+    show();
+    const line = (await screen.findByText('Beef Cuts · Ribeye')).closest('li')?.textContent ?? '';
+    expect(line).toContain('≈ $14.49 (1.3–1.6 lb at $9.99/lb)');
+    expect(line).toContain('≈ $28.98 ($25.98–$31.96)');
+    expect(screen.getByTestId('checkout-total').textContent).toBe('≈ $38.98 ($35.98–$41.96)');
+    expect(screen.getByTestId('checkout-estimate-note').textContent).toContain('Final price after weighing, paid at pickup');
+  });
+
+  it('compares a pickup minimum with the estimate of the by-weight lines', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({
+      ...pickup,
+      windows: pickup.windows.map((w) => ({ ...w, min_order: 30 })),
+    } as never);
+    addToBasket(farm, ribeye);
+    show();
+    // The estimate is $28.98: $1.02 short of the $30 minimum.
+    expect((await screen.findAllByText(/Minimum order \$30\.00: add \$1\.02 more/)).length).toBe(3);
+  });
+
+  it('sends the chosen variant of each line when the order is placed', async () => {
+    const post = vi.spyOn(api, 'post').mockResolvedValue({ message: 'ok', order: { id: 99 } } as never);
+    addToBasket(farm, ribeye);
+    addToBasket(farm, { ...ribeye, variantId: 32, variantName: 'Sirloin', quantity: 1 });
+    show();
+    fireEvent.click((await screen.findAllByRole('radio'))[0] as HTMLElement);
+    fireEvent.input(screen.getByLabelText('Name for pickup'), { target: { value: 'Dana' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place reservation' }));
+    await vi.waitFor(() => expect(post).toHaveBeenCalled());
+    const [, body] = post.mock.calls[0] ?? [];
+    expect((body as { items: unknown[] }).items).toEqual([
+      { productId: 3, variantId: 31, quantity: 2 },
+      { productId: 3, variantId: 32, quantity: 1 },
+    ]);
+  });
+});
+
+/** Baskets are keyed by product and variant; a basket stored before variants keeps working. */
+describe('the basket', () => {
+  afterEach(() => act(() => clearBasket(7)));
+
+  it('keeps one line per variant of a product, and changes or removes only that variant', () => {
+    addToBasket(farm, ribeye);
+    addToBasket(farm, { ...ribeye, variantId: 32, variantName: 'Sirloin', quantity: 1 });
+    addToBasket(farm, { ...ribeye, quantity: 1 });
+    expect(basketLines().map((l: { variantName: string; quantity: number }) => [l.variantName, l.quantity])).toEqual([
+      ['Ribeye', 3],
+      ['Sirloin', 1],
+    ]);
+    setQuantity(7, { productId: 3, variantId: 32 }, 4);
+    removeFromBasket(7, { productId: 3, variantId: 31 });
+    expect(basketLines().map((l: { variantName: string; quantity: number }) => [l.variantName, l.quantity])).toEqual([
+      ['Sirloin', 4],
+    ]);
+  });
+
+  it('reads a basket stored before variants existed as lines sold by the piece', () => {
+    localStorage.setItem(STORAGE_KEYS.baskets, JSON.stringify([{ ...farm, lines: [eggs] }]));
+    window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.baskets }));
+    addToBasket(farm, { ...eggs, quantity: 1 });
+    setQuantity(7, { productId: 1 }, 5);
+    expect(basketLines()).toMatchObject([{ productId: 1, name: 'Eggs', quantity: 5 }]);
   });
 });

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@farmstand/shared';
 import { ORDER_TEXTS } from '@farmstand/shared/constants/orders';
+import { FINAL_AFTER_WEIGHING, formatByWeight, formatEstimate } from '@farmstand/shared/format/by-weight';
 import { isInSeason, outOfSeasonNotice } from '@farmstand/shared/format/season';
 import type { PickupWindow } from '@farmstand/shared/schemas/pickup';
 import { type FormEvent, useState } from 'react';
@@ -13,7 +14,20 @@ import { errorMessage } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '@/shared/auth-context';
 import { usePlaceOrder, usePublicPickup } from '../api';
-import { type Basket, type BasketLine, basketTotal, clearBasket, removeFromBasket, setQuantity, useBasket } from '../basket';
+import {
+  type Basket,
+  type BasketLine,
+  basketAmount,
+  basketTotal,
+  clearBasket,
+  isEstimated,
+  lineAmount,
+  lineByWeight,
+  lineKey,
+  removeFromBasket,
+  setQuantity,
+  useBasket,
+} from '../basket';
 import { formatWindow, money } from '../format';
 
 const NAME_KEY = STORAGE_KEYS.pickupName;
@@ -44,11 +58,11 @@ function seasonExplanation(windows: PickupWindow[], basket: Basket): string {
  */
 function QuantityField({ producerUserId, line }: { producerUserId: number; line: BasketLine }) {
   const [draft, setDraft] = useState<string | null>(null);
-  const id = `qty-${line.productId}`;
+  const id = `qty-${lineKey(line).replace(':', '-')}`;
   return (
     <>
       <label className="sr-only" htmlFor={id}>
-        Quantity of {line.name}
+        Quantity of {lineName(line)}
       </label>
       <input
         id={id}
@@ -60,12 +74,41 @@ function QuantityField({ producerUserId, line }: { producerUserId: number; line:
         value={draft ?? String(line.quantity)}
         onChange={(e) => {
           setDraft(e.target.value);
-          if (e.target.value.trim() !== '') setQuantity(producerUserId, line.productId, Number(e.target.value));
+          if (e.target.value.trim() !== '') setQuantity(producerUserId, line, Number(e.target.value));
         }}
         onBlur={() => setDraft(null)}
         className="w-16 rounded-md border border-stone-300 bg-white px-2 py-1 dark:border-stone-600 dark:bg-stone-900"
       />
     </>
+  );
+}
+
+/** "Beef cuts · Ribeye, 2 per pack", or the product's name. */
+const lineName = (line: BasketLine) => (line.variantName ? `${line.name} · ${line.variantName}` : line.name);
+
+/** One basket line: by weight, each pack's estimate and the line's estimate with its range; else price × quantity. */
+function BasketLineRow({ producerUserId, line }: { producerUserId: number; line: BasketLine }) {
+  const offer = lineByWeight(line);
+  const amount = lineAmount(line);
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-2">
+      <span className="font-medium">{lineName(line)}</span>
+      <span className="flex flex-wrap items-center gap-2 text-sm">
+        <QuantityField producerUserId={producerUserId} line={line} />×{' '}
+        {offer ? formatByWeight(offer) : `${money(line.price)}${line.priceUnit ? ` / ${line.priceUnit}` : ''}`}
+        <span className={`text-right font-semibold ${offer ? '' : 'w-20'}`}>
+          {offer ? formatEstimate(amount) : money(amount.estimateCents / 100)}
+        </span>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Remove ${lineName(line)}`}
+          onClick={() => removeFromBasket(producerUserId, line)}
+        >
+          Remove
+        </Button>
+      </span>
+    </li>
   );
 }
 
@@ -101,7 +144,18 @@ export default function CheckoutPage() {
   const windows = inEverySeason(allWindows, basket);
   const selected = windows.find((w) => windowKey(w) === chosen) ?? null;
   const fee = selected?.kind === 'delivery' ? (selected.delivery_fee ?? 0) : 0;
+  // By weight, the subtotal is the estimate (what the minimum order compares) with its range.
   const subtotal = basketTotal(basket);
+  const amount = basketAmount(basket);
+  const estimated = isEstimated(basket);
+  const feeCents = Math.round(fee * 100);
+  const totalText = estimated
+    ? formatEstimate({
+        estimateCents: amount.estimateCents + feeCents,
+        minCents: amount.minCents + feeCents,
+        maxCents: amount.maxCents + feeCents,
+      })
+    : money(subtotal + fee);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -113,7 +167,7 @@ export default function CheckoutPage() {
     try {
       const result = await place.mutateAsync({
         producerUserId,
-        items: basket.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+        items: basket.lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity })),
         pointId: selected.point_id,
         startsAt: selected.starts_at,
         shopperName: name,
@@ -138,22 +192,7 @@ export default function CheckoutPage() {
           <h2 className="text-lg font-semibold">Your basket</h2>
           <ul className="mt-3 divide-y divide-stone-200 dark:divide-stone-800">
             {basket.lines.map((line) => (
-              <li key={line.productId} className="flex flex-wrap items-center justify-between gap-3 py-2">
-                <span className="font-medium">{line.name}</span>
-                <span className="flex flex-wrap items-center gap-2 text-sm">
-                  <QuantityField producerUserId={producerUserId} line={line} />× {money(line.price)}
-                  {line.priceUnit ? ` / ${line.priceUnit}` : ''}
-                  <span className="w-20 text-right font-semibold">{money(line.price * line.quantity)}</span>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Remove ${line.name}`}
-                    onClick={() => removeFromBasket(producerUserId, line.productId)}
-                  >
-                    Remove
-                  </Button>
-                </span>
-              </li>
+              <BasketLineRow key={lineKey(line)} producerUserId={producerUserId} line={line} />
             ))}
           </ul>
         </Card>
@@ -260,7 +299,7 @@ export default function CheckoutPage() {
           <dl className="space-y-1 text-sm">
             <div className="flex justify-between">
               <dt>Subtotal</dt>
-              <dd>{money(subtotal)}</dd>
+              <dd>{estimated ? formatEstimate(amount) : money(subtotal)}</dd>
             </div>
             {fee > 0 && (
               <div className="flex justify-between">
@@ -270,9 +309,14 @@ export default function CheckoutPage() {
             )}
             <div className="flex justify-between text-lg font-bold">
               <dt>Total</dt>
-              <dd data-testid="checkout-total">{money(subtotal + fee)}</dd>
+              <dd data-testid="checkout-total">{totalText}</dd>
             </div>
           </dl>
+          {estimated && (
+            <p className="mt-2 text-sm font-medium text-stone-800 dark:text-stone-200" data-testid="checkout-estimate-note">
+              {FINAL_AFTER_WEIGHING}. Some items are sold by weight: the total is an estimate until the producer weighs them.
+            </p>
+          )}
           <p className="mt-2 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-900 dark:bg-green-950/40 dark:text-green-100">
             {ORDER_TEXTS.payAtPickup}
           </p>

@@ -8,15 +8,23 @@ import {
   type StateCode,
 } from '@farmstand/shared';
 import { impliedAllergens } from '@farmstand/shared/labels/allergens';
-import { type LabelProducer, NET_UNIT_LABELS, NET_UNITS, splitTopLevel } from '@farmstand/shared/labels/rules';
 import {
-  SELLER_TYPE_LABELS,
-  SELLER_TYPES_BY_STATE,
-  type SellerType,
-  sellerTypeViolation,
-} from '@farmstand/shared/labels/seller-types';
-import { type Product, ProductRequest, REGULATED_TEXTS, regulatedCategoryViolation } from '@farmstand/shared/schemas/products';
-import { useForm } from 'react-hook-form';
+  INSPECTION_LABELS,
+  isInspectedCategory,
+  MEAT_LABEL_REFUSAL,
+  meatListingViolation,
+} from '@farmstand/shared/labels/meat-rules';
+import { type LabelProducer, NET_UNIT_LABELS, NET_UNITS, splitTopLevel } from '@farmstand/shared/labels/rules';
+import { SELLER_TYPE_LABELS, SELLER_TYPES_BY_STATE, sellerTypeViolation } from '@farmstand/shared/labels/seller-types';
+import {
+  INSPECTIONS,
+  type Product,
+  ProductRequest,
+  REGULATED_TEXTS,
+  regulatedCategoryViolation,
+  VariantRequest,
+} from '@farmstand/shared/schemas/products';
+import { type Path, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -24,39 +32,23 @@ import { SelectInput, TextArea, TextInput } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api';
 import { useCreateProduct, useUpdateProduct } from '../api';
 import { numberOrNull, validateWith } from '../form-errors';
-import { type AllergenChoice, AllergenPicker, fromAllergenChoice, toAllergenChoice } from '../labels/components/allergen-picker';
+import { AllergenPicker, fromAllergenChoice, toAllergenChoice } from '../labels/components/allergen-picker';
 import { IngredientListEditor } from '../labels/components/ingredient-list-editor';
 import { LabelChecklist } from '../labels/components/label-checklist';
 import { PRODUCER_TEXTS } from '../texts';
+import { OfferFields } from './by-weight-fields';
 import { ProductImages } from './product-images';
+import { offerRequest, type ProductFormValues, toOfferValues, toVariantValues, variantRequest } from './product-offer';
 import { RegulatedNotice } from './regulated-notice';
+import { VariantsEditor } from './variants-editor';
 
-type Values = {
-  name: string;
-  category: string;
-  description: string;
-  price: string;
-  price_unit: string;
-  availability: string;
-  stock_quantity: string;
-  day_limit: string;
-  seasonal_start: string;
-  seasonal_end: string;
-  ingredient_list: string[];
-  allergens: AllergenChoice;
-  seller_type: SellerType;
-  net_quantity: string;
-  net_unit: string;
-  required_certifications: string[];
-  pickup_instructions: string;
-};
+type Values = ProductFormValues;
 
 const toValues = (p: Product | null): Values => ({
   name: p?.name ?? '',
   category: p?.category ?? '',
   description: p?.description ?? '',
-  price: p?.price == null ? '' : p.price.toFixed(2),
-  price_unit: p?.price_unit ?? '',
+  ...toOfferValues(p),
   availability: p?.availability ?? 'available',
   stock_quantity: p?.stock_quantity?.toString() ?? '',
   day_limit: p?.day_limit?.toString() ?? '',
@@ -70,6 +62,9 @@ const toValues = (p: Product | null): Values => ({
   net_unit: p?.net_unit ?? '',
   required_certifications: p?.required_certifications ?? [],
   pickup_instructions: p?.pickup_instructions ?? '',
+  variants: (p?.variants ?? []).map(toVariantValues),
+  inspection: p?.inspection ?? '',
+  establishment_number: p?.establishment_number ?? '',
 });
 
 /** Which field a broken regulated-category rule belongs to. */
@@ -85,12 +80,14 @@ type Props = {
   /** The farm fields a label prints: the checklist ticks them for the farm's state. */
   labelProducer: LabelProducer;
   maxImages: number;
+  /** The site's cap on variants per product (features.max_variants_per_product). */
+  maxVariants: number;
   onSaved: (product: Product) => void;
   onClose: () => void;
 };
 
 /** Add or edit a product; images become available once it has been saved (spec 02 §2, §5). */
-export function ProductForm({ product, producerState, labelProducer, maxImages, onSaved, onClose }: Props) {
+export function ProductForm({ product, producerState, labelProducer, maxImages, maxVariants, onSaved, onClose }: Props) {
   const isNew = product === null;
   const create = useCreateProduct();
   const update = useUpdateProduct();
@@ -103,15 +100,34 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
   const allergens = form.watch('allergens');
   const netQuantity = numberOrNull(form.watch('net_quantity'));
   const netUnit = form.watch('net_unit');
+  const offer = form.watch(['sold_by', 'price', 'price_unit', 'weight_unit', 'pack_min', 'pack_max']);
+  const hasVariants = form.watch('variants').length > 0;
+  const isMeat = isInspectedCategory(category);
 
   const onSubmit = form.handleSubmit(async (values) => {
+    // Each variant's own rules first, so a message lands under that variant's field.
+    let variantsValid = true;
+    values.variants.forEach((variant, i) => {
+      const result = VariantRequest.safeParse(variantRequest(variant));
+      if (result.success) return;
+      variantsValid = false;
+      const issue = result.error.issues[0];
+      form.setError(`variants.${i}.${String(issue?.path[0] ?? 'name')}` as Path<Values>, { message: issue?.message });
+    });
+    if (!variantsValid) return;
     const request = validateWith(
       ProductRequest,
       {
         ...values,
         category: values.category || undefined,
         // Empty price or stock means "ask" / "not tracked": sent as null (spec 02 §5).
-        price: numberOrNull(values.price),
+        // With variants the product's own price fields are the server's to keep (the cheapest variant's).
+        ...(values.variants.length > 0
+          ? { price: null, price_unit: null, weight_unit: null, pack_min: null, pack_max: null }
+          : offerRequest(values)),
+        variants: values.variants.map(variantRequest),
+        inspection: isInspectedCategory(values.category) ? values.inspection || null : null,
+        establishment_number: isInspectedCategory(values.category) ? values.establishment_number : null,
         stock_quantity: numberOrNull(values.stock_quantity),
         day_limit: numberOrNull(values.day_limit),
         seasonal_start: isSeasonal ? values.seasonal_start : null,
@@ -129,6 +145,11 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
       form.setError,
     );
     if (!request) return;
+    const meatRule = meatListingViolation(request);
+    if (meatRule) {
+      form.setError(meatRule.path as Path<Values>, { message: meatRule.message });
+      return;
+    }
     const regulated = regulatedCategoryViolation(request, producerState);
     if (regulated) {
       form.setError(regulatedField(regulated), { message: regulated });
@@ -183,25 +204,49 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
             <RegulatedNotice category={category} producerState={producerState} />
           </div>
         )}
+        {isMeat && (
+          <>
+            <SelectInput label="Inspection" required error={errors.inspection?.message} {...form.register('inspection')}>
+              <option value="">Choose how it was inspected</option>
+              {INSPECTIONS.map((value) => (
+                <option key={value} value={value}>
+                  {INSPECTION_LABELS[value]}
+                </option>
+              ))}
+            </SelectInput>
+            <TextInput
+              label="Establishment number"
+              placeholder="EST. 45678 or P-45678"
+              hint="From the inspection legend on the package."
+              error={errors.establishment_number?.message}
+              {...form.register('establishment_number')}
+            />
+            <p className="text-sm text-stone-700 sm:col-span-2 dark:text-stone-300">{MEAT_LABEL_REFUSAL}</p>
+          </>
+        )}
         <div className="sm:col-span-2">
           <TextArea label="Description" rows={4} error={errors.description?.message} {...form.register('description')} />
         </div>
-        <TextInput
-          label="Price ($)"
-          type="number"
-          min={0}
-          step={0.01}
-          inputMode="decimal"
-          hint="Leave empty to show “Ask for price”."
-          error={errors.price?.message}
-          {...form.register('price')}
-        />
-        <TextInput
-          label="Price unit"
-          placeholder="dozen, lb, jar, loaf…"
-          error={errors.price_unit?.message}
-          {...form.register('price_unit')}
-        />
+        {hasVariants ? (
+          <p className="text-sm text-stone-700 sm:col-span-2 dark:text-stone-300">
+            The variants below set the price: shoppers choose one, and lists show the lowest.
+          </p>
+        ) : (
+          <OfferFields
+            form={form}
+            prefix=""
+            values={{
+              sold_by: offer[0],
+              price: offer[1],
+              price_unit: offer[2],
+              weight_unit: offer[3],
+              pack_min: offer[4],
+              pack_max: offer[5],
+            }}
+            errors={errors}
+            priceHint="Leave empty to show “Ask for price”."
+          />
+        )}
         <TextInput
           label="Stock quantity"
           type="number"
@@ -266,23 +311,26 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
             onChange={(next) => form.setValue('allergens', next, { shouldDirty: true })}
           />
         </div>
-        <div className="sm:col-span-2">
-          <LabelChecklist
-            producer={labelProducer}
-            productId={product?.id ?? null}
-            hasUnsavedChanges={isDirty}
-            product={{
-              name: form.watch('name'),
-              category: (category || 'other') as Product['category'],
-              net_quantity: netQuantity,
-              net_unit: (netUnit || null) as Product['net_unit'],
-              ingredient_list: ingredientList,
-              ingredients: null,
-              allergens: fromAllergenChoice(allergens),
-              allergens_confirmed_absent: allergens.absent,
-            }}
-          />
-        </div>
+        <VariantsEditor form={form} maxVariants={maxVariants} error={errors.variants?.message} />
+        {!isMeat && (
+          <div className="sm:col-span-2">
+            <LabelChecklist
+              producer={labelProducer}
+              productId={product?.id ?? null}
+              hasUnsavedChanges={isDirty}
+              product={{
+                name: form.watch('name'),
+                category: (category || 'other') as Product['category'],
+                net_quantity: netQuantity,
+                net_unit: (netUnit || null) as Product['net_unit'],
+                ingredient_list: ingredientList,
+                ingredients: null,
+                allergens: fromAllergenChoice(allergens),
+                allergens_confirmed_absent: allergens.absent,
+              }}
+            />
+          </div>
+        )}
         <div className="sm:col-span-2">
           <SelectInput
             label="Made under"

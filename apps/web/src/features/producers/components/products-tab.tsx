@@ -35,7 +35,7 @@ export function ProductsTab({ profile }: { profile: OwnProducerProfile }) {
       </EmptyState>
     );
   }
-  const { products, active_count, max_products, max_images_per_product } = query.data;
+  const { products, active_count, max_products, max_images_per_product, max_variants_per_product } = query.data;
   const atLimit = active_count >= max_products;
 
   if (editing) {
@@ -48,6 +48,7 @@ export function ProductsTab({ profile }: { profile: OwnProducerProfile }) {
         producerState={profile.state}
         labelProducer={profile}
         maxImages={max_images_per_product}
+        maxVariants={max_variants_per_product}
         onSaved={(product) => setEditing(product)}
         onClose={() => setEditing(null)}
       />

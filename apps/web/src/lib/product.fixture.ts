@@ -1,0 +1,56 @@
+import type { Product } from '@farmstand/shared/schemas/products';
+
+/**
+ * A product as the API sends it, for tests: a jar of jam sold by the piece, no variants. Tests
+ * override what they are about; new contract fields get their default here, once.
+ */
+export function productFixture(overrides: Partial<Product> = {}): Product {
+  return {
+    id: 12,
+    producer_id: 3,
+    producer_user_id: 7,
+    name: 'Blackberry Jam',
+    category: 'preserved_foods',
+    description: null,
+    price: 9,
+    price_unit: 'jar',
+    availability: 'available',
+    stock_quantity: null,
+    day_limit: null,
+    weight_unit: null,
+    pack_min: null,
+    pack_max: null,
+    price_from: false,
+    variants: [],
+    inspection: null,
+    establishment_number: null,
+    primary_image_url: null,
+    additional_images: [],
+    ingredients: null,
+    allergens: [],
+    net_quantity: null,
+    net_unit: null,
+    ingredient_list: [],
+    allergens_confirmed_absent: [],
+    seller_type: 'home_processor',
+    required_certifications: [],
+    seasonal_start: null,
+    seasonal_end: null,
+    pickup_instructions: null,
+    active: true,
+    moderation_status: 'approved',
+    moderation_reason: null,
+    created_at: '2030-05-01T12:00:00.000Z',
+    updated_at: '2030-05-01T12:00:00.000Z',
+    farm_name: 'Bluegrass Acres',
+    city: 'Berea',
+    state: 'KY',
+    delivery_available: false,
+    delivery_radius: null,
+    producer_email: null,
+    producer_phone: null,
+    producer_pickup_instructions: null,
+    producer_verified: false,
+    ...overrides,
+  };
+}
