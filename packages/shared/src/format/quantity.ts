@@ -1,3 +1,5 @@
+import { formatPackRange, toMilli, type WeightUnit } from './by-weight';
+
 /**
  * Measures that read as one compound word with their number: "18 count" is an "18-count" carton,
  * "8 oz jar" an "8-oz jar". Units people write without a number ("lb", "dozen") stay as they are.
@@ -23,4 +25,26 @@ export function formatPackQuantity(quantity: number, unit: string | null | undef
   const measure = packingUnit(unit);
   if (!measure) return String(quantity);
   return /\d/.test(measure) ? `${quantity} × ${measure}` : `${quantity} ${measure}`;
+}
+
+/** "Grass-fed beef (Ribeye)": a product with the variant chosen, or its name alone. */
+export function lineName(name: string, variantName: string | null | undefined): string {
+  return variantName ? `${name} (${variantName})` : name;
+}
+
+/**
+ * A line's quantity as a packer reads it: "3 packs (1.3–1.6 lb)" for a by-weight line (packs are
+ * what is counted, decision 510), else `formatPackQuantity` ("2 × 18-count", "2 dozen").
+ */
+export function formatLineQuantity(line: {
+  quantity: number;
+  price_unit: string | null;
+  weight_unit: WeightUnit | null;
+  pack_min: number | null;
+  pack_max: number | null;
+}): string {
+  if (line.weight_unit === null || line.pack_min === null || line.pack_max === null)
+    return formatPackQuantity(line.quantity, line.price_unit);
+  const range = formatPackRange({ unit: line.weight_unit, minMilli: toMilli(line.pack_min), maxMilli: toMilli(line.pack_max) });
+  return `${line.quantity} ${line.quantity === 1 ? 'pack' : 'packs'} (${range})`;
 }

@@ -7,6 +7,7 @@ import {
   type WeightUnit,
   weighedLineCents,
 } from '@farmstand/shared/format/by-weight';
+import { lineName } from '@farmstand/shared/format/quantity';
 import { badRequest } from '../../lib/errors';
 import type { ItemRow, OrderProduct, VariantForOrder } from './orders.repository';
 
@@ -55,7 +56,7 @@ export function lineOffer(
   if (!variant || variant.productId !== product.id || !variant.active) {
     throw badRequest(`That variant of ${product.name} is no longer offered; choose another`, 'items');
   }
-  const name = `${product.name} (${variant.name})`;
+  const name = lineName(product.name, variant.name);
   if (variant.price === null) throw badRequest(`${name} has no price yet: send the producer an inquiry instead`, 'items');
   if (variant.availability === 'sold_out' || variant.stockQuantity === 0) throw badRequest(`${name} is sold out`, 'items');
   return {

@@ -1,5 +1,6 @@
 import { formatPrice } from '@farmstand/shared';
 import { FINAL_AFTER_WEIGHING, formatByWeight } from '@farmstand/shared/format/by-weight';
+import { lineName } from '@farmstand/shared/format/quantity';
 import { ORDER_LIMITS, ORDER_TEXTS } from '@farmstand/shared/schemas/orders';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -153,10 +154,6 @@ export function when(date: Date, timeZone: string): string {
   return text;
 }
 
-/** "Grass-fed beef (Ribeye)", or the product's name alone. */
-const lineLabel = (i: { productName: string; variantName: string | null }) =>
-  i.variantName ? `${i.productName} (${i.variantName})` : i.productName;
-
 /** The order thread's opening message after "Order #<id>": place, time, lines and the shopper's note. */
 export function orderSummaryAfterNumber(
   items: { quantity: number; productName: string; variantName: string | null }[],
@@ -165,7 +162,7 @@ export function orderSummaryAfterNumber(
   timeZone: string,
   note: string | null,
 ) {
-  const lines = items.map((i) => `${i.quantity} × ${lineLabel(i)}`).join(', ');
+  const lines = items.map((i) => `${i.quantity} × ${lineName(i.productName, i.variantName)}`).join(', ');
   return ` for ${place}, ${when(startsAt, timeZone)}: ${lines}${note ? `\n\n${note}` : ''}`;
 }
 
@@ -196,7 +193,7 @@ export function newOrderMail(
       '',
       ...items.map((i) => {
         const offer = byWeightOfLine(i);
-        return `${i.quantity} × ${lineLabel(i)} (${offer ? formatByWeight(offer) : formatPrice(i.unitPrice, i.priceUnit)})`;
+        return `${i.quantity} × ${lineName(i.productName, i.variantName)} (${offer ? formatByWeight(offer) : formatPrice(i.unitPrice, i.priceUnit)})`;
       }),
       '',
       order.byWeight

@@ -1,5 +1,6 @@
 import { haversineMiles } from '@farmstand/shared';
 import { toCents } from '@farmstand/shared/format/by-weight';
+import { lineName } from '@farmstand/shared/format/quantity';
 import type { Message } from '@farmstand/shared/schemas/messages';
 import {
   ORDER_LIMITS,
@@ -389,7 +390,7 @@ export async function applyMove(
       if (item.productId === null) continue;
       const taken = await repo.takeStock(tx, { productId: item.productId, variantId: item.variantId }, item.quantity);
       if (taken === 'short') {
-        const name = item.variantName ? `${item.productName} (${item.variantName})` : item.productName;
+        const name = lineName(item.productName, item.variantName);
         throw conflict(`Not enough ${name} left to accept this order; decline it with a reason or raise the stock first`);
       }
       if (taken === 'taken') await repo.setReserved(tx, item.id, item.quantity);

@@ -1,5 +1,5 @@
 import { formatPrice } from '@farmstand/shared';
-import { formatPackQuantity } from '@farmstand/shared/format/quantity';
+import { formatPackQuantity, lineName } from '@farmstand/shared/format/quantity';
 import { LABEL_SHEETS, LABEL_SHEETS_BY_SIZE, type LabelSheetId } from '@farmstand/shared/labels/sheets';
 import type { Order } from '@farmstand/shared/schemas/orders';
 import {
@@ -62,7 +62,7 @@ const placeLine = (order: Order) => (order.booth ? `${order.place.name}, ${order
  * "… (1.3–1.6 lb packs)" while the packs wait for the scale (decision 510).
  */
 const itemText = (item: Order['items'][number]) => {
-  const name = item.variant_name ? `${item.name} (${item.variant_name})` : item.name;
+  const name = lineName(item.name, item.variant_name);
   if (item.weight_unit === null) return `${formatPackQuantity(item.quantity, item.price_unit)}  ${name}`;
   const packs = item.weights
     ? `: ${item.weights.join(', ')} ${item.weight_unit}`
@@ -395,7 +395,7 @@ export async function harvestList(
   const lines = new Map<string, HarvestLine>();
   for (const row of rows) {
     // Each variant is its own line to pick ("Grass-fed beef (Ribeye, pair)").
-    const name = row.variantName ? `${row.name} (${row.variantName})` : row.name;
+    const name = lineName(row.name, row.variantName);
     const key = `${row.productId ?? row.name}|${name}|${row.priceUnit ?? ''}`;
     let line = lines.get(key);
     if (!line) {

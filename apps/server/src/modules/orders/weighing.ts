@@ -6,6 +6,7 @@ import {
   toMilli,
   weighedLineCents,
 } from '@farmstand/shared/format/by-weight';
+import { lineName } from '@farmstand/shared/format/quantity';
 import { ORDER_STATUS_LABELS, type Order, type WeighingResponse, type WeighLineRequest } from '@farmstand/shared/schemas/orders';
 import { and, asc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -26,8 +27,7 @@ type WeighInput = z.output<typeof WeighLineRequest>;
 /** Packs are weighed once the producer has the order in hand: accepted or ready (decision 510). */
 const WEIGHABLE: readonly repo.OrderRow['status'][] = ['accepted', 'ready'];
 
-const lineName = (item: Pick<repo.ItemRow, 'productName' | 'variantName'>) =>
-  item.variantName ? `${item.productName} (${item.variantName})` : item.productName;
+const nameOf = (item: Pick<repo.ItemRow, 'productName' | 'variantName'>) => lineName(item.productName, item.variantName);
 
 /**
  * The producer types the weight of each pack of a by-weight line (decision 510). One weight per
@@ -61,10 +61,10 @@ export async function weighLine(
     const item = items.find((line) => line.id === itemId);
     if (!item) throw notFound('This order has no such line; reload the order');
     const offer = byWeightOfLine(item);
-    if (offer === null) throw badRequest(`${lineName(item)} is sold by the piece: it has nothing to weigh`, 'weights');
+    if (offer === null) throw badRequest(`${nameOf(item)} is sold by the piece: it has nothing to weigh`, 'weights');
     if (input.weights.length !== item.quantity) {
       throw badRequest(
-        `Give ${item.quantity} ${item.quantity === 1 ? 'weight' : 'weights'}, one per pack of ${lineName(item)}`,
+        `Give ${item.quantity} ${item.quantity === 1 ? 'weight' : 'weights'}, one per pack of ${nameOf(item)}`,
         'weights',
       );
     }
@@ -129,9 +129,9 @@ function weighedMail(ctx: AppContext, order: repo.OrderDetails) {
     .map((item) => {
       const amount = formatCents(itemAmounts(item).estimateCents);
       const offer = byWeightOfLine(item);
-      if (!offer || !item.weights) return `${item.quantity} × ${lineName(item)}: ${amount}`;
+      if (!offer || !item.weights) return `${item.quantity} × ${nameOf(item)}: ${amount}`;
       const weights = item.weights.map((w) => `${formatWeight(toMilli(w))} ${offer.unit}`).join(', ');
-      return `${lineName(item)}: ${weights} at ${formatCents(offer.priceCents)}/${offer.unit} = ${amount}`;
+      return `${nameOf(item)}: ${weights} at ${formatCents(offer.priceCents)}/${offer.unit} = ${amount}`;
     });
   return {
     to: order.customerEmail,

@@ -1,4 +1,5 @@
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@farmstand/shared/constants/orders';
+import { lineName } from '@farmstand/shared/format/quantity';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Spinner } from '@/components/ui/card';
@@ -70,7 +71,9 @@ export function AdminOrdersTab() {
                       {formatWindow(order.window.starts_at, order.window.ends_at, order.window.time_zone)}
                       <span className="block text-xs text-stone-600 dark:text-stone-400">{order.place.name}</span>
                     </td>
-                    <td className="px-2 py-2">{order.items.map((i) => `${i.quantity} × ${i.name}`).join(', ')}</td>
+                    <td className="px-2 py-2">
+                      {order.items.map((i) => `${i.quantity} × ${lineName(i.name, i.variant_name)}`).join(', ')}
+                    </td>
                     <td className="px-2 py-2">{money(order.total)}</td>
                     <td className="whitespace-nowrap px-2 py-2">
                       <OrderStatusBadge status={order.status} />

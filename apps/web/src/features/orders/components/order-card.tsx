@@ -1,3 +1,5 @@
+import { FINAL_AFTER_WEIGHING } from '@farmstand/shared/format/by-weight';
+import { lineName } from '@farmstand/shared/format/quantity';
 import { ORDER_STATUS_LABELS, type Order, type OrderTransitionTarget } from '@farmstand/shared/schemas/orders';
 import { PICKUP_KIND_LABELS } from '@farmstand/shared/schemas/pickup';
 import { type ReactNode, useState } from 'react';
@@ -67,11 +69,14 @@ export function OrderCard({
       </div>
       <ul className="mt-3 text-sm">
         {order.items.map((item) => (
-          <li key={`${item.product_id}-${item.name}`} className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
+          <li key={item.id} className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
             <OrderLine item={item} />
             <span className="ml-auto flex items-center gap-2">
               {canShorten && item.product_id !== null && item.quantity > 0 && <ShortLineButton orderId={order.id} item={item} />}
-              <span>{money(item.line_total)}</span>
+              <span>
+                {item.weight_unit !== null && item.weights === null && '≈ '}
+                {money(item.line_total)}
+              </span>
             </span>
           </li>
         ))}
@@ -81,11 +86,26 @@ export function OrderCard({
             <span>{money(order.delivery_fee)}</span>
           </li>
         )}
-        <li className="mt-1 flex justify-between gap-2 border-t border-stone-200 pt-1 font-semibold dark:border-stone-800">
-          <span>Total · pay at pickup</span>
-          <span>{money(order.total)}</span>
+        <li
+          className="mt-1 flex justify-between gap-2 border-t border-stone-200 pt-1 font-semibold dark:border-stone-800"
+          data-testid="order-total"
+        >
+          {order.estimated ? (
+            <>
+              <span>Estimated total</span>
+              <span>
+                ≈ {money(order.total)} ({money(order.total_min)}–{money(order.total_max)})
+              </span>
+            </>
+          ) : (
+            <>
+              <span>{order.by_weight ? 'Weighed · pay at pickup' : 'Total · pay at pickup'}</span>
+              <span>{money(order.total)}</span>
+            </>
+          )}
         </li>
       </ul>
+      {order.estimated && <p className="mt-1 text-xs text-stone-700 dark:text-stone-300">{FINAL_AFTER_WEIGHING}</p>}
       {order.note && <p className="mt-2 text-sm italic text-stone-700 dark:text-stone-300">“{order.note}”</p>}
       {order.decline_reason && <p className="mt-2 text-sm text-red-800 dark:text-red-300">Declined: {order.decline_reason}</p>}
       <details className="mt-2 text-sm">
@@ -117,19 +137,30 @@ export function OrderCard({
 
 type Line = Order['items'][number];
 
+/** By weight: "1.3–1.6 lb packs at $18.99/lb", or once weighed "1.42, 1.51 lb at $18.99/lb". */
+function packText(item: Line): string | null {
+  if (item.weight_unit === null || item.pack_min === null || item.pack_max === null) return null;
+  const at = `at ${money(item.unit_price)}/${item.weight_unit}`;
+  if (item.weights) return `${item.weights.join(', ')} ${item.weight_unit} ${at}`;
+  const range = item.pack_min === item.pack_max ? `${item.pack_min}` : `${item.pack_min}–${item.pack_max}`;
+  return `${range} ${item.weight_unit} packs ${at}`;
+}
+
 /** "4 × Eggs", or for a short harvest "2 of 4 × Strawberries" with the producer's reason under it. */
 function OrderLine({ item }: { item: Line }) {
+  const packs = packText(item);
   if (item.ordered_quantity === null) {
     return (
       <span>
-        {item.quantity} × {item.name}
+        {item.quantity} × {lineName(item.name, item.variant_name)}
+        {packs && <span className="block text-xs text-stone-700 dark:text-stone-300">{packs}</span>}
       </span>
     );
   }
   return (
     <span data-testid="short-line">
       <span className={item.quantity === 0 ? 'line-through' : undefined}>
-        {item.quantity} of {item.ordered_quantity} × {item.name}
+        {item.quantity} of {item.ordered_quantity} × {lineName(item.name, item.variant_name)}
       </span>
       <span className="block text-xs text-amber-900 dark:text-amber-200">
         {item.quantity === 0 ? 'Dropped' : 'Short'}: {item.short_reason}

@@ -1,6 +1,7 @@
 import type { Order } from '@farmstand/shared/schemas/orders';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BY_PIECE_ORDER, orderItemFixture, pickLineFixture } from '../order.fixture';
 import { DaySheet, PickList } from './pick-list';
 
 const order = (id: number, name: string, extra: Partial<Order> = {}): Order => ({
@@ -22,19 +23,13 @@ const order = (id: number, name: string, extra: Partial<Order> = {}): Order => (
   delivery_miles: null,
   delivery_fee: 0,
   items: [
-    {
-      product_id: 1,
-      name: 'Brown Eggs',
-      price_unit: '18 count',
-      unit_price: 7,
-      quantity: 2,
-      line_total: 14,
-      ordered_quantity: null,
-      short_reason: null,
-    },
+    orderItemFixture({ product_id: 1, name: 'Brown Eggs', price_unit: '18 count', unit_price: 7, quantity: 2, line_total: 14 }),
   ],
   subtotal: 14,
   total: 14,
+  ...BY_PIECE_ORDER,
+  total_min: 14,
+  total_max: 14,
   note: null,
   decline_reason: null,
   conversation_id: null,
@@ -64,9 +59,9 @@ describe('pick list and day sheet', () => {
               time_zone: 'America/Chicago',
               order_count: 2,
               lines: [
-                { product_id: 1, name: 'Brown Eggs', price_unit: '18 count', quantity: 2 },
-                { product_id: 2, name: 'Tomatoes', price_unit: 'lb', quantity: 3 },
-                { product_id: 3, name: 'Sourdough', price_unit: 'each', quantity: 4 },
+                pickLineFixture({ product_id: 1, name: 'Brown Eggs', price_unit: '18 count', quantity: 2 }),
+                pickLineFixture({ product_id: 2, name: 'Tomatoes', price_unit: 'lb', quantity: 3 }),
+                pickLineFixture({ product_id: 3, name: 'Sourdough', price_unit: 'each', quantity: 4 }),
               ],
             },
           ],

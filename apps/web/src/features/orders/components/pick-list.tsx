@@ -1,5 +1,5 @@
 import { ORDER_STATUS_LABELS, PICKUP_KIND_LABELS } from '@farmstand/shared/constants/orders';
-import { formatPackQuantity } from '@farmstand/shared/format/quantity';
+import { formatLineQuantity, lineName } from '@farmstand/shared/format/quantity';
 import type { Order, PickListResponse } from '@farmstand/shared/schemas/orders';
 import { formatDay, formatWindow, money } from '../format';
 
@@ -30,10 +30,13 @@ export function PickList({ data, printTarget }: { data: PickListResponse; printT
             </thead>
             <tbody>
               {window.lines.map((line) => (
-                <tr key={`${line.product_id}-${line.name}`} className="border-b border-stone-200 dark:border-stone-800">
-                  <td className="py-1 pr-2">{line.name}</td>
+                <tr
+                  key={`${line.product_id}-${line.variant_id}-${line.name}`}
+                  className="border-b border-stone-200 dark:border-stone-800"
+                >
+                  <td className="py-1 pr-2">{lineName(line.name, line.variant_name)}</td>
                   <td className="py-1 text-right font-semibold" data-testid="pick-quantity">
-                    {formatPackQuantity(line.quantity, line.price_unit)}
+                    {formatLineQuantity(line)}
                   </td>
                 </tr>
               ))}
@@ -130,7 +133,7 @@ export function DaySheet({
                   </td>
                   <td className={cell}>
                     <CellName>Items</CellName>
-                    {order.items.map((i) => `${formatPackQuantity(i.quantity, i.price_unit)} ${i.name}`).join(', ')}
+                    {order.items.map((i) => `${formatLineQuantity(i)} ${lineName(i.name, i.variant_name)}`).join(', ')}
                   </td>
                   <td className={`${cell} ${order.note ? '' : 'hidden @2xl:table-cell'}`}>
                     <CellName>Note</CellName>
@@ -146,7 +149,7 @@ export function DaySheet({
                   </td>
                   <td className={`${cell} font-semibold @2xl:text-right`}>
                     <CellName>To collect</CellName>
-                    {money(order.total)}
+                    {order.estimated ? `≈ ${money(order.total)} (est.)` : money(order.total)}
                   </td>
                 </tr>
               ))}

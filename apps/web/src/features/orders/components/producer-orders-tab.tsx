@@ -13,6 +13,7 @@ import { AlertIcon } from '@/components/ui/icons';
 import { DayPrintouts } from './day-printouts';
 import { OrderCard } from './order-card';
 import { DaySheet, PickList } from './pick-list';
+import { WeighingView } from './weighing-view';
 
 const SHEET = new Set(['accepted', 'ready', 'picked_up']);
 /** What closing the day moves on (decision 501): accepted orders are handed over too. */
@@ -136,6 +137,7 @@ export function ProducerOrdersTab() {
             </div>
           ))
         )}
+        <WeighingView date={day} />
         <div className="grid gap-4 lg:grid-cols-2">
           <Card className="p-4">
             {pickList.data ? (

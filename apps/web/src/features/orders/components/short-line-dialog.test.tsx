@@ -7,6 +7,7 @@ import { api } from '@/lib/api';
 vi.mock('@/shared/auth-context', () => ({ useAuth: () => ({ user: { id: 7 }, isAuthenticated: true }) }));
 vi.mock('react-hot-toast', () => ({ default: { success: () => {}, error: () => {} } }));
 
+import { BY_PIECE_ORDER, orderItemFixture } from '../order.fixture';
 import { OrderCard } from './order-card';
 
 // jsdom has no modal dialogs: opening one focuses its autofocus control, as a browser's does.
@@ -21,17 +22,7 @@ HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
 // First renders are slow on a loaded machine; these check behaviour, not speed.
 vi.setConfig({ testTimeout: 60_000 });
 
-const line = (values: Partial<Order['items'][number]>): Order['items'][number] => ({
-  product_id: 3,
-  name: 'Strawberries',
-  price_unit: 'pint',
-  unit_price: 4,
-  quantity: 4,
-  line_total: 16,
-  ordered_quantity: null,
-  short_reason: null,
-  ...values,
-});
+const line = (values: Partial<Order['items'][number]>): Order['items'][number] => orderItemFixture(values);
 
 const order = (values: Partial<Order> = {}): Order => ({
   id: 12,
@@ -54,6 +45,9 @@ const order = (values: Partial<Order> = {}): Order => ({
   items: [line({})],
   subtotal: 16,
   total: 16,
+  ...BY_PIECE_ORDER,
+  total_min: 16,
+  total_max: 16,
   note: null,
   decline_reason: null,
   conversation_id: null,
@@ -106,7 +100,11 @@ describe('shortening a line (short harvest)', () => {
     fireEvent.input(reason, { target: { value: 'frost took the rest' } });
     fireEvent.submit(quantity.closest('form') as HTMLFormElement);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(post).toHaveBeenCalledWith('/orders/12/lines/3/short', { quantity: 2, reason: 'frost took the rest' });
+    expect(post).toHaveBeenCalledWith('/orders/12/lines/3/short', {
+      quantity: 2,
+      reason: 'frost took the rest',
+      variantId: null,
+    });
     await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 

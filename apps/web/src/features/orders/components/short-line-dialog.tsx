@@ -59,7 +59,13 @@ export function ShortLineDialog({ orderId, line, onClose }: { orderId: number; l
     if (found.reason) return reasonInput.current?.focus();
     if (line.product_id === null) return;
     try {
-      await shorten.mutateAsync({ orderId, productId: line.product_id, quantity: Number(quantity), reason: reason.trim() });
+      await shorten.mutateAsync({
+        orderId,
+        productId: line.product_id,
+        variantId: line.variant_id,
+        quantity: Number(quantity),
+        reason: reason.trim(),
+      });
       toast.success(`Order #${orderId}: ${line.name} ${Number(quantity) === 0 ? 'dropped' : 'shortened'}; the shopper is told`);
       onClose();
     } catch (error) {

@@ -6,7 +6,7 @@ import { AlertIcon, BasketIcon } from '@/components/ui/icons';
 import { Tabs } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useMyOrders } from '../api';
-import { basketTotal, useBaskets } from '../basket';
+import { basketTotal, isEstimated, useBaskets } from '../basket';
 import { OrderCard } from '../components/order-card';
 import { RemindersToggle } from '../components/reminders-toggle';
 import { money } from '../format';
@@ -50,7 +50,8 @@ function Baskets() {
               <span>
                 <span className="block font-semibold">{basket.farmName}</span>
                 <span className="text-sm text-stone-600 dark:text-stone-400">
-                  {basket.lines.reduce((n, l) => n + l.quantity, 0)} items · {money(basketTotal(basket))}
+                  {basket.lines.reduce((n, l) => n + l.quantity, 0)} items · {isEstimated(basket) ? '≈ ' : ''}
+                  {money(basketTotal(basket))}
                 </span>
               </span>
               <ButtonLink to={`/checkout/${basket.producerUserId}`} size="sm">
