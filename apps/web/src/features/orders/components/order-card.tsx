@@ -93,8 +93,11 @@ export function OrderCard({
           {order.estimated ? (
             <>
               <span>Estimated total</span>
-              <span>
-                ≈ {money(order.total)} ({money(order.total_min)}–{money(order.total_max)})
+              <span className="text-right">
+                ≈ {money(order.total)}{' '}
+                <span className="whitespace-nowrap">
+                  ({money(order.total_min)}–{money(order.total_max)})
+                </span>
               </span>
             </>
           ) : (
