@@ -277,7 +277,8 @@ export function issuingAuthority(type: CertificationType, state: StateCode): str
   }
 }
 
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+/** A calendar date of the demo (UTC): certificate dates, which no clock of a place reads. */
+export const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const slugify = (text: string) =>
   text
     .normalize('NFKD')

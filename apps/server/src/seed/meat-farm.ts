@@ -2,7 +2,7 @@ import { CERTIFICATION_LABELS } from '@farmstand/shared';
 import { meatListingViolation } from '@farmstand/shared/labels/meat-rules';
 import { type ProductInput, ProductRequest } from '@farmstand/shared/schemas/products';
 import { summarizeVariants } from '../modules/products/variants';
-import { type DemoFarm, type DemoProduct, issuingAuthority } from './farms';
+import { type DemoFarm, type DemoProduct, isoDate, issuingAuthority } from './farms';
 import { farmSite } from './towns';
 
 /** The demo's meat farm: fixed, so the README, the issue's walkthrough and the tests can name it. */
@@ -111,8 +111,8 @@ export function buildMeatFarm(now: Date): DemoFarm {
         certificationName: CERTIFICATION_LABELS.usda_inspected_meat,
         issuingAuthority: issuingAuthority('usda_inspected_meat', site.state),
         certificateNumber: `KY-USD-${issued.getUTCFullYear()}-4567`,
-        issueDate: issued.toISOString().slice(0, 10),
-        expiryDate: new Date(issued.getTime() + 730 * DAY_MS).toISOString().slice(0, 10),
+        issueDate: isoDate(issued),
+        expiryDate: isoDate(new Date(issued.getTime() + 730 * DAY_MS)),
         status: 'verified',
       },
     ],

@@ -133,7 +133,8 @@ function WeighLine({ line }: { line: Line }) {
       </p>
       <div className="mt-2 flex flex-wrap items-end gap-3">
         {values.map((value, i) => (
-          <label key={`${line.item_id}-${i}`} className="flex flex-col text-sm">
+          // biome-ignore lint/suspicious/noArrayIndexKey: a pack is its place in the line (pack 1, pack 2): the list never reorders
+          <label key={i} className="flex flex-col text-sm">
             <span>
               Pack {i + 1} of {line.quantity} weight ({line.weight_unit})
             </span>
