@@ -22,6 +22,7 @@ import products from './products/products.routes';
 import reminders from './reminders/reminders.routes';
 import reviews from './reviews/reviews.routes';
 import search from './search/search.routes';
+import shares from './shares/shares.routes';
 import site from './site/site.routes';
 import testing from './testing/testing.routes';
 
@@ -54,6 +55,7 @@ const MODULES: ModuleRoutes[] = [
   reminders,
   reviews,
   search,
+  shares,
   site,
   testing,
 ];

@@ -208,6 +208,7 @@ export const RESPONSE_EXAMPLES: Record<string, unknown> = {
       active: true,
       moderation_status: 'approved',
       moderation_reason: null,
+      share: null,
       created_at: '2026-08-19T18:07:56.848Z',
       updated_at: '2026-08-19T18:07:56.848Z',
       producer_phone: null,

@@ -24,6 +24,7 @@ export function productFixture(overrides: Partial<Product> = {}): Product {
     variants: [],
     inspection: null,
     establishment_number: null,
+    share: null,
     primary_image_url: null,
     additional_images: [],
     ingredients: null,

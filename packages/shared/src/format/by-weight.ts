@@ -107,3 +107,21 @@ export function byWeightOf(o: {
   if (o.weight_unit === null || o.price === null || o.pack_min === null || o.pack_max === null) return null;
   return { priceCents: toCents(o.price), unit: o.weight_unit, minMilli: toMilli(o.pack_min), maxMilli: toMilli(o.pack_max) };
 }
+
+/**
+ * A share of an animal (decision 512), by the same rule: the hanging weight × the price per lb
+ * rounded to the cent, halves up, plus the processing fees. The estimate uses the producer's
+ * expected hanging weight and fees per share; the bill the weight and fees entered after processing,
+ * less the deposit the farm received (negative when the deposit was more: the farm owes it back).
+ */
+export type ShareMoney = { pricePerLbCents: number; hangingMilli: number; feesCents: number };
+
+/** One share's or one reservation's amount before the deposit. */
+export function shareCents(money: ShareMoney): number {
+  return packCents(money.pricePerLbCents, money.hangingMilli) + money.feesCents;
+}
+
+/** What the shopper pays at pickup: the bill less the deposit received. */
+export function shareDueCents(money: ShareMoney, depositCents: number): number {
+  return shareCents(money) - depositCents;
+}

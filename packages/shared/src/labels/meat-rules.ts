@@ -13,7 +13,13 @@ export const INSPECTION_LABELS: Record<Inspection, string> = {
 /** Inspections whose meat carries an inspection legend with the plant's establishment number. */
 const INSPECTED: readonly Inspection[] = ['usda', 'state'];
 
-type Listing = { category: string; inspection: Inspection | null; establishment_number: string | null };
+type Listing = {
+  category: string;
+  inspection: Inspection | null;
+  establishment_number: string | null;
+  /** A share of a live animal (decision 512); absent or null for every other listing. */
+  share?: unknown;
+};
 
 /** True for the categories whose listings follow the meat and poultry rules (and get no home-food label). */
 export function isInspectedCategory(category: string): boolean {
@@ -28,8 +34,8 @@ export function isInspectedCategory(category: string): boolean {
  *   the inspection legend (9 CFR 317.2, 381.96). A legend's number always has digits ("EST. 38",
  *   "P-38"); anything else was not copied from it.
  * - Custom-exempt meat is for the household of the animal's owner and marked "Not for Sale"
- *   (21 U.S.C. 623(a), 9 CFR 303.1(a)(2), 317.16): never a retail cut. Shares of a live animal are a
- *   listing of their own (a later part of the issue).
+ *   (21 U.S.C. 623(a), 9 CFR 303.1(a)(2), 317.16): never a retail cut, only a share of a live
+ *   animal bought before slaughter (decision 512), whose paperwork says "Not for Sale".
  * - The producer exemptions of 9 CFR 381.10 cover poultry the producer raised, and carry no
  *   establishment number (no inspection, so no legend).
  */
@@ -48,12 +54,14 @@ export function meatListingViolation(product: Listing): { path: string; message:
       message:
         'Say how this meat was inspected: USDA inspected or state inspected (with the establishment number on the label), or the poultry producer exemption for birds you raised and processed',
     };
-  if (product.inspection === 'custom_exempt')
+  if (product.inspection === 'custom_exempt') {
+    if (product.share != null) return null;
     return {
       path: 'inspection',
       message:
         'Custom-exempt meat cannot be sold as retail cuts: it is only for the owner of the animal and is marked "Not for Sale". Sell cuts processed at a USDA-inspected plant, or offer a share of a live animal',
     };
+  }
   if (product.inspection === 'poultry_exempt' && product.category !== 'poultry')
     return {
       path: 'inspection',

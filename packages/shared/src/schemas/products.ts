@@ -5,6 +5,7 @@ import { declaredMajorAllergens, undeclaredAllergens, undeclaredAllergensMessage
 import { labelIngredients, MAJOR_ALLERGENS, NET_UNITS } from '../labels/rules';
 import { SELLER_TYPES } from '../labels/seller-types';
 import { optionalDate, optionalText } from './fields';
+import { ShareOffer, ShareTermsRequest, shareProductViolation } from './shares';
 
 /**
  * Products API contract (spec 01 §3 Product, spec 02 §3/§5/§7). Paths (docs/decisions/030):
@@ -230,8 +231,12 @@ export const ProductRequest = z
       .nullish()
       .transform((v) => v ?? null),
     establishment_number: optionalText(40, 'Establishment number'),
+    /** A share of an animal (decision 512): its terms; empty for every other product. */
+    share: ShareTermsRequest.nullish().transform((v) => v ?? null),
   })
   .superRefine((v, ctx) => {
+    const share = shareProductViolation(v);
+    if (share) ctx.addIssue({ code: 'custom', path: share.path.split('.'), message: share.message });
     const broken = byWeightViolation(v);
     if (broken) ctx.addIssue({ code: 'custom', path: [broken.path], message: broken.message });
     const names = v.variants.map((variant) => variant.name.toLowerCase());
@@ -379,6 +384,8 @@ export const Product = z.object({
   variants: z.array(ProductVariant),
   inspection: z.enum(INSPECTIONS).nullable(),
   establishment_number: z.string().nullable(),
+  /** A share of an animal (decision 512): its terms and how many shares are left; null otherwise. */
+  share: ShareOffer.nullable(),
   /** Image URLs point at the 800 px WebP; productImageSrcSet() gives the other widths. */
   primary_image_url: z.string().nullable(),
   additional_images: z.array(z.string()),

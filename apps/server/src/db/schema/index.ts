@@ -6,4 +6,5 @@ export * from './platform';
 export * from './producers';
 export * from './products';
 export * from './search';
+export * from './shares';
 export * from './users';

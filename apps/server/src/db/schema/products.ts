@@ -1,5 +1,6 @@
+import type { ShareTerms } from '@farmstand/shared/schemas/shares';
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, tsvector, updatedAt } from './columns';
 import { producers } from './producers';
 
@@ -33,6 +34,8 @@ export const products = pgTable(
     /** Meat and poultry (decision 511): usda | state | custom_exempt | poultry_exempt, and the establishment number. */
     inspection: text('inspection', { enum: ['usda', 'state', 'custom_exempt', 'poultry_exempt'] }),
     establishmentNumber: text('establishment_number'),
+    /** A share of an animal (decision 512): the producer's terms; null for every other product. */
+    share: jsonb('share').$type<ShareTerms>(),
     seasonalStart: date('seasonal_start', { mode: 'string' }),
     seasonalEnd: date('seasonal_end', { mode: 'string' }),
     ingredients: text('ingredients'),

@@ -1,4 +1,5 @@
 import type { Product } from '@farmstand/shared/schemas/products';
+import { type ShareOffer, type ShareTerms, shareEstimateCents } from '@farmstand/shared/schemas/shares';
 import type { ProductWithProducer } from './products.repository';
 
 export type PresentOptions = {
@@ -33,6 +34,7 @@ export function presentProduct(row: ProductWithProducer, options: PresentOptions
     })),
     inspection: product.inspection,
     establishment_number: product.establishmentNumber,
+    share: product.share === null ? null : presentShareOffer(product.share, Number(product.price), row.sharesTaken),
     primary_image_url: product.primaryImageUrl,
     additional_images: product.additionalImages,
     ingredients: product.ingredients,
@@ -60,5 +62,16 @@ export function presentProduct(row: ProductWithProducer, options: PresentOptions
     producer_phone: options.showContact ? producer.phone : null,
     producer_pickup_instructions: producer.pickupInstructions,
     producer_verified: producer.verificationStatus === 'approved',
+  };
+}
+
+/** A share product's terms with the shares left (decision 512). */
+export function presentShareOffer(terms: ShareTerms, pricePerLb: number, taken: number): ShareOffer {
+  const total = terms.animals_available * terms.parts;
+  return {
+    ...terms,
+    shares_total: total,
+    shares_left: Math.max(0, total - taken),
+    estimate: shareEstimateCents(pricePerLb, terms) / 100,
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { producers, products, productVariants, subscriptions, users } from '../../db/schema';
+import { producers, products, productVariants, shareReservations, subscriptions, users } from '../../db/schema';
 import { producerListed, productListed } from '../producers/producers.visibility';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -27,6 +27,7 @@ const productColumns = {
   priceFrom: products.priceFrom,
   inspection: products.inspection,
   establishmentNumber: products.establishmentNumber,
+  share: products.share,
   seasonalStart: products.seasonalStart,
   seasonalEnd: products.seasonalEnd,
   ingredients: products.ingredients,
@@ -80,12 +81,18 @@ const activeVariants = sql<VariantJson[]>`coalesce((
     'stock_quantity', v.stock_quantity, 'availability', v.availability) order by v.position, v.id)
   from ${productVariants} v where v.product_id = ${products.id} and v.active), '[]'::json)`;
 
+/** Shares of a share product that are taken (not cancelled), read with the product; 0 for others. */
+const sharesTaken = sql<number>`(case when ${products.share} is null then 0 else (
+  select coalesce(sum(r.quantity), 0)::int from ${shareReservations} r
+  where r.product_id = ${products.id} and r.status <> 'cancelled') end)`.mapWith(Number);
+
 const selection = {
   product: productColumns,
   producer: producerColumns,
   email: users.email,
   listed: producerListed,
   variants: activeVariants,
+  sharesTaken,
 };
 
 /** A product with the producer fields every product response carries. */
@@ -96,6 +103,7 @@ export type ProductWithProducer = {
   /** The producer's account is active and the subscription in good standing. */
   listed: boolean;
   variants: VariantJson[];
+  sharesTaken: number;
 };
 
 function selectWithProducer(db: Db) {

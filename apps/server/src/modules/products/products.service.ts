@@ -8,11 +8,13 @@ import {
   REGULATED_TEXTS,
   regulatedCategoryViolation,
 } from '@farmstand/shared/schemas/products';
+import { SHARE_PRICE_UNIT } from '@farmstand/shared/schemas/shares';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { findProducerByUserId, lockProducerByUserId } from '../producers/producers.repository';
 import { isProductListed } from '../producers/producers.visibility';
+import { assertShareTermsFit } from '../shares/shares.service';
 import { canManageProduct, canViewProduct } from './products.policy';
 import { presentProduct } from './products.presenter';
 import { forgetPublicProduct, type PublicProductBody } from './products.public-cache';
@@ -30,6 +32,8 @@ function toValues(input: ProductInput): repo.ProductValues {
     category: input.category,
     description: input.description,
     ...summarizeVariants(input),
+    ...(input.share ? { priceUnit: SHARE_PRICE_UNIT } : {}),
+    share: input.share,
     availability: input.availability,
     dayLimit: input.day_limit,
     inspection: input.inspection,
@@ -151,6 +155,7 @@ export async function updateProduct(ctx: AppContext, user: AuthUser, id: number,
     ctx.db.transaction(async (tx) => {
       const row = await loadManageableProduct(ctx, user, id, tx);
       assertRegulatedRules(input, row.producer.state);
+      await assertShareTermsFit(tx, id, input.share);
       await replaceVariants(tx, id, input.variants);
       await repo.updateProduct(tx, id, toValues(input));
       return reload(ctx, id, tx);

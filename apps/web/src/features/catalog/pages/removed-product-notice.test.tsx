@@ -20,6 +20,7 @@ const product = vi.hoisted(() => ({
   variants: [],
   inspection: null,
   establishment_number: null,
+  share: null,
   primary_image_url: null,
   additional_images: [],
   ingredients: null,

@@ -1,0 +1,67 @@
+import { shareCents, shareDueCents, toCents, toMilli } from '@farmstand/shared/format/by-weight';
+import { type ShareReservation, shareLabel, shareStateLabel } from '@farmstand/shared/schemas/shares';
+import { cutSheetOpen, type ShareRole } from './shares.policy';
+import type { ShareWithFarm } from './shares.repository';
+
+const dollars = (cents: number) => cents / 100;
+const num = (v: number | null) => (v === null ? null : Number(v));
+
+/** What leaves the server about a share reservation. */
+export function presentShare({ share: r, farmName, inspection }: ShareWithFarm, role: ShareRole, now: Date): ShareReservation {
+  const perShare = shareCents({
+    pricePerLbCents: toCents(r.pricePerLb),
+    hangingMilli: toMilli(r.hangingEstimate),
+    feesCents: toCents(r.feeEstimate),
+  });
+  const billed = r.hangingWeight !== null && r.processingFees !== null;
+  const money = billed
+    ? {
+        pricePerLbCents: toCents(r.pricePerLb),
+        hangingMilli: toMilli(r.hangingWeight ?? 0),
+        feesCents: toCents(r.processingFees ?? 0),
+      }
+    : null;
+  const depositCents = r.depositReceived === null ? 0 : toCents(r.depositReceived);
+  const view = {
+    status: r.status,
+    deposit_requested: r.depositRequested === null ? null : dollars(toCents(r.depositRequested) * r.quantity),
+    deposit_received: num(r.depositReceived),
+    cut_sheet_at: r.cutSheetAt ? r.cutSheetAt.toISOString() : null,
+    cut_sheet_due: r.terms.cut_sheet_due,
+    cut_sheet_open: cutSheetOpen(r, now),
+  };
+  return {
+    id: r.id,
+    product_id: r.productId,
+    product_name: r.productName,
+    farm_name: farmName,
+    producer_user_id: r.producerUserId,
+    shopper_name: r.shopperName,
+    shopper_phone: role === 'admin' ? null : r.shopperPhone,
+    quantity: r.quantity,
+    animal: r.terms.animal,
+    parts: r.terms.parts,
+    share_label: shareLabel(r.terms),
+    inspection,
+    processor: r.terms.processor,
+    processing_date: r.terms.processing_date,
+    time_zone: r.terms.time_zone,
+    price_per_lb: Number(r.pricePerLb),
+    hanging_weight_estimate: Number(r.hangingEstimate),
+    processing_fee_estimate: Number(r.feeEstimate),
+    estimate: dollars(perShare * r.quantity),
+    deposit_link: r.terms.deposit_link,
+    deposit_received_at: r.depositReceivedAt ? r.depositReceivedAt.toISOString() : null,
+    cut_sheet_template: r.terms.cut_sheet,
+    cut_sheet: r.cutSheet,
+    hanging_weight: num(r.hangingWeight),
+    processing_fees: num(r.processingFees),
+    bill_total: money ? dollars(shareCents(money)) : null,
+    amount_due: money ? dollars(shareDueCents(money, depositCents)) : null,
+    ready_note: r.readyNote,
+    cancel_reason: r.cancelReason,
+    created_at: r.createdAt.toISOString(),
+    state_label: shareStateLabel(view),
+    ...view,
+  };
+}

@@ -1,0 +1,376 @@
+import { z } from 'zod';
+import { PICKUP_TIME_ZONES } from '../constants/time-zones';
+import { shareCents, toCents, toMilli } from '../format/by-weight';
+import { formatDateOnly, parseDateOnly } from '../format/date-only';
+import { requiredText } from './fields';
+
+/**
+ * Meat shares (issue 32 part 4, decision 512): a product that sells a whole, half, quarter or other
+ * fraction of an animal the farm raises, processed on a booked date.
+ *
+ *   PUT  /api/products/{id} with `share`     the producer's terms (on the product, like its variants)
+ *   POST /api/shares                          reserve shares of a product → ShareReservationResponse
+ *   GET  /api/shares/mine                     the shopper's shares
+ *   GET  /api/shares/received                 the farm's share reservations
+ *   PUT  /api/shares/{id}/cut-sheet           the shopper's cut sheet, before its deadline
+ *   PUT  /api/shares/{id}/deposit             the producer records the deposit received (or clears it)
+ *   PUT  /api/shares/{id}/bill                the producer enters hanging weight and fees, once processed
+ *   POST /api/shares/{id}/ready | /picked-up | /cancel
+ */
+
+export const SHARE_ANIMALS = ['beef', 'pork', 'lamb', 'goat', 'bison'] as const;
+export type ShareAnimal = (typeof SHARE_ANIMALS)[number];
+
+/** The animal as the share's name says it: "a quarter of a steer". */
+export const ANIMAL_LABELS: Record<ShareAnimal, string> = {
+  beef: 'steer',
+  pork: 'hog',
+  lamb: 'lamb',
+  goat: 'goat',
+  bison: 'bison',
+};
+
+/** The fractions the form offers by name; any other 1/n up to MAX_SHARE_PARTS is a custom fraction. */
+export const NAMED_FRACTIONS: Record<number, string> = { 1: 'Whole', 2: 'Half', 4: 'Quarter' };
+export const MAX_SHARE_PARTS = 16;
+
+/** "Quarter", "Half", "Whole", "1/8". */
+export function fractionLabel(parts: number): string {
+  return NAMED_FRACTIONS[parts] ?? `1/${parts}`;
+}
+
+/** "Quarter of a steer", "1/8 of a hog". */
+export function shareLabel(share: { parts: number; animal: ShareAnimal }): string {
+  return `${fractionLabel(share.parts)} of a ${ANIMAL_LABELS[share.animal]}`;
+}
+
+/** The unit a share's price is quoted in. */
+export const SHARE_PRICE_UNIT = 'lb hanging weight';
+
+const dateField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .refine((v) => parseDateOnly(v) !== null, { message: `${label} must be a date (YYYY-MM-DD)` });
+
+const money = (label: string, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} must be 0 or more`)
+    .max(max, `${label} must be at most $${max.toLocaleString('en-US')}`)
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { message: `${label} can have at most 2 decimals` });
+
+const weight = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .positive(`${label} must be more than 0 lb`)
+    .max(2000, `${label} must be at most 2,000 lb`)
+    .refine((v) => Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6, { message: `${label} can have at most 3 decimals` });
+
+/** One question of the producer's cut sheet, with the answers the shopper picks from. */
+export const CutSheetQuestion = z.object({
+  label: requiredText(80, 'Each cut sheet question'),
+  options: z
+    .array(z.string().trim().min(1, 'An answer cannot be empty').max(60, 'Each answer must be at most 60 characters'), {
+      error: 'Each cut sheet question needs a list of answers',
+    })
+    .min(2, 'Each cut sheet question needs at least 2 answers to choose from')
+    .max(10, 'A cut sheet question can offer at most 10 answers'),
+});
+export type CutSheetQuestion = z.infer<typeof CutSheetQuestion>;
+
+/** The producer's terms for a share product. Money is per share; the deposit is optional. */
+export const ShareTermsRequest = z
+  .object({
+    animal: z.enum(SHARE_ANIMALS, { error: `Animal must be one of: ${SHARE_ANIMALS.join(', ')}` }),
+    parts: z
+      .number({ error: 'Shares per animal must be a number' })
+      .int('Shares per animal must be a whole number (4 for quarters)')
+      .min(1, 'Shares per animal must be at least 1 (a whole animal)')
+      .max(MAX_SHARE_PARTS, `Shares per animal must be at most ${MAX_SHARE_PARTS}`),
+    animals_available: z
+      .number({ error: 'Animals available must be a number' })
+      .int('Animals available must be a whole number')
+      .min(1, 'Animals available must be at least 1')
+      .max(100, 'Animals available must be at most 100'),
+    processor: requiredText(120, 'Processor'),
+    processing_date: dateField('Processing date'),
+    cut_sheet_due: dateField('Cut sheet deadline'),
+    time_zone: z.enum(PICKUP_TIME_ZONES, { error: 'Time zone must be Eastern or Central time' }),
+    hanging_weight: weight('Expected hanging weight per share'),
+    processing_fee: money('Expected processing fees per share', 10_000),
+    deposit: money('Deposit', 10_000)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    deposit_link: z
+      .string()
+      .trim()
+      .max(500, 'Payment link must be at most 500 characters')
+      .refine((v) => v === '' || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v), {
+        message: 'Payment link must be a web address starting with https://',
+      })
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    cut_sheet: z
+      .array(CutSheetQuestion, { error: 'The cut sheet must be a list of questions' })
+      .min(1, 'The cut sheet needs at least one question')
+      .max(15, 'A cut sheet can have at most 15 questions')
+      .refine((qs) => new Set(qs.map((q) => q.label.toLowerCase())).size === qs.length, {
+        message: 'Each cut sheet question needs its own wording',
+      }),
+  })
+  .refine((v) => v.cut_sheet_due <= v.processing_date, {
+    path: ['cut_sheet_due'],
+    message: 'The cut sheet deadline must be on or before the processing date: the processor needs it',
+  });
+export type ShareTermsInput = z.input<typeof ShareTermsRequest>;
+export type ShareTerms = z.output<typeof ShareTermsRequest>;
+
+/** One share's estimate in cents from the price per lb hanging weight and the terms. */
+export function shareEstimateCents(pricePerLb: number, terms: Pick<ShareTerms, 'hanging_weight' | 'processing_fee'>): number {
+  return shareCents({
+    pricePerLbCents: toCents(pricePerLb),
+    hangingMilli: toMilli(terms.hanging_weight),
+    feesCents: toCents(terms.processing_fee),
+  });
+}
+
+/**
+ * The rules of a share product beside the rest of its fields (the product contract calls this):
+ * a price per lb hanging weight, no variants or pack weights, meat, and a deposit no larger than the
+ * estimate. Returns the first broken rule with the field it names, or null.
+ */
+export function shareProductViolation(p: {
+  category: string;
+  price: number | null;
+  weight_unit: string | null;
+  variants: unknown[];
+  share: ShareTerms | null;
+}): { path: string; message: string } | null {
+  const share = p.share;
+  if (share === null) return null;
+  if (p.category !== 'meat') return { path: 'category', message: 'A share of an animal is listed in the Meat category' };
+  if (p.price === null || p.price <= 0) return { path: 'price', message: 'Give the share’s price per lb of hanging weight' };
+  if (p.weight_unit !== null || p.variants.length > 0)
+    return {
+      path: 'share',
+      message:
+        'A share is priced by its hanging weight: remove the pack weights and variants, or list the cuts as another product',
+    };
+  if (share.deposit !== null && toCents(share.deposit) > shareEstimateCents(p.price, share))
+    return { path: 'share.deposit', message: 'The deposit cannot be more than the share’s estimated price' };
+  return null;
+}
+
+/** A ready-made cut sheet per animal, which the producer edits to their processor's (decision 512). */
+export function defaultCutSheet(animal: ShareAnimal): CutSheetQuestion[] {
+  const common: CutSheetQuestion[] = [
+    { label: 'Ground meat packs', options: ['1 lb', '2 lb'] },
+    { label: 'Soup and marrow bones', options: ['Keep them', 'Leave them'] },
+    { label: 'Organs (liver, heart, tongue)', options: ['Keep all', 'Liver only', 'Leave them'] },
+  ];
+  if (animal === 'pork')
+    return [
+      { label: 'Chop thickness', options: ['¾ inch', '1 inch', '1¼ inch'] },
+      { label: 'Sausage', options: ['Mild breakfast', 'Hot breakfast', 'Italian', 'No sausage: grind it'] },
+      { label: 'Hams', options: ['Cured and smoked', 'Fresh', 'Ground'] },
+      { label: 'Bellies', options: ['Cured bacon', 'Fresh side'] },
+      ...common,
+    ];
+  return [
+    { label: 'Steak thickness', options: ['¾ inch', '1 inch', '1¼ inch', '1½ inch'] },
+    { label: 'Steaks per pack', options: ['1', '2', '4'] },
+    { label: 'Roast size', options: ['2–3 lb', '3–4 lb', 'No roasts: grind them'] },
+    ...common,
+  ];
+}
+
+/** A share product's terms as its page shows them, with how many shares are left. */
+export const ShareOffer = z.object({
+  animal: z.enum(SHARE_ANIMALS),
+  parts: z.number(),
+  animals_available: z.number(),
+  processor: z.string(),
+  processing_date: z.string(),
+  cut_sheet_due: z.string(),
+  time_zone: z.enum(PICKUP_TIME_ZONES),
+  hanging_weight: z.number(),
+  processing_fee: z.number(),
+  deposit: z.number().nullable(),
+  deposit_link: z.string().nullable(),
+  cut_sheet: z.array(CutSheetQuestion),
+  /** animals_available × parts. */
+  shares_total: z.number(),
+  /** Shares not yet reserved (cancelled ones come back). */
+  shares_left: z.number(),
+  /** One share's estimated price: hanging weight × price per lb + fees. */
+  estimate: z.number(),
+});
+export type ShareOffer = z.infer<typeof ShareOffer>;
+
+export const ReserveShareRequest = z.object({
+  shopper_name: requiredText(80, 'Name'),
+  product_id: z.number({ error: 'Choose the share to reserve' }).int().positive(),
+  quantity: z
+    .number({ error: 'Number of shares must be a number' })
+    .int('Number of shares must be a whole number')
+    .min(1, 'Reserve at least 1 share')
+    .max(MAX_SHARE_PARTS, `Reserve at most ${MAX_SHARE_PARTS} shares at once`)
+    .default(1),
+  shopper_phone: z
+    .string()
+    .trim()
+    .max(40, 'Phone must be at most 40 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type ReserveShareRequest = z.input<typeof ReserveShareRequest>;
+
+export const CutSheetAnswer = z.object({
+  question: z.string().trim().min(1).max(80),
+  answer: z.string().trim().min(1).max(60),
+});
+export type CutSheetAnswer = z.infer<typeof CutSheetAnswer>;
+
+export const CutSheetRequest = z.object({
+  answers: z.array(CutSheetAnswer, { error: 'Answers must be a list' }).max(15, 'Too many answers'),
+  notes: z
+    .string()
+    .trim()
+    .max(1000, 'Notes must be at most 1,000 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type CutSheetRequest = z.input<typeof CutSheetRequest>;
+
+export const DepositRequest = z.object({
+  /** The amount the farm received in person or through its own link; null clears a wrong entry. */
+  amount: money('Deposit received', 10_000)
+    .refine((v) => v > 0, { message: 'Deposit received must be more than $0, or clear it' })
+    .nullable(),
+});
+export type DepositRequest = z.infer<typeof DepositRequest>;
+
+export const ShareBillRequest = z.object({
+  /** The reservation's hanging weight in lb (all its shares), from the processor's sheet. */
+  hanging_weight: weight('Hanging weight').refine((v) => v <= 2000, 'Hanging weight must be at most 2,000 lb'),
+  processing_fees: money('Processing fees', 10_000),
+});
+export type ShareBillRequest = z.infer<typeof ShareBillRequest>;
+
+export const ShareReadyRequest = z.object({
+  note: requiredText(300, 'Pickup details'),
+});
+export type ShareReadyRequest = z.infer<typeof ShareReadyRequest>;
+
+export const ShareCancelRequest = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(500, 'Reason must be at most 500 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type ShareCancelRequest = z.input<typeof ShareCancelRequest>;
+
+export const SHARE_STATUSES = ['reserved', 'processed', 'ready', 'picked_up', 'cancelled'] as const;
+export type ShareStatus = (typeof SHARE_STATUSES)[number];
+
+export const ShareReservation = z.object({
+  id: z.number(),
+  product_id: z.number().nullable(),
+  product_name: z.string(),
+  farm_name: z.string(),
+  producer_user_id: z.number(),
+  shopper_name: z.string(),
+  /** The producer sees the shopper's phone; the shopper sees their own. */
+  shopper_phone: z.string().nullable(),
+  quantity: z.number(),
+  status: z.enum(SHARE_STATUSES),
+  animal: z.enum(SHARE_ANIMALS),
+  parts: z.number(),
+  /** "Quarter of a steer". */
+  share_label: z.string(),
+  inspection: z.string().nullable(),
+  processor: z.string(),
+  processing_date: z.string(),
+  cut_sheet_due: z.string(),
+  time_zone: z.string(),
+  /** Money terms as reserved (per share): later edits to the product never change them. */
+  price_per_lb: z.number(),
+  hanging_weight_estimate: z.number(),
+  processing_fee_estimate: z.number(),
+  /** The reservation's estimate: quantity × (hanging weight × price per lb + fees). */
+  estimate: z.number(),
+  /** The deposit the farm asks for this reservation (quantity × per share), and its own link. */
+  deposit_requested: z.number().nullable(),
+  deposit_link: z.string().nullable(),
+  deposit_received: z.number().nullable(),
+  deposit_received_at: z.string().nullable(),
+  cut_sheet_template: z.array(CutSheetQuestion),
+  cut_sheet: z.object({ answers: z.array(CutSheetAnswer), notes: z.string().nullable() }).nullable(),
+  cut_sheet_at: z.string().nullable(),
+  /** True while the shopper can still fill in or change the cut sheet. */
+  cut_sheet_open: z.boolean(),
+  hanging_weight: z.number().nullable(),
+  processing_fees: z.number().nullable(),
+  /** Hanging weight × price per lb + fees, once processed. */
+  bill_total: z.number().nullable(),
+  /** To pay at pickup: the bill less the deposit received (negative: the farm owes it back). */
+  amount_due: z.number().nullable(),
+  ready_note: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+  created_at: z.string(),
+  /** Where the share stands, in words ("Cut sheet due by Fri, Dec 12"). */
+  state_label: z.string(),
+});
+export type ShareReservation = z.infer<typeof ShareReservation>;
+
+export const ShareReservationResponse = z.object({ share: ShareReservation });
+export const ShareReservationList = z.object({ shares: z.array(ShareReservation) });
+export type ShareReservationList = z.infer<typeof ShareReservationList>;
+
+/** The steps a share goes through, as shoppers and producers see them. */
+export const SHARE_STEPS = ['reserved', 'deposit', 'cut_sheet', 'processed', 'ready', 'picked_up'] as const;
+export type ShareStep = (typeof SHARE_STEPS)[number];
+
+type StepInput = Pick<
+  ShareReservation,
+  'status' | 'deposit_requested' | 'deposit_received' | 'cut_sheet_at' | 'cut_sheet_due' | 'cut_sheet_open'
+>;
+
+/** Each step with its words and whether it is done (the deposit step only when the farm asks one). */
+export function shareSteps(r: StepInput): { step: ShareStep; label: string; done: boolean }[] {
+  const after = (s: ShareStatus) => SHARE_STATUSES.indexOf(r.status) >= SHARE_STATUSES.indexOf(s) && r.status !== 'cancelled';
+  const steps: { step: ShareStep; label: string; done: boolean }[] = [{ step: 'reserved', label: 'Reserved', done: true }];
+  if (r.deposit_requested !== null || r.deposit_received !== null)
+    steps.push({
+      step: 'deposit',
+      label: r.deposit_received !== null ? 'Deposit received' : 'Deposit due',
+      done: r.deposit_received !== null,
+    });
+  steps.push({
+    step: 'cut_sheet',
+    label:
+      r.cut_sheet_at !== null
+        ? 'Cut sheet in'
+        : r.cut_sheet_open
+          ? `Cut sheet due by ${formatDateOnly(r.cut_sheet_due, { weekday: 'short', month: 'short', day: 'numeric' })}`
+          : 'Cut sheet missed: the farm chooses the cuts',
+    done: r.cut_sheet_at !== null,
+  });
+  steps.push({ step: 'processed', label: 'Processed', done: after('processed') });
+  steps.push({ step: 'ready', label: 'Ready for pickup', done: after('ready') });
+  steps.push({ step: 'picked_up', label: 'Picked up', done: r.status === 'picked_up' });
+  return steps;
+}
+
+/** The one line that says where a share stands: its first step not yet done, or its end. */
+export function shareStateLabel(r: StepInput): string {
+  if (r.status === 'cancelled') return 'Cancelled';
+  if (r.status === 'picked_up') return 'Picked up';
+  if (r.status === 'ready') return 'Ready for pickup';
+  if (r.status === 'processed') return 'Processed';
+  const next = shareSteps(r).find((s) => !s.done && (s.step === 'deposit' || (s.step === 'cut_sheet' && r.cut_sheet_open)));
+  return next ? next.label : r.cut_sheet_at !== null ? 'Cut sheet in' : 'Reserved';
+}
