@@ -285,20 +285,32 @@ describe('demo seed', () => {
     const chicken = listed.find((p) => p.name === 'Pasture-raised whole chicken');
     expect(chicken).toMatchObject({ category: 'poultry', weight_unit: 'lb', price_from: false, inspection: 'usda' });
     expect([Number(chicken?.price), Number(chicken?.pack_min), Number(chicken?.pack_max)]).toEqual([5.49, 3.5, 5]);
+    // A quarter-beef share (decision 512): 2 steers in quarters, custom exempt, priced per lb hanging weight.
+    const share = listed.find((p) => p.name === 'Quarter beef share');
+    expect(share).toMatchObject({ category: 'meat', price_unit: 'lb hanging weight', inspection: 'custom_exempt' });
+    const page = await app.inject({ method: 'GET', url: `/api/products/${share?.id}` });
+    expect(page.json().product.share).toMatchObject({
+      animal: 'beef',
+      parts: 4,
+      shares_total: 8,
+      shares_left: 8,
+      estimate: 1162.5,
+    });
     const [{ windows }] = await rows<{ windows: number }>(sql`
       select count(*)::int as windows from pickup_points pp join pickup_schedules s on s.point_id = pp.id
       where pp.producer_user_id = ${farm.user_id} and pp.kind = 'farm'`);
     expect(windows).toBeGreaterThan(0);
   });
 
-  it('says how every meat and poultry product was inspected, USDA with an establishment number, never state-inspected in Kentucky', async () => {
+  it('says how every meat and poultry product was inspected, USDA with an establishment number or a custom-exempt share, never state-inspected in Kentucky', async () => {
     const meat = await rows<{
       name: string;
       category: string;
-      inspection: 'usda' | null;
+      inspection: 'usda' | 'custom_exempt' | null;
       establishment_number: string | null;
+      share: unknown;
     }>(sql`
-      select name, category, inspection, establishment_number from products where category in ('meat', 'poultry')`);
+      select name, category, inspection, establishment_number, share from products where category in ('meat', 'poultry')`);
     expect(meat.length).toBeGreaterThan(5);
     for (const product of meat) expect(meatListingViolation(product), product.name).toBeNull();
     const [{ kentucky }] = await rows<{ kentucky: number }>(sql`

@@ -8,6 +8,7 @@ import {
 import { isInspectedCategory } from '@farmstand/shared/labels/meat-rules';
 import { acidifiedFoodWord, type SellerType, sellerTypeViolation } from '@farmstand/shared/labels/seller-types';
 import type { Inspection, VariantInput } from '@farmstand/shared/schemas/products';
+import type { ShareTerms } from '@farmstand/shared/schemas/shares';
 import { FARM_KIND_CATEGORIES, PRODUCT_TEMPLATES, type ProductTemplate } from './catalog';
 import { demoLabelFacts } from './label-facts';
 import type { Random } from './random';
@@ -38,6 +39,8 @@ export type DemoProduct = {
   variantNames?: string | null;
   /** Not a column: inserted after the product, through the product write's own `replaceVariants`. */
   variants?: VariantInput[];
+  /** A share of an animal (decision 512): the producer's terms. */
+  share?: ShareTerms | null;
   createdAt: Date;
 };
 

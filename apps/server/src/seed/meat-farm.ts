@@ -1,6 +1,8 @@
 import { CERTIFICATION_LABELS } from '@farmstand/shared';
+import { todayDateOnly } from '@farmstand/shared/format/date-only';
 import { meatListingViolation } from '@farmstand/shared/labels/meat-rules';
 import { type ProductInput, ProductRequest } from '@farmstand/shared/schemas/products';
+import { defaultCutSheet, SHARE_PRICE_UNIT } from '@farmstand/shared/schemas/shares';
 import { summarizeVariants } from '../modules/products/variants';
 import { type DemoFarm, type DemoProduct, isoDate, issuingAuthority } from './farms';
 import { farmSite } from './towns';
@@ -50,6 +52,38 @@ const CHICKEN: ProductRequest = {
   establishment_number: 'P-45678',
 };
 
+/**
+ * A quarter of a grass-fed steer, custom exempt (decision 512): bought as a share of the live animal,
+ * cut to the shopper's sheet at a custom plant, "Not for Sale" on its packages. Processing is booked
+ * 24 days after the demo's start; the cut sheet is due 10 days before.
+ */
+function quarterBeef(now: Date): ProductRequest {
+  const day = (days: number) => todayDateOnly(new Date(now.getTime() + days * DAY_MS), 'America/New_York');
+  return {
+    name: 'Quarter beef share',
+    category: 'meat',
+    description:
+      'A quarter of one of our grass-fed steers, cut and wrapped to your cut sheet by Marksbury Farm Market. About 200–220 lb hanging weight, which fills about 4 cubic feet of freezer. You pay the hanging weight at our price per lb plus the processor’s cut-and-wrap fee, less your deposit, when you pick it up.',
+    availability: 'available',
+    price: 4.75,
+    inspection: 'custom_exempt',
+    share: {
+      animal: 'beef',
+      parts: 4,
+      animals_available: 2,
+      processor: 'Marksbury Farm Market, Lancaster',
+      processing_date: day(24),
+      cut_sheet_due: day(14),
+      time_zone: 'America/New_York',
+      hanging_weight: 210,
+      processing_fee: 165,
+      deposit: 250,
+      deposit_link: null,
+      cut_sheet: defaultCutSheet('beef'),
+    },
+  };
+}
+
 /** A product body as the product write stores it: the schema's output, the variant summary columns. */
 function demoProduct(body: ProductRequest, createdAt: Date): DemoProduct {
   const input: ProductInput = ProductRequest.parse(body);
@@ -61,7 +95,7 @@ function demoProduct(body: ProductRequest, createdAt: Date): DemoProduct {
     category: input.category,
     description: input.description ?? '',
     price: summary.price ?? 0,
-    priceUnit: summary.priceUnit ?? 'lb',
+    priceUnit: input.share ? SHARE_PRICE_UNIT : (summary.priceUnit ?? 'lb'),
     availability: input.availability as DemoProduct['availability'],
     stockQuantity: summary.stockQuantity,
     seasonalStart: null,
@@ -78,6 +112,7 @@ function demoProduct(body: ProductRequest, createdAt: Date): DemoProduct {
     priceFrom: summary.priceFrom,
     variantNames: summary.variantNames,
     variants: input.variants,
+    share: input.share,
     createdAt,
   };
 }
@@ -90,7 +125,7 @@ export function buildMeatFarm(now: Date): DemoFarm {
   return {
     email: MEAT_FARM_EMAIL,
     farmName: MEAT_FARM_NAME,
-    description: `${MEAT_FARM_NAME} is run by the Gabbard family outside ${site.city}, ${site.state}. We raise grass-fed beef and pastured chickens and sell cuts by the pound from our freezer, every pack weighed at pickup.`,
+    description: `${MEAT_FARM_NAME} is run by the Gabbard family outside ${site.city}, ${site.state}. We raise grass-fed beef and pastured chickens and sell cuts by the pound from our freezer, every pack weighed at pickup, and quarters and halves of a steer to fill your freezer.`,
     address: '2150 Paint Lick Road',
     city: site.city,
     state: site.state,
@@ -116,7 +151,7 @@ export function buildMeatFarm(now: Date): DemoFarm {
         status: 'verified',
       },
     ],
-    products: [demoProduct(BEEF, createdAt), demoProduct(CHICKEN, createdAt)],
+    products: [demoProduct(BEEF, createdAt), demoProduct(CHICKEN, createdAt), demoProduct(quarterBeef(now), createdAt)],
     createdAt,
   };
 }

@@ -156,6 +156,7 @@ async function changeShare(
     row: repo.ShareRow,
     role: ReturnType<typeof roleOfShare>,
     now: Date,
+    tx: Db,
   ) => Promise<{ set: Parameters<typeof repo.updateShare>[2]; mail?: Mail }>,
 ): Promise<ShareReservation> {
   const now = ctx.clock.now();

@@ -11,6 +11,7 @@ import { useAuth } from '@/shared/auth-context';
 import { usePublicPickup } from '../api';
 import { addToBasket, useBasket } from '../basket';
 import { maxReservable, money, reserveBlocker } from '../format';
+import { ShareReserveCard } from './share-reserve-card';
 
 type ReservableProduct = Pick<
   Product,
@@ -29,6 +30,8 @@ type ReservableProduct = Pick<
   | 'weight_unit'
   | 'pack_min'
   | 'pack_max'
+  | 'inspection'
+  | 'share'
 >;
 
 /** What one choice offers: the product itself, or one of its variants. */
@@ -92,9 +95,15 @@ function VariantChoice({
 /**
  * 'Reserve' on the product page: pick a quantity up to the stock and add it to this
  * farm's basket; checkout picks the pickup time. Inquiry-only products say why instead, and a
- * product with no pickup day inside its season says when it can be reserved (decision 504).
+ * product with no pickup day inside its season says when it can be reserved (decision 504). A share
+ * of an animal is reserved on its own card (decision 512).
  */
 export function ReserveCard({ product }: { product: ReservableProduct }) {
+  const { share } = product;
+  return share ? <ShareReserveCard product={{ ...product, share }} /> : <PieceReserveCard product={product} />;
+}
+
+function PieceReserveCard({ product }: { product: ReservableProduct }) {
   const { user } = useAuth();
   const location = useLocation();
   const pickup = usePublicPickup(product.producer_user_id);

@@ -7,6 +7,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useMyOrders } from '../api';
 import { basketTotal, isEstimated, useBaskets } from '../basket';
+import { MyShares } from '../components/my-shares';
 import { OrderCard } from '../components/order-card';
 import { RemindersToggle } from '../components/reminders-toggle';
 import { money } from '../format';
@@ -21,6 +22,7 @@ export default function OrdersPage() {
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6">
       <PageTitle subtitle="Reservations you pay for at pickup.">My orders</PageTitle>
       <Baskets />
+      <MyShares />
       <RemindersToggle />
       <Tabs
         label="Orders"

@@ -1,0 +1,173 @@
+import type { ShareReservation } from '@farmstand/shared/schemas/shares';
+import { defaultCutSheet } from '@farmstand/shared/schemas/shares';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '@/lib/api';
+import { productFixture } from '@/lib/product.fixture';
+
+const auth = vi.hoisted(() => ({ user: { id: 1 } as { id: number } | null }));
+vi.mock('@/shared/auth-context', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('react-hot-toast', () => ({ default: { success: () => {} } }));
+
+import { MyShares } from './my-shares';
+import { ReserveCard } from './reserve-card';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const template = defaultCutSheet('beef');
+
+/** A quarter of a steer reserved by Dana, deposit asked, cut sheet due on 12 June 2099. */
+function shareFixture(overrides: Partial<ShareReservation> = {}): ShareReservation {
+  return {
+    id: 41,
+    product_id: 9,
+    product_name: 'Quarter beef share',
+    farm_name: 'Paint Lick Grass-Fed Beef',
+    producer_user_id: 7,
+    shopper_name: 'Dana Reyes',
+    shopper_phone: null,
+    quantity: 1,
+    status: 'reserved',
+    animal: 'beef',
+    parts: 4,
+    share_label: 'Quarter of a steer',
+    inspection: 'custom_exempt',
+    processor: 'Marksbury Farm Market',
+    processing_date: '2099-06-20',
+    cut_sheet_due: '2099-06-12',
+    time_zone: 'America/New_York',
+    price_per_lb: 4.5,
+    hanging_weight_estimate: 210,
+    processing_fee_estimate: 160,
+    estimate: 1105,
+    deposit_requested: 200,
+    deposit_link: 'https://pay.example.com/paint-lick',
+    deposit_received: null,
+    deposit_received_at: null,
+    cut_sheet_template: template,
+    cut_sheet: null,
+    cut_sheet_at: null,
+    cut_sheet_open: true,
+    hanging_weight: null,
+    processing_fees: null,
+    bill_total: null,
+    amount_due: null,
+    ready_note: null,
+    cancel_reason: null,
+    created_at: '2099-06-01T12:00:00.000Z',
+    state_label: 'Deposit due',
+    ...overrides,
+  };
+}
+
+const wrap = (ui: React.ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('the shopper’s meat shares', () => {
+  beforeEach(() => {
+    auth.user = { id: 1 };
+  });
+
+  it('shows the steps, the estimate and the farm’s deposit link, and sends the cut sheet with one answer per question', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({ shares: [shareFixture()] } as never);
+    const put = vi.spyOn(api, 'put').mockResolvedValue({ share: shareFixture() } as never);
+    wrap(<MyShares />);
+    expect(await screen.findByRole('heading', { name: '1 × Quarter of a steer' })).toBeTruthy();
+    const steps = screen.getByRole('list', { name: 'Steps of this share' });
+    expect(steps.textContent).toContain('Reserved (done)');
+    expect(steps.textContent).toContain('Deposit due');
+    expect(steps.textContent).toContain('Cut sheet due by Fri, Jun 12');
+    expect(screen.getByText(/About \$1,105\.00 \(210 lb hanging × \$4\.50\/lb \+ \$160\.00 processing a share\)/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'the farm’s payment link' }).getAttribute('href')).toBe(
+      'https://pay.example.com/paint-lick',
+    );
+    for (const q of template)
+      fireEvent.change(screen.getByLabelText(q.label, { exact: false }), { target: { value: q.options[1] } });
+    fireEvent.input(screen.getByLabelText('Notes for the processor (optional)'), { target: { value: 'Extra bones' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save cut sheet' }));
+    await waitFor(() => expect(put).toHaveBeenCalled());
+    expect(put).toHaveBeenCalledWith('/shares/41/cut-sheet', {
+      answers: template.map((q) => ({ question: q.label, answer: q.options[1] })),
+      notes: 'Extra bones',
+    });
+  });
+
+  it('shows the bill less the deposit once processed, and no cut sheet form after the deadline', async () => {
+    const processed = shareFixture({
+      status: 'processed',
+      cut_sheet_open: false,
+      deposit_received: 200,
+      hanging_weight: 212.5,
+      processing_fees: 165,
+      bill_total: 1121.25,
+      amount_due: 921.25,
+      state_label: 'Processed',
+    });
+    vi.spyOn(api, 'get').mockResolvedValue({ shares: [processed] } as never);
+    wrap(<MyShares />);
+    expect(await screen.findByText('To pay at pickup: $921.25')).toBeTruthy();
+    expect(
+      screen.getByText(/212\.5 lb hanging × \$4\.50\/lb \+ \$165\.00 processing = \$1,121\.25 − \$200\.00 deposit/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save cut sheet' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel share' })).toBeNull();
+  });
+});
+
+describe('reserving a share on its product page', () => {
+  const product = productFixture({
+    id: 9,
+    name: 'Quarter beef share',
+    category: 'meat',
+    price: 4.5,
+    price_unit: 'lb hanging weight',
+    inspection: 'custom_exempt',
+    producer_user_id: 7,
+    share: {
+      animal: 'beef',
+      parts: 4,
+      animals_available: 2,
+      processor: 'Marksbury Farm Market',
+      processing_date: '2099-06-20',
+      cut_sheet_due: '2099-06-12',
+      time_zone: 'America/New_York',
+      hanging_weight: 210,
+      processing_fee: 160,
+      deposit: 200,
+      deposit_link: null,
+      cut_sheet: template,
+      shares_total: 8,
+      shares_left: 3,
+      estimate: 1105,
+    },
+  });
+
+  it('says what is left and what it costs, and reserves the chosen number of shares under the shopper’s name', async () => {
+    const post = vi.spyOn(api, 'post').mockResolvedValue({ share: shareFixture() } as never);
+    wrap(<ReserveCard product={product} />);
+    expect(screen.getByText('Quarter of a steer · 3 of 8 left')).toBeTruthy();
+    expect(screen.getByText(/“Not for Sale”/)).toBeTruthy();
+    fireEvent.input(screen.getByLabelText('Your name', { exact: false }), { target: { value: 'Dana Reyes' } });
+    fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reserve · about $2,210.00' }));
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    expect(post).toHaveBeenCalledWith('/shares', { product_id: 9, quantity: 2, shopper_name: 'Dana Reyes', shopper_phone: null });
+  });
+
+  it('says every share is reserved when none is left', () => {
+    wrap(<ReserveCard product={{ ...product, share: product.share ? { ...product.share, shares_left: 0 } : null }} />);
+    expect(screen.getByText('Every share is reserved.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Reserve/ })).toBeNull();
+  });
+});
