@@ -2,10 +2,13 @@ import {
   lineEstimate,
   packCents,
   packEstimateCents,
+  shareCents,
+  shareDueCents,
   toCents,
   toMilli,
   weighedLineCents,
 } from '@farmstand/shared/format/by-weight';
+import { shareEstimateCents } from '@farmstand/shared/schemas/shares';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, productVariants } from '../../db/schema';
@@ -298,7 +301,7 @@ describe('the money rule', () => {
   /** Pack price from the definition, in BigInt: weight (thousandths) × cents, halves up to the cent. */
   const reference = (priceCents: number, milli: number) => Number((BigInt(priceCents) * BigInt(milli) + 500n) / 1000n);
 
-  it('reconciles estimate, range and final totals to the cent over 1,000 generated orders', () => {
+  it('reconciles estimate, range and final totals to the cent over 1,000 generated orders with fixed-price, by-weight and share lines', () => {
     const next = random(510);
     const pick = (n: number) => Math.floor(next() * n);
     for (let n = 0; n < 1000; n++) {
@@ -346,6 +349,23 @@ describe('the money rule', () => {
         minCents: min + feeCents,
         maxCents: max + feeCents,
       });
+
+      // A share line of the same pickup (decision 512): its estimate from the expected hanging weight,
+      // its bill from the entered one, by the same rule, less the deposit the farm received.
+      if (next() < 0.3) {
+        const pricePerLb = 100 + pick(900);
+        const quantity = 1 + pick(4);
+        const expected = { hanging_weight: (50_000 + pick(400_000)) / 1000, processing_fee: pick(30_000) / 100 };
+        const hanging = 1 + pick(quantity * 600_000);
+        const feesCents = pick(quantity * 30_000);
+        const depositCents = pick(2) === 0 ? 0 : pick(shareEstimateCents(pricePerLb / 100, expected) * quantity + 1);
+        const perShare = reference(pricePerLb, toMilli(expected.hanging_weight)) + toCents(expected.processing_fee);
+        expect(shareEstimateCents(pricePerLb / 100, expected), `share of order ${n}`).toBe(perShare);
+        const money = { pricePerLbCents: pricePerLb, hangingMilli: hanging, feesCents };
+        expect(shareCents(money), `share of order ${n}`).toBe(reference(pricePerLb, hanging) + feesCents);
+        expect(shareDueCents(money, depositCents) + depositCents, `share of order ${n}`).toBe(shareCents(money));
+        expect(depositCents <= perShare * quantity).toBe(true);
+      }
     }
   });
 
