@@ -213,3 +213,17 @@ export function missingLabelFields(product: LabelProduct, producer: LabelProduce
     .filter((item) => !item.ok)
     .map((item) => item.field);
 }
+
+/**
+ * A product sold by weight (decision 510) states each pack's weighed net weight on its label: the
+ * weight the producer entered, in the product's unit; before one is entered, its heaviest pack
+ * (the longest text, so the label's fit is judged on it). Other products keep their own.
+ */
+export function labelOfPack<T extends Pick<LabelProduct, 'net_quantity' | 'net_unit'>>(
+  product: T,
+  byWeight: { weight_unit: 'lb' | 'oz' | null; pack_max: number | null },
+  weight: number | null,
+): T {
+  if (!byWeight.weight_unit) return product;
+  return { ...product, net_quantity: weight ?? byWeight.pack_max, net_unit: byWeight.weight_unit };
+}

@@ -112,6 +112,13 @@ export const LabelPrintQuery = z.object({
       (v) => !isCalendarDate(v) || processingDateInRange(v, todayUtc()),
       `Processing date must be within the last ${PROCESSING_DATE_YEARS_BACK} years and at most a year ahead`,
     ),
+  /** A product sold by weight: the weighed pack's net weight, in the product's unit (decision 510). */
+  weight: z.coerce
+    .number({ error: 'Pack weight must be a number' })
+    .positive('Pack weight must be more than 0')
+    .max(2000, 'Pack weight is too high')
+    .refine((v) => Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6, 'Pack weight can have at most 3 decimals')
+    .optional(),
 });
 export type LabelPrintQuery = z.infer<typeof LabelPrintQuery>;
 

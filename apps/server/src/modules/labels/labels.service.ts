@@ -1,5 +1,5 @@
 import { isInspectedCategory, MEAT_LABEL_REFUSAL } from '@farmstand/shared/labels/meat-rules';
-import { LABEL_FIELD_NAMES, missingLabelFields } from '@farmstand/shared/labels/rules';
+import { LABEL_FIELD_NAMES, labelOfPack, missingLabelFields } from '@farmstand/shared/labels/rules';
 import { LABEL_SHEETS, type LabelPrintQuery, type LabelSheetsResponse } from '@farmstand/shared/labels/sheets';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
@@ -42,8 +42,13 @@ async function printClaimed(
   query: LabelPrintQuery,
   requestOrigin?: string,
 ): Promise<LabelPdf> {
-  const { row, labelProduct, labelProducer } = await loadLabelSubject(ctx, user, productId);
+  const { row, labelProducer, ...subject } = await loadLabelSubject(ctx, user, productId);
   const { product } = row;
+  if (query.weight !== undefined && product.weightUnit === null)
+    throw badRequest('Only a product sold by weight takes a pack weight: print its labels without one', 'weight');
+  if (product.weightUnit !== null && query.weight === undefined)
+    throw badRequest(`Give the pack's weight in ${product.weightUnit}: its label states what the pack weighs`, 'weight');
+  const labelProduct = labelOfPack(subject.labelProduct, byWeightOf(product), query.weight ?? null);
   const missing = missingLabelFields(labelProduct, labelProducer);
   if (missing.length > 0) {
     const names = missing.map((field) => LABEL_FIELD_NAMES[field]).join(', ');
@@ -64,7 +69,8 @@ async function printClaimed(
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'product';
-  return { pdf, filename: `labels-${slug}-${query.processing_date}.pdf` };
+  const weighed = query.weight === undefined ? '' : `-${query.weight}${product.weightUnit}`;
+  return { pdf, filename: `labels-${slug}${weighed}-${query.processing_date}.pdf` };
 }
 
 /**
@@ -79,10 +85,15 @@ async function loadLabelSubject(ctx: AppContext, user: AuthUser, productId: numb
   return { row, labelProduct: toLabelProduct(row.product), labelProducer: toLabelProducer(producer) };
 }
 
+const byWeightOf = (product: { weightUnit: 'lb' | 'oz' | null; packMax: number | null }) => ({
+  weight_unit: product.weightUnit,
+  pack_max: product.packMax === null ? null : Number(product.packMax),
+});
+
 /** Which sheets the product's label fits and why not the others, for the print dialog. */
 export async function labelSheets(ctx: AppContext, user: AuthUser, productId: number): Promise<LabelSheetsResponse> {
-  const { labelProduct, labelProducer } = await loadLabelSubject(ctx, user, productId);
-  const readiness = labelReadiness(labelProduct, labelProducer);
+  const { row, labelProduct, labelProducer } = await loadLabelSubject(ctx, user, productId);
+  const readiness = labelReadiness(labelOfPack(labelProduct, byWeightOf(row.product), null), labelProducer);
   return {
     ready: readiness.ready,
     missing: readiness.missing,

@@ -210,6 +210,45 @@ describe('GET /api/products/{id}/labels', () => {
     expect(MEAT_LABEL_REFUSAL).toMatch(/inspection legend and establishment number/);
   });
 
+  it('states a by-weight pack’s entered weight as its net weight, and asks for it', async () => {
+    const fudge = await buildProduct(app, producer, {
+      ...jam,
+      name: 'Maple fudge',
+      category: 'baked_goods',
+      price: 14,
+      price_unit: null,
+      net_quantity: null,
+      net_unit: null,
+      weight_unit: 'lb',
+      pack_min: 0.4,
+      pack_max: 0.6,
+      ingredient_list: ['maple syrup', 'cream', 'butter'],
+      allergens: ['milk'],
+    });
+    const sheets = await app.inject({ method: 'GET', url: `/api/products/${fudge}/labels/sheets`, headers: bearer(producer) });
+    expect(sheets.json()).toMatchObject({ ready: true, missing: [] });
+    const unweighed = await printPdf(fudge, 'avery_5163', 1);
+    expect(unweighed.statusCode).toBe(400);
+    expect(unweighed.json().message).toBe("Give the pack's weight in lb: its label states what the pack weighs");
+    const res = await app.inject({
+      method: 'GET',
+      url: `${labelsUrl(fudge, 'avery_5163', 1)}&weight=0.53`,
+      headers: bearer(producer),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { joined } = labelTexts((await readPdf(res.rawPayload))[0], 'avery_5163', 0);
+    expect(joined).toContain('Net wt 0.53 lb');
+    expect(res.headers['content-disposition']).toContain('labels-maple-fudge-0.53lb-2027-07-01.pdf');
+    const jamId = await buildProduct(app, producer, { ...jam, name: 'Weighed Jam' });
+    const jamWeighed = await app.inject({
+      method: 'GET',
+      url: `${labelsUrl(jamId, 'avery_5163', 1)}&weight=1`,
+      headers: bearer(producer),
+    });
+    expect(jamWeighed.statusCode).toBe(400);
+    expect(jamWeighed.json().message).toBe('Only a product sold by weight takes a pack weight: print its labels without one');
+  });
+
   it('lets only the owner and admins print: 401 guest, 403 consumer and other producer', async () => {
     const id = await buildProduct(app, producer, { ...jam, name: 'Private Jam' });
     const consumer = await buildUser(app, { userType: 'consumer' });

@@ -24,12 +24,13 @@ import {
   regulatedCategoryViolation,
   VariantRequest,
 } from '@farmstand/shared/schemas/products';
+import { SHARE_PRICE_UNIT } from '@farmstand/shared/schemas/shares';
 import { type Path, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SelectInput, TextArea, TextInput } from '@/components/ui/field';
-import { errorMessage } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { useCreateProduct, useUpdateProduct } from '../api';
 import { numberOrNull, validateWith } from '../form-errors';
 import { AllergenPicker, fromAllergenChoice, toAllergenChoice } from '../labels/components/allergen-picker';
@@ -38,8 +39,19 @@ import { LabelChecklist } from '../labels/components/label-checklist';
 import { PRODUCER_TEXTS } from '../texts';
 import { OfferFields } from './by-weight-fields';
 import { ProductImages } from './product-images';
-import { offerRequest, type ProductFormValues, toOfferValues, toVariantValues, variantRequest } from './product-offer';
+import {
+  offerRequest,
+  type ProductFormValues,
+  serverFieldPath,
+  shareProblems,
+  shareRequest,
+  toOfferValues,
+  toShareValues,
+  toVariantValues,
+  variantRequest,
+} from './product-offer';
 import { RegulatedNotice } from './regulated-notice';
+import { CUSTOM_EXEMPT_NOTE, ShareFields, ShareToggle } from './share-fields';
 import { VariantsEditor } from './variants-editor';
 
 type Values = ProductFormValues;
@@ -49,6 +61,8 @@ const toValues = (p: Product | null): Values => ({
   category: p?.category ?? '',
   description: p?.description ?? '',
   ...toOfferValues(p),
+  // A share's price unit is the server's ("lb hanging weight"), not one the producer typed.
+  ...(p?.share ? { price_unit: '' } : {}),
   availability: p?.availability ?? 'available',
   stock_quantity: p?.stock_quantity?.toString() ?? '',
   day_limit: p?.day_limit?.toString() ?? '',
@@ -65,6 +79,8 @@ const toValues = (p: Product | null): Values => ({
   variants: (p?.variants ?? []).map(toVariantValues),
   inspection: p?.inspection ?? '',
   establishment_number: p?.establishment_number ?? '',
+  is_share: p?.share != null,
+  share: toShareValues(p?.share ?? null),
 });
 
 /** Which field a broken regulated-category rule belongs to. */
@@ -103,6 +119,8 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
   const offer = form.watch(['sold_by', 'price', 'price_unit', 'weight_unit', 'pack_min', 'pack_max']);
   const hasVariants = form.watch('variants').length > 0;
   const isMeat = isInspectedCategory(category);
+  const isShare = form.watch('is_share') && category === 'meat';
+  const inspection = form.watch('inspection');
 
   const onSubmit = form.handleSubmit(async (values) => {
     // Each variant's own rules first, so a message lands under that variant's field.
@@ -115,6 +133,13 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
       form.setError(`variants.${i}.${String(issue?.path[0] ?? 'name')}` as Path<Values>, { message: issue?.message });
     });
     if (!variantsValid) return;
+    const share = values.is_share && values.category === 'meat';
+    if (share) {
+      const problems = shareProblems(values);
+      for (const problem of problems) form.setError(problem.path as Path<Values>, { message: problem.message });
+      if (problems.length > 0) return;
+    }
+    const customExempt = values.inspection === 'custom_exempt';
     const request = validateWith(
       ProductRequest,
       {
@@ -122,14 +147,19 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
         category: values.category || undefined,
         // Empty price or stock means "ask" / "not tracked": sent as null (spec 02 §5).
         // With variants the product's own price fields are the server's to keep (the cheapest variant's).
-        ...(values.variants.length > 0
-          ? { price: null, price_unit: null, weight_unit: null, pack_min: null, pack_max: null }
-          : offerRequest(values)),
-        variants: values.variants.map(variantRequest),
+        // A share is priced per lb hanging weight (the server sets the unit): no variants or pack weights.
+        ...(share
+          ? { price: numberOrNull(values.price), price_unit: SHARE_PRICE_UNIT, weight_unit: null, pack_min: null, pack_max: null }
+          : values.variants.length > 0
+            ? { price: null, price_unit: null, weight_unit: null, pack_min: null, pack_max: null }
+            : offerRequest(values)),
+        variants: share ? [] : values.variants.map(variantRequest),
+        share: share ? shareRequest(values.share) : null,
         inspection: isInspectedCategory(values.category) ? values.inspection || null : null,
-        establishment_number: isInspectedCategory(values.category) ? values.establishment_number : null,
-        stock_quantity: numberOrNull(values.stock_quantity),
-        day_limit: numberOrNull(values.day_limit),
+        establishment_number: isInspectedCategory(values.category) && !customExempt ? values.establishment_number : null,
+        // A share counts its own stock (animals × shares per animal) and is not sold per pickup day.
+        stock_quantity: share ? null : numberOrNull(values.stock_quantity),
+        day_limit: share ? null : numberOrNull(values.day_limit),
         seasonal_start: isSeasonal ? values.seasonal_start : null,
         seasonal_end: isSeasonal ? values.seasonal_end : null,
         allergens: fromAllergenChoice(values.allergens),
@@ -168,6 +198,9 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
       form.reset(toValues(saved));
       onSaved(saved);
     } catch (error) {
+      // A field the server names (a share's deposit, its cut sheet…) gets the message beside it too.
+      const field = error instanceof ApiError && error.status === 400 ? serverFieldPath(error.field, values) : null;
+      if (field) form.setError(field as Path<Values>, { message: (error as ApiError).message });
       toast.error(errorMessage(error, isNew ? PRODUCER_TEXTS.productCreateFailed : PRODUCER_TEXTS.productUpdateFailed));
     }
   });
@@ -214,20 +247,28 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
                 </option>
               ))}
             </SelectInput>
-            <TextInput
-              label="Establishment number"
-              placeholder="EST. 45678 or P-45678"
-              hint="From the inspection legend on the package."
-              error={errors.establishment_number?.message}
-              {...form.register('establishment_number')}
-            />
+            {inspection === 'custom_exempt' && isShare ? (
+              <p className="text-sm text-stone-700 sm:self-end dark:text-stone-300">No establishment number: custom exempt.</p>
+            ) : (
+              <TextInput
+                label="Establishment number"
+                placeholder="EST. 45678 or P-45678"
+                hint="From the inspection legend on the package."
+                error={errors.establishment_number?.message}
+                {...form.register('establishment_number')}
+              />
+            )}
+            {isShare && <p className="text-sm text-stone-700 sm:col-span-2 dark:text-stone-300">{CUSTOM_EXEMPT_NOTE}</p>}
             <p className="text-sm text-stone-700 sm:col-span-2 dark:text-stone-300">{MEAT_LABEL_REFUSAL}</p>
           </>
         )}
         <div className="sm:col-span-2">
           <TextArea label="Description" rows={4} error={errors.description?.message} {...form.register('description')} />
         </div>
-        {hasVariants ? (
+        {category === 'meat' && <ShareToggle form={form} />}
+        {isShare ? (
+          <ShareFields form={form} hasVariants={hasVariants} />
+        ) : hasVariants ? (
           <p className="text-sm text-stone-700 sm:col-span-2 dark:text-stone-300">
             The variants below set the price: shoppers choose one, and lists show the lowest.
           </p>
@@ -247,26 +288,30 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
             priceHint="Leave empty to show “Ask for price”."
           />
         )}
-        <TextInput
-          label="Stock quantity"
-          type="number"
-          min={0}
-          step={1}
-          inputMode="numeric"
-          hint="Leave empty if you don't track stock."
-          error={errors.stock_quantity?.message}
-          {...form.register('stock_quantity')}
-        />
-        <TextInput
-          label="Limit per pickup day"
-          type="number"
-          min={1}
-          step={1}
-          inputMode="numeric"
-          hint="Most you'll sell on one pickup day, e.g. 20 pies per Saturday. Empty: no limit."
-          error={errors.day_limit?.message}
-          {...form.register('day_limit')}
-        />
+        {!isShare && (
+          <>
+            <TextInput
+              label="Stock quantity"
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              hint="Leave empty if you don't track stock."
+              error={errors.stock_quantity?.message}
+              {...form.register('stock_quantity')}
+            />
+            <TextInput
+              label="Limit per pickup day"
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              hint="Most you'll sell on one pickup day, e.g. 20 pies per Saturday. Empty: no limit."
+              error={errors.day_limit?.message}
+              {...form.register('day_limit')}
+            />
+          </>
+        )}
         {isSeasonal && (
           <>
             <TextInput
@@ -311,7 +356,7 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
             onChange={(next) => form.setValue('allergens', next, { shouldDirty: true })}
           />
         </div>
-        <VariantsEditor form={form} maxVariants={maxVariants} error={errors.variants?.message} />
+        {!isShare && <VariantsEditor form={form} maxVariants={maxVariants} error={errors.variants?.message} />}
         {!isMeat && (
           <div className="sm:col-span-2">
             <LabelChecklist

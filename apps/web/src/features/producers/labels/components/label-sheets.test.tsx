@@ -76,6 +76,24 @@ beforeEach(() => get.mockReset());
 afterEach(cleanup);
 
 describe('print labels dialog', () => {
+  it('asks the pack weight of a product sold by weight, whose label states it', async () => {
+    get.mockResolvedValue(sheets({ avery_5163: true, avery_22806: true, thermal_4x6: true }));
+    const fudge = {
+      ...granola,
+      name: 'Maple fudge',
+      net_quantity: null,
+      net_unit: null,
+      weight_unit: 'lb',
+      pack_min: 0.4,
+      pack_max: 0.6,
+    };
+    wrap(<PrintLabelsButton products={[fudge as never]} producer={farm} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Print labels' }));
+    const weight = await screen.findByLabelText('Pack weight (lb)', { exact: false });
+    expect(weight.hasAttribute('required')).toBe(true);
+    expect(screen.queryByText(/label is missing/)).toBeNull();
+  });
+
   it('offers only the sheets the label fits and says why the others are not offered', async () => {
     get.mockResolvedValue(sheets({ avery_5163: true, avery_22806: false, thermal_4x6: true }));
     wrap(<PrintLabelsButton products={[granola]} producer={farm} />);

@@ -1,5 +1,11 @@
 import { todayDateOnly } from '@farmstand/shared';
-import { LABEL_FIELD_NAMES, type LabelProducer, missingLabelFields, stateRuleNotice } from '@farmstand/shared/labels/rules';
+import {
+  LABEL_FIELD_NAMES,
+  type LabelProducer,
+  labelOfPack,
+  missingLabelFields,
+  stateRuleNotice,
+} from '@farmstand/shared/labels/rules';
 import { LABEL_SHEET_IDS, LABEL_SHEETS, type LabelSheetId, MAX_LABELS_PER_PRINT } from '@farmstand/shared/labels/sheets';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { useEffect, useState } from 'react';
@@ -43,7 +49,9 @@ function PrintLabelsDialog({
   useEffect(() => () => (pdf ? URL.revokeObjectURL(pdf.url) : undefined), [pdf]);
 
   const product = products.find((p) => p.id === productId);
-  const missing = product ? missingLabelFields(product, producer) : [];
+  const [weight, setWeight] = useState('');
+  // A product sold by weight states each pack's weighed net weight (decision 510).
+  const missing = product ? missingLabelFields(labelOfPack(product, product, null), producer) : [];
   const notice = stateRuleNotice(producer.state);
   // Only the sheets the label fits are offered; the others are listed with the reason (the PDF's own fit).
   const fits = useLabelSheets(product?.id ?? null);
@@ -61,6 +69,7 @@ function PrintLabelsDialog({
         sheet: chosenSheet,
         count: Number(count),
         processing_date: processingDate,
+        ...(product.weight_unit ? { weight: Number(weight) } : {}),
       });
       const name = filename ?? `labels-${processingDate}.pdf`;
       const url = URL.createObjectURL(blob);
@@ -151,6 +160,19 @@ function PrintLabelsDialog({
             value={processingDate}
             onChange={(event) => setProcessingDate(event.target.value)}
           />
+          {product?.weight_unit && (
+            <TextInput
+              label={`Pack weight (${product.weight_unit})`}
+              type="number"
+              required
+              min={0.001}
+              step={0.001}
+              inputMode="decimal"
+              hint="What the pack weighs on your scale: its label states it as the net weight."
+              value={weight}
+              onChange={(event) => setWeight(event.target.value)}
+            />
+          )}
         </div>
         {notice && (
           <p
