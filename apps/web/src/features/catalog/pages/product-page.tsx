@@ -128,14 +128,20 @@ function ProductSummary({ product }: { product: Product }) {
         <p className="mt-4 whitespace-pre-line text-stone-800 dark:text-stone-200">{product.description}</p>
       )}
       <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
-        {product.variants.length === 0 && (
-          <Detail label="In stock">
-            {product.stock_quantity === null
-              ? 'Ask the producer'
-              : product.stock_quantity === 0
-                ? 'None left'
-                : product.stock_quantity}
+        {product.share ? (
+          <Detail label="Shares left">
+            {product.share.shares_left} of {product.share.shares_total}
           </Detail>
+        ) : (
+          product.variants.length === 0 && (
+            <Detail label="In stock">
+              {product.stock_quantity === null
+                ? 'Ask the producer'
+                : product.stock_quantity === 0
+                  ? 'None left'
+                  : product.stock_quantity}
+            </Detail>
+          )
         )}
         {product.inspection && (
           <Detail label="Inspection">

@@ -11,6 +11,7 @@ import { formatDay, formatWindow } from '../format';
 import '../orders-print.css';
 import { AlertIcon } from '@/components/ui/icons';
 import { DayPrintouts } from './day-printouts';
+import { FarmShares } from './farm-shares';
 import { OrderCard } from './order-card';
 import { DaySheet, PickList } from './pick-list';
 import { WeighingView } from './weighing-view';
@@ -81,6 +82,8 @@ export function ProducerOrdersTab() {
           </ul>
         )}
       </section>
+
+      <FarmShares />
 
       <section aria-labelledby="pickup-day-heading" className="space-y-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
