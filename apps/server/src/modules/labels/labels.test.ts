@@ -211,7 +211,9 @@ describe('GET /api/products/{id}/labels', () => {
   });
 
   it('states a by-weight pack’s entered weight as its net weight, and asks for it', async () => {
-    const fudge = await buildProduct(app, producer, {
+    // A farm of its own: the file's producer is near the product limit.
+    const farmer = await buildProducer(app);
+    const fudge = await buildProduct(app, farmer, {
       ...jam,
       name: 'Maple fudge',
       category: 'baked_goods',
@@ -225,25 +227,25 @@ describe('GET /api/products/{id}/labels', () => {
       ingredient_list: ['maple syrup', 'cream', 'butter'],
       allergens: ['milk'],
     });
-    const sheets = await app.inject({ method: 'GET', url: `/api/products/${fudge}/labels/sheets`, headers: bearer(producer) });
+    const sheets = await app.inject({ method: 'GET', url: `/api/products/${fudge}/labels/sheets`, headers: bearer(farmer) });
     expect(sheets.json()).toMatchObject({ ready: true, missing: [] });
-    const unweighed = await printPdf(fudge, 'avery_5163', 1);
+    const unweighed = await printPdf(fudge, 'avery_5163', 1, farmer);
     expect(unweighed.statusCode).toBe(400);
     expect(unweighed.json().message).toBe("Give the pack's weight in lb: its label states what the pack weighs");
     const res = await app.inject({
       method: 'GET',
       url: `${labelsUrl(fudge, 'avery_5163', 1)}&weight=0.53`,
-      headers: bearer(producer),
+      headers: bearer(farmer),
     });
     expect(res.statusCode, res.body).toBe(200);
     const { joined } = labelTexts((await readPdf(res.rawPayload))[0], 'avery_5163', 0);
     expect(joined).toContain('Net wt 0.53 lb');
     expect(res.headers['content-disposition']).toContain('labels-maple-fudge-0.53lb-2027-07-01.pdf');
-    const jamId = await buildProduct(app, producer, { ...jam, name: 'Weighed Jam' });
+    const jamId = await buildProduct(app, farmer, { ...jam, name: 'Weighed Jam' });
     const jamWeighed = await app.inject({
       method: 'GET',
       url: `${labelsUrl(jamId, 'avery_5163', 1)}&weight=1`,
-      headers: bearer(producer),
+      headers: bearer(farmer),
     });
     expect(jamWeighed.statusCode).toBe(400);
     expect(jamWeighed.json().message).toBe('Only a product sold by weight takes a pack weight: print its labels without one');

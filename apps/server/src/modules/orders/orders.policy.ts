@@ -140,6 +140,7 @@ export function assertOrderable(product: OrderProduct | undefined, producerUserI
       'items',
     );
   }
+  if (product.isShare) throw badRequest(`${name} is a share of an animal: reserve it on its own page, not in a basket`, 'items');
   if (product.price === null) throw badRequest(`${name} has no price yet: send the producer an inquiry instead`, 'items');
   if (product.availability === 'sold_out') throw badRequest(`${name} is sold out`, 'items');
   if (product.availability === 'seasonal' && !product.seasonalStart && !product.seasonalEnd) {

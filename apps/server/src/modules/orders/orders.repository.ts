@@ -31,6 +31,8 @@ export type ProductForOrder = {
   packMax: number | null;
   /** Sold only through its variants (the product row names them). */
   hasVariants: boolean;
+  /** A share of an animal (decision 512): reserved through /api/shares, never in an order. */
+  isShare: boolean;
   seasonalStart: string | null;
   seasonalEnd: string | null;
   active: boolean;
@@ -50,6 +52,7 @@ export type ProductForOrder = {
 const PRODUCTS_FOR_ORDER = `
   select p.id, p.name, p.category, p.price::float8 as price, p.price_unit, p.availability, p.stock_quantity, p.day_limit,
     p.weight_unit, p.pack_min::float8 as pack_min, p.pack_max::float8 as pack_max, p.variant_names is not null as has_variants,
+    p.share is not null as is_share,
     p.seasonal_start::text as seasonal_start, p.seasonal_end::text as seasonal_end, p.active, p.moderation_status,
     pr.user_id as producer_user_id, u.status as producer_status, u.user_type as producer_type, s.user_id as subscriber, s.status as subscription_status,
     s.trial_ends_at, s.current_period_end, s.cancel_at_period_end
@@ -72,6 +75,7 @@ type ProductForOrderRaw = {
   pack_min: number | null;
   pack_max: number | null;
   has_variants: boolean;
+  is_share: boolean;
   seasonal_start: string | null;
   seasonal_end: string | null;
   active: boolean;
@@ -102,6 +106,7 @@ function toProductForOrder(row: ProductForOrderRaw): ProductForOrder {
     packMin: row.pack_min === null ? null : Number(row.pack_min),
     packMax: row.pack_max === null ? null : Number(row.pack_max),
     hasVariants: row.has_variants === true,
+    isShare: row.is_share === true,
     seasonalStart: row.seasonal_start,
     seasonalEnd: row.seasonal_end,
     active: row.active,

@@ -15,6 +15,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
+import type { Site } from '../../lib/email-template';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { insertOutboxRow } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
@@ -62,10 +63,14 @@ async function showAvailability(tx: Db, productId: number, availability: string,
 
 type Mail = { to: string | null; subject: string; lines: string[] };
 
-/** Writes the mail in the transaction; the returned step sends it after the commit. */
-async function queueMail(ctx: AppContext, tx: Db, mail: Mail): Promise<() => void> {
+/**
+ * Writes the mail in the transaction; the returned step sends it after the commit. The site's
+ * settings are read before the transaction (`site`): on the embedded database a read outside the
+ * transaction would wait for it to end.
+ */
+async function queueMail(ctx: AppContext, tx: Db, site: Site, mail: Mail): Promise<() => void> {
   if (!mail.to) return () => {};
-  const rendered = await ctx.mailer.render({ to: mail.to, subject: mail.subject, text: mail.lines.join('\n') });
+  const rendered = await ctx.mailer.render({ to: mail.to, subject: mail.subject, text: mail.lines.join('\n') }, site);
   const id = await insertOutboxRow(tx, rendered);
   // The row is committed with the change, so a failed send only delays it (jobs/mail-recovery.ts).
   return () => void ctx.mailer.dispatch(id, rendered).catch((error) => console.error('share mail failed', error));
@@ -75,6 +80,7 @@ const link = (ctx: AppContext, path: string) => `${ctx.config.publicUrl}${path}`
 
 export async function reserveShare(ctx: AppContext, user: AuthUser, input: z.output<typeof ReserveShareRequest>) {
   const now = ctx.clock.now();
+  const site = await ctx.mailer.site();
   const { id, send, productId } = await ctx.db.transaction(async (tx) => {
     // The product row's lock makes parallel reservations of one animal count one after the other.
     const locked = await repo.lockShareProduct(tx, input.product_id);
@@ -87,6 +93,8 @@ export async function reserveShare(ctx: AppContext, user: AuthUser, input: z.out
     const total = terms.animals_available * terms.parts;
     const left = total - (await repo.sharesTaken(tx, input.product_id));
     if (left <= 0) throw conflict('Every share of this animal is reserved');
+    if (locked.product.availability === 'sold_out')
+      throw conflict('The farm is not taking reservations for this share right now');
     if (input.quantity > left)
       throw conflict(`Only ${left} ${left === 1 ? 'share is' : 'shares are'} left: reserve ${left} or fewer`);
     const price = Number(locked.product.price);
@@ -106,7 +114,7 @@ export async function reserveShare(ctx: AppContext, user: AuthUser, input: z.out
     });
     await showAvailability(tx, input.product_id, locked.product.availability, left - input.quantity);
     const estimate = formatCents(shareEstimateCents(price, terms) * input.quantity);
-    const send = await queueMail(ctx, tx, {
+    const send = await queueMail(ctx, tx, site, {
       to: await repo.emailOf(tx, locked.producerUserId),
       subject: `New share reservation: ${input.quantity} × ${shareLabel(terms)}`,
       lines: [
@@ -160,6 +168,7 @@ async function changeShare(
   ) => Promise<{ set: Parameters<typeof repo.updateShare>[2]; mail?: Mail }>,
 ): Promise<ShareReservation> {
   const now = ctx.clock.now();
+  const site = await ctx.mailer.site();
   const send = await ctx.db.transaction(async (tx) => {
     const row = await repo.lockShare(tx, id);
     if (!row) throw notFound(SHARE_NOT_FOUND);
@@ -176,7 +185,7 @@ async function changeShare(
           terms.animals_available * terms.parts - (await repo.sharesTaken(tx, row.productId)),
         );
     }
-    return mail ? queueMail(ctx, tx, mail) : () => {};
+    return mail ? queueMail(ctx, tx, site, mail) : () => {};
   });
   send();
   return readShare(ctx, user, id);

@@ -5,7 +5,7 @@ import { emailOutbox, products } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, type TestProducer } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { useTestClock } from '../orders/orders.test-helpers';
+import { orderPayload, placeOrder, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
 
 let app: TestApp;
 
@@ -160,6 +160,21 @@ describe('reserving shares', () => {
     const late = await reserve(shopper, productId);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toContain('Reservations for this share closed on Wed, Jun 12, 2030');
+  });
+
+  it('keeps a share out of baskets and orders, and out of reach while the farm marks it sold out', async () => {
+    const farm = await setUpMarket(app);
+    const listed = await send('POST', '/api/products', farm, quarterBeef());
+    const productId = listed.json().product_id as number;
+    const shopper = await buildUser(app);
+    const order = await placeOrder(app, shopper, orderPayload(farm, [{ productId, quantity: 1 }]));
+    expect(order.statusCode).toBe(400);
+    expect(order.json().message).toBe('Quarter beef share is a share of an animal: reserve it on its own page, not in a basket');
+    const off = await send('PUT', `/api/products/${productId}`, farm, quarterBeef({ availability: 'sold_out' }));
+    expect(off.statusCode).toBe(200);
+    const refused = await reserve(shopper, productId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('The farm is not taking reservations for this share right now');
   });
 
   it('will not stop being a share, or offer fewer animals than are reserved, while shares are open', async () => {
