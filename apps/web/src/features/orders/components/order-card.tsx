@@ -10,6 +10,7 @@ import { TextInput } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api';
 import { useMoveOrder } from '../api';
 import { formatMoment, formatWindow, money } from '../format';
+import { OrderAgainButton } from './order-again-button';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderThread } from './order-thread';
 import { ShortLineDialog } from './short-line-dialog';
@@ -125,6 +126,7 @@ export function OrderCard({
       </details>
       <div className="mt-3 flex flex-wrap items-start gap-2">
         <OrderActions order={order} />
+        {side === 'shopper' && <OrderAgainButton order={order} />}
         <Button variant="ghost" size="sm" aria-expanded={showThread} onClick={() => setShowThread((s) => !s)}>
           {showThread ? 'Hide messages' : 'Messages'}
         </Button>

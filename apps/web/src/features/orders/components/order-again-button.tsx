@@ -1,0 +1,87 @@
+import { todayDateOnly } from '@farmstand/shared/format/date-only';
+import type { Order } from '@farmstand/shared/schemas/orders';
+import type { Product } from '@farmstand/shared/schemas/products';
+import { useState } from 'react';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { ApiError, api, errorMessage } from '@/lib/api';
+import { addToBasket } from '../basket';
+import { type OrderAgain, orderAgain } from '../order-again';
+
+/** Today's listing of a product, or null when it is no longer listed (404). */
+async function listed(id: number): Promise<Product | null> {
+  try {
+    return (await api.get<{ product: Product }>(`/products/${id}`)).product;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * "Order again" on a shopper's order (issue 33, "order my usual"): its lines go into the farm's
+ * basket as they are listed today, and a dialog says plainly what changed and what was left out.
+ */
+export function OrderAgainButton({ order }: { order: Order }) {
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<OrderAgain | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const ids = [...new Set(order.items.map((i) => i.product_id).filter((id): id is number => id !== null))];
+      const products = new Map(await Promise.all(ids.map(async (id) => [id, await listed(id)] as const)));
+      const again = orderAgain(order, products, todayDateOnly());
+      for (const line of again.lines)
+        addToBasket({ producerUserId: order.producer.user_id, farmName: order.producer.farm_name }, line);
+      setResult(again);
+    } catch (failure) {
+      setError(errorMessage(failure, 'Could not read the farm’s products; try again'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button variant="secondary" size="sm" isLoading={busy} onClick={run}>
+        Order again
+      </Button>
+      {error && (
+        <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      {result && (
+        <Modal title="Order again" onClose={() => setResult(null)}>
+          <p>
+            {result.lines.length === 0
+              ? `Nothing from order #${order.id} can be reserved today.`
+              : `${result.lines.reduce((n, l) => n + l.quantity, 0)} items from order #${order.id} are in your basket for ${order.producer.farm_name}.`}
+          </p>
+          {result.changes.length > 0 && (
+            <>
+              <h3 className="mt-3 font-semibold">What changed</h3>
+              <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">
+                {result.changes.map((change) => (
+                  <li key={change}>{change}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          {result.changes.length === 0 && result.lines.length > 0 && (
+            <p className="mt-2 text-sm">Everything is as it was: same prices, all in stock.</p>
+          )}
+          <div className="mt-4 flex flex-wrap gap-2">
+            {result.lines.length > 0 && <ButtonLink to={`/checkout/${order.producer.user_id}`}>Check out</ButtonLink>}
+            <Button variant="secondary" onClick={() => setResult(null)}>
+              Close
+            </Button>
+          </div>
+        </Modal>
+      )}
+    </>
+  );
+}
