@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PICKUP_TIME_ZONES } from '../constants/time-zones';
 import { shareCents, toCents, toMilli } from '../format/by-weight';
-import { formatDateOnly, parseDateOnly } from '../format/date-only';
+import { parseDateOnly } from '../format/date-only';
+import { MAX_SHARE_PARTS, SHARE_ANIMALS, SHARE_STATUSES, type ShareAnimal } from '../format/shares';
 import { requiredText } from './fields';
 
 /**
@@ -17,35 +18,6 @@ import { requiredText } from './fields';
  *   PUT  /api/shares/{id}/bill                the producer enters hanging weight and fees, once processed
  *   POST /api/shares/{id}/ready | /picked-up | /cancel
  */
-
-export const SHARE_ANIMALS = ['beef', 'pork', 'lamb', 'goat', 'bison'] as const;
-export type ShareAnimal = (typeof SHARE_ANIMALS)[number];
-
-/** The animal as the share's name says it: "a quarter of a steer". */
-export const ANIMAL_LABELS: Record<ShareAnimal, string> = {
-  beef: 'steer',
-  pork: 'hog',
-  lamb: 'lamb',
-  goat: 'goat',
-  bison: 'bison',
-};
-
-/** The fractions the form offers by name; any other 1/n up to MAX_SHARE_PARTS is a custom fraction. */
-export const NAMED_FRACTIONS: Record<number, string> = { 1: 'Whole', 2: 'Half', 4: 'Quarter' };
-export const MAX_SHARE_PARTS = 16;
-
-/** "Quarter", "Half", "Whole", "1/8". */
-export function fractionLabel(parts: number): string {
-  return NAMED_FRACTIONS[parts] ?? `1/${parts}`;
-}
-
-/** "Quarter of a steer", "1/8 of a hog". */
-export function shareLabel(share: { parts: number; animal: ShareAnimal }): string {
-  return `${fractionLabel(share.parts)} of a ${ANIMAL_LABELS[share.animal]}`;
-}
-
-/** The unit a share's price is quoted in. */
-export const SHARE_PRICE_UNIT = 'lb hanging weight';
 
 const dateField = (label: string) =>
   z
@@ -273,9 +245,6 @@ export const ShareCancelRequest = z.object({
 });
 export type ShareCancelRequest = z.input<typeof ShareCancelRequest>;
 
-export const SHARE_STATUSES = ['reserved', 'processed', 'ready', 'picked_up', 'cancelled'] as const;
-export type ShareStatus = (typeof SHARE_STATUSES)[number];
-
 export const ShareReservation = z.object({
   id: z.number(),
   product_id: z.number().nullable(),
@@ -330,47 +299,20 @@ export const ShareReservationResponse = z.object({ share: ShareReservation });
 export const ShareReservationList = z.object({ shares: z.array(ShareReservation) });
 export type ShareReservationList = z.infer<typeof ShareReservationList>;
 
-/** The steps a share goes through, as shoppers and producers see them. */
-export const SHARE_STEPS = ['reserved', 'deposit', 'cut_sheet', 'processed', 'ready', 'picked_up'] as const;
-export type ShareStep = (typeof SHARE_STEPS)[number];
-
-type StepInput = Pick<
-  ShareReservation,
-  'status' | 'deposit_requested' | 'deposit_received' | 'cut_sheet_at' | 'cut_sheet_due' | 'cut_sheet_open'
->;
-
-/** Each step with its words and whether it is done (the deposit step only when the farm asks one). */
-export function shareSteps(r: StepInput): { step: ShareStep; label: string; done: boolean }[] {
-  const after = (s: ShareStatus) => SHARE_STATUSES.indexOf(r.status) >= SHARE_STATUSES.indexOf(s) && r.status !== 'cancelled';
-  const steps: { step: ShareStep; label: string; done: boolean }[] = [{ step: 'reserved', label: 'Reserved', done: true }];
-  if (r.deposit_requested !== null || r.deposit_received !== null)
-    steps.push({
-      step: 'deposit',
-      label: r.deposit_received !== null ? 'Deposit received' : 'Deposit due',
-      done: r.deposit_received !== null,
-    });
-  steps.push({
-    step: 'cut_sheet',
-    label:
-      r.cut_sheet_at !== null
-        ? 'Cut sheet in'
-        : r.cut_sheet_open
-          ? `Cut sheet due by ${formatDateOnly(r.cut_sheet_due, { weekday: 'short', month: 'short', day: 'numeric' })}`
-          : 'Cut sheet missed: the farm chooses the cuts',
-    done: r.cut_sheet_at !== null,
-  });
-  steps.push({ step: 'processed', label: 'Processed', done: after('processed') });
-  steps.push({ step: 'ready', label: 'Ready for pickup', done: after('ready') });
-  steps.push({ step: 'picked_up', label: 'Picked up', done: r.status === 'picked_up' });
-  return steps;
-}
-
-/** The one line that says where a share stands: its first step not yet done, or its end. */
-export function shareStateLabel(r: StepInput): string {
-  if (r.status === 'cancelled') return 'Cancelled';
-  if (r.status === 'picked_up') return 'Picked up';
-  if (r.status === 'ready') return 'Ready for pickup';
-  if (r.status === 'processed') return 'Processed';
-  const next = shareSteps(r).find((s) => !s.done && (s.step === 'deposit' || (s.step === 'cut_sheet' && r.cut_sheet_open)));
-  return next ? next.label : r.cut_sheet_at !== null ? 'Cut sheet in' : 'Reserved';
-}
+// The words and steps without zod, for the first load (format/shares.ts).
+export {
+  ANIMAL_LABELS,
+  fractionLabel,
+  MAX_SHARE_PARTS,
+  NAMED_FRACTIONS,
+  SHARE_ANIMALS,
+  SHARE_PRICE_UNIT,
+  SHARE_STATUSES,
+  SHARE_STEPS,
+  type ShareAnimal,
+  type ShareStatus,
+  type ShareStep,
+  shareLabel,
+  shareStateLabel,
+  shareSteps,
+} from '../format/shares';

@@ -1,8 +1,9 @@
 import { STORAGE_KEYS } from '@farmstand/shared';
 import { formatCents, toCents } from '@farmstand/shared/format/by-weight';
 import { formatDateOnly, todayDateOnly } from '@farmstand/shared/format/date-only';
+import { shareLabel } from '@farmstand/shared/format/shares';
 import type { Product } from '@farmstand/shared/schemas/products';
-import { type ShareOffer, shareLabel } from '@farmstand/shared/schemas/shares';
+import type { ShareOffer } from '@farmstand/shared/schemas/shares';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate } from 'react-router';

@@ -1,4 +1,5 @@
-import { type ShareReservation, shareSteps } from '@farmstand/shared/schemas/shares';
+import { shareSteps } from '@farmstand/shared/format/shares';
+import type { ShareReservation } from '@farmstand/shared/schemas/shares';
 
 /** A share's steps in order, each done one marked in words as well as with a check (decision 512). */
 export function ShareSteps({ share }: { share: ShareReservation }) {
