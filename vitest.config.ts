@@ -21,6 +21,7 @@ const ENGINE_SENSITIVE = [
   'src/modules/orders/**/*.test.ts',
   'src/modules/messages/**/*.test.ts',
   'src/modules/shares/**/*.test.ts',
+  'src/modules/notices/**/*.test.ts',
   'src/modules/analytics/**/*.test.ts',
   'src/modules/admin/admin.test.ts',
   'src/modules/products/products.test.ts',

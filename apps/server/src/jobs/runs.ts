@@ -1,6 +1,6 @@
-import { desc, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { jobRuns } from '../db/schema';
+import { jobNotices, jobRuns } from '../db/schema';
 
 export type JobSummary = Record<string, unknown>;
 
@@ -61,4 +61,13 @@ export async function claimNotice(db: Db, kind: string, subjectId: number, miles
     sql`insert into job_notices (kind, subject_id, milestone) values (${kind}, ${subjectId}, ${milestone}) on conflict do nothing returning kind`,
   );
   return rows.rows.length > 0;
+}
+
+/** Whether a notice was already recorded (the once-a-day rule's question, without claiming it). */
+export async function noticeClaimed(db: Db, kind: string, subjectId: number, milestone: string): Promise<boolean> {
+  const rows = await db
+    .select({ kind: jobNotices.kind })
+    .from(jobNotices)
+    .where(and(eq(jobNotices.kind, kind), eq(jobNotices.subjectId, subjectId), eq(jobNotices.milestone, milestone)));
+  return rows.length > 0;
 }

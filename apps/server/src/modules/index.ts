@@ -14,6 +14,7 @@ import inquiries from './inquiries/inquiries.routes';
 import labels from './labels/labels.routes';
 import messages from './messages/messages.routes';
 import type { ModuleOptions, ModuleRoutes } from './module';
+import notices from './notices/notices.routes';
 import ops from './ops/ops.routes';
 import orders from './orders/orders.routes';
 import pickup from './pickup/pickup.routes';
@@ -47,6 +48,7 @@ const MODULES: ModuleRoutes[] = [
   inquiries,
   labels,
   messages,
+  notices,
   ops,
   orders,
   pickup,

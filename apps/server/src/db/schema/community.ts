@@ -116,3 +116,18 @@ export const inquiries = pgTable(
   },
   (t) => [index('inquiries_producer_idx').on(t.producerUserId), index('inquiries_customer_idx').on(t.customerId)],
 );
+
+/** A shopper who turned a farm's "ordering is open" notices off (decision 513); absent: notices on. */
+export const farmNoticeOptouts = pgTable(
+  'farm_notice_optouts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    producerUserId: integer('producer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.producerUserId] })],
+);

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { formatPrice } from '@farmstand/shared';
 import { zoneAbbreviation } from '@farmstand/shared/constants/time-zones';
 import { addDaysToDate } from '@farmstand/shared/format/date-only';
@@ -8,6 +7,7 @@ import { claimNotice } from '../../jobs/runs';
 import type { AppContext } from '../../lib/context';
 import { zonedFormatter } from '../../lib/date-format';
 import { badRequest } from '../../lib/errors';
+import { makeUnsubscribeToken, readUnsubscribeToken } from '../../lib/unsubscribe-token';
 import { localDate, localParts } from '../pickup/windows';
 
 /**
@@ -44,14 +44,14 @@ export function windowInZone(start: Date, end: Date, timeZone: string): string {
 
 const INVALID_LINK = 'This unsubscribe link is not valid. Turn reminders off in your orders page instead.';
 
-const signature = (secret: string, userId: number) =>
-  createHmac('sha256', secret).update(`pickup-reminders:${userId}`).digest('base64url');
+const REMINDER_SCOPE = 'pickup-reminders';
 
 /**
- * The token of a reminder's unsubscribe link: the user's id and an HMAC of it with the server's
- * secret. No table: the link works as long as the secret stays, and only for that one person.
+ * The token of a reminder's unsubscribe link: the user's id, signed (lib/unsubscribe-token.ts). No
+ * table: the link works as long as the secret stays, and only for that one person.
  */
-export const unsubscribeToken = (ctx: AppContext, userId: number) => `${userId}.${signature(ctx.config.jwtSecret, userId)}`;
+export const unsubscribeToken = (ctx: AppContext, userId: number) =>
+  makeUnsubscribeToken(ctx.config.jwtSecret, REMINDER_SCOPE, [userId]);
 
 /** Where the mail's link and its List-Unsubscribe header point (GET opens the confirmation page). */
 export const unsubscribeUrl = (ctx: AppContext, userId: number) =>
@@ -59,13 +59,9 @@ export const unsubscribeUrl = (ctx: AppContext, userId: number) =>
 
 /** The user a token was made for; a 400 when it was changed or made with another secret. */
 export function userOfUnsubscribeToken(ctx: AppContext, token: string): number {
-  const [id, given] = token.split('.');
-  const userId = Number(id);
-  if (!Number.isSafeInteger(userId) || userId <= 0 || !given) throw badRequest(INVALID_LINK);
-  const expected = Buffer.from(signature(ctx.config.jwtSecret, userId));
-  const actual = Buffer.from(given);
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) throw badRequest(INVALID_LINK);
-  return userId;
+  const ids = readUnsubscribeToken(ctx.config.jwtSecret, REMINDER_SCOPE, token, 1);
+  if (!ids) throw badRequest(INVALID_LINK);
+  return ids[0];
 }
 
 export async function pickupRemindersOf(ctx: AppContext, userId: number): Promise<boolean> {

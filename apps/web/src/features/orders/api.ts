@@ -1,4 +1,5 @@
 import type { Message } from '@farmstand/shared/schemas/messages';
+import type { NoticeStatus, SendNoticeResponse } from '@farmstand/shared/schemas/notices';
 import type {
   Order,
   OrderListResponse,
@@ -140,5 +141,17 @@ export function useCloseDay() {
     mutationFn: ({ date, noShowIds }: { date: string; noShowIds: number[] }) =>
       api.post<CloseDayResponse>(`/orders/days/${date}/close`, { no_show_ids: noShowIds }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
+  });
+}
+
+/** The farm's "ordering is open" notice (decision 513): today's state, and sending it. */
+export const useNoticeStatus = () =>
+  useQuery({ queryKey: ['notices', 'mine'], queryFn: () => api.get<NoticeStatus>('/notices/mine') });
+
+export function useSendNotice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (message: string) => api.post<SendNoticeResponse>('/notices', { message }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['notices', 'mine'] }),
   });
 }

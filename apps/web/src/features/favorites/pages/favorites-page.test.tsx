@@ -1,4 +1,5 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -29,20 +30,39 @@ vi.mock('@/shared/favorites/api', () => ({
   }),
 }));
 
+import { api } from '@/lib/api';
 import FavoritesPage from './favorites-page';
 
 const show = () =>
   render(
-    <MemoryRouter>
-      <FavoritesPage />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <FavoritesPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 
 // First renders are slow on a loaded machine; these check wording, not speed.
 vi.setConfig({ testTimeout: 60_000 });
 
 describe('the favourites page', () => {
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('turns one saved farm’s “ordering is open” e-mails off at once', async () => {
+    auth.user = { id: 1, userType: 'consumer' };
+    const farms = (notices: boolean) => ({ farms: [{ producer_user_id: 5, farm_name: 'Green Acres', notices }] });
+    vi.spyOn(api, 'get').mockResolvedValue(farms(true) as never);
+    const put = vi.spyOn(api, 'put').mockResolvedValue(farms(false) as never);
+    show();
+    const box = (await screen.findByRole('checkbox', { name: 'Green Acres' })) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    fireEvent.click(box);
+    await waitFor(() => expect(put).toHaveBeenCalledWith('/notices/subscriptions/5', { notices: false }));
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'Green Acres' }) as HTMLInputElement).checked).toBe(false));
+  });
 
   it('tells an admin it is not for admins, not "not for producers"', () => {
     auth.user = { id: 1, userType: 'admin' };

@@ -6,6 +6,7 @@ import { firstPictured } from '@/lib/first-picture';
 import { useAuth } from '@/shared/auth-context';
 import { useFavorites } from '@/shared/favorites/api';
 import { ProducerCard } from '@/shared/producer-card';
+import { FarmNotices } from '../farm-notices';
 
 /** /favorites: the consumer's saved producers (spec 01 §2), with the guest and producer states. */
 export default function FavoritesPage() {
@@ -62,6 +63,7 @@ export default function FavoritesPage() {
             </li>
           ))}
         </ul>
+        <FarmNotices />
       </>
     );
 

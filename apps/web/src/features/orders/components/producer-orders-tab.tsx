@@ -12,6 +12,7 @@ import '../orders-print.css';
 import { AlertIcon } from '@/components/ui/icons';
 import { DayPrintouts } from './day-printouts';
 import { FarmShares } from './farm-shares';
+import { NoticeCard } from './notice-card';
 import { OrderCard } from './order-card';
 import { DaySheet, PickList } from './pick-list';
 import { WeighingView } from './weighing-view';
@@ -84,6 +85,7 @@ export function ProducerOrdersTab() {
       </section>
 
       <FarmShares />
+      <NoticeCard />
 
       <section aria-labelledby="pickup-day-heading" className="space-y-4">
         <div className="flex flex-wrap items-end justify-between gap-3">

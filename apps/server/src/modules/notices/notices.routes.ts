@@ -1,0 +1,134 @@
+import { ErrorResponse } from '@farmstand/shared';
+import {
+  NoticeStatus,
+  NoticeSubscriptionRequest,
+  NoticeSubscriptions,
+  NoticeUnsubscribeParams,
+  NoticeUnsubscribeResponse,
+  noticeUnsubscribePagePath,
+  SendNoticeRequest,
+  SendNoticeResponse,
+} from '@farmstand/shared/schemas/notices';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole, requireUser } from '../../plugins/auth';
+import { defineModule, type ModuleOptions } from '../module';
+import * as notices from './notices.service';
+
+const tags = ['notices'];
+const security = [{ bearer: [] }];
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const producerOnly = {
+  access: ['producer'] as const,
+  accessMessages: { denied: 'Only producers send notices to their shoppers' },
+};
+const signedIn = { access: 'signed-in' as const, accessMessages: { signIn: 'Please sign in to change your farm notices' } };
+const FarmParams = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** "Ordering is open" notices (decision 513), and their one-click unsubscribe (RFC 8058). */
+const noticesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  // Mail clients POST `List-Unsubscribe=One-Click` as a form; its content carries nothing we need.
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, _body, done) => done(null, {}),
+  );
+
+  app.get(
+    '/mine',
+    {
+      config: producerOnly,
+      schema: {
+        summary: 'Whether today’s notice went out, and to how many shoppers it would go',
+        tags,
+        security,
+        response: { 200: NoticeStatus, ...errors },
+      },
+    },
+    async (request) =>
+      notices.noticeStatus(ctx, await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied)),
+  );
+
+  app.post(
+    '/',
+    {
+      config: producerOnly,
+      schema: {
+        summary: 'Tell the shoppers who favourited your farm that ordering is open (once a day)',
+        tags,
+        security,
+        body: SendNoticeRequest,
+        response: { 200: SendNoticeResponse, ...errors },
+      },
+    },
+    async (request) =>
+      notices.sendNotice(
+        ctx,
+        await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied),
+        request.body.message,
+      ),
+  );
+
+  app.get(
+    '/subscriptions',
+    {
+      config: signedIn,
+      schema: {
+        summary: 'Your favourite farms, with whether you get their notices',
+        tags,
+        security,
+        response: { 200: NoticeSubscriptions, ...errors },
+      },
+    },
+    async (request) => notices.subscriptions(ctx, await requireUser(ctx, request)),
+  );
+
+  app.put(
+    '/subscriptions/:userId',
+    {
+      config: signedIn,
+      schema: {
+        summary: 'Turn one favourite farm’s notices on or off',
+        tags,
+        security,
+        params: FarmParams,
+        body: NoticeSubscriptionRequest,
+        response: { 200: NoticeSubscriptions, ...errors },
+      },
+    },
+    async (request) => notices.setSubscription(ctx, await requireUser(ctx, request), request.params.userId, request.body.notices),
+  );
+
+  app.get(
+    '/unsubscribe/:token',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'A notice’s unsubscribe link: leads to the page that asks (changes nothing)',
+        tags,
+        params: NoticeUnsubscribeParams,
+        response: { 303: z.null(), 400: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      notices.checkUnsubscribeToken(ctx, request.params.token);
+      return reply.redirect(noticeUnsubscribePagePath(request.params.token), 303);
+    },
+  );
+
+  app.post(
+    '/unsubscribe/:token',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'One-click unsubscribe from one farm’s notices (RFC 8058), with the mail’s signed token',
+        tags,
+        params: NoticeUnsubscribeParams,
+        response: { 200: NoticeUnsubscribeResponse, 400: ErrorResponse },
+      },
+    },
+    async (request) => notices.unsubscribe(ctx, request.params.token),
+  );
+};
+
+export default defineModule({ prefix: '/notices', routes: noticesRoutes });
