@@ -3,6 +3,7 @@ import { PICKUP_TIME_ZONES } from '../constants/time-zones';
 import { shareCents, toCents, toMilli } from '../format/by-weight';
 import { parseDateOnly } from '../format/date-only';
 import { MAX_SHARE_PARTS, SHARE_ANIMALS, SHARE_STATUSES, type ShareAnimal } from '../format/shares';
+import { dbId } from './common';
 import { requiredText } from './fields';
 
 /**
@@ -182,7 +183,7 @@ export type ShareOffer = z.infer<typeof ShareOffer>;
 
 export const ReserveShareRequest = z.object({
   shopper_name: requiredText(80, 'Name'),
-  product_id: z.number({ error: 'Choose the share to reserve' }).int().positive(),
+  product_id: dbId('Choose the share to reserve'),
   quantity: z
     .number({ error: 'Number of shares must be a number' })
     .int('Number of shares must be a whole number')

@@ -1,4 +1,4 @@
-import { ErrorResponse } from '@farmstand/shared';
+import { dbId, ErrorResponse } from '@farmstand/shared';
 import {
   NoticeStatus,
   NoticeSubscriptionRequest,
@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole, requireUser } from '../../plugins/auth';
+import { acceptOneClickPosts } from '../../plugins/one-click-unsubscribe';
 import { defineModule, type ModuleOptions } from '../module';
 import * as notices from './notices.service';
 
@@ -23,16 +24,11 @@ const producerOnly = {
   accessMessages: { denied: 'Only producers send notices to their shoppers' },
 };
 const signedIn = { access: 'signed-in' as const, accessMessages: { signIn: 'Please sign in to change your farm notices' } };
-const FarmParams = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
+const FarmParams = z.object({ userId: dbId('Farm id must be a positive whole number') });
 
 /** "Ordering is open" notices (decision 513), and their one-click unsubscribe (RFC 8058). */
 const noticesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  // Mail clients POST `List-Unsubscribe=One-Click` as a form; its content carries nothing we need.
-  app.addContentTypeParser(
-    ['application/x-www-form-urlencoded', 'multipart/form-data'],
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_request, _body, done) => done(null, {}),
-  );
+  acceptOneClickPosts(app);
 
   app.get(
     '/mine',

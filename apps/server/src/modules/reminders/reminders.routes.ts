@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth';
+import { acceptOneClickPosts } from '../../plugins/one-click-unsubscribe';
 import { defineModule, type ModuleOptions } from '../module';
 import { pickupRemindersOf, setPickupReminders, userOfUnsubscribeToken } from '../orders/reminders';
 
@@ -22,12 +23,7 @@ const signedIn = { access: 'signed-in' as const, accessMessages: { signIn: 'Plea
  * page's button, or the mail client's own "Unsubscribe") turns reminders off.
  */
 const remindersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  // Mail clients POST `List-Unsubscribe=One-Click` as a form; its content carries nothing we need.
-  app.addContentTypeParser(
-    ['application/x-www-form-urlencoded', 'multipart/form-data'],
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_request, _body, done) => done(null, {}),
-  );
+  acceptOneClickPosts(app);
 
   app.get(
     '/mine',

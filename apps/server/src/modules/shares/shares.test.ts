@@ -156,6 +156,9 @@ describe('reserving shares', () => {
     expect(many.statusCode).toBe(409);
     expect(many.json().message).toBe('Only 4 shares are left: reserve 4 or fewer');
     expect((await reserve(farm, productId)).statusCode).toBe(403);
+    // An id past the database's integers is a 400, not a 500.
+    const huge = await send('POST', '/api/shares', shopper, { product_id: 2 ** 40, shopper_name: 'Dana' });
+    expect(huge.statusCode).toBe(400);
     at('2030-06-13T04:30:00Z'); // 00:30 on 13 June in Kentucky: the deadline day is over.
     const late = await reserve(shopper, productId);
     expect(late.statusCode).toBe(409);

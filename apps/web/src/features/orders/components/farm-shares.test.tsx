@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '@/lib/api';
+import { shareFixture } from '../share.fixture';
 
 vi.mock('@/shared/auth-context', () => ({ useAuth: () => ({ user: { id: 7 }, isAuthenticated: true }) }));
 vi.mock('react-hot-toast', () => ({ default: { success: () => {}, error: () => {} } }));
@@ -13,50 +14,6 @@ import { billPreview, FarmShares } from './farm-shares';
 vi.setConfig({ testTimeout: 60_000 });
 
 const template = defaultCutSheet('beef');
-
-/** A quarter of a steer Dana reserved from the farm: $200 deposit asked, cut sheet due Fri 12 June 2099. */
-function shareFixture(overrides: Partial<ShareReservation> = {}): ShareReservation {
-  return {
-    id: 41,
-    product_id: 9,
-    product_name: 'Quarter beef share',
-    farm_name: 'Paint Lick Grass-Fed Beef',
-    producer_user_id: 7,
-    shopper_name: 'Dana Reyes',
-    shopper_phone: '(859) 555-0142',
-    quantity: 1,
-    status: 'reserved',
-    animal: 'beef',
-    parts: 4,
-    share_label: 'Quarter of a steer',
-    inspection: 'custom_exempt',
-    processor: 'Marksbury Farm Market',
-    processing_date: '2099-06-20',
-    cut_sheet_due: '2099-06-12',
-    time_zone: 'America/New_York',
-    price_per_lb: 4.5,
-    hanging_weight_estimate: 210,
-    processing_fee_estimate: 160,
-    estimate: 1105,
-    deposit_requested: 200,
-    deposit_link: null,
-    deposit_received: null,
-    deposit_received_at: null,
-    cut_sheet_template: template,
-    cut_sheet: null,
-    cut_sheet_at: null,
-    cut_sheet_open: true,
-    hanging_weight: null,
-    processing_fees: null,
-    bill_total: null,
-    amount_due: null,
-    ready_note: null,
-    cancel_reason: null,
-    created_at: '2099-06-01T12:00:00.000Z',
-    state_label: 'Deposit due',
-    ...overrides,
-  };
-}
 
 const processed = (overrides: Partial<ShareReservation> = {}) =>
   shareFixture({

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Mail clients POST `List-Unsubscribe=One-Click` as a form to a mail's unsubscribe link (RFC 8058);
+ * its content carries nothing the route needs, so a module with such links accepts and drops it.
+ * Used by every unsubscribe route (pickup reminders, farm notices).
+ */
+export function acceptOneClickPosts(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, _body, done) => done(null, {}),
+  );
+}
