@@ -1,5 +1,6 @@
 import type { AppContext } from '../lib/context';
 import { runOrderExpiry, runOrderMailDigests } from '../modules/orders/orders.jobs';
+import { runStandingOrders } from '../modules/standing/standing.service';
 import { runCertifications } from './certifications';
 import { runCloseDays } from './close-days';
 import { runMailRecovery } from './mail-recovery';
@@ -22,6 +23,7 @@ export const SCHEDULED_JOBS: Record<string, (ctx: AppContext, now: Date) => Prom
   'close-days': runCloseDays,
   'order-mail-digests': runOrderMailDigests,
   'pickup-reminders': runPickupReminders,
+  'standing-orders': runStandingOrders,
   'mail-recovery': runMailRecovery,
 };
 

@@ -25,6 +25,7 @@ import reviews from './reviews/reviews.routes';
 import search from './search/search.routes';
 import shares from './shares/shares.routes';
 import site from './site/site.routes';
+import standing from './standing/standing.routes';
 import testing from './testing/testing.routes';
 
 export { defineModule, type ModuleOptions, type ModuleRoutes } from './module';
@@ -59,6 +60,7 @@ const MODULES: ModuleRoutes[] = [
   search,
   shares,
   site,
+  standing,
   testing,
 ];
 

@@ -149,6 +149,8 @@ export const Order = z.object({
   weighed_at: z.string().nullable(),
   note: z.string().nullable(),
   decline_reason: z.string().nullable(),
+  /** The standing reservation that placed it (every 1, 2 or 4 weeks), or null. */
+  standing_id: z.number().nullable(),
   conversation_id: z.number().nullable(),
   created_at: z.string(),
   expires_at: z.string(),

@@ -115,6 +115,15 @@ export const PickupSettingsRequest = z.object({
     .optional(),
   close_as: z.enum(['picked_up', 'no_show'], { error: 'Close unhandled orders as picked up or as no-shows' }).optional(),
   morning_summary: z.boolean({ error: 'Morning summary must be on or off' }).optional(),
+  /** Standing reservations (decision 514): hours before the cut-off when each window's order is placed… */
+  standing_lead_hours: z.coerce
+    .number({ error: 'Lead time must be a number of hours' })
+    .int('Lead time must be a whole number of hours')
+    .min(1, 'Place standing orders at least 1 hour before the cut-off')
+    .max(168, 'Place standing orders at most 168 hours (a week) before the cut-off')
+    .optional(),
+  /** …and whether they are accepted at once (stock taken) or arrive as requests. */
+  standing_accept: z.boolean({ error: 'Accepting standing orders at once must be on or off' }).optional(),
 });
 export type PickupSettingsRequest = z.input<typeof PickupSettingsRequest>;
 
@@ -124,6 +133,8 @@ export const PickupSettings = z.object({
   close_after_hours: z.number(),
   close_as: z.enum(['picked_up', 'no_show']),
   morning_summary: z.boolean(),
+  standing_lead_hours: z.number(),
+  standing_accept: z.boolean(),
 });
 export type PickupSettings = z.infer<typeof PickupSettings>;
 

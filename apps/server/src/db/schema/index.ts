@@ -7,4 +7,5 @@ export * from './producers';
 export * from './products';
 export * from './search';
 export * from './shares';
+export * from './standing';
 export * from './users';

@@ -10,6 +10,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { conversations, messages } from './community';
@@ -31,6 +32,9 @@ export const pickupSettings = pgTable('pickup_settings', {
     .default('picked_up'),
   /** A morning mail on each pickup day: the day's orders, totals and new requests. */
   morningSummary: boolean('morning_summary').notNull().default(false),
+  /** Standing reservations (decision 514): placed this many hours before the cut-off, accepted at once or not. */
+  standingLeadHours: integer('standing_lead_hours').notNull().default(24),
+  standingAccept: boolean('standing_accept').notNull().default(false),
   updatedAt: updatedAt(),
 });
 
@@ -127,10 +131,13 @@ export const orders = pgTable(
     weighedAt: timestamp('weighed_at', { withTimezone: true }),
     weighedBy: integer('weighed_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The standing reservation that placed it (decision 514): one order per standing reservation and window. */
+    standingId: integer('standing_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('orders_standing_window_idx').on(t.standingId, t.windowStart),
     index('orders_producer_window_idx').on(t.producerUserId, t.windowStart),
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_point_window_idx').on(t.pointId, t.windowStart),

@@ -66,6 +66,7 @@ export function presentOrder(row: OrderDetails, role: OrderRole, at: Date): Orde
     weighed_at: row.weighedAt === null ? null : row.weighedAt.toISOString(),
     note: row.note,
     decline_reason: row.declineReason,
+    standing_id: row.standingId,
     conversation_id: row.conversationId,
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),

@@ -56,7 +56,20 @@ const EXPIRY_MS = ORDER_LIMITS.expiryHours * 3_600_000;
  * checked again inside it under the pickup point's row lock, so two shoppers cannot both take the
  * last place. Stock is not taken here: it is reserved when the producer accepts.
  */
-export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: PlaceInput) {
+/**
+ * `standing`: the standing reservation placing this window's order (decision 514). Its gate runs
+ * first inside the transaction (it locks the standing reservation and refuses a skipped, stopped
+ * or already placed window), and the order carries its id: one order per standing reservation and
+ * window, whatever runs at once.
+ */
+export type StandingPlacement = { id: number; gate: (tx: Db, windowStart: Date) => Promise<void> };
+
+export async function placeOrder(
+  ctx: AppContext,
+  shopper: AuthUser,
+  input: PlaceInput,
+  options: { standing?: StandingPlacement } = {},
+) {
   if (input.producerUserId === shopper.id) throw forbidden('You cannot reserve your own products');
   const ids = input.items.map((line) => line.productId);
   const keys = input.items.map((line) => `${line.productId}:${line.variantId ?? ''}`);
@@ -144,6 +157,7 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
     weighedBy: null,
     note: input.note,
     expiresAt: new Date(at.getTime() + EXPIRY_MS),
+    standingId: options.standing?.id ?? null,
     createdAt: at,
     updatedAt: at,
   };
@@ -156,6 +170,7 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
   // one, waited for while holding the first, could starve the pool under load).
   const site = farm.email ? await ctx.mailer.site() : null;
   const result = await ctx.db.transaction(async (tx) => {
+    await options.standing?.gate(tx, window.occurrence.startsAt);
     if (cap !== null) {
       await lockPoint(tx, window.point.id);
       const taken = await countOpenOrdersInWindow(tx, window.point.id, window.occurrence.startsAt);
@@ -240,6 +255,35 @@ export async function placeOrder(ctx: AppContext, shopper: AuthUser, input: Plac
       at,
     ),
   };
+}
+
+/**
+ * Each basket line that cannot be reserved for that date, with the reason in words, by the same
+ * rules placing checks (a standing reservation leaves such lines out of its week and says why).
+ */
+export async function unorderableLines(
+  ctx: AppContext,
+  producerUserId: number,
+  items: PlaceInput['items'],
+  windowDate: string,
+): Promise<Map<number, string>> {
+  const found = new Map((await ctx.reads.productsForOrder(items.map((line) => line.productId))).map((p) => [p.id, p]));
+  const variants = await repo.variantsForOrder(
+    ctx.db,
+    items.flatMap((line) => (line.variantId === null ? [] : [line.variantId])),
+  );
+  const refused = new Map<number, string>();
+  items.forEach((line, index) => {
+    try {
+      const product = found.get(line.productId);
+      const offer = product ? lineOffer(product, line.variantId, variants) : null;
+      const stocked = product && offer ? { ...product, stockQuantity: offer.stockQuantity } : product;
+      assertInSeason(assertOrderable(stocked, producerUserId, line.quantity), windowDate);
+    } catch (error) {
+      refused.set(index, (error as Error).message);
+    }
+  });
+  return refused;
 }
 
 /** Delivery days need an address inside the farm's delivery radius; the fee is the delivery place's. */

@@ -48,6 +48,8 @@ const settingsOrDefaults = (row: Partial<{ [K in keyof Settings]: Settings[K] | 
   closeAfterHours: row?.closeAfterHours ?? 12,
   closeAs: row?.closeAs ?? 'picked_up',
   morningSummary: row?.morningSummary ?? false,
+  standingLeadHours: row?.standingLeadHours ?? 24,
+  standingAccept: row?.standingAccept ?? false,
 });
 
 export async function findSettings(db: Db, producerUserId: number): Promise<Settings> {
@@ -104,6 +106,8 @@ function pointsAndSettingsQuery(db: Db) {
         closeAfterHours: pickupSettings.closeAfterHours,
         closeAs: pickupSettings.closeAs,
         morningSummary: pickupSettings.morningSummary,
+        standingLeadHours: pickupSettings.standingLeadHours,
+        standingAccept: pickupSettings.standingAccept,
       },
       farm: farmFields,
     })

@@ -68,6 +68,8 @@ export function presentSettings(settings: repo.Settings) {
     close_after_hours: settings.closeAfterHours,
     close_as: settings.closeAs,
     morning_summary: settings.morningSummary,
+    standing_lead_hours: settings.standingLeadHours,
+    standing_accept: settings.standingAccept,
   };
 }
 
@@ -90,6 +92,8 @@ export async function saveSettings(ctx: AppContext, user: AuthUser, input: Setti
     ...(input.close_after_hours === undefined ? {} : { closeAfterHours: input.close_after_hours }),
     ...(input.close_as === undefined ? {} : { closeAs: input.close_as }),
     ...(input.morning_summary === undefined ? {} : { morningSummary: input.morning_summary }),
+    ...(input.standing_lead_hours === undefined ? {} : { standingLeadHours: input.standing_lead_hours }),
+    ...(input.standing_accept === undefined ? {} : { standingAccept: input.standing_accept }),
   });
   return getOwnSetup(ctx, user);
 }
@@ -242,7 +246,7 @@ export type ResolvedWindow = {
   point: repo.PointWithSchedule;
   occurrence: Occurrence;
   cutoffAt: Date;
-  settings: { cutoffHours: number; capPerWindow: number | null };
+  settings: repo.Settings;
   farm: repo.Farm | null;
 };
 

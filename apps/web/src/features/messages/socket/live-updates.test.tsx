@@ -15,6 +15,7 @@ import { LiveUpdates } from './live-updates';
 const emit = (event: string, payload: unknown) => handlers.get(event)?.(payload as never);
 const message = (inquiryId: number | null) => ({
   id: 1,
+  standing_id: null,
   conversation_id: 3,
   sender_id: 9,
   content: 'Product inquiry: Eggs',

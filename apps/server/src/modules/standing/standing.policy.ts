@@ -1,0 +1,66 @@
+import { addDaysToDate, daysBetweenDates } from '@farmstand/shared/format/date-only';
+import { STANDING_LIMITS, type StandingWindowState } from '@farmstand/shared/schemas/standing';
+import { cutoffOf, type Occurrence, occurrences } from '../pickup/windows';
+import type { StandingRow } from './standing.repository';
+
+/**
+ * When a standing reservation's windows are, and what happens to each (decision 514). Dates are the
+ * pickup place's calendar days, so the cadence never drifts across daylight-saving changes; the
+ * instants come from the place's zone (`pickup/windows.ts`).
+ */
+
+type Plan = Pick<
+  StandingRow,
+  'weekday' | 'startTime' | 'everyWeeks' | 'startDate' | 'endDate' | 'pausedUntil' | 'awayFrom' | 'awayTo'
+>;
+type Slot = { weekday: number; startTime: string; endTime: string };
+
+const HOUR_MS = 3_600_000;
+
+/** The place's weekly slot the reservation repeats, or undefined when the farm removed it. */
+export function slotOf(schedule: readonly Slot[], plan: Plan): Slot | undefined {
+  return schedule.find((slot) => slot.weekday === plan.weekday && slot.startTime === plan.startTime);
+}
+
+/** Whether a date is one of the reservation's weeks: on or after its start, by its last date, every N weeks. */
+export function onCadence(plan: Plan, date: string): boolean {
+  if (date < plan.startDate || (plan.endDate !== null && date > plan.endDate)) return false;
+  return daysBetweenDates(plan.startDate, date) % (7 * plan.everyWeeks) === 0;
+}
+
+/** A window the shopper held back: paused (before `pausedUntil`) or away (a vacation hold). */
+export function heldOn(plan: Plan, date: string): 'paused' | 'away' | null {
+  if (plan.pausedUntil !== null && date < plan.pausedUntil) return 'paused';
+  if (plan.awayFrom !== null && plan.awayTo !== null && date >= plan.awayFrom && date <= plan.awayTo) return 'away';
+  return null;
+}
+
+/** The reservation's windows that start after `from`, within `days` days. */
+export function windowsAhead(plan: Plan, slot: Slot, timeZone: string, from: Date, days: number): Occurrence[] {
+  const slots = [{ weekday: slot.weekday, start: slot.startTime, end: slot.endTime }];
+  return occurrences(slots, from, days, timeZone).filter((o) => onCadence(plan, o.date));
+}
+
+export type Timing = { cutoffAt: Date; placesAt: Date; remindsAt: Date };
+
+/** A window's cut-off, when its order is placed (the farm's lead time before) and when the shopper is reminded. */
+export function timingOf(startsAt: Date, settings: { cutoffHours: number; standingLeadHours: number }): Timing {
+  const cutoffAt = cutoffOf(startsAt, settings.cutoffHours);
+  return {
+    cutoffAt,
+    placesAt: new Date(cutoffAt.getTime() - settings.standingLeadHours * HOUR_MS),
+    remindsAt: new Date(cutoffAt.getTime() - STANDING_LIMITS.reminderHours * HOUR_MS),
+  };
+}
+
+/** Days ahead the sweep and the pages look: past the reminder and the longest lead, and a few windows. */
+export const lookAheadDays = (settings: { cutoffHours: number; standingLeadHours: number }, windows = 1) =>
+  Math.ceil((settings.cutoffHours + Math.max(settings.standingLeadHours, STANDING_LIMITS.reminderHours)) / 24) + 7 * windows;
+
+/** A window's state when nothing was recorded for it. */
+export function stateOf(plan: Plan, date: string): StandingWindowState {
+  return heldOn(plan, date) ?? 'upcoming';
+}
+
+/** The first local date of a pause of N weeks from today: windows before it are held. */
+export const pauseEnd = (today: string, weeks: number) => addDaysToDate(today, 7 * weeks);

@@ -1,0 +1,82 @@
+import { cadenceLabel, STANDING_LIMITS, type Standing } from '@farmstand/shared/schemas/standing';
+import type { PointWithSchedule, Settings } from '../pickup/pickup.repository';
+import { heldOn, slotOf, timingOf, windowsAhead } from './standing.policy';
+import type { StandingWithFarm, WindowRecord } from './standing.repository';
+
+type Names = {
+  products: Map<number, { name: string; price: number | null; priceUnit: string | null }>;
+  variants: Map<number, { name: string; price: number | null; priceUnit: string | null }>;
+};
+
+/** What leaves the server about a standing reservation: its terms, lines and next windows with their state. */
+export function presentStanding(
+  row: StandingWithFarm,
+  context: { place: { point: PointWithSchedule; settings: Settings } | null; records: WindowRecord[]; names: Names; now: Date },
+): Standing {
+  const { place, records, names, now } = context;
+  const slot = place ? slotOf(place.point.schedule, row) : undefined;
+  const zone = place?.point.timeZone ?? 'America/New_York';
+  const byStart = new Map(records.filter((r) => r.standingId === row.id).map((r) => [r.windowStart.getTime(), r]));
+  const upcoming =
+    place && slot && row.status === 'active'
+      ? windowsAhead(row, slot, zone, now, 7 * row.everyWeeks * STANDING_LIMITS.upcomingWindows + 7)
+          .slice(0, STANDING_LIMITS.upcomingWindows)
+          .map((window) => {
+            const timing = timingOf(window.startsAt, place.settings);
+            const record = byStart.get(window.startsAt.getTime());
+            return {
+              starts_at: window.startsAt.toISOString(),
+              ends_at: window.endsAt.toISOString(),
+              cutoff_at: timing.cutoffAt.toISOString(),
+              places_at: timing.placesAt.toISOString(),
+              date: window.date,
+              state: record?.state ?? heldOn(row, window.date) ?? ('upcoming' as const),
+              order_id: record?.orderId ?? null,
+              reason: record?.reason ?? null,
+            };
+          })
+      : [];
+  const warning =
+    row.status !== 'active'
+      ? null
+      : !place
+        ? `${row.pointName} is no longer one of the farm’s pickup places, so no orders are placed. Cancel this and make a new one.`
+        : !slot
+          ? `This weekly time is no longer on ${place.point.name}’s schedule, so no orders are placed. Cancel this and make a new one.`
+          : null;
+  return {
+    id: row.id,
+    status: row.status,
+    producer: { user_id: row.producerUserId, farm_name: row.farmName },
+    shopper: { id: row.customerId, name: row.shopperName, phone: row.shopperPhone },
+    place: { point_id: row.pointId, name: place?.point.name ?? row.pointName, time_zone: zone },
+    weekday: row.weekday,
+    start: row.startTime,
+    every_weeks: row.everyWeeks,
+    cadence: cadenceLabel(row.everyWeeks),
+    start_date: row.startDate,
+    end_date: row.endDate,
+    paused_until: row.pausedUntil,
+    away_from: row.awayFrom,
+    away_to: row.awayTo,
+    end_reason: row.endReason,
+    note: row.note,
+    items: row.items.map((line) => {
+      const product = names.products.get(line.productId);
+      const variant = line.variantId === null ? undefined : names.variants.get(line.variantId);
+      const offer = variant ?? product;
+      return {
+        product_id: line.productId,
+        variant_id: line.variantId,
+        name: product?.name ?? 'Removed product',
+        variant_name: variant?.name ?? null,
+        quantity: line.quantity,
+        unit_price: offer?.price == null ? null : Number(offer.price),
+        price_unit: offer?.priceUnit ?? null,
+      };
+    }),
+    upcoming,
+    warning,
+    created_at: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,172 @@
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orders, producers, products, productVariants, standingOrders, standingWindows, users } from '../../db/schema';
+
+export type StandingRow = typeof standingOrders.$inferSelect;
+export type StandingWithFarm = StandingRow & { farmName: string };
+export type WindowRecord = {
+  standingId: number;
+  windowStart: Date;
+  state: 'skipped' | 'missed' | 'placed';
+  orderId: number | null;
+  reason: string | null;
+};
+
+const withFarm = { standing: standingOrders, farmName: producers.farmName };
+const selectWithFarm = (db: Db) =>
+  db.select(withFarm).from(standingOrders).innerJoin(producers, eq(producers.userId, standingOrders.producerUserId));
+const flat = (rows: { standing: StandingRow; farmName: string }[]): StandingWithFarm[] =>
+  rows.map((row) => ({ ...row.standing, farmName: row.farmName }));
+
+export async function insertStanding(db: Db, values: typeof standingOrders.$inferInsert): Promise<StandingRow> {
+  const [row] = await db.insert(standingOrders).values(values).returning();
+  return row;
+}
+
+export async function findStanding(db: Db, id: number): Promise<StandingWithFarm | undefined> {
+  return flat(await selectWithFarm(db).where(eq(standingOrders.id, id)))[0];
+}
+
+export async function listOfCustomer(db: Db, customerId: number): Promise<StandingWithFarm[]> {
+  return flat(await selectWithFarm(db).where(eq(standingOrders.customerId, customerId)).orderBy(asc(standingOrders.id)));
+}
+
+export async function listOfProducer(db: Db, producerUserId: number): Promise<StandingWithFarm[]> {
+  return flat(await selectWithFarm(db).where(eq(standingOrders.producerUserId, producerUserId)).orderBy(asc(standingOrders.id)));
+}
+
+/** Every active standing reservation (the sweep's list). */
+export async function listActive(db: Db): Promise<StandingWithFarm[]> {
+  return flat(await selectWithFarm(db).where(eq(standingOrders.status, 'active')).orderBy(asc(standingOrders.id)));
+}
+
+export async function countActiveWithFarm(db: Db, customerId: number, producerUserId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(standingOrders)
+    .where(
+      and(
+        eq(standingOrders.customerId, customerId),
+        eq(standingOrders.producerUserId, producerUserId),
+        eq(standingOrders.status, 'active'),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** The row locked for a change: placing a window's order, a skip and a change run one after another. */
+export async function lockStanding(db: Db, id: number): Promise<StandingRow | undefined> {
+  const [row] = await db.select().from(standingOrders).where(eq(standingOrders.id, id)).for('update');
+  return row;
+}
+
+export async function updateStanding(db: Db, id: number, values: Partial<typeof standingOrders.$inferInsert>) {
+  await db
+    .update(standingOrders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(standingOrders.id, id));
+}
+
+/**
+ * What happened to the windows of these standing reservations from `after` on: the orders they
+ * placed, and the windows skipped or missed.
+ */
+export async function windowRecords(db: Db, standingIds: number[], after: Date): Promise<WindowRecord[]> {
+  if (standingIds.length === 0) return [];
+  const placed = await db
+    .select({ standingId: orders.standingId, windowStart: orders.windowStart, orderId: orders.id, status: orders.status })
+    .from(orders)
+    .where(and(inArray(orders.standingId, standingIds), gt(orders.windowEnd, after)));
+  const others = await db
+    .select()
+    .from(standingWindows)
+    .where(and(inArray(standingWindows.standingId, standingIds), gt(standingWindows.windowStart, after)));
+  return [
+    ...others.map((row) => ({
+      standingId: row.standingId,
+      windowStart: row.windowStart,
+      state: row.state,
+      orderId: null,
+      reason: row.reason,
+    })),
+    ...placed.map((row) => ({
+      standingId: row.standingId as number,
+      windowStart: row.windowStart,
+      state: 'placed' as const,
+      orderId: row.orderId,
+      reason: null,
+    })),
+  ];
+}
+
+export async function findRecord(db: Db, standingId: number, windowStart: Date) {
+  const [row] = await db
+    .select()
+    .from(standingWindows)
+    .where(and(eq(standingWindows.standingId, standingId), eq(standingWindows.windowStart, windowStart)));
+  return row;
+}
+
+export async function findPlacedOrder(db: Db, standingId: number, windowStart: Date) {
+  const [row] = await db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.standingId, standingId), eq(orders.windowStart, windowStart)));
+  return row;
+}
+
+/** Records a skipped or missed window; false when the window already has a record. */
+export async function recordWindow(
+  db: Db,
+  standingId: number,
+  windowStart: Date,
+  state: 'skipped' | 'missed',
+  reason: string | null,
+): Promise<boolean> {
+  const rows = await db
+    .insert(standingWindows)
+    .values({ standingId, windowStart, state, reason })
+    .onConflictDoNothing()
+    .returning({ standingId: standingWindows.standingId });
+  return rows.length > 0;
+}
+
+export async function deleteRecord(db: Db, standingId: number, windowStart: Date) {
+  await db
+    .delete(standingWindows)
+    .where(and(eq(standingWindows.standingId, standingId), eq(standingWindows.windowStart, windowStart)));
+}
+
+/** An order becomes the first of a series (the shopper made it standing). */
+export async function linkOrder(db: Db, orderId: number, standingId: number) {
+  await db.update(orders).set({ standingId }).where(eq(orders.id, orderId));
+}
+
+/** Names of the products and variants a standing reservation lists (current names). */
+export async function lineNames(db: Db, productIds: number[], variantIds: number[]) {
+  const productRows =
+    productIds.length === 0
+      ? []
+      : await db
+          .select({ id: products.id, name: products.name, price: products.price, priceUnit: products.priceUnit })
+          .from(products)
+          .where(inArray(products.id, productIds));
+  const variantRows =
+    variantIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: productVariants.id,
+            name: productVariants.name,
+            price: productVariants.price,
+            priceUnit: productVariants.priceUnit,
+          })
+          .from(productVariants)
+          .where(inArray(productVariants.id, variantIds));
+  return { products: new Map(productRows.map((r) => [r.id, r])), variants: new Map(variantRows.map((r) => [r.id, r])) };
+}
+
+export async function userEmail(db: Db, id: number): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
+  return row?.email ?? null;
+}
