@@ -6,6 +6,7 @@ import announcements from './announcements/announcements.routes';
 import auth from './auth/auth.routes';
 import billing from './billing/billing.routes';
 import certificationDocuments from './certification-documents/certification-documents.routes';
+import csa from './csa/csa.routes';
 import favorites from './favorites/favorites.routes';
 import geocode from './geocode/geocode.routes';
 import health from './health/health.routes';
@@ -42,6 +43,7 @@ const MODULES: ModuleRoutes[] = [
   auth,
   billing,
   certificationDocuments,
+  csa,
   favorites,
   geocode,
   health,

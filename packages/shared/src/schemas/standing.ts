@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dbId } from './common';
-import { optionalDate, optionalText, requiredText } from './fields';
+import { optionalDate, requiredText } from './fields';
 import { OrderLineRequest, PlaceOrderRequest } from './orders';
 
 /**
@@ -91,9 +91,9 @@ export const HoldStandingRequest = z.strictObject({
   to: optionalDate('Last day away').refine((v) => v !== null, 'Enter the last day you are away'),
 });
 export const EndStandingRequest = z.strictObject({ reason: requiredText(300, 'Reason') });
-export const CancelStandingRequest = z.strictObject({ reason: optionalText(300, 'Reason').optional() });
 
-export const STANDING_WINDOW_STATES = ['upcoming', 'placed', 'skipped', 'missed', 'paused', 'away'] as const;
+/** `off`: a CSA plan's skipped week (a holiday), when the farm has no pickup for its members. */
+export const STANDING_WINDOW_STATES = ['upcoming', 'placed', 'skipped', 'missed', 'paused', 'away', 'off'] as const;
 export type StandingWindowState = (typeof STANDING_WINDOW_STATES)[number];
 
 export const StandingWindow = z.object({
@@ -138,6 +138,10 @@ export const Standing = z.object({
   end_reason: z.string().nullable(),
   note: z.string().nullable(),
   items: z.array(StandingItem),
+  /** A CSA membership (schemas/csa.ts): the plan, the box size and price per pickup, the member's dislikes. */
+  plan: z
+    .object({ id: z.number(), name: z.string(), size: z.string(), price: z.number(), dislikes: z.string().nullable() })
+    .nullable(),
   /** The next windows and what happens (or happened) to each. */
   upcoming: z.array(StandingWindow),
   /** Said when the place or its weekly time is gone from the farm's schedule. */

@@ -1,5 +1,6 @@
 export * from './certification-documents';
 export * from './community';
+export * from './csa';
 export * from './ops';
 export * from './orders';
 export * from './platform';

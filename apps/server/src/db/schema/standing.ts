@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
+import { csaPlans } from './csa';
 import { pickupPoints } from './orders';
 import { users } from './users';
 
@@ -44,6 +45,10 @@ export const standingOrders = pgTable(
     awayFrom: text('away_from'),
     awayTo: text('away_to'),
     endReason: text('end_reason'),
+    /** A CSA membership (decision 515): the plan, the box size (its index in the plan's sizes), the member's dislikes. */
+    planId: integer('plan_id').references(() => csaPlans.id, { onDelete: 'cascade' }),
+    planSize: integer('plan_size'),
+    dislikes: text('dislikes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -51,6 +56,7 @@ export const standingOrders = pgTable(
     index('standing_orders_customer_idx').on(t.customerId),
     index('standing_orders_producer_idx').on(t.producerUserId),
     index('standing_orders_status_idx').on(t.status),
+    index('standing_orders_plan_idx').on(t.planId),
   ],
 );
 

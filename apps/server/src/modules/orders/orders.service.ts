@@ -28,7 +28,7 @@ import { countOpenOrdersInWindow, findFarm, lockPoint } from '../pickup/pickup.r
 import { resolveWindow } from '../pickup/pickup.service';
 import { type LineOffer, lineOffer, orderAmounts } from './order-lines';
 import { mailFarmNow, newOrderMail, orderSummaryAfterNumber, when } from './order-mail';
-import { dayLimitRefusal, insertOrder, type LimitRefusal, shopperLimitRefusal } from './order-placement.repository';
+import { dayLimitRefusal, insertOrder, type LimitRefusal, type NewItem, shopperLimitRefusal } from './order-placement.repository';
 import {
   assertCanRead,
   assertInSeason,
@@ -64,11 +64,25 @@ const EXPIRY_MS = ORDER_LIMITS.expiryHours * 3_600_000;
  */
 export type StandingPlacement = { id: number; gate: (tx: Db, windowStart: Date) => Promise<void> };
 
+/** A CSA share's line: no product, one per pickup, at the size's price; the box's items come with it free. */
+const shareLine = {
+  productId: null,
+  variantId: null,
+  variantName: null,
+  priceUnit: 'share',
+  weightUnit: null,
+  packMin: null,
+  packMax: null,
+  weights: null,
+  finalAmount: null,
+  quantity: 1,
+};
+
 export async function placeOrder(
   ctx: AppContext,
   shopper: AuthUser,
   input: PlaceInput,
-  options: { standing?: StandingPlacement } = {},
+  options: { standing?: StandingPlacement; box?: { name: string; price: number } } = {},
 ) {
   if (input.producerUserId === shopper.id) throw forbidden('You cannot reserve your own products');
   const ids = input.items.map((line) => line.productId);
@@ -98,13 +112,15 @@ export async function placeOrder(
 
   const { farm } = window;
   if (!farm) throw notFound('Producer not found');
-  const newItems = lines.map(({ line, product, offer }) => ({
-    productId: product.id,
+  const { box } = options;
+  const newItems: NewItem[] = lines.map(({ line, product, offer }) => ({
+    productId: product.id as number | null,
     productName: product.name,
     variantId: offer.variantId,
     variantName: offer.variantName,
     priceUnit: offer.priceUnit,
-    unitPrice: offer.unitPrice,
+    // A CSA box's items are in the share's price (decision 515).
+    unitPrice: box ? 0 : offer.unitPrice,
     weightUnit: offer.weightUnit,
     packMin: offer.packMin,
     packMax: offer.packMax,
@@ -112,6 +128,7 @@ export async function placeOrder(
     finalAmount: null,
     quantity: line.quantity,
   }));
+  if (box) newItems.push({ ...shareLine, productName: box.name, unitPrice: box.price });
   // By weight, the limits judge the estimate: what the shopper is told to expect (decision 510).
   const amounts = orderAmounts(newItems, 0);
   const subtotal = amounts.subtotalCents;

@@ -18,7 +18,7 @@ type Slot = { weekday: number; startTime: string; endTime: string };
 const HOUR_MS = 3_600_000;
 
 /** The place's weekly slot the reservation repeats, or undefined when the farm removed it. */
-export function slotOf(schedule: readonly Slot[], plan: Plan): Slot | undefined {
+export function slotOf(schedule: readonly Slot[], plan: Pick<Plan, 'weekday' | 'startTime'>): Slot | undefined {
   return schedule.find((slot) => slot.weekday === plan.weekday && slot.startTime === plan.startTime);
 }
 
@@ -33,6 +33,17 @@ export function heldOn(plan: Plan, date: string): 'paused' | 'away' | null {
   if (plan.pausedUntil !== null && date < plan.pausedUntil) return 'paused';
   if (plan.awayFrom !== null && plan.awayTo !== null && date >= plan.awayFrom && date <= plan.awayTo) return 'away';
   return null;
+}
+
+/** A CSA plan's week without pickups: outside its season or one of its skipped dates (decision 515). */
+export function offFor(plan: { seasonStart: string; seasonEnd: string; skipDates: string[] } | null, date: string): boolean {
+  return plan !== null && (date < plan.seasonStart || date > plan.seasonEnd || plan.skipDates.includes(date));
+}
+
+/** The Monday (local calendar) of a date's week: a CSA box belongs to its week. */
+export function mondayOf(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return addDaysToDate(date, -((new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7));
 }
 
 /** The reservation's windows that start after `from`, within `days` days. */

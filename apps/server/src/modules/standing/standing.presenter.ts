@@ -1,6 +1,6 @@
 import { cadenceLabel, STANDING_LIMITS, type Standing } from '@farmstand/shared/schemas/standing';
 import type { PointWithSchedule, Settings } from '../pickup/pickup.repository';
-import { heldOn, slotOf, timingOf, windowsAhead } from './standing.policy';
+import { heldOn, offFor, slotOf, timingOf, windowsAhead } from './standing.policy';
 import type { StandingWithFarm, WindowRecord } from './standing.repository';
 
 type Names = {
@@ -30,7 +30,10 @@ export function presentStanding(
               cutoff_at: timing.cutoffAt.toISOString(),
               places_at: timing.placesAt.toISOString(),
               date: window.date,
-              state: record?.state ?? heldOn(row, window.date) ?? ('upcoming' as const),
+              state:
+                record?.state ??
+                (offFor(row.plan, window.date) ? ('off' as const) : heldOn(row, window.date)) ??
+                ('upcoming' as const),
               order_id: record?.orderId ?? null,
               reason: record?.reason ?? null,
             };
@@ -75,6 +78,16 @@ export function presentStanding(
         price_unit: offer?.priceUnit ?? null,
       };
     }),
+    plan:
+      row.plan && row.planSize !== null
+        ? {
+            id: row.plan.id,
+            name: row.plan.name,
+            size: row.plan.sizes[row.planSize]?.name ?? '',
+            price: row.plan.sizes[row.planSize]?.price ?? 0,
+            dislikes: row.dislikes,
+          }
+        : null,
     upcoming,
     warning,
     created_at: row.createdAt.toISOString(),

@@ -1,9 +1,11 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orders, producers, products, productVariants, standingOrders, standingWindows, users } from '../../db/schema';
+import { csaPlans, orders, producers, products, productVariants, standingOrders, standingWindows, users } from '../../db/schema';
 
 export type StandingRow = typeof standingOrders.$inferSelect;
-export type StandingWithFarm = StandingRow & { farmName: string };
+export type PlanRow = typeof csaPlans.$inferSelect;
+/** With the farm's name and, for a CSA membership, its plan. */
+export type StandingWithFarm = StandingRow & { farmName: string; plan: PlanRow | null };
 export type WindowRecord = {
   standingId: number;
   windowStart: Date;
@@ -12,11 +14,15 @@ export type WindowRecord = {
   reason: string | null;
 };
 
-const withFarm = { standing: standingOrders, farmName: producers.farmName };
+const withFarm = { standing: standingOrders, farmName: producers.farmName, plan: csaPlans };
 const selectWithFarm = (db: Db) =>
-  db.select(withFarm).from(standingOrders).innerJoin(producers, eq(producers.userId, standingOrders.producerUserId));
-const flat = (rows: { standing: StandingRow; farmName: string }[]): StandingWithFarm[] =>
-  rows.map((row) => ({ ...row.standing, farmName: row.farmName }));
+  db
+    .select(withFarm)
+    .from(standingOrders)
+    .innerJoin(producers, eq(producers.userId, standingOrders.producerUserId))
+    .leftJoin(csaPlans, eq(csaPlans.id, standingOrders.planId));
+const flat = (rows: { standing: StandingRow; farmName: string; plan: PlanRow | null }[]): StandingWithFarm[] =>
+  rows.map((row) => ({ ...row.standing, farmName: row.farmName, plan: row.plan }));
 
 export async function insertStanding(db: Db, values: typeof standingOrders.$inferInsert): Promise<StandingRow> {
   const [row] = await db.insert(standingOrders).values(values).returning();

@@ -1,6 +1,5 @@
 import { ErrorResponse } from '@farmstand/shared';
 import {
-  CancelStandingRequest,
   ChangeStandingRequest,
   EndStandingRequest,
   HoldStandingRequest,
@@ -218,7 +217,6 @@ const standingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
         tags,
         security,
         params: StandingIdParams,
-        body: CancelStandingRequest.optional(),
         response: { 200: StandingResponse, ...errors },
       },
     },

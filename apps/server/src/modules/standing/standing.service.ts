@@ -19,12 +19,13 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { makeUnsubscribeToken, readUnsubscribeToken } from '../../lib/unsubscribe-token';
 import type { AuthUser } from '../../plugins/auth';
 import { findUserWithSubscription } from '../auth/auth.repository';
+import { findBox } from '../csa/csa.repository';
 import { when } from '../orders/order-mail';
 import { findOrderRow } from '../orders/orders.repository';
 import { moveOrder, placeOrder, unorderableLines } from '../orders/orders.service';
 import { resolveWindow } from '../pickup/pickup.service';
 import { zonedTime } from '../pickup/windows';
-import { heldOn, lookAheadDays, onCadence, pauseEnd, slotOf, timingOf, windowsAhead } from './standing.policy';
+import { heldOn, lookAheadDays, mondayOf, offFor, onCadence, pauseEnd, slotOf, timingOf, windowsAhead } from './standing.policy';
 import { presentStanding } from './standing.presenter';
 import * as repo from './standing.repository';
 
@@ -367,7 +368,7 @@ async function dueWindows(ctx: AppContext, now: Date, moment: 'placesAt' | 'remi
     for (const window of windowsAhead(row, slot, place.point.timeZone, now, lookAheadDays(place.settings))) {
       const timing = timingOf(window.startsAt, place.settings);
       if (timing.cutoffAt.getTime() <= now.getTime() || timing[moment].getTime() > now.getTime()) continue;
-      if (heldOn(row, window.date)) continue;
+      if (heldOn(row, window.date) || offFor(row.plan, window.date)) continue;
       due.push({ row, startsAt: window.startsAt, date: window.date, cutoffAt: timing.cutoffAt, place });
     }
   }
@@ -406,26 +407,28 @@ async function placeWindow(ctx: AppContext, window: Due): Promise<'placed' | 'mi
   const { row } = window;
   const shopper = await findUserWithSubscription(ctx.db, row.customerId);
   if (!shopper) return 'none';
-  const refused = await unorderableLines(ctx, row.producerUserId, row.items, window.date);
+  const member = row.plan ? await memberWeek(ctx, row, row.plan, window.date) : null;
+  const wanted = member ? member.lines : row.items;
+  const refused = await unorderableLines(ctx, row.producerUserId, wanted, window.date);
   const names = await repo.lineNames(
     ctx.db,
-    row.items.map((l) => l.productId),
-    row.items.flatMap((l) => (l.variantId === null ? [] : [l.variantId])),
+    wanted.map((l) => l.productId),
+    wanted.flatMap((l) => (l.variantId === null ? [] : [l.variantId])),
   );
   const leftOut = [...refused.entries()].map(([index, reason]) => {
-    const line = row.items[index];
+    const line = wanted[index];
     const name = lineName(
       names.products.get(line.productId)?.name ?? 'A product',
       line.variantId === null ? null : (names.variants.get(line.variantId)?.name ?? null),
     );
     return reason.includes(name) ? reason : `${name}: ${reason}`;
   });
-  const items = row.items.filter((_, index) => !refused.has(index));
-  const standingNote = `Standing reservation (${cadenceLabel(row.everyWeeks).toLowerCase()})${leftOut.length ? `. Left out this week: ${leftOut.join('; ')}` : ''}`;
+  const items = wanted.filter((_, index) => !refused.has(index));
+  const standingNote = `${member ? member.note : `Standing reservation (${cadenceLabel(row.everyWeeks).toLowerCase()})`}${leftOut.length ? `. Left out this week: ${leftOut.join('; ')}` : ''}`;
   const note = [standingNote, row.note].filter(Boolean).join('. ').slice(0, 1000);
   let reason: string | null = null;
   let orderId: number | null = null;
-  if (items.length === 0) reason = `Nothing could be reserved: ${leftOut.join('; ')}`;
+  if (items.length === 0 && !member) reason = `Nothing could be reserved: ${leftOut.join('; ')}`;
   else {
     try {
       const result = await placeOrder(
@@ -441,7 +444,7 @@ async function placeWindow(ctx: AppContext, window: Due): Promise<'placed' | 'mi
           deliveryAddress: null,
           note,
         },
-        { standing: { id: row.id, gate: gateOf(row.id) } },
+        { standing: { id: row.id, gate: gateOf(row.id) }, box: member?.box },
       );
       orderId = result.order.id;
     } catch (error) {
@@ -467,7 +470,8 @@ async function placeWindow(ctx: AppContext, window: Due): Promise<'placed' | 'mi
     );
     return 'missed';
   }
-  if (window.place.settings.standingAccept) {
+  // A CSA share is agreed for the season: its week is accepted at once, taking the box's items from stock.
+  if (member || window.place.settings.standingAccept) {
     const producer = await findUserWithSubscription(ctx.db, row.producerUserId);
     // Accepting takes the stock; if it ran short meanwhile the order stays a request for the farm.
     if (producer) await moveOrder(ctx, producer, orderId, { to: 'accepted', reason: null }).catch(() => undefined);
@@ -485,6 +489,24 @@ async function placeWindow(ctx: AppContext, window: Due): Promise<'placed' | 'mi
       ],
     );
   return 'placed';
+}
+
+/** A CSA member's week: the share at its size's price, and that week's box items in the member's size. */
+async function memberWeek(ctx: AppContext, row: repo.StandingRow, plan: repo.PlanRow, date: string) {
+  const size = plan.sizes[row.planSize ?? 0] ?? plan.sizes[0];
+  const box = await findBox(ctx.db, plan.id, mondayOf(date));
+  const lines = (box?.items ?? []).flatMap((item) => {
+    const quantity = item.quantities[row.planSize ?? 0] ?? 0;
+    return quantity > 0 ? [{ productId: item.productId, variantId: item.variantId, quantity }] : [];
+  });
+  const note = [
+    `CSA share: ${plan.name}, ${size.name}`,
+    row.dislikes ? `Dislikes: ${row.dislikes}` : null,
+    box ? null : 'This week’s box was not posted before the order was placed',
+  ]
+    .filter(Boolean)
+    .join('. ');
+  return { lines, box: { name: `${plan.name} (${size.name})`, price: size.price }, note };
 }
 
 const isUniqueViolation = (error: unknown) =>
@@ -634,7 +656,8 @@ export async function demand(ctx: AppContext, producer: AuthUser) {
     for (const window of windowsAhead(row, slot, place.point.timeZone, now, 7 * STANDING_LIMITS.demandWeeks + 7)) {
       const week = Math.floor(daysBetweenDates(monday, window.date) / 7);
       if (week < 0 || week >= STANDING_LIMITS.demandWeeks) continue;
-      if (heldOn(row, window.date) || skipped.has(`${row.id}@${window.startsAt.getTime()}`)) continue;
+      if (heldOn(row, window.date) || offFor(row.plan, window.date) || skipped.has(`${row.id}@${window.startsAt.getTime()}`))
+        continue;
       if (!onCadence(row, window.date)) continue;
       for (const line of row.items) {
         const key = `${line.productId}:${line.variantId ?? ''}@${row.pointId}:${row.weekday}:${row.startTime}`;
@@ -673,9 +696,4 @@ export async function demand(ctx: AppContext, producer: AuthUser) {
           a.start.localeCompare(b.start),
       ),
   };
-}
-
-function mondayOf(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return addDaysToDate(date, -((new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7));
 }
