@@ -10,7 +10,7 @@ import { OrderLineRequest } from './orders';
  * it there; each week's order holds the share at its price and that week's box items (free, from
  * stock), placed at the farm's lead time like any standing reservation.
  *
- *   GET  /api/csa/farm/{userId}           a farm's open plans, with places left (public)
+ *   GET  /api/csa/farms/{userId}/plans    a farm's open plans, with places left (public)
  *   GET  /api/csa/mine                    the farm's plans
  *   POST /api/csa                         the farm adds a plan
  *   PUT  /api/csa/{id}                    the farm changes it (or closes it: active false)

@@ -32,7 +32,7 @@ const csaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => 
     requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied);
 
   app.get(
-    '/farm/:userId',
+    '/farms/:userId/plans',
     {
       config: { access: 'public' },
       schema: {

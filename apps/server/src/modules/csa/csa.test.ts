@@ -70,7 +70,7 @@ describe('CSA share plans', () => {
     expect(race.find((r) => r.statusCode === 409)?.json().message).toBe(
       'Lexington Farmers Market is full for this plan; choose another place',
     );
-    const open = (await send('GET', `/api/csa/farm/${farm.id}`, null)).json().plans[0];
+    const open = (await send('GET', `/api/csa/farms/${farm.id}/plans`, null)).json().plans[0];
     expect(open.places[0]).toMatchObject({ cap: 2, members: 2, left: 0 });
     expect((await send('POST', `/api/csa/${plan.id}/join`, dana, joinBody(0, farm.pointId))).statusCode).toBe(409);
 
@@ -133,7 +133,7 @@ describe('CSA share plans', () => {
     expect((await send('GET', `/api/csa/${plan.id}/members`, dana)).statusCode).toBe(403);
     const left = await send('POST', `/api/standing/${joined.id}/cancel`, dana);
     expect(left.statusCode, left.body).toBe(200);
-    const after = (await send('GET', `/api/csa/farm/${farm.id}`, null)).json().plans[0];
+    const after = (await send('GET', `/api/csa/farms/${farm.id}/plans`, null)).json().plans[0];
     expect(after.places[0].members).toBe(0);
   });
 
