@@ -1,6 +1,16 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { csaPlans, orders, producers, products, productVariants, standingOrders, standingWindows, users } from '../../db/schema';
+import {
+  csaPlans,
+  jobNotices,
+  orders,
+  producers,
+  products,
+  productVariants,
+  standingOrders,
+  standingWindows,
+  users,
+} from '../../db/schema';
 
 export type StandingRow = typeof standingOrders.$inferSelect;
 export type PlanRow = typeof csaPlans.$inferSelect;
@@ -175,4 +185,14 @@ export async function lineNames(db: Db, productIds: number[], variantIds: number
 export async function userEmail(db: Db, id: number): Promise<string | null> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
   return row?.email ?? null;
+}
+
+/** Windows already reminded (job_notices kind 'standing-reminder', milestone = the window's start). */
+export async function remindedWindows(db: Db, standingIds: number[]): Promise<Set<string>> {
+  if (standingIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: jobNotices.subjectId, milestone: jobNotices.milestone })
+    .from(jobNotices)
+    .where(and(eq(jobNotices.kind, 'standing-reminder'), inArray(jobNotices.subjectId, standingIds)));
+  return new Set(rows.map((r) => `${r.id}@${new Date(r.milestone).getTime()}`));
 }

@@ -40,6 +40,8 @@ type ChangeInput = z.output<typeof ChangeStandingRequest>;
  */
 
 const SKIP_SCOPE = 'standing-skip';
+/** The job_notices kind that keeps each window's reminder to one. */
+export const REMINDER = 'standing-reminder';
 const MINUTE_MS = 60_000;
 
 /** The place with its schedule and the farm's order rules, or null when the place was removed. */
@@ -264,7 +266,7 @@ export async function unskip(ctx: AppContext, shopper: AuthUser, id: number, sta
   if (timingOf(startsAt, place.settings).cutoffAt.getTime() <= ctx.clock.now().getTime())
     throw conflict('Orders for that pickup have closed');
   await repo.deleteRecord(ctx.db, id, startsAt);
-  await placeDue(ctx, ctx.clock.now(), [id]);
+  await runStandingOrders(ctx, ctx.clock.now(), [id]);
   return answer(ctx, id, 'That pickup is back on.');
 }
 
@@ -343,51 +345,61 @@ export async function end(ctx: AppContext, producer: AuthUser, id: number, reaso
  * and sends the 48-hour reminders. Idempotent: a repeated or parallel sweep finds each window
  * placed or recorded and does nothing twice.
  */
-export async function runStandingOrders(ctx: AppContext, now: Date) {
-  const reminded = await remindDue(ctx, now);
-  const { placed, missed } = await placeDue(ctx, now);
+export async function runStandingOrders(ctx: AppContext, now: Date, only?: number[]) {
+  const due = await dueWindows(ctx, now, only);
+  const ids = [...new Set(due.map((d) => d.row.id))];
+  const records = new Map(
+    (await repo.windowRecords(ctx.db, ids, now)).map((r) => [`${r.standingId}@${r.windowStart.getTime()}`, r.state]),
+  );
+  const remindedAlready = await repo.remindedWindows(ctx.db, ids);
+  let reminded = 0;
+  let placed = 0;
+  let missed = 0;
+  for (const window of due) {
+    const key = `${window.row.id}@${window.startsAt.getTime()}`;
+    if (window.remindsAt <= now && !remindedAlready.has(key) && records.get(key) !== 'skipped')
+      if (await remind(ctx, window)) reminded++;
+    if (window.placesAt > now || records.has(key)) continue;
+    const outcome = await placeWindow(ctx, window);
+    if (outcome === 'placed') placed++;
+    if (outcome === 'missed') missed++;
+  }
   return { placed, missed, reminded };
 }
 
+type Place = NonNullable<Awaited<ReturnType<typeof placeOf>>>;
 type Due = {
   row: repo.StandingWithFarm;
   startsAt: Date;
   date: string;
   cutoffAt: Date;
-  place: NonNullable<Awaited<ReturnType<typeof placeOf>>>;
+  placesAt: Date;
+  remindsAt: Date;
+  place: Place;
 };
 
-/** Windows of active standing reservations whose moment (placing or reminding) has come and whose cut-off has not. */
-async function dueWindows(ctx: AppContext, now: Date, moment: 'placesAt' | 'remindsAt', only?: number[]): Promise<Due[]> {
+/**
+ * Windows of active standing reservations whose reminder or placing time has come and whose
+ * cut-off has not (held, paused and a plan's weeks off left out). Each place is read once.
+ */
+async function dueWindows(ctx: AppContext, now: Date, only?: number[]): Promise<Due[]> {
   const rows = (await repo.listActive(ctx.db)).filter((row) => !only || only.includes(row.id));
+  const places = new Map<number | null, Place | null>();
+  for (const row of rows) if (!places.has(row.pointId)) places.set(row.pointId, await placeOf(ctx, row.pointId));
   const due: Due[] = [];
   for (const row of rows) {
-    const place = await placeOf(ctx, row.pointId);
+    const place = places.get(row.pointId);
     const slot = place && slotOf(place.point.schedule, row);
     if (!place || !slot) continue;
     for (const window of windowsAhead(row, slot, place.point.timeZone, now, lookAheadDays(place.settings))) {
       const timing = timingOf(window.startsAt, place.settings);
-      if (timing.cutoffAt.getTime() <= now.getTime() || timing[moment].getTime() > now.getTime()) continue;
+      const first = Math.min(timing.placesAt.getTime(), timing.remindsAt.getTime());
+      if (timing.cutoffAt.getTime() <= now.getTime() || first > now.getTime()) continue;
       if (heldOn(row, window.date) || offFor(row.plan, window.date)) continue;
-      due.push({ row, startsAt: window.startsAt, date: window.date, cutoffAt: timing.cutoffAt, place });
+      due.push({ row, startsAt: window.startsAt, date: window.date, ...timing, place });
     }
   }
   return due;
-}
-
-async function placeDue(ctx: AppContext, now: Date, only?: number[]) {
-  const due = await dueWindows(ctx, now, 'placesAt', only);
-  const records = await repo.windowRecords(ctx.db, [...new Set(due.map((d) => d.row.id))], now);
-  const known = new Set(records.map((r) => `${r.standingId}@${r.windowStart.getTime()}`));
-  let placed = 0;
-  let missed = 0;
-  for (const window of due) {
-    if (known.has(`${window.row.id}@${window.startsAt.getTime()}`)) continue;
-    const outcome = await placeWindow(ctx, window);
-    if (outcome === 'placed') placed++;
-    if (outcome === 'missed') missed++;
-  }
-  return { placed, missed };
 }
 
 /** The gate inside the order's transaction: the reservation still active, the window neither skipped nor placed. */
@@ -527,34 +539,35 @@ async function mailShopper(ctx: AppContext, row: repo.StandingRow, subject: stri
 export const skipToken = (ctx: AppContext, standingId: number, startsAt: Date) =>
   makeUnsubscribeToken(ctx.config.jwtSecret, SKIP_SCOPE, [standingId, Math.round(startsAt.getTime() / MINUTE_MS)]);
 
-/** 48 hours before each cut-off: the shopper's reminder, with a skip link and a link to change it; once per window. */
-async function remindDue(ctx: AppContext, now: Date): Promise<number> {
-  let sent = 0;
-  for (const window of await dueWindows(ctx, now, 'remindsAt')) {
-    const { row, place } = window;
-    const records = await repo.windowRecords(ctx.db, [row.id], new Date(window.startsAt.getTime() - 1));
-    if (records.some((r) => r.windowStart.getTime() === window.startsAt.getTime() && r.state === 'skipped')) continue;
-    if (!(await claimNotice(ctx.db, 'standing-reminder', row.id, window.startsAt.toISOString()))) continue;
-    const zone = place.point.timeZone;
-    const names = await repo.lineNames(
-      ctx.db,
-      row.items.map((l) => l.productId),
-      row.items.flatMap((l) => (l.variantId === null ? [] : [l.variantId])),
-    );
-    const token = skipToken(ctx, row.id, window.startsAt);
-    await mailShopper(ctx, row, `Your standing order from ${row.farmName} for ${when(window.startsAt, zone)}`, [
-      `Your standing reservation at ${row.pointName} is placed for ${when(window.startsAt, zone)}:`,
-      ...row.items.map(
-        (l) =>
-          `- ${l.quantity} × ${lineName(names.products.get(l.productId)?.name ?? 'A product', l.variantId === null ? null : (names.variants.get(l.variantId)?.name ?? null))}`,
-      ),
-      '',
-      `Skip this week (no sign-in needed; works until orders close ${when(window.cutoffAt, zone)}): ${ctx.config.publicUrl}${standingSkipPagePath(token)}`,
-      `Change, pause or cancel it: ${ctx.config.publicUrl}/orders?tab=standing`,
-    ]);
-    sent++;
-  }
-  return sent;
+/** 48 hours before a window's cut-off: the shopper's reminder with a skip link and a link to change it; once per window. */
+async function remind(ctx: AppContext, window: Due): Promise<boolean> {
+  const { row, place } = window;
+  if (!(await claimNotice(ctx.db, REMINDER, row.id, window.startsAt.toISOString()))) return false;
+  const zone = place.point.timeZone;
+  const lines = row.plan
+    ? [`- your ${row.plan.sizes[row.planSize ?? 0]?.name ?? ''} ${row.plan.name} share`]
+    : await lineList(ctx, row.items);
+  const token = skipToken(ctx, row.id, window.startsAt);
+  await mailShopper(ctx, row, `Your standing order from ${row.farmName} for ${when(window.startsAt, zone)}`, [
+    `Your standing reservation at ${row.pointName} is placed for ${when(window.startsAt, zone)}:`,
+    ...lines,
+    '',
+    `Skip this week (no sign-in needed; works until orders close ${when(window.cutoffAt, zone)}): ${ctx.config.publicUrl}${standingSkipPagePath(token)}`,
+    `Change, pause or cancel it: ${ctx.config.publicUrl}/orders?tab=standing`,
+  ]);
+  return true;
+}
+
+async function lineList(ctx: AppContext, items: repo.StandingRow['items']): Promise<string[]> {
+  const names = await repo.lineNames(
+    ctx.db,
+    items.map((l) => l.productId),
+    items.flatMap((l) => (l.variantId === null ? [] : [l.variantId])),
+  );
+  return items.map(
+    (l) =>
+      `- ${l.quantity} × ${lineName(names.products.get(l.productId)?.name ?? 'A product', l.variantId === null ? null : (names.variants.get(l.variantId)?.name ?? null))}`,
+  );
 }
 
 function readSkipToken(ctx: AppContext, token: string) {
