@@ -16,8 +16,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { removeUrls, storeImage } from '../images/image-processing';
 import { when } from '../orders/order-mail';
-import { localDate } from '../pickup/windows';
-import { mondayOf, slotOf, timingOf, windowsAhead } from '../standing/standing.policy';
+import { localDate, occurrences } from '../pickup/windows';
+import { mondayOf, slotOf, timingOf } from '../standing/standing.policy';
 import * as standingRepo from '../standing/standing.repository';
 import { getStanding } from '../standing/standing.service';
 import * as repo from './csa.repository';
@@ -159,22 +159,19 @@ export async function join(ctx: AppContext, shopper: AuthUser, planId: number, i
     : undefined;
   if (!found || !slot) throw conflict('This pickup place no longer has the plan’s weekly time; choose another place');
   const now = ctx.clock.now();
-  const first = windowsAhead(
-    {
-      weekday: slot.weekday,
-      startTime: slot.startTime,
-      everyWeeks: 1,
-      startDate: plan.seasonStart,
-      endDate: plan.seasonEnd,
-      pausedUntil: null,
-      awayFrom: null,
-      awayTo: null,
-    },
-    slot,
-    found.point.timeZone,
+  // The first pickup of the season at that weekly time whose orders are still open.
+  const first = occurrences(
+    [{ weekday: slot.weekday, start: slot.startTime, end: slot.endTime }],
     now,
     400,
-  ).find((w) => !plan.skipDates.includes(w.date) && timingOf(w.startsAt, found.settings).cutoffAt.getTime() > now.getTime());
+    found.point.timeZone,
+  ).find(
+    (w) =>
+      w.date >= plan.seasonStart &&
+      w.date <= plan.seasonEnd &&
+      !plan.skipDates.includes(w.date) &&
+      timingOf(w.startsAt, found.settings).cutoffAt.getTime() > now.getTime(),
+  );
   if (!first) throw conflict('This season’s pickups have all closed; the farm may open a new plan');
   if (await repo.activeMembership(ctx.db, planId, shopper.id)) throw conflict('You are already a member of this plan');
 

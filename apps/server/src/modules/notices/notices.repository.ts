@@ -1,31 +1,39 @@
-import { and, asc, count, eq, notExists } from 'drizzle-orm';
+import { and, asc, eq, inArray, notExists, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { farmNoticeOptouts, favorites, producers, users } from '../../db/schema';
+import { farmNoticeOptouts, favorites, producers, standingOrders, users } from '../../db/schema';
 
-/** The opt-out of the favourite's shopper from its farm (correlated with the outer `favorites` row). */
-const optedOut = (db: Db) =>
+/** Whether the user (outer `users` row) turned this farm's notices off. */
+const optedOut = (db: Db, producerUserId: number) =>
   db
     .select({ one: farmNoticeOptouts.userId })
     .from(farmNoticeOptouts)
-    .where(and(eq(farmNoticeOptouts.userId, favorites.userId), eq(farmNoticeOptouts.producerUserId, favorites.producerUserId)));
+    .where(and(eq(farmNoticeOptouts.userId, users.id), eq(farmNoticeOptouts.producerUserId, producerUserId)));
 
-/** Shoppers who favourited the farm, can sign in and did not turn its notices off. */
+/**
+ * The farm's followers: shoppers who favourited it or hold an active standing reservation or CSA
+ * membership with it (decisions 513–515), who can sign in and did not turn its notices off.
+ */
 export async function audience(db: Db, producerUserId: number): Promise<{ id: number; email: string }[]> {
+  const fans = db.select({ id: favorites.userId }).from(favorites).where(eq(favorites.producerUserId, producerUserId));
+  const members = db
+    .select({ id: standingOrders.customerId })
+    .from(standingOrders)
+    .where(and(eq(standingOrders.producerUserId, producerUserId), eq(standingOrders.status, 'active')));
   return db
     .select({ id: users.id, email: users.email })
-    .from(favorites)
-    .innerJoin(users, eq(users.id, favorites.userId))
-    .where(and(eq(favorites.producerUserId, producerUserId), eq(users.status, 'active'), notExists(optedOut(db))))
+    .from(users)
+    .where(
+      and(
+        or(inArray(users.id, fans), inArray(users.id, members)),
+        eq(users.status, 'active'),
+        notExists(optedOut(db, producerUserId)),
+      ),
+    )
     .orderBy(asc(users.id));
 }
 
 export async function audienceSize(db: Db, producerUserId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(favorites)
-    .innerJoin(users, eq(users.id, favorites.userId))
-    .where(and(eq(favorites.producerUserId, producerUserId), eq(users.status, 'active'), notExists(optedOut(db))));
-  return row?.n ?? 0;
+  return (await audience(db, producerUserId)).length;
 }
 
 /** The shopper's favourite farms with whether each one's notices are on. */

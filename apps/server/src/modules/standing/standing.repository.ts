@@ -187,12 +187,19 @@ export async function userEmail(db: Db, id: number): Promise<string | null> {
   return row?.email ?? null;
 }
 
-/** Windows already reminded (job_notices kind 'standing-reminder', milestone = the window's start). */
-export async function remindedWindows(db: Db, standingIds: number[]): Promise<Set<string>> {
+/** Windows ahead already reminded (job_notices kind 'standing-reminder', milestone = the window's start). */
+export async function remindedWindows(db: Db, standingIds: number[], after: Date): Promise<Set<string>> {
   if (standingIds.length === 0) return new Set();
   const rows = await db
     .select({ id: jobNotices.subjectId, milestone: jobNotices.milestone })
     .from(jobNotices)
-    .where(and(eq(jobNotices.kind, 'standing-reminder'), inArray(jobNotices.subjectId, standingIds)));
+    .where(
+      and(
+        eq(jobNotices.kind, 'standing-reminder'),
+        inArray(jobNotices.subjectId, standingIds),
+        // Milestones are ISO instants, which sort as text: only windows still ahead.
+        gt(jobNotices.milestone, after.toISOString()),
+      ),
+    );
   return new Set(rows.map((r) => `${r.id}@${new Date(r.milestone).getTime()}`));
 }

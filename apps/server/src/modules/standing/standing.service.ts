@@ -351,7 +351,7 @@ export async function runStandingOrders(ctx: AppContext, now: Date, only?: numbe
   const records = new Map(
     (await repo.windowRecords(ctx.db, ids, now)).map((r) => [`${r.standingId}@${r.windowStart.getTime()}`, r.state]),
   );
-  const remindedAlready = await repo.remindedWindows(ctx.db, ids);
+  const remindedAlready = await repo.remindedWindows(ctx.db, ids, now);
   let reminded = 0;
   let placed = 0;
   let missed = 0;
@@ -384,8 +384,9 @@ type Due = {
  */
 async function dueWindows(ctx: AppContext, now: Date, only?: number[]): Promise<Due[]> {
   const rows = (await repo.listActive(ctx.db)).filter((row) => !only || only.includes(row.id));
-  const places = new Map<number | null, Place | null>();
-  for (const row of rows) if (!places.has(row.pointId)) places.set(row.pointId, await placeOf(ctx, row.pointId));
+  // Read together, the places are one query (the per-turn loader of ctx.reads.pickupPoint).
+  const pointIds = [...new Set(rows.map((row) => row.pointId))];
+  const places = new Map(await Promise.all(pointIds.map(async (id) => [id, await placeOf(ctx, id)] as const)));
   const due: Due[] = [];
   for (const row of rows) {
     const place = places.get(row.pointId);
