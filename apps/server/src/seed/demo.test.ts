@@ -10,6 +10,8 @@ import { type SellerType, sellerTypeViolation } from '@farmstand/shared/labels/s
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import zipcodes from 'zipcodes';
+import { findUserWithSubscription } from '../modules/auth/auth.repository';
+import { listReceived, runStandingOrders } from '../modules/standing/standing.service';
 import { buildTestApp, type TestApp } from '../test/test-app';
 import { DEMO_ACCOUNTS, type DemoSeedCounts, seedDemoDataIfEmpty } from './demo';
 import { DEMO_FARM_NAME } from './farms';
@@ -323,6 +325,26 @@ describe('demo seed', () => {
     const before = await rows<{ n: number }>(sql`select count(*)::int as n from products`);
     expect(await seedDemoDataIfEmpty(app.ctx)).toBeNull();
     expect(await rows<{ n: number }>(sql`select count(*)::int as n from products`)).toEqual(before);
+  });
+
+  it('gives the demo farm a weekly standing reservation and a CSA plan whose orders the sweep places', async () => {
+    const [farm] = await rows<{ id: number }>(sql`select u.id from users u where u.email = 'producer@farmstand.test'`);
+    const producer = await findUserWithSubscription(app.ctx.db, farm.id);
+    const received = await listReceived(app.ctx, producer as NonNullable<typeof producer>);
+    expect(received.standing.map((s) => (s.plan ? `${s.plan.name} (${s.plan.size})` : s.cadence))).toEqual([
+      'Every week',
+      'Summer Vegetable Share (Small)',
+      'Summer Vegetable Share (Large)',
+    ]);
+    const first = received.standing[0].upcoming[0];
+    const clock = app.ctx.clock;
+    app.ctx.clock = { now: () => new Date(first.places_at) };
+    try {
+      const result = await runStandingOrders(app.ctx, new Date(first.places_at));
+      expect(result).toMatchObject({ placed: 3, missed: 0 });
+    } finally {
+      app.ctx.clock = clock;
+    }
   });
 });
 

@@ -11,6 +11,7 @@ import { buildDemoFarms, type DemoFarm, type DemoProduct } from './farms';
 import { buildMeatFarm, MEAT_FARM_EMAIL } from './meat-farm';
 import { insertDemoPickup } from './pickup';
 import { createRandom, type Random } from './random';
+import { insertDemoStanding } from './standing';
 import { demoFarmSites } from './towns';
 
 export const DEMO_PASSWORD = 'farmstand123';
@@ -220,6 +221,12 @@ async function insertDemoCatalog(tx: Db, { farms, pictures, passwordHash, random
   });
   await tx.insert(favorites).values(favoriteRows);
   const pickupPointCount = await insertDemoPickup(tx, farms, farmUserIds, random);
+  await insertDemoStanding(
+    tx,
+    { userId: farmUserIds[0], producerId: producerIds[0] },
+    consumers.slice(1).map((c) => c.id),
+    now,
+  );
 
   return {
     producers: producerRows.length,

@@ -175,6 +175,41 @@ describe('GET /api/orders/packing-slips.pdf', () => {
     expect(text).toContain('Note: Thanks ?');
   });
 
+  it('marks the slip and bag label of an order placed by a standing reservation, and only that one', async () => {
+    const farm = await setUpMarket(app, {}, { farmName: 'Standing Slip Farm' });
+    const eggsId = await eggs(app, farm, { stockQuantity: 50 });
+    const repeating = await order(farm, [{ productId: eggsId, quantity: 2 }], { shopperName: 'Rae Repeats', note: null });
+    await order(farm, [{ productId: eggsId, quantity: 1 }], { shopperName: 'Olu Once', note: null });
+    // The shopper makes the reservation standing from this order: it becomes the first of the series.
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/standing',
+      headers: bearer(repeating.shopper),
+      payload: {
+        ...orderPayload(farm, [{ productId: eggsId, quantity: 2 }], { shopperName: 'Rae Repeats', note: null }),
+        everyWeeks: 2,
+        fromOrderId: repeating.id,
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+
+    const slips = pdfText((await app.inject({ method: 'GET', url: slipsUrl('2030-06-08'), headers: bearer(farm) })).rawPayload);
+    // Under the shopper's name on that slip, and on no other.
+    expect(slips).toMatch(/Rae Repeats\s+Order #\d+\s*\n\s*Standing order: placed by a reservation that repeats/);
+    expect(slips.match(/Standing order/g)).toHaveLength(1);
+    expect(slips).toContain('Olu Once');
+
+    const labels = await app.inject({
+      method: 'GET',
+      url: slipsUrl('2030-06-08', '&layout=labels&sheet=avery_5163'),
+      headers: bearer(farm),
+    });
+    expect(labels.statusCode).toBe(200);
+    const text = (await readPdf(labels.rawPayload))[0].texts.map((t) => t.text).join(' ');
+    expect(text).toContain('Rae Repeats · Standing');
+    expect(text).not.toContain('Olu Once · Standing');
+  });
+
   it('lays bag labels on the label sheet, one per order, with the order number and amount to collect', async () => {
     const farm = await setUpMarket(app, {}, { farmName: 'Label Lane Farm' });
     const eggsId = await eggs(app, farm, { stockQuantity: 50 });

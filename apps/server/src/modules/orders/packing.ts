@@ -70,6 +70,9 @@ const itemText = (item: Order['items'][number]) => {
   return `${item.quantity}  ${name}${packs}`;
 };
 
+/** Said on the slip of an order its shopper's standing reservation placed (decision 514). */
+const STANDING_NOTE = 'Standing order: placed by a reservation that repeats';
+
 /** The amount to collect: the final total, or "about" the estimate while packs wait for the scale. */
 const collectText = (order: Order) => (order.estimated ? `about ${formatPrice(order.total)}` : formatPrice(order.total));
 
@@ -167,6 +170,7 @@ function slipRows(order: Order, farmName: string): SlipRow[] {
   const start = new Date(order.window.starts_at);
   const rows: SlipRow[] = [
     { text: order.shopper.name, right: `Order #${order.id}`, bold: true, size: 14 },
+    ...(order.standing_id !== null ? [{ text: STANDING_NOTE, bold: true, size: 10 }] : []),
     { text: `${dayFormat(zone).format(start)}, ${windowTimes(order)}`, size: 10 },
     { text: `${order.fulfilment === 'delivery' ? 'Delivery' : 'Pickup'}: ${placeLine(order)}`, size: 10 },
   ];
@@ -261,7 +265,12 @@ function bagLabelVersions(order: Order, supported: Set<number>): LabelBlock[][] 
   const start = new Date(order.window.starts_at);
   const p = (text: string) => printable(text, supported);
   const head: LabelBlock[] = [
-    { field: 'shopper', text: p(order.shopper.name), font: 'bold', role: 'name' },
+    {
+      field: 'shopper',
+      text: p(order.standing_id !== null ? `${order.shopper.name} · Standing` : order.shopper.name),
+      font: 'bold',
+      role: 'name',
+    },
     {
       field: 'pickup',
       text: p(`${shortDayFormat(zone).format(start)}, ${windowTimes(order)} · ${placeLine(order)}`),

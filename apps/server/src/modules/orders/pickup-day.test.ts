@@ -103,6 +103,29 @@ describe('the day view in the place’s time zone', () => {
     expect(past.orders[0].allowed).toEqual(expect.arrayContaining(['picked_up', 'no_show']));
   });
 
+  it('says which of the day’s orders a standing reservation placed, for the day sheet and pick list to mark', async () => {
+    const farm = await setUpMarket(app);
+    const product = await eggs(app, farm);
+    const repeating = await orderFor(farm, SATURDAY_9AM, 'accepted', product);
+    const once = await orderFor(farm, SATURDAY_9AM, 'accepted', product);
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/standing',
+      headers: bearer(repeating.shopper),
+      payload: {
+        ...orderPayload(farm, [{ productId: product, quantity: 1 }], { startsAt: SATURDAY_9AM }),
+        everyWeeks: 1,
+        fromOrderId: repeating.id,
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const day = (await dayView(farm, '2030-06-08')).json();
+    const standingOf = Object.fromEntries(
+      day.orders.map((o: { id: number; standing_id: number | null }) => [o.id, o.standing_id]),
+    );
+    expect(standingOf).toEqual({ [repeating.id]: made.json().standing.id, [once.id]: null });
+  });
+
   it('on the Sunday clocks spring forward: 8 PM Central is still Sunday, Monday morning opens on Wednesday', async () => {
     useTestClock(app, new Date('2030-03-06T18:00:00Z')); // Wednesday before, noon CST
     const farm = await nashvilleMarket();

@@ -97,7 +97,15 @@ export async function windowRecords(db: Db, standingIds: number[], after: Date):
     .select()
     .from(standingWindows)
     .where(and(inArray(standingWindows.standingId, standingIds), gt(standingWindows.windowStart, after)));
+  // An order that did not go ahead reads as what happened to its week; a skip or miss recorded for
+  // the window comes last, so it is what a window shows (the order a skip cancelled stays behind it).
   return [
+    ...placed.map((row) => ({
+      standingId: row.standingId as number,
+      windowStart: row.windowStart,
+      orderId: row.orderId,
+      ...orderOutcome(row.orderId, row.status),
+    })),
     ...others.map((row) => ({
       standingId: row.standingId,
       windowStart: row.windowStart,
@@ -105,14 +113,14 @@ export async function windowRecords(db: Db, standingIds: number[], after: Date):
       orderId: null,
       reason: row.reason,
     })),
-    ...placed.map((row) => ({
-      standingId: row.standingId as number,
-      windowStart: row.windowStart,
-      state: 'placed' as const,
-      orderId: row.orderId,
-      reason: null,
-    })),
   ];
+}
+
+function orderOutcome(id: number, status: string): { state: WindowRecord['state']; reason: string | null } {
+  if (status === 'cancelled') return { state: 'skipped', reason: `Order #${id} was cancelled` };
+  if (status === 'declined') return { state: 'missed', reason: `The farm declined order #${id}` };
+  if (status === 'expired') return { state: 'missed', reason: `Order #${id} expired before the farm answered` };
+  return { state: 'placed', reason: null };
 }
 
 export async function findRecord(db: Db, standingId: number, windowStart: Date) {

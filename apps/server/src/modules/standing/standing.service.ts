@@ -263,6 +263,9 @@ export async function unskip(ctx: AppContext, shopper: AuthUser, id: number, sta
   const place = await placeOf(ctx, row.pointId);
   const record = await repo.findRecord(ctx.db, id, startsAt);
   if (!place || record?.state !== 'skipped') throw conflict('That pickup is not skipped');
+  // Its order was placed and cancelled by the skip: one order per window, so it is reserved again by hand.
+  if (await repo.findPlacedOrder(ctx.db, id, startsAt))
+    throw conflict('That pickup’s order was already placed and cancelled; reserve it again from the farm’s page');
   if (timingOf(startsAt, place.settings).cutoffAt.getTime() <= ctx.clock.now().getTime())
     throw conflict('Orders for that pickup have closed');
   await repo.deleteRecord(ctx.db, id, startsAt);

@@ -139,6 +139,13 @@ describe('standing reservations', () => {
     expect(skip.statusCode, skip.body).toBe(200);
     expect((await ordersOf(id))[0].status).toBe('cancelled');
     expect(await stock()).toBe(10);
+    // The week reads as skipped (not as its cancelled order), and stays one order: no second one.
+    expect(skip.json().standing.upcoming[0]).toMatchObject({ date: '2030-06-08', state: 'skipped' });
+    const undo = await send('POST', `/api/standing/${id}/unskip`, shopper, { startsAt: SATURDAY_9AM });
+    expect(undo.statusCode).toBe(409);
+    expect(undo.json().message).toContain('already placed and cancelled');
+    await sweep();
+    expect(await ordersOf(id)).toHaveLength(1);
     // Every two weeks: the next window is the 22nd, and the cut-off of the 8th has passed for an undo.
     expect(
       skip

@@ -5,6 +5,7 @@ import { lazyPage } from '@/lib/lazy-page';
 const OrdersPage = lazyPage(() => import('./pages/orders-page'));
 const CheckoutPage = lazyPage(() => import('./pages/checkout-page'));
 const UnsubscribePage = lazyPage(() => import('./pages/unsubscribe-page'));
+const StandingSkipPage = lazyPage(() => import('./pages/standing-skip-page'));
 
 /** /orders: a shopper's reservations; /checkout/{producerUserId}: one farm's basket. */
 export const routes: RouteObject[] = [
@@ -18,6 +19,8 @@ export const routes: RouteObject[] = [
   },
   // Open to everyone, like the other e-mailed links: a pickup reminder's unsubscribe link.
   { path: '/reminders/unsubscribe/:token', element: <UnsubscribePage /> },
+  // A standing reservation's reminder: skip that one pickup without signing in.
+  { path: '/standing/skip/:token', element: <StandingSkipPage /> },
   {
     path: '/checkout/:producerId',
     element: (

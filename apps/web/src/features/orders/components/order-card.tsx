@@ -5,11 +5,12 @@ import { PICKUP_KIND_LABELS } from '@farmstand/shared/schemas/pickup';
 import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Badge, Card } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api';
 import { useMoveOrder } from '../api';
 import { formatMoment, formatWindow, money } from '../format';
+import { RepeatOrderButton } from './make-standing-dialog';
 import { OrderAgainButton } from './order-again-button';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderThread } from './order-thread';
@@ -64,8 +65,15 @@ export function OrderCard({
             </p>
           )}
         </div>
-        <span data-testid="order-status">
-          <OrderStatusBadge status={order.status} />
+        <span className="flex flex-wrap items-center gap-1">
+          {order.standing_id !== null && (
+            <Badge tone="blue" className="whitespace-nowrap">
+              Standing
+            </Badge>
+          )}
+          <span data-testid="order-status">
+            <OrderStatusBadge status={order.status} />
+          </span>
         </span>
       </div>
       <ul className="mt-3 text-sm">
@@ -127,6 +135,7 @@ export function OrderCard({
       <div className="mt-3 flex flex-wrap items-start gap-2">
         <OrderActions order={order} />
         {side === 'shopper' && <OrderAgainButton order={order} />}
+        {side === 'shopper' && <RepeatOrderButton order={order} />}
         <Button variant="ghost" size="sm" aria-expanded={showThread} onClick={() => setShowThread((s) => !s)}>
           {showThread ? 'Hide messages' : 'Messages'}
         </Button>

@@ -104,4 +104,88 @@ describe('pick list and day sheet', () => {
     ]);
     expect(screen.getByText(/Nashville Farmers Market, Stall 14/)).toBeTruthy();
   });
+
+  it('says how many orders of a window are standing, and how much of each line they ask for', () => {
+    const window = {
+      point_name: 'Nashville Farmers Market',
+      kind: 'market' as const,
+      starts_at: '2030-06-08T14:00:00.000Z',
+      ends_at: '2030-06-08T17:00:00.000Z',
+      time_zone: 'America/Chicago',
+      order_count: 3,
+      lines: [
+        pickLineFixture({ product_id: 1, name: 'Brown Eggs', price_unit: '18 count', quantity: 5 }),
+        pickLineFixture({ product_id: 2, name: 'Tomatoes', price_unit: 'lb', quantity: 3 }),
+      ],
+    };
+    const eggs = (quantity: number) =>
+      orderItemFixture({
+        product_id: 1,
+        name: 'Brown Eggs',
+        price_unit: '18 count',
+        unit_price: 7,
+        quantity,
+        line_total: 7 * quantity,
+      });
+    render(
+      <PickList
+        printTarget={false}
+        data={{ date: '2030-06-08', farm_name: 'Cumberland Farm', windows: [window] }}
+        orders={[
+          order(11, 'Dana', { standing_id: 4, items: [eggs(2)] }),
+          order(12, 'Eli', { standing_id: 5, status: 'accepted', items: [eggs(1)] }),
+          order(13, 'Fay', { items: [eggs(2)] }),
+          // Not on the pick list: a request not accepted yet.
+          order(14, 'Gus', { standing_id: 6, status: 'requested', items: [eggs(9)] }),
+        ]}
+      />,
+    );
+    expect(screen.getByText(/3 orders, 2 standing/)).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Product',
+      'Total quantity',
+      'From standing orders',
+    ]);
+    expect(screen.getAllByTestId('pick-standing').map((cell) => cell.textContent)).toEqual(['3 × 18-count', '0']);
+  });
+
+  it('adds no standing column to a window without standing orders', () => {
+    render(
+      <PickList
+        printTarget={false}
+        data={{
+          date: '2030-06-08',
+          farm_name: 'Cumberland Farm',
+          windows: [
+            {
+              point_name: 'Nashville Farmers Market',
+              kind: 'market',
+              starts_at: '2030-06-08T14:00:00.000Z',
+              ends_at: '2030-06-08T17:00:00.000Z',
+              time_zone: 'America/Chicago',
+              order_count: 1,
+              lines: [pickLineFixture({ product_id: 1, name: 'Brown Eggs', price_unit: '18 count', quantity: 2 })],
+            },
+          ],
+        }}
+        orders={[order(11, 'Dana')]}
+      />,
+    );
+    expect(screen.queryByText(/standing/i)).toBeNull();
+    expect(screen.queryByTestId('pick-standing')).toBeNull();
+  });
+
+  it('marks a standing order on the day sheet next to its shopper', () => {
+    render(
+      <DaySheet
+        date="2030-06-08"
+        farmName="Cumberland Farm"
+        printTarget={false}
+        orders={[order(11, 'Dana', { standing_id: 4 }), order(12, 'Eli')]}
+      />,
+    );
+    const [dana, eli] = screen.getAllByRole('row').slice(1);
+    expect(within(dana).getByText('Standing')).toBeTruthy();
+    expect(within(eli).queryByText('Standing')).toBeNull();
+  });
 });

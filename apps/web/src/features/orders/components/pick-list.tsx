@@ -1,10 +1,55 @@
 import { ORDER_STATUS_LABELS, PICKUP_KIND_LABELS } from '@farmstand/shared/constants/orders';
 import { formatLineQuantity, lineName } from '@farmstand/shared/format/quantity';
 import type { Order, PickListResponse } from '@farmstand/shared/schemas/orders';
+import { Badge } from '@/components/ui/card';
 import { formatDay, formatWindow, money } from '../format';
 
-/** Total quantity per product per window: what to load for the day (printable on one page). */
-export function PickList({ data, printTarget }: { data: PickListResponse; printTarget: boolean }) {
+type PickWindow = PickListResponse['windows'][number];
+type PickLine = PickWindow['lines'][number];
+
+/** The orders the pick list counts: accepted, ready and picked up (as the server's). */
+const PICKED = new Set<Order['status']>(['accepted', 'ready', 'picked_up']);
+
+/** The day's orders placed by standing reservations (decision 514) in one window of the pick list. */
+export function standingOrdersIn(window: PickWindow, orders: Order[]): Order[] {
+  const start = Date.parse(window.starts_at);
+  return orders.filter(
+    (o) =>
+      o.standing_id !== null &&
+      PICKED.has(o.status) &&
+      o.place.name === window.point_name &&
+      Date.parse(o.window.starts_at) === start,
+  );
+}
+
+/** How much of a pick-list line standing orders ask for. */
+function standingQuantity(line: PickLine, standing: Order[]): number {
+  let total = 0;
+  for (const order of standing)
+    for (const item of order.items)
+      if (
+        item.quantity > 0 &&
+        item.product_id === line.product_id &&
+        item.variant_id === line.variant_id &&
+        item.name === line.name &&
+        item.variant_name === line.variant_name &&
+        item.price_unit === line.price_unit &&
+        item.weight_unit === line.weight_unit
+      )
+        total += item.quantity;
+  return total;
+}
+
+const standingCell = (line: PickLine, standing: Order[]) => {
+  const quantity = standingQuantity(line, standing);
+  return quantity === 0 ? '0' : formatLineQuantity({ ...line, quantity });
+};
+
+/**
+ * Total quantity per product per window: what to load for the day (printable on one page). With
+ * the day's `orders`, a window with standing orders says how many, and how much of each line they are.
+ */
+export function PickList({ data, orders = [], printTarget }: { data: PickListResponse; orders?: Order[]; printTarget: boolean }) {
   return (
     <section data-print-target={printTarget} aria-labelledby="pick-list-heading" className="space-y-3">
       <h3 id="pick-list-heading" className="text-lg font-semibold">
@@ -12,39 +57,57 @@ export function PickList({ data, printTarget }: { data: PickListResponse; printT
       </h3>
       {data.windows.length === 0 && <p className="text-stone-700 dark:text-stone-300">No accepted orders for this day yet.</p>}
       {data.windows.map((window) => (
-        <div key={`${window.point_name}-${window.starts_at}`} className="break-inside-avoid">
-          <p className="font-semibold">
-            {formatWindow(window.starts_at, window.ends_at, window.time_zone)} · {window.point_name} (
-            {PICKUP_KIND_LABELS[window.kind]}) · {window.order_count} {window.order_count === 1 ? 'order' : 'orders'}
-          </p>
-          <table className="mt-1 w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-stone-300 dark:border-stone-700">
-                <th scope="col" className="py-1 pr-2">
-                  Product
-                </th>
-                <th scope="col" className="py-1 text-right">
-                  Total quantity
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {window.lines.map((line) => (
-                <tr
-                  key={`${line.product_id}-${line.variant_id}-${line.name}`}
-                  className="border-b border-stone-200 dark:border-stone-800"
-                >
-                  <td className="py-1 pr-2">{lineName(line.name, line.variant_name)}</td>
-                  <td className="py-1 text-right font-semibold" data-testid="pick-quantity">
-                    {formatLineQuantity(line)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PickWindowTable key={`${window.point_name}-${window.starts_at}`} window={window} orders={orders} />
       ))}
     </section>
+  );
+}
+
+function PickWindowTable({ window, orders }: { window: PickWindow; orders: Order[] }) {
+  const standing = standingOrdersIn(window, orders);
+  return (
+    <div className="break-inside-avoid">
+      <p className="font-semibold">
+        {formatWindow(window.starts_at, window.ends_at, window.time_zone)} · {window.point_name} (
+        {PICKUP_KIND_LABELS[window.kind]}) · {window.order_count} {window.order_count === 1 ? 'order' : 'orders'}
+        {standing.length > 0 && `, ${standing.length} standing`}
+      </p>
+      <table className="mt-1 w-full text-left text-sm">
+        <thead>
+          <tr className="border-b border-stone-300 dark:border-stone-700">
+            <th scope="col" className="py-1 pr-2">
+              Product
+            </th>
+            <th scope="col" className="py-1 text-right">
+              Total quantity
+            </th>
+            {standing.length > 0 && (
+              <th scope="col" className="py-1 pl-2 text-right">
+                From standing orders
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {window.lines.map((line) => (
+            <tr
+              key={`${line.product_id}-${line.variant_id}-${line.name}`}
+              className="border-b border-stone-200 dark:border-stone-800"
+            >
+              <td className="py-1 pr-2">{lineName(line.name, line.variant_name)}</td>
+              <td className="py-1 text-right font-semibold" data-testid="pick-quantity">
+                {formatLineQuantity(line)}
+              </td>
+              {standing.length > 0 && (
+                <td className="py-1 pl-2 text-right" data-testid="pick-standing">
+                  {standingCell(line, standing)}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -127,6 +190,14 @@ export function DaySheet({
                   <td className={cell}>
                     <span className="font-semibold @2xl:font-normal">{order.shopper.name}</span>{' '}
                     <span className="text-stone-600 dark:text-stone-400">#{order.id}</span>
+                    {order.standing_id !== null && (
+                      <>
+                        {' '}
+                        <Badge tone="blue" className="print:border print:border-stone-500">
+                          Standing
+                        </Badge>
+                      </>
+                    )}
                     {order.shopper.phone && (
                       <span className="block text-stone-700 dark:text-stone-300">{order.shopper.phone}</span>
                     )}

@@ -13,6 +13,7 @@ import {
   TIME_ZONE_LABELS,
   WEEKDAY_NAMES,
 } from '@farmstand/shared/schemas/pickup';
+import { STANDING_LIMITS } from '@farmstand/shared/schemas/standing';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
@@ -119,6 +120,8 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
   const [closeAfter, setCloseAfter] = useState(String(settings.close_after_hours));
   const [closeAs, setCloseAs] = useState(settings.close_as);
   const [morningSummary, setMorningSummary] = useState(settings.morning_summary);
+  const [leadHours, setLeadHours] = useState(String(settings.standing_lead_hours));
+  const [standingAccept, setStandingAccept] = useState(settings.standing_accept);
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -130,6 +133,8 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
         close_after_hours: Number(closeAfter),
         close_as: closeAs,
         morning_summary: morningSummary,
+        standing_lead_hours: Number(leadHours),
+        standing_accept: standingAccept,
       });
       toast.success('Order rules saved');
     } catch (e) {
@@ -149,7 +154,7 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
             max={168}
             value={cutoffHours}
             onChange={(e) => setCutoffHours(e.target.value)}
-            error={fieldError(/cut-off/i)}
+            error={fieldError(/^cut-off/i)}
           />
           <TextInput
             label="Most orders per pickup time"
@@ -187,11 +192,47 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
           />
           <span>E-mail me a summary on the morning of each pickup day (orders, totals, new requests)</span>
         </label>
+        <div className="border-t border-stone-200 pt-4 dark:border-stone-700">
+          <fieldset className="space-y-3">
+            <legend className="font-semibold">Standing reservations</legend>
+            <p className="text-sm text-stone-700 dark:text-stone-300">
+              Shoppers can make a reservation repeat every 1, 2 or 4 weeks. Each week’s order is placed for them before your
+              cut-off.
+            </p>
+            <div className="sm:w-1/2 sm:pr-2">
+              <TextInput
+                label="Place standing orders (hours before the cut-off)"
+                type="number"
+                min={STANDING_LIMITS.minLeadHours}
+                max={STANDING_LIMITS.maxLeadHours}
+                hint={`From ${STANDING_LIMITS.minLeadHours} to ${STANDING_LIMITS.maxLeadHours} hours (a week)`}
+                value={leadHours}
+                onChange={(e) => setLeadHours(e.target.value)}
+                error={fieldError(/standing orders|lead time/i)}
+              />
+            </div>
+            <div>
+              <label className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="mt-1 h-4 w-4"
+                  checked={standingAccept}
+                  aria-describedby="standing-accept-hint"
+                  onChange={(e) => setStandingAccept(e.target.checked)}
+                />
+                <span>Accept standing orders at once (stock is taken when placed)</span>
+              </label>
+              <p id="standing-accept-hint" className="ml-6 text-sm text-stone-700 dark:text-stone-300">
+                Otherwise they arrive as requests for you to accept.
+              </p>
+            </div>
+          </fieldset>
+        </div>
         <Button type="submit" isLoading={save.isPending}>
           Save rules
         </Button>
       </form>
-      {error && !/cut-off|cap|closing time|close orders/i.test(error) && (
+      {error && !/cut-off|cap|closing time|close orders|standing orders|lead time/i.test(error) && (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
           {error}
         </p>

@@ -69,8 +69,55 @@ const days: Record<string, unknown> = {
   },
 };
 
-function mockServer() {
+/** A shopper's standing reservation at the market, its next pickup placed. */
+const standing = {
+  id: 31,
+  status: 'active',
+  producer: { user_id: 7, farm_name: 'Cumberland Farm' },
+  shopper: { id: 111, name: 'Dana', phone: null },
+  place: { point_id: 5, name: 'Nashville Farmers Market', time_zone: 'America/Chicago' },
+  weekday: 0,
+  start: '09:00',
+  every_weeks: 1,
+  cadence: 'Every week',
+  start_date: '2030-06-09',
+  end_date: null,
+  paused_until: null,
+  away_from: null,
+  away_to: null,
+  end_reason: null,
+  note: null,
+  items: [{ product_id: 3, variant_id: null, name: 'Eggs', variant_name: null, quantity: 1, unit_price: 5, price_unit: 'dozen' }],
+  plan: null,
+  upcoming: [],
+  warning: null,
+  created_at: '2030-06-01T12:00:00.000Z',
+};
+const WEEKS = ['2030-06-03', '2030-06-10', '2030-06-17', '2030-06-24', '2030-07-01', '2030-07-08', '2030-07-15', '2030-07-22'];
+
+function mockServer({ standingList = [standing] }: { standingList?: unknown[] } = {}) {
   vi.spyOn(api, 'get').mockImplementation(async (url: string, query?: Record<string, unknown>) => {
+    if (url === '/standing/received') return { standing: standingList } as never;
+    if (url === '/standing/demand')
+      return {
+        weeks: WEEKS,
+        reservations: standingList.length,
+        rows: standingList.length
+          ? [
+              {
+                product_id: 3,
+                variant_id: null,
+                name: 'Eggs',
+                variant_name: null,
+                point_id: 5,
+                place: 'Nashville Farmers Market',
+                weekday: 0,
+                start: '09:00',
+                quantities: [1, 1, 1, 1, 1, 1, 1, 1],
+              },
+            ]
+          : [],
+      } as never;
     if (url === '/orders/received') return { orders: [], total: 0 } as never;
     if (url === '/orders/pick-list') return { date: query?.date, farm_name: 'Cumberland Farm', windows: [] } as never;
     if (url === '/orders/days') return (days[String(query?.date ?? '')] ?? days['']) as never;
@@ -145,7 +192,27 @@ describe('the producer’s Orders tab', () => {
     expect((dana as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close the day: 1 picked up, 1 no-show' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('/orders/days/2030-06-09/close', { no_show_ids: [11] }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Closed Jun 9, 2030: 1 order picked up, 1 no-show'));
+    expect((await screen.findByText('Closed Jun 9, 2030: 1 order picked up, 1 no-show')).getAttribute('role')).toBe('status');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the standing demand and the shoppers’ standing reservations under their own heading', async () => {
+    mockServer();
+    show();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Standing reservations' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Standing demand, next 8 weeks' })).toBeTruthy();
+    const demand = await screen.findByRole('region', { name: 'Standing demand, next 8 weeks' });
+    expect(within(demand).getByRole('rowheader', { name: 'Eggs' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Shoppers with standing reservations (1 active)' })).toBeTruthy();
+    expect(screen.getByTestId('standing-31').textContent).toContain('Nashville Farmers Market, Sunday 9:00 AM · Every week');
+  });
+
+  it('says in one line that there are no standing reservations yet', async () => {
+    mockServer({ standingList: [] });
+    show();
+    // The whole tab loads first (requests, the day, the pick list): give it the time a loaded machine takes.
+    expect(await screen.findByText(/No standing reservations yet\./, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /Standing demand/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: /Shoppers with standing reservations/ })).toBeNull();
   });
 });

@@ -7,14 +7,17 @@ import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api';
 import { formatZonedTime } from '@/lib/format';
 import { useCloseDay, usePickList, usePickupDay, useReceivedOrders } from '../api';
+import { useReceivedStanding } from '../farm-standing-api';
 import { formatDay, formatWindow } from '../format';
 import '../orders-print.css';
 import { AlertIcon } from '@/components/ui/icons';
 import { DayPrintouts } from './day-printouts';
 import { FarmShares } from './farm-shares';
+import { FarmStanding } from './farm-standing';
 import { NoticeCard } from './notice-card';
 import { OrderCard } from './order-card';
 import { DaySheet, PickList } from './pick-list';
+import { StandingDemand } from './standing-demand';
 import { WeighingView } from './weighing-view';
 
 const SHEET = new Set(['accepted', 'ready', 'picked_up']);
@@ -146,7 +149,7 @@ export function ProducerOrdersTab() {
         <div className="grid gap-4 lg:grid-cols-2">
           <Card className="p-4">
             {pickList.data ? (
-              <PickList data={pickList.data} printTarget={printing === 'pick'} />
+              <PickList data={pickList.data} orders={orders} printTarget={printing === 'pick'} />
             ) : (
               <Spinner label="Loading the pick list…" />
             )}
@@ -168,6 +171,8 @@ export function ProducerOrdersTab() {
         </div>
         <DayPrintouts date={day} packable={open.length} />
       </section>
+
+      <StandingSection />
       {closing && (
         <CloseDayDialog
           date={day}
@@ -179,6 +184,34 @@ export function ProducerOrdersTab() {
         />
       )}
     </div>
+  );
+}
+
+/**
+ * Standing reservations (decision 514): what shoppers' repeating reservations will order over the
+ * next weeks, then each of them with its next pickups and the farm's "End". One line when the farm
+ * has none yet.
+ */
+function StandingSection() {
+  const received = useReceivedStanding();
+  const none = received.isSuccess && received.data.standing.length === 0;
+  return (
+    <section aria-labelledby="standing-heading" className="space-y-4">
+      <h2 id="standing-heading" className="text-lg font-semibold">
+        Standing reservations
+      </h2>
+      {none ? (
+        <p className="text-stone-700 dark:text-stone-300">
+          No standing reservations yet. When a shopper makes a reservation repeat every 1, 2 or 4 weeks, its orders are placed
+          before each cut-off, and what they will order shows here week by week.
+        </p>
+      ) : (
+        <>
+          <StandingDemand />
+          <FarmStanding />
+        </>
+      )}
+    </section>
   );
 }
 

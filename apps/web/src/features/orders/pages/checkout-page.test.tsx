@@ -8,7 +8,7 @@ import { api } from '@/lib/api';
 
 vi.mock('@/shared/auth-context', () => ({ useAuth: () => ({ user: { id: 1, phone: null } }) }));
 vi.mock('@/lib/document-title', () => ({ useDocumentTitle: () => {} }));
-vi.mock('react-hot-toast', () => ({ default: { success: () => {} } }));
+vi.mock('react-hot-toast', () => ({ default: { success: () => {}, error: () => {} } }));
 
 import { addToBasket, clearBasket, removeFromBasket, setQuantity } from '../basket';
 import CheckoutPage from './checkout-page';
@@ -192,6 +192,56 @@ describe('checkout', () => {
       { productId: 3, variantId: 31, quantity: 2 },
       { productId: 3, variantId: 32, quantity: 1 },
     ]);
+  });
+
+  it('makes the placed order the first of a standing reservation when “Repeat this order” is on', async () => {
+    const post = vi
+      .spyOn(api, 'post')
+      .mockImplementation(async (path: string) =>
+        path === '/orders' ? { message: 'ok', order: { id: 99 } } : { standing: { id: 5 }, message: 'Standing reservation made' },
+      );
+    addToBasket(farm, eggs);
+    show();
+    const repeat = (await screen.findByRole('checkbox', { name: /Repeat this order/ })) as HTMLInputElement;
+    expect(repeat.checked).toBe(false);
+    expect(screen.queryByRole('radio', { name: 'Every 2 weeks' })).toBeNull();
+    fireEvent.click(repeat);
+    expect(screen.getByText(/Each week’s order is placed 24 hours before orders close/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Every 2 weeks' }));
+    fireEvent.input(screen.getByLabelText('Last date (optional)'), { target: { value: '2030-08-30' } });
+    fireEvent.click(screen.getAllByRole('radio', { name: /Nashville Night Market/ })[1] as HTMLElement);
+    fireEvent.input(screen.getByLabelText('Name for pickup'), { target: { value: 'Dana' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place reservation' }));
+    await vi.waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+    expect(post.mock.calls[0]?.[0]).toBe('/orders');
+    expect(post.mock.calls[1]).toEqual([
+      '/standing',
+      {
+        producerUserId: 7,
+        items: [{ productId: 1, variantId: null, quantity: 2 }],
+        pointId: 5,
+        startsAt: '2030-06-15T00:00:00.000Z',
+        shopperName: 'Dana',
+        shopperPhone: null,
+        note: null,
+        everyWeeks: 2,
+        endDate: '2030-08-30',
+        fromOrderId: 99,
+      },
+    ]);
+  });
+
+  it('does not offer to repeat a delivery', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({
+      ...pickup,
+      windows: [{ ...fridayEvening('2030-06-07', '2030-06-08T00:00:00.000Z'), kind: 'delivery', delivery_fee: 5 }],
+      delivery: { available: true, radius: 20 },
+    } as never);
+    addToBasket(farm, eggs);
+    show();
+    fireEvent.click((await screen.findAllByRole('radio'))[0] as HTMLElement);
+    expect(screen.queryByRole('checkbox', { name: /Repeat this order/ })).toBeNull();
+    expect(screen.getByText(/Delivery days cannot repeat yet/)).toBeTruthy();
   });
 });
 

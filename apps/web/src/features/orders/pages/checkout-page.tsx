@@ -3,6 +3,7 @@ import { ORDER_TEXTS } from '@farmstand/shared/constants/orders';
 import { FINAL_AFTER_WEIGHING, formatByWeight, formatEstimate } from '@farmstand/shared/format/by-weight';
 import { isInSeason, outOfSeasonNotice } from '@farmstand/shared/format/season';
 import type { PickupWindow } from '@farmstand/shared/schemas/pickup';
+import type { StandingCadence } from '@farmstand/shared/schemas/standing';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
@@ -28,7 +29,9 @@ import {
   setQuantity,
   useBasket,
 } from '../basket';
+import { leadHoursOf, StandingTermsFields, standingExplanation } from '../components/make-standing-dialog';
 import { formatWindow, money } from '../format';
+import { useMakeStanding } from '../standing-api';
 
 const NAME_KEY = STORAGE_KEYS.pickupName;
 const windowKey = (w: PickupWindow) => `${w.point_id}@${w.starts_at}`;
@@ -120,6 +123,7 @@ export default function CheckoutPage() {
   const pickup = usePublicPickup(producerUserId);
   const { user } = useAuth();
   const place = usePlaceOrder();
+  const makeStanding = useMakeStanding();
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<string | null>(null);
   const [name, setName] = useState(() => localStorage.getItem(NAME_KEY) ?? '');
@@ -127,6 +131,9 @@ export default function CheckoutPage() {
   const [address, setAddress] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [repeat, setRepeat] = useState(false);
+  const [everyWeeks, setEveryWeeks] = useState<StandingCadence>(1);
+  const [endDate, setEndDate] = useState('');
 
   if (!basket) {
     return (
@@ -144,6 +151,8 @@ export default function CheckoutPage() {
   const windows = inEverySeason(allWindows, basket);
   const selected = windows.find((w) => windowKey(w) === chosen) ?? null;
   const fee = selected?.kind === 'delivery' ? (selected.delivery_fee ?? 0) : 0;
+  // A standing reservation repeats a pickup; delivery days cannot repeat (yet).
+  const repeating = repeat && selected?.kind !== 'delivery';
   // By weight, the subtotal is the estimate (what the minimum order compares) with its range.
   const subtotal = basketTotal(basket);
   const amount = basketAmount(basket);
@@ -164,10 +173,11 @@ export default function CheckoutPage() {
       setError('Choose a pickup time');
       return;
     }
+    const items = basket.lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity }));
     try {
       const result = await place.mutateAsync({
         producerUserId,
-        items: basket.lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity })),
+        items,
         pointId: selected.point_id,
         startsAt: selected.starts_at,
         shopperName: name,
@@ -178,9 +188,34 @@ export default function CheckoutPage() {
       localStorage.setItem(NAME_KEY, name);
       clearBasket(producerUserId);
       toast.success(ORDER_TEXTS.placed);
+      if (repeating) await repeatOrder(result.order.id, items);
       navigate(`/orders?order=${result.order.id}`);
     } catch (e) {
       setError(errorMessage(e, 'Could not place the order'));
+    }
+  };
+
+  /** The order is placed: it becomes the first of a standing reservation. A failure here leaves the order as it is. */
+  const repeatOrder = async (orderId: number, items: { productId: number; variantId: number | null; quantity: number }[]) => {
+    if (!selected) return;
+    try {
+      const answer = await makeStanding.mutateAsync({
+        producerUserId,
+        items,
+        pointId: selected.point_id,
+        startsAt: selected.starts_at,
+        shopperName: name,
+        shopperPhone: phone || null,
+        note: note || null,
+        everyWeeks,
+        endDate: endDate || null,
+        fromOrderId: orderId,
+      });
+      toast.success(answer.message);
+    } catch (e) {
+      toast.error(
+        `Your order is placed, but it could not be made standing: ${errorMessage(e, 'please try again')}. You can use “Repeat this order” on it.`,
+      );
     }
   };
 
@@ -269,6 +304,48 @@ export default function CheckoutPage() {
           )}
         </Card>
 
+        {windows.length > 0 && (
+          <Card className="p-5">
+            {selected?.kind === 'delivery' ? (
+              <p className="text-sm text-stone-700 dark:text-stone-300">
+                Delivery days cannot repeat yet; choose a pickup time to make this a standing reservation.
+              </p>
+            ) : (
+              <>
+                <label className="flex cursor-pointer items-start gap-3">
+                  <input
+                    type="checkbox"
+                    checked={repeat}
+                    onChange={(e) => setRepeat(e.target.checked)}
+                    className="mt-1 h-4 w-4"
+                    aria-describedby="repeat-hint"
+                  />
+                  <span>
+                    <span className="block text-lg font-semibold">Repeat this order</span>
+                    <span id="repeat-hint" className="block text-sm text-stone-700 dark:text-stone-300">
+                      Optional: the same basket at the same place and weekly time, until you pause or cancel it.
+                    </span>
+                  </span>
+                </label>
+                {repeat && (
+                  <div className="mt-4 space-y-3">
+                    <StandingTermsFields
+                      everyWeeks={everyWeeks}
+                      onEveryWeeks={setEveryWeeks}
+                      endDate={endDate}
+                      onEndDate={setEndDate}
+                      minDate={selected?.date}
+                    />
+                    <p className="rounded-lg bg-stone-100 px-3 py-2 text-sm text-stone-800 dark:bg-stone-800 dark:text-stone-100">
+                      {standingExplanation(leadHoursOf(pickup.data?.settings))} This order is the first one.
+                    </p>
+                  </div>
+                )}
+              </>
+            )}
+          </Card>
+        )}
+
         <Card className="space-y-4 p-5">
           <div className="grid gap-4 sm:grid-cols-2">
             <TextInput
@@ -325,7 +402,13 @@ export default function CheckoutPage() {
               {error}
             </p>
           )}
-          <Button type="submit" size="lg" className="mt-4 w-full" isLoading={place.isPending} disabled={windows.length === 0}>
+          <Button
+            type="submit"
+            size="lg"
+            className="mt-4 w-full"
+            isLoading={place.isPending || makeStanding.isPending}
+            disabled={windows.length === 0}
+          >
             Place reservation
           </Button>
         </Card>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, EmptyState, PageTitle, Spinner } from '@/components/ui/card';
@@ -8,16 +7,34 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useMyOrders } from '../api';
 import { basketTotal, isEstimated, useBaskets } from '../basket';
 import { MyShares } from '../components/my-shares';
+import { MyStanding } from '../components/my-standing';
 import { OrderCard } from '../components/order-card';
 import { RemindersToggle } from '../components/reminders-toggle';
 import { money } from '../format';
 
-/** /orders: the shopper's reservations, upcoming and past, each updating live. */
+const TABS = ['upcoming', 'past', 'standing'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * /orders: the shopper's reservations, upcoming and past, each updating live, and their standing
+ * reservations. The tab lives in the URL (`?tab=standing`: the standing reminder mail links there).
+ */
 export default function OrdersPage() {
   useDocumentTitle('My orders');
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const highlighted = Number(params.get('order')) || null;
-  const [scope, setScope] = useState<'upcoming' | 'past'>('upcoming');
+  const asked = params.get('tab');
+  const tab: Tab = TABS.includes(asked as Tab) ? (asked as Tab) : 'upcoming';
+  const select = (id: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id === 'upcoming') next.delete('tab');
+        else next.set('tab', id);
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6">
       <PageTitle subtitle="Reservations you pay for at pickup.">My orders</PageTitle>
@@ -26,11 +43,12 @@ export default function OrdersPage() {
       <RemindersToggle />
       <Tabs
         label="Orders"
-        selected={scope}
-        onSelect={(id) => setScope(id as 'upcoming' | 'past')}
+        selected={tab}
+        onSelect={select}
         tabs={[
           { id: 'upcoming', label: 'Upcoming', content: <OrderList scope="upcoming" highlighted={highlighted} /> },
           { id: 'past', label: 'Past', content: <OrderList scope="past" highlighted={highlighted} /> },
+          { id: 'standing', label: 'Standing', content: <MyStanding /> },
         ]}
       />
     </div>

@@ -1,0 +1,97 @@
+import type { PickupSettings, PickupSetupResponse } from '@farmstand/shared/schemas/pickup';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api } from '@/lib/api';
+
+vi.mock('react-hot-toast', () => ({ default: { success: () => {}, error: () => {} } }));
+
+import { PickupTab } from './pickup-tab';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const settings = (overrides: Partial<PickupSettings> = {}): PickupSettings => ({
+  cutoff_hours: 24,
+  cap_per_window: null,
+  close_after_hours: 12,
+  close_as: 'picked_up',
+  morning_summary: false,
+  standing_lead_hours: 24,
+  standing_accept: false,
+  ...overrides,
+});
+
+function serve(current: PickupSettings) {
+  const setup = {
+    settings: current,
+    points: [],
+    delivery: { available: false, radius: null },
+    time_zone: 'America/New_York',
+  } as unknown as PickupSetupResponse;
+  vi.spyOn(api, 'get').mockImplementation(async (url: string) => {
+    if (url === '/pickup/mine') return setup as never;
+    throw new Error(`unexpected GET ${url}`);
+  });
+}
+
+const show = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <PickupTab />
+    </QueryClientProvider>,
+  );
+
+describe('the order rules: standing reservations', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the farm’s lead time and acceptance, and saves them with the other rules', async () => {
+    serve(settings({ standing_lead_hours: 36, standing_accept: true }));
+    const put = vi.spyOn(api, 'put').mockResolvedValue({} as never);
+    show();
+    const group = await screen.findByRole('group', { name: 'Standing reservations' });
+    const lead = within(group).getByLabelText('Place standing orders (hours before the cut-off)') as HTMLInputElement;
+    expect(lead.value).toBe('36');
+    expect(lead.min).toBe('1');
+    expect(lead.max).toBe('168');
+    const accept = within(group).getByRole('checkbox', {
+      name: 'Accept standing orders at once (stock is taken when placed)',
+    }) as HTMLInputElement;
+    expect(accept.checked).toBe(true);
+    expect(document.getElementById(accept.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Otherwise they arrive as requests for you to accept.',
+    );
+
+    fireEvent.input(lead, { target: { value: '48' } });
+    fireEvent.click(accept);
+    fireEvent.click(screen.getByRole('button', { name: 'Save rules' }));
+    await waitFor(() =>
+      expect(put).toHaveBeenCalledWith('/pickup/mine/settings', {
+        cutoff_hours: 24,
+        cap_per_window: null,
+        close_after_hours: 12,
+        close_as: 'picked_up',
+        morning_summary: false,
+        standing_lead_hours: 48,
+        standing_accept: false,
+      }),
+    );
+  });
+
+  it('shows the server’s refusal of the lead time under its field, not under the cut-off', async () => {
+    serve(settings());
+    vi.spyOn(api, 'put').mockRejectedValue(
+      new ApiError(400, 'Place standing orders at most 168 hours (a week) before the cut-off', 'standing_lead_hours'),
+    );
+    show();
+    const lead = await screen.findByLabelText('Place standing orders (hours before the cut-off)');
+    fireEvent.input(lead, { target: { value: '200' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save rules' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Place standing orders at most 168 hours (a week) before the cut-off');
+    expect(lead.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Order cut-off (hours before pickup)').getAttribute('aria-invalid')).toBe('false');
+  });
+});
