@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { webTestProject } from './apps/web/aliases';
 
 type Engine = 'pglite' | 'postgres';
@@ -7,7 +7,7 @@ type Engine = 'pglite' | 'postgres';
  * The server test files whose answers depend on the database engine, run on the second engine
  * too: migrations and the data directory, the job queue, start-up and shutdown, hand-written and
  * SQL-heavy repositories (search, analytics, the outbox, batched favourites), locks and limits
- * under concurrency (orders, products, messages, meat shares), the visibility trigger (producers), subscription
+ * under concurrency (orders, products, messages, meat shares, standing reservations and CSA plans), the visibility trigger (producers), subscription
  * state (billing) and readiness (health). Everything else goes through Drizzle the same way on
  * both, and runs once. Why: docs/TESTING.md.
  */
@@ -21,6 +21,8 @@ const ENGINE_SENSITIVE = [
   'src/modules/orders/**/*.test.ts',
   'src/modules/messages/**/*.test.ts',
   'src/modules/shares/**/*.test.ts',
+  'src/modules/standing/**/*.test.ts',
+  'src/modules/csa/**/*.test.ts',
   'src/modules/notices/**/*.test.ts',
   'src/modules/analytics/**/*.test.ts',
   'src/modules/admin/admin.test.ts',
@@ -31,13 +33,30 @@ const ENGINE_SENSITIVE = [
   'src/modules/health/health.test.ts',
 ];
 
+/**
+ * Files in those folders that never open a database (pure functions, in-memory indexes against a
+ * plain reference): the engine cannot change their answers, so they run once, in the full suite.
+ */
+const ENGINE_FREE = [
+  'src/modules/orders/closing-time-wording.test.ts',
+  'src/modules/orders/season-wording.test.ts',
+  'src/modules/search/search.presenter.test.ts',
+  'src/modules/search/listing-index/centred-search.test.ts',
+  'src/modules/search/listing-index/intersect.test.ts',
+  'src/modules/search/listing-index/producer-list.test.ts',
+  'src/modules/search/listing-index/spatial-grid.test.ts',
+  'src/modules/search/listing-index/top-k.test.ts',
+  'src/seed/pictures.test.ts',
+];
+
 const WEB_DOM_TESTS = ['src/**/*.test.tsx', 'src/lib/**/*.test.ts', 'src/features/map/**/*.test.ts'];
 
-const serverProject = (engine: Engine, include: string[]) => ({
+const serverProject = (engine: Engine, include: string[], exclude: string[] = []) => ({
   test: {
     name: `server-${engine}`,
     root: './apps/server',
     include,
+    exclude: [...configDefaults.exclude, ...exclude],
     environment: 'node',
     globalSetup: ['./src/test/global-setup.ts'],
     // The API files share one module graph per worker: each file still builds its own app on its
@@ -70,7 +89,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
       serverProject(hasPostgres ? 'postgres' : 'pglite', ['src/**/*.test.ts']),
-      ...(hasPostgres ? [serverProject('pglite', ENGINE_SENSITIVE)] : []),
+      ...(hasPostgres ? [serverProject('pglite', ENGINE_SENSITIVE, ENGINE_FREE)] : []),
       // Components, the API client and the map need a DOM (jsdom); the web's plain logic does not,
       // and runs without paying for one.
       // Both on the app's UI runtime, with its import aliases (apps/web/aliases.ts, docs/decisions/485).

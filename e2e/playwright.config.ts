@@ -1,9 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_SMTP_PORT } from './mail-catcher';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 const SITE_WIDE = /admin-settings\.spec\.ts$/;
+const MOVES_THE_CLOCK = /(pickup-day|standing)\.spec\.ts$/;
 const dataDir = path.join(os.tmpdir(), `farmstand-e2e-${Date.now()}`);
 
 /**
@@ -12,6 +14,7 @@ const dataDir = path.join(os.tmpdir(), `farmstand-e2e-${Date.now()}`);
  */
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './mail-catcher.ts',
   timeout: 45_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
@@ -36,13 +39,27 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   // Tests that change site-wide settings (maintenance mode, site name, product limit) would disturb
-  // every test running beside them: they run in their own project, after all the others.
+  // every test running beside them: they run in their own project, after all the others. So do
+  // tests that move the server's clock (PUT /api/test/clock), which every request and job reads:
+  // they run after the others and before the settings, with nothing beside them.
   projects: [
-    { name: 'chromium', testIgnore: SITE_WIDE, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'chromium',
+      testIgnore: [SITE_WIDE, MOVES_THE_CLOCK],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'server-clock',
+      testMatch: MOVES_THE_CLOCK,
+      dependencies: ['chromium'],
+      // One file at a time: each moves the one clock.
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
     {
       name: 'site-wide-settings',
       testMatch: SITE_WIDE,
-      dependencies: ['chromium'],
+      dependencies: ['server-clock'],
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
   ],
@@ -63,6 +80,8 @@ export default defineConfig({
       RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+      // Every mail goes out through SMTP to the test mailbox (e2e/mail-catcher.ts), as in production.
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     },

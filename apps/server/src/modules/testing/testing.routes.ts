@@ -46,6 +46,32 @@ const testingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
       return reply.status(201).send({ ...session, email, password });
     },
   );
+  // The server's clock (ctx.clock: pickup windows, orders, the sweep) for a browser test that needs
+  // time to pass, such as a pickup that has started: `at` moves it so that it reads `at` now and
+  // runs on from there; `null` puts it back on the system clock. Every request and job reads the
+  // moved time, so the tests that move it run alone (e2e/playwright.config.ts).
+  const systemTime = ctx.clock;
+  let offsetMs = 0;
+  ctx.clock = { now: () => new Date(systemTime.now().getTime() + offsetMs) };
+  app.put(
+    '/clock',
+    {
+      config: { access: 'public' },
+      schema: { hide: true, body: z.object({ at: z.iso.datetime({ offset: true }).nullable() }) },
+    },
+    async (request) => {
+      const { at } = request.body;
+      offsetMs = at === null ? 0 : Date.parse(at) - systemTime.now().getTime();
+      return { now: ctx.clock.now().toISOString() };
+    },
+  );
+  // Runs the scheduled sweep now on the real job queue (at the server's clock) and waits for it:
+  // a browser test that moved the clock reads the mail and orders the sweep makes then.
+  app.post('/sweep', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+    const id = await ctx.jobs.sendSweep();
+    if (id === null) return reply.status(409).send({ message: 'The job queue is not running in this process' });
+    return { state: await ctx.jobs.waitFor('sweep', id, 60_000) };
+  });
   // A request that takes a while, for the graceful-shutdown test (in-flight requests must finish);
   // `busyMs` first holds the event loop, as a burst of heavy work would, so that requests sent
   // meanwhile wait unread when the signal comes.

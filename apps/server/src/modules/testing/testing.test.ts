@@ -43,6 +43,9 @@ describe('the test hooks without E2E_TEST_HOOKS (production)', () => {
     expect(made.json()).toHaveProperty('message');
     const outbox = await app.inject({ method: 'GET', url: '/api/test/outbox?to=someone@example.com' });
     expect(outbox.statusCode).toBe(404);
+    const clock = await app.inject({ method: 'PUT', url: '/api/test/clock', payload: { at: '2030-06-05T16:00:00Z' } });
+    expect(clock.statusCode).toBe(404);
+    expect(Math.abs(app.ctx.clock.now().getTime() - Date.now())).toBeLessThan(60_000);
     const email = 'not-made@example.com';
     const again = await app.inject({ method: 'POST', url: '/api/test/users', payload: { userType: 'consumer', email } });
     expect(again.statusCode).toBe(404);
@@ -51,7 +54,7 @@ describe('the test hooks without E2E_TEST_HOOKS (production)', () => {
   });
 });
 
-describe('the end-to-end user fixture (POST /api/test/users)', () => {
+describe('the end-to-end user fixture (POST /api/test/users) and clock (PUT /api/test/clock)', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await appWithHooks(true);
@@ -109,5 +112,31 @@ describe('the end-to-end user fixture (POST /api/test/users)', () => {
     const res = await make({ userType: 'consumer', emailVerified: false });
     expect(res.statusCode).toBe(201);
     expect((res.json() as FixtureAnswer).user.emailVerified).toBe(false);
+  });
+
+  // The same app: the clock is another hook of the end-to-end suite.
+  const move = (at: string | null) => app.inject({ method: 'PUT', url: '/api/test/clock', payload: { at } });
+
+  it('moves the server’s clock to the time asked, runs on from there, and goes back to the system clock on null', async () => {
+    const before = Date.now();
+    const moved = await move('2030-06-05T16:00:00Z');
+    expect(moved.statusCode).toBe(200);
+    const read = app.ctx.clock.now().getTime();
+    const target = Date.parse('2030-06-05T16:00:00Z');
+    expect(Date.parse(moved.json().now)).toBeGreaterThanOrEqual(target);
+    expect(read).toBeGreaterThanOrEqual(target);
+    // It runs on with the system clock: never more ahead of the target than real time has passed.
+    expect(read - target).toBeLessThanOrEqual(Date.now() - before);
+
+    const back = await move(null);
+    expect(back.statusCode).toBe(200);
+    const now = app.ctx.clock.now().getTime();
+    expect(now).toBeGreaterThanOrEqual(before);
+    expect(now).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('refuses a time that is not an ISO date-time with its offset', async () => {
+    expect((await move('tomorrow')).statusCode).toBe(400);
+    expect((await move('2030-06-05 16:00')).statusCode).toBe(400);
   });
 });
