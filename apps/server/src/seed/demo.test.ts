@@ -333,8 +333,8 @@ describe('demo seed', () => {
     const received = await listReceived(app.ctx, producer as NonNullable<typeof producer>);
     expect(received.standing.map((s) => (s.plan ? `${s.plan.name} (${s.plan.size})` : s.cadence))).toEqual([
       'Every week',
-      'Summer Vegetable Share (Small)',
-      'Summer Vegetable Share (Large)',
+      'Weekly Vegetable Share (Small)',
+      'Weekly Vegetable Share (Large)',
     ]);
     const first = received.standing[0].upcoming[0];
     const clock = app.ctx.clock;

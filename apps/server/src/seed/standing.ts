@@ -5,7 +5,7 @@ import { csaBoxes, csaPlans, pickupPoints, products, standingOrders } from '../d
 
 /**
  * The demo farm's standing reservations and CSA plan (decisions 514, 515): a demo shopper picks up
- * eggs and bread every week at its stand, and a summer share (small and large box, Saturdays at the
+ * eggs and bread every week at its stand, and a weekly vegetable share (small and large box, Saturdays at the
  * stand, 12 members at most) has two members and this week's box. The sweep places their orders.
  */
 export async function insertDemoStanding(tx: Db, farm: { userId: number; producerId: number }, shopperIds: number[], now: Date) {
@@ -57,7 +57,7 @@ export async function insertDemoStanding(tx: Db, farm: { userId: number; produce
     .insert(csaPlans)
     .values({
       producerUserId: farm.userId,
-      name: 'Summer Vegetable Share',
+      name: 'Weekly Vegetable Share',
       description: 'Whatever is best that week from our fields: greens, roots, tomatoes and herbs.',
       sizes: [
         { name: 'Small', price: 20 },
@@ -85,7 +85,7 @@ export async function insertDemoStanding(tx: Db, farm: { userId: number; produce
     planId: plan.id,
     weekOf: monday,
     items: picks.slice(0, 2).map((p) => ({ productId: p.id, variantId: null, quantities: [1, 2] })),
-    note: 'The first sweet corn of the year is in the large boxes.',
+    note: 'Sweet potatoes and the last of the fall greens this week.',
     postedAt: now,
   });
 }
