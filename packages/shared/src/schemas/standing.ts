@@ -138,9 +138,19 @@ export const Standing = z.object({
   end_reason: z.string().nullable(),
   note: z.string().nullable(),
   items: z.array(StandingItem),
-  /** A CSA membership (schemas/csa.ts): the plan, the box size and price per pickup, the member's dislikes. */
+  /**
+   * A CSA membership (schemas/csa.ts): the plan, the box size (its name and its place in the plan's
+   * sizes, which a box's item quantities follow) and price per pickup, the member's dislikes.
+   */
   plan: z
-    .object({ id: z.number(), name: z.string(), size: z.string(), price: z.number(), dislikes: z.string().nullable() })
+    .object({
+      id: z.number(),
+      name: z.string(),
+      size: z.string(),
+      size_index: z.number(),
+      price: z.number(),
+      dislikes: z.string().nullable(),
+    })
     .nullable(),
   /** The next windows and what happens (or happened) to each. */
   upcoming: z.array(StandingWindow),

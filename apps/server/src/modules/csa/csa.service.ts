@@ -1,4 +1,4 @@
-import { todayDateOnly } from '@farmstand/shared/format/date-only';
+import { formatDateOnly, todayDateOnly } from '@farmstand/shared/format/date-only';
 import { lineName } from '@farmstand/shared/format/quantity';
 import {
   CSA_LIMITS,
@@ -317,7 +317,7 @@ export async function postBox(ctx: AppContext, producer: AuthUser, planId: numbe
         to: email,
         subject: `This week’s box from ${farmName}`,
         text: [
-          `Your ${plan.sizes[size]?.name ?? ''} ${plan.name} box for the week of ${weekOf}:`,
+          `Your ${plan.sizes[size]?.name ?? ''} ${plan.name} box for the week of ${formatDateOnly(weekOf, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })}:`,
           ...(lines.length ? lines : ['(the farm lists no items for your size this week)']),
           ...(member.dislikes ? ['', `The farm has your note: ${member.dislikes}`] : []),
           ...(input.note ? ['', input.note] : []),

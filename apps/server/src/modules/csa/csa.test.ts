@@ -57,7 +57,7 @@ describe('CSA share plans', () => {
     const joined = await send('POST', `/api/csa/${plan.id}/join`, dana, joinBody(0, farm.pointId, 'No beets, please'));
     expect(joined.statusCode, joined.body).toBe(201);
     expect(joined.json().standing).toMatchObject({
-      plan: { name: 'Summer Veggie Share', size: 'Small', price: 20, dislikes: 'No beets, please' },
+      plan: { name: 'Summer Veggie Share', size: 'Small', size_index: 0, price: 20, dislikes: 'No beets, please' },
       start_date: '2030-06-08',
       end_date: '2030-08-31',
     });
@@ -85,6 +85,8 @@ describe('CSA share plans', () => {
     expect(mail.subject).toBe(`This week’s box from Farm ${farm.id}`);
     expect(mail.body).toContain('- 1 × Farm Fresh Eggs');
     expect(mail.body).toContain('No beets, please');
+    // The week as a person reads it, not as the database files it.
+    expect(mail.body).toContain('box for the week of Monday, June 3, 2030:');
 
     advanceHours(21);
     await sweep();

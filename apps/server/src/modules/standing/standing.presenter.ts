@@ -84,6 +84,7 @@ export function presentStanding(
             id: row.plan.id,
             name: row.plan.name,
             size: row.plan.sizes[row.planSize]?.name ?? '',
+            size_index: row.planSize,
             price: row.plan.sizes[row.planSize]?.price ?? 0,
             dislikes: row.dislikes,
           }

@@ -135,7 +135,7 @@ describe('the farm’s standing reservations', () => {
         away_from: '2099-07-10',
         away_to: '2099-07-20',
         note: 'Leave it in the cooler',
-        plan: { id: 3, name: 'Summer vegetable box', size: 'Large', price: 32, dislikes: 'Beets' },
+        plan: { id: 3, name: 'Summer vegetable box', size: 'Large', size_index: 1, price: 32, dislikes: 'Beets' },
         warning: 'This weekly time is no longer on Nashville Farmers Market’s schedule, so no orders are placed.',
         upcoming: [
           {

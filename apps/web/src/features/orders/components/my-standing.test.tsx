@@ -220,4 +220,50 @@ describe('the shopper’s standing reservations', () => {
     expect(await screen.findByRole('heading', { name: 'No standing reservations yet' })).toBeTruthy();
     expect(screen.getByText(/repeats an order every week, every 2 weeks or every 4 weeks/)).toBeTruthy();
   });
+  it('shows a CSA member their share and the latest box in their size, without Change', async () => {
+    vi.spyOn(api, 'get').mockImplementation(async (url: string) => {
+      if (url === '/standing/mine')
+        return {
+          standing: [
+            standingFixture({
+              items: [],
+              plan: { id: 3, name: 'Summer Veggie Share', size: 'Large', size_index: 1, price: 32.5, dislikes: 'No beets' },
+            }),
+          ],
+        } as never;
+      if (url === '/csa/3/boxes')
+        return {
+          boxes: [
+            {
+              plan_id: 3,
+              week_of: '2099-06-15',
+              items: [
+                { product_id: 11, variant_id: null, name: 'Brown Eggs', variant_name: null, quantities: [1, 2] },
+                { product_id: 13, variant_id: null, name: 'Kale', variant_name: null, quantities: [1, 0] },
+              ],
+              note: 'First strawberries next week!',
+              photo_url: null,
+              posted_at: '2099-06-15T12:00:00.000Z',
+            },
+          ],
+        } as never;
+      throw new Error(`unexpected GET ${url}`);
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <MyStanding />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const item = await card();
+    expect(item.textContent).toContain('CSA share: Summer Veggie Share, Large · $32.50 a pickup · Dislikes: No beets');
+    expect(await within(item).findByRole('heading', { name: 'Box for the week of Mon, Jun 15' })).toBeTruthy();
+    expect(item.textContent).toContain('2 × Brown Eggs');
+    // Kale is in the small box only.
+    expect(item.textContent).not.toContain('Kale');
+    expect(item.textContent).toContain('First strawberries next week!');
+    expect(within(item).queryByRole('button', { name: 'Change' })).toBeNull();
+    expect(within(item).getByRole('button', { name: 'Pause' })).toBeTruthy();
+  });
 });

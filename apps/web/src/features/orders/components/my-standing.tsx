@@ -28,6 +28,7 @@ import {
   useResumeStanding,
   useSkipWindow,
 } from '../standing-api';
+import { CsaWeekBox } from './csa-week-box';
 import { StandingTermsFields } from './make-standing-dialog';
 
 const linkClass = 'font-semibold text-brand-700 underline dark:text-green-400';
@@ -157,10 +158,17 @@ function StandingCard({ standing }: { standing: Standing }) {
       )}
 
       {standing.plan ? (
-        <p className="mt-3 text-sm">
-          CSA share: {standing.plan.name}, {standing.plan.size} · {money(standing.plan.price)} a pickup
-          {standing.plan.dislikes ? ` · Dislikes: ${standing.plan.dislikes}` : ''}
-        </p>
+        <>
+          <p className="mt-3 text-sm">
+            CSA share: {standing.plan.name}, {standing.plan.size} · {money(standing.plan.price)} a pickup
+            {standing.plan.dislikes ? ` · Dislikes: ${standing.plan.dislikes}` : ''}
+          </p>
+          {active && (
+            <div className="mt-3 rounded-lg border border-stone-200 p-3 dark:border-stone-700">
+              <CsaWeekBox planId={standing.plan.id} sizeIndex={standing.plan.size_index} />
+            </div>
+          )}
+        </>
       ) : (
         <ul className="mt-3 text-sm" aria-label="Items each time">
           {standing.items.map((item) => (

@@ -11,6 +11,7 @@ import { useReceivedStanding } from '../farm-standing-api';
 import { formatDay, formatWindow } from '../format';
 import '../orders-print.css';
 import { AlertIcon } from '@/components/ui/icons';
+import { CsaPlansManager } from './csa-plans-manager';
 import { DayPrintouts } from './day-printouts';
 import { FarmShares } from './farm-shares';
 import { FarmStanding } from './farm-standing';
@@ -173,6 +174,7 @@ export function ProducerOrdersTab() {
       </section>
 
       <StandingSection />
+      <CsaPlansManager />
       {closing && (
         <CloseDayDialog
           date={day}
