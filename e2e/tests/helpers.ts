@@ -6,15 +6,25 @@ let counter = 0;
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${process.pid}-${++counter}@example.com`;
 
-/** The newest link of a kind in the e-mails the app sent to this address (test hook outbox). */
+/**
+ * The newest link of a kind in the e-mails the app sent to this address (test hook outbox), once
+ * the mail has gone out: the app hands it to the mail server after answering the request.
+ */
 export async function emailLink(request: APIRequestContext, to: string, pathPrefix: string): Promise<string> {
-  const res = await request.get(`/api/test/outbox?to=${encodeURIComponent(to)}`);
-  const { emails } = (await res.json()) as { emails: { body: string }[] };
-  for (const mail of emails) {
-    const match = mail.body.match(new RegExp(`https?://\\S+${pathPrefix}\\S*`));
-    if (match) return match[0];
-  }
-  throw new Error(`no ${pathPrefix} link sent to ${to}`);
+  const pattern = new RegExp(`https?://\\S+${pathPrefix}\\S*`);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/test/outbox?to=${encodeURIComponent(to)}`);
+        const { emails } = (await res.json()) as { emails: { body: string }[] };
+        link = emails.map((mail) => mail.body.match(pattern)?.[0]).find(Boolean);
+        return link;
+      },
+      { message: `a ${pathPrefix} link sent to ${to}` },
+    )
+    .toBeDefined();
+  return link as string;
 }
 
 /**

@@ -36,9 +36,13 @@ test('a verification note reaches the producer and stays with the application', 
   await expect(history.getByRole('row').nth(1)).toContainText(DEMO.admin.email);
   await expect(history.getByRole('row').nth(1)).toContainText(note);
 
-  // The producer got an e-mail and sees the status and the note on the dashboard and the profile.
-  const outbox = await (await request.get(`/api/test/outbox?to=${encodeURIComponent(producer.email)}`)).json();
-  expect(outbox.emails.some((mail: { body: string }) => mail.body.includes(note))).toBe(true);
+  // The producer got an e-mail (once it has gone out) and sees the status and the note on the
+  // dashboard and the profile.
+  const mailed = async () => {
+    const outbox = await (await request.get(`/api/test/outbox?to=${encodeURIComponent(producer.email)}`)).json();
+    return outbox.emails.some((mail: { body: string }) => mail.body.includes(note));
+  };
+  await expect.poll(mailed).toBe(true);
   const producerPage = await (await browser.newContext()).newPage();
   await signInBrowser(producerPage, producer);
   await producerPage.goto('/dashboard');

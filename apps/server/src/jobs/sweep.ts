@@ -1,6 +1,6 @@
 import type { AppContext } from '../lib/context';
 import { runOrderExpiry, runOrderMailDigests } from '../modules/orders/orders.jobs';
-import { runStandingOrders } from '../modules/standing/standing.service';
+import { runStandingOrders } from '../modules/standing/standing.sweep';
 import { runCertifications } from './certifications';
 import { runCloseDays } from './close-days';
 import { runMailRecovery } from './mail-recovery';

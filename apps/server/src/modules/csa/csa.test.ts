@@ -4,7 +4,7 @@ import { emailOutbox, orderItems, orders, products } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { advanceHours, eggs, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
-import { runStandingOrders } from '../standing/standing.service';
+import { runStandingOrders } from '../standing/standing.sweep';
 
 /**
  * CSA share plans (decision 515) on the Saturday market of `setUpMarket` (orders close Friday 9:00,

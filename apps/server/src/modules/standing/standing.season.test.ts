@@ -11,7 +11,7 @@ import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct } from '../../test/listing-factories';
 import { openTestDatabase, type TestApp, testConfig } from '../../test/test-app';
 import { insertStanding } from './standing.repository';
-import { runStandingOrders } from './standing.service';
+import { runStandingOrders } from './standing.sweep';
 
 /**
  * A 26-week season of standing reservations (decision 514) on a controllable clock: standing

@@ -12,7 +12,7 @@ import {
   setUpMarket,
   useTestClock,
 } from '../orders/orders.test-helpers';
-import { runStandingOrders, skipToken } from './standing.service';
+import { runStandingOrders, skipToken } from './standing.sweep';
 
 /**
  * Standing reservations (decision 514). The market of `setUpMarket` is Saturdays 9:00–12:00 in

@@ -1,0 +1,264 @@
+import { lineName } from '@farmstand/shared/format/quantity';
+import { cadenceLabel, standingSkipPagePath } from '@farmstand/shared/schemas/standing';
+import type { Db } from '../../db/client';
+import { claimNotice } from '../../jobs/runs';
+import type { AppContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { makeUnsubscribeToken } from '../../lib/unsubscribe-token';
+import { findUserWithSubscription } from '../auth/auth.repository';
+import { findBox } from '../csa/csa.repository';
+import { when } from '../orders/order-mail';
+import { moveOrder, placeOrder, unorderableLines } from '../orders/orders.service';
+import { heldOn, lookAheadDays, mondayOf, offFor, slotOf, timingOf, windowsAhead } from './standing.policy';
+import * as repo from './standing.repository';
+
+/**
+ * The standing reservations' sweep (decision 514): each window's order placed at the farm's lead
+ * time before the cut-off, through the same placing as a basket (`placeOrder`), gated under the
+ * standing reservation's row lock and keyed by (standing id, window start) on orders: one order per
+ * window, however many instances sweep. And 48 hours before each cut-off, the reminder with its
+ * one-use skip link.
+ */
+
+export const SKIP_SCOPE = 'standing-skip';
+/** The job_notices kind that keeps each window's reminder to one. */
+export const REMINDER = 'standing-reminder';
+export const MINUTE_MS = 60_000;
+
+/** The place with its schedule and the farm's order rules, or null when the place was removed. */
+export async function placeOf(ctx: AppContext, pointId: number | null) {
+  if (pointId === null) return null;
+  const found = await ctx.reads.pickupPoint(pointId);
+  return found?.point.active ? found : null;
+}
+
+/**
+ * Places every window that is due (its lead time before the cut-off reached, the cut-off not yet),
+ * and sends the 48-hour reminders. Idempotent: a repeated or parallel sweep finds each window
+ * placed or recorded and does nothing twice.
+ */
+export async function runStandingOrders(ctx: AppContext, now: Date, only?: number[]) {
+  const due = await dueWindows(ctx, now, only);
+  const ids = [...new Set(due.map((d) => d.row.id))];
+  const records = new Map(
+    (await repo.windowRecords(ctx.db, ids, now)).map((r) => [`${r.standingId}@${r.windowStart.getTime()}`, r.state]),
+  );
+  const remindedAlready = await repo.remindedWindows(ctx.db, ids, now);
+  let reminded = 0;
+  let placed = 0;
+  let missed = 0;
+  for (const window of due) {
+    const key = `${window.row.id}@${window.startsAt.getTime()}`;
+    if (window.remindsAt <= now && !remindedAlready.has(key) && records.get(key) !== 'skipped')
+      if (await remind(ctx, window)) reminded++;
+    if (window.placesAt > now || records.has(key)) continue;
+    const outcome = await placeWindow(ctx, window);
+    if (outcome === 'placed') placed++;
+    if (outcome === 'missed') missed++;
+  }
+  return { placed, missed, reminded };
+}
+
+type Place = NonNullable<Awaited<ReturnType<typeof placeOf>>>;
+type Due = {
+  row: repo.StandingWithFarm;
+  startsAt: Date;
+  date: string;
+  cutoffAt: Date;
+  placesAt: Date;
+  remindsAt: Date;
+  place: Place;
+};
+
+/**
+ * Windows of active standing reservations whose reminder or placing time has come and whose
+ * cut-off has not (held, paused and a plan's weeks off left out). Each place is read once.
+ */
+async function dueWindows(ctx: AppContext, now: Date, only?: number[]): Promise<Due[]> {
+  const rows = (await repo.listActive(ctx.db)).filter((row) => !only || only.includes(row.id));
+  // Read together, the places are one query (the per-turn loader of ctx.reads.pickupPoint).
+  const pointIds = [...new Set(rows.map((row) => row.pointId))];
+  const places = new Map(await Promise.all(pointIds.map(async (id) => [id, await placeOf(ctx, id)] as const)));
+  const due: Due[] = [];
+  for (const row of rows) {
+    const place = places.get(row.pointId);
+    const slot = place && slotOf(place.point.schedule, row);
+    if (!place || !slot) continue;
+    for (const window of windowsAhead(row, slot, place.point.timeZone, now, lookAheadDays(place.settings))) {
+      const timing = timingOf(window.startsAt, place.settings);
+      const first = Math.min(timing.placesAt.getTime(), timing.remindsAt.getTime());
+      if (timing.cutoffAt.getTime() <= now.getTime() || first > now.getTime()) continue;
+      if (heldOn(row, window.date) || offFor(row.plan, window.date)) continue;
+      due.push({ row, startsAt: window.startsAt, date: window.date, ...timing, place });
+    }
+  }
+  return due;
+}
+
+/** The gate inside the order's transaction: the reservation still active, the window neither skipped nor placed. */
+const gateOf =
+  (standingId: number) =>
+  async (tx: Db, windowStart: Date): Promise<void> => {
+    const locked = await repo.lockStanding(tx, standingId);
+    if (locked?.status !== 'active') throw new StandingStop('stopped');
+    if ((await repo.findRecord(tx, standingId, windowStart)) || (await repo.findPlacedOrder(tx, standingId, windowStart)))
+      throw new StandingStop('done');
+  };
+
+class StandingStop extends Error {}
+
+/** Places one window's order; what cannot be filled is left out and said so, in the order's note and by mail. */
+async function placeWindow(ctx: AppContext, window: Due): Promise<'placed' | 'missed' | 'none'> {
+  const { row } = window;
+  const shopper = await findUserWithSubscription(ctx.db, row.customerId);
+  if (!shopper) return 'none';
+  const member = row.plan ? await memberWeek(ctx, row, row.plan, window.date) : null;
+  const wanted = member ? member.lines : row.items;
+  const refused = await unorderableLines(ctx, row.producerUserId, wanted, window.date);
+  const names = await repo.lineNames(
+    ctx.db,
+    wanted.map((l) => l.productId),
+    wanted.flatMap((l) => (l.variantId === null ? [] : [l.variantId])),
+  );
+  const leftOut = [...refused.entries()].map(([index, reason]) => {
+    const line = wanted[index];
+    const name = lineName(
+      names.products.get(line.productId)?.name ?? 'A product',
+      line.variantId === null ? null : (names.variants.get(line.variantId)?.name ?? null),
+    );
+    return reason.includes(name) ? reason : `${name}: ${reason}`;
+  });
+  const items = wanted.filter((_, index) => !refused.has(index));
+  const standingNote = `${member ? member.note : `Standing reservation (${cadenceLabel(row.everyWeeks).toLowerCase()})`}${leftOut.length ? `. Left out this week: ${leftOut.join('; ')}` : ''}`;
+  const note = [standingNote, row.note].filter(Boolean).join('. ').slice(0, 1000);
+  let reason: string | null = null;
+  let orderId: number | null = null;
+  if (items.length === 0 && !member) reason = `Nothing could be reserved: ${leftOut.join('; ')}`;
+  else {
+    try {
+      const result = await placeOrder(
+        ctx,
+        shopper,
+        {
+          producerUserId: row.producerUserId,
+          pointId: row.pointId as number,
+          startsAt: window.startsAt.toISOString(),
+          items,
+          shopperName: row.shopperName,
+          shopperPhone: row.shopperPhone,
+          deliveryAddress: null,
+          note,
+        },
+        { standing: { id: row.id, gate: gateOf(row.id) }, box: member?.box },
+      );
+      orderId = result.order.id;
+    } catch (error) {
+      if (error instanceof StandingStop) return 'none';
+      // The unique (standing id, window) on orders: another instance placed it a moment ago.
+      if (isUniqueViolation(error)) return 'none';
+      if (!(error instanceof AppError)) throw error;
+      reason = error.message;
+    }
+  }
+  if (orderId === null) {
+    if (!(await repo.recordWindow(ctx.db, row.id, window.startsAt, 'missed', reason))) return 'none';
+    await mailShopper(
+      ctx,
+      row,
+      `Your ${row.farmName} order for ${when(window.startsAt, window.place.point.timeZone)} could not be placed`,
+      [
+        `Your standing reservation at ${row.pointName} could not be placed this time:`,
+        reason ?? '',
+        '',
+        `You can still reserve for that pickup yourself, or message ${row.farmName}: ${ctx.config.publicUrl}/producer/${row.producerUserId}`,
+      ],
+    );
+    return 'missed';
+  }
+  // A CSA share is agreed for the season: its week is accepted at once, taking the box's items from stock.
+  if (member || window.place.settings.standingAccept) {
+    const producer = await findUserWithSubscription(ctx.db, row.producerUserId);
+    // Accepting takes the stock; if it ran short meanwhile the order stays a request for the farm.
+    if (producer) await moveOrder(ctx, producer, orderId, { to: 'accepted', reason: null }).catch(() => undefined);
+  }
+  if (leftOut.length > 0)
+    await mailShopper(
+      ctx,
+      row,
+      `Your ${row.farmName} order for ${when(window.startsAt, window.place.point.timeZone)}: some items left out`,
+      [
+        `Your standing reservation was placed as order #${orderId}, without:`,
+        ...leftOut.map((line) => `- ${line}`),
+        '',
+        `See it: ${ctx.config.publicUrl}/orders/${orderId}`,
+      ],
+    );
+  return 'placed';
+}
+
+/** A CSA member's week: the share at its size's price, and that week's box items in the member's size. */
+async function memberWeek(ctx: AppContext, row: repo.StandingRow, plan: repo.PlanRow, date: string) {
+  const size = plan.sizes[row.planSize ?? 0] ?? plan.sizes[0];
+  const box = await findBox(ctx.db, plan.id, mondayOf(date));
+  const lines = (box?.items ?? []).flatMap((item) => {
+    const quantity = item.quantities[row.planSize ?? 0] ?? 0;
+    return quantity > 0 ? [{ productId: item.productId, variantId: item.variantId, quantity }] : [];
+  });
+  const note = [
+    `CSA share: ${plan.name}, ${size.name}`,
+    row.dislikes ? `Dislikes: ${row.dislikes}` : null,
+    box ? null : 'This week’s box was not posted before the order was placed',
+  ]
+    .filter(Boolean)
+    .join('. ');
+  return { lines, box: { name: `${plan.name} (${size.name})`, price: size.price }, note };
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  ((error as { code?: string }).code === '23505' || String((error as Error).message).includes('orders_standing_window_idx'));
+
+async function mailShopper(ctx: AppContext, row: repo.StandingRow, subject: string, lines: string[]) {
+  const email = await repo.userEmail(ctx.db, row.customerId);
+  if (!email) return;
+  await ctx.mailer
+    .send({ to: email, subject, text: lines.join('\n') })
+    .catch((error: unknown) => console.error('standing mail failed', error));
+}
+
+// ---------------------------------------------------------------- the reminder and its skip link
+
+export const skipToken = (ctx: AppContext, standingId: number, startsAt: Date) =>
+  makeUnsubscribeToken(ctx.config.jwtSecret, SKIP_SCOPE, [standingId, Math.round(startsAt.getTime() / MINUTE_MS)]);
+
+/** 48 hours before a window's cut-off: the shopper's reminder with a skip link and a link to change it; once per window. */
+async function remind(ctx: AppContext, window: Due): Promise<boolean> {
+  const { row, place } = window;
+  if (!(await claimNotice(ctx.db, REMINDER, row.id, window.startsAt.toISOString()))) return false;
+  const zone = place.point.timeZone;
+  const lines = row.plan
+    ? [`- your ${row.plan.sizes[row.planSize ?? 0]?.name ?? ''} ${row.plan.name} share`]
+    : await lineList(ctx, row.items);
+  const token = skipToken(ctx, row.id, window.startsAt);
+  await mailShopper(ctx, row, `Your standing order from ${row.farmName} for ${when(window.startsAt, zone)}`, [
+    `Your standing reservation at ${row.pointName} is placed for ${when(window.startsAt, zone)}:`,
+    ...lines,
+    '',
+    `Skip this week (no sign-in needed; works until orders close ${when(window.cutoffAt, zone)}): ${ctx.config.publicUrl}${standingSkipPagePath(token)}`,
+    `Change, pause or cancel it: ${ctx.config.publicUrl}/orders?tab=standing`,
+  ]);
+  return true;
+}
+
+async function lineList(ctx: AppContext, items: repo.StandingRow['items']): Promise<string[]> {
+  const names = await repo.lineNames(
+    ctx.db,
+    items.map((l) => l.productId),
+    items.flatMap((l) => (l.variantId === null ? [] : [l.variantId])),
+  );
+  return items.map(
+    (l) =>
+      `- ${l.quantity} × ${lineName(names.products.get(l.productId)?.name ?? 'A product', l.variantId === null ? null : (names.variants.get(l.variantId)?.name ?? null))}`,
+  );
+}
