@@ -233,6 +233,9 @@ test.describe('spec 01 §8: public and shopper screens', () => {
 
 test.describe('spec 02 §8: the producer area', () => {
   test('profile, certifications, products, availability and images', async ({ page, request }) => {
+    // Sixteen failed loads and actions across two sessions, each checked: about 35 s on a quiet
+    // machine, more while CI's other work shares the two cores.
+    test.slow();
     const newcomer = await createUser(request, 'producer');
     await signInBrowser(page, newcomer);
     await failApi(page, /^\/api\/producers$/, 'POST');
