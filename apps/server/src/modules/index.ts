@@ -4,6 +4,7 @@ import adminReviews from './admin-reviews/admin-reviews.routes';
 import analytics from './analytics/analytics.routes';
 import announcements from './announcements/announcements.routes';
 import auth from './auth/auth.routes';
+import benefits from './benefits/benefits.routes';
 import billing from './billing/billing.routes';
 import certificationDocuments from './certification-documents/certification-documents.routes';
 import csa from './csa/csa.routes';
@@ -41,6 +42,7 @@ const MODULES: ModuleRoutes[] = [
   analytics,
   announcements,
   auth,
+  benefits,
   billing,
   certificationDocuments,
   csa,

@@ -110,7 +110,29 @@ export const api = {
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
   upload: <T>(path: string, form: FormData) => request<T>('POST', path, { body: form }),
+  file: (path: string, query?: Query) => fetchFile(path, query),
 };
+
+/**
+ * A file the API answers (a PDF, a CSV), with the same bearer token and the same `{ message }`
+ * errors as every other call; the server names it in Content-Disposition, or `filename` is null.
+ */
+async function fetchFile(path: string, query?: Query): Promise<{ blob: Blob; filename: string | null }> {
+  const token = getToken();
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}${toQueryString(query)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(0, 'Could not reach Farmstand. Check your connection and try again.', undefined, false);
+  }
+  if (response.ok) {
+    const disposition = response.headers.get('content-disposition') ?? '';
+    return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+  }
+  const data = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  const message = typeof data?.message === 'string' ? data.message : `Request failed (${response.status})`;
+  throw new ApiError(response.status, message, undefined, typeof data?.message === 'string');
+}
 
 /**
  * The one rule for what a failed call shows (spec 01 §8, spec 02 §8: "server message or

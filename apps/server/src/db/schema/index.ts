@@ -1,3 +1,4 @@
+export * from './benefits';
 export * from './certification-documents';
 export * from './community';
 export * from './csa';

@@ -1,7 +1,8 @@
 import AdminPage from '@/features/admin/pages/admin-page';
+import { AdminBenefitsReview } from '@/features/benefits/components/admin-benefits-review';
 import { AdminOrdersTab } from '@/features/orders/components/admin-orders-tab';
 
-/** /admin: the admin area, its orders tab from the orders feature. */
+/** /admin: the admin area, its orders tab from the orders feature, its SNAP numbers tab from the benefits feature. */
 export default function ComposedAdminPage() {
-  return <AdminPage ordersTab={<AdminOrdersTab />} />;
+  return <AdminPage ordersTab={<AdminOrdersTab />} benefitsTab={<AdminBenefitsReview />} />;
 }

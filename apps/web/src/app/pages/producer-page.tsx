@@ -1,3 +1,4 @@
+import { FarmBenefitBadges } from '@/features/benefits/components/benefit-badges';
 import { ContactProducerButton } from '@/features/messages/components/contact-producer';
 import { CsaJoinCard } from '@/features/orders/components/csa-join-card';
 import { PickupInfo } from '@/features/orders/components/pickup-info';
@@ -6,7 +7,7 @@ import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 
 /**
  * /producer/{id}: the producers' public farm page, with contact, pickup times (and the farm's CSA
- * share plans beside them) and reviews from their features.
+ * share plans and the benefits it takes at pickup beside them) and reviews from their features.
  */
 export default function ComposedProducerPage() {
   return (
@@ -18,6 +19,7 @@ export default function ComposedProducerPage() {
         <>
           <PickupInfo producerUserId={producer.user_id} intro={intro} />
           <CsaJoinCard producerUserId={producer.user_id} />
+          <FarmBenefitBadges producerUserId={producer.user_id} />
         </>
       )}
       reviews={(producer) => <ReviewsSection target={{ producerId: producer.user_id }} ownerUserId={producer.user_id} />}

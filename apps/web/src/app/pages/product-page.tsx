@@ -1,3 +1,4 @@
+import { ProductBenefitBadges } from '@/features/benefits/components/benefit-badges';
 import ProductPage from '@/features/catalog/pages/product-page';
 import { ContactProducerButton } from '@/features/messages/components/contact-producer';
 import { ProductInquiryForm } from '@/features/messages/components/inquiry-form';
@@ -5,11 +6,19 @@ import { PickupInfo } from '@/features/orders/components/pickup-info';
 import { ReserveCard } from '@/features/orders/components/reserve-card';
 import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 
-/** /product/{id}: the catalogue's page, with reserving, contact, pickup times and reviews from their features. */
+/**
+ * /product/{id}: the catalogue's page, with reserving (and, below it, the benefits that can pay for
+ * this product at pickup), contact, pickup times and reviews from their features.
+ */
 export default function ComposedProductPage() {
   return (
     <ProductPage
-      reserve={(product) => <ReserveCard product={product} />}
+      reserve={(product) => (
+        <>
+          <ReserveCard product={product} />
+          <ProductBenefitBadges product={product} />
+        </>
+      )}
       contact={(product) => (
         <>
           <ContactProducerButton

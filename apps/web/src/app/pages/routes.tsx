@@ -7,6 +7,7 @@ const PublicProducerPage = lazyPage(() => import('./producer-page'));
 const ProfilePage = lazyPage(() => import('./profile-page'));
 const AdminPage = lazyPage(() => import('./admin-page'));
 const SearchPage = lazyPage(() => import('./search-page'));
+const CheckoutPage = lazyPage(() => import('./checkout-page'));
 
 /**
  * The pages that show parts of several features: each feature's page takes the others' parts as
@@ -23,6 +24,14 @@ export const routes: RouteObject[] = [
     element: (
       <RequireAuth>
         <ProfilePage />
+      </RequireAuth>
+    ),
+  },
+  {
+    path: '/checkout/:producerId',
+    element: (
+      <RequireAuth>
+        <CheckoutPage />
       </RequireAuth>
     ),
   },

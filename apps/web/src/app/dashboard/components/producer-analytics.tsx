@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
+import { LedgerCard } from '@/features/benefits/components/ledger-card';
 import { OrderWeeks } from '@/features/orders/components/order-weeks';
 import { useAuth } from '@/shared/auth-context';
 import { MaxProducts } from '@/shared/site/limits';
@@ -21,8 +22,8 @@ function Stat({ label, value, children }: { label: string; value: string; childr
 }
 
 /**
- * Producer Analytics tab: the account at a glance, shopper activity from the analytics API and tips
- * for being found (docs/decisions/010 and 100).
+ * Producer Analytics tab: the account at a glance, shopper activity from the analytics API, the
+ * month's ledger of what was paid at pickup (decision 516) and tips for being found (docs/decisions/010 and 100).
  */
 export function ProducerAnalytics() {
   const { user } = useAuth();
@@ -52,6 +53,7 @@ export function ProducerAnalytics() {
       </section>
       <ShopperActivity producerUserId={user.id} />
       <OrderWeeks />
+      <LedgerCard />
       <Card className="p-6">
         <h2 className="text-lg font-bold">Get found more often</h2>
         <p className="mt-2 text-stone-700 dark:text-stone-300">The more complete a listing, the more often shoppers find it:</p>

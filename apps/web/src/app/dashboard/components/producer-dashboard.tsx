@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { type TabItem, Tabs } from '@/components/ui/tabs';
+import { RecordPayment } from '@/features/benefits/components/record-tenders';
 import { ProducerOrdersTab } from '@/features/orders/components/producer-orders-tab';
 import { useAuth } from '@/shared/auth-context';
 import { DashboardHeader } from './dashboard-header';
@@ -8,7 +9,8 @@ import { ProducerOverview } from './producer-overview';
 
 const TABS: TabItem[] = [
   { id: 'overview', label: 'Overview', content: <ProducerOverview /> },
-  { id: 'orders', label: 'Orders', content: <ProducerOrdersTab /> },
+  // Each of the day's orders records what was paid at pickup (benefits, cash, card: decision 516).
+  { id: 'orders', label: 'Orders', content: <ProducerOrdersTab recordPayment={(order) => <RecordPayment order={order} />} /> },
   { id: 'analytics', label: 'Analytics', content: <ProducerAnalytics /> },
 ];
 

@@ -4,39 +4,15 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SelectInput } from '@/components/ui/field';
-import { ApiError, errorMessage, toQueryString } from '@/lib/api';
-import { getToken } from '@/lib/storage';
+import { api, errorMessage } from '@/lib/api';
 import { formatDay } from '../format';
 import { HarvestList } from './harvest-list';
 
 const PDF_FAILED = 'Could not make the PDF. Please try again.';
 
-/**
- * The packing slips or bag labels of a day. A file, not JSON, so it is fetched here with the
- * bearer token and the same `{ message }` errors as every other call.
- */
-export async function fetchPackingPdf(query: {
-  date: string;
-  layout: PackingLayout;
-  sheet?: LabelSheetId;
-}): Promise<{ blob: Blob; filename: string | null }> {
-  const token = getToken();
-  let response: Response;
-  try {
-    response = await fetch(`/api/orders/packing-slips.pdf${toQueryString(query)}`, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
-  } catch {
-    throw new ApiError(0, 'Could not reach Farmstand. Check your connection and try again.', undefined, false);
-  }
-  if (response.ok) {
-    const disposition = response.headers.get('content-disposition') ?? '';
-    return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
-  }
-  const data = (await response.json().catch(() => null)) as { message?: unknown } | null;
-  const message = typeof data?.message === 'string' ? data.message : `Request failed (${response.status})`;
-  throw new ApiError(response.status, message, undefined, typeof data?.message === 'string');
-}
+/** The packing slips or bag labels of a day, as a PDF. */
+export const fetchPackingPdf = (query: { date: string; layout: PackingLayout; sheet?: LabelSheetId }) =>
+  api.file('/orders/packing-slips.pdf', query);
 
 /**
  * Below the day's orders: packing slips (Letter, with cut lines) or bag labels (on the label

@@ -25,15 +25,21 @@ const ACTION_LABELS: Record<OrderTransitionTarget, string> = {
   cancelled: 'Cancel reservation',
 };
 
-/** One order as either side sees it: what, where, when, the total, its history, the moves allowed now and the thread. */
+/**
+ * One order as either side sees it: what, where, when, the total, its history, the moves allowed now
+ * and the thread. `payment` is another feature's part shown under the actions (recording what was
+ * paid at pickup), passed in by the page that composes it.
+ */
 export function OrderCard({
   order,
   side,
   highlight = false,
+  payment,
 }: {
   order: Order;
   side: 'shopper' | 'producer' | 'admin';
   highlight?: boolean;
+  payment?: ReactNode;
 }) {
   const [showThread, setShowThread] = useState(highlight);
   // Before the order is ready the producer may have less than was asked (the server checks again).
@@ -140,6 +146,7 @@ export function OrderCard({
           {showThread ? 'Hide messages' : 'Messages'}
         </Button>
       </div>
+      {payment}
       {showThread && (
         <div className="mt-3">
           <OrderThread orderId={order.id} canWrite={side !== 'admin'} timeZone={order.window.time_zone} />

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
@@ -132,11 +133,11 @@ function mockServer({ standingList = [standing] }: { standingList?: unknown[] } 
   } as never);
 }
 
-const show = () =>
+const show = (recordPayment?: (o: { id: number }) => ReactNode) =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter>
-        <ProducerOrdersTab />
+        <ProducerOrdersTab recordPayment={recordPayment} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -205,6 +206,14 @@ describe('the producer’s Orders tab', () => {
     expect(within(demand).getByRole('rowheader', { name: 'Eggs' })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 3, name: 'Shoppers with standing reservations (1 active)' })).toBeTruthy();
     expect(screen.getByTestId('standing-31').textContent).toContain('Nashville Farmers Market, Sunday 9:00 AM · Every week');
+  });
+
+  it("shows the part the dashboard passes for recording payment on each of the day's order cards", async () => {
+    mockServer();
+    show((o) => <p>Payment part of order #{o.id}</p>);
+    const card = await screen.findByTestId('order-11');
+    expect(within(card).getByText('Payment part of order #11')).toBeTruthy();
+    expect(within(screen.getByTestId('order-13')).getByText('Payment part of order #13')).toBeTruthy();
   });
 
   it('says in one line that there are no standing reservations yet', async () => {

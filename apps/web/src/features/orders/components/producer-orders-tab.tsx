@@ -1,5 +1,5 @@
 import type { Order } from '@farmstand/shared/schemas/orders';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, EmptyState, Spinner } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/field';
@@ -28,9 +28,11 @@ const STILL_OPEN = new Set(['accepted', 'ready']);
 /**
  * The producer dashboard's Orders tab: requests to answer, then one pickup day in its places' own
  * time zones (the server opens on the current or next one), grouped by window, with closing the
- * day, the pick list and the day sheet, each printable on one page.
+ * day, the pick list and the day sheet, each printable on one page. `recordPayment` is another
+ * feature's part on each of the day's order cards (what was paid at pickup), passed in by the
+ * dashboard.
  */
-export function ProducerOrdersTab() {
+export function ProducerOrdersTab({ recordPayment }: { recordPayment?: (order: Order) => ReactNode } = {}) {
   const requests = useReceivedOrders({ status: 'requested' });
   // Empty: the day the server chooses (today where the farm's places are, or the next pickup day);
   // a link may name one (`?date=2030-06-08`, the morning summary's).
@@ -139,7 +141,7 @@ export function ProducerOrdersTab() {
               <ul className="grid gap-3 lg:grid-cols-2">
                 {group.map((order) => (
                   <li key={order.id}>
-                    <OrderCard order={order} side="producer" />
+                    <OrderCard order={order} side="producer" payment={recordPayment?.(order)} />
                   </li>
                 ))}
               </ul>

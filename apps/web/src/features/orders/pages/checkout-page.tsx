@@ -4,7 +4,7 @@ import { FINAL_AFTER_WEIGHING, formatByWeight, formatEstimate } from '@farmstand
 import { isInSeason, outOfSeasonNotice } from '@farmstand/shared/format/season';
 import type { PickupWindow } from '@farmstand/shared/schemas/pickup';
 import type { StandingCadence } from '@farmstand/shared/schemas/standing';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -115,8 +115,19 @@ function BasketLineRow({ producerUserId, line }: { producerUserId: number; line:
   );
 }
 
-/** /checkout/{producerUserId}: one farm's basket, a pickup window (or delivery), a note, the total. */
-export default function CheckoutPage() {
+/** The basket as another feature's part reads it (the benefits plan): each line's total in cents as shown here. */
+export type CheckoutBasket = {
+  producerUserId: number;
+  lines: { productId: number; name: string; totalCents: number }[];
+  /** Some line is sold by weight: its total is an estimate. */
+  estimated: boolean;
+};
+
+/**
+ * /checkout/{producerUserId}: one farm's basket, a pickup window (or delivery), a note, the total.
+ * `tenderPlan` shows what benefits can pay for the basket (composed in app/pages: another feature's).
+ */
+export default function CheckoutPage({ tenderPlan }: { tenderPlan?: (basket: CheckoutBasket) => ReactNode } = {}) {
   useDocumentTitle('Checkout');
   const producerUserId = Number(useParams().producerId);
   const basket = useBasket(producerUserId);
@@ -231,6 +242,16 @@ export default function CheckoutPage() {
             ))}
           </ul>
         </Card>
+
+        {tenderPlan?.({
+          producerUserId,
+          lines: basket.lines.map((l) => ({
+            productId: l.productId,
+            name: lineName(l),
+            totalCents: lineAmount(l).estimateCents,
+          })),
+          estimated,
+        })}
 
         <Card className="p-5">
           <fieldset>

@@ -13,15 +13,16 @@ import { ProductsTab } from '../components/products-tab';
 import { ProfileForm } from '../components/profile-form';
 import { PRODUCER_TEXTS } from '../texts';
 
-const PROFILE_TABS = ['profile', 'products', 'certifications', 'pickup'] as const;
+const PROFILE_TABS = ['profile', 'products', 'certifications', 'pickup', 'benefits'] as const;
 type ProfileTab = (typeof PROFILE_TABS)[number];
 const isTab = (value: string | null): value is ProfileTab => PROFILE_TABS.some((id) => id === value);
 
 /**
  * /profile: the producer's own farm area with three tabs; ?tab=products opens the catalogue (spec 02 §2).
- * The pickup tab belongs to the orders feature: composed in app/pages/profile-page.tsx.
+ * The pickup tab belongs to the orders feature, the benefits tab to the benefits feature: composed in
+ * app/pages/profile-page.tsx.
  */
-export default function ProfilePage({ pickupTab }: { pickupTab: ReactNode }) {
+export default function ProfilePage({ pickupTab, benefitsTab }: { pickupTab: ReactNode; benefitsTab: ReactNode }) {
   useDocumentTitle('My farm profile');
   const { user } = useAuth();
   const isProducer = user?.userType === 'producer';
@@ -115,6 +116,7 @@ export default function ProfilePage({ pickupTab }: { pickupTab: ReactNode }) {
             content: <CertificationsTab certifications={profile.data.certifications} />,
           },
           { id: 'pickup', label: 'Pickup & Orders', content: pickupTab },
+          { id: 'benefits', label: 'Benefits', content: benefitsTab },
         ]}
       />
     </div>

@@ -1,0 +1,57 @@
+import { boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { orders } from './orders';
+import { users } from './users';
+
+/**
+ * Which benefits a farm takes at pickup (decision 516), one row per producer user: SNAP with its
+ * USDA FNS retailer number (shown to shoppers only once an admin verified it), the WIC FMNP and
+ * Senior FMNP authorisations with the day each ends, and the participating market through which the
+ * farm gives its state's incentive. Farmstand never takes, holds or processes a benefit.
+ */
+export const producerBenefits = pgTable(
+  'producer_benefits',
+  {
+    producerUserId: integer('producer_user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fnsNumber: text('fns_number'),
+    /** none (no number) | pending (a new or changed number) | verified | rejected, by an admin. */
+    snapStatus: text('snap_status', { enum: ['none', 'pending', 'verified', 'rejected'] })
+      .notNull()
+      .default('none'),
+    snapNote: text('snap_note'),
+    snapReviewedAt: timestamp('snap_reviewed_at', { withTimezone: true }),
+    snapReviewedBy: integer('snap_reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    wicFmnpAccepted: boolean('wic_fmnp_accepted').notNull().default(false),
+    /** The last day of the state's authorisation (the farm's local day). */
+    wicFmnpExpiresOn: date('wic_fmnp_expires_on', { mode: 'string' }),
+    seniorFmnpAccepted: boolean('senior_fmnp_accepted').notNull().default(false),
+    seniorFmnpExpiresOn: date('senior_fmnp_expires_on', { mode: 'string' }),
+    incentiveMarket: text('incentive_market'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('producer_benefits_snap_status_idx').on(t.snapStatus)],
+);
+
+/**
+ * What the farm recorded as tendered for an order at pickup, in cents per kind (one row per order,
+ * replaced when the farm corrects it). `incentiveMarket` is the farm's market when it was recorded,
+ * so the ledger keeps it if the farm later changes market.
+ */
+export const orderTenders = pgTable('order_tenders', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  snapCents: integer('snap_cents').notNull().default(0),
+  wicFmnpCents: integer('wic_fmnp_cents').notNull().default(0),
+  seniorFmnpCents: integer('senior_fmnp_cents').notNull().default(0),
+  incentiveCents: integer('incentive_cents').notNull().default(0),
+  cashCents: integer('cash_cents').notNull().default(0),
+  cardCents: integer('card_cents').notNull().default(0),
+  otherCents: integer('other_cents').notNull().default(0),
+  incentiveMarket: text('incentive_market'),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+});

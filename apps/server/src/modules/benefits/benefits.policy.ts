@@ -1,0 +1,89 @@
+import { PRODUCT_CATEGORIES, type ProductCategory, STATES, type StateCode } from '@farmstand/shared';
+import type { AcceptedTenders, BenefitProduct } from '@farmstand/shared/benefits/eligibility';
+import { DEFAULT_INCENTIVES, type Incentive } from '@farmstand/shared/benefits/programmes';
+import { formatDateOnly } from '@farmstand/shared/format/date-only';
+import type { PublicBenefits } from '@farmstand/shared/schemas/benefits';
+import { ORDER_STATUS_LABELS } from '@farmstand/shared/schemas/orders';
+import { type AppError, badRequest, conflict } from '../../lib/errors';
+import type { OrderRow } from '../orders/orders.repository';
+import { localDay } from '../producers/certification-validity';
+import type { BenefitsRow } from './benefits.repository';
+
+/**
+ * The yes-or-no rules of benefits at pickup (decision 516). What each benefit pays for is not here:
+ * it is `packages/shared/src/benefits/eligibility.ts`, the one place for those rules.
+ */
+
+export type Take = PublicBenefits['takes'][number];
+
+export const isStateCode = (state: string): state is StateCode => (STATES as readonly string[]).includes(state);
+
+/** The incentive run in the farm's state, if Farmstand knows one (e.g. Kentucky Double Dollars). */
+export const incentiveFor = (state: string): Incentive | null => DEFAULT_INCENTIVES.find((i) => i.state === state) ?? null;
+
+/**
+ * What a farm takes on `today` (its local day): SNAP only once an admin verified its FNS number; a
+ * coupon only while its authorisation runs (through `expires_on`) and only in a state whose
+ * programme Farmstand knows; the incentive only with a market, in the incentive's state, and when
+ * the farm takes at least one benefit the incentive matches.
+ */
+export function takesOn(row: BenefitsRow | undefined, state: string, today: string): Take[] {
+  if (!row) return [];
+  const takes: Take[] = [];
+  if (row.snapStatus === 'verified' && row.fnsNumber) takes.push('snap');
+  if (isStateCode(state)) {
+    if (row.wicFmnpAccepted && row.wicFmnpExpiresOn !== null && row.wicFmnpExpiresOn >= today) takes.push('wic_fmnp');
+    if (row.seniorFmnpAccepted && row.seniorFmnpExpiresOn !== null && row.seniorFmnpExpiresOn >= today) takes.push('senior_fmnp');
+  }
+  const incentive = incentiveFor(state);
+  if (row.incentiveMarket && incentive?.matches.some((p) => takes.includes(p))) takes.push('incentive');
+  return takes;
+}
+
+/** The tenders a farm may record: the benefits it takes now, and cash, card or other, always. */
+export const acceptedTenders = (takes: Take[], state: string): AcceptedTenders => ({
+  state: state as StateCode,
+  kinds: [...takes, 'cash', 'card', 'other'],
+});
+
+/** A product as the rules read it; a removed product, or an unknown category, reads as "other" (check). */
+export function benefitProduct(found: { category: string; inspection: string | null } | undefined): BenefitProduct {
+  const category = (PRODUCT_CATEGORIES as readonly string[]).includes(found?.category ?? '')
+    ? (found?.category as ProductCategory)
+    : 'other';
+  return { category, inspection: (found?.inspection ?? null) as BenefitProduct['inspection'] };
+}
+
+/**
+ * When tenders may be recorded: once the food is handed over or about to be. A picked-up order
+ * any time; an accepted or ready order from its pickup day on (the day in the pickup place's zone),
+ * since farms often record at the stand before marking the order picked up. Requests, declined,
+ * cancelled, expired and no-show orders had no pickup: nothing was tendered.
+ */
+export function tenderTimingRefusal(order: OrderRow, at: Date): AppError | null {
+  if (order.status === 'picked_up') return null;
+  if (order.status === 'accepted' || order.status === 'ready') {
+    if (localDay(at, order.timeZone) >= order.windowDate) return null;
+    return conflict(
+      `Order #${order.id} is picked up on ${formatDateOnly(order.windowDate, { weekday: 'long', month: 'long', day: 'numeric' })}; record what was tendered from that day`,
+    );
+  }
+  return conflict(
+    `Order #${order.id} is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}: tenders are recorded only for orders handed over at pickup`,
+  );
+}
+
+/** A coupon the farm says it takes must have an authorisation still running. */
+export function couponDateRefusal(
+  field: 'wic_fmnp' | 'senior_fmnp',
+  label: string,
+  coupon: { accepted: boolean; expires_on: string | null },
+  today: string,
+) {
+  if (coupon.accepted && coupon.expires_on !== null && coupon.expires_on < today)
+    return badRequest(
+      `Your ${label} authorisation ended on ${formatDateOnly(coupon.expires_on)}; give the date the new one ends`,
+      `${field}.expires_on`,
+    );
+  return null;
+}

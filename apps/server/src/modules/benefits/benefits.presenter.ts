@@ -1,0 +1,87 @@
+import { TENDER_KINDS, type TenderKind } from '@farmstand/shared/benefits/programmes';
+import type { AdminBenefitsList, ProducerBenefits, PublicBenefits } from '@farmstand/shared/schemas/benefits';
+import { incentiveFor, type Take } from './benefits.policy';
+import type { BenefitsRow, TendersRow } from './benefits.repository';
+
+/** What the producer sees of their own acceptance; a farm that never saved reads as taking nothing. */
+export function presentMine(row: BenefitsRow | undefined, state: string): ProducerBenefits {
+  return {
+    state,
+    fns_number: row?.fnsNumber ?? null,
+    snap_status: row?.snapStatus ?? 'none',
+    snap_note: row?.snapNote ?? null,
+    snap_reviewed_at: row?.snapReviewedAt?.toISOString() ?? null,
+    wic_fmnp: { accepted: row?.wicFmnpAccepted ?? false, expires_on: row?.wicFmnpExpiresOn ?? null },
+    senior_fmnp: { accepted: row?.seniorFmnpAccepted ?? false, expires_on: row?.seniorFmnpExpiresOn ?? null },
+    incentive_market: row?.incentiveMarket ?? null,
+    incentive_name: incentiveFor(state)?.name ?? null,
+  };
+}
+
+/** The sentence beside the producer's SNAP status. */
+export function snapStatusMessage(row: BenefitsRow | undefined): string {
+  switch (row?.snapStatus ?? 'none') {
+    case 'pending':
+      return 'An admin checks your FNS number before shoppers see that you take SNAP.';
+    case 'verified':
+      return 'Your FNS number is verified: shoppers see that you take SNAP.';
+    case 'rejected':
+      return row?.snapNote
+        ? `Your FNS number was not verified: ${row.snapNote}`
+        : 'Your FNS number was not verified. Check it against your authorisation letter and save it again.';
+    default:
+      return 'Add your FNS retailer number to show shoppers that you take SNAP.';
+  }
+}
+
+export function presentPublic(userId: number, state: string, takes: Take[], row: BenefitsRow | undefined): PublicBenefits {
+  const offers = takes.includes('incentive');
+  return {
+    producer_user_id: userId,
+    state,
+    takes,
+    incentive_name: offers ? (incentiveFor(state)?.name ?? null) : null,
+    incentive_market: offers ? (row?.incentiveMarket ?? null) : null,
+  };
+}
+
+/** The recorded cents of each tender kind, every kind present (0 when none). */
+export function tenderCents(row: TendersRow): Record<TenderKind, number> {
+  return {
+    snap: row.snapCents,
+    wic_fmnp: row.wicFmnpCents,
+    senior_fmnp: row.seniorFmnpCents,
+    incentive: row.incentiveCents,
+    cash: row.cashCents,
+    card: row.cardCents,
+    other: row.otherCents,
+  };
+}
+
+/** A tenders request as the row's columns (kinds left out are 0). */
+export function tenderColumns(tendered: Partial<Record<TenderKind, number | undefined>>) {
+  const cents = (kind: TenderKind) => tendered[kind] ?? 0;
+  return {
+    snapCents: cents('snap'),
+    wicFmnpCents: cents('wic_fmnp'),
+    seniorFmnpCents: cents('senior_fmnp'),
+    incentiveCents: cents('incentive'),
+    cashCents: cents('cash'),
+    cardCents: cents('card'),
+    otherCents: cents('other'),
+  };
+}
+
+export const sumTenders = (tenders: Record<TenderKind, number>) => TENDER_KINDS.reduce((sum, kind) => sum + tenders[kind], 0);
+
+export function presentAdminRow(row: { benefits: BenefitsRow; farmName: string; state: string }) {
+  return {
+    producer_user_id: row.benefits.producerUserId,
+    farm_name: row.farmName,
+    state: row.state,
+    fns_number: row.benefits.fnsNumber,
+    snap_status: row.benefits.snapStatus,
+    snap_note: row.benefits.snapNote,
+    updated_at: row.benefits.updatedAt.toISOString(),
+  } satisfies AdminBenefitsList['producers'][number];
+}

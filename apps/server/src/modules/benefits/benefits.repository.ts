@@ -1,0 +1,168 @@
+import { and, asc, eq, inArray, like, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orders, orderTenders, producerBenefits, producers, products, users } from '../../db/schema';
+
+export type BenefitsRow = typeof producerBenefits.$inferSelect;
+export type TendersRow = typeof orderTenders.$inferSelect;
+
+/** The statuses of an order whose food was handed over or is being handed over: the ledger counts these. */
+export const HANDED_OVER = ['accepted', 'ready', 'picked_up'] as const;
+
+/** A farm profile as the benefits read it: its name and state, and its owner's e-mail. */
+export async function findFarm(db: Db, userId: number) {
+  const [row] = await db
+    .select({ userId: producers.userId, farmName: producers.farmName, state: producers.state, email: users.email })
+    .from(producers)
+    .innerJoin(users, eq(users.id, producers.userId))
+    .where(eq(producers.userId, userId))
+    .limit(1);
+  return row;
+}
+
+export async function findBenefits(db: Db, producerUserId: number): Promise<BenefitsRow | undefined> {
+  const [row] = await db.select().from(producerBenefits).where(eq(producerBenefits.producerUserId, producerUserId)).limit(1);
+  return row;
+}
+
+/** The farm's row locked, so two tenders recorded at once for one farm are checked one after the other. */
+export async function lockBenefits(db: Db, producerUserId: number) {
+  await db
+    .select({ id: producerBenefits.producerUserId })
+    .from(producerBenefits)
+    .where(eq(producerBenefits.producerUserId, producerUserId))
+    .for('update');
+}
+
+export type BenefitsValues = Omit<typeof producerBenefits.$inferInsert, 'producerUserId' | 'createdAt' | 'updatedAt'>;
+
+export async function saveBenefits(db: Db, producerUserId: number, values: BenefitsValues, at: Date) {
+  await db
+    .insert(producerBenefits)
+    .values({ producerUserId, ...values, updatedAt: at })
+    .onConflictDoUpdate({ target: producerBenefits.producerUserId, set: { ...values, updatedAt: at } });
+}
+
+export async function setReview(
+  db: Db,
+  producerUserId: number,
+  values: { status: 'verified' | 'rejected'; note: string | null; at: Date; by: number },
+) {
+  await db
+    .update(producerBenefits)
+    .set({
+      snapStatus: values.status,
+      snapNote: values.note,
+      snapReviewedAt: values.at,
+      snapReviewedBy: values.by,
+      updatedAt: values.at,
+    })
+    .where(eq(producerBenefits.producerUserId, producerUserId));
+}
+
+/** Farms by SNAP status, oldest change first (the queue an admin works through). */
+export async function listByStatus(db: Db, status: BenefitsRow['snapStatus']) {
+  return db
+    .select({ benefits: producerBenefits, farmName: producers.farmName, state: producers.state })
+    .from(producerBenefits)
+    .innerJoin(producers, eq(producers.userId, producerBenefits.producerUserId))
+    .where(eq(producerBenefits.snapStatus, status))
+    .orderBy(asc(producerBenefits.updatedAt), asc(producerBenefits.producerUserId));
+}
+
+/** The category and inspection of the products an order names (removed products are missing). */
+export async function productKinds(db: Db, ids: number[]) {
+  if (ids.length === 0) return new Map<number, { category: string; inspection: string | null }>();
+  const rows = await db
+    .select({ id: products.id, category: products.category, inspection: products.inspection })
+    .from(products)
+    .where(inArray(products.id, ids));
+  return new Map(rows.map((r) => [r.id, { category: r.category, inspection: r.inspection }]));
+}
+
+export async function findTenders(db: Db, orderId: number): Promise<TendersRow | undefined> {
+  const [row] = await db.select().from(orderTenders).where(eq(orderTenders.orderId, orderId)).limit(1);
+  return row;
+}
+
+/**
+ * The incentive already recorded for this shopper at this farm on other orders of the same local
+ * pickup day (the incentive's daily cap is per shopper and day).
+ */
+export async function incentiveRecordedThatDay(
+  db: Db,
+  where: { customerId: number; producerUserId: number; windowDate: string; exceptOrderId: number },
+): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<number>`coalesce(sum(${orderTenders.incentiveCents}), 0)::int` })
+    .from(orderTenders)
+    .innerJoin(orders, eq(orders.id, orderTenders.orderId))
+    .where(
+      and(
+        eq(orders.customerId, where.customerId),
+        eq(orders.producerUserId, where.producerUserId),
+        eq(orders.windowDate, where.windowDate),
+        ne(orders.id, where.exceptOrderId),
+        inArray(orders.status, [...HANDED_OVER]),
+      ),
+    );
+  return Number(row?.cents ?? 0);
+}
+
+export async function saveTenders(db: Db, values: typeof orderTenders.$inferInsert) {
+  const { orderId: _, ...rest } = values;
+  await db.insert(orderTenders).values(values).onConflictDoUpdate({ target: orderTenders.orderId, set: rest });
+}
+
+/**
+ * The month's orders with recorded tenders (by the order's local pickup day, `YYYY-MM`), oldest
+ * first; one farm's, or the whole platform's when `producerUserId` is null.
+ */
+export async function tendersOfMonth(db: Db, producerUserId: number | null, month: string) {
+  return db
+    .select({
+      orderId: orders.id,
+      windowDate: orders.windowDate,
+      shopperName: orders.shopperName,
+      tenders: orderTenders,
+    })
+    .from(orderTenders)
+    .innerJoin(orders, eq(orders.id, orderTenders.orderId))
+    .where(
+      and(
+        producerUserId === null ? undefined : eq(orders.producerUserId, producerUserId),
+        like(orders.windowDate, `${month}-%`),
+        inArray(orders.status, [...HANDED_OVER]),
+      ),
+    )
+    .orderBy(asc(orders.windowDate), asc(orders.id));
+}
+
+/** Column of each tender kind, for sums over many orders. */
+const KIND_COLUMNS = {
+  snap: orderTenders.snapCents,
+  wic_fmnp: orderTenders.wicFmnpCents,
+  senior_fmnp: orderTenders.seniorFmnpCents,
+  incentive: orderTenders.incentiveCents,
+  cash: orderTenders.cashCents,
+  card: orderTenders.cardCents,
+  other: orderTenders.otherCents,
+} as const;
+
+/** The platform's month per tender kind: cents and the orders that had some, summed in the database. */
+export async function platformTotals(db: Db, month: string) {
+  const columns = Object.fromEntries(
+    Object.entries(KIND_COLUMNS).flatMap(([kind, column]) => [
+      [`${kind}_cents`, sql<number>`coalesce(sum(${column}), 0)::bigint`],
+      [`${kind}_orders`, sql<number>`count(*) filter (where ${column} > 0)::int`],
+    ]),
+  );
+  const [row] = await db
+    .select(columns)
+    .from(orderTenders)
+    .innerJoin(orders, eq(orders.id, orderTenders.orderId))
+    .where(and(like(orders.windowDate, `${month}-%`), inArray(orders.status, [...HANDED_OVER])));
+  return (kind: keyof typeof KIND_COLUMNS) => ({
+    cents: Number(row?.[`${kind}_cents`] ?? 0),
+    orders: Number(row?.[`${kind}_orders`] ?? 0),
+  });
+}

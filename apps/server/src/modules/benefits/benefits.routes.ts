@@ -1,0 +1,209 @@
+import { ErrorResponse, IdParams } from '@farmstand/shared';
+import {
+  AdminBenefitsList,
+  AdminBenefitsQuery,
+  AdminBenefitsReviewRequest,
+  AdminBenefitsTotals,
+  AdminBenefitsTotalsQuery,
+  BenefitsUserParams,
+  Ledger,
+  LedgerQuery,
+  OrderBenefitsResponse,
+  ProducerBenefitsRequest,
+  ProducerBenefitsResponse,
+  PublicBenefits,
+  TendersRequest,
+} from '@farmstand/shared/schemas/benefits';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireRole, requireUser } from '../../plugins/auth';
+import { defineModule, type ModuleOptions } from '../module';
+import * as benefits from './benefits.service';
+
+const tags = ['benefits'];
+const security = [{ bearer: [] }];
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const producerOnly = {
+  access: ['producer'] as const,
+  accessMessages: { denied: 'Only producers say which benefits they take at pickup' },
+};
+const farmOnly = {
+  access: ['producer'] as const,
+  accessMessages: { denied: 'Only the farm records what was tendered at pickup' },
+};
+const adminOnly = { access: ['admin'] as const, accessMessages: { denied: 'Only admins review FNS retailer numbers' } };
+
+/**
+ * Benefits at pickup (decision 516): /api/benefits/… for farms, shoppers and the public, and
+ * /api/admin/benefits/… for the admins who verify FNS numbers. Mounted at /api itself, so both
+ * families stay in this one module.
+ */
+const benefitsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  const producer = (request: Parameters<typeof requireUser>[1]) =>
+    requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied);
+  const admin = (request: Parameters<typeof requireUser>[1]) =>
+    requireRole(ctx, request, ['admin'], adminOnly.accessMessages.denied);
+
+  app.get(
+    '/benefits/mine',
+    {
+      config: producerOnly,
+      schema: {
+        summary: 'Which benefits your farm takes at pickup, with your FNS number’s review',
+        tags,
+        security,
+        response: { 200: ProducerBenefitsResponse, ...errors },
+      },
+    },
+    async (request) => benefits.mine(ctx, await producer(request)),
+  );
+
+  app.put(
+    '/benefits/mine',
+    {
+      config: producerOnly,
+      schema: {
+        summary: 'Say which benefits your farm takes (a new or changed FNS number waits for an admin)',
+        tags,
+        security,
+        body: ProducerBenefitsRequest,
+        response: { 200: ProducerBenefitsResponse, ...errors },
+      },
+    },
+    async (request) => benefits.saveMine(ctx, await producer(request), request.body),
+  );
+
+  app.get(
+    '/benefits/producers/:userId',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'What a farm takes now: SNAP once verified, coupons until their authorisation ends, the incentive',
+        tags,
+        params: BenefitsUserParams,
+        response: { 200: PublicBenefits, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => benefits.publicBenefits(ctx, request.params.userId),
+  );
+
+  app.get(
+    '/benefits/orders/:id',
+    {
+      config: { access: 'signed-in', accessMessages: { signIn: 'Please sign in to see your order' } },
+      schema: {
+        summary: 'An order’s tender plan (what each benefit can pay) and what the farm recorded',
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: OrderBenefitsResponse, ...errors },
+      },
+    },
+    async (request) => benefits.orderBenefits(ctx, await requireUser(ctx, request), request.params.id),
+  );
+
+  app.put(
+    '/benefits/orders/:id/tenders',
+    {
+      config: farmOnly,
+      schema: {
+        summary: 'Record what was tendered for your order at pickup (replaces an earlier record)',
+        description:
+          'Allowed once the order is picked up, or is accepted or ready and its pickup day has come. Refused (400) above what each benefit may pay, above the incentive’s match and daily cap, or above the order’s total.',
+        tags,
+        security,
+        params: IdParams,
+        body: TendersRequest,
+        response: { 200: OrderBenefitsResponse, ...errors },
+      },
+    },
+    async (request) =>
+      benefits.recordTenders(
+        ctx,
+        await requireRole(ctx, request, ['producer'], farmOnly.accessMessages.denied),
+        request.params.id,
+        request.body,
+      ),
+  );
+
+  app.get(
+    '/benefits/ledger',
+    {
+      config: { ...producerOnly, accessMessages: { denied: 'Only producers have a benefits ledger' } },
+      schema: {
+        summary: 'Your farm’s monthly benefits ledger: JSON, a CSV file or a printable PDF',
+        description:
+          'The month is counted in pickup days (local to the pickup place). `format=csv` answers text/csv, one order a line; `format=pdf` a printable PDF; both as a download named farmstand-benefits-YYYY-MM.',
+        tags,
+        security,
+        querystring: LedgerQuery,
+        produces: ['application/json', 'text/csv', 'application/pdf'],
+        response: { 200: Ledger, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireRole(ctx, request, ['producer'], 'Only producers have a benefits ledger');
+      const file = await benefits.ledger(ctx, user, request.query);
+      if (file.format === 'json') return file.ledger;
+      const type = file.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf';
+      return reply
+        .type(type)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.body as never); // raw bytes: the 200 schema describes the JSON form
+    },
+  );
+
+  app.get(
+    '/admin/benefits',
+    {
+      config: adminOnly,
+      schema: {
+        summary: 'Farms by SNAP status (pending: FNS numbers to verify)',
+        tags: ['admin', ...tags],
+        security,
+        querystring: AdminBenefitsQuery,
+        response: { 200: AdminBenefitsList, ...errors },
+      },
+    },
+    async (request) => {
+      await admin(request);
+      return benefits.adminList(ctx, request.query.status);
+    },
+  );
+
+  app.get(
+    '/admin/benefits/totals',
+    {
+      config: adminOnly,
+      schema: {
+        summary: 'Tenders recorded across the platform in a month, per kind, with their orders',
+        tags: ['admin', ...tags],
+        security,
+        querystring: AdminBenefitsTotalsQuery,
+        response: { 200: AdminBenefitsTotals, ...errors },
+      },
+    },
+    async (request) => {
+      await admin(request);
+      return benefits.adminTotals(ctx, request.query.month);
+    },
+  );
+
+  app.post(
+    '/admin/benefits/:userId/review',
+    {
+      config: adminOnly,
+      schema: {
+        summary: 'Verify or reject a farm’s pending FNS number (a rejection says why); the farm is mailed',
+        tags: ['admin', ...tags],
+        security,
+        params: BenefitsUserParams,
+        body: AdminBenefitsReviewRequest,
+        response: { 200: ProducerBenefitsResponse, ...errors },
+      },
+    },
+    async (request) => benefits.review(ctx, await admin(request), request.params.userId, request.body),
+  );
+};
+
+export default defineModule({ prefix: '', routes: benefitsRoutes });

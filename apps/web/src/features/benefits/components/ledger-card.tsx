@@ -1,0 +1,149 @@
+import { dollars } from '@farmstand/shared/benefits/eligibility';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, Spinner } from '@/components/ui/card';
+import { TextInput } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api';
+import { fetchLedgerFile, useLedger } from '../tenders-api';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** "2030-06" for the month `now` is in, on the viewer's clock. */
+export const monthOf = (now: Date) => `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+
+/** "June 2030" from "2030-06". */
+const monthName = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+
+const VALID_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * On the producer's dashboard: one month's record of what was tendered at pickup, per programme
+ * (and per market for the incentive), with the month's ledger to download as CSV or PDF (decision
+ * 516). The files need the sign-in, so they are fetched and then saved, as the label PDFs are.
+ */
+export function LedgerCard({ initialMonth = monthOf(new Date()) }: { initialMonth?: string }) {
+  const [month, setMonth] = useState(initialMonth);
+  const valid = VALID_MONTH.test(month);
+  const ledger = useLedger(month);
+  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+
+  const download = async (format: 'csv' | 'pdf') => {
+    setDownloadError(null);
+    setBusy(format);
+    try {
+      const { blob, filename } = await fetchLedgerFile(month, format);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = filename;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // Long enough for the browser to start saving the file.
+      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (failure) {
+      setDownloadError(errorMessage(failure, `Could not download the ${format.toUpperCase()} ledger; try again`));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const rows = ledger.data?.rows ?? [];
+  const total = rows.reduce((sum, row) => sum + row.cents, 0);
+  return (
+    <Card className="p-5" role="region" aria-labelledby="ledger-heading">
+      <h2 id="ledger-heading" className="text-lg font-bold">
+        Benefits ledger
+      </h2>
+      <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
+        What shoppers paid at pickup, as you recorded it on each order: SNAP, coupons, incentives, cash and card.
+      </p>
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="w-48">
+          <TextInput
+            label="Month"
+            type="month"
+            value={month}
+            onChange={(e) => setMonth(e.currentTarget.value)}
+            error={valid ? undefined : 'Enter a month as YYYY-MM, like 2030-06'}
+          />
+        </div>
+        <Button variant="secondary" disabled={!valid} isLoading={busy === 'csv'} onClick={() => download('csv')}>
+          Download CSV
+        </Button>
+        <Button variant="secondary" disabled={!valid} isLoading={busy === 'pdf'} onClick={() => download('pdf')}>
+          Download PDF
+        </Button>
+      </div>
+      {downloadError && (
+        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+          {downloadError}
+        </p>
+      )}
+      {valid &&
+        (ledger.isPending ? (
+          <Spinner label="Loading the ledger…" />
+        ) : ledger.isError ? (
+          <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-400">
+            {errorMessage(ledger.error, 'Could not load the ledger; try again')}
+          </p>
+        ) : rows.length === 0 ? (
+          <p className="mt-4 text-sm text-stone-700 dark:text-stone-300">No payments recorded in {monthName(month)}.</p>
+        ) : (
+          <table className="mt-4 w-full text-left text-sm">
+            <caption className="mb-2 text-left font-semibold">
+              {monthName(month)}: {ledger.data.orders.length} {ledger.data.orders.length === 1 ? 'order' : 'orders'}
+            </caption>
+            <thead>
+              <tr className="border-b border-stone-200 dark:border-stone-700">
+                <th scope="col" className="py-1 pr-3 font-semibold">
+                  Paid with
+                </th>
+                <th scope="col" className="py-1 pr-3 text-right font-semibold">
+                  Orders
+                </th>
+                <th scope="col" className="py-1 text-right font-semibold">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={`${row.kind}-${row.market ?? ''}`} className="border-b border-stone-100 dark:border-stone-800">
+                  <th scope="row" className="py-1 pr-3 font-normal">
+                    {row.label}
+                    {row.market && <span className="text-stone-600 dark:text-stone-400"> · {row.market}</span>}
+                  </th>
+                  <td className="py-1 pr-3 text-right">{row.orders}</td>
+                  <td className="py-1 text-right">{dollars(row.cents)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" className="py-1 pr-3 font-semibold">
+                  Total recorded
+                </th>
+                <td />
+                <td className="py-1 text-right font-semibold">{dollars(total)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        ))}
+    </Card>
+  );
+}

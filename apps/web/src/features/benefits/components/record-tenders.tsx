@@ -1,0 +1,265 @@
+import { dollars } from '@farmstand/shared/benefits/eligibility';
+import { COUPON_PROGRAMMES, TENDER_KINDS, TENDER_LABELS, type TenderKind } from '@farmstand/shared/benefits/programmes';
+import type { OrderBenefits, TendersRequest } from '@farmstand/shared/schemas/benefits';
+import type { Order } from '@farmstand/shared/schemas/orders';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/card';
+import { TextInput } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { ApiError, errorMessage } from '@/lib/api';
+import { formatZonedMoment } from '@/lib/format';
+import { useOrderBenefits, useRecordTenders } from '../tenders-api';
+
+/** Orders whose food is handed over or about to be: what was paid for them can be recorded (the server checks again). */
+const RECORDABLE = new Set<Order['status']>(['accepted', 'ready', 'picked_up']);
+/** The tenders only a farm that takes them can record; cash, card and other are always offered. */
+const BENEFIT_KINDS = new Set<TenderKind>(['snap', 'wic_fmnp', 'senior_fmnp', 'incentive']);
+
+export const TENDERS_RECORDED = 'Tenders recorded';
+const BAD_AMOUNT = 'Enter an amount in dollars, like 12.50';
+
+/** Integer cents from what a person typed in dollars ("12.5", "$12.50", "1,200"); '' is 0; null when it is no amount. */
+export function parseDollars(text: string): number | null {
+  const plain = text.trim().replace(/^\$/, '').replace(/,/g, '');
+  if (plain === '') return 0;
+  const match = /^(\d*)(?:\.(\d{1,2}))?$/.exec(plain);
+  if (!match || (match[1] === '' && match[2] === undefined)) return null;
+  return Number(match[1] || '0') * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** "12.50" from cents, for a field ('' for nothing). */
+const fieldValue = (cents: number | undefined) =>
+  cents ? `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}` : '';
+
+const tenderLabel = (kind: TenderKind, plan: OrderBenefits | null | undefined) =>
+  kind === 'incentive' && plan?.incentive_name ? `${plan.incentive_name} (incentive match)` : TENDER_LABELS[kind];
+
+/** "SNAP/EBT $12.00 · Cash $3.00": what was recorded, in the tenders' order. */
+function recordedText(plan: OrderBenefits): string {
+  const tenders = plan.tenders ?? {};
+  const paid = TENDER_KINDS.filter((kind) => (tenders[kind] ?? 0) > 0);
+  if (paid.length === 0) return 'Nothing recorded as paid.';
+  return paid.map((kind) => `${tenderLabel(kind, plan)} ${dollars(tenders[kind] ?? 0)}`).join(' · ');
+}
+
+/** The plan's limit beside a field: what the benefit surely pays, and at most with items to check. */
+function limitHint(kind: TenderKind, plan: OrderBenefits): string | undefined {
+  const mayPay = (programme: 'snap' | 'wic_fmnp' | 'senior_fmnp') =>
+    plan.lines.filter((line) => line[programme] !== false).reduce((sum, line) => sum + line.total_cents, 0);
+  const withCheck = (sure: number, may: number) =>
+    may > sure ? `; at most ${dollars(may)} with the items to check with the programme` : '';
+  if (kind === 'snap') {
+    const may = mayPay('snap');
+    return `Plan: ${dollars(plan.snap_cents)}, the SNAP-eligible items${withCheck(plan.snap_cents, may)}`;
+  }
+  if ((COUPON_PROGRAMMES as readonly string[]).includes(kind)) {
+    const programme = kind as 'wic_fmnp' | 'senior_fmnp';
+    const sure = plan.coupon_cents[programme] ?? 0;
+    return `Plan: ${dollars(sure)}, the items these coupons cover${withCheck(sure, mayPay(programme))}`;
+  }
+  if (kind === 'incentive')
+    return `Expected match: up to ${dollars(plan.incentive_match_cents)}; ${dollars(plan.incentive_cap_left_cents)} left of today's limit for this shopper`;
+  if (kind === 'cash') return `The rest of the order: ${dollars(plan.rest_cents)}`;
+  return undefined;
+}
+
+/**
+ * On a producer's order card, on the pickup day: what was paid at pickup, and "Record payment" to
+ * enter what was actually tendered (decision 516). Farmstand never takes the payment: this is the
+ * farm's record, checked against the programmes' rules by the server.
+ */
+export function RecordPayment({ order }: { order: Order }) {
+  const recordable = RECORDABLE.has(order.status);
+  const benefits = useOrderBenefits(order.id, recordable);
+  const [open, setOpen] = useState(false);
+  const [saved, setSaved] = useState('');
+  if (!recordable) return null;
+  const plan = benefits.data;
+  const recorded = plan?.tenders ? plan : null;
+
+  return (
+    <section
+      aria-labelledby={`payment-${order.id}-heading`}
+      className="mt-3 rounded-lg border border-stone-200 px-3 py-2 text-sm dark:border-stone-700"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h4 id={`payment-${order.id}-heading`} className="font-semibold">
+            Paid at pickup
+          </h4>
+          <p className="text-stone-700 dark:text-stone-300" data-testid={`payment-${order.id}`}>
+            {benefits.isPending
+              ? 'Loading…'
+              : benefits.isError
+                ? 'Could not load what was recorded.'
+                : recorded
+                  ? recordedText(recorded)
+                  : 'Not recorded yet.'}
+            {recorded?.recorded_at && (
+              <span className="block text-xs text-stone-600 dark:text-stone-400">
+                Recorded {formatZonedMoment(recorded.recorded_at, order.window.time_zone)}
+              </span>
+            )}
+          </p>
+        </div>
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={`${recorded ? 'Change payment' : 'Record payment'} for order #${order.id}`}
+          onClick={() => {
+            setSaved('');
+            setOpen(true);
+          }}
+        >
+          {recorded ? 'Change payment' : 'Record payment'}
+        </Button>
+      </div>
+      <p role="status" className="font-medium text-green-800 dark:text-green-300">
+        {saved}
+      </p>
+      {open && (
+        <RecordTendersDialog
+          order={order}
+          plan={plan}
+          loading={benefits.isPending}
+          loadError={benefits.isError ? errorMessage(benefits.error, "Could not load this order's plan; try again") : null}
+          onClose={() => setOpen(false)}
+          onSaved={(message) => {
+            setOpen(false);
+            setSaved(message);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function RecordTendersDialog({
+  order,
+  plan,
+  loading,
+  loadError,
+  onClose,
+  onSaved,
+}: {
+  order: Order;
+  plan: OrderBenefits | null | undefined;
+  loading: boolean;
+  loadError: string | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const title = `Record payment for order #${order.id}`;
+  return (
+    <Modal title={title} onClose={onClose}>
+      <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
+        What {order.shopper.name} actually paid at pickup. Farmstand never takes or processes benefits: you accept them in person.
+      </p>
+      {loading ? (
+        <Spinner label="Loading the order's plan…" />
+      ) : loadError || !plan ? (
+        <>
+          <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-400">
+            {loadError ?? "Could not load this order's plan; try again"}
+          </p>
+          <div className="mt-6 flex justify-end">
+            <Button variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+          </div>
+        </>
+      ) : (
+        <TendersForm orderId={order.id} plan={plan} onCancel={onClose} onSaved={onSaved} />
+      )}
+    </Modal>
+  );
+}
+
+function TendersForm({
+  orderId,
+  plan,
+  onCancel,
+  onSaved,
+}: {
+  orderId: number;
+  plan: OrderBenefits;
+  onCancel: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const record = useRecordTenders(orderId);
+  // Benefits the farm takes now, and any recorded before (so a record can be corrected to 0).
+  const kinds = TENDER_KINDS.filter(
+    (kind) => !BENEFIT_KINDS.has(kind) || plan.takes.includes(kind) || (plan.tenders?.[kind] ?? 0) > 0,
+  );
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(kinds.map((kind) => [kind, fieldValue(plan.tenders?.[kind])])),
+  );
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<TenderKind, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const cents = Object.fromEntries(kinds.map((kind) => [kind, parseDollars(values[kind] ?? '')])) as Record<
+    TenderKind,
+    number | null
+  >;
+  const sum = kinds.reduce((total, kind) => total + (cents[kind] ?? 0), 0);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const invalid = Object.fromEntries(kinds.filter((kind) => cents[kind] === null).map((kind) => [kind, BAD_AMOUNT]));
+    setFieldErrors(invalid);
+    if (Object.keys(invalid).length > 0) return;
+    const body = Object.fromEntries(kinds.map((kind) => [kind, cents[kind] ?? 0])) as TendersRequest;
+    try {
+      const answer = await record.mutateAsync(body);
+      onSaved(answer?.message || TENDERS_RECORDED);
+    } catch (failure) {
+      const message = errorMessage(failure, 'Could not record the payment; try again');
+      const field = failure instanceof ApiError ? failure.field : undefined;
+      if (field && (kinds as string[]).includes(field)) setFieldErrors({ [field]: message });
+      else setError(message);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+      <p className="text-sm text-stone-700 dark:text-stone-300">
+        Order total {dollars(plan.total_cents)}. Benefits give no change: record what was applied to this order.
+      </p>
+      <fieldset className="space-y-3">
+        <legend className="mb-1 font-semibold">Amounts in dollars</legend>
+        {kinds.map((kind) => (
+          <TextInput
+            key={kind}
+            label={tenderLabel(kind, plan)}
+            inputMode="decimal"
+            autoComplete="off"
+            value={values[kind] ?? ''}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setValues((current) => ({ ...current, [kind]: value }));
+            }}
+            hint={limitHint(kind, plan)}
+            error={fieldErrors[kind]}
+          />
+        ))}
+      </fieldset>
+      <p className="text-sm font-medium">
+        Recorded together: {dollars(sum)} of {dollars(plan.total_cents)}
+      </p>
+      {error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" isLoading={record.isPending}>
+          Save payment
+        </Button>
+      </div>
+    </form>
+  );
+}

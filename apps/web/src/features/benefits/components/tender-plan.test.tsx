@@ -1,0 +1,114 @@
+import type { PublicBenefits } from '@farmstand/shared/schemas/benefits';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api } from '@/lib/api';
+import { NEVER_TAKES, type PlanLine, TenderPlanCard } from './tender-plan';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const farm = (takes: PublicBenefits['takes'], state = 'KY'): PublicBenefits => ({
+  producer_user_id: 7,
+  state,
+  takes,
+  incentive_name: takes.includes('incentive') ? 'Kentucky Double Dollars' : null,
+  incentive_market: takes.includes('incentive') ? 'Lexington Farmers Market' : null,
+});
+
+/** The farm's public profile: only its products matter here (their categories). */
+const profile = {
+  products: [
+    { id: 1, category: 'eggs', inspection: null },
+    { id: 2, category: 'produce', inspection: null },
+    { id: 3, category: 'meat', inspection: 'custom_exempt' },
+  ],
+};
+
+const eggs: PlanLine = { productId: 1, name: 'Eggs', totalCents: 800 };
+const tomatoes: PlanLine = { productId: 2, name: 'Tomatoes', totalCents: 1000 };
+const beefShare: PlanLine = { productId: 3, name: 'Quarter beef share', totalCents: 25_000 };
+
+/** The API as the plan reads it: the farm's benefits (or a 404) and its public profile. */
+function serve(benefits: PublicBenefits | 'missing') {
+  return vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+    if (path === '/benefits/producers/7') {
+      if (benefits === 'missing') throw new ApiError(404, 'Producer not found');
+      return benefits as never;
+    }
+    if (path === '/producers/7') return profile as never;
+    throw new Error(`unexpected GET ${path}`);
+  });
+}
+
+const show = (lines: PlanLine[], estimated = false) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <TenderPlanCard producerUserId={7} lines={lines} estimated={estimated} />
+    </QueryClientProvider>,
+  );
+
+describe('the tender plan at checkout', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('tells a shopper at a Kentucky farm taking SNAP and Kentucky Double Dollars what eggs and produce can be paid with', async () => {
+    serve(farm(['snap', 'incentive']));
+    show([eggs, tomatoes]);
+    expect((await screen.findByTestId('tender-plan-sentence')).textContent).toBe(
+      'Pay the producer at pickup: up to $18.00 with SNAP, + $10.00 Kentucky Double Dollars',
+    );
+    expect(screen.getByText(NEVER_TAKES)).toBeTruthy();
+    const rows = [...document.querySelectorAll('dl > div')].map((row) => row.textContent);
+    expect(rows).toEqual([
+      'SNAP-eligible items$18.00',
+      'The rest, paid another way$0.00',
+      'Expected Kentucky Double Dollars matchup to $10.00 (at most $20.00 a day)',
+    ]);
+    // Eggs are matched only at participating markets: the shopper asks, with the amount.
+    expect(
+      screen.getByText(
+        'Ask the producer about Kentucky Double Dollars on Kentucky-raised meat, eggs and dairy (participating markets): up to $8.00 more.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('asks about SNAP for a live-animal share, with its amount, and promises nothing for it', async () => {
+    serve(farm(['snap']));
+    show([beefShare]);
+    expect((await screen.findByTestId('tender-plan-sentence')).textContent).toBe(
+      'Pay the producer at pickup: nothing in this basket is sure to be covered by SNAP',
+    );
+    expect(screen.getByText('Ask the producer about SNAP for $250.00 of your basket (Quarter beef share).')).toBeTruthy();
+    expect(screen.getByText('The rest, paid another way').nextElementSibling?.textContent).toBe('$250.00');
+  });
+
+  it('names the coupons with their own subtotal and says estimates are estimates', async () => {
+    serve(farm(['snap', 'wic_fmnp']));
+    show([eggs, tomatoes], true);
+    expect((await screen.findByTestId('tender-plan-sentence')).textContent).toBe(
+      'Pay the producer at pickup: up to $18.00 with SNAP or $10.00 with WIC FMNP coupons',
+    );
+    expect(screen.getByText('Items WIC FMNP coupons cover').nextElementSibling?.textContent).toBe('$10.00');
+    expect(screen.getByText(/Items sold by weight are estimates/)).toBeTruthy();
+  });
+
+  it('shows nothing when the farm takes no benefit', async () => {
+    const get = serve(farm([]));
+    const { container } = show([eggs, tomatoes]);
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/benefits/producers/7', undefined, expect.anything()));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(container.innerHTML).toBe('');
+    // The products are not even fetched.
+    expect(get).not.toHaveBeenCalledWith('/producers/7', undefined, expect.anything());
+  });
+
+  it('shows nothing for a farm without a benefits record', async () => {
+    const get = serve('missing');
+    const { container } = show([eggs]);
+    await waitFor(() => expect(get).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(container.innerHTML).toBe('');
+  });
+});
