@@ -347,6 +347,16 @@ describe('demo seed', () => {
       app.ctx.clock = clock;
     }
   });
+  it('lets the demo farm take SNAP, WIC coupons and Kentucky Double Dollars, as shoppers see it', async () => {
+    const [farm] = await rows<{ id: number }>(sql`select u.id from users u where u.email = 'producer@farmstand.test'`);
+    const answer = await app.inject({ method: 'GET', url: `/api/benefits/producers/${farm.id}` });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({
+      state: 'KY',
+      takes: ['snap', 'wic_fmnp', 'incentive'],
+      incentive_name: 'Kentucky Double Dollars',
+    });
+  });
 });
 
 function fileOf(url: string): string {

@@ -1,7 +1,17 @@
 import { PLAN_PRICES } from '@farmstand/shared';
 import { and, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { certifications, favorites, payments, producers, products, reviews, subscriptions, users } from '../db/schema';
+import {
+  certifications,
+  favorites,
+  payments,
+  producerBenefits,
+  producers,
+  products,
+  reviews,
+  subscriptions,
+  users,
+} from '../db/schema';
 import type { AppContext } from '../lib/context';
 import { hashPassword } from '../modules/auth/passwords';
 import { replaceVariants } from '../modules/products/variants';
@@ -226,6 +236,20 @@ async function insertDemoCatalog(tx: Db, { farms, pictures, passwordHash, random
     { userId: farmUserIds[0], producerId: producerIds[0] },
     consumers.slice(1).map((c) => c.id),
     now,
+  );
+  // Benefits at pickup (decision 516): the demo farm and a few others take SNAP, verified, and give
+  // Kentucky Double Dollars through their market; the demo farm also takes WIC coupons this season.
+  const snapFarms = [...new Set([farmUserIds[0], ...approvedFarmUserIds.slice(1, 6)])];
+  await tx.insert(producerBenefits).values(
+    snapFarms.map((producerUserId, i) => ({
+      producerUserId,
+      fnsNumber: String(7_100_001 + i),
+      snapStatus: 'verified' as const,
+      snapReviewedAt: now,
+      wicFmnpAccepted: i === 0,
+      wicFmnpExpiresOn: i === 0 ? `${now.getUTCFullYear() + 1}-10-31` : null,
+      incentiveMarket: 'Berea Farmers Market',
+    })),
   );
 
   return {
