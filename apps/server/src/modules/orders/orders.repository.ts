@@ -381,7 +381,40 @@ export async function setReserved(db: Db, itemId: number, reservedQuantity: numb
 }
 
 /** Gives the reserved units back (only to products that still track stock). */
+/**
+ * Locks the stock rows of an order's lines (products, and variants for lines with one) in id order,
+ * before any of them changes. Why: a change to a product's stock fires the search trigger, which
+ * updates the farm's one search row (migration 0006); two acceptances that took their products one
+ * by one could each hold a product and wait for the farm's row held by the other (PostgreSQL
+ * reported the deadlock with ten acceptances at once). With every product locked first, in one
+ * order, the farm's row is only ever asked for by a transaction that holds all its products.
+ */
+export async function lockStockRows(db: Db, items: Pick<ItemRow, 'productId' | 'variantId'>[]) {
+  const productIds = [...new Set(items.filter((i) => i.variantId === null).map((i) => i.productId))].filter(
+    (id): id is number => id !== null,
+  );
+  const variantIds = [...new Set(items.map((i) => i.variantId))].filter((id): id is number => id !== null);
+  if (productIds.length > 0)
+    await db
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.id, productIds))
+      .orderBy(asc(products.id))
+      .for('no key update');
+  if (variantIds.length > 0)
+    await db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(inArray(productVariants.id, variantIds))
+      .orderBy(asc(productVariants.id))
+      .for('no key update');
+}
+
 export async function returnStock(db: Db, items: ItemRow[]) {
+  await lockStockRows(
+    db,
+    items.filter((item) => item.productId !== null && item.reservedQuantity > 0),
+  );
   for (const item of items) {
     if (item.productId === null || item.reservedQuantity <= 0) continue;
     if (item.variantId !== null) {

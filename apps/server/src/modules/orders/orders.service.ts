@@ -430,8 +430,8 @@ const MOVE_WORDS: Record<OrderTransitionTarget, string> = {
 /**
  * The database side of one move, inside the caller's transaction: a conditional UPDATE on the
  * status (false when the order was no longer in a state the move starts from: someone else moved it
- * first, nothing is written), the stock (taken on acceptance with `stock_quantity >= n`, in product
- * order so two acceptances never deadlock; given back on cancel, decline and no-show) and the event.
+ * first, nothing is written), the stock (taken on acceptance with `stock_quantity >= n`, its rows
+ * locked first in id order so two acceptances never deadlock: `lockStockRows`; given back on cancel, decline and no-show) and the event.
  * Used by a single move, closing a pickup day and the sweep's auto-close (pickup-day.ts).
  */
 export async function applyMove(
@@ -447,6 +447,7 @@ export async function applyMove(
   if (!moved) return false;
   const items = await repo.findItems(tx, id);
   if (to === 'accepted') {
+    await repo.lockStockRows(tx, items);
     for (const item of items) {
       if (item.productId === null) continue;
       const taken = await repo.takeStock(tx, { productId: item.productId, variantId: item.variantId }, item.quantity);

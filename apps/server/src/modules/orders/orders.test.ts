@@ -591,6 +591,45 @@ describe('never oversold', () => {
     const list = await app.inject({ method: 'GET', url: '/api/orders/received?status=requested', headers: bearer(producer) });
     expect(list.json().total).toBe(45);
   });
+
+  it('parallel acceptances of orders that share products all go through, never deadlocked', async () => {
+    // Each product's stock change also updates the farm's search row: taken one product at a time,
+    // two acceptances could each hold a product and wait for the other's (PostgreSQL's deadlock).
+    const producer = await setUpMarket(app);
+    const egg = await eggs(app, producer, { stockQuantity: 100 });
+    const bread = await buildProduct(app, producer, {
+      name: 'Rye',
+      category: 'bread',
+      price: 7,
+      priceUnit: 'loaf',
+      stockQuantity: 100,
+    });
+    const honey = await buildProduct(app, producer, {
+      name: 'Honey',
+      category: 'honey',
+      price: 9,
+      priceUnit: 'jar',
+      stockQuantity: 100,
+    });
+    const baskets = [[egg, bread], [bread, honey], [honey, egg], [egg]];
+    const who = await shoppers(24);
+    const placed = await Promise.all(
+      who.map((shopper, i) =>
+        placeOrder(
+          app,
+          shopper,
+          orderPayload(
+            producer,
+            baskets[i % 4].map((productId) => ({ productId, quantity: 1 })),
+          ),
+        ),
+      ),
+    );
+    expect(placed.map((res) => res.statusCode)).toEqual(Array(24).fill(201));
+    const results = await Promise.all(placed.map((res) => move(app, producer, res.json().order.id, 'accepted')));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(24).fill(200));
+    expect([await stockOf(egg), await stockOf(bread), await stockOf(honey)]).toEqual([82, 88, 88]);
+  });
 });
 
 describe('lists, pick list and admin', () => {
