@@ -101,11 +101,35 @@ test('a farm enters its FNS number, an admin verifies it, a shopper sees the ten
   ).toBeVisible();
   await expectAccessible(adminPage);
 
-  // A shopper on a phone in dark mode sees the badges, reserves and reads the tender plan at checkout.
+  // A shopper on a phone in dark mode finds the farm near a ZIP code with "Takes SNAP" (a farm in
+  // the same town that takes no benefit is left out), sees the badges, reserves and reads the
+  // tender plan at checkout.
+  const { farmName: plainFarm } = await producerWithProduct(request, { farm: 'Plain Acres' });
   const shopper = await createUser(request, 'consumer');
   const shopContext = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
   const shop = await shopContext.newPage();
   await signInBrowser(shop, shopper);
+  await shop.goto('/search');
+  await shop.getByLabel('Address, town or ZIP code').fill('40507');
+  await shop.getByRole('button', { name: 'Set', exact: true }).click();
+  await expect(shop.getByText('Lexington, KY 40507')).toBeVisible();
+  await shop.getByLabel('Benefits the farm takes at pickup').selectOption('snap');
+  await expect(shop).toHaveURL(/benefits=snap/);
+  const cardOf = (name: string) => shop.getByRole('main').getByRole('article').filter({ hasText: name });
+  for (const [name, shown] of [
+    [farmName, 1],
+    [plainFarm, 0],
+  ] as const) {
+    // The index hears of the admin's verification on its next look at the database.
+    await expect(async () => {
+      await shop.getByLabel('Search', { exact: true }).fill(name);
+      await shop.getByLabel('Search', { exact: true }).press('Enter');
+      await expect(cardOf(name)).toHaveCount(shown, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+  }
+  await expectAccessible(shop);
+  await shop.getByLabel('Benefits the farm takes at pickup').selectOption('');
+  await expect(cardOf(plainFarm)).toHaveCount(1);
   await shop.goto(`/product/${tomatoId}`);
   const badges = shop.getByRole('list', { name: 'Benefits that can pay for this product' });
   await expect(badges).toContainText('SNAP');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type CouponProgramme, TENDER_KINDS } from '../benefits/programmes';
+import { BENEFIT_PROGRAMMES, type CouponProgramme, TENDER_KINDS } from '../benefits/programmes';
 import { dbId } from './common';
 
 /**
@@ -17,6 +17,7 @@ import { dbId } from './common';
  *   GET  /api/benefits/ledger?month=YYYY-MM&format=csv|pdf   the farm's monthly ledger
  *   GET  /api/admin/benefits?status=pending         admin: SNAP numbers to verify
  *   POST /api/admin/benefits/{userId}/review        admin: verify or reject a farm's FNS number, with a note
+ *   GET|PUT|DELETE /api/benefits/me                 the shopper's own saved benefits (only they read them)
  */
 
 export const SNAP_STATUSES = ['none', 'pending', 'verified', 'rejected'] as const;
@@ -201,3 +202,21 @@ export const AdminBenefitsTotals = z.object({
   rows: z.array(z.object({ kind: z.enum(TENDER_KINDS), label: z.string(), orders: z.number(), cents: z.number() })),
 });
 export type AdminBenefitsTotals = z.infer<typeof AdminBenefitsTotals>;
+
+/**
+ * The benefits a shopper says they use, saved for themselves: private, read and changed only by
+ * the shopper (no route shows them to a farm or an admin), and forgotten on request.
+ */
+export const ShopperBenefitsRequest = z.strictObject({
+  uses: z
+    .array(z.enum(BENEFIT_PROGRAMMES, { error: 'Each benefit must be one of: snap, wic_fmnp, senior_fmnp' }), {
+      error: 'Uses must be a list of benefits (snap, wic_fmnp, senior_fmnp)',
+    })
+    .max(BENEFIT_PROGRAMMES.length, `Choose at most ${BENEFIT_PROGRAMMES.length} benefits (uses)`)
+    .refine((uses) => new Set(uses).size === uses.length, 'Choose each benefit once (uses)'),
+});
+export type ShopperBenefitsRequest = z.infer<typeof ShopperBenefitsRequest>;
+export const ShopperBenefits = z.object({ uses: z.array(z.enum(BENEFIT_PROGRAMMES)) });
+export type ShopperBenefits = z.infer<typeof ShopperBenefits>;
+export const ShopperBenefitsSaved = ShopperBenefits.extend({ message: z.string() });
+export type ShopperBenefitsSaved = z.infer<typeof ShopperBenefitsSaved>;

@@ -22,6 +22,33 @@ export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
   newest: 'Newest first',
 };
 
+/**
+ * The benefit a search can ask a farm to take now (decision 516): SNAP, WIC or Senior FMNP coupons
+ * (either), or its state's incentive that matches them. Whether a farm takes one today is the
+ * benefits policy's answer (SNAP once verified, a coupon until its authorisation ends, the
+ * incentive with a market, in a state that has one, and with a matched benefit taken).
+ */
+export const SEARCH_BENEFITS = ['snap', 'coupons', 'incentive'] as const;
+export type SearchBenefit = (typeof SEARCH_BENEFITS)[number];
+
+/**
+ * The incentive as the filter names it: "Takes Kentucky Double Dollars" while Farmstand knows that
+ * one incentive only (`benefits/programmes.ts#DEFAULT_INCENTIVES`, whose names are passed in), and
+ * "Takes Double Dollars" when it cannot tell which state's a shopper means.
+ */
+export function incentiveFilterLabel(incentiveNames: readonly string[]): string {
+  return incentiveNames.length === 1 ? `Takes ${incentiveNames[0]}` : 'Takes Double Dollars';
+}
+
+/** The filter's choices as a shopper reads them (the select's "All" is no value). */
+export function searchBenefitLabels(incentiveNames: readonly string[]): Record<SearchBenefit, string> {
+  return {
+    snap: 'Takes SNAP',
+    coupons: 'Takes WIC or Senior coupons',
+    incentive: incentiveFilterLabel(incentiveNames),
+  };
+}
+
 /** The deepest offset a search answers: a page past it is refused, not read. */
 export const MAX_SEARCH_OFFSET = 100_000;
 /** Longest search text, in characters. */
@@ -76,7 +103,7 @@ export function readUrlParams<R extends Readers>(params: URLSearchParams, reader
   return values as UrlValues<R>;
 }
 
-/** /products: its filters, page, sort and the location a shared link carries. */
+/** /products: its filters (the benefit asked for among them), page, sort and the location a shared link carries. */
 export const PRODUCTS_URL = {
   search: text(MAX_SEARCH_TEXT),
   category: oneOf(PRODUCT_CATEGORIES),
@@ -86,11 +113,18 @@ export const PRODUCTS_URL = {
   lat: degrees(90),
   lng: degrees(180),
   place: text(MAX_SEARCH_TEXT),
+  benefits: oneOf(SEARCH_BENEFITS),
 };
 
-/** /search: the text, one of the radius choices (spec 01 §5) and list or map. */
+/** /search: the text, one of the radius choices (spec 01 §5), list or map, and the benefit asked for. */
 export const PRODUCER_SEARCH_URL = {
   search: text(MAX_SEARCH_TEXT),
   radius: oneOf(PRODUCER_RADII),
   view: oneOf(['list', 'map'] as const),
+  benefits: oneOf(SEARCH_BENEFITS),
+};
+
+/** /map: its other filters live in the page; the benefit asked for is kept in the URL. */
+export const MAP_URL = {
+  benefits: oneOf(SEARCH_BENEFITS),
 };

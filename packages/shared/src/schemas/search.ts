@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AVAILABILITIES, PRODUCT_CATEGORIES } from '../constants/catalog';
 import { SUBSCRIPTION_STATUSES } from './auth';
 import { latitudeInput, longitudeInput, optionalQuery, radiusInput, roundDegrees } from './common';
-import { MAX_SEARCH_OFFSET, MAX_SEARCH_TEXT, PRODUCT_SORTS } from './search-url';
+import { MAX_SEARCH_OFFSET, MAX_SEARCH_TEXT, PRODUCT_SORTS, SEARCH_BENEFITS } from './search-url';
 
 export * from './search-url';
 
@@ -13,6 +13,13 @@ const radius = radiusInput(100_000);
 const searchText = z.string().trim().max(MAX_SEARCH_TEXT, 'Search is too long');
 const limit = (max: number) => optionalQuery(z.coerce.number().int().min(1).max(max));
 const offset = optionalQuery(z.coerce.number().int().min(0).max(MAX_SEARCH_OFFSET));
+/** Only farms that take this benefit today (decision 516); any farm when absent. */
+const benefits = optionalQuery(
+  z.enum(SEARCH_BENEFITS, {
+    error:
+      'Benefits must be one of: snap (takes SNAP), coupons (takes WIC or Senior FMNP coupons), incentive (takes the state’s incentive)',
+  }),
+);
 
 /** GET /api/search/products (spec 01 §7). Empty values are ignored. */
 export const ProductSearchQuery = z
@@ -27,6 +34,7 @@ export const ProductSearchQuery = z
     radius: optionalQuery(radius),
     /** The order of the results (decision 401); relevance when absent. */
     sort: optionalQuery(z.enum(PRODUCT_SORTS, { error: `Sort must be one of: ${PRODUCT_SORTS.join(', ')}` })),
+    benefits,
     limit: limit(100),
     offset,
   })
@@ -90,6 +98,7 @@ export const ProducerSearchQuery = z.object({
   radius: optionalQuery(radius),
   verified: optionalQuery(z.enum(['true', 'false'], { error: 'Verified must be true or false' })),
   category: optionalQuery(z.enum(PRODUCT_CATEGORIES, { error: `Category must be one of: ${PRODUCT_CATEGORIES.join(', ')}` })),
+  benefits,
   view: optionalQuery(z.enum(['list', 'map'], { error: 'View must be list or map' })),
   /**
    * The map's viewport, `west,south,east,north` in degrees (Leaflet's toBBoxString), with `zoom`:
@@ -114,15 +123,19 @@ export type ProducerSearchQuery = z.infer<typeof ProducerSearchQuery>;
 
 const MAP_ONLY_PARAMS = ['lat', 'lng', 'verified', 'category', 'bbox', 'zoom'] as const;
 
+/** Filters both shapes take: they never choose the shape. */
+const EITHER_SHAPE_PARAMS: readonly string[] = ['benefits'];
+
 /**
  * The map shape answers when asked for (`view=map`), when any map-only parameter is present, or
  * when there are no parameters at all (the map with no filters and no location sends nothing,
- * while the list screen always sends its radius).
+ * while the list screen always sends its radius). `benefits` filters both shapes and counts as no
+ * parameter here: the map with only a benefit asked for is still the map.
  */
 export function producerSearchView(query: Partial<Record<keyof ProducerSearchQuery, unknown>>): 'list' | 'map' {
   if (query.view === 'map' || query.view === 'list') return query.view;
   if (MAP_ONLY_PARAMS.some((key) => query[key] !== undefined)) return 'map';
-  const given = Object.values(query).filter((value) => value !== undefined);
+  const given = Object.entries(query).filter(([key, value]) => value !== undefined && !EITHER_SHAPE_PARAMS.includes(key));
   return given.length === 0 ? 'map' : 'list';
 }
 

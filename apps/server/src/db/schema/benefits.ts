@@ -1,4 +1,5 @@
-import { boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { orders } from './orders';
 import { users } from './users';
@@ -55,3 +56,24 @@ export const orderTenders = pgTable('order_tenders', {
   recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
   recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
 });
+
+/**
+ * The benefits a shopper says they use (SNAP, WIC FMNP, Senior FMNP), one row per user, saved for
+ * themselves only: no route shows it to a farm or an admin, and the shopper can delete it (the row
+ * is removed). An empty list and no row read the same.
+ */
+export const shopperBenefits = pgTable(
+  'shopper_benefits',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'snap' | 'wic_fmnp' | 'senior_fmnp', each at most once. */
+    uses: text('uses', { enum: ['snap', 'wic_fmnp', 'senior_fmnp'] })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('shopper_benefits_uses_check', sql`${t.uses} <@ ARRAY['snap', 'wic_fmnp', 'senior_fmnp']::text[]`)],
+);

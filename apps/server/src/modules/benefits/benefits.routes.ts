@@ -1,4 +1,4 @@
-import { ErrorResponse, IdParams } from '@farmstand/shared';
+import { ErrorResponse, IdParams, MessageResponse } from '@farmstand/shared';
 import {
   AdminBenefitsList,
   AdminBenefitsQuery,
@@ -12,12 +12,16 @@ import {
   ProducerBenefitsRequest,
   ProducerBenefitsResponse,
   PublicBenefits,
+  ShopperBenefits,
+  ShopperBenefitsRequest,
+  ShopperBenefitsSaved,
   TendersRequest,
 } from '@farmstand/shared/schemas/benefits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole, requireUser } from '../../plugins/auth';
 import { defineModule, type ModuleOptions } from '../module';
 import * as benefits from './benefits.service';
+import * as shopperBenefits from './shopper-benefits.service';
 
 const tags = ['benefits'];
 const security = [{ bearer: [] }];
@@ -29,6 +33,11 @@ const producerOnly = {
 const farmOnly = {
   access: ['producer'] as const,
   accessMessages: { denied: 'Only the farm records what was tendered at pickup' },
+};
+/** The shopper's own saved benefits: only the signed-in user, about themselves (no id in the path). */
+const ownBenefits = {
+  access: 'signed-in' as const,
+  accessMessages: { signIn: 'Please sign in to see the benefits you saved' },
 };
 const adminOnly = { access: ['admin'] as const, accessMessages: { denied: 'Only admins review FNS retailer numbers' } };
 
@@ -70,6 +79,49 @@ const benefitsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       },
     },
     async (request) => benefits.saveMine(ctx, await producer(request), request.body),
+  );
+
+  app.get(
+    '/benefits/me',
+    {
+      config: ownBenefits,
+      schema: {
+        summary: 'The benefits you said you use (only you see them; farms and admins never do)',
+        tags,
+        security,
+        response: { 200: ShopperBenefits, ...errors },
+      },
+    },
+    async (request) => shopperBenefits.mine(ctx, await requireUser(ctx, request)),
+  );
+
+  app.put(
+    '/benefits/me',
+    {
+      config: ownBenefits,
+      schema: {
+        summary: 'Save which benefits you use: SNAP, WIC FMNP and Senior FMNP coupons (private to you)',
+        tags,
+        security,
+        body: ShopperBenefitsRequest,
+        response: { 200: ShopperBenefitsSaved, ...errors },
+      },
+    },
+    async (request) => shopperBenefits.saveMine(ctx, await requireUser(ctx, request), request.body),
+  );
+
+  app.delete(
+    '/benefits/me',
+    {
+      config: ownBenefits,
+      schema: {
+        summary: 'Forget the benefits you saved (they are deleted)',
+        tags,
+        security,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => shopperBenefits.forgetMine(ctx, await requireUser(ctx, request)),
   );
 
   app.get(

@@ -1,9 +1,23 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProduct } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { advanceHours, move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
-import key from './fixtures/window-200.json';
+
+type Plan = Record<string, number | Record<string, number>>;
+type Worked = {
+  items: Record<string, number>;
+  plan: Plan;
+  tenders: Record<string, number>;
+  refused?: { tenders: Record<string, number>; message: string };
+};
+type Key = {
+  prices: Record<'eggs' | 'tomatoes' | 'honey' | 'treats', number>;
+  kinds: Record<'A' | 'B' | 'C' | 'D', Worked>;
+  ledger: { rows: { kind: string; market: string | null; orders: number; cents: number }[]; total_cents: number };
+};
+const key: Key = JSON.parse(readFileSync(new URL('./fixtures/window-200.json', import.meta.url), 'utf8'));
 
 /**
  * A seeded market window of 200 orders (fixtures/window-200.json): each order's eligibility and
@@ -82,7 +96,7 @@ describe('a window of 200 orders against the hand-worked answer key', () => {
       const plan = await send('GET', `/api/benefits/orders/${id}`, farm);
       expect(plan.statusCode, plan.body).toBe(200);
       expect(plan.json().benefits, `order ${id} (${kind})`).toMatchObject(worked.plan);
-      if ('refused' in worked) {
+      if (worked.refused) {
         const refused = await send('PUT', `/api/benefits/orders/${id}/tenders`, farm, worked.refused.tenders);
         expect(refused.statusCode, refused.body).toBe(400);
         expect(refused.json().message).toBe(worked.refused.message);

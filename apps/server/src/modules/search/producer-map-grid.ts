@@ -1,4 +1,5 @@
 import { haversineMiles, PRODUCT_CATEGORIES } from '@farmstand/shared';
+import { BenefitColumns, type BenefitsWanted, type BenefitTimeline, benefitTimeline, TAKES_NOTHING } from './benefit-filter';
 import { boundingBox, type Point } from './geo';
 import { presentMapProducer, roundMiles } from './search.presenter';
 import type { MapProducerRow } from './search.repository';
@@ -19,6 +20,8 @@ export type MapEntry = {
   visibleUntil: number;
   farmName: string;
   categories: ReadonlySet<string>;
+  /** What the farm takes by day, asked of the benefits policy when loaded (benefit-filter.ts); none: nothing. */
+  benefits?: BenefitTimeline;
   /** The item's JSON without its closing brace, so the distance can be appended without re-serialising. */
   head: string;
   /** `head` as UTF-8, made the first time a radius answer copies it. */
@@ -35,6 +38,7 @@ export function mapEntryOf(row: MapProducerRow): MapEntry {
     visibleUntil: Number(row.visible_until),
     farmName: row.farm_name,
     categories: new Set(row.categories),
+    benefits: benefitTimeline(row.benefits, row.state),
     head: json.slice(0, -1),
   };
 }
@@ -51,11 +55,13 @@ export type LatitudeOrder = {
   verified: Uint8Array;
   /** A bit per category (PRODUCT_CATEGORIES order) the producer lists. */
   categories: Uint32Array;
+  /** What each farm takes by day, and per benefit asked for the farms taking it today (benefit-filter.ts). */
+  benefits: BenefitColumns;
   /** Cell totals per zoom and filter, built on first use; dropped with the order at the next change. */
   grids: Map<string, Grid>;
 };
 
-export type MapFilter = { verifiedOnly: boolean; category?: string };
+export type MapFilter = { verifiedOnly: boolean; category?: string; benefits?: BenefitsWanted };
 export type Viewport = { minLat: number; minLng: number; maxLat: number; maxLng: number; zoom: number };
 /** What a viewport answer is made of; `producer-map.ts` wraps it in the response JSON. */
 export type ViewportParts = { markers: string[]; clusters: string[]; total: number };
@@ -87,6 +93,7 @@ export function latitudeOrderOf(producers: Iterable<MapEntry>): LatitudeOrder {
     visibleUntil: Float64Array.from(entries, (entry) => entry.visibleUntil),
     verified: Uint8Array.from(entries, (entry) => (entry.verified ? 1 : 0)),
     categories: Uint32Array.from(entries, (entry) => [...entry.categories].reduce((bits, c) => bits | categoryBit(c), 0)),
+    benefits: new BenefitColumns(entries.map((entry) => entry.benefits ?? TAKES_NOTHING)),
     grids: new Map(),
   };
 }
@@ -96,17 +103,19 @@ function latitudeIndex(order: LatitudeOrder, latitude: number, strictlyAbove: bo
   return strictlyAbove ? upperBound(order.lat, latitude) : lowerBound(order.lat, latitude);
 }
 
-/** A filter as the typed arrays test it. */
-type Wanted = { verifiedOnly: boolean; categoryBit: number };
-const wantedOf = (filter: MapFilter): Wanted => ({
+/** A filter as the typed arrays test it; `taking`: 1 for each farm taking the benefit asked for, or null. */
+type Wanted = { verifiedOnly: boolean; categoryBit: number; taking: Uint8Array | null };
+const wantedOf = (order: LatitudeOrder, filter: MapFilter): Wanted => ({
   verifiedOnly: filter.verifiedOnly,
   categoryBit: filter.category ? categoryBit(filter.category) : 0,
+  taking: filter.benefits ? order.benefits.taking(filter.benefits) : null,
 });
 
 /** Whether the producer at `i` passes the filter and is still in good standing at `now`. */
 function passes(order: LatitudeOrder, i: number, wanted: Wanted, now: number): boolean {
   if (!isVisible(order.visibleUntil[i], now)) return false;
   if (wanted.verifiedOnly && order.verified[i] === 0) return false;
+  if (wanted.taking !== null && wanted.taking[i] === 0) return false;
   return wanted.categoryBit === 0 || (order.categories[i] & wanted.categoryBit) !== 0;
 }
 
@@ -122,7 +131,7 @@ export function nearestWithin(
   const box = boundingBox(center, radiusMiles);
   const start = box ? latitudeIndex(order, box.minLat, false) : 0;
   const end = box ? latitudeIndex(order, box.maxLat, true) : order.lat.length;
-  const wanted = wantedOf(filter);
+  const wanted = wantedOf(order, filter);
   const near: { entry: MapEntry; miles: number }[] = [];
   for (let i = start; i < end; i++) {
     if (box && (order.lng[i] < box.minLng || order.lng[i] > box.maxLng)) continue;
@@ -215,7 +224,7 @@ export function walkViewport(
   // Numeric cell keys: building a string key per producer was most of this loop's cost.
   const cells = new Map<number, Tally>();
   let total = 0;
-  const wanted = wantedOf(filter);
+  const wanted = wantedOf(order, filter);
   const end = latitudeIndex(order, viewport.maxLat, true);
   for (let i = latitudeIndex(order, viewport.minLat, false); i < end; i++) {
     const lat = order.lat[i];
@@ -268,7 +277,9 @@ type Grid = {
 };
 
 function gridFor(order: LatitudeOrder, filter: MapFilter, cellDegrees: number, now: number): Grid {
-  const name = `${cellDegrees}|${filter.verifiedOnly}|${filter.category ?? ''}`;
+  // A benefit's grid is of its day: the next day's farms may differ (an authorisation ended).
+  const benefits = filter.benefits ? `${filter.benefits.bits}@${filter.benefits.day}` : '';
+  const name = `${cellDegrees}|${filter.verifiedOnly}|${filter.category ?? ''}|${benefits}`;
   let grid = order.grids.get(name);
   order.grids.delete(name);
   // A clock set back would show producers the grid left out: build it again.
@@ -288,7 +299,7 @@ function gridFor(order: LatitudeOrder, filter: MapFilter, cellDegrees: number, n
  */
 function buildGrid(order: LatitudeOrder, filter: MapFilter, cellDegrees: number, now: number): Grid {
   const n = order.lat.length;
-  const wanted = wantedOf(filter);
+  const wanted = wantedOf(order, filter);
   const rows = new Int32Array(n);
   const columns = new Int32Array(n);
   const passing = new Int32Array(n);

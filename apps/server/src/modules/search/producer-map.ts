@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { AppContext } from '../../lib/context';
+import { type BenefitsWanted, takesWanted } from './benefit-filter';
 import type { Point } from './geo';
 import {
   alphabetical,
@@ -103,6 +104,8 @@ function sortedEntries(index: MapIndex): MapEntry[] {
 export type MapFilters = {
   verifiedOnly: boolean;
   category?: string;
+  /** Only farms taking this benefit on its day (benefit-filter.ts). */
+  benefits?: BenefitsWanted;
   /** A finite radius around a centre; "any distance" is no area (the answer is the same for everyone). */
   area?: { center: Point; radiusMiles: number };
   limit: number | null;
@@ -114,10 +117,12 @@ function answerOf(items: string[], total: number, clusters?: string[]): MapAnswe
   return { json: Buffer.from(`{"producers":[${items.join(',')}]${clusterPart},"total":${total}}`) };
 }
 
-const keeper = (filters: { verifiedOnly: boolean; category?: string }, now: number) => (entry: MapEntry) =>
-  isVisible(entry.visibleUntil, now) &&
-  (!filters.verifiedOnly || entry.verified) &&
-  (!filters.category || entry.categories.has(filters.category));
+const keeper =
+  (filters: { verifiedOnly: boolean; category?: string; benefits?: BenefitsWanted }, now: number) => (entry: MapEntry) =>
+    isVisible(entry.visibleUntil, now) &&
+    (!filters.verifiedOnly || entry.verified) &&
+    (!filters.category || entry.categories.has(filters.category)) &&
+    (!filters.benefits || takesWanted(entry.benefits, filters.benefits));
 const pageOf = <T>(list: T[], filters: MapFilters) =>
   filters.limit === null ? list.slice(filters.offset) : list.slice(filters.offset, filters.offset + filters.limit);
 
@@ -136,7 +141,8 @@ export async function producerMapAnswer(ctx: AppContext, filters: MapFilters): P
   const keep = keeper(filters, now);
   if (!filters.area) {
     // The spec's call without a location: every producer, alphabetical, the same for everyone.
-    const key = `${filters.verifiedOnly}|${filters.category ?? ''}|${filters.limit}|${filters.offset}`;
+    const benefits = filters.benefits ? `${filters.benefits.bits}@${filters.benefits.day}` : '';
+    const key = `${filters.verifiedOnly}|${filters.category ?? ''}|${benefits}|${filters.limit}|${filters.offset}`;
     const cached = index.answers.get(key);
     if (cached && now - cached.at < SHARED_ANSWER_MAX_AGE_MS) return cached.answer;
     const matching = sortedEntries(index).filter(keep);
@@ -187,7 +193,7 @@ function nearAnswer(page: { entry: MapEntry; miles: number }[], total: number): 
  */
 export async function clusteredMapAnswer(
   ctx: AppContext,
-  filters: { verifiedOnly: boolean; category?: string; center?: Point; radiusMiles?: number },
+  filters: { verifiedOnly: boolean; category?: string; benefits?: BenefitsWanted; center?: Point; radiusMiles?: number },
   viewport: Viewport,
 ): Promise<MapAnswer> {
   const index = await mapIndex(ctx);

@@ -1,8 +1,11 @@
 import type { ProductSort } from '@farmstand/shared/schemas/search';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { runNamed } from '../../db/named';
+import { producerBenefits, producers } from '../../db/schema';
+import type { BenefitsRow } from '../benefits/benefits.repository';
+import type { BenefitsWanted } from './benefit-filter';
 import type { Point } from './geo';
 import { effectiveStatusSql } from './listing-visibility.sql';
 import { visibleNowSql } from './visible-until';
@@ -16,6 +19,8 @@ export type ProductSearchFilters = {
   area?: Area;
   /** Relevance when absent (product-order.ts). */
   sort?: ProductSort;
+  /** Only farms taking this benefit today (benefit-filter.ts). */
+  benefits?: BenefitsWanted;
   limit: number;
   offset: number;
 };
@@ -24,6 +29,8 @@ export type ProducerSearchFilters = {
   text?: string;
   category?: string;
   verifiedOnly?: boolean;
+  /** Only farms taking this benefit today (benefit-filter.ts). */
+  benefits?: BenefitsWanted;
   area?: Area;
   /** The map leaves off producers without coordinates. */
   requireCoordinates?: boolean;
@@ -88,6 +95,8 @@ export type MapProducerRow = {
   profile_image_url: string | null;
   product_count: number;
   categories: string[];
+  /** The farm's `producer_benefits` row, if it saved one: what it takes (benefit-filter.ts). */
+  benefits?: BenefitsRow;
 };
 
 /**
@@ -110,5 +119,27 @@ export async function loadMapProducers(db: Db, ids?: number[]): Promise<MapProdu
     from search_producers sp join producers pr on pr.id = sp.producer_id
     where ${only}
     order by pr.farm_name asc, pr.id asc`);
+  const benefits = await benefitRowsOf(db, ids);
+  for (const row of result.rows) row.benefits = benefits.get(Number(row.user_id));
   return result.rows;
+}
+
+/**
+ * The `producer_benefits` rows (decision 516) of every farm, or of these producers' farms, by the
+ * farm's user id: whole rows, as the benefits policy reads them.
+ */
+export async function benefitRowsOf(db: Db, producerIds?: number[]): Promise<Map<number, BenefitsRow>> {
+  if (producerIds?.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(producerBenefits)
+    .where(
+      producerIds
+        ? inArray(
+            producerBenefits.producerUserId,
+            db.select({ userId: producers.userId }).from(producers).where(inArray(producers.id, producerIds)),
+          )
+        : undefined,
+    );
+  return new Map(rows.map((row) => [row.producerUserId, row]));
 }

@@ -58,7 +58,8 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
           'The list shape answers the /search screen (search, radius, latitude, longitude). The map shape answers when ' +
           'view=map, when lat, lng, verified, category, bbox or zoom is given, or when no parameter is given at all. ' +
           'With bbox (west,south,east,north) and zoom the map answer holds only that view: lone producers as markers ' +
-          'and the rest as clusters (count, centre, bounds).',
+          'and the rest as clusters (count, centre, bounds). benefits (snap, coupons, incentive) keeps only the farms ' +
+          'taking that benefit today, in either shape, and does not choose the shape.',
         querystring: ProducerSearchQuery,
         response: { 200: z.union([ProducerSearchListResponse, ProducerMapResponse]), 400: ErrorResponse },
       },

@@ -9,6 +9,7 @@ import {
 import type { ProducerSearchQuery, ProductSearchQuery, SuggestionsResponse } from '@farmstand/shared/schemas/search';
 import type { AppContext } from '../../lib/context';
 import { geocode } from '../geocode/geocode.service';
+import { benefitsWanted } from './benefit-filter';
 import type { Point } from './geo';
 import { searchProviderOf } from './listing-index/listing-index.service';
 import { clusteredMapAnswer, type MapAnswer, producerMapAnswer } from './producer-map';
@@ -44,21 +45,23 @@ export async function productSearchJson(ctx: AppContext, query: ProductSearchQue
     availability: query.availability,
     area: toArea(center, query.radius, PRODUCT_LOCATION_RADIUS),
     sort: query.sort,
+    benefits: await benefitsWanted(ctx, query.benefits),
     limit: query.limit ?? PRODUCT_PAGE_SIZE,
     offset: query.offset ?? 0,
   });
 }
 
 /** The /search producer list as JSON (`ProducerSearchListResponse`). */
-export function searchProducerListJson(ctx: AppContext, query: ProducerSearchQuery): Promise<string> {
-  return searchProviderOf(ctx).producers('list', producerListFilters(query));
+export async function searchProducerListJson(ctx: AppContext, query: ProducerSearchQuery): Promise<string> {
+  return searchProviderOf(ctx).producers('list', await producerListFilters(ctx, query));
 }
 
-function producerListFilters(query: ProducerSearchQuery): repo.ProducerSearchFilters {
+async function producerListFilters(ctx: AppContext, query: ProducerSearchQuery): Promise<repo.ProducerSearchFilters> {
   return {
     text: query.search || undefined,
     category: query.category,
     verifiedOnly: query.verified === 'true',
+    benefits: await benefitsWanted(ctx, query.benefits),
     area: toArea(point(query.latitude ?? query.lat, query.longitude ?? query.lng), query.radius, DEFAULT_PRODUCER_RADIUS),
     limit: query.limit ?? PRODUCER_LIST_PAGE_SIZE,
     offset: query.offset ?? 0,
@@ -66,11 +69,12 @@ function producerListFilters(query: ProducerSearchQuery): repo.ProducerSearchFil
 }
 
 /** Every matching producer with coordinates, as JSON: the map clusters them, so there is no page size. */
-function searchProducerMapJson(ctx: AppContext, query: ProducerSearchQuery): Promise<string> {
+async function searchProducerMapJson(ctx: AppContext, query: ProducerSearchQuery): Promise<string> {
   const filters: repo.ProducerSearchFilters = {
     text: query.search || undefined,
     category: query.category,
     verifiedOnly: query.verified === 'true',
+    benefits: await benefitsWanted(ctx, query.benefits),
     area: toArea(point(query.lat ?? query.latitude, query.lng ?? query.longitude), query.radius, DEFAULT_PRODUCER_RADIUS),
     requireCoordinates: true,
     limit: query.limit ?? null,
@@ -88,6 +92,7 @@ export async function producerMap(ctx: AppContext, query: ProducerSearchQuery): 
   if (query.search) return { json: Buffer.from(await searchProducerMapJson(ctx, query)) };
   const center = point(query.lat ?? query.latitude, query.lng ?? query.longitude);
   const area = toArea(center, query.radius, DEFAULT_PRODUCER_RADIUS);
+  const benefits = await benefitsWanted(ctx, query.benefits);
   if (query.bbox) {
     const [west, south, east, north] = query.bbox;
     return clusteredMapAnswer(
@@ -95,6 +100,7 @@ export async function producerMap(ctx: AppContext, query: ProducerSearchQuery): 
       {
         verifiedOnly: query.verified === 'true',
         category: query.category,
+        benefits,
         center: center ?? undefined,
         radiusMiles: area?.radiusMiles ?? undefined,
       },
@@ -104,6 +110,7 @@ export async function producerMap(ctx: AppContext, query: ProducerSearchQuery): 
   return producerMapAnswer(ctx, {
     verifiedOnly: query.verified === 'true',
     category: query.category,
+    benefits,
     area: area && area.radiusMiles !== null ? { center: area.center, radiusMiles: area.radiusMiles } : undefined,
     limit: query.limit ?? null,
     offset: query.offset ?? 0,

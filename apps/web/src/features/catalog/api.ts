@@ -11,16 +11,19 @@ export type ProductFilters = {
   /** '' means all availabilities. */
   availability: string;
   sort: ProductSort;
+  /** '' means any farm; else only farms taking that benefit now (snap, coupons, incentive). */
+  benefits: string;
   page: number;
   location: { latitude: number; longitude: number } | null;
 };
 
-/** GET /api/search/products with the spec's parameters; radius=50 only with a location (spec 01 §7). */
+/** GET /api/search/products with the spec's parameters (and benefits when asked); radius=50 only with a location (spec 01 §7). */
 export function useProductSearch(filters: ProductFilters) {
   const query = {
     search: filters.search,
     category: filters.category,
     availability: filters.availability,
+    benefits: filters.benefits,
     // The default order is sent as no order, so the page's first answer still matches.
     sort: filters.sort === 'relevance' ? undefined : filters.sort,
     limit: PRODUCT_PAGE_SIZE,

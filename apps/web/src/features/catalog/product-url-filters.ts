@@ -9,8 +9,8 @@ export const DEFAULT_AVAILABILITY = 'available';
 const ALL = 'all';
 
 /**
- * The /products filters live in the URL (search, category, availability, sort, page, lat, lng,
- * place) so a search can be shared and survives a reload; values the page does not offer are
+ * The /products filters live in the URL (search, category, availability, benefits, sort, page, lat,
+ * lng, place) so a search can be shared and survives a reload; values the page does not offer are
  * ignored. The location is the user's one location (user-location.ts), set here, on
  * /search or on the map; a shared link's lat/lng take its place.
  */
@@ -30,6 +30,7 @@ export function useProductUrlFilters() {
     search: url.search ?? '',
     category: url.category ?? '',
     availability: availabilityParam === ALL ? '' : availabilityParam,
+    benefits: url.benefits ?? '',
     sort,
     page: url.page ?? 1,
     location: location ? { latitude: location.latitude, longitude: location.longitude } : null,
@@ -70,6 +71,7 @@ export function useProductUrlFilters() {
     setSearch: (search: string) => update({ search }),
     setCategory: (category: string) => update({ category }),
     setAvailability: (value: string) => update({ availability: value === DEFAULT_AVAILABILITY ? null : value }),
+    setBenefits: (benefits: string) => update({ benefits }),
     setSort: (value: ProductSort) => update({ sort: value === 'relevance' ? null : value }),
     setPage: (page: number, options: { replace?: boolean } = {}) =>
       update({ page: page > 1 ? String(page) : null }, { keepPage: true, replace: options.replace }),

@@ -2,17 +2,19 @@ import type { ProducerMapResponse } from '@farmstand/shared/schemas/search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-/** Spec 01 §3 map filter state. */
-export type MapFilters = { verifiedOnly: boolean; radius: number; category: string };
+/** Spec 01 §3 map filter state, and the benefit asked for ('' any farm; kept in the page's URL). */
+export type MapFilters = { verifiedOnly: boolean; radius: number; category: string; benefits: string };
 
 /**
  * Exactly the spec's map parameters (spec 01 §7): verified=true when on, category when set, and
- * lat, lng, radius only when the user's location is known and the radius is under 999.
+ * lat, lng, radius only when the user's location is known and the radius is under 999; and
+ * benefits when a benefit is asked for (decision 516).
  */
 export function mapQuery(filters: MapFilters, location: { latitude: number; longitude: number } | null, noLimit: number) {
   const query: Record<string, string | number> = {};
   if (filters.verifiedOnly) query.verified = 'true';
   if (filters.category) query.category = filters.category;
+  if (filters.benefits) query.benefits = filters.benefits;
   if (location && filters.radius < noLimit) {
     query.lat = location.latitude;
     query.lng = location.longitude;

@@ -44,6 +44,7 @@ export class InMemorySearch implements SearchProvider {
       groups: text ? lexemeGroups(searchWords(text), index.vocabulary) : [],
       category: filters.category,
       verifiedOnly: filters.verifiedOnly === true,
+      benefits: filters.benefits,
       area: filters.area,
       requireCoordinates: filters.requireCoordinates === true,
       limit: filters.limit,

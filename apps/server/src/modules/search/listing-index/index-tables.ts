@@ -1,4 +1,5 @@
 import type { ProductSort } from '@farmstand/shared/schemas/search';
+import { type BenefitColumns, type BenefitsWanted, type BenefitTimeline, takesWanted } from '../benefit-filter';
 import { boundingBox, type Point } from '../geo';
 import { isVisible } from '../visible-until';
 import { farthestCornerOf, nearestPointOf } from './geo-math';
@@ -36,6 +37,8 @@ export type ProducerData = {
   /** Shown in a product search result (listing-display.ts). */
   deliveryAvailable: boolean;
   deliveryRadius: number | null;
+  /** What the farm takes by day, asked of the benefits policy when loaded (../benefit-filter.ts); none: nothing. */
+  benefits?: BenefitTimeline;
 };
 
 export type ListingData = {
@@ -87,6 +90,8 @@ export type IndexParts = {
   deliveryAvailable: Uint8Array;
   /** NaN: none. */
   deliveryRadius: Float64Array;
+  /** What each farm takes by day (../benefit-filter.ts). */
+  benefits: BenefitColumns;
 };
 
 export type OverlayListing = {
@@ -110,6 +115,8 @@ export type IndexQuery = {
   groups: string[][] | null;
   category?: string;
   availability?: string;
+  /** Only farms taking this benefit on its day (../benefit-filter.ts). */
+  benefits?: BenefitsWanted;
   /** A centre; `radiusMiles` null means any distance. */
   area?: { center: Point; radiusMiles: number | null };
   /** Relevance when absent (product-order.ts). */
@@ -163,6 +170,17 @@ export class IndexTables {
   /** Bumped whenever `visibleNow` changes: base totals are kept per epoch. */
   private visibleEpoch = 0;
   private readonly totalsByEpoch = new Map<string, { epoch: number; total: number }>();
+  /** What each base farm takes by day (../benefit-filter.ts). */
+  readonly benefits!: BenefitColumns;
+  /**
+   * Per query: 1 for each base farm taking the benefit asked for today, or null when none is asked
+   * (set by `begin`). Every path tests it with `visibleNow`: `passes`, the counts of `countsNow`.
+   */
+  takingNow: Uint8Array | null = null;
+  /** Per query: '' or the benefit asked for and its day, in the keys of the per-filter caches. */
+  benefitKey = '';
+  /** The day of the benefit-keyed cache entries: they are dropped when a query asks of another day. */
+  private benefitDay = Number.NaN;
   /** Each producer's listing slots (CSR: `producerListings[start[p] … start[p + 1]]`), newest first. */
   readonly listingStart!: Int32Array;
   readonly producerListings!: Int32Array;
@@ -171,9 +189,8 @@ export class IndexTables {
   readonly cellReadStamp: Uint32Array;
   /** Common words, categories and availabilities as bits per slot, for exact totals (decision 280). */
   readonly bitmaps: SlotBitmaps;
-  /** The slots of visible base producers as bits, for the visibility epoch `visibleSlotsEpoch`. */
-  private visibleSlots: Uint32Array | null = null;
-  private visibleSlotsEpoch = -1;
+  /** The slots of visible base producers as bits, per benefit asked for ('' none), for a visibility epoch. */
+  private readonly visibleSlots = new Map<string, { epoch: number; bits: Uint32Array }>();
   /** Per filter: listings per producer (products), or 1 per passing producer (the producer list). */
   readonly countsByFilter = new Map<string, Int32Array>();
   /** Per filter, the listings each grid cell's visible producers hold, for one visibility epoch. */
@@ -253,10 +270,26 @@ export class IndexTables {
     );
   }
 
-  /** Starts a query at `now`: a new stamp for the per-query marks, and visibility as of `now`. */
-  begin(now: number): void {
+  /**
+   * Starts a query at `now`: a new stamp for the per-query marks, visibility as of `now`, and the
+   * farms taking the benefit asked for (if any) on its day.
+   */
+  begin(now: number, benefits?: BenefitsWanted): void {
     this.stamp = (this.stamp + 1) >>> 0 || 1;
     this.refreshVisibility(now);
+    this.takingNow = benefits ? this.benefits.taking(benefits) : null;
+    this.benefitKey = benefits ? `#benefit${benefits.bits}@${benefits.day}` : '';
+    if (benefits && benefits.day !== this.benefitDay) {
+      if (!Number.isNaN(this.benefitDay)) this.forgetBenefitEntries();
+      this.benefitDay = benefits.day;
+    }
+  }
+
+  /** Drops the cache entries of a benefit asked for (another day's: a benefit key holds `#benefit`). */
+  private forgetBenefitEntries(): void {
+    for (const cache of [this.countsByFilter, this.totalsByEpoch, this.cellHeldByFilter, this.visibleSlots]) {
+      for (const key of [...cache.keys()]) if (key.includes('#benefit')) cache.delete(key);
+    }
   }
 
   /** How many listings the overlay holds (the owner rebuilds the base when it grows large). */
@@ -324,24 +357,34 @@ export class IndexTables {
     this.visibleEpoch++;
   }
 
-  /** The overlay's producers visible at `now`. */
-  *visibleOverlay(query: { now: number }): Generator<{ producer: ProducerData; entry: OverlayProducer }> {
+  /** The overlay's producers visible at `now` (and taking the benefit asked for, if any). */
+  *visibleOverlay(query: { now: number; benefits?: BenefitsWanted }): Generator<{
+    producer: ProducerData;
+    entry: OverlayProducer;
+  }> {
     for (const entry of this.overlay.values()) {
-      if (entry.producer && isVisible(entry.producer.visibleUntil, query.now)) yield { producer: entry.producer, entry };
+      const producer = entry.producer;
+      if (!producer || !isVisible(producer.visibleUntil, query.now)) continue;
+      if (query.benefits && !takesWanted(producer.benefits, query.benefits)) continue;
+      yield { producer, entry };
     }
   }
 
-  /** The visible base listings as bits, rebuilt when visibility changed (one pass over the producers). */
+  /**
+   * The visible base listings (of farms taking the benefit asked for, if any) as bits, rebuilt when
+   * visibility changed (one pass over the producers).
+   */
   visibleSlotBits(): Uint32Array {
-    if (this.visibleSlots && this.visibleSlotsEpoch === this.visibleEpoch) return this.visibleSlots;
-    const bits = this.visibleSlots ?? this.bitmaps.blank();
+    const kept = this.visibleSlots.get(this.benefitKey);
+    if (kept?.epoch === this.visibleEpoch) return kept.bits;
+    const bits = kept?.bits ?? this.bitmaps.blank();
     bits.fill(0);
+    const taking = this.takingNow;
     for (let producer = 0; producer < this.visibleNow.length; producer++) {
-      if (this.visibleNow[producer] === 0) continue;
+      if (this.visibleNow[producer] === 0 || (taking !== null && taking[producer] === 0)) continue;
       for (let i = this.listingStart[producer]; i < this.listingStart[producer + 1]; i++) setBit(bits, this.producerListings[i]);
     }
-    this.visibleSlots = bits;
-    this.visibleSlotsEpoch = this.visibleEpoch;
+    this.visibleSlots.set(this.benefitKey, { epoch: this.visibleEpoch, bits });
     return bits;
   }
 
@@ -353,11 +396,12 @@ export class IndexTables {
     return at >= 0 ? at : -2; // -2: a value no base listing has
   }
 
-  /** Whether a base listing passes category, availability and its producer's standing (now). */
+  /** Whether a base listing passes category, availability, its producer's standing (now) and the benefit asked for. */
   passes(slot: number, category: number, availability: number): boolean {
     if (category !== -1 && this.categoryOf[slot] !== category) return false;
     if (availability !== -1 && this.availabilityOf[slot] !== availability) return false;
-    return this.visibleNow[this.producerOf[slot]] === 1;
+    const producer = this.producerOf[slot];
+    return this.visibleNow[producer] === 1 && (this.takingNow === null || this.takingNow[producer] === 1);
   }
 
   overlayPasses(listing: OverlayListing, query: { category?: string; availability?: string }): boolean {
@@ -383,13 +427,34 @@ export class IndexTables {
     return counts;
   }
 
-  /** Visible base listings of a filter: summed over producers once per visibility epoch. */
+  /**
+   * `countsFor`, with 0 for the farms not taking the benefit asked for in this query (if any): kept
+   * per filter and benefit for its day.
+   */
+  countsNow(category: number, availability: number): Int32Array {
+    const taking = this.takingNow;
+    if (taking === null) return this.countsFor(category, availability);
+    const key = this.filterKey(category, availability);
+    let counts = this.countsByFilter.get(key);
+    if (!counts) {
+      counts = this.countsFor(category, availability).map((count, producer) => (taking[producer] === 1 ? count : 0));
+      this.countsByFilter.set(key, counts);
+    }
+    return counts;
+  }
+
+  /** The key of a filter in the per-filter caches: category, availability and the benefit asked for. */
+  filterKey(category: number, availability: number): string {
+    return `${category}|${availability}${this.benefitKey}`;
+  }
+
+  /** Visible base listings of a filter (and the benefit asked for): summed over producers once per visibility epoch. */
   baseTotal(category: number, availability: number): number {
     if (category === -2 || availability === -2) return 0;
-    const key = `${category}|${availability}`;
+    const key = this.filterKey(category, availability);
     const kept = this.totalsByEpoch.get(key);
     if (kept?.epoch === this.visibleEpoch) return kept.total;
-    const counts = this.countsFor(category, availability);
+    const counts = this.countsNow(category, availability);
     let total = 0;
     for (let producer = 0; producer < counts.length; producer++) if (this.visibleNow[producer]) total += counts[producer];
     this.totalsByEpoch.set(key, { epoch: this.visibleEpoch, total });

@@ -1,3 +1,4 @@
+import { BenefitColumns, TAKES_NOTHING } from '../benefit-filter';
 import { regionOf } from './geo-math';
 import { ProductDisplayColumns } from './listing-display';
 import {
@@ -164,6 +165,7 @@ export class ListingIndexBuilder {
       nameOf,
       deliveryAvailable: Uint8Array.from(this.producers, (producer) => (producer.deliveryAvailable ? 1 : 0)),
       deliveryRadius: Float64Array.from(this.producers, (producer) => producer.deliveryRadius ?? Number.NaN),
+      benefits: new BenefitColumns(this.producers.map((producer) => producer.benefits ?? TAKES_NOTHING)),
     };
   }
 }

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import type { BenefitsRow } from '../../benefits/benefits.repository';
+import { benefitTimeline } from '../benefit-filter';
+import { benefitRowsOf } from '../search.repository';
 import { type ProductDisplayRow, productDisplayOf } from './listing-display';
 import { type ListingData, ListingIndex, type ProducerData } from './listing-index';
 import { ListingIndexBuilder } from './listing-index.builder';
@@ -80,7 +83,9 @@ function toListing(row: ListingRow): ListingData {
   return listing;
 }
 
-function toProducer(row: ProducerRow): ProducerData {
+/** A producer as the index holds it; `benefits` are the farms' `producer_benefits` rows by user id. */
+function toProducer(row: ProducerRow, benefits: Map<number, BenefitsRow>): ProducerData {
+  const userId = Number(row.user_id);
   return {
     producerId: Number(row.producer_id),
     latitude: row.latitude === null ? null : Number(row.latitude),
@@ -90,11 +95,12 @@ function toProducer(row: ProducerRow): ProducerData {
     farmName: row.farm_name,
     farmLower: row.farm_lower,
     verified: row.verified === true,
-    userId: Number(row.user_id),
+    userId,
     city: row.city ?? '',
     state: row.state ?? '',
     deliveryAvailable: row.delivery_available === true,
     deliveryRadius: row.delivery_radius === null ? null : Number(row.delivery_radius),
+    benefits: benefitTimeline(benefits.get(userId), row.state ?? ''),
   };
 }
 
@@ -125,7 +131,8 @@ export async function loadListingIndex(db: Db): Promise<ListingIndex> {
   const producers = await db.execute<ProducerRow>(
     sql`select ${producerColumns} from search_producers sp left join producers pr on pr.id = sp.producer_id`,
   );
-  const builder = new ListingIndexBuilder(producers.rows.map(toProducer));
+  const benefits = await benefitRowsOf(db);
+  const builder = new ListingIndexBuilder(producers.rows.map((row) => toProducer(row, benefits)));
   let below = 2_147_483_647;
   for (;;) {
     const page = await db.execute<ListingRow>(sql`
@@ -148,14 +155,15 @@ export async function loadProducers(
   producerIds: number[],
 ): Promise<{ producerId: number; producer: ProducerData | null; listings: ListingData[] }[]> {
   const ids = sql`${`{${producerIds.join(',')}}`}::int[]`;
-  const [producers, listings] = await Promise.all([
+  const [producers, listings, benefits] = await Promise.all([
     db.execute<ProducerRow>(
       sql`select ${producerColumns} from search_producers sp left join producers pr on pr.id = sp.producer_id
         where sp.producer_id = any(${ids})`,
     ),
     db.execute<ListingRow>(sql`select ${listingColumns} from ${listingTables} where l.producer_id = any(${ids})`),
+    benefitRowsOf(db, producerIds),
   ]);
-  const byId = new Map(producers.rows.map((row) => [Number(row.producer_id), toProducer(row)]));
+  const byId = new Map(producers.rows.map((row) => [Number(row.producer_id), toProducer(row, benefits)]));
   return producerIds.map((producerId) => ({
     producerId,
     producer: byId.get(producerId) ?? null,

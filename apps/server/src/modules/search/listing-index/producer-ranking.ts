@@ -1,3 +1,4 @@
+import type { BenefitsWanted } from '../benefit-filter';
 import { boundingBox, type Point } from '../geo';
 import { type FarmSimilarity, hasTrigram } from './farm-similarity';
 import { distanceFrom, regionsOf } from './geo-math';
@@ -14,6 +15,8 @@ export type ProducerQuery = {
   groups: string[][];
   category?: string;
   verifiedOnly: boolean;
+  /** Only farms taking this benefit on its day (../benefit-filter.ts). */
+  benefits?: BenefitsWanted;
   area?: { center: Point; radiusMiles: number | null };
   requireCoordinates: boolean;
   /** Null: every match (the map). */
@@ -51,7 +54,8 @@ export function farmCandidate(t: IndexTables, slot: number, similarity: number, 
 
 /**
  * The producer list exactly as `searchProducers` (search.repository.ts), over the index's tables:
- * visible producers, of the category (any listing), verified if asked, within the radius; with
+ * visible producers, of the category (any listing), verified if asked, taking the benefit asked
+ * for, within the radius; with
  * text, those the text is word-similar to (`<%`), whose name holds it (`ilike`) or with a listing
  * matching its words; ranked by word similarity, distance (nulls last), farm name and id; the total
  * counts every match. Holds its per-query marks (reused: a list grown per query was garbage).
@@ -84,7 +88,7 @@ export class ProducerRanking {
 
   search(query: ProducerQuery): ProducerAnswer {
     const { t, farms } = this;
-    t.begin(query.now);
+    t.begin(query.now, query.benefits);
     const need = query.limit === null ? Number.POSITIVE_INFINITY : query.offset + query.limit;
     const category = t.codeFilter(t.categories, query.category);
     const counts = category >= 0 ? t.countsFor(category, -1) : null;
@@ -94,11 +98,13 @@ export class ProducerRanking {
     const box = area && radius !== null ? boundingBox(area.center, radius) : null;
     const distanceOf = (slot: number) => (measure ? t.distanceOf(slot, measure) : Number.NaN);
 
+    const taking = t.takingNow;
     /** Filters other than text and place, for a visible base producer. */
     const passesFilters = (slot: number) =>
       category !== -2 &&
       (counts === null || counts[slot] > 0) &&
       (!query.verifiedOnly || t.verified[slot] === 1) &&
+      (taking === null || taking[slot] === 1) &&
       (!query.requireCoordinates || !Number.isNaN(t.latitudes[slot]));
     const inRadius = (latitude: number, longitude: number, distance: number) =>
       radius === null || (!Number.isNaN(latitude) && (!box || inBox(box, latitude, longitude)) && distance <= radius);
@@ -225,7 +231,7 @@ export class ProducerRanking {
     if (radius !== null) {
       // Counted from the grid's per-cell sums; the page from the nearest circle (5, 15, 45 … miles,
       // then the radius) holding it, as for products: every producer outside is farther than all inside.
-      const filter = `list|${query.category}|${query.verifiedOnly}|${query.requireCoordinates}`;
+      const filter = `list|${query.category}|${query.verifiedOnly}|${query.requireCoordinates}${t.benefitKey}`;
       const passing = this.passingProducers(filter, passesFilters);
       total += t.heldWithin(area.center, radius, passing, filter, measure);
       for (let miles = Math.min(5, radius); ; miles = Math.min(radius, miles * 3)) {

@@ -160,13 +160,14 @@ function searchPlaceNearby(t: IndexTables, query: IndexQuery, area: Area): Index
   const need = query.offset + query.limit;
   const category = t.codeFilter(t.categories, query.category);
   const availability = t.codeFilter(t.availabilities, query.availability);
-  const counts = category === -2 || availability === -2 ? null : t.countsFor(category, availability);
+  // Listings per producer of the filter, 0 for a farm not taking the benefit asked for.
+  const counts = category === -2 || availability === -2 ? null : t.countsNow(category, availability);
   const measure = distanceFrom(area.center);
   const radius = area.radiusMiles;
   const heldOf = (overlay: { ids: number[] }[]) => overlay.reduce((sum, entry) => sum + entry.ids.length, 0);
   let total = t.baseTotal(category, availability) + overlayCount(t, query);
   if (radius !== null) {
-    const base = counts ? t.heldWithin(area.center, radius, counts, `${category}|${availability}`, measure) : 0;
+    const base = counts ? t.heldWithin(area.center, radius, counts, t.filterKey(category, availability), measure) : 0;
     total = base + heldOf(overlayWithin(t, query, radius, measure));
   }
   // Circles from 5 miles, half as wide again each time (at any distance up to 400 miles, then

@@ -20,7 +20,7 @@ import { TopK } from './top-k';
  * with a centre in product-nearby.ts.
  */
 export function searchProducts(t: IndexTables, query: IndexQuery): IndexAnswer {
-  t.begin(query.now);
+  t.begin(query.now, query.benefits);
   if (query.sort && query.sort !== 'relevance') return searchSorted(t, query, query.sort);
   if (query.area) return searchNearby(t, query, query.area);
   if (query.groups) return searchText(t, query, query.groups);
@@ -196,14 +196,15 @@ function firstOfTier(
   return ids;
 }
 
-/** How many matches pass the filters and their producer's standing. */
+/** How many matches pass the filters, their producer's standing and the benefit asked for. */
 function countPassing(t: IndexTables, matches: Posting, category: number, availability: number): number {
   const { slots } = matches;
-  const { producerOf, visibleNow, categoryOf, availabilityOf } = t;
+  const { producerOf, visibleNow, categoryOf, availabilityOf, takingNow } = t;
   let total = 0;
   for (let i = 0; i < slots.length; i++) {
     const slot = slots[i];
     if (visibleNow[producerOf[slot]] === 0) continue;
+    if (takingNow !== null && takingNow[producerOf[slot]] === 0) continue;
     if (category >= 0 && categoryOf[slot] !== category) continue;
     if (availability >= 0 && availabilityOf[slot] !== availability) continue;
     total++;

@@ -1,6 +1,7 @@
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { BasketIcon, ChatIcon, HeartIcon, MapIcon, StoreIcon } from '@/components/ui/icons';
+import { MyBenefitsCard } from '@/features/benefits/components/my-benefits-card';
 import { SentInquiries } from '@/features/messages/components/inquiry-lists';
 import { useAuth } from '@/shared/auth-context';
 import { formatBadge, useUnreadCount } from '@/shared/use-unread-count';
@@ -14,7 +15,7 @@ const SHOPPING_TIPS = [
   'Save the farms you like to Favorites so their new products are one tap away.',
 ];
 
-/** The shopper's home base: shortcuts to finding food and to the people they buy from. */
+/** The shopper's home base: shortcuts to finding food and to the people they buy from, and the benefits they use (private). */
 export function ConsumerDashboard() {
   const { user } = useAuth();
   const unread = useUnreadCount();
@@ -59,6 +60,9 @@ export function ConsumerDashboard() {
             </ButtonLink>
           </div>
         </Card>
+      </div>
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <MyBenefitsCard />
       </div>
       <div className="mt-8">
         <SentInquiries />

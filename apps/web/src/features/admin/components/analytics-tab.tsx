@@ -67,7 +67,8 @@ function Bar({ label, percentage, detail }: { label: string; percentage: number;
   );
 }
 
-export function AnalyticsTab() {
+/** `benefitTotals`: the month's benefits tendered at pickup, from the benefits feature (composed in app/pages). */
+export function AnalyticsTab({ benefitTotals }: { benefitTotals?: ReactNode } = {}) {
   const [range, setRange] = useState<AnalyticsRange>('30d');
   const query = useAnalytics(range);
   useLoadErrorToast(query, ADMIN_TEXTS.loadAnalytics);
@@ -89,6 +90,7 @@ export function AnalyticsTab() {
       ) : (
         <AnalyticsBody data={query.data} />
       )}
+      {benefitTotals}
     </div>
   );
 }

@@ -19,10 +19,10 @@ import { ADMIN_TEXTS } from '../texts';
 
 /**
  * Only the open tab is mounted, so each tab loads its data when it is opened (spec 02 §2). The
- * orders tab belongs to the orders feature, the benefits tab (SNAP numbers to check) to the benefits
- * feature: composed in app/pages/admin-page.tsx.
+ * orders tab belongs to the orders feature, the benefits tab (SNAP numbers to check) and the
+ * analytics' benefits tendered to the benefits feature: composed in app/pages/admin-page.tsx.
  */
-const adminTabs = (ordersTab: ReactNode, benefitsTab: ReactNode): TabItem[] => [
+const adminTabs = (ordersTab: ReactNode, benefitsTab: ReactNode, benefitTotals: ReactNode): TabItem[] => [
   { id: 'dashboard', label: 'Dashboard', content: <DashboardTab /> },
   { id: 'users', label: 'Users', content: <UsersTab /> },
   { id: 'products', label: 'Products', content: <ProductsTab /> },
@@ -31,14 +31,22 @@ const adminTabs = (ordersTab: ReactNode, benefitsTab: ReactNode): TabItem[] => [
   { id: 'verification', label: 'Producer Verification', content: <VerificationTab /> },
   { id: 'certifications', label: 'Certifications', content: <CertificationsTab /> },
   { id: 'benefits', label: 'SNAP Numbers', content: benefitsTab },
-  { id: 'analytics', label: 'Analytics', content: <AnalyticsTab /> },
+  { id: 'analytics', label: 'Analytics', content: <AnalyticsTab benefitTotals={benefitTotals} /> },
   { id: 'settings', label: 'Settings', content: <SettingsTab /> },
   { id: 'logs', label: 'Activity Logs', content: <LogsTab /> },
   { id: 'health', label: 'Health', content: <HealthTab /> },
 ];
 
-export default function AdminPage({ ordersTab, benefitsTab }: { ordersTab: ReactNode; benefitsTab: ReactNode }) {
-  const tabs = adminTabs(ordersTab, benefitsTab);
+export default function AdminPage({
+  ordersTab,
+  benefitsTab,
+  benefitTotals,
+}: {
+  ordersTab: ReactNode;
+  benefitsTab: ReactNode;
+  benefitTotals?: ReactNode;
+}) {
+  const tabs = adminTabs(ordersTab, benefitsTab, benefitTotals);
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const openTab = tabs.find((tab) => tab.id === params.get('tab')) ?? tabs[0];

@@ -28,9 +28,13 @@ const eggs: PlanLine = { productId: 1, name: 'Eggs', totalCents: 800 };
 const tomatoes: PlanLine = { productId: 2, name: 'Tomatoes', totalCents: 1000 };
 const beefShare: PlanLine = { productId: 3, name: 'Quarter beef share', totalCents: 25_000 };
 
-/** The API as the plan reads it: the farm's benefits (or a 404) and its public profile. */
-function serve(benefits: PublicBenefits | 'missing') {
+/**
+ * The API as the plan reads it: the farm's benefits (or a 404), its public profile, and the
+ * benefits the shopper saved for themselves (none unless given).
+ */
+function serve(benefits: PublicBenefits | 'missing', uses: string[] = []) {
   return vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+    if (path === '/benefits/me') return { uses } as never;
     if (path === '/benefits/producers/7') {
       if (benefits === 'missing') throw new ApiError(404, 'Producer not found');
       return benefits as never;
@@ -94,14 +98,48 @@ describe('the tender plan at checkout', () => {
     expect(screen.getByText(/Items sold by weight are estimates/)).toBeTruthy();
   });
 
+  it('reminds the shopper of the benefits they saved, above the breakdown, and changes nothing else', async () => {
+    serve(farm(['snap', 'wic_fmnp']), ['wic_fmnp', 'snap']);
+    show([eggs, tomatoes]);
+    const line = await screen.findByTestId('tender-plan-uses');
+    expect(line.textContent).toBe('You use: SNAP/EBT and WIC FMNP coupons.');
+    // Above the breakdown.
+    const breakdown = document.querySelector('dl') as HTMLElement;
+    expect(line.compareDocumentPosition(breakdown) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByTestId('tender-plan-sentence').textContent).toBe(
+      'Pay the producer at pickup: up to $18.00 with SNAP or $10.00 with WIC FMNP coupons',
+    );
+  });
+
+  it('says nothing of saved benefits when the shopper saved none, or they could not be read', async () => {
+    serve(farm(['snap']));
+    show([eggs]);
+    expect(await screen.findByTestId('tender-plan-sentence')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByTestId('tender-plan-uses')).toBeNull();
+    cleanup();
+    vi.restoreAllMocks();
+
+    vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+      if (path === '/benefits/me') throw new ApiError(401, 'Please sign in to see the benefits you saved');
+      if (path === '/benefits/producers/7') return farm(['snap']) as never;
+      return profile as never;
+    });
+    show([eggs]);
+    expect(await screen.findByTestId('tender-plan-sentence')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByTestId('tender-plan-uses')).toBeNull();
+  });
+
   it('shows nothing when the farm takes no benefit', async () => {
     const get = serve(farm([]));
     const { container } = show([eggs, tomatoes]);
     await waitFor(() => expect(get).toHaveBeenCalledWith('/benefits/producers/7', undefined, expect.anything()));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(container.innerHTML).toBe('');
-    // The products are not even fetched.
+    // The products are not even fetched, nor the shopper's saved benefits.
     expect(get).not.toHaveBeenCalledWith('/producers/7', undefined, expect.anything());
+    expect(get).not.toHaveBeenCalledWith('/benefits/me', undefined, expect.anything());
   });
 
   it('shows nothing for a farm without a benefits record', async () => {

@@ -4,6 +4,7 @@ import {
   type BenefitProgramme,
   DEFAULT_INCENTIVES,
   type Incentive,
+  TENDER_LABELS,
   type TenderKind,
 } from '@farmstand/shared/benefits/programmes';
 import { STATES, type StateCode } from '@farmstand/shared/constants/catalog';
@@ -11,6 +12,7 @@ import type { PublicBenefits } from '@farmstand/shared/schemas/benefits';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { Card } from '@/components/ui/card';
 import { useProducerBenefits } from '../api';
+import { useShopperBenefits } from '../shopper-api';
 import { useFarmProducts } from '../tenders-api';
 
 /** One basket line as the checkout gives it: the line's total in cents is the checkout's own. */
@@ -27,6 +29,14 @@ export const NEVER_TAKES = 'Farmstand never takes benefits: you pay the producer
 
 const orList = (items: string[]) =>
   items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+
+/** "You use: SNAP/EBT and WIC FMNP coupons." from the benefits the shopper saved, or null when none. */
+export function youUse(uses: readonly BenefitProgramme[]): string | null {
+  const names = BENEFIT_PROGRAMMES.filter((p) => uses.includes(p)).map((p) => TENDER_LABELS[p]);
+  if (names.length === 0) return null;
+  const list = names.length < 2 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `You use: ${list}.`;
+}
 
 /** A shopper's sentence and breakdown for one farm's basket, from the shared plan (decision 516). */
 export type PlanText = {
@@ -118,8 +128,11 @@ export function TenderPlanCard({
   const takesAny = (benefits.data?.takes.length ?? 0) > 0;
   const products = useFarmProducts(producerUserId, takesAny);
   const result = planFor(benefits.data, products.data, lines);
+  // The shopper's own saved benefits, read from /benefits/me only for this reminder: never sent on.
+  const saved = useShopperBenefits(takesAny);
   if (!result) return null;
   const { text } = result;
+  const uses = youUse(saved.data?.uses ?? []);
   return (
     <Card className="p-5" aria-labelledby="tender-plan-heading" role="region">
       <h2 id="tender-plan-heading" className="text-lg font-semibold">
@@ -129,6 +142,11 @@ export function TenderPlanCard({
         {text.sentence}
       </p>
       <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">{NEVER_TAKES}</p>
+      {uses && (
+        <p className="mt-3 text-sm font-medium" data-testid="tender-plan-uses">
+          {uses}
+        </p>
+      )}
       <dl className="mt-3 space-y-1 text-sm">
         {text.breakdown.map((row) => (
           <div key={row.label} className="flex justify-between gap-3">

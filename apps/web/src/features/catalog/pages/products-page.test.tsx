@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@farmstand/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
 
@@ -18,11 +18,17 @@ const lastSearch = () => {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
 };
 
+/** The page's address as the browser would show it (its query string). */
+function Address() {
+  return <output data-testid="address">{useLocation().search}</output>;
+}
+
 const show = (url: string) =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter initialEntries={[url]}>
         <ProductsPage />
+        <Address />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -63,6 +69,26 @@ describe('the products page', () => {
     expect(options).toEqual(['Best match', 'Lowest price', 'Newest first']);
     fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'price' } });
     await waitFor(() => expect(lastSearch().sort).toBe('price'));
+  });
+
+  it('asks only for farms taking the benefit chosen, keeps it in the URL, and ignores one it does not offer', async () => {
+    show('/products?category=produce&benefits=ebt');
+    await screen.findByText('No products found');
+    expect(lastSearch()).toEqual({ category: 'produce', availability: 'available', limit: 20, offset: 0 });
+    const select = screen.getByRole('combobox', { name: 'Benefits the farm takes at pickup' }) as HTMLSelectElement;
+    expect(select.value).toBe('');
+    expect([...select.options].map((option) => option.text)).toEqual([
+      'All',
+      'Takes SNAP',
+      'Takes WIC or Senior coupons',
+      'Takes Kentucky Double Dollars',
+    ]);
+    fireEvent.change(select, { target: { value: 'snap' } });
+    await waitFor(() => expect(lastSearch()).toMatchObject({ benefits: 'snap', category: 'produce' }));
+    expect(new URLSearchParams(screen.getByTestId('address').textContent ?? '').get('benefits')).toBe('snap');
+    fireEvent.change(select, { target: { value: '' } });
+    await waitFor(() => expect(lastSearch().benefits).toBeUndefined());
+    expect(new URLSearchParams(screen.getByTestId('address').textContent ?? '').has('benefits')).toBe(false);
   });
 
   it('fetches the first picture on the page at once, even when the first card has no photo', async () => {

@@ -5,7 +5,8 @@ import {
   PRODUCT_PAGE_SIZE,
   PRODUCT_SKELETON_COUNT,
 } from '@farmstand/shared';
-import { PRODUCT_SORT_LABELS, PRODUCT_SORTS } from '@farmstand/shared/schemas/search-url';
+import { DEFAULT_INCENTIVES } from '@farmstand/shared/benefits/programmes';
+import { PRODUCT_SORT_LABELS, PRODUCT_SORTS, SEARCH_BENEFITS, searchBenefitLabels } from '@farmstand/shared/schemas/search-url';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState, PageTitle } from '@/components/ui/card';
@@ -26,6 +27,9 @@ import { useProductUrlFilters } from '../product-url-filters';
 /** Cards drawn with the page's first paint: a phone's screen, a wide screen's first row. */
 const FIRST_CARDS = 4;
 
+/** "Takes SNAP", "Takes WIC or Senior coupons", "Takes Kentucky Double Dollars" (decision 516). */
+const BENEFIT_LABELS = searchBenefitLabels(DEFAULT_INCENTIVES.map((incentive) => incentive.name));
+
 const AVAILABILITY_OPTIONS = [
   { value: 'all', label: 'All' },
   { value: 'available', label: 'Available' },
@@ -34,8 +38,8 @@ const AVAILABILITY_OPTIONS = [
 ];
 
 /**
- * /products: browse with category, text, availability and location filters, 20 per page (spec 01 §2),
- * in the order asked for; 'Distance' is offered once a location is set.
+ * /products: browse with category, text, availability, benefit and location filters, 20 per page
+ * (spec 01 §2), in the order asked for; 'Distance' is offered once a location is set.
  */
 export default function ProductsPage() {
   usePublicPageTitle('/products');
@@ -61,7 +65,7 @@ export default function ProductsPage() {
       <PageTitle subtitle="Eggs, bread, honey, produce and more from local producers.">Browse Products</PageTitle>
       <section
         aria-label="Product filters"
-        className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end dark:border-stone-800 dark:bg-stone-900"
+        className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] lg:items-end dark:border-stone-800 dark:bg-stone-900"
       >
         <form
           aria-label="Search products"
@@ -123,6 +127,25 @@ export default function ProductsPage() {
           </select>
         </div>
         <div>
+          <label htmlFor="product-benefits" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+            <span aria-hidden="true">Benefits</span>
+            <span className="sr-only">Benefits the farm takes at pickup</span>
+          </label>
+          <select
+            id="product-benefits"
+            value={url.filters.benefits}
+            onChange={(event) => url.setBenefits(event.target.value)}
+            className={`${inputClasses} mt-1`}
+          >
+            <option value="">All</option>
+            {SEARCH_BENEFITS.map((benefit) => (
+              <option key={benefit} value={benefit}>
+                {BENEFIT_LABELS[benefit]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
           <label htmlFor="product-sort" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
             Sort by
           </label>
@@ -178,7 +201,7 @@ export default function ProductsPage() {
             Please try again in a moment.
           </EmptyState>
         ) : query.data.products.length === 0 ? (
-          <EmptyState title="No products found">Try another category, availability or search.</EmptyState>
+          <EmptyState title="No products found">Try another category, availability, benefit or search.</EmptyState>
         ) : (
           <>
             <ul className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-4 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>

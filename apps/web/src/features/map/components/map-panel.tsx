@@ -1,4 +1,6 @@
 import { CATEGORY_LABELS, MAP_CATEGORIES, MAP_RADII, NO_RADIUS_LIMIT } from '@farmstand/shared';
+import { DEFAULT_INCENTIVES } from '@farmstand/shared/benefits/programmes';
+import { SEARCH_BENEFITS, searchBenefitLabels } from '@farmstand/shared/schemas/search-url';
 import { type FormEvent, useState } from 'react';
 import { PinIcon } from '@/components/ui/pin-icon';
 import type { MapFilters } from '../api';
@@ -13,10 +15,13 @@ type Props = {
   isLocating: boolean;
 };
 
+/** "Takes SNAP", "Takes WIC or Senior coupons", "Takes Kentucky Double Dollars" (decision 516). */
+const BENEFIT_LABELS = searchBenefitLabels(DEFAULT_INCENTIVES.map((incentive) => incentive.name));
+
 const controlClasses =
   'rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm text-stone-900 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100';
 
-/** The floating panel of /map: location search, 'Verified producers only', 'Within:' and 'Product type:'. */
+/** The floating panel of /map: location search, 'Verified producers only', 'Within:', 'Product type:' and 'Benefits:'. */
 export function MapPanel({ filters, onFiltersChange, onSearchLocation, isSearching, onLocateMe, isLocating }: Props) {
   const [text, setText] = useState('');
   const submit = (event: FormEvent) => {
@@ -97,6 +102,23 @@ export function MapPanel({ filters, onFiltersChange, onSearchLocation, isSearchi
           {MAP_CATEGORIES.map((category) => (
             <option key={category} value={category}>
               {CATEGORY_LABELS[category]}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="map-benefits" className="whitespace-nowrap text-stone-800 dark:text-stone-100">
+          <span aria-hidden="true">Benefits:</span>
+          <span className="sr-only">Benefits the farm takes at pickup</span>
+        </label>
+        <select
+          id="map-benefits"
+          value={filters.benefits}
+          onChange={(event) => onFiltersChange({ ...filters, benefits: event.target.value })}
+          className={`${controlClasses} w-full min-w-0`}
+        >
+          <option value="">All</option>
+          {SEARCH_BENEFITS.map((benefit) => (
+            <option key={benefit} value={benefit}>
+              {BENEFIT_LABELS[benefit]}
             </option>
           ))}
         </select>

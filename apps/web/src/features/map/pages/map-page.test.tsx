@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
 import type { MapViewport } from '../types';
@@ -26,11 +26,17 @@ const get = vi.spyOn(api, 'get').mockImplementation(async (_path, query) => {
   return { producers: [], clusters: [], total } as never;
 });
 
-const show = () =>
+/** The page's address as the browser would show it (its query string). */
+function Address() {
+  return <output data-testid="address">{useLocation().search}</output>;
+}
+
+const show = (url = '/map') =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[url]}>
         <MapPage />
+        <Address />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -66,6 +72,28 @@ describe('the map screen', () => {
     expect(getCurrentPosition).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Use my location' }));
     expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows only the farms taking the benefit chosen, in the count and the view, kept in the URL', async () => {
+    show('/map?benefits=incentive');
+    act(() => map.report?.({ bbox: '-85,37,-84,38', zoom: 10 }));
+    await screen.findByText('Showing 8 producers');
+    const select = screen.getByRole('combobox', { name: 'Benefits the farm takes at pickup' }) as HTMLSelectElement;
+    expect(select.value).toBe('incentive');
+    const asked = (benefits: string) =>
+      get.mock.calls.filter(([, query]) => (query as { benefits?: string }).benefits === benefits).map(([, query]) => query);
+    // The count and the viewport both ask for the farms taking it.
+    expect(asked('incentive')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ view: 'map', limit: 1 }),
+        expect.objectContaining({ bbox: '-85,37,-84,38', zoom: 10 }),
+      ]),
+    );
+    fireEvent.change(select, { target: { value: 'snap' } });
+    await waitFor(() => expect(asked('snap')).toHaveLength(2));
+    expect(screen.getByTestId('address').textContent).toBe('?benefits=snap');
+    fireEvent.change(select, { target: { value: '' } });
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe(''));
   });
 
   it('takes a place in its location box and suggests no products or farms', () => {

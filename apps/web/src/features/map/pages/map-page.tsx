@@ -1,6 +1,8 @@
 import { DEFAULT_PRODUCER_RADIUS, MAP_SCREEN_CENTER, NO_RADIUS_LIMIT, TEXTS } from '@farmstand/shared';
+import { MAP_URL, readUrlParams } from '@farmstand/shared/schemas/search-url';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
 import { track } from '@/lib/analytics';
 import { usePublicPageTitle } from '@/lib/document-title';
 import { currentPosition, geocodeAddress, useUserLocation } from '@/shared/user-location';
@@ -9,14 +11,31 @@ import { DeferredProducersMap } from '../components/deferred-producers-map';
 import { MapPanel } from '../components/map-panel';
 import type { LatLng, MapViewport } from '../types';
 
-const DEFAULT_FILTERS: MapFilters = { verifiedOnly: false, radius: DEFAULT_PRODUCER_RADIUS, category: '' };
+const DEFAULT_FILTERS: MapFilters = { verifiedOnly: false, radius: DEFAULT_PRODUCER_RADIUS, category: '', benefits: '' };
 const LOCATION_ZOOM = 11;
 
 /** /map: every producer on a full-screen clustered map, with the spec's panel and count (spec 01 §2). */
 export default function MapPage() {
   usePublicPageTitle('/map');
   const { location, setLocation } = useUserLocation();
-  const [filters, setFilters] = useState<MapFilters>(DEFAULT_FILTERS);
+  const [kept, setKept] = useState<MapFilters>(DEFAULT_FILTERS);
+  // The benefit asked for lives in the URL (?benefits=snap), so a link to "farms taking SNAP" can be shared.
+  const [params, setParams] = useSearchParams();
+  const benefits = readUrlParams(params, MAP_URL).benefits ?? '';
+  const filters = useMemo(() => ({ ...kept, benefits }), [kept, benefits]);
+  const setFilters = (next: MapFilters) => {
+    setKept(next);
+    if (next.benefits !== benefits)
+      setParams(
+        (current) => {
+          const changed = new URLSearchParams(current);
+          if (next.benefits) changed.set('benefits', next.benefits);
+          else changed.delete('benefits');
+          return changed;
+        },
+        { replace: true },
+      );
+  };
   const [view, setView] = useState<{ center: LatLng; zoom: number }>(() =>
     location
       ? { center: location, zoom: LOCATION_ZOOM }

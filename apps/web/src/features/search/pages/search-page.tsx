@@ -1,6 +1,7 @@
 import { DEFAULT_PRODUCER_RADIUS, PRODUCER_RADII } from '@farmstand/shared';
+import { DEFAULT_INCENTIVES } from '@farmstand/shared/benefits/programmes';
 import type { ProducerSearchItem } from '@farmstand/shared/schemas/search';
-import { PRODUCER_SEARCH_URL, readUrlParams } from '@farmstand/shared/schemas/search-url';
+import { PRODUCER_SEARCH_URL, readUrlParams, SEARCH_BENEFITS, searchBenefitLabels } from '@farmstand/shared/schemas/search-url';
 import { type ComponentType, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, PageTitle, Spinner } from '@/components/ui/card';
@@ -16,10 +17,13 @@ import { type UserLocation, useUserLocation } from '@/shared/user-location';
 import { useProducerSearch } from '../api';
 import { ViewToggle } from '../components/view-toggle';
 
+/** "Takes SNAP", "Takes WIC or Senior coupons", "Takes Kentucky Double Dollars" (decision 516). */
+const BENEFIT_LABELS = searchBenefitLabels(DEFAULT_INCENTIVES.map((incentive) => incentive.name));
+
 /** The map view of the results: the map feature draws it, composed in app/pages/search-page.tsx (a lazy chunk). */
 export type ResultsMap = ComponentType<{ producers: ProducerSearchItem[]; location: UserLocation | null }>;
 
-/** /search: producers near a location, by text and radius, as a list or on a map (spec 01 §2). */
+/** /search: producers near a location, by text, radius and the benefits they take, as a list or on a map (spec 01 §2). */
 export default function SearchPage({ resultsMap: ProducerResultsMap }: { resultsMap: ResultsMap }) {
   usePublicPageTitle('/search');
   const [params, setParams] = useSearchParams();
@@ -30,6 +34,7 @@ export default function SearchPage({ resultsMap: ProducerResultsMap }: { results
   const [text, setText] = useState(search);
   const radius = url.radius ?? DEFAULT_PRODUCER_RADIUS;
   const view = url.view ?? 'list';
+  const benefits = url.benefits ?? '';
 
   const update = (changes: Record<string, string | null>) =>
     setParams(
@@ -49,6 +54,7 @@ export default function SearchPage({ resultsMap: ProducerResultsMap }: { results
     radius,
     latitude: location?.latitude,
     longitude: location?.longitude,
+    benefits: benefits || undefined,
   });
   const producers = query.data?.producers ?? [];
 
@@ -65,7 +71,7 @@ export default function SearchPage({ resultsMap: ProducerResultsMap }: { results
         />
         <form
           aria-label="Search producers"
-          className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end lg:w-[28rem] dark:border-stone-800 dark:bg-stone-900"
+          className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end lg:w-[42rem] dark:border-stone-800 dark:bg-stone-900"
           onSubmit={(event) => {
             event.preventDefault();
             update({ search: text.trim() || null });
@@ -101,6 +107,25 @@ export default function SearchPage({ resultsMap: ProducerResultsMap }: { results
               ))}
             </select>
           </div>
+          <div>
+            <label htmlFor="producer-benefits" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+              <span aria-hidden="true">Benefits</span>
+              <span className="sr-only">Benefits the farm takes at pickup</span>
+            </label>
+            <select
+              id="producer-benefits"
+              value={benefits}
+              onChange={(event) => update({ benefits: event.target.value })}
+              className={`${inputClasses} mt-1`}
+            >
+              <option value="">All</option>
+              {SEARCH_BENEFITS.map((benefit) => (
+                <option key={benefit} value={benefit}>
+                  {BENEFIT_LABELS[benefit]}
+                </option>
+              ))}
+            </select>
+          </div>
           <button type="submit" className="sr-only">
             Search
           </button>
@@ -123,7 +148,11 @@ export default function SearchPage({ resultsMap: ProducerResultsMap }: { results
           </EmptyState>
         ) : producers.length === 0 ? (
           <EmptyState title="No producers found">
-            {location ? 'Try a wider radius or a different search.' : 'Try a different search or set your location.'}
+            {benefits
+              ? 'Try another benefit, a wider radius or a different search.'
+              : location
+                ? 'Try a wider radius or a different search.'
+                : 'Try a different search or set your location.'}
           </EmptyState>
         ) : view === 'map' ? (
           <Suspense fallback={<Spinner label="Loading map…" />}>
