@@ -91,7 +91,7 @@ test('a farm enters its FNS number, an admin verifies it, a shopper sees the ten
   const admin = await loginAs(request, DEMO.admin.email, DEMO.admin.password);
   const adminPage = await (await browser.newContext()).newPage();
   await signInBrowser(adminPage, admin);
-  await adminPage.goto('/admin?tab=benefits');
+  await adminPage.goto('/admin?tab=certifications');
   await adminPage.getByRole('button', { name: `Verify the FNS number of ${farmName}` }).click();
   await expect(
     adminPage

@@ -19,7 +19,7 @@ import { ADMIN_TEXTS } from '../texts';
 
 /**
  * Only the open tab is mounted, so each tab loads its data when it is opened (spec 02 §2). The
- * orders tab belongs to the orders feature, the benefits tab (SNAP numbers to check) and the
+ * orders tab belongs to the orders feature, the FNS numbers to check (on the certifications tab) and the
  * analytics' benefits tendered to the benefits feature: composed in app/pages/admin-page.tsx.
  */
 const adminTabs = (ordersTab: ReactNode, benefitsTab: ReactNode, benefitTotals: ReactNode): TabItem[] => [
@@ -29,8 +29,17 @@ const adminTabs = (ordersTab: ReactNode, benefitsTab: ReactNode, benefitTotals: 
   { id: 'orders', label: 'Orders', content: ordersTab },
   { id: 'reviews', label: 'Reviews', content: <ReviewsTab /> },
   { id: 'verification', label: 'Producer Verification', content: <VerificationTab /> },
-  { id: 'certifications', label: 'Certifications', content: <CertificationsTab /> },
-  { id: 'benefits', label: 'SNAP Numbers', content: benefitsTab },
+  // FNS retailer numbers are checked like certifications, on the same tab (the strip stays one line).
+  {
+    id: 'certifications',
+    label: 'Certifications',
+    content: (
+      <div className="space-y-10">
+        <CertificationsTab />
+        {benefitsTab}
+      </div>
+    ),
+  },
   { id: 'analytics', label: 'Analytics', content: <AnalyticsTab benefitTotals={benefitTotals} /> },
   { id: 'settings', label: 'Settings', content: <SettingsTab /> },
   { id: 'logs', label: 'Activity Logs', content: <LogsTab /> },

@@ -117,7 +117,8 @@ describe('joining a farm’s CSA share plan', () => {
     const post = vi.spyOn(api, 'post').mockResolvedValue({ standing: { id: 40 }, message: welcome } as never);
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'Join Summer Veggie Share' }));
-    const form = screen.getByRole('form', { name: 'Join Summer Veggie Share' });
+    // The form loads when Join is pressed.
+    const form = await screen.findByRole('form', { name: 'Join Summer Veggie Share' });
     const market = within(form).getByRole('radio', { name: /Lexington Farmers Market/ }) as HTMLInputElement;
     expect(market.disabled).toBe(true);
     expect(market.closest('label')?.textContent).toContain('Full');
@@ -152,7 +153,7 @@ describe('joining a farm’s CSA share plan', () => {
       .mockRejectedValue(new ApiError(409, 'Farm stand is full for this plan; choose another place') as never);
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'Join Summer Veggie Share' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Join · $20.00 a pickup' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Join · $20.00 a pickup' }));
     expect(await screen.findByText('Name for pickup is required')).toBeTruthy();
     expect(post).not.toHaveBeenCalled();
     fireEvent.input(screen.getByLabelText('Name for pickup'), { target: { value: 'Dana' } });
