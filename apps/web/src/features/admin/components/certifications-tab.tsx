@@ -77,7 +77,7 @@ export function CertificationsTab() {
             }}
           >
             {STATUS_LABELS[s]}
-            {query.data && <span className="rounded-full bg-black/10 px-2 text-xs dark:bg-white/15">{query.data.counts[s]}</span>}
+            {query.data && <span className="rounded-full bg-black/10 px-2 text-xs dark:bg-black/30">{query.data.counts[s]}</span>}
           </Button>
         ))}
       </fieldset>
