@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { STATES } from '@farmstand/shared';
 import pg from 'pg';
 import zipcodes from 'zipcodes';
+import { describeBenefits } from './lib/benefit-rows';
 import { BENCH_DIR, BENCH_PORT, BENCH_SCALES, benchDatabaseUrl, readOptions } from './lib/config';
 import { prepareBenchDatabase } from './lib/database';
 import { generateBenchData } from './lib/generate';
@@ -32,6 +33,10 @@ async function main() {
     {
       what: 'generation',
       value: generated.skipped ? 'already there (--regenerate to rebuild)' : `${generated.seconds.toFixed(1)} s`,
+    },
+    {
+      what: `farms' benefits${generated.benefitRowsAdded ? ` (${generated.benefitRowsAdded.toLocaleString('en-US')} rows added now)` : ''}`,
+      value: describeBenefits(generated.benefits, generated.producers),
     },
   );
   console.log(`Data: ${generated.producers} producers, ${generated.products} products${generated.skipped ? ' (kept)' : ''}`);

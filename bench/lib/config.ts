@@ -9,7 +9,8 @@ export const WEB_DIR = path.join(REPO_DIR, 'apps/web');
 /**
  * Command-line flags: `--regenerate` rebuilds the data, `--only=a,b` runs those sections, `--duration=10` per load run,
  * `--scale=1m` the national scale of issue 9 (100,000 producers, 1,000,000 products, its own database),
- * `--engine=pglite|both` the search section on the embedded database too (a copy of the bench data).
+ * `--engine=pglite|both` the search section on the embedded database too (a copy of the bench data),
+ * `--shapes=benefits,category only` only the search shapes whose label contains one of those words.
  */
 export type BenchOptions = {
   regenerate: boolean;
@@ -19,6 +20,8 @@ export type BenchOptions = {
   scale: BenchScaleName;
   /** Which database the search section measures: PostgreSQL (default), the embedded PGlite, or both. */
   engine: 'postgres' | 'pglite' | 'both';
+  /** The search section measures only the shapes whose label contains one of these words (all when null). */
+  shapes: string[] | null;
 };
 
 export type BenchScaleName = '200k' | '1m';
@@ -32,6 +35,7 @@ export function readOptions(argv = process.argv.slice(2), env = process.env): Be
     skipBuild: argv.includes('--skip-build') || env.BENCH_SKIP_BUILD === '1',
     scale: (value('scale') ?? env.BENCH_SCALE)?.toLowerCase() === '1m' ? '1m' : '200k',
     engine: engineOf(value('engine') ?? env.BENCH_ENGINE),
+    shapes: (value('shapes') ?? env.BENCH_SHAPES)?.split(',').filter(Boolean) ?? null,
   };
 }
 

@@ -20,11 +20,11 @@ export function embeddedCacheDir(scale: BenchScaleName, env = process.env): stri
   return env.BENCH_PGLITE_DIR ?? path.join(os.homedir(), '.cache', 'farmstand-bench', `pglite-${scale}`);
 }
 
-/** What the copy was made from: a regenerated PostgreSQL bench database gets a new copy. */
+/** What the copy was made from: a regenerated PostgreSQL bench database (or one given its benefits rows) gets a new copy. */
 async function fingerprintOf(pool: pg.Pool): Promise<string> {
   const { rows } = await pool.query<{ f: string }>(`
     select concat_ws('/', (select count(*) from products), (select max(id) from products),
-      (select count(*) from producers), (select max(id) from users)) as f`);
+      (select count(*) from producers), (select max(id) from users), (select count(*) from producer_benefits)) as f`);
   return rows[0].f;
 }
 

@@ -26,6 +26,15 @@ function typo(word: string, random: Random): string {
   return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
 }
 
+/** The `bbox` of a 1280 × 800 pixel map centred on a place at that zoom. */
+function viewport(p: Place, zoom: number): string {
+  const width = (1280 / 256) * (360 / 2 ** zoom);
+  const height = (800 / 256) * (360 / 2 ** zoom) * 0.8;
+  return [p.longitude - width / 2, p.latitude - height / 2, p.longitude + width / 2, p.latitude + height / 2]
+    .map((v) => v.toFixed(4))
+    .join(',');
+}
+
 function distinct(build: (i: number) => string, wanted = PER_SHAPE): string[] {
   const paths = new Set<string>();
   for (let i = 0; paths.size < wanted && i < wanted * 20; i++) paths.add(build(i));
@@ -162,12 +171,7 @@ export async function buildSearchShapes(pool: pg.Pool): Promise<SearchShape[]> {
       paths: distinct(() => {
         const p = place();
         const zoom = random.int(5, 14);
-        // A 1280 × 800 pixel map at that zoom.
-        const width = (1280 / 256) * (360 / 2 ** zoom);
-        const height = (800 / 256) * (360 / 2 ** zoom) * 0.8;
-        const box = [p.longitude - width / 2, p.latitude - height / 2, p.longitude + width / 2, p.latitude + height / 2]
-          .map((v) => v.toFixed(4))
-          .join(',');
+        const box = viewport(p, zoom);
         const filter = random.chance(0.3)
           ? `&category=${random.pick(PRODUCT_CATEGORIES)}`
           : random.chance(0.2)
@@ -186,5 +190,80 @@ export async function buildSearchShapes(pool: pg.Pool): Promise<SearchShape[]> {
       }, 300),
     },
   ];
-  return shapes;
+  return [...shapes, ...(await benefitShapes(pool, places))];
+}
+
+/**
+ * Search's `benefits` filter (decision 516) beside the filters above, with the same spread of places
+ * and its own seed (the shapes above keep their paths): SNAP alone, SNAP near a place, SNAP composed
+ * with text, category and a radius, and coupons on the producer list and the map. The composed
+ * shape searches a word of a product name within that product's category, as a shopper would.
+ */
+async function benefitShapes(pool: pg.Pool, places: Place[]): Promise<SearchShape[]> {
+  const random = createRandom(516);
+  const listed = await pool.query<{ category: string; name: string }>(
+    'select distinct category, lower(name) as name from search_listings order by category, name',
+  );
+  const pairs = [
+    ...new Set(
+      listed.rows.flatMap(({ category, name }) =>
+        name
+          .split(/[^\p{L}]+/u)
+          .filter((word) => word.length >= 4 && !['with', 'from', 'farm'].includes(word))
+          .map((word) => `${category}\t${word}`),
+      ),
+    ),
+  ].map((pair) => pair.split('\t') as [string, string]);
+  const place = () => random.pick(places);
+  const at = (p: Place) => `latitude=${p.latitude}&longitude=${p.longitude}`;
+  const availability = () => {
+    const value = random.pick(['', ...AVAILABILITIES]);
+    return value ? `&availability=${value}` : '';
+  };
+  const products = (query: string) => `/api/search/products?${query}&limit=20`;
+  return [
+    {
+      label: 'products: benefits=snap only',
+      kind: 'products',
+      // As 'category only' (the first pages, any availability); the page size varies so that each
+      // of the 1,000 requests differs.
+      paths: distinct(
+        () => `/api/search/products?benefits=snap${availability()}&limit=${random.int(10, 30)}&offset=${20 * random.int(0, 10)}`,
+      ),
+    },
+    {
+      label: 'products: benefits=snap + radius',
+      kind: 'products',
+      paths: distinct(() => products(`benefits=snap&${at(place())}&radius=${random.pick([10, 25, 50])}${availability()}`)),
+    },
+    {
+      label: 'products: benefits=snap + text + category + radius',
+      kind: 'products',
+      paths: distinct(() => {
+        const [category, word] = random.pick(pairs);
+        return products(
+          `benefits=snap&search=${encodeURIComponent(word)}&category=${category}&${at(place())}&radius=${random.pick([25, 50])}`,
+        );
+      }),
+    },
+    {
+      label: 'producers: list, benefits=coupons (search + 25/50 mi)',
+      kind: 'producers',
+      paths: distinct(() => {
+        const search = random.chance(0.5) ? encodeURIComponent(random.pick(pairs)[1]) : '';
+        return `/api/search/producers?benefits=coupons&search=${search}&${at(place())}&radius=${random.pick([25, 50])}`;
+      }),
+    },
+    {
+      label: 'producers: map by viewport + zoom, benefits=coupons',
+      kind: 'map',
+      paths: distinct(() => {
+        const p = place();
+        const zoom = random.int(5, 14);
+        const box = viewport(p, zoom);
+        const category = random.chance(0.3) ? `&category=${random.pick(PRODUCT_CATEGORIES)}` : '';
+        return `/api/search/producers?bbox=${box}&zoom=${zoom}&benefits=coupons${category}`;
+      }),
+    },
+  ];
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { SEARCH_BENEFITS } from '@farmstand/shared/schemas/search';
 import { BENCH_PORT } from '../lib/config';
 import { measureDiscardingBodies } from '../lib/discarding-load';
 import { prepareEmbeddedDatabase } from '../lib/embedded-database';
@@ -22,15 +23,19 @@ const TARGETS = {
  * Issue 9: every search shape with ≥ 1,000 distinct requests each (≥ 10,000 in all) against the
  * server (no result cache: decision 460), beside a bare Fastify hello-world measured in the same
  * run on the same cores. Per shape: req/s at 50 connections, p50/p95/p99 at 10.
- * `--engine=pglite|both` measures the same shapes on the embedded database (its own table).
+ * `--engine=pglite|both` measures the same shapes on the embedded database (its own table);
+ * `--shapes=benefits,category only` only the shapes whose label contains one of those words.
  */
 export default defineSection({
   name: 'search',
   async run({ server, pool, options, databaseUrl }) {
-    const shapes = await buildSearchShapes(pool);
+    const wanted = options.shapes;
+    const shapes = (await buildSearchShapes(pool)).filter(
+      (shape) => !wanted || wanted.some((word) => shape.label.includes(word)),
+    );
     const distinctTotal = shapes.reduce((sum, shape) => sum + shape.paths.length, 0);
     const title = (database: string) =>
-      `Search at scale (${options.scale}, ${database}; ${distinctTotal.toLocaleString('en-US')} distinct queries; ${options.durationSeconds} s per run)`;
+      `Search at scale (${options.scale}, ${database}; ${distinctTotal.toLocaleString('en-US')} distinct queries; ${options.durationSeconds} s per run${wanted ? `; shapes matching ${wanted.join(', ')}` : ''})`;
 
     const hello = await startHelloWorld(BENCH_PORT + 2);
     let helloFigures: LoadFigures;
@@ -101,6 +106,7 @@ async function measureShapes(
       ? `Search ranked by the in-memory listing index (decisions 125, 460), ready ${(index.waitedMs / 1000).toFixed(1)} s after the server answered; server RSS ${rssOf(server.process.pid)}.`
       : 'The listing index had not loaded within 5 minutes (/api/health/ready still 503).',
   );
+  if (shapes.some((shape) => shape.label.includes('benefits='))) table.notes.push(await benefitsCoverage(server.url));
   table.rows.push(row('bare Fastify hello-world (ceiling)', 1, hello, hello.rps, '—', ''));
   table.rows.push(row('fixed 11 KB page, no work (same bytes)', 1000, page, hello.rps, '—', ''));
   table.notes.push(
@@ -119,6 +125,20 @@ async function measureShapes(
         : { target: `p95 ≤ ${embeddedP95Ms} ms`, ok: figures.p95 <= embeddedP95Ms };
     table.rows.push(row(shape.label, shape.paths.length, figures, hello.rps, target, verdict(ok)));
   }
+}
+
+/**
+ * How many listings each value of the `benefits` filter keeps of all (decision 516), from the
+ * server itself: it shows the filter ran on the bench farms' benefits rows rather than being ignored.
+ */
+async function benefitsCoverage(baseUrl: string): Promise<string> {
+  const total = async (query: string) => {
+    const response = await fetch(`${baseUrl}/api/search/products?limit=1${query}`);
+    if (!response.ok) return `HTTP ${response.status}`;
+    return ((await response.json()) as { total: number }).total.toLocaleString('en-US');
+  };
+  const kept = await Promise.all(SEARCH_BENEFITS.map(async (value) => `${value} ${await total(`&benefits=${value}`)}`));
+  return `Listings the benefits filter keeps today: ${kept.join(', ')} of ${await total('')}.`;
 }
 
 function rssOf(pid: number | undefined): string {

@@ -25,6 +25,7 @@ export function productFixture(overrides: Partial<Product> = {}): Product {
     inspection: null,
     establishment_number: null,
     share: null,
+    origin_state: null,
     primary_image_url: null,
     additional_images: [],
     ingredients: null,

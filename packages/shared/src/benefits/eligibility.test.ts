@@ -15,6 +15,10 @@ import {
   BENEFIT_PROGRAMMES,
   BENEFIT_SOURCES,
   type BenefitProgramme,
+  type BenefitTable,
+  DEFAULT_BENEFIT_TABLE,
+  type Incentive,
+  incentiveIn,
   KENTUCKY_DOUBLE_DOLLARS as KDD,
   PROGRAMME_TABLE,
   type SourceKey,
@@ -121,7 +125,7 @@ describe('eligibility by state, programme and category', () => {
   });
 
   it.each(ROWS)('$state $programme $category → $eligible ($source)', ({ state, programme, category, eligible, source }) => {
-    const answer = couponEligible(programme, state, { category });
+    const answer = couponEligible(programme, state, { category }, DEFAULT_BENEFIT_TABLE);
     expect(answer).toMatchObject({ eligible, source });
     expect(BENEFIT_SOURCES[source].url).toBeTruthy();
     if (eligible === 'check') expect(answer.reason).toMatch(/^Check with the programme/);
@@ -131,14 +135,16 @@ describe('eligibility by state, programme and category', () => {
   it('gives shoppers a sentence they can read', () => {
     expect(snapEligible({ category: 'produce' }).reason).toBe('SNAP covers food to prepare at home');
     expect(snapEligible({ category: 'pet_food' }).reason).toBe('Pet food is not covered by SNAP');
-    expect(couponEligible('wic_fmnp', 'KY', { category: 'produce' }).reason).toBe(
+    expect(couponEligible('wic_fmnp', 'KY', { category: 'produce' }, DEFAULT_BENEFIT_TABLE).reason).toBe(
       'WIC FMNP coupons cover fresh, unprepared fruits, vegetables and herbs grown in Kentucky',
     );
-    expect(couponEligible('wic_fmnp', 'OH', { category: 'honey' }).reason).toBe('WIC FMNP coupons do not cover honey');
-    expect(couponEligible('senior_fmnp', 'TN', { category: 'honey' }).reason).toBe(
+    expect(couponEligible('wic_fmnp', 'OH', { category: 'honey' }, DEFAULT_BENEFIT_TABLE).reason).toBe(
+      'WIC FMNP coupons do not cover honey',
+    );
+    expect(couponEligible('senior_fmnp', 'TN', { category: 'honey' }, DEFAULT_BENEFIT_TABLE).reason).toBe(
       'Senior FMNP coupons do not cover honey in Tennessee',
     );
-    expect(couponEligible('senior_fmnp', 'KY', { category: 'eggs' }).reason).toBe(
+    expect(couponEligible('senior_fmnp', 'KY', { category: 'eggs' }, DEFAULT_BENEFIT_TABLE).reason).toBe(
       'Senior FMNP coupons cover only fresh fruits, vegetables, herbs and honey',
     );
   });
@@ -158,7 +164,7 @@ describe('eligibility by state, programme and category', () => {
       expect(PROGRAMME_TABLE.wic_fmnp[state].stateAuthorisation).toBe(true);
       expect(PROGRAMME_TABLE.senior_fmnp[state].grownInState).toBe(true);
       for (const programme of BENEFIT_PROGRAMMES)
-        for (const key of PROGRAMME_TABLE[programme][state].sources) expect(BENEFIT_SOURCES[key]).toBeDefined();
+        for (const key of PROGRAMME_TABLE[programme][state].sources) expect(DEFAULT_BENEFIT_TABLE.sources[key]).toBeDefined();
     }
     expect(PROGRAMME_TABLE.senior_fmnp.KY.seasonAmount).toEqual({ cents: 4800, asOf: '2022' });
   });
@@ -199,7 +205,7 @@ const ALL: TenderKind[] = ['snap', 'wic_fmnp', 'senior_fmnp', 'incentive', 'cash
 /** Tomatoes $15, honey $8, eggs $6, pet food $7: $36 from a Kentucky farm. */
 const BASKET = [line('produce', 1500), line('honey', 800), line('eggs', 600), line('pet_food', 700)];
 const plan = (lines = BASKET, kinds = ALL, matchedToday = 0, state: StateCode = 'KY') =>
-  tenderPlan(lines, { state, kinds }, KDD, matchedToday);
+  tenderPlan(lines, { state, kinds, table: DEFAULT_BENEFIT_TABLE }, KDD, matchedToday);
 
 describe('tenderPlan', () => {
   it('splits a Kentucky basket into SNAP, coupon, rest and the expected match', () => {
@@ -244,7 +250,9 @@ describe('tenderPlan', () => {
 
   it('rounds a percentage match down to the cent', () => {
     const half = { ...KDD, matchPercent: 50 };
-    expect(tenderPlan([line('produce', 1999)], { state: 'KY', kinds: ALL }, half).incentiveMatchCents).toBe(999);
+    expect(
+      tenderPlan([line('produce', 1999)], { state: 'KY', kinds: ALL, table: DEFAULT_BENEFIT_TABLE }, half).incentiveMatchCents,
+    ).toBe(999);
   });
 
   it('refuses a line total that is not whole cents', () => {
@@ -310,12 +318,59 @@ describe('checkTender', () => {
   });
 
   it('leaves an unknown market incentive unrestricted but within the total', () => {
-    const other = tenderPlan(BASKET, { state: 'TN', kinds: ['snap', 'incentive', 'cash'] }, null);
+    const other = tenderPlan(BASKET, { state: 'TN', kinds: ['snap', 'incentive', 'cash'], table: DEFAULT_BENEFIT_TABLE }, null);
     expect(checkTender(other, { snap: 2900, incentive: 700 }, null)).toBeNull();
     expect(checkTender(other, { snap: 2900, incentive: 800 }, null)).toMatch(/^The tenders add up to \$37\.00/);
   });
 
   it('formats integer cents', () => {
     expect([dollars(5), dollars(1200), dollars(123456)]).toEqual(['$0.05', '$12.00', '$1,234.56']);
+  });
+});
+
+describe('the table an admin maintains', () => {
+  it('reads a programme row as the admin edited it', () => {
+    const edited: BenefitTable = {
+      ...DEFAULT_BENEFIT_TABLE,
+      programmes: DEFAULT_BENEFIT_TABLE.programmes.map((row) =>
+        row.programme === 'senior_fmnp' && row.state === 'TN' ? { ...row, covers: ['produce', 'honey'] } : row,
+      ),
+    };
+    expect(couponEligible('senior_fmnp', 'TN', { category: 'honey' }, DEFAULT_BENEFIT_TABLE).eligible).toBe(false);
+    expect(couponEligible('senior_fmnp', 'TN', { category: 'honey' }, edited).eligible).toBe(true);
+  });
+
+  it('matches with an incentive an admin added, and not with one switched off', () => {
+    const ohio: Incentive = {
+      ...KDD,
+      id: 'produce_perks',
+      name: 'Produce Perks',
+      state: 'OH',
+      originState: 'OH',
+      groups: [{ categories: ['produce'], capCents: 2500, confirmed: true, label: 'Ohio-grown fruit and vegetables' }],
+      dailyCapCents: 2500,
+      confirmed: true,
+    };
+    const table: BenefitTable = { ...DEFAULT_BENEFIT_TABLE, incentives: [...DEFAULT_BENEFIT_TABLE.incentives, ohio] };
+    expect(incentiveIn(table, 'OH')?.name).toBe('Produce Perks');
+    const basket = [line('produce', 3000)];
+    expect(tenderPlan(basket, { state: 'OH', kinds: ALL, table }, ohio).incentiveMatchCents).toBe(2500);
+    expect(incentiveIn({ ...table, incentives: [{ ...ohio, active: false }] }, 'OH')).toBeNull();
+  });
+
+  it('covers with coupons and matches only food grown in the state, as the producer confirmed it', () => {
+    const bought = { category: 'produce' as const, origin: 'IN' as const };
+    expect(couponEligible('wic_fmnp', 'KY', bought, DEFAULT_BENEFIT_TABLE)).toMatchObject({
+      eligible: false,
+      reason: 'WIC FMNP coupons cover only food grown in Kentucky',
+    });
+    expect(snapEligible(bought).eligible).toBe(true);
+    expect(incentiveApplies(KDD, bought, bought.origin).eligible).toBe(false);
+    const planned = tenderPlan(
+      [{ totalCents: 1000, product: bought }],
+      { state: 'KY', kinds: ALL, table: DEFAULT_BENEFIT_TABLE },
+      KDD,
+    );
+    expect(planned).toMatchObject({ snapCents: 1000, couponCents: { wic_fmnp: 0, senior_fmnp: 0 }, incentiveMatchCents: 0 });
   });
 });

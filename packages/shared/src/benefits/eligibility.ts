@@ -3,11 +3,11 @@ import type { Inspection } from '../schemas/products';
 import {
   BENEFIT_PROGRAMMES,
   type BenefitProgramme,
+  type BenefitTable,
   type CouponProgramme,
   type Incentive,
-  PROGRAMME_TABLE,
+  programmeIn,
   SNAP_FOOD_CATEGORIES,
-  type SourceKey,
   TENDER_KINDS,
   TENDER_LABELS,
   type TenderKind,
@@ -19,11 +19,15 @@ import {
  * rounding rule, the floor of a cent (an incentive's percentage match is rounded down).
  */
 
-/** The product attributes the rules read: the category, and how meat was inspected (a live-animal share). */
-export type BenefitProduct = { category: ProductCategory; inspection?: Inspection | null };
+/**
+ * The product attributes the rules read: the category, how meat was inspected (a live-animal
+ * share), and where it was grown or raised as the producer confirmed it (absent: on the farm, in
+ * the farm's state).
+ */
+export type BenefitProduct = { category: ProductCategory; inspection?: Inspection | null; origin?: StateCode | null };
 
-/** `'check'`: the sources do not settle it, so the shopper is told to check with the programme. */
-export type Eligibility = { eligible: boolean | 'check'; reason: string; source: SourceKey };
+/** `'check'`: the sources do not settle it, so the shopper is told to check with the programme. `source` is a key of the table's sources. */
+export type Eligibility = { eligible: boolean | 'check'; reason: string; source: string };
 
 const CHECK = 'Check with the programme';
 
@@ -87,13 +91,20 @@ function couponFoods(covers: ProductCategory[]): string {
  * vegetables and herbs grown in the state, from a farmer the state agency authorised; Senior FMNP
  * adds honey where the state allows it. `state` is the producer's state (where the food is grown).
  */
-export function couponEligible(programme: BenefitProgramme, state: StateCode, product: BenefitProduct): Eligibility {
+export function couponEligible(
+  programme: BenefitProgramme,
+  state: StateCode,
+  product: BenefitProduct,
+  table: BenefitTable,
+): Eligibility {
   if (programme === 'snap') return snapEligible(product);
-  const row = PROGRAMME_TABLE[programme][state];
+  const row = programmeIn(table, programme, state);
   const label = SHORT[programme];
-  const federal: SourceKey = programme === 'wic_fmnp' ? 'cfr-248.8' : 'cfr-249';
-  const stateSource = row.sources[row.sources.length - 1];
+  const federal = programme === 'wic_fmnp' ? 'cfr-248.8' : 'cfr-249';
+  const stateSource = row.sources[row.sources.length - 1] ?? federal;
   const { category } = product;
+  if (row.grownInState && product.origin && product.origin !== state)
+    return { eligible: false, reason: `${label} cover only food grown in ${STATE_NAMES[state]}`, source: federal };
   if (category === 'other')
     return { eligible: 'check', reason: `${CHECK}: ${label} cover only ${couponFoods(row.covers)}`, source: federal };
   if (row.covers.includes(category)) {
@@ -116,14 +127,18 @@ export function couponEligible(programme: BenefitProgramme, state: StateCode, pr
 
 /** Whether an incentive matches this product when it was grown or raised in `origin`. */
 export function incentiveApplies(incentive: Incentive, product: BenefitProduct, origin: StateCode): Eligibility {
-  const source = incentive.sources[0];
+  const source = incentive.sources[0] ?? '';
   if (origin !== incentive.originState)
     return { eligible: false, reason: `${incentive.name} matches only ${STATE_NAMES[incentive.originState]}-grown food`, source };
   const group = incentive.groups.find((g) => g.categories.includes(product.category));
   if (group?.confirmed) return { eligible: true, reason: `${incentive.name} matches ${group.label}`, source };
   if (group) return { eligible: 'check', reason: `${CHECK}: ${incentive.name} matches ${group.label}`, source };
   if (product.category === 'other')
-    return { eligible: 'check', reason: `${CHECK}: ${incentive.name} matches only some Kentucky-grown food`, source };
+    return {
+      eligible: 'check',
+      reason: `${CHECK}: ${incentive.name} matches only some ${STATE_NAMES[incentive.originState]}-grown food`,
+      source,
+    };
   return {
     eligible: false,
     reason: `${incentive.name} does not match ${CATEGORY_LABELS[product.category].toLowerCase()}`,
@@ -137,8 +152,11 @@ const RESTRICTED: Restricted[] = [...BENEFIT_PROGRAMMES, 'incentive'];
 
 export type BasketLine = { totalCents: number; product: BenefitProduct };
 
-/** What a producer takes, and their state (where their food is grown: the coupons' and incentive's origin). */
-export type AcceptedTenders = { state: StateCode; kinds: TenderKind[] };
+/**
+ * What a producer takes, their state (where their food is grown unless a product says otherwise:
+ * the coupons' and incentive's origin) and the benefit table in force.
+ */
+export type AcceptedTenders = { state: StateCode; kinds: TenderKind[]; table: BenefitTable };
 
 export type TenderPlan = {
   totalCents: number;
@@ -169,13 +187,13 @@ function lineTenders(line: BasketLine, accepted: AcceptedTenders, incentive: Inc
   const maybe = new Set<Restricted>();
   for (const programme of BENEFIT_PROGRAMMES) {
     if (!accepted.kinds.includes(programme)) continue;
-    const { eligible } = couponEligible(programme, accepted.state, line.product);
+    const { eligible } = couponEligible(programme, accepted.state, line.product, accepted.table);
     if (eligible === true) sure.add(programme);
     if (eligible !== false) maybe.add(programme);
   }
   let applies: Eligibility['eligible'] = false;
   if (incentive && accepted.kinds.includes('incentive')) {
-    applies = incentiveApplies(incentive, line.product, accepted.state).eligible;
+    applies = incentiveApplies(incentive, line.product, line.product.origin ?? accepted.state).eligible;
     // A match needs a matched benefit to pay for the item first.
     const matchedSure = incentive.matches.some((p) => sure.has(p));
     const matchedMaybe = incentive.matches.some((p) => maybe.has(p));

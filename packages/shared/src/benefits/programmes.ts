@@ -4,8 +4,10 @@ import type { ProductCategory, StateCode } from '../constants/catalog';
  * Nutrition benefits a producer may take at pickup (decision 516): SNAP/EBT, WIC and Senior
  * Farmers' Market Nutrition Program coupons, and state incentives that match them. Farmstand never
  * takes, holds or processes a benefit: each producer is the retailer, authorised by USDA (SNAP) or
- * the state agency (coupons), and is paid in person at pickup. This file is the default table an
- * admin seeds and then maintains; the rules that read it are in `./eligibility`.
+ * the state agency (coupons), and is paid in person at pickup. This file is the researched default
+ * table; an admin edits rows and adds incentives (stored in `benefit_programmes`, laid over these
+ * defaults by the server, served at `GET /api/benefits/programmes`). The rules that read a table are
+ * in `./eligibility`.
  *
  * `confirmed: false` marks what the sources did not settle: the product shows "check with the
  * programme" there instead of a yes or no.
@@ -144,7 +146,8 @@ export type StateProgramme = {
   grownInState: boolean;
   /** What a shopper receives a season, where a source gave it; amounts change every year. */
   seasonAmount: { cents: number; asOf: string } | null;
-  sources: SourceKey[];
+  /** Keys into the table's `sources`. */
+  sources: string[];
   confirmed: boolean;
   note?: string;
 };
@@ -347,9 +350,14 @@ export type Incentive = {
   originState: StateCode;
   /** Markets hand the match out as tokens of this value; the expected match is not rounded to it. */
   tokenCents: number;
-  sources: SourceKey[];
+  /** Keys into the table's `sources`. */
+  sources: string[];
   confirmed: boolean;
   note: string;
+  /** The markets (or farms) taking part; empty: any market the farm names in the incentive's state. */
+  markets: string[];
+  /** An admin turns an incentive off (a season's funding ended) without losing its rules. */
+  active: boolean;
 };
 
 /**
@@ -381,6 +389,28 @@ export const KENTUCKY_DOUBLE_DOLLARS: Incentive = {
   sources: ['kdd-match', 'kdd-using', 'kdd-who'],
   confirmed: false,
   note: 'Amounts and the markets taking part change each season; matches for WIC and Senior FMNP vary by market.',
+  markets: [],
+  active: true,
 };
 
-export const DEFAULT_INCENTIVES: Incentive[] = [KENTUCKY_DOUBLE_DOLLARS];
+/**
+ * Everything the benefit rules read: the sources cited, each programme's row per state and the
+ * incentives. The server serves the admin-maintained table; tests and the rules' defaults use this.
+ */
+export type BenefitTable = { sources: Record<string, Source>; programmes: StateProgramme[]; incentives: Incentive[] };
+
+export const DEFAULT_BENEFIT_TABLE: BenefitTable = {
+  sources: BENEFIT_SOURCES,
+  programmes: BENEFIT_PROGRAMMES.flatMap((programme) => Object.values(PROGRAMME_TABLE[programme])),
+  incentives: [KENTUCKY_DOUBLE_DOLLARS],
+};
+
+/** A programme's row in a state (every known state has one). */
+export function programmeIn(table: BenefitTable, programme: BenefitProgramme, state: StateCode): StateProgramme {
+  return table.programmes.find((row) => row.programme === programme && row.state === state) ?? PROGRAMME_TABLE[programme][state];
+}
+
+/** The incentive running in a state, if any (at most one is active per state). */
+export function incentiveIn(table: BenefitTable, state: string): Incentive | null {
+  return table.incentives.find((incentive) => incentive.active && incentive.state === state) ?? null;
+}

@@ -82,6 +82,8 @@ export const ProducerBenefits = z.object({
   incentive_market: z.string().nullable(),
   /** The state's incentive the farm can offer, if any (e.g. "Kentucky Double Dollars"). */
   incentive_name: z.string().nullable(),
+  /** Its participating markets as an admin listed them; empty: the farm names its market. */
+  incentive_markets: z.array(z.string()),
 });
 export type ProducerBenefits = z.infer<typeof ProducerBenefits>;
 export const ProducerBenefitsResponse = z.object({ benefits: ProducerBenefits, message: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BENEFIT_PROGRAMMES } from '../benefits/programmes';
 import { MESSAGE_MAX_LENGTH } from '../constants/messaging';
 import { ORDER_LIMITS, ORDER_STATUSES, ORDER_TRANSITION_TARGETS, PICKUP_KINDS } from '../constants/orders';
 import { MAX_PACK_WEIGHT, WEIGHT_UNITS } from '../format/by-weight';
@@ -60,6 +61,19 @@ export const PlaceOrderRequest = z.object({
     .max(ORDER_LIMITS.noteMax, `Note must be at most ${ORDER_LIMITS.noteMax} characters`)
     .nullish()
     .transform((v) => (v ? v : null)),
+  /**
+   * The benefits the shopper tells the farm they plan to pay with, for this order only (decision 516;
+   * optional, none by default). Refused when the farm does not take one on the pickup day.
+   */
+  planned_benefits: z
+    .array(z.enum(BENEFIT_PROGRAMMES, { error: 'Each planned benefit must be one of: snap, wic_fmnp, senior_fmnp' }), {
+      error: 'Planned benefits must be a list of benefits (snap, wic_fmnp, senior_fmnp)',
+    })
+    .max(BENEFIT_PROGRAMMES.length, `Choose at most ${BENEFIT_PROGRAMMES.length} planned benefits`)
+    .refine((uses) => new Set(uses).size === uses.length, 'Choose each planned benefit once')
+    // In the programmes' own order, whatever order they were sent in.
+    .transform((uses) => BENEFIT_PROGRAMMES.filter((p) => uses.includes(p)))
+    .optional(),
 });
 export type PlaceOrderRequest = z.input<typeof PlaceOrderRequest>;
 
@@ -151,6 +165,8 @@ export const Order = z.object({
   decline_reason: z.string().nullable(),
   /** The standing reservation that placed it (every 1, 2 or 4 weeks), or null. */
   standing_id: z.number().nullable(),
+  /** The benefits the shopper told the farm they plan to pay with (its shopper, its farm and admins only; else []). */
+  planned_benefits: z.array(z.enum(BENEFIT_PROGRAMMES)),
   conversation_id: z.number().nullable(),
   created_at: z.string(),
   expires_at: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BENEFIT_PROGRAMMES } from '../benefits/programmes';
 import { CERTIFICATION_TYPES, STATES } from '../constants/catalog';
 import { DELIVERY_RADIUS_MAX } from '../constants/limits';
 import { phoneSchema } from './auth';
@@ -133,6 +134,8 @@ const ProducerProfileBase = z.object({
 export const PublicProducerProfile = ProducerProfileBase.extend({
   certifications: z.array(PublicCertification),
   products: z.array(Product),
+  /** The benefits the farm takes at pickup today (decision 516): its product cards ask the rules which cover each. */
+  benefit_takes: z.array(z.enum([...BENEFIT_PROGRAMMES, 'incentive'])),
 });
 export type PublicProducerProfile = z.infer<typeof PublicProducerProfile>;
 

@@ -177,6 +177,9 @@ export type VariantInput = z.output<typeof VariantRequest>;
 export const INSPECTIONS = ['usda', 'state', 'custom_exempt', 'poultry_exempt'] as const;
 export type Inspection = (typeof INSPECTIONS)[number];
 
+/** Where a product was grown or raised: one of the states, or none for the farm itself. */
+export const ORIGIN_STATE_MESSAGE = `Origin state must be one of ${STATES.join(', ')}, or empty when it was grown or raised on your own farm`;
+
 /** Body of POST /api/products and PUT /api/products/{id}. */
 /**
  * A missing value is "required"; a wrong one falls through to the shared wording, which lists the
@@ -233,6 +236,14 @@ export const ProductRequest = z
     establishment_number: optionalText(40, 'Establishment number'),
     /** A share of an animal (decision 512): its terms; empty for every other product. */
     share: ShareTermsRequest.nullish().transform((v) => v ?? null),
+    /**
+     * Where it was grown or raised (decision 516): a state when bought in or grown elsewhere; empty
+     * for the farm itself (the farm's state). Coupons and incentives pay only for food grown in the state.
+     */
+    origin_state: z
+      .enum(STATES, { error: ORIGIN_STATE_MESSAGE })
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .superRefine((v, ctx) => {
     const share = shareProductViolation(v);
@@ -386,6 +397,8 @@ export const Product = z.object({
   establishment_number: z.string().nullable(),
   /** A share of an animal (decision 512): its terms and how many shares are left; null otherwise. */
   share: ShareOffer.nullable(),
+  /** Where it was grown or raised (decision 516); null: on the farm itself, in the farm's `state`. */
+  origin_state: z.enum(STATES).nullable(),
   /** Image URLs point at the 800 px WebP; productImageSrcSet() gives the other widths. */
   primary_image_url: z.string().nullable(),
   additional_images: z.array(z.string()),

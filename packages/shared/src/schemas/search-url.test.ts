@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_INCENTIVES } from '../benefits/programmes';
+import { DEFAULT_BENEFIT_TABLE } from '../benefits/programmes';
 import { ProducerSearchQuery, ProductSearchQuery, producerSearchView } from './search';
 import {
   incentiveFilterLabel,
@@ -62,7 +62,7 @@ describe('reading a discovery page’s URL', () => {
 
 describe('the benefits filter', () => {
   it('names the one incentive Farmstand knows, and says "Double Dollars" when it cannot tell which', () => {
-    expect(searchBenefitLabels(DEFAULT_INCENTIVES.map((incentive) => incentive.name))).toEqual({
+    expect(searchBenefitLabels(DEFAULT_BENEFIT_TABLE.incentives.map((incentive) => incentive.name))).toEqual({
       snap: 'Takes SNAP',
       coupons: 'Takes WIC or Senior coupons',
       incentive: 'Takes Kentucky Double Dollars',

@@ -32,9 +32,9 @@ export const SEARCH_BENEFITS = ['snap', 'coupons', 'incentive'] as const;
 export type SearchBenefit = (typeof SEARCH_BENEFITS)[number];
 
 /**
- * The incentive as the filter names it: "Takes Kentucky Double Dollars" while Farmstand knows that
- * one incentive only (`benefits/programmes.ts#DEFAULT_INCENTIVES`, whose names are passed in), and
- * "Takes Double Dollars" when it cannot tell which state's a shopper means.
+ * The incentive as the filter names it: "Takes Kentucky Double Dollars" while one incentive runs
+ * (the names of the running incentives of the benefit table are passed in), and "Takes Double
+ * Dollars" when it cannot tell which state's a shopper means.
  */
 export function incentiveFilterLabel(incentiveNames: readonly string[]): string {
   return incentiveNames.length === 1 ? `Takes ${incentiveNames[0]}` : 'Takes Double Dollars';

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { AVAILABILITIES, PRODUCT_CATEGORIES } from '../constants/catalog';
+import { BENEFIT_PROGRAMMES } from '../benefits/programmes';
+import { AVAILABILITIES, PRODUCT_CATEGORIES, STATES } from '../constants/catalog';
 import { SUBSCRIPTION_STATUSES } from './auth';
 import { latitudeInput, longitudeInput, optionalQuery, radiusInput, roundDegrees } from './common';
+import { INSPECTIONS } from './products';
 import { MAX_SEARCH_OFFSET, MAX_SEARCH_TEXT, PRODUCT_SORTS, SEARCH_BENEFITS } from './search-url';
 
 export * from './search-url';
@@ -68,6 +70,10 @@ export const ProductListing = z.object({
   primary_image_url: z.string().nullable(),
   seasonal_start: z.string().nullable(),
   seasonal_end: z.string().nullable(),
+  /** Meat and poultry: how it was inspected (a custom-exempt share is a live animal, decision 511). */
+  inspection: z.enum(INSPECTIONS).nullable(),
+  /** Where it was grown or raised (decision 516); null: on the farm itself, in the farm's `state`. */
+  origin_state: z.enum(STATES).nullable(),
   farm_name: z.string(),
   city: z.string(),
   state: z.string(),
@@ -76,6 +82,8 @@ export const ProductListing = z.object({
   /** Never an e-mail address: listings are public, so this stays null (decision 041). */
   producer_email: z.string().nullable(),
   verified: z.boolean(),
+  /** The benefits the farm takes at pickup today (decision 516); the card asks the rules which cover this product. */
+  benefit_takes: z.array(z.enum([...BENEFIT_PROGRAMMES, 'incentive'])),
   /** Miles from the searched location; null when no location was given. */
   distance: z.number().nullable(),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { orders } from './orders';
 import { users } from './users';
@@ -77,3 +77,16 @@ export const shopperBenefits = pgTable(
   },
   (t) => [check('shopper_benefits_uses_check', sql`${t.uses} <@ ARRAY['snap', 'wic_fmnp', 'senior_fmnp']::text[]`)],
 );
+
+/**
+ * The benefit programmes as an admin maintains them: one row per programme in a state
+ * (`programme:wic_fmnp:KY`) or per incentive (`incentive:<id>`), laid over the researched defaults
+ * (`packages/shared/src/benefits/programmes.ts`); no row, the default. `data` is the admin's request
+ * as the API validated it (`schemas/benefits.ts`).
+ */
+export const benefitProgrammes = pgTable('benefit_programmes', {
+  key: text('key').primaryKey(),
+  data: jsonb('data').notNull(),
+  updatedAt: updatedAt(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -133,6 +134,11 @@ export const orders = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** The standing reservation that placed it (decision 514): one order per standing reservation and window. */
     standingId: integer('standing_id'),
+    /** The benefits the shopper told the farm they plan to pay with ('snap' | 'wic_fmnp' | 'senior_fmnp'), decision 516. */
+    plannedBenefits: text('planned_benefits', { enum: ['snap', 'wic_fmnp', 'senior_fmnp'] })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
@@ -144,6 +150,7 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt),
     // The expiry sweep reads only unanswered requests.
     index('orders_requested_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'requested'`),
+    check('orders_planned_benefits_check', sql`${t.plannedBenefits} <@ ARRAY['snap', 'wic_fmnp', 'senior_fmnp']::text[]`),
   ],
 );
 

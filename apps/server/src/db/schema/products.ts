@@ -1,6 +1,6 @@
 import type { ShareTerms } from '@farmstand/shared/schemas/shares';
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, tsvector, updatedAt } from './columns';
 import { producers } from './producers';
 
@@ -36,6 +36,11 @@ export const products = pgTable(
     establishmentNumber: text('establishment_number'),
     /** A share of an animal (decision 512): the producer's terms; null for every other product. */
     share: jsonb('share').$type<ShareTerms>(),
+    /**
+     * Where it was grown or raised, as the producer confirmed it (decision 516): a state code; null
+     * means on the farm itself, in the farm's state. Coupons and the incentive read it.
+     */
+    originState: text('origin_state', { enum: ['KY', 'IN', 'OH', 'TN', 'WV'] }),
     seasonalStart: date('seasonal_start', { mode: 'string' }),
     seasonalEnd: date('seasonal_end', { mode: 'string' }),
     ingredients: text('ingredients'),
@@ -75,6 +80,7 @@ export const products = pgTable(
     index('products_listed_producer_idx')
       .on(t.producerId, t.category, t.availability)
       .where(sql`${t.active} and ${t.moderationStatus} = 'approved'`),
+    check('products_origin_state_check', sql`${t.originState} IS NULL OR ${t.originState} IN ('KY', 'IN', 'OH', 'TN', 'WV')`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { PRODUCT_CATEGORIES, type ProductCategory, STATES, type StateCode } from '@farmstand/shared';
 import type { AcceptedTenders, BenefitProduct } from '@farmstand/shared/benefits/eligibility';
-import { DEFAULT_INCENTIVES, type Incentive } from '@farmstand/shared/benefits/programmes';
+import type { BenefitTable, Incentive } from '@farmstand/shared/benefits/programmes';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import type { PublicBenefits } from '@farmstand/shared/schemas/benefits';
 import { ORDER_STATUS_LABELS } from '@farmstand/shared/schemas/orders';
@@ -18,16 +18,14 @@ export type Take = PublicBenefits['takes'][number];
 
 export const isStateCode = (state: string): state is StateCode => (STATES as readonly string[]).includes(state);
 
-/** The incentive run in the farm's state, if Farmstand knows one (e.g. Kentucky Double Dollars). */
-export const incentiveFor = (state: string): Incentive | null => DEFAULT_INCENTIVES.find((i) => i.state === state) ?? null;
-
 /**
  * What a farm takes on `today` (its local day): SNAP only once an admin verified its FNS number; a
  * coupon only while its authorisation runs (through `expires_on`) and only in a state whose
- * programme Farmstand knows; the incentive only with a market, in the incentive's state, and when
- * the farm takes at least one benefit the incentive matches.
+ * programme Farmstand knows; the incentive only with a market, when an incentive runs in the farm's
+ * state (`incentive`: from the admin-maintained table, `programmes.service.ts#incentiveOfState`), and
+ * when the farm takes at least one benefit the incentive matches.
  */
-export function takesOn(row: BenefitsRow | undefined, state: string, today: string): Take[] {
+export function takesOn(row: BenefitsRow | undefined, state: string, today: string, incentive: Incentive | null): Take[] {
   if (!row) return [];
   const takes: Take[] = [];
   if (row.snapStatus === 'verified' && row.fnsNumber) takes.push('snap');
@@ -35,23 +33,29 @@ export function takesOn(row: BenefitsRow | undefined, state: string, today: stri
     if (row.wicFmnpAccepted && row.wicFmnpExpiresOn !== null && row.wicFmnpExpiresOn >= today) takes.push('wic_fmnp');
     if (row.seniorFmnpAccepted && row.seniorFmnpExpiresOn !== null && row.seniorFmnpExpiresOn >= today) takes.push('senior_fmnp');
   }
-  const incentive = incentiveFor(state);
   if (row.incentiveMarket && incentive?.matches.some((p) => takes.includes(p))) takes.push('incentive');
   return takes;
 }
 
 /** The tenders a farm may record: the benefits it takes now, and cash, card or other, always. */
-export const acceptedTenders = (takes: Take[], state: string): AcceptedTenders => ({
+export const acceptedTenders = (takes: Take[], state: string, table: BenefitTable): AcceptedTenders => ({
   state: state as StateCode,
   kinds: [...takes, 'cash', 'card', 'other'],
+  table,
 });
 
-/** A product as the rules read it; a removed product, or an unknown category, reads as "other" (check). */
-export function benefitProduct(found: { category: string; inspection: string | null } | undefined): BenefitProduct {
+/**
+ * A product as the rules read it; a removed product, or an unknown category, reads as "other"
+ * (check). Its origin is the state the producer confirmed it was grown or raised in (none: the farm's).
+ */
+export function benefitProduct(
+  found: { category: string; inspection: string | null; originState: string | null } | undefined,
+): BenefitProduct {
   const category = (PRODUCT_CATEGORIES as readonly string[]).includes(found?.category ?? '')
     ? (found?.category as ProductCategory)
     : 'other';
-  return { category, inspection: (found?.inspection ?? null) as BenefitProduct['inspection'] };
+  const origin = found?.originState && isStateCode(found.originState) ? found.originState : null;
+  return { category, inspection: (found?.inspection ?? null) as BenefitProduct['inspection'], origin };
 }
 
 /**

@@ -1,10 +1,11 @@
-import { TENDER_KINDS, type TenderKind } from '@farmstand/shared/benefits/programmes';
+import { type Incentive, TENDER_KINDS, type TenderKind } from '@farmstand/shared/benefits/programmes';
 import type { AdminBenefitsList, ProducerBenefits, PublicBenefits } from '@farmstand/shared/schemas/benefits';
-import { incentiveFor, type Take } from './benefits.policy';
+import type { Take } from './benefits.policy';
 import type { BenefitsRow, TendersRow } from './benefits.repository';
 
 /** What the producer sees of their own acceptance; a farm that never saved reads as taking nothing. */
-export function presentMine(row: BenefitsRow | undefined, state: string): ProducerBenefits {
+/** `incentive`: the one running in the farm's state, if any. */
+export function presentMine(row: BenefitsRow | undefined, state: string, incentive: Incentive | null): ProducerBenefits {
   return {
     state,
     fns_number: row?.fnsNumber ?? null,
@@ -14,7 +15,8 @@ export function presentMine(row: BenefitsRow | undefined, state: string): Produc
     wic_fmnp: { accepted: row?.wicFmnpAccepted ?? false, expires_on: row?.wicFmnpExpiresOn ?? null },
     senior_fmnp: { accepted: row?.seniorFmnpAccepted ?? false, expires_on: row?.seniorFmnpExpiresOn ?? null },
     incentive_market: row?.incentiveMarket ?? null,
-    incentive_name: incentiveFor(state)?.name ?? null,
+    incentive_name: incentive?.name ?? null,
+    incentive_markets: incentive?.markets ?? [],
   };
 }
 
@@ -34,13 +36,19 @@ export function snapStatusMessage(row: BenefitsRow | undefined): string {
   }
 }
 
-export function presentPublic(userId: number, state: string, takes: Take[], row: BenefitsRow | undefined): PublicBenefits {
+export function presentPublic(
+  userId: number,
+  state: string,
+  takes: Take[],
+  row: BenefitsRow | undefined,
+  incentive: Incentive | null,
+): PublicBenefits {
   const offers = takes.includes('incentive');
   return {
     producer_user_id: userId,
     state,
     takes,
-    incentive_name: offers ? (incentiveFor(state)?.name ?? null) : null,
+    incentive_name: offers ? (incentive?.name ?? null) : null,
     incentive_market: offers ? (row?.incentiveMarket ?? null) : null,
   };
 }

@@ -69,14 +69,17 @@ export async function listByStatus(db: Db, status: BenefitsRow['snapStatus']) {
     .orderBy(asc(producerBenefits.updatedAt), asc(producerBenefits.producerUserId));
 }
 
-/** The category and inspection of the products an order names (removed products are missing). */
+/** The category, inspection and origin of the products an order names (removed products are missing). */
 export async function productKinds(db: Db, ids: number[]) {
-  if (ids.length === 0) return new Map<number, { category: string; inspection: string | null }>();
+  type Kind = { category: string; inspection: string | null; originState: string | null };
+  if (ids.length === 0) return new Map<number, Kind>();
   const rows = await db
-    .select({ id: products.id, category: products.category, inspection: products.inspection })
+    .select({ id: products.id, category: products.category, inspection: products.inspection, originState: products.originState })
     .from(products)
     .where(inArray(products.id, ids));
-  return new Map(rows.map((r) => [r.id, { category: r.category, inspection: r.inspection }]));
+  return new Map<number, Kind>(
+    rows.map((r) => [r.id, { category: r.category, inspection: r.inspection, originState: r.originState }]),
+  );
 }
 
 export async function findTenders(db: Db, orderId: number): Promise<TendersRow | undefined> {

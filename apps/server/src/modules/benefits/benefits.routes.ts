@@ -1,5 +1,12 @@
 import { ErrorResponse, IdParams, MessageResponse } from '@farmstand/shared';
 import {
+  BenefitTableResponse,
+  IncentiveParams,
+  IncentiveRequest,
+  ProgrammeParams,
+  StateProgrammeRequest,
+} from '@farmstand/shared/schemas/benefit-programmes';
+import {
   AdminBenefitsList,
   AdminBenefitsQuery,
   AdminBenefitsReviewRequest,
@@ -21,6 +28,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole, requireUser } from '../../plugins/auth';
 import { defineModule, type ModuleOptions } from '../module';
 import * as benefits from './benefits.service';
+import * as programmes from './programmes.service';
 import * as shopperBenefits from './shopper-benefits.service';
 
 const tags = ['benefits'];
@@ -40,6 +48,10 @@ const ownBenefits = {
   accessMessages: { signIn: 'Please sign in to see the benefits you saved' },
 };
 const adminOnly = { access: ['admin'] as const, accessMessages: { denied: 'Only admins review FNS retailer numbers' } };
+const programmesAdmin = {
+  access: ['admin'] as const,
+  accessMessages: { denied: 'Only admins maintain the benefit programmes' },
+};
 
 /**
  * Benefits at pickup (decision 516): /api/benefits/… for farms, shoppers and the public, and
@@ -255,6 +267,77 @@ const benefitsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       },
     },
     async (request) => benefits.review(ctx, await admin(request), request.params.userId, request.body),
+  );
+  app.get(
+    '/benefits/programmes',
+    {
+      config: { access: 'public' as const },
+      schema: {
+        summary: 'The benefit programmes in force: each programme’s rules per state, the incentives, their sources',
+        description:
+          'The researched defaults with the admins’ edits laid over them (decision 516). In the shared rules’ own spelling (camelCase): the browser reads it with the same functions as the server.',
+        tags,
+        response: { 200: BenefitTableResponse },
+      },
+    },
+    async () => programmes.loadBenefitTable(ctx.db),
+  );
+
+  app.put(
+    '/admin/benefits/programmes/:programme/:state',
+    {
+      config: programmesAdmin,
+      schema: {
+        summary: 'Edit a programme’s rules in a state: its name, who authorises farmers, what it pays for, sources',
+        tags: ['admin', ...tags],
+        security,
+        params: ProgrammeParams,
+        body: StateProgrammeRequest,
+        response: { 200: BenefitTableResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireRole(ctx, request, ['admin'], programmesAdmin.accessMessages.denied);
+      return programmes.saveProgramme(ctx, user, request.params.programme, request.params.state, request.body);
+    },
+  );
+
+  app.post(
+    '/admin/benefits/incentives',
+    {
+      config: programmesAdmin,
+      schema: {
+        summary: 'Add an incentive that matches benefits (at most one runs in a state)',
+        tags: ['admin', ...tags],
+        security,
+        body: IncentiveRequest,
+        response: { 201: BenefitTableResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireRole(ctx, request, ['admin'], programmesAdmin.accessMessages.denied);
+      const { table } = await programmes.saveIncentive(ctx, user, null, request.body);
+      return reply.code(201).send(table);
+    },
+  );
+
+  app.put(
+    '/admin/benefits/incentives/:id',
+    {
+      config: programmesAdmin,
+      schema: {
+        summary: 'Edit an incentive, or switch it off (active: false)',
+        tags: ['admin', ...tags],
+        security,
+        params: IncentiveParams,
+        body: IncentiveRequest,
+        response: { 200: BenefitTableResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireRole(ctx, request, ['admin'], programmesAdmin.accessMessages.denied);
+      return (await programmes.saveIncentive(ctx, user, request.params.id, request.body)).table;
+    },
   );
 };
 

@@ -2,11 +2,15 @@ import type { StateCode } from '@farmstand/shared';
 import { checkTender, couponEligible, dollars, type TenderPlan, tenderPlan } from '@farmstand/shared/benefits/eligibility';
 import {
   type BENEFIT_PROGRAMMES,
+  type BenefitProgramme,
+  type BenefitTable,
   type Incentive,
+  incentiveIn,
   TENDER_KINDS,
   TENDER_LABELS,
   type TenderKind,
 } from '@farmstand/shared/benefits/programmes';
+import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import { lineName } from '@farmstand/shared/format/quantity';
 import type {
   AdminBenefitsList,
@@ -27,15 +31,7 @@ import { assertCanRead, ORDER_NOT_FOUND, roleOf } from '../orders/orders.policy'
 import * as ordersRepo from '../orders/orders.repository';
 import { farmToday } from '../producers/certification-validity';
 import { buildLedger, ledgerCsv, ledgerFileName, ledgerPdf } from './benefits.ledger';
-import {
-  acceptedTenders,
-  benefitProduct,
-  couponDateRefusal,
-  incentiveFor,
-  type Take,
-  takesOn,
-  tenderTimingRefusal,
-} from './benefits.policy';
+import { acceptedTenders, benefitProduct, couponDateRefusal, type Take, takesOn, tenderTimingRefusal } from './benefits.policy';
 import {
   presentAdminRow,
   presentMine,
@@ -46,6 +42,7 @@ import {
   tenderColumns,
 } from './benefits.presenter';
 import * as repo from './benefits.repository';
+import { incentiveOfState, loadBenefitTable } from './programmes.service';
 
 type SaveInput = z.output<typeof ProducerBenefitsRequest>;
 
@@ -67,7 +64,8 @@ async function ownFarm(ctx: AppContext, producer: AuthUser) {
 export async function mine(ctx: AppContext, producer: AuthUser) {
   const farm = await ownFarm(ctx, producer);
   const row = await repo.findBenefits(ctx.db, producer.id);
-  return { benefits: presentMine(row, farm.state), message: snapStatusMessage(row) };
+  const incentive = await incentiveOfState(ctx.db, farm.state);
+  return { benefits: presentMine(row, farm.state, incentive), message: snapStatusMessage(row) };
 }
 
 /**
@@ -82,6 +80,8 @@ export async function saveMine(ctx: AppContext, producer: AuthUser, input: SaveI
     couponDateRefusal('wic_fmnp', 'WIC FMNP', input.wic_fmnp, today) ??
     couponDateRefusal('senior_fmnp', 'Senior FMNP', input.senior_fmnp, today);
   if (refusal) throw refusal;
+  const incentive = await incentiveOfState(ctx.db, farm.state);
+  const market = input.incentive_market ? marketOf(incentive, input.incentive_market) : null;
   const current = await repo.findBenefits(ctx.db, producer.id);
   const fns = input.fns_number;
   const snap =
@@ -105,7 +105,7 @@ export async function saveMine(ctx: AppContext, producer: AuthUser, input: SaveI
       wicFmnpExpiresOn: input.wic_fmnp.expires_on,
       seniorFmnpAccepted: input.senior_fmnp.accepted,
       seniorFmnpExpiresOn: input.senior_fmnp.expires_on,
-      incentiveMarket: input.incentive_market,
+      incentiveMarket: market,
     },
     ctx.clock.now(),
   );
@@ -113,9 +113,25 @@ export async function saveMine(ctx: AppContext, producer: AuthUser, input: SaveI
   const notes = [
     snap.snapStatus === 'pending' ? 'Saved. An admin checks your FNS number before shoppers see that you take SNAP.' : 'Saved.',
   ];
-  if (input.incentive_market && !incentiveFor(farm.state))
-    notes.push('Farmstand knows no incentive programme for your state yet, so shoppers are not shown one.');
-  return { benefits: presentMine(row, farm.state), message: notes.join(' ') };
+  if (input.incentive_market && !incentive)
+    notes.push('Farmstand knows no incentive programme running in your state, so shoppers are not shown one.');
+  return { benefits: presentMine(row, farm.state, incentive), message: notes.join(' ') };
+}
+
+/**
+ * The farm's market as the incentive lists it: where an admin listed the participating markets, the
+ * farm's must be one of them (spelled as the list spells it); with no list (or no incentive), the
+ * farm's own words.
+ */
+function marketOf(incentive: Incentive | null, market: string): string {
+  if (!incentive || incentive.markets.length === 0) return market;
+  const listed = incentive.markets.find((m) => m.toLowerCase() === market.toLowerCase());
+  if (!listed)
+    throw badRequest(
+      `${market} is not a participating market of ${incentive.name}. Choose one of: ${incentive.markets.join(', ')}`,
+      'incentive_market',
+    );
+  return listed;
 }
 
 /** What a farm takes now, for badges and plans (anyone). */
@@ -123,7 +139,30 @@ export async function publicBenefits(ctx: AppContext, userId: number): Promise<P
   const farm = await repo.findFarm(ctx.db, userId);
   if (!farm) throw notFound('Farm not found');
   const row = await repo.findBenefits(ctx.db, userId);
-  return presentPublic(userId, farm.state, takesOn(row, farm.state, await farmToday(ctx)), row);
+  const incentive = await incentiveOfState(ctx.db, farm.state);
+  return presentPublic(userId, farm.state, takesOn(row, farm.state, await farmToday(ctx), incentive), row, incentive);
+}
+
+/**
+ * The benefits a shopper plans to pay an order with, told to the farm when placing it (decision
+ * 516): each must be one the farm takes on the order's pickup day (`takesOn`, the one rule), else
+ * 400 naming it. Nothing is read when the shopper chose none.
+ */
+export async function assertTakesPlanned(
+  ctx: AppContext,
+  farm: { userId: number; farmName: string; state: string | null },
+  planned: readonly BenefitProgramme[],
+  pickupDay: string,
+) {
+  if (planned.length === 0) return;
+  const state = farm.state ?? '';
+  const takes = takesOn(await repo.findBenefits(ctx.db, farm.userId), state, pickupDay, await incentiveOfState(ctx.db, state));
+  const refused = planned.find((programme) => !takes.includes(programme));
+  if (refused)
+    throw badRequest(
+      `${farm.farmName} does not take ${TENDER_LABELS[refused]} for a pickup on ${formatDateOnly(pickupDay, { weekday: 'long', month: 'long', day: 'numeric' })}; untick it to place your reservation`,
+      'planned_benefits',
+    );
 }
 
 // --- an order's plan and its tenders ------------------------------------------------------------
@@ -133,6 +172,7 @@ type Basis = {
   order: ordersRepo.OrderRow;
   state: string;
   takes: Take[];
+  table: BenefitTable;
   incentive: Incentive | null;
   incentiveMarket: string | null;
   lines: { item: ordersRepo.ItemRow; totalCents: number; product: ReturnType<typeof benefitProduct> }[];
@@ -151,12 +191,15 @@ async function basisOf(ctx: AppContext, order: ordersRepo.OrderRow, today: strin
     items.flatMap((i) => (i.productId === null ? [] : [i.productId])),
   );
   const state = farm?.state ?? '';
-  const takes = takesOn(row, state, today);
+  const table = await loadBenefitTable(ctx.db);
+  const incentive = incentiveIn(table, state);
+  const takes = takesOn(row, state, today, incentive);
   return {
     order,
     state,
     takes,
-    incentive: takes.includes('incentive') ? incentiveFor(state) : null,
+    table,
+    incentive: takes.includes('incentive') ? incentive : null,
     incentiveMarket: row?.incentiveMarket ?? null,
     // Line amounts exactly as the order's own (order-lines.ts): a by-weight line not yet weighed is its estimate.
     lines: items.map((item) => ({
@@ -175,7 +218,7 @@ async function basisOf(ctx: AppContext, order: ordersRepo.OrderRow, today: strin
 function planOf(basis: Basis, matchedTodayCents: number): TenderPlan {
   const plan = tenderPlan(
     basis.lines.map((l) => ({ totalCents: l.totalCents, product: l.product })),
-    acceptedTenders(basis.takes, basis.state),
+    acceptedTenders(basis.takes, basis.state, basis.table),
     basis.incentive,
     matchedTodayCents,
   );
@@ -195,7 +238,7 @@ const matchedToday = (db: AppContext['db'], basis: Basis) =>
 
 function presentOrderBenefits(basis: Basis, plan: TenderPlan, recorded: repo.TendersRow | undefined): OrderBenefits {
   const taken = (programme: (typeof BENEFIT_PROGRAMMES)[number], product: Basis['lines'][number]['product']) =>
-    basis.takes.includes(programme) ? couponEligible(programme, basis.state as StateCode, product).eligible : false;
+    basis.takes.includes(programme) ? couponEligible(programme, basis.state as StateCode, product, basis.table).eligible : false;
   return {
     order_id: basis.order.id,
     total_cents: plan.totalCents,
@@ -361,7 +404,7 @@ export async function review(ctx: AppContext, admin: AuthUser, userId: number, i
     })
     .catch((error: unknown) => console.error('benefits review mail failed', error));
   return {
-    benefits: presentMine(row, farm.state),
+    benefits: presentMine(row, farm.state, await incentiveOfState(ctx.db, farm.state)),
     message: input.approve
       ? `${farm.farmName}’s FNS number is verified: shoppers now see that the farm takes SNAP.`
       : `${farm.farmName}’s FNS number is rejected; the farm was told why.`,

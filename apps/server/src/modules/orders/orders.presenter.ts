@@ -6,8 +6,9 @@ import type { OrderDetails } from './orders.repository';
 const money = (n: number | string) => Math.round(Number(n) * 100) / 100;
 
 /**
- * What leaves the server about an order. The shopper's account e-mail goes to the producer (and
- * admins) of this order only; `allowed` lists the moves this viewer may make now.
+ * What leaves the server about an order. The shopper's account e-mail and the benefits they plan to
+ * pay with go to the two sides (and admins) of this order only; `allowed` lists the moves this
+ * viewer may make now.
  */
 export function presentOrder(row: OrderDetails, role: OrderRole, at: Date): Order {
   const totals = orderAmounts(row.items, row.deliveryFee);
@@ -67,6 +68,8 @@ export function presentOrder(row: OrderDetails, role: OrderRole, at: Date): Orde
     note: row.note,
     decline_reason: row.declineReason,
     standing_id: row.standingId,
+    // Told by the shopper to this farm for this order (decision 516): its two sides and admins only.
+    planned_benefits: role === 'none' ? [] : row.plannedBenefits,
     conversation_id: row.conversationId,
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),

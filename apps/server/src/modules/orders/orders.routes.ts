@@ -32,6 +32,7 @@ import { z } from 'zod';
 import { requireRole, requireUser } from '../../plugins/auth';
 import { defineModule, type ModuleOptions } from '../module';
 import './orders.realtime';
+import * as placement from './order-placement';
 import * as orders from './orders.service';
 import { harvestList, packingSlips } from './packing';
 import * as pickupDay from './pickup-day';
@@ -62,7 +63,8 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
         response: { 201: PlaceOrderResponse, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await orders.placeOrder(ctx, await requireUser(ctx, request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await placement.placeOrder(ctx, await requireUser(ctx, request), request.body)),
   );
 
   app.get(

@@ -93,6 +93,7 @@ export function presentPublicProfile(
   rating: Rating,
   showContact: boolean,
   today: string,
+  benefitTakes: PublicProducerProfile['benefit_takes'],
 ): PublicProducerProfile {
   // Only pending and verified ones are public: one past its expiry date drops off the page today.
   const shown = certifications
@@ -102,6 +103,7 @@ export function presentPublicProfile(
     ...presentBase(p, rating, shown.length, showContact),
     certifications: shown,
     products,
+    benefit_takes: benefitTakes,
   };
 }
 

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
+import { publicBenefits } from '../benefits/benefits.service';
 import { geocode } from '../geocode/geocode.service';
 import { zipPlaceMismatch } from '../geocode/zip-place';
 import { forgetAllPublicProducts } from '../products/products.public-cache';
@@ -115,13 +116,15 @@ export async function getPublicProfile(ctx: AppContext, viewer: AuthUser | null,
   const producer = await repo.findProducerByUserId(ctx.db, producerUserId);
   if (!producer || !isProfilePublic(producer)) throw notFound(PRODUCER_NOT_FOUND);
   const showContact = viewer !== null;
-  const [certifications, rating, products, today] = await Promise.all([
+  const [certifications, rating, products, today, benefits] = await Promise.all([
     repo.listCertifications(ctx.db, producer.id, [...PUBLIC_CERTIFICATION_STATUSES]),
     repo.producerRating(ctx.db, producerUserId),
     producer.listed ? listPublicProducts(ctx, producer.id, PUBLIC_PRODUCTS_SHOWN, showContact) : [],
     farmToday(ctx),
+    // What the farm takes today (the benefits policy's one rule), for its product cards' badges.
+    publicBenefits(ctx, producerUserId),
   ]);
-  return presentPublicProfile(producer, certifications, products, rating, showContact, today);
+  return presentPublicProfile(producer, certifications, products, rating, showContact, today, benefits.takes);
 }
 
 export async function listProducers(ctx: AppContext, query: z.output<typeof ProducerListQuery>) {

@@ -35,6 +35,7 @@ export function presentProduct(row: ProductWithProducer, options: PresentOptions
     inspection: product.inspection,
     establishment_number: product.establishmentNumber,
     share: product.share === null ? null : presentShareOffer(product.share, Number(product.price), row.sharesTaken),
+    origin_state: product.originState,
     primary_image_url: product.primaryImageUrl,
     additional_images: product.additionalImages,
     ingredients: product.ingredients,

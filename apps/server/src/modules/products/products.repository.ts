@@ -28,6 +28,7 @@ const productColumns = {
   inspection: products.inspection,
   establishmentNumber: products.establishmentNumber,
   share: products.share,
+  originState: products.originState,
   seasonalStart: products.seasonalStart,
   seasonalEnd: products.seasonalEnd,
   ingredients: products.ingredients,

@@ -38,6 +38,7 @@ function toValues(input: ProductInput): repo.ProductValues {
     dayLimit: input.day_limit,
     inspection: input.inspection,
     establishmentNumber: input.establishment_number,
+    originState: input.origin_state,
     seasonalStart: input.seasonal_start,
     seasonalEnd: input.seasonal_end,
     // The ordered list is the label's source; the spec's free-text field follows it for other readers.

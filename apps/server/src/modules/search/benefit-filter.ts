@@ -1,3 +1,5 @@
+import type { Incentive } from '@farmstand/shared/benefits/programmes';
+import { addDaysToDate, daysBetweenDates } from '@farmstand/shared/format/date-only';
 import type { SearchBenefit } from '@farmstand/shared/schemas/search';
 import type { AppContext } from '../../lib/context';
 import { type Take, takesOn } from '../benefits/benefits.policy';
@@ -15,10 +17,18 @@ import { farmToday } from '../producers/certification-validity';
  * only with the row's own dates, so what a farm takes is the same from one of those dates (or the
  * day after one) to the next: each farm's answer is kept as a timeline, asked of the policy once per
  * such day when the farm is loaded, and read at query time for today (`ctx.clock`, the farms' day).
+ * Whether an incentive runs in the farm's state is read when the farm is loaded: a change to an
+ * incentive stamps its states' farms in the change feed (migration 0027).
  */
 
 /** One bit per benefit a farm may take (`Take`). */
 const TAKE_BITS: Record<Take, number> = { snap: 1, wic_fmnp: 2, senior_fmnp: 4, incentive: 8 };
+const TAKES = Object.keys(TAKE_BITS) as Take[];
+
+/** What a farm's bits say it takes, in the policy's order: the one place bits become takes again. */
+export function takesOfBits(bits: number): Take[] {
+  return TAKES.filter((take) => (bits & TAKE_BITS[take]) !== 0);
+}
 
 /** The bits each value of the filter accepts: a farm passes when it takes any of them. */
 const WANTED_BITS: Record<SearchBenefit, number> = {
@@ -38,27 +48,13 @@ export type BenefitTimeline = { first: number; days: number[]; masks: number[] }
 
 export const TAKES_NOTHING: BenefitTimeline = { first: 0, days: [], masks: [] };
 
-const DAY_MS = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const EPOCH = '1970-01-01';
 
-/** Days since 1970-01-01 of a `YYYY-MM-DD` date. */
-export function dayNumber(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-}
+/** Days since 1970-01-01 of a `YYYY-MM-DD` date (the rows' dates are `date` columns: real days). */
+export const dayNumber = (date: string): number => daysBetweenDates(EPOCH, date);
 
-const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
-/**
- * The first day whose date is at or after `date` as the policy compares them (as text): the date's
- * own day, or for a date no calendar has (31 February) the first day after it.
- */
-function firstDayFrom(date: string): number {
-  let day = dayNumber(date);
-  if (!Number.isFinite(day)) return Number.NaN;
-  while (dateOf(day - 1) >= date) day--;
-  while (dateOf(day) < date) day++;
-  return day;
-}
+const dateOf = (day: number) => addDaysToDate(EPOCH, day);
 
 /** The filter asked for, on the farms' day today (the day the benefits pages use), or undefined. */
 export async function benefitsWanted(ctx: AppContext, value: SearchBenefit | undefined): Promise<BenefitsWanted | undefined> {
@@ -68,15 +64,14 @@ export async function benefitsWanted(ctx: AppContext, value: SearchBenefit | und
 
 /**
  * A farm's timeline, asked of the policy: on a day before the first of the row's dates, on each of
- * them and on the day after each (a comparison of the day with a date changes its answer only there;
- * `firstDayFrom` finds a date's day).
+ * them and on the day after each (a comparison of the day with a date changes its answer only there).
  */
-export function benefitTimeline(row: BenefitsRow | undefined, state: string): BenefitTimeline {
+export function benefitTimeline(row: BenefitsRow | undefined, state: string, incentive: Incentive | null): BenefitTimeline {
   if (!row) return TAKES_NOTHING;
   const dates = Object.values(row).filter((value): value is string => typeof value === 'string' && DATE.test(value));
-  const firsts = dates.map(firstDayFrom).filter(Number.isFinite);
+  const firsts = dates.map(dayNumber).filter(Number.isFinite);
   const points = [...new Set(firsts.flatMap((day) => [day, day + 1]))].sort((a, b) => a - b);
-  const policyOn = (day: number) => takesOn(row, state, dateOf(day)).reduce((bits, take) => bits | TAKE_BITS[take], 0);
+  const policyOn = (day: number) => takesOn(row, state, dateOf(day), incentive).reduce((bits, take) => bits | TAKE_BITS[take], 0);
   const timeline: BenefitTimeline = { first: policyOn((points[0] ?? 0) - 1), days: [], masks: [] };
   let last = timeline.first;
   for (const day of points) {
@@ -127,6 +122,13 @@ export class BenefitColumns {
     });
   }
 
+  /** What farm `i` takes on `day`, as bits (`maskOn` of its timeline). */
+  maskOf(i: number, day: number): number {
+    let mask = this.first[i];
+    for (let k = this.start[i]; k < this.start[i + 1] && this.days[k] <= day; k++) mask = this.masks[k];
+    return mask;
+  }
+
   /** 1 for each farm taking any of the wanted benefits on the wanted day (kept for that day). */
   taking(wanted: BenefitsWanted): Uint8Array {
     if (wanted.day !== this.passingDay) {
@@ -136,11 +138,7 @@ export class BenefitColumns {
     let passing = this.passing.get(wanted.bits);
     if (!passing) {
       passing = new Uint8Array(this.first.length);
-      for (let i = 0; i < passing.length; i++) {
-        let mask = this.first[i];
-        for (let k = this.start[i]; k < this.start[i + 1] && this.days[k] <= wanted.day; k++) mask = this.masks[k];
-        passing[i] = (mask & wanted.bits) !== 0 ? 1 : 0;
-      }
+      for (let i = 0; i < passing.length; i++) passing[i] = (this.maskOf(i, wanted.day) & wanted.bits) !== 0 ? 1 : 0;
       this.passing.set(wanted.bits, passing);
     }
     return passing;

@@ -1,3 +1,4 @@
+import { KENTUCKY_DOUBLE_DOLLARS } from '@farmstand/shared/benefits/programmes';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRandom } from '../../seed/random';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
@@ -213,12 +214,12 @@ describe('the benefits filter of search', () => {
       createdAt: new Date(WEDNESDAY_NOON),
       updatedAt: new Date(WEDNESDAY_NOON),
     } satisfies BenefitsRow;
-    const timeline = benefitTimeline(row, 'KY');
+    const timeline = benefitTimeline(row, 'KY', KENTUCKY_DOUBLE_DOLLARS);
     // WIC (2) and the incentive (8) through 6 June, nothing from the 7th; in Ohio no incentive at all.
     expect([maskOn(timeline, dayNumber('2000-01-01')), maskOn(timeline, dayNumber('2030-06-06'))]).toEqual([10, 10]);
     expect(maskOn(timeline, dayNumber('2030-06-07'))).toBe(0);
-    expect(maskOn(benefitTimeline(row, 'OH'), dayNumber('2030-06-06'))).toBe(2);
-    expect(benefitTimeline(undefined, 'KY')).toEqual({ first: 0, days: [], masks: [] });
+    expect(maskOn(benefitTimeline(row, 'OH', null), dayNumber('2030-06-06'))).toBe(2);
+    expect(benefitTimeline(undefined, 'KY', KENTUCKY_DOUBLE_DOLLARS)).toEqual({ first: 0, days: [], masks: [] });
   });
 
   it('keeps only the farms taking the benefit today, on every surface, from the changed farms and from a fresh index', async () => {
@@ -269,6 +270,33 @@ describe('the benefits filter of search', () => {
     expect(await productNames('benefits=coupons')).toEqual(FRANKFORT);
     expect(await listed(`benefits=coupons&${near(25)}`)).toEqual(['Frankfort Homestead']);
     expect(await mapped('benefits=coupons')).toEqual(['Frankfort Homestead']);
+  }, 120_000);
+
+  it('follows an admin switching the state’s incentive off and on, without a restart', async () => {
+    clock = WEDNESDAY_NOON;
+    const kdd = (active: boolean) => ({
+      ...KENTUCKY_DOUBLE_DOLLARS,
+      sources: [{ title: 'Kentucky Double Dollars', url: 'https://kentuckydoubledollars.org/using-kdd/' }],
+      active,
+    });
+    const { id: _id, ...off } = kdd(false);
+    expect((await send('PUT', '/api/admin/benefits/incentives/ky_double_dollars', admin, off)).statusCode).toBe(200);
+    await listingIndexCaughtUp(app.ctx);
+    expect(await productNames('benefits=incentive')).toEqual(NONE);
+    expect(await listed('benefits=incentive')).toEqual(NONE);
+    await vi.waitFor(async () => {
+      await pollSearchChanges(app.ctx);
+      expect(await mapped('benefits=incentive')).toEqual(NONE);
+    }, untilTheFeedHasIt);
+
+    const { id: _same, ...on } = kdd(true);
+    expect((await send('PUT', '/api/admin/benefits/incentives/ky_double_dollars', admin, on)).statusCode).toBe(200);
+    await listingIndexCaughtUp(app.ctx);
+    expect(await productNames('benefits=incentive')).toEqual(LOUISVILLE);
+    await vi.waitFor(async () => {
+      await pollSearchChanges(app.ctx);
+      expect(await mapped('benefits=incentive')).toEqual(['Louisville Homestead']);
+    }, untilTheFeedHasIt);
   }, 120_000);
 
   it('refuses a value it does not know with a message that names the ones it does', async () => {

@@ -1,3 +1,4 @@
+import { type BenefitTable, type Incentive, incentiveIn } from '@farmstand/shared/benefits/programmes';
 import type { ProductSort } from '@farmstand/shared/schemas/search';
 import { inArray, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -5,6 +6,7 @@ import type { Db } from '../../db/client';
 import { runNamed } from '../../db/named';
 import { producerBenefits, producers } from '../../db/schema';
 import type { BenefitsRow } from '../benefits/benefits.repository';
+import { loadBenefitTable } from '../benefits/programmes.service';
 import type { BenefitsWanted } from './benefit-filter';
 import type { Point } from './geo';
 import { effectiveStatusSql } from './listing-visibility.sql';
@@ -21,6 +23,8 @@ export type ProductSearchFilters = {
   sort?: ProductSort;
   /** Only farms taking this benefit today (benefit-filter.ts). */
   benefits?: BenefitsWanted;
+  /** The farms' day today as a day number (benefit-filter.ts): each result says what its farm takes on it. */
+  day: number;
   limit: number;
   offset: number;
 };
@@ -97,6 +101,8 @@ export type MapProducerRow = {
   categories: string[];
   /** The farm's `producer_benefits` row, if it saved one: what it takes (benefit-filter.ts). */
   benefits?: BenefitsRow;
+  /** The incentive running in the farm's state, if any. */
+  incentive?: Incentive | null;
 };
 
 /**
@@ -120,16 +126,24 @@ export async function loadMapProducers(db: Db, ids?: number[]): Promise<MapProdu
     where ${only}
     order by pr.farm_name asc, pr.id asc`);
   const benefits = await benefitRowsOf(db, ids);
-  for (const row of result.rows) row.benefits = benefits.get(Number(row.user_id));
+  for (const row of result.rows) {
+    row.benefits = benefits.rows.get(Number(row.user_id));
+    row.incentive = incentiveIn(benefits.table, row.state);
+  }
   return result.rows;
 }
 
 /**
  * The `producer_benefits` rows (decision 516) of every farm, or of these producers' farms, by the
- * farm's user id: whole rows, as the benefits policy reads them.
+ * farm's user id: whole rows, as the benefits policy reads them, with the benefit table in force
+ * (whether an incentive runs in a farm's state).
  */
-export async function benefitRowsOf(db: Db, producerIds?: number[]): Promise<Map<number, BenefitsRow>> {
-  if (producerIds?.length === 0) return new Map();
+export async function benefitRowsOf(
+  db: Db,
+  producerIds?: number[],
+): Promise<{ rows: Map<number, BenefitsRow>; table: BenefitTable }> {
+  const table = await loadBenefitTable(db);
+  if (producerIds?.length === 0) return { rows: new Map(), table };
   const rows = await db
     .select()
     .from(producerBenefits)
@@ -141,5 +155,5 @@ export async function benefitRowsOf(db: Db, producerIds?: number[]): Promise<Map
           )
         : undefined,
     );
-  return new Map(rows.map((row) => [row.producerUserId, row]));
+  return { rows: new Map(rows.map((row) => [row.producerUserId, row])), table };
 }

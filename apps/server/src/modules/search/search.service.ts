@@ -9,7 +9,8 @@ import {
 import type { ProducerSearchQuery, ProductSearchQuery, SuggestionsResponse } from '@farmstand/shared/schemas/search';
 import type { AppContext } from '../../lib/context';
 import { geocode } from '../geocode/geocode.service';
-import { benefitsWanted } from './benefit-filter';
+import { farmToday } from '../producers/certification-validity';
+import { benefitsWanted, dayNumber } from './benefit-filter';
 import type { Point } from './geo';
 import { searchProviderOf } from './listing-index/listing-index.service';
 import { clusteredMapAnswer, type MapAnswer, producerMapAnswer } from './producer-map';
@@ -46,6 +47,8 @@ export async function productSearchJson(ctx: AppContext, query: ProductSearchQue
     area: toArea(center, query.radius, PRODUCT_LOCATION_RADIUS),
     sort: query.sort,
     benefits: await benefitsWanted(ctx, query.benefits),
+    // Each card shows what its farm takes today, on the same day the benefits filter reads.
+    day: dayNumber(await farmToday(ctx)),
     limit: query.limit ?? PRODUCT_PAGE_SIZE,
     offset: query.offset ?? 0,
   });

@@ -8,7 +8,8 @@ import { makeUnsubscribeToken } from '../../lib/unsubscribe-token';
 import { findUserWithSubscription } from '../auth/auth.repository';
 import { findBox } from '../csa/csa.repository';
 import { when } from '../orders/order-mail';
-import { moveOrder, placeOrder, unorderableLines } from '../orders/orders.service';
+import { placeOrder, unorderableLines } from '../orders/order-placement';
+import { moveOrder } from '../orders/orders.service';
 import { heldOn, lookAheadDays, mondayOf, offFor, slotOf, timingOf, windowsAhead } from './standing.policy';
 import * as repo from './standing.repository';
 

@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
 
 vi.mock('@/shared/auth-context', () => ({ useAuth: () => ({ user: { id: 1, phone: null } }) }));
 vi.mock('@/lib/document-title', () => ({ useDocumentTitle: () => {} }));
+vi.mock('react-hot-toast', () => ({ default: { success: () => {}, error: () => {} } }));
 
 import { addToBasket, clearBasket } from '@/features/orders/basket';
 import ComposedCheckoutPage from './checkout-page';
@@ -14,17 +15,38 @@ vi.setConfig({ testTimeout: 60_000 });
 
 const farm = { producerUserId: 7, farmName: 'Bluegrass Acres' };
 
-/** The API the composed page reads: pickup times, what the farm takes, and its products' categories. */
-function serve() {
+/** A Saturday market window, open. */
+const saturday = {
+  point_id: 5,
+  kind: 'market',
+  name: 'Lexington Farmers Market',
+  starts_at: '2030-06-08T13:00:00.000Z',
+  ends_at: '2030-06-08T16:00:00.000Z',
+  cutoff_at: '2030-06-07T13:00:00.000Z',
+  date: '2030-06-08',
+  time_zone: 'America/New_York',
+  booth: null,
+  min_order: null,
+  remaining: null,
+  full: false,
+  delivery_fee: null,
+};
+
+/**
+ * The API the composed page reads: pickup times, what the farm takes, its products' categories and
+ * the shopper's own saved benefits (none unless `saved`).
+ */
+function serve({ takes = ['snap', 'incentive'], saved }: { takes?: string[]; saved?: string[] } = {}) {
   return vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
     if (path === '/benefits/producers/7')
       return {
         producer_user_id: 7,
         state: 'KY',
-        takes: ['snap', 'incentive'],
+        takes,
         incentive_name: 'Kentucky Double Dollars',
         incentive_market: 'Lexington Farmers Market',
       } as never;
+    if (path === '/benefits/me') return { uses: saved ?? [] } as never;
     if (path === '/producers/7')
       return {
         products: [
@@ -32,8 +54,21 @@ function serve() {
           { id: 2, category: 'produce', inspection: null },
         ],
       } as never;
-    return { producer_user_id: 7, farm_name: 'Bluegrass Acres', settings: {}, points: [], windows: [] } as never;
+    return { producer_user_id: 7, farm_name: 'Bluegrass Acres', settings: {}, points: [], windows: [saturday] } as never;
   });
+}
+
+function renderCheckout() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={['/checkout/7']}>
+        <Routes>
+          <Route path="/checkout/:producerId" element={<ComposedCheckoutPage />} />
+          <Route path="/orders" element={<p>Your orders</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
 }
 
 describe('the composed checkout page', () => {
@@ -48,18 +83,53 @@ describe('the composed checkout page', () => {
     // 2 dozen eggs at $4.00 and 4 quarts of tomatoes at $2.50: $8.00 + $10.00.
     addToBasket(farm, { productId: 1, name: 'Eggs', price: 4, priceUnit: 'dozen', quantity: 2, max: 12 });
     addToBasket(farm, { productId: 2, name: 'Tomatoes', price: 2.5, priceUnit: 'quart', quantity: 4, max: 40 });
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/checkout/7']}>
-          <Routes>
-            <Route path="/checkout/:producerId" element={<ComposedCheckoutPage />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderCheckout();
     expect((await screen.findByTestId('tender-plan-sentence')).textContent).toBe(
       'Pay the producer at pickup: up to $18.00 with SNAP, + $10.00 Kentucky Double Dollars',
     );
     expect(screen.getByRole('heading', { level: 2, name: 'Paying with benefits' })).toBeTruthy();
+  });
+
+  it("lets the shopper tell the farm how they plan to pay: the farm's benefits, ticked from their saved ones, sent with the order", async () => {
+    // The farm takes SNAP and Senior FMNP; the shopper saved SNAP and WIC FMNP (which this farm does not take).
+    serve({ takes: ['snap', 'senior_fmnp', 'incentive'], saved: ['snap', 'wic_fmnp'] });
+    const post = vi.spyOn(api, 'post').mockResolvedValue({ message: 'Reserved', order: { id: 41 } } as never);
+    addToBasket(farm, { productId: 2, name: 'Tomatoes', price: 2.5, priceUnit: 'quart', quantity: 4, max: 40 });
+    renderCheckout();
+
+    const group = await screen.findByRole('group', { name: 'Tell Bluegrass Acres how you plan to pay' }, { timeout: 10_000 });
+    expect(group.getAttribute('aria-describedby')).toBe('planned-benefits-hint');
+    expect(screen.getByText('Only this farm sees it, on this order. Farmstand never takes or processes benefits.')).toBeTruthy();
+    const snap = within(group).getByRole('checkbox', { name: 'SNAP/EBT' }) as HTMLInputElement;
+    const senior = within(group).getByRole('checkbox', { name: 'Senior FMNP coupons' }) as HTMLInputElement;
+    await waitFor(() => expect(snap.checked).toBe(true), { timeout: 10_000 });
+    expect(senior.checked).toBe(false);
+    expect(within(group).queryByRole('checkbox', { name: 'WIC FMNP coupons' })).toBeNull();
+
+    fireEvent.change(senior, { target: { checked: true } });
+    await waitFor(() => expect(senior.checked).toBe(true));
+    fireEvent.click(screen.getByRole('radio'));
+    fireEvent.input(screen.getByLabelText(/Name for pickup/), { target: { value: 'Dana' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place reservation' }));
+
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    expect(post.mock.calls[0][0]).toBe('/orders');
+    expect(post.mock.calls[0][1]).toMatchObject({ producerUserId: 7, planned_benefits: ['snap', 'senior_fmnp'] });
+  });
+
+  it('asks nothing of a farm that takes no benefit, and sends none', async () => {
+    const get = serve({ takes: [], saved: ['snap'] });
+    const post = vi.spyOn(api, 'post').mockResolvedValue({ message: 'Reserved', order: { id: 42 } } as never);
+    addToBasket(farm, { productId: 2, name: 'Tomatoes', price: 2.5, priceUnit: 'quart', quantity: 4, max: 40 });
+    renderCheckout();
+
+    fireEvent.click(await screen.findByRole('radio', {}, { timeout: 10_000 }));
+    // Once the farm's benefits are read (none), no question is asked.
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/benefits/producers/7', undefined, expect.anything()));
+    expect(screen.queryByRole('group', { name: /how you plan to pay/ })).toBeNull();
+    fireEvent.input(screen.getByLabelText(/Name for pickup/), { target: { value: 'Dana' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place reservation' }));
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    expect(post.mock.calls[0][1]).toMatchObject({ planned_benefits: [] });
   });
 });

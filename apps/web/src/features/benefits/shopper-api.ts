@@ -3,8 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 /**
- * The benefits a shopper saved for themselves (decision 516): private to them. They go to
- * `/api/benefits/me` and nowhere else: no order, message or farm ever receives them.
+ * The benefits a shopper saved for themselves (decision 516): private to them, read and written at
+ * `/api/benefits/me` only. At checkout they only pre-tick the farm's question
+ * (`planned-benefits-field.tsx`): what the shopper leaves ticked goes with that one order.
  */
 export const shopperBenefitsKeys = { me: ['benefits', 'me'] as const };
 

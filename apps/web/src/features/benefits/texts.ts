@@ -13,6 +13,8 @@ export const BENEFITS_TEXTS = {
   },
   incentiveKnown: (name: string) =>
     `In your state the incentive is ${name}: shoppers who pay with SNAP or coupons get a match on eligible food. Name the participating market you give it through.`,
+  incentiveListed: (name: string) =>
+    `In your state the incentive is ${name}: shoppers who pay with SNAP or coupons get a match on eligible food. Choose the participating market you give it through.`,
   incentiveUnknown: 'No incentive is known for your state, so shoppers will not see one for your farm.',
   loadFailed: 'Could not load your benefits; refresh the page to try again',
   saveFailed: 'Could not save your benefits; try again',

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatPrice } from '@/lib/format';
 import { listingPrice } from '@/lib/listing-price';
+import { CardBenefitBadges } from '@/shared/card-benefit-badges';
 import { type FreshKind, useFreshListing } from './api';
 import { BreadArt, EggsArt, HoneyArt, VegBoxArt } from './food-art';
 
@@ -93,6 +94,7 @@ function FreshCard({ kind }: { kind: Kind }) {
       <div className="p-4">
         <h3 className="truncate font-semibold group-hover:underline">{shown.name}</h3>
         <p className="truncate text-sm text-stone-600 dark:text-stone-300">{shown.farm}</p>
+        {found && <CardBenefitBadges product={found} farm={{ state: found.state, takes: found.benefit_takes }} />}
         <p className="mt-2 font-bold text-brand-800 dark:text-green-300">{shown.price}</p>
       </div>
     </Link>

@@ -32,7 +32,8 @@ export class InMemorySearch implements SearchProvider {
     const index = await this.index();
     const groups = filters.text ? lexemeGroups(searchWords(filters.text), index.vocabulary) : [];
     // The index ranks, counts and writes the page from the display columns it keeps (decision 260).
-    return index.answerJson(index.search({ ...filters, groups: groups.length ? groups : null, now: Date.now() }));
+    const answer = index.search({ ...filters, groups: groups.length ? groups : null, now: Date.now() });
+    return index.answerJson(answer, filters.day);
   }
 
   async producers(view: 'list' | 'map', filters: repo.ProducerSearchFilters): Promise<string> {

@@ -1,3 +1,4 @@
+import { takesOfBits } from '../benefit-filter';
 import { roundMiles } from '../search.presenter';
 
 /**
@@ -25,6 +26,10 @@ export type ProductDisplayRow = {
   weight_unit: string | null;
   pack_min: number | string | null;
   pack_max: number | string | null;
+  /** Meat and poultry: how it was inspected (the benefit rules read it, decision 516). */
+  inspection: string | null;
+  /** Where it was grown or raised (decision 516): a state code; null, the farm itself. */
+  origin_state: string | null;
 };
 
 export type ProductDisplay = {
@@ -39,6 +44,8 @@ export type ProductDisplay = {
   weightUnit: string | null;
   packMin: number | null;
   packMax: number | null;
+  inspection: string | null;
+  originState: string | null;
 };
 
 const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
@@ -56,6 +63,8 @@ export function productDisplayOf(row: ProductDisplayRow): ProductDisplay {
     weightUnit: row.weight_unit,
     packMin: numberOrNull(row.pack_min),
     packMax: numberOrNull(row.pack_max),
+    inspection: row.inspection ?? null,
+    originState: row.origin_state ?? null,
   };
 }
 
@@ -128,6 +137,8 @@ export class ProductDisplayColumns {
   private readonly images = new JsonTextColumn();
   private readonly starts = new JsonTextColumn();
   private readonly ends = new JsonTextColumn();
+  private readonly inspections = new JsonTextColumn();
+  private readonly origins = new JsonTextColumn();
   private length = 0;
 
   push(display: ProductDisplay): void {
@@ -152,11 +163,23 @@ export class ProductDisplayColumns {
     this.images.push(display.primaryImageUrl);
     this.starts.push(display.seasonalStart);
     this.ends.push(display.seasonalEnd);
+    this.inspections.push(display.inspection);
+    this.origins.push(display.originState);
   }
 
   /** Joins the text columns and trims the spare room (after the last push). */
   done(): this {
-    for (const column of [this.descriptions, this.units, this.images, this.starts, this.ends, this.weightUnits]) column.done();
+    const text = [
+      this.descriptions,
+      this.units,
+      this.images,
+      this.starts,
+      this.ends,
+      this.weightUnits,
+      this.inspections,
+      this.origins,
+    ];
+    for (const column of text) column.done();
     this.prices = this.prices.slice(0, this.length);
     this.stock = this.stock.slice(0, this.length);
     this.packMins = this.packMins.slice(0, this.length);
@@ -189,6 +212,8 @@ export class ProductDisplayColumns {
       weightUnit: this.weightUnits.json(slot),
       packMin: Number.isNaN(packMin) ? 'null' : json(packMin),
       packMax: Number.isNaN(packMax) ? 'null' : json(packMax),
+      inspection: this.inspections.json(slot),
+      originState: this.origins.json(slot),
     };
   }
 }
@@ -224,6 +249,8 @@ export function displayJsonOf(display: ProductDisplay): DisplayJson {
     weightUnit: json(display.weightUnit),
     packMin: json(display.packMin),
     packMax: json(display.packMax),
+    inspection: json(display.inspection),
+    originState: json(display.originState),
   };
 }
 
@@ -261,11 +288,19 @@ export function farmFieldsJson(producer: ProducerDisplay): string {
   ].join('');
 }
 
+/** `benefit_takes` as JSON for each set of bits a farm's benefits can be (../benefit-filter.ts). */
+const TAKES_JSON = Array.from({ length: 16 }, (_, bits) => json(takesOfBits(bits)));
+
+/** What the farm takes today (`BenefitColumns#maskOf`, `maskOn`) as the row's `benefit_takes`. */
+export const takesJson = (bits: number): string => TAKES_JSON[bits] ?? json(takesOfBits(bits));
+
 /**
  * One result row, byte for byte as the route's schema serialiser would write a `ProductListing`
- * object (the schema's key order; listings are public: never an e-mail, decision 041).
+ * object (the schema's key order; listings are public: never an e-mail, decision 041). `takes` is
+ * the farm's `benefit_takes` today as JSON (`takesJson`): it changes by the day, so it is not kept
+ * with the farm's fields.
  */
-export function listingJson(listing: ListingRowFields, farmFields: string, distance: number | null): string {
+export function listingJson(listing: ListingRowFields, farmFields: string, takes: string, distance: number | null): string {
   const d = listing.display;
   return (
     `{"id":${listing.id},"producer_id":${listing.producerId},"producer_user_id":${listing.userId},` +
@@ -274,6 +309,7 @@ export function listingJson(listing: ListingRowFields, farmFields: string, dista
     `"pack_min":${d.packMin},"pack_max":${d.packMax},"availability":${listing.availability},` +
     `"stock_quantity":${d.stockQuantity},"primary_image_url":${d.primaryImageUrl},` +
     `"seasonal_start":${d.seasonalStart},"seasonal_end":${d.seasonalEnd},` +
-    `${farmFields},"distance":${json(roundMiles(distance))}}`
+    `"inspection":${d.inspection},"origin_state":${d.originState},` +
+    `${farmFields},"benefit_takes":${takes},"distance":${json(roundMiles(distance))}}`
   );
 }

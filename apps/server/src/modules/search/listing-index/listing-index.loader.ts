@@ -1,3 +1,4 @@
+import { type BenefitTable, incentiveIn } from '@farmstand/shared/benefits/programmes';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { BenefitsRow } from '../../benefits/benefits.repository';
@@ -58,7 +59,8 @@ const listingColumns = sql`l.product_id, l.name, l.producer_id, l.category, l.av
   array_to_string(tsvector_to_array(l.doc), chr(31)) as doc_lexemes,
   p.description, p.price::float8 as price, p.price_unit, p.stock_quantity, p.primary_image_url,
   p.seasonal_start::text as seasonal_start, p.seasonal_end::text as seasonal_end,
-  p.price_from, p.weight_unit, p.pack_min::float8 as pack_min, p.pack_max::float8 as pack_max`;
+  p.price_from, p.weight_unit, p.pack_min::float8 as pack_min, p.pack_max::float8 as pack_max,
+  p.inspection, p.origin_state`;
 const listingTables = sql`search_listings l join products p on p.id = l.product_id`;
 
 /** Read from `search_producers sp left join producers pr` (the type-ahead shows the farm's city and state). */
@@ -84,7 +86,7 @@ function toListing(row: ListingRow): ListingData {
 }
 
 /** A producer as the index holds it; `benefits` are the farms' `producer_benefits` rows by user id. */
-function toProducer(row: ProducerRow, benefits: Map<number, BenefitsRow>): ProducerData {
+function toProducer(row: ProducerRow, benefits: { rows: Map<number, BenefitsRow>; table: BenefitTable }): ProducerData {
   const userId = Number(row.user_id);
   return {
     producerId: Number(row.producer_id),
@@ -100,7 +102,7 @@ function toProducer(row: ProducerRow, benefits: Map<number, BenefitsRow>): Produ
     state: row.state ?? '',
     deliveryAvailable: row.delivery_available === true,
     deliveryRadius: row.delivery_radius === null ? null : Number(row.delivery_radius),
-    benefits: benefitTimeline(benefits.get(userId), row.state ?? ''),
+    benefits: benefitTimeline(benefits.rows.get(userId), row.state ?? '', incentiveIn(benefits.table, row.state ?? '')),
   };
 }
 

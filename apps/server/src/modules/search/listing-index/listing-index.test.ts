@@ -190,6 +190,7 @@ describe('the listing index', () => {
         primaryImageUrl: '/uploads/new.webp',
         seasonalStart: '2026-05-01',
         seasonalEnd: '2026-09-30',
+        originState: 'IN',
       })
       .where(eq(products.id, shown.id));
     await writer.ctx.db

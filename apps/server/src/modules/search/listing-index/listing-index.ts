@@ -1,3 +1,4 @@
+import { maskOn, TAKES_NOTHING } from '../benefit-filter';
 import { FarmSimilarity } from './farm-similarity';
 import {
   type IndexAnswer,
@@ -7,7 +8,7 @@ import {
   type ListingData,
   type ProducerData,
 } from './index-tables';
-import { displayJsonOf, farmFieldsJson, listingJson, type ProducerDisplay } from './listing-display';
+import { displayJsonOf, farmFieldsJson, listingJson, type ProducerDisplay, takesJson } from './listing-display';
 import type { NameRow } from './name-table';
 import { type ProducerAnswer, type ProducerQuery, ProducerRanking } from './producer-ranking';
 import { searchProducts } from './product-ranking';
@@ -100,9 +101,10 @@ export class ListingIndex {
   /**
    * The route's JSON for an answer (`ProductSearchResponse`), written from the display columns kept
    * beside the listings (listing-display.ts): no database read, no generic serialiser. A listing of
-   * a changed producer is written from the overlay, which holds its current state.
+   * a changed producer is written from the overlay, which holds its current state. `day` is the
+   * farms' day today (a day number, ../benefit-filter.ts): each row says what its farm takes on it.
    */
-  answerJson(answer: IndexAnswer): string {
+  answerJson(answer: IndexAnswer, day: number): string {
     const t = this.tables;
     const rows: string[] = [];
     for (const { id, distance } of answer.page) {
@@ -119,7 +121,8 @@ export class ListingIndex {
           availability: JSON.stringify(listing.availability),
           display: displayJsonOf(listing.display),
         };
-        rows.push(listingJson(fields, farmFieldsJson(producer), distance));
+        const takes = takesJson(maskOn(producer.benefits ?? TAKES_NOTHING, day));
+        rows.push(listingJson(fields, farmFieldsJson(producer), takes, distance));
         continue;
       }
       const slot = t.slotOf(id);
@@ -134,7 +137,7 @@ export class ListingIndex {
         display: t.productDisplay.json(slot),
       };
       this.json.farms[producer] ??= farmFieldsJson(this.producerDisplayOf(producer));
-      rows.push(listingJson(fields, this.json.farms[producer], distance));
+      rows.push(listingJson(fields, this.json.farms[producer], takesJson(t.benefits.maskOf(producer, day)), distance));
     }
     return `{"products":[${rows.join(',')}],"total":${answer.total}}`;
   }

@@ -16,6 +16,8 @@ export const PLAIN_DISPLAY: ProductDisplay = {
   weightUnit: null,
   packMin: null,
   packMax: null,
+  inspection: null,
+  originState: null,
 };
 
 /** An index built from producers and listings made by a test, with these words as its vocabulary. */

@@ -19,10 +19,16 @@ import { ADMIN_TEXTS } from '../texts';
 
 /**
  * Only the open tab is mounted, so each tab loads its data when it is opened (spec 02 §2). The
- * orders tab belongs to the orders feature, the FNS numbers to check (on the certifications tab) and the
- * analytics' benefits tendered to the benefits feature: composed in app/pages/admin-page.tsx.
+ * orders tab belongs to the orders feature, the FNS numbers to check (on the certifications tab), the
+ * analytics' benefits tendered and the benefit programmes (on the settings tab) to the benefits
+ * feature: composed in app/pages/admin-page.tsx.
  */
-const adminTabs = (ordersTab: ReactNode, benefitsTab: ReactNode, benefitTotals: ReactNode): TabItem[] => [
+const adminTabs = (
+  ordersTab: ReactNode,
+  benefitsTab: ReactNode,
+  benefitTotals: ReactNode,
+  benefitProgrammes: ReactNode,
+): TabItem[] => [
   { id: 'dashboard', label: 'Dashboard', content: <DashboardTab /> },
   { id: 'users', label: 'Users', content: <UsersTab /> },
   { id: 'products', label: 'Products', content: <ProductsTab /> },
@@ -41,7 +47,16 @@ const adminTabs = (ordersTab: ReactNode, benefitsTab: ReactNode, benefitTotals: 
     ),
   },
   { id: 'analytics', label: 'Analytics', content: <AnalyticsTab benefitTotals={benefitTotals} /> },
-  { id: 'settings', label: 'Settings', content: <SettingsTab /> },
+  {
+    id: 'settings',
+    label: 'Settings',
+    content: (
+      <div className="space-y-10">
+        <SettingsTab />
+        {benefitProgrammes}
+      </div>
+    ),
+  },
   { id: 'logs', label: 'Activity Logs', content: <LogsTab /> },
   { id: 'health', label: 'Health', content: <HealthTab /> },
 ];
@@ -50,12 +65,15 @@ export default function AdminPage({
   ordersTab,
   benefitsTab,
   benefitTotals,
+  benefitProgrammes,
 }: {
   ordersTab: ReactNode;
   benefitsTab: ReactNode;
   benefitTotals?: ReactNode;
+  /** The benefit programmes the admins maintain, below the settings. */
+  benefitProgrammes?: ReactNode;
 }) {
-  const tabs = adminTabs(ordersTab, benefitsTab, benefitTotals);
+  const tabs = adminTabs(ordersTab, benefitsTab, benefitTotals, benefitProgrammes);
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const openTab = tabs.find((tab) => tab.id === params.get('tab')) ?? tabs[0];

@@ -1,3 +1,4 @@
+import { type BenefitTable, DEFAULT_BENEFIT_TABLE } from '@farmstand/shared/benefits/programmes';
 import type { ProductCategory } from '@farmstand/shared/constants/catalog';
 import type { PublicBenefits } from '@farmstand/shared/schemas/benefits';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -19,9 +20,10 @@ const TAKES_ALL: PublicBenefits = {
   incentive_market: 'Lexington Farmers Market',
 };
 
-function serve(benefits: PublicBenefits) {
+function serve(benefits: PublicBenefits, table: BenefitTable = DEFAULT_BENEFIT_TABLE) {
   return vi.spyOn(api, 'get').mockImplementation(async (url: string) => {
     if (url === `/benefits/producers/${benefits.producer_user_id}`) return benefits as never;
+    if (url === '/benefits/programmes') return table as never;
     throw new Error(`unexpected GET ${url}`);
   });
 }
@@ -148,5 +150,43 @@ describe('benefit badges on a product page', () => {
     await answered();
     expect(get).toHaveBeenCalledWith('/benefits/producers/7', undefined, expect.anything());
     expect(container.textContent).toBe('');
+  });
+
+  it('follow the table in force: an incentive switched off shows no badge', async () => {
+    const switchedOff: BenefitTable = {
+      ...DEFAULT_BENEFIT_TABLE,
+      incentives: DEFAULT_BENEFIT_TABLE.incentives.map((incentive) => ({ ...incentive, active: false })),
+    };
+    const get = serve(TAKES_ALL, switchedOff);
+    show(<ProductBenefitBadges product={product('produce')} />);
+    await vi.waitFor(() => expect(client.getQueryState(['benefits', 'programmes'])?.status).toBe('success'), {
+      timeout: 15_000,
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    const { sure, ask } = await badges();
+    expect(sure).toEqual(['Takes SNAP', 'WIC FMNP coupons', 'Senior FMNP coupons']);
+    expect(ask).toEqual([]);
+    expect(screen.queryByText(/Double Dollars/)).toBeNull();
+    expect(get).toHaveBeenCalledWith('/benefits/programmes', undefined, expect.anything());
+  });
+
+  it('follow the table in force: a state’s coupons an admin extended to honey', async () => {
+    const honey: BenefitTable = {
+      ...DEFAULT_BENEFIT_TABLE,
+      programmes: DEFAULT_BENEFIT_TABLE.programmes.map((row) =>
+        row.programme === 'wic_fmnp' && row.state === 'KY' ? { ...row, covers: ['produce', 'honey'] } : row,
+      ),
+    };
+    serve({ ...TAKES_ALL, takes: ['wic_fmnp'], incentive_market: null }, honey);
+    show(<ProductBenefitBadges product={product('honey')} />);
+    expect((await badges()).sure).toEqual(['WIC FMNP coupons']);
+  });
+
+  it('no coupon or incentive badge for produce grown in another state', async () => {
+    serve(TAKES_ALL);
+    show(<ProductBenefitBadges product={{ ...product('produce'), origin_state: 'OH' }} />);
+    const { sure, ask } = await badges();
+    expect(sure).toEqual(['Takes SNAP']);
+    expect(ask).toEqual([]);
   });
 });

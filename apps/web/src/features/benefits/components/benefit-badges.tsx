@@ -5,10 +5,11 @@ import {
   incentiveApplies,
   snapEligible,
 } from '@farmstand/shared/benefits/eligibility';
-import { BENEFIT_PROGRAMMES, type BenefitProgramme, DEFAULT_INCENTIVES } from '@farmstand/shared/benefits/programmes';
+import { BENEFIT_PROGRAMMES, type BenefitProgramme, type BenefitTable, incentiveIn } from '@farmstand/shared/benefits/programmes';
 import { STATES, type StateCode } from '@farmstand/shared/constants/catalog';
 import type { PublicBenefits } from '@farmstand/shared/schemas/benefits';
 import { Badge, Card } from '@/components/ui/card';
+import { useBenefitTable } from '@/shared/benefit-table';
 import { useProducerBenefits } from '../api';
 import { ASK_NAMES, BADGE_LABELS, BENEFITS_TEXTS } from '../texts';
 
@@ -26,11 +27,8 @@ export type BenefitBadge = {
 const asState = (state: string): StateCode | null =>
   (STATES as readonly string[]).includes(state) ? (state as StateCode) : null;
 
-/** The state's incentive (e.g. Kentucky Double Dollars), if one is known. */
-const incentiveOf = (state: StateCode) => DEFAULT_INCENTIVES.find((incentive) => incentive.state === state) ?? null;
-
-/** What the farm takes now, as badges (the farm page). */
-export function farmBadges(benefits: PublicBenefits): BenefitBadge[] {
+/** What the farm takes now, as badges (the farm page); the incentive's name from the table in force. */
+export function farmBadges(benefits: PublicBenefits, table: BenefitTable): BenefitBadge[] {
   const badges: BenefitBadge[] = BENEFIT_PROGRAMMES.filter((p) => benefits.takes.includes(p)).map((p) => ({
     key: p,
     name: ASK_NAMES[p],
@@ -38,32 +36,33 @@ export function farmBadges(benefits: PublicBenefits): BenefitBadge[] {
     reason: '',
   }));
   const state = asState(benefits.state);
-  const name = benefits.incentive_name ?? (state ? incentiveOf(state)?.name : null);
+  const name = benefits.incentive_name ?? (state ? incentiveIn(table, state)?.name : null);
   if (benefits.takes.includes('incentive') && name) badges.push({ key: 'incentive', name, eligible: true, reason: '' });
   return badges;
 }
 
 /**
  * What THIS product can be paid with at pickup: each benefit the farm takes, as the shared rules
- * answer it for the product's category (in the farm's state), and the state's incentive where it
- * applies. An incentive matches what a matched benefit pays, so it needs one of those to pay first
- * (as the tender plan counts it). A "no" shows nothing.
+ * answer it from the table in force for the product's category (in the farm's state, or where the
+ * product was grown), and the state's running incentive where it applies. An incentive matches what
+ * a matched benefit pays, so it needs one of those to pay first (as the tender plan counts it). A
+ * "no" shows nothing.
  */
-export function productBadges(benefits: PublicBenefits, product: BenefitProduct): BenefitBadge[] {
+export function productBadges(benefits: PublicBenefits, product: BenefitProduct, table: BenefitTable): BenefitBadge[] {
   const state = asState(benefits.state);
   if (!state) return [];
   const answers = new Map<BenefitProgramme, Eligibility>();
   const badges: BenefitBadge[] = [];
   for (const programme of BENEFIT_PROGRAMMES) {
     if (!benefits.takes.includes(programme)) continue;
-    const answer = programme === 'snap' ? snapEligible(product) : couponEligible(programme, state, product);
+    const answer = programme === 'snap' ? snapEligible(product) : couponEligible(programme, state, product, table);
     answers.set(programme, answer);
     if (answer.eligible !== false)
       badges.push({ key: programme, name: ASK_NAMES[programme], eligible: answer.eligible, reason: answer.reason });
   }
-  const incentive = incentiveOf(state);
+  const incentive = incentiveIn(table, state);
   if (incentive && benefits.takes.includes('incentive')) {
-    const applies = incentiveApplies(incentive, product, state);
+    const applies = incentiveApplies(incentive, product, product.origin ?? state);
     const paidBy = incentive.matches.map((p) => answers.get(p)?.eligible ?? false);
     const name = benefits.incentive_name ?? incentive.name;
     if (applies.eligible !== false && paidBy.some((e) => e !== false)) {
@@ -88,8 +87,9 @@ const badgeText = (badge: BenefitBadge) => (badge.key === 'incentive' ? badge.na
 /** The farm page's card: which benefits the farm takes at pickup. Nothing when it takes none. */
 export function FarmBenefitBadges({ producerUserId }: { producerUserId: number }) {
   const query = useProducerBenefits(producerUserId);
+  const table = useBenefitTable();
   if (!query.data) return null;
-  const badges = farmBadges(query.data);
+  const badges = farmBadges(query.data, table);
   if (badges.length === 0) return null;
   const incentive = badges.find((badge) => badge.key === 'incentive');
   return (
@@ -113,10 +113,20 @@ export function FarmBenefitBadges({ producerUserId }: { producerUserId: number }
 }
 
 /** The product page's card: what this product can be paid with at this farm. Nothing when none. */
-export function ProductBenefitBadges({ product }: { product: BenefitProduct & { producer_user_id: number } }) {
+export function ProductBenefitBadges({
+  product,
+}: {
+  /** A listed product: `origin_state` is where it was grown when not on the farm (null: the farm's state). */
+  product: BenefitProduct & { producer_user_id: number; origin_state?: StateCode | null };
+}) {
   const query = useProducerBenefits(product.producer_user_id);
+  const table = useBenefitTable();
   if (!query.data) return null;
-  const badges = productBadges(query.data, product);
+  const badges = productBadges(
+    query.data,
+    { category: product.category, inspection: product.inspection, origin: product.origin ?? product.origin_state ?? null },
+    table,
+  );
   if (badges.length === 0) return null;
   const sure = badges.filter((b) => b.eligible === true);
   const check = badges.filter((b) => b.eligible === 'check');

@@ -1,3 +1,4 @@
+import { DEFAULT_BENEFIT_TABLE } from '@farmstand/shared/benefits/programmes';
 import type { ProducerBenefits } from '@farmstand/shared/schemas/benefits';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -19,11 +20,13 @@ const NOTHING: ProducerBenefits = {
   senior_fmnp: { accepted: false, expires_on: null },
   incentive_market: null,
   incentive_name: 'Kentucky Double Dollars',
+  incentive_markets: [],
 };
 
-function serve(benefits: ProducerBenefits) {
+function serve(benefits: ProducerBenefits, table = DEFAULT_BENEFIT_TABLE) {
   vi.spyOn(api, 'get').mockImplementation(async (url: string) => {
     if (url === '/benefits/mine') return { benefits } as never;
+    if (url === '/benefits/programmes') return table as never;
     throw new Error(`unexpected GET ${url}`);
   });
 }
@@ -158,5 +161,55 @@ describe('the producer’s benefits at pickup', () => {
         'Your authorisation ended on Jun 30, 2020: shoppers no longer see it. Give the new end date once it is renewed.',
       ),
     ).toBeTruthy();
+  });
+
+  it('offers the incentive’s listed markets as a choice, and sends the one chosen', async () => {
+    const listed: ProducerBenefits = {
+      ...NOTHING,
+      incentive_market: 'Lexington Farmers Market',
+      incentive_markets: ['Lexington Farmers Market', 'Bowling Green Farmers Market'],
+    };
+    serve(listed);
+    const put = vi.spyOn(api, 'put').mockResolvedValue({ benefits: listed, message: 'Saved' } as never);
+    show();
+    const select = (await screen.findByLabelText('Participating market')) as HTMLSelectElement;
+    expect(select.tagName).toBe('SELECT');
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      'Not through a market',
+      'Lexington Farmers Market',
+      'Bowling Green Farmers Market',
+    ]);
+    expect(select.value).toBe('Lexington Farmers Market');
+    fireEvent.change(select, { target: { value: 'Bowling Green Farmers Market' } });
+    save();
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    expect(put.mock.calls[0][1]).toMatchObject({ incentive_market: 'Bowling Green Farmers Market' });
+
+    fireEvent.change(select, { target: { value: '' } });
+    save();
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(2));
+    expect(put.mock.calls[1][1]).toMatchObject({ incentive_market: null });
+  });
+
+  it('says when the saved market is no longer listed, and does not offer it', async () => {
+    serve({ ...NOTHING, incentive_market: 'Old Market', incentive_markets: ['Lexington Farmers Market'] });
+    show();
+    const select = (await screen.findByLabelText('Participating market')) as HTMLSelectElement;
+    expect(select.value).toBe('');
+    expect(describedBy(select)).toContain(
+      'Old Market is no longer a participating market of Kentucky Double Dollars: choose one of the markets listed, or none.',
+    );
+  });
+
+  it('names who authorises the coupons in the farm’s state from the table in force', async () => {
+    const table = {
+      ...DEFAULT_BENEFIT_TABLE,
+      programmes: DEFAULT_BENEFIT_TABLE.programmes.map((row) =>
+        row.programme === 'wic_fmnp' && row.state === 'KY' ? { ...row, authorisedBy: 'Kentucky WIC office' } : row,
+      ),
+    };
+    serve(NOTHING, table);
+    show();
+    expect(await screen.findByText('Authorised by Kentucky WIC office.')).toBeTruthy();
   });
 });

@@ -1,14 +1,16 @@
-import { PROGRAMME_TABLE } from '@farmstand/shared/benefits/programmes';
+import { programmeIn } from '@farmstand/shared/benefits/programmes';
 import { STATES, type StateCode } from '@farmstand/shared/constants/catalog';
 import { formatDateOnly, todayDateOnly } from '@farmstand/shared/format/date-only';
 import { type ProducerBenefits, ProducerBenefitsRequest } from '@farmstand/shared/schemas/benefits';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, Spinner } from '@/components/ui/card';
-import { TextInput } from '@/components/ui/field';
+import { SelectInput, TextInput } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api';
+import { useBenefitTable } from '@/shared/benefit-table';
 import { useMyBenefits, useSaveMyBenefits } from '../api';
 import { BENEFITS_TEXTS } from '../texts';
+import { Checkbox } from './programme-form-parts';
 
 const muted = 'text-stone-700 dark:text-stone-300';
 const alertText = 'text-sm text-red-700 dark:text-red-400';
@@ -51,7 +53,15 @@ function BenefitsForm({ benefits }: { benefits: ProducerBenefits }) {
     wic_fmnp: { accepted: benefits.wic_fmnp.accepted, expiresOn: benefits.wic_fmnp.expires_on ?? '' },
     senior_fmnp: { accepted: benefits.senior_fmnp.accepted, expiresOn: benefits.senior_fmnp.expires_on ?? '' },
   });
-  const [market, setMarket] = useState(benefits.incentive_market ?? '');
+  const table = useBenefitTable();
+  const listed = benefits.incentive_markets;
+  // Where an admin listed the markets, the farm chooses one (the server refuses any other): a saved
+  // market no longer listed is not offered, and the farm is told so.
+  const savedUnlisted =
+    listed.length > 0 && benefits.incentive_market !== null && !listedMarket(listed, benefits.incentive_market);
+  const [market, setMarket] = useState(
+    listed.length > 0 ? (listedMarket(listed, benefits.incentive_market ?? '') ?? '') : (benefits.incentive_market ?? ''),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
   const state = (STATES as readonly string[]).includes(benefits.state) ? (benefits.state as StateCode) : null;
@@ -124,7 +134,7 @@ function BenefitsForm({ benefits }: { benefits: ProducerBenefits }) {
               checked={coupons[key].accepted}
               onChange={(accepted) => changeCoupon(key, { accepted })}
               label={`I take ${COUPON_NAMES[key]} coupons at pickup`}
-              hint={state ? `Authorised by ${PROGRAMME_TABLE[key][state].authorisedBy}.` : undefined}
+              hint={state ? `Authorised by ${programmeIn(table, key, state).authorisedBy}.` : undefined}
             />
             {coupons[key].accepted && (
               <TextInput
@@ -149,7 +159,26 @@ function BenefitsForm({ benefits }: { benefits: ProducerBenefits }) {
 
       <fieldset className="space-y-3">
         <legend className="font-semibold">Incentive</legend>
-        {benefits.incentive_name ? (
+        {benefits.incentive_name && listed.length > 0 ? (
+          <SelectInput
+            label="Participating market"
+            hint={
+              savedUnlisted
+                ? `${benefits.incentive_market} is no longer a participating market of ${benefits.incentive_name}: choose one of the markets listed, or none.`
+                : BENEFITS_TEXTS.incentiveListed(benefits.incentive_name)
+            }
+            value={market}
+            error={errors.incentive_market}
+            onChange={(e) => setMarket(e.target.value)}
+          >
+            <option value="">Not through a market</option>
+            {listed.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </SelectInput>
+        ) : benefits.incentive_name ? (
           <TextInput
             label="Participating market (optional)"
             maxLength={120}
@@ -184,36 +213,13 @@ function BenefitsForm({ benefits }: { benefits: ProducerBenefits }) {
   );
 }
 
+/** The listed market a farm's saved one is (the server compares without case), if any. */
+const listedMarket = (listed: string[], market: string) =>
+  listed.find((name) => name.toLowerCase() === market.trim().toLowerCase()) ?? null;
+
 const STATUS_CLASSES: Record<ProducerBenefits['snap_status'], string> = {
   none: muted,
   pending: 'font-medium text-amber-800 dark:text-amber-300',
   verified: 'font-medium text-green-800 dark:text-green-300',
   rejected: 'font-medium text-red-700 dark:text-red-400',
 };
-
-function Checkbox({
-  checked,
-  onChange,
-  label,
-  hint,
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  label: string;
-  hint?: ReactNode;
-}) {
-  return (
-    <label className="flex items-start gap-2">
-      <input
-        type="checkbox"
-        className="mt-1 h-4 w-4 accent-brand-700"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <span>
-        <span className="font-medium">{label}</span>
-        {hint && <span className={`block text-sm ${muted}`}>{hint}</span>}
-      </span>
-    </label>
-  );
-}

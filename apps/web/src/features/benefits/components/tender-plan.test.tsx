@@ -1,3 +1,4 @@
+import { type BenefitTable, DEFAULT_BENEFIT_TABLE } from '@farmstand/shared/benefits/programmes';
 import type { PublicBenefits } from '@farmstand/shared/schemas/benefits';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
@@ -32,9 +33,10 @@ const beefShare: PlanLine = { productId: 3, name: 'Quarter beef share', totalCen
  * The API as the plan reads it: the farm's benefits (or a 404), its public profile, and the
  * benefits the shopper saved for themselves (none unless given).
  */
-function serve(benefits: PublicBenefits | 'missing', uses: string[] = []) {
+function serve(benefits: PublicBenefits | 'missing', uses: string[] = [], table: BenefitTable = DEFAULT_BENEFIT_TABLE) {
   return vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
     if (path === '/benefits/me') return { uses } as never;
+    if (path === '/benefits/programmes') return table as never;
     if (path === '/benefits/producers/7') {
       if (benefits === 'missing') throw new ApiError(404, 'Producer not found');
       return benefits as never;
@@ -76,6 +78,41 @@ describe('the tender plan at checkout', () => {
         'Ask the producer about Kentucky Double Dollars on Kentucky-raised meat, eggs and dairy (participating markets): up to $8.00 more.',
       ),
     ).toBeTruthy();
+  });
+
+  it('counts the incentive as an admin edited it: half the rate, a smaller daily cap', async () => {
+    const edited: BenefitTable = {
+      ...DEFAULT_BENEFIT_TABLE,
+      incentives: DEFAULT_BENEFIT_TABLE.incentives.map((incentive) => ({
+        ...incentive,
+        matchPercent: 50,
+        dailyCapCents: 400,
+      })),
+    };
+    serve(farm(['snap', 'incentive']), [], edited);
+    show([eggs, tomatoes]);
+    await waitFor(() =>
+      expect(screen.getByTestId('tender-plan-sentence').textContent).toBe(
+        'Pay the producer at pickup: up to $18.00 with SNAP, + $4.00 Kentucky Double Dollars',
+      ),
+    );
+    expect(screen.getByText('Expected Kentucky Double Dollars match').nextElementSibling?.textContent).toBe(
+      'up to $4.00 (at most $4.00 a day)',
+    );
+  });
+
+  it('counts no match once an admin switched the incentive off', async () => {
+    const off: BenefitTable = {
+      ...DEFAULT_BENEFIT_TABLE,
+      incentives: DEFAULT_BENEFIT_TABLE.incentives.map((incentive) => ({ ...incentive, active: false })),
+    };
+    const get = serve(farm(['snap', 'incentive']), [], off);
+    show([eggs, tomatoes]);
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/benefits/programmes', undefined, expect.anything()));
+    await waitFor(() =>
+      expect(screen.getByTestId('tender-plan-sentence').textContent).toBe('Pay the producer at pickup: up to $18.00 with SNAP'),
+    );
+    expect(screen.queryByText(/Double Dollars/)).toBeNull();
   });
 
   it('asks about SNAP for a live-animal share, with its amount, and promises nothing for it', async () => {
@@ -123,6 +160,7 @@ describe('the tender plan at checkout', () => {
     vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
       if (path === '/benefits/me') throw new ApiError(401, 'Please sign in to see the benefits you saved');
       if (path === '/benefits/producers/7') return farm(['snap']) as never;
+      if (path === '/benefits/programmes') return DEFAULT_BENEFIT_TABLE as never;
       return profile as never;
     });
     show([eggs]);

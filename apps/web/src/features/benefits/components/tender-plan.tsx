@@ -2,8 +2,9 @@ import { type BasketLine, couponEligible, dollars, type TenderPlan, tenderPlan }
 import {
   BENEFIT_PROGRAMMES,
   type BenefitProgramme,
-  DEFAULT_INCENTIVES,
+  type BenefitTable,
   type Incentive,
+  incentiveIn,
   TENDER_LABELS,
   type TenderKind,
 } from '@farmstand/shared/benefits/programmes';
@@ -11,6 +12,7 @@ import { STATES, type StateCode } from '@farmstand/shared/constants/catalog';
 import type { PublicBenefits } from '@farmstand/shared/schemas/benefits';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { Card } from '@/components/ui/card';
+import { useBenefitTable } from '@/shared/benefit-table';
 import { useProducerBenefits } from '../api';
 import { useShopperBenefits } from '../shopper-api';
 import { useFarmProducts } from '../tenders-api';
@@ -52,7 +54,13 @@ type Line = PlanLine & { product: BasketLine['product'] };
  * Double Dollars", what each benefit covers, and "Ask the producer about …" wherever a programme
  * said "check with the programme". Each item is paid once, so the benefits are joined with "or".
  */
-export function planText(plan: TenderPlan, lines: Line[], state: StateCode, incentive: Incentive | null): PlanText {
+export function planText(
+  plan: TenderPlan,
+  lines: Line[],
+  state: StateCode,
+  incentive: Incentive | null,
+  table: BenefitTable,
+): PlanText {
   const takes = (kind: TenderKind) => plan.accepted.includes(kind);
   const programmes = BENEFIT_PROGRAMMES.filter(takes);
   const sure = (p: BenefitProgramme) => (p === 'snap' ? plan.snapCents : plan.couponCents[p]);
@@ -78,7 +86,7 @@ export function planText(plan: TenderPlan, lines: Line[], state: StateCode, ince
 
   const ask: string[] = [];
   for (const programme of programmes) {
-    const unsure = lines.filter((l) => couponEligible(programme, state, l.product).eligible === 'check');
+    const unsure = lines.filter((l) => couponEligible(programme, state, l.product, table).eligible === 'check');
     if (unsure.length === 0) continue;
     const cents = unsure.reduce((sum, l) => sum + l.totalCents, 0);
     ask.push(
@@ -95,20 +103,32 @@ export function planText(plan: TenderPlan, lines: Line[], state: StateCode, ince
   return { sentence, breakdown, ask };
 }
 
-/** The plan for a farm that takes benefits, or null (a farm that takes none, an unknown state). */
-function planFor(benefits: PublicBenefits | null | undefined, products: Product[] | undefined, lines: PlanLine[]) {
+/** The plan for a farm that takes benefits, or null (a farm that takes none, an unknown state), by the table in force. */
+function planFor(
+  benefits: PublicBenefits | null | undefined,
+  products: Product[] | undefined,
+  lines: PlanLine[],
+  table: BenefitTable,
+) {
   if (!benefits || benefits.takes.length === 0 || !products) return null;
   const state = STATES.find((s) => s === benefits.state);
   if (!state) return null;
-  const incentive = DEFAULT_INCENTIVES.find((i) => i.state === state) ?? null;
+  const incentive = incentiveIn(table, state);
   const byId = new Map(products.map((p) => [p.id, p]));
   // A product no longer listed has no known category: "other", which every programme answers "check".
   const withProducts: Line[] = lines.map((l) => {
     const product = byId.get(l.productId);
-    return { ...l, product: { category: product?.category ?? 'other', inspection: product?.inspection ?? null } };
+    return {
+      ...l,
+      product: {
+        category: product?.category ?? 'other',
+        inspection: product?.inspection ?? null,
+        origin: product?.origin_state ?? null,
+      },
+    };
   });
-  const plan = tenderPlan(withProducts, { state, kinds: benefits.takes }, incentive);
-  return { plan, text: planText(plan, withProducts, state, incentive) };
+  const plan = tenderPlan(withProducts, { state, kinds: benefits.takes, table }, incentive);
+  return { plan, text: planText(plan, withProducts, state, incentive, table) };
 }
 
 /**
@@ -127,7 +147,8 @@ export function TenderPlanCard({
   const benefits = useProducerBenefits(producerUserId);
   const takesAny = (benefits.data?.takes.length ?? 0) > 0;
   const products = useFarmProducts(producerUserId, takesAny);
-  const result = planFor(benefits.data, products.data, lines);
+  const table = useBenefitTable();
+  const result = planFor(benefits.data, products.data, lines, table);
   // The shopper's own saved benefits, read from /benefits/me only for this reminder: never sent on.
   const saved = useShopperBenefits(takesAny);
   if (!result) return null;

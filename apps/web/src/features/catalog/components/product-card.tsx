@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { AvailabilityBadge } from '@/components/ui/availability-badge';
 import { ProductImage } from '@/components/ui/product-image';
 import { listingPrice } from '@/lib/listing-price';
+import { CardBenefitBadges } from '@/shared/card-benefit-badges';
 
 /** A product on /products; the whole card opens /product/{id}. */
 /** `eager` for the cards in the first screenful, so the largest image there is not lazy-loaded. */
@@ -40,6 +41,7 @@ export function ProductCard({ product, eager = false }: { product: ProductListin
           {product.city}, {product.state}
           {product.distance != null && ` · ${formatDistance(product.distance)}`}
         </p>
+        <CardBenefitBadges product={product} farm={{ state: product.state, takes: product.benefit_takes }} />
         <p className="mt-auto pt-3 text-lg font-bold text-brand-800 dark:text-green-300">
           {listingPrice(product) ?? 'Ask for price'}
         </p>

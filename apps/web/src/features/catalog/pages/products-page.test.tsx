@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@farmstand/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { api } from '@/lib/api';
 
 vi.mock('@/lib/document-title', () => ({ usePublicPageTitle: () => {} }));
@@ -106,7 +106,10 @@ describe('the products page', () => {
       state: 'KY',
       distance: null,
     });
-    get.mockResolvedValueOnce({ products: [listing(1, null), listing(2, '/uploads/products/2/a-800.webp')], total: 2 } as never);
+    const answer = { products: [listing(1, null), listing(2, '/uploads/products/2/a-800.webp')], total: 2 };
+    // The page also reads the benefit programmes (their filter label): only the search answers these products.
+    get.mockImplementation(async (path) => (path === '/search/products' ? answer : { products: [], total: 0 }) as never);
+    onTestFinished(() => void get.mockResolvedValue({ products: [], total: 0 } as never));
     show('/products');
     await screen.findByText('Product 2');
     const pictures = [...document.querySelectorAll('main img, img')];

@@ -5,7 +5,6 @@ import {
   PRODUCT_PAGE_SIZE,
   PRODUCT_SKELETON_COUNT,
 } from '@farmstand/shared';
-import { DEFAULT_INCENTIVES } from '@farmstand/shared/benefits/programmes';
 import { PRODUCT_SORT_LABELS, PRODUCT_SORTS, SEARCH_BENEFITS, searchBenefitLabels } from '@farmstand/shared/schemas/search-url';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -17,6 +16,7 @@ import { PinIcon } from '@/components/ui/pin-icon';
 import { track } from '@/lib/analytics';
 import { usePublicPageTitle } from '@/lib/document-title';
 import { firstPictured } from '@/lib/first-picture';
+import { runningIncentiveNames, useBenefitTable } from '@/shared/benefit-table';
 import { LocationPanel } from '@/shared/location-panel';
 import { SearchSuggestInput } from '@/shared/search-suggest-input';
 import { useProductSearch } from '../api';
@@ -26,9 +26,6 @@ import { useProductUrlFilters } from '../product-url-filters';
 
 /** Cards drawn with the page's first paint: a phone's screen, a wide screen's first row. */
 const FIRST_CARDS = 4;
-
-/** "Takes SNAP", "Takes WIC or Senior coupons", "Takes Kentucky Double Dollars" (decision 516). */
-const BENEFIT_LABELS = searchBenefitLabels(DEFAULT_INCENTIVES.map((incentive) => incentive.name));
 
 const AVAILABILITY_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -43,6 +40,8 @@ const AVAILABILITY_OPTIONS = [
  */
 export default function ProductsPage() {
   usePublicPageTitle('/products');
+  // "Takes SNAP", "Takes WIC or Senior coupons", "Takes Kentucky Double Dollars": the incentives running now (decision 516).
+  const benefitLabels = searchBenefitLabels(runningIncentiveNames(useBenefitTable()));
   const url = useProductUrlFilters();
   const [text, setText] = useState(url.filters.search);
   const [showLocation, setShowLocation] = useState(url.location !== null);
@@ -140,7 +139,7 @@ export default function ProductsPage() {
             <option value="">All</option>
             {SEARCH_BENEFITS.map((benefit) => (
               <option key={benefit} value={benefit}>
-                {BENEFIT_LABELS[benefit]}
+                {benefitLabels[benefit]}
               </option>
             ))}
           </select>

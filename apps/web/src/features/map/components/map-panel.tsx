@@ -1,8 +1,8 @@
 import { CATEGORY_LABELS, MAP_CATEGORIES, MAP_RADII, NO_RADIUS_LIMIT } from '@farmstand/shared';
-import { DEFAULT_INCENTIVES } from '@farmstand/shared/benefits/programmes';
 import { SEARCH_BENEFITS, searchBenefitLabels } from '@farmstand/shared/schemas/search-url';
 import { type FormEvent, useState } from 'react';
 import { PinIcon } from '@/components/ui/pin-icon';
+import { runningIncentiveNames, useBenefitTable } from '@/shared/benefit-table';
 import type { MapFilters } from '../api';
 
 type Props = {
@@ -15,15 +15,14 @@ type Props = {
   isLocating: boolean;
 };
 
-/** "Takes SNAP", "Takes WIC or Senior coupons", "Takes Kentucky Double Dollars" (decision 516). */
-const BENEFIT_LABELS = searchBenefitLabels(DEFAULT_INCENTIVES.map((incentive) => incentive.name));
-
 const controlClasses =
   'rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm text-stone-900 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100';
 
 /** The floating panel of /map: location search, 'Verified producers only', 'Within:', 'Product type:' and 'Benefits:'. */
 export function MapPanel({ filters, onFiltersChange, onSearchLocation, isSearching, onLocateMe, isLocating }: Props) {
   const [text, setText] = useState('');
+  // "Takes SNAP", "Takes WIC or Senior coupons", "Takes Kentucky Double Dollars": the incentives running now (decision 516).
+  const benefitLabels = searchBenefitLabels(runningIncentiveNames(useBenefitTable()));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // Blank input is ignored (spec 01 §5).
@@ -118,7 +117,7 @@ export function MapPanel({ filters, onFiltersChange, onSearchLocation, isSearchi
           <option value="">All</option>
           {SEARCH_BENEFITS.map((benefit) => (
             <option key={benefit} value={benefit}>
-              {BENEFIT_LABELS[benefit]}
+              {benefitLabels[benefit]}
             </option>
           ))}
         </select>

@@ -60,7 +60,7 @@ describe('the map screen', () => {
     // Opening a popup pans the map to a wider view.
     act(() => map.report?.({ bbox: '-86,36,-83,39', zoom: 9 }));
     await waitFor(() =>
-      expect(get.mock.calls.some(([, query]) => (query as { bbox?: string }).bbox === '-86,36,-83,39')).toBe(true),
+      expect(get.mock.calls.some(([, query]) => (query as { bbox?: string } | undefined)?.bbox === '-86,36,-83,39')).toBe(true),
     );
     expect(screen.getByText(/^Showing/).textContent).toBe('Showing 8 producers');
   });
@@ -81,7 +81,9 @@ describe('the map screen', () => {
     const select = screen.getByRole('combobox', { name: 'Benefits the farm takes at pickup' }) as HTMLSelectElement;
     expect(select.value).toBe('incentive');
     const asked = (benefits: string) =>
-      get.mock.calls.filter(([, query]) => (query as { benefits?: string }).benefits === benefits).map(([, query]) => query);
+      get.mock.calls
+        .filter(([, query]) => (query as { benefits?: string } | undefined)?.benefits === benefits)
+        .map(([, query]) => query);
     // The count and the viewport both ask for the farms taking it.
     expect(asked('incentive')).toEqual(
       expect.arrayContaining([

@@ -9,7 +9,7 @@ import { Badge, Card } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api';
 import { useMoveOrder } from '../api';
-import { formatMoment, formatWindow, money } from '../format';
+import { formatMoment, formatWindow, money, plannedBenefitsText } from '../format';
 import { RepeatOrderButton } from './make-standing-dialog';
 import { OrderAgainButton } from './order-again-button';
 import { OrderStatusBadge } from './order-status-badge';
@@ -44,6 +44,7 @@ export function OrderCard({
   const [showThread, setShowThread] = useState(highlight);
   // Before the order is ready the producer may have less than was asked (the server checks again).
   const canShorten = side === 'producer' && (order.status === 'requested' || order.status === 'accepted');
+  const planned = plannedBenefitsText(order.planned_benefits ?? [], side);
   return (
     <Card
       className={`p-4 sm:p-5 ${highlight ? 'ring-2 ring-brand-600' : ''}`}
@@ -124,6 +125,11 @@ export function OrderCard({
         </li>
       </ul>
       {order.estimated && <p className="mt-1 text-xs text-stone-700 dark:text-stone-300">{FINAL_AFTER_WEIGHING}</p>}
+      {planned && (
+        <p className="mt-2 text-sm font-medium text-stone-800 dark:text-stone-200" data-testid="order-planned-benefits">
+          {planned}
+        </p>
+      )}
       {order.note && <p className="mt-2 text-sm italic text-stone-700 dark:text-stone-300">“{order.note}”</p>}
       {order.decline_reason && <p className="mt-2 text-sm text-red-800 dark:text-red-300">Declined: {order.decline_reason}</p>}
       <details className="mt-2 text-sm">

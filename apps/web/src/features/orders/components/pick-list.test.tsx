@@ -33,6 +33,7 @@ const order = (id: number, name: string, extra: Partial<Order> = {}): Order => (
   note: null,
   decline_reason: null,
   standing_id: null,
+  planned_benefits: [],
   conversation_id: null,
   created_at: '2030-06-05T12:00:00.000Z',
   expires_at: '2030-06-07T12:00:00.000Z',
@@ -187,5 +188,19 @@ describe('pick list and day sheet', () => {
     const [dana, eli] = screen.getAllByRole('row').slice(1);
     expect(within(dana).getByText('Standing')).toBeTruthy();
     expect(within(eli).queryByText('Standing')).toBeNull();
+  });
+
+  it('says beside the amount to collect which benefits a shopper plans to pay with', () => {
+    render(
+      <DaySheet
+        date="2030-06-08"
+        farmName="Cumberland Farm"
+        printTarget={false}
+        orders={[order(11, 'Dana', { planned_benefits: ['snap', 'senior_fmnp'] }), order(12, 'Eli')]}
+      />,
+    );
+    const [dana, eli] = screen.getAllByRole('row').slice(1);
+    expect(within(dana).getByTestId('day-sheet-benefits').textContent).toBe('Plans to pay with SNAP/EBT and Senior FMNP coupons');
+    expect(within(eli).queryByTestId('day-sheet-benefits')).toBeNull();
   });
 });

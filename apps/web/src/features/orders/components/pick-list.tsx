@@ -2,7 +2,7 @@ import { ORDER_STATUS_LABELS, PICKUP_KIND_LABELS } from '@farmstand/shared/const
 import { formatLineQuantity, lineName } from '@farmstand/shared/format/quantity';
 import type { Order, PickListResponse } from '@farmstand/shared/schemas/orders';
 import { Badge } from '@/components/ui/card';
-import { formatDay, formatWindow, money } from '../format';
+import { formatDay, formatWindow, money, plannedBenefitsText } from '../format';
 
 type PickWindow = PickListResponse['windows'][number];
 type PickLine = PickWindow['lines'][number];
@@ -221,6 +221,14 @@ export function DaySheet({
                   <td className={`${cell} font-semibold @2xl:text-right`}>
                     <CellName>To collect</CellName>
                     {order.estimated ? `≈ ${money(order.total)} (est.)` : money(order.total)}
+                    {(order.planned_benefits?.length ?? 0) > 0 && (
+                      <span
+                        className="block text-xs font-normal text-stone-700 dark:text-stone-300"
+                        data-testid="day-sheet-benefits"
+                      >
+                        {plannedBenefitsText(order.planned_benefits, 'producer')}
+                      </span>
+                    )}
                   </td>
                 </tr>
               ))}

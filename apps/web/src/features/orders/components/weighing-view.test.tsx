@@ -110,6 +110,7 @@ describe('an order sold by weight', () => {
     note: null,
     decline_reason: null,
     standing_id: null,
+    planned_benefits: [],
     conversation_id: null,
     created_at: '2030-06-05T12:00:00.000Z',
     expires_at: '2030-06-07T12:00:00.000Z',

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@farmstand/shared';
+import type { BenefitProgramme } from '@farmstand/shared/benefits/programmes';
 import { ORDER_TEXTS } from '@farmstand/shared/constants/orders';
 import { FINAL_AFTER_WEIGHING, formatByWeight, formatEstimate } from '@farmstand/shared/format/by-weight';
 import { isInSeason, outOfSeasonNotice } from '@farmstand/shared/format/season';
@@ -124,10 +125,28 @@ export type CheckoutBasket = {
 };
 
 /**
- * /checkout/{producerUserId}: one farm's basket, a pickup window (or delivery), a note, the total.
- * `tenderPlan` shows what benefits can pay for the basket (composed in app/pages: another feature's).
+ * The benefits the shopper tells the farm they plan to pay with, for this order, as another
+ * feature's part reads and sets them: `value` is null until that part gives its first choice.
  */
-export default function CheckoutPage({ tenderPlan }: { tenderPlan?: (basket: CheckoutBasket) => ReactNode } = {}) {
+export type PlannedBenefitsChoice = {
+  producerUserId: number;
+  farmName: string;
+  value: BenefitProgramme[] | null;
+  onChange: (value: BenefitProgramme[]) => void;
+};
+
+/**
+ * /checkout/{producerUserId}: one farm's basket, a pickup window (or delivery), a note, the total.
+ * `tenderPlan` shows what benefits can pay for the basket and `plannedBenefits` lets the shopper tell
+ * the farm which they plan to use, sent with the order (composed in app/pages: another feature's).
+ */
+export default function CheckoutPage({
+  tenderPlan,
+  plannedBenefits,
+}: {
+  tenderPlan?: (basket: CheckoutBasket) => ReactNode;
+  plannedBenefits?: (choice: PlannedBenefitsChoice) => ReactNode;
+} = {}) {
   useDocumentTitle('Checkout');
   const producerUserId = Number(useParams().producerId);
   const basket = useBasket(producerUserId);
@@ -145,6 +164,7 @@ export default function CheckoutPage({ tenderPlan }: { tenderPlan?: (basket: Che
   const [repeat, setRepeat] = useState(false);
   const [everyWeeks, setEveryWeeks] = useState<StandingCadence>(1);
   const [endDate, setEndDate] = useState('');
+  const [planned, setPlanned] = useState<BenefitProgramme[] | null>(null);
 
   if (!basket) {
     return (
@@ -195,6 +215,7 @@ export default function CheckoutPage({ tenderPlan }: { tenderPlan?: (basket: Che
         shopperPhone: phone || null,
         deliveryAddress: selected.kind === 'delivery' ? address : null,
         note: note || null,
+        planned_benefits: planned ?? [],
       });
       localStorage.setItem(NAME_KEY, name);
       clearBasket(producerUserId);
@@ -252,6 +273,8 @@ export default function CheckoutPage({ tenderPlan }: { tenderPlan?: (basket: Che
           })),
           estimated,
         })}
+
+        {plannedBenefits?.({ producerUserId, farmName: basket.farmName, value: planned, onChange: setPlanned })}
 
         <Card className="p-5">
           <fieldset>

@@ -3,12 +3,22 @@ import { Link } from 'react-router';
 import { AvailabilityBadge } from '@/components/ui/availability-badge';
 import { ProductImage } from '@/components/ui/product-image';
 import { formatPrice } from '@/lib/format';
+import { CardBenefitBadges, type Take } from '@/shared/card-benefit-badges';
 
 /**
  * A product card for pages about one producer (no farm line, it is the page's subject): photo,
- * availability, name, price. The whole card opens /product/{id}.
+ * availability, name, price, and the benefits that can pay for it when the farm takes any today
+ * (`benefitTakes`, the farm page's `benefit_takes`). The whole card opens /product/{id}.
  */
-export function ProducerProductCard({ product, headingLevel = 3 }: { product: Product; headingLevel?: 2 | 3 }) {
+export function ProducerProductCard({
+  product,
+  benefitTakes,
+  headingLevel = 3,
+}: {
+  product: Product;
+  benefitTakes: readonly Take[];
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-600 hover:shadow-md dark:border-stone-800 dark:bg-stone-900 dark:hover:border-green-500">
@@ -32,6 +42,7 @@ export function ProducerProductCard({ product, headingLevel = 3 }: { product: Pr
         {product.description && (
           <p className="mt-1 line-clamp-2 text-sm text-stone-600 dark:text-stone-300">{product.description}</p>
         )}
+        <CardBenefitBadges product={product} farm={{ state: product.state, takes: benefitTakes }} />
         <p className="mt-auto pt-3 text-lg font-bold text-brand-800 dark:text-green-300">
           {product.price === null ? 'Ask for price' : formatPrice(product.price, product.price_unit)}
         </p>

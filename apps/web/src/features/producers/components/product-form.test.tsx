@@ -15,6 +15,7 @@ vi.mock('../labels/components/label-checklist', () => ({ LabelChecklist: () => n
 vi.mock('./product-images', () => ({ ProductImages: () => null }));
 vi.mock('react-hot-toast', () => ({ default: { success: () => {}, error: () => {} } }));
 
+import { productFixture } from '@/lib/product.fixture';
 import { ProductForm } from './product-form';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -154,5 +155,53 @@ describe('the product form', () => {
     submit();
     expect(await screen.findByText(/Give the establishment number from the inspection legend/)).toBeTruthy();
     expect(saved.requests).toHaveLength(0);
+  });
+
+  const sweetCorn = () => {
+    show();
+    type('Product name', 'Sweet corn');
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'produce' } });
+    type('Price ($)', '4');
+    return screen.getByRole('group', { name: 'Where was it grown or raised?' });
+  };
+
+  it('says a product was grown on the farm itself unless the producer says otherwise', async () => {
+    const group = sweetCorn();
+    expect(
+      within(group).getByText('WIC and Senior coupons and Kentucky Double Dollars pay only for food grown in the state.'),
+    ).toBeTruthy();
+    expect((within(group).getByLabelText('On our farm') as HTMLInputElement).checked).toBe(true);
+    expect(within(group).queryByLabelText('State where it was grown or raised')).toBeNull();
+    submit();
+    await vi.waitFor(() => expect(saved.requests).toHaveLength(1));
+    expect(saved.requests[0]).toMatchObject({ name: 'Sweet corn', origin_state: null });
+  });
+
+  it('asks which state a product bought in or grown elsewhere comes from, and sends it', async () => {
+    const group = sweetCorn();
+    fireEvent.click(within(group).getByLabelText('Bought in / grown elsewhere'));
+    submit();
+    expect(await within(group).findByText('Choose the state where it was grown or raised')).toBeTruthy();
+    expect(saved.requests).toHaveLength(0);
+    fireEvent.change(within(group).getByLabelText('State where it was grown or raised'), { target: { value: 'IN' } });
+    submit();
+    await vi.waitFor(() => expect(saved.requests).toHaveLength(1));
+    expect(saved.requests[0]).toMatchObject({ name: 'Sweet corn', origin_state: 'IN' });
+  });
+
+  it('opens a product bought in from another state with that state chosen', () => {
+    render(
+      <ProductForm
+        product={productFixture({ name: 'Ohio Apples', category: 'produce', origin_state: 'OH' })}
+        producerState="KY"
+        labelProducer={{} as never}
+        maxImages={5}
+        maxVariants={3}
+        onSaved={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    expect((screen.getByLabelText('Bought in / grown elsewhere') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('State where it was grown or raised') as HTMLSelectElement).value).toBe('OH');
   });
 });

@@ -38,6 +38,7 @@ import { IngredientListEditor } from '../labels/components/ingredient-list-edito
 import { LabelChecklist } from '../labels/components/label-checklist';
 import { PRODUCER_TEXTS } from '../texts';
 import { OfferFields } from './by-weight-fields';
+import { OriginFields, originRequest, toOriginValues } from './origin-fields';
 import { ProductImages } from './product-images';
 import {
   offerRequest,
@@ -81,6 +82,7 @@ const toValues = (p: Product | null): Values => ({
   establishment_number: p?.establishment_number ?? '',
   is_share: p?.share != null,
   share: toShareValues(p?.share ?? null),
+  ...toOriginValues(p?.origin_state),
 });
 
 /** Which field a broken regulated-category rule belongs to. */
@@ -139,6 +141,11 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
       for (const problem of problems) form.setError(problem.path as Path<Values>, { message: problem.message });
       if (problems.length > 0) return;
     }
+    const origin = originRequest(values);
+    if ('problem' in origin) {
+      form.setError('origin_state', { message: origin.problem });
+      return;
+    }
     const customExempt = values.inspection === 'custom_exempt';
     const request = validateWith(
       ProductRequest,
@@ -171,6 +178,7 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
         ingredients: values.ingredient_list.length > 0 ? values.ingredient_list.join(', ') : null,
         net_quantity: numberOrNull(values.net_quantity),
         net_unit: values.net_unit || null,
+        origin_state: origin.origin_state,
       },
       form.setError,
     );
@@ -265,6 +273,7 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
         <div className="sm:col-span-2">
           <TextArea label="Description" rows={4} error={errors.description?.message} {...form.register('description')} />
         </div>
+        <OriginFields form={form} producerState={producerState} />
         {category === 'meat' && <ShareToggle form={form} />}
         {isShare ? (
           <ShareFields form={form} hasVariants={hasVariants} />

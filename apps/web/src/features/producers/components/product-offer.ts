@@ -1,3 +1,4 @@
+import type { StateCode } from '@farmstand/shared/constants/catalog';
 import type { PickupTimeZone } from '@farmstand/shared/constants/time-zones';
 import {
   type ByWeight,
@@ -124,6 +125,9 @@ export type ProductFormValues = OfferValues & {
   /** Sold as a share of an animal (meat only): the price is per lb hanging weight, the terms in `share`. */
   is_share: boolean;
   share: ShareValues;
+  /** Where it was grown or raised (decision 516): on the farm (the farm's state), or elsewhere in `origin_state`. */
+  origin: 'farm' | 'elsewhere';
+  origin_state: StateCode | '';
 };
 
 /** One cut sheet question as typed: its answers in one text, separated by commas. */

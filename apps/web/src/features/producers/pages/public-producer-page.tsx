@@ -78,7 +78,7 @@ export default function PublicProducerPage({ contact, pickup, reviews }: Produce
               <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
                 {producer.products.map((product) => (
                   <li key={product.id}>
-                    <ProducerProductCard product={product} />
+                    <ProducerProductCard product={product} benefitTakes={producer.benefit_takes} />
                   </li>
                 ))}
               </ul>

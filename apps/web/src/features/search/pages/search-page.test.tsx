@@ -51,7 +51,7 @@ describe('the producer search page', () => {
       target: { value: 'coupons' },
     });
     await waitFor(() =>
-      expect(get.mock.calls.some(([, query]) => (query as { benefits?: string }).benefits === 'coupons')).toBe(true),
+      expect(get.mock.calls.some(([, query]) => (query as { benefits?: string } | undefined)?.benefits === 'coupons')).toBe(true),
     );
     expect(screen.getByTestId('address').textContent).toBe('?radius=50&benefits=coupons');
     expect(await screen.findByText('Try another benefit, a wider radius or a different search.')).toBeTruthy();

@@ -1,5 +1,4 @@
 import { DEFAULT_PRODUCER_RADIUS, PRODUCER_RADII } from '@farmstand/shared';
-import { DEFAULT_INCENTIVES } from '@farmstand/shared/benefits/programmes';
 import type { ProducerSearchItem } from '@farmstand/shared/schemas/search';
 import { PRODUCER_SEARCH_URL, readUrlParams, SEARCH_BENEFITS, searchBenefitLabels } from '@farmstand/shared/schemas/search-url';
 import { type ComponentType, Suspense, useState } from 'react';
@@ -10,6 +9,7 @@ import { AlertIcon } from '@/components/ui/icons';
 import { track } from '@/lib/analytics';
 import { usePublicPageTitle } from '@/lib/document-title';
 import { firstPictured } from '@/lib/first-picture';
+import { runningIncentiveNames, useBenefitTable } from '@/shared/benefit-table';
 import { LocationPanel } from '@/shared/location-panel';
 import { ProducerCard } from '@/shared/producer-card';
 import { SearchSuggestInput } from '@/shared/search-suggest-input';
@@ -17,15 +17,14 @@ import { type UserLocation, useUserLocation } from '@/shared/user-location';
 import { useProducerSearch } from '../api';
 import { ViewToggle } from '../components/view-toggle';
 
-/** "Takes SNAP", "Takes WIC or Senior coupons", "Takes Kentucky Double Dollars" (decision 516). */
-const BENEFIT_LABELS = searchBenefitLabels(DEFAULT_INCENTIVES.map((incentive) => incentive.name));
-
 /** The map view of the results: the map feature draws it, composed in app/pages/search-page.tsx (a lazy chunk). */
 export type ResultsMap = ComponentType<{ producers: ProducerSearchItem[]; location: UserLocation | null }>;
 
 /** /search: producers near a location, by text, radius and the benefits they take, as a list or on a map (spec 01 §2). */
 export default function SearchPage({ resultsMap: ProducerResultsMap }: { resultsMap: ResultsMap }) {
   usePublicPageTitle('/search');
+  // "Takes SNAP", "Takes WIC or Senior coupons", "Takes Kentucky Double Dollars": the incentives running now (decision 516).
+  const benefitLabels = searchBenefitLabels(runningIncentiveNames(useBenefitTable()));
   const [params, setParams] = useSearchParams();
   const { location, setLocation } = useUserLocation();
   // A value the page does not offer (radius=7, an old link) is ignored like an empty one.
@@ -121,7 +120,7 @@ export default function SearchPage({ resultsMap: ProducerResultsMap }: { results
               <option value="">All</option>
               {SEARCH_BENEFITS.map((benefit) => (
                 <option key={benefit} value={benefit}>
-                  {BENEFIT_LABELS[benefit]}
+                  {benefitLabels[benefit]}
                 </option>
               ))}
             </select>

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bearer, buildUser, type TestUser } from '../../test/factories';
+import type { TestProducer } from '../../test/listing-factories';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { eggs, orderPayload, placeOrder, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
+
+/**
+ * The benefits a shopper tells the farm they plan to pay with, for one order (decision 516), on the
+ * Saturday market of `setUpMarket` in Lexington, KY (pickup Saturday 8 June 2030; the clock starts
+ * Wednesday 5 June at noon). Only the order's shopper, its farm and admins see them.
+ */
+let app: TestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  app = await buildTestApp();
+  admin = await buildUser(app, { userType: 'admin' });
+});
+afterAll(async () => {
+  await app.closeAll();
+});
+beforeEach(() => useTestClock(app));
+
+const get = (url: string, user: TestUser) => app.inject({ method: 'GET', url, headers: bearer(user) });
+const put = (url: string, user: TestUser, payload: object) => app.inject({ method: 'PUT', url, headers: bearer(user), payload });
+
+type Farm = TestProducer & { pointId: number };
+
+/** A KY farm selling eggs, taking what `takes` says (SNAP verified by the admin when `snapVerified`). */
+async function farmTaking(takes: { wicEndsOn?: string; snapVerified?: boolean } = {}) {
+  const farm = await setUpMarket(app, {}, { farmName: 'Bluegrass Acres' });
+  const egg = await eggs(app, farm, { stockQuantity: 20 });
+  const saved = await put('/api/benefits/mine', farm, {
+    fns_number: '1234567',
+    wic_fmnp: { accepted: takes.wicEndsOn !== undefined, expires_on: takes.wicEndsOn ?? null },
+    senior_fmnp: { accepted: false, expires_on: null },
+    incentive_market: null,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  if (takes.snapVerified) {
+    const verified = await app.inject({
+      method: 'POST',
+      url: `/api/admin/benefits/${farm.id}/review`,
+      headers: bearer(admin),
+      payload: { approve: true, note: null },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+  }
+  return { farm, egg };
+}
+
+const place = (farm: Farm, shopper: TestUser, productId: number, extra: Record<string, unknown> = {}) =>
+  placeOrder(app, shopper, orderPayload(farm, [{ productId, quantity: 1 }], extra));
+
+const plannedIn = (orders: { id: number; planned_benefits: string[] }[], id: number) =>
+  orders.find((o) => o.id === id)?.planned_benefits;
+
+describe('benefits a shopper plans to pay an order with', () => {
+  it('are stored on the order and shown to its farm, its shopper and admins, in the programmes’ order', async () => {
+    const { farm, egg } = await farmTaking({ snapVerified: true, wicEndsOn: '2030-10-31' });
+    const shopper = await buildUser(app);
+
+    const placed = await place(farm, shopper, egg, { planned_benefits: ['wic_fmnp', 'snap'] });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().order;
+    expect(order.planned_benefits).toEqual(['snap', 'wic_fmnp']);
+
+    // The farm: the order itself, its received list, and the pickup day (once accepted).
+    expect((await get(`/api/orders/${order.id}`, farm)).json().order.planned_benefits).toEqual(['snap', 'wic_fmnp']);
+    expect(plannedIn((await get('/api/orders/received', farm)).json().orders, order.id)).toEqual(['snap', 'wic_fmnp']);
+    const accepted = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/transitions`,
+      headers: bearer(farm),
+      payload: { to: 'accepted' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(plannedIn((await get('/api/orders/days?date=2030-06-08', farm)).json().orders, order.id)).toEqual([
+      'snap',
+      'wic_fmnp',
+    ]);
+
+    // The shopper, on the order and in their list; and an admin looking on.
+    expect((await get(`/api/orders/${order.id}`, shopper)).json().order.planned_benefits).toEqual(['snap', 'wic_fmnp']);
+    expect(plannedIn((await get('/api/orders/mine', shopper)).json().orders, order.id)).toEqual(['snap', 'wic_fmnp']);
+    expect((await get(`/api/orders/${order.id}`, admin)).json().order.planned_benefits).toEqual(['snap', 'wic_fmnp']);
+
+    // Another farm cannot see the order at all (the order's own rule).
+    const { farm: otherFarm } = await farmTaking();
+    expect((await get(`/api/orders/${order.id}`, otherFarm)).statusCode).toBe(404);
+  });
+
+  it('needs no saved benefits, and an order placed without any has none', async () => {
+    const { farm, egg } = await farmTaking({ snapVerified: true });
+    const shopper = await buildUser(app);
+    expect((await get('/api/benefits/me', shopper)).json().uses).toEqual([]);
+
+    const withSnap = await place(farm, shopper, egg, { planned_benefits: ['snap'] });
+    expect(withSnap.statusCode, withSnap.body).toBe(201);
+    expect(withSnap.json().order.planned_benefits).toEqual(['snap']);
+    // The choice was for that order only: nothing was saved for the shopper.
+    expect((await get('/api/benefits/me', shopper)).json().uses).toEqual([]);
+
+    const other = await buildUser(app);
+    const without = await place(farm, other, egg);
+    expect(without.statusCode, without.body).toBe(201);
+    expect(without.json().order.planned_benefits).toEqual([]);
+    expect((await get(`/api/orders/${without.json().order.id}`, farm)).json().order.planned_benefits).toEqual([]);
+
+    const emptyList = await place(farm, await buildUser(app), egg, { planned_benefits: [] });
+    expect(emptyList.statusCode, emptyList.body).toBe(201);
+    expect(emptyList.json().order.planned_benefits).toEqual([]);
+  });
+
+  it('are refused, naming the benefit, when the farm does not take it on the pickup day', async () => {
+    // SNAP waits for the admin (not verified); the WIC authorisation ends Thursday, before Saturday's pickup.
+    const { farm, egg } = await farmTaking({ wicEndsOn: '2030-06-06' });
+    const shopper = await buildUser(app);
+
+    const snap = await place(farm, shopper, egg, { planned_benefits: ['snap'] });
+    expect(snap.statusCode, snap.body).toBe(400);
+    expect(snap.json().message).toBe(
+      `Bluegrass Acres does not take SNAP/EBT for a pickup on Saturday, June 8; untick it to place your reservation`,
+    );
+
+    // The farm takes WIC FMNP today (Wednesday), not on the pickup day.
+    expect((await app.inject({ method: 'GET', url: `/api/benefits/producers/${farm.id}` })).json().takes).toEqual(['wic_fmnp']);
+    const wic = await place(farm, shopper, egg, { planned_benefits: ['wic_fmnp'] });
+    expect(wic.statusCode, wic.body).toBe(400);
+    expect(wic.json().message).toContain('does not take WIC FMNP coupons for a pickup on Saturday, June 8');
+
+    // Nothing was placed.
+    expect((await get('/api/orders/mine', shopper)).json().orders).toEqual([]);
+  });
+
+  it('refuse values that are not benefits with a 400 a person can act on, never a 500', async () => {
+    const { farm, egg } = await farmTaking({ snapVerified: true });
+    const shopper = await buildUser(app);
+    const cases: [unknown, string][] = [
+      [['ebt'], 'Each planned benefit must be one of: snap, wic_fmnp, senior_fmnp'],
+      [['snap', 'snap'], 'Choose each planned benefit once'],
+      ['snap', 'Planned benefits must be a list of benefits (snap, wic_fmnp, senior_fmnp)'],
+      [null, 'Planned benefits must be a list of benefits (snap, wic_fmnp, senior_fmnp)'],
+      [[1], 'Each planned benefit must be one of: snap, wic_fmnp, senior_fmnp'],
+    ];
+    for (const [value, message] of cases) {
+      const answer = await place(farm, shopper, egg, { planned_benefits: value });
+      expect(answer.statusCode, `${JSON.stringify(value)}: ${answer.body}`).toBe(400);
+      expect(answer.json().message).toContain(message);
+    }
+  });
+});
