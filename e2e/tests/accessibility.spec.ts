@@ -12,6 +12,8 @@ for (const width of [1280, 390]) {
     await page.getByRole('button', { name: 'Sign In' }).click();
     const toastBox = page.getByRole('status').filter({ hasText: 'Welcome back!' });
     await expect(toastBox).toBeVisible();
+    // A success toast lasts 2 s from the sign-in; hovered, it stays while it is measured.
+    await toastBox.hover();
     const header = await page.locator('header').first().boundingBox();
     // The toast slides in from above: where it settles is what counts, not a frame of the slide.
     await settleAnimations(page);

@@ -17,7 +17,7 @@ export const tenderKeys = {
 };
 
 /** The farm's active products, for their categories (the basket keeps only names and prices). */
-export function useFarmProducts(userId: number, enabled: boolean) {
+export function useFarmListing(userId: number, enabled: boolean) {
   return useQuery({
     queryKey: tenderKeys.producerProfile(userId),
     enabled: enabled && Number.isInteger(userId) && userId > 0,

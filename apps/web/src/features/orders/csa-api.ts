@@ -10,7 +10,6 @@ import type {
   CsaPlanRequest,
 } from '@farmstand/shared/schemas/csa';
 import type { ScheduleSlot } from '@farmstand/shared/schemas/pickup';
-import type { MyProductsResponse } from '@farmstand/shared/schemas/products';
 import type { StandingResponse } from '@farmstand/shared/schemas/standing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
@@ -88,17 +87,6 @@ export const useUploadBoxPhoto = () =>
     form.append('image', file);
     return api.upload<BoxAnswer>(`/csa/${id}/boxes/${weekOf}/photo`, form);
   });
-
-/**
- * The farm's own products, for a box's items. The same call and query key as the producer's
- * product list (the products feature), so the two share one cache and its refreshes.
- */
-export function useFarmProducts() {
-  return useQuery({
-    queryKey: ['products', 'mine'],
-    queryFn: ({ signal }) => api.get<MyProductsResponse>('/products/mine', undefined, signal),
-  });
-}
 
 // --- What the CSA screens say, in one place ---
 

@@ -8,7 +8,6 @@ import type {
 import type {
   AvailabilityRequest,
   ImageUploadResponse,
-  MyProductsResponse,
   ProductCreatedResponse,
   ProductRequest,
   ProductResponse,
@@ -16,11 +15,12 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api';
 import { initialApiData } from '@/lib/initial-data';
+import { MY_PRODUCTS_KEY } from '@/shared/my-products';
 
 export const producerKeys = {
   own: ['producers', 'me'] as const,
   public: (userId: number) => ['producers', 'public', userId] as const,
-  myProducts: ['products', 'mine'] as const,
+  myProducts: MY_PRODUCTS_KEY,
 };
 
 /** The signed-in producer's profile; null when there is none yet (the server's 404). */
@@ -94,14 +94,6 @@ export function useDeleteCertification() {
   return useMutation({
     mutationFn: (id: number) => api.delete<{ message: string }>(`/producers/me/certifications/${id}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: producerKeys.own }),
-  });
-}
-
-export function useMyProducts(enabled = true) {
-  return useQuery({
-    queryKey: producerKeys.myProducts,
-    enabled,
-    queryFn: ({ signal }) => api.get<MyProductsResponse>('/products/mine', undefined, signal),
   });
 }
 

@@ -15,7 +15,7 @@ import { Card } from '@/components/ui/card';
 import { useBenefitTable } from '@/shared/benefit-table';
 import { useProducerBenefits } from '../api';
 import { useShopperBenefits } from '../shopper-api';
-import { useFarmProducts } from '../tenders-api';
+import { useFarmListing } from '../tenders-api';
 
 /** One basket line as the checkout gives it: the line's total in cents is the checkout's own. */
 export type PlanLine = { productId: number; name: string; totalCents: number };
@@ -146,7 +146,7 @@ export function TenderPlanCard({
 }) {
   const benefits = useProducerBenefits(producerUserId);
   const takesAny = (benefits.data?.takes.length ?? 0) > 0;
-  const products = useFarmProducts(producerUserId, takesAny);
+  const products = useFarmListing(producerUserId, takesAny);
   const table = useBenefitTable();
   const result = planFor(benefits.data, products.data, lines, table);
   // The shopper's own saved benefits, read from /benefits/me only for this reminder: never sent on.

@@ -6,7 +6,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectInput, TextArea, TextInput } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api';
-import { csaDay, useFarmProducts, usePlanBoxes, usePostBox, useUploadBoxPhoto, weekMonday } from '../csa-api';
+import { useMyProducts } from '@/shared/my-products';
+import { csaDay, usePlanBoxes, usePostBox, useUploadBoxPhoto, weekMonday } from '../csa-api';
 
 const muted = 'text-stone-700 dark:text-stone-300';
 const alertText = 'text-sm text-red-700 dark:text-red-400';
@@ -32,7 +33,7 @@ const newRow = (sizes: number, choice = '', quantities?: number[]): Row => ({
  * boxes posted so far, each of which can be loaded back to correct it.
  */
 export function CsaBoxEditor({ plan }: { plan: Pick<CsaPlan, 'id' | 'name' | 'sizes' | 'places'> }) {
-  const products = useFarmProducts();
+  const products = useMyProducts();
   const boxes = usePlanBoxes(plan.id);
   const post = usePostBox();
   const zone = plan.places[0]?.time_zone;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Spinner } from '@/components/ui/card';
 import { AlertIcon, BasketIcon } from '@/components/ui/icons';
-import { useMyProducts } from '../api';
+import { useMyProducts } from '@/shared/my-products';
 import { PrintLabelsButton } from '../labels/components/print-labels-dialog';
 import { PRODUCER_TEXTS } from '../texts';
 import { ProductForm } from './product-form';
