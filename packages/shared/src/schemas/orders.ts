@@ -65,7 +65,7 @@ export const PlaceOrderRequest = z.object({
    * The benefits the shopper tells the farm they plan to pay with, for this order only (decision 516;
    * optional, none by default). Refused when the farm does not take one on the pickup day.
    */
-  planned_benefits: z
+  plannedBenefits: z
     .array(z.enum(BENEFIT_PROGRAMMES, { error: 'Each planned benefit must be one of: snap, wic_fmnp, senior_fmnp' }), {
       error: 'Planned benefits must be a list of benefits (snap, wic_fmnp, senior_fmnp)',
     })

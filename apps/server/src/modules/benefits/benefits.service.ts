@@ -161,7 +161,7 @@ export async function assertTakesPlanned(
   if (refused)
     throw badRequest(
       `${farm.farmName} does not take ${TENDER_LABELS[refused]} for a pickup on ${formatDateOnly(pickupDay, { weekday: 'long', month: 'long', day: 'numeric' })}; untick it to place your reservation`,
-      'planned_benefits',
+      'plannedBenefits',
     );
 }
 

@@ -59,7 +59,7 @@ describe('benefits a shopper plans to pay an order with', () => {
     const { farm, egg } = await farmTaking({ snapVerified: true, wicEndsOn: '2030-10-31' });
     const shopper = await buildUser(app);
 
-    const placed = await place(farm, shopper, egg, { planned_benefits: ['wic_fmnp', 'snap'] });
+    const placed = await place(farm, shopper, egg, { plannedBenefits: ['wic_fmnp', 'snap'] });
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json().order;
     expect(order.planned_benefits).toEqual(['snap', 'wic_fmnp']);
@@ -94,7 +94,7 @@ describe('benefits a shopper plans to pay an order with', () => {
     const shopper = await buildUser(app);
     expect((await get('/api/benefits/me', shopper)).json().uses).toEqual([]);
 
-    const withSnap = await place(farm, shopper, egg, { planned_benefits: ['snap'] });
+    const withSnap = await place(farm, shopper, egg, { plannedBenefits: ['snap'] });
     expect(withSnap.statusCode, withSnap.body).toBe(201);
     expect(withSnap.json().order.planned_benefits).toEqual(['snap']);
     // The choice was for that order only: nothing was saved for the shopper.
@@ -106,7 +106,7 @@ describe('benefits a shopper plans to pay an order with', () => {
     expect(without.json().order.planned_benefits).toEqual([]);
     expect((await get(`/api/orders/${without.json().order.id}`, farm)).json().order.planned_benefits).toEqual([]);
 
-    const emptyList = await place(farm, await buildUser(app), egg, { planned_benefits: [] });
+    const emptyList = await place(farm, await buildUser(app), egg, { plannedBenefits: [] });
     expect(emptyList.statusCode, emptyList.body).toBe(201);
     expect(emptyList.json().order.planned_benefits).toEqual([]);
   });
@@ -116,7 +116,7 @@ describe('benefits a shopper plans to pay an order with', () => {
     const { farm, egg } = await farmTaking({ wicEndsOn: '2030-06-06' });
     const shopper = await buildUser(app);
 
-    const snap = await place(farm, shopper, egg, { planned_benefits: ['snap'] });
+    const snap = await place(farm, shopper, egg, { plannedBenefits: ['snap'] });
     expect(snap.statusCode, snap.body).toBe(400);
     expect(snap.json().message).toBe(
       `Bluegrass Acres does not take SNAP/EBT for a pickup on Saturday, June 8; untick it to place your reservation`,
@@ -124,7 +124,7 @@ describe('benefits a shopper plans to pay an order with', () => {
 
     // The farm takes WIC FMNP today (Wednesday), not on the pickup day.
     expect((await app.inject({ method: 'GET', url: `/api/benefits/producers/${farm.id}` })).json().takes).toEqual(['wic_fmnp']);
-    const wic = await place(farm, shopper, egg, { planned_benefits: ['wic_fmnp'] });
+    const wic = await place(farm, shopper, egg, { plannedBenefits: ['wic_fmnp'] });
     expect(wic.statusCode, wic.body).toBe(400);
     expect(wic.json().message).toContain('does not take WIC FMNP coupons for a pickup on Saturday, June 8');
 
@@ -143,7 +143,7 @@ describe('benefits a shopper plans to pay an order with', () => {
       [[1], 'Each planned benefit must be one of: snap, wic_fmnp, senior_fmnp'],
     ];
     for (const [value, message] of cases) {
-      const answer = await place(farm, shopper, egg, { planned_benefits: value });
+      const answer = await place(farm, shopper, egg, { plannedBenefits: value });
       expect(answer.statusCode, `${JSON.stringify(value)}: ${answer.body}`).toBe(400);
       expect(answer.json().message).toContain(message);
     }

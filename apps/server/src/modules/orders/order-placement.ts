@@ -92,7 +92,7 @@ export async function placeOrder(
 
   const { farm } = window;
   if (!farm) throw notFound('Producer not found');
-  const plannedBenefits = input.planned_benefits ?? [];
+  const plannedBenefits = input.plannedBenefits ?? [];
   await assertTakesPlanned(ctx, farm, plannedBenefits, window.occurrence.date);
   const { box } = options;
   const newItems: NewItem[] = lines.map(({ line, product, offer }) => ({

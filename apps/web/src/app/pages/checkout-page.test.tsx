@@ -114,7 +114,7 @@ describe('the composed checkout page', () => {
 
     await waitFor(() => expect(post).toHaveBeenCalled());
     expect(post.mock.calls[0][0]).toBe('/orders');
-    expect(post.mock.calls[0][1]).toMatchObject({ producerUserId: 7, planned_benefits: ['snap', 'senior_fmnp'] });
+    expect(post.mock.calls[0][1]).toMatchObject({ producerUserId: 7, plannedBenefits: ['snap', 'senior_fmnp'] });
   });
 
   it('asks nothing of a farm that takes no benefit, and sends none', async () => {
@@ -130,6 +130,6 @@ describe('the composed checkout page', () => {
     fireEvent.input(screen.getByLabelText(/Name for pickup/), { target: { value: 'Dana' } });
     fireEvent.click(screen.getByRole('button', { name: 'Place reservation' }));
     await waitFor(() => expect(post).toHaveBeenCalled());
-    expect(post.mock.calls[0][1]).toMatchObject({ planned_benefits: [] });
+    expect(post.mock.calls[0][1]).toMatchObject({ plannedBenefits: [] });
   });
 });

@@ -215,7 +215,7 @@ export default function CheckoutPage({
         shopperPhone: phone || null,
         deliveryAddress: selected.kind === 'delivery' ? address : null,
         note: note || null,
-        planned_benefits: planned ?? [],
+        plannedBenefits: planned ?? [],
       });
       localStorage.setItem(NAME_KEY, name);
       clearBasket(producerUserId);
