@@ -11,6 +11,7 @@ import {
   type StateProgramme,
 } from '@farmstand/shared/benefits/programmes';
 import { IncentiveRequest, StateProgrammeRequest } from '@farmstand/shared/schemas/benefit-programmes';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { benefitProgrammes } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
@@ -177,19 +178,24 @@ export async function saveIncentive(
   id: string | null,
   input: IncentiveRequest,
 ): Promise<{ table: BenefitTable; id: string }> {
-  const table = await loadBenefitTable(ctx.db);
-  if (id !== null && !table.incentives.some((i) => i.id === id)) throw notFound('Incentive not found');
-  const saved = id ?? newIncentiveId(table, input.name);
-  assertOnePerState(table, saved, input);
-  await ctx.db.transaction(async (tx) => {
-    await upsert(tx, incentiveKey(saved), input, admin.id, ctx.clock.now());
+  const saved = await ctx.db.transaction(async (tx) => {
+    // Two admins saving at once see each other: the check below (one incentive running per state,
+    // a new id not yet taken) reads the table under a lock that holds writers off until commit.
+    // Hand-written because Drizzle has no LOCK TABLE; measured need: the race, not speed.
+    await tx.execute(sql`lock table benefit_programmes in share row exclusive mode`);
+    const table = await loadBenefitTable(tx);
+    if (id !== null && !table.incentives.some((i) => i.id === id)) throw notFound('Incentive not found');
+    const key = id ?? newIncentiveId(table, input.name);
+    assertOnePerState(table, key, input);
+    await upsert(tx, incentiveKey(key), input, admin.id, ctx.clock.now());
     await insertAdminLog(tx, {
       adminId: admin.id,
       action: id === null ? 'add_incentive' : 'edit_incentive',
       targetType: 'benefit_programme',
-      targetId: incentiveKey(saved),
+      targetId: incentiveKey(key),
       details: { name: input.name, active: input.active },
     });
+    return key;
   });
   return { table: await loadBenefitTable(ctx.db), id: saved };
 }

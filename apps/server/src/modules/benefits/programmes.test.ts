@@ -202,6 +202,35 @@ describe('benefit programmes an admin maintains', () => {
     });
   });
 
+  it('two admins adding incentives for one state at the same moment: one runs, the other is told which', async () => {
+    const tennessee = (name: string) =>
+      kdd({
+        name,
+        state: 'TN',
+        originState: 'TN',
+        groups: [{ label: 'Tennessee-grown produce', categories: ['produce'], capCents: 1000, confirmed: true }],
+      });
+    const other = await buildUser(app, { userType: 'admin' });
+    const answers = await Promise.all([
+      send('POST', '/api/admin/benefits/incentives', admin, tennessee('Pick Tennessee Match')),
+      send('POST', '/api/admin/benefits/incentives', other, tennessee('Tennessee Fresh Bucks')),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    const refused = answers.find((a) => a.statusCode === 409);
+    expect(refused?.json().message).toMatch(/already runs in Tennessee: switch it off before another incentive runs there$/);
+    const running = (await table()).incentives.filter((i: { state: string; active: boolean }) => i.state === 'TN' && i.active);
+    expect(running).toHaveLength(1);
+
+    // The same name added twice at once: two incentives with their own ids, not one overwritten.
+    const twins = await Promise.all([
+      send('POST', '/api/admin/benefits/incentives', admin, { ...tennessee('Twin Match'), active: false }),
+      send('POST', '/api/admin/benefits/incentives', other, { ...tennessee('Twin Match'), active: false }),
+    ]);
+    expect(twins.map((a) => a.statusCode)).toEqual([201, 201]);
+    const ids = (await table()).incentives.map((i: { id: string }) => i.id);
+    expect(ids).toEqual(expect.arrayContaining(['twin_match', 'twin_match_2']));
+  });
+
   it('an incentive switched off or capped lower holds at once for what a farm takes and for an order’s plan', async () => {
     const farm = await kentuckyFarm();
     const tomatoes = await buildProduct(app, farm, { name: 'Tomatoes', category: 'produce', price: 10, stockQuantity: 50 });
