@@ -1,9 +1,9 @@
-import { dollars } from '@farmstand/shared/benefits/eligibility';
 import { useState } from 'react';
 import { Card, Spinner } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api';
 import { useAdminBenefitTotals } from '../totals-api';
+import { TendersTable } from './tenders-table';
 
 const VALID_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const muted = 'text-stone-700 dark:text-stone-300';
@@ -30,7 +30,6 @@ export function AdminBenefitTotals({ initialMonth = monthOf(new Date()) }: { ini
   const totals = useAdminBenefitTotals(month);
   const rows = totals.data?.rows ?? [];
   const recorded = rows.some((row) => row.orders > 0 || row.cents > 0);
-  const total = rows.reduce((sum, row) => sum + row.cents, 0);
   return (
     <Card className="p-4" role="region" aria-labelledby="admin-benefit-totals-heading">
       <h2 id="admin-benefit-totals-heading" className="font-semibold">
@@ -59,42 +58,11 @@ export function AdminBenefitTotals({ initialMonth = monthOf(new Date()) }: { ini
         ) : !recorded ? (
           <p className={`mt-3 text-sm ${muted}`}>No farm recorded any tenders for pickups in {monthName(month)}.</p>
         ) : (
-          <table className="mt-3 w-full text-left text-sm">
-            <caption className="mb-2 text-left font-semibold">{monthName(month)}</caption>
-            <thead>
-              <tr className="border-b border-stone-200 dark:border-stone-700">
-                <th scope="col" className="py-1 pr-3 font-semibold">
-                  Paid with
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right font-semibold">
-                  Orders
-                </th>
-                <th scope="col" className="py-1 text-right font-semibold">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.kind} className="border-b border-stone-100 dark:border-stone-800">
-                  <th scope="row" className="py-1 pr-3 font-normal">
-                    {row.label}
-                  </th>
-                  <td className="py-1 pr-3 text-right">{row.orders}</td>
-                  <td className="py-1 text-right">{dollars(row.cents)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" className="py-1 pr-3 font-semibold">
-                  All tenders
-                </th>
-                <td />
-                <td className="py-1 text-right font-semibold">{dollars(total)}</td>
-              </tr>
-            </tfoot>
-          </table>
+          <TendersTable
+            caption={monthName(month)}
+            rows={rows.map((row) => ({ key: row.kind, label: row.label, orders: row.orders, cents: row.cents }))}
+            totalLabel="All tenders"
+          />
         ))}
     </Card>
   );

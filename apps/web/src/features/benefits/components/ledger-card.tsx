@@ -1,10 +1,10 @@
-import { dollars } from '@farmstand/shared/benefits/eligibility';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, Spinner } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api';
 import { fetchLedgerFile, useLedger } from '../tenders-api';
+import { TendersTable } from './tenders-table';
 
 const MONTHS = [
   'January',
@@ -63,7 +63,6 @@ export function LedgerCard({ initialMonth = monthOf(new Date()) }: { initialMont
   };
 
   const rows = ledger.data?.rows ?? [];
-  const total = rows.reduce((sum, row) => sum + row.cents, 0);
   return (
     <Card className="p-5" role="region" aria-labelledby="ledger-heading">
       <h2 id="ledger-heading" className="text-lg font-bold">
@@ -104,45 +103,21 @@ export function LedgerCard({ initialMonth = monthOf(new Date()) }: { initialMont
         ) : rows.length === 0 ? (
           <p className="mt-4 text-sm text-stone-700 dark:text-stone-300">No payments recorded in {monthName(month)}.</p>
         ) : (
-          <table className="mt-4 w-full text-left text-sm">
-            <caption className="mb-2 text-left font-semibold">
-              {monthName(month)}: {ledger.data.orders.length} {ledger.data.orders.length === 1 ? 'order' : 'orders'}
-            </caption>
-            <thead>
-              <tr className="border-b border-stone-200 dark:border-stone-700">
-                <th scope="col" className="py-1 pr-3 font-semibold">
-                  Paid with
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right font-semibold">
-                  Orders
-                </th>
-                <th scope="col" className="py-1 text-right font-semibold">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={`${row.kind}-${row.market ?? ''}`} className="border-b border-stone-100 dark:border-stone-800">
-                  <th scope="row" className="py-1 pr-3 font-normal">
-                    {row.label}
-                    {row.market && <span className="text-stone-600 dark:text-stone-400"> · {row.market}</span>}
-                  </th>
-                  <td className="py-1 pr-3 text-right">{row.orders}</td>
-                  <td className="py-1 text-right">{dollars(row.cents)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" className="py-1 pr-3 font-semibold">
-                  Total recorded
-                </th>
-                <td />
-                <td className="py-1 text-right font-semibold">{dollars(total)}</td>
-              </tr>
-            </tfoot>
-          </table>
+          <TendersTable
+            caption={`${monthName(month)}: ${ledger.data.orders.length} ${ledger.data.orders.length === 1 ? 'order' : 'orders'}`}
+            rows={rows.map((row) => ({
+              key: `${row.kind}-${row.market ?? ''}`,
+              label: (
+                <>
+                  {row.label}
+                  {row.market && <span className="text-stone-600 dark:text-stone-400"> · {row.market}</span>}
+                </>
+              ),
+              orders: row.orders,
+              cents: row.cents,
+            }))}
+            totalLabel="Total recorded"
+          />
         ))}
     </Card>
   );
