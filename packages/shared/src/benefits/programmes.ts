@@ -33,6 +33,18 @@ export const TENDER_LABELS: Record<TenderKind, string> = {
   other: 'Other',
 };
 
+/**
+ * "Plans to pay with SNAP/EBT and WIC FMNP coupons" (decision 516): what a shopper ticked at checkout, as
+ * the farm reads it on the order card, the day sheet and the new-order mail; "You plan …" for the
+ * shopper. Null when the shopper named none.
+ */
+export function plannedBenefitsText(planned: readonly BenefitProgramme[], side: 'shopper' | 'producer' | 'admin'): string | null {
+  const names = planned.map((p) => TENDER_LABELS[p]);
+  if (names.length === 0) return null;
+  const list = names.length < 2 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `${side === 'shopper' ? 'You plan' : 'Plans'} to pay with ${list}`;
+}
+
 export type Source = { title: string; url: string };
 
 /**

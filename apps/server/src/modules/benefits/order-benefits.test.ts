@@ -1,8 +1,10 @@
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { emailOutbox } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import type { TestProducer } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { eggs, orderPayload, placeOrder, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
+import { eggs, orderPayload, placeOrder, setUpMarket, useTestClock, WEDNESDAY_NOON } from '../orders/orders.test-helpers';
 
 /**
  * The benefits a shopper tells the farm they plan to pay with, for one order (decision 516), on the
@@ -130,6 +132,34 @@ describe('benefits a shopper plans to pay an order with', () => {
 
     // Nothing was placed.
     expect((await get('/api/orders/mine', shopper)).json().orders).toEqual([]);
+  });
+
+  it('are told to the farm in its new-order mail and in the digest of the orders after it', async () => {
+    const { farm, egg } = await farmTaking({ snapVerified: true, wicEndsOn: '2030-10-31' });
+    const first = await place(farm, await buildUser(app), egg, { plannedBenefits: ['snap', 'wic_fmnp'] });
+    expect(first.statusCode, first.body).toBe(201);
+    // The next orders of the mail period wait for the digest: one with a benefit, one without.
+    const second = await place(farm, await buildUser(app), egg, { plannedBenefits: ['wic_fmnp'] });
+    const third = await place(farm, await buildUser(app), egg);
+    expect([second.statusCode, third.statusCode]).toEqual([201, 201]);
+
+    // (The farm's other mail, "your SNAP retailer number is verified", is left out.)
+    const mailsToFarm = async () =>
+      (
+        await app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, farm.email)).orderBy(asc(emailOutbox.id))
+      ).filter((mail) => / order/.test(mail.subject));
+    const [newOrder] = await mailsToFarm();
+    expect(newOrder.subject).toBe(`New order #${first.json().order.id} for Sat, Jun 8, 9:00 AM`);
+    expect(newOrder.body).toContain('Plans to pay with SNAP/EBT and WIC FMNP coupons.');
+
+    const { SCHEDULED_JOBS } = await import('../../jobs/sweep');
+    await SCHEDULED_JOBS['order-mail-digests'](app.ctx, new Date(WEDNESDAY_NOON.getTime() + 16 * 60_000));
+    const digest = (await mailsToFarm())[1];
+    expect(digest.subject).toBe('2 new orders on Farmstand');
+    const lines = digest.body.split('\n');
+    const lineOf = (id: number) => lines.find((line) => line.includes(`Order #${id} `));
+    expect(lineOf(second.json().order.id)).toMatch(/, \$[\d.]+\. Plans to pay with WIC FMNP coupons\.$/);
+    expect(lineOf(third.json().order.id)).not.toContain('Plans to pay');
   });
 
   it('refuse values that are not benefits with a 400 a person can act on, never a 500', async () => {

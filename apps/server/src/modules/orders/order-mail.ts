@@ -1,4 +1,5 @@
 import { formatPrice } from '@farmstand/shared';
+import { type BenefitProgramme, plannedBenefitsText } from '@farmstand/shared/benefits/programmes';
 import { FINAL_AFTER_WEIGHING, formatByWeight } from '@farmstand/shared/format/by-weight';
 import { lineName } from '@farmstand/shared/format/quantity';
 import { ORDER_LIMITS, ORDER_TEXTS } from '@farmstand/shared/schemas/orders';
@@ -71,7 +72,14 @@ type PendingRow = {
   time_zone: string;
   window_start: string | Date;
   total: string | number;
+  planned_benefits: BenefitProgramme[];
   email: string;
+};
+
+/** "Plans to pay with SNAP/EBT." when the shopper said so at checkout (decision 516), as a mail line. */
+const planned = (benefits: BenefitProgramme[]) => {
+  const text = plannedBenefitsText(benefits, 'producer');
+  return text ? [`${text}.`] : [];
 };
 
 const windowFormat = zonedFormatter({ weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -96,7 +104,7 @@ export async function runOrderMailDigests(ctx: AppContext, now: Date) {
         where n.kind = ${ORDER_MAIL_PENDING} and o.id = n.subject_id and o.producer_user_id = ${producer}
         returning n.subject_id, n.milestone
       )
-      select o.id, t.milestone as status, o.shopper_name, o.point_name, o.time_zone, o.window_start, o.total, u.email
+      select o.id, t.milestone as status, o.shopper_name, o.point_name, o.time_zone, o.window_start, o.total, o.planned_benefits, u.email
       from taken t join orders o on o.id = t.subject_id join users u on u.id = o.producer_user_id
       order by o.id, t.milestone desc`);
     if (rows.length === 0) continue;
@@ -105,7 +113,10 @@ export async function runOrderMailDigests(ctx: AppContext, now: Date) {
       if (row.status === 'cancelled') return `${label} was cancelled.`;
       if (row.status === 'expired') return `${label} expired (not answered in ${ORDER_LIMITS.expiryHours} hours).`;
       const at = windowFormat(row.time_zone).format(new Date(row.window_start));
-      return `New: ${label} for ${row.point_name}, ${at}, ${formatPrice(Number(row.total))}.`;
+      return [
+        `New: ${label} for ${row.point_name}, ${at}, ${formatPrice(Number(row.total))}.`,
+        ...planned(row.planned_benefits),
+      ].join(' ');
     };
     const count = (status: string, one: string, many: string) => {
       const n = rows.filter((row) => row.status === status).length;
@@ -170,7 +181,15 @@ export function orderSummaryAfterNumber(
 export function newOrderMail(
   ctx: AppContext,
   to: string,
-  order: { id: number; windowStart: Date; pointName: string; total: number; note: string | null; byWeight: boolean },
+  order: {
+    id: number;
+    windowStart: Date;
+    pointName: string;
+    total: number;
+    note: string | null;
+    byWeight: boolean;
+    plannedBenefits: BenefitProgramme[];
+  },
   items: {
     quantity: number;
     productName: string;
@@ -199,6 +218,7 @@ export function newOrderMail(
       order.byWeight
         ? `Estimated total ${formatPrice(order.total)}. ${FINAL_AFTER_WEIGHING}: weigh the packs on the Orders tab.`
         : `Total ${formatPrice(order.total)}: ${ORDER_TEXTS.payAtPickup.toLowerCase()}.`,
+      ...planned(order.plannedBenefits),
       ...(order.note ? ['', `Note: ${order.note}`] : []),
       '',
       `Accept or decline within ${ORDER_LIMITS.expiryHours} hours: ${ctx.config.publicUrl}/dashboard?tab=orders`,

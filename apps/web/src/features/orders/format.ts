@@ -1,4 +1,3 @@
-import { type BenefitProgramme, TENDER_LABELS } from '@farmstand/shared/benefits/programmes';
 import { ORDER_LIMITS, WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
 import { clockDiffersFromViewer, formatUsd, formatZonedDay, formatZonedMoment, formatZonedTime } from '@/lib/format';
 
@@ -45,14 +44,6 @@ export const formatWeeklySlot = (slot: { weekday: number; start: string; end: st
   `${WEEKDAY_NAMES[slot.weekday]} ${formatClock(slot.start)} – ${formatClock(slot.end)}`;
 
 export const money = formatUsd;
-
-/** "Plans to pay with SNAP/EBT and WIC FMNP coupons" (decision 516), or null when the shopper named none. */
-export function plannedBenefitsText(planned: readonly BenefitProgramme[], side: 'shopper' | 'producer' | 'admin'): string | null {
-  const names = planned.map((p) => TENDER_LABELS[p]);
-  if (names.length === 0) return null;
-  const list = names.length < 2 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  return `${side === 'shopper' ? 'You plan' : 'Plans'} to pay with ${list}`;
-}
 
 /** What can go in a basket, as the server rules it (decision 171); null = can be reserved. */
 export function reserveBlocker(product: {

@@ -1,3 +1,4 @@
+import { plannedBenefitsText } from '@farmstand/shared/benefits/programmes';
 import { FINAL_AFTER_WEIGHING } from '@farmstand/shared/format/by-weight';
 import { lineName } from '@farmstand/shared/format/quantity';
 import { ORDER_STATUS_LABELS, type Order, type OrderTransitionTarget } from '@farmstand/shared/schemas/orders';
@@ -9,7 +10,7 @@ import { Badge, Card } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api';
 import { useMoveOrder } from '../api';
-import { formatMoment, formatWindow, money, plannedBenefitsText } from '../format';
+import { formatMoment, formatWindow, money } from '../format';
 import { RepeatOrderButton } from './make-standing-dialog';
 import { OrderAgainButton } from './order-again-button';
 import { OrderStatusBadge } from './order-status-badge';

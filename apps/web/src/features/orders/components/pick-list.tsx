@@ -1,8 +1,9 @@
+import { plannedBenefitsText } from '@farmstand/shared/benefits/programmes';
 import { ORDER_STATUS_LABELS, PICKUP_KIND_LABELS } from '@farmstand/shared/constants/orders';
 import { formatLineQuantity, lineName } from '@farmstand/shared/format/quantity';
 import type { Order, PickListResponse } from '@farmstand/shared/schemas/orders';
 import { Badge } from '@/components/ui/card';
-import { formatDay, formatWindow, money, plannedBenefitsText } from '../format';
+import { formatDay, formatWindow, money } from '../format';
 
 type PickWindow = PickListResponse['windows'][number];
 type PickLine = PickWindow['lines'][number];
