@@ -101,7 +101,7 @@ export default defineConfig({
         root: './apps/web',
         include: WEB_DOM_TESTS,
         environment: 'jsdom',
-        setupFiles: ['./src/settle-frames.test-setup.ts'],
+        setupFiles: ['./src/test-setup.ts'],
       }),
       webTestProject({
         name: 'web-logic',

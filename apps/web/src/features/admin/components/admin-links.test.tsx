@@ -54,13 +54,6 @@ vi.mock('./client-errors', () => ({ ClientErrors: () => null }));
 import { LogsTab } from './logs-tab';
 import { ProductsTab } from './products-tab';
 
-// jsdom has no modal dialogs.
-HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-  this.open = true;
-};
-HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-  this.open = false;
-};
 vi.setConfig({ testTimeout: 60_000 });
 
 describe('admin tables', () => {

@@ -78,10 +78,6 @@ const renderHost = () =>
   );
 
 // jsdom has no matchMedia; the panel asks it whether to scroll itself into view.
-// jsdom has no showModal either (the confirmation is a native <dialog>).
-HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-  this.setAttribute('open', '');
-};
 window.matchMedia = ((query: string) => ({ matches: false, media: query })) as unknown as typeof window.matchMedia;
 
 beforeEach(() => {

@@ -1,23 +1,13 @@
 import { type BenefitTable, DEFAULT_BENEFIT_TABLE } from '@farmstand/shared/benefits/programmes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '@/lib/api';
 import { AdminBenefitProgrammes } from './admin-benefit-programmes';
 
 vi.setConfig({ testTimeout: 60_000 });
 // First renders are slow on a loaded machine: wait for states longer than the 1 s default.
 configure({ asyncUtilTimeout: 15_000 });
-
-beforeAll(() => {
-  // jsdom has no modal dialogs.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 
 /** The served table: the defaults, with the Ohio Senior FMNP row and a second incentive as an admin left them. */
 const TABLE: BenefitTable = {

@@ -8,14 +8,6 @@ import { parseDollars, RecordPayment } from './record-tenders';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-// jsdom has no modal dialogs.
-HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-  this.open = true;
-};
-HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-  this.open = false;
-};
-
 /** The fields of an order this part reads. */
 const order = (status: Order['status']) =>
   ({

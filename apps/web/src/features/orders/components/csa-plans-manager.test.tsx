@@ -7,14 +7,6 @@ import { CsaPlansManager } from './csa-plans-manager';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-// jsdom has no modal dialogs.
-HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-  this.open = true;
-};
-HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-  this.open = false;
-};
-
 const plan: CsaPlan = {
   id: 3,
   producer: { user_id: 7, farm_name: 'Cumberland Farm' },

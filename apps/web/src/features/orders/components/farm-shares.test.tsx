@@ -2,7 +2,7 @@ import type { ShareReservation } from '@farmstand/shared/schemas/shares';
 import { defaultCutSheet } from '@farmstand/shared/schemas/shares';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '@/lib/api';
 import { shareFixture } from '../share.fixture';
 
@@ -49,14 +49,6 @@ const show = () =>
   );
 
 describe('the farm’s meat shares on the Orders tab', () => {
-  beforeEach(() => {
-    HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-      this.open = true;
-    };
-    HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-      this.open = false;
-    };
-  });
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();

@@ -1,7 +1,7 @@
 import type { Standing } from '@farmstand/shared/schemas/standing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '@/lib/api';
 import { FarmStanding } from './farm-standing';
 
@@ -90,14 +90,6 @@ const show = () =>
   );
 
 describe('the farm’s standing reservations', () => {
-  beforeEach(() => {
-    HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-      this.open = true;
-    };
-    HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-      this.open = false;
-    };
-  });
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '@/lib/api';
-import { BY_PIECE_ORDER, orderItemFixture } from '../order.fixture';
+import { orderItemFixture, testOrder } from '../order.fixture';
 
 const toasts = vi.hoisted(() => [] as string[]);
 vi.mock('react-hot-toast', () => ({ default: { success: (text: string) => toasts.push(text), error: () => {} } }));
@@ -13,22 +13,10 @@ import { RepeatOrderButton } from './make-standing-dialog';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-// jsdom has no showModal or close (the dialog is a native <dialog>).
-HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-  this.setAttribute('open', '');
-};
-HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-  this.removeAttribute('open');
-};
-
 /** Dana's order for Saturday 6 June 2099, 9:00 at the Lexington market (Eastern); the honey was short 1 of 2. */
 const orderFixture = (overrides: Partial<Order> = {}) =>
-  ({
-    id: 12,
-    status: 'accepted',
-    producer: { user_id: 7, farm_name: 'Cumberland Farm' },
+  testOrder({
     shopper: { id: 1, name: 'Dana', phone: '859-555-0101', email: null },
-    fulfilment: 'pickup',
     place: { point_id: 3, kind: 'market', name: 'Lexington Farmers Market', address: null },
     window: {
       starts_at: '2099-06-06T13:00:00.000Z',
@@ -43,10 +31,8 @@ const orderFixture = (overrides: Partial<Order> = {}) =>
       orderItemFixture({ id: 3, product_id: null, name: 'Removed jam', quantity: 1 }),
     ],
     note: 'Leave the eggs in the cooler',
-    standing_id: null,
-    ...BY_PIECE_ORDER,
     ...overrides,
-  }) as unknown as Order;
+  });
 
 const window = (startsAt: string, pointId = 3) => ({
   point_id: pointId,

@@ -12,14 +12,6 @@ import { MyStanding } from './my-standing';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-// jsdom has no showModal or close (the dialog is a native <dialog>).
-HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-  this.setAttribute('open', '');
-};
-HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-  this.removeAttribute('open');
-};
-
 /** A Saturday 9:00–12:00 market in Lexington (Eastern): orders close Friday 9:00, placed Thursday 9:00. */
 const saturday = (date: string, state: StandingWindow['state'], extra: Partial<StandingWindow> = {}): StandingWindow => {
   const [, , d] = date.split('-').map(Number);

@@ -1,32 +1,20 @@
-import type { Order } from '@farmstand/shared/schemas/orders';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '@/lib/api';
 import { productFixture } from '@/lib/product.fixture';
 import { clearBasket, useBasket } from '../basket';
-import { BY_PIECE_ORDER, orderItemFixture } from '../order.fixture';
+import { orderItemFixture, testOrder } from '../order.fixture';
 import { OrderAgainButton } from './order-again-button';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-// jsdom has no showModal or close (the dialog is a native <dialog>).
-HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-  this.setAttribute('open', '');
-};
-HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-  this.removeAttribute('open');
-};
-
-const order = {
-  id: 12,
-  producer: { user_id: 7, farm_name: 'Cumberland Farm' },
+const order = testOrder({
   items: [
     orderItemFixture({ id: 1, product_id: 1, name: 'Brown Eggs', price_unit: 'dozen', unit_price: 7, quantity: 2 }),
     orderItemFixture({ id: 2, product_id: 2, name: 'Honey', price_unit: 'jar', unit_price: 12, quantity: 1 }),
   ],
-  ...BY_PIECE_ORDER,
-} as unknown as Order;
+});
 
 function BasketCount() {
   const basket = useBasket(7);

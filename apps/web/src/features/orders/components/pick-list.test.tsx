@@ -1,46 +1,24 @@
 import type { Order } from '@farmstand/shared/schemas/orders';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BY_PIECE_ORDER, orderItemFixture, pickLineFixture } from '../order.fixture';
+import { orderItemFixture, pickLineFixture, testOrder } from '../order.fixture';
 import { DaySheet, PickList } from './pick-list';
 
-const order = (id: number, name: string, extra: Partial<Order> = {}): Order => ({
-  id,
-  status: 'ready',
-  producer: { user_id: 7, farm_name: 'Cumberland Farm' },
-  shopper: { id: 100 + id, name, phone: '(615) 555-0100', email: null },
-  fulfilment: 'pickup',
-  place: { point_id: 5, kind: 'market', name: 'Nashville Farmers Market', address: null },
-  window: {
-    starts_at: '2030-06-08T14:00:00.000Z',
-    ends_at: '2030-06-08T17:00:00.000Z',
-    cutoff_at: '2030-06-07T14:00:00.000Z',
-    date: '2030-06-08',
-    time_zone: 'America/Chicago',
-  },
-  booth: 'Stall 14',
-  delivery_address: null,
-  delivery_miles: null,
-  delivery_fee: 0,
-  items: [
-    orderItemFixture({ product_id: 1, name: 'Brown Eggs', price_unit: '18 count', unit_price: 7, quantity: 2, line_total: 14 }),
-  ],
-  subtotal: 14,
-  total: 14,
-  ...BY_PIECE_ORDER,
-  total_min: 14,
-  total_max: 14,
-  note: null,
-  decline_reason: null,
-  standing_id: null,
-  planned_benefits: [],
-  conversation_id: null,
-  created_at: '2030-06-05T12:00:00.000Z',
-  expires_at: '2030-06-07T12:00:00.000Z',
-  events: [],
-  allowed: [],
-  ...extra,
-});
+const order = (id: number, name: string, extra: Partial<Order> = {}): Order =>
+  testOrder({
+    id,
+    status: 'ready',
+    shopper: { id: 100 + id, name, phone: '(615) 555-0100', email: null },
+    booth: 'Stall 14',
+    items: [
+      orderItemFixture({ product_id: 1, name: 'Brown Eggs', price_unit: '18 count', unit_price: 7, quantity: 2, line_total: 14 }),
+    ],
+    subtotal: 14,
+    total: 14,
+    total_min: 14,
+    total_max: 14,
+    ...extra,
+  });
 
 describe('pick list and day sheet', () => {
   afterEach(cleanup);

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
 
 vi.mock('@/shared/auth-context', () => ({ useAuth: () => ({ user: { id: 7 }, isAuthenticated: true }) }));
@@ -145,14 +145,6 @@ const show = (recordPayment?: (o: { id: number }) => ReactNode) =>
 vi.setConfig({ testTimeout: 60_000 });
 
 describe('the producer’s Orders tab', () => {
-  beforeEach(() => {
-    HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-      this.open = true;
-    };
-    HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-      this.open = false;
-    };
-  });
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();

@@ -7,58 +7,13 @@ import { api } from '@/lib/api';
 vi.mock('@/shared/auth-context', () => ({ useAuth: () => ({ user: { id: 7 }, isAuthenticated: true }) }));
 vi.mock('react-hot-toast', () => ({ default: { success: () => {}, error: () => {} } }));
 
-import { BY_PIECE_ORDER, orderItemFixture } from '../order.fixture';
+import { orderItemFixture, testOrder } from '../order.fixture';
 import { OrderCard } from './order-card';
-
-// jsdom has no modal dialogs: opening one focuses its autofocus control, as a browser's does.
-HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-  this.open = true;
-  this.querySelector<HTMLElement>('[autofocus]')?.focus();
-};
-HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-  this.open = false;
-};
 
 // First renders are slow on a loaded machine; these check behaviour, not speed.
 vi.setConfig({ testTimeout: 60_000 });
 
-const line = (values: Partial<Order['items'][number]>): Order['items'][number] => orderItemFixture(values);
-
-const order = (values: Partial<Order> = {}): Order => ({
-  id: 12,
-  status: 'accepted',
-  producer: { user_id: 7, farm_name: 'Cumberland Farm' },
-  shopper: { id: 100, name: 'Dana', phone: null, email: 'dana@x.test' },
-  fulfilment: 'pickup',
-  place: { point_id: 5, kind: 'market', name: 'Nashville Farmers Market', address: null },
-  window: {
-    starts_at: '2030-06-08T14:00:00.000Z',
-    ends_at: '2030-06-08T17:00:00.000Z',
-    cutoff_at: '2030-06-07T14:00:00.000Z',
-    date: '2030-06-08',
-    time_zone: 'America/Chicago',
-  },
-  booth: null,
-  delivery_address: null,
-  delivery_miles: null,
-  delivery_fee: 0,
-  items: [line({})],
-  subtotal: 16,
-  total: 16,
-  ...BY_PIECE_ORDER,
-  total_min: 16,
-  total_max: 16,
-  note: null,
-  decline_reason: null,
-  standing_id: null,
-  planned_benefits: [],
-  conversation_id: null,
-  created_at: '2030-06-05T12:00:00.000Z',
-  expires_at: '2030-06-07T12:00:00.000Z',
-  events: [],
-  allowed: ['ready'],
-  ...values,
-});
+const order = (values: Partial<Order> = {}): Order => testOrder({ allowed: ['ready'], ...values });
 
 const show = (o: Order, side: 'shopper' | 'producer') =>
   render(
@@ -124,7 +79,7 @@ describe('shortening a line (short harvest)', () => {
 
   it('shows a shortened line as "2 of 4" with the reason on both sides; the shopper gets no Short button but may cancel when allowed', () => {
     const shortened = order({
-      items: [line({ quantity: 2, ordered_quantity: 4, short_reason: 'frost took the rest', line_total: 8 })],
+      items: [orderItemFixture({ quantity: 2, ordered_quantity: 4, short_reason: 'frost took the rest', line_total: 8 })],
       allowed: ['cancelled'],
     });
     show(shortened, 'shopper');

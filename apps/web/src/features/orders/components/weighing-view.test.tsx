@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '@/lib/api';
-import { BY_PIECE_ORDER, orderItemFixture } from '../order.fixture';
+import { orderItemFixture, testOrder } from '../order.fixture';
 import { OrderCard } from './order-card';
 import { WeighingView } from './weighing-view';
 
@@ -89,34 +89,6 @@ describe('weighing the packs', () => {
 
 describe('an order sold by weight', () => {
   afterEach(cleanup);
-  const base = {
-    id: 12,
-    status: 'accepted',
-    producer: { user_id: 7, farm_name: 'Cumberland Farm' },
-    shopper: { id: 100, name: 'Dana', phone: null, email: null },
-    fulfilment: 'pickup',
-    place: { point_id: 5, kind: 'market', name: 'Nashville Farmers Market', address: null },
-    window: {
-      starts_at: '2030-06-08T14:00:00.000Z',
-      ends_at: '2030-06-08T17:00:00.000Z',
-      cutoff_at: '2030-06-07T14:00:00.000Z',
-      date: '2030-06-08',
-      time_zone: 'America/Chicago',
-    },
-    booth: null,
-    delivery_address: null,
-    delivery_miles: null,
-    delivery_fee: 0,
-    note: null,
-    decline_reason: null,
-    standing_id: null,
-    planned_benefits: [],
-    conversation_id: null,
-    created_at: '2030-06-05T12:00:00.000Z',
-    expires_at: '2030-06-07T12:00:00.000Z',
-    events: [],
-    allowed: [],
-  } satisfies Partial<Order>;
   const ribeye = {
     product_id: 3,
     name: 'Grass-fed beef',
@@ -130,9 +102,8 @@ describe('an order sold by weight', () => {
   };
 
   it('shows the estimate with its range until weighed, then the weights and the final total', () => {
-    const estimated: Order = {
-      ...base,
-      ...BY_PIECE_ORDER,
+    const estimated = testOrder({
+      shopper: { id: 100, name: 'Dana', phone: null, email: null },
       items: [orderItemFixture({ ...ribeye, line_total: 55.08, line_min: 49.38, line_max: 60.76 })],
       subtotal: 55.08,
       total: 55.08,
@@ -141,7 +112,7 @@ describe('an order sold by weight', () => {
       total_min: 49.38,
       total_max: 60.76,
       estimated_total: 55.08,
-    };
+    });
     const { unmount } = wrap(<OrderCard order={estimated} side="shopper" />);
     expect(screen.getByText('2 × Grass-fed beef (Ribeye, pair)')).toBeTruthy();
     expect(screen.getByText('1.3–1.6 lb packs at $18.99/lb')).toBeTruthy();

@@ -16,14 +16,6 @@ vi.mock('@/lib/api', () => ({
   ApiError: class extends Error {},
 }));
 
-// jsdom has no showModal or close (the dialog is a native <dialog>).
-HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-  this.setAttribute('open', '');
-};
-HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-  this.removeAttribute('open');
-};
-
 const farm: LabelProducer = {
   farm_name: 'Hill Farm',
   address: '1 Main St',
