@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BENEFIT_PROGRAMMES } from '../benefits/programmes';
 import { dbId } from './common';
 import { optionalDate, requiredText } from './fields';
 import { OrderLineRequest, PlaceOrderRequest } from './orders';
@@ -138,6 +139,8 @@ export const Standing = z.object({
   end_reason: z.string().nullable(),
   note: z.string().nullable(),
   items: z.array(StandingItem),
+  /** The benefits the shopper plans to pay each order with (decision 516); each week's order carries those the farm takes that day. */
+  planned_benefits: z.array(z.enum(BENEFIT_PROGRAMMES)),
   /**
    * A CSA membership (schemas/csa.ts): the plan, the box size (its name and its place in the plan's
    * sizes, which a box's item quantities follow) and price per pickup, the member's dislikes.

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { csaPlans } from './csa';
 import { pickupPoints } from './orders';
@@ -49,6 +50,11 @@ export const standingOrders = pgTable(
     planId: integer('plan_id').references(() => csaPlans.id, { onDelete: 'cascade' }),
     planSize: integer('plan_size'),
     dislikes: text('dislikes'),
+    /** The benefits the shopper plans to pay each order with (decision 516), told to the farm on each order. */
+    plannedBenefits: text('planned_benefits', { enum: ['snap', 'wic_fmnp', 'senior_fmnp'] })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -57,6 +63,10 @@ export const standingOrders = pgTable(
     index('standing_orders_producer_idx').on(t.producerUserId),
     index('standing_orders_status_idx').on(t.status),
     index('standing_orders_plan_idx').on(t.planId),
+    check(
+      'standing_orders_planned_benefits_check',
+      sql`${t.plannedBenefits} <@ ARRAY['snap', 'wic_fmnp', 'senior_fmnp']::text[]`,
+    ),
   ],
 );
 

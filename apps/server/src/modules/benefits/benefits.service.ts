@@ -143,10 +143,23 @@ export async function publicBenefits(ctx: AppContext, userId: number): Promise<P
   return presentPublic(userId, farm.state, takesOn(row, farm.state, await farmToday(ctx), incentive), row, incentive);
 }
 
+/** Of the benefits a shopper plans to pay with, those the farm takes on the pickup day (`takesOn`, the one rule). */
+export async function plannedTakenOn(
+  ctx: AppContext,
+  farm: { userId: number; state: string | null },
+  planned: readonly BenefitProgramme[],
+  pickupDay: string,
+): Promise<BenefitProgramme[]> {
+  if (planned.length === 0) return [];
+  const state = farm.state ?? '';
+  const takes = takesOn(await repo.findBenefits(ctx.db, farm.userId), state, pickupDay, await incentiveOfState(ctx.db, state));
+  return planned.filter((programme) => takes.includes(programme));
+}
+
 /**
- * The benefits a shopper plans to pay an order with, told to the farm when placing it (decision
- * 516): each must be one the farm takes on the order's pickup day (`takesOn`, the one rule), else
- * 400 naming it. Nothing is read when the shopper chose none.
+ * The benefits a shopper plans to pay an order (or a standing reservation's orders) with, told to
+ * the farm (decision 516): each must be one the farm takes on the pickup day, else 400 naming it.
+ * Nothing is read when the shopper chose none.
  */
 export async function assertTakesPlanned(
   ctx: AppContext,
@@ -154,10 +167,8 @@ export async function assertTakesPlanned(
   planned: readonly BenefitProgramme[],
   pickupDay: string,
 ) {
-  if (planned.length === 0) return;
-  const state = farm.state ?? '';
-  const takes = takesOn(await repo.findBenefits(ctx.db, farm.userId), state, pickupDay, await incentiveOfState(ctx.db, state));
-  const refused = planned.find((programme) => !takes.includes(programme));
+  const taken = await plannedTakenOn(ctx, farm, planned, pickupDay);
+  const refused = planned.find((programme) => !taken.includes(programme));
   if (refused)
     throw badRequest(
       `${farm.farmName} does not take ${TENDER_LABELS[refused]} for a pickup on ${formatDateOnly(pickupDay, { weekday: 'long', month: 'long', day: 'numeric' })}; untick it to place your reservation`,

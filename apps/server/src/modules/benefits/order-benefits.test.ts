@@ -1,10 +1,19 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailOutbox } from '../../db/schema';
+import { emailOutbox, orders } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import type { TestProducer } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { eggs, orderPayload, placeOrder, setUpMarket, useTestClock, WEDNESDAY_NOON } from '../orders/orders.test-helpers';
+import {
+  advanceHours,
+  eggs,
+  orderPayload,
+  placeOrder,
+  setUpMarket,
+  useTestClock,
+  WEDNESDAY_NOON,
+} from '../orders/orders.test-helpers';
+import { runStandingOrders } from '../standing/standing.sweep';
 
 /**
  * The benefits a shopper tells the farm they plan to pay with, for one order (decision 516), on the
@@ -160,6 +169,52 @@ describe('benefits a shopper plans to pay an order with', () => {
     const lineOf = (id: number) => lines.find((line) => line.includes(`Order #${id} `));
     expect(lineOf(second.json().order.id)).toMatch(/, \$[\d.]+\. Plans to pay with WIC FMNP coupons\.$/);
     expect(lineOf(third.json().order.id)).not.toContain('Plans to pay');
+  });
+
+  it('repeat with a standing reservation: each week’s order carries those the farm takes that day, and says which it left out', async () => {
+    // WIC FMNP is authorised through Wednesday 12 June: the first Saturday (8 June) takes it, the second does not.
+    const { farm, egg } = await farmTaking({ snapVerified: true, wicEndsOn: '2030-06-12' });
+    const shopper = await buildUser(app);
+    const first = await place(farm, shopper, egg, { plannedBenefits: ['snap', 'wic_fmnp'] });
+    expect(first.statusCode, first.body).toBe(201);
+
+    // Repeating the order without naming benefits keeps the order's own.
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/standing',
+      headers: bearer(shopper),
+      payload: { ...orderPayload(farm, [{ productId: egg, quantity: 1 }]), everyWeeks: 1, fromOrderId: first.json().order.id },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const standing = made.json().standing;
+    expect(standing.planned_benefits).toEqual(['snap', 'wic_fmnp']);
+    expect((await get('/api/standing/received', farm)).json().standing[0].planned_benefits).toEqual(['snap', 'wic_fmnp']);
+
+    advanceHours(8 * 24 - 3); // Thursday 13 June, 9:00 EDT: the 15 June order is placed
+    await runStandingOrders(app.ctx, app.ctx.clock.now());
+    const [week2] = (await app.ctx.db.select().from(orders).where(eq(orders.standingId, standing.id))).filter(
+      (o) => o.windowDate === '2030-06-15',
+    );
+    expect(week2.plannedBenefits).toEqual(['snap']);
+    expect(week2.note).toContain('Left out this week: WIC FMNP coupons (not taken for this pickup)');
+    const told = (await app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, shopper.email))).find((m) =>
+      m.subject.includes('a planned benefit left out'),
+    );
+    expect(told?.body).toContain('- WIC FMNP coupons (not taken for this pickup)');
+
+    // Named outright, a benefit the farm does not take on the first pickup day is refused.
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/standing',
+      headers: bearer(await buildUser(app)),
+      payload: {
+        ...orderPayload(farm, [{ productId: egg, quantity: 1 }], { startsAt: '2030-06-22T13:00:00.000Z' }),
+        everyWeeks: 1,
+        plannedBenefits: ['senior_fmnp'],
+      },
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().message).toContain('does not take Senior FMNP coupons for a pickup on Saturday, June 22');
   });
 
   it('refuse values that are not benefits with a 400 a person can act on, never a 500', async () => {

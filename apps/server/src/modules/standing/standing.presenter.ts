@@ -64,6 +64,7 @@ export function presentStanding(
     away_to: row.awayTo,
     end_reason: row.endReason,
     note: row.note,
+    planned_benefits: row.plannedBenefits,
     items: row.items.map((line) => {
       const product = names.products.get(line.productId);
       const variant = line.variantId === null ? undefined : names.variants.get(line.variantId);

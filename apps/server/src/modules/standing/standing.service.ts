@@ -16,6 +16,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { readUnsubscribeToken } from '../../lib/unsubscribe-token';
 import type { AuthUser } from '../../plugins/auth';
 import { findUserWithSubscription } from '../auth/auth.repository';
+import { assertTakesPlanned } from '../benefits/benefits.service';
 import { when } from '../orders/order-mail';
 import { unorderableLines } from '../orders/order-placement';
 import { findOrderRow } from '../orders/orders.repository';
@@ -76,6 +77,9 @@ export async function makeStanding(ctx: AppContext, shopper: AuthUser, input: Ma
       `You already have ${STANDING_LIMITS.perShopperPerFarm} standing reservations with this farm; change or cancel one instead`,
     );
   const first = input.fromOrderId === null ? null : await firstOrderOf(ctx, shopper, input, window.occurrence.startsAt);
+  // Told to the farm on each week's order (decision 516): as sent, else as on the order it repeats.
+  const plannedBenefits = input.plannedBenefits ?? first?.plannedBenefits ?? [];
+  if (window.farm) await assertTakesPlanned(ctx, window.farm, plannedBenefits, window.occurrence.date);
 
   const row = await ctx.db.transaction(async (tx) => {
     const created = await repo.insertStanding(tx, {
@@ -92,8 +96,9 @@ export async function makeStanding(ctx: AppContext, shopper: AuthUser, input: Ma
       shopperName: input.shopperName,
       shopperPhone: input.shopperPhone ?? shopper.phone ?? null,
       note: input.note,
+      plannedBenefits,
     });
-    if (first) await repo.linkOrder(tx, first, created.id);
+    if (first) await repo.linkOrder(tx, first.id, created.id);
     return created;
   });
   const standing = await present(ctx, (await repo.findStanding(ctx.db, row.id)) as repo.StandingWithFarm);
@@ -105,7 +110,7 @@ export async function makeStanding(ctx: AppContext, shopper: AuthUser, input: Ma
 }
 
 /** The shopper's own open order for that first window, to become the first of the series. */
-async function firstOrderOf(ctx: AppContext, shopper: AuthUser, input: MakeInput, startsAt: Date): Promise<number> {
+async function firstOrderOf(ctx: AppContext, shopper: AuthUser, input: MakeInput, startsAt: Date) {
   const order = await findOrderRow(ctx.db, input.fromOrderId as number);
   if (
     !order ||
@@ -120,7 +125,7 @@ async function firstOrderOf(ctx: AppContext, shopper: AuthUser, input: MakeInput
       'That order cannot start this standing reservation: it is for another place or time, or no longer open',
       'fromOrderId',
     );
-  return order.id;
+  return order;
 }
 
 async function ownStanding(ctx: AppContext, user: AuthUser, id: number, as: 'shopper' | 'producer' | 'reader') {

@@ -1,3 +1,4 @@
+import { TENDER_LABELS } from '@farmstand/shared/benefits/programmes';
 import { lineName } from '@farmstand/shared/format/quantity';
 import { cadenceLabel, standingSkipPagePath } from '@farmstand/shared/schemas/standing';
 import type { Db } from '../../db/client';
@@ -6,6 +7,7 @@ import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { makeUnsubscribeToken } from '../../lib/unsubscribe-token';
 import { findUserWithSubscription } from '../auth/auth.repository';
+import { plannedTakenOn } from '../benefits/benefits.service';
 import { findBox } from '../csa/csa.repository';
 import { when } from '../orders/order-mail';
 import { placeOrder, unorderableLines } from '../orders/order-placement';
@@ -130,7 +132,13 @@ async function placeWindow(ctx: AppContext, window: Due): Promise<'placed' | 'mi
     return reason.includes(name) ? reason : `${name}: ${reason}`;
   });
   const items = wanted.filter((_, index) => !refused.has(index));
-  const standingNote = `${member ? member.note : `Standing reservation (${cadenceLabel(row.everyWeeks).toLowerCase()})`}${leftOut.length ? `. Left out this week: ${leftOut.join('; ')}` : ''}`;
+  // The benefits the shopper plans to pay with, those the farm takes this pickup day (decision 516).
+  const plannedBenefits = window.place.farm ? await plannedTakenOn(ctx, window.place.farm, row.plannedBenefits, window.date) : [];
+  const benefitsLeftOut = row.plannedBenefits
+    .filter((programme) => !plannedBenefits.includes(programme))
+    .map((programme) => `${TENDER_LABELS[programme]} (not taken for this pickup)`);
+  const leftOutAll = [...leftOut, ...benefitsLeftOut];
+  const standingNote = `${member ? member.note : `Standing reservation (${cadenceLabel(row.everyWeeks).toLowerCase()})`}${leftOutAll.length ? `. Left out this week: ${leftOutAll.join('; ')}` : ''}`;
   const note = [standingNote, row.note].filter(Boolean).join('. ').slice(0, 1000);
   let reason: string | null = null;
   let orderId: number | null = null;
@@ -149,6 +157,7 @@ async function placeWindow(ctx: AppContext, window: Due): Promise<'placed' | 'mi
           shopperPhone: row.shopperPhone,
           deliveryAddress: null,
           note,
+          plannedBenefits,
         },
         { standing: { id: row.id, gate: gateOf(row.id) }, box: member?.box },
       );
@@ -182,14 +191,14 @@ async function placeWindow(ctx: AppContext, window: Due): Promise<'placed' | 'mi
     // Accepting takes the stock; if it ran short meanwhile the order stays a request for the farm.
     if (producer) await moveOrder(ctx, producer, orderId, { to: 'accepted', reason: null }).catch(() => undefined);
   }
-  if (leftOut.length > 0)
+  if (leftOutAll.length > 0)
     await mailShopper(
       ctx,
       row,
-      `Your ${row.farmName} order for ${when(window.startsAt, window.place.point.timeZone)}: some items left out`,
+      `Your ${row.farmName} order for ${when(window.startsAt, window.place.point.timeZone)}: ${leftOut.length > 0 ? 'some items left out' : 'a planned benefit left out'}`,
       [
         `Your standing reservation was placed as order #${orderId}, without:`,
-        ...leftOut.map((line) => `- ${line}`),
+        ...leftOutAll.map((line) => `- ${line}`),
         '',
         `See it: ${ctx.config.publicUrl}/orders/${orderId}`,
       ],

@@ -24,6 +24,7 @@ const standing = (overrides: Partial<Standing> = {}): Standing => ({
   away_from: null,
   away_to: null,
   end_reason: null,
+  planned_benefits: [],
   note: null,
   items: [
     {
@@ -95,8 +96,8 @@ describe('the farm’s standing reservations', () => {
     vi.restoreAllMocks();
   });
 
-  it('shows each shopper with place, weekly time, cadence, items and the next pickups with what happens to each', async () => {
-    serve([standing()]);
+  it('shows each shopper with place, weekly time, cadence, items, planned benefits and the next pickups with what happens to each', async () => {
+    serve([standing({ planned_benefits: ['snap', 'wic_fmnp'] })]);
     show();
     expect(await screen.findByRole('heading', { level: 3, name: 'Shoppers with standing reservations (1 active)' })).toBeTruthy();
     const card = screen.getByTestId('standing-31');
@@ -106,6 +107,7 @@ describe('the farm’s standing reservations', () => {
     expect(card.textContent).toContain('Nashville Farmers Market, Saturday 9:00 AM · Every 2 weeks');
     expect(card.textContent).toContain('Since Sat, Jun 6');
     expect(card.textContent).toContain('Items: 2 × 18-count Brown Eggs, 1 Honey (8-oz jar)');
+    expect(card.textContent).toContain('Plans to pay with SNAP/EBT and WIC FMNP coupons at each pickup');
 
     const next = within(card).getByRole('list', { name: 'Next pickups' });
     const windows = within(next).getAllByRole('listitem');

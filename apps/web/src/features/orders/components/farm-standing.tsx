@@ -1,3 +1,4 @@
+import { plannedBenefitsText } from '@farmstand/shared/benefits/programmes';
 import { formatDateOnly, todayDateOnly } from '@farmstand/shared/format/date-only';
 import { formatPackQuantity, lineName } from '@farmstand/shared/format/quantity';
 import type { Standing, StandingWindow, StandingWindowState } from '@farmstand/shared/schemas/standing';
@@ -147,6 +148,9 @@ function StandingCard({ standing, onEnded }: { standing: Standing; onEnded: (mes
         <span className="font-medium">Items:</span> {standingItems(standing.items)}
       </p>
       {standing.plan?.dislikes && <p className="text-sm">Dislikes: {standing.plan.dislikes}</p>}
+      {standing.planned_benefits.length > 0 && (
+        <p className="text-sm">{plannedBenefitsText(standing.planned_benefits, 'producer')} at each pickup</p>
+      )}
       {standing.note && <p className="text-sm">Note: {standing.note}</p>}
       {open && (paused || away) && (
         <p className="text-sm font-medium">

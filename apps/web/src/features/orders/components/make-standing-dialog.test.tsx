@@ -99,10 +99,10 @@ describe('repeating an order', () => {
     }
   });
 
-  it('makes the order the first of the series with the chosen cadence and last date, and shows the server’s message', async () => {
+  it('makes the order the first of the series with the chosen cadence, last date and planned benefits, and shows the server’s message', async () => {
     vi.spyOn(api, 'get').mockResolvedValue(pickup as never);
     const post = vi.spyOn(api, 'post').mockResolvedValue(made as never);
-    show(orderFixture());
+    show(orderFixture({ planned_benefits: ['snap'] }));
     fireEvent.click(screen.getByRole('button', { name: 'Repeat this order' }));
     const dialog = screen.getByRole('dialog', { name: 'Repeat this order' });
     expect(dialog.textContent).toContain('Saturdays at 9:00 AM');
@@ -127,6 +127,7 @@ describe('repeating an order', () => {
       shopperName: 'Dana',
       shopperPhone: '859-555-0101',
       note: 'Leave the eggs in the cooler',
+      plannedBenefits: ['snap'],
       everyWeeks: 2,
       endDate: '2099-09-26',
       fromOrderId: 12,

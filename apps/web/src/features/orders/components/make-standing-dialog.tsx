@@ -154,6 +154,8 @@ export function MakeStandingDialog({ order, onClose }: { order: Order; onClose: 
       shopperName: order.shopper.name,
       shopperPhone: order.shopper.phone,
       note: order.note,
+      // Told to the farm on each week's order, as on this one (decision 516).
+      plannedBenefits: order.planned_benefits,
       everyWeeks,
       endDate: endDate || null,
     };

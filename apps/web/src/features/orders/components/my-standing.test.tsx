@@ -45,6 +45,7 @@ const standingFixture = (overrides: Partial<Standing> = {}): Standing => ({
   away_from: null,
   away_to: null,
   end_reason: null,
+  planned_benefits: [],
   note: null,
   items: [
     { product_id: 11, variant_id: null, name: 'Brown Eggs', variant_name: null, quantity: 2, unit_price: 6, price_unit: 'dozen' },

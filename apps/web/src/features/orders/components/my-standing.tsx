@@ -1,3 +1,4 @@
+import { plannedBenefitsText } from '@farmstand/shared/benefits/programmes';
 import { ORDER_LIMITS, WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
 import { formatDateOnly, todayDateOnly } from '@farmstand/shared/format/date-only';
 import { lineName } from '@farmstand/shared/format/quantity';
@@ -185,6 +186,9 @@ function StandingCard({ standing }: { standing: Standing }) {
             </li>
           ))}
         </ul>
+      )}
+      {standing.planned_benefits.length > 0 && (
+        <p className="mt-2 text-sm">{plannedBenefitsText(standing.planned_benefits, 'shopper')} at each pickup</p>
       )}
       {standing.note && <p className="mt-2 text-sm italic text-stone-700 dark:text-stone-300">“{standing.note}”</p>}
 

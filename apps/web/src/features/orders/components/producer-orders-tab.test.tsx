@@ -87,6 +87,7 @@ const standing = {
   away_from: null,
   away_to: null,
   end_reason: null,
+  planned_benefits: [],
   note: null,
   items: [{ product_id: 3, variant_id: null, name: 'Eggs', variant_name: null, quantity: 1, unit_price: 5, price_unit: 'dozen' }],
   plan: null,
