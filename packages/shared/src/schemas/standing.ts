@@ -74,6 +74,8 @@ export const ChangeStandingRequest = z.strictObject({
     .optional(),
   everyWeeks: cadence.optional(),
   endDate: optionalDate('Last date'),
+  /** The benefits to tell the farm on each order from now on (decision 516); unchanged when left out. */
+  plannedBenefits: PlaceOrderRequest.shape.plannedBenefits,
 });
 export type ChangeStandingRequest = z.input<typeof ChangeStandingRequest>;
 

@@ -202,6 +202,24 @@ describe('benefits a shopper plans to pay an order with', () => {
     );
     expect(told?.body).toContain('- WIC FMNP coupons (not taken for this pickup)');
 
+    // The shopper can change them: a benefit the farm does not take is refused, none is fine.
+    const patch = (payload: object) =>
+      app.inject({ method: 'PATCH', url: `/api/standing/${standing.id}`, headers: bearer(shopper), payload });
+    const senior = await patch({ plannedBenefits: ['senior_fmnp'] });
+    expect(senior.statusCode, senior.body).toBe(400);
+    expect(senior.json().message).toContain('does not take Senior FMNP coupons');
+    const none = await patch({ plannedBenefits: [] });
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json().standing.planned_benefits).toEqual([]);
+    // Another account cannot change them.
+    const stranger = await app.inject({
+      method: 'PATCH',
+      url: `/api/standing/${standing.id}`,
+      headers: bearer(await buildUser(app)),
+      payload: { plannedBenefits: ['snap'] },
+    });
+    expect(stranger.statusCode).toBe(404);
+
     // Named outright, a benefit the farm does not take on the first pickup day is refused.
     const refused = await app.inject({
       method: 'POST',

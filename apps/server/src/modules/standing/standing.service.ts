@@ -182,7 +182,13 @@ export async function changeStanding(ctx: AppContext, shopper: AuthUser, id: num
     const unknown = [...refused.values()].find((reason) => reason.includes('no longer listed'));
     if (unknown) throw badRequest(unknown, 'items');
   }
+  if (input.plannedBenefits?.length) {
+    const farm = (await placeOf(ctx, row.pointId))?.farm;
+    if (!farm) throw badRequest('Its pickup place is gone from the farm, so no benefit can be planned for it', 'plannedBenefits');
+    await assertTakesPlanned(ctx, farm, input.plannedBenefits, todayDateOnly(ctx.clock.now()));
+  }
   await repo.updateStanding(ctx.db, id, {
+    ...(input.plannedBenefits ? { plannedBenefits: input.plannedBenefits } : {}),
     ...(input.items
       ? { items: input.items.map((l) => ({ productId: l.productId, variantId: l.variantId, quantity: l.quantity })) }
       : {}),

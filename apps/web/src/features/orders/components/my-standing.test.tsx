@@ -152,11 +152,13 @@ describe('the shopper’s standing reservations', () => {
     expect((await within(item).findByRole('alert')).textContent).toBe('The last day away cannot be before the first');
   });
 
-  it('changes quantities (0 takes a line out), how often and the last date in one PATCH', async () => {
+  it('changes quantities (0 takes a line out), how often, the last date and the planned benefits in one PATCH', async () => {
     const patch = vi.spyOn(api, 'patch').mockResolvedValue(answer('Standing reservation changed.'));
-    show([standingFixture()]);
+    show([standingFixture({ planned_benefits: ['snap', 'wic_fmnp'] })]);
     const item = await card();
+    expect(item.textContent).toContain('You plan to pay with SNAP/EBT and WIC FMNP coupons at each pickup');
     fireEvent.click(within(item).getByRole('button', { name: 'Change' }));
+    fireEvent.click(within(item).getByRole('checkbox', { name: 'WIC FMNP coupons' }));
     fireEvent.input(within(item).getByLabelText('× Brown Eggs'), { target: { value: '3' } });
     fireEvent.input(within(item).getByLabelText('× Honey (1 lb jar)'), { target: { value: '0' } });
     fireEvent.click(within(item).getByRole('radio', { name: 'Every 2 weeks' }));
@@ -167,6 +169,7 @@ describe('the shopper’s standing reservations', () => {
         items: [{ productId: 11, variantId: null, quantity: 3 }],
         everyWeeks: 2,
         endDate: null,
+        plannedBenefits: ['snap'],
       }),
     );
     expect((await screen.findByRole('status')).textContent).toBe('Standing reservation changed.');

@@ -1,4 +1,4 @@
-import { plannedBenefitsText } from '@farmstand/shared/benefits/programmes';
+import { plannedBenefitsText, TENDER_LABELS } from '@farmstand/shared/benefits/programmes';
 import { ORDER_LIMITS, WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
 import { formatDateOnly, todayDateOnly } from '@farmstand/shared/format/date-only';
 import { lineName } from '@farmstand/shared/format/quantity';
@@ -412,6 +412,7 @@ function ChangeForm({ standing, answer, onDone }: FormProps) {
   const [quantities, setQuantities] = useState(() => standing.items.map((item) => String(item.quantity)));
   const [everyWeeks, setEveryWeeks] = useState<StandingCadence>(standing.every_weeks as StandingCadence);
   const [endDate, setEndDate] = useState(standing.end_date ?? '');
+  const [planned, setPlanned] = useState(standing.planned_benefits);
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -429,7 +430,11 @@ function ChangeForm({ standing, answer, onDone }: FormProps) {
       return;
     }
     const done = await answer(
-      () => change.mutateAsync({ id: standing.id, change: { items, everyWeeks, endDate: endDate || null } }),
+      () =>
+        change.mutateAsync({
+          id: standing.id,
+          change: { items, everyWeeks, endDate: endDate || null, plannedBenefits: planned },
+        }),
       'Could not save the change',
     );
     if (done) onDone();
@@ -461,6 +466,31 @@ function ChangeForm({ standing, answer, onDone }: FormProps) {
         </ul>
         <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">0 takes a product out.</p>
       </fieldset>
+      {standing.planned_benefits.length > 0 && (
+        <fieldset>
+          <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">
+            Tell {standing.producer.farm_name} you plan to pay with
+          </legend>
+          <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-sm">
+            {standing.planned_benefits.map((programme) => (
+              <label key={programme} className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-brand-700"
+                  checked={planned.includes(programme)}
+                  onChange={(e) =>
+                    setPlanned(
+                      standing.planned_benefits.filter((p) => (p === programme ? e.target.checked : planned.includes(p))),
+                    )
+                  }
+                />
+                {TENDER_LABELS[programme]}
+              </label>
+            ))}
+          </div>
+          <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">Untick one to stop telling the farm.</p>
+        </fieldset>
+      )}
       <StandingTermsFields
         everyWeeks={everyWeeks}
         onEveryWeeks={setEveryWeeks}
