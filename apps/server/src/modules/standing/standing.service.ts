@@ -79,7 +79,10 @@ export async function makeStanding(ctx: AppContext, shopper: AuthUser, input: Ma
   const first = input.fromOrderId === null ? null : await firstOrderOf(ctx, shopper, input, window.occurrence.startsAt);
   // Told to the farm on each week's order (decision 516): as sent, else as on the order it repeats.
   const plannedBenefits = input.plannedBenefits ?? first?.plannedBenefits ?? [];
-  if (window.farm) await assertTakesPlanned(ctx, window.farm, plannedBenefits, window.occurrence.date);
+  if (plannedBenefits.length > 0) {
+    if (!window.farm) throw notFound('Producer not found');
+    await assertTakesPlanned(ctx, window.farm, plannedBenefits, window.occurrence.date);
+  }
 
   const row = await ctx.db.transaction(async (tx) => {
     const created = await repo.insertStanding(tx, {
