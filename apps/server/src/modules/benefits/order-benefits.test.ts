@@ -207,7 +207,11 @@ describe('benefits a shopper plans to pay an order with', () => {
       app.inject({ method: 'PATCH', url: `/api/standing/${standing.id}`, headers: bearer(shopper), payload });
     const senior = await patch({ plannedBenefits: ['senior_fmnp'] });
     expect(senior.statusCode, senior.body).toBe(400);
-    expect(senior.json().message).toContain('does not take Senior FMNP coupons');
+    expect(senior.json().message).toContain('does not take Senior FMNP coupons for a pickup on Saturday, June 15');
+    // Judged for the next pickup (15 June), not today: WIC FMNP ended on 12 June.
+    const wic = await patch({ plannedBenefits: ['snap', 'wic_fmnp'] });
+    expect(wic.statusCode, wic.body).toBe(400);
+    expect(wic.json().message).toContain('does not take WIC FMNP coupons for a pickup on Saturday, June 15');
     const none = await patch({ plannedBenefits: [] });
     expect(none.statusCode, none.body).toBe(200);
     expect(none.json().standing.planned_benefits).toEqual([]);

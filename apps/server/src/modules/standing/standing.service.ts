@@ -186,9 +186,13 @@ export async function changeStanding(ctx: AppContext, shopper: AuthUser, id: num
     if (unknown) throw badRequest(unknown, 'items');
   }
   if (input.plannedBenefits?.length) {
-    const farm = (await placeOf(ctx, row.pointId))?.farm;
-    if (!farm) throw badRequest('Its pickup place is gone from the farm, so no benefit can be planned for it', 'plannedBenefits');
-    await assertTakesPlanned(ctx, farm, input.plannedBenefits, todayDateOnly(ctx.clock.now()));
+    const place = await placeOf(ctx, row.pointId);
+    const slot = place && slotOf(place.point.schedule, row);
+    if (!place?.farm || !slot)
+      throw badRequest('Its pickup time is gone from the farm, so no benefit can be planned for it', 'plannedBenefits');
+    // Checked for its next pickup, as making one checks its first; each week keeps only what the farm takes then.
+    const [next] = windowsAhead(row, slot, place.point.timeZone, ctx.clock.now(), 35);
+    await assertTakesPlanned(ctx, place.farm, input.plannedBenefits, next?.date ?? row.startDate);
   }
   await repo.updateStanding(ctx.db, id, {
     ...(input.plannedBenefits ? { plannedBenefits: input.plannedBenefits } : {}),
