@@ -1,5 +1,5 @@
 import type { CutSheetAnswer, ShareTerms } from '@farmstand/shared/schemas/shares';
-import { index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { products } from './products';
 import { users } from './users';
@@ -30,6 +30,8 @@ export const shareReservations = pgTable(
       .notNull()
       .default('reserved'),
     terms: jsonb('terms').$type<ShareTerms>().notNull(),
+    /** The cut sheet deadline when reserved: later edits of the terms never move it earlier (decision 520). */
+    reservedCutSheetDue: date('reserved_cut_sheet_due', { mode: 'string' }).notNull(),
     pricePerLb: numeric('price_per_lb', { precision: 10, scale: 2, mode: 'number' }).notNull(),
     hangingEstimate: numeric('hanging_estimate', { precision: 10, scale: 3, mode: 'number' }).notNull(),
     feeEstimate: numeric('fee_estimate', { precision: 10, scale: 2, mode: 'number' }).notNull(),

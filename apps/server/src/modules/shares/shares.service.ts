@@ -107,6 +107,7 @@ export async function reserveShare(ctx: AppContext, user: AuthUser, input: z.out
       shopperPhone: input.shopper_phone ?? user.phone ?? null,
       quantity: input.quantity,
       terms,
+      reservedCutSheetDue: terms.cut_sheet_due,
       pricePerLb: price,
       hangingEstimate: terms.hanging_weight,
       feeEstimate: terms.processing_fee,
