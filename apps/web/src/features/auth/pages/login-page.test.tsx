@@ -1,11 +1,12 @@
-import { TEXTS } from '@farmstand/shared';
+import { STORAGE_KEYS, TEXTS } from '@farmstand/shared';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { createBrowserRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('@/shared/site/api', () => ({ useSite: () => ({ site_name: 'Farmstand' }) }));
 
 import { AuthProvider } from '@/shared/auth-context';
+import { routes } from '../routes';
 import LoginPage from './login-page';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -66,5 +67,68 @@ describe('the sign-in page', () => {
     expect(calls.filter((call) => call.url === '/api/auth/email-link').map((call) => call.body)).toEqual([
       { email: 'owner@x.test' },
     ]);
+  });
+});
+
+describe('the sign-in page, opened by someone signed in', () => {
+  const SHOPPER = {
+    id: 7,
+    email: 'dana@x.test',
+    userType: 'consumer',
+    phone: null,
+    emailVerified: true,
+    subscription: { status: 'none', trial_ends_at: null },
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  /** The app's own router (the browser's history) on /login?next=<next>, with the person signed in. */
+  function openSignedIn(next: string) {
+    localStorage.setItem(STORAGE_KEYS.token, 'a-token');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(SHOPPER))),
+    );
+    window.history.replaceState(null, '', `/login?next=${encodeURIComponent(next)}`);
+    const router = createBrowserRouter([
+      ...routes,
+      { path: '/dashboard', element: <h1>Dashboard</h1> },
+      { path: '/favorites', element: <h1>Favourites</h1> },
+      { path: '*', element: <h1>Some other page</h1> },
+    ]);
+    render(
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>,
+    );
+  }
+
+  it.each([
+    '/..//evil.example',
+    '/%2e%2e//evil',
+    '/%2F%2Fevil.example',
+    '/%5Cevil.example',
+    '/\\evil.example',
+    '/\t/evil.example',
+    '//evil.example',
+    'https://evil.example',
+    '/%',
+    '/login',
+  ])('goes to the dashboard, without crashing, when next is %j', async (next) => {
+    openSignedIn(next);
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(window.location.origin).toBe('http://localhost:3000');
+    expect(window.location.pathname).toBe('/dashboard');
+  });
+
+  it('goes to the page next names when it is a page on this site', async () => {
+    openSignedIn('/favorites?tab=2');
+    expect(await screen.findByRole('heading', { name: 'Favourites' })).toBeTruthy();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/favorites?tab=2');
   });
 });
