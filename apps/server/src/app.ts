@@ -28,6 +28,7 @@ import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { maintenancePlugin } from './plugins/maintenance';
 import { DEFAULT_TILE_UPSTREAMS, mapTilesPlugin } from './plugins/map-tiles';
+import { registerMultipartBodies } from './plugins/multipart';
 import { observabilityPlugin } from './plugins/observability';
 import { describeRoute, tidyDocument } from './plugins/openapi-quality';
 import { RequestLogController } from './plugins/request-logging';
@@ -174,9 +175,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(routeAccessPlugin, { ctx });
   await app.register(maintenancePlugin, { ctx });
 
-  await app.register(async (api) => registerModules(api, { ctx, sensitiveRateLimit: Math.max(5, Math.floor(perMinute / 10)) }), {
-    prefix: '/api',
-  });
+  await app.register(
+    async (api) => {
+      // Multipart bodies for every upload route, once (plugins/multipart.ts): no module registers its own.
+      await registerMultipartBodies(api);
+      await registerModules(api, { ctx, sensitiveRateLimit: Math.max(5, Math.floor(perMinute / 10)) });
+    },
+    { prefix: '/api' },
+  );
   await app.register(uploadsPlugin, { root: path.join(config.dataDir, 'uploads') });
   // Map tiles from our own origin, cached.
   await app.register(mapTilesPlugin, {

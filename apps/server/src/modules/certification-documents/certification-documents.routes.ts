@@ -1,6 +1,5 @@
 import { ErrorResponse, IdParams } from '@farmstand/shared';
 import { DOCUMENT_TEXTS, DocumentUploadResponse, MAX_DOCUMENT_BYTES } from '@farmstand/shared/schemas/certification-documents';
-import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, tooLarge, unsupportedType } from '../../lib/errors';
@@ -14,12 +13,15 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 const OWNER_ONLY = 'Only producers can attach certification documents';
 const ownerAccess = { access: ['producer'], accessMessages: { denied: OWNER_ONLY } } as const;
 
+/** A document upload's limits: one file of at most MAX_DOCUMENT_BYTES (multipart is registered once, plugins/multipart.ts). */
+const DOCUMENT_LIMITS = { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 2, parts: 3 };
+
 /** Reads the one `document` file; over the limit is a 413, anything that is not a file a 400/415. */
 async function readDocumentUpload(request: FastifyRequest): Promise<{ data: Buffer; fileName?: string }> {
   if (!request.isMultipart()) throw unsupportedType(DOCUMENT_TEXTS.wrongType);
   let upload: { data: Buffer; fileName?: string } | null = null;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits: DOCUMENT_LIMITS })) {
       if (part.type !== 'file') continue;
       const data = await part.toBuffer();
       if (part.fieldname === 'document' && !upload) upload = { data, fileName: part.filename };
@@ -39,11 +41,6 @@ async function readDocumentUpload(request: FastifyRequest): Promise<{ data: Buff
  * removes one file per certification; only that producer and admins can download it.
  */
 const certificationDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  await app.register(multipart, {
-    limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 2, parts: 3 },
-    throwFileSizeLimit: true,
-  });
-
   app.put(
     '/:id/document',
     {

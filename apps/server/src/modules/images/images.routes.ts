@@ -6,13 +6,12 @@ import {
   ProductResponse,
   SetPrimaryImageRequest,
 } from '@farmstand/shared/schemas/products';
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
 import { requireRole } from '../../plugins/auth';
 import { defineModule, type ModuleOptions } from '../module';
 import * as images from './images.service';
-import { isTruthyField, MULTIPART_LIMITS, readImageUpload } from './multipart-upload';
+import { isTruthyField, readImageUpload } from './multipart-upload';
 
 const tags = ['images'];
 const security = [{ bearer: [] }];
@@ -32,10 +31,8 @@ const multipartBody = {
   description: 'multipart/form-data: `image` (JPEG, PNG or WebP, at most 5 MB) and text fields',
 };
 
-/** Image uploads (spec 02 §7 Images). Multipart is registered here only, with the size limits. */
+/** Image uploads (spec 02 §7 Images), read with the image limits (multipart-upload.ts). */
 const imageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
-
   app.post(
     '/products/:id',
     {

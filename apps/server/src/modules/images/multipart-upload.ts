@@ -4,7 +4,11 @@ import { badRequest, tooLarge, unsupportedType } from '../../lib/errors';
 
 export type Upload = { buffer: Buffer; fields: Record<string, string> };
 
-/** The multipart limits: one file of at most MAX_IMAGE_BYTES and a few short text fields. */
+/**
+ * An image upload's limits: one file of at most MAX_IMAGE_BYTES and a few short text fields.
+ * Multipart itself is registered once for the whole API (plugins/multipart.ts), so every route that
+ * reads an image with `readImageUpload` (product and profile images, the CSA box photo) can.
+ */
 export const MULTIPART_LIMITS = { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6 };
 
 /**
@@ -16,7 +20,7 @@ export async function readImageUpload(request: FastifyRequest): Promise<Upload> 
   const fields: Record<string, string> = {};
   let buffer: Buffer | null = null;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'image' || buffer) {
           await part.toBuffer();

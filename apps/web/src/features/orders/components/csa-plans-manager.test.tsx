@@ -190,6 +190,34 @@ describe('the farm’s CSA share plans', () => {
     expect(within(card).getByRole('form', { name: /Photo of the box for the week of Mon, Jun 8/ })).toBeTruthy();
   });
 
+  it('uploads the box photo as multipart, field image, to the week the server filed the box under', async () => {
+    serve([plan]);
+    vi.spyOn(api, 'put').mockResolvedValue({ box: { ...box, week_of: '2099-06-08' }, message: 'Box posted.' } as never);
+    const upload = vi.spyOn(api, 'upload').mockResolvedValue({
+      box: { ...box, week_of: '2099-06-08', photo_url: '/uploads/csa/3/a-800.webp' },
+      message: 'Photo added to the box.',
+    } as never);
+    show();
+    const card = await screen.findByTestId('csa-plan-3');
+    fireEvent.click(within(card).getByRole('button', { name: 'Weekly box, Summer Veggie Share' }));
+    const form = await within(card).findByRole('form', { name: 'Post a box for Summer Veggie Share' });
+    await within(form).findByRole('option', { name: 'Farm Fresh Eggs' });
+    fireEvent.change(within(form).getByLabelText('Product'), { target: { value: '5' } });
+    fireEvent.input(within(form).getByLabelText('Small box'), { target: { value: '1' } });
+    fireEvent.input(within(form).getByLabelText('Large box'), { target: { value: '2' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Post box and email members' }));
+    const photoForm = await within(card).findByRole('form', { name: /Photo of the box for the week of Mon, Jun 8/ });
+    const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'box.png', { type: 'image/png' });
+    fireEvent.change(within(photoForm).getByLabelText('Photo of the box (optional)'), { target: { files: [photo] } });
+    fireEvent.click(within(photoForm).getByRole('button', { name: 'Add photo' }));
+    expect(await within(photoForm).findByText('Photo added to the box.')).toBeTruthy();
+    expect(upload).toHaveBeenCalledTimes(1);
+    const [url, sent] = upload.mock.calls[0];
+    expect(url).toBe('/csa/3/boxes/2099-06-08/photo');
+    expect([...(sent as FormData).keys()]).toEqual(['image']);
+    expect((sent as FormData).get('image')).toBe(photo);
+  });
+
   it('refuses the same product twice in one box without asking the server', async () => {
     serve([plan]);
     const put = vi.spyOn(api, 'put');
