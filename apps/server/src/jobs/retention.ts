@@ -46,7 +46,7 @@ export async function runRetention(ctx: AppContext, now: Date) {
   );
   // Hourly digest notices pile up; reminder and period notices stay (they are what makes each happen once).
   await ctx.db.execute(
-    sql`delete from job_notices where kind in ('message_digest', 'heartbeat', 'order_mail', 'order_mail_pending', 'order_digest') and created_at < ${before(30)}`,
+    sql`delete from job_notices where kind in ('message_digest', 'heartbeat', 'order_mail', 'order_mail_pending', 'share_mail_pending', 'order_digest') and created_at < ${before(30)}`,
   );
   return {
     admin_logs_deleted: count(adminLogs),

@@ -56,6 +56,7 @@ export const DEFAULT_SETTINGS: Settings = {
     max_products_per_producer: 10,
     max_images_per_product: 5,
     max_variants_per_product: 20,
+    max_shares_per_shopper: 2,
   },
   maintenance: {
     maintenance_mode: false,

@@ -20,6 +20,7 @@ const LABELS: Record<string, string> = {
   two_factor_auth: 'Two-factor authentication',
   ip_whitelist: 'IP allow list',
   enable_location_search: 'Enable location search',
+  max_shares_per_shopper: 'Max shares per shopper of one animal share',
 };
 
 /** The form's label: 'SMTP port', 'Monthly price ($)', or the field name in words ('Site name'). */

@@ -35,6 +35,7 @@ export const SETTINGS_THAT_ACT: Record<SettingsKey, Record<string, string>> = {
     max_products_per_producer: 'product creation limit, products tab count, dashboard texts',
     max_images_per_product: 'image upload limit, products tab',
     max_variants_per_product: 'variants per product (product create and edit), product form',
+    max_shares_per_shopper: 'open shares one shopper may hold of one share product (reserving a share), reserve card',
   },
   maintenance: {
     maintenance_mode: 'every API call and screen for non-admins',

@@ -73,6 +73,8 @@ export const SettingsSchemas = {
     max_products_per_producer: z.number().int().min(1).max(100),
     max_images_per_product: z.number().int().min(1).max(20),
     max_variants_per_product: z.number().int().min(1).max(100),
+    /** Shares of one share product a shopper may hold open (reserved, processed, ready): decision 520. */
+    max_shares_per_shopper: z.number().int().min(1).max(16),
   }),
   maintenance: z.object({
     maintenance_mode: z.boolean(),

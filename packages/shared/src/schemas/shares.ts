@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ORDER_LIMITS } from '../constants/orders';
 import { PICKUP_TIME_ZONES } from '../constants/time-zones';
-import { shareCents, toCents, toMilli } from '../format/by-weight';
+import { formatCents, shareCents, toCents, toMilli } from '../format/by-weight';
 import { parseDateOnly } from '../format/date-only';
 import { MAX_SHARE_PARTS, SHARE_ANIMALS, SHARE_STATUSES, type ShareAnimal } from '../format/shares';
 import { dbId } from './common';
@@ -130,7 +131,14 @@ export function shareProductViolation(p: {
       message:
         'A share is priced by its hanging weight: remove the pack weights and variants, or list the cuts as another product',
     };
-  if (share.deposit !== null && toCents(share.deposit) > shareEstimateCents(p.price, share))
+  const estimate = shareEstimateCents(p.price, share);
+  // Bounded like an order's total (decision 520): no share's amounts can reach the size of a 500.
+  if (estimate > ORDER_LIMITS.maxTotal * 100)
+    return {
+      path: 'share.hanging_weight',
+      message: `A share’s estimate can be at most ${formatCents(ORDER_LIMITS.maxTotal * 100)}; this one comes to ${formatCents(estimate)}: check the price per lb and the hanging weight`,
+    };
+  if (share.deposit !== null && toCents(share.deposit) > estimate)
     return { path: 'share.deposit', message: 'The deposit cannot be more than the share’s estimated price' };
   return null;
 }
@@ -224,12 +232,21 @@ export const DepositRequest = z.object({
 });
 export type DepositRequest = z.infer<typeof DepositRequest>;
 
+/**
+ * PUT /api/shares/{id}/bill. A bill more than 1.5 times the reservation's estimate is refused (409)
+ * unless `confirm` is true, as a weight far outside its pack range is when weighing (decision 520);
+ * a bill above ORDER_LIMITS.maxTotal is refused (400) even confirmed.
+ */
 export const ShareBillRequest = z.object({
   /** The reservation's hanging weight in lb (all its shares), from the processor's sheet. */
   hanging_weight: weight('Hanging weight').refine((v) => v <= 2000, 'Hanging weight must be at most 2,000 lb'),
   processing_fees: money('Processing fees', 10_000),
+  confirm: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
 });
-export type ShareBillRequest = z.infer<typeof ShareBillRequest>;
+export type ShareBillRequest = z.input<typeof ShareBillRequest>;
 
 export const ShareReadyRequest = z.object({
   note: requiredText(300, 'Pickup details'),
@@ -299,6 +316,13 @@ export type ShareReservation = z.infer<typeof ShareReservation>;
 export const ShareReservationResponse = z.object({ share: ShareReservation });
 export const ShareReservationList = z.object({ shares: z.array(ShareReservation) });
 export type ShareReservationList = z.infer<typeof ShareReservationList>;
+
+/** GET /api/shares/mine: the shopper's shares, and how many of one share product a shopper may hold open. */
+export const MyShareList = ShareReservationList.extend({
+  /** The site's cap (features.max_shares_per_shopper): shares reserved, processed or ready of one product. */
+  max_per_product: z.number(),
+});
+export type MyShareList = z.infer<typeof MyShareList>;
 
 // The words and steps without zod, for the first load (format/shares.ts).
 export {

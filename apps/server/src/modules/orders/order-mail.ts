@@ -9,6 +9,7 @@ import { runNamed } from '../../db/named';
 import { claimNotice } from '../../jobs/runs';
 import type { AppContext } from '../../lib/context';
 import { zonedFormatter } from '../../lib/date-format';
+import { farmsWithPendingShareMail, takePendingShareMail } from '../shares/share-mail';
 import { byWeightOfLine } from './order-lines';
 
 /**
@@ -16,6 +17,8 @@ import { byWeightOfLine } from './order-lines';
  * as the message digest's "one an hour"): the first new order, cancellation or expiry of a period
  * is mailed at once and claims `order_mail/<producer>/<period>`; later ones of that period are kept
  * as `order_mail_pending/<order>/<status>` and go out together in one digest from the sweep.
+ * A farm's share reservations and cancellations take the same period and digest (decision 520), kept
+ * as `share_mail_pending/<share>/<status>` (shares/share-mail.ts).
  */
 const PERIOD_MS = ORDER_LIMITS.producerMailPeriodMinutes * 60_000;
 
@@ -34,6 +37,7 @@ const ORDER_DIGEST = 'order_digest';
  * waits for the digest (recorded as pending). One statement: claiming the period and, when it was
  * claimed already, recording the pending notice (placing an order is one round trip shorter; its
  * p95 budget is 50 ms, bench/README.md "50-orders"). A new order decides this in its own transaction.
+ * A share's notice passes its own `pending` kind and the share's id.
  */
 export async function mailFarmNow(
   db: Db,
@@ -41,12 +45,13 @@ export async function mailFarmNow(
   orderId: number,
   status: 'requested' | 'cancelled' | 'expired',
   at: Date,
+  pending: string = ORDER_MAIL_PENDING,
 ): Promise<boolean> {
   const rows = await runNamed<{ now: boolean }>(db, 'orders_mail_farm_now', MAIL_FARM_NOW, [
     ORDER_MAIL_NOTICE,
     producerUserId,
     mailPeriodOf(at),
-    ORDER_MAIL_PENDING,
+    pending,
     orderId,
     status,
   ]);
@@ -94,9 +99,13 @@ export async function runOrderMailDigests(ctx: AppContext, now: Date) {
   const farms = await ctx.db.execute<{ producer_user_id: number }>(sql`
     select distinct o.producer_user_id from job_notices n join orders o on o.id = n.subject_id
     where n.kind = ${ORDER_MAIL_PENDING}`);
+  const producers = new Set([
+    ...farms.rows.map((row) => Number(row.producer_user_id)),
+    ...(await farmsWithPendingShareMail(ctx.db)),
+  ]);
   const { site_name: site } = await ctx.settings.get('general');
   let sent = 0;
-  for (const { producer_user_id: producer } of farms.rows) {
+  for (const producer of producers) {
     if (!(await claimNotice(ctx.db, ORDER_DIGEST, producer, period))) continue;
     const { rows } = await ctx.db.execute<PendingRow>(sql`
       with taken as (
@@ -107,7 +116,8 @@ export async function runOrderMailDigests(ctx: AppContext, now: Date) {
       select o.id, t.milestone as status, o.shopper_name, o.point_name, o.time_zone, o.window_start, o.total, o.planned_benefits, u.email
       from taken t join orders o on o.id = t.subject_id join users u on u.id = o.producer_user_id
       order by o.id, t.milestone desc`);
-    if (rows.length === 0) continue;
+    const shares = await takePendingShareMail(ctx.db, producer);
+    if (rows.length === 0 && shares.length === 0) continue;
     const line = (row: PendingRow) => {
       const label = `Order #${row.id} from ${row.shopper_name}`;
       if (row.status === 'cancelled') return `${label} was cancelled.`;
@@ -118,22 +128,24 @@ export async function runOrderMailDigests(ctx: AppContext, now: Date) {
         ...planned(row.planned_benefits),
       ].join(' ');
     };
-    const count = (status: string, one: string, many: string) => {
-      const n = rows.filter((row) => row.status === status).length;
+    const count = (list: { status: string }[], status: string, one: string, many: string) => {
+      const n = list.filter((row) => row.status === status).length;
       return n === 0 ? null : `${n} ${n === 1 ? one : many}`;
     };
     const summary = [
-      count('requested', 'new order', 'new orders'),
-      count('cancelled', 'cancellation', 'cancellations'),
-      count('expired', 'expired request', 'expired requests'),
+      count(rows, 'requested', 'new order', 'new orders'),
+      count(rows, 'cancelled', 'cancellation', 'cancellations'),
+      count(rows, 'expired', 'expired request', 'expired requests'),
+      count(shares, 'requested', 'new share reservation', 'new share reservations'),
+      count(shares, 'cancelled', 'share cancellation', 'share cancellations'),
     ]
       .filter(Boolean)
       .join(', ');
     await ctx.mailer.send({
-      to: rows[0].email,
+      to: rows[0]?.email ?? shares[0].email,
       subject: `${summary} on ${site}`,
       heading: summary.charAt(0).toUpperCase() + summary.slice(1),
-      paragraphs: rows.map(line),
+      paragraphs: [...rows.map(line), ...shares.map((share) => share.text)],
       action: { label: 'Open your orders', url: `${ctx.config.publicUrl}/dashboard?tab=orders` },
       reason: `You are getting this because shoppers reserved from your farm. After one order e-mail, we collect the next ${ORDER_LIMITS.producerMailPeriodMinutes} minutes' orders and changes into one e-mail like this.`,
     });

@@ -156,7 +156,7 @@ export async function updateProduct(ctx: AppContext, user: AuthUser, id: number,
     ctx.db.transaction(async (tx) => {
       const row = await loadManageableProduct(ctx, user, id, tx);
       assertRegulatedRules(input, row.producer.state);
-      await assertShareTermsFit(tx, id, input.share);
+      await assertShareTermsFit(tx, id, input.share, ctx.clock.now());
       await replaceVariants(tx, id, input.variants);
       await repo.updateProduct(tx, id, toValues(input));
       return reload(ctx, id, tx);

@@ -1,6 +1,8 @@
-import { todayDateOnly } from '@farmstand/shared/format/date-only';
+import { ORDER_LIMITS } from '@farmstand/shared/constants/orders';
+import { FAR_OUTSIDE, formatCents, formatWeight, toMilli } from '@farmstand/shared/format/by-weight';
+import { formatDateOnly, todayDateOnly } from '@farmstand/shared/format/date-only';
 import type { ShareStatus, ShareTerms } from '@farmstand/shared/schemas/shares';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import type { ShareRow } from './shares.repository';
 
@@ -51,4 +53,59 @@ export const STATUS_WORDS: Record<ShareStatus, string> = {
 
 export function assertStatus(row: Pick<ShareRow, 'status'>, allowed: ShareStatus[], doing: string): void {
   if (!allowed.includes(row.status)) throw conflict(`This share is ${STATUS_WORDS[row.status]}: it cannot be ${doing}`);
+}
+
+const longDate = (text: string) => formatDateOnly(text, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+
+/**
+ * New share terms keep the reservations that follow them (decision 520): the cut sheet deadline may
+ * move earlier only down to the latest deadline a shopper reserved under and never before the farm's
+ * today, and the processing date may move earlier only down to today, so a change never takes away a
+ * shopper's cut sheet and cancel, or opens the bill, at once. Dates left as they are, or moved later,
+ * always pass (a share past its deadline can still have its processor renamed).
+ */
+export function assertTermsKeepReservations(
+  dates: { reservedDue: string; currentDue: string; currentProcessing: string } | null,
+  terms: Pick<ShareTerms, 'cut_sheet_due' | 'processing_date' | 'time_zone'>,
+  now: Date,
+): void {
+  if (dates === null) return;
+  const today = farmToday(terms, now);
+  if (terms.cut_sheet_due < dates.currentDue) {
+    if (terms.cut_sheet_due < dates.reservedDue)
+      throw badRequest(
+        `Shoppers reserved this share with its cut sheet due by ${longDate(dates.reservedDue)}: the deadline can move later, or back to that day, but not earlier`,
+        'share.cut_sheet_due',
+      );
+    if (terms.cut_sheet_due < today)
+      throw badRequest(
+        `The cut sheet deadline cannot move into the past while shares are reserved: choose today (${longDate(today)}) or later`,
+        'share.cut_sheet_due',
+      );
+  }
+  if (terms.processing_date < dates.currentProcessing && terms.processing_date < today)
+    throw badRequest(
+      `The processing date cannot move into the past while shares are reserved: choose today (${longDate(today)}) or later`,
+      'share.processing_date',
+    );
+}
+
+/**
+ * A bill is bounded like an order's total (ORDER_LIMITS.maxTotal), and one far above the
+ * reservation's estimate (more than FAR_OUTSIDE.high times it) is saved only once the farm confirms
+ * it, as a weight far outside a pack's range is when weighing an order (decision 520).
+ */
+export function assertBillPlausible(
+  bill: { cents: number; hangingWeight: number; confirm: boolean },
+  estimate: { cents: number; hangingWeight: number },
+): void {
+  if (bill.cents > ORDER_LIMITS.maxTotal * 100)
+    throw badRequest(
+      `A share's bill can be at most ${formatCents(ORDER_LIMITS.maxTotal * 100)}; this one comes to ${formatCents(bill.cents)}: check the hanging weight and the fees`,
+      'hanging_weight',
+    );
+  if (bill.cents > estimate.cents * FAR_OUTSIDE.high && !bill.confirm)
+    throw conflict(
+      `${formatCents(bill.cents)} is far above this share's estimate of ${formatCents(estimate.cents)} (${formatWeight(toMilli(bill.hangingWeight))} lb hanging weight against about ${formatWeight(toMilli(estimate.hangingWeight))} lb expected): check the processor's sheet and confirm to save it`,
+    );
 }

@@ -59,6 +59,42 @@ export async function sharesTaken(db: Db, productId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Shares of a product one shopper holds open (reserved, processed or ready): the per-shopper cap counts them. */
+export async function sharesHeldBy(db: Db, productId: number, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${shareReservations.quantity}), 0)::int`.mapWith(Number) })
+    .from(shareReservations)
+    .where(
+      and(
+        eq(shareReservations.productId, productId),
+        eq(shareReservations.customerId, customerId),
+        sql`${shareReservations.status} in ('reserved', 'processed', 'ready')`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * The dates that bind a change of a product's share terms, over its reservations that follow them
+ * (not yet processed): the latest deadline a shopper reserved under, and the current deadline and
+ * processing date. Null when no reservation follows the terms.
+ */
+export async function reservedDates(
+  db: Db,
+  productId: number,
+): Promise<{ reservedDue: string; currentDue: string; currentProcessing: string } | null> {
+  const [row] = await db
+    .select({
+      reservedDue: sql<string | null>`max(${shareReservations.reservedCutSheetDue})::text`,
+      currentDue: sql<string | null>`min(${shareReservations.terms}->>'cut_sheet_due')`,
+      currentProcessing: sql<string | null>`min(${shareReservations.terms}->>'processing_date')`,
+    })
+    .from(shareReservations)
+    .where(and(eq(shareReservations.productId, productId), eq(shareReservations.status, 'reserved')));
+  if (!row?.reservedDue || !row.currentDue || !row.currentProcessing) return null;
+  return { reservedDue: row.reservedDue, currentDue: row.currentDue, currentProcessing: row.currentProcessing };
+}
+
 /** Reservations not yet processed follow the producer's new schedule and cut sheet. */
 export async function followTerms(db: Db, productId: number, terms: ShareTerms): Promise<void> {
   await db

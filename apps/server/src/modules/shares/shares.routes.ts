@@ -2,6 +2,7 @@ import { ErrorResponse, IdParams } from '@farmstand/shared';
 import {
   CutSheetRequest,
   DepositRequest,
+  MyShareList,
   ReserveShareRequest,
   ShareBillRequest,
   ShareCancelRequest,
@@ -43,7 +44,12 @@ const sharesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/mine',
     {
       config: { access: 'signed-in' },
-      schema: { summary: 'Your share reservations', tags, security, response: { 200: ShareReservationList, ...errors } },
+      schema: {
+        summary: 'Your share reservations, and how many shares of one product a shopper may hold',
+        tags,
+        security,
+        response: { 200: MyShareList, ...errors },
+      },
     },
     async (request) => shares.listMyShares(ctx, await requireUser(ctx, request)),
   );
@@ -110,7 +116,8 @@ const sharesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     {
       config: producerOnly,
       schema: {
-        summary: 'Enter the hanging weight and processing fees once the animal is processed',
+        summary:
+          'Enter the hanging weight and processing fees once the animal is processed (a bill far above the estimate is confirmed)',
         tags,
         security,
         params: IdParams,

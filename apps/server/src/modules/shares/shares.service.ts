@@ -1,8 +1,10 @@
-import { formatCents, toCents } from '@farmstand/shared/format/by-weight';
+import { ORDER_LIMITS } from '@farmstand/shared/constants/orders';
+import { formatCents, shareCents, toCents, toMilli } from '@farmstand/shared/format/by-weight';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import {
   type CutSheetRequest,
   type DepositRequest,
+  type MyShareList,
   type ReserveShareRequest,
   type ShareBillRequest,
   type ShareCancelRequest,
@@ -19,10 +21,21 @@ import type { Site } from '../../lib/email-template';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { insertOutboxRow } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
+import { mailFarmNow } from '../orders/order-mail';
 import { canViewProduct } from '../products/products.policy';
 import { forgetPublicProduct } from '../products/products.public-cache';
 import { findProductWithProducer, updateProduct } from '../products/products.repository';
-import { assertCanBill, assertStatus, cutSheetOpen, farmToday, roleOfShare, SHARE_NOT_FOUND } from './shares.policy';
+import { SHARE_MAIL_PENDING } from './share-mail';
+import {
+  assertBillPlausible,
+  assertCanBill,
+  assertStatus,
+  assertTermsKeepReservations,
+  cutSheetOpen,
+  farmToday,
+  roleOfShare,
+  SHARE_NOT_FOUND,
+} from './shares.policy';
 import { presentShare } from './shares.presenter';
 import * as repo from './shares.repository';
 
@@ -36,8 +49,12 @@ import * as repo from './shares.repository';
 const date = (text: string) => formatDateOnly(text, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
 const SHARE_PRODUCT_NOT_FOUND = 'Share not found';
 
-/** A product's new share terms must still hold the shares reserved; reservations not yet processed follow them. */
-export async function assertShareTermsFit(tx: Db, productId: number, share: ShareTerms | null): Promise<void> {
+/**
+ * A product's new share terms must still hold the shares reserved, and never move a reserved share's
+ * deadline earlier than it was reserved under or into the past (decision 520); reservations not yet
+ * processed follow them.
+ */
+export async function assertShareTermsFit(tx: Db, productId: number, share: ShareTerms | null, now: Date): Promise<void> {
   if (share === null) {
     const open = await repo.openShares(tx, productId);
     if (open > 0)
@@ -52,6 +69,7 @@ export async function assertShareTermsFit(tx: Db, productId: number, share: Shar
       `${taken} shares are already reserved: offer at least ${Math.ceil(taken / share.parts)} animals, or cancel reservations first`,
       'share.animals_available',
     );
+  assertTermsKeepReservations(await repo.reservedDates(tx, productId), share, now);
   await repo.followTerms(tx, productId, share);
 }
 
@@ -81,6 +99,7 @@ const link = (ctx: AppContext, path: string) => `${ctx.config.publicUrl}${path}`
 export async function reserveShare(ctx: AppContext, user: AuthUser, input: z.output<typeof ReserveShareRequest>) {
   const now = ctx.clock.now();
   const site = await ctx.mailer.site();
+  const { max_shares_per_shopper: cap } = await ctx.settings.get('features');
   const { id, send, productId } = await ctx.db.transaction(async (tx) => {
     // The product row's lock makes parallel reservations of one animal count one after the other.
     const locked = await repo.lockShareProduct(tx, input.product_id);
@@ -97,7 +116,21 @@ export async function reserveShare(ctx: AppContext, user: AuthUser, input: z.out
       throw conflict('The farm is not taking reservations for this share right now');
     if (input.quantity > left)
       throw conflict(`Only ${left} ${left === 1 ? 'share is' : 'shares are'} left: reserve ${left} or fewer`);
+    // Counted under the product's lock, so parallel reservations of one shopper cannot pass the cap together.
+    const held = await repo.sharesHeldBy(tx, input.product_id, user.id);
+    if (held + input.quantity > cap)
+      throw conflict(
+        held >= cap
+          ? `You already hold ${held} ${held === 1 ? 'share' : 'shares'} of ${locked.product.name}, the most one shopper may reserve: other shoppers get the rest`
+          : `One shopper may hold at most ${cap} shares of ${locked.product.name}, and you hold ${held}: reserve ${cap - held} or fewer`,
+      );
     const price = Number(locked.product.price);
+    const estimateCents = shareEstimateCents(price, terms) * input.quantity;
+    if (estimateCents > ORDER_LIMITS.maxTotal * 100)
+      throw badRequest(
+        `A reservation can come to at most ${formatCents(ORDER_LIMITS.maxTotal * 100)}; ${input.quantity} shares come to about ${formatCents(estimateCents)}: reserve fewer`,
+        'quantity',
+      );
     const newId = await repo.insertShare(tx, {
       productId: input.product_id,
       productName: locked.product.name,
@@ -114,9 +147,13 @@ export async function reserveShare(ctx: AppContext, user: AuthUser, input: z.out
       depositRequested: terms.deposit,
     });
     await showAvailability(tx, input.product_id, locked.product.availability, left - input.quantity);
-    const estimate = formatCents(shareEstimateCents(price, terms) * input.quantity);
+    const estimate = formatCents(estimateCents);
+    // The farm's first notice of a mail period goes out now, later ones wait for its digest (decision 520).
+    const farmEmail = await repo.emailOf(tx, locked.producerUserId);
+    const mailNow =
+      farmEmail !== null && (await mailFarmNow(tx, locked.producerUserId, newId, 'requested', now, SHARE_MAIL_PENDING));
     const send = await queueMail(ctx, tx, site, {
-      to: await repo.emailOf(tx, locked.producerUserId),
+      to: mailNow ? farmEmail : null,
       subject: `New share reservation: ${input.quantity} × ${shareLabel(terms)}`,
       lines: [
         `${input.shopper_name} reserved ${input.quantity} × ${locked.product.name} (${shareLabel(terms)}), about ${estimate}.`,
@@ -143,9 +180,13 @@ async function readShare(ctx: AppContext, user: AuthUser, id: number): Promise<S
 
 export const getShare = readShare;
 
-export async function listMyShares(ctx: AppContext, user: AuthUser): Promise<ShareReservationList> {
+export async function listMyShares(ctx: AppContext, user: AuthUser): Promise<MyShareList> {
   const now = ctx.clock.now();
-  return { shares: (await repo.listOfCustomer(ctx.db, user.id)).map((row) => presentShare(row, 'shopper', now)) };
+  const { max_shares_per_shopper: cap } = await ctx.settings.get('features');
+  return {
+    shares: (await repo.listOfCustomer(ctx.db, user.id)).map((row) => presentShare(row, 'shopper', now)),
+    max_per_product: cap,
+  };
 }
 
 export async function listReceivedShares(ctx: AppContext, producer: AuthUser): Promise<ShareReservationList> {
@@ -233,10 +274,30 @@ export function recordDeposit(ctx: AppContext, user: AuthUser, id: number, input
   });
 }
 
-export function enterBill(ctx: AppContext, user: AuthUser, id: number, input: ShareBillRequest) {
+export function enterBill(ctx: AppContext, user: AuthUser, id: number, input: z.output<typeof ShareBillRequest>) {
   return changeShare(ctx, user, id, async (row, role, now, tx) => {
     producerOnly(role, 'enters the bill');
     assertCanBill(row, now);
+    const pricePerLbCents = toCents(row.pricePerLb);
+    assertBillPlausible(
+      {
+        cents: shareCents({
+          pricePerLbCents,
+          hangingMilli: toMilli(input.hanging_weight),
+          feesCents: toCents(input.processing_fees),
+        }),
+        hangingWeight: input.hanging_weight,
+        confirm: input.confirm,
+      },
+      {
+        cents:
+          shareEstimateCents(Number(row.pricePerLb), {
+            hanging_weight: Number(row.hangingEstimate),
+            processing_fee: Number(row.feeEstimate),
+          }) * row.quantity,
+        hangingWeight: Number(row.hangingEstimate) * row.quantity,
+      },
+    );
     const billed = { ...row, hangingWeight: input.hanging_weight, processingFees: input.processing_fees };
     const due = presentShare({ share: billed, farmName: '', inspection: null }, 'producer', now).amount_due ?? 0;
     return {
@@ -294,10 +355,14 @@ export function cancelShare(ctx: AppContext, user: AuthUser, id: number, input: 
         throw conflict(
           `The cut sheet deadline (${date(row.terms.cut_sheet_due)}) has passed and the animal is booked for processing: message the farm to cancel`,
         );
+      // As a new reservation: the first notice of the farm's mail period now, the rest in its digest.
+      const farmEmail = await repo.emailOf(tx, row.producerUserId);
+      const mailNow =
+        farmEmail !== null && (await mailFarmNow(tx, row.producerUserId, row.id, 'cancelled', now, SHARE_MAIL_PENDING));
       return {
         set: { status: 'cancelled', cancelReason: input.reason },
         mail: {
-          to: await repo.emailOf(tx, row.producerUserId),
+          to: mailNow ? farmEmail : null,
           subject: `Share reservation cancelled: ${row.quantity} × ${shareLabel(row.terms)}`,
           lines: [
             `${row.shopperName} cancelled ${row.quantity} × ${row.productName}.`,

@@ -131,8 +131,9 @@ describe('reserving shares', () => {
 
   it('accepts exactly one of many parallel reservations for the last quarter, and shows the share sold out', async () => {
     const { productId } = await listShare({}, { animals_available: 1 });
-    const first = await buildUser(app);
-    expect((await reserve(first, productId, 3)).statusCode).toBe(201);
+    // Two shoppers take 3 of the 4 quarters (one shopper may hold 2 of one share product by default).
+    expect((await reserve(await buildUser(app), productId, 2)).statusCode).toBe(201);
+    expect((await reserve(await buildUser(app), productId, 1)).statusCode).toBe(201);
     const shoppers = await Promise.all(Array.from({ length: 6 }, () => buildUser(app)));
     const answers = await Promise.all(shoppers.map((s) => reserve(s, productId)));
     const codes = answers.map((r) => r.statusCode).sort();
@@ -182,7 +183,8 @@ describe('reserving shares', () => {
 
   it('will not stop being a share, or offer fewer animals than are reserved, while shares are open', async () => {
     const { farm, productId } = await listShare({}, { animals_available: 1 });
-    await reserve(await buildUser(app), productId, 3);
+    await reserve(await buildUser(app), productId, 2);
+    await reserve(await buildUser(app), productId, 1);
     const fewer = await send('PUT', `/api/products/${productId}`, farm, quarterBeef({}, { animals_available: 1, parts: 2 }));
     expect(fewer.statusCode).toBe(400);
     expect(fewer.json().message).toBe('3 shares are already reserved: offer at least 2 animals, or cancel reservations first');
@@ -318,5 +320,179 @@ describe('deposit, bill and pickup', () => {
     const cancelled = await send('POST', `/api/shares/${id}/cancel`, farm, { reason: 'The steer went lame' });
     expect(cancelled.json().share).toMatchObject({ status: 'cancelled', cancel_reason: 'The steer went lame' });
     expect((await send('GET', `/api/shares/${id}`, shopper)).json().share.state_label).toBe('Cancelled');
+  });
+});
+
+describe('share mails and how many shares one shopper may hold (decision 520)', () => {
+  const mailsTo = (email: string) => app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+
+  it('mails the farm once for 15 reservations and cancellations in a row, and the rest in one digest from the sweep', async () => {
+    const { farm, productId } = await listShare();
+    const shopper = await buildUser(app);
+    for (let i = 0; i < 15; i++) {
+      const { share } = (await reserve(shopper, productId)).json();
+      expect((await send('POST', `/api/shares/${share.id}/cancel`, shopper, { reason: 'Changed my mind' })).statusCode).toBe(200);
+    }
+    const first = await mailsTo(farm.email);
+    expect(first.map((m) => m.subject)).toEqual(['New share reservation: 1 × Quarter of a steer']);
+
+    // The sweep's order-mail digest takes the other 29, once, in the next mail period.
+    const { SCHEDULED_JOBS } = await import('../../jobs/sweep');
+    const digest = SCHEDULED_JOBS['order-mail-digests'];
+    await digest(app.ctx, new Date('2030-06-05T16:16:00Z'));
+    await digest(app.ctx, new Date('2030-06-05T16:17:00Z'));
+    const all = await mailsTo(farm.email);
+    expect(all).toHaveLength(2);
+    const digestMail = all.find((m) => m.id !== first[0].id);
+    expect(digestMail?.subject).toBe('14 new share reservations, 15 share cancellations on Farmstand');
+    expect(digestMail?.body).toContain(
+      'New share: Dana Reyes reserved 1 × Quarter beef share (Quarter of a steer), about $1,105.00.',
+    );
+    expect(digestMail?.body).toContain('Reason: Changed my mind');
+  });
+
+  it('refuses a shopper more open shares of one product than the site allows, parallel reservations counted one after the other', async () => {
+    const { productId } = await listShare();
+    const shopper = await buildUser(app);
+    expect((await reserve(shopper, productId)).statusCode).toBe(201);
+    const two = await reserve(shopper, productId, 2);
+    expect(two.statusCode).toBe(409);
+    expect(two.json().message).toBe(
+      'One shopper may hold at most 2 shares of Quarter beef share, and you hold 1: reserve 1 or fewer',
+    );
+    expect((await reserve(shopper, productId)).statusCode).toBe(201);
+    const third = await reserve(shopper, productId);
+    expect(third.statusCode).toBe(409);
+    expect(third.json().message).toBe(
+      'You already hold 2 shares of Quarter beef share, the most one shopper may reserve: other shoppers get the rest',
+    );
+    expect((await send('GET', '/api/shares/mine', shopper)).json()).toMatchObject({ max_per_product: 2 });
+
+    // Six at once from one account: two pass.
+    const hoarder = await buildUser(app);
+    const parallel = await Promise.all(Array.from({ length: 6 }, () => reserve(hoarder, productId)));
+    expect(parallel.map((r) => r.statusCode).sort()).toEqual([201, 201, 409, 409, 409, 409]);
+
+    // The admin's setting moves the cap; a cancelled share no longer counts.
+    const features = await app.ctx.settings.get('features');
+    await app.ctx.settings.set('features', { ...features, max_shares_per_shopper: 3 });
+    try {
+      expect((await reserve(shopper, productId)).statusCode).toBe(201);
+    } finally {
+      await app.ctx.settings.set('features', features);
+    }
+    const [mine] = (await send('GET', '/api/shares/mine', hoarder)).json().shares;
+    expect((await send('POST', `/api/shares/${mine.id}/cancel`, hoarder, {})).statusCode).toBe(200);
+    expect((await reserve(hoarder, productId)).statusCode).toBe(201);
+  });
+});
+
+describe('share terms after shoppers reserved (decision 520)', () => {
+  const editTerms = (farm: TestProducer, productId: number, share: Record<string, unknown>) =>
+    send('PUT', `/api/products/${productId}`, farm, quarterBeef({}, share));
+
+  it('never moves a reserved share’s cut sheet deadline earlier than it was reserved under, nor its dates into the past', async () => {
+    const { farm, productId } = await listShare(); // cut sheet due 12 June, processed 20 June; today is 5 June
+    const shopper = await buildUser(app);
+    const { share } = (await reserve(shopper, productId)).json();
+
+    const past = await editTerms(farm, productId, { cut_sheet_due: '2030-06-01', processing_date: '2030-06-02' });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toBe(
+      'Shoppers reserved this share with its cut sheet due by Wed, Jun 12, 2030: the deadline can move later, or back to that day, but not earlier',
+    );
+    // The shopper's rights stand: no bill yet, and they may still cancel.
+    at('2030-06-05T17:00:00Z');
+    expect(
+      (await send('PUT', `/api/shares/${share.id}/bill`, farm, { hanging_weight: 212, processing_fees: 160 })).statusCode,
+    ).toBe(409);
+    expect((await send('GET', `/api/shares/${share.id}`, shopper)).json().share.cut_sheet_open).toBe(true);
+
+    // Later, and back to the reserved deadline, are fine; earlier than it is not.
+    expect((await editTerms(farm, productId, { cut_sheet_due: '2030-06-19', processing_date: '2030-06-25' })).statusCode).toBe(
+      200,
+    );
+    expect((await editTerms(farm, productId, { cut_sheet_due: '2030-06-12', processing_date: '2030-06-25' })).statusCode).toBe(
+      200,
+    );
+    expect((await editTerms(farm, productId, { cut_sheet_due: '2030-06-11', processing_date: '2030-06-25' })).statusCode).toBe(
+      400,
+    );
+
+    // On 15 June (the reserved deadline has passed), an extended deadline cannot be cut back into the past.
+    expect((await editTerms(farm, productId, { cut_sheet_due: '2030-06-19', processing_date: '2030-06-25' })).statusCode).toBe(
+      200,
+    );
+    at('2030-06-15T16:00:00Z');
+    const cut = await editTerms(farm, productId, { cut_sheet_due: '2030-06-13', processing_date: '2030-06-25' });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().message).toBe(
+      'The cut sheet deadline cannot move into the past while shares are reserved: choose today (Sat, Jun 15, 2030) or later',
+    );
+    expect((await editTerms(farm, productId, { cut_sheet_due: '2030-06-15', processing_date: '2030-06-25' })).statusCode).toBe(
+      200,
+    );
+    // The processing date may come forward to today, never before it.
+    const early = await editTerms(farm, productId, { cut_sheet_due: '2030-06-15', processing_date: '2030-06-14' });
+    expect(early.statusCode).toBe(400);
+    expect((await editTerms(farm, productId, { cut_sheet_due: '2030-06-15', processing_date: '2030-06-15' })).statusCode).toBe(
+      200,
+    );
+    // Dates left as they are pass once they are behind: the farm can still rename its processor.
+    at('2030-06-17T16:00:00Z');
+    expect(
+      (
+        await editTerms(farm, productId, {
+          cut_sheet_due: '2030-06-15',
+          processing_date: '2030-06-15',
+          processor: 'Hardin Meats',
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('asks the farm to confirm a bill far above the estimate, and bounds every share amount with a 400', async () => {
+    const { farm, productId } = await listShare();
+    const shopper = await buildUser(app);
+    const { share } = (await reserve(shopper, productId)).json();
+    // A share priced at $400/lb hanging (about $84,160 a quarter) can be listed and reserved.
+    const dear = await listShare({ price: 400 });
+    const own = (await reserve(await buildUser(app), dear.productId)).json().share;
+    at('2030-06-20T14:00:00Z');
+    // 1,500 lb × $4.50 + $1,000 = $7,750.00 against an estimate of $1,105.00.
+    const far = await send('PUT', `/api/shares/${share.id}/bill`, farm, { hanging_weight: 1500, processing_fees: 1000 });
+    expect(far.statusCode).toBe(409);
+    expect(far.json().message).toBe(
+      "$7,750.00 is far above this share's estimate of $1,105.00 (1500 lb hanging weight against about 210 lb expected): check the processor's sheet and confirm to save it",
+    );
+    expect((await send('GET', `/api/shares/${share.id}`, shopper)).json().share.status).toBe('reserved');
+    const confirmed = await send('PUT', `/api/shares/${share.id}/bill`, farm, {
+      hanging_weight: 1500,
+      processing_fees: 1000,
+      confirm: true,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().share.bill_total).toBe(7750);
+    // Within 1.5 × the estimate needs no confirming.
+    const near = await send('PUT', `/api/shares/${share.id}/bill`, farm, { hanging_weight: 230, processing_fees: 170 });
+    expect(near.json().share.bill_total).toBe(1205);
+
+    for (const hanging_weight of [1e21, 2000.5, -1, Number.MAX_VALUE]) {
+      const res = await send('PUT', `/api/shares/${share.id}/bill`, farm, { hanging_weight, processing_fees: 0, confirm: true });
+      expect(res.statusCode, String(hanging_weight)).toBe(400);
+    }
+    // Its listing cannot grow past any share's size, nor its 2,000 lb bill, even confirmed.
+    expect((await send('PUT', `/api/products/${dear.productId}`, dear.farm, quarterBeef({ price: 1000 }))).json().message).toBe(
+      'A share’s estimate can be at most $100,000.00; this one comes to $210,160.00: check the price per lb and the hanging weight',
+    );
+    const huge = await send('PUT', `/api/shares/${own.id}/bill`, dear.farm, {
+      hanging_weight: 2000,
+      processing_fees: 0,
+      confirm: true,
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toBe(
+      "A share's bill can be at most $100,000.00; this one comes to $800,000.00: check the hanging weight and the fees",
+    );
   });
 });
