@@ -23,8 +23,21 @@ export const unsupportedType = (message: string) => new AppError(415, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   Object.assign(new AppError(429, message), { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
 
-/** PostgreSQL unique-violation, for turning races into a 409 instead of a 500. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
+/** The SQLSTATE of a database error, whether the driver's own or wrapped by Drizzle (as its cause). */
+function sqlState(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
 }
+
+/** PostgreSQL unique-violation, for turning races into a 409 instead of a 500. */
+export const isUniqueViolation = (error: unknown): boolean => sqlState(error) === '23505';
+
+/**
+ * A number too large for its column (22003, numeric_value_out_of_range). Each rule bounds its own
+ * amounts with a sentence of its own (an order's total: `ORDER_LIMITS.maxTotal`); this is the one
+ * guard behind them all, so that no write path, present or future, answers a 500 because a number
+ * was big. The statement failed, so its transaction wrote nothing.
+ */
+export const isNumberTooLarge = (error: unknown): boolean => sqlState(error) === '22003';
+export const NUMBER_TOO_LARGE = 'A number in this request is too large to be saved; check the amounts and quantities';

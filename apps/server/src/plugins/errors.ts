@@ -2,7 +2,7 @@ import { fieldLabel, installValidationMessages } from '@farmstand/shared/schemas
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
+import { AppError, isNumberTooLarge, NUMBER_TOO_LARGE } from '../lib/errors';
 
 // Every zod message reads like a person wrote it and names its field.
 installValidationMessages();
@@ -41,6 +41,7 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
     if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.status(error.statusCode).send({ message: error.message, field: error.field });
   }
+  if (isNumberTooLarge(error)) return reply.status(400).send({ message: NUMBER_TOO_LARGE });
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return reply.status(status).send({ message: clientMessage(error, status) });

@@ -8,3 +8,9 @@ export function formatPrice(price: number | string | null | undefined, unit?: st
   const money = USD.format(value);
   return unit ? `${money} / ${unit}` : money;
 }
+
+/**
+ * Whole cents: the one test of a dollar amount a person types ($4.255 cannot be charged and is never
+ * rounded in silence). The tolerance absorbs binary floating point.
+ */
+export const isWholeCents = (dollars: number) => Math.abs(Math.round(dollars * 100) - dollars * 100) < 1e-6;

@@ -14,6 +14,14 @@ export const dbId = (message = 'Id must be a positive whole number') =>
 
 export const IdParams = z.object({ id: dbId() });
 
+/**
+ * A number in a request body: a JSON number, or numeric text as a form sends it. Unlike z.coerce,
+ * null, '', booleans and arrays are refused with the schema's own message, never read as 0 or 1 (a
+ * null quantity must not drop a line).
+ */
+export const numberInput = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), schema);
+
 /** Turns empty query values into undefined so `?category=&search=` means "no filter" (spec 01 §5). */
 export const optionalQuery = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dbId } from './common';
+import { isWholeCents } from '../format/money';
+import { dbId, numberInput } from './common';
 import { optionalText, requiredText } from './fields';
 import { OrderLineRequest } from './orders';
 
@@ -41,7 +42,7 @@ const money = (label: string) =>
     .number({ error: `${label} must be a number` })
     .min(0.5, `${label} must be at least $0.50`)
     .max(1000, `${label} must be at most $1,000`)
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} must be in whole cents`);
+    .refine(isWholeCents, `${label} must be in whole cents`);
 
 export const CsaPlanRequest = z.strictObject({
   name: requiredText(80, 'Plan name'),
@@ -108,7 +109,7 @@ export type CsaPlanList = z.infer<typeof CsaPlanList>;
 
 export const CsaJoinRequest = z.strictObject({
   point_id: dbId('Choose a pickup place'),
-  size: z.coerce.number({ error: 'Choose a box size' }).int('Choose a box size').min(0, 'Choose a box size'),
+  size: numberInput(z.number({ error: 'Choose a box size' }).int('Choose a box size').min(0, 'Choose a box size')),
   dislikes: optionalText(200, 'Dislikes'),
   shopperName: requiredText(100, 'Name for pickup'),
   shopperPhone: z
@@ -130,11 +131,13 @@ export const CsaBoxRequest = z.strictObject({
         /** Units in each size's box, in the plan's size order. */
         quantities: z
           .array(
-            z.coerce
-              .number()
-              .int('Quantities are whole numbers')
-              .min(0, 'Quantities cannot be negative')
-              .max(50, 'At most 50 of an item per box'),
+            numberInput(
+              z
+                .number({ error: 'Quantities are whole numbers' })
+                .int('Quantities are whole numbers')
+                .min(0, 'Quantities cannot be negative')
+                .max(50, 'At most 50 of an item per box'),
+            ),
           )
           .min(1, 'Give a quantity for each box size'),
       }),

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { STATES } from '../constants/catalog';
 import { PICKUP_KINDS } from '../constants/orders';
 import { PICKUP_TIME_ZONES } from '../constants/time-zones';
+import { isWholeCents } from '../format/money';
+import { numberInput } from './common';
 
 export { PICKUP_KIND_LABELS, PICKUP_KINDS, type PickupKind, WEEKDAY_NAMES } from '../constants/orders';
 export { defaultTimeZone, PICKUP_TIME_ZONES, type PickupTimeZone, TIME_ZONE_LABELS } from '../constants/time-zones';
@@ -62,17 +64,22 @@ export const PickupPointRequest = z
       .nullish()
       .transform((v) => (v ? v : null)),
     booth: optionalText('Stall or booth', 60),
-    min_order: z.coerce
-      .number({ error: 'Minimum order must be a number' })
-      .min(0, 'Minimum order cannot be negative')
-      .max(PICKUP_LIMITS.maxMinOrder, `Minimum order must be at most $${PICKUP_LIMITS.maxMinOrder}`)
+    min_order: numberInput(
+      z
+        .number({ error: 'Minimum order must be a number' })
+        .min(0, 'Minimum order cannot be negative')
+        .max(PICKUP_LIMITS.maxMinOrder, `Minimum order must be at most $${PICKUP_LIMITS.maxMinOrder}`)
+        .refine(isWholeCents, 'Minimum order must be in whole cents'),
+    )
       .nullish()
       .transform((v) => (v ? v : null)),
-    delivery_fee: z.coerce
-      .number({ error: 'Delivery fee must be a number' })
-      .min(0, 'Delivery fee cannot be negative')
-      .max(PICKUP_LIMITS.maxDeliveryFee, `Delivery fee must be at most $${PICKUP_LIMITS.maxDeliveryFee}`)
-      .nullish(),
+    delivery_fee: numberInput(
+      z
+        .number({ error: 'Delivery fee must be a number' })
+        .min(0, 'Delivery fee cannot be negative')
+        .max(PICKUP_LIMITS.maxDeliveryFee, `Delivery fee must be at most $${PICKUP_LIMITS.maxDeliveryFee}`)
+        .refine(isWholeCents, 'Delivery fee must be in whole cents'),
+    ).nullish(),
     schedule: z
       .array(ScheduleSlot, { error: 'Add at least one day and time' })
       .min(1, 'Add at least one day and time')
@@ -92,11 +99,13 @@ export const PickupPointRequest = z
 export type PickupPointRequest = z.input<typeof PickupPointRequest>;
 
 export const PickupSettingsRequest = z.object({
-  cutoff_hours: z.coerce
-    .number({ error: 'Cut-off must be a number of hours' })
-    .int('Cut-off must be a whole number of hours')
-    .min(0, 'Cut-off cannot be negative')
-    .max(PICKUP_LIMITS.maxCutoffHours, `Cut-off must be at most ${PICKUP_LIMITS.maxCutoffHours} hours (a week)`),
+  cutoff_hours: numberInput(
+    z
+      .number({ error: 'Cut-off must be a number of hours' })
+      .int('Cut-off must be a whole number of hours')
+      .min(0, 'Cut-off cannot be negative')
+      .max(PICKUP_LIMITS.maxCutoffHours, `Cut-off must be at most ${PICKUP_LIMITS.maxCutoffHours} hours (a week)`),
+  ),
   cap_per_window: z.coerce
     .number({ error: 'Cap must be a number' })
     .int('Cap must be a whole number')

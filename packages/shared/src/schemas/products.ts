@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AVAILABILITIES, CERTIFICATION_TYPES, PRODUCT_CATEGORIES, STATES, type StateCode } from '../constants/catalog';
 import { MAX_PACK_WEIGHT, WEIGHT_UNITS } from '../format/by-weight';
+import { isWholeCents } from '../format/money';
 import { declaredMajorAllergens, undeclaredAllergens, undeclaredAllergensMessage } from '../labels/allergens';
 import { labelIngredients, MAJOR_ALLERGENS, NET_UNITS } from '../labels/rules';
 import { SELLER_TYPES } from '../labels/seller-types';
@@ -27,7 +28,7 @@ export const priceSchema = z
   .number({ error: 'Price must be a number' })
   .min(0, 'Price must be 0 or more')
   .max(PRODUCT_PRICE_MAX, 'Price is too high')
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { message: 'Price can have at most 2 decimals' })
+  .refine(isWholeCents, { message: 'Price can have at most 2 decimals' })
   .nullish()
   .transform((v) => v ?? null);
 

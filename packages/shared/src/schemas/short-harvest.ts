@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_LIMITS } from '../constants/orders';
-import { dbId } from './common';
+import { dbId, numberInput } from './common';
 
 /** A short harvest's reason is told to the shopper as written ("have 90 pints, sold 100"). */
 export const SHORT_REASON_MAX = 300;
@@ -16,11 +16,13 @@ export const ShortLineParams = z.object({
  * checks it is below the line's current quantity.
  */
 export const ShortLineRequest = z.object({
-  quantity: z.coerce
-    .number({ error: 'Quantity must be a number' })
-    .int('Quantity must be a whole number')
-    .min(0, 'Quantity must be 0 (drop the line) or more')
-    .max(ORDER_LIMITS.maxQuantityPerLine, `Quantity must be at most ${ORDER_LIMITS.maxQuantityPerLine}`),
+  quantity: numberInput(
+    z
+      .number({ error: 'Quantity must be a number: 0 drops the line' })
+      .int('Quantity must be a whole number')
+      .min(0, 'Quantity must be 0 (drop the line) or more')
+      .max(ORDER_LIMITS.maxQuantityPerLine, `Quantity must be at most ${ORDER_LIMITS.maxQuantityPerLine}`),
+  ),
   reason: z
     .string({ error: 'Say why there is less, so the shopper knows (for example "frost took the rest")' })
     .trim()

@@ -6,7 +6,7 @@ import type { PublicBenefits } from '@farmstand/shared/schemas/benefits';
 import { ORDER_STATUS_LABELS } from '@farmstand/shared/schemas/orders';
 import { type AppError, badRequest, conflict } from '../../lib/errors';
 import type { OrderRow } from '../orders/orders.repository';
-import { localDay } from '../producers/certification-validity';
+import { localDate } from '../pickup/windows';
 import type { BenefitsRow } from './benefits.repository';
 
 /**
@@ -59,15 +59,14 @@ export function benefitProduct(
 }
 
 /**
- * When tenders may be recorded: once the food is handed over or about to be. A picked-up order
- * any time; an accepted or ready order from its pickup day on (the day in the pickup place's zone),
- * since farms often record at the stand before marking the order picked up. Requests, declined,
- * cancelled, expired and no-show orders had no pickup: nothing was tendered.
+ * When tenders may be recorded: once the food is handed over or about to be, from its pickup day on
+ * (the day in the pickup place's zone), whatever its state says: a picked-up order, or an accepted
+ * or ready one, since farms often record at the stand before marking the order picked up. Requests,
+ * declined, cancelled, expired and no-show orders had no pickup: nothing was tendered.
  */
 export function tenderTimingRefusal(order: OrderRow, at: Date): AppError | null {
-  if (order.status === 'picked_up') return null;
-  if (order.status === 'accepted' || order.status === 'ready') {
-    if (localDay(at, order.timeZone) >= order.windowDate) return null;
+  if (order.status === 'picked_up' || order.status === 'accepted' || order.status === 'ready') {
+    if (localDate(at, order.timeZone) >= order.windowDate) return null;
     return conflict(
       `Order #${order.id} is picked up on ${formatDateOnly(order.windowDate, { weekday: 'long', month: 'long', day: 'numeric' })}; record what was tendered from that day`,
     );

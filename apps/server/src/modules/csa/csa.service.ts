@@ -15,6 +15,7 @@ import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { removeUrls, storeImage } from '../images/image-processing';
+import { checkLines } from '../orders/order-lines';
 import { when } from '../orders/order-mail';
 import { localDate, occurrences } from '../pickup/windows';
 import { mondayOf, slotOf, timingOf } from '../standing/standing.policy';
@@ -239,12 +240,8 @@ export async function members(ctx: AppContext, producer: AuthUser, planId: numbe
   };
 }
 
-async function presentBox(ctx: AppContext, box: repo.BoxRow): Promise<CsaBox> {
-  const names = await standingRepo.lineNames(
-    ctx.db,
-    box.items.map((i) => i.productId),
-    box.items.flatMap((i) => (i.variantId === null ? [] : [i.variantId])),
-  );
+async function presentBox(ctx: AppContext, producerUserId: number, box: repo.BoxRow): Promise<CsaBox> {
+  const names = await standingRepo.lineNames(ctx.db, producerUserId, box.items);
   return {
     plan_id: box.planId,
     week_of: box.weekOf,
@@ -267,7 +264,9 @@ export async function boxes(ctx: AppContext, user: AuthUser, planId: number) {
   const member = row && (await repo.activeMembership(ctx.db, planId, user.id));
   if (!row || (row.plan.producerUserId !== user.id && !member && user.userType !== 'admin'))
     throw notFound('Share plan not found');
-  return { boxes: await Promise.all((await repo.boxesOf(ctx.db, planId)).map((b) => presentBox(ctx, b))) };
+  return {
+    boxes: await Promise.all((await repo.boxesOf(ctx.db, planId)).map((b) => presentBox(ctx, row.plan.producerUserId, b))),
+  };
 }
 
 /**
@@ -282,11 +281,8 @@ export async function postBox(ctx: AppContext, producer: AuthUser, planId: numbe
     if (item.quantities.length !== plan.sizes.length)
       throw badRequest(`Give a quantity for each of the ${plan.sizes.length} box sizes`, 'items');
   }
-  const products = await ctx.reads.productsForOrder(input.items.map((i) => i.productId));
-  for (const item of input.items) {
-    const product = products.find((p) => p.id === item.productId);
-    if (!product || product.producerUserId !== producer.id) throw badRequest('A box holds your own products only', 'items');
-  }
+  // A box holds the farm's own listed products and their own variants: the one line check.
+  await checkLines(ctx, producer.id, input.items);
   const at = ctx.clock.now();
   await repo.upsertBox(ctx.db, {
     planId,
@@ -296,7 +292,7 @@ export async function postBox(ctx: AppContext, producer: AuthUser, planId: numbe
     postedAt: at,
   });
   const box = (await repo.findBox(ctx.db, planId, weekOf)) as repo.BoxRow;
-  const shown = await presentBox(ctx, box);
+  const shown = await presentBox(ctx, producer.id, box);
   const memberRows = (await repo.membersOf(ctx.db, planId)).filter((m) => m.status === 'active');
   const placed = await standingRepo.windowRecords(
     ctx.db,
@@ -348,7 +344,7 @@ export async function setBoxPhoto(ctx: AppContext, producer: AuthUser, planId: n
     throw error;
   }
   return {
-    box: await presentBox(ctx, (await repo.findBox(ctx.db, planId, week)) as repo.BoxRow),
+    box: await presentBox(ctx, producer.id, (await repo.findBox(ctx.db, planId, week)) as repo.BoxRow),
     message: 'Photo added to the box.',
   };
 }

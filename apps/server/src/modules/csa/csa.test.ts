@@ -173,7 +173,10 @@ describe('CSA share plans', () => {
       week_of: '2030-06-08',
       items: [{ productId: othersEgg, quantities: [1, 1] }],
     });
-    expect(foreign.json().message).toBe('A box holds your own products only');
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe(
+      `Line 1 (product ${othersEgg}) is no longer listed by this producer; remove it and try again`,
+    );
     expect((await send('PUT', `/api/csa/${plan.id}/boxes`, other, { week_of: '2030-06-08', items: [] })).statusCode).toBe(404);
   });
 });

@@ -8,14 +8,81 @@ import {
   weighedLineCents,
 } from '@farmstand/shared/format/by-weight';
 import { lineName } from '@farmstand/shared/format/quantity';
-import { badRequest } from '../../lib/errors';
-import type { ItemRow, OrderProduct, VariantForOrder } from './orders.repository';
+import type { AppContext } from '../../lib/context';
+import { type AppError, badRequest } from '../../lib/errors';
+import { isProductPublic } from '../producers/producers.visibility';
+import { type ItemRow, type OrderProduct, type VariantForOrder, variantsForOrder } from './orders.repository';
 
 /**
  * What a basket line sells and what it costs (decision 510): the product itself, or the variant the
  * shopper chose; by the piece, or by weight with an estimate until its packs are weighed. Every
  * amount of an order line comes from `itemAmounts`, every order amount from `orderAmounts`.
  */
+
+/** A line as every source names it: a product and, for a product sold by variant, one of its variants. */
+export type LineRef = { productId: number; variantId: number | null };
+
+/** The products and variants a set of lines names, read once, scoped to the farm by `checkLines`. */
+export type LineProducts = { products: Map<number, OrderProduct>; variants: Map<number, VariantForOrder> };
+
+/** Reads what the lines name (an unknown id is left out of the maps). */
+export async function readLineProducts(ctx: AppContext, lines: readonly LineRef[]): Promise<LineProducts> {
+  const [productRows, variants] = await Promise.all([
+    ctx.reads.productsForOrder(lines.map((line) => line.productId)),
+    variantsForOrder(
+      ctx.db,
+      lines.flatMap((line) => (line.variantId === null ? [] : [line.variantId])),
+    ),
+  ]);
+  return { products: new Map(productRows.map((p) => [p.id, p])), variants };
+}
+
+/**
+ * Why a line is not this farm's to sell at all, or null: the farm's own product, public (not
+ * deleted, not unpublished, not removed by an admin, its farm listed), and a variant of that product.
+ * The line is named by its place and ids, never by a name the caller may not see.
+ */
+export function lineRefusal(line: LineRef, index: number, found: LineProducts, producerUserId: number): AppError | null {
+  const product = found.products.get(line.productId);
+  if (!product || product.producerUserId !== producerUserId || !isProductPublic(product))
+    return badRequest(
+      `Line ${index + 1} (product ${line.productId}) is no longer listed by this producer; remove it and try again`,
+      'items',
+    );
+  if (line.variantId === null) return null;
+  if (!product.hasVariants) return badRequest(`${product.name} has no variants; reserve it without choosing one`, 'items');
+  const variant = found.variants.get(line.variantId);
+  if (!variant || variant.productId !== product.id)
+    return badRequest(
+      `Line ${index + 1}: variant ${line.variantId} is not one of ${product.name}'s; choose one of its own`,
+      'items',
+    );
+  return null;
+}
+
+/**
+ * The one line check, wherever lines enter (a basket, a standing reservation, a CSA box): each
+ * line passes `lineRefusal` (else 400 naming the first that fails), and no product or variant
+ * stands twice. Answers what the lines name, for the caller's further rules.
+ */
+export async function checkLines(ctx: AppContext, producerUserId: number, lines: readonly LineRef[]): Promise<LineProducts> {
+  const keys = lines.map((line) => `${line.productId}:${line.variantId ?? ''}`);
+  if (new Set(keys).size !== keys.length)
+    throw badRequest('Each product (or variant) can be in the basket once; change its quantity instead', 'items');
+  const found = await readLineProducts(ctx, lines);
+  lines.forEach((line, index) => {
+    const refused = lineRefusal(line, index, found, producerUserId);
+    if (refused) throw refused;
+  });
+  return found;
+}
+
+/** Each product's quantity over all its lines: the day limit, the quantity cap and stock judge these sums. */
+export function quantityPerProduct(lines: readonly (LineRef & { quantity: number })[]): Map<number, number> {
+  const totals = new Map<number, number>();
+  for (const line of lines) totals.set(line.productId, (totals.get(line.productId) ?? 0) + line.quantity);
+  return totals;
+}
 
 /** The price, unit and weight range a line copies onto the order (later edits never change it). */
 export type LineOffer = {
@@ -29,8 +96,8 @@ export type LineOffer = {
 };
 
 /**
- * The offer of one basket line: a product with variants is sold only through one of them (active,
- * this product's, not sold out); a product without variants is sold itself. Stock is checked by
+ * The offer of one basket line that passed `lineRefusal`: a product with variants is sold only
+ * through one of them (active, not sold out); a product without variants is sold itself. Stock is checked by
  * the caller against the returned stock (the variant's when there is one).
  */
 export function lineOffer(
@@ -39,7 +106,6 @@ export function lineOffer(
   variants: Map<number, VariantForOrder>,
 ): LineOffer & { stockQuantity: number | null } {
   if (!product.hasVariants) {
-    if (variantId !== null) throw badRequest(`${product.name} has no variants; reserve it without choosing one`, 'items');
     return {
       variantId: null,
       variantName: null,

@@ -12,19 +12,28 @@ export type LimitRefusal = { refused: 'farm' | 'window' };
 type Limits = { perFarm: number; perWindow: number };
 
 /**
- * Whether the shopper's open orders leave room for this one (decision 323): open orders per shopper
- * per farm, and per shopper per pickup window. Counted under the shopper's row lock (`no key
- * update` leaves other writes' foreign-key checks free), so parallel placements of one account
- * count one after the other, on every instance. Runs in the placement's transaction.
+ * Locks the shopper's row until the transaction ends, so that a shopper's own limits (open orders,
+ * standing reservations) are counted one request after another, on every instance. `no key update`
+ * leaves other writes' foreign-key checks free. A statement's snapshot is taken before its lock
+ * waits, so the count is a statement of its own after this one.
  */
-export async function shopperLimitRefusal(tx: Db, order: NewOrder, limits: Limits, at: Date): Promise<LimitRefusal | null> {
+export async function lockShopper(tx: Db, shopperId: number): Promise<void> {
   await tx
     .select({ id: users.id })
     .from(users)
-    .where(eq(users.id, order.customerId))
+    .where(eq(users.id, shopperId))
     .for('no key update')
     .prepare('orders_lock_shopper')
     .execute();
+}
+
+/**
+ * Whether the shopper's open orders leave room for this one (decision 323): open orders per shopper
+ * per farm, and per shopper per pickup window. Counted under the shopper's row lock (`lockShopper`),
+ * so parallel placements of one account count one after the other. Runs in the placement's transaction.
+ */
+export async function shopperLimitRefusal(tx: Db, order: NewOrder, limits: Limits, at: Date): Promise<LimitRefusal | null> {
+  await lockShopper(tx, order.customerId);
   const open = await openOrdersWithFarm(tx, order.customerId, order.producerUserId, at);
   if (open.length >= limits.perFarm) return { refused: 'farm' };
   const inWindow = open.filter(

@@ -12,11 +12,12 @@ import { geocode } from '../geocode/geocode.service';
 import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../messages/messages.service';
 import { countOpenOrdersInWindow, type findFarm, lockPoint } from '../pickup/pickup.repository';
 import { resolveWindow } from '../pickup/pickup.service';
-import { type LineOffer, lineOffer, orderAmounts } from './order-lines';
+import { checkLines, lineOffer, lineRefusal, orderAmounts, quantityPerProduct, readLineProducts } from './order-lines';
 import { mailFarmNow, newOrderMail, orderSummaryAfterNumber, when } from './order-mail';
 import { dayLimitRefusal, insertOrder, type LimitRefusal, type NewItem, shopperLimitRefusal } from './order-placement.repository';
 import { assertInSeason, assertMinimumOrder, assertOrderable, assertTotalWithinLimit, dayLimitMessage } from './orders.policy';
 import { presentOrder } from './orders.presenter';
+import type { OrderProduct } from './orders.repository';
 import * as repo from './orders.repository';
 
 type PlaceInput = z.output<typeof PlaceOrderRequest>;
@@ -65,26 +66,22 @@ export async function placeOrder(
   options: { standing?: StandingPlacement; box?: { name: string; price: number } } = {},
 ) {
   if (input.producerUserId === shopper.id) throw forbidden('You cannot reserve your own products');
-  const ids = input.items.map((line) => line.productId);
-  const keys = input.items.map((line) => `${line.productId}:${line.variantId ?? ''}`);
-  if (new Set(keys).size !== keys.length)
-    throw badRequest('Each product (or variant) can be in the basket once; change its quantity instead', 'items');
-
-  // Everything the rules need, in two queries at once: the basket; the pickup window with the
-  // producer's rules and farm (with its owner's e-mail for the notice). Failures keep their order.
-  const [productRows, windowOrError] = await Promise.all([
-    ctx.reads.productsForOrder(ids),
+  // Everything the rules need, in two reads at once: the basket's lines (the one line check); the
+  // pickup window with the producer's rules and farm (with its owner's e-mail for the notice).
+  // Failures keep their order.
+  const [found, windowOrError] = await Promise.all([
+    checkLines(ctx, input.producerUserId, input.items),
     resolveWindow(ctx, input.producerUserId, input.pointId, new Date(input.startsAt)).catch((error: unknown) => ({ error })),
   ]);
-  const found = new Map(productRows.map((p) => [p.id, p]));
-  const variantIds = input.items.flatMap((line) => (line.variantId === null ? [] : [line.variantId]));
-  const variants = await repo.variantsForOrder(ctx.db, variantIds);
+  const perProduct = quantityPerProduct(input.items);
   const lines = input.items.map((line) => {
-    const product = found.get(line.productId);
-    const offer = product ? lineOffer(product, line.variantId, variants) : null;
-    // A variant's stock stands in for the product's (the product row tracks none of its own).
-    const stocked = product && offer ? { ...product, stockQuantity: offer.stockQuantity } : product;
-    return { line, product: assertOrderable(stocked, input.producerUserId, line.quantity), offer: offer as LineOffer };
+    const product = found.products.get(line.productId) as OrderProduct;
+    const offer = lineOffer(product, line.variantId, found.variants);
+    // A variant's stock stands in for the product's (the product row tracks none of its own); the
+    // quantity cap of an untracked product judges its lines together.
+    const stocked = { ...product, stockQuantity: offer.stockQuantity };
+    assertOrderable(stocked, line.quantity, perProduct.get(product.id));
+    return { line, product, offer };
   });
   if ('error' in windowOrError) throw windowOrError.error;
   const window = windowOrError;
@@ -178,9 +175,13 @@ export async function placeOrder(
     }
     const refused = await shopperLimitRefusal(tx, newOrder, SHOPPER_LIMITS, ctx.clock.now());
     if (refused) return refused;
+    // The day limit judges each product's quantity over all its lines (variants share the product's limit).
     const overDay = await dayLimitRefusal(
       tx,
-      lines.map(({ line, product }) => ({ ...line, dayLimit: product.dayLimit, name: product.name })),
+      [...perProduct].map(([productId, quantity]) => {
+        const product = found.products.get(productId) as OrderProduct;
+        return { productId, quantity, dayLimit: product.dayLimit, name: product.name };
+      }),
       input.producerUserId,
       window.occurrence.date,
     );
@@ -267,18 +268,17 @@ export async function unorderableLines(
   items: PlaceInput['items'],
   windowDate: string,
 ): Promise<Map<number, string>> {
-  const found = new Map((await ctx.reads.productsForOrder(items.map((line) => line.productId))).map((p) => [p.id, p]));
-  const variants = await repo.variantsForOrder(
-    ctx.db,
-    items.flatMap((line) => (line.variantId === null ? [] : [line.variantId])),
-  );
+  const found = await readLineProducts(ctx, items);
+  const perProduct = quantityPerProduct(items);
   const refused = new Map<number, string>();
   items.forEach((line, index) => {
     try {
-      const product = found.get(line.productId);
-      const offer = product ? lineOffer(product, line.variantId, variants) : null;
-      const stocked = product && offer ? { ...product, stockQuantity: offer.stockQuantity } : product;
-      assertInSeason(assertOrderable(stocked, producerUserId, line.quantity), windowDate);
+      const wrong = lineRefusal(line, index, found, producerUserId);
+      if (wrong) throw wrong;
+      const product = found.products.get(line.productId) as OrderProduct;
+      const offer = lineOffer(product, line.variantId, found.variants);
+      const stocked = { ...product, stockQuantity: offer.stockQuantity };
+      assertInSeason(assertOrderable(stocked, line.quantity, perProduct.get(product.id)), windowDate);
     } catch (error) {
       refused.set(index, (error as Error).message);
     }

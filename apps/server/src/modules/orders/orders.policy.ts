@@ -5,7 +5,7 @@ import { ORDER_LIMITS, ORDER_STATUS_LABELS, type OrderTransitionTarget } from '@
 import { zonedFormatter } from '../../lib/date-format';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { isProductPublic } from '../producers/producers.visibility';
+import { localDate } from '../pickup/windows';
 import type { ItemRow, OrderProduct, OrderRow } from './orders.repository';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -74,6 +74,14 @@ function refusalReason(order: PolicyOrder, role: OrderRole, to: OrderTransitionT
   if (to === 'accepted' && order.windowStart.getTime() <= at.getTime()) {
     return { make: conflict, message: 'The pickup time of this request has passed; decline it with a reason instead' };
   }
+  // Food is handed over on its pickup day (the day in the place's zone): marking it picked up
+  // earlier would end the shopper's right to cancel for food they never had.
+  if (to === 'picked_up' && localDate(at, order.timeZone) < order.windowDate) {
+    return {
+      make: conflict,
+      message: `Order #${order.id} is picked up on ${formatDateOnly(order.windowDate, { weekday: 'long', month: 'long', day: 'numeric' })}; it can be marked picked up from that day`,
+    };
+  }
   if (to === 'no_show' && order.windowStart.getTime() > at.getTime()) {
     return {
       make: conflict,
@@ -126,13 +134,12 @@ export const formatClosing = (d: Date, timeZone: string) =>
     .replace(/, (\d{1,2}:\d{2})/, ' at $1');
 
 /**
- * Whether this product can be reserved at all, and in this quantity. The window's
- * season check comes later, when the window is known.
+ * Whether this product (the farm's own, public: `order-lines.ts#checkLines`) can be reserved now,
+ * and in this quantity. `productTotal`: the product's quantity over all the basket's lines (its
+ * variants), which the cap of an untracked product judges. The window's season check comes later,
+ * when the window is known.
  */
-export function assertOrderable(product: OrderProduct | undefined, producerUserId: number, quantity: number): OrderProduct {
-  if (!product || !isProductPublic(product) || product.producerUserId !== producerUserId) {
-    throw notFound('A product in your basket is no longer listed by this producer; remove it and try again');
-  }
+export function assertOrderable(product: OrderProduct, quantity: number, productTotal = quantity): OrderProduct {
   const name = product.name;
   if (product.category === 'herdshare') {
     throw badRequest(
@@ -151,7 +158,7 @@ export function assertOrderable(product: OrderProduct | undefined, producerUserI
     if (quantity > product.stockQuantity) {
       throw badRequest(`Only ${product.stockQuantity} of ${name} left; lower the quantity`, 'items');
     }
-  } else if (quantity > ORDER_LIMITS.maxUntrackedQuantity) {
+  } else if (productTotal > ORDER_LIMITS.maxUntrackedQuantity) {
     throw badRequest(
       `You can reserve at most ${ORDER_LIMITS.maxUntrackedQuantity} of ${name}; message the producer for more`,
       'items',
@@ -174,11 +181,15 @@ export function assertInSeason(product: OrderProduct, windowDate: string) {
  * An order's total is bounded (ORDER_LIMITS.maxTotal) far inside its numeric(10,2) columns: a huge
  * basket is told what to change instead of failing in the database.
  */
-export function assertTotalWithinLimit(totalCents: number) {
+export function assertTotalWithinLimit(
+  totalCents: number,
+  advice = 'Lower the quantities, or message the producer about a larger purchase',
+  field = 'items',
+) {
   if (totalCents <= ORDER_LIMITS.maxTotal * 100) return;
   throw badRequest(
-    `An order can total at most ${formatPrice(ORDER_LIMITS.maxTotal)}; this one comes to ${formatPrice(totalCents / 100)}. Lower the quantities, or message the producer about a larger purchase`,
-    'items',
+    `An order can total at most ${formatPrice(ORDER_LIMITS.maxTotal)}; this one comes to ${formatPrice(totalCents / 100)}. ${advice}`,
+    field,
   );
 }
 

@@ -341,7 +341,10 @@ describe('placing an order', () => {
     expect(ok.statusCode).toBe(201);
     const foreign = await eggs(app, await buildProducer(app));
     const mixed = await placeOrder(app, shopper, orderPayload(producer, [{ productId: foreign, quantity: 1 }]));
-    expect(mixed.statusCode).toBe(404);
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().message).toBe(
+      `Line 1 (product ${foreign}) is no longer listed by this producer; remove it and try again`,
+    );
   });
 
   it('takes only windows on the schedule, before the cut-off and not full (cap)', async () => {
@@ -438,11 +441,12 @@ describe('the life of an order', () => {
     const accepted = await move(app, producer, id, 'accepted');
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().order.status).toBe('accepted');
-    // Handed over without being marked ready is still picked up; a no-show waits for the window.
-    expect(accepted.json().order.allowed).toEqual(['ready', 'picked_up']);
+    // Picked up waits for the pickup day, a no-show for the window.
+    expect(accepted.json().order.allowed).toEqual(['ready']);
     expect(await stockOf(egg)).toBe(10);
     advanceHours(1);
     expect((await move(app, producer, id, 'ready')).json().order.status).toBe('ready');
+    advanceHours(63); // Saturday 1:00 AM EDT: the pickup day in the place's zone
     const done = await move(app, producer, id, 'picked_up');
     expect(done.json().order.status).toBe('picked_up');
     expect(done.json().order.events.map((e: { status: string; actor: string }) => `${e.status}:${e.actor}`)).toEqual([

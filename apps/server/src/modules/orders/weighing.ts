@@ -3,6 +3,7 @@ import {
   formatPackRange,
   formatWeight,
   isFarOutside,
+  MAX_PACK_WEIGHT,
   toMilli,
   weighedLineCents,
 } from '@farmstand/shared/format/by-weight';
@@ -18,7 +19,7 @@ import { insertOutboxRow } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { byWeightOfLine, itemAmounts, orderAmounts } from './order-lines';
 import { when } from './order-mail';
-import { assertCanRead, roleOf } from './orders.policy';
+import { assertCanRead, assertTotalWithinLimit, roleOf } from './orders.policy';
 import { presentOrder } from './orders.presenter';
 import * as repo from './orders.repository';
 
@@ -68,6 +69,13 @@ export async function weighLine(
         'weights',
       );
     }
+    // A pack's weight is bounded in the line's own unit (2,000 lb, not the 32,000 that ounces allow).
+    const heaviest = Math.max(...input.weights);
+    if (heaviest > MAX_PACK_WEIGHT[offer.unit])
+      throw badRequest(
+        `A pack of ${nameOf(item)} can weigh at most ${MAX_PACK_WEIGHT[offer.unit].toLocaleString('en-US')} ${offer.unit}; check the scale and the unit`,
+        'weights',
+      );
     const milli = input.weights.map(toMilli);
     const far = milli.find((w) => isFarOutside(offer, w));
     if (far !== undefined && !input.confirm) {
@@ -76,13 +84,15 @@ export async function weighLine(
       );
     }
     const lineCents = weighedLineCents(offer.priceCents, milli);
+    const lines = items.map((line) => (line.id === item.id ? { ...line, weights: input.weights } : line));
+    const amounts = orderAmounts(lines, order.deliveryFee);
+    // A weighed order obeys the cap placing one does, checked before anything is written.
+    assertTotalWithinLimit(amounts.totalCents, 'Check the weights and the scale’s unit', 'weights');
     await tx
       .update(orderItems)
       .set({ weights: input.weights, finalAmount: lineCents / 100 })
       .where(eq(orderItems.id, item.id));
 
-    const lines = items.map((line) => (line.id === item.id ? { ...line, weights: input.weights } : line));
-    const amounts = orderAmounts(lines, order.deliveryFee);
     const complete = !amounts.estimated;
     await tx
       .update(orders)

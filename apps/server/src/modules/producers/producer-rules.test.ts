@@ -114,7 +114,7 @@ describe('a producer demoted to consumer', () => {
       startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
       shopperName: 'Fan',
     });
-    expect(order.statusCode).toBe(404);
+    expect(order.statusCode).toBe(400);
     expect(order.json().message).toMatch(/no longer listed/);
 
     // Made a producer again, everything is back: nothing was deleted.

@@ -167,14 +167,26 @@ export async function linkOrder(db: Db, orderId: number, standingId: number) {
 }
 
 /** Names of the products and variants a standing reservation lists (current names). */
-export async function lineNames(db: Db, productIds: number[], variantIds: number[]) {
+/**
+ * The names and prices of the lines' products and variants, read only among the farm's own: a line
+ * that names another farm's product (none can be stored: `orders/order-lines.ts#checkLines`) shows
+ * as removed, never with that product's name.
+ */
+export async function lineNames(
+  db: Db,
+  producerUserId: number,
+  lines: readonly { productId: number; variantId: number | null }[],
+) {
+  const productIds = [...new Set(lines.map((line) => line.productId))];
+  const variantIds = [...new Set(lines.flatMap((line) => (line.variantId === null ? [] : [line.variantId])))];
   const productRows =
     productIds.length === 0
       ? []
       : await db
           .select({ id: products.id, name: products.name, price: products.price, priceUnit: products.priceUnit })
           .from(products)
-          .where(inArray(products.id, productIds));
+          .innerJoin(producers, eq(producers.id, products.producerId))
+          .where(and(inArray(products.id, productIds), eq(producers.userId, producerUserId)));
   const variantRows =
     variantIds.length === 0
       ? []
@@ -186,7 +198,9 @@ export async function lineNames(db: Db, productIds: number[], variantIds: number
             priceUnit: productVariants.priceUnit,
           })
           .from(productVariants)
-          .where(inArray(productVariants.id, variantIds));
+          .innerJoin(products, eq(products.id, productVariants.productId))
+          .innerJoin(producers, eq(producers.id, products.producerId))
+          .where(and(inArray(productVariants.id, variantIds), eq(producers.userId, producerUserId)));
   return { products: new Map(productRows.map((r) => [r.id, r])), variants: new Map(variantRows.map((r) => [r.id, r])) };
 }
 

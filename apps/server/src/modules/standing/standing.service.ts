@@ -17,8 +17,10 @@ import { readUnsubscribeToken } from '../../lib/unsubscribe-token';
 import type { AuthUser } from '../../plugins/auth';
 import { findUserWithSubscription } from '../auth/auth.repository';
 import { assertTakesPlanned } from '../benefits/benefits.service';
+import { checkLines } from '../orders/order-lines';
 import { when } from '../orders/order-mail';
 import { unorderableLines } from '../orders/order-placement';
+import { lockShopper } from '../orders/order-placement.repository';
 import { findOrderRow } from '../orders/orders.repository';
 import { moveOrder } from '../orders/orders.service';
 import { resolveWindow } from '../pickup/pickup.service';
@@ -42,11 +44,7 @@ async function present(ctx: AppContext, row: repo.StandingWithFarm): Promise<Sta
   const place = await placeOf(ctx, row.pointId);
   const now = ctx.clock.now();
   const records = await repo.windowRecords(ctx.db, [row.id], now);
-  const names = await repo.lineNames(
-    ctx.db,
-    row.items.map((line) => line.productId),
-    row.items.flatMap((line) => (line.variantId === null ? [] : [line.variantId])),
-  );
+  const names = await repo.lineNames(ctx.db, row.producerUserId, row.items);
   return presentStanding(row, { place, records, names, now });
 }
 
@@ -67,15 +65,9 @@ export async function makeStanding(ctx: AppContext, shopper: AuthUser, input: Ma
     throw badRequest('That pickup time is not on the place’s weekly schedule; choose one of the listed times', 'startsAt');
   if (input.endDate !== null && input.endDate < window.occurrence.date)
     throw badRequest('The last date cannot be before the first pickup', 'endDate');
-  const keys = input.items.map((line) => `${line.productId}:${line.variantId ?? ''}`);
-  if (new Set(keys).size !== keys.length)
-    throw badRequest('Each product (or variant) can be in the basket once; change its quantity instead', 'items');
+  await checkLines(ctx, input.producerUserId, input.items);
   const refused = await unorderableLines(ctx, input.producerUserId, input.items, window.occurrence.date);
   if (refused.size === input.items.length) throw badRequest(refused.values().next().value as string, 'items');
-  if ((await repo.countActiveWithFarm(ctx.db, shopper.id, input.producerUserId)) >= STANDING_LIMITS.perShopperPerFarm)
-    throw conflict(
-      `You already have ${STANDING_LIMITS.perShopperPerFarm} standing reservations with this farm; change or cancel one instead`,
-    );
   const first = input.fromOrderId === null ? null : await firstOrderOf(ctx, shopper, input, window.occurrence.startsAt);
   // Told to the farm on each week's order (decision 516): as sent, else as on the order it repeats.
   const plannedBenefits = input.plannedBenefits ?? first?.plannedBenefits ?? [];
@@ -85,6 +77,12 @@ export async function makeStanding(ctx: AppContext, shopper: AuthUser, input: Ma
   }
 
   const row = await ctx.db.transaction(async (tx) => {
+    // Counted under the shopper's row lock, as an order's limits are: parallel requests count in turn.
+    await lockShopper(tx, shopper.id);
+    if ((await repo.countActiveWithFarm(tx, shopper.id, input.producerUserId)) >= STANDING_LIMITS.perShopperPerFarm)
+      throw conflict(
+        `You already have ${STANDING_LIMITS.perShopperPerFarm} standing reservations with this farm; change or cancel one instead`,
+      );
     const created = await repo.insertStanding(tx, {
       customerId: shopper.id,
       producerUserId: input.producerUserId,
@@ -176,15 +174,7 @@ export async function changeStanding(ctx: AppContext, shopper: AuthUser, id: num
   assertActive(row);
   if (input.endDate !== null && input.endDate < row.startDate)
     throw badRequest('The last date cannot be before the first pickup', 'endDate');
-  if (input.items) {
-    const keys = input.items.map((line) => `${line.productId}:${line.variantId ?? ''}`);
-    if (new Set(keys).size !== keys.length)
-      throw badRequest('Each product (or variant) can be in the basket once; change its quantity instead', 'items');
-    const today = todayDateOnly(ctx.clock.now());
-    const refused = await unorderableLines(ctx, row.producerUserId, input.items, today);
-    const unknown = [...refused.values()].find((reason) => reason.includes('no longer listed'));
-    if (unknown) throw badRequest(unknown, 'items');
-  }
+  if (input.items) await checkLines(ctx, row.producerUserId, input.items);
   if (input.plannedBenefits?.length) {
     const place = await placeOf(ctx, row.pointId);
     const slot = place && slotOf(place.point.schedule, row);
@@ -362,11 +352,7 @@ export async function skipLinkInfo(ctx: AppContext, token: string): Promise<Skip
   const zone = place?.point.timeZone ?? 'America/New_York';
   const cutoffAt = timingOf(startsAt, place?.settings ?? { cutoffHours: 0, standingLeadHours: 0 }).cutoffAt;
   const record = await repo.findRecord(ctx.db, standingId, startsAt);
-  const names = await repo.lineNames(
-    ctx.db,
-    row.items.map((l) => l.productId),
-    row.items.flatMap((l) => (l.variantId === null ? [] : [l.variantId])),
-  );
+  const names = await repo.lineNames(ctx.db, row.producerUserId, row.items);
   const state =
     record?.state === 'skipped'
       ? 'used'
@@ -437,8 +423,7 @@ export async function demand(ctx: AppContext, producer: AuthUser) {
       quantities: number[];
     }
   >();
-  const ids = new Set<number>();
-  const variantIds = new Set<number>();
+  const lines = new Map<string, { productId: number; variantId: number | null }>();
   for (const row of rows) {
     const place = await placeOf(ctx, row.pointId);
     const slot = place && slotOf(place.point.schedule, row);
@@ -463,12 +448,11 @@ export async function demand(ctx: AppContext, producer: AuthUser) {
         };
         entry.quantities[week] += line.quantity;
         table.set(key, entry);
-        ids.add(line.productId);
-        if (line.variantId !== null) variantIds.add(line.variantId);
+        lines.set(`${line.productId}:${line.variantId ?? ''}`, line);
       }
     }
   }
-  const names = await repo.lineNames(ctx.db, [...ids], [...variantIds]);
+  const names = await repo.lineNames(ctx.db, producer.id, [...lines.values()]);
   return {
     weeks,
     reservations: rows.length,

@@ -118,11 +118,7 @@ async function placeWindow(ctx: AppContext, window: Due): Promise<'placed' | 'mi
   const member = row.plan ? await memberWeek(ctx, row, row.plan, window.date) : null;
   const wanted = member ? member.lines : row.items;
   const refused = await unorderableLines(ctx, row.producerUserId, wanted, window.date);
-  const names = await repo.lineNames(
-    ctx.db,
-    wanted.map((l) => l.productId),
-    wanted.flatMap((l) => (l.variantId === null ? [] : [l.variantId])),
-  );
+  const names = await repo.lineNames(ctx.db, row.producerUserId, wanted);
   const leftOut = [...refused.entries()].map(([index, reason]) => {
     const line = wanted[index];
     const name = lineName(
@@ -249,7 +245,7 @@ async function remind(ctx: AppContext, window: Due): Promise<boolean> {
   const zone = place.point.timeZone;
   const lines = row.plan
     ? [`- your ${row.plan.sizes[row.planSize ?? 0]?.name ?? ''} ${row.plan.name} share`]
-    : await lineList(ctx, row.items);
+    : await lineList(ctx, row);
   const token = skipToken(ctx, row.id, window.startsAt);
   await mailShopper(ctx, row, `Your standing order from ${row.farmName} for ${when(window.startsAt, zone)}`, [
     `Your standing reservation at ${row.pointName} is placed for ${when(window.startsAt, zone)}:`,
@@ -261,13 +257,9 @@ async function remind(ctx: AppContext, window: Due): Promise<boolean> {
   return true;
 }
 
-async function lineList(ctx: AppContext, items: repo.StandingRow['items']): Promise<string[]> {
-  const names = await repo.lineNames(
-    ctx.db,
-    items.map((l) => l.productId),
-    items.flatMap((l) => (l.variantId === null ? [] : [l.variantId])),
-  );
-  return items.map(
+async function lineList(ctx: AppContext, row: repo.StandingRow): Promise<string[]> {
+  const names = await repo.lineNames(ctx.db, row.producerUserId, row.items);
+  return row.items.map(
     (l) =>
       `- ${l.quantity} × ${lineName(names.products.get(l.productId)?.name ?? 'A product', l.variantId === null ? null : (names.variants.get(l.variantId)?.name ?? null))}`,
   );
