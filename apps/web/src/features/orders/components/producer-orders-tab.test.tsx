@@ -60,6 +60,14 @@ const days: Record<string, unknown> = {
       order(13, 'Fay', 'picked_up', '2020-06-09T14:00:00.000Z'),
     ],
   },
+  '2030-06-16': {
+    date: '2030-06-16',
+    today: '2030-06-09',
+    time_zone: 'America/Chicago',
+    previous: '2030-06-09',
+    next: null,
+    orders: [order(21, 'Hal', 'accepted', '2099-06-16T14:00:00.000Z', '2030-06-16')],
+  },
   '2030-06-05': {
     date: '2030-06-05',
     today: '2030-06-09',
@@ -188,6 +196,16 @@ describe('the producer’s Orders tab', () => {
     await waitFor(() => expect(post).toHaveBeenCalledWith('/orders/days/2030-06-09/close', { no_show_ids: [11] }));
     expect((await screen.findByText('Closed Jun 9, 2030: 1 order picked up, 1 no-show')).getAttribute('role')).toBe('status');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers no closing of a pickup day still ahead: its orders are handed over on the day', async () => {
+    mockServer();
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: /Next pickup day/ }));
+    expect(await screen.findByRole('heading', { level: 2, name: /Pickup day: Sunday, June 16, 2030/ })).toBeTruthy();
+    expect(screen.getByTestId('order-21')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Close the day/ })).toBeNull();
+    expect(screen.getByText('Orders of this day can be marked picked up from the day itself.')).toBeTruthy();
   });
 
   it('shows the standing demand and the shoppers’ standing reservations under their own heading', async () => {

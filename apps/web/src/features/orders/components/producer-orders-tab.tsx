@@ -116,10 +116,14 @@ export function ProducerOrdersTab({ recordPayment }: { recordPayment?: (order: O
         </div>
 
         <div className="flex flex-wrap items-center gap-3">
-          {open.length > 0 && (
+          {/* The server marks orders picked up from their pickup day on; a day ahead is shown, not closed. */}
+          {open.length > 0 && when !== 'ahead' && (
             <Button onClick={() => setClosing(true)}>
               Close the day ({open.length} {open.length === 1 ? 'order' : 'orders'} open)
             </Button>
+          )}
+          {open.length > 0 && when === 'ahead' && (
+            <p className="text-stone-700 dark:text-stone-300">Orders of this day can be marked picked up from the day itself.</p>
           )}
           <p role="status" className="text-stone-700 dark:text-stone-300">
             {closedMessage}
