@@ -1,6 +1,7 @@
 import type {
   CutSheetRequest,
   DepositRequest,
+  MyShareList,
   ReserveShareRequest,
   ShareBillRequest,
   ShareReservation,
@@ -17,8 +18,9 @@ export const SHARES_KEY = ['shares'] as const;
 
 type ShareAnswer = { share: ShareReservation };
 
-export const useMyShares = () =>
-  useQuery({ queryKey: [...SHARES_KEY, 'mine'], queryFn: () => api.get<ShareReservationList>('/shares/mine') });
+/** The shopper's shares, and how many of one share product one shopper may hold (the reserve card's cap). */
+export const useMyShares = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: [...SHARES_KEY, 'mine'], queryFn: () => api.get<MyShareList>('/shares/mine'), enabled });
 
 export const useReceivedShares = () =>
   useQuery({ queryKey: [...SHARES_KEY, 'received'], queryFn: () => api.get<ShareReservationList>('/shares/received') });
@@ -46,6 +48,7 @@ export const useRecordDeposit = () =>
     api.put<ShareAnswer>(`/shares/${id}/deposit`, { amount }),
   );
 
+/** A bill far above the estimate is refused (409) until sent again with `confirm` (decision 520). */
 export const useEnterBill = () =>
   useShareMutation(({ id, bill }: { id: number; bill: ShareBillRequest }) => api.put<ShareAnswer>(`/shares/${id}/bill`, bill));
 

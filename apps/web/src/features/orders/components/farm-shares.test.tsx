@@ -129,8 +129,33 @@ describe('the farm’s meat shares on the Orders tab', () => {
     fireEvent.input(within(card).getByLabelText('Processing fees ($)'), { target: { value: '165' } });
     expect(within(card).getByText('212.5 lb × $4.50/lb + $165.00 − $200.00 deposit = $921.25 to pay at pickup')).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: 'Enter bill' }));
-    await waitFor(() => expect(put).toHaveBeenCalledWith('/shares/41/bill', { hanging_weight: 212.5, processing_fees: 165 }));
+    await waitFor(() =>
+      expect(put).toHaveBeenCalledWith('/shares/41/bill', { hanging_weight: 212.5, processing_fees: 165, confirm: false }),
+    );
     expect((await within(card).findByRole('alert')).textContent).toBe(refusal);
+    // That refusal cannot be confirmed away.
+    expect(within(card).queryByRole('button', { name: 'Save anyway' })).toBeNull();
+  });
+
+  it('shows the server’s refusal of a bill far above the estimate and sends it again, confirmed, on “Save anyway”', async () => {
+    serve([shareFixture()]);
+    const far =
+      "$7,750.00 is far above this share's estimate of $1,105.00 (1500 lb hanging weight against about 210 lb expected): check the processor's sheet and confirm to save it";
+    const put = vi
+      .spyOn(api, 'put')
+      .mockRejectedValueOnce(new ApiError(409, far))
+      .mockResolvedValue({ share: processed({ hanging_weight: 1500, processing_fees: 1000 }) } as never);
+    show();
+    const card = await screen.findByTestId('share-41');
+    fireEvent.input(within(card).getByLabelText('Hanging weight (lb)'), { target: { value: '1500' } });
+    fireEvent.input(within(card).getByLabelText('Processing fees ($)'), { target: { value: '1000' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Enter bill' }));
+    const alert = await within(card).findByRole('alert');
+    expect(alert.textContent).toContain(far);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() =>
+      expect(put).toHaveBeenLastCalledWith('/shares/41/bill', { hanging_weight: 1500, processing_fees: 1000, confirm: true }),
+    );
   });
 
   it('computes the preview to the cent like the server (halves up), and says when the farm owes the deposit back', () => {

@@ -1,13 +1,13 @@
 import { formatCents, formatWeight, packCents, toCents, toMilli } from '@farmstand/shared/format/by-weight';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import { DepositRequest, ShareBillRequest, type ShareReservation } from '@farmstand/shared/schemas/shares';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
 import { TextArea, TextInput } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-import { errorMessage } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { formatZonedDate } from '@/lib/format';
 import {
   useCancelShare,
@@ -300,13 +300,37 @@ function CutSheet({ share }: { share: ShareReservation }) {
   );
 }
 
-/** The bill from the processor's sheet: hanging weight × price per lb + fees, less the deposit received. */
+/**
+ * The bill from the processor's sheet: hanging weight × price per lb + fees, less the deposit received.
+ * A bill far above the estimate comes back refused (409) until the farm saves it anyway (decision 520).
+ */
 function BillForm({ share }: { share: ShareReservation }) {
   const bill = useEnterBill();
   const [weight, setWeight] = useState(share.hanging_weight === null ? '' : String(share.hanging_weight));
   const [fees, setFees] = useState(share.processing_fees === null ? '' : String(share.processing_fees));
   const [errors, setErrors] = useState<{ weight?: string; fees?: string }>({});
+  const [far, setFar] = useState(false);
   const parsed = ShareBillRequest.safeParse({ hanging_weight: parseNumber(weight), processing_fees: parseNumber(fees) });
+  const send = (confirm: boolean) => {
+    if (!parsed.success) return;
+    const { hanging_weight, processing_fees } = parsed.data;
+    bill.mutate(
+      { id: share.id, bill: { hanging_weight, processing_fees, confirm } },
+      {
+        onSuccess: () => {
+          setFar(false);
+          toast.success('Bill entered; the shopper is told');
+        },
+        // The server's 409 for a bill far above the estimate (its other 409s cannot be confirmed away).
+        onError: (e) => setFar(e instanceof ApiError && e.status === 409 && /far above/.test(e.message)),
+      },
+    );
+  };
+  const edited = (set: (value: string) => void) => (e: ChangeEvent<HTMLInputElement>) => {
+    set(e.target.value);
+    setFar(false);
+    bill.reset();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const w = ShareBillRequest.shape.hanging_weight.safeParse(parseNumber(weight));
@@ -317,7 +341,7 @@ function BillForm({ share }: { share: ShareReservation }) {
     };
     setErrors(found);
     if (found.weight || found.fees || !parsed.success) return;
-    bill.mutate({ id: share.id, bill: parsed.data }, { onSuccess: () => toast.success('Bill entered; the shopper is told') });
+    send(false);
   };
   const estimateWeight = share.hanging_weight_estimate * share.quantity;
   const estimateFees = share.processing_fee_estimate * share.quantity;
@@ -331,7 +355,7 @@ function BillForm({ share }: { share: ShareReservation }) {
           value={weight}
           error={errors.weight}
           hint={`Expected about ${formatWeight(toMilli(estimateWeight))} lb`}
-          onChange={(e) => setWeight(e.target.value)}
+          onChange={edited(setWeight)}
         />
         <TextInput
           label="Processing fees ($)"
@@ -340,7 +364,7 @@ function BillForm({ share }: { share: ShareReservation }) {
           value={fees}
           error={errors.fees}
           hint={`Expected about ${cents(estimateFees)}`}
-          onChange={(e) => setFees(e.target.value)}
+          onChange={edited(setFees)}
         />
       </div>
       <p aria-live="polite" className="text-sm font-medium">
@@ -350,9 +374,14 @@ function BillForm({ share }: { share: ShareReservation }) {
         Enter bill
       </Button>
       {bill.isError && (
-        <p role="alert" className={alertClasses}>
-          {errorMessage(bill.error, 'Could not enter the bill; try again')}
-        </p>
+        <div role="alert" className={`${alertClasses} flex flex-wrap items-center gap-3`}>
+          <span>{errorMessage(bill.error, 'Could not enter the bill; try again')}</span>
+          {far && (
+            <Button size="sm" variant="secondary" isLoading={bill.isPending} onClick={() => send(true)}>
+              Save anyway
+            </Button>
+          )}
+        </div>
       )}
     </form>
   );

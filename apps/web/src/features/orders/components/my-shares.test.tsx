@@ -1,7 +1,7 @@
 import type { ShareReservation } from '@farmstand/shared/schemas/shares';
 import { defaultCutSheet } from '@farmstand/shared/schemas/shares';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
@@ -114,16 +114,45 @@ describe('reserving a share on its product page', () => {
     },
   });
 
+  /** The shopper's shares as GET /shares/mine answers, with the site's cap of 2 per product. */
+  const serveMine = (shares: ShareReservation[]) =>
+    vi.spyOn(api, 'get').mockImplementation(async (url: string) => {
+      if (url === '/shares/mine') return { shares, max_per_product: 2 } as never;
+      throw new Error(`unexpected GET ${url}`);
+    });
+
   it('says what is left and what it costs, and reserves the chosen number of shares under the shopper’s name', async () => {
+    serveMine([]);
     const post = vi.spyOn(api, 'post').mockResolvedValue({ share: shareFixture() } as never);
     wrap(<ReserveCard product={product} />);
     expect(screen.getByText('Quarter of a steer · 3 of 8 left')).toBeTruthy();
     expect(screen.getByText(/“Not for Sale”/)).toBeTruthy();
     fireEvent.input(screen.getByLabelText('Your name', { exact: false }), { target: { value: 'Dana Reyes' } });
-    fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '2' } });
+    expect(await screen.findByText('One shopper may hold up to 2')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Shares', { exact: false }), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reserve · about $2,210.00' }));
     await waitFor(() => expect(post).toHaveBeenCalled());
     expect(post).toHaveBeenCalledWith('/shares', { product_id: 9, quantity: 2, shopper_name: 'Dana Reyes', shopper_phone: null });
+  });
+
+  it('offers no more shares than one shopper may hold of this product, and says so once they hold the most', async () => {
+    const mine = serveMine([
+      shareFixture({ id: 51, product_id: 9, quantity: 1 }),
+      shareFixture({ id: 52, product_id: 9, quantity: 1, status: 'cancelled' }),
+      shareFixture({ id: 53, product_id: 12, quantity: 2 }),
+    ]);
+    const { unmount } = wrap(<ReserveCard product={product} />);
+    expect(await screen.findByText('You hold 1; one shopper may hold 2')).toBeTruthy();
+    const options = within(screen.getByLabelText('Shares', { exact: false })).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['1']);
+    unmount();
+
+    mine.mockResolvedValue({ shares: [shareFixture({ id: 51, product_id: 9, quantity: 2 })], max_per_product: 2 } as never);
+    wrap(<ReserveCard product={product} />);
+    expect(
+      await screen.findByText(/You hold 2 shares of this animal, the most one shopper may reserve; other shoppers get the rest/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Reserve/ })).toBeNull();
   });
 
   it('says every share is reserved when none is left', () => {

@@ -12,11 +12,13 @@ import { Card } from '@/components/ui/card';
 import { SelectInput, TextInput } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/shared/auth-context';
-import { useReserveShare } from '../shares-api';
+import { useMyShares, useReserveShare } from '../shares-api';
 
 export type ShareProduct = Pick<Product, 'id' | 'name' | 'price' | 'producer_user_id' | 'inspection'> & { share: ShareOffer };
 
 const day = (date: string) => formatDateOnly(date, { weekday: 'short', month: 'short', day: 'numeric' });
+/** Shares that still count against the shopper's cap: not yet picked up or cancelled. */
+const OPEN = new Set(['reserved', 'processed', 'ready']);
 
 /** What a share costs and how it runs, in the words the product page and the farm's mails use. */
 export function ShareTermsText({ product }: { product: ShareProduct }) {
@@ -57,9 +59,17 @@ export function ShareReserveCard({ product }: { product: ShareProduct }) {
   const { share } = product;
   const [name, setName] = useState(() => localStorage.getItem(STORAGE_KEYS.pickupName) ?? '');
   const [phone, setPhone] = useState('');
-  const [quantity, setQuantity] = useState(1);
+  const [chosen, setQuantity] = useState(1);
   const closed = todayDateOnly(new Date(), share.time_zone) > share.cut_sheet_due;
   const label = shareLabel(share);
+  // The site's cap on one shopper's open shares of one product (decision 520), as the server counts it.
+  const mine = useMyShares({ enabled: !!user && user.id !== product.producer_user_id });
+  const cap = mine.data?.max_per_product ?? null;
+  const held = (mine.data?.shares ?? [])
+    .filter((s) => s.product_id === product.id && OPEN.has(s.status))
+    .reduce((sum, s) => sum + s.quantity, 0);
+  const allowed = Math.min(share.shares_left, 16, cap === null ? Number.POSITIVE_INFINITY : cap - held);
+  const quantity = Math.max(1, Math.min(chosen, allowed));
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -109,6 +119,14 @@ export function ShareReserveCard({ product }: { product: ShareProduct }) {
         </p>
       ) : user.id === product.producer_user_id ? (
         <p className="mt-4">This is your share; shoppers reserve it here.</p>
+      ) : cap !== null && allowed <= 0 ? (
+        <p className="mt-4 font-medium">
+          You hold {held} {held === 1 ? 'share' : 'shares'} of this animal, the most one shopper may reserve; other shoppers get
+          the rest.{' '}
+          <Link to="/orders" className="font-semibold text-brand-700 hover:underline dark:text-green-400">
+            See your shares
+          </Link>
+        </p>
       ) : (
         <form onSubmit={submit} className="mt-4 grid gap-3 sm:grid-cols-2">
           <TextInput label="Your name" required maxLength={80} value={name} onChange={(e) => setName(e.target.value)} />
@@ -119,8 +137,19 @@ export function ShareReserveCard({ product }: { product: ShareProduct }) {
             value={phone}
             onChange={(e) => setPhone(e.target.value)}
           />
-          <SelectInput label="Shares" value={quantity} onChange={(e) => setQuantity(Number(e.target.value))}>
-            {Array.from({ length: Math.min(share.shares_left, 16) }, (_, i) => i + 1).map((n) => (
+          <SelectInput
+            label="Shares"
+            value={quantity}
+            hint={
+              cap === null
+                ? undefined
+                : held > 0
+                  ? `You hold ${held}; one shopper may hold ${cap}`
+                  : `One shopper may hold up to ${cap}`
+            }
+            onChange={(e) => setQuantity(Number(e.target.value))}
+          >
+            {Array.from({ length: allowed }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>
                 {n}
               </option>
