@@ -65,7 +65,7 @@ const hostileString = fc.oneof(
 );
 const hostileKey = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', '\u0000', '\ud800', ''), fc.string());
 const hostileNumber = fc.oneof(
-  fc.constantFrom(0, -1, 1.5, 2147483648, Number.MAX_SAFE_INTEGER, -1e308, 1e308),
+  fc.constantFrom(0, -1, 1.5, 1e21, 2147483648, Number.MAX_SAFE_INTEGER, -1e308, 1e308),
   fc.integer(),
   fc.double({ noNaN: true }),
 );
@@ -95,6 +95,20 @@ type JsonSchema = {
 };
 
 /**
+ * The numbers that break amounts (0, -1, 1.5, 1e21, the largest safe and finite values) and the
+ * schema's own bounds, those the schema lets through: they reach the services and the database's
+ * columns, where an overflow would be a 500.
+ */
+function edgeNumbers(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
+  const min = schema.minimum ?? Number.NEGATIVE_INFINITY;
+  const max = schema.maximum ?? Number.POSITIVE_INFINITY;
+  const edges = [0, -1, 1.5, 1e21, Number.MAX_SAFE_INTEGER, 1e308, schema.minimum, schema.maximum].filter(
+    (n): n is number => n !== undefined && n >= min && n <= max && (!integer || Number.isInteger(n)),
+  );
+  return edges.length > 0 ? fc.constantFrom(...edges) : fc.constant(integer ? Math.ceil(min) : min);
+}
+
+/**
  * Input of the documented shape (right types, enums, ranges) carrying hostile strings: it passes
  * validation, so the fuzz reaches services and SQL too, where a 500 would hide.
  */
@@ -119,9 +133,21 @@ function shaped(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown
       return fc.oneof(hostileString, fc.string({ maxLength: 20 })).map((text) => text.slice(0, max));
     }
     case 'integer':
-      return fc.integer({ min: Math.max(schema.minimum ?? -1e6, -2147483648), max: Math.min(schema.maximum ?? 1e6, 2147483647) });
+      return fc.oneof(
+        {
+          weight: 3,
+          arbitrary: fc.integer({
+            min: Math.max(schema.minimum ?? -1e6, -2147483648),
+            max: Math.min(schema.maximum ?? 1e6, 2147483647),
+          }),
+        },
+        { weight: 1, arbitrary: edgeNumbers(schema, true) },
+      );
     case 'number':
-      return fc.double({ min: schema.minimum ?? -1e9, max: schema.maximum ?? 1e9, noNaN: true });
+      return fc.oneof(
+        { weight: 3, arbitrary: fc.double({ min: schema.minimum ?? -1e9, max: schema.maximum ?? 1e9, noNaN: true }) },
+        { weight: 1, arbitrary: edgeNumbers(schema, false) },
+      );
     case 'boolean':
       return fc.boolean();
     case 'null':
