@@ -106,7 +106,7 @@ export async function setSubscription(ctx: AppContext, user: AuthUser, producerU
 
 /** The mail's one-click unsubscribe: that shopper, that farm, from now on. */
 export async function unsubscribe(ctx: AppContext, token: string): Promise<NoticeUnsubscribeResponse> {
-  const ids = readUnsubscribeToken(ctx.config.jwtSecret, SCOPE, token, 2);
+  const ids = readUnsubscribeToken(ctx.config.jwtSecret, SCOPE, token, 2, ctx.clock.now());
   if (!ids) throw badRequest(NOTICE_LINK_INVALID);
   const [userId, producerUserId] = ids;
   const farm = await findProducerByUserId(ctx.db, producerUserId);
@@ -120,5 +120,5 @@ export async function unsubscribe(ctx: AppContext, token: string): Promise<Notic
 
 /** For the confirmation page: the token is checked before the page asks. */
 export function checkUnsubscribeToken(ctx: AppContext, token: string): void {
-  if (!readUnsubscribeToken(ctx.config.jwtSecret, SCOPE, token, 2)) throw badRequest(NOTICE_LINK_INVALID);
+  if (!readUnsubscribeToken(ctx.config.jwtSecret, SCOPE, token, 2, ctx.clock.now())) throw badRequest(NOTICE_LINK_INVALID);
 }

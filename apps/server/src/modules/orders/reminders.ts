@@ -59,7 +59,7 @@ export const unsubscribeUrl = (ctx: AppContext, userId: number) =>
 
 /** The user a token was made for; a 400 when it was changed or made with another secret. */
 export function userOfUnsubscribeToken(ctx: AppContext, token: string): number {
-  const ids = readUnsubscribeToken(ctx.config.jwtSecret, REMINDER_SCOPE, token, 1);
+  const ids = readUnsubscribeToken(ctx.config.jwtSecret, REMINDER_SCOPE, token, 1, ctx.clock.now());
   if (!ids) throw badRequest(INVALID_LINK);
   return ids[0];
 }
