@@ -1,7 +1,7 @@
 import { ORDER_LIMITS } from '@farmstand/shared/schemas/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orders, products, standingOrders } from '../../db/schema';
+import { orderItems, orders, products, standingOrders } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProduct } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
@@ -294,8 +294,8 @@ describe('amounts stay inside what can be charged', () => {
     const heavy = await weigh([4, 2001]);
     expect(heavy.statusCode).toBe(400);
     expect(heavy.json().message).toBe('A pack of Pork shoulder can weigh at most 2,000 lb; check the scale and the unit');
-    await app.ctx.db.update(products).set({ price: '99999.99' });
-    await app.ctx.db.execute(`update order_items set unit_price = 9999 where id = ${itemId}`);
+    // A price per lb the farm could have set: 2 packs of 1,000 lb at $9,999 come to $19,998,000.
+    await app.ctx.db.update(orderItems).set({ unitPrice: 9999 }).where(eq(orderItems.id, itemId));
     const huge = await weigh([1000, 1000]);
     expect(huge.statusCode).toBe(400);
     expect(huge.json().message).toMatch(
