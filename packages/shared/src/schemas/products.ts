@@ -175,6 +175,35 @@ export const VariantRequest = z
   });
 export type VariantInput = z.output<typeof VariantRequest>;
 
+/** Refusals for product-level offer fields sent beside variants: the variants carry them, so they would be lost. */
+export const VARIANT_OWNED_TEXTS = {
+  stock_quantity:
+    "Stock is counted per variant once a product has variants: enter it under each variant and leave the product's stock empty",
+  weight_unit:
+    "Selling by weight is chosen per variant once a product has variants: choose Weight under each variant and leave the product's weight unit empty",
+  price:
+    "The variants set the price once a product has variants: enter it under each variant and leave the product's price empty",
+} as const;
+
+/**
+ * With variants, each variant holds its own price, unit, weights and stock and the product row only
+ * summarises them (decision 510), so a product-level value sent beside them would be silently
+ * dropped (issue 44, decision 531): it is refused instead, naming the field.
+ */
+export function variantsDropViolation(v: {
+  variants: readonly unknown[];
+  stock_quantity: number | null;
+  weight_unit: string | null;
+  price: number | null;
+  price_unit: string | null;
+}): { path: 'stock_quantity' | 'weight_unit' | 'price'; message: string } | null {
+  if (v.variants.length === 0) return null;
+  if (v.stock_quantity !== null) return { path: 'stock_quantity', message: VARIANT_OWNED_TEXTS.stock_quantity };
+  if (v.weight_unit !== null) return { path: 'weight_unit', message: VARIANT_OWNED_TEXTS.weight_unit };
+  if (v.price !== null || v.price_unit !== null) return { path: 'price', message: VARIANT_OWNED_TEXTS.price };
+  return null;
+}
+
 export const INSPECTIONS = ['usda', 'state', 'custom_exempt', 'poultry_exempt'] as const;
 export type Inspection = (typeof INSPECTIONS)[number];
 
@@ -249,7 +278,10 @@ export const ProductRequest = z
   .superRefine((v, ctx) => {
     const share = shareProductViolation(v);
     if (share) ctx.addIssue({ code: 'custom', path: share.path.split('.'), message: share.message });
-    const broken = byWeightViolation(v);
+    // Beside variants the product's own offer fields are refused whole, before their own rules.
+    const dropped = variantsDropViolation(v);
+    if (dropped) ctx.addIssue({ code: 'custom', path: [dropped.path], message: dropped.message });
+    const broken = dropped ? null : byWeightViolation(v);
     if (broken) ctx.addIssue({ code: 'custom', path: [broken.path], message: broken.message });
     const names = v.variants.map((variant) => variant.name.toLowerCase());
     const twice = names.find((name, i) => names.indexOf(name) !== i);

@@ -7,6 +7,7 @@ import {
   type ProductInput,
   REGULATED_TEXTS,
   regulatedCategoryViolation,
+  VARIANT_OWNED_TEXTS,
 } from '@farmstand/shared/schemas/products';
 import { SHARE_PRICE_UNIT } from '@farmstand/shared/schemas/shares';
 import type { AppContext } from '../../lib/context';
@@ -200,7 +201,10 @@ export async function updateAvailability(ctx: AppContext, user: AuthUser, id: nu
     ctx,
     id,
     ctx.db.transaction(async (tx) => {
-      await loadManageableProduct(ctx, user, id, tx);
+      const row = await loadManageableProduct(ctx, user, id, tx);
+      // A product with variants counts stock per variant: a product-level count would be lost.
+      if (row.variants.length > 0 && input.stock_quantity != null)
+        throw badRequest(VARIANT_OWNED_TEXTS.stock_quantity, 'stock_quantity');
       await repo.updateProduct(tx, id, {
         availability: input.availability,
         ...(input.stock_quantity !== undefined ? { stockQuantity: input.stock_quantity } : {}),

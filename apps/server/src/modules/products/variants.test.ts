@@ -14,7 +14,7 @@ afterAll(async () => {
   await app.closeAll();
 });
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 const send = (method: Method, url: string, user?: { token: string }, payload?: object) =>
   app.inject({ method, url, headers: user ? bearer(user) : {}, payload });
 
@@ -25,6 +25,7 @@ const beef = (variants: object[], overrides: object = {}) =>
     description: 'Raised on pasture in Woodford County',
     price: null,
     price_unit: null,
+    stock_quantity: null,
     inspection: 'usda',
     establishment_number: 'EST. 45678',
     variants: variants as never,
@@ -115,6 +116,43 @@ describe('variants of a product', () => {
     const noUnit = await send('POST', '/api/products', producer, validProduct({ price: 4, pack_min: 1, pack_max: 2 }));
     expect(noUnit.statusCode).toBe(400);
     expect(noUnit.json().message).toMatch(/^Weight unit must be lb or oz/);
+  });
+
+  it('refuses a product-level stock, weight unit or price sent beside variants instead of dropping it, with a sentence naming where it goes', async () => {
+    const producer = await buildProducer(app);
+    const stock = await send('POST', '/api/products', producer, beef([ribeye], { stock_quantity: 40 }));
+    expect(stock.statusCode).toBe(400);
+    expect(stock.json().message).toBe(
+      "Stock is counted per variant once a product has variants: enter it under each variant and leave the product's stock empty",
+    );
+    const weight = await send('POST', '/api/products', producer, beef([ribeye], { weight_unit: 'lb' }));
+    expect(weight.statusCode).toBe(400);
+    expect(weight.json().message).toMatch(/^Selling by weight is chosen per variant once a product has variants/);
+    const price = await send('POST', '/api/products', producer, beef([ribeye], { price: 18.99, price_unit: 'lb' }));
+    expect(price.statusCode).toBe(400);
+    expect(price.json().message).toMatch(/^The variants set the price once a product has variants/);
+
+    // Nothing was stored by the refused writes; an edit of a saved product is refused alike.
+    const saved = (await send('POST', '/api/products', producer, beef([ribeye]))).json().product;
+    const edit = await send(
+      'PUT',
+      `/api/products/${saved.id}`,
+      producer,
+      beef([{ ...ribeye, id: saved.variants[0].id }], { stock_quantity: 40 }),
+    );
+    expect(edit.statusCode).toBe(400);
+    const patch = await send('PATCH', `/api/products/${saved.id}/availability`, producer, {
+      availability: 'available',
+      stock_quantity: 40,
+    });
+    expect(patch.statusCode).toBe(400);
+    expect(patch.json().message).toMatch(/^Stock is counted per variant/);
+    const after = (await send('GET', `/api/products/${saved.id}`, producer)).json().product;
+    expect(after.stock_quantity).toBeNull();
+    expect(after.variants[0].stock_quantity).toBe(12);
+    // Without variants the same fields are the product's own.
+    const plain = await send('POST', '/api/products', producer, validProduct({ name: 'Eggs', stock_quantity: 40 }));
+    expect(plain.json().product.stock_quantity).toBe(40);
   });
 
   it('sells a product by weight without variants: the price is per lb and the pack range is kept', async () => {

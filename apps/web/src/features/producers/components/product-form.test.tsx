@@ -124,6 +124,46 @@ describe('the product form', () => {
     });
   });
 
+  it('moves the stock typed for the product into the first variant, so nothing typed is dropped on save', async () => {
+    show();
+    type('Product name', 'Fruit pie');
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'baked_goods' } });
+    type('Price ($)', '18');
+    type('Price unit', 'pie');
+    type('Stock quantity', '40');
+    fireEvent.click(screen.getByRole('button', { name: '+ Add variant' }));
+    // Only the variant's own stock and price are shown: the product-level ones would not be kept.
+    const first = within(variantBoxes()[0] as HTMLElement);
+    expect(screen.getAllByLabelText('Stock quantity').every((input) => variantBoxes()[0]?.contains(input))).toBe(true);
+    expect((first.getByLabelText('Stock quantity') as HTMLInputElement).value).toBe('40');
+    expect((first.getByLabelText('Price ($)') as HTMLInputElement).value).toBe('18');
+    expect((first.getByLabelText('Price unit') as HTMLInputElement).value).toBe('pie');
+    expect(screen.getByText(/The product's price, weight and stock moved into Variant 1/)).toBeTruthy();
+    type(first.getByLabelText('Variant name'), 'Apple');
+    submit();
+    await vi.waitFor(() => expect(saved.requests).toHaveLength(1));
+    expect(saved.requests[0]).toMatchObject({
+      price: null,
+      stock_quantity: null,
+      variants: [{ name: 'Apple', price: 18, price_unit: 'pie', stock_quantity: 40 }],
+    });
+  });
+
+  it('keeps the choice of selling by weight when a variant is added, and gives it back when the last variant goes', () => {
+    show();
+    fireEvent.click(screen.getByLabelText(/^Weight \(a price per lb/));
+    type('Price per lb ($)', '9.99');
+    fireEvent.click(screen.getByRole('button', { name: '+ Add variant' }));
+    const first = within(variantBoxes()[0] as HTMLElement);
+    expect((first.getByLabelText(/^Weight \(a price per lb/) as HTMLInputElement).checked).toBe(true);
+    expect((first.getByLabelText('Price per lb ($)') as HTMLInputElement).value).toBe('9.99');
+    expect(screen.queryAllByLabelText(/^Weight \(a price per lb/)).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove variant 1' }));
+    expect((screen.getByLabelText(/^Weight \(a price per lb/) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Price per lb ($)') as HTMLInputElement).value).toBe('9.99');
+    expect(screen.getByText(/moved back to the product/)).toBeTruthy();
+  });
+
   it("puts a variant's broken by-weight rule under that variant's field", async () => {
     show();
     type('Product name', 'Beef cuts');

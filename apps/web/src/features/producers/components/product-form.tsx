@@ -164,8 +164,9 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
         share: share ? shareRequest(values.share) : null,
         inspection: isInspectedCategory(values.category) ? values.inspection || null : null,
         establishment_number: isInspectedCategory(values.category) && !customExempt ? values.establishment_number : null,
-        // A share counts its own stock (animals × shares per animal) and is not sold per pickup day.
-        stock_quantity: share ? null : numberOrNull(values.stock_quantity),
+        // A share counts its own stock (animals × shares per animal) and is not sold per pickup day;
+        // with variants each variant counts its own (the server refuses a product-level count beside them).
+        stock_quantity: share || values.variants.length > 0 ? null : numberOrNull(values.stock_quantity),
         day_limit: share ? null : numberOrNull(values.day_limit),
         seasonal_start: isSeasonal ? values.seasonal_start : null,
         seasonal_end: isSeasonal ? values.seasonal_end : null,
@@ -279,7 +280,7 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
           <ShareFields form={form} hasVariants={hasVariants} />
         ) : hasVariants ? (
           <p className="text-sm text-stone-700 sm:col-span-2 dark:text-stone-300">
-            The variants below set the price: shoppers choose one, and lists show the lowest.
+            The variants below set the price, the weight and the stock: shoppers choose one, and lists show the lowest price.
           </p>
         ) : (
           <OfferFields
@@ -299,16 +300,18 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
         )}
         {!isShare && (
           <>
-            <TextInput
-              label="Stock quantity"
-              type="number"
-              min={0}
-              step={1}
-              inputMode="numeric"
-              hint="Leave empty if you don't track stock."
-              error={errors.stock_quantity?.message}
-              {...form.register('stock_quantity')}
-            />
+            {!hasVariants && (
+              <TextInput
+                label="Stock quantity"
+                type="number"
+                min={0}
+                step={1}
+                inputMode="numeric"
+                hint="Leave empty if you don't track stock."
+                error={errors.stock_quantity?.message}
+                {...form.register('stock_quantity')}
+              />
+            )}
             <TextInput
               label="Limit per pickup day"
               type="number"

@@ -1,10 +1,17 @@
 import { AVAILABILITY_LABELS } from '@farmstand/shared';
 import { VARIANT_AVAILABILITIES } from '@farmstand/shared/schemas/products';
+import { useState } from 'react';
 import { type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SelectInput, TextInput } from '@/components/ui/field';
 import { OfferFields } from './by-weight-fields';
 import { type ProductFormValues, toVariantValues } from './product-offer';
+
+/** What the product itself and a variant both hold: a variant takes them over when it is the first. */
+const OFFER_FIELDS = ['sold_by', 'price', 'price_unit', 'weight_unit', 'pack_min', 'pack_max', 'stock_quantity'] as const;
+export const MOVED_INTO_VARIANT =
+  "The product's price, weight and stock moved into Variant 1: with variants, each variant has its own.";
+export const MOVED_BACK = "The last variant's price, weight and stock moved back to the product.";
 
 type Props = {
   form: UseFormReturn<ProductFormValues>;
@@ -19,6 +26,35 @@ export function VariantsEditor({ form, maxVariants, error }: Props) {
   const values = form.watch('variants');
   const variantErrors = form.formState.errors.variants;
   const atCap = fields.length >= maxVariants;
+  /** Said once the product's own offer has moved into a variant or back (nothing is dropped unseen). */
+  const [moved, setMoved] = useState<string | null>(null);
+
+  function add() {
+    if (fields.length > 0) {
+      append(toVariantValues(null));
+      setMoved(null);
+      return;
+    }
+    // The first variant takes what was typed for the product itself: with variants the product keeps none of it.
+    const own = form.getValues();
+    const carried = OFFER_FIELDS.some((field) => own[field] !== toVariantValues(null)[field]);
+    append({
+      ...toVariantValues(null),
+      ...Object.fromEntries(OFFER_FIELDS.map((field) => [field, own[field]])),
+    });
+    for (const field of OFFER_FIELDS) form.setValue(field, toVariantValues(null)[field], { shouldDirty: true });
+    setMoved(carried ? MOVED_INTO_VARIANT : null);
+  }
+
+  function drop(i: number) {
+    const last = fields.length === 1 ? form.getValues(`variants.${i}`) : null;
+    remove(i);
+    if (!last) return setMoved(null);
+    // Removing the last variant hands its price and stock back to the product rather than losing them.
+    for (const field of OFFER_FIELDS) form.setValue(field, last[field], { shouldDirty: true });
+    const carried = OFFER_FIELDS.some((field) => last[field] !== toVariantValues(null)[field]);
+    setMoved(carried ? MOVED_BACK : null);
+  }
   return (
     <section aria-labelledby="variants-heading" className="space-y-3 sm:col-span-2">
       <div>
@@ -85,13 +121,16 @@ export function VariantsEditor({ form, maxVariants, error }: Props) {
               >
                 ↓ Down
               </Button>
-              <Button variant="ghost" size="sm" aria-label={`Remove variant ${i + 1}`} onClick={() => remove(i)}>
+              <Button variant="ghost" size="sm" aria-label={`Remove variant ${i + 1}`} onClick={() => drop(i)}>
                 Remove
               </Button>
             </div>
           </fieldset>
         );
       })}
+      <p aria-live="polite" className="text-sm text-stone-700 empty:hidden dark:text-stone-300">
+        {moved}
+      </p>
       {error && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {error}
@@ -103,7 +142,7 @@ export function VariantsEditor({ form, maxVariants, error }: Props) {
           size="sm"
           disabled={atCap}
           aria-describedby={atCap ? 'variants-cap' : undefined}
-          onClick={() => append(toVariantValues(null))}
+          onClick={add}
         >
           + Add variant
         </Button>
