@@ -14,15 +14,11 @@ import { parseDateOnly } from '@farmstand/shared';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/** "$1,234.50", "-$4.00": what `Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })` writes. */
-export function formatUsd(amount: number): string {
-  if (!Number.isFinite(amount)) return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
-  const cents = Math.round(Math.abs(amount) * 100);
-  const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
-  const dollars = Math.floor(cents / 100);
-  const rest = String(cents % 100).padStart(2, '0');
-  return `${sign}$${groupThousands(dollars)}.${rest}`;
-}
+/**
+ * Dollars and prices are the shared formatters (decision 530): "$1,234.50", and a price with its
+ * unit written one way everywhere ("$4.25/lb", "from $8.49/lb"). Both are built without Intl.
+ */
+export { formatPrice, formatUsd } from '@farmstand/shared/format/money';
 
 /** "1,234,567" for a whole number, as `toLocaleString('en-US')` writes it. */
 export function formatCount(n: number): string {
@@ -32,14 +28,6 @@ export function formatCount(n: number): string {
 
 function groupThousands(whole: number): string {
   return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** "$4.50" or "$4.50 / dozen"; a null price reads "Price on request" (the shared formatPrice, without Intl). */
-export function formatPrice(price: number | string | null | undefined, unit?: string | null): string {
-  if (price === null || price === undefined || price === '') return 'Price on request';
-  const value = typeof price === 'string' ? Number(price) : price;
-  const money = formatUsd(value);
-  return unit ? `${money} / ${unit}` : money;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { WeightUnit } from '@farmstand/shared/format/by-weight';
-import { byWeightOf, formatCents } from '@farmstand/shared/format/by-weight';
-import { formatPrice } from '@/lib/format';
+import { byWeightOf } from '@farmstand/shared/format/by-weight';
+import { formatPrice } from '@farmstand/shared/format/money';
 
 type Priced = {
   price: number | null;
@@ -12,12 +12,14 @@ type Priced = {
 };
 
 /**
- * A product's price on cards and lists: "$4.50 / dozen", "$9.99/lb" by weight, and "from …" when
- * its variants differ (the price is then the cheapest variant's). Null when there is no price.
+ * A product's price on cards, lists and its page, in the one price format (decision 530):
+ * "$4.50/dozen", "$9.99/lb" by weight, and "from …" when its variants differ (the price is then
+ * the cheapest variant's). Null when there is no price.
  */
 export function listingPrice(p: Priced): string | null {
   if (p.price === null) return null;
   const offer = p.weight_unit ? byWeightOf(p) : null;
-  const text = offer ? `${formatCents(offer.priceCents)}/${offer.unit}` : formatPrice(p.price, p.price_unit);
-  return p.price_from ? `from ${text}` : text;
+  return offer
+    ? formatPrice(offer.priceCents / 100, offer.unit, { from: p.price_from })
+    : formatPrice(p.price, p.price_unit, { from: p.price_from });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDistance, haversineMiles } from './distance';
-import { formatPrice } from './money';
+import { formatPrice, formatUsd } from './money';
 import { daysUntil, formatMessageTime } from './time';
 
 describe('formatDistance (spec 01 §9)', () => {
@@ -21,11 +21,24 @@ describe('haversineMiles', () => {
   });
 });
 
-describe('formatPrice', () => {
+describe('formatPrice (decision 530)', () => {
   it('formats dollars with an optional unit', () => {
-    expect(formatPrice(5, 'dozen')).toBe('$5.00 / dozen');
+    expect(formatPrice(5, 'dozen')).toBe('$5.00/dozen');
     expect(formatPrice('12.5')).toBe('$12.50');
     expect(formatPrice(null)).toBe('Price on request');
+  });
+  it('writes every unit one way: after a slash, with no spaces around it', () => {
+    expect(formatPrice(4.25, 'lb')).toBe('$4.25/lb');
+    expect(formatPrice(8.49, 'lb', { from: true })).toBe('from $8.49/lb');
+    expect(formatPrice(1234.5, ' jar ')).toBe('$1,234.50/jar');
+  });
+  it("keeps a unit's words on one line: 'lb hanging weight' never wraps inside", () => {
+    expect(formatPrice(4.75, 'lb hanging weight')).toBe('$4.75/lb\u00a0hanging\u00a0weight');
+    expect(formatPrice(4.75, 'lb hanging weight')).not.toMatch(/ /);
+  });
+  it('writes what Intl writes for US dollars, without loading Intl', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    for (const amount of [0, 0.005, 4.255, 19.999, 1234567.891, -4]) expect(formatUsd(amount)).toBe(intl.format(amount));
   });
 });
 

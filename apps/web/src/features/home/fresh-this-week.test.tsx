@@ -46,7 +46,7 @@ describe('Fresh this week', () => {
     const eggs = await screen.findByRole('link', { name: /Duck Eggs/ });
     expect(eggs.getAttribute('href')).toBe('/product/41');
     expect(eggs.textContent).toContain('Ridge Farm');
-    expect(eggs.textContent).toContain('$8.50 / half dozen');
+    expect(eggs.textContent).toContain('$8.50/half\u00a0dozen');
     expect((await screen.findByRole('link', { name: /Clover Honey/ })).getAttribute('href')).toBe('/product/42');
     // None in the directory: the spec's sample, leading to the catalogue of that kind.
     const bread = await screen.findByRole('link', { name: /Sourdough Bread/ });

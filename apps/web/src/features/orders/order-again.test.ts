@@ -24,7 +24,7 @@ describe('ordering a past order again', () => {
       items: [orderItemFixture({ id: 1, product_id: 1, name: 'Eggs', unit_price: 5, quantity: 2, ordered_quantity: 3 })],
     };
     const again = orderAgain(order, products({ ...eggs, price: 6, stock_quantity: 2 }), TODAY);
-    expect(again.changes).toEqual(['Eggs: only 2 left, so 2 instead of 3.', 'Eggs is now $6.00 / dozen (was $5.00).']);
+    expect(again.changes).toEqual(['Eggs: only 2 left, so 2 instead of 3.', 'Eggs is now $6.00/dozen (was $5.00).']);
     expect(again.lines[0]).toMatchObject({ quantity: 2, price: 6, max: 2 });
   });
 

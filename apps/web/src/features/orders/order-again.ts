@@ -1,5 +1,6 @@
 import { formatCents, toCents } from '@farmstand/shared/format/by-weight';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
+import { formatPrice } from '@farmstand/shared/format/money';
 import { lineName } from '@farmstand/shared/format/quantity';
 import { seasonPosition } from '@farmstand/shared/format/season';
 import type { Order } from '@farmstand/shared/schemas/orders';
@@ -9,9 +10,6 @@ import { maxReservable } from './format';
 
 /** What "Order again" puts in the basket, and every way today's listing differs from the order, in words. */
 export type OrderAgain = { lines: BasketLine[]; changes: string[] };
-
-const unitOf = (weightUnit: string | null, priceUnit: string | null) =>
-  weightUnit ? `/${weightUnit}` : priceUnit ? ` / ${priceUnit}` : '';
 
 /**
  * "Order my usual" (issue 33): each line of a past order as the product is listed today. What is
@@ -61,9 +59,10 @@ export function orderAgain(order: Pick<Order, 'items'>, products: Map<number, Pr
     const max = maxReservable(offer.stock_quantity);
     const quantity = Math.min(wanted, max);
     if (quantity < wanted) changes.push(`${name}: only ${quantity} left, so ${quantity} instead of ${wanted}.`);
-    const unit = unitOf(offer.weight_unit, offer.price_unit);
     if (toCents(offer.price) !== toCents(item.unit_price))
-      changes.push(`${name} is now ${formatCents(toCents(offer.price))}${unit} (was ${formatCents(toCents(item.unit_price))}).`);
+      changes.push(
+        `${name} is now ${formatPrice(offer.price, offer.weight_unit ?? offer.price_unit)} (was ${formatCents(toCents(item.unit_price))}).`,
+      );
     if ((offer.weight_unit ?? null) !== (item.weight_unit ?? null))
       changes.push(
         offer.weight_unit ? `${name} is now sold by weight, per ${offer.weight_unit}.` : `${name} is now sold by the piece.`,

@@ -18,7 +18,7 @@ import { SelectInput, TextInput } from '@/components/ui/field';
 import { AlertIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api';
-import { formatZonedDay, formatZonedMoment, formatZonedTime } from '@/lib/format';
+import { formatPrice, formatZonedDay, formatZonedMoment, formatZonedTime } from '@/lib/format';
 import { formatClock, money, zoneNote } from '../format';
 import {
   useCancelStanding,
@@ -178,10 +178,7 @@ function StandingCard({ standing }: { standing: Standing }) {
                 {item.quantity} × {lineName(item.name, item.variant_name)}
               </span>
               {item.unit_price !== null && (
-                <span className="text-stone-600 dark:text-stone-400">
-                  {money(item.unit_price)}
-                  {item.price_unit ? ` / ${item.price_unit}` : ''}
-                </span>
+                <span className="text-stone-600 dark:text-stone-400">{formatPrice(item.unit_price, item.price_unit)}</span>
               )}
             </li>
           ))}

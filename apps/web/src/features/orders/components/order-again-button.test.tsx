@@ -42,7 +42,7 @@ describe('order again', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Order again' }));
     expect(await screen.findByText('2 items from order #12 are in your basket for Cumberland Farm.')).toBeTruthy();
-    expect(screen.getByText('Brown Eggs is now $7.50 / dozen (was $7.00).')).toBeTruthy();
+    expect(screen.getByText('Brown Eggs is now $7.50/dozen (was $7.00).')).toBeTruthy();
     expect(screen.getByText('Honey is no longer listed: left out.')).toBeTruthy();
     expect(screen.getByText('basket: 2 × Brown Eggs at 7.5')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Check out', hidden: true }).getAttribute('href')).toBe('/checkout/7');

@@ -2,6 +2,7 @@ import { STORAGE_KEYS } from '@farmstand/shared';
 import type { BenefitProgramme } from '@farmstand/shared/benefits/programmes';
 import { ORDER_TEXTS } from '@farmstand/shared/constants/orders';
 import { FINAL_AFTER_WEIGHING, formatByWeight, formatEstimate } from '@farmstand/shared/format/by-weight';
+import { formatPrice } from '@farmstand/shared/format/money';
 import { isInSeason, outOfSeasonNotice } from '@farmstand/shared/format/season';
 import type { PickupWindow } from '@farmstand/shared/schemas/pickup';
 import type { StandingCadence } from '@farmstand/shared/schemas/standing';
@@ -99,7 +100,7 @@ function BasketLineRow({ producerUserId, line }: { producerUserId: number; line:
       <span className="font-medium">{lineName(line)}</span>
       <span className="flex flex-wrap items-center gap-2 text-sm">
         <QuantityField producerUserId={producerUserId} line={line} />×{' '}
-        {offer ? formatByWeight(offer) : `${money(line.price)}${line.priceUnit ? ` / ${line.priceUnit}` : ''}`}
+        {offer ? formatByWeight(offer) : formatPrice(line.price, line.priceUnit)}
         <span className={`text-right font-semibold ${offer ? '' : 'w-20'}`}>
           {offer ? formatEstimate(amount) : money(amount.estimateCents / 100)}
         </span>
