@@ -25,6 +25,8 @@ export const NO_RADIUS_LIMIT = 999;
 export const PRODUCT_LOCATION_RADIUS = 50;
 
 export const PRODUCT_PAGE_SIZE = 20;
+/** The /search list's page: 'Show more' asks for the next this many (decision 530). */
+export const PRODUCER_LIST_PAGE_SIZE = 50;
 export const PRODUCT_SKELETON_COUNT = 8;
 export const REVIEWS_SHOWN_FIRST = 5;
 export const MESSAGES_PAGE_SIZE = 50;

@@ -2,6 +2,7 @@ import {
   CATEGORY_LABELS,
   DEFAULT_PRODUCER_RADIUS,
   NO_RADIUS_LIMIT,
+  PRODUCER_LIST_PAGE_SIZE,
   PRODUCT_CATEGORIES,
   PRODUCT_LOCATION_RADIUS,
   PRODUCT_PAGE_SIZE,
@@ -16,8 +17,6 @@ import { searchProviderOf } from './listing-index/listing-index.service';
 import { clusteredMapAnswer, type MapAnswer, producerMapAnswer } from './producer-map';
 import type * as repo from './search.repository';
 
-/** The /search list shows this many producers per page unless asked for another page size. */
-export const PRODUCER_LIST_PAGE_SIZE = 50;
 const SUGGESTIONS_PER_KIND = 5;
 
 /** A radius of 999 miles or more means "any distance" (spec 01 §5). */

@@ -6,6 +6,10 @@ import { api } from '@/lib/api';
 
 vi.mock('@/lib/document-title', () => ({ usePublicPageTitle: () => {} }));
 vi.mock('@/lib/analytics', () => ({ track: () => {} }));
+// The card's heart needs the signed-in person: the list is what is tested here.
+vi.mock('@/shared/producer-card', () => ({
+  ProducerCard: ({ producer }: { producer: { farm_name: string } }) => <h3>{producer.farm_name}</h3>,
+}));
 
 import SearchPage from './search-page';
 
@@ -55,5 +59,47 @@ describe('the producer search page', () => {
     );
     expect(screen.getByTestId('address').textContent).toBe('?radius=50&benefits=coupons');
     expect(await screen.findByText('Try another benefit, a wider radius or a different search.')).toBeTruthy();
+  });
+
+  it('reaches every producer it counts: 52 found, 50 shown, "Show 2 more" asks for offset=50 and shows the last two', async () => {
+    const farm = (id: number) => ({
+      user_id: id,
+      farm_name: `Farm ${id}`,
+      city: 'Berea',
+      state: 'KY',
+      latitude: null,
+      longitude: null,
+      description: null,
+      profile_image_url: null,
+      delivery_available: false,
+      subscription_status: 'active',
+      verified: false,
+      product_count: 1,
+      distance: null,
+    });
+    get.mockReset();
+    get.mockImplementation((async (_path: string, query: { offset?: number }) => {
+      const from = query?.offset ?? 0;
+      const ids = Array.from({ length: Math.min(50, 52 - from) }, (_, i) => from + i + 1);
+      return { producers: ids.map(farm), total: 52 };
+    }) as never);
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/search']}>
+          <SearchPage resultsMap={() => null} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findByText('52 producers found');
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(50);
+    expect(screen.getByText('Showing 50 of 52 producers')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show 2 more' }));
+    await screen.findByText('Farm 52');
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(52);
+    const searches = get.mock.calls.filter(([path]) => path === '/search/producers');
+    expect(searches.map(([, query]) => (query as { offset?: number }).offset)).toEqual([undefined, 50]);
+    expect(screen.queryByRole('button', { name: /Show \d+ more/ })).toBeNull();
+    get.mockReset();
+    get.mockResolvedValue({ producers: [], total: 0 } as never);
   });
 });

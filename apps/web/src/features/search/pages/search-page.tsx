@@ -1,8 +1,9 @@
-import { DEFAULT_PRODUCER_RADIUS, PRODUCER_RADII } from '@farmstand/shared';
+import { DEFAULT_PRODUCER_RADIUS, PRODUCER_LIST_PAGE_SIZE, PRODUCER_RADII } from '@farmstand/shared';
 import type { ProducerSearchItem } from '@farmstand/shared/schemas/search';
 import { PRODUCER_SEARCH_URL, readUrlParams, SEARCH_BENEFITS, searchBenefitLabels } from '@farmstand/shared/schemas/search-url';
 import { type ComponentType, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { EmptyState, PageTitle, Spinner } from '@/components/ui/card';
 import { inputClasses } from '@/components/ui/field';
 import { AlertIcon } from '@/components/ui/icons';
@@ -56,6 +57,7 @@ export default function SearchPage({ resultsMap: ProducerResultsMap }: { results
     benefits: benefits || undefined,
   });
   const producers = query.data?.producers ?? [];
+  const total = query.data?.total ?? 0;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -133,7 +135,7 @@ export default function SearchPage({ resultsMap: ProducerResultsMap }: { results
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-stone-600 dark:text-stone-300" aria-live="polite">
-          {query.isSuccess && `${query.data.total} producer${query.data.total === 1 ? '' : 's'} found`}
+          {query.isSuccess && `${total} producer${total === 1 ? '' : 's'} found`}
         </p>
         <ViewToggle view={view} onChange={(next) => update({ view: next === 'map' ? 'map' : null })} />
       </div>
@@ -166,7 +168,50 @@ export default function SearchPage({ resultsMap: ProducerResultsMap }: { results
             ))}
           </ul>
         )}
+        {query.isSuccess && producers.length > 0 && (
+          <ShowMore
+            shown={producers.length}
+            total={total}
+            hasMore={query.hasNextPage}
+            isLoading={query.isFetchingNextPage}
+            onMore={() => query.fetchNextPage()}
+          />
+        )}
       </div>
+    </div>
+  );
+}
+
+/**
+ * Every producer the count says can be reached (decision 530): "Showing 50 of 52 producers" and a
+ * button for the next page, in the list and on the map alike. The button stays where it is, so
+ * focus stays on it and the cards added above it are read after the count.
+ */
+function ShowMore({
+  shown,
+  total,
+  hasMore,
+  isLoading,
+  onMore,
+}: {
+  shown: number;
+  total: number;
+  hasMore: boolean;
+  isLoading: boolean;
+  onMore: () => void;
+}) {
+  if (!hasMore && shown >= total) return null;
+  const next = Math.min(PRODUCER_LIST_PAGE_SIZE, total - shown);
+  return (
+    <div className="mt-6 flex flex-col items-center gap-2">
+      <p className="text-sm text-stone-600 dark:text-stone-300">
+        Showing {shown} of {total} producers
+      </p>
+      {hasMore && (
+        <Button variant="secondary" onClick={onMore} disabled={isLoading}>
+          {isLoading ? 'Loading more…' : `Show ${next} more`}
+        </Button>
+      )}
     </div>
   );
 }
