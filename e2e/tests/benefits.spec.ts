@@ -140,8 +140,8 @@ test('a farm enters its FNS number, an admin verifies it, a shopper sees the ten
   ] as const) {
     await shop.goto(`/product/${id}`);
     await shop.getByLabel('Quantity to reserve').selectOption(String(quantity));
-    await shop.getByRole('button', { name: /^Reserve · / }).click();
-    await expect(shop.getByText(/in your basket$/).first()).toBeVisible();
+    await shop.getByRole('button', { name: /^Add to basket · / }).click();
+    await expect(shop.getByText(/added to your basket/).first()).toBeVisible();
   }
   await shop.goto(`/checkout/${producer.id}`);
   await shop

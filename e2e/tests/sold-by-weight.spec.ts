@@ -67,9 +67,9 @@ test('a producer sells ribeye by weight in three pack sizes; a shopper reserves 
   await expect(shop.getByText(/from \$17\.99/).first()).toBeVisible();
   await shop.getByRole('radio', { name: /Pair/ }).check();
   await shop.getByLabel('Quantity to reserve').selectOption('2');
-  await shop.getByRole('button', { name: /^Reserve · / }).click();
-  await expect(shop.getByText(/in your basket$/).first()).toBeVisible();
-  await shop.getByRole('link', { name: /Basket \(2\) · Checkout/ }).click();
+  await shop.getByRole('button', { name: /^Add to basket · / }).click();
+  await expect(shop.getByText(/added to your basket/).first()).toBeVisible();
+  await shop.getByRole('link', { name: 'Checkout · basket of 2 items' }).click();
   await expect(shop.getByRole('heading', { name: 'Checkout' })).toBeVisible();
   await shop
     .getByRole('radio', { name: /Lexington Farmers Market/ })

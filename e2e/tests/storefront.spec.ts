@@ -126,7 +126,7 @@ test.describe('document titles and status codes', () => {
       ['producer', '/dashboard', 'Dashboard | Farmstand'],
       ['producer', '/profile', 'My farm profile | Farmstand'],
       ['producer', '/billing', 'Billing | Farmstand'],
-      ['producer', '/orders', 'My orders | Farmstand'],
+      ['producer', '/orders', 'My purchases | Farmstand'],
       ['producer', '/account/password', 'Change your password | Farmstand'],
       ['consumer', `/checkout/${producerId}`, 'Checkout | Farmstand'],
       ['consumer', '/favorites', 'My favorites | Farmstand'],

@@ -48,3 +48,8 @@ export function formatLineQuantity(line: {
   const range = formatPackRange({ unit: line.weight_unit, minMilli: toMilli(line.pack_min), maxMilli: toMilli(line.pack_max) });
   return `${line.quantity} ${line.quantity === 1 ? 'pack' : 'packs'} (${range})`;
 }
+
+/** "1 item", "3 items", "1 no-show", "2 boxes": a count with its noun, singular or plural (the plural given when not just +s). */
+export function countNoun(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+}

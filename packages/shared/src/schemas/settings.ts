@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWholeCents } from '../format/money';
 
 /**
  * A price in dollars that is a whole number of cents: $10.005 cannot be charged and would show as
@@ -9,10 +10,7 @@ const dollars = (label: string, max: number) =>
     .number()
     .min(0.01, `${label} must be at least 0.01`)
     .max(max, `${label} must be at most ${max}`)
-    .refine(
-      (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-      `${label} must have at most two decimals (whole cents)`,
-    );
+    .refine(isWholeCents, `${label} must have at most two decimals (whole cents)`);
 
 /** Admin settings sections with the defaults of spec 02 §9 and the bounds of spec 02 §5. */
 export const SettingsSchemas = {

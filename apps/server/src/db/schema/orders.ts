@@ -27,10 +27,10 @@ export const pickupSettings = pgTable('pickup_settings', {
   capPerWindow: integer('cap_per_window'),
   /** Orders still accepted or ready this many hours after their window ends are closed by the sweep… */
   closeAfterHours: integer('close_after_hours').notNull().default(12),
-  /** …as picked up or as no-shows, the producer's choice. */
+  /** …as picked up or as no-shows, the producer's choice; no-show unless chosen, so nothing unhandled counts as a sale (decision 518). */
   closeAs: text('close_as', { enum: ['picked_up', 'no_show'] })
     .notNull()
-    .default('picked_up'),
+    .default('no_show'),
   /** A morning mail on each pickup day: the day's orders, totals and new requests. */
   morningSummary: boolean('morning_summary').notNull().default(false),
   /** Standing reservations (decision 514): placed this many hours before the cut-off, accepted at once or not. */

@@ -59,7 +59,8 @@ describe('pickup setup', () => {
       cutoff_hours: 24,
       cap_per_window: 3,
       close_after_hours: 12,
-      close_as: 'picked_up',
+      // Unhandled orders are not counted as sales unless the farm says so.
+      close_as: 'no_show',
     });
     expect(own.json().points[0]).toMatchObject({
       kind: 'market',

@@ -50,7 +50,14 @@ afterAll(async () => {
 describe('closing unhandled orders automatically', () => {
   it('closes each order once across two instances, after the hours and as the producer chose', async () => {
     const [a, b] = instances;
-    const farm = await setUpMarket(a); // no saved choice: picked up, 12 hours after the window
+    const farm = await setUpMarket(a); // picked up, 12 hours after the window
+    const chose = await a.inject({
+      method: 'PUT',
+      url: '/api/pickup/mine/settings',
+      headers: bearer(farm),
+      payload: { cutoff_hours: 24, cap_per_window: null, close_as: 'picked_up' },
+    });
+    expect(chose.statusCode, chose.body).toBe(200);
     const strict = await setUpMarket(a);
     const saved = await a.inject({
       method: 'PUT',

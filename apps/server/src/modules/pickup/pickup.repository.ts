@@ -40,13 +40,14 @@ export type Settings = Omit<SettingsRow, 'producerUserId' | 'updatedAt'>;
 
 /**
  * A producer who never saved order rules: orders close 24 hours ahead, no cap; unhandled orders
- * close as picked up 12 hours after their window; no morning summary.
+ * close as no-shows 12 hours after their window (never counted as sales unasked, decision 518); no
+ * morning summary.
  */
 const settingsOrDefaults = (row: Partial<{ [K in keyof Settings]: Settings[K] | null }> | null | undefined): Settings => ({
   cutoffHours: row?.cutoffHours ?? 24,
   capPerWindow: row?.capPerWindow ?? null,
   closeAfterHours: row?.closeAfterHours ?? 12,
-  closeAs: row?.closeAs ?? 'picked_up',
+  closeAs: row?.closeAs ?? 'no_show',
   morningSummary: row?.morningSummary ?? false,
   standingLeadHours: row?.standingLeadHours ?? 24,
   standingAccept: row?.standingAccept ?? false,

@@ -1,13 +1,15 @@
+import { countNoun } from '@farmstand/shared/format/quantity';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
+import { useBasketCount } from '@/features/orders/basket';
 import { track } from '@/lib/analytics';
 import { clearToken } from '@/lib/storage';
 import { useAuth } from '@/shared/auth-context';
 import { useSite } from '@/shared/site/api';
 import { useTheme } from '@/shared/theme-context';
 import { formatBadge, useUnreadCount } from '@/shared/use-unread-count';
-import { CloseIcon, GearIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
+import { BasketIcon, CloseIcon, GearIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
 
 // One line per label: tighter from 1024 px, the usual padding from 1280 px (the nav never wraps).
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -19,7 +21,12 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 type NavItem = { to: string; label: string; badge?: number };
 
-/** Spec 01 §2 top navigation: what each kind of visitor sees. */
+/**
+ * Spec 01 §2 top navigation: what each kind of visitor sees. "Orders" is beyond the spec and means
+ * one thing per person (decision 518): a shopper's own orders; a producer's received orders (the
+ * dashboard's Orders tab), their own purchases being in the account menu; admins none (they look
+ * at orders from the admin panel).
+ */
 function useNavItems(): NavItem[] {
   const { user } = useAuth();
   const unread = useUnreadCount();
@@ -30,11 +37,49 @@ function useNavItems(): NavItem[] {
   ];
   if (!user) return items;
   items.push({ to: '/dashboard', label: 'Dashboard' }, { to: '/messages', label: 'Messages', badge: unread });
-  // Everyone signed in can reserve (producers from other farms, decision 170).
-  items.push({ to: '/orders', label: 'Orders' });
-  if (user.userType === 'consumer') items.push({ to: '/favorites', label: 'Favorites' });
-  if (user.userType === 'producer') items.push({ to: '/profile', label: 'My Profile' });
+  if (user.userType === 'consumer') items.push({ to: '/orders', label: 'My Orders' }, { to: '/favorites', label: 'Favorites' });
+  if (user.userType === 'producer') items.push({ to: RECEIVED_ORDERS, label: 'Orders' }, { to: '/profile', label: 'My Profile' });
   return items;
+}
+
+/** A producer's received orders: the dashboard's Orders tab. */
+const RECEIVED_ORDERS = '/dashboard?tab=orders';
+
+/** Whether a nav item is the page shown: an item with a query matches it too (Dashboard is not "Orders"). */
+function isCurrent(item: NavItem, items: NavItem[], path: string, search: string) {
+  const [itemPath, itemQuery] = item.to.split('?');
+  const params = new URLSearchParams(search);
+  const matchesQuery = (query: string | undefined) =>
+    [...new URLSearchParams(query ?? '')].every(([key, value]) => params.get(key) === value);
+  if (itemQuery !== undefined) return path === itemPath && matchesQuery(itemQuery);
+  const onPage = item.to === '/' ? path === '/' : path === item.to || path.startsWith(`${item.to}/`);
+  const narrower = items.some(
+    (other) => other !== item && other.to.startsWith(`${item.to}?`) && isCurrent(other, items, path, search),
+  );
+  return onPage && !narrower;
+}
+
+/**
+ * The shopper's baskets not yet sent, with how many items they hold, wherever the header is: the
+ * product page's button only adds to a basket, and this is where it is found again.
+ */
+function BasketLink() {
+  const count = useBasketCount();
+  if (count === 0) return null;
+  return (
+    <Link
+      to="/orders#baskets"
+      className="relative flex items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
+      aria-label={`Basket: ${countNoun(count, 'item')}, not yet sent`}
+      title="Your basket: send it from Checkout"
+    >
+      <BasketIcon />
+      <span className="hidden sm:inline">Basket</span>
+      <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white">
+        {formatBadge(count)}
+      </span>
+    </Link>
+  );
 }
 
 /** A dot on the phone menu's button while messages wait unread (the badge itself is inside the menu). */
@@ -150,6 +195,15 @@ function UserMenu() {
           >
             Change password
           </Link>
+          {user.userType === 'producer' && (
+            <Link
+              to="/orders"
+              onClick={() => setOpen(false)}
+              className="block w-full px-4 py-2 text-left text-sm hover:bg-stone-100 dark:hover:bg-stone-800"
+            >
+              My purchases
+            </Link>
+          )}
           {user.userType === 'consumer' && (
             <Link
               to="/account/become-producer"
@@ -196,13 +250,18 @@ export function Header() {
         </Link>
         <div className="hidden flex-1 items-center gap-1 lg:flex">
           {items.map((item) => (
-            <NavLink key={item.to} to={item.to} className={navLinkClass}>
+            <NavLink
+              key={item.to}
+              to={item.to}
+              className={() => navLinkClass({ isActive: isCurrent(item, items, location.pathname, location.search) })}
+            >
               {item.label}
               {item.badge !== undefined && <UnreadBadge count={item.badge} />}
             </NavLink>
           ))}
         </div>
         <div className="ml-auto flex items-center gap-1">
+          <BasketLink />
           <ThemeToggle />
           {user?.userType === 'admin' && (
             <NavLink
@@ -245,7 +304,11 @@ export function Header() {
         <div id="mobile-menu" className="border-t border-stone-200 px-4 pb-4 pt-2 lg:hidden dark:border-stone-800">
           <div className="flex flex-col gap-1">
             {items.map((item) => (
-              <NavLink key={item.to} to={item.to} className={navLinkClass}>
+              <NavLink
+                key={item.to}
+                to={item.to}
+                className={() => navLinkClass({ isActive: isCurrent(item, items, location.pathname, location.search) })}
+              >
                 {item.label}
                 {item.badge !== undefined && <UnreadBadge count={item.badge} />}
               </NavLink>
@@ -264,6 +327,11 @@ export function Header() {
                 <NavLink to="/account/password" className={navLinkClass}>
                   Change password
                 </NavLink>
+                {user.userType === 'producer' && (
+                  <NavLink to="/orders" className={navLinkClass}>
+                    My purchases
+                  </NavLink>
+                )}
                 {user.userType === 'consumer' && (
                   <NavLink to="/account/become-producer" className={navLinkClass}>
                     Become a producer

@@ -74,6 +74,14 @@ export function useBaskets(): Basket[] {
   return useSyncExternalStore(subscribe, read, () => []);
 }
 
+/** How many units a basket holds (a by-weight line counts its packs). */
+export const basketCount = (basket: Basket) => basket.lines.reduce((n, line) => n + line.quantity, 0);
+
+/** Every basket's units together: the count the header shows beside "Basket". */
+export function useBasketCount(): number {
+  return useBaskets().reduce((n, basket) => n + basketCount(basket), 0);
+}
+
 export function useBasket(producerUserId: number): Basket | undefined {
   return useBaskets().find((b) => b.producerUserId === producerUserId);
 }

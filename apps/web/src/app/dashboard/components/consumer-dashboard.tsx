@@ -1,8 +1,10 @@
+import { countNoun } from '@farmstand/shared/format/quantity';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { BasketIcon, ChatIcon, HeartIcon, MapIcon, StoreIcon } from '@/components/ui/icons';
+import { BasketIcon, ChatIcon, ClipboardIcon, HeartIcon, MapIcon, StoreIcon } from '@/components/ui/icons';
 import { MyBenefitsCard } from '@/features/benefits/components/my-benefits-card';
 import { SentInquiries } from '@/features/messages/components/inquiry-lists';
+import { useBasketCount } from '@/features/orders/basket';
 import { useAuth } from '@/shared/auth-context';
 import { formatBadge, useUnreadCount } from '@/shared/use-unread-count';
 import { DashboardHeader } from './dashboard-header';
@@ -19,10 +21,21 @@ const SHOPPING_TIPS = [
 export function ConsumerDashboard() {
   const { user } = useAuth();
   const unread = useUnreadCount();
+  const basketCount = useBasketCount();
   const links: QuickLink[] = [
     { to: '/search', icon: <StoreIcon />, title: 'Find Producers', text: 'Farms and kitchens near you, by distance.' },
     { to: '/products', icon: <BasketIcon />, title: 'Browse Products', text: 'Eggs, bread, honey, produce, meat and more.' },
     { to: '/map', icon: <MapIcon />, title: 'Map View', text: 'See every producer around you on a map.' },
+    {
+      to: '/orders',
+      icon: <ClipboardIcon />,
+      title: 'My Orders',
+      text:
+        basketCount > 0
+          ? `Your basket holds ${countNoun(basketCount, 'item')} not yet sent; upcoming and past orders.`
+          : 'Upcoming and past orders, and standing reservations.',
+      badge: basketCount > 0 ? formatBadge(basketCount) : undefined,
+    },
     { to: '/favorites', icon: <HeartIcon />, title: 'Favorites', text: 'The producers you have saved.' },
     {
       to: '/messages',

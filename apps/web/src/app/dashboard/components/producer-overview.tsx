@@ -1,5 +1,8 @@
-import { BarnIcon, CardIcon, ChatIcon, SproutIcon } from '@/components/ui/icons';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { BarnIcon, BasketIcon, CardIcon, ChatIcon, ClipboardIcon, SproutIcon } from '@/components/ui/icons';
 import { ReceivedInquiries } from '@/features/messages/components/inquiry-lists';
+import { useOwnProfile } from '@/features/producers/api';
 import { OwnApplicationStatus } from '@/features/producers/components/application-status';
 import { useSite } from '@/shared/site/api';
 import { formatBadge, useUnreadCount } from '@/shared/use-unread-count';
@@ -7,11 +10,21 @@ import { type QuickLink, QuickLinks } from './quick-links';
 import { SubscriptionStatusCard } from './subscription-status-card';
 import { SupportCard } from './support-card';
 
-/** Producer Overview tab (spec 01 §2): quick links, subscription status and support. */
+/**
+ * Producer Overview tab (spec 01 §2): quick links, subscription status and support. A producer with
+ * no farm profile yet is asked for it first: nothing else works for shoppers until it exists.
+ */
 export function ProducerOverview() {
   const unread = useUnreadCount();
   const { limits } = useSite();
+  const profile = useOwnProfile();
   const links: QuickLink[] = [
+    {
+      to: '/dashboard?tab=orders',
+      icon: <ClipboardIcon />,
+      title: 'Orders received',
+      text: 'Requests to answer and each pickup day’s orders.',
+    },
     {
       to: '/profile',
       icon: <BarnIcon />,
@@ -25,6 +38,7 @@ export function ProducerOverview() {
       text: `Add, price and update up to ${limits.max_products_per_producer} active products.`,
     },
     { to: '/billing', icon: <CardIcon />, title: 'Billing', text: 'Your plan, payment method and invoices.' },
+    { to: '/orders', icon: <BasketIcon />, title: 'My purchases', text: 'What you reserved from other farms, and your baskets.' },
     {
       to: '/messages',
       icon: <ChatIcon />,
@@ -35,6 +49,7 @@ export function ProducerOverview() {
   ];
   return (
     <div className="space-y-8">
+      {profile.data === null && <CreateProfileCard />}
       <OwnApplicationStatus />
       <QuickLinks label="Producer shortcuts" links={links} />
       <div className="grid gap-6 lg:grid-cols-2">
@@ -43,5 +58,21 @@ export function ProducerOverview() {
       </div>
       <ReceivedInquiries />
     </div>
+  );
+}
+
+/** The first step of a new farm: its profile (name, place, story), before products and pickup places. */
+function CreateProfileCard() {
+  return (
+    <Card className="border-brand-600 p-6 dark:border-green-600">
+      <h2 className="text-lg font-bold">Create your farm profile</h2>
+      <p className="mt-2 text-stone-700 dark:text-stone-300">
+        Start here: your farm’s name, where it is and what you grow or make. Shoppers find you by it, and your products and pickup
+        places hang from it.
+      </p>
+      <ButtonLink to="/profile" className="mt-4">
+        Create your farm profile
+      </ButtonLink>
+    </Card>
   );
 }

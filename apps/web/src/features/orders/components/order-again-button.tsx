@@ -1,4 +1,5 @@
 import { todayDateOnly } from '@farmstand/shared/format/date-only';
+import { countNoun } from '@farmstand/shared/format/quantity';
 import type { Order } from '@farmstand/shared/schemas/orders';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { useState } from 'react';
@@ -59,7 +60,10 @@ export function OrderAgainButton({ order }: { order: Order }) {
           <p>
             {result.lines.length === 0
               ? `Nothing from order #${order.id} can be reserved today.`
-              : `${result.lines.reduce((n, l) => n + l.quantity, 0)} items from order #${order.id} are in your basket for ${order.producer.farm_name}.`}
+              : `${countNoun(
+                  result.lines.reduce((n, l) => n + l.quantity, 0),
+                  'item',
+                )} from order #${order.id} now in your basket for ${order.producer.farm_name}.`}
           </p>
           {result.changes.length > 0 && (
             <>

@@ -25,7 +25,10 @@ import { errorMessage } from '@/lib/api';
 import { usePickupSetup, useRemovePickupPoint, useSavePickupPoint, useSavePickupSettings } from '../api';
 import { formatWeeklySlot } from '../format';
 
-/** The /profile 'Pickup' tab: order rules, then each place with its weekly times. */
+/**
+ * The /profile 'Pickup & Orders' tab: first where shoppers pick up (each place with its weekly
+ * times, "Add pickup place" on top), then the order rules, whose defaults suit a first season.
+ */
 export function PickupTab() {
   const setup = usePickupSetup();
   const [editing, setEditing] = useState<PickupPoint | 'new' | null>(null);
@@ -37,7 +40,6 @@ export function PickupTab() {
 
   return (
     <div className="space-y-6">
-      <RulesForm settings={settings} />
       <section aria-labelledby="pickup-places-heading" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="pickup-places-heading" className="text-lg font-semibold">
@@ -91,6 +93,7 @@ export function PickupTab() {
           ))}
         </ul>
       </section>
+      <RulesForm settings={settings} />
       {removing && (
         <ConfirmDialog
           title="Remove this pickup place?"
@@ -179,8 +182,8 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
             value={closeAs}
             onChange={(e) => setCloseAs(e.target.value as PickupSettings['close_as'])}
           >
-            <option value="picked_up">Picked up</option>
-            <option value="no_show">No-show</option>
+            <option value="no_show">No-shows (not counted as sales)</option>
+            <option value="picked_up">Picked up (counted as sales)</option>
           </SelectInput>
         </div>
         <label className="flex items-start gap-2 text-sm">

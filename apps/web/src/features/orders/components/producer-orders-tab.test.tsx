@@ -105,8 +105,10 @@ const standing = {
 };
 const WEEKS = ['2030-06-03', '2030-06-10', '2030-06-17', '2030-06-24', '2030-07-01', '2030-07-08', '2030-07-15', '2030-07-22'];
 
-function mockServer({ standingList = [standing] }: { standingList?: unknown[] } = {}) {
+function mockServer({ standingList = [standing], points = [{ id: 5 }] }: { standingList?: unknown[]; points?: unknown[] } = {}) {
   vi.spyOn(api, 'get').mockImplementation(async (url: string, query?: Record<string, unknown>) => {
+    if (url === '/pickup/mine') return { settings: {}, points, delivery: { available: false, radius: null } } as never;
+    if (url === '/shares/received') return { shares: [] } as never;
     if (url === '/standing/received') return { standing: standingList } as never;
     if (url === '/standing/demand')
       return {
@@ -196,6 +198,16 @@ describe('the producer’s Orders tab', () => {
     await waitFor(() => expect(post).toHaveBeenCalledWith('/orders/days/2030-06-09/close', { no_show_ids: [11] }));
     expect((await screen.findByText('Closed Jun 9, 2030: 1 order picked up, 1 no-show')).getAttribute('role')).toBe('status');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('guides a farm with no pickup place yet to add one, instead of showing empty pickup-day panels', async () => {
+    mockServer({ points: [] });
+    show();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Set up where shoppers pick up' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add pickup place' }).getAttribute('href')).toBe('/profile?tab=pickup');
+    expect(screen.queryByRole('heading', { name: /Pickup day/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: /Requests to answer/ })).toBeNull();
+    expect(api.get).not.toHaveBeenCalledWith('/orders/days', expect.anything());
   });
 
   it('offers no closing of a pickup day still ahead: its orders are handed over on the day', async () => {

@@ -1,12 +1,12 @@
 import type { Order } from '@farmstand/shared/schemas/orders';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, EmptyState, Spinner } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api';
 import { formatZonedTime } from '@/lib/format';
-import { useCloseDay, usePickList, usePickupDay, useReceivedOrders } from '../api';
+import { useCloseDay, usePickList, usePickupDay, usePickupSetup, useReceivedOrders } from '../api';
 import { useReceivedStanding } from '../farm-standing-api';
 import { formatDay, formatWindow } from '../format';
 import '../orders-print.css';
@@ -33,6 +33,42 @@ const STILL_OPEN = new Set(['accepted', 'ready']);
  * dashboard.
  */
 export function ProducerOrdersTab({ recordPayment }: { recordPayment?: (order: Order) => ReactNode } = {}) {
+  const setup = usePickupSetup();
+  if (setup.isPending) return <Spinner label="Loading orders…" />;
+  // A farm with no pickup place yet gets one guide, not the day's empty panels (shares need no place).
+  if (setup.data && setup.data.points.length === 0) {
+    return (
+      <div className="space-y-6">
+        <FirstPickupPlace />
+        <FarmShares />
+      </div>
+    );
+  }
+  return <OrdersOfTheDay recordPayment={recordPayment} />;
+}
+
+/** The first step before any order can arrive: where and when shoppers pick up. */
+function FirstPickupPlace() {
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-semibold">Set up where shoppers pick up</h2>
+      <p className="mt-2 text-stone-700 dark:text-stone-300">
+        Shoppers reserve your products for a pickup time and pay you there. Your orders appear here once shoppers can choose where
+        and when to pick up.
+      </p>
+      <ol className="mt-3 list-decimal space-y-1 pl-5 text-stone-700 dark:text-stone-300">
+        <li>Add your farm stand, a farmers market or a delivery day, with its weekly times.</li>
+        <li>Shoppers reserve on your product pages for one of those times.</li>
+        <li>On each pickup day, this tab lists the day's orders to hand over.</li>
+      </ol>
+      <ButtonLink to="/profile?tab=pickup" className="mt-4">
+        Add pickup place
+      </ButtonLink>
+    </Card>
+  );
+}
+
+function OrdersOfTheDay({ recordPayment }: { recordPayment?: (order: Order) => ReactNode }) {
   const requests = useReceivedOrders({ status: 'requested' });
   // Empty: the day the server chooses (today where the farm's places are, or the next pickup day);
   // a link may name one (`?date=2030-06-08`, the morning summary's).

@@ -79,7 +79,7 @@ describe('the reserve card of a seasonal product', () => {
 
   it('offers Reserve when a pickup day is in season, says pickup is only in season, and keeps the season in the basket', async () => {
     show(strawberries({ seasonal_start: '2030-06-10', seasonal_end: '2030-07-15' }));
-    fireEvent.click(await screen.findByRole('button', { name: /^Reserve · / }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Add to basket · / }));
     expect(screen.getByText('Pickup only in season from June 10 until July 15.')).toBeTruthy();
     const [basket] = JSON.parse(localStorage.getItem(STORAGE_KEYS.baskets) ?? '[]');
     expect(basket.lines[0]).toMatchObject({
@@ -92,7 +92,7 @@ describe('the reserve card of a seasonal product', () => {
   it('says when the season starts instead of offering Reserve when no pickup day is in season', async () => {
     show(strawberries({ seasonal_start: '2030-07-01', seasonal_end: '2030-08-31' }));
     expect(await screen.findByText('In season from July 1 — reserve then.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^Reserve · / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Add to basket · / })).toBeNull();
     expect(screen.queryByLabelText('Quantity to reserve')).toBeNull();
   });
 
@@ -106,24 +106,24 @@ describe('the reserve card of a seasonal product', () => {
   it('says the season has ended when it ended before the first pickup day', async () => {
     show(strawberries({ seasonal_start: '2030-04-15', seasonal_end: '2030-06-07' }));
     expect(await screen.findByText('Season ended June 7.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^Reserve · / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Add to basket · / })).toBeNull();
   });
 
   it('never offers more than can still go in the basket, and says so when the basket holds all of it', async () => {
     show({ ...strawberries({ seasonal_start: null, seasonal_end: null }), availability: 'available', stock_quantity: 3 });
     const select = (await screen.findByLabelText('Quantity to reserve')) as HTMLSelectElement;
     fireEvent.change(select, { target: { value: '2' } });
-    fireEvent.click(screen.getByRole('button', { name: /^Reserve · / }));
+    fireEvent.click(screen.getByRole('button', { name: /^Add to basket · / }));
     expect([...(screen.getByLabelText('Quantity to reserve') as HTMLSelectElement).options].map((o) => o.value)).toEqual(['1']);
-    fireEvent.click(screen.getByRole('button', { name: /^Reserve · / }));
+    fireEvent.click(screen.getByRole('button', { name: /^Add to basket · / }));
     expect(screen.getByText('All 3 you can reserve are in your basket.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^Reserve · / })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Basket (3) · Checkout' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Add to basket · / })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Checkout · basket of 3 items' })).toBeTruthy();
   });
 
   it('offers Reserve without a season note when every pickup day is in season', async () => {
     show(strawberries({ seasonal_start: '2030-05-01', seasonal_end: '2030-06-30' }));
-    expect(await screen.findByRole('button', { name: /^Reserve · / })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /^Add to basket · / })).toBeTruthy();
     expect(screen.queryByText(/Pickup only in season/)).toBeNull();
   });
 });
@@ -175,9 +175,9 @@ describe('the reserve card of a product with variants', () => {
     expect((screen.getByRole('radio', { name: /Sirloin/ }) as HTMLInputElement).disabled).toBe(true);
 
     fireEvent.change(screen.getByLabelText('Quantity to reserve'), { target: { value: '2' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Reserve · ≈ $28.98' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to basket · ≈ $28.98' }));
     fireEvent.click(screen.getByRole('radio', { name: /Soup bones/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Reserve · $6.00' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to basket · $6.00' }));
 
     const [basket] = JSON.parse(localStorage.getItem(STORAGE_KEYS.baskets) ?? '[]');
     expect(basket.lines).toMatchObject([
@@ -198,6 +198,6 @@ describe('the reserve card of a product with variants', () => {
   it('says sold out when every variant is', async () => {
     show({ ...beef, variants: beef.variants.map((v) => ({ ...v, availability: 'sold_out' as const })) });
     expect(await screen.findByText('Sold out for now.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^Reserve · / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Add to basket · / })).toBeNull();
   });
 });

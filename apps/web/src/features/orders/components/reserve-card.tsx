@@ -1,4 +1,5 @@
 import { byWeightOf, formatByWeight, formatCents, lineEstimate } from '@farmstand/shared/format/by-weight';
+import { countNoun } from '@farmstand/shared/format/quantity';
 import { isInSeason, outOfSeasonNotice, seasonDay } from '@farmstand/shared/format/season';
 import type { Product, ProductVariant } from '@farmstand/shared/schemas/products';
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { Card } from '@/components/ui/card';
 import { SelectInput } from '@/components/ui/field';
 import { useAuth } from '@/shared/auth-context';
 import { usePublicPickup } from '../api';
-import { addToBasket, useBasket } from '../basket';
+import { addToBasket, basketCount, useBasket } from '../basket';
 import { maxReservable, money, reserveBlocker } from '../format';
 import { ShareReserveCard } from './share-reserve-card';
 
@@ -152,7 +153,7 @@ function PieceReserveCard({ product }: { product: ReservableProduct }) {
         season,
       },
     );
-    toast.success(`${amount} × ${label} in your basket`);
+    toast.success(`${amount} × ${label} added to your basket: send it from Checkout`);
   };
 
   return (
@@ -207,7 +208,7 @@ function PieceReserveCard({ product }: { product: ReservableProduct }) {
                 </SelectInput>
               </div>
               <Button onClick={add}>
-                Reserve ·{' '}
+                Add to basket ·{' '}
                 {byWeight
                   ? `≈ ${formatCents(lineEstimate(byWeight, amount).estimateCents)}`
                   : money(Number(offer.price) * amount)}
@@ -218,7 +219,7 @@ function PieceReserveCard({ product }: { product: ReservableProduct }) {
           )}
           {basket && (
             <ButtonLink to={`/checkout/${product.producer_user_id}`} variant="secondary">
-              Basket ({basket.lines.reduce((n, l) => n + l.quantity, 0)}) · Checkout
+              Checkout · basket of {countNoun(basketCount(basket), 'item')}
             </ButtonLink>
           )}
           {someOutOfSeason && (

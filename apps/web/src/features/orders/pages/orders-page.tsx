@@ -1,11 +1,13 @@
+import { countNoun } from '@farmstand/shared/format/quantity';
 import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, EmptyState, PageTitle, Spinner } from '@/components/ui/card';
 import { AlertIcon, BasketIcon } from '@/components/ui/icons';
 import { Tabs } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useAuth } from '@/shared/auth-context';
 import { useMyOrders } from '../api';
-import { basketTotal, isEstimated, useBaskets } from '../basket';
+import { basketCount, basketTotal, isEstimated, useBaskets } from '../basket';
 import { MyShares } from '../components/my-shares';
 import { MyStanding } from '../components/my-standing';
 import { OrderCard } from '../components/order-card';
@@ -20,7 +22,10 @@ type Tab = (typeof TABS)[number];
  * reservations. The tab lives in the URL (`?tab=standing`: the standing reminder mail links there).
  */
 export default function OrdersPage() {
-  useDocumentTitle('My orders');
+  // A producer's own purchases from other farms; the orders their shoppers place are on the dashboard.
+  const isProducer = useAuth().user?.userType === 'producer';
+  const title = isProducer ? 'My purchases' : 'My orders';
+  useDocumentTitle(title);
   const [params, setParams] = useSearchParams();
   const highlighted = Number(params.get('order')) || null;
   const asked = params.get('tab');
@@ -37,7 +42,23 @@ export default function OrdersPage() {
     );
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6">
-      <PageTitle subtitle="Reservations you pay for at pickup.">My orders</PageTitle>
+      <PageTitle
+        subtitle={
+          isProducer ? (
+            <>
+              What you reserved from other farms, paid at pickup. Orders your shoppers placed with you are under{' '}
+              <Link to="/dashboard?tab=orders" className="font-semibold text-brand-700 underline dark:text-green-400">
+                Dashboard → Orders
+              </Link>
+              .
+            </>
+          ) : (
+            'Reservations you pay for at pickup.'
+          )
+        }
+      >
+        {title}
+      </PageTitle>
       <Baskets />
       <MyShares />
       <RemindersToggle />
@@ -59,7 +80,7 @@ function Baskets() {
   const baskets = useBaskets();
   if (baskets.length === 0) return null;
   return (
-    <section aria-labelledby="baskets-heading" className="mb-6">
+    <section id="baskets" aria-labelledby="baskets-heading" className="mb-6 scroll-mt-20">
       <h2 id="baskets-heading" className="mb-2 text-lg font-semibold">
         Baskets not yet sent
       </h2>
@@ -70,7 +91,7 @@ function Baskets() {
               <span>
                 <span className="block font-semibold">{basket.farmName}</span>
                 <span className="text-sm text-stone-600 dark:text-stone-400">
-                  {basket.lines.reduce((n, l) => n + l.quantity, 0)} items · {isEstimated(basket) ? '≈ ' : ''}
+                  {countNoun(basketCount(basket), 'item')} · {isEstimated(basket) ? '≈ ' : ''}
                   {money(basketTotal(basket))}
                 </span>
               </span>
