@@ -11,7 +11,8 @@ function ProducersAlias() {
 }
 
 export const routes: RouteObject[] = [
-  // Full screen: the layout gives the page the viewport below the header, with no footer.
-  { path: '/map', element: <MapPage />, handle: { fullScreen: true } },
+  // Full screen: the layout gives the page the viewport below the header, with no footer. Its toasts
+  // show at the bottom, clear of the panel's search box and Go button (app/toaster.tsx).
+  { path: '/map', element: <MapPage />, handle: { fullScreen: true, toasts: 'bottom' } },
   { path: '/producers/:id', element: <ProducersAlias /> },
 ];
