@@ -60,11 +60,19 @@ const days: Record<string, unknown> = {
       order(13, 'Fay', 'picked_up', '2020-06-09T14:00:00.000Z'),
     ],
   },
+  '2030-06-10': {
+    date: '2030-06-10',
+    today: '2030-06-09',
+    time_zone: 'America/Chicago',
+    previous: '2030-06-09',
+    next: '2030-06-16',
+    orders: [],
+  },
   '2030-06-16': {
     date: '2030-06-16',
     today: '2030-06-09',
     time_zone: 'America/Chicago',
-    previous: '2030-06-09',
+    previous: '2030-06-10',
     next: null,
     orders: [order(21, 'Hal', 'accepted', '2099-06-16T14:00:00.000Z', '2030-06-16')],
   },
@@ -105,7 +113,13 @@ const standing = {
 };
 const WEEKS = ['2030-06-03', '2030-06-10', '2030-06-17', '2030-06-24', '2030-07-01', '2030-07-08', '2030-07-15', '2030-07-22'];
 
-function mockServer({ standingList = [standing], points = [{ id: 5 }] }: { standingList?: unknown[]; points?: unknown[] } = {}) {
+function mockServer({
+  standingList = [standing],
+  points = [{ id: 5, schedule: [{ weekday: 0 }, { weekday: 3 }] }],
+}: {
+  standingList?: unknown[];
+  points?: unknown[];
+} = {}) {
   vi.spyOn(api, 'get').mockImplementation(async (url: string, query?: Record<string, unknown>) => {
     if (url === '/pickup/mine') return { settings: {}, points, delivery: { available: false, radius: null } } as never;
     if (url === '/shares/received') return { shares: [] } as never;
@@ -208,6 +222,16 @@ describe('the producer’s Orders tab', () => {
     expect(screen.queryByRole('heading', { name: /Pickup day/ })).toBeNull();
     expect(screen.queryByRole('heading', { name: /Requests to answer/ })).toBeNull();
     expect(api.get).not.toHaveBeenCalledWith('/orders/days', expect.anything());
+  });
+
+  it('says a day with no pickup times and no orders is no pickup day, instead of calling it one', async () => {
+    mockServer();
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: /Next pickup day/ }));
+    expect(await screen.findByRole('heading', { level: 2, name: /Pickup day: Sunday, June 16, 2030/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Previous pickup day/ }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Monday, June 10, 2030: no pickup' })).toBeTruthy();
+    expect(screen.getByText(/None of your places has pickup times on Monday, June 10, 2030/)).toBeTruthy();
   });
 
   it('offers no closing of a pickup day still ahead: its orders are handed over on the day', async () => {

@@ -44,7 +44,8 @@ export function ProducerOrdersTab({ recordPayment }: { recordPayment?: (order: O
       </div>
     );
   }
-  return <OrdersOfTheDay recordPayment={recordPayment} />;
+  const weekdays = new Set(setup.data?.points.flatMap((point) => point.schedule.map((slot) => slot.weekday)) ?? []);
+  return <OrdersOfTheDay recordPayment={recordPayment} pickupWeekdays={weekdays} />;
 }
 
 /** The first step before any order can arrive: where and when shoppers pick up. */
@@ -68,7 +69,17 @@ function FirstPickupPlace() {
   );
 }
 
-function OrdersOfTheDay({ recordPayment }: { recordPayment?: (order: Order) => ReactNode }) {
+/** The weekday (0 Sunday) of a local date. */
+const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+
+function OrdersOfTheDay({
+  recordPayment,
+  pickupWeekdays,
+}: {
+  recordPayment?: (order: Order) => ReactNode;
+  /** The weekdays some place has pickup times on: another day is no pickup day unless orders say so. */
+  pickupWeekdays: Set<number>;
+}) {
   const requests = useReceivedOrders({ status: 'requested' });
   // Empty: the day the server chooses (today where the farm's places are, or the next pickup day);
   // a link may name one (`?date=2030-06-08`, the morning summary's).
@@ -106,6 +117,7 @@ function OrdersOfTheDay({ recordPayment }: { recordPayment?: (order: Order) => R
   const windows = groupByWindow(orders);
   const open = orders.filter((o) => STILL_OPEN.has(o.status));
   const when = day === today ? 'today' : day < today ? 'past' : 'ahead';
+  const isPickupDay = orders.length > 0 || pickupWeekdays.has(weekdayOf(day));
 
   return (
     <div className="space-y-6">
@@ -132,7 +144,7 @@ function OrdersOfTheDay({ recordPayment }: { recordPayment?: (order: Order) => R
       <section aria-labelledby="pickup-day-heading" className="space-y-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="pickup-day-heading" className="text-lg font-semibold">
-            Pickup day: {formatDay(day)}
+            {isPickupDay ? `Pickup day: ${formatDay(day)}` : `${formatDay(day)}: no pickup`}
             {when === 'today' && <span className="ml-2 text-sm font-normal text-brand-800 dark:text-brand-300">(today)</span>}
           </h2>
           <nav aria-label="Pickup days" className="flex flex-wrap items-end gap-2">
@@ -168,7 +180,11 @@ function OrdersOfTheDay({ recordPayment }: { recordPayment?: (order: Order) => R
 
         {windows.length === 0 ? (
           <p className="text-stone-700 dark:text-stone-300">
-            {when === 'past' ? 'No orders were handed over on this day.' : 'No accepted orders on this day.'}
+            {!isPickupDay
+              ? `None of your places has pickup times on ${formatDay(day)}${next ? '; step to the next pickup day' : ''}.`
+              : when === 'past'
+                ? 'No orders were handed over on this day.'
+                : 'No accepted orders on this day.'}
           </p>
         ) : (
           windows.map(([key, group]) => (
