@@ -136,6 +136,11 @@ export const PublicProducerProfile = ProducerProfileBase.extend({
   products: z.array(Product),
   /** The benefits the farm takes at pickup today (decision 516): its product cards ask the rules which cover each. */
   benefit_takes: z.array(z.enum([...BENEFIT_PROGRAMMES, 'incentive'])),
+  /**
+   * The average and count of the approved reviews of the farm's public products (average_rating and
+   * review_count above are of the farm itself); the list is GET /api/reviews/producer/{id}/products.
+   */
+  product_reviews: z.object({ average_rating: z.number().nullable(), review_count: z.number().int() }),
 });
 export type PublicProducerProfile = z.infer<typeof PublicProducerProfile>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { moderationReason } from './admin';
-import { dbId } from './common';
+import { dbId, optionalQuery } from './common';
 
 export const REVIEW_TITLE_MAX = 120;
 export const REVIEW_CONTENT_MAX = 2000;
@@ -82,4 +82,38 @@ export const ReviewsResponse = z.object({
 });
 export type ReviewsResponse = z.infer<typeof ReviewsResponse>;
 export const ReviewDetailListResponse = z.object({ reviews: z.array(ReviewDetail) });
+
+/** How many reviews of a farm's products one page holds by default, and at most. */
+export const FARM_PRODUCT_REVIEWS_PAGE = 10;
+export const FARM_PRODUCT_REVIEWS_PAGE_MAX = 50;
+
+/** GET /api/reviews/producer/{id}/products: which page of the farm's product reviews. */
+export const FarmProductReviewsQuery = z.object({
+  limit: optionalQuery(
+    z.coerce
+      .number({ error: 'Limit must be a number' })
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be at least 1')
+      .max(FARM_PRODUCT_REVIEWS_PAGE_MAX, `Limit must be at most ${FARM_PRODUCT_REVIEWS_PAGE_MAX}`),
+  ),
+  offset: optionalQuery(
+    z.coerce.number({ error: 'Offset must be a number' }).int('Offset must be a whole number').min(0, 'Offset must be 0 or more'),
+  ),
+});
+export type FarmProductReviewsQuery = z.input<typeof FarmProductReviewsQuery>;
+
+/** A review of one of the farm's products, named, as the farm page lists it. */
+export const FarmProductReview = Review.extend({ product_id: z.number().int(), product_name: z.string() });
+export type FarmProductReview = z.infer<typeof FarmProductReview>;
+
+/**
+ * The farm's product reviews, newest first, one page of them; average_rating and review_count are
+ * over all of them (every approved review of a product the public can see), not the page.
+ */
+export const FarmProductReviewsResponse = z.object({
+  reviews: z.array(FarmProductReview),
+  average_rating: z.number().nullable(),
+  review_count: z.number().int(),
+});
+export type FarmProductReviewsResponse = z.infer<typeof FarmProductReviewsResponse>;
 export type ReviewDetailListResponse = z.infer<typeof ReviewDetailListResponse>;

@@ -94,6 +94,7 @@ export function presentPublicProfile(
   showContact: boolean,
   today: string,
   benefitTakes: PublicProducerProfile['benefit_takes'],
+  productReviews: Rating,
 ): PublicProducerProfile {
   // Only pending and verified ones are public: one past its expiry date drops off the page today.
   const shown = certifications
@@ -104,6 +105,7 @@ export function presentPublicProfile(
     certifications: shown,
     products,
     benefit_takes: benefitTakes,
+    product_reviews: productReviews,
   };
 }
 

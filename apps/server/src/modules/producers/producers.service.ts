@@ -14,6 +14,7 @@ import { geocode } from '../geocode/geocode.service';
 import { zipPlaceMismatch } from '../geocode/zip-place';
 import { forgetAllPublicProducts } from '../products/products.public-cache';
 import { listPublicProducts } from '../products/products.service';
+import { farmProductRating } from '../reviews/reviews.repository';
 import { farmToday } from './certification-validity';
 import { isProfilePublic, PUBLIC_CERTIFICATION_STATUSES, STATE_BOUND_CATEGORIES } from './producers.policy';
 import { presentListItem, presentOwnCertification, presentOwnProfile, presentPublicProfile } from './producers.presenter';
@@ -116,15 +117,17 @@ export async function getPublicProfile(ctx: AppContext, viewer: AuthUser | null,
   const producer = await repo.findProducerByUserId(ctx.db, producerUserId);
   if (!producer || !isProfilePublic(producer)) throw notFound(PRODUCER_NOT_FOUND);
   const showContact = viewer !== null;
-  const [certifications, rating, products, today, benefits] = await Promise.all([
+  const [certifications, rating, products, today, benefits, productReviews] = await Promise.all([
     repo.listCertifications(ctx.db, producer.id, [...PUBLIC_CERTIFICATION_STATUSES]),
     repo.producerRating(ctx.db, producerUserId),
     producer.listed ? listPublicProducts(ctx, producer.id, PUBLIC_PRODUCTS_SHOWN, showContact) : [],
     farmToday(ctx),
     // What the farm takes today (the benefits policy's one rule), for its product cards' badges.
     publicBenefits(ctx, producerUserId),
+    // The farm's product reviews: the header says how they rate, not "No reviews yet" (issue 44 item 5).
+    farmProductRating(ctx.db, producerUserId),
   ]);
-  return presentPublicProfile(producer, certifications, products, rating, showContact, today, benefits.takes);
+  return presentPublicProfile(producer, certifications, products, rating, showContact, today, benefits.takes, productReviews);
 }
 
 export async function listProducers(ctx: AppContext, query: z.output<typeof ProducerListQuery>) {

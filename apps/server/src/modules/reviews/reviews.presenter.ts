@@ -1,5 +1,5 @@
-import type { Review, ReviewDetail } from '@farmstand/shared/schemas/reviews';
-import type { ReviewListRow } from './reviews.repository';
+import type { FarmProductReview, Review, ReviewDetail } from '@farmstand/shared/schemas/reviews';
+import type { FarmProductReviewRow, ReviewListRow } from './reviews.repository';
 
 /** Public lists show 'j***@example.com': enough to tell reviewers apart without publishing addresses (decision 042). */
 export function maskEmail(email: string): string {
@@ -8,7 +8,9 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, 1)}***@${domain}`;
 }
 
-export function presentPublicReview(row: ReviewListRow): Review {
+export function presentPublicReview(
+  row: Pick<ReviewListRow, 'id' | 'rating' | 'title' | 'content' | 'reviewer_email' | 'created_at'>,
+): Review {
   return {
     id: row.id,
     rating: row.rating,
@@ -31,4 +33,9 @@ export function presentReviewDetail(row: ReviewListRow, options: { maskReviewer?
     // The reason is for the author of a review that was not published; received lists hold approved ones only.
     moderation_reason: row.status === 'rejected' ? row.moderation_note : null,
   };
+}
+
+/** A public review of one of the farm's products, with the product it is about. */
+export function presentFarmProductReview(row: FarmProductReviewRow): FarmProductReview {
+  return { ...presentPublicReview(row), product_id: row.product_id, product_name: row.product_name };
 }

@@ -59,6 +59,52 @@ export const receivedBy = (producerUserId: number) => sql`r.status = 'approved' 
   or r.product_id in (select p.id from products p join producers pr on pr.id = p.producer_id where pr.user_id = ${producerUserId}))`;
 export const byId = (id: number) => sql`r.id = ${id}`;
 
+export type FarmProductReviewRow = Omit<ReviewListRow, 'status' | 'producer_id' | 'reviewed_item_name' | 'moderation_note'> & {
+  product_id: number;
+  product_name: string;
+};
+
+/**
+ * Approved reviews of the farm's products that the public can see (the product listed, its farm
+ * public): the same rule as the product page's, so the farm page never counts a review nobody can
+ * open.
+ */
+const farmProductReviewsSql = (producerUserId: number) => sql`
+  from reviews r
+  join users ru on ru.id = r.reviewer_id
+  join products p on p.id = r.product_id
+  join producers pr on pr.id = p.producer_id ${producerOwnerJoinSql}
+  where pr.user_id = ${producerUserId} and r.status = 'approved' and ${aliasedProductListed} and ${aliasedProducerListed}`;
+
+/** One page of the farm's product reviews, newest first, each with its product's name. */
+export async function listFarmProductReviews(
+  db: Db,
+  producerUserId: number,
+  page: { limit: number; offset: number },
+): Promise<FarmProductReviewRow[]> {
+  const result = await db.execute<FarmProductReviewRow>(sql`
+    select r.id, r.rating, r.title, r.content, ru.email as reviewer_email, r.created_at,
+      p.id as product_id, p.name as product_name
+    ${farmProductReviewsSql(producerUserId)}
+    order by r.created_at desc, r.id desc
+    limit ${page.limit} offset ${page.offset}`);
+  return result.rows;
+}
+
+/** The average and count over all of the farm's product reviews (the farm page's header and list). */
+export async function farmProductRating(
+  db: Db,
+  producerUserId: number,
+): Promise<{ average_rating: number | null; review_count: number }> {
+  const result = await db.execute<{ average_rating: number | null; review_count: number }>(sql`
+    select avg(r.rating)::float8 as average_rating, count(*)::int as review_count ${farmProductReviewsSql(producerUserId)}`);
+  const row = result.rows[0];
+  return {
+    average_rating: row?.average_rating == null ? null : Number(row.average_rating),
+    review_count: Number(row?.review_count ?? 0),
+  };
+}
+
 /** The owner of a product the public can see, or undefined when it is missing or hidden. */
 export async function findVisibleProductOwner(db: Db, productId: number): Promise<{ ownerUserId: number } | undefined> {
   const result = await db.execute<{ owner_user_id: number }>(sql`

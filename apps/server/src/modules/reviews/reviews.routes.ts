@@ -1,6 +1,8 @@
 import { ErrorResponse, IdParams, MessageResponse } from '@farmstand/shared';
 import {
   CreateReviewRequest,
+  FarmProductReviewsQuery,
+  FarmProductReviewsResponse,
   ReviewDetail,
   ReviewDetailListResponse,
   ReviewsResponse,
@@ -30,6 +32,21 @@ const reviewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/producer/:id',
     { config: { access: 'public' }, schema: { tags, params: IdParams, response: { 200: ReviewsResponse, 404: ErrorResponse } } },
     async (request) => reviews.producerReviews(ctx, request.params.id),
+  );
+
+  // The farm page's reviews of the farm's products (issue 44 item 5): paged, newest first, named.
+  app.get(
+    '/producer/:id/products',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        params: IdParams,
+        querystring: FarmProductReviewsQuery,
+        response: { 200: FarmProductReviewsResponse, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => reviews.farmProductReviews(ctx, request.params.id, request.query),
   );
 
   app.post(

@@ -1,9 +1,11 @@
-import type {
-  CreateReviewRequest,
-  ModerateReviewRequest,
-  ReviewDetail,
-  ReviewsResponse,
-  UpdateReviewRequest,
+import {
+  type CreateReviewRequest,
+  FARM_PRODUCT_REVIEWS_PAGE,
+  type FarmProductReviewsResponse,
+  type ModerateReviewRequest,
+  type ReviewDetail,
+  type ReviewsResponse,
+  type UpdateReviewRequest,
 } from '@farmstand/shared/schemas/reviews';
 import type { AppContext } from '../../lib/context';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
@@ -15,7 +17,7 @@ import {
   assertReviewsEnabled,
   REVIEW_TEXTS,
 } from './reviews.policy';
-import { presentPublicReview, presentReviewDetail } from './reviews.presenter';
+import { presentFarmProductReview, presentPublicReview, presentReviewDetail } from './reviews.presenter';
 import * as repo from './reviews.repository';
 
 export async function productReviews(ctx: AppContext, productId: number): Promise<ReviewsResponse> {
@@ -30,6 +32,26 @@ export async function producerReviews(ctx: AppContext, producerUserId: number): 
   const where = repo.approvedForProducer(producerUserId);
   const [rows, stats] = await Promise.all([repo.listReviews(ctx.db, where), repo.aggregate(ctx.db, where)]);
   return { reviews: rows.map(presentPublicReview), ...stats };
+}
+
+/**
+ * The farm page's reviews of the farm's products (issue 44 item 5): a page of them, newest first,
+ * each with its product's name, and the average and count over all of them.
+ */
+export async function farmProductReviews(
+  ctx: AppContext,
+  producerUserId: number,
+  page: { limit?: number; offset?: number },
+): Promise<FarmProductReviewsResponse> {
+  if (!(await repo.producerExists(ctx.db, producerUserId))) throw notFound('Producer not found');
+  const [rows, stats] = await Promise.all([
+    repo.listFarmProductReviews(ctx.db, producerUserId, {
+      limit: page.limit ?? FARM_PRODUCT_REVIEWS_PAGE,
+      offset: page.offset ?? 0,
+    }),
+    repo.farmProductRating(ctx.db, producerUserId),
+  ]);
+  return { reviews: rows.map(presentFarmProductReview), ...stats };
 }
 
 async function loadDetail(ctx: AppContext, id: number): Promise<ReviewDetail> {

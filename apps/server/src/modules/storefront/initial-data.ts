@@ -3,7 +3,7 @@ import { FavoriteCountResponse } from '@farmstand/shared/schemas/favorites';
 import { PublicPickupResponse } from '@farmstand/shared/schemas/pickup';
 import { PublicProducerProfile } from '@farmstand/shared/schemas/producers';
 import { type Product, ProductResponse } from '@farmstand/shared/schemas/products';
-import { ReviewsResponse } from '@farmstand/shared/schemas/reviews';
+import { FarmProductReviewsResponse, ReviewsResponse } from '@farmstand/shared/schemas/reviews';
 import { ProductSearchQuery } from '@farmstand/shared/schemas/search';
 import { SiteInfoResponse } from '@farmstand/shared/schemas/site';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -68,7 +68,7 @@ export function productPageAnswers(ctx: AppContext, product: Product): Promise<(
   ]);
 }
 
-/** A producer page: the profile (given), its reviews, pickup and how many saved it. */
+/** A producer page: the profile (given), its reviews and its products' first page of them, pickup and how many saved it. */
 export function producerPageAnswers(
   ctx: AppContext,
   producerUserId: number,
@@ -78,6 +78,13 @@ export function producerPageAnswers(
     answer(apiUrl(`/producers/${producerUserId}`), async () => serialize(PublicProducerProfile, '/api/producers/:id', profile)),
     answer(apiUrl(`/reviews/producer/${producerUserId}`), async () =>
       serialize(ReviewsResponse, '/api/reviews/producer/:id', await reviews.producerReviews(ctx, producerUserId)),
+    ),
+    answer(apiUrl(`/reviews/producer/${producerUserId}/products`), async () =>
+      serialize(
+        FarmProductReviewsResponse,
+        '/api/reviews/producer/:id/products',
+        await reviews.farmProductReviews(ctx, producerUserId, {}),
+      ),
     ),
     pickupAnswer(ctx, producerUserId),
     answer(apiUrl(`/favorites/count/${producerUserId}`), async () =>

@@ -292,7 +292,7 @@ describe('storefront pages for crawlers, compression and 404s', () => {
       expect(product.description).toBe(description);
     });
 
-    it('gives a producer page its profile, reviews, pickup and favourite count; fresh on every request', async () => {
+    it("gives a producer page its profile, its and its products' reviews, pickup and favourite count; fresh on every request", async () => {
       const producer = await buildProducer(app, { farm_name: 'Fresh Fields' });
       const url = `/producer/${producer.id}`;
       const first = initialData((await app.inject({ method: 'GET', url })).body);
@@ -301,6 +301,7 @@ describe('storefront pages for crawlers, compression and 404s', () => {
           '/api/site',
           `/api/producers/${producer.id}`,
           `/api/reviews/producer/${producer.id}`,
+          `/api/reviews/producer/${producer.id}/products`,
           `/api/pickup/producers/${producer.id}`,
           `/api/favorites/count/${producer.id}`,
         ].sort(),

@@ -117,22 +117,7 @@ function ProducerHeader({ producer, contact }: { producer: PublicProducerProfile
         <p className="mt-1 text-stone-600 dark:text-stone-300">
           {producer.city}, {producer.state}
         </p>
-        <div className="mt-2 flex items-center gap-2 text-sm">
-          {producer.average_rating !== null ? (
-            <>
-              <Stars rating={producer.average_rating} size="sm" />
-              <span>
-                <span className="font-semibold">{producer.average_rating.toFixed(1)}</span>
-                <span className="text-stone-600 dark:text-stone-400">
-                  {' '}
-                  ({producer.review_count} review{producer.review_count === 1 ? '' : 's'})
-                </span>
-              </span>
-            </>
-          ) : (
-            <span className="text-stone-600 dark:text-stone-400">No reviews yet</span>
-          )}
-        </div>
+        <FarmRatings producer={producer} />
         <div className="mt-2">
           <FavoriteCount producerId={producer.user_id} />
         </div>
@@ -142,6 +127,44 @@ function ProducerHeader({ producer, contact }: { producer: PublicProducerProfile
         <div className="flex-1 sm:flex-none">{contact(producer)}</div>
       </div>
     </Card>
+  );
+}
+
+/**
+ * The farm's rating and its products' (issue 44 item 5): "No reviews yet" only when neither the farm
+ * nor any of its products has one. The products' line links to their reviews further down.
+ */
+function FarmRatings({ producer }: { producer: PublicProducerProfile }) {
+  const products = producer.product_reviews;
+  const farmRated = producer.average_rating !== null && producer.review_count > 0;
+  const productsRated = products.average_rating !== null && products.review_count > 0;
+  if (!farmRated && !productsRated) {
+    return <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">No reviews yet</p>;
+  }
+  const reviews = (n: number) => `${n} review${n === 1 ? '' : 's'}`;
+  return (
+    <ul className="mt-2 space-y-1 text-sm">
+      {farmRated && producer.average_rating !== null && (
+        <li className="flex flex-wrap items-center gap-2">
+          <Stars rating={producer.average_rating} size="sm" />
+          <span>
+            <span className="font-semibold">{producer.average_rating.toFixed(1)}</span>
+            <span className="text-stone-600 dark:text-stone-400"> ({reviews(producer.review_count)} of the farm)</span>
+          </span>
+        </li>
+      )}
+      {productsRated && products.average_rating !== null && (
+        <li className="flex flex-wrap items-center gap-2">
+          <Stars rating={products.average_rating} size="sm" />
+          <span>
+            <span className="font-semibold">{products.average_rating.toFixed(1)}</span>{' '}
+            <a href="#farm-product-reviews" className="text-brand-800 hover:underline dark:text-green-300">
+              ({reviews(products.review_count)} of its products)
+            </a>
+          </span>
+        </li>
+      )}
+    </ul>
   );
 }
 
@@ -216,7 +239,9 @@ function CertificationsCard({ producer }: { producer: PublicProducerProfile }) {
           {producer.certifications.map((cert) => (
             <li key={cert.id} className="flex items-start justify-between gap-2 text-sm">
               <span>
-                <span className="font-medium">{cert.certification_name || CERTIFICATION_LABELS[cert.certification_type]}</span>
+                <span className="font-medium [overflow-wrap:anywhere]">
+                  {cert.certification_name || CERTIFICATION_LABELS[cert.certification_type]}
+                </span>
                 {cert.issuing_authority && (
                   <span className="block text-stone-600 dark:text-stone-400">{cert.issuing_authority}</span>
                 )}

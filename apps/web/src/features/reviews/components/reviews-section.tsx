@@ -4,6 +4,7 @@ import { Badge, Spinner } from '@/components/ui/card';
 import { Stars } from '@/components/ui/stars';
 import { useAuth } from '@/shared/auth-context';
 import { type ReviewTarget, useMyReviews, useReviews } from '../api';
+import { FarmProductReviews } from './farm-product-reviews';
 import { ReviewList } from './review-list';
 
 // The form (react-hook-form, zod) loads only for a consumer who can write a review, never for
@@ -19,6 +20,7 @@ type Props = {
 /**
  * Reviews of a product or a producer: the average, the approved reviews, and for a signed-in
  * consumer the form, or their own review with 'Pending approval' while it waits for moderation.
+ * A farm's section also lists the reviews of its products, with their own average (issue 44 item 5).
  */
 export function ReviewsSection({ target, ownerUserId }: Props) {
   const { user } = useAuth();
@@ -51,7 +53,9 @@ export function ReviewsSection({ target, ownerUserId }: Props) {
         ) : reviews.isError ? (
           <p className="text-stone-600 dark:text-stone-300">Reviews could not be loaded right now.</p>
         ) : reviews.data.reviews.length === 0 ? (
-          <p className="text-stone-600 dark:text-stone-300">No reviews yet.</p>
+          <p className="text-stone-600 dark:text-stone-300">
+            {'producerId' in target ? 'No reviews of the farm itself yet.' : 'No reviews yet.'}
+          </p>
         ) : (
           <ReviewList reviews={reviews.data.reviews} />
         )}
@@ -89,6 +93,7 @@ export function ReviewsSection({ target, ownerUserId }: Props) {
           </Suspense>
         ) : null}
       </div>
+      {'producerId' in target && <FarmProductReviews producerId={target.producerId} />}
     </section>
   );
 }
