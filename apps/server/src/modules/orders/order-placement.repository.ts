@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, ne, or, sum } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, or, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderEvents, orderItems, orders, products, users } from '../../db/schema';
 import type { ItemRow, OrderRow } from './orders.repository';
@@ -33,6 +33,10 @@ export async function lockShopper(tx: Db, shopperId: number): Promise<void> {
  * so parallel placements of one account count one after the other. Runs in the placement's transaction.
  */
 export async function shopperLimitRefusal(tx: Db, order: NewOrder, limits: Limits, at: Date): Promise<LimitRefusal | null> {
+  // A standing reservation's or CSA share's week is bounded by its own reservation (one order per
+  // reservation and window): it neither counts against the shopper's own orders nor is refused by
+  // them, so a member's share and their add-ons reach the same pickup (decision 519).
+  if (order.standingId !== null) return null;
   await lockShopper(tx, order.customerId);
   const open = await openOrdersWithFarm(tx, order.customerId, order.producerUserId, at);
   if (open.length >= limits.perFarm) return { refused: 'farm' };
@@ -43,9 +47,10 @@ export async function shopperLimitRefusal(tx: Db, order: NewOrder, limits: Limit
 }
 
 /**
- * The shopper's orders still open with the farm: requested, accepted or ready, for a window that
+ * The shopper's own orders still open with the farm: requested, accepted or ready, for a window that
  * has not ended, and (requests) not past their answer time. An order the producer never closed after
- * its day, or a request about to expire, does not keep the shopper out.
+ * its day, or a request about to expire, does not keep the shopper out; nor does a week of a standing
+ * reservation or CSA share.
  */
 function openOrdersWithFarm(tx: Db, shopperId: number, producerUserId: number, at: Date) {
   return tx
@@ -55,6 +60,7 @@ function openOrdersWithFarm(tx: Db, shopperId: number, producerUserId: number, a
       and(
         eq(orders.customerId, shopperId),
         eq(orders.producerUserId, producerUserId),
+        isNull(orders.standingId),
         inArray(orders.status, ['requested', 'accepted', 'ready']),
         gt(orders.windowEnd, at),
         or(ne(orders.status, 'requested'), gt(orders.expiresAt, at)),

@@ -168,6 +168,18 @@ async function placeWindow(ctx: AppContext, window: Due): Promise<'placed' | 'mi
   }
   if (orderId === null) {
     if (!(await repo.recordWindow(ctx.db, row.id, window.startsAt, 'missed', reason))) return 'none';
+    // The farm is told too: it was counting on this order (or this member's share) for the day.
+    await mailTo(
+      ctx,
+      row.producerUserId,
+      `${member ? 'A CSA member’s week' : 'A standing order'} for ${when(window.startsAt, window.place.point.timeZone)} could not be placed`,
+      [
+        `${row.shopperName}'s ${member ? member.note : 'standing reservation'} at ${row.pointName} could not be placed for ${when(window.startsAt, window.place.point.timeZone)}:`,
+        reason ?? '',
+        '',
+        `Message them or see your orders: ${ctx.config.publicUrl}/dashboard?tab=orders`,
+      ],
+    );
     await mailShopper(
       ctx,
       row,
@@ -226,7 +238,11 @@ const isUniqueViolation = (error: unknown) =>
   ((error as { code?: string }).code === '23505' || String((error as Error).message).includes('orders_standing_window_idx'));
 
 async function mailShopper(ctx: AppContext, row: repo.StandingRow, subject: string, lines: string[]) {
-  const email = await repo.userEmail(ctx.db, row.customerId);
+  await mailTo(ctx, row.customerId, subject, lines);
+}
+
+async function mailTo(ctx: AppContext, userId: number, subject: string, lines: string[]) {
+  const email = await repo.userEmail(ctx.db, userId);
   if (!email) return;
   await ctx.mailer
     .send({ to: email, subject, text: lines.join('\n') })
@@ -248,7 +264,8 @@ async function remind(ctx: AppContext, window: Due): Promise<boolean> {
     : await lineList(ctx, row);
   const token = skipToken(ctx, row.id, window.startsAt);
   await mailShopper(ctx, row, `Your standing order from ${row.farmName} for ${when(window.startsAt, zone)}`, [
-    `Your standing reservation at ${row.pointName} is placed for ${when(window.startsAt, zone)}:`,
+    // Said as what will happen: the order is placed later, at the farm's lead time (it may still fail).
+    `Your standing reservation at ${row.pointName} will be placed for ${when(window.startsAt, zone)} on ${when(window.placesAt, zone)}:`,
     ...lines,
     '',
     `Skip this week (no sign-in needed; works until orders close ${when(window.cutoffAt, zone)}): ${ctx.config.publicUrl}${standingSkipPagePath(token)}`,
