@@ -115,4 +115,21 @@ describe('the products page', () => {
     const pictures = [...document.querySelectorAll('main img, img')];
     expect(pictures.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([['eager', 'high']]);
   });
+
+  it('folds its filters behind one button that counts those set, so a phone sees results first', async () => {
+    show('/products?category=honey&benefits=snap&availability=all');
+    await screen.findByText('No products found');
+    const fold = screen.getByRole('button', { name: 'Filters (3 set)' });
+    expect(fold.getAttribute('aria-expanded')).toBe('false');
+    const filters = document.getElementById(fold.getAttribute('aria-controls') as string) as HTMLElement;
+    expect(filters.contains(screen.getByLabelText('Category'))).toBe(true);
+    // Folded below md, laid out in the row from md up (display: contents).
+    expect(filters.className).toMatch(/(^| )hidden( |$)/);
+    expect(filters.className).toContain('md:contents');
+    fireEvent.click(fold);
+    expect(fold.getAttribute('aria-expanded')).toBe('true');
+    expect(filters.className).not.toMatch(/(^| )hidden( |$)/);
+    // The search box stays outside the fold.
+    expect(filters.contains(screen.getByRole('combobox', { name: 'Search' }))).toBe(false);
+  });
 });

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState, PageTitle } from '@/components/ui/card';
 import { Deferred } from '@/components/ui/deferred';
 import { inputClasses } from '@/components/ui/field';
+import { FilterFold } from '@/components/ui/filter-fold';
 import { AlertIcon } from '@/components/ui/icons';
 import { PinIcon } from '@/components/ui/pin-icon';
 import { track } from '@/lib/analytics';
@@ -22,7 +23,7 @@ import { SearchSuggestInput } from '@/shared/search-suggest-input';
 import { useProductSearch } from '../api';
 import { Pagination } from '../components/pagination';
 import { ProductCard, ProductCardSkeleton } from '../components/product-card';
-import { useProductUrlFilters } from '../product-url-filters';
+import { DEFAULT_AVAILABILITY, useProductUrlFilters } from '../product-url-filters';
 
 /** Cards drawn with the page's first paint: a phone's screen, a wide screen's first row. */
 const FIRST_CARDS = 4;
@@ -56,6 +57,15 @@ export default function ProductsPage() {
     if (isPastLastPage) setPage(pageCount, { replace: true });
   }, [isPastLastPage, pageCount, setPage]);
 
+  // The filters that narrow the list beyond the page's defaults: the folded button counts them.
+  const setCount = [
+    url.filters.category,
+    url.availabilityValue !== DEFAULT_AVAILABILITY,
+    url.filters.benefits,
+    url.filters.sort !== 'relevance',
+    url.location,
+  ].filter(Boolean).length;
+
   // Keep the box in step when the URL changes from outside (back button, shared link).
   useEffect(() => setText(url.filters.search), [url.filters.search]);
 
@@ -84,90 +94,93 @@ export default function ProductsPage() {
               value={text}
               onValueChange={setText}
               onCategory={(category) => url.setCategory(category)}
-              placeholder="Sourdough, eggs, honey…"
+              placeholder="Eggs, honey, bread…"
               className={inputClasses}
             />
             <Button type="submit">Search</Button>
           </div>
         </form>
-        <div>
-          <label htmlFor="product-category" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-            Category
-          </label>
-          <select
-            id="product-category"
-            value={url.filters.category}
-            onChange={(event) => url.setCategory(event.target.value)}
-            className={`${inputClasses} mt-1`}
+        {/* On a phone the filters fold behind one button, so the first results show on the first screen. */}
+        <FilterFold setCount={setCount} buttonClassName="sm:col-span-2" openClassName="grid gap-3 sm:col-span-2 sm:grid-cols-2">
+          <div>
+            <label htmlFor="product-category" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+              Category
+            </label>
+            <select
+              id="product-category"
+              value={url.filters.category}
+              onChange={(event) => url.setCategory(event.target.value)}
+              className={`${inputClasses} mt-1`}
+            >
+              <option value="">All categories</option>
+              {PRODUCT_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {CATEGORY_LABELS[category]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="product-availability" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+              Availability
+            </label>
+            <select
+              id="product-availability"
+              value={url.availabilityValue}
+              onChange={(event) => url.setAvailability(event.target.value)}
+              className={`${inputClasses} mt-1`}
+            >
+              {AVAILABILITY_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="product-benefits" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+              <span aria-hidden="true">Benefits</span>
+              <span className="sr-only">Benefits the farm takes at pickup</span>
+            </label>
+            <select
+              id="product-benefits"
+              value={url.filters.benefits}
+              onChange={(event) => url.setBenefits(event.target.value)}
+              className={`${inputClasses} mt-1`}
+            >
+              <option value="">All</option>
+              {SEARCH_BENEFITS.map((benefit) => (
+                <option key={benefit} value={benefit}>
+                  {benefitLabels[benefit]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="product-sort" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+              Sort by
+            </label>
+            <select
+              id="product-sort"
+              value={url.filters.sort}
+              onChange={(event) => url.setSort(event.target.value as (typeof PRODUCT_SORTS)[number])}
+              className={`${inputClasses} mt-1`}
+            >
+              {PRODUCT_SORTS.filter((sort) => sort !== 'distance' || url.location).map((sort) => (
+                <option key={sort} value={sort}>
+                  {PRODUCT_SORT_LABELS[sort]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button
+            variant={showLocation ? 'primary' : 'secondary'}
+            aria-expanded={showLocation}
+            onClick={() => setShowLocation((v) => !v)}
           >
-            <option value="">All categories</option>
-            {PRODUCT_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {CATEGORY_LABELS[category]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="product-availability" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-            Availability
-          </label>
-          <select
-            id="product-availability"
-            value={url.availabilityValue}
-            onChange={(event) => url.setAvailability(event.target.value)}
-            className={`${inputClasses} mt-1`}
-          >
-            {AVAILABILITY_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="product-benefits" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-            <span aria-hidden="true">Benefits</span>
-            <span className="sr-only">Benefits the farm takes at pickup</span>
-          </label>
-          <select
-            id="product-benefits"
-            value={url.filters.benefits}
-            onChange={(event) => url.setBenefits(event.target.value)}
-            className={`${inputClasses} mt-1`}
-          >
-            <option value="">All</option>
-            {SEARCH_BENEFITS.map((benefit) => (
-              <option key={benefit} value={benefit}>
-                {benefitLabels[benefit]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="product-sort" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-            Sort by
-          </label>
-          <select
-            id="product-sort"
-            value={url.filters.sort}
-            onChange={(event) => url.setSort(event.target.value as (typeof PRODUCT_SORTS)[number])}
-            className={`${inputClasses} mt-1`}
-          >
-            {PRODUCT_SORTS.filter((sort) => sort !== 'distance' || url.location).map((sort) => (
-              <option key={sort} value={sort}>
-                {PRODUCT_SORT_LABELS[sort]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button
-          variant={showLocation ? 'primary' : 'secondary'}
-          aria-expanded={showLocation}
-          onClick={() => setShowLocation((v) => !v)}
-        >
-          <PinIcon /> Search by Location
-        </Button>
+            <PinIcon /> Search by Location
+          </Button>
+        </FilterFold>
       </section>
 
       {showLocation && (
@@ -187,7 +200,7 @@ export default function ProductsPage() {
 
       <div className="mt-3">
         {query.isPending || isPastLastPage ? (
-          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading products">
+          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading products">
             {Array.from({ length: PRODUCT_SKELETON_COUNT }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
               <li key={i}>
@@ -203,7 +216,7 @@ export default function ProductsPage() {
           <EmptyState title="No products found">Try another category, availability, benefit or search.</EmptyState>
         ) : (
           <>
-            <ul className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-4 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
+            <ul className={`grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
               {query.data.products.slice(0, FIRST_CARDS).map((product, index, firstCards) => (
                 <li key={product.id}>
                   {/* The first picture (the page's largest paint) loads at once with high priority; the rest

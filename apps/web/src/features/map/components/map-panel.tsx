@@ -1,6 +1,7 @@
-import { CATEGORY_LABELS, MAP_CATEGORIES, MAP_RADII, NO_RADIUS_LIMIT } from '@farmstand/shared';
+import { CATEGORY_LABELS, DEFAULT_PRODUCER_RADIUS, MAP_CATEGORIES, MAP_RADII, NO_RADIUS_LIMIT } from '@farmstand/shared';
 import { SEARCH_BENEFITS, searchBenefitLabels } from '@farmstand/shared/schemas/search-url';
 import { type FormEvent, useState } from 'react';
+import { FilterFold } from '@/components/ui/filter-fold';
 import { PinIcon } from '@/components/ui/pin-icon';
 import { runningIncentiveNames, useBenefitTable } from '@/shared/benefit-table';
 import type { MapFilters } from '../api';
@@ -13,16 +14,30 @@ type Props = {
   /** Asks the browser for the user's position: only when pressed, never on arrival. */
   onLocateMe: () => void;
   isLocating: boolean;
+  /** Whether the user's location is known: 'Within:' applies only then (spec 01 §7). */
+  hasLocation: boolean;
 };
 
 const controlClasses =
   'rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm text-stone-900 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100';
 
 /** The floating panel of /map: location search, 'Verified producers only', 'Within:', 'Product type:' and 'Benefits:'. */
-export function MapPanel({ filters, onFiltersChange, onSearchLocation, isSearching, onLocateMe, isLocating }: Props) {
+export function MapPanel({
+  filters,
+  onFiltersChange,
+  onSearchLocation,
+  isSearching,
+  onLocateMe,
+  isLocating,
+  hasLocation,
+}: Props) {
   const [text, setText] = useState('');
   // "Takes SNAP", "Takes WIC or Senior coupons", "Takes Kentucky Double Dollars": the incentives running now (decision 516).
   const benefitLabels = searchBenefitLabels(runningIncentiveNames(useBenefitTable()));
+  // What narrows the map beyond its defaults: the folded panel's button counts them.
+  const setCount = [filters.verifiedOnly, filters.radius !== DEFAULT_PRODUCER_RADIUS, filters.category, filters.benefits].filter(
+    Boolean,
+  ).length;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // Blank input is ignored (spec 01 §5).
@@ -63,65 +78,76 @@ export function MapPanel({ filters, onFiltersChange, onSearchLocation, isSearchi
         <PinIcon className="h-4 w-4" />
         {isLocating ? 'Finding you…' : 'Use my location'}
       </button>
-      <label className="mt-3 flex items-center gap-2 text-sm text-stone-800 dark:text-stone-100">
-        <input
-          type="checkbox"
-          checked={filters.verifiedOnly}
-          onChange={(event) => onFiltersChange({ ...filters, verifiedOnly: event.target.checked })}
-          className="h-4 w-4 accent-brand-700"
-        />
-        Verified producers only
-      </label>
-      <div className="mt-3 grid grid-cols-[auto_1fr] items-center gap-x-2 gap-y-2 text-sm">
-        <label htmlFor="map-radius" className="whitespace-nowrap text-stone-800 dark:text-stone-100">
-          Within:
+      {/* The panel folds (a phone starts folded) so the map can be seen; the place search stays open. */}
+      <FilterFold setCount={setCount} folds="always" openClassName="block" buttonClassName="mt-2 py-1.5">
+        <label className="mt-3 flex items-center gap-2 text-sm text-stone-800 dark:text-stone-100">
+          <input
+            type="checkbox"
+            checked={filters.verifiedOnly}
+            onChange={(event) => onFiltersChange({ ...filters, verifiedOnly: event.target.checked })}
+            className="h-4 w-4 accent-brand-700"
+          />
+          Verified producers only
         </label>
-        <select
-          id="map-radius"
-          value={filters.radius}
-          onChange={(event) => onFiltersChange({ ...filters, radius: Number(event.target.value) })}
-          className={`${controlClasses} w-full min-w-0`}
-        >
-          {MAP_RADII.map((miles) => (
-            <option key={miles} value={miles}>
-              {miles === NO_RADIUS_LIMIT ? 'Any distance' : `${miles} miles`}
-            </option>
-          ))}
-        </select>
-        <label htmlFor="map-category" className="whitespace-nowrap text-stone-800 dark:text-stone-100">
-          Product type:
-        </label>
-        <select
-          id="map-category"
-          value={filters.category}
-          onChange={(event) => onFiltersChange({ ...filters, category: event.target.value })}
-          className={`${controlClasses} w-full min-w-0`}
-        >
-          <option value="">All types</option>
-          {MAP_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {CATEGORY_LABELS[category]}
-            </option>
-          ))}
-        </select>
-        <label htmlFor="map-benefits" className="whitespace-nowrap text-stone-800 dark:text-stone-100">
-          <span aria-hidden="true">Benefits:</span>
-          <span className="sr-only">Benefits the farm takes at pickup</span>
-        </label>
-        <select
-          id="map-benefits"
-          value={filters.benefits}
-          onChange={(event) => onFiltersChange({ ...filters, benefits: event.target.value })}
-          className={`${controlClasses} w-full min-w-0`}
-        >
-          <option value="">All</option>
-          {SEARCH_BENEFITS.map((benefit) => (
-            <option key={benefit} value={benefit}>
-              {benefitLabels[benefit]}
-            </option>
-          ))}
-        </select>
-      </div>
+        <div className="mt-3 grid grid-cols-[auto_1fr] items-center gap-x-2 gap-y-2 text-sm">
+          <label htmlFor="map-radius" className="whitespace-nowrap text-stone-800 dark:text-stone-100">
+            Within:
+          </label>
+          <select
+            id="map-radius"
+            value={filters.radius}
+            onChange={(event) => onFiltersChange({ ...filters, radius: Number(event.target.value) })}
+            // Without a place to measure from, the map shows every distance: the select waits for one.
+            disabled={!hasLocation}
+            aria-describedby={hasLocation ? undefined : 'map-radius-hint'}
+            className={`${controlClasses} w-full min-w-0 disabled:opacity-60`}
+          >
+            {MAP_RADII.map((miles) => (
+              <option key={miles} value={miles}>
+                {miles === NO_RADIUS_LIMIT ? 'Any distance' : `${miles} miles`}
+              </option>
+            ))}
+          </select>
+          {!hasLocation && (
+            <p id="map-radius-hint" className="col-span-2 -mt-1 text-xs text-stone-600 dark:text-stone-300">
+              Search a place or use your location to limit the distance.
+            </p>
+          )}
+          <label htmlFor="map-category" className="whitespace-nowrap text-stone-800 dark:text-stone-100">
+            Product type:
+          </label>
+          <select
+            id="map-category"
+            value={filters.category}
+            onChange={(event) => onFiltersChange({ ...filters, category: event.target.value })}
+            className={`${controlClasses} w-full min-w-0`}
+          >
+            <option value="">All types</option>
+            {MAP_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {CATEGORY_LABELS[category]}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="map-benefits" className="whitespace-nowrap text-stone-800 dark:text-stone-100">
+            <span aria-hidden="true">Benefits:</span>
+            <span className="sr-only">Benefits the farm takes at pickup</span>
+          </label>
+          <select
+            id="map-benefits"
+            value={filters.benefits}
+            onChange={(event) => onFiltersChange({ ...filters, benefits: event.target.value })}
+            className={`${controlClasses} w-full min-w-0`}
+          >
+            <option value="">All</option>
+            {SEARCH_BENEFITS.map((benefit) => (
+              <option key={benefit} value={benefit}>
+                {benefitLabels[benefit]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </FilterFold>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { STORAGE_KEYS } from '@farmstand/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -105,5 +106,37 @@ describe('the map screen', () => {
     expect(screen.queryByRole('combobox', { name: 'Search location' })).toBeNull();
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(get.mock.calls.some(([path]) => path === '/search/suggestions')).toBe(false);
+  });
+
+  it('says "Within:" waits for a place: disabled with a reason until the location is known', async () => {
+    show();
+    const within = screen.getByLabelText('Within:') as HTMLSelectElement;
+    expect(within.disabled).toBe(true);
+    expect(document.getElementById(within.getAttribute('aria-describedby') as string)?.textContent).toBe(
+      'Search a place or use your location to limit the distance.',
+    );
+    cleanup();
+    localStorage.setItem(
+      STORAGE_KEYS.userLocation,
+      JSON.stringify({ latitude: 37.57, longitude: -84.3, address: 'Berea, KY', type: 'address' }),
+    );
+    show();
+    expect((screen.getByLabelText('Within:') as HTMLSelectElement).disabled).toBe(false);
+    expect(screen.queryByText('Search a place or use your location to limit the distance.')).toBeNull();
+  });
+
+  it('folds its panel behind "Filters (N set)", keeping the place search open', () => {
+    show('/map?benefits=snap');
+    const fold = screen.getByRole('button', { name: 'Filters (1 set)' });
+    const filters = document.getElementById(fold.getAttribute('aria-controls') as string) as HTMLElement;
+    // jsdom has no wide screen: the panel starts folded, as on a phone.
+    expect(fold.getAttribute('aria-expanded')).toBe('false');
+    expect(filters.className).toMatch(/(^| )hidden( |$)/);
+    expect(filters.contains(screen.getByLabelText('Verified producers only'))).toBe(true);
+    expect(filters.contains(screen.getByRole('searchbox', { name: 'Search location' }))).toBe(false);
+    fireEvent.click(fold);
+    expect(filters.className).not.toMatch(/(^| )hidden( |$)/);
+    fireEvent.click(screen.getByLabelText('Verified producers only'));
+    expect(screen.getByRole('button', { name: 'Filters (2 set)' })).toBe(fold);
   });
 });

@@ -116,6 +116,7 @@ export default function MapPage() {
         isSearching={isSearching}
         onLocateMe={locateMe}
         isLocating={isLocating}
+        hasLocation={location !== null}
       />
       <p
         aria-live="polite"

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState, PageTitle, Spinner } from '@/components/ui/card';
 import { inputClasses } from '@/components/ui/field';
+import { FilterFold } from '@/components/ui/filter-fold';
 import { AlertIcon } from '@/components/ui/icons';
 import { track } from '@/lib/analytics';
 import { usePublicPageTitle } from '@/lib/document-title';
@@ -35,6 +36,7 @@ export default function SearchPage({ resultsMap: ProducerResultsMap }: { results
   const radius = url.radius ?? DEFAULT_PRODUCER_RADIUS;
   const view = url.view ?? 'list';
   const benefits = url.benefits ?? '';
+  const setCount = [radius !== DEFAULT_PRODUCER_RADIUS, benefits].filter(Boolean).length;
 
   const update = (changes: Record<string, string | null>) =>
     setParams(
@@ -72,7 +74,7 @@ export default function SearchPage({ resultsMap: ProducerResultsMap }: { results
         />
         <form
           aria-label="Search producers"
-          className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end lg:w-[42rem] dark:border-stone-800 dark:bg-stone-900"
+          className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm md:flex-row md:items-end lg:w-[42rem] dark:border-stone-800 dark:bg-stone-900"
           onSubmit={(event) => {
             event.preventDefault();
             update({ search: text.trim() || null });
@@ -87,46 +89,49 @@ export default function SearchPage({ resultsMap: ProducerResultsMap }: { results
               id="producer-search"
               value={text}
               onValueChange={setText}
-              placeholder="Farm name, eggs, honey…"
+              placeholder="Farm or food"
               className={`${inputClasses} mt-1`}
             />
           </div>
-          <div>
-            <label htmlFor="producer-radius" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-              Radius
-            </label>
-            <select
-              id="producer-radius"
-              value={radius}
-              onChange={(event) => update({ radius: event.target.value })}
-              className={`${inputClasses} mt-1`}
-            >
-              {PRODUCER_RADII.map((miles) => (
-                <option key={miles} value={miles}>
-                  {miles} miles
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="producer-benefits" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-              <span aria-hidden="true">Benefits</span>
-              <span className="sr-only">Benefits the farm takes at pickup</span>
-            </label>
-            <select
-              id="producer-benefits"
-              value={benefits}
-              onChange={(event) => update({ benefits: event.target.value })}
-              className={`${inputClasses} mt-1`}
-            >
-              <option value="">All</option>
-              {SEARCH_BENEFITS.map((benefit) => (
-                <option key={benefit} value={benefit}>
-                  {benefitLabels[benefit]}
-                </option>
-              ))}
-            </select>
-          </div>
+          {/* On a phone the radius and benefit fold behind one button, so the first farms show on the first screen. */}
+          <FilterFold setCount={setCount} openClassName="grid gap-3 sm:grid-cols-2">
+            <div>
+              <label htmlFor="producer-radius" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+                Radius
+              </label>
+              <select
+                id="producer-radius"
+                value={radius}
+                onChange={(event) => update({ radius: event.target.value })}
+                className={`${inputClasses} mt-1`}
+              >
+                {PRODUCER_RADII.map((miles) => (
+                  <option key={miles} value={miles}>
+                    {miles} miles
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="producer-benefits" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+                <span aria-hidden="true">Benefits</span>
+                <span className="sr-only">Benefits the farm takes at pickup</span>
+              </label>
+              <select
+                id="producer-benefits"
+                value={benefits}
+                onChange={(event) => update({ benefits: event.target.value })}
+                className={`${inputClasses} mt-1`}
+              >
+                <option value="">All</option>
+                {SEARCH_BENEFITS.map((benefit) => (
+                  <option key={benefit} value={benefit}>
+                    {benefitLabels[benefit]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </FilterFold>
           <button type="submit" className="sr-only">
             Search
           </button>
