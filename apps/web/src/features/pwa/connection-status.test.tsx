@@ -1,6 +1,7 @@
 import { BACK_ONLINE_BANNER_MS, TEXTS } from '@farmstand/shared';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SAVED_COPY_EVENT } from '@/lib/api';
 import { ConnectionStatus } from './connection-status';
 
 function goOffline() {
@@ -20,6 +21,7 @@ describe('ConnectionStatus', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     cleanup();
+    sessionStorage.clear();
     vi.useRealTimers();
     vi.restoreAllMocks();
   });
@@ -47,5 +49,30 @@ describe('ConnectionStatus', () => {
     expect(screen.queryByRole('heading', { name: 'Limited Functionality' })).toBeNull();
     act(() => vi.advanceTimersByTime(BACK_ONLINE_BANNER_MS));
     expect(screen.queryByText(TEXTS.backOnline)).toBeNull();
+  });
+
+  it('says "offline" once on a page shown from its saved copy', () => {
+    render(<ConnectionStatus />);
+    goOffline();
+    act(() => {
+      window.dispatchEvent(new Event(SAVED_COPY_EVENT));
+    });
+    const banner = screen.getByText(/^Saved copy/).closest('p') as HTMLElement;
+    expect(banner.textContent).toBe("Saved copy — you're offline. Some features may not be available.");
+    expect(banner.textContent?.match(/offline/gi)).toHaveLength(1);
+  });
+
+  it('keeps the banner dismissed through a reload while still offline, and shows it again at the next drop', () => {
+    render(<ConnectionStatus />);
+    goOffline();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss offline notice' }));
+    // The reload: the page starts again, still offline.
+    cleanup();
+    render(<ConnectionStatus />);
+    expect(screen.queryByText(TEXTS.offline)).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Limited Functionality' })).toBeTruthy();
+    goOnline();
+    goOffline();
+    expect(screen.getByText(TEXTS.offline)).toBeTruthy();
   });
 });

@@ -6,24 +6,54 @@ import { SAVED_COPY_EVENT, savedCopyShownAt } from '@/lib/api';
 import { useOnlineStatus } from './use-online-status';
 
 /**
+ * Kept for the browser tab while it stays offline: a banner dismissed before an offline reload is
+ * not shown again by the reload (decision 530). Cleared when the connection returns.
+ */
+const DISMISSED_KEY = 'offlineNoticeDismissed';
+const session = {
+  get: () => {
+    try {
+      return sessionStorage.getItem(DISMISSED_KEY) === '1';
+    } catch {
+      return false;
+    }
+  },
+  set: (dismissed: boolean) => {
+    try {
+      if (dismissed) sessionStorage.setItem(DISMISSED_KEY, '1');
+      else sessionStorage.removeItem(DISMISSED_KEY);
+    } catch {
+      /* storage unavailable: the dismissal lives for this page only */
+    }
+  },
+};
+
+/**
  * Spec 01 §2, §4: an amber banner while offline (dismissible until the next time the connection
- * drops), a green one for 3 seconds when it comes back, and on phones a card explaining what
- * still works.
+ * drops, and a reload while still offline keeps it dismissed), a green one for 3 seconds when it
+ * comes back, and on phones a card explaining what still works. A page shown from its saved copy
+ * says "offline" once: "Saved copy — you're offline. Some features may not be available."
  */
 export function ConnectionStatus() {
   const isOnline = useOnlineStatus();
-  const [isDismissed, setIsDismissed] = useState(false);
+  const [isDismissed, setIsDismissed] = useState(() => !isOnline && session.get());
   const [showBackOnline, setShowBackOnline] = useState(false);
   const wasOffline = useRef(!isOnline);
   const showsSavedCopy = useSavedCopy(isOnline);
 
   useEffect(() => {
     if (!isOnline) {
+      // A drop seen by this page is a new one: the banner shows again. A page loaded offline keeps
+      // what was decided before its reload.
+      if (!wasOffline.current) {
+        setIsDismissed(false);
+        session.set(false);
+      }
       wasOffline.current = true;
-      setIsDismissed(false);
       setShowBackOnline(false);
       return;
     }
+    session.set(false);
     if (!wasOffline.current) return;
     wasOffline.current = false;
     setShowBackOnline(true);
@@ -40,12 +70,20 @@ export function ConnectionStatus() {
         >
           <WifiOffIcon className="h-5 w-5 shrink-0" />
           <p className="flex-1">
-            {showsSavedCopy && <strong className="mr-1">Saved copy — you're offline.</strong>}
-            {TEXTS.offline}
+            {showsSavedCopy ? (
+              <>
+                <strong>Saved copy — you're offline.</strong> {OFFLINE_REST}
+              </>
+            ) : (
+              TEXTS.offline
+            )}
           </p>
           <button
             type="button"
-            onClick={() => setIsDismissed(true)}
+            onClick={() => {
+              setIsDismissed(true);
+              session.set(true);
+            }}
             className="rounded p-1 hover:bg-amber-200 dark:hover:bg-amber-800"
             aria-label="Dismiss offline notice"
           >
@@ -62,6 +100,9 @@ export function ConnectionStatus() {
     </div>
   );
 }
+
+/** The spec's offline text after its "You're offline.", which the saved-copy notice already says. */
+const OFFLINE_REST = TEXTS.offline.replace(/^You're offline\.\s*/, '');
 
 /** Whether the page shows answers the service worker saved earlier; reset when the connection returns. */
 function useSavedCopy(isOnline: boolean): boolean {
