@@ -203,22 +203,22 @@ test.describe('spec 01 §8: public and shopper screens', () => {
     await dialog.getByLabel('Expiry (MM/YY)').fill(`12${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`);
     await dialog.getByLabel('CVC').fill('123');
     await dialog.getByLabel('ZIP code').fill('40502');
-    await dialog.getByRole('button', { name: /Pay \$\d+ and subscribe/ }).click();
+    await dialog.getByRole('button', { name: /Pay \$\d+ and subscribe|Subscribe, first charge on/ }).click();
     await expectFallback(page, 'Failed to create subscription');
     await page.unrouteAll({ behavior: 'wait' });
 
     await failApi(page, /^\/api\/stripe\/confirm-subscription$/, 'POST');
-    await dialog.getByRole('button', { name: /Pay \$\d+ and subscribe/ }).click();
+    await dialog.getByRole('button', { name: /Pay \$\d+ and subscribe|Subscribe, first charge on/ }).click();
     await expectFallback(page, 'An error occurred');
     await page.unrouteAll({ behavior: 'wait' });
 
     // A declined card: the payment step's own words.
     await dialog.getByLabel('Card number').fill('4000000000000002');
-    await dialog.getByRole('button', { name: /Pay \$\d+ and subscribe/ }).click();
-    await expect(dialog.getByText('Payment method validation failed').first()).toBeVisible();
+    await dialog.getByRole('button', { name: /Pay \$\d+ and subscribe|Subscribe, first charge on/ }).click();
+    await expect(dialog.getByText('Your card was declined. Try another card or contact your bank.').first()).toBeVisible();
 
     await dialog.getByLabel('Card number').fill('4242424242424242');
-    await dialog.getByRole('button', { name: /Pay \$\d+ and subscribe/ }).click();
+    await dialog.getByRole('button', { name: /Pay \$\d+ and subscribe|Subscribe, first charge on/ }).click();
     await expect(dialog).toBeHidden();
     await failApi(page, /^\/api\/stripe\/cancel-subscription$/, 'POST');
     await page.getByRole('button', { name: 'Cancel subscription' }).click();

@@ -7,7 +7,14 @@ import { isoDate } from './clock';
 import { link, longDate, mailUser } from './notices';
 import { claimNotice } from './runs';
 
-type SubscriptionRow = { user_id: number; email: string; plan_type: PlanType | null; current_period_end: string };
+type SubscriptionRow = {
+  user_id: number;
+  email: string;
+  plan_type: PlanType | null;
+  current_period_end: string;
+  /** Set on renewals: the period that ends is the free trial (a plan chosen during it, decision 531). */
+  trial_ended?: boolean;
+};
 
 /**
  * Subscriptions of the built-in test provider: at period end a running plan renews (new period, one
@@ -38,7 +45,8 @@ export async function runSubscriptions(ctx: AppContext, now: Date) {
   let renewed = 0;
   if (!ctx.config.stripe.secretKey) {
     const due = await ctx.db.execute<SubscriptionRow>(sql`
-      select s.user_id, u.email, s.plan_type, s.current_period_end::text as current_period_end
+      select s.user_id, u.email, s.plan_type, s.current_period_end::text as current_period_end,
+        coalesce(abs(extract(epoch from s.current_period_end - s.trial_ends_at)) < 1, false) as trial_ended
       from subscriptions s join users u on u.id = s.user_id
       where s.status = 'active' and not s.cancel_at_period_end and s.granted_by is null
         and s.provider_subscription_id like 'sub_test_%' and s.current_period_end <= ${now}`);
@@ -61,10 +69,15 @@ export async function runSubscriptions(ctx: AppContext, now: Date) {
       });
       if (!done) continue;
       renewed++;
-      await mailUser(ctx, row.email, 'Your subscription has renewed', {
-        heading: 'Thank you: your subscription has renewed',
+      const charged = `$${(amountCents / 100).toFixed(2)}`;
+      await mailUser(ctx, row.email, row.trial_ended ? 'Your plan has started' : 'Your subscription has renewed', {
+        heading: row.trial_ended
+          ? 'Thank you: your free trial ended and your plan started'
+          : 'Thank you: your subscription has renewed',
         paragraphs: [
-          `Your ${plan} plan renewed for $${(amountCents / 100).toFixed(2)}. The next renewal is on ${longDate(end)}.`,
+          row.trial_ended
+            ? `Your free trial ended, so your ${plan} plan's first charge of ${charged} was taken today. The next renewal is on ${longDate(end)}.`
+            : `Your ${plan} plan renewed for ${charged}. The next renewal is on ${longDate(end)}.`,
           'You can cancel at any time; your listings stay live to the end of the period you paid for.',
         ],
         action: { label: 'Manage billing', url: link(ctx, '/billing') },

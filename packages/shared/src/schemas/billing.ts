@@ -25,6 +25,11 @@ export const SubscriptionStatusResponse = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   /** Stripe.js needs it to collect the card; null with the test provider. */
   publishable_key: z.string().nullable(),
+  /**
+   * A plan chosen during the free trial keeps the trial (decision 531): its first charge falls on
+   * the trial's last moment, this date; null once it has been charged, or for any other plan.
+   */
+  first_charge_at: z.string().nullable(),
 });
 export type SubscriptionStatusResponse = z.infer<typeof SubscriptionStatusResponse>;
 
@@ -79,7 +84,18 @@ export const BILLING_TEXTS = {
   loadFailed: 'Failed to load subscription status',
   cancelFailed: 'Failed to cancel subscription',
   portalFailed: 'Failed to open billing portal',
-  validationFailed: 'Payment method validation failed',
   genericError: 'An error occurred',
   createFailed: 'Failed to create subscription',
+} as const;
+
+/**
+ * What a refused card means and what to do (decision 531), the same words from the test provider,
+ * Stripe and the card form: never a bare "validation failed".
+ */
+export const CARD_TEXTS = {
+  declined: 'Your card was declined. Try another card or contact your bank.',
+  invalidNumber: 'That card number is not valid. Check the number, or try another card.',
+  expired: 'This card has expired. Check the expiry date or use another card.',
+  missing: 'Enter your card details to subscribe.',
+  notChecked: 'We could not check your card, so nothing was charged. Please try again; if it happens again, try another card.',
 } as const;

@@ -1,7 +1,7 @@
 import type { SubscriptionStatusResponse } from '@farmstand/shared/schemas/billing';
 import type { SubscriptionRecord } from './billing.repository';
 import type { PaymentProvider } from './payment-provider';
-import { effectiveSubscriptionStatus } from './subscription-status';
+import { effectiveSubscriptionStatus, firstChargeAt } from './subscription-status';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,5 +26,6 @@ export function presentSubscription(
     granted: row?.grantedBy != null,
     provider: provider.name,
     publishable_key: provider.publishableKey,
+    first_charge_at: firstChargeAt(row, now)?.toISOString() ?? null,
   };
 }

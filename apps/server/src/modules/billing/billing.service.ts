@@ -12,7 +12,7 @@ import {
   saveSubscription,
 } from './billing.repository';
 import { PaymentDeclinedError, type PaymentProvider } from './payment-provider';
-import { effectiveSubscriptionStatus } from './subscription-status';
+import { effectiveSubscriptionStatus, trialToKeep } from './subscription-status';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -53,7 +53,11 @@ async function planPriceCents(ctx: AppContext, planType: PlanType): Promise<numb
   return Math.round((planType === 'annual' ? payment.annual_price : payment.monthly_price) * 100);
 }
 
-/** Validates the card through the provider, then activates the plan and records the first payment. */
+/**
+ * Validates the card through the provider, then activates the plan and records the first payment.
+ * During the free trial the trial is kept (decision 531): nothing is charged now, the first period
+ * ends with the trial and is charged then (the renewal sweep, or Stripe's trial_end).
+ */
 export async function confirmSubscription(
   ctx: AppContext,
   provider: PaymentProvider,
@@ -62,6 +66,7 @@ export async function confirmSubscription(
 ): Promise<SubscriptionRecord> {
   const current = await findSubscription(ctx.db, user.id);
   if (isRunningPaidPlan(current)) throw conflict('You already have an active subscription');
+  const trialEnd = trialToKeep(current, ctx.clock.now());
   let started: Awaited<ReturnType<PaymentProvider['startSubscription']>>;
   try {
     started = await provider.startSubscription({
@@ -69,6 +74,7 @@ export async function confirmSubscription(
       setupIntentId: input.setupIntentId,
       customerId: current?.providerCustomerId ?? null,
       card: input.card,
+      trialEnd,
     });
   } catch (error) {
     if (error instanceof PaymentDeclinedError) throw new AppError(402, error.message);
@@ -86,7 +92,9 @@ export async function confirmSubscription(
       providerPriceId: started.priceId,
       grantedBy: null,
     });
-    await insertPayment(tx, { userId: user.id, amountCents, planType: started.planType, providerRef: started.paymentRef });
+    if (started.paymentRef !== null) {
+      await insertPayment(tx, { userId: user.id, amountCents, planType: started.planType, providerRef: started.paymentRef });
+    }
     return row;
   });
 }

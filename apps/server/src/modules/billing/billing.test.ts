@@ -111,6 +111,8 @@ describe('subscription status', () => {
 describe('subscribing with the test provider', () => {
   it('activates the annual plan with the success card and records the payment', async () => {
     const producer = await buildUser(app, { userType: 'producer' });
+    // After the trial a plan is charged at once (during it, see subscribe-in-trial.test.ts).
+    await setSubscription(producer.id, { trialEndsAt: new Date(Date.now() - DAY_MS) });
     const intent = await call('POST', '/create-payment-intent', producer, { planType: 'annual' });
     expect(intent.statusCode).toBe(200);
     const { client_secret, setup_intent_id } = intent.json();
@@ -144,6 +146,7 @@ describe('subscribing with the test provider', () => {
 
   it('bills a month for the monthly plan', async () => {
     const producer = await buildUser(app, { userType: 'producer' });
+    await setSubscription(producer.id, { trialEndsAt: new Date(Date.now() - DAY_MS) });
     const res = await subscribe(producer, 'monthly');
     expect(res.statusCode).toBe(200);
     const periodDays = (Date.parse(res.json().subscription.current_period_end) - Date.now()) / DAY_MS;
@@ -153,18 +156,18 @@ describe('subscribing with the test provider', () => {
     expect(row.amountCents).toBe(1_000);
   });
 
-  it('declines the decline card, bad numbers, expired cards and missing cards with 402', async () => {
+  it('declines the decline card, bad numbers, expired cards and missing cards with 402, saying what happened and what to do', async () => {
     const producer = await buildUser(app, { userType: 'producer' });
     const cards = [
-      { ...GOOD_CARD, number: '4000 0000 0000 0002' },
-      { ...GOOD_CARD, number: '4242 4242 4242 4241' },
-      { ...GOOD_CARD, exp_year: 2020 },
-      null,
-    ];
-    for (const card of cards) {
+      [{ ...GOOD_CARD, number: '4000 0000 0000 0002' }, 'Your card was declined. Try another card or contact your bank.'],
+      [{ ...GOOD_CARD, number: '4242 4242 4242 4241' }, 'That card number is not valid. Check the number, or try another card.'],
+      [{ ...GOOD_CARD, exp_year: 2020 }, 'This card has expired. Check the expiry date or use another card.'],
+      [null, 'Enter your card details to subscribe.'],
+    ] as const;
+    for (const [card, message] of cards) {
       const res = await subscribe(producer, 'annual', card);
       expect(res.statusCode).toBe(402);
-      expect(res.json()).toEqual({ message: 'Payment method validation failed' });
+      expect(res.json()).toEqual({ message });
     }
     expect((await call('GET', '/subscription-status', producer)).json().status).toBe('trialing');
     expect(await app.ctx.db.select().from(payments).where(eq(payments.userId, producer.id))).toEqual([]);

@@ -39,7 +39,8 @@ export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event): P
       const periodEnd = Math.max(invoice.period_end, ...invoice.lines.data.map((line) => line.period?.end ?? 0));
       await ctx.db.transaction(async (tx) => {
         await saveSubscription(tx, row.userId, { status: 'active', currentPeriodEnd: new Date(periodEnd * 1000) });
-        if (invoice.id && !(await paymentExists(tx, invoice.id))) {
+        // A subscription started in the trial opens with a $0 invoice: nothing was paid.
+        if (invoice.id && invoice.amount_paid > 0 && !(await paymentExists(tx, invoice.id))) {
           await insertPayment(tx, {
             userId: row.userId,
             amountCents: invoice.amount_paid,

@@ -1,9 +1,12 @@
 import type { PlanType } from '@farmstand/shared';
-import type { PaymentProviderName, TestCard } from '@farmstand/shared/schemas/billing';
+import { CARD_TEXTS, type PaymentProviderName, type TestCard } from '@farmstand/shared/schemas/billing';
 
-/** A card the provider refused, or whose details could not be validated: the user can try another card. */
+/**
+ * A card the provider refused, or whose details could not be checked: the message says which, and
+ * what to do (CARD_TEXTS); the user can try another card.
+ */
 export class PaymentDeclinedError extends Error {
-  constructor(message = 'Payment method validation failed') {
+  constructor(message: string = CARD_TEXTS.notChecked) {
     super(message);
     this.name = 'PaymentDeclinedError';
   }
@@ -17,8 +20,11 @@ export type StartedSubscription = {
   customerId: string;
   subscriptionId: string;
   currentPeriodEnd: Date;
-  /** The provider's reference for the first charge (an invoice id with Stripe). */
-  paymentRef: string;
+  /**
+   * The provider's reference for the first charge (an invoice id with Stripe), or null when nothing
+   * was charged now: a plan started during the trial is first charged when the trial ends.
+   */
+  paymentRef: string | null;
 };
 
 /**
@@ -37,12 +43,16 @@ export interface PaymentProvider {
     customerId: string | null;
     planType: PlanType;
   }): Promise<SetupIntentResult>;
-  /** Checks the saved card and starts the subscription; throws PaymentDeclinedError on a refused card. */
+  /**
+   * Checks the saved card and starts the subscription; throws PaymentDeclinedError on a refused card.
+   * With `trialEnd` nothing is charged now: the first period ends, and is charged, at that moment.
+   */
   startSubscription(input: {
     userId: number;
     setupIntentId: string;
     customerId: string | null;
     card?: TestCard;
+    trialEnd: Date | null;
   }): Promise<StartedSubscription>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;

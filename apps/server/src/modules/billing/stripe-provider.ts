@@ -1,4 +1,5 @@
 import type { PlanType } from '@farmstand/shared';
+import { CARD_TEXTS } from '@farmstand/shared/schemas/billing';
 import type Stripe from 'stripe';
 import { lazyModule } from '../../lib/lazy-module';
 import { PaymentDeclinedError, type PaymentProvider, periodEndFrom, type StartedSubscription } from './payment-provider';
@@ -10,6 +11,26 @@ type StripeSettings = { secretKey: string; publishableKey?: string; priceMonthly
  * Subscription on the saved payment method with the configured price ids (STRIPE_PRICE_MONTHLY/ANNUAL).
  */
 const loadStripe = lazyModule<typeof Stripe>('stripe');
+
+/**
+ * The subscription to create: during the free trial, `trial_end` keeps the trial (nothing is charged
+ * until it ends, and the first period starts then); otherwise Stripe charges the first period now.
+ */
+export function subscriptionParams(
+  input: { userId: number; trialEnd: Date | null },
+  customerId: string,
+  priceId: string,
+  paymentMethod: string,
+  planType: PlanType,
+): Stripe.SubscriptionCreateParams {
+  return {
+    customer: customerId,
+    items: [{ price: priceId }],
+    default_payment_method: paymentMethod,
+    metadata: { userId: String(input.userId), planType },
+    ...(input.trialEnd ? { trial_end: Math.floor(input.trialEnd.getTime() / 1000) } : {}),
+  };
+}
 
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
@@ -41,7 +62,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return { clientSecret: intent.client_secret, setupIntentId: intent.id, customerId };
   }
 
-  async startSubscription(input: { userId: number; setupIntentId: string }): Promise<StartedSubscription> {
+  async startSubscription(input: { userId: number; setupIntentId: string; trialEnd: Date | null }): Promise<StartedSubscription> {
     const intent = await this.stripe.setupIntents.retrieve(input.setupIntentId);
     const planType = intent.metadata?.planType;
     if (intent.metadata?.userId !== String(input.userId) || (planType !== 'monthly' && planType !== 'annual')) {
@@ -52,13 +73,12 @@ export class StripePaymentProvider implements PaymentProvider {
     if (intent.status !== 'succeeded' || !paymentMethod || !customerId) throw new PaymentDeclinedError();
 
     const priceId = this.priceIdFor(planType);
-    const subscription = await this.stripe.subscriptions.create({
-      customer: customerId,
-      items: [{ price: priceId }],
-      default_payment_method: paymentMethod,
-      metadata: { userId: String(input.userId), planType },
-    });
-    if (subscription.status !== 'active' && subscription.status !== 'trialing') throw new PaymentDeclinedError();
+    const subscription = await this.stripe.subscriptions.create(
+      subscriptionParams(input, customerId, priceId, paymentMethod, planType),
+    );
+    // Stripe's own words for a refused first charge are kept to its decline; ours say what to do.
+    if (subscription.status !== 'active' && subscription.status !== 'trialing')
+      throw new PaymentDeclinedError(CARD_TEXTS.declined);
     const periodEnd = subscription.items.data[0]?.current_period_end;
     const invoice = subscription.latest_invoice;
     return {
@@ -66,8 +86,9 @@ export class StripePaymentProvider implements PaymentProvider {
       priceId,
       customerId,
       subscriptionId: subscription.id,
-      currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : periodEndFrom(new Date(), planType),
-      paymentRef: (typeof invoice === 'string' ? invoice : invoice?.id) ?? subscription.id,
+      currentPeriodEnd: input.trialEnd ?? (periodEnd ? new Date(periodEnd * 1000) : periodEndFrom(new Date(), planType)),
+      // A subscription in its trial has only a $0 invoice: the first charge is Stripe's at trial_end.
+      paymentRef: input.trialEnd ? null : ((typeof invoice === 'string' ? invoice : invoice?.id) ?? subscription.id),
     };
   }
 

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PlanType } from '@farmstand/shared';
 import { isCardExpired } from '@farmstand/shared/format/card-expiry';
-import { PLAN_TYPES, type TestCard } from '@farmstand/shared/schemas/billing';
+import { CARD_TEXTS, PLAN_TYPES, type TestCard } from '@farmstand/shared/schemas/billing';
 import { PaymentDeclinedError, type PaymentProvider, periodEndFrom } from './payment-provider';
 
 /** Test cards (docs/decisions/081): this one always succeeds… */
@@ -30,13 +30,13 @@ export function isExpired(card: Pick<TestCard, 'exp_month' | 'exp_year'>, now = 
   return isCardExpired(card, now);
 }
 
-/** Throws PaymentDeclinedError unless the card would be accepted. */
+/** Throws PaymentDeclinedError, saying what is wrong with the card, unless it would be accepted. */
 export function validateTestCard(card: TestCard | undefined, now = new Date()): void {
-  if (!card) throw new PaymentDeclinedError();
+  if (!card) throw new PaymentDeclinedError(CARD_TEXTS.missing);
   const digits = card.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) throw new PaymentDeclinedError();
-  if (isExpired(card, now)) throw new PaymentDeclinedError();
-  if (digits === TEST_CARD_DECLINED) throw new PaymentDeclinedError();
+  if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) throw new PaymentDeclinedError(CARD_TEXTS.invalidNumber);
+  if (isExpired(card, now)) throw new PaymentDeclinedError(CARD_TEXTS.expired);
+  if (digits === TEST_CARD_DECLINED) throw new PaymentDeclinedError(CARD_TEXTS.declined);
 }
 
 /**
@@ -66,17 +66,24 @@ export class TestPaymentProvider implements PaymentProvider {
     };
   }
 
-  async startSubscription(input: { userId: number; setupIntentId: string; customerId: string | null; card?: TestCard }) {
+  async startSubscription(input: {
+    userId: number;
+    setupIntentId: string;
+    customerId: string | null;
+    card?: TestCard;
+    trialEnd: Date | null;
+  }) {
     const planType = this.readSetupIntent(input.setupIntentId, input.userId);
     validateTestCard(input.card);
     const reference = randomBytes(8).toString('hex');
+    // During the trial the card is checked but not charged: the renewal sweep charges at the trial's end.
     return {
       planType,
       priceId: PRICE_IDS[planType],
       customerId: input.customerId ?? `cus_test_${input.userId}`,
       subscriptionId: `sub_test_${reference}`,
-      currentPeriodEnd: periodEndFrom(new Date(), planType),
-      paymentRef: `in_test_${reference}`,
+      currentPeriodEnd: input.trialEnd ?? periodEndFrom(new Date(), planType),
+      paymentRef: input.trialEnd ? null : `in_test_${reference}`,
     };
   }
 

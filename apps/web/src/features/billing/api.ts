@@ -19,6 +19,7 @@ const NO_SUBSCRIPTION: SubscriptionStatusResponse = {
   granted: false,
   provider: 'test',
   publishable_key: null,
+  first_charge_at: null,
 };
 
 export function useSubscriptionStatus(enabled = true) {

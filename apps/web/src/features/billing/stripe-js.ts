@@ -1,15 +1,39 @@
+import { CARD_TEXTS } from '@farmstand/shared/schemas/billing';
+
 /**
  * The Stripe path of the card modal: Stripe.js is loaded at run time from js.stripe.com (it cannot
  * be bundled, by Stripe's terms), mounts Stripe's own card field, and confirms the SetupIntent so
  * the card goes from the browser to Stripe only (docs/decisions/080).
  */
+type StripeError = { type?: string; code?: string; decline_code?: string; message?: string };
+
+/** A card Stripe refused in the browser, with what happened and what to do (decision 531). */
+export class StripeCardError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StripeCardError';
+  }
+}
+
+/**
+ * Stripe's refusal in our words where we have them (a decline, an expired card), else Stripe's own
+ * sentence (it names the field: "Your card's security code is incorrect.") with what to do next.
+ */
+export function stripeFailureText(error: StripeError): string {
+  if (error.code === 'card_declined') return CARD_TEXTS.declined;
+  if (error.code === 'expired_card') return CARD_TEXTS.expired;
+  if (error.code === 'incorrect_number' || error.code === 'invalid_number') return CARD_TEXTS.invalidNumber;
+  if (error.message) return `${error.message} Check the card details, or try another card.`;
+  return CARD_TEXTS.notChecked;
+}
+
 type StripeCardElement = { mount: (element: HTMLElement) => void; destroy: () => void };
 type StripeInstance = {
   elements: () => { create: (type: 'card', options?: object) => StripeCardElement };
   confirmCardSetup: (
     clientSecret: string,
     data: { payment_method: { card: StripeCardElement } },
-  ) => Promise<{ error?: { message?: string } }>;
+  ) => Promise<{ error?: StripeError }>;
 };
 declare global {
   interface Window {
@@ -48,7 +72,7 @@ export async function mountStripeCard(publishableKey: string, container: HTMLEle
   return {
     confirmSetup: async (clientSecret) => {
       const result = await stripe.confirmCardSetup(clientSecret, { payment_method: { card } });
-      if (result.error) throw new Error(result.error.message ?? 'Payment method validation failed');
+      if (result.error) throw new StripeCardError(stripeFailureText(result.error));
     },
     destroy: () => card.destroy(),
   };

@@ -1,16 +1,20 @@
+import { formatDate } from '@farmstand/shared';
 import type { SubscriptionStatusResponse, TestCard } from '@farmstand/shared/schemas/billing';
-import { BILLING_TEXTS } from '@farmstand/shared/schemas/billing';
+import { BILLING_TEXTS, CARD_TEXTS } from '@farmstand/shared/schemas/billing';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/field';
 import { ApiError } from '@/lib/api';
 import { type PlanOption, TEST_CARDS } from '@/shared/billing-content';
 import { confirmSubscription, createPaymentIntent } from '../api';
-import { mountStripeCard, type StripeCardField } from '../stripe-js';
+import { mountStripeCard, StripeCardError, type StripeCardField } from '../stripe-js';
+import { planPrice, trialChargeSentence } from '../trial-charge';
 import { type CardForm, validate } from './card-form-check';
 
 type Props = {
   plan: PlanOption;
+  /** When the plan is first charged if it is not charged now: the free trial's end (decision 531). */
+  firstChargeAt: string | null;
   provider: SubscriptionStatusResponse['provider'];
   publishableKey: string | null;
   onClose: () => void;
@@ -36,16 +40,20 @@ function toTestCard(form: CardForm): TestCard {
   return { number: form.number.replace(/\s/g, ''), exp_month: month, exp_year: 2000 + year, cvc: form.cvc, zip: form.zip };
 }
 
-/** The failure text of spec 01 §8 for each step that can go wrong. */
+/**
+ * The failure text for each step that can go wrong (spec 01 §8): a refused card says what happened
+ * and what to do, in the server's words (CARD_TEXTS) or Stripe's, never "validation failed" (decision 531).
+ */
 function failureText(step: 'intent' | 'confirm', error: unknown): string {
   if (step === 'intent') return error instanceof ApiError && error.status === 409 ? error.message : BILLING_TEXTS.createFailed;
-  if (error instanceof ApiError && (error.status === 402 || error.status === 400)) return BILLING_TEXTS.validationFailed;
-  if (error instanceof ApiError && error.status === 409) return error.message;
-  return BILLING_TEXTS.genericError;
+  if (error instanceof StripeCardError) return error.message;
+  if (error instanceof ApiError && (error.status === 402 || error.status === 400 || error.status === 409)) return error.message;
+  if (error instanceof ApiError) return BILLING_TEXTS.genericError;
+  return CARD_TEXTS.notChecked;
 }
 
 /** The card-entry modal on the native <dialog>: focus stays inside, Esc closes it. */
-export function CardModal({ plan, provider, publishableKey, onClose, onSubscribed }: Props) {
+export function CardModal({ plan, firstChargeAt, provider, publishableKey, onClose, onSubscribed }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const stripeContainer = useRef<HTMLDivElement>(null);
   const stripeField = useRef<StripeCardField | null>(null);
@@ -105,7 +113,7 @@ export function CardModal({ plan, provider, publishableKey, onClose, onSubscribe
         const result = await confirmSubscription(intent.setup_intent_id, usesStripe ? undefined : toTestCard(form));
         onSubscribed(result.subscription);
       } catch (error) {
-        setFailure(error instanceof ApiError ? failureText('confirm', error) : BILLING_TEXTS.validationFailed);
+        setFailure(failureText('confirm', error));
       }
     } finally {
       setIsBusy(false);
@@ -125,9 +133,18 @@ export function CardModal({ plan, provider, publishableKey, onClose, onSubscribe
       <h2 id={titleId} className="text-lg font-semibold">
         Subscribe: {plan.name} plan
       </h2>
-      <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
-        ${plan.price} per {plan.period}, renews automatically until you cancel.
-      </p>
+      {firstChargeAt ? (
+        <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
+          <span className="font-semibold text-stone-900 dark:text-stone-100">
+            {trialChargeSentence(firstChargeAt, plan.price)}
+          </span>{' '}
+          Nothing is charged today; then {planPrice(plan.price)} per {plan.period} until you cancel.
+        </p>
+      ) : (
+        <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
+          {planPrice(plan.price)} per {plan.period}, renews automatically until you cancel.
+        </p>
+      )}
       <form onSubmit={submit} noValidate className="mt-5 space-y-4">
         {usesStripe ? (
           <div>
@@ -197,7 +214,9 @@ export function CardModal({ plan, provider, publishableKey, onClose, onSubscribe
             Cancel
           </Button>
           <Button type="submit" isLoading={isBusy}>
-            Pay ${plan.price} and subscribe
+            {firstChargeAt
+              ? `Subscribe, first charge on ${formatDate(firstChargeAt)}`
+              : `Pay ${planPrice(plan.price)} and subscribe`}
           </Button>
         </div>
       </form>

@@ -1,7 +1,9 @@
-import { formatDate, type SubscriptionStatus } from '@farmstand/shared';
+import { formatDate, type PlanType, type SubscriptionStatus } from '@farmstand/shared';
 import type { SubscriptionStatusResponse } from '@farmstand/shared/schemas/billing';
 import { Badge, type BadgeTone, Card } from '@/components/ui/card';
+import { useSite } from '@/shared/site/api';
 import { SUBSCRIPTION_LABELS } from '@/shared/subscription-status';
+import { trialChargeSentence } from '../trial-charge';
 
 const TONES: Record<SubscriptionStatus, BadgeTone> = {
   none: 'gray',
@@ -11,13 +13,18 @@ const TONES: Record<SubscriptionStatus, BadgeTone> = {
   canceled: 'gray',
 };
 
-function describe(subscription: SubscriptionStatusResponse): string {
+function describe(subscription: SubscriptionStatusResponse, prices: Record<PlanType, number>): string {
   const ends = formatDate(subscription.current_period_end);
   const plan = subscription.plan_type === 'annual' ? 'Annual plan' : 'Monthly plan';
   switch (subscription.status) {
     case 'trialing':
-      return `Your free trial${subscription.trial_ends_at ? ` ends on ${formatDate(subscription.trial_ends_at)}` : ' is running'}. Choose a plan to keep your listings live afterwards; no card is needed until then.`;
+      if (!subscription.trial_ends_at) return 'Your free trial is running. Choose a plan to keep your listings live afterwards.';
+      return `Your free trial ends on ${formatDate(subscription.trial_ends_at)}. Choose a plan to keep your listings live afterwards: you keep every trial day, and the first charge is on ${formatDate(subscription.trial_ends_at)}.`;
     case 'active':
+      if (subscription.first_charge_at && subscription.cancel_at_period_end)
+        return `${plan}, cancelled during the free trial: your listings stay live until ${ends} and nothing will be charged.`;
+      if (subscription.first_charge_at)
+        return `${plan}. ${trialChargeSentence(subscription.first_charge_at, prices[subscription.plan_type ?? 'monthly'])}`;
       if (subscription.cancel_at_period_end) return `${plan}. Your listings stay live until ${ends}.`;
       if (!subscription.current_period_end) return `${plan}, complimentary with no end date.`;
       return subscription.granted ? `${plan}, complimentary until ${ends}.` : `${plan}. Renews on ${ends}.`;
@@ -35,6 +42,8 @@ function describe(subscription: SubscriptionStatusResponse): string {
 
 /** The current standing, with the end-of-period notice once a cancellation is booked (spec 01 §4). */
 export function SubscriptionSummary({ subscription }: { subscription: SubscriptionStatusResponse }) {
+  const { plans } = useSite();
+  const prices = { monthly: plans.monthly_price, annual: plans.annual_price };
   const cancelling = subscription.status === 'active' && subscription.cancel_at_period_end;
   return (
     <Card role="region" className="p-6" aria-labelledby="billing-status-heading">
@@ -52,7 +61,7 @@ export function SubscriptionSummary({ subscription }: { subscription: Subscripti
           </span>
         </p>
       )}
-      <p className="mt-3 text-stone-700 dark:text-stone-300">{describe(subscription)}</p>
+      <p className="mt-3 text-stone-700 dark:text-stone-300">{describe(subscription, prices)}</p>
       {cancelling && (
         <p
           role="status"

@@ -1,3 +1,4 @@
+import { formatDate } from '@farmstand/shared';
 import type { SubscriptionStatusResponse } from '@farmstand/shared/schemas/billing';
 import { BILLING_TEXTS } from '@farmstand/shared/schemas/billing';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ import { BillingActions } from '../components/billing-actions';
 import { CardModal } from '../components/card-modal';
 import { PlanPicker } from '../components/plan-picker';
 import { SubscriptionSummary } from '../components/subscription-summary';
+import { firstChargeIfChosenNow } from '../trial-charge';
 
 /** Consumers and admins have no subscription: say so instead of showing a broken page. */
 function NotForThisAccount({ userType }: { userType: string }) {
@@ -81,13 +83,18 @@ export default function BillingPage() {
           {chosenPlan && (
             <CardModal
               plan={chosenPlan}
+              firstChargeAt={firstChargeIfChosenNow(status.data)}
               provider={status.data.provider}
               publishableKey={status.data.publishable_key}
               onClose={() => setChosenPlan(null)}
               onSubscribed={(subscription) => {
                 store(subscription);
                 setChosenPlan(null);
-                toast.success(`You are subscribed to the ${chosenPlan.name.toLowerCase()} plan`);
+                toast.success(
+                  subscription.first_charge_at
+                    ? `You are subscribed to the ${chosenPlan.name.toLowerCase()} plan. Your trial continues until ${formatDate(subscription.first_charge_at)}.`
+                    : `You are subscribed to the ${chosenPlan.name.toLowerCase()} plan`,
+                );
                 void refreshUser();
               }}
             />
