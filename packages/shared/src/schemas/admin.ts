@@ -299,7 +299,8 @@ export const AnalyticsResponse = z.object({
     api_response_time: z.number(),
     db_performance: z.number(),
     error_rate: z.number().nullable(),
-    uptime: z.number(),
+    /** Percent of the last 24 hours some instance served: the Health tab's figure; null before the first minute. */
+    uptime: z.number().nullable(),
   }),
 });
 export type AnalyticsResponse = z.infer<typeof AnalyticsResponse>;

@@ -21,4 +21,13 @@ describe('payment settings schema', () => {
     expect(payment({ monthly_price: 10, annual_price: 120 }).success).toBe(true);
     expect(payment({ monthly_price: 1.1, annual_price: 13.2 }).success).toBe(true);
   });
+
+  it('puts an annual price below the monthly price on the annual field', () => {
+    const result = payment({ monthly_price: 10, annual_price: 9.99 });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['annual_price'],
+      message: 'Annual price must be at least the monthly price: a year cannot cost less than one month',
+    });
+    expect(payment({ monthly_price: 10, annual_price: 10 }).success).toBe(true);
+  });
 });

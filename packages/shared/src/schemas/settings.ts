@@ -39,6 +39,11 @@ export const SettingsSchemas = {
     .refine((payment) => payment.annual_price <= payment.monthly_price * 12 + 1e-6, {
       path: ['annual_price'],
       message: 'Annual price must be at most 12 times the monthly price',
+    })
+    // …and one cheaper than a single month would undercut the monthly plan (issue 44, decision 531).
+    .refine((payment) => payment.annual_price >= payment.monthly_price - 1e-6, {
+      path: ['annual_price'],
+      message: 'Annual price must be at least the monthly price: a year cannot cost less than one month',
     }),
   email: z.object({
     smtp_host: z.string().max(200),

@@ -54,12 +54,15 @@ export async function topProducers(db: Db, w: Window) {
       (select count(*) from favorites f where f.producer_user_id = p.user_id) as favorites
     from producers p join users u on u.id = p.user_id where u.status <> 'deleted'
     order by inquiries desc, favorites desc, p.farm_name asc limit 5`);
-  return rows.rows.map((r) => ({
-    id: num(r.id),
-    farm_name: String(r.farm_name),
-    inquiries: num(r.inquiries),
-    favorites: num(r.favorites),
-  }));
+  // A farm nobody asked about or saved is no "top" farm: an empty list says "nothing yet" instead.
+  return rows.rows
+    .filter((r) => num(r.inquiries) > 0 || num(r.favorites) > 0)
+    .map((r) => ({
+      id: num(r.id),
+      farm_name: String(r.farm_name),
+      inquiries: num(r.inquiries),
+      favorites: num(r.favorites),
+    }));
 }
 
 export async function topProducts(db: Db, w: Window) {
@@ -73,7 +76,9 @@ export async function topProducts(db: Db, w: Window) {
     from products pr join producers p on p.id = pr.producer_id
     left join ordered on ordered.product_id = pr.id
     left join asked on asked.product_id = pr.id
-    where pr.active
+    -- Only products someone reserved or asked about in the period: with none, the list is empty
+    -- and says so, not five zeros in alphabetical order.
+    where pr.active and (ordered.n is not null or asked.n is not null)
     order by orders desc, inquiries desc, pr.name asc limit 5`);
   return rows.rows.map((r) => ({
     id: num(r.id),

@@ -1,6 +1,7 @@
 import { fillBuckets } from '@farmstand/shared/analytics-buckets';
 import type { AnalyticsRange, AnalyticsResponse } from '@farmstand/shared/schemas/admin';
 import type { AppContext } from '../../lib/context';
+import { uptimePercent } from '../../lib/ops/heartbeat';
 import * as repo from './analytics.repository';
 
 const DAY_MS = 86_400_000;
@@ -84,7 +85,8 @@ export async function analytics(ctx: AppContext, range: AnalyticsRange): Promise
       db_performance: round1(dbPing),
       // Share of this instance's answers in the last hour that were 5xx (null before the first request).
       error_rate: ctx.metrics.errorRate.percent().percent,
-      uptime: Math.floor((now.getTime() - ctx.startedAt.getTime()) / 1000),
+      // The Health tab's figure (the share of the last 24 hours served), rated by the same rateHealth.
+      uptime: await uptimePercent(ctx, now),
     },
   };
 }

@@ -35,6 +35,18 @@ describe('subscription prices in the admin settings', () => {
     expect((await save('payment', { monthly_price: 10, annual_price: 120 })).statusCode).toBe(200);
   });
 
+  it('refuses an annual price below the monthly price, keeping the saved prices', async () => {
+    const res = await save('payment', { monthly_price: 10, annual_price: 9 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Annual price must be at least the monthly price: a year cannot cost less than one month');
+    // Lowering only the annual price below the saved monthly one is judged on the merged settings.
+    const alone = await save('payment', { annual_price: 5 });
+    expect(alone.statusCode).toBe(400);
+    expect(await app.ctx.settings.get('payment')).toMatchObject({ monthly_price: 10, annual_price: 120 });
+    expect((await save('payment', { monthly_price: 10, annual_price: 10 })).statusCode).toBe(200);
+    expect((await save('payment', { monthly_price: 10, annual_price: 100 })).statusCode).toBe(200);
+  });
+
   it('refuses a free or negative plan', async () => {
     const res = await save('payment', { annual_price: 0 });
     expect(res.statusCode).toBe(400);

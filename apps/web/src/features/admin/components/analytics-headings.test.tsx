@@ -19,7 +19,7 @@ const data = {
   charts: { users: [], revenue: [], products: [], engagement: [] },
   geographic_data: [],
   user_segments: [],
-  platform_health: { api_response_time: 10, db_performance: 5, error_rate: null, uptime: 3600 },
+  platform_health: { api_response_time: 10, db_performance: 5, error_rate: null, uptime: 99.5 },
 };
 vi.mock('../api', () => ({
   useAnalytics: () => ({ isPending: false, isError: false, data }),

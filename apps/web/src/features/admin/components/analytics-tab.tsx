@@ -51,7 +51,9 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const Empty = () => <p className="text-sm text-stone-600 dark:text-stone-300">Nothing in this period yet.</p>;
+const Empty = ({ text = 'Nothing in this period yet.' }: { text?: string }) => (
+  <p className="text-sm text-stone-600 dark:text-stone-300">{text}</p>
+);
 
 function Bar({ label, percentage, detail }: { label: string; percentage: number; detail: string }) {
   return (
@@ -101,7 +103,7 @@ function AnalyticsBody({ data }: { data: AnalyticsResponse }) {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Metric label="Revenue" value={formatPrice(m.total_revenue)} change={m.revenue_change} />
+        <Metric label="Subscription revenue" value={formatPrice(m.total_revenue)} change={m.revenue_change} />
         <Metric label="Active users" value={m.active_users} change={m.user_growth} />
         <Metric label="Orders" value={m.total_orders} change={m.order_growth} />
         <Metric label="Conversion rate" value={`${m.conversion_rate}%`} change={m.conversion_change} unit=" pts" />
@@ -110,7 +112,7 @@ function AnalyticsBody({ data }: { data: AnalyticsResponse }) {
       <div className="grid gap-4 lg:grid-cols-3">
         <Panel title="Top producers">
           {data.top_producers.length === 0 ? (
-            <Empty />
+            <Empty text="No farm was asked about or saved in this period." />
           ) : (
             <ol className="space-y-2 text-sm">
               {data.top_producers.map((p) => (
@@ -126,7 +128,7 @@ function AnalyticsBody({ data }: { data: AnalyticsResponse }) {
         </Panel>
         <Panel title="Top products">
           {data.top_products.length === 0 ? (
-            <Empty />
+            <Empty text="No product was reserved or asked about in this period." />
           ) : (
             <ol className="space-y-2 text-sm">
               {data.top_products.map((p) => (
@@ -197,12 +199,15 @@ function AnalyticsBody({ data }: { data: AnalyticsResponse }) {
               {health.error_rate === null ? 'No requests yet' : `${health.error_rate}%`}{' '}
               <HealthRatingBadge metric="error_rate" value={health.error_rate} />
             </dd>
-            <dt className="text-stone-600 dark:text-stone-300">Uptime</dt>
-            <dd className="font-semibold">{(health.uptime / 3600).toFixed(1)} hours since start</dd>
+            <dt className="text-stone-600 dark:text-stone-300">Uptime (24 h)</dt>
+            <dd className="flex flex-wrap items-center gap-2 font-semibold">
+              {health.uptime === null ? 'Not measured yet' : `${health.uptime}%`}{' '}
+              <HealthRatingBadge metric="uptime" value={health.uptime} />
+            </dd>
           </dl>
           <p className="mt-3 text-xs text-stone-600 dark:text-stone-300">
-            Ratings: API good under 200 ms, database under 100 ms, errors under 1%. The Health tab has every threshold and 24-hour
-            uptime.
+            Ratings: API good under 200 ms, database under 100 ms, errors under 1%, uptime over 99%, as on the Health tab, which
+            has every threshold.
           </p>
         </Panel>
       </div>

@@ -20,7 +20,13 @@ export function DashboardTab() {
         value={subscriptions.active_subscriptions}
         detail={`${subscriptions.trial_subscriptions} on trial`}
       />
-      <StatCard label="Orders" value={orders.total_orders} detail={`${formatPrice(orders.total_revenue)} revenue`} />
+      <StatCard label="Orders" value={orders.total_orders} detail="Reserved by shoppers, paid to the farm at pickup" />
+      {/* Farmstand's own income: producers' plans, never the orders' money (paid at pickup). */}
+      <StatCard
+        label="Subscription revenue"
+        value={formatPrice(orders.total_revenue)}
+        detail="Paid by producers for their plans, all time"
+      />
       <StatCard
         label="Pending reviews"
         value={reviews.pending_reviews}

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const toastSuccess = vi.fn();
@@ -72,9 +73,11 @@ function Host() {
 }
 const renderHost = () =>
   render(
-    <QueryClientProvider client={new QueryClient()}>
-      <Host />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={new QueryClient()}>
+        <Host />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 
 // jsdom has no matchMedia; the panel asks it whether to scroll itself into view.
@@ -112,6 +115,12 @@ describe('producer review', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Request More Info' }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalled());
     await screen.findByText('closed');
+  });
+
+  it("links the application to the farm's public page", async () => {
+    renderHost();
+    const link = await screen.findByRole('link', { name: 'View Hill Farm’s farm page' });
+    expect(link.getAttribute('href')).toBe('/producer/7');
   });
 
   it('shows each certification’s real status', async () => {

@@ -9,7 +9,7 @@ import { TextArea } from '@/components/ui/field';
 import { useProducerCertifications, useProducerDetails, useVerifyProducer } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';
-import { LoadFailed, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
+import { AdminLink, LoadFailed, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
 import { CertificationStatusBadge } from './certification-details';
 import { ReadinessBadge } from './readiness-badge';
 
@@ -110,9 +110,13 @@ export function ProducerReview({ producerId, onDecided }: { producerId: number; 
     <Card className="space-y-6 p-5">
       <div ref={top} className="scroll-mt-20" />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-xl font-semibold">{p.farm_name}</h3>
+        <h3 className="text-xl font-semibold [overflow-wrap:anywhere]">{p.farm_name}</h3>
         <ReadinessBadge readiness={p.readiness} />
       </div>
+      <p className="text-sm">
+        <AdminLink to={`/producer/${producerId}`}>View {p.farm_name}’s farm page</AdminLink>
+        <span className="text-stone-600 dark:text-stone-300"> — the profile and products shoppers see.</span>
+      </p>
       <dl className="space-y-3">
         <Row label="Email">{p.email}</Row>
         <Row label="Phone">{p.phone || 'Not provided'}</Row>

@@ -7,7 +7,7 @@ import { axisTicks, bucketLabel, fillBuckets, RANGE_BUCKET } from '../trend-buck
 type Trend = keyof AnalyticsResponse['charts'];
 const TRENDS: Record<Trend, string> = {
   users: 'New users',
-  revenue: 'Revenue',
+  revenue: 'Subscription revenue',
   products: 'New products',
   engagement: 'Engagement',
 };
