@@ -67,7 +67,7 @@ export function namedMessage(path: (string | number)[], detail: string): string 
   const rawName = [...path].reverse().find((part): part is string => typeof part === 'string') ?? '';
   const lower = detail.toLowerCase();
   if ([label, rawName, wireWords(rawName)].some((name) => name && lower.includes(name.toLowerCase()))) return detail;
-  if (/^Id\b/.test(detail) && rawName && label !== 'Id') return `${label} id${detail.slice(2)}`;
+  if (/^Id\b/.test(detail) && rawName && label.toLowerCase() !== 'id') return `${label} id${detail.slice(2)}`;
   if (/^[A-Z][\w-]*(?: [\w-]+)? (?:must|is|are|cannot|can|needs|has)\b/.test(detail)) return detail;
   return `${label}: ${detail}`;
 }

@@ -25,6 +25,17 @@ describe('validation wording through the API', () => {
     expect(res.json().message).toBe('Choose at least one certification (certIds)');
   });
 
+  it('an acronym in a field name reads in capitals: "SMTP port must be a number"', async () => {
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/email',
+      headers: bearer(admin),
+      payload: { smtp_port: 'abc' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('SMTP port must be a number');
+  });
+
   it('page 0 and a huge limit read as bounds in words', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/admin/users?page=0', headers: bearer(admin) });
     expect(res.statusCode).toBe(400);

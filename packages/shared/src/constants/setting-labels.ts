@@ -1,3 +1,5 @@
+import { nameInWords } from '../schemas/validation-messages';
+
 /**
  * How a setting is named to people, on the admin form and in the server's 400 answers alike, so
  * neither says 'Smtp port' where the form says 'SMTP port'.
@@ -10,10 +12,6 @@ const LABELS: Record<string, string> = {
   annual_price: 'Annual price ($)',
   payment_processing_fee: 'Payment processing fee (%)',
   platform_fee: 'Platform fee (%)',
-  smtp_host: 'SMTP host',
-  smtp_port: 'SMTP port',
-  smtp_username: 'SMTP username',
-  smtp_password: 'SMTP password',
   from_email: 'From email',
   session_timeout: 'Session timeout (days)',
   log_retention_days: 'Log retention (days)',
@@ -23,9 +21,9 @@ const LABELS: Record<string, string> = {
   max_shares_per_shopper: 'Max shares per shopper of one animal share',
 };
 
-/** The form's label: 'SMTP port', 'Monthly price ($)', or the field name in words ('Site name'). */
+/** The form's label: 'Monthly price ($)', or the field name in words ('Site name', 'SMTP port'). */
 export function settingLabel(name: string): string {
-  return LABELS[name] ?? `${name.charAt(0).toUpperCase()}${name.slice(1).replace(/_/g, ' ')}`;
+  return LABELS[name] ?? nameInWords(name);
 }
 
 /** The label without its unit, for sentences: 'Monthly price must be at least 0.01'. */

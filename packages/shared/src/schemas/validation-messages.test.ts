@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { settingLabel } from '../constants/setting-labels';
 import { fieldLabel, installValidationMessages } from './validation-messages';
 
 installValidationMessages();
@@ -61,5 +62,18 @@ describe('validation messages read like a person wrote them and name the field',
     expect(fieldLabel(['seasonalStart'])).toBe('Seasonal start');
     expect(fieldLabel(['items', 2, 'name'])).toBe('Name');
     expect(fieldLabel([])).toBe('The request');
+  });
+
+  it('writes acronyms in capitals: "SMTP port must be a number", never "Smtp port"', () => {
+    expect(fieldLabel(['email', 'smtp_port'])).toBe('SMTP port');
+    expect(fieldLabel(['logoUrl'])).toBe('Logo URL');
+    expect(fieldLabel(['fns_number'])).toBe('FNS number');
+    expect(fieldLabel(['ip_whitelist'])).toBe('IP whitelist');
+    expect(fieldLabel(['stripe_price_id'])).toBe('Stripe price ID');
+    // A word that only starts like one stays a word.
+    expect(fieldLabel(['snapshot_ip'])).toBe('Snapshot IP');
+    expect(messageFor(z.object({ smtp_port: z.number() }), { smtp_port: 'abc' })).toBe('SMTP port must be a number');
+    expect(settingLabel('smtp_port')).toBe('SMTP port');
+    expect(settingLabel('smtp_host')).toBe('SMTP host');
   });
 });

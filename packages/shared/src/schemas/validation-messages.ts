@@ -52,17 +52,57 @@ function fieldName(path: Path): string {
   return named ?? '';
 }
 
+/**
+ * Words written in capitals wherever a field's name becomes its label: 'smtp_port' reads 'SMTP port',
+ * 'ip_whitelist' 'IP whitelist', 'fns_number' 'FNS number' (decision 530).
+ */
+const ACRONYMS = new Set([
+  'api',
+  'csa',
+  'csv',
+  'ebt',
+  'fmnp',
+  'fns',
+  'html',
+  'http',
+  'https',
+  'id',
+  'ip',
+  'json',
+  'jwt',
+  'pdf',
+  'sms',
+  'smtp',
+  'snap',
+  'ssl',
+  'tls',
+  'url',
+  'usda',
+  'wic',
+  'zip',
+]);
+
+/**
+ * A field's name in words, as a label starts a sentence: 'delivery_radius' → 'Delivery radius',
+ * 'seasonalStart' → 'Seasonal start', 'smtp_port' → 'SMTP port', 'logoUrl' → 'Logo URL'. The one
+ * rule for labels made from names: validation messages, the server's 400s and the admin settings.
+ */
+export function nameInWords(name: string): string {
+  const words = name
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(' ')
+    .map((word) => (ACRONYMS.has(word) ? word.toUpperCase() : word))
+    .join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** 'delivery_radius' → 'Delivery radius', 'seasonalStart' → 'Seasonal start', 'certIds' → 'Certifications'. */
 export function fieldLabel(path: Path | string): string {
   const name = typeof path === 'string' ? path : fieldName(path);
   if (!name) return 'The request';
-  const known = lookup(FIELD_LABELS, name);
-  if (known) return known;
-  const words = name
-    .replace(/_/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return lookup(FIELD_LABELS, name) ?? nameInWords(name);
 }
 
 const TYPE_WORDS: Record<string, string> = {
