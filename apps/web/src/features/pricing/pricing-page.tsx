@@ -1,5 +1,6 @@
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Faq } from '@/components/ui/faq';
 import { usePublicPageTitle } from '@/lib/document-title';
 import { REGISTER_PRODUCER } from '@/lib/next-path';
 import { useAuth } from '@/shared/auth-context';
@@ -139,20 +140,8 @@ export default function PricingPage() {
         <h2 id="faq-heading" className="text-2xl font-bold tracking-tight">
           Frequently asked questions
         </h2>
-        <div className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white dark:divide-stone-800 dark:border-stone-800 dark:bg-stone-900">
-          {pricingFaq(site).map((item) => (
-            <details key={item.q} className="group p-5">
-              <summary className="cursor-pointer list-none font-semibold marker:hidden">
-                <span className="flex items-center justify-between gap-4">
-                  {item.q}
-                  <span className="text-stone-500 transition-transform group-open:rotate-45" aria-hidden="true">
-                    +
-                  </span>
-                </span>
-              </summary>
-              <p className="mt-3 text-stone-700 dark:text-stone-300">{item.a}</p>
-            </details>
-          ))}
+        <div className="mt-6 rounded-xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900">
+          <Faq items={pricingFaq(site)} />
         </div>
       </section>
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, PageTitle, Spinner } from '@/components/ui/card';
+import { Faq } from '@/components/ui/faq';
 import { CheckCircleIcon } from '@/components/ui/icons';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '@/shared/auth-context';
@@ -119,14 +120,7 @@ export default function BillingPage() {
           <h2 id="billing-faq-heading" className="text-lg font-bold">
             Billing questions
           </h2>
-          <div className="mt-3 divide-y divide-stone-200 dark:divide-stone-800">
-            {billingFaq(site).map((item) => (
-              <details key={item.q} className="group py-3">
-                <summary className="cursor-pointer font-medium text-stone-900 dark:text-stone-100">{item.q}</summary>
-                <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">{item.a}</p>
-              </details>
-            ))}
-          </div>
+          <Faq items={billingFaq(site)} className="mt-4" />
         </Card>
       </div>
     </div>
