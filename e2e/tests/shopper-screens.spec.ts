@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { createUser, signInBrowser } from './helpers';
 
 // The shopper's screens at the widths people use (issue 44, decision 530): toasts clear of the
 // control that caused them, filters that fold on a phone, one price format, placeholders that fit.
@@ -148,4 +149,31 @@ test('search placeholders are read in full at 1280 and 390 px', async ({ page })
       expect(needed, `"${text}" on ${path} at ${width}px needs ${needed}px, has ${room}px`).toBeLessThanOrEqual(room);
     }
   }
+});
+
+test('the FAQ looks the same on /pricing and /billing', async ({ page, request }) => {
+  await signInBrowser(page, await createUser(request, 'producer'));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  /** The look of the first question and its answer, opened. */
+  const look = async (path: string) => {
+    await page.goto(path);
+    const question = page.locator('details').first();
+    await expect(question).toBeVisible();
+    await question.locator('summary').click();
+    return question.evaluate((details) => {
+      const style = (el: Element | null) => {
+        const s = getComputedStyle(el as Element);
+        return { size: s.fontSize, weight: s.fontWeight, colour: s.color, display: s.display, marker: s.listStyleType };
+      };
+      const summary = details.querySelector('summary');
+      return {
+        question: style(summary),
+        sign: summary?.querySelector('[aria-hidden="true"]')?.textContent ?? null,
+        answer: style(details.querySelector('p')),
+      };
+    });
+  };
+  const pricing = await look('/pricing');
+  expect(pricing.sign).toBe('+');
+  expect(await look('/billing')).toEqual(pricing);
 });
