@@ -56,6 +56,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), SHUTDOWN_GRACE_MS: '10' })).toThrow(/SHUTDOWN_GRACE_MS/);
   });
 
+  it('drains 5 s before a stop with a PostgreSQL server (behind a load balancer), not on the embedded database; 0 may be set', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://x@localhost/db' }).shutdownDrainMs).toBe(5000);
+    expect(
+      loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://x@localhost/db', SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs,
+    ).toBe(0);
+    expect(loadConfig({ DATA_DIR: tmp(), SHUTDOWN_DRAIN_MS: '15000' }).shutdownDrainMs).toBe(15_000);
+    for (const bad of ['-1', '1.5', 'soon', '300001']) {
+      expect(() => loadConfig({ DATA_DIR: tmp(), SHUTDOWN_DRAIN_MS: bad })).toThrow(/SHUTDOWN_DRAIN_MS/);
+    }
+  });
+
   it('fails fast with a readable message naming each bad variable', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), PORT: 'eighty', DATABASE_URL: 'nope' })).toThrow(
       /Invalid configuration:\n {2}PORT: .*\n {2}DATABASE_URL: DATABASE_URL must be a postgres:\/\/ URL/,

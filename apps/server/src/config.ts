@@ -19,6 +19,9 @@ function tileTemplate(name: string) {
     .optional();
 }
 
+/** The drain before the listener closes on a stop, when a PostgreSQL server is used (several instances). */
+const DEFAULT_SHUTDOWN_DRAIN_MS = 5_000;
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -46,6 +49,12 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(1).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'RATE_LIMIT_PER_MINUTE must be a whole number of 1 or more').default(600),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000, 'SHUTDOWN_GRACE_MS must be at least 1000').default(10_000),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number()
+    .int()
+    .min(0, 'SHUTDOWN_DRAIN_MS must be a whole number of milliseconds, 0 or more')
+    .max(300_000, 'SHUTDOWN_DRAIN_MS must be at most 300000 (5 minutes)')
+    .optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1, 'BACKUP_KEEP must be a whole number of 1 or more').default(14),
   JOBS: flag,
   E2E_TEST_HOOKS: z.string().optional(),
@@ -83,7 +92,12 @@ export type Config = {
   metricsToken?: string;
   /** API requests per minute per IP; sign-in and e-mail calls get a tenth. */
   rateLimitPerMinute: number;
-  /** How long in-flight requests may take after SIGTERM/SIGINT before the process exits anyway. */
+  /**
+   * After SIGTERM/SIGINT, how long the server still accepts and answers while readiness says 503, so a
+   * load balancer stops sending before the listener closes (docs/decisions/522).
+   */
+  shutdownDrainMs: number;
+  /** After the drain, how long in-flight requests may take before the process exits anyway. */
   shutdownGraceMs: number;
   /** Scheduled and admin backups kept in DATA_DIR/backups. */
   backupKeep: number;
@@ -136,6 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     metricsToken: e.METRICS_TOKEN,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    // Behind a load balancer (several instances share a PostgreSQL server) 5 s outlasts a readiness
+    // check or two; the embedded database runs one instance, with nobody to hand traffic to.
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.DATABASE_URL ? DEFAULT_SHUTDOWN_DRAIN_MS : 0),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     backupKeep: e.BACKUP_KEEP,
     runJobs: e.JOBS ?? true,

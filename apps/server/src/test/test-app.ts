@@ -23,6 +23,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demoData: false,
     logLevel: 'silent',
     rateLimitPerMinute: 100_000,
+    shutdownDrainMs: 0,
     shutdownGraceMs: 10_000,
     backupKeep: 14,
     runJobs: true,

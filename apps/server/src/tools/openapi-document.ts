@@ -21,6 +21,7 @@ export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
       demoData: false,
       logLevel: 'silent',
       rateLimitPerMinute: 600,
+      shutdownDrainMs: 0,
       shutdownGraceMs: 10_000,
       backupKeep: 14,
       runJobs: false,

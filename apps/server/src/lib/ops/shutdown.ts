@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { DatabaseHandle } from '../../db/client';
@@ -5,21 +6,54 @@ import type { DatabaseHandle } from '../../db/client';
 type Closable = { close: () => Promise<void> };
 
 /**
- * How long the listener stays open after the signal. Connections the kernel has already queued, and
- * requests that arrived but are not yet read (the event loop was busy), look idle to Node: closing
- * the listener at once resets them, so a burst of searches sent just before a deploy got
- * ECONNRESET. A few turns of the event loop accept and read them; a request counts from then on.
+ * Turns of the event loop in a row that accept no connection before the listener closes. libuv takes
+ * one connection off the kernel's accept queue per poll of the listener (libuv 1.45, "don't accept()
+ * connections in a loop"), so 20 queued connections take 20 turns, and on a CPU-starved machine,
+ * where every turn also runs requests, that is seconds: closing the listener after a fixed time reset
+ * the rest. A turn that accepts nothing saw the queue empty (the listener is polled level-triggered);
+ * the turns after it read the requests of the connections accepted last, so they are not idle.
  */
-export const SETTLE_BEFORE_CLOSE_MS = 300;
-const POLL_TURNS_BEFORE_CLOSE = 3;
+const QUIET_TURNS_BEFORE_CLOSE = 3;
 
 /**
- * Graceful shutdown on SIGTERM/SIGINT: readiness turns 503 and every answer closes its connection;
- * after a short settle the listener stops taking connections and idle ones close; socket.io clients
- * are told to reconnect (to another instance); in-flight requests finish, those waiting for the
- * database too (bounded by SHUTDOWN_GRACE_MS); then the job queue lets its running jobs end, Redis
- * closes, and the database closes last (it may hold the DATA_DIR lock). A second signal, or the
- * grace period running out, exits at once.
+ * Keeps the listener open until the kernel's accept queue is empty: until QUIET_TURNS_BEFORE_CLOSE
+ * event-loop turns in a row accept nothing, or `maxMs` has passed (a client that keeps connecting
+ * must not hold the stop up). Says how many connections it saw accepted, and whether it saw the
+ * queue empty.
+ */
+export async function acceptQueuedConnections(server: Server, maxMs: number): Promise<{ accepted: number; emptied: boolean }> {
+  let accepted = 0;
+  const count = () => {
+    accepted++;
+  };
+  server.on('connection', count);
+  try {
+    const until = Date.now() + maxMs;
+    let quietTurns = 0;
+    while (quietTurns < QUIET_TURNS_BEFORE_CLOSE) {
+      if (Date.now() >= until) return { accepted, emptied: false };
+      const before = accepted;
+      // An immediate set from an immediate runs in the next turn, after that turn's poll phase.
+      await new Promise((resolve) => setImmediate(resolve));
+      quietTurns = accepted === before ? quietTurns + 1 : 0;
+    }
+    return { accepted, emptied: true };
+  } finally {
+    server.off('connection', count);
+  }
+}
+
+/**
+ * Graceful shutdown on SIGTERM/SIGINT (docs/decisions/522):
+ * 1. Drain: readiness turns 503 and, for SHUTDOWN_DRAIN_MS, the server goes on accepting and answering
+ *    (every answer with `Connection: close`), so a load balancer notices and stops sending before
+ *    anything is refused.
+ * 2. It accepts what is still queued in the kernel, then stops listening; idle keep-alive connections
+ *    close, and the others as they turn idle.
+ * 3. socket.io clients are told to reconnect (to another instance); in-flight requests finish, those
+ *    waiting for the database too, within SHUTDOWN_GRACE_MS of the drain's end; then the job queue
+ *    lets its running jobs end, Redis closes, and the database closes last (it may hold the DATA_DIR
+ *    lock). A second signal, or the grace period running out, exits at once (1).
  */
 export function installShutdown(parts: {
   app: FastifyInstance;
@@ -35,20 +69,22 @@ export function installShutdown(parts: {
       process.exit(1);
     }
     stopping = true;
-    const grace = app.ctx.config.shutdownGraceMs;
-    app.log.info(`${signal}: shutting down (in-flight requests get up to ${grace} ms)`);
-    const deadline = setTimeout(() => {
-      app.log.error(`shutdown took longer than ${grace} ms; exiting`);
-      process.exit(1);
-    }, grace);
-    deadline.unref();
+    const { shutdownDrainMs: drain, shutdownGraceMs: grace } = app.ctx.config;
+    app.log.info(`${signal}: not ready; answering for ${drain} ms more, then in-flight requests get up to ${grace} ms`);
     app.ctx.lifecycle.draining = true;
     try {
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_BEFORE_CLOSE_MS));
-      // The timer can fire straight after a long task, before the loop has polled: each immediate
-      // spans one poll phase, the first accepts the queued connections, the next read their requests.
-      for (let turn = 0; turn < POLL_TURNS_BEFORE_CLOSE; turn++) await new Promise((resolve) => setImmediate(resolve));
-      // Stop accepting; answering requests go on. Keep-alive connections close when idle.
+      if (drain > 0) await new Promise((resolve) => setTimeout(resolve, drain));
+      const deadline = setTimeout(() => {
+        app.log.error(`shutdown took longer than ${grace} ms after the drain; exiting`);
+        process.exit(1);
+      }, grace);
+      deadline.unref();
+      // Half the grace at most, so that what is accepted last still has time to be answered.
+      const queue = await acceptQueuedConnections(app.server, grace / 2);
+      if (queue.emptied) app.log.info(`${queue.accepted} connections taken from the queue after the drain`);
+      else
+        app.log.warn(`connections still queued ${grace / 2} ms after the drain (${queue.accepted} taken); closing the listener`);
+      // Stop accepting; answering requests go on. Idle keep-alive connections close now.
       app.server.close();
       // Connections that turn idle after their last answer are closed too, not only those idle now.
       const sweepIdle = setInterval(() => app.server.closeIdleConnections?.(), 200);
