@@ -94,6 +94,16 @@ export function formatEstimate(estimate: Estimate): string {
   return `≈ ${formatCents(estimate.estimateCents)} (${formatCents(estimate.minCents)}–${formatCents(estimate.maxCents)})`;
 }
 
+/**
+ * An amount to pay as mails write it: "$29.00", or while some by-weight line waits for weighing
+ * "about $29.00 ($24.00–$34.00), the final price after weighing", never an estimate stated as firm.
+ */
+export function formatAmountToPay(amount: Estimate & { estimated: boolean }): string {
+  if (!amount.estimated) return formatCents(amount.estimateCents);
+  const range = amount.minCents === amount.maxCents ? '' : ` (${formatCents(amount.minCents)}–${formatCents(amount.maxCents)})`;
+  return `about ${formatCents(amount.estimateCents)}${range}, the final price after weighing`;
+}
+
 /** Shown wherever an estimated total is: basket, checkout, the order, mails. */
 export const FINAL_AFTER_WEIGHING = 'Final price after weighing, paid at pickup';
 

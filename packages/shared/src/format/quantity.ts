@@ -53,3 +53,22 @@ export function formatLineQuantity(line: {
 export function countNoun(count: number, singular: string, plural = `${singular}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
 }
+
+/**
+ * One order line as mails write it: "2 × Heirloom Tomatoes (Cherry)" by the piece, "2 packs of Pork
+ * shoulder (3–5 lb each)" by weight, where packs are what is counted (decision 510) and each weighs
+ * its range until weighed.
+ */
+export function formatOrderLine(line: {
+  quantity: number;
+  name: string;
+  variantName: string | null;
+  weightUnit: WeightUnit | null;
+  packMin: number | null;
+  packMax: number | null;
+}): string {
+  const name = lineName(line.name, line.variantName);
+  if (line.weightUnit === null || line.packMin === null || line.packMax === null) return `${line.quantity} × ${name}`;
+  const range = formatPackRange({ unit: line.weightUnit, minMilli: toMilli(line.packMin), maxMilli: toMilli(line.packMax) });
+  return `${countNoun(line.quantity, 'pack')} of ${name} (${range} each)`;
+}

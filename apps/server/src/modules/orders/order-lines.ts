@@ -1,13 +1,14 @@
 import {
   type ByWeight,
   type Estimate,
+  formatAmountToPay,
   lineEstimate,
   toCents,
   toMilli,
   type WeightUnit,
   weighedLineCents,
 } from '@farmstand/shared/format/by-weight';
-import { lineName } from '@farmstand/shared/format/quantity';
+import { formatOrderLine, lineName } from '@farmstand/shared/format/quantity';
 import type { AppContext } from '../../lib/context';
 import { type AppError, badRequest } from '../../lib/errors';
 import { isProductPublic } from '../producers/producers.visibility';
@@ -186,4 +187,31 @@ export function orderAmounts(lines: PricedLine[], deliveryFee: number | string) 
     }
   }
   return { subtotalCents: subtotal, totalCents: subtotal + fee, minCents: min + fee, maxCents: max + fee, byWeight, estimated };
+}
+
+/** An order's lines as its mails write them (one wording with the slips and cards: packages/shared). */
+export function mailLines(items: readonly ItemRow[]): string[] {
+  return items
+    .filter((item) => item.quantity > 0)
+    .map((item) =>
+      formatOrderLine({
+        quantity: item.quantity,
+        name: item.productName,
+        variantName: item.variantName,
+        weightUnit: item.weightUnit,
+        packMin: item.packMin === null ? null : Number(item.packMin),
+        packMax: item.packMax === null ? null : Number(item.packMax),
+      }),
+    );
+}
+
+/** What the shopper pays, as mails write it: the total, or the estimate with its range until weighed. */
+export function mailAmount(items: readonly ItemRow[], deliveryFee: number | string): string {
+  const amounts = orderAmounts([...items], deliveryFee);
+  return formatAmountToPay({
+    estimateCents: amounts.totalCents,
+    minCents: amounts.minCents,
+    maxCents: amounts.maxCents,
+    estimated: amounts.estimated,
+  });
 }

@@ -18,6 +18,7 @@ import { presentMessage } from '../messages/messages.presenter';
 import { findUserBrief } from '../messages/messages.repository';
 import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../messages/messages.service';
 import { findFarm } from '../pickup/pickup.repository';
+import { mailAmount, mailLines } from './order-lines';
 import { mailFarmNow, when } from './order-mail';
 import { assertCanRead, fromStatesOf, type OrderRole, refusal, roleOf } from './orders.policy';
 import { presentOrder } from './orders.presenter';
@@ -200,7 +201,10 @@ export async function announceMove(
   });
   const detail = [
     `${order.pointName}, ${when(order.windowStart, timeZone)}`,
-    ...order.items.map((i) => `${i.quantity} × ${i.productName}`),
+    ...mailLines(order.items),
+    ...(['requested', 'accepted', 'ready'].includes(order.status)
+      ? [`To pay at ${order.pointKind === 'delivery' ? 'delivery' : 'pickup'}: ${mailAmount(order.items, order.deliveryFee)}`]
+      : []),
     ...(reason ? ['', `Reason: ${reason}`] : []),
   ];
   const mails: { to: string; subject: string; text: string }[] = [];

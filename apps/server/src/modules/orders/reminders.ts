@@ -9,6 +9,7 @@ import { zonedFormatter } from '../../lib/date-format';
 import { badRequest } from '../../lib/errors';
 import { makeUnsubscribeToken, readUnsubscribeToken } from '../../lib/unsubscribe-token';
 import { localDate, localParts } from '../pickup/windows';
+import { mailAmount, mailLines } from './order-lines';
 
 /**
  * The day-before pickup reminder to shoppers and the producer's morning summary (decision 505).
@@ -101,6 +102,7 @@ export async function sendPickupReminders(ctx: AppContext, now: Date) {
       windowEnd: orders.windowEnd,
       windowDate: orders.windowDate,
       total: orders.total,
+      deliveryFee: orders.deliveryFee,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.customerId))
@@ -122,11 +124,7 @@ export async function sendPickupReminders(ctx: AppContext, now: Date) {
   let sent = 0;
   for (const order of due) {
     if (!(await claimNotice(ctx.db, REMINDER_NOTICE, order.id, order.windowDate))) continue;
-    const items = await ctx.db
-      .select({ name: orderItems.productName, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.id));
+    const items = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
     const delivery = order.pointKind === 'delivery';
     const when = windowInZone(order.windowStart, order.windowEnd, order.timeZone);
     const place = delivery
@@ -144,8 +142,8 @@ export async function sendPickupReminders(ctx: AppContext, now: Date) {
         `When: ${when}.`,
         `${delivery ? 'Where' : 'Pickup place'}: ${place}.`,
         ...(order.booth ? [`Booth: ${order.booth}.`] : []),
-        `Your order: ${items.map((i) => `${i.quantity} × ${i.name}`).join(', ')}.`,
-        `To pay: ${formatPrice(Number(order.total))}, paid at ${delivery ? 'delivery' : 'pickup'}.`,
+        `Your order: ${mailLines(items).join(', ')}.`,
+        `To pay: ${mailAmount(items, order.deliveryFee)}, paid at ${delivery ? 'delivery' : 'pickup'}.`,
         WHAT_TO_BRING,
         `Stop these reminders: ${unsubscribeUrl(ctx, order.customerId)}`,
       ],

@@ -1,4 +1,3 @@
-import { formatPrice } from '@farmstand/shared';
 import { ORDER_STATUS_LABELS, type Order } from '@farmstand/shared/schemas/orders';
 import type { ShortLineRequest } from '@farmstand/shared/schemas/short-harvest';
 import { eq } from 'drizzle-orm';
@@ -10,7 +9,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { insertOutboxRow } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../messages/messages.service';
-import { orderAmounts } from './order-lines';
+import { mailAmount, mailLines, orderAmounts } from './order-lines';
 import { when } from './order-mail';
 import { assertCanRead, type OrderRole, roleOf } from './orders.policy';
 import { presentOrder } from './orders.presenter';
@@ -205,9 +204,9 @@ function shortMail(ctx: AppContext, order: repo.OrderDetails, change: string, no
       ...(nothingLeft
         ? ['', 'Nothing is left of this order, so it is cancelled. You do not need to do anything.']
         : [
-            ...left.map((item) => `${item.quantity} × ${item.productName} (${formatPrice(item.unitPrice, item.priceUnit)})`),
+            ...mailLines(left),
             '',
-            `New total ${formatPrice(order.total)}: pay at pickup.`,
+            `New total ${mailAmount(left, order.deliveryFee)}: pay at pickup.`,
             '',
             `If you no longer want the rest, you may cancel it without penalty: ${link}`,
           ]),

@@ -10,7 +10,7 @@ import {
 } from '@farmstand/shared/format/by-weight';
 import { shareEstimateCents } from '@farmstand/shared/schemas/shares';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emailOutbox, productVariants } from '../../db/schema';
 import type { DomainEventMap } from '../../lib/events';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
@@ -106,6 +106,35 @@ describe('reserving variants and by-weight packs', () => {
       total_max: 86.26,
       weighed_at: null,
     });
+  });
+
+  it("writes each line with its variant and packs, and the amount as an estimate with its range, in the shopper's mails", async () => {
+    const { farm, productId, variant } = await beefFarm();
+    const shopper = await buildUser(app);
+    const placed = await placeOrder(
+      app,
+      shopper,
+      orderPayload(farm, [
+        { productId, variantId: variant['Ribeye, pair'], quantity: 2 },
+        { productId, variantId: variant['Ground beef 1 lb'], quantity: 3 },
+      ] as never),
+    );
+    const id = placed.json().order.id;
+    expect((await move(app, farm, id, 'accepted')).statusCode).toBe(200);
+    // The mail leaves after the answer: wait for it in the outbox.
+    const body = await vi.waitFor(
+      async () => {
+        const mails = await app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, shopper.email));
+        const mail = mails.find((m) => m.subject === `Order #${id} accepted`);
+        if (!mail) throw new Error('not yet mailed');
+        return mail.body;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(body).toContain('2 packs of Grass-fed beef (Ribeye, pair) (1.3–1.6 lb each)');
+    expect(body).toContain('3 × Grass-fed beef (Ground beef 1 lb)');
+    expect(body).toContain('To pay at pickup: about $80.58 ($74.88–$86.26), the final price after weighing');
+    expect(body).not.toMatch(/To pay at pickup: \$/);
   });
 
   it('refuses a product with variants without one, a variant of another product, a sold-out variant and a repeated variant', async () => {
