@@ -1,11 +1,13 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 
 export type TabItem = { id: string; label: string; content: ReactNode };
 
 /**
- * Accessible tabs (WAI-ARIA tab pattern: arrow keys move between tabs). The selected tab is owned
- * by the caller so it can live in the URL and be linked to. From tablet width up the strip wraps, so
- * no tab is ever clipped; on a phone it scrolls sideways and keeps the selected tab in view.
+ * Accessible tabs (WAI-ARIA tab pattern: arrow keys, Home and End move between tabs). The selected
+ * tab is owned by the caller so it can live in the URL and be linked to. The strip wraps at every
+ * width, so every tab is on screen and none hides past the edge (decision 532): on a phone the tabs
+ * are pills (a selected tab filled), since an underline reads badly on a strip of several lines; from
+ * tablet width up they are underlined.
  */
 export function Tabs({
   tabs,
@@ -21,16 +23,6 @@ export function Tabs({
   const baseId = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const current = tabs.find((tab) => tab.id === selected) ?? tabs[0];
-  const currentIndex = tabs.indexOf(current);
-
-  // Scroll only the strip (not the page) so the selected tab sits in view, centred when it can.
-  useEffect(() => {
-    const tab = refs.current[currentIndex];
-    const strip = tab?.parentElement;
-    if (!tab || !strip || strip.scrollWidth <= strip.clientWidth) return;
-    const left = tab.offsetLeft - (strip.clientWidth - tab.offsetWidth) / 2; // the strip is the offsetParent
-    strip.scrollTo({ left: Math.max(0, left) });
-  }, [currentIndex]);
 
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
@@ -49,7 +41,7 @@ export function Tabs({
       <div
         role="tablist"
         aria-label={label}
-        className="relative mb-6 flex gap-0.5 overflow-x-auto border-b border-stone-200 md:flex-wrap md:overflow-x-visible dark:border-stone-800"
+        className="mb-6 flex flex-wrap gap-1.5 border-b border-stone-200 pb-3 md:gap-0.5 md:pb-0 dark:border-stone-800"
       >
         {tabs.map((tab, index) => {
           const isSelected = tab.id === current.id;
@@ -67,10 +59,10 @@ export function Tabs({
               tabIndex={isSelected ? 0 : -1}
               onClick={() => onSelect(tab.id)}
               onKeyDown={(event) => onKeyDown(event, index)}
-              className={`-mb-px whitespace-nowrap border-b-2 px-2 py-2.5 text-sm font-semibold transition-colors sm:px-3 ${
+              className={`whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold transition-colors md:-mb-px md:rounded-none md:border-b-2 md:py-2.5 ${
                 isSelected
-                  ? 'border-brand-700 text-brand-800 dark:border-green-400 dark:text-green-300'
-                  : 'border-transparent text-stone-600 hover:text-stone-900 dark:text-stone-300 dark:hover:text-white'
+                  ? 'bg-brand-700 text-white md:border-brand-700 md:bg-transparent md:text-brand-800 dark:bg-green-300 dark:text-stone-950 md:dark:border-green-400 md:dark:bg-transparent md:dark:text-green-300'
+                  : 'bg-stone-100 text-stone-700 hover:bg-stone-200 hover:text-stone-900 md:border-transparent md:bg-transparent md:text-stone-600 md:hover:bg-transparent dark:bg-stone-800 dark:text-stone-200 dark:hover:bg-stone-700 dark:hover:text-white md:dark:bg-transparent md:dark:text-stone-300 md:dark:hover:bg-transparent'
               }`}
             >
               {tab.label}
