@@ -103,7 +103,7 @@ function FreshCard({ kind }: { kind: Kind }) {
 
 export function FreshThisWeek() {
   return (
-    <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+    <ul className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4">
       {KINDS.map((kind) => (
         <li key={kind.category}>
           <FreshCard kind={kind} />

@@ -21,7 +21,7 @@ export function ProductCard({ product, eager = false }: { product: ProductListin
       />
       <AvailabilityBadge availability={product.availability} className="absolute left-3 top-3 shadow-sm" />
       <div className="flex flex-1 flex-col p-4">
-        <h2 className="font-semibold leading-snug">
+        <h2 className="font-semibold leading-snug [overflow-wrap:anywhere]">
           <Link
             to={`/product/${product.id}`}
             className="after:absolute after:inset-0 hover:text-brand-800 focus-visible:outline-none dark:hover:text-green-300"
@@ -29,7 +29,7 @@ export function ProductCard({ product, eager = false }: { product: ProductListin
             {product.name}
           </Link>
         </h2>
-        <p className="mt-0.5 text-sm text-stone-600 dark:text-stone-300">
+        <p className="mt-0.5 text-sm text-stone-600 [overflow-wrap:anywhere] dark:text-stone-300">
           {product.farm_name}
           {product.verified && (
             <span className="ml-1 text-green-700 dark:text-green-400" title="Verified producer">

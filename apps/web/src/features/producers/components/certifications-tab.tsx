@@ -53,7 +53,9 @@ export function CertificationsTab({ certifications }: { certifications: OwnCerti
               <Card className="flex h-full flex-col gap-2 p-4">
                 <div className="flex items-start justify-between gap-2">
                   <div>
-                    <p className="font-semibold">{cert.certification_name || CERTIFICATION_LABELS[cert.certification_type]}</p>
+                    <p className="font-semibold [overflow-wrap:anywhere]">
+                      {cert.certification_name || CERTIFICATION_LABELS[cert.certification_type]}
+                    </p>
                     {cert.certification_name && cert.certification_name !== CERTIFICATION_LABELS[cert.certification_type] && (
                       <p className="text-sm text-stone-600 dark:text-stone-400">
                         {CERTIFICATION_LABELS[cert.certification_type]}
