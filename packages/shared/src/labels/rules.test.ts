@@ -64,6 +64,40 @@ describe('label checklist', () => {
     expect(stateRuleNotice('IN')).toContain("check your state's rules");
   });
 
+  it('ticks only what was filled in: the processing date, the statement, an unneeded list and unanswered allergens are open, with why', () => {
+    const blank = {
+      name: '',
+      category: 'other' as const,
+      net_quantity: null,
+      net_unit: null,
+      ingredient_list: [],
+      ingredients: null,
+      allergens: [],
+      allergens_confirmed_absent: [],
+    };
+    const states = (product: typeof blank | typeof jam) =>
+      Object.fromEntries(labelChecklist(product, producer).map((item) => [item.field, item.state]));
+    expect(states(blank)).toEqual({
+      common_name: 'missing',
+      operation_name: 'filled',
+      operation_address: 'filled',
+      net_quantity: 'missing',
+      ingredients: 'missing',
+      allergens: 'open',
+      processing_date: 'open',
+      statement: 'open',
+    });
+    // Nothing open counts as missing: a label prints without them.
+    expect(missingLabelFields(blank, producer)).toEqual(['common_name', 'net_quantity', 'ingredients']);
+    const eggs = { ...blank, name: 'Eggs', category: 'eggs' as const, net_quantity: 12, net_unit: 'count' as const };
+    expect(states(eggs)).toMatchObject({ ingredients: 'open', allergens: 'open' });
+    expect(labelChecklist(eggs, producer).find((item) => item.field === 'ingredients')?.hint).toBe(
+      'Not needed for a single-ingredient food.',
+    );
+    expect(states({ ...eggs, allergens: ['eggs'] })).toMatchObject({ allergens: 'filled' });
+    expect(states(jam)).toMatchObject({ ingredients: 'filled', allergens: 'filled', processing_date: 'open' });
+  });
+
   it('counts allergens as missing while an allergen the ingredients imply is neither ticked nor confirmed absent', () => {
     const cookie = { ...jam, name: 'Peanut Cookie', ingredient_list: ['wheat flour', 'butter', 'eggs', 'peanuts'] };
     expect(missingLabelFields(cookie, producer)).toEqual(['allergens']);

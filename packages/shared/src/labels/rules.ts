@@ -168,16 +168,35 @@ export function splitTopLevel(text: string): string[] {
   return parts.map((p) => p.trim()).filter(Boolean);
 }
 
-export type LabelChecklistItem = { field: LabelField; label: string; ok: boolean; hint?: string };
+/**
+ * How the checklist shows a field: `filled` (ticked: it holds what the producer entered), `missing`
+ * (refused at print until filled in), or `open`: nothing to fill in here, and its hint says why (the
+ * processing date is chosen when printing, the statement is printed for you, a single-ingredient
+ * food needs no list, allergens wait for the ingredients). Only `filled` is ticked (issue 44).
+ */
+export type LabelItemState = 'filled' | 'missing' | 'open';
+
+export type LabelChecklistItem = { field: LabelField; label: string; ok: boolean; state: LabelItemState; hint?: string };
 
 /**
- * Every field the producer's state asks for, ticked or not. The processing date is chosen per
- * batch when printing, so it is always ticked here; allergens pass when every allergen the
- * ingredients imply is declared or confirmed absent.
+ * Every field the producer's state asks for, with whether a label prints (`ok`) and what the
+ * checklist shows (`state`). The processing date is chosen per batch when printing and the
+ * statement is printed for you, so neither stops a label nor is ticked; allergens pass when every
+ * allergen the ingredients imply is declared or confirmed absent, and are ticked once answered.
  */
 export function labelChecklist(product: LabelProduct, producer: LabelProducer): LabelChecklistItem[] {
   const rule = STATE_LABEL_RULES[producer.state];
   const needsIngredients = !SINGLE_INGREDIENT_CATEGORIES.includes(product.category);
+  const listed = labelIngredients(product).length > 0;
+  const allergensAnswered = listed || product.allergens.length > 0 || product.allergens_confirmed_absent.length > 0;
+  const open: Partial<Record<LabelField, string>> = {
+    processing_date: 'Chosen for each batch when you print.',
+    statement: "Printed for you, in your state's wording.",
+    ...(needsIngredients || listed ? {} : { ingredients: 'Not needed for a single-ingredient food.' }),
+    ...(allergensAnswered
+      ? {}
+      : { allergens: 'Tick each major allergen it contains; checked against the ingredients once listed.' }),
+  };
   const checks: Record<LabelField, { ok: boolean; hint?: string }> = {
     common_name: { ok: product.name.trim().length > 0 },
     operation_name: { ok: producer.farm_name.trim().length > 0 },
@@ -198,7 +217,11 @@ export function labelChecklist(product: LabelProduct, producer: LabelProducer): 
     processing_date: { ok: true, hint: 'Chosen for each batch when you print.' },
     statement: { ok: true },
   };
-  return rule.fields.map((field) => ({ field, label: LABEL_FIELD_NAMES[field], ...checks[field] }));
+  return rule.fields.map((field) => {
+    const { ok, hint } = checks[field];
+    const state: LabelItemState = !ok ? 'missing' : open[field] ? 'open' : 'filled';
+    return { field, label: LABEL_FIELD_NAMES[field], ok, state, hint: state === 'open' ? open[field] : hint };
+  });
 }
 
 function allergenCheck(product: LabelProduct): { ok: boolean; hint: string } {

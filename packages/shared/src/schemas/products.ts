@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { AVAILABILITIES, CERTIFICATION_TYPES, PRODUCT_CATEGORIES, STATES, type StateCode } from '../constants/catalog';
+import {
+  AVAILABILITIES,
+  CERTIFICATION_TYPES,
+  PRODUCT_CATEGORIES,
+  type ProductCategory,
+  STATES,
+  type StateCode,
+} from '../constants/catalog';
 import { MAX_PACK_WEIGHT, WEIGHT_UNITS } from '../format/by-weight';
 import { isWholeCents } from '../format/money';
 import { declaredMajorAllergens, undeclaredAllergens, undeclaredAllergensMessage } from '../labels/allergens';
@@ -204,6 +211,50 @@ export function variantsDropViolation(v: {
   return null;
 }
 
+/**
+ * What a price buys when the producer leaves the unit empty (issue 44, decision 531): the usual
+ * unit of the category. Categories sold in too many ways (produce, dairy, pet food, other) have none,
+ * so a price there needs its unit.
+ */
+export const DEFAULT_PRICE_UNITS: Partial<Record<ProductCategory, string>> = {
+  eggs: 'dozen',
+  bread: 'loaf',
+  jellies: 'jar',
+  honey: 'jar',
+  herdshare: 'month',
+  meat: 'pack',
+  poultry: 'bird',
+  baked_goods: 'each',
+  preserved_foods: 'jar',
+};
+
+export const PRICE_UNIT_REQUIRED = 'Price unit is required with a price: say what the price buys (each, bunch, lb, jar…)';
+
+type PricedOffer = { price: number | null; price_unit: string | null; weight_unit: string | null };
+
+/** The unit a price by the piece is shown with: its own, else the category's usual one, else none. */
+export function priceUnitFor(category: string, offer: PricedOffer): string | null {
+  if (offer.price === null || offer.weight_unit !== null) return offer.price_unit;
+  return offer.price_unit ?? DEFAULT_PRICE_UNITS[category as ProductCategory] ?? null;
+}
+
+/** True when a price by the piece has no unit and its category no usual one: "$5" of what? */
+export const lacksPriceUnit = (category: string, offer: PricedOffer): boolean =>
+  offer.price !== null && offer.weight_unit === null && priceUnitFor(category, offer) === null;
+
+/** The request with every price by the piece given a unit (its own, or the category's usual one). */
+export function withDefaultPriceUnits<
+  V extends PricedOffer,
+  T extends PricedOffer & { category: string; share: unknown; variants: V[] },
+>(input: T): T {
+  if (input.share) return input;
+  return {
+    ...input,
+    price_unit: priceUnitFor(input.category, input),
+    variants: input.variants.map((variant): V => ({ ...variant, price_unit: priceUnitFor(input.category, variant) })),
+  };
+}
+
 export const INSPECTIONS = ['usda', 'state', 'custom_exempt', 'poultry_exempt'] as const;
 export type Inspection = (typeof INSPECTIONS)[number];
 
@@ -286,6 +337,17 @@ export const ProductRequest = z
     const names = v.variants.map((variant) => variant.name.toLowerCase());
     const twice = names.find((name, i) => names.indexOf(name) !== i);
     if (twice !== undefined) ctx.addIssue({ code: 'custom', path: ['variants'], message: 'Each variant needs its own name' });
+    // A price needs what it buys: its unit, or the category's usual one (a share's is the server's).
+    if (!v.share && !dropped && v.variants.length === 0 && lacksPriceUnit(v.category, v))
+      ctx.addIssue({ code: 'custom', path: ['price_unit'], message: PRICE_UNIT_REQUIRED });
+    v.variants.forEach((variant, i) => {
+      if (!v.share && lacksPriceUnit(v.category, variant))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['variants', i, 'price_unit'],
+          message: `${PRICE_UNIT_REQUIRED} (${variant.name})`,
+        });
+    });
   })
   .refine((v) => (v.net_quantity === null) === (v.net_unit === null), {
     path: ['net_quantity'],

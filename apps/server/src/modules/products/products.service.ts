@@ -8,6 +8,7 @@ import {
   REGULATED_TEXTS,
   regulatedCategoryViolation,
   VARIANT_OWNED_TEXTS,
+  withDefaultPriceUnits,
 } from '@farmstand/shared/schemas/products';
 import { SHARE_PRICE_UNIT } from '@farmstand/shared/schemas/shares';
 import type { AppContext } from '../../lib/context';
@@ -27,7 +28,9 @@ export const PROFILE_REQUIRED = 'Please create your producer profile before addi
 
 const ownerView = { showContact: true };
 
-function toValues(input: ProductInput): repo.ProductValues {
+function toValues(request: ProductInput): repo.ProductValues {
+  // A price by the piece without a unit takes its category's usual one (the schema refused the rest).
+  const input = withDefaultPriceUnits(request);
   return {
     name: input.name,
     category: input.category,
@@ -144,7 +147,7 @@ export async function createProduct(ctx: AppContext, user: AuthUser, input: Prod
     assertRegulatedRules(input, producer.state);
     if ((await repo.countActiveProducts(tx, producer.id)) >= limit) throw conflict(TEXTS.productLimitReached);
     const row = await repo.insertProduct(tx, producer.id, toValues(input));
-    await replaceVariants(tx, row.id, input.variants);
+    await replaceVariants(tx, row.id, withDefaultPriceUnits(input).variants);
     return { product_id: row.id, product: await reload(ctx, row.id, tx) };
   });
 }
@@ -158,7 +161,7 @@ export async function updateProduct(ctx: AppContext, user: AuthUser, id: number,
       const row = await loadManageableProduct(ctx, user, id, tx);
       assertRegulatedRules(input, row.producer.state);
       await assertShareTermsFit(tx, id, input.share, ctx.clock.now());
-      await replaceVariants(tx, id, input.variants);
+      await replaceVariants(tx, id, withDefaultPriceUnits(input).variants);
       await repo.updateProduct(tx, id, toValues(input));
       return reload(ctx, id, tx);
     }),

@@ -155,6 +155,59 @@ describe('variants of a product', () => {
     expect(plain.json().product.stock_quantity).toBe(40);
   });
 
+  it("gives a price without a unit its category's usual one, and refuses one where the category has none", async () => {
+    const producer = await buildProducer(app);
+    const eggs = await send('POST', '/api/products', producer, validProduct({ name: 'Brown eggs', price_unit: null }));
+    expect(eggs.statusCode).toBe(201);
+    expect(eggs.json().product.price_unit).toBe('dozen');
+    const tomatoes = await send(
+      'POST',
+      '/api/products',
+      producer,
+      validProduct({ name: 'Tomatoes', category: 'produce', price: 4, price_unit: '', allergens: [] }),
+    );
+    expect(tomatoes.statusCode).toBe(400);
+    expect(tomatoes.json().message).toBe('Price unit is required with a price: say what the price buys (each, bunch, lb, jar…)');
+    // "Ask for price" needs no unit.
+    const ask = await send(
+      'POST',
+      '/api/products',
+      producer,
+      validProduct({ name: 'Melons', category: 'produce', price: null, price_unit: null, allergens: [] }),
+    );
+    expect(ask.statusCode).toBe(201);
+    const pies = await send(
+      'POST',
+      '/api/products',
+      producer,
+      validProduct({
+        name: 'Pies',
+        category: 'baked_goods',
+        price: null,
+        price_unit: null,
+        stock_quantity: null,
+        variants: [{ name: 'Apple', price: 18 }] as never,
+      }),
+    );
+    expect(pies.json().product.variants[0].price_unit).toBe('each');
+    const odd = await send(
+      'POST',
+      '/api/products',
+      producer,
+      validProduct({
+        name: 'Odds',
+        category: 'other',
+        price: null,
+        price_unit: null,
+        stock_quantity: null,
+        allergens: [],
+        variants: [{ name: 'Big', price: 3 }] as never,
+      }),
+    );
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().message).toBe('Price unit is required with a price: say what the price buys (each, bunch, lb, jar…) (Big)');
+  });
+
   it('sells a product by weight without variants: the price is per lb and the pack range is kept', async () => {
     const producer = await buildProducer(app);
     const res = await send(

@@ -3,7 +3,6 @@ import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -58,7 +57,7 @@ export default function RegisterPage() {
     setServerError(null);
     try {
       await registerAccount({ ...values, phone: phone?.trim() ? phone.trim() : null } as never);
-      toast.success('Account created successfully! Please check your email to verify your account.');
+      // Said once, by the sign-in page's banner (it stays while they read it): no toast beside it.
       navigate('/login?message=registration-success');
     } catch (error) {
       setServerError(errorMessage(error, TEXTS.registrationFailed));

@@ -13,13 +13,15 @@ type Props<F extends FieldValues> = {
   errors: Errors;
   /** Shown under the price by the piece ("Leave empty to show Ask for price"). */
   priceHint?: string;
+  /** The category's usual unit, kept when the unit is left empty; null: a price needs its unit. */
+  defaultUnit: string | null;
 };
 
 /**
  * "Sold by": by the piece (price + unit) or by weight (price per lb/oz, the lightest and heaviest
  * pack) with a live preview of what shoppers see (formatByWeight).
  */
-export function OfferFields<F extends FieldValues>({ form, prefix, values, errors, priceHint }: Props<F>) {
+export function OfferFields<F extends FieldValues>({ form, prefix, values, errors, priceHint, defaultUnit }: Props<F>) {
   const name = (field: keyof OfferValues) => `${prefix}${field}` as Path<F>;
   const byWeight = values.sold_by === 'weight';
   const preview = byWeight ? byWeightPreview(values) : null;
@@ -100,7 +102,12 @@ export function OfferFields<F extends FieldValues>({ form, prefix, values, error
           />
           <TextInput
             label="Price unit"
-            placeholder="dozen, jar, loaf…"
+            placeholder={defaultUnit ?? 'dozen, jar, loaf…'}
+            hint={
+              defaultUnit
+                ? `What the price buys. Empty: per ${defaultUnit}, the usual unit for this category.`
+                : 'What the price buys (each, bunch, lb…): needed with a price.'
+            }
             error={errors?.price_unit?.message}
             {...form.register(name('price_unit'))}
           />

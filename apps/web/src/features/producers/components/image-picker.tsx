@@ -11,11 +11,13 @@ type Props = {
   variant?: 'primary' | 'secondary';
   /** Called instead of opening the picker (e.g. the product is not saved yet). */
   onBlocked?: () => void;
+  /** The id of the text that says why the button is disabled (a full photo limit). */
+  describedBy?: string;
   onFile: (file: File) => void;
 };
 
 /** A button that opens the file picker and checks type and size before anything is sent. */
-export function ImagePicker({ label, isBusy, disabled, variant = 'secondary', onBlocked, onFile }: Props) {
+export function ImagePicker({ label, isBusy, disabled, variant = 'secondary', onBlocked, describedBy, onFile }: Props) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
@@ -24,6 +26,7 @@ export function ImagePicker({ label, isBusy, disabled, variant = 'secondary', on
         size="sm"
         isLoading={isBusy}
         disabled={disabled}
+        aria-describedby={describedBy}
         onClick={() => (onBlocked ? onBlocked() : input.current?.click())}
       >
         {label}

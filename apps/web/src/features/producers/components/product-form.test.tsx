@@ -202,6 +202,7 @@ describe('the product form', () => {
     type('Product name', 'Sweet corn');
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'produce' } });
     type('Price ($)', '4');
+    type('Price unit', 'dozen ears');
     return screen.getByRole('group', { name: 'Where was it grown or raised?' });
   };
 

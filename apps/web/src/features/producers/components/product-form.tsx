@@ -5,6 +5,7 @@ import {
   CERTIFICATION_LABELS,
   CERTIFICATION_TYPES,
   PRODUCT_CATEGORIES,
+  type ProductCategory,
   type StateCode,
 } from '@farmstand/shared';
 import { impliedAllergens } from '@farmstand/shared/labels/allergens';
@@ -17,7 +18,10 @@ import {
 import { type LabelProducer, NET_UNIT_LABELS, NET_UNITS, splitTopLevel } from '@farmstand/shared/labels/rules';
 import { SELLER_TYPE_LABELS, SELLER_TYPES_BY_STATE, sellerTypeViolation } from '@farmstand/shared/labels/seller-types';
 import {
+  DEFAULT_PRICE_UNITS,
   INSPECTIONS,
+  lacksPriceUnit,
+  PRICE_UNIT_REQUIRED,
   type Product,
   ProductRequest,
   REGULATED_TEXTS,
@@ -123,13 +127,19 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
   const isMeat = isInspectedCategory(category);
   const isShare = form.watch('is_share') && category === 'meat';
   const inspection = form.watch('inspection');
+  const defaultUnit = DEFAULT_PRICE_UNITS[category as ProductCategory] ?? null;
 
   const onSubmit = form.handleSubmit(async (values) => {
     // Each variant's own rules first, so a message lands under that variant's field.
     let variantsValid = true;
     values.variants.forEach((variant, i) => {
       const result = VariantRequest.safeParse(variantRequest(variant));
-      if (result.success) return;
+      if (result.success) {
+        if (!lacksPriceUnit(values.category, variantRequest(variant))) return;
+        variantsValid = false;
+        form.setError(`variants.${i}.price_unit`, { message: PRICE_UNIT_REQUIRED });
+        return;
+      }
       variantsValid = false;
       const issue = result.error.issues[0];
       form.setError(`variants.${i}.${String(issue?.path[0] ?? 'name')}` as Path<Values>, { message: issue?.message });
@@ -296,6 +306,7 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
             }}
             errors={errors}
             priceHint="Leave empty to show “Ask for price”."
+            defaultUnit={defaultUnit}
           />
         )}
         {!isShare && (
@@ -368,7 +379,9 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
             onChange={(next) => form.setValue('allergens', next, { shouldDirty: true })}
           />
         </div>
-        {!isShare && <VariantsEditor form={form} maxVariants={maxVariants} error={errors.variants?.message} />}
+        {!isShare && (
+          <VariantsEditor form={form} maxVariants={maxVariants} defaultUnit={defaultUnit} error={errors.variants?.message} />
+        )}
         {!isMeat && (
           <div className="sm:col-span-2">
             <LabelChecklist

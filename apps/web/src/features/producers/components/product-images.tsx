@@ -1,4 +1,5 @@
 import type { Product } from '@farmstand/shared/schemas/products';
+import { useId } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/card';
@@ -18,6 +19,8 @@ export function ProductImages({ product, maxImages }: { product: Product | null;
   const makePrimary = useSetPrimaryImage();
   const additional = product?.additional_images ?? [];
   const blocked = product ? undefined : () => toast.error(PRODUCER_TEXTS.saveProductFirst);
+  const full = additional.length >= maxImages;
+  const limitId = useId();
 
   function send(file: File, isPrimary: boolean) {
     if (!product) return;
@@ -60,6 +63,21 @@ export function ProductImages({ product, maxImages }: { product: Product | null;
       <p className="text-sm text-stone-600 dark:text-stone-400">
         JPG, PNG or WebP up to 5 MB. One main photo plus up to {maxImages} more.
       </p>
+      {product?.primary_image_url && (
+        <p
+          id={limitId}
+          aria-live="polite"
+          className={`mt-2 text-sm ${full ? 'rounded-lg bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100' : 'text-stone-700 dark:text-stone-300'}`}
+        >
+          <span className="font-semibold">
+            {additional.length} of {maxImages}
+          </span>{' '}
+          more photos
+          {full
+            ? ': the most this site allows for one product, beside the main photo. Delete one to add another.'
+            : ` used; ${maxImages - additional.length} left.`}
+        </p>
+      )}
       {!product && (
         <p role="note" className="mt-3 rounded-lg bg-stone-100 p-3 text-sm text-stone-700 dark:bg-stone-800 dark:text-stone-200">
           {PRODUCER_TEXTS.saveProductFirst}
@@ -96,7 +114,8 @@ export function ProductImages({ product, maxImages }: { product: Product | null;
           <ImagePicker
             label="Add more photos"
             isBusy={upload.isPending}
-            disabled={additional.length >= maxImages}
+            disabled={full}
+            describedBy={full ? limitId : undefined}
             onFile={(file) => send(file, false)}
           />
         )}

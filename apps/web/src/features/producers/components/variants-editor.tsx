@@ -17,11 +17,13 @@ type Props = {
   form: UseFormReturn<ProductFormValues>;
   /** The site's cap (features.max_variants_per_product). */
   maxVariants: number;
+  /** The category's usual price unit, kept when a variant's unit is left empty. */
+  defaultUnit: string | null;
   error?: string;
 };
 
 /** Variants of one product: add, edit, move up/down, remove; each has its own price (by piece or weight) and stock. */
-export function VariantsEditor({ form, maxVariants, error }: Props) {
+export function VariantsEditor({ form, maxVariants, defaultUnit, error }: Props) {
   const { fields, append, remove, swap } = useFieldArray({ control: form.control, name: 'variants', keyName: 'key' });
   const values = form.watch('variants');
   const variantErrors = form.formState.errors.variants;
@@ -80,7 +82,7 @@ export function VariantsEditor({ form, maxVariants, error }: Props) {
             <div className="sm:col-span-2">
               <TextInput label="Variant name" required error={errors?.name?.message} {...form.register(`variants.${i}.name`)} />
             </div>
-            <OfferFields form={form} prefix={`variants.${i}.`} values={value} errors={errors} />
+            <OfferFields form={form} prefix={`variants.${i}.`} values={value} errors={errors} defaultUnit={defaultUnit} />
             <TextInput
               label="Stock quantity"
               type="number"

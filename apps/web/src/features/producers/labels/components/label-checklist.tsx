@@ -1,9 +1,22 @@
 import { STATE_NAMES, type StateCode } from '@farmstand/shared';
-import { type LabelProducer, type LabelProduct, labelChecklist, stateRuleNotice } from '@farmstand/shared/labels/rules';
+import {
+  type LabelItemState,
+  type LabelProducer,
+  type LabelProduct,
+  labelChecklist,
+  stateRuleNotice,
+} from '@farmstand/shared/labels/rules';
 import type { LabelSheetsResponse } from '@farmstand/shared/labels/sheets';
 import { useLabelSheets } from '../api';
 
 type SheetsVerdict = { summary: string; refused: string[] };
+
+/** Only a field filled in is ticked; one with nothing to fill in here gets a plain dot and its reason. */
+const MARKS: Record<LabelItemState, { mark: string; said: string; className: string }> = {
+  filled: { mark: '✓', said: 'Done: ', className: 'text-green-700 dark:text-green-400' },
+  missing: { mark: '✗', said: 'Missing: ', className: 'font-bold text-red-700 dark:text-red-400' },
+  open: { mark: '•', said: 'Nothing to fill in: ', className: 'text-stone-600 dark:text-stone-400' },
+};
 
 /**
  * Whether a complete label prints: only the server can measure it against the sheets (the PDF's own
@@ -71,17 +84,16 @@ export function LabelChecklist({
       </div>
       <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
         {items.map((item) => (
-          <li key={item.field} className="flex items-start gap-2">
-            <span
-              aria-hidden="true"
-              className={item.ok ? 'text-green-700 dark:text-green-400' : 'font-bold text-red-700 dark:text-red-400'}
-            >
-              {item.ok ? '✓' : '✗'}
+          <li key={item.field} className="flex items-start gap-2" data-state={item.state}>
+            <span aria-hidden="true" className={`w-3 shrink-0 text-center ${MARKS[item.state].className}`}>
+              {MARKS[item.state].mark}
             </span>
             <span>
-              <span className="sr-only">{item.ok ? 'Done: ' : 'Missing: '}</span>
+              <span className="sr-only">{MARKS[item.state].said}</span>
               {item.label}
-              {!item.ok && item.hint && <span className="block text-xs text-stone-600 dark:text-stone-400">{item.hint}</span>}
+              {item.state !== 'filled' && item.hint && (
+                <span className="block text-xs text-stone-600 dark:text-stone-400">{item.hint}</span>
+              )}
             </span>
           </li>
         ))}
