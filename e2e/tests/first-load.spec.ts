@@ -99,6 +99,7 @@ test.describe('first-load JavaScript', () => {
     const { productId } = await publicIds(request, 'available');
     await signInBrowser(page, consumer);
     await page.goto(`/product/${productId}`);
+    await page.locator('summary', { hasText: /^Ask .+ a question/ }).click();
     const inquiry = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send Inquiry' }) });
     await expect(inquiry).toBeVisible();
     await inquiry.getByRole('button', { name: 'Send Inquiry' }).click();

@@ -23,13 +23,13 @@ test('a consumer inquires from a product page; the producer is told live, replie
   const producerPage = await openSignedIn(browser, producer, '/dashboard');
   const consumerPage = await openSignedIn(browser, consumer, `/product/${productId}`);
 
-  // The consumer sends an inquiry from the product page; quantities run 1 to min(stock, 10) = 6.
+  // The consumer asks the farm from the product page's fold: a question, with no quantity to order (decision 533).
+  await consumerPage.locator('summary', { hasText: `Ask ${farmName} a question` }).click();
   const form = consumerPage.locator('form').filter({ has: consumerPage.getByRole('button', { name: 'Send Inquiry' }) });
   await form.getByRole('button', { name: 'Send Inquiry' }).click();
   await expect(form.getByText('Please enter a message')).toBeVisible();
-  await expect(form.getByLabel('Quantity').locator('option')).toHaveCount(6);
+  await expect(form.getByLabel('Quantity')).toHaveCount(0);
   await form.getByLabel('Message').fill('Could I pick up two dozen on Saturday?');
-  await form.getByLabel('Quantity').selectOption('2');
   await form.getByLabel('Preferred contact').selectOption('both');
   await form.getByRole('button', { name: 'Send Inquiry' }).click();
   await expect(consumerPage.getByText('Inquiry sent!')).toBeVisible();

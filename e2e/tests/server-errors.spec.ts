@@ -172,7 +172,7 @@ test.describe('spec 01 §8: public and shopper screens', () => {
     await expectFallback(page, 'Failed to send message. Please try again.');
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: 'Send Inquiry' }).scrollIntoViewIfNeeded();
+    await page.locator('summary', { hasText: `Ask ${farmName} a question` }).click();
     const inquiry = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send Inquiry' }) });
     await inquiry.getByLabel('Message').fill('Could I have two dozen on Friday?');
     await inquiry.getByRole('button', { name: 'Send Inquiry' }).click();

@@ -12,7 +12,12 @@ export const InquiryRequest = z.object({
     .min(1, TEXTS.inquiryMessageRequired)
     .max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`),
   contactPreference: z.enum(CONTACT_PREFERENCES, { error: 'Contact preference must be email, phone or both' }).default('email'),
-  requestedQuantity: z.coerce.number({ error: 'Quantity must be a number' }).int('Quantity must be a whole number').default(1),
+  /**
+   * Optional (decision 533): the product page asks a question and orders only through the basket,
+   * so its form sends none; a quantity sent is checked (1 to min(stock or 10, 10), spec 01 §5) and
+   * told to the farm; none is stored as 1, the column's default, and not told.
+   */
+  requestedQuantity: z.coerce.number({ error: 'Quantity must be a number' }).int('Quantity must be a whole number').optional(),
 });
 export type InquiryRequest = z.input<typeof InquiryRequest>;
 

@@ -7,12 +7,19 @@ import { assertCanInquire } from './inquiries.policy';
 import { presentReceived, presentSent } from './inquiries.presenter';
 import * as repo from './inquiries.repository';
 
-type InquiryInput = { productId: number; message: string; contactPreference: ContactPreference; requestedQuantity: number };
+type InquiryInput = {
+  productId: number;
+  message: string;
+  contactPreference: ContactPreference;
+  /** Absent for a question (the product page's form, decision 533): stored as 1, the column's default, and not told. */
+  requestedQuantity?: number;
+};
 
 /** How the inquiry reads in the conversation: the product is attached to the message as well. */
 export function inquiryMessageText(productName: string, input: InquiryInput): string {
   const contact = CONTACT_PREFERENCE_LABELS[input.contactPreference].toLowerCase();
-  return `Product inquiry: ${productName}\nQuantity: ${input.requestedQuantity} · Preferred contact: ${contact}\n\n${input.message}`;
+  const quantity = input.requestedQuantity === undefined ? '' : `Quantity: ${input.requestedQuantity} · `;
+  return `Product inquiry: ${productName}\n${quantity}Preferred contact: ${contact}\n\n${input.message}`;
 }
 
 /**
@@ -28,7 +35,7 @@ export async function createInquiry(ctx: AppContext, customer: AuthUser, input: 
       producerUserId: product.producerUserId,
       message: input.message,
       contactPreference: input.contactPreference,
-      requestedQuantity: input.requestedQuantity,
+      requestedQuantity: input.requestedQuantity ?? 1,
     });
     const posted = await postMessage(tx, {
       senderId: customer.id,
@@ -80,7 +87,7 @@ async function emailProducer(
 ): Promise<void> {
   const wantsPhone = input.contactPreference !== 'email' && customer.phone;
   const details = [
-    `Quantity: ${input.requestedQuantity}`,
+    ...(input.requestedQuantity === undefined ? [] : [`Quantity: ${input.requestedQuantity}`]),
     `Preferred contact: ${CONTACT_PREFERENCE_LABELS[input.contactPreference]}`,
     `Email: ${customer.email}`,
     ...(wantsPhone ? [`Phone: ${customer.phone}`] : []),

@@ -102,6 +102,29 @@ describe('POST /api/orders/inquire', () => {
     expect((await inquire(consumer, { requestedQuantity: 'lots' })).statusCode).toBe(400);
   });
 
+  it('takes a question without a quantity (the product page asks, it does not order): no quantity told to the farm', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/orders/inquire',
+      headers: bearer(consumer),
+      payload: { productId, message: 'Are these from this week?' },
+    });
+    expect(response.statusCode).toBe(201);
+    const { inquiry } = response.json();
+    expect(inquiry).toMatchObject({ requestedQuantity: 1, contactPreference: 'email' });
+    const thread = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/messages/conversations/${inquiry.conversationId}/messages`,
+        headers: bearer(consumer),
+      })
+    ).json();
+    const sent = thread.messages.find((m: { inquiry_id: number | null }) => m.inquiry_id === inquiry.id);
+    expect(sent.content).toBe('Product inquiry: Farm Fresh Eggs\nPreferred contact: email\n\nAre these from this week?');
+    const mails = await app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, producer.email));
+    expect(mails.at(-1)?.body).not.toContain('Quantity:');
+  });
+
   it('only takes inquiries about available, listed products', async () => {
     for (const availability of ['sold_out', 'seasonal', 'pre_order']) {
       const id = (await buildProducerWithProduct(app, otherProducer.id, { availability })).product.id;

@@ -7,8 +7,9 @@ import { ReserveCard } from '@/features/orders/components/reserve-card';
 import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 
 /**
- * /product/{id}: the catalogue's page, with reserving (and, below it, the benefits that can pay for
- * this product at pickup), contact, pickup times and reviews from their features.
+ * /product/{id}: the catalogue's page, with reserving (the one primary action, and below it the
+ * benefits that can pay for this product at pickup), the contact button, a question to the farm
+ * (the inquiry form), pickup times and reviews from their features (decision 533).
  */
 export default function ComposedProductPage() {
   return (
@@ -20,18 +21,16 @@ export default function ComposedProductPage() {
         </>
       )}
       contact={(product) => (
-        <>
-          <ContactProducerButton
-            producerUserId={product.producer_user_id}
-            producerName={product.farm_name}
-            productId={product.id}
-            productName={product.name}
-            className="w-full"
-          />
-          <ProductInquiryForm product={product} />
-          <PickupInfo producerUserId={product.producer_user_id} compact />
-        </>
+        <ContactProducerButton
+          producerUserId={product.producer_user_id}
+          producerName={product.farm_name}
+          productId={product.id}
+          productName={product.name}
+          className="w-full"
+        />
       )}
+      ask={(product) => <ProductInquiryForm product={product} />}
+      pickup={(product) => <PickupInfo producerUserId={product.producer_user_id} compact bare />}
       reviews={(product) => <ReviewsSection target={{ productId: product.id }} ownerUserId={product.producer_user_id} />}
     />
   );

@@ -1,18 +1,22 @@
 import type { Product } from '@farmstand/shared/schemas/products';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FavoriteButton } from '@/shared/favorites/favorite-button';
 
-/** Who sells it: farm, place, delivery and pickup, and a link to the public producer page. */
-export function ProducerBox({ product }: { product: Product }) {
-  const pickup = product.pickup_instructions ?? product.producer_pickup_instructions;
+/**
+ * Who sells it: farm, place and delivery, a link to the public producer page and the contact
+ * button (`contact`, from the messages feature). The pickup note
+ * is on the product page's "Pickup and delivery" fold, with the pickup times.
+ */
+export function ProducerBox({ product, contact }: { product: Product; contact?: ReactNode }) {
   return (
-    <Card className="p-5">
+    <Card className="p-4">
       <div className="flex items-start justify-between gap-3">
-        <div>
+        <div className="min-w-0">
           <p className="text-xs font-semibold uppercase tracking-wide text-stone-600 dark:text-stone-400">Sold by</p>
-          <h2 className="mt-1 text-lg font-bold">
+          <h2 className="mt-1 text-lg font-bold [overflow-wrap:anywhere]">
             {product.farm_name}
             {product.producer_verified && (
               <span className="ml-1 text-green-700 dark:text-green-400" title="Verified producer">
@@ -21,30 +25,20 @@ export function ProducerBox({ product }: { product: Product }) {
             )}
           </h2>
           <p className="text-sm text-stone-600 dark:text-stone-300">
-            {product.city}, {product.state}
+            {product.city}, {product.state} ·{' '}
+            {product.delivery_available
+              ? `Delivers${product.delivery_radius ? ` within ${product.delivery_radius} miles` : ''}`
+              : 'Pickup only'}
           </p>
         </div>
         <FavoriteButton producerId={product.producer_user_id} farmName={product.farm_name} />
       </div>
-      <dl className="mt-4 space-y-2 text-sm">
-        <div>
-          <dt className="font-medium text-stone-800 dark:text-stone-200">Delivery</dt>
-          <dd className="text-stone-700 dark:text-stone-300">
-            {product.delivery_available
-              ? `Delivers${product.delivery_radius ? ` within ${product.delivery_radius} miles` : ''}`
-              : 'Pickup only'}
-          </dd>
-        </div>
-        {pickup && (
-          <div>
-            <dt className="font-medium text-stone-800 dark:text-stone-200">Pickup</dt>
-            <dd className="whitespace-pre-line text-stone-700 dark:text-stone-300">{pickup}</dd>
-          </div>
-        )}
-      </dl>
-      <Link to={`/producer/${product.producer_user_id}`} className={buttonClasses('secondary', 'md', 'mt-4 w-full')}>
-        View producer
-      </Link>
+      <div className="mt-3 grid gap-2 sm:grid-cols-2">
+        <Link to={`/producer/${product.producer_user_id}`} className={buttonClasses('secondary', 'md', 'w-full')}>
+          View producer
+        </Link>
+        {contact && <div>{contact}</div>}
+      </div>
     </Card>
   );
 }

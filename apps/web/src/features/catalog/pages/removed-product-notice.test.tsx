@@ -49,7 +49,12 @@ describe('a removed product opened by its producer', () => {
     render(
       <MemoryRouter initialEntries={['/product/12']}>
         <Routes>
-          <Route path="/product/:id" element={<ProductPage reserve={() => null} contact={() => null} reviews={() => null} />} />
+          <Route
+            path="/product/:id"
+            element={
+              <ProductPage reserve={() => null} contact={() => null} ask={() => null} pickup={() => null} reviews={() => null} />
+            }
+          />
         </Routes>
       </MemoryRouter>,
     );

@@ -4,7 +4,6 @@ import {
   CONTACT_PREFERENCES,
   MESSAGE_MAX_LENGTH,
   MESSAGING_TEXTS,
-  maxInquiryQuantity,
 } from '@farmstand/shared/constants/messaging';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -12,26 +11,25 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { SelectInput, TextArea } from '@/components/ui/field';
 import { track } from '@/lib/analytics';
 import { errorMessage } from '@/lib/api';
 import { useSendInquiry } from '../api';
 
+// No quantity: reserving is the page's one way to order; a shopper asking about an amount says so
+// in the question (decision 533), and the server keeps requestedQuantity optional.
 const InquiryForm = z.object({
   message: z.string().trim().min(1, TEXTS.inquiryMessageRequired).max(MESSAGE_MAX_LENGTH),
-  requestedQuantity: z.coerce.number().int().min(1),
   contactPreference: z.enum(CONTACT_PREFERENCES),
 });
 type InquiryFormInput = z.input<typeof InquiryForm>;
 type InquiryFormValues = z.output<typeof InquiryForm>;
 
 /** The inquiry form itself, with its form library and schema: loaded only when a signed-in user sees it. */
-export type InquiryProduct = Pick<Product, 'id' | 'name' | 'availability' | 'stock_quantity' | 'producer_user_id'>;
+export type InquiryProduct = Pick<Product, 'id' | 'name' | 'availability' | 'producer_user_id'>;
 
 export default function InquiryFormCard({ product }: { product: InquiryProduct }) {
   const send = useSendInquiry();
-  const maxQuantity = maxInquiryQuantity(product.stock_quantity);
   const {
     register,
     handleSubmit,
@@ -39,7 +37,7 @@ export default function InquiryFormCard({ product }: { product: InquiryProduct }
     formState: { errors, isSubmitting },
   } = useForm<InquiryFormInput, unknown, InquiryFormValues>({
     resolver: zodResolver(InquiryForm),
-    defaultValues: { message: '', requestedQuantity: 1, contactPreference: 'email' },
+    defaultValues: { message: '', contactPreference: 'email' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -54,27 +52,19 @@ export default function InquiryFormCard({ product }: { product: InquiryProduct }
   });
 
   return (
-    <Card className="p-5">
-      <h2 className="text-lg font-semibold">Send an inquiry</h2>
-      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-        Ask about {product.name}: the producer gets your message and replies in Messages.
+    <div>
+      <p className="text-sm text-stone-600 dark:text-stone-400">
+        Ask about {product.name}: the producer gets your question and replies in Messages. To order, use Add to basket above.
       </p>
-      <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+      <form onSubmit={onSubmit} noValidate className="mt-3 space-y-4">
         <TextArea
           label="Message"
-          rows={4}
-          placeholder="Hi! Is this available for pickup this weekend?"
+          rows={3}
+          placeholder="Hi! Will you have more next week? Could I pick up on Sunday?"
           error={errors.message?.message}
           {...register('message')}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectInput label="Quantity" {...register('requestedQuantity')}>
-            {Array.from({ length: maxQuantity }, (_, i) => i + 1).map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </SelectInput>
+        <div className="sm:w-64">
           <SelectInput label="Preferred contact" {...register('contactPreference')}>
             {CONTACT_PREFERENCES.map((preference) => (
               <option key={preference} value={preference}>
@@ -87,6 +77,6 @@ export default function InquiryFormCard({ product }: { product: InquiryProduct }
           Send Inquiry
         </Button>
       </form>
-    </Card>
+    </div>
   );
 }

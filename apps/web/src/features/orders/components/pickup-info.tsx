@@ -12,10 +12,13 @@ import { formatWeeklySlot, formatWindow, zoneNote } from '../format';
 export function PickupInfo({
   producerUserId,
   compact = false,
+  bare = false,
   intro,
 }: {
   producerUserId: number;
   compact?: boolean;
+  /** Without its card and heading: inside a section that already names it (the product page's fold). */
+  bare?: boolean;
   intro?: ReactNode;
 }) {
   const query = usePublicPickup(producerUserId);
@@ -30,11 +33,11 @@ export function PickupInfo({
     ) : null;
   }
   const open = data.windows.filter((w) => !w.full).slice(0, compact ? 3 : 5);
+  const Frame = bare ? BareFrame : CardFrame;
   return (
-    <Card className="p-5">
-      <h2 className="text-lg font-semibold">Pickup &amp; delivery</h2>
+    <Frame>
       {intro && <div className="mt-2">{intro}</div>}
-      <ul className="mt-3 space-y-3">
+      <ul className={bare ? 'space-y-3' : 'mt-3 space-y-3'}>
         {data.points.map((point) => (
           <li key={point.id} className="text-sm">
             <p className="font-medium text-stone-900 dark:text-stone-100">
@@ -80,6 +83,19 @@ export function PickupInfo({
           </ul>
         </div>
       )}
+    </Frame>
+  );
+}
+
+function CardFrame({ children }: { children: ReactNode }) {
+  return (
+    <Card className="p-5">
+      <h2 className="text-lg font-semibold">Pickup &amp; delivery</h2>
+      {children}
     </Card>
   );
+}
+
+function BareFrame({ children }: { children: ReactNode }) {
+  return <div>{children}</div>;
 }

@@ -59,7 +59,8 @@ function VariantChoice({
   return (
     <fieldset className="w-full">
       <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">Choose one</legend>
-      <div className="mt-2 grid gap-2">
+      {/* Two across: four choices and the Add to basket button fit a phone's first screen (decision 533). */}
+      <div className="mt-2 grid grid-cols-2 gap-2">
         {variants.map((v) => {
           const soldOut = v.availability === 'sold_out' || v.stock_quantity === 0;
           return (
