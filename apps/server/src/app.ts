@@ -22,7 +22,7 @@ import { productPageReader } from './modules/products/products.repository';
 import { newSearchState } from './modules/search/search-state';
 import { SettingsStore } from './modules/settings/settings.service';
 import { storefrontPagesPlugin } from './modules/storefront/storefront-pages';
-import { authPlugin } from './plugins/auth';
+import { authPlugin, newVerifiedTokens } from './plugins/auth';
 import { authUserReader } from './plugins/auth-users';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
@@ -119,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     search: newSearchState(), // the listing index, the map's producers, the change feed
     publicProducts: new PublicProductCache(), // guests' product pages, for 2 s
     messageSends: messageSendsOn(database.db), // sends of the same moment, written together
-    verifiedTokens: new Map(), // tokens whose signature was checked, with their claims
+    verifiedTokens: newVerifiedTokens(), // tokens whose signature was checked, with their claims
     reads: {
       authUser: authUserReader(database.db), // the account behind a signed-in request
       productsForOrder: productsForOrderReader(database.db), // an order's products

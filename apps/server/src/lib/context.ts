@@ -11,6 +11,7 @@ import type { productPageReader } from '../modules/products/products.repository'
 import type { SearchState } from '../modules/search/search-state';
 import type { SettingsStore } from '../modules/settings/settings.service';
 import type { authUserReader } from '../plugins/auth-users';
+import type { BoundedCache } from './bounded-cache';
 import type { DomainEvents } from './events';
 import type { FileStorage } from './file-storage';
 import type { MailDelivery, Mailer } from './mailer';
@@ -54,7 +55,7 @@ export type AppContext = {
   lifecycle: { draining: boolean };
 
   // What this instance keeps in memory, each made once by app.ts#buildApp (docs/ARCHITECTURE.md,
-  // "What an app instance holds"). Each app has its own, and what runs SQL is built on its own `db`:
+  // "What an instance holds in memory"). Each app has its own, and what runs SQL is built on its own `db`:
   // tests run several apps on several databases in one process, and a transaction (its own
   // connection) never runs a statement prepared for another.
   /** Search: the listing index, the map's producers and the change feed that keeps both fresh. */
@@ -74,7 +75,7 @@ export type AppContext = {
    * finding it here under 2 µs (`verifyAccessToken` in a loop on the 2-core machine, 28 Nov 2026),
    * against 0.35–0.47 ms of server CPU for a whole message send (decision 119).
    */
-  verifiedTokens: Map<string, TokenClaims>;
+  verifiedTokens: BoundedCache<string, TokenClaims>;
   /**
    * Hot reads, each built once on `db` as a named prepared statement. The signed-in account, an
    * order's products and its pickup point are also shared by the requests of one turn of the event

@@ -1,6 +1,7 @@
 import { TEXTS, type TokenClaims, type UserType } from '@farmstand/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { BoundedCache } from '../lib/bounded-cache';
 import type { AppContext } from '../lib/context';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { UserWithSubscription } from '../modules/auth/auth.repository';
@@ -20,9 +21,14 @@ declare module 'fastify' {
  * Checking a signature is a pure function of the token and the secret, so it is done once per token;
  * expiry is checked again on every use, and the account behind the token (status, token version) is
  * still read from the database on every request.
- * Only valid tokens are kept, at most VERIFIED_TOKENS_MAX, the oldest dropped first.
+ * Only valid tokens are kept (lib/bounded-cache.ts): each until its expiry or for an hour, whichever
+ * is first, at most VERIFIED_TOKENS_BOUNDS.maxEntries, the oldest dropped first.
  */
-const VERIFIED_TOKENS_MAX = 10_000;
+export const VERIFIED_TOKENS_BOUNDS = { ttlMs: 60 * 60 * 1000, maxEntries: 10_000 };
+
+export function newVerifiedTokens(): BoundedCache<string, TokenClaims> {
+  return new BoundedCache<string, TokenClaims>(VERIFIED_TOKENS_BOUNDS);
+}
 
 async function checkedClaims(ctx: AppContext, token: string): Promise<TokenClaims | null> {
   const known = ctx.verifiedTokens;
@@ -34,10 +40,7 @@ async function checkedClaims(ctx: AppContext, token: string): Promise<TokenClaim
     return null;
   }
   const claims = await verifyAccessToken(token, ctx.config.jwtSecret);
-  if (claims) {
-    if (known.size >= VERIFIED_TOKENS_MAX) known.delete(known.keys().next().value as string);
-    known.set(token, claims);
-  }
+  if (claims) known.set(token, claims, typeof claims.exp === 'number' ? claims.exp * 1000 : undefined);
   return claims;
 }
 

@@ -46,6 +46,20 @@ describe('GET /api/metrics', () => {
     expect(text).toContain('# TYPE job_queue_depth gauge');
   });
 
+  it('labels requests by route pattern, never the raw URL: 40 product ids and 40 unknown paths add no series each', async () => {
+    const series = (text: string) => text.split('\n').filter((line) => line.startsWith('http_request_duration_seconds_count{'));
+    for (let id = 1; id <= 40; id++) {
+      await app.inject({ method: 'GET', url: `/api/products/${900_000 + id}?ref=${id}` });
+      await app.inject({ method: 'GET', url: `/api/no-such-thing-${id}` });
+    }
+    const lines = series((await app.inject({ method: 'GET', url: '/api/metrics' })).body);
+    expect(lines.filter((line) => line.includes('900'))).toEqual([]);
+    expect(lines.filter((line) => line.includes('no-such-thing'))).toEqual([]);
+    expect(lines.filter((line) => line.includes('route="/api/products/:id"'))).toHaveLength(1);
+    // Every series is one route pattern, method and status: a bounded set, whatever is requested.
+    expect(lines.length).toBeLessThan(60);
+  });
+
   it('refuses another machine without the token, and takes the token when METRICS_TOKEN is set', async () => {
     const remote = await app.inject({ method: 'GET', url: '/api/metrics', remoteAddress: '203.0.113.7' });
     expect(remote.statusCode).toBe(401);

@@ -4,7 +4,7 @@ import { products } from '../../db/schema';
 import { bearer, buildUser } from '../../test/factories';
 import { buildProducer, buildProduct, validProduct, validProfile } from '../../test/producer-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { PublicProductCache } from './products.public-cache';
+import { PUBLIC_PRODUCT_CACHE_BOUNDS, PUBLIC_PRODUCT_TTL_MS, PublicProductCache } from './products.public-cache';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -115,5 +115,25 @@ describe('PublicProductCache', () => {
       return null;
     });
     expect(loads).toBe(1);
+  });
+
+  it('holds no page past its 2 s: 5,000 products read, then one more after the TTL leaves one page', async () => {
+    let now = 1_000_000;
+    const cache = new PublicProductCache({ now: () => now });
+    // Guests' 404s are kept as pages are (a null body).
+    for (let id = 1; id <= 5000; id++) await cache.get(id, async () => null);
+    expect(cache.entries.size).toBe(5000);
+    now += PUBLIC_PRODUCT_TTL_MS;
+    await cache.get(5001, async () => null);
+    expect(cache.entries.size).toBe(1);
+  });
+
+  it('holds the pages of the last 2 s within its byte budget, whatever guests ask for', async () => {
+    const cache = new PublicProductCache();
+    // An 11 KB product page, as the product page is (bench, decision 320).
+    const body = 'x'.repeat(11 * 1024);
+    for (let id = 1; id <= 4000; id++) cache.entries.set(id, body);
+    expect(cache.entries.bytes).toBeLessThanOrEqual(PUBLIC_PRODUCT_CACHE_BOUNDS.maxBytes);
+    expect(cache.entries.size).toBeLessThan(4000);
   });
 });

@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
+import { BoundedCache } from '../../lib/bounded-cache';
 import type { AppContext } from '../../lib/context';
 import { type BenefitsWanted, takesWanted } from './benefit-filter';
 import type { Point } from './geo';
@@ -38,18 +39,31 @@ export type MapIndex = {
    * viewport's cell totals (producer-map-grid.ts); rebuilt like `sorted`.
    */
   byLatitude: LatitudeOrder | null;
-  /** Whole-map answers (no location, no viewport): the same for everyone until the next change. */
-  answers: Map<string, { at: number; answer: MapAnswer }>;
+  /**
+   * Whole-map answers (no location, no viewport): the same for everyone until the next change, each
+   * for SHARED_ANSWER_MAX_AGE_MS and within MAP_ANSWER_BOUNDS (lib/bounded-cache.ts): the key holds the
+   * page's limit and offset, which a client chooses.
+   */
+  answers: BoundedCache<string, MapAnswer>;
   version: number;
 };
 
 /** The whole-map answer is rebuilt at most this often (it can be tens of megabytes at national scale). */
 const SHARED_ANSWER_MAX_AGE_MS = 1000;
+/** What whole-map answers may hold at once: the few filters and pages of the last second. */
+export const MAP_ANSWER_BOUNDS = { maxEntries: 64, maxBytes: 64 * 1024 * 1024 };
+
+const newAnswers = () =>
+  new BoundedCache<string, MapAnswer>({
+    ttlMs: SHARED_ANSWER_MAX_AGE_MS,
+    ...MAP_ANSWER_BOUNDS,
+    weigh: (answer) => answer.json.length,
+  });
 
 async function buildIndex(ctx: AppContext): Promise<MapIndex> {
   // The feed's starting point comes first: a change made while the map loads is applied after it.
   await startSearchFeed(ctx);
-  const index: MapIndex = { byProducer: new Map(), sorted: null, byLatitude: null, answers: new Map(), version: 0 };
+  const index: MapIndex = { byProducer: new Map(), sorted: null, byLatitude: null, answers: newAnswers(), version: 0 };
   const pending: number[][] = [];
   let loaded = false;
   const apply = async (ids: number[]) => {
@@ -144,13 +158,13 @@ export async function producerMapAnswer(ctx: AppContext, filters: MapFilters): P
     const benefits = filters.benefits ? `${filters.benefits.bits}@${filters.benefits.day}` : '';
     const key = `${filters.verifiedOnly}|${filters.category ?? ''}|${benefits}|${filters.limit}|${filters.offset}`;
     const cached = index.answers.get(key);
-    if (cached && now - cached.at < SHARED_ANSWER_MAX_AGE_MS) return cached.answer;
+    if (cached) return cached;
     const matching = sortedEntries(index).filter(keep);
     const answer = answerOf(
       pageOf(matching, filters).map((entry) => `${entry.head},"distance":null}`),
       matching.length,
     );
-    index.answers.set(key, { at: now, answer });
+    index.answers.set(key, answer);
     compressed(answer).catch(() => undefined);
     return answer;
   }
