@@ -176,6 +176,8 @@ describe('the reserve card of a product with variants', () => {
 
     fireEvent.change(screen.getByLabelText('Quantity to reserve'), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add to basket · ≈ $28.98' }));
+    // A variant's price reads as every price does (one formatter): "$6.00/bag", not "$6.00 / bag".
+    expect(screen.getByRole('radio', { name: /Soup bones/ }).closest('label')?.textContent).toMatch(/\$6\.00\/\S/);
     fireEvent.click(screen.getByRole('radio', { name: /Soup bones/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Add to basket · $6.00' }));
 

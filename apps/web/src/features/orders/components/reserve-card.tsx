@@ -1,4 +1,5 @@
 import { byWeightOf, formatByWeight, formatCents, lineEstimate } from '@farmstand/shared/format/by-weight';
+import { formatPrice } from '@farmstand/shared/format/money';
 import { countNoun } from '@farmstand/shared/format/quantity';
 import { isInSeason, outOfSeasonNotice, seasonDay } from '@farmstand/shared/format/season';
 import type { Product, ProductVariant } from '@farmstand/shared/schemas/products';
@@ -43,7 +44,7 @@ type Offer = Pick<ProductVariant, 'price' | 'price_unit' | 'weight_unit' | 'pack
 const offerText = (o: Pick<Offer, 'price' | 'price_unit' | 'weight_unit' | 'pack_min' | 'pack_max'>) => {
   const byWeight = byWeightOf(o);
   if (byWeight) return formatByWeight(byWeight);
-  return o.price === null ? 'Ask for price' : `${money(o.price)}${o.price_unit ? ` / ${o.price_unit}` : ''}`;
+  return o.price === null ? 'Ask for price' : formatPrice(o.price, o.price_unit);
 };
 
 /** The variant choice: a radio group (name and price); a sold-out variant cannot be chosen. */
