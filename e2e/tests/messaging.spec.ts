@@ -23,12 +23,15 @@ test('a consumer inquires from a product page; the producer is told live, replie
   const producerPage = await openSignedIn(browser, producer, '/dashboard');
   const consumerPage = await openSignedIn(browser, consumer, `/product/${productId}`);
 
-  // The consumer asks the farm from the product page's fold: a question, with no quantity to order (decision 533).
+  // The consumer asks the farm from the product page's fold: a question, its quantity part of it (decision 533).
   await consumerPage.locator('summary', { hasText: `Ask ${farmName} a question` }).click();
   const form = consumerPage.locator('form').filter({ has: consumerPage.getByRole('button', { name: 'Send Inquiry' }) });
   await form.getByRole('button', { name: 'Send Inquiry' }).click();
   await expect(form.getByText('Please enter a message')).toBeVisible();
-  await expect(form.getByLabel('Quantity')).toHaveCount(0);
+  const quantity = form.getByLabel('Quantity you are asking about');
+  await expect(quantity.locator('option').first()).toHaveText('No particular amount');
+  await expect(quantity.locator('option').nth(1)).toHaveText('1');
+  await quantity.selectOption('2');
   await form.getByLabel('Message').fill('Could I pick up two dozen on Saturday?');
   await form.getByLabel('Preferred contact').selectOption('both');
   await form.getByRole('button', { name: 'Send Inquiry' }).click();

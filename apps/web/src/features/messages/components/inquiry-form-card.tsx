@@ -4,6 +4,7 @@ import {
   CONTACT_PREFERENCES,
   MESSAGE_MAX_LENGTH,
   MESSAGING_TEXTS,
+  maxInquiryQuantity,
 } from '@farmstand/shared/constants/messaging';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -16,20 +17,22 @@ import { track } from '@/lib/analytics';
 import { errorMessage } from '@/lib/api';
 import { useSendInquiry } from '../api';
 
-// No quantity: reserving is the page's one way to order; a shopper asking about an amount says so
-// in the question (decision 533), and the server keeps requestedQuantity optional.
+// Reserving is the page's one way to order (decision 533): the quantity here is part of the question
+// ("do you have 8 for Sunday?"), optional, with spec 01's options from 1 to min(stock or 10, 10).
 const InquiryForm = z.object({
   message: z.string().trim().min(1, TEXTS.inquiryMessageRequired).max(MESSAGE_MAX_LENGTH),
+  requestedQuantity: z.string().transform((v) => (v === '' ? undefined : Number(v))),
   contactPreference: z.enum(CONTACT_PREFERENCES),
 });
 type InquiryFormInput = z.input<typeof InquiryForm>;
 type InquiryFormValues = z.output<typeof InquiryForm>;
 
 /** The inquiry form itself, with its form library and schema: loaded only when a signed-in user sees it. */
-export type InquiryProduct = Pick<Product, 'id' | 'name' | 'availability' | 'producer_user_id'>;
+export type InquiryProduct = Pick<Product, 'id' | 'name' | 'availability' | 'stock_quantity' | 'producer_user_id'>;
 
 export default function InquiryFormCard({ product }: { product: InquiryProduct }) {
   const send = useSendInquiry();
+  const maxQuantity = maxInquiryQuantity(product.stock_quantity);
   const {
     register,
     handleSubmit,
@@ -37,7 +40,7 @@ export default function InquiryFormCard({ product }: { product: InquiryProduct }
     formState: { errors, isSubmitting },
   } = useForm<InquiryFormInput, unknown, InquiryFormValues>({
     resolver: zodResolver(InquiryForm),
-    defaultValues: { message: '', contactPreference: 'email' },
+    defaultValues: { message: '', requestedQuantity: '', contactPreference: 'email' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -64,7 +67,15 @@ export default function InquiryFormCard({ product }: { product: InquiryProduct }
           error={errors.message?.message}
           {...register('message')}
         />
-        <div className="sm:w-64">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectInput label="Quantity you are asking about" {...register('requestedQuantity')}>
+            <option value="">No particular amount</option>
+            {Array.from({ length: maxQuantity }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </SelectInput>
           <SelectInput label="Preferred contact" {...register('contactPreference')}>
             {CONTACT_PREFERENCES.map((preference) => (
               <option key={preference} value={preference}>
