@@ -44,7 +44,7 @@ export const includedFeatures = ({ limits }: SiteTerms) => [
 export const billingFaq = ({ plans, site_name }: SiteTerms) => [
   {
     q: 'When am I charged?',
-    a: `Your ${plans.trial_days}-day free trial needs no card. You are charged when you choose a plan, then again at the start of each month or year until you cancel.`,
+    a: `Your ${plans.trial_days}-day free trial needs no card. A plan chosen during the trial keeps every trial day: its first charge is on the day the trial ends. After the trial, you are charged when you choose a plan. Then again at the start of each month or year until you cancel.`,
   },
   {
     q: 'What happens if I cancel?',
