@@ -16,6 +16,8 @@ export type BenchOptions = {
   regenerate: boolean;
   only: string[] | null;
   durationSeconds: number;
+  /** Client connections of the soak (`--connections=200`, BENCH_CONNECTIONS). */
+  connections: number;
   skipBuild: boolean;
   scale: BenchScaleName;
   /** Which database the search section measures: PostgreSQL (default), the embedded PGlite, or both. */
@@ -32,6 +34,7 @@ export function readOptions(argv = process.argv.slice(2), env = process.env): Be
     regenerate: argv.includes('--regenerate') || env.BENCH_REGENERATE === '1',
     only: (value('only') ?? env.BENCH_ONLY)?.split(',').filter(Boolean) ?? null,
     durationSeconds: Number(value('duration') ?? env.BENCH_DURATION ?? 10),
+    connections: Number(value('connections') ?? env.BENCH_CONNECTIONS ?? 200),
     skipBuild: argv.includes('--skip-build') || env.BENCH_SKIP_BUILD === '1',
     scale: (value('scale') ?? env.BENCH_SCALE)?.toLowerCase() === '1m' ? '1m' : '200k',
     engine: engineOf(value('engine') ?? env.BENCH_ENGINE),

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVER_DIR } from './config';
@@ -47,11 +47,15 @@ export async function startBenchServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  // BENCH_SERVER_LOG=/tmp/server.log keeps the server's whole output (with `--trace-gc` in BENCH_SERVER_NODE_ARGS, every collection).
+  const log = process.env.BENCH_SERVER_LOG ? createWriteStream(process.env.BENCH_SERVER_LOG, { flags: 'a' }) : null;
   child.stdout?.on('data', (chunk) => {
-    output += chunk;
+    if (log) log.write(chunk);
+    else output += chunk;
   });
   child.stderr?.on('data', (chunk) => {
     output += chunk;
+    log?.write(chunk);
   });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
