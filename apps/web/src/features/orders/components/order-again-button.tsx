@@ -9,6 +9,8 @@ import { ApiError, api, errorMessage } from '@/lib/api';
 import { addToBasket } from '../basket';
 import { type OrderAgain, orderAgain } from '../order-again';
 
+const units = (lines: { quantity: number }[]) => lines.reduce((n, line) => n + line.quantity, 0);
+
 /** Today's listing of a product, or null when it is no longer listed (404). */
 async function listed(id: number): Promise<Product | null> {
   try {
@@ -60,10 +62,7 @@ export function OrderAgainButton({ order }: { order: Order }) {
           <p>
             {result.lines.length === 0
               ? `Nothing from order #${order.id} can be reserved today.`
-              : `${countNoun(
-                  result.lines.reduce((n, l) => n + l.quantity, 0),
-                  'item',
-                )} from order #${order.id} now in your basket for ${order.producer.farm_name}.`}
+              : `${countNoun(units(result.lines), 'item')} from order #${order.id} ${units(result.lines) === 1 ? 'is' : 'are'} in your basket for ${order.producer.farm_name}.`}
           </p>
           {result.changes.length > 0 && (
             <>
