@@ -80,12 +80,16 @@ async function buildIndex(ctx: AppContext): Promise<MapIndex> {
     index.answers.clear();
     index.version++;
   };
+  // Changes are applied one after another, in the feed's order: each reads its producers from the
+  // database, and two reads running at once could finish out of order, an older state of a farm
+  // overwriting a newer one until its next change (seen as a farm missing from the map).
+  let applied = Promise.resolve();
   onSearchChange(ctx, (ids) => {
     if (!loaded) {
       pending.push(ids);
       return;
     }
-    apply(ids).catch(() => undefined);
+    applied = applied.then(() => apply(ids)).catch(() => undefined);
   });
   for (const row of await loadMapProducers(ctx.db)) index.byProducer.set(row.producer_id, mapEntryOf(row));
   loaded = true;
