@@ -155,7 +155,9 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('graceful shutdown', 
     nodeServer = startServer('node', ['apps/server/dist/main.js'], {
       ...env,
       SHUTDOWN_DRAIN_MS: '0',
-      SHUTDOWN_GRACE_MS: '120000',
+      // Half of it is how long the stop takes what is still queued: a starved process on a loaded
+      // machine (load 15 beside this test) took more than 60 s for 20 connections.
+      SHUTDOWN_GRACE_MS: '240000',
     });
     // Neither rejection goes unhandled while the other test runs.
     npmServer.catch(() => undefined);
@@ -234,11 +236,11 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('graceful shutdown', 
         expect(statusOf(await ready())).toBe(503);
         hog.kill('SIGKILL');
         expect(await server.exited, server.stderr()).toBe(0);
-        expect(Date.now() - signalledAt).toBeLessThan(120_000);
+        expect(Date.now() - signalledAt).toBeLessThan(240_000);
       } finally {
         hog.kill('SIGKILL');
       }
     },
-    240_000,
+    360_000,
   );
 });
