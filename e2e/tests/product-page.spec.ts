@@ -4,8 +4,8 @@ import { createUser, expectAccessible, signInBrowser } from './helpers';
 /**
  * Issue 44 item 4 (decision 533): one primary action per product page. At a phone's size (390 × 844)
  * the name, the price and 'Add to basket' are in the first screen, above the phone's tab bar, even for
- * a product with four variants; the page is one way to order (one quantity), the inquiry is a question
- * without a quantity, and the rest is folded, so the page is far shorter than the ~4,300 px it was.
+ * a product with four variants; the page is one way to order (one quantity to reserve), the inquiry is
+ * a question (its optional quantity part of it), and the rest is folded, so the page is far shorter than the ~4,300 px it was.
  */
 const PHONE = { width: 390, height: 844 };
 /** The page's own height at 390 px (its main, not the header or footer): about 2,300 px now, over 3,200 before. */
@@ -99,8 +99,8 @@ test('at 390 px a product page shows name, price and Add to basket in the first 
     await expectInFirstScreen(page, page.getByText(/^from \$8\.49/).first(), 'the price');
     await expectInFirstScreen(page, addToBasket, 'Add to basket');
 
-    // One way to order: one quantity on the page, the reserve card's.
-    await expect(page.getByRole('combobox', { name: /quantity/i })).toHaveCount(1);
+    // One way to order: one quantity to reserve on the page, the reserve card's.
+    await expect(page.getByRole('combobox', { name: 'Quantity to reserve' })).toHaveCount(1);
     await expect(page.getByLabel('Quantity to reserve')).toBeVisible();
 
     // The rest is folded, its headings still there; the allergens are named on the fold itself.
@@ -113,7 +113,7 @@ test('at 390 px a product page shows name, price and Add to basket in the first 
     const height = await page.evaluate(() => document.querySelector('main')?.getBoundingClientRect().height ?? 0);
     expect(height, 'the page without its footer').toBeLessThanOrEqual(MOST_PAGE_HEIGHT);
 
-    // Opened, every fold reads its text; the question to the farm has no quantity of its own.
+    // Opened, every fold reads its text; the question's quantity is part of the question, not an order.
     await ingredientsFold.click();
     await expect(page.getByText('Grass-fed beef, sea salt')).toBeVisible();
     await page.locator('summary', { hasText: 'Inspection and labels' }).click();
@@ -123,7 +123,8 @@ test('at 390 px a product page shows name, price and Add to basket in the first 
     await page.locator('summary', { hasText: `Ask ${farmName} a question` }).click();
     const question = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send Inquiry' }) });
     await expect(question.getByLabel('Message')).toBeVisible();
-    await expect(page.getByRole('combobox', { name: /quantity/i })).toHaveCount(1);
+    await expect(page.getByRole('combobox', { name: 'Quantity to reserve' })).toHaveCount(1);
+    await expect(question.getByRole('combobox', { name: 'Quantity you are asking about' })).toHaveValue('');
     await expect(page.getByRole('button', { name: 'Contact Producer' })).toBeEnabled();
     await expectAccessible(page);
     await context.close();

@@ -29,7 +29,7 @@ export function VerificationTab() {
   const selected = producers.find((p) => p.id === selectedId);
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
       <section aria-labelledby="pending-producers-title">
         <SectionTitle>
           <span id="pending-producers-title">

@@ -165,7 +165,7 @@ export default function SearchPage({ resultsMap: ProducerResultsMap }: { results
             <ProducerResultsMap producers={producers} location={location} />
           </Suspense>
         ) : (
-          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
             {producers.map((producer, index) => (
               <li key={producer.user_id}>
                 <ProducerCard producer={producer} eager={index === firstPictured(producers, (p) => p.profile_image_url)} />
