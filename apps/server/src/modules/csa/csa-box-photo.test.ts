@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { eggs, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
+import { addSummerShare } from './csa.test-helpers';
 
 /**
  * The CSA box photo (decision 515) through the real multipart path: multipart is registered once for
@@ -41,22 +42,7 @@ const png = async () => ({
 async function postedBox(): Promise<{ farm: TestUser; url: string }> {
   const farm = await setUpMarket(app);
   const egg = await eggs(app, farm, { stockQuantity: 20 });
-  const plan = await app.inject({
-    method: 'POST',
-    url: '/api/csa',
-    headers: bearer(farm),
-    payload: {
-      name: 'Summer Veggie Share',
-      description: 'Whatever is best that week',
-      sizes: [{ name: 'Small', price: 20 }],
-      season_start: '2030-06-01',
-      season_end: '2030-08-31',
-      skip_dates: [],
-      places: [{ point_id: farm.pointId, weekday: 6, start: '09:00', cap: 5 }],
-    },
-  });
-  expect(plan.statusCode, plan.body).toBe(201);
-  const id = plan.json().plan.id;
+  const { id } = await addSummerShare(app, farm);
   const box = await app.inject({
     method: 'PUT',
     url: `/api/csa/${id}/boxes`,

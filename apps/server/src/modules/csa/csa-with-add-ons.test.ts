@@ -5,6 +5,7 @@ import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { advanceHours, eggs, orderPayload, placeOrder, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
 import { runStandingOrders } from '../standing/standing.sweep';
+import { addSummerShare } from './csa.test-helpers';
 
 /**
  * A CSA share and the week's add-ons reach the same pickup (decision 519). The Saturday market of
@@ -27,17 +28,7 @@ const sweep = () => runStandingOrders(app.ctx, app.ctx.clock.now());
 async function memberOfAFarm() {
   const farm = await setUpMarket(app);
   const egg = await eggs(app, farm, { stockQuantity: 20 });
-  const plan = await send('POST', '/api/csa', farm, {
-    name: 'Summer Veggie Share',
-    description: 'Whatever is best that week',
-    sizes: [{ name: 'Small', price: 20 }],
-    season_start: '2030-06-01',
-    season_end: '2030-08-31',
-    skip_dates: [],
-    places: [{ point_id: farm.pointId, weekday: 6, start: '09:00', cap: 5 }],
-  });
-  expect(plan.statusCode, plan.body).toBe(201);
-  const planId = plan.json().plan.id;
+  const { id: planId } = await addSummerShare(app, farm);
   const member = await buildUser(app);
   const joined = await send('POST', `/api/csa/${planId}/join`, member, {
     point_id: farm.pointId,

@@ -5,6 +5,7 @@ import { orderItems, orders, products, standingOrders } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProduct } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
+import { addSummerShare } from '../csa/csa.test-helpers';
 import { advanceHours, eggs, move, orderPayload, placeOrder, setUpMarket, useTestClock } from './orders.test-helpers';
 
 /**
@@ -133,17 +134,8 @@ describe('one line check wherever lines enter', () => {
     const hidden = await buildProduct(app, farm, { name: 'Hidden Honey', price: 9, active: false });
     const foreignPies = await piesByVariant(other, null);
     const ownPies = await piesByVariant(farm, null);
-    const plan = await send('POST', '/api/csa', farm, {
-      name: 'Summer Veggie Share',
-      description: 'Whatever is best that week',
-      sizes: [{ name: 'Small', price: 20 }],
-      season_start: '2030-06-01',
-      season_end: '2030-08-31',
-      skip_dates: [],
-      places: [{ point_id: farm.pointId, weekday: 6, start: '09:00', cap: 5 }],
-    });
-    expect(plan.statusCode, plan.body).toBe(201);
-    const box = (items: object[]) => send('PUT', `/api/csa/${plan.json().plan.id}/boxes`, farm, { week_of: '2030-06-08', items });
+    const plan = await addSummerShare(app, farm);
+    const box = (items: object[]) => send('PUT', `/api/csa/${plan.id}/boxes`, farm, { week_of: '2030-06-08', items });
     const foreignVariant = await box([{ productId: ownPies.productId, variantId: foreignPies.variants[1], quantities: [1] }]);
     expect(foreignVariant.statusCode).toBe(400);
     expect(foreignVariant.json().message).toBe(
