@@ -8,8 +8,9 @@ import { createUser, DEMO, type E2EUser, expectAccessible, loginAs, producerWith
  * with long names in the data: a farm name of many words and a product whose name is one 60-letter word.
  */
 const WIDTH = 390;
-const LONG_FARM = "Grandmother Whittaker-Montgomery's Heritage Apple Orchard and Sorghum Mill";
 const LONG_WORD = 'Heirloomsorghumsyrupandapplebutterfromthewhittakermontgomery'; // 60 letters, no break
+// Many words and one that cannot break: both kinds widen a card whose name may not shrink.
+const LONG_FARM = `Grandmother Whittaker-Montgomery ${LONG_WORD} Orchard`;
 const LONG_PRODUCT = `${LONG_WORD} jar`;
 
 type LongData = { producer: E2EUser; farmName: string; productId: number };

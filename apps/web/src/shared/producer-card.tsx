@@ -27,7 +27,7 @@ export function ProducerCard({ producer, eager = false }: { producer: ProducerCa
       <ProducerAvatar name={producer.farm_name} imageUrl={producer.profile_image_url} eager={eager} />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2 pr-10">
-          <h3 className="font-semibold leading-snug">
+          <h3 className="min-w-0 font-semibold leading-snug [overflow-wrap:anywhere]">
             <Link
               to={`/producer/${producer.user_id}`}
               className="after:absolute after:inset-0 after:rounded-xl hover:text-brand-800 focus-visible:outline-none dark:hover:text-green-300"

@@ -28,7 +28,7 @@ export function FarmNotices() {
                 disabled={save.isPending}
                 onChange={(e) => save.mutate({ producerUserId: farm.producer_user_id, notices: e.target.checked })}
               />
-              {farm.farm_name}
+              <span className="min-w-0 [overflow-wrap:anywhere]">{farm.farm_name}</span>
             </label>
           </li>
         ))}

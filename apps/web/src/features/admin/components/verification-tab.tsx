@@ -73,7 +73,7 @@ export function VerificationTab() {
                   }`}
                 >
                   <span className="flex items-center justify-between gap-2">
-                    <span className="font-semibold">{producer.farm_name}</span>
+                    <span className="min-w-0 font-semibold [overflow-wrap:anywhere]">{producer.farm_name}</span>
                     <ReadinessBadge readiness={producer.readiness} />
                   </span>
                   <span className="mt-1 block text-sm text-stone-600 dark:text-stone-300">{producer.email}</span>
