@@ -74,7 +74,6 @@ function BasketLink() {
       title="Your basket: send it from Checkout"
     >
       <BasketIcon />
-      <span className="hidden sm:inline">Basket</span>
       <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white">
         {formatBadge(count)}
       </span>
