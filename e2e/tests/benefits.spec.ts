@@ -113,6 +113,8 @@ test('a farm enters its FNS number, an admin verifies it, a shopper sees the ten
   await shop.getByLabel('Address, town or ZIP code').fill('40507');
   await shop.getByRole('button', { name: 'Set', exact: true }).click();
   await expect(shop.getByText('Lexington, KY 40507')).toBeVisible();
+  // On a phone the filters fold behind one button (decision 530).
+  await shop.getByRole('button', { name: /^Filters/ }).click();
   await shop.getByLabel('Benefits the farm takes at pickup').selectOption('snap');
   await expect(shop).toHaveURL(/benefits=snap/);
   const cardOf = (name: string) => shop.getByRole('main').getByRole('article').filter({ hasText: name });
