@@ -1,4 +1,5 @@
 import type { PlanType } from '@farmstand/shared';
+import { formatCents } from '@farmstand/shared/format/by-weight';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../lib/context';
 import { periodEndFrom } from '../modules/billing/payment-provider';
@@ -69,7 +70,7 @@ export async function runSubscriptions(ctx: AppContext, now: Date) {
       });
       if (!done) continue;
       renewed++;
-      const charged = `$${(amountCents / 100).toFixed(2)}`;
+      const charged = formatCents(amountCents);
       await mailUser(ctx, row.email, row.trial_ended ? 'Your plan has started' : 'Your subscription has renewed', {
         heading: row.trial_ended
           ? 'Thank you: your free trial ended and your plan started'

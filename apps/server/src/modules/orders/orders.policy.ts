@@ -1,4 +1,5 @@
 import { formatPrice } from '@farmstand/shared';
+import { formatCents } from '@farmstand/shared/format/by-weight';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import { isInSeason } from '@farmstand/shared/format/season';
 import { ORDER_LIMITS, ORDER_STATUS_LABELS, type OrderTransitionTarget } from '@farmstand/shared/schemas/orders';
@@ -186,9 +187,9 @@ export function assertTotalWithinLimit(
   advice = 'Lower the quantities, or message the producer about a larger purchase',
   field = 'items',
 ) {
-  if (totalCents <= ORDER_LIMITS.maxTotal * 100) return;
+  if (totalCents <= ORDER_LIMITS.maxTotalCents) return;
   throw badRequest(
-    `An order can total at most ${formatPrice(ORDER_LIMITS.maxTotal)}; this one comes to ${formatPrice(totalCents / 100)}. ${advice}`,
+    `An order can total at most ${formatPrice(ORDER_LIMITS.maxTotal)}; this one comes to ${formatCents(totalCents)}. ${advice}`,
     field,
   );
 }

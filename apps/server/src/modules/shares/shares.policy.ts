@@ -99,9 +99,9 @@ export function assertBillPlausible(
   bill: { cents: number; hangingWeight: number; confirm: boolean },
   estimate: { cents: number; hangingWeight: number },
 ): void {
-  if (bill.cents > ORDER_LIMITS.maxTotal * 100)
+  if (bill.cents > ORDER_LIMITS.maxTotalCents)
     throw badRequest(
-      `A share's bill can be at most ${formatCents(ORDER_LIMITS.maxTotal * 100)}; this one comes to ${formatCents(bill.cents)}: check the hanging weight and the fees`,
+      `A share's bill can be at most ${formatCents(ORDER_LIMITS.maxTotalCents)}; this one comes to ${formatCents(bill.cents)}: check the hanging weight and the fees`,
       'hanging_weight',
     );
   if (bill.cents > estimate.cents * FAR_OUTSIDE.high && !bill.confirm)

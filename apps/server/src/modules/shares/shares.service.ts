@@ -126,9 +126,9 @@ export async function reserveShare(ctx: AppContext, user: AuthUser, input: z.out
       );
     const price = Number(locked.product.price);
     const estimateCents = shareEstimateCents(price, terms) * input.quantity;
-    if (estimateCents > ORDER_LIMITS.maxTotal * 100)
+    if (estimateCents > ORDER_LIMITS.maxTotalCents)
       throw badRequest(
-        `A reservation can come to at most ${formatCents(ORDER_LIMITS.maxTotal * 100)}; ${input.quantity} shares come to about ${formatCents(estimateCents)}: reserve fewer`,
+        `A reservation can come to at most ${formatCents(ORDER_LIMITS.maxTotalCents)}; ${input.quantity} shares come to about ${formatCents(estimateCents)}: reserve fewer`,
         'quantity',
       );
     const newId = await repo.insertShare(tx, {
