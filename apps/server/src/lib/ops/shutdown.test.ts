@@ -214,6 +214,10 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('graceful shutdown', 
 
   it.skipIf(!canStarve)(
     'node dist/main.js starved of CPU: every search sent before SIGTERM is answered, none reset, and the process exits 0',
+    // The scheduler decides whether the burst waits in the queue (checked before the signal, the
+    // server still running): once in four CI runs the starved process still took it all first.
+    // A second burst then sets the scene; a failure after the signal fails the retry too.
+    { timeout: 360_000, retry: 1 },
     async () => {
       const server = await nodeServer;
       const port = portOf(server);
@@ -241,6 +245,5 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('graceful shutdown', 
         hog.kill('SIGKILL');
       }
     },
-    360_000,
   );
 });
