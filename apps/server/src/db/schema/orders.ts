@@ -62,6 +62,8 @@ export const pickupPoints = pgTable(
     booth: text('booth'),
     /** The smallest basket (before delivery fee) this place takes; null: no minimum. */
     minOrder: numeric('min_order', { precision: 10, scale: 2, mode: 'number' }),
+    /** The participating market of the running incentive this place is (Double Dollars are matched only there); null: not one. */
+    incentiveMarket: text('incentive_market'),
     /** Removed places stay for the orders that name them. */
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
