@@ -123,7 +123,7 @@ export async function saveMine(ctx: AppContext, producer: AuthUser, input: SaveI
  * farm's must be one of them (spelled as the list spells it); with no list (or no incentive), the
  * farm's own words.
  */
-function marketOf(incentive: Incentive | null, market: string): string {
+export function marketOf(incentive: Incentive | null, market: string): string {
   if (!incentive || incentive.markets.length === 0) return market;
   const listed = incentive.markets.find((m) => m.toLowerCase() === market.toLowerCase());
   if (!listed)
