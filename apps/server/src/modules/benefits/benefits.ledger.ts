@@ -3,6 +3,7 @@ import { TENDER_KINDS, TENDER_LABELS, type TenderKind } from '@farmstand/shared/
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import type { Ledger } from '@farmstand/shared/schemas/benefits';
 import type { PDFFont, PDFPage } from 'pdf-lib';
+import { csvField } from '../../lib/csv';
 import { lazyModule } from '../../lib/lazy-module';
 import { sumTenders, tenderCents } from './benefits.presenter';
 import type { TendersRow } from './benefits.repository';
@@ -59,15 +60,6 @@ export const ledgerFileName = (month: string, extension: 'csv' | 'pdf') => `farm
 
 /** Cents as dollars with two decimals and no symbol or separators, for spreadsheets: 123456 → "1234.56". */
 const csvMoney = (cents: number) => `${(cents - (cents % 100)) / 100}.${String(cents % 100).padStart(2, '0')}`;
-
-/**
- * A field as RFC 4180 writes it, quoted when it holds a comma, quote or line break; a text that a
- * spreadsheet would run as a formula (=, +, -, @ first) is prefixed with an apostrophe.
- */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 const CSV_KINDS: TenderKind[] = ['snap', 'wic_fmnp', 'senior_fmnp', 'incentive'];
 const CSV_OTHERS: TenderKind[] = ['cash', 'card', 'other'];
