@@ -1,4 +1,4 @@
-import { formatPackRange, toMilli, type WeightUnit } from './by-weight';
+import { formatPackRange, formatWeight, toMilli, type WeightUnit } from './by-weight';
 
 /**
  * Measures that read as one compound word with their number: "18 count" is an "18-count" carton,
@@ -32,21 +32,63 @@ export function lineName(name: string, variantName: string | null | undefined): 
   return variantName ? `${name} (${variantName})` : name;
 }
 
-/**
- * A line's quantity as a packer reads it: "3 packs (1.3–1.6 lb)" for a by-weight line (packs are
- * what is counted, decision 510), else `formatPackQuantity` ("2 × 18-count", "2 dozen").
- */
-export function formatLineQuantity(line: {
+/** A line as the quantity wording reads it: a count, or by weight (decision 510) packs with their range. */
+export type QuantityLine = {
   quantity: number;
   price_unit: string | null;
   weight_unit: WeightUnit | null;
   pack_min: number | null;
   pack_max: number | null;
-}): string {
+  /** Each pack's weight once weighed (one per pack), else null or absent. */
+  weights?: readonly number[] | null;
+};
+
+/**
+ * The one quantity wording (decision 544), called by the harvest list, the pick list, the day sheet,
+ * the packing slips, the standing card, the demand view and, through `formatOrderLine`, the mails.
+ *
+ * - by the piece: `formatPackQuantity` ("2 × 18-count", "2 dozen", "4");
+ * - by weight, packs are counted and each weighs its range, with the line's total weight in the
+ *   unit the farmer harvests: "2 packs × 1.5–2.5 lb (3–5 lb)", "1 pack × 9–11 lb";
+ * - weighed: "2 packs weighed 1.42, 1.51 lb (2.93 lb)".
+ *
+ * Never packs as pounds ("2 lb" for two packs), and never two units added together.
+ */
+export function formatLineQuantity(line: QuantityLine): string {
   if (line.weight_unit === null || line.pack_min === null || line.pack_max === null)
     return formatPackQuantity(line.quantity, line.price_unit);
-  const range = formatPackRange({ unit: line.weight_unit, minMilli: toMilli(line.pack_min), maxMilli: toMilli(line.pack_max) });
-  return `${line.quantity} ${line.quantity === 1 ? 'pack' : 'packs'} (${range})`;
+  const packs = countNoun(line.quantity, 'pack');
+  const unit = line.weight_unit;
+  if (line.weights && line.weights.length === line.quantity && line.quantity > 0) {
+    const milli = line.weights.map(toMilli);
+    const each = milli.map(formatWeight).join(', ');
+    const total = milli.length > 1 ? ` (${formatWeight(milli.reduce((a, b) => a + b, 0))} ${unit})` : '';
+    return `${packs} weighed ${each} ${unit}${total}`;
+  }
+  const min = toMilli(line.pack_min);
+  const max = toMilli(line.pack_max);
+  const each = formatPackRange({ unit, minMilli: min, maxMilli: max });
+  if (line.quantity === 1) return `${packs} × ${each}`;
+  return `${packs} × ${each} (${formatPackRange({ unit, minMilli: min * line.quantity, maxMilli: max * line.quantity })})`;
+}
+
+/**
+ * What lines of one unit weigh together, in that unit: "4.5–7.5 lb" (a harvest list's product over
+ * its variants). Null when the lines are not all by weight in one unit: different units are never
+ * added together, and by-the-piece lines have no weight.
+ */
+export function totalWeight(lines: readonly QuantityLine[]): string | null {
+  const units = new Set(lines.map((line) => line.weight_unit));
+  const [unit] = units;
+  if (lines.length === 0 || units.size !== 1 || !unit) return null;
+  let min = 0;
+  let max = 0;
+  for (const line of lines) {
+    if (line.pack_min === null || line.pack_max === null) return null;
+    min += toMilli(line.pack_min) * line.quantity;
+    max += toMilli(line.pack_max) * line.quantity;
+  }
+  return formatPackRange({ unit, minMilli: min, maxMilli: max });
 }
 
 /** "1 item", "3 items", "1 no-show", "2 boxes": a count with its noun, singular or plural (the plural given when not just +s). */
@@ -55,20 +97,29 @@ export function countNoun(count: number, singular: string, plural = `${singular}
 }
 
 /**
- * One order line as mails write it: "2 × Heirloom Tomatoes (Cherry)" by the piece, "2 packs of Pork
- * shoulder (3–5 lb each)" by weight, where packs are what is counted (decision 510) and each weighs
- * its range until weighed.
+ * The one line wording of mails, slips, the standing card and the day sheet: the quantity as
+ * `formatLineQuantity` writes it, then the product with its variant. "2 × 18-count Brown Eggs",
+ * "2 dozen Eggs", "2 × Heirloom Tomatoes (Cherry)" (a bare count takes "×"), "2 packs × 1.5–2.5 lb
+ * (3–5 lb) Pork shoulder".
  */
 export function formatOrderLine(line: {
   quantity: number;
   name: string;
   variantName: string | null;
+  priceUnit?: string | null;
   weightUnit: WeightUnit | null;
   packMin: number | null;
   packMax: number | null;
+  weights?: readonly number[] | null;
 }): string {
+  const quantity = formatLineQuantity({
+    quantity: line.quantity,
+    price_unit: line.priceUnit ?? null,
+    weight_unit: line.weightUnit,
+    pack_min: line.packMin,
+    pack_max: line.packMax,
+    weights: line.weights,
+  });
   const name = lineName(line.name, line.variantName);
-  if (line.weightUnit === null || line.packMin === null || line.packMax === null) return `${line.quantity} × ${name}`;
-  const range = formatPackRange({ unit: line.weightUnit, minMilli: toMilli(line.packMin), maxMilli: toMilli(line.packMax) });
-  return `${countNoun(line.quantity, 'pack')} of ${name} (${range} each)`;
+  return /^\d+$/.test(quantity) ? `${quantity} × ${name}` : `${quantity} ${name}`;
 }
