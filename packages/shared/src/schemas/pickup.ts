@@ -64,6 +64,11 @@ export const PickupPointRequest = z
       .nullish()
       .transform((v) => (v ? v : null)),
     booth: optionalText('Stall or booth', 60),
+    /**
+     * The running incentive's participating market this place is (decision 542): one of the admin's
+     * list for the place's state; empty: not a participating market. The server checks the list.
+     */
+    incentive_market: optionalText('Participating market', 120),
     min_order: numberInput(
       z
         .number({ error: 'Minimum order must be a number' })
@@ -159,6 +164,8 @@ export const PickupPoint = z.object({
   time_zone: z.enum(PICKUP_TIME_ZONES),
   booth: z.string().nullable(),
   min_order: z.number().nullable(),
+  /** The participating market of the running incentive this place is; null: not one. */
+  incentive_market: z.string().nullable(),
   schedule: z.array(ScheduleSlot),
 });
 export type PickupPoint = z.infer<typeof PickupPoint>;
@@ -185,12 +192,21 @@ export type PickupWindow = z.infer<typeof PickupWindow>;
 
 export const DeliveryInfo = z.object({ available: z.boolean(), radius: z.number().nullable() });
 
+/**
+ * An incentive running in a state and its participating markets, as the admin lists them in the
+ * benefit programmes; an empty list: the admin named none, any market the farm names counts.
+ */
+export const PlaceIncentive = z.object({ state: z.string(), name: z.string(), markets: z.array(z.string()) });
+export type PlaceIncentive = z.infer<typeof PlaceIncentive>;
+
 /** The producer's own setup (the /profile Pickup tab). */
 export const PickupSetupResponse = z.object({
   settings: PickupSettings,
   points: z.array(PickupPoint),
   delivery: DeliveryInfo,
   time_zone: z.string(),
+  /** The incentives running now, one per state at most, for the place form's market choice. */
+  incentives: z.array(PlaceIncentive),
 });
 export type PickupSetupResponse = z.infer<typeof PickupSetupResponse>;
 

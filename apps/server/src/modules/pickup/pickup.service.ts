@@ -14,6 +14,8 @@ import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
+import { marketOf } from '../benefits/benefits.service';
+import { incentiveOfState, loadBenefitTable } from '../benefits/programmes.service';
 import { geocode } from '../geocode/geocode.service';
 import { lockProducerByUserId } from '../producers/producers.repository';
 import * as repo from './pickup.repository';
@@ -46,6 +48,7 @@ export function presentPoint(point: repo.PointWithSchedule): PickupPoint {
     time_zone: point.timeZone as PickupTimeZone,
     booth: point.booth,
     min_order: point.minOrder === null ? null : Number(point.minOrder),
+    incentive_market: point.incentiveMarket,
     schedule: point.schedule.map((s) => ({ weekday: s.weekday, start: s.startTime, end: s.endTime })),
   };
 }
@@ -81,7 +84,27 @@ export async function getOwnSetup(ctx: AppContext, user: AuthUser): Promise<Pick
     points: points.map(presentPoint),
     delivery: farm ? deliveryInfo(farm) : { available: false, radius: null },
     time_zone: await platformTimeZone(ctx),
+    incentives: (await loadBenefitTable(ctx.db)).incentives
+      .filter((incentive) => incentive.active)
+      .map((incentive) => ({ state: incentive.state, name: incentive.name, markets: incentive.markets })),
   };
+}
+
+/**
+ * The participating market a place says it is (decision 542): one of the running incentive's
+ * markets in the place's state, spelled as the admin's list spells it (the farm's own rule,
+ * `benefits.service#marketOf`); where the admin listed none, the market the farm names. With no
+ * incentive running in the state there is nothing to be a market of. Delivery days are never one.
+ */
+async function incentiveMarketOf(ctx: AppContext, state: string, named: string | null): Promise<string | null> {
+  if (named === null) return null;
+  const incentive = await incentiveOfState(ctx.db, state);
+  if (!incentive)
+    throw badRequest(
+      `No market incentive runs in ${state} now, so this place cannot be a participating market; choose "Not a participating market"`,
+      'incentive_market',
+    );
+  return marketOf(incentive, named);
 }
 
 export async function saveSettings(ctx: AppContext, user: AuthUser, input: SettingsInput) {
@@ -115,8 +138,10 @@ async function pointValues(ctx: AppContext, farm: repo.Farm, input: PointInput) 
       timeZone: input.time_zone ?? defaultTimeZone(farm.state, farm.zip),
       booth: null,
       minOrder: input.min_order,
+      incentiveMarket: null,
     };
   }
+  const incentiveMarket = await incentiveMarketOf(ctx, input.state ?? 'KY', input.incentive_market);
   const place = await geocode(ctx, `${input.address}, ${input.city}, ${input.state ?? 'KY'} ${input.zip}`).catch(() => null);
   return {
     kind: input.kind,
@@ -131,6 +156,7 @@ async function pointValues(ctx: AppContext, farm: repo.Farm, input: PointInput) 
     timeZone: input.time_zone ?? defaultTimeZone(input.state ?? 'KY', input.zip),
     booth: input.booth,
     minOrder: input.min_order,
+    incentiveMarket,
   };
 }
 

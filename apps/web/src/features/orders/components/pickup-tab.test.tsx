@@ -1,4 +1,4 @@
-import type { PickupSettings, PickupSetupResponse } from '@farmstand/shared/schemas/pickup';
+import type { PickupPoint, PickupSettings, PickupSetupResponse } from '@farmstand/shared/schemas/pickup';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -21,12 +21,14 @@ const settings = (overrides: Partial<PickupSettings> = {}): PickupSettings => ({
   ...overrides,
 });
 
-function serve(current: PickupSettings) {
+function serve(current: PickupSettings, more: Partial<PickupSetupResponse> = {}) {
   const setup = {
     settings: current,
     points: [],
     delivery: { available: false, radius: null },
     time_zone: 'America/New_York',
+    incentives: [],
+    ...more,
   } as unknown as PickupSetupResponse;
   vi.spyOn(api, 'get').mockImplementation(async (url: string) => {
     if (url === '/pickup/mine') return setup as never;
@@ -93,5 +95,57 @@ describe('the order rules: standing reservations', () => {
     expect(alert.textContent).toBe('Place standing orders at most 168 hours (a week) before the cut-off');
     expect(lead.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Order cut-off (hours before pickup)').getAttribute('aria-invalid')).toBe('false');
+  });
+});
+
+const lexington: PickupPoint = {
+  id: 7,
+  kind: 'market',
+  name: 'Lexington Farmers Market',
+  address: '401 W Main St',
+  city: 'Lexington',
+  state: 'KY',
+  zip: '40507',
+  delivery_fee: null,
+  time_zone: 'America/New_York',
+  booth: null,
+  min_order: null,
+  incentive_market: null,
+  schedule: [{ weekday: 6, start: '09:00', end: '12:00' }],
+};
+
+describe('a place says which participating market it is', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('offers the running incentive’s markets for the place’s state, or not a participating market, and saves the choice', async () => {
+    serve(settings(), {
+      points: [lexington],
+      incentives: [{ state: 'KY', name: 'Kentucky Double Dollars', markets: ['Lexington Farmers Market', 'Berea Market'] }],
+    });
+    const put = vi.spyOn(api, 'put').mockResolvedValue({ point: lexington } as never);
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Lexington Farmers Market' }));
+    const market = screen.getByLabelText('Participating market') as HTMLSelectElement;
+    expect([...market.options].map((o) => o.text)).toEqual([
+      'Not a participating market',
+      'Lexington Farmers Market',
+      'Berea Market',
+    ]);
+    expect(market.value).toBe('');
+    fireEvent.change(market, { target: { value: 'Lexington Farmers Market' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save place' }));
+    await waitFor(() =>
+      expect(put).toHaveBeenCalledWith(
+        '/pickup/mine/points/7',
+        expect.objectContaining({ incentive_market: 'Lexington Farmers Market' }),
+      ),
+    );
+    // A place in a state where no incentive runs has nothing to choose.
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Lexington Farmers Market' }));
+    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'TN' } });
+    expect(screen.queryByLabelText('Participating market')).toBeNull();
   });
 });

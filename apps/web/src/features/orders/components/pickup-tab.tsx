@@ -9,6 +9,7 @@ import {
   type PickupPointRequest,
   type PickupSettings,
   type PickupTimeZone,
+  type PlaceIncentive,
   type ScheduleSlot,
   TIME_ZONE_LABELS,
   WEEKDAY_NAMES,
@@ -36,7 +37,7 @@ export function PickupTab() {
   const remove = useRemovePickupPoint();
   if (setup.isPending) return <Spinner label="Loading pickup settings…" />;
   if (setup.isError) return <EmptyState title="Could not load your pickup settings" icon={AlertIcon} />;
-  const { settings, points, delivery } = setup.data;
+  const { settings, points, delivery, incentives } = setup.data;
 
   return (
     <div className="space-y-6">
@@ -51,6 +52,7 @@ export function PickupTab() {
           <PointForm
             point={editing === 'new' ? null : editing}
             deliveryAvailable={delivery.available}
+            incentives={incentives}
             onDone={() => setEditing(null)}
           />
         )}
@@ -75,6 +77,9 @@ export function PickupTab() {
                   {point.booth ? ` · ${point.booth}` : ''}
                   {point.min_order !== null ? ` · minimum order $${point.min_order.toFixed(2)}` : ''}
                 </p>
+                {point.incentive_market && (
+                  <p className="text-sm text-stone-600 dark:text-stone-400">Participating market: {point.incentive_market}</p>
+                )}
                 <ul className="mt-2 text-sm text-stone-700 dark:text-stone-300">
                   {point.schedule.map((slot) => (
                     <li key={`${slot.weekday}-${slot.start}`}>{formatWeeklySlot(slot)}</li>
@@ -246,13 +251,57 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
 
 const emptySlot = (): ScheduleSlot => ({ weekday: 6, start: '09:00', end: '12:00' });
 
+/** "Not a participating market": the place form's empty choice (decision 542). */
+export const NOT_A_MARKET = 'Not a participating market';
+
+/**
+ * Which participating market of the state's running incentive the place is: a choice of the admin's
+ * list, or the market's name where the admin listed none; nothing to choose where none runs.
+ */
+function IncentiveMarketField({
+  incentive,
+  value,
+  onChange,
+}: {
+  incentive: PlaceIncentive | undefined;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  if (!incentive) return null;
+  const hint = `Markets where ${incentive.name} matches benefits`;
+  if (incentive.markets.length === 0)
+    return (
+      <TextInput
+        label="Participating market"
+        hint={`${hint}; leave empty if this place is not one`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        maxLength={120}
+      />
+    );
+  // A name saved before the admin's list changed stays visible until the producer chooses again.
+  const choices = value && !incentive.markets.includes(value) ? [...incentive.markets, value] : incentive.markets;
+  return (
+    <SelectInput label="Participating market" hint={hint} value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">{NOT_A_MARKET}</option>
+      {choices.map((market) => (
+        <option key={market} value={market}>
+          {market}
+        </option>
+      ))}
+    </SelectInput>
+  );
+}
+
 function PointForm({
   point,
   deliveryAvailable,
+  incentives,
   onDone,
 }: {
   point: PickupPoint | null;
   deliveryAvailable: boolean;
+  incentives: PlaceIncentive[];
   onDone: () => void;
 }) {
   const save = useSavePickupPoint();
@@ -266,7 +315,9 @@ function PointForm({
     delivery_fee: point?.delivery_fee === null || point?.delivery_fee === undefined ? '' : String(point.delivery_fee),
     booth: point?.booth ?? '',
     min_order: point?.min_order === null || point?.min_order === undefined ? '' : String(point.min_order),
+    incentive_market: point?.incentive_market ?? '',
   });
+  const incentive = incentives.find((i) => i.state === fields.state);
   // Until the producer picks a zone, it follows the address (the server applies the same default).
   const [zoneChoice, setZoneChoice] = useState<PickupTimeZone | ''>(point?.time_zone ?? '');
   const timeZone = zoneChoice || defaultTimeZone(fields.state, fields.zip);
@@ -300,6 +351,7 @@ function PointForm({
             time_zone: zoneChoice || null,
             booth: fields.booth,
             min_order: fields.min_order === '' ? null : Number(fields.min_order),
+            incentive_market: incentive ? fields.incentive_market || null : null,
             schedule,
           };
     try {
@@ -378,6 +430,15 @@ function PointForm({
             onChange={set('min_order')}
           />
         </div>
+        {kind !== 'delivery' && incentive && (
+          <div className="sm:w-1/2 sm:pr-2">
+            <IncentiveMarketField
+              incentive={incentive}
+              value={fields.incentive_market}
+              onChange={(value) => setFields((f) => ({ ...f, incentive_market: value }))}
+            />
+          </div>
+        )}
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">Weekly times</legend>
           {schedule.map((slot, index) => (
