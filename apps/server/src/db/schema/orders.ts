@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -64,12 +65,44 @@ export const pickupPoints = pgTable(
     minOrder: numeric('min_order', { precision: 10, scale: 2, mode: 'number' }),
     /** The participating market of the running incentive this place is (Double Dollars are matched only there); null: not one. */
     incentiveMarket: text('incentive_market'),
+    /**
+     * The place's calendar (decision 542): its season as month-days ('04-01' to '10-31', wrapping
+     * over the new year when it ends before it starts; null: all year), the dates it is closed
+     * (YYYY-MM-DD), and its own cut-off and standing lead time (null: the farm's order rules).
+     */
+    seasonFrom: text('season_from'),
+    seasonTo: text('season_to'),
+    closedDates: jsonb('closed_dates').$type<string[]>().notNull().default([]),
+    cutoffHours: integer('cutoff_hours'),
+    standingLeadHours: integer('standing_lead_hours'),
     /** Removed places stay for the orders that name them. */
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index('pickup_points_producer_idx').on(t.producerUserId)],
+);
+
+/**
+ * A product's limit per pickup day at one place (decision 543), in place of the product's own
+ * `day_limit` there: counted over that place's orders of the day.
+ */
+export const productPlaceLimits = pgTable(
+  'product_place_limits',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    pointId: integer('point_id')
+      .notNull()
+      .references(() => pickupPoints.id, { onDelete: 'cascade' }),
+    dayLimit: integer('day_limit').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.pointId] }),
+    index('product_place_limits_point_idx').on(t.pointId),
+    check('product_place_limits_positive', sql`${t.dayLimit} >= 0`),
+  ],
 );
 
 /** A weekly slot of a pickup point: day of week (0 = Sunday) and a local time window. */
