@@ -14,6 +14,7 @@ import { OrderLineRequest, PlaceOrderRequest } from './orders';
  *   GET  /api/standing/mine                 the shopper's standing reservations, next windows
  *   GET  /api/standing/received             the farm's standing reservations
  *   GET  /api/standing/demand               the farm's standing demand, 8 weeks ahead
+ *   GET  /api/standing/demand.csv           the same as a CSV file
  *   GET  /api/standing/{id}                 one (its shopper, its farm, admins)
  *   PATCH /api/standing/{id}                change items, cadence or last date (the shopper)
  *   POST /api/standing/{id}/skip|unskip     one window (the shopper, before its cut-off)
@@ -179,15 +180,34 @@ export const StandingDemandRow = z.object({
   place: z.string(),
   weekday: z.number(),
   start: z.string(),
-  /** Units wanted each week, one per `weeks` entry. */
+  /** Units wanted each week, one per `weeks` entry, counted in the product's own unit (below). */
   quantities: z.array(z.number()),
+  /** The unit a quantity counts ("dozen", "8 oz jar"); by weight, packs of `pack_min`–`pack_max` `weight_unit`. */
+  price_unit: z.string().nullable(),
+  weight_unit: z.enum(['lb', 'oz']).nullable(),
+  pack_min: z.number().nullable(),
+  pack_max: z.number().nullable(),
+});
+/** CSA shares (decision 515) of one plan and box size, counted per week. */
+export const StandingDemandShare = z.object({
+  plan_id: z.number(),
+  plan: z.string(),
+  size: z.string(),
+  size_index: z.number(),
+  /** Members' shares each week, one per `weeks` entry (paused, away, skipped and off weeks left out). */
+  counts: z.array(z.number()),
 });
 export const StandingDemand = z.object({
   /** The Monday of each week shown (the farm's calendar). */
   weeks: z.array(z.string()),
+  /** CSA shares per plan and size, shown first: what the farm packs as boxes. */
+  shares: z.array(StandingDemandShare),
+  /** Products asked for by standing reservations (and CSA add-ons), each in its own unit: never added together. */
   rows: z.array(StandingDemandRow),
-  /** Active standing reservations counted. */
+  /** Active standing reservations counted, CSA memberships included. */
   reservations: z.number(),
+  /** Of them, CSA memberships. */
+  members: z.number(),
 });
 export type StandingDemand = z.infer<typeof StandingDemand>;
 

@@ -183,7 +183,15 @@ export async function lineNames(
     productIds.length === 0
       ? []
       : await db
-          .select({ id: products.id, name: products.name, price: products.price, priceUnit: products.priceUnit })
+          .select({
+            id: products.id,
+            name: products.name,
+            price: products.price,
+            priceUnit: products.priceUnit,
+            weightUnit: products.weightUnit,
+            packMin: products.packMin,
+            packMax: products.packMax,
+          })
           .from(products)
           .innerJoin(producers, eq(producers.id, products.producerId))
           .where(and(inArray(products.id, productIds), eq(producers.userId, producerUserId)));
@@ -196,6 +204,9 @@ export async function lineNames(
             name: productVariants.name,
             price: productVariants.price,
             priceUnit: productVariants.priceUnit,
+            weightUnit: productVariants.weightUnit,
+            packMin: productVariants.packMin,
+            packMax: productVariants.packMax,
           })
           .from(productVariants)
           .innerJoin(products, eq(products.id, productVariants.productId))

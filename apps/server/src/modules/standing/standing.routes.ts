@@ -15,6 +15,7 @@ import {
   StandingWindowRequest,
 } from '@farmstand/shared/schemas/standing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireRole, requireUser } from '../../plugins/auth';
 import { defineModule, type ModuleOptions } from '../module';
 import * as standing from './standing.service';
@@ -80,6 +81,30 @@ const standingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       },
     },
     async (request) => standing.demand(ctx, await producer(request)),
+  );
+
+  app.get(
+    '/demand.csv',
+    {
+      config: producerOnly,
+      schema: {
+        summary: 'The standing demand as a CSV file: shares per plan and size, then products in their own units',
+        description:
+          'text/csv, a line per CSA plan and size, then per product, place and weekly time, one column per week; a download named farmstand-standing-demand-YYYY-MM-DD.csv (the first week). Only your own farm.',
+        tags,
+        security,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await standing.demandCsv(ctx, await producer(request));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
   );
 
   app.get(

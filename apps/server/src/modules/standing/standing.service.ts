@@ -1,4 +1,6 @@
+import { WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
 import { addDaysToDate, daysBetweenDates, todayDateOnly } from '@farmstand/shared/format/date-only';
+import { demandRowName, demandShareName, demandUnit } from '@farmstand/shared/format/demand';
 import { lineName } from '@farmstand/shared/format/quantity';
 import {
   type ChangeStandingRequest,
@@ -8,10 +10,12 @@ import {
   type SkipLinkInfo,
   STANDING_LIMITS,
   type Standing,
+  type StandingDemand,
   type StandingResponse,
 } from '@farmstand/shared/schemas/standing';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
+import { csvText } from '../../lib/csv';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { readUnsubscribeToken } from '../../lib/unsubscribe-token';
 import type { AuthUser } from '../../plugins/auth';
@@ -396,8 +400,12 @@ export async function skipByLink(ctx: AppContext, token: string): Promise<SkipLi
 
 // ---------------------------------------------------------------- the farm's demand view
 
-/** Units wanted per product, place and weekly time over the next 8 weeks, from active standing reservations. */
-export async function demand(ctx: AppContext, producer: AuthUser) {
+/**
+ * The farm's standing demand over the next 8 weeks (decision 546): CSA shares per plan and box size
+ * first, then each product (and variant) per place and weekly time in its own unit, from active
+ * standing reservations and memberships; paused, away, skipped and off weeks are left out.
+ */
+export async function demand(ctx: AppContext, producer: AuthUser): Promise<StandingDemand> {
   const now = ctx.clock.now();
   const rows = (await repo.listOfProducer(ctx.db, producer.id)).filter((row) => row.status === 'active');
   const records = await repo.windowRecords(
@@ -423,6 +431,7 @@ export async function demand(ctx: AppContext, producer: AuthUser) {
       quantities: number[];
     }
   >();
+  const shares = new Map<string, StandingDemand['shares'][number]>();
   const lines = new Map<string, { productId: number; variantId: number | null }>();
   for (const row of rows) {
     const place = await placeOf(ctx, row.pointId);
@@ -434,6 +443,19 @@ export async function demand(ctx: AppContext, producer: AuthUser) {
       if (heldOn(row, window.date) || offFor(row.plan, window.date) || skipped.has(`${row.id}@${window.startsAt.getTime()}`))
         continue;
       if (!onCadence(row, window.date)) continue;
+      // A CSA member's week is one share of its plan in its size; its add-ons are products below.
+      if (row.plan && row.planSize !== null) {
+        const key = `${row.plan.id}:${row.planSize}`;
+        const entry = shares.get(key) ?? {
+          plan_id: row.plan.id,
+          plan: row.plan.name,
+          size: row.plan.sizes[row.planSize]?.name ?? '',
+          size_index: row.planSize,
+          counts: weeks.map(() => 0),
+        };
+        entry.counts[week] += 1;
+        shares.set(key, entry);
+      }
       for (const line of row.items) {
         const key = `${line.productId}:${line.variantId ?? ''}@${row.pointId}:${row.weekday}:${row.startTime}`;
         const entry = table.get(key) ?? {
@@ -456,12 +478,26 @@ export async function demand(ctx: AppContext, producer: AuthUser) {
   return {
     weeks,
     reservations: rows.length,
+    members: rows.filter((row) => row.planId !== null).length,
+    shares: [...shares.values()].sort(
+      (a, b) => a.plan.localeCompare(b.plan) || a.plan_id - b.plan_id || a.size_index - b.size_index,
+    ),
     rows: [...table.values()]
-      .map(({ key: _key, ...entry }) => ({
-        ...entry,
-        name: names.products.get(entry.product_id)?.name ?? 'Removed product',
-        variant_name: entry.variant_id === null ? null : (names.variants.get(entry.variant_id)?.name ?? null),
-      }))
+      .map(({ key: _key, ...entry }) => {
+        const product = names.products.get(entry.product_id);
+        const variant = entry.variant_id === null ? undefined : names.variants.get(entry.variant_id);
+        // A variant counts in its own unit and weight (decision 510), as its order lines do.
+        const offer = variant ?? product;
+        return {
+          ...entry,
+          name: product?.name ?? 'Removed product',
+          variant_name: variant?.name ?? null,
+          price_unit: offer?.priceUnit ?? null,
+          weight_unit: offer?.weightUnit ?? null,
+          pack_min: offer?.packMin ?? null,
+          pack_max: offer?.packMax ?? null,
+        };
+      })
       .sort(
         (a, b) =>
           a.name.localeCompare(b.name) ||
@@ -470,4 +506,20 @@ export async function demand(ctx: AppContext, producer: AuthUser) {
           a.start.localeCompare(b.start),
       ),
   };
+}
+
+/** The demand as a CSV file: a line per share size, then per product and place, one column per week. */
+export async function demandCsv(ctx: AppContext, producer: AuthUser): Promise<{ filename: string; body: string }> {
+  const table = await demand(ctx, producer);
+  const header = ['Kind', 'Item', 'Unit', 'Place', 'Weekly time', ...table.weeks.map((week) => `Week of ${week}`)];
+  const shareLines = table.shares.map((share) => ['CSA share', demandShareName(share), 'shares', '', '', ...share.counts]);
+  const productLines = table.rows.map((row) => [
+    'Product',
+    demandRowName(row),
+    demandUnit(row),
+    row.place,
+    `${WEEKDAY_NAMES[row.weekday] ?? ''} ${row.start}`.trim(),
+    ...row.quantities,
+  ]);
+  return { filename: `farmstand-standing-demand-${table.weeks[0]}.csv`, body: csvText([header, ...shareLines, ...productLines]) };
 }

@@ -1,10 +1,12 @@
 import { WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
-import { lineName } from '@farmstand/shared/format/quantity';
+import { demandQuantity, demandRowName, demandShareName, demandUnit } from '@farmstand/shared/format/demand';
 import { type StandingDemand as Demand, STANDING_LIMITS } from '@farmstand/shared/schemas/standing';
+import { type ReactNode, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api';
-import { useStandingDemand } from '../farm-standing-api';
+import { fetchDemandCsv, useStandingDemand } from '../farm-standing-api';
 import { formatClock } from '../format';
 
 const muted = 'text-stone-700 dark:text-stone-300';
@@ -17,7 +19,7 @@ type Row = Demand['rows'][number];
 function sortRows(rows: Row[]): Row[] {
   return [...rows].sort(
     (a, b) =>
-      lineName(a.name, a.variant_name).localeCompare(lineName(b.name, b.variant_name)) ||
+      demandRowName(a).localeCompare(demandRowName(b)) ||
       a.place.localeCompare(b.place) ||
       a.weekday - b.weekday ||
       a.start.localeCompare(b.start),
@@ -25,18 +27,55 @@ function sortRows(rows: Row[]): Row[] {
 }
 
 /**
- * The farm's "Standing demand, next 8 weeks" (decision 514): units that shoppers' standing
- * reservations will order, per product (and variant), pickup place and weekly time, one column per
- * week, with each week's total. Skipped, paused and away weeks are already left out by the server.
- * The table scrolls sideways inside its own box on a phone; the product column stays in view.
+ * The farm's "Standing demand, next 8 weeks" (decisions 514, 546): first the CSA shares to pack per
+ * plan and box size, then what shoppers' standing reservations order per product (and variant),
+ * pickup place and weekly time, each product in its own unit ("2 dozen", "2 packs × 3–5 lb (6–10 lb)"), so
+ * nothing adds dozens to pounds. One column per week; skipped, paused, away and off weeks are left
+ * out by the server. Each table scrolls sideways inside its own box on a phone; the first column
+ * stays in view. The same figures download as a CSV.
  */
 export function StandingDemand() {
   const query = useStandingDemand();
+  const [busy, setBusy] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const download = async () => {
+    setDownloadError(null);
+    setBusy(true);
+    try {
+      const { blob, filename } = await fetchDemandCsv();
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = filename;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // Long enough for the browser to start saving the file.
+      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (failure) {
+      setDownloadError(errorMessage(failure, 'Could not download the demand; try again'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const hasFigures = !!query.data && (query.data.rows.length > 0 || query.data.shares.length > 0);
   return (
     <div className="space-y-2">
-      <h3 id="standing-demand-heading" className="font-semibold">
-        Standing demand, next {STANDING_LIMITS.demandWeeks} weeks
-      </h3>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="standing-demand-heading" className="font-semibold">
+          Standing demand, next {STANDING_LIMITS.demandWeeks} weeks
+        </h3>
+        {hasFigures && (
+          <Button variant="secondary" size="sm" isLoading={busy} onClick={download}>
+            Download CSV
+          </Button>
+        )}
+      </div>
+      {downloadError && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {downloadError}
+        </p>
+      )}
       {query.isPending ? (
         <Spinner label="Loading the standing demand…" />
       ) : query.isError ? (
@@ -44,51 +83,128 @@ export function StandingDemand() {
           {errorMessage(query.error, 'Could not load the standing demand; reload the page to try again')}
         </p>
       ) : (
-        <DemandTable demand={query.data} />
+        <DemandTables demand={query.data} />
       )}
     </div>
   );
 }
 
-export function DemandTable({ demand }: { demand: Demand }) {
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function DemandTables({ demand }: { demand: Demand }) {
   const rows = sortRows(demand.rows);
-  if (rows.length === 0) {
+  if (rows.length === 0 && demand.shares.length === 0) {
     return (
       <p className={muted}>
         {demand.reservations === 0
-          ? 'No standing orders yet. When shoppers make a reservation repeat every 1, 2 or 4 weeks, the units they will order show here week by week.'
+          ? 'No standing orders yet. When shoppers make a reservation repeat every 1, 2 or 4 weeks, or join a CSA plan, what they will take shows here week by week.'
           : `None of your ${demand.reservations} standing ${demand.reservations === 1 ? 'reservation orders' : 'reservations order'} anything in the next ${demand.weeks.length} weeks (paused, away or skipped).`}
       </p>
     );
   }
-  const totals = demand.weeks.map((_, week) => rows.reduce((sum, row) => sum + (row.quantities[week] ?? 0), 0));
-  const sticky = 'sticky left-0 z-10 bg-white dark:bg-stone-900';
+  const reservations = demand.reservations - demand.members;
+  const counted = [
+    demand.members > 0 && plural(demand.members, 'CSA member', 'CSA members'),
+    reservations > 0 && plural(reservations, 'standing reservation', 'standing reservations'),
+  ].filter(Boolean);
   return (
     <>
       <p className={`text-sm ${muted}`}>
-        Units your shoppers’ standing reservations will order each week ({demand.reservations} active{' '}
-        {demand.reservations === 1 ? 'reservation' : 'reservations'}): a signal for what to harvest and plant. Skipped, paused and
-        away weeks are left out; orders are placed before each cut-off, so stock decides in the end.
+        What {counted.join(' and ')} will take each week: a signal for what to harvest and plant. Skipped, paused, away and off
+        weeks are left out; orders are placed before each cut-off, so stock decides in the end.
       </p>
-      {/* A named region that takes the focus, so a keyboard can scroll the table sideways on a narrow screen. */}
+      {demand.shares.length > 0 && (
+        <WeekTable
+          id="standing-demand-shares"
+          title="CSA shares to pack"
+          caption="CSA shares per plan and box size, each week"
+          weeks={demand.weeks}
+          first="Plan and size"
+          rows={demand.shares.map((share) => ({
+            key: `${share.plan_id}-${share.size_index}`,
+            head: demandShareName(share),
+            cells: share.counts.map((count) => ({ value: count, text: String(count) })),
+          }))}
+        />
+      )}
+      {rows.length > 0 && (
+        <WeekTable
+          id="standing-demand-products"
+          title="Products, each in its own unit"
+          caption="Each product per week in its own unit, from standing reservations and CSA add-ons"
+          weeks={demand.weeks}
+          first="Product"
+          second="Place and time"
+          rows={rows.map((row) => ({
+            key: `${row.product_id}-${row.variant_id}-${row.point_id}-${row.weekday}-${row.start}`,
+            head: (
+              <>
+                {demandRowName(row)}
+                <span className={`block text-xs font-normal ${muted}`}>Counted in {demandUnit(row)}</span>
+              </>
+            ),
+            second: (
+              <>
+                {row.place}
+                <span className={`block ${muted}`}>{weeklyTime(row.weekday, row.start)}</span>
+              </>
+            ),
+            cells: row.quantities.map((quantity) => ({
+              value: quantity,
+              text: quantity === 0 ? '0' : demandQuantity(row, quantity),
+            })),
+          }))}
+        />
+      )}
+    </>
+  );
+}
+
+type TableRow = { key: string; head: ReactNode; second?: ReactNode; cells: { value: number; text: string }[] };
+
+/** One table of figures per week, in a named box that scrolls sideways and takes the keyboard's focus. */
+function WeekTable({
+  id,
+  title,
+  caption,
+  weeks,
+  first,
+  second,
+  rows,
+}: {
+  id: string;
+  title: string;
+  caption: string;
+  weeks: string[];
+  first: string;
+  second?: string;
+  rows: TableRow[];
+}) {
+  const sticky = 'sticky left-0 z-10 bg-white dark:bg-stone-900';
+  return (
+    <div className="space-y-1">
+      <h4 id={id} className="text-sm font-semibold">
+        {title}
+      </h4>
       <section
-        aria-labelledby="standing-demand-heading"
+        aria-labelledby={id}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to be scrolled by keys
         tabIndex={0}
         className="max-w-full overflow-x-auto rounded-lg border border-stone-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 dark:border-stone-700 dark:bg-stone-900"
       >
         <table className="w-full border-collapse text-left text-sm">
-          {/* The explanation above, in a word for screen readers: where the figures come from. */}
-          <caption className="sr-only">Units per week from shoppers’ standing reservations</caption>
+          <caption className="sr-only">{caption}</caption>
           <thead>
             <tr className="border-b border-stone-300 dark:border-stone-600">
               <th scope="col" className={`${sticky} px-3 py-2 font-semibold`}>
-                Product
+                {first}
               </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Place and time
-              </th>
-              {demand.weeks.map((week) => (
+              {second && (
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {second}
+                </th>
+              )}
+              {weeks.map((week) => (
                 <th key={week} scope="col" className="whitespace-nowrap px-3 py-2 text-right font-semibold">
                   <span className="block text-xs font-normal">Week of</span>{' '}
                   {formatDateOnly(week, { month: 'short', day: 'numeric' })}
@@ -98,46 +214,24 @@ export function DemandTable({ demand }: { demand: Demand }) {
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr
-                key={`${row.product_id}-${row.variant_id}-${row.point_id}-${row.weekday}-${row.start}`}
-                className="border-b border-stone-200 dark:border-stone-800"
-              >
+              <tr key={row.key} className="border-b border-stone-200 last:border-b-0 dark:border-stone-800">
                 <th scope="row" className={`${sticky} min-w-28 max-w-48 px-3 py-2 font-medium break-words`}>
-                  {lineName(row.name, row.variant_name)}
+                  {row.head}
                 </th>
-                <td className="min-w-36 px-3 py-2">
-                  {row.place}
-                  <span className={`block ${muted}`}>{weeklyTime(row.weekday, row.start)}</span>
-                </td>
-                {demand.weeks.map((week, index) => {
-                  const units = row.quantities[index] ?? 0;
-                  return (
-                    <td
-                      key={week}
-                      className={`px-3 py-2 text-right tabular-nums ${units === 0 ? 'text-stone-600 dark:text-stone-400' : 'font-semibold'}`}
-                    >
-                      {units}
-                    </td>
-                  );
-                })}
+                {second && <td className="min-w-36 px-3 py-2">{row.second}</td>}
+                {row.cells.map((cell, index) => (
+                  <td
+                    key={weeks[index]}
+                    className={`whitespace-nowrap px-3 py-2 text-right tabular-nums ${cell.value === 0 ? 'text-stone-600 dark:text-stone-400' : 'font-semibold'}`}
+                  >
+                    {cell.text}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
-          <tfoot>
-            <tr className="border-t-2 border-stone-300 dark:border-stone-600">
-              <th scope="row" className={`${sticky} px-3 py-2 font-semibold`}>
-                Total units
-              </th>
-              <td className="px-3 py-2" />
-              {totals.map((total, index) => (
-                <td key={demand.weeks[index]} className="px-3 py-2 text-right font-semibold tabular-nums">
-                  {total}
-                </td>
-              ))}
-            </tr>
-          </tfoot>
         </table>
       </section>
-    </>
+    </div>
   );
 }
