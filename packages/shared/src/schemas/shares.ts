@@ -294,11 +294,14 @@ export const ShareReservation = z.object({
   deposit_link: z.string().nullable(),
   deposit_received: z.number().nullable(),
   deposit_received_at: z.string().nullable(),
+  /** The questions this share's cut sheet asks: a filled sheet keeps those it was answered under (decision 547). */
   cut_sheet_template: z.array(CutSheetQuestion),
   cut_sheet: z.object({ answers: z.array(CutSheetAnswer), notes: z.string().nullable() }).nullable(),
   cut_sheet_at: z.string().nullable(),
   /** True while the shopper can still fill in or change the cut sheet. */
   cut_sheet_open: z.boolean(),
+  /** The sheet was filled in before the farm changed its questions: its answers stay with the questions they answered. */
+  cut_sheet_changed: z.boolean(),
   hanging_weight: z.number().nullable(),
   processing_fees: z.number().nullable(),
   /** Hanging weight × price per lb + fees, once processed. */

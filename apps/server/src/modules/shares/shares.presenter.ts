@@ -7,7 +7,11 @@ const dollars = (cents: number) => cents / 100;
 const num = (v: number | null) => (v === null ? null : Number(v));
 
 /** What leaves the server about a share reservation. */
-export function presentShare({ share: r, farmName, inspection }: ShareWithFarm, role: ShareRole, now: Date): ShareReservation {
+export function presentShare(
+  { share: r, farmName, inspection, cutSheetChanged = false }: ShareWithFarm,
+  role: ShareRole,
+  now: Date,
+): ShareReservation {
   const perShare = shareCents({
     pricePerLbCents: toCents(r.pricePerLb),
     hangingMilli: toMilli(r.hangingEstimate),
@@ -54,6 +58,8 @@ export function presentShare({ share: r, farmName, inspection }: ShareWithFarm, 
     deposit_received_at: r.depositReceivedAt ? r.depositReceivedAt.toISOString() : null,
     cut_sheet_template: r.terms.cut_sheet,
     cut_sheet: r.cutSheet,
+    // Said to both when a filled sheet kept the questions it was answered under (decision 547).
+    cut_sheet_changed: r.cutSheet !== null && cutSheetChanged,
     hanging_weight: num(r.hangingWeight),
     processing_fees: num(r.processingFees),
     bill_total: money ? dollars(shareCents(money)) : null,

@@ -4,9 +4,16 @@ import type { Db } from '../../db/client';
 import { producers, products, shareReservations, users } from '../../db/schema';
 
 export type ShareRow = typeof shareReservations.$inferSelect;
-export type ShareWithFarm = { share: ShareRow; farmName: string; inspection: string | null };
+export type ShareWithFarm = { share: ShareRow; farmName: string; inspection: string | null; cutSheetChanged?: boolean };
 
-const withFarm = { share: shareReservations, farmName: producers.farmName, inspection: products.inspection };
+const withFarm = {
+  share: shareReservations,
+  farmName: producers.farmName,
+  inspection: products.inspection,
+  /** The farm's cut sheet is no longer the one this share follows: a filled sheet keeps its questions (decision 547). */
+  cutSheetChanged: sql<boolean>`coalesce(${products.share} is not null
+    and (${products.share}->'cut_sheet') is distinct from (${shareReservations.terms}->'cut_sheet'), false)`,
+};
 
 function selectWithFarm(db: Db) {
   return db
@@ -95,11 +102,20 @@ export async function reservedDates(
   return { reservedDue: row.reservedDue, currentDue: row.currentDue, currentProcessing: row.currentProcessing };
 }
 
-/** Reservations not yet processed follow the producer's new schedule and cut sheet. */
+/**
+ * Reservations not yet processed follow the producer's new schedule and cut sheet, except that a
+ * cut sheet already filled in keeps the questions it was answered under (decision 547): its answers
+ * keep matching their questions, and a question added later cannot leave it unanswered.
+ */
 export async function followTerms(db: Db, productId: number, terms: ShareTerms): Promise<void> {
+  const next = sql`${JSON.stringify(terms)}::jsonb`;
   await db
     .update(shareReservations)
-    .set({ terms, updatedAt: new Date() })
+    .set({
+      terms: sql`case when ${shareReservations.cutSheet} is null then ${next}
+        else jsonb_set(${next}, '{cut_sheet}', ${shareReservations.terms}->'cut_sheet') end`,
+      updatedAt: new Date(),
+    })
     .where(and(eq(shareReservations.productId, productId), eq(shareReservations.status, 'reserved')));
 }
 

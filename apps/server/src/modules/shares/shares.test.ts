@@ -451,6 +451,52 @@ describe('share terms after shoppers reserved (decision 520)', () => {
     ).toBe(200);
   });
 
+  it('keeps the questions a cut sheet was answered under after the farm renames one and adds another, and tells both', async () => {
+    const { farm, productId } = await listShare();
+    const [filled, blank] = [await buildUser(app), await buildUser(app)];
+    const { share: done } = (await reserve(filled, productId)).json();
+    const { share: open } = (await reserve(blank, productId)).json();
+    expect((await send('PUT', `/api/shares/${done.id}/cut-sheet`, filled, cutSheetAnswers())).statusCode).toBe(200);
+
+    const renamed = [
+      { label: 'Steak cut thickness', options: ['¾ inch', '1 inch'] },
+      ...defaultCutSheet('beef').slice(1),
+      { label: 'Tallow', options: ['Keep it', 'Leave it'] },
+    ];
+    const edit = await editTerms(farm, productId, { cut_sheet: renamed });
+    expect(edit.statusCode, edit.body).toBe(200);
+
+    // After the deadline the filled sheet is still whole: each question it shows has its answer.
+    at('2030-06-13T16:00:00Z');
+    const kept = (await send('GET', `/api/shares/${done.id}`, filled)).json().share;
+    expect(kept.cut_sheet_template).toEqual(defaultCutSheet('beef'));
+    for (const question of kept.cut_sheet_template)
+      expect(kept.cut_sheet.answers.find((a: { question: string }) => a.question === question.label)).toBeTruthy();
+    expect(kept).toMatchObject({ cut_sheet_changed: true, cut_sheet_open: false });
+    const farmView = (await send('GET', '/api/shares/received', farm)).json().shares;
+    expect(farmView.find((s: { id: number }) => s.id === done.id)).toMatchObject({ cut_sheet_changed: true });
+
+    // A sheet not yet filled in asks the farm's new questions, and is not marked.
+    const fresh = (await send('GET', `/api/shares/${open.id}`, blank)).json().share;
+    expect(fresh.cut_sheet_template).toEqual(renamed);
+    expect(fresh.cut_sheet_changed).toBe(false);
+  });
+
+  it('lets a shopper change a kept cut sheet before the deadline under the questions it was answered under', async () => {
+    const { farm, productId } = await listShare();
+    const shopper = await buildUser(app);
+    const { share } = (await reserve(shopper, productId)).json();
+    expect((await send('PUT', `/api/shares/${share.id}/cut-sheet`, shopper, cutSheetAnswers())).statusCode).toBe(200);
+    const added = [...defaultCutSheet('beef'), { label: 'Tallow', options: ['Keep it', 'Leave it'] }];
+    expect((await editTerms(farm, productId, { cut_sheet: added })).statusCode).toBe(200);
+    const again = await send('PUT', `/api/shares/${share.id}/cut-sheet`, shopper, {
+      ...cutSheetAnswers(),
+      notes: 'No soup bones after all',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().share.cut_sheet.notes).toBe('No soup bones after all');
+  });
+
   it('asks the farm to confirm a bill far above the estimate, and bounds every share amount with a 400', async () => {
     const { farm, productId } = await listShare();
     const shopper = await buildUser(app);
