@@ -23,8 +23,12 @@ export const NoticeStatus = z.object({
   /** The farm's calendar day (its zone) and whether today's notice went out. */
   today: z.string(),
   sent_today: z.boolean(),
-  /** Shoppers who favourited the farm and did not turn its notices off. */
+  /** Shoppers the notice goes to: followers and standing or CSA members who did not turn its notices off. */
   audience: z.number(),
+  /** Shoppers who saved the farm: the count its public page shows ("Saved by N"). */
+  followers: z.number(),
+  /** Of the audience, standing or CSA members (they are told so in the mail). */
+  members: z.number(),
 });
 export type NoticeStatus = z.infer<typeof NoticeStatus>;
 

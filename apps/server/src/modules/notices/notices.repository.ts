@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, notExists, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { farmNoticeOptouts, favorites, producers, standingOrders, users } from '../../db/schema';
+import { csaPlans, farmNoticeOptouts, favorites, producers, standingOrders, users } from '../../db/schema';
 
 /** Whether the user (outer `users` row) turned this farm's notices off. */
 const optedOut = (db: Db, producerUserId: number) =>
@@ -9,17 +9,19 @@ const optedOut = (db: Db, producerUserId: number) =>
     .from(farmNoticeOptouts)
     .where(and(eq(farmNoticeOptouts.userId, users.id), eq(farmNoticeOptouts.producerUserId, producerUserId)));
 
+/** Why a shopper gets the farm's notices: its favourite, a standing reservation, a CSA plan (names). */
+export type AudienceMember = { id: number; email: string; favourite: boolean; standing: boolean; plans: string[] };
+
 /**
- * The farm's followers: shoppers who favourited it or hold an active standing reservation or CSA
- * membership with it (decisions 513–515), who can sign in and did not turn its notices off.
+ * The farm's notice audience: shoppers who favourited it or hold an active standing reservation or
+ * CSA membership with it (decisions 513–515), who can sign in and did not turn its notices off;
+ * each with why they get the mail, so the mail can say it (decision 546).
  */
-export async function audience(db: Db, producerUserId: number): Promise<{ id: number; email: string }[]> {
+export async function audience(db: Db, producerUserId: number): Promise<AudienceMember[]> {
   const fans = db.select({ id: favorites.userId }).from(favorites).where(eq(favorites.producerUserId, producerUserId));
-  const members = db
-    .select({ id: standingOrders.customerId })
-    .from(standingOrders)
-    .where(and(eq(standingOrders.producerUserId, producerUserId), eq(standingOrders.status, 'active')));
-  return db
+  const active = and(eq(standingOrders.producerUserId, producerUserId), eq(standingOrders.status, 'active'));
+  const members = db.select({ id: standingOrders.customerId }).from(standingOrders).where(active);
+  const people = await db
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(
@@ -30,10 +32,30 @@ export async function audience(db: Db, producerUserId: number): Promise<{ id: nu
       ),
     )
     .orderBy(asc(users.id));
-}
-
-export async function audienceSize(db: Db, producerUserId: number): Promise<number> {
-  return (await audience(db, producerUserId)).length;
+  if (people.length === 0) return [];
+  const ids = people.map((p) => p.id);
+  const [favourites, memberships] = await Promise.all([
+    db
+      .select({ id: favorites.userId })
+      .from(favorites)
+      .where(and(eq(favorites.producerUserId, producerUserId), inArray(favorites.userId, ids))),
+    db
+      .select({ id: standingOrders.customerId, plan: csaPlans.name })
+      .from(standingOrders)
+      .leftJoin(csaPlans, eq(csaPlans.id, standingOrders.planId))
+      .where(and(active, inArray(standingOrders.customerId, ids)))
+      .orderBy(asc(standingOrders.id)),
+  ]);
+  const fanIds = new Set(favourites.map((f) => f.id));
+  return people.map((person) => {
+    const own = memberships.filter((m) => m.id === person.id);
+    return {
+      ...person,
+      favourite: fanIds.has(person.id),
+      standing: own.some((m) => m.plan === null),
+      plans: [...new Set(own.flatMap((m) => (m.plan === null ? [] : [m.plan])))],
+    };
+  });
 }
 
 /** The shopper's favourite farms with whether each one's notices are on. */

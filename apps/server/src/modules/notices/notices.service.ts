@@ -13,13 +13,15 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { insertOutboxRow, type OutboxFields } from '../../lib/mailer';
 import { makeUnsubscribeToken, readUnsubscribeToken } from '../../lib/unsubscribe-token';
 import type { AuthUser } from '../../plugins/auth';
+import { countFavorites } from '../favorites/favorites.service';
 import { windowInZone } from '../orders/reminders';
 import { publicPickup } from '../pickup/pickup.service';
 import { findProducerByUserId } from '../producers/producers.repository';
 import * as repo from './notices.repository';
 
 /**
- * "Ordering is open" notices (decision 513): a farm tells the shoppers who favourited it that its
+ * "Ordering is open" notices (decision 513): a farm tells the shoppers who favourited it, and its
+ * standing and CSA members (each told why they get it), that its
  * next pickups are open, with what's new, at most once per farm per calendar day in the farm's zone.
  * Each mail's one-click unsubscribe turns off that farm's notices for that shopper, at once.
  */
@@ -39,13 +41,38 @@ async function farmOf(ctx: AppContext, producer: AuthUser) {
   return { farm, windows: pickup.windows, today: todayDateOnly(ctx.clock.now(), zone) };
 }
 
+/**
+ * Whether today's notice went out, and who it reaches: the farm's followers counted as its page
+ * counts them (`favorites.countFavorites`, "Saved by N"), and the shoppers the mail goes to, of
+ * whom standing and CSA members (decision 546).
+ */
 export async function noticeStatus(ctx: AppContext, producer: AuthUser): Promise<NoticeStatus> {
   const { today } = await farmOf(ctx, producer);
+  const people = await repo.audience(ctx.db, producer.id);
   return {
     today,
     sent_today: await noticeClaimed(ctx.db, KIND, producer.id, today),
-    audience: await repo.audienceSize(ctx.db, producer.id),
+    audience: people.length,
+    followers: await countFavorites(ctx, producer.id),
+    members: people.filter((person) => person.standing || person.plans.length > 0).length,
   };
+}
+
+/** "and" between the last two: "A", "A and B", "A, B and C". */
+const inWords = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+/**
+ * Why this shopper gets the farm's notice, in their own terms: a CSA member is told the plan, a
+ * standing customer the reservation, a follower the favourite (decision 546).
+ */
+export function whyYouGetThis(farmName: string, person: Pick<repo.AudienceMember, 'favourite' | 'standing' | 'plans'>): string {
+  const reasons = [
+    person.plans.length > 0 && `you are a member of ${inWords(person.plans)} at ${farmName}`,
+    person.standing && `you have a standing reservation with ${farmName}`,
+    person.favourite && `${farmName} is one of your favourites`,
+  ].filter((reason): reason is string => !!reason);
+  return `You get this because ${inWords(reasons.length ? reasons : [`you follow ${farmName}`])}.`;
 }
 
 /** Sends today's notice: one mail per shopper, written in one transaction with the day's claim. */
@@ -77,7 +104,7 @@ export async function sendNotice(ctx: AppContext, producer: AuthUser, message: s
             '',
             `Reserve: ${farmUrl}`,
             '',
-            `You get this because ${farm.farmName} is one of your favourites. Stop these notices from ${farm.farmName}: ${unsubscribe}`,
+            `${whyYouGetThis(farm.farmName, shopper)} Stop these notices from ${farm.farmName}: ${unsubscribe}`,
           ].join('\n'),
         },
         site,

@@ -5,7 +5,8 @@ import { unsubscribeHeaders } from '../../lib/mailer';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { advanceHours, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
+import { addSummerShare } from '../csa/csa.test-helpers';
+import { advanceHours, eggs, orderPayload, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
 import { noticeUnsubscribeUrl } from './notices.service';
 
 let app: TestApp;
@@ -114,5 +115,50 @@ describe('"ordering is open" notices', () => {
     const stranger = await buildUser(app);
     const notMine = await send('PUT', `/api/notices/subscriptions/${farm.id}`, stranger, { notices: false });
     expect(notMine.statusCode).toBe(404);
+  });
+
+  it('tells a standing member and a CSA member why they get the ordering-is-open notice', async () => {
+    const { farm, shoppers } = await followedFarm();
+    const egg = await eggs(app, farm, { stockQuantity: 40 });
+    const [standing, member] = [await buildUser(app), await buildUser(app)];
+    const made = await send('POST', '/api/standing', standing, {
+      ...orderPayload(farm, [{ productId: egg, quantity: 2 }]),
+      everyWeeks: 1,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const plan = await addSummerShare(app, farm);
+    const joined = await send('POST', `/api/csa/${plan.id}/join`, member, {
+      point_id: farm.pointId,
+      size: 0,
+      dislikes: null,
+      shopperName: 'Member',
+      shopperPhone: '(859) 555-0100',
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+
+    expect((await send('POST', '/api/notices', farm, { message: 'Peas are in' })).json().recipients).toBe(5);
+    const [toStanding] = await noticesTo(standing.email);
+    expect(toStanding.body).toContain(`You get this because you have a standing reservation with Farm ${farm.id}.`);
+    expect(toStanding.body).not.toContain('one of your favourites');
+    const [toMember] = await noticesTo(member.email);
+    expect(toMember.body).toContain(`You get this because you are a member of Summer Veggie Share at Farm ${farm.id}.`);
+    const [toFollower] = await noticesTo(shoppers[0].email);
+    expect(toFollower.body).toContain(`You get this because Farm ${farm.id} is one of your favourites.`);
+  });
+
+  it('shows the same follower count on the dashboard and the farm page, and the members beside it', async () => {
+    const { farm } = await followedFarm();
+    const egg = await eggs(app, farm, { stockQuantity: 40 });
+    for (const shopper of [await buildUser(app), await buildUser(app)]) {
+      const made = await send('POST', '/api/standing', shopper, {
+        ...orderPayload(farm, [{ productId: egg, quantity: 1 }]),
+        everyWeeks: 1,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const page = (await send('GET', `/api/favorites/count/${farm.id}`, null)).json();
+    const dashboard = (await send('GET', '/api/notices/mine', farm)).json();
+    expect(page.count).toBe(3);
+    expect(dashboard).toMatchObject({ followers: page.count, members: 2, audience: 5 });
   });
 });

@@ -5,6 +5,22 @@ import { TextArea } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api';
 import { useNoticeStatus, useSendNotice } from '../api';
 
+const shoppers = (n: number) => `${n} ${n === 1 ? 'shopper' : 'shoppers'}`;
+
+/**
+ * Who the notice reaches (decision 546): the followers counted as the farm page counts them ("Saved
+ * by N"), then the standing and CSA members it also goes to; those who turned the farm's notices
+ * off are left out of the recipients.
+ */
+export function audienceText(followers: number, members: number, audience: number): string {
+  const saved = followers === 0 ? 'No shopper has saved your farm yet' : `Saved by ${shoppers(followers)}`;
+  const joined =
+    members === 0 ? '' : `; ${members} ${members === 1 ? 'is a standing or CSA member' : 'are standing or CSA members'}`;
+  if (audience === 0)
+    return `${saved}${joined}. Nobody gets this e-mail yet (shoppers who turned your notices off are left out).`;
+  return `${saved}${joined}. ${audience === 1 ? '1 shopper gets' : `${audience} shoppers get`} an e-mail with your next pickup times, each told why.`;
+}
+
 /**
  * "Ordering is open" (decision 513): the farm tells the shoppers who saved it, once a day, with
  * what's new; the mail lists the next pickups and carries a one-click unsubscribe for this farm.
@@ -14,15 +30,12 @@ export function NoticeCard() {
   const send = useSendNotice();
   const [message, setMessage] = useState('');
   if (!status.data) return null;
-  const { audience, sent_today: sentToday } = status.data;
+  const { audience, followers, members, sent_today: sentToday } = status.data;
   return (
     <Card className="p-5">
       <h2 className="text-lg font-semibold">Tell your followers ordering is open</h2>
       <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
-        {audience === 0
-          ? 'No shopper has saved your farm with notices on yet.'
-          : `${audience} ${audience === 1 ? 'shopper saved' : 'shoppers saved'} your farm and will get an e-mail with your next pickup times.`}{' '}
-        Once a day at most.
+        {audienceText(followers, members, audience)} Once a day at most.
       </p>
       {send.isSuccess ? (
         <p role="status" className="mt-3 font-medium">
