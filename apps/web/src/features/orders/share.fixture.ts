@@ -32,6 +32,7 @@ export function shareFixture(overrides: Partial<ShareReservation> = {}): ShareRe
     cut_sheet: null,
     cut_sheet_at: null,
     cut_sheet_open: true,
+    cut_sheet_changed: false,
     hanging_weight: null,
     processing_fees: null,
     bill_total: null,

@@ -270,6 +270,9 @@ function CutSheet({ share }: { share: ShareReservation }) {
             {NOT_FOR_SALE}
           </p>
         )}
+        {share.cut_sheet_changed && (
+          <p>Answered before you changed your cut sheet: these are the questions the shopper answered.</p>
+        )}
         <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
           {answers.map((a) => (
             <div key={a.question} className="contents">

@@ -84,6 +84,21 @@ describe('the shopper’s meat shares', () => {
     expect(screen.queryByRole('button', { name: 'Save cut sheet' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel share' })).toBeNull();
   });
+
+  it('keeps the questions a cut sheet was answered under after the farm renames one, and tells the shopper', async () => {
+    const kept = shareFixture({
+      cut_sheet_open: false,
+      cut_sheet_changed: true,
+      cut_sheet_template: template,
+      cut_sheet: { answers: template.map((q) => ({ question: q.label, answer: q.options[0] })), notes: null },
+      cut_sheet_at: '2099-06-02T12:00:00.000Z',
+    });
+    vi.spyOn(api, 'get').mockResolvedValue({ shares: [kept] } as never);
+    wrap(<MyShares />);
+    expect(await screen.findByText(/changed its cut sheet after you filled yours in: your answers are kept/)).toBeTruthy();
+    fireEvent.click(screen.getByText('Your cut sheet'));
+    for (const question of template) expect(screen.getByText(question.label)).toBeTruthy();
+  });
 });
 
 describe('reserving a share on its product page', () => {

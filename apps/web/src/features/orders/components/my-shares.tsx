@@ -96,6 +96,12 @@ function ShareCard({ share }: { share: ShareReservation }) {
         <p className="mt-2 text-sm font-medium">Ready for pickup: {share.ready_note}</p>
       )}
       {share.cancel_reason && share.status === 'cancelled' && <p className="mt-2 text-sm">Reason: {share.cancel_reason}</p>}
+      {share.cut_sheet_changed && (
+        <p className="mt-2 text-sm">
+          {share.farm_name} changed its cut sheet after you filled yours in: your answers are kept with the questions you
+          answered. Message the farm if you want something added.
+        </p>
+      )}
       {share.cut_sheet_open ? (
         <CutSheetForm share={share} />
       ) : (
