@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { STATES } from '../constants/catalog';
 import { PICKUP_KINDS } from '../constants/orders';
 import { PICKUP_TIME_ZONES } from '../constants/time-zones';
+import { isDateOnly } from '../format/date-only';
 import { isWholeCents } from '../format/money';
+import { MONTH_DAY } from '../format/place-calendar';
 import { numberInput } from './common';
 
 export { PICKUP_KIND_LABELS, PICKUP_KINDS, type PickupKind, WEEKDAY_NAMES } from '../constants/orders';
@@ -17,6 +19,7 @@ export const PICKUP_LIMITS = {
   maxDeliveryFee: 100,
   maxMinOrder: 500,
   maxCloseAfterHours: 72,
+  maxClosedDates: 60,
   /** How far ahead shoppers can reserve. */
   horizonDays: 21,
 } as const;
@@ -36,6 +39,15 @@ export const ScheduleSlot = z
   })
   .refine((slot) => slot.end > slot.start, { message: 'End time must be after the start time', path: ['end'] });
 export type ScheduleSlot = z.infer<typeof ScheduleSlot>;
+
+/** A month-day ('04-01'), or null when empty. */
+const monthDay = (label: string) =>
+  z
+    .string({ error: `${label} must be a month and day like 04-01` })
+    .trim()
+    .refine((v) => v === '' || MONTH_DAY.test(v), `${label} must be a month and day like 04-01`)
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 const optionalText = (label: string, max: number) =>
   z
@@ -85,12 +97,48 @@ export const PickupPointRequest = z
         .max(PICKUP_LIMITS.maxDeliveryFee, `Delivery fee must be at most $${PICKUP_LIMITS.maxDeliveryFee}`)
         .refine(isWholeCents, 'Delivery fee must be in whole cents'),
     ).nullish(),
+    /** The place's season, month-days repeating each year (decision 542); both empty: all year. */
+    season_from: monthDay('Season start'),
+    season_to: monthDay('Season end'),
+    /** Local dates the place is closed: no pickups, and standing and CSA weeks skipped. */
+    closed_dates: z
+      .array(z.string().refine(isDateOnly, 'Closed dates must be dates like 2030-12-26'), {
+        error: 'Closed dates must be a list of dates',
+      })
+      .max(PICKUP_LIMITS.maxClosedDates, `At most ${PICKUP_LIMITS.maxClosedDates} closed dates`)
+      .nullish()
+      .transform((v) => [...new Set(v ?? [])].sort()),
+    /** The place's own cut-off and standing lead time; empty: the farm's order rules. */
+    cutoff_hours: numberInput(
+      z
+        .number({ error: 'Cut-off must be a number of hours' })
+        .int('Cut-off must be a whole number of hours')
+        .min(0, 'Cut-off cannot be negative')
+        .max(PICKUP_LIMITS.maxCutoffHours, `Cut-off must be at most ${PICKUP_LIMITS.maxCutoffHours} hours (a week)`),
+    )
+      .nullish()
+      .transform((v) => v ?? null),
+    standing_lead_hours: numberInput(
+      z
+        .number({ error: 'Lead time must be a number of hours' })
+        .int('Lead time must be a whole number of hours')
+        .min(1, 'Place standing orders at least 1 hour before the cut-off')
+        .max(168, 'Place standing orders at most 168 hours (a week) before the cut-off'),
+    )
+      .nullish()
+      .transform((v) => v ?? null),
     schedule: z
       .array(ScheduleSlot, { error: 'Add at least one day and time' })
       .min(1, 'Add at least one day and time')
       .max(PICKUP_LIMITS.maxSlotsPerPoint, `At most ${PICKUP_LIMITS.maxSlotsPerPoint} times per place`),
   })
   .superRefine((point, ctx) => {
+    if ((point.season_from === null) !== (point.season_to === null))
+      ctx.addIssue({
+        code: 'custom',
+        path: [point.season_from === null ? 'season_from' : 'season_to'],
+        message: 'Give both the first and the last day of the season, or neither for all year',
+      });
     if (point.kind === 'delivery') return;
     for (const field of ['address', 'city', 'zip'] as const) {
       if (!point[field])
@@ -166,6 +214,12 @@ export const PickupPoint = z.object({
   min_order: z.number().nullable(),
   /** The participating market of the running incentive this place is; null: not one. */
   incentive_market: z.string().nullable(),
+  season_from: z.string().nullable(),
+  season_to: z.string().nullable(),
+  closed_dates: z.array(z.string()),
+  /** The place's own cut-off and lead time, null where it follows the farm's. */
+  cutoff_hours: z.number().nullable(),
+  standing_lead_hours: z.number().nullable(),
   schedule: z.array(ScheduleSlot),
 });
 export type PickupPoint = z.infer<typeof PickupPoint>;

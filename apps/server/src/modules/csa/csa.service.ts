@@ -17,6 +17,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { removeUrls, storeImage } from '../images/image-processing';
 import { checkLines } from '../orders/order-lines';
 import { when } from '../orders/order-mail';
+import { closureOn } from '../pickup/place-rules';
 import { localDate, occurrences } from '../pickup/windows';
 import { mondayOf, slotOf, timingOf } from '../standing/standing.policy';
 import * as standingRepo from '../standing/standing.repository';
@@ -171,6 +172,7 @@ export async function join(ctx: AppContext, shopper: AuthUser, planId: number, i
       w.date >= plan.seasonStart &&
       w.date <= plan.seasonEnd &&
       !plan.skipDates.includes(w.date) &&
+      !closureOn(found.point, w.date) &&
       timingOf(w.startsAt, found.settings).cutoffAt.getTime() > now.getTime(),
   );
   if (!first) throw conflict('This season’s pickups have all closed; the farm may open a new plan');

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, pickupPoints, pickupSchedules, pickupSettings, producers, users } from '../../db/schema';
 import { TurnLoader } from '../../lib/turn-loader';
+import { placeSettings } from './place-rules';
 
 export type PointRow = typeof pickupPoints.$inferSelect;
 export type ScheduleRow = typeof pickupSchedules.$inferSelect;
@@ -141,7 +142,8 @@ export function pickupPointReader(db: Db) {
     const point: PointWithSchedule = { ...row.point, schedule: schedule.map((slot) => ({ ...slot, pointId: row.point.id })) };
     return {
       point,
-      settings: settingsOrDefaults(row.settings),
+      /** The farm's order rules with the place's own cut-off and lead time over them (place-rules.ts). */
+      settings: placeSettings(row.point, settingsOrDefaults(row.settings)),
       /** The producer's farm profile (with the owner's e-mail), or null when there is none. */
       farm: row.farm?.userId === undefined || row.farm.userId === null ? null : ({ ...row.farm } as Farm),
     };

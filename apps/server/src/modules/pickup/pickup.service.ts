@@ -1,3 +1,4 @@
+import { closureText } from '@farmstand/shared/format/place-calendar';
 import {
   defaultTimeZone,
   PICKUP_LIMITS,
@@ -19,6 +20,7 @@ import { incentiveOfState, loadBenefitTable } from '../benefits/programmes.servi
 import { geocode } from '../geocode/geocode.service';
 import { lockProducerByUserId } from '../producers/producers.repository';
 import * as repo from './pickup.repository';
+import { closureOn, placeSettings } from './place-rules';
 import { cutoffOf, type Occurrence, occurrenceAt, occurrences } from './windows';
 
 type PointInput = z.output<typeof PickupPointRequest>;
@@ -49,6 +51,11 @@ export function presentPoint(point: repo.PointWithSchedule): PickupPoint {
     booth: point.booth,
     min_order: point.minOrder === null ? null : Number(point.minOrder),
     incentive_market: point.incentiveMarket,
+    season_from: point.seasonFrom,
+    season_to: point.seasonTo,
+    closed_dates: point.closedDates ?? [],
+    cutoff_hours: point.cutoffHours,
+    standing_lead_hours: point.standingLeadHours,
     schedule: point.schedule.map((s) => ({ weekday: s.weekday, start: s.startTime, end: s.endTime })),
   };
 }
@@ -121,6 +128,15 @@ export async function saveSettings(ctx: AppContext, user: AuthUser, input: Setti
   return getOwnSetup(ctx, user);
 }
 
+/** The place's calendar and its own order rules (decision 542), the same for places and delivery days. */
+const calendarValues = (input: PointInput) => ({
+  seasonFrom: input.season_from,
+  seasonTo: input.season_to,
+  closedDates: input.closed_dates,
+  cutoffHours: input.cutoff_hours,
+  standingLeadHours: input.standing_lead_hours,
+});
+
 async function pointValues(ctx: AppContext, farm: repo.Farm, input: PointInput) {
   if (input.kind === 'delivery') {
     if (!deliveryInfo(farm).available) throw badRequest(PICKUP_TEXTS.deliveryOff, 'kind');
@@ -139,6 +155,7 @@ async function pointValues(ctx: AppContext, farm: repo.Farm, input: PointInput) 
       booth: null,
       minOrder: input.min_order,
       incentiveMarket: null,
+      ...calendarValues(input),
     };
   }
   const incentiveMarket = await incentiveMarketOf(ctx, input.state ?? 'KY', input.incentive_market);
@@ -157,6 +174,7 @@ async function pointValues(ctx: AppContext, farm: repo.Farm, input: PointInput) 
     booth: input.booth,
     minOrder: input.min_order,
     incentiveMarket,
+    ...calendarValues(input),
   };
 }
 
@@ -212,7 +230,7 @@ async function upcomingWindows(
   db: Db,
   producerUserId: number,
   points: repo.PointWithSchedule[],
-  settings: { cutoffHours: number; capPerWindow: number | null },
+  settings: repo.Settings,
   at: Date,
 ): Promise<PickupWindow[]> {
   const horizon = new Date(at.getTime() + (PICKUP_LIMITS.horizonDays + 1) * 86_400_000);
@@ -221,8 +239,11 @@ async function upcomingWindows(
   const windows: PickupWindow[] = [];
   for (const point of points) {
     const slots = point.schedule.map((s) => ({ weekday: s.weekday, start: s.startTime, end: s.endTime }));
+    const rules = placeSettings(point, settings);
     for (const occurrence of occurrences(slots, at, PICKUP_LIMITS.horizonDays, point.timeZone)) {
-      const cutoff = cutoffOf(occurrence.startsAt, settings.cutoffHours);
+      // No window on a closed date or outside the place's season.
+      if (closureOn(point, occurrence.date)) continue;
+      const cutoff = cutoffOf(occurrence.startsAt, rules.cutoffHours);
       if (cutoff.getTime() <= at.getTime()) continue;
       const taken = counts.get(`${point.id}@${occurrence.startsAt.toISOString()}`) ?? 0;
       const remaining = settings.capPerWindow === null ? null : Math.max(0, settings.capPerWindow - taken);
@@ -301,6 +322,8 @@ export async function resolveWindow(
       'startsAt',
     );
   }
+  const closure = closureOn(point, occurrence.date);
+  if (closure) throw badRequest(`${closureText(point.name, closure, occurrence.date)}; choose another pickup time`, 'startsAt');
   const cutoffAt = cutoffOf(occurrence.startsAt, settings.cutoffHours);
   if (cutoffAt.getTime() <= at.getTime()) {
     throw badRequest(`Orders for this time closed ${settings.cutoffHours} hours before it; choose a later time`, 'startsAt');

@@ -1,5 +1,7 @@
+import { closureText } from '@farmstand/shared/format/place-calendar';
 import { cadenceLabel, STANDING_LIMITS, type Standing } from '@farmstand/shared/schemas/standing';
 import type { PointWithSchedule, Settings } from '../pickup/pickup.repository';
+import { closureOn } from '../pickup/place-rules';
 import { heldOn, offFor, slotOf, timingOf, windowsAhead } from './standing.policy';
 import type { StandingWithFarm, WindowRecord } from './standing.repository';
 
@@ -24,18 +26,23 @@ export function presentStanding(
           .map((window) => {
             const timing = timingOf(window.startsAt, place.settings);
             const record = byStart.get(window.startsAt.getTime());
+            // The place's closed dates and the days outside its season take no pickups (decision 542).
+            const closure = closureOn(place.point, window.date);
             return {
               starts_at: window.startsAt.toISOString(),
               ends_at: window.endsAt.toISOString(),
               cutoff_at: timing.cutoffAt.toISOString(),
               places_at: timing.placesAt.toISOString(),
               date: window.date,
+              // A closed day is "no pickup that week" (nothing to take back), unless its order was placed before the farm closed it.
               state:
-                record?.state ??
-                (offFor(row.plan, window.date) ? ('off' as const) : heldOn(row, window.date)) ??
-                ('upcoming' as const),
+                closure && record?.state !== 'placed'
+                  ? ('off' as const)
+                  : (record?.state ??
+                    (offFor(row.plan, window.date) ? ('off' as const) : heldOn(row, window.date)) ??
+                    ('upcoming' as const)),
               order_id: record?.orderId ?? null,
-              reason: record?.reason ?? null,
+              reason: record?.reason ?? (closure ? closureText(place.point.name, closure, window.date) : null),
             };
           })
       : [];

@@ -1,4 +1,5 @@
 import { TENDER_LABELS } from '@farmstand/shared/benefits/programmes';
+import { closureText, type PlaceClosure } from '@farmstand/shared/format/place-calendar';
 import { lineName } from '@farmstand/shared/format/quantity';
 import { cadenceLabel, standingSkipPagePath } from '@farmstand/shared/schemas/standing';
 import type { Db } from '../../db/client';
@@ -12,6 +13,7 @@ import { findBox } from '../csa/csa.repository';
 import { when } from '../orders/order-mail';
 import { placeOrder, unorderableLines } from '../orders/order-placement';
 import { moveOrder } from '../orders/orders.service';
+import { closureOn } from '../pickup/place-rules';
 import { heldOn, lookAheadDays, mondayOf, offFor, slotOf, timingOf, windowsAhead } from './standing.policy';
 import * as repo from './standing.repository';
 
@@ -50,8 +52,13 @@ export async function runStandingOrders(ctx: AppContext, now: Date, only?: numbe
   let reminded = 0;
   let placed = 0;
   let missed = 0;
+  let closed = 0;
   for (const window of due) {
     const key = `${window.row.id}@${window.startsAt.getTime()}`;
+    if (window.closure) {
+      if (!records.has(key) && (await skipClosedWeek(ctx, window, window.closure))) closed++;
+      continue;
+    }
     if (window.remindsAt <= now && !remindedAlready.has(key) && records.get(key) !== 'skipped')
       if (await remind(ctx, window)) reminded++;
     if (window.placesAt > now || records.has(key)) continue;
@@ -59,7 +66,7 @@ export async function runStandingOrders(ctx: AppContext, now: Date, only?: numbe
     if (outcome === 'placed') placed++;
     if (outcome === 'missed') missed++;
   }
-  return { placed, missed, reminded };
+  return { placed, missed, reminded, closed };
 }
 
 type Place = NonNullable<Awaited<ReturnType<typeof placeOf>>>;
@@ -71,6 +78,8 @@ type Due = {
   placesAt: Date;
   remindsAt: Date;
   place: Place;
+  /** The place is closed that day (its calendar, decision 542): the week is skipped and the shopper told. */
+  closure: PlaceClosure | null;
 };
 
 /**
@@ -92,7 +101,10 @@ async function dueWindows(ctx: AppContext, now: Date, only?: number[]): Promise<
       const first = Math.min(timing.placesAt.getTime(), timing.remindsAt.getTime());
       if (timing.cutoffAt.getTime() <= now.getTime() || first > now.getTime()) continue;
       if (heldOn(row, window.date) || offFor(row.plan, window.date)) continue;
-      due.push({ row, startsAt: window.startsAt, date: window.date, ...timing, place });
+      // Outside the place's season no week is placed; a closed date is skipped and said.
+      const closure = closureOn(place.point, window.date);
+      if (closure === 'out_of_season') continue;
+      due.push({ row, startsAt: window.startsAt, date: window.date, ...timing, place, closure });
     }
   }
   return due;
@@ -212,6 +224,25 @@ async function placeWindow(ctx: AppContext, window: Due): Promise<'placed' | 'mi
       ],
     );
   return 'placed';
+}
+
+/**
+ * A week on a date the place is closed: recorded as skipped (once, however many instances sweep),
+ * and the shopper or CSA member is told in the skip's own words, at the first of its reminder or
+ * placing time.
+ */
+async function skipClosedWeek(ctx: AppContext, window: Due, closure: PlaceClosure): Promise<boolean> {
+  const { row, place } = window;
+  const reason = closureText(place.point.name, closure, window.date);
+  if (!(await repo.recordWindow(ctx.db, row.id, window.startsAt, 'skipped', reason))) return false;
+  const at = when(window.startsAt, place.point.timeZone);
+  await mailShopper(ctx, row, `Your ${row.farmName} ${row.plan ? 'CSA share' : 'standing order'} for ${at} is skipped`, [
+    `${reason}, so your ${row.plan ? `${row.plan.name} share` : 'standing reservation'} there is skipped.`,
+    `Skipped: no order for ${at}. The next weeks stay as they are.`,
+    '',
+    `See your standing reservations: ${ctx.config.publicUrl}/orders?tab=standing`,
+  ]);
+  return true;
 }
 
 /** A CSA member's week: the share at its size's price, and that week's box items in the member's size. */

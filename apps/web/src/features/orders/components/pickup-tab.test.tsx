@@ -111,6 +111,11 @@ const lexington: PickupPoint = {
   booth: null,
   min_order: null,
   incentive_market: null,
+  season_from: null,
+  season_to: null,
+  closed_dates: [],
+  cutoff_hours: null,
+  standing_lead_hours: null,
   schedule: [{ weekday: 6, start: '09:00', end: '12:00' }],
 };
 
