@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { PICKUP_KINDS } from '../constants/orders';
+import { WEIGHT_UNITS } from '../format/by-weight';
 import { daysBetweenDates, isDateOnly } from '../format/date-only';
 import { LABEL_SHEET_IDS, type LabelSheetId } from '../labels/sheets';
-import { optionalQuery } from './common';
+import { dbId, optionalQuery } from './common';
 
 const isoDate = (label: string) =>
   z
@@ -17,10 +18,12 @@ export const DEFAULT_BAG_LABEL_SHEET: LabelSheetId = 'avery_5163';
 
 /**
  * GET /api/orders/packing-slips.pdf: one slip (or bag label) per accepted or ready order of the
- * day; `sheet` is the label maker's sheet for `layout=labels`.
+ * day, of one pickup place when `point` names it (the booth packs its own); `sheet` is the label
+ * maker's sheet for `layout=labels`.
  */
 export const PackingSlipsQuery = z.object({
   date: isoDate('Date'),
+  point: optionalQuery(dbId('Pickup place must be one of your places')),
   layout: optionalQuery(z.enum(PACKING_LAYOUTS, { error: 'Layout must be slips or labels' })),
   sheet: optionalQuery(
     z.enum(LABEL_SHEET_IDS as [LabelSheetId, ...LabelSheetId[]], {
@@ -52,8 +55,14 @@ export type HarvestQuery = z.input<typeof HarvestQuery>;
  */
 export const HarvestLine = z.object({
   product_id: z.number().nullable(),
+  /** The product's own name; `name` is the line's, with its variant ("Grass-fed beef (Ribeye, pair)"). */
+  product_name: z.string(),
   name: z.string(),
   price_unit: z.string().nullable(),
+  /** By weight (decision 510): `quantity` counts packs of `pack_min`–`pack_max` in `weight_unit` each; null by the piece. */
+  weight_unit: z.enum(WEIGHT_UNITS).nullable(),
+  pack_min: z.number().nullable(),
+  pack_max: z.number().nullable(),
   quantity: z.number(),
   order_count: z.number(),
   requested_quantity: z.number(),

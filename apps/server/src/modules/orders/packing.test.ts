@@ -3,9 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LABEL_SHEETS } from '@farmstand/shared/labels/sheets';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orderItems } from '../../db/schema';
+import { orderItems, orders, products } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProduct } from '../../test/listing-factories';
 import { readPdf } from '../../test/pdf-text';
@@ -161,6 +161,116 @@ describe('GET /api/orders/packing-slips.pdf', () => {
     expect(text).toMatch(/3 dozen\s+Farm Fresh Eggs/);
     expect(text).toContain('(ordered 4, short: Hens laid less)');
     expect(text).toMatch(/Delivery fee\s+\$4\.00/);
+  });
+
+  it("leaves a blank for each by-weight pack's weight on the packing slip, with the estimate and its range", async () => {
+    const farm = await setUpMarket(app, {}, { farmName: 'Blank Scale Farm' });
+    const shoulder = await buildProduct(app, farm, {
+      name: 'Pork shoulder',
+      category: 'meat',
+      price: 6,
+      priceUnit: 'lb',
+      weightUnit: 'lb',
+      packMin: 1.5,
+      packMax: 2.5,
+      stockQuantity: 20,
+    });
+    const eggsId = await eggs(app, farm, { stockQuantity: 10 });
+    await order(
+      farm,
+      [
+        { productId: shoulder, quantity: 5 },
+        { productId: eggsId, quantity: 1 },
+      ],
+      { shopperName: 'Wes Weighs', note: null },
+    );
+    const text = pdfText((await app.inject({ method: 'GET', url: slipsUrl('2030-06-08'), headers: bearer(farm) })).rawPayload);
+    // Five packs at $6/lb: $12.00 each at 2 lb, $9.00–$15.00.
+    expect(text).toMatch(/5 packs × 1\.5–2\.5 lb \(7\.5–12\.5 lb\) Pork shoulder\s+about \$60\.00 \(\$45\.00–\$75\.00\)/);
+    expect(text.match(/Pack \d: _+ lb/g)).toHaveLength(5);
+    expect(text).toMatch(/Pack 5: _+ lb/);
+    expect(text).not.toMatch(/Pack 6/);
+    // The eggs are counted in their own unit and need no scale.
+    expect(text).toMatch(/1 dozen Farm Fresh Eggs\s+\$5\.50/);
+    expect(text).toContain('Amount to collect: about $65.50 ($50.50–$80.50), the final price after weighing');
+    expect(text).toMatch(/Weighed total: _+/);
+  });
+
+  it('says on the slip that the shopper plans to pay with SNAP/EBT, as the day sheet does', async () => {
+    const farm = await setUpMarket(app, {}, { farmName: 'Snap Slip Farm' });
+    const eggsId = await eggs(app, farm, { stockQuantity: 10 });
+    const snap = await order(farm, [{ productId: eggsId, quantity: 1 }], { shopperName: 'Sam Snap', note: null });
+    await order(farm, [{ productId: eggsId, quantity: 1 }], { shopperName: 'Cal Cash', note: null });
+    await app.ctx.db
+      .update(orders)
+      .set({ plannedBenefits: ['snap'] })
+      .where(eq(orders.id, snap.id));
+    const text = pdfText((await app.inject({ method: 'GET', url: slipsUrl('2030-06-08'), headers: bearer(farm) })).rawPayload);
+    expect(text).toMatch(/Sam Snap[\s\S]*Plans to pay with SNAP\/EBT[\s\S]*Cal Cash/);
+    expect(text.match(/Plans to pay with/g)).toHaveLength(1);
+  });
+
+  it('prints CSA box lines without a price, saying they come with the share', async () => {
+    const farm = await setUpMarket(app, {}, { farmName: 'Box Share Farm' });
+    const eggsId = await eggs(app, farm, { stockQuantity: 10 });
+    const kale = await buildProduct(app, farm, {
+      name: 'Kale',
+      category: 'vegetables',
+      price: 3,
+      priceUnit: 'bunch',
+      stockQuantity: 10,
+    });
+    const box = await order(
+      farm,
+      [
+        { productId: kale, quantity: 2 },
+        { productId: eggsId, quantity: 1 },
+      ],
+      { shopperName: 'Mia Member', note: null },
+    );
+    // A CSA week's order holds the box's items at no charge (decision 515): the kale here.
+    await app.ctx.db
+      .update(orderItems)
+      .set({ unitPrice: 0 })
+      .where(and(eq(orderItems.orderId, box.id), eq(orderItems.productId, kale)));
+    const text = pdfText((await app.inject({ method: 'GET', url: slipsUrl('2030-06-08'), headers: bearer(farm) })).rawPayload);
+    expect(text).toMatch(/2 bunch Kale \(in the share\)/);
+    expect(text).not.toContain('$0.00');
+    expect(text).toMatch(/1 dozen Farm Fresh Eggs\s+\$5\.50/);
+  });
+
+  it('prints the slips of one pickup place of the day when one is chosen', async () => {
+    const farm = await setUpMarket(app, {}, { farmName: 'Two Places Farm' });
+    const central = await addCentralMarket(farm);
+    const eggsId = await eggs(app, farm, { stockQuantity: 10 });
+    await order(farm, [{ productId: eggsId, quantity: 1 }], { shopperName: 'Lex Eastern', note: null });
+    await order(central, [{ productId: eggsId, quantity: 1 }], {
+      shopperName: 'Bo Central',
+      note: null,
+      startsAt: SATURDAY_9AM_CENTRAL,
+    });
+    const one = await app.inject({
+      method: 'GET',
+      url: slipsUrl('2030-06-08', `&point=${central.pointId}`),
+      headers: bearer(farm),
+    });
+    expect(one.statusCode).toBe(200);
+    expect(one.headers['content-disposition']).toContain(`packing-slips-2030-06-08-place-${central.pointId}.pdf`);
+    const text = pdfText(one.rawPayload);
+    expect(text).toContain('Bo Central');
+    expect(text).not.toContain('Lex Eastern');
+
+    const other = await setUpMarket(app, {}, { farmName: 'Not Yours Farm' });
+    const none = await app.inject({
+      method: 'GET',
+      url: slipsUrl('2030-06-08', `&point=${other.pointId}`),
+      headers: bearer(farm),
+    });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toContain('choose another place, or all places');
+    const bad = await app.inject({ method: 'GET', url: slipsUrl('2030-06-08', '&point=abc'), headers: bearer(farm) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Pickup place');
   });
 
   it('prints a name in letters the PDF fonts lack instead of refusing the slip', async () => {
@@ -321,8 +431,12 @@ describe('GET /api/orders/harvest', () => {
     expect(body.lines).toEqual([
       {
         product_id: eggsId,
+        product_name: 'Farm Fresh Eggs',
         name: 'Farm Fresh Eggs',
         price_unit: 'dozen',
+        weight_unit: null,
+        pack_min: null,
+        pack_max: null,
         quantity: 3,
         order_count: 2,
         requested_quantity: 4,
@@ -331,8 +445,12 @@ describe('GET /api/orders/harvest', () => {
       },
       {
         product_id: tomatoes,
+        product_name: 'Heirloom Tomatoes',
         name: 'Heirloom Tomatoes',
         price_unit: 'lb',
+        weight_unit: null,
+        pack_min: null,
+        pack_max: null,
         quantity: 10,
         order_count: 2,
         requested_quantity: 0,
@@ -353,6 +471,61 @@ describe('GET /api/orders/harvest', () => {
       quantity: 2,
       requested_quantity: 0,
     });
+  });
+
+  it('counts by-weight packs on the harvest list with their weight range, a line per range, never as pounds', async () => {
+    const farm = await setUpMarket(app, {}, { farmName: 'Pork Ridge' });
+    const shoulder = await buildProduct(app, farm, {
+      name: 'Pork shoulder',
+      category: 'meat',
+      price: 6,
+      priceUnit: 'lb',
+      weightUnit: 'lb',
+      packMin: 1.5,
+      packMax: 2.5,
+      stockQuantity: 20,
+    });
+    const box = await buildProduct(app, farm, {
+      name: 'Half-bushel tomato box',
+      category: 'vegetables',
+      price: 2,
+      priceUnit: 'lb',
+      weightUnit: 'lb',
+      packMin: 9,
+      packMax: 11,
+      stockQuantity: 20,
+    });
+    await order(farm, [{ productId: shoulder, quantity: 1 }]);
+    await order(farm, [
+      { productId: shoulder, quantity: 1 },
+      { productId: box, quantity: 1 },
+    ]);
+    await order(farm, [{ productId: shoulder, quantity: 3 }], {}, false);
+    // The farm changes the shoulder's packs: the packs ordered before keep their own range.
+    await app.ctx.db.update(products).set({ packMin: 3, packMax: 4 }).where(eq(products.id, shoulder));
+    await order(farm, [{ productId: shoulder, quantity: 1 }], { startsAt: NEXT_SATURDAY_9AM });
+
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/orders/harvest?from=2030-06-08&to=2030-06-15',
+      headers: bearer(farm),
+    });
+    expect(res.statusCode).toBe(200);
+    const lines = res.json().lines.map((l: Record<string, unknown>) => ({
+      name: l.name,
+      quantity: l.quantity,
+      requested: l.requested_quantity,
+      unit: l.weight_unit,
+      range: [l.pack_min, l.pack_max],
+    }));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        { name: 'Half-bushel tomato box', quantity: 1, requested: 0, unit: 'lb', range: [9, 11] },
+        { name: 'Pork shoulder', quantity: 2, requested: 3, unit: 'lb', range: [1.5, 2.5] },
+        { name: 'Pork shoulder', quantity: 1, requested: 0, unit: 'lb', range: [3, 4] },
+      ]),
+    );
+    expect(lines).toHaveLength(3);
   });
 
   it("counts only the producer's own orders", async () => {

@@ -1,5 +1,7 @@
 import { formatPrice } from '@farmstand/shared';
-import { formatPackQuantity, lineName } from '@farmstand/shared/format/quantity';
+import { plannedBenefitsText } from '@farmstand/shared/benefits/programmes';
+import { formatAmountToPay, formatEstimate, toCents } from '@farmstand/shared/format/by-weight';
+import { formatOrderLine, lineName } from '@farmstand/shared/format/quantity';
 import { LABEL_SHEETS, LABEL_SHEETS_BY_SIZE, type LabelSheetId } from '@farmstand/shared/labels/sheets';
 import type { Order } from '@farmstand/shared/schemas/orders';
 import {
@@ -57,24 +59,91 @@ function windowTimes(order: Order): string {
 /** "Lexington Farmers Market, Stall 14": the place with its booth, if any. */
 const placeLine = (order: Order) => (order.booth ? `${order.place.name}, ${order.booth}` : order.place.name);
 
+type Item = Order['items'][number];
+
 /**
- * "2 × 8-oz jar  Honey", "2  Grass-fed beef (Ribeye, pair): 1.42, 1.51 lb" once weighed, or
- * "… (1.3–1.6 lb packs)" while the packs wait for the scale (decision 510).
+ * A line as every printout and mail writes it (decision 544): "2 × 8-oz jar Honey", "2 packs ×
+ * 1.3–1.6 lb (2.6–3.2 lb) Grass-fed beef (Ribeye, pair)", "2 packs weighed 1.42, 1.51 lb (2.93 lb) …".
  */
-const itemText = (item: Order['items'][number]) => {
-  const name = lineName(item.name, item.variant_name);
-  if (item.weight_unit === null) return `${formatPackQuantity(item.quantity, item.price_unit)}  ${name}`;
-  const packs = item.weights
-    ? `: ${item.weights.join(', ')} ${item.weight_unit}`
-    : ` (${item.pack_min === item.pack_max ? item.pack_min : `${item.pack_min}–${item.pack_max}`} ${item.weight_unit} packs)`;
-  return `${item.quantity}  ${name}${packs}`;
-};
+const itemText = (item: Item) =>
+  formatOrderLine({
+    quantity: item.quantity,
+    name: item.name,
+    variantName: item.variant_name,
+    priceUnit: item.price_unit,
+    weightUnit: item.weight_unit,
+    packMin: item.pack_min,
+    packMax: item.pack_max,
+    weights: item.weights,
+  });
+
+/** A by-weight line whose packs still wait for the scale: the slip leaves a blank per pack. */
+const toWeigh = (item: Item) =>
+  item.weight_unit !== null && item.quantity > 0 && (item.weights === null || item.weights.length !== item.quantity);
+
+/**
+ * A line of a CSA share's box (decision 515): its items come with the share, at no charge of their
+ * own, so the slip says so instead of "$0.00".
+ */
+const inTheShare = (item: Item) => item.product_id !== null && item.unit_price === 0 && item.line_total === 0;
+
+/**
+ * The line's amount: exact, or by weight the estimate with its range until weighed, "about" for
+ * "≈" (the PDF fonts lack it).
+ */
+const itemAmount = (item: Item) =>
+  toWeigh(item)
+    ? formatEstimate({
+        estimateCents: toCents(item.line_total),
+        minCents: toCents(item.line_min),
+        maxCents: toCents(item.line_max),
+      }).replace('≈', 'about')
+    : formatPrice(item.line_total);
 
 /** Said on the slip of an order its shopper's standing reservation placed (decision 514). */
 const STANDING_NOTE = 'Standing order: placed by a reservation that repeats';
 
-/** The amount to collect: the final total, or "about" the estimate while packs wait for the scale. */
+/** The amount to collect: the final total, or "about" the estimate while packs wait for the scale (a bag label's room). */
 const collectText = (order: Order) => (order.estimated ? `about ${formatPrice(order.total)}` : formatPrice(order.total));
+
+/**
+ * The amount to collect as mails and cards write it (`formatAmountToPay`, by-weight.ts): the total,
+ * the estimate with its range before weighing, or what is known so far while some lines wait.
+ */
+function amountToPay(order: Order): string {
+  let linesToWeigh = 0;
+  let linesWeighed = 0;
+  let soFarCents = toCents(order.delivery_fee);
+  for (const item of order.items) {
+    if (toWeigh(item)) linesToWeigh++;
+    else {
+      if (item.weight_unit !== null && item.quantity > 0) linesWeighed++;
+      soFarCents += toCents(item.line_total);
+    }
+  }
+  return formatAmountToPay({
+    estimateCents: toCents(order.total),
+    minCents: toCents(order.total_min),
+    maxCents: toCents(order.total_max),
+    linesToWeigh,
+    linesWeighed,
+    soFarCents,
+  });
+}
+
+/** Blanks for the packs' weights, a few to a row: "Pack 1: ________ lb". */
+const PACKS_PER_ROW = 4;
+const BLANK = '__________';
+function weightBlanks(item: Item): string[] {
+  const rows: string[] = [];
+  for (let first = 1; first <= item.quantity; first += PACKS_PER_ROW) {
+    const last = Math.min(item.quantity, first + PACKS_PER_ROW - 1);
+    const packs: string[] = [];
+    for (let pack = first; pack <= last; pack++) packs.push(`Pack ${pack}: ${BLANK} ${item.weight_unit}`);
+    rows.push(packs.join('  ·  '));
+  }
+  return rows;
+}
 
 /** The producer's accepted and ready orders of one local day, earliest window first. */
 async function ordersToPack(ctx: AppContext, producer: AuthUser, date: string): Promise<Order[]> {
@@ -95,10 +164,15 @@ export type PackingPdf = { pdf: Uint8Array; filename: string };
 export async function packingSlips(
   ctx: AppContext,
   producer: AuthUser,
-  query: { date: string; layout?: PackingLayout; sheet?: LabelSheetId },
+  query: { date: string; point?: number; layout?: PackingLayout; sheet?: LabelSheetId },
 ): Promise<PackingPdf> {
-  const list = await ordersToPack(ctx, producer, query.date);
+  const day = await ordersToPack(ctx, producer, query.date);
+  const list = query.point === undefined ? day : day.filter((order) => order.place.point_id === query.point);
   if (list.length === 0) {
+    if (day.length > 0)
+      throw notFound(
+        `No accepted or ready orders to pack at this pickup place on ${query.date}: choose another place, or all places.`,
+      );
     throw notFound(`No accepted or ready orders to pack on ${query.date}. Accept the day's requests first.`);
   }
   const farm = await findFarm(ctx.db, producer.id);
@@ -108,7 +182,8 @@ export async function packingSlips(
     layout === 'labels'
       ? await renderBagLabels(list, query.sheet ?? DEFAULT_BAG_LABEL_SHEET, farmName)
       : await renderSlips(list, farmName);
-  return { pdf, filename: `${layout === 'labels' ? 'bag-labels' : 'packing-slips'}-${query.date}.pdf` };
+  const place = query.point === undefined ? '' : `-place-${query.point}`;
+  return { pdf, filename: `${layout === 'labels' ? 'bag-labels' : 'packing-slips'}-${query.date}${place}.pdf` };
 }
 
 // --- text the PDF's standard fonts can draw ---------------------------------------------------
@@ -178,9 +253,19 @@ function slipRows(order: Order, farmName: string): SlipRow[] {
     rows.push({ text: `Deliver to: ${order.delivery_address}`, size: 10 });
   }
   if (order.shopper.phone) rows.push({ text: `Phone: ${order.shopper.phone}`, size: 10 });
+  // As the day sheet says it: the booth knows before the shopper reaches the table (decision 516).
+  const planned = plannedBenefitsText(order.planned_benefits, 'producer');
+  if (planned) rows.push({ text: planned, bold: true, size: 10 });
   rows.push({ text: 'Items', bold: true, size: 10, gapBefore: 4 });
   for (const item of order.items) {
-    rows.push({ text: itemText(item), right: formatPrice(item.line_total), size: 10, indent: 10 });
+    if (inTheShare(item)) {
+      rows.push({ text: `${itemText(item)} (in the share)`, size: 10, indent: 10 });
+    } else {
+      rows.push({ text: itemText(item), right: itemAmount(item), size: 10, indent: 10 });
+    }
+    if (toWeigh(item)) {
+      for (const blank of weightBlanks(item)) rows.push({ text: blank, size: 10, indent: 20, gapBefore: 4 });
+    }
     if (item.ordered_quantity !== null) {
       const why = item.short_reason ? `: ${item.short_reason}` : '';
       rows.push({ text: `(ordered ${item.ordered_quantity}, short${why})`, size: 8, indent: 20 });
@@ -188,13 +273,12 @@ function slipRows(order: Order, farmName: string): SlipRow[] {
   }
   if (order.delivery_fee > 0) rows.push({ text: 'Delivery fee', right: formatPrice(order.delivery_fee), size: 10, indent: 10 });
   if (order.note) rows.push({ text: `Note: ${order.note}`, size: 10, gapBefore: 4 });
-  rows.push({
-    text: order.estimated ? 'Amount to collect (estimate: weigh the packs)' : 'Amount to collect (pay at pickup)',
-    right: collectText(order),
-    bold: true,
-    size: 12,
-    gapBefore: 6,
-  });
+  if (order.items.some(toWeigh)) {
+    rows.push({ text: `Amount to collect: ${amountToPay(order)}`, bold: true, size: 12, gapBefore: 6 });
+    rows.push({ text: `Weighed total: ${BLANK}`, size: 10, gapBefore: 4 });
+  } else {
+    rows.push({ text: 'Amount to collect (pay at pickup)', right: amountToPay(order), bold: true, size: 12, gapBefore: 6 });
+  }
   rows.push({ text: farmName, size: 8, gapBefore: 2 });
   return rows;
 }
@@ -375,6 +459,9 @@ export async function harvestList(
         name: orderItems.productName,
         variantName: orderItems.variantName,
         priceUnit: orderItems.priceUnit,
+        weightUnit: orderItems.weightUnit,
+        packMin: orderItems.packMin,
+        packMax: orderItems.packMax,
         date: orders.windowDate,
         requested: sql<boolean>`${orders.status} = 'requested'`.mapWith(Boolean),
         quantity: sql<number>`sum(${orderItems.quantity})`.mapWith(Number),
@@ -389,6 +476,9 @@ export async function harvestList(
         orderItems.productName,
         orderItems.variantName,
         orderItems.priceUnit,
+        orderItems.weightUnit,
+        orderItems.packMin,
+        orderItems.packMax,
         orders.windowDate,
         sql`${orders.status} = 'requested'`,
       )
@@ -403,15 +493,22 @@ export async function harvestList(
 
   const lines = new Map<string, HarvestLine>();
   for (const row of rows) {
-    // Each variant is its own line to pick ("Grass-fed beef (Ribeye, pair)").
+    // Each variant is its own line to pick ("Grass-fed beef (Ribeye, pair)"); a by-weight line is
+    // counted in packs of its range, so packs of another range are a line of their own (decision 544).
     const name = lineName(row.name, row.variantName);
-    const key = `${row.productId ?? row.name}|${name}|${row.priceUnit ?? ''}`;
+    const packMin = row.packMin === null ? null : Number(row.packMin);
+    const packMax = row.packMax === null ? null : Number(row.packMax);
+    const key = `${row.productId ?? row.name}|${name}|${row.priceUnit ?? ''}|${row.weightUnit ?? ''}|${packMin}|${packMax}`;
     let line = lines.get(key);
     if (!line) {
       line = {
         product_id: row.productId,
+        product_name: row.name,
         name,
         price_unit: row.priceUnit,
+        weight_unit: row.weightUnit,
+        pack_min: row.weightUnit === null ? null : packMin,
+        pack_max: row.weightUnit === null ? null : packMax,
         quantity: 0,
         order_count: 0,
         requested_quantity: 0,

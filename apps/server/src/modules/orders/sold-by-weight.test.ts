@@ -305,12 +305,12 @@ describe('the day’s lists', () => {
       return (await readPdf(res.rawPayload)).flatMap((page) => page.texts.map((t) => t.text)).join(' ');
     };
     const before = await slips();
-    expect(before).toContain('Grass-fed beef (Ribeye, pair) (1.3–1.6 lb packs)');
+    expect(before).toContain('2 packs × 1.3–1.6 lb (2.6–3.2 lb) Grass-fed beef (Ribeye, pair)');
     expect(before).toContain('about $55.08');
     const itemId = placed.json().order.items[0].id;
     expect((await weigh(farm, id, itemId, { weights: [1.42, 1.51] })).statusCode).toBe(200);
     const after = await slips();
-    expect(after).toContain('Grass-fed beef (Ribeye, pair): 1.42, 1.51 lb');
+    expect(after).toContain('2 packs weighed 1.42, 1.51 lb (2.93 lb) Grass-fed beef (Ribeye, pair)');
     expect(after).toContain('$55.64');
     expect(after).not.toContain('about');
   });

@@ -15,7 +15,11 @@ const harvest = (from: string, to: string) => ({
   lines: [
     {
       product_id: 1,
+      product_name: 'Brown Eggs',
       name: 'Brown Eggs',
+      weight_unit: null,
+      pack_min: null,
+      pack_max: null,
       price_unit: '18 count',
       quantity: 6,
       order_count: 4,
@@ -25,7 +29,11 @@ const harvest = (from: string, to: string) => ({
     },
     {
       product_id: 2,
+      product_name: 'Heirloom Tomatoes',
       name: 'Heirloom Tomatoes',
+      weight_unit: null,
+      pack_min: null,
+      pack_max: null,
       price_unit: 'lb',
       quantity: 3,
       order_count: 1,
@@ -35,7 +43,11 @@ const harvest = (from: string, to: string) => ({
     },
     {
       product_id: 3,
+      product_name: 'Apple Pie',
       name: 'Apple Pie',
+      weight_unit: null,
+      pack_min: null,
+      pack_max: null,
       price_unit: '9-inch pie',
       quantity: 0,
       order_count: 0,
@@ -44,6 +56,22 @@ const harvest = (from: string, to: string) => ({
       dates: ['2030-06-12'],
     },
   ],
+});
+
+/** A by-weight line: `quantity` packs of `min`–`max` lb. */
+const packs = (productId: number, product: string, name: string, quantity: number, min: number, max: number, requested = 0) => ({
+  product_id: productId,
+  product_name: product,
+  name,
+  price_unit: 'lb',
+  weight_unit: 'lb',
+  pack_min: min,
+  pack_max: max,
+  quantity,
+  order_count: quantity > 0 ? 1 : 0,
+  requested_quantity: requested,
+  request_count: requested > 0 ? 1 : 0,
+  dates: ['2030-06-08'],
 });
 
 const show = () =>
@@ -111,5 +139,36 @@ describe('harvest list', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(/at most 31 days/);
     expect(get.mock.calls.length).toBe(calls);
     expect((screen.getByRole('button', { name: 'Print harvest list' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('counts by-weight packs on the harvest list with their weight range and total pounds, never packs as pounds', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({
+      ...harvest('2030-06-08', '2030-06-14'),
+      lines: [
+        packs(7, 'Grass-fed beef', 'Grass-fed beef (Ribeye, pair)', 2, 1.5, 2.5, 1),
+        packs(7, 'Grass-fed beef', 'Grass-fed beef (Roast)', 1, 9, 11),
+        packs(8, 'Pork shoulder', 'Pork shoulder', 1, 9, 11),
+        { ...packs(9, 'Trout', 'Trout', 3, 12, 16), price_unit: 'oz', weight_unit: 'oz' },
+      ],
+    } as never);
+    show();
+    const table = await screen.findByRole('table');
+    const quantity = (name: RegExp) =>
+      within(within(table).getByRole('row', { name })).getByTestId('harvest-quantity').textContent;
+
+    expect(quantity(/Ribeye, pair/)).toBe('2 packs × 1.5–2.5 lb (3–5 lb)');
+    const ribeye = within(table).getByRole('row', { name: /Ribeye, pair/ });
+    expect(within(ribeye).getByTestId('harvest-requested').textContent).toBe('+ 1 pack × 1.5–2.5 lb (1 not yet accepted)');
+    expect(quantity(/Roast/)).toBe('1 pack × 9–11 lb');
+    expect(quantity(/Pork shoulder/)).toBe('1 pack × 9–11 lb');
+    expect(quantity(/Trout/)).toBe('3 packs × 12–16 oz (36–48 oz)');
+    expect(table.textContent).not.toMatch(/\b2 lb\b|\b1 lb\b/);
+
+    // The product's packs over its variants, in the unit the farmer harvests.
+    const beef = within(table).getByRole('row', { name: /Grass-fed beef, all packs/ });
+    expect(within(beef).getByTestId('harvest-total').textContent).toBe('12–16 lb');
+    expect(within(beef).getByTestId('harvest-requested-total').textContent).toBe('+ 1.5–2.5 lb');
+    // A product of one line needs no total of its own.
+    expect(within(table).queryByRole('row', { name: /Pork shoulder, all packs/ })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { addDaysToDate, daysBetweenDates, isDateOnly } from '@farmstand/shared/format/date-only';
-import { formatPackQuantity } from '@farmstand/shared/format/quantity';
-import { HARVEST_MAX_DAYS, type HarvestResponse } from '@farmstand/shared/schemas/packing';
+import { formatLineQuantity, totalWeight } from '@farmstand/shared/format/quantity';
+import { HARVEST_MAX_DAYS, type HarvestLine, type HarvestResponse } from '@farmstand/shared/schemas/packing';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -16,6 +16,29 @@ export function useHarvest(from: string, to: string, enabled: boolean) {
     queryFn: ({ signal }) => api.get<HarvestResponse>('/orders/harvest', { from, to }, signal),
     enabled,
   });
+}
+
+/**
+ * A product's lines (its variants, its pack ranges) one after another, and what its by-weight lines
+ * weigh together in the unit the farmer harvests, when it has more than one line of one unit
+ * (decision 544: different units are never added together).
+ */
+function byProduct(lines: HarvestLine[]) {
+  const groups: { lines: HarvestLine[]; total: string | null; requested: string | null }[] = [];
+  for (const line of lines) {
+    const last = groups.at(-1);
+    if (last && last.lines[0].product_id === line.product_id && last.lines[0].product_name === line.product_name)
+      last.lines.push(line);
+    else groups.push({ lines: [line], total: null, requested: null });
+  }
+  for (const group of groups) {
+    if (group.lines.length < 2) continue;
+    group.total = totalWeight(group.lines.filter((l) => l.quantity > 0));
+    group.requested = totalWeight(
+      group.lines.filter((l) => l.requested_quantity > 0).map((l) => ({ ...l, quantity: l.requested_quantity })),
+    );
+  }
+  return groups;
 }
 
 /** Why a range cannot be asked for (the server says the same), or null. */
@@ -114,28 +137,48 @@ export function HarvestList({ initialFrom }: { initialFrom: string }) {
                 </tr>
               </thead>
               <tbody>
-                {data.lines.map((line) => (
-                  <tr
-                    key={`${line.product_id}-${line.name}-${line.price_unit}`}
-                    className="border-b border-stone-200 dark:border-stone-800"
-                  >
-                    <th scope="row" className="py-1 pr-2 font-normal">
-                      {line.name}
-                      <span className="block text-xs text-stone-600 dark:text-stone-400">
-                        {line.order_count} {line.order_count === 1 ? 'order' : 'orders'}
-                        {line.dates.length > 1 ? ` over ${line.dates.length} days` : ''}
-                      </span>
-                    </th>
-                    <td className="py-1 pr-2 text-right font-semibold" data-testid="harvest-quantity">
-                      {line.quantity > 0 ? formatPackQuantity(line.quantity, line.price_unit) : '—'}
-                    </td>
-                    <td className="py-1 text-right" data-testid="harvest-requested">
-                      {line.requested_quantity > 0
-                        ? `+ ${formatPackQuantity(line.requested_quantity, line.price_unit)} (${line.request_count} not yet accepted)`
-                        : '—'}
-                    </td>
-                  </tr>
-                ))}
+                {byProduct(data.lines).map((group) => [
+                  ...group.lines.map((line) => (
+                    <tr
+                      key={`${line.product_id}-${line.name}-${line.price_unit}-${line.pack_min}-${line.pack_max}`}
+                      className="border-b border-stone-200 dark:border-stone-800"
+                    >
+                      <th scope="row" className="py-1 pr-2 font-normal">
+                        {line.name}
+                        <span className="block text-xs text-stone-600 dark:text-stone-400">
+                          {line.order_count} {line.order_count === 1 ? 'order' : 'orders'}
+                          {line.dates.length > 1 ? ` over ${line.dates.length} days` : ''}
+                        </span>
+                      </th>
+                      <td className="py-1 pr-2 text-right font-semibold" data-testid="harvest-quantity">
+                        {line.quantity > 0 ? formatLineQuantity(line) : '—'}
+                      </td>
+                      <td className="py-1 text-right" data-testid="harvest-requested">
+                        {line.requested_quantity > 0
+                          ? `+ ${formatLineQuantity({ ...line, quantity: line.requested_quantity })} (${line.request_count} not yet accepted)`
+                          : '—'}
+                      </td>
+                    </tr>
+                  )),
+                  ...(group.total || group.requested
+                    ? [
+                        <tr
+                          key={`${group.lines[0].product_id}-${group.lines[0].product_name}-total`}
+                          className="border-b border-stone-300 dark:border-stone-700"
+                        >
+                          <th scope="row" className="py-1 pr-2 font-semibold">
+                            {group.lines[0].product_name}, all packs
+                          </th>
+                          <td className="py-1 pr-2 text-right font-semibold" data-testid="harvest-total">
+                            {group.total ?? '—'}
+                          </td>
+                          <td className="py-1 text-right" data-testid="harvest-requested-total">
+                            {group.requested ? `+ ${group.requested}` : '—'}
+                          </td>
+                        </tr>,
+                      ]
+                    : []),
+                ])}
               </tbody>
             </table>
             {hasRequests && (
