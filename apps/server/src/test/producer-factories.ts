@@ -1,3 +1,4 @@
+import { KIND_QUESTIONS, productKind } from '@farmstand/shared/labels/product-kinds';
 import type { ProducerProfileRequest } from '@farmstand/shared/schemas/producers';
 import type { ProductRequest } from '@farmstand/shared/schemas/products';
 import { bearer, buildUser, type TestUser } from './factories';
@@ -26,7 +27,8 @@ export const validProduct = (overrides: Partial<ProductRequest> = {}): ProductRe
   price_unit: 'dozen',
   availability: 'available',
   stock_quantity: 12,
-  allergens: ['eggs'],
+  // The eggs' allergen; a kind that asks no allergens (fresh produce, a share) gets none (decision 550).
+  allergens: KIND_QUESTIONS[productKind(overrides.category ?? 'eggs', overrides.share != null)].allergens ? ['eggs'] : [],
   ...overrides,
 });
 

@@ -54,6 +54,7 @@ export const DEFAULT_SETTINGS: Settings = {
     enable_notifications: true,
     enable_analytics: true,
     max_products_per_producer: 10,
+    max_products_subscribed: 100,
     max_images_per_product: 5,
     max_variants_per_product: 20,
     max_shares_per_shopper: 2,

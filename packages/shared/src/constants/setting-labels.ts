@@ -18,6 +18,7 @@ const LABELS: Record<string, string> = {
   two_factor_auth: 'Two-factor authentication',
   ip_whitelist: 'IP allow list',
   enable_location_search: 'Enable location search',
+  max_products_subscribed: 'Max products per producer with a plan',
   max_shares_per_shopper: 'Max shares per shopper of one animal share',
 };
 

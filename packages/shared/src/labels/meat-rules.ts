@@ -10,6 +10,13 @@ export const INSPECTION_LABELS: Record<Inspection, string> = {
   poultry_exempt: 'Poultry producer exemption',
 };
 
+/**
+ * The options of a share of a live animal, every one named (decision 550): refused inspections and a
+ * missing one get this message.
+ */
+export const SHARE_INSPECTION_MESSAGE =
+  'Say how this share is processed: custom exempt (for the new owners, marked "Not for Sale"), USDA inspected or state inspected (with the establishment number on the label). The poultry producer exemption is not for shares';
+
 /** Inspections whose meat carries an inspection legend with the plant's establishment number. */
 const INSPECTED: readonly Inspection[] = ['usda', 'state'];
 
@@ -48,11 +55,19 @@ export function meatListingViolation(product: Listing): { path: string; message:
       };
     return null;
   }
+  // A share names its own options, custom exempt first (decision 512); each kind lists every option it has.
+  if (product.share != null && product.category === 'meat') {
+    if (product.inspection === null || product.inspection === 'poultry_exempt')
+      return { path: 'inspection', message: SHARE_INSPECTION_MESSAGE };
+    if (product.inspection === 'custom_exempt') return null;
+  }
   if (product.inspection === null)
     return {
       path: 'inspection',
       message:
-        'Say how this meat was inspected: USDA inspected or state inspected (with the establishment number on the label), or the poultry producer exemption for birds you raised and processed',
+        product.category === 'poultry'
+          ? 'Say how this poultry was inspected: USDA inspected or state inspected (with the establishment number on the label), or the poultry producer exemption for birds you raised and processed'
+          : 'Say how this meat was inspected: USDA inspected or state inspected (with the establishment number on the label). Custom exempt is for a share of a live animal: tick "Sold as a share of an animal"',
     };
   if (product.inspection === 'custom_exempt') {
     if (product.share != null) return null;

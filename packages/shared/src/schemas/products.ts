@@ -536,7 +536,12 @@ export type ProductCreatedResponse = z.infer<typeof ProductCreatedResponse>;
 export const MyProductsResponse = z.object({
   products: z.array(Product),
   active_count: z.number(),
+  /** The farm's limit now: the trial's, or its plan's (decision 551). */
   max_products: z.number(),
+  /** Whether the farm has a plan, and both limits, so the list says what a plan lifts the limit to. */
+  on_plan: z.boolean(),
+  trial_max_products: z.number(),
+  plan_max_products: z.number(),
   max_images_per_product: z.number(),
   max_variants_per_product: z.number(),
 });

@@ -66,19 +66,28 @@ export const SettingsSchemas = {
     ip_whitelist: z.string().max(2000),
     security_headers: z.boolean(),
   }),
-  features: z.object({
-    enable_reviews: z.boolean(),
-    enable_favorites: z.boolean(),
-    enable_messaging: z.boolean(),
-    enable_location_search: z.boolean(),
-    enable_notifications: z.boolean(),
-    enable_analytics: z.boolean(),
-    max_products_per_producer: z.number().int().min(1).max(100),
-    max_images_per_product: z.number().int().min(1).max(20),
-    max_variants_per_product: z.number().int().min(1).max(100),
-    /** Shares of one share product a shopper may hold open (reserved, processed, ready): decision 520. */
-    max_shares_per_shopper: z.number().int().min(1).max(16),
-  }),
+  features: z
+    .object({
+      enable_reviews: z.boolean(),
+      enable_favorites: z.boolean(),
+      enable_messaging: z.boolean(),
+      enable_location_search: z.boolean(),
+      enable_notifications: z.boolean(),
+      enable_analytics: z.boolean(),
+      /** Active products during the free trial (spec: "up to 10 products during the trial"). */
+      max_products_per_producer: z.number().int().min(1).max(100),
+      /** Active products of a farm with a plan (decision 551): a vegetable farm's whole catalogue. */
+      max_products_subscribed: z.number().int().min(1).max(500),
+      max_images_per_product: z.number().int().min(1).max(20),
+      max_variants_per_product: z.number().int().min(1).max(100),
+      /** Shares of one share product a shopper may hold open (reserved, processed, ready): decision 520. */
+      max_shares_per_shopper: z.number().int().min(1).max(16),
+    })
+    // A plan never lists fewer products than the trial (decision 551).
+    .refine((features) => features.max_products_subscribed >= features.max_products_per_producer, {
+      path: ['max_products_subscribed'],
+      message: 'Max products per producer with a plan must be at least the max products per producer (the free trial’s limit)',
+    }),
   maintenance: z.object({
     maintenance_mode: z.boolean(),
     maintenance_message: z.string().max(500),

@@ -19,6 +19,8 @@ export const SiteInfoResponse = z.object({
   }),
   limits: z.object({
     max_products_per_producer: z.number().int(),
+    /** A farm with a plan (decision 551); max_products_per_producer is the trial's. */
+    max_products_subscribed: z.number().int(),
     max_images_per_product: z.number().int(),
     password_min_length: z.number().int(),
   }),

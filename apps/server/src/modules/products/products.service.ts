@@ -1,5 +1,6 @@
 import { type StateCode, TEXTS } from '@farmstand/shared';
 import { meatListingViolation } from '@farmstand/shared/labels/meat-rules';
+import { KIND_QUESTIONS, productKind, productKindViolation } from '@farmstand/shared/labels/product-kinds';
 import { sellerTypeViolation } from '@farmstand/shared/labels/seller-types';
 import {
   type AvailabilityRequest,
@@ -14,6 +15,8 @@ import { SHARE_PRICE_UNIT } from '@farmstand/shared/schemas/shares';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
+import { findSubscription } from '../billing/billing.repository';
+import { effectiveSubscriptionStatus } from '../billing/subscription-status';
 import { findProducerByUserId, lockProducerByUserId } from '../producers/producers.repository';
 import { isProductListed } from '../producers/producers.visibility';
 import { assertShareTermsFit } from '../shares/shares.service';
@@ -68,7 +71,13 @@ const REGULATED_FIELD: Record<string, string> = {
 function assertRegulatedRules(input: ProductInput, producerState: string): void {
   const violation = regulatedCategoryViolation(input, producerState);
   if (violation) throw badRequest(violation, REGULATED_FIELD[violation] ?? 'category');
-  const sellerRule = sellerTypeViolation(input, producerState as StateCode);
+  // Each kind of product is asked its own questions; another kind's answers are refused (decision 550).
+  const kindRule = productKindViolation(input);
+  if (kindRule) throw badRequest(kindRule.message, kindRule.path);
+  // "Made under" is a cottage and packaged food's question; fresh produce is grown, not made.
+  const sellerRule = KIND_QUESTIONS[productKind(input.category, input.share !== null)].madeUnder
+    ? sellerTypeViolation(input, producerState as StateCode)
+    : null;
   if (sellerRule) throw badRequest(sellerRule, 'seller_type');
   const meatRule = meatListingViolation(input);
   if (meatRule) throw badRequest(meatRule.message, meatRule.path);
@@ -80,8 +89,26 @@ async function assertVariantCap(ctx: AppContext, input: ProductInput): Promise<v
   if (input.variants.length > cap) throw badRequest(`A product can have at most ${cap} variants`, 'variants');
 }
 
-async function maxProducts(ctx: AppContext): Promise<number> {
-  return (await ctx.settings.get('features')).max_products_per_producer;
+type ProductLimit = { limit: number; onPlan: boolean; trialLimit: number; planLimit: number };
+
+/**
+ * How many active products this farm may list now (decision 551): the trial's limit
+ * (max_products_per_producer, the spec's 10), or with a plan (active, an admin's grant, or cancelled
+ * and running to its period's end) max_products_subscribed.
+ */
+async function productLimit(ctx: AppContext, userId: number, db = ctx.db): Promise<ProductLimit> {
+  const features = await ctx.settings.get('features');
+  const onPlan = effectiveSubscriptionStatus(await findSubscription(db, userId), ctx.clock.now()) === 'active';
+  const trialLimit = features.max_products_per_producer;
+  const planLimit = Math.max(features.max_products_subscribed, trialLimit);
+  return { limit: onPlan ? planLimit : trialLimit, onPlan, trialLimit, planLimit };
+}
+
+/** The 409 of a full catalogue: what the limit is and what lifts it. */
+export function productLimitMessage({ onPlan, trialLimit, planLimit }: ProductLimit): string {
+  if (onPlan)
+    return `${TEXTS.productLimitReached}: your plan lists up to ${planLimit} active products. Delete one to add another.`;
+  return `${TEXTS.productLimitReached}: up to ${trialLimit} active products during the free trial. Choose a plan to list up to ${planLimit}, or delete one to add another.`;
 }
 
 /** The product if this user may change it: 404 when missing, 403 when someone else's. */
@@ -125,27 +152,31 @@ async function thenForget<T>(ctx: AppContext, id: number, write: Promise<T>): Pr
 
 export async function listMyProducts(ctx: AppContext, user: AuthUser): Promise<MyProductsResponse> {
   const features = await ctx.settings.get('features');
+  const limit = await productLimit(ctx, user.id);
   const producer = await findProducerByUserId(ctx.db, user.id);
   const rows = producer ? await repo.listProductsOfProducer(ctx.db, producer.id) : [];
   return {
     products: rows.map((row) => presentProduct(row, ownerView)),
     // Counted as the limit counts (countActiveProducts): removed by an admin takes no slot.
     active_count: rows.filter((row) => isProductListed(row.product)).length,
-    max_products: features.max_products_per_producer,
+    max_products: limit.limit,
+    on_plan: limit.onPlan,
+    trial_max_products: limit.trialLimit,
+    plan_max_products: limit.planLimit,
     max_images_per_product: features.max_images_per_product,
     max_variants_per_product: features.max_variants_per_product,
   };
 }
 
 export async function createProduct(ctx: AppContext, user: AuthUser, input: ProductInput) {
-  const limit = await maxProducts(ctx);
+  const limit = await productLimit(ctx, user.id);
   await assertVariantCap(ctx, input);
   return ctx.db.transaction(async (tx) => {
     // The lock makes two simultaneous creations count one after the other.
     const producer = await lockProducerByUserId(tx, user.id);
     if (!producer) throw forbidden(PROFILE_REQUIRED);
     assertRegulatedRules(input, producer.state);
-    if ((await repo.countActiveProducts(tx, producer.id)) >= limit) throw conflict(TEXTS.productLimitReached);
+    if ((await repo.countActiveProducts(tx, producer.id)) >= limit.limit) throw conflict(productLimitMessage(limit));
     const row = await repo.insertProduct(tx, producer.id, toValues(input));
     await replaceVariants(tx, row.id, withDefaultPriceUnits(input).variants);
     return { product_id: row.id, product: await reload(ctx, row.id, tx) };
@@ -183,7 +214,6 @@ export async function deleteProduct(ctx: AppContext, user: AuthUser, id: number)
 
 /** Bringing a deleted product back takes a slot again, so the limit applies. */
 export async function restoreProduct(ctx: AppContext, user: AuthUser, id: number) {
-  const limit = await maxProducts(ctx);
   return thenForget(
     ctx,
     id,
@@ -191,7 +221,9 @@ export async function restoreProduct(ctx: AppContext, user: AuthUser, id: number
       const row = await loadManageableProduct(ctx, user, id, tx);
       if (row.product.active) return reload(ctx, id, tx);
       await lockProducerByUserId(tx, row.producer.userId);
-      if ((await repo.countActiveProducts(tx, row.producer.id)) >= limit) throw conflict(TEXTS.productLimitReached);
+      // The owner's limit, also when an admin restores it.
+      const limit = await productLimit(ctx, row.producer.userId, tx);
+      if ((await repo.countActiveProducts(tx, row.producer.id)) >= limit.limit) throw conflict(productLimitMessage(limit));
       await repo.updateProduct(tx, id, { active: true });
       return reload(ctx, id, tx);
     }),

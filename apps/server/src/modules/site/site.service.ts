@@ -18,6 +18,7 @@ export async function readSiteInfo(ctx: AppContext): Promise<SiteInfoResponse> {
     },
     limits: {
       max_products_per_producer: features.max_products_per_producer,
+      max_products_subscribed: features.max_products_subscribed,
       max_images_per_product: features.max_images_per_product,
       password_min_length: security.password_min_length,
     },

@@ -22,6 +22,7 @@ export const DEFAULT_SITE_INFO: SiteInfoResponse = {
   },
   limits: {
     max_products_per_producer: DEFAULT_SETTINGS.features.max_products_per_producer,
+    max_products_subscribed: DEFAULT_SETTINGS.features.max_products_subscribed,
     max_images_per_product: DEFAULT_SETTINGS.features.max_images_per_product,
     password_min_length: DEFAULT_SETTINGS.security.password_min_length,
   },

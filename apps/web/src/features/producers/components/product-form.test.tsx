@@ -182,15 +182,15 @@ describe('the product form', () => {
     expect(saved.requests).toHaveLength(0);
   });
 
-  it('asks meat for its inspection, explains why there is no label maker, and refuses custom-exempt cuts', async () => {
+  it('asks meat for its inspection, explains why there is no label maker, and offers custom exempt only to shares', async () => {
     show();
     type('Product name', 'Ground beef');
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'meat' } });
     type('Price ($)', '8');
     expect(screen.getByText(/Labels are not offered for meat or poultry/)).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Inspection'), { target: { value: 'custom_exempt' } });
+    expect(screen.queryByRole('option', { name: /Custom exempt/ })).toBeNull();
     submit();
-    expect(await screen.findByText(/Custom-exempt meat cannot be sold as retail cuts/)).toBeTruthy();
+    expect(await screen.findByText(/Custom exempt is for a share of a live animal/)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Inspection'), { target: { value: 'usda' } });
     submit();
     expect(await screen.findByText(/Give the establishment number from the inspection legend/)).toBeTruthy();

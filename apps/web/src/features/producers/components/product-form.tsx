@@ -4,7 +4,6 @@ import {
   CATEGORY_LABELS,
   CERTIFICATION_LABELS,
   CERTIFICATION_TYPES,
-  PRODUCT_CATEGORIES,
   type ProductCategory,
   type StateCode,
 } from '@farmstand/shared';
@@ -15,11 +14,19 @@ import {
   MEAT_LABEL_REFUSAL,
   meatListingViolation,
 } from '@farmstand/shared/labels/meat-rules';
+import {
+  inspectionOptions,
+  KIND_CATEGORIES,
+  KIND_HINTS,
+  KIND_QUESTIONS,
+  PRODUCT_KIND_LABELS,
+  productKind,
+  productKindViolation,
+} from '@farmstand/shared/labels/product-kinds';
 import { type LabelProducer, NET_UNIT_LABELS, NET_UNITS, splitTopLevel } from '@farmstand/shared/labels/rules';
 import { SELLER_TYPE_LABELS, SELLER_TYPES_BY_STATE, sellerTypeViolation } from '@farmstand/shared/labels/seller-types';
 import {
   DEFAULT_PRICE_UNITS,
-  INSPECTIONS,
   lacksPriceUnit,
   PRICE_UNIT_REQUIRED,
   type Product,
@@ -126,6 +133,9 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
   const hasVariants = form.watch('variants').length > 0;
   const isMeat = isInspectedCategory(category);
   const isShare = form.watch('is_share') && category === 'meat';
+  // The kind decides which questions are asked (decision 550): the server refuses another kind's.
+  const kind = productKind(category, isShare);
+  const asks = KIND_QUESTIONS[kind];
   const inspection = form.watch('inspection');
   const defaultUnit = DEFAULT_PRICE_UNITS[category as ProductCategory] ?? null;
 
@@ -157,6 +167,8 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
       return;
     }
     const customExempt = values.inspection === 'custom_exempt';
+    // Only this kind's answers are sent: what another kind asked is cleared, as the form hides it.
+    const questions = KIND_QUESTIONS[productKind(values.category, share)];
     const request = validateWith(
       ProductRequest,
       {
@@ -180,15 +192,20 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
         day_limit: share ? null : numberOrNull(values.day_limit),
         seasonal_start: isSeasonal ? values.seasonal_start : null,
         seasonal_end: isSeasonal ? values.seasonal_end : null,
-        allergens: fromAllergenChoice(values.allergens),
+        allergens: questions.allergens ? fromAllergenChoice(values.allergens) : [],
         // Only the confirmations that still answer a suggestion of the current ingredients are kept.
-        allergens_confirmed_absent: values.allergens.absent.filter((a) =>
-          impliedAllergens(values.ingredient_list).some((found) => found.allergen === a && !values.allergens.major.includes(a)),
-        ),
-        ingredient_list: values.ingredient_list,
-        ingredients: values.ingredient_list.length > 0 ? values.ingredient_list.join(', ') : null,
-        net_quantity: numberOrNull(values.net_quantity),
-        net_unit: values.net_unit || null,
+        allergens_confirmed_absent: questions.allergens
+          ? values.allergens.absent.filter((a) =>
+              impliedAllergens(values.ingredient_list).some(
+                (found) => found.allergen === a && !values.allergens.major.includes(a),
+              ),
+            )
+          : [],
+        ingredient_list: questions.ingredients ? values.ingredient_list : [],
+        ingredients: questions.ingredients && values.ingredient_list.length > 0 ? values.ingredient_list.join(', ') : null,
+        net_quantity: questions.netQuantity ? numberOrNull(values.net_quantity) : null,
+        net_unit: questions.netQuantity ? values.net_unit || null : null,
+        seller_type: questions.madeUnder ? values.seller_type : 'home_processor',
         origin_state: origin.origin_state,
       },
       form.setError,
@@ -204,7 +221,12 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
       form.setError(regulatedField(regulated), { message: regulated });
       return;
     }
-    const sellerRule = sellerTypeViolation(request, producerState);
+    const kindRule = productKindViolation(request);
+    if (kindRule) {
+      form.setError(kindRule.path as Path<Values>, { message: kindRule.message });
+      return;
+    }
+    const sellerRule = questions.madeUnder ? sellerTypeViolation(request, producerState) : null;
     if (sellerRule) {
       form.setError('seller_type', { message: sellerRule });
       return;
@@ -236,12 +258,22 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
         <div className="sm:col-span-2">
           <TextInput label="Product name" required error={errors.name?.message} {...form.register('name')} />
         </div>
-        <SelectInput label="Category" required error={errors.category?.message} {...form.register('category')}>
+        <SelectInput
+          label="Category"
+          required
+          hint={category ? KIND_HINTS[kind] : 'The kind of product decides the questions that follow.'}
+          error={errors.category?.message}
+          {...form.register('category')}
+        >
           <option value="">Choose a category</option>
-          {PRODUCT_CATEGORIES.map((value) => (
-            <option key={value} value={value}>
-              {CATEGORY_LABELS[value]}
-            </option>
+          {(['fresh', 'cottage', 'meat'] as const).map((group) => (
+            <optgroup key={group} label={PRODUCT_KIND_LABELS[group]}>
+              {KIND_CATEGORIES[group].map((value) => (
+                <option key={value} value={value}>
+                  {CATEGORY_LABELS[value]}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </SelectInput>
         <SelectInput label="Availability" required error={errors.availability?.message} {...form.register('availability')}>
@@ -260,7 +292,7 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
           <>
             <SelectInput label="Inspection" required error={errors.inspection?.message} {...form.register('inspection')}>
               <option value="">Choose how it was inspected</option>
-              {INSPECTIONS.map((value) => (
+              {inspectionOptions(category, isShare).map((value) => (
                 <option key={value} value={value}>
                   {INSPECTION_LABELS[value]}
                 </option>
@@ -346,43 +378,51 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
             <TextInput label="Season end" type="date" error={errors.seasonal_end?.message} {...form.register('seasonal_end')} />
           </>
         )}
-        <TextInput
-          label="Net quantity"
-          type="number"
-          min={0}
-          step="any"
-          inputMode="decimal"
-          hint="What one package holds, as printed on the label."
-          error={errors.net_quantity?.message}
-          {...form.register('net_quantity')}
-        />
-        <SelectInput label="Net quantity unit" error={errors.net_unit?.message} {...form.register('net_unit')}>
-          <option value="">Choose a unit</option>
-          {NET_UNITS.map((unit) => (
-            <option key={unit} value={unit}>
-              {NET_UNIT_LABELS[unit]}
-            </option>
-          ))}
-        </SelectInput>
-        <div className="sm:col-span-2">
-          <IngredientListEditor
-            value={ingredientList}
-            error={errors.ingredient_list?.message}
-            onChange={(next) => form.setValue('ingredient_list', next, { shouldDirty: true })}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <AllergenPicker
-            value={allergens}
-            ingredients={ingredientList}
-            error={errors.allergens?.message}
-            onChange={(next) => form.setValue('allergens', next, { shouldDirty: true })}
-          />
-        </div>
+        {asks.netQuantity && (
+          <>
+            <TextInput
+              label="Net quantity"
+              type="number"
+              min={0}
+              step="any"
+              inputMode="decimal"
+              hint="What one package holds, as printed on the label."
+              error={errors.net_quantity?.message}
+              {...form.register('net_quantity')}
+            />
+            <SelectInput label="Net quantity unit" error={errors.net_unit?.message} {...form.register('net_unit')}>
+              <option value="">Choose a unit</option>
+              {NET_UNITS.map((unit) => (
+                <option key={unit} value={unit}>
+                  {NET_UNIT_LABELS[unit]}
+                </option>
+              ))}
+            </SelectInput>
+          </>
+        )}
+        {asks.ingredients && (
+          <div className="sm:col-span-2">
+            <IngredientListEditor
+              value={ingredientList}
+              error={errors.ingredient_list?.message}
+              onChange={(next) => form.setValue('ingredient_list', next, { shouldDirty: true })}
+            />
+          </div>
+        )}
+        {asks.allergens && (
+          <div className="sm:col-span-2">
+            <AllergenPicker
+              value={allergens}
+              ingredients={ingredientList}
+              error={errors.allergens?.message}
+              onChange={(next) => form.setValue('allergens', next, { shouldDirty: true })}
+            />
+          </div>
+        )}
         {!isShare && (
           <VariantsEditor form={form} maxVariants={maxVariants} defaultUnit={defaultUnit} error={errors.variants?.message} />
         )}
-        {!isMeat && (
+        {asks.labelChecklist && (
           <div className="sm:col-span-2">
             <LabelChecklist
               producer={labelProducer}
@@ -401,20 +441,22 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
             />
           </div>
         )}
-        <div className="sm:col-span-2">
-          <SelectInput
-            label="Made under"
-            hint="The law your kitchen works under. Kentucky farms that sell pickles or salsa from approved recipes are home-based microprocessors."
-            error={errors.seller_type?.message}
-            {...form.register('seller_type')}
-          >
-            {SELLER_TYPES_BY_STATE[producerState].map((type) => (
-              <option key={type} value={type}>
-                {SELLER_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </SelectInput>
-        </div>
+        {asks.madeUnder && (
+          <div className="sm:col-span-2">
+            <SelectInput
+              label="Made under"
+              hint="The law your kitchen works under. Kentucky farms that sell pickles or salsa from approved recipes are home-based microprocessors."
+              error={errors.seller_type?.message}
+              {...form.register('seller_type')}
+            >
+              {SELLER_TYPES_BY_STATE[producerState].map((type) => (
+                <option key={type} value={type}>
+                  {SELLER_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </SelectInput>
+          </div>
+        )}
         <fieldset className="sm:col-span-2">
           <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">
             Certifications this product relies on
