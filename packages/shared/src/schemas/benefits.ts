@@ -50,13 +50,17 @@ export const ProducerBenefitsRequest = z
       .transform((v) => (v ? v : null)),
     wic_fmnp: coupon('WIC FMNP coupons'),
     senior_fmnp: coupon('Senior FMNP coupons'),
-    /** The participating market through which the farm gives the state's incentive (e.g. Kentucky Double Dollars). */
+    /**
+     * The farm's one market from before decision 540 (each pickup place now says which market it
+     * is): left out, the saved one stays; null or '' clears it. It no longer decides any match.
+     */
     incentive_market: z
       .string()
       .trim()
       .max(120, 'The market name is at most 120 characters')
       .nullable()
-      .transform((v) => v || null),
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
   })
   .refine((b) => !b.wic_fmnp.accepted || b.wic_fmnp.expires_on, {
     message: 'Give the date your WIC FMNP authorisation ends',
@@ -84,6 +88,8 @@ export const ProducerBenefits = z.object({
   incentive_name: z.string().nullable(),
   /** Its participating markets as an admin listed them; empty: the farm names its market. */
   incentive_markets: z.array(z.string()),
+  /** The farm's pickup places that are participating markets: the match is offered at their pickups only (decision 540). */
+  incentive_places: z.array(z.object({ name: z.string(), market: z.string() })),
 });
 export type ProducerBenefits = z.infer<typeof ProducerBenefits>;
 export const ProducerBenefitsResponse = z.object({ benefits: ProducerBenefits, message: z.string() });
@@ -97,7 +103,10 @@ export const PublicBenefits = z.object({
   state: z.string(),
   takes: z.array(z.enum(['snap', 'wic_fmnp', 'senior_fmnp', 'incentive'])),
   incentive_name: z.string().nullable(),
+  /** The first of `incentive_markets` (kept for older clients). */
   incentive_market: z.string().nullable(),
+  /** The participating markets the farm's pickup places are: the incentive is offered at their pickups only. */
+  incentive_markets: z.array(z.string()),
 });
 export type PublicBenefits = z.infer<typeof PublicBenefits>;
 
@@ -127,6 +136,8 @@ export const OrderBenefits = z.object({
   incentive_match_cents: z.number(),
   incentive_cap_left_cents: z.number(),
   incentive_name: z.string().nullable(),
+  /** The participating market the order's pickup place is, where the match is given and filed; null: no match here. */
+  incentive_market: z.string().nullable(),
   takes: z.array(z.string()),
   /** Per line: which benefits can pay it ("check" where a programme must be asked). */
   lines: z.array(

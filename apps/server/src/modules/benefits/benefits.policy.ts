@@ -19,22 +19,43 @@ export type Take = PublicBenefits['takes'][number];
 export const isStateCode = (state: string): state is StateCode => (STATES as readonly string[]).includes(state);
 
 /**
- * What a farm takes on `today` (its local day): SNAP only once an admin verified its FNS number; a
- * coupon only while its authorisation runs (through `expires_on`) and only in a state whose
- * programme Farmstand knows; the incentive only with a market, when an incentive runs in the farm's
- * state (`incentive`: from the admin-maintained table, `programmes.service.ts#incentiveOfState`), and
- * when the farm takes at least one benefit the incentive matches.
+ * What a farm takes on `day` (its local day; for an order, its pickup day): SNAP only once an admin
+ * verified its FNS number; a coupon only while its authorisation runs (through `expires_on`) and
+ * only in a state whose programme Farmstand knows; the incentive only at a participating market
+ * (`markets`: for an order, the market its pickup place is; for the farm, those its places are,
+ * decision 540), when an incentive runs in the farm's state (`incentive`: from the admin-maintained
+ * table, `programmes.service.ts#incentiveOfState`), and when the farm takes at least one benefit the
+ * incentive matches. Without `markets` (the search index, which reads no places) the farm's own
+ * market saved before decision 540 stands in.
  */
-export function takesOn(row: BenefitsRow | undefined, state: string, today: string, incentive: Incentive | null): Take[] {
+export function takesOn(
+  row: BenefitsRow | undefined,
+  state: string,
+  day: string,
+  incentive: Incentive | null,
+  markets: readonly string[] = row?.incentiveMarket ? [row.incentiveMarket] : [],
+): Take[] {
   if (!row) return [];
   const takes: Take[] = [];
   if (row.snapStatus === 'verified' && row.fnsNumber) takes.push('snap');
   if (isStateCode(state)) {
-    if (row.wicFmnpAccepted && row.wicFmnpExpiresOn !== null && row.wicFmnpExpiresOn >= today) takes.push('wic_fmnp');
-    if (row.seniorFmnpAccepted && row.seniorFmnpExpiresOn !== null && row.seniorFmnpExpiresOn >= today) takes.push('senior_fmnp');
+    if (row.wicFmnpAccepted && row.wicFmnpExpiresOn !== null && row.wicFmnpExpiresOn >= day) takes.push('wic_fmnp');
+    if (row.seniorFmnpAccepted && row.seniorFmnpExpiresOn !== null && row.seniorFmnpExpiresOn >= day) takes.push('senior_fmnp');
   }
-  if (row.incentiveMarket && incentive?.matches.some((p) => takes.includes(p))) takes.push('incentive');
+  if (incentive && participating(incentive, markets).length > 0 && incentive.matches.some((p) => takes.includes(p)))
+    takes.push('incentive');
   return takes;
+}
+
+/**
+ * Of the markets named, those that are the incentive's participating markets now, spelled as its
+ * list spells them (a market the admin took off the list no longer gives the match); where the admin
+ * lists none, every market named.
+ */
+export function participating(incentive: Incentive, markets: readonly (string | null)[]): string[] {
+  const named = markets.filter((m): m is string => Boolean(m));
+  if (incentive.markets.length === 0) return named;
+  return named.flatMap((m) => incentive.markets.filter((listed) => listed.toLowerCase() === m.toLowerCase()).slice(0, 1));
 }
 
 /** The tenders a farm may record: the benefits it takes now, and cash, card or other, always. */

@@ -4,8 +4,13 @@ import type { Take } from './benefits.policy';
 import type { BenefitsRow, TendersRow } from './benefits.repository';
 
 /** What the producer sees of their own acceptance; a farm that never saved reads as taking nothing. */
-/** `incentive`: the one running in the farm's state, if any. */
-export function presentMine(row: BenefitsRow | undefined, state: string, incentive: Incentive | null): ProducerBenefits {
+/** `incentive`: the one running in the farm's state, if any; `places`: its pickup places that are participating markets. */
+export function presentMine(
+  row: BenefitsRow | undefined,
+  state: string,
+  incentive: Incentive | null,
+  places: { name: string; market: string }[],
+): ProducerBenefits {
   return {
     state,
     fns_number: row?.fnsNumber ?? null,
@@ -17,6 +22,7 @@ export function presentMine(row: BenefitsRow | undefined, state: string, incenti
     incentive_market: row?.incentiveMarket ?? null,
     incentive_name: incentive?.name ?? null,
     incentive_markets: incentive?.markets ?? [],
+    incentive_places: places,
   };
 }
 
@@ -40,8 +46,8 @@ export function presentPublic(
   userId: number,
   state: string,
   takes: Take[],
-  row: BenefitsRow | undefined,
   incentive: Incentive | null,
+  markets: string[],
 ): PublicBenefits {
   const offers = takes.includes('incentive');
   return {
@@ -49,7 +55,8 @@ export function presentPublic(
     state,
     takes,
     incentive_name: offers ? (incentive?.name ?? null) : null,
-    incentive_market: offers ? (row?.incentiveMarket ?? null) : null,
+    incentive_market: offers ? (markets[0] ?? null) : null,
+    incentive_markets: offers ? markets : [],
   };
 }
 

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, like, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, like, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orders, orderTenders, producerBenefits, producers, products, users } from '../../db/schema';
+import { orders, orderTenders, pickupPoints, producerBenefits, producers, products, users } from '../../db/schema';
 
 export type BenefitsRow = typeof producerBenefits.$inferSelect;
 export type TendersRow = typeof orderTenders.$inferSelect;
@@ -88,12 +88,13 @@ export async function findTenders(db: Db, orderId: number): Promise<TendersRow |
 }
 
 /**
- * The incentive already recorded for this shopper at this farm on other orders of the same local
- * pickup day (the incentive's daily cap is per shopper and day).
+ * The incentive already recorded for this shopper at this participating market on other orders of
+ * the same local pickup day, whichever farm recorded it: the incentive's daily cap is per shopper,
+ * market and day (decision 540), not per farm.
  */
 export async function incentiveRecordedThatDay(
   db: Db,
-  where: { customerId: number; producerUserId: number; windowDate: string; exceptOrderId: number },
+  where: { customerId: number; market: string; windowDate: string; exceptOrderId: number },
 ): Promise<number> {
   const [row] = await db
     .select({ cents: sql<number>`coalesce(sum(${orderTenders.incentiveCents}), 0)::int` })
@@ -102,13 +103,29 @@ export async function incentiveRecordedThatDay(
     .where(
       and(
         eq(orders.customerId, where.customerId),
-        eq(orders.producerUserId, where.producerUserId),
+        eq(orderTenders.incentiveMarket, where.market),
         eq(orders.windowDate, where.windowDate),
         ne(orders.id, where.exceptOrderId),
         inArray(orders.status, [...HANDED_OVER]),
       ),
     );
   return Number(row?.cents ?? 0);
+}
+
+/** The farm's active pickup places that say they are a participating market (decision 540), by market then name. */
+export async function marketPlaces(db: Db, producerUserId: number): Promise<{ name: string; market: string }[]> {
+  const rows = await db
+    .select({ name: pickupPoints.name, market: pickupPoints.incentiveMarket })
+    .from(pickupPoints)
+    .where(
+      and(
+        eq(pickupPoints.producerUserId, producerUserId),
+        eq(pickupPoints.active, true),
+        isNotNull(pickupPoints.incentiveMarket),
+      ),
+    )
+    .orderBy(asc(pickupPoints.incentiveMarket), asc(pickupPoints.name));
+  return rows.flatMap((r) => (r.market ? [{ name: r.name, market: r.market }] : []));
 }
 
 export async function saveTenders(db: Db, values: typeof orderTenders.$inferInsert) {

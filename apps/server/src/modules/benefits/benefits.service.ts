@@ -27,11 +27,20 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { insertAdminLog } from '../admin/admin.repository';
 import { itemAmounts, orderAmounts } from '../orders/order-lines';
+import { lockShopper } from '../orders/order-placement.repository';
 import { assertCanRead, ORDER_NOT_FOUND, roleOf } from '../orders/orders.policy';
 import * as ordersRepo from '../orders/orders.repository';
 import { farmToday } from '../producers/certification-validity';
 import { buildLedger, ledgerCsv, ledgerFileName, ledgerPdf } from './benefits.ledger';
-import { acceptedTenders, benefitProduct, couponDateRefusal, type Take, takesOn, tenderTimingRefusal } from './benefits.policy';
+import {
+  acceptedTenders,
+  benefitProduct,
+  couponDateRefusal,
+  participating,
+  type Take,
+  takesOn,
+  tenderTimingRefusal,
+} from './benefits.policy';
 import {
   presentAdminRow,
   presentMine,
@@ -65,7 +74,10 @@ export async function mine(ctx: AppContext, producer: AuthUser) {
   const farm = await ownFarm(ctx, producer);
   const row = await repo.findBenefits(ctx.db, producer.id);
   const incentive = await incentiveOfState(ctx.db, farm.state);
-  return { benefits: presentMine(row, farm.state, incentive), message: snapStatusMessage(row) };
+  return {
+    benefits: presentMine(row, farm.state, incentive, await repo.marketPlaces(ctx.db, producer.id)),
+    message: snapStatusMessage(row),
+  };
 }
 
 /**
@@ -81,8 +93,14 @@ export async function saveMine(ctx: AppContext, producer: AuthUser, input: SaveI
     couponDateRefusal('senior_fmnp', 'Senior FMNP', input.senior_fmnp, today);
   if (refusal) throw refusal;
   const incentive = await incentiveOfState(ctx.db, farm.state);
-  const market = input.incentive_market ? marketOf(incentive, input.incentive_market) : null;
   const current = await repo.findBenefits(ctx.db, producer.id);
+  // The farm's own market from before decision 540: kept unless the request names one (or none).
+  const market =
+    input.incentive_market === undefined
+      ? (current?.incentiveMarket ?? null)
+      : input.incentive_market
+        ? marketOf(incentive, input.incentive_market)
+        : null;
   const fns = input.fns_number;
   const snap =
     fns === null
@@ -115,7 +133,10 @@ export async function saveMine(ctx: AppContext, producer: AuthUser, input: SaveI
   ];
   if (input.incentive_market && !incentive)
     notes.push('Farmstand knows no incentive programme running in your state, so shoppers are not shown one.');
-  return { benefits: presentMine(row, farm.state, incentive), message: notes.join(' ') };
+  return {
+    benefits: presentMine(row, farm.state, incentive, await repo.marketPlaces(ctx.db, producer.id)),
+    message: notes.join(' '),
+  };
 }
 
 /**
@@ -140,7 +161,16 @@ export async function publicBenefits(ctx: AppContext, userId: number): Promise<P
   if (!farm) throw notFound('Farm not found');
   const row = await repo.findBenefits(ctx.db, userId);
   const incentive = await incentiveOfState(ctx.db, farm.state);
-  return presentPublic(userId, farm.state, takesOn(row, farm.state, await farmToday(ctx), incentive), row, incentive);
+  const markets = incentive
+    ? participating(incentive, [...new Set((await repo.marketPlaces(ctx.db, userId)).map((p) => p.market))])
+    : [];
+  return presentPublic(
+    userId,
+    farm.state,
+    takesOn(row, farm.state, await farmToday(ctx), incentive, markets),
+    incentive,
+    markets,
+  );
 }
 
 /** Of the benefits a shopper plans to pay with, those the farm takes on the pickup day (`takesOn`, the one rule). */
@@ -152,7 +182,14 @@ export async function plannedTakenOn(
 ): Promise<BenefitProgramme[]> {
   if (planned.length === 0) return [];
   const state = farm.state ?? '';
-  const takes = takesOn(await repo.findBenefits(ctx.db, farm.userId), state, pickupDay, await incentiveOfState(ctx.db, state));
+  // The incentive is no planned benefit (it matches them), so no market is read.
+  const takes = takesOn(
+    await repo.findBenefits(ctx.db, farm.userId),
+    state,
+    pickupDay,
+    await incentiveOfState(ctx.db, state),
+    [],
+  );
   return planned.filter((programme) => takes.includes(programme));
 }
 
@@ -190,11 +227,18 @@ type Basis = {
   totalCents: number;
 };
 
-async function basisOf(ctx: AppContext, order: ordersRepo.OrderRow, today: string): Promise<Basis> {
-  const [items, farm, row] = await Promise.all([
+/**
+ * The programmes are judged on the order's pickup day (its local date), the day the food is handed
+ * over and paid: a coupon whose authorisation ends before it is not counted, as placing the order
+ * for that day is refused (decision 541). The incentive is offered only when the order's pickup
+ * place is one of the incentive's participating markets (decision 540).
+ */
+async function basisOf(ctx: AppContext, order: ordersRepo.OrderRow): Promise<Basis> {
+  const [items, farm, row, place] = await Promise.all([
     ordersRepo.findItems(ctx.db, order.id),
     repo.findFarm(ctx.db, order.producerUserId),
     repo.findBenefits(ctx.db, order.producerUserId),
+    order.pointId === null ? Promise.resolve(undefined) : ctx.reads.pickupPoint(order.pointId),
   ]);
   items.sort((a, b) => a.id - b.id);
   const kinds = await repo.productKinds(
@@ -204,14 +248,15 @@ async function basisOf(ctx: AppContext, order: ordersRepo.OrderRow, today: strin
   const state = farm?.state ?? '';
   const table = await loadBenefitTable(ctx.db);
   const incentive = incentiveIn(table, state);
-  const takes = takesOn(row, state, today, incentive);
+  const [market = null] = incentive ? participating(incentive, [place?.point.incentiveMarket ?? null]) : [];
+  const takes = takesOn(row, state, order.windowDate, incentive, market ? [market] : []);
   return {
     order,
     state,
     takes,
     table,
     incentive: takes.includes('incentive') ? incentive : null,
-    incentiveMarket: row?.incentiveMarket ?? null,
+    incentiveMarket: takes.includes('incentive') ? market : null,
     // Line amounts exactly as the order's own (order-lines.ts): a by-weight line not yet weighed is its estimate.
     lines: items.map((item) => ({
       item,
@@ -237,11 +282,12 @@ function planOf(basis: Basis, matchedTodayCents: number): TenderPlan {
   return { ...plan, totalCents: plan.totalCents + fee, restCents: plan.restCents + fee };
 }
 
+/** The match the shopper was given that day at the order's market, by any farm (the cap is the market's). */
 const matchedToday = (db: AppContext['db'], basis: Basis) =>
-  basis.incentive
+  basis.incentive && basis.incentiveMarket
     ? repo.incentiveRecordedThatDay(db, {
         customerId: basis.order.customerId,
-        producerUserId: basis.order.producerUserId,
+        market: basis.incentiveMarket,
         windowDate: basis.order.windowDate,
         exceptOrderId: basis.order.id,
       })
@@ -260,6 +306,7 @@ function presentOrderBenefits(basis: Basis, plan: TenderPlan, recorded: repo.Ten
     incentive_match_cents: plan.incentiveMatchCents,
     incentive_cap_left_cents: plan.incentiveCapLeftCents,
     incentive_name: basis.incentive?.name ?? null,
+    incentive_market: basis.incentiveMarket,
     takes: basis.takes,
     lines: basis.lines.map((line) => ({
       // A product since removed from the catalogue has no id any more: 0.
@@ -283,7 +330,7 @@ function planMessage(benefits: OrderBenefits): string {
 }
 
 async function orderView(ctx: AppContext, order: ordersRepo.OrderRow) {
-  const basis = await basisOf(ctx, order, await farmToday(ctx));
+  const basis = await basisOf(ctx, order);
   const plan = planOf(basis, await matchedToday(ctx.db, basis));
   const benefits = presentOrderBenefits(basis, plan, await repo.findTenders(ctx.db, order.id));
   return benefits;
@@ -299,8 +346,9 @@ export async function orderBenefits(ctx: AppContext, user: AuthUser, id: number)
 /**
  * The farm records what was tendered for its order, replacing any earlier record. Refused (400,
  * with the rule's own sentence) when the shared rule refuses it; the incentive's daily cap counts
- * the shopper's other orders at the farm that day, read under the farm's row lock so two records at
- * once cannot both use the same cap.
+ * the shopper's other orders at the same market that day, whichever farm, read under the shopper's
+ * row lock (and the farm's) so two records at once cannot both use the same cap. The match is filed
+ * under the order's market; a record made before decision 540 keeps the market it was filed under.
  */
 export async function recordTenders(ctx: AppContext, producer: AuthUser, id: number, input: TendersRequest) {
   const order = await ordersRepo.findOrderRow(ctx.db, id);
@@ -312,11 +360,12 @@ export async function recordTenders(ctx: AppContext, producer: AuthUser, id: num
   if (refusal) throw refusal;
   // Read before the transaction: settings and the shared reads go through ctx.db, which an open
   // transaction on PGlite blocks.
-  const basis = await basisOf(ctx, order, await farmToday(ctx));
+  const basis = await basisOf(ctx, order);
   const tendered = Object.fromEntries(
     Object.entries(input).filter((entry): entry is [TenderKind, number] => entry[1] !== undefined),
   ) as Partial<Record<TenderKind, number>>;
   await ctx.db.transaction(async (tx) => {
+    await lockShopper(tx, order.customerId);
     await repo.lockBenefits(tx, order.producerUserId);
     const plan = planOf(basis, await matchedToday(tx, basis));
     const message = checkTender(plan, tendered, basis.incentive);
@@ -415,7 +464,7 @@ export async function review(ctx: AppContext, admin: AuthUser, userId: number, i
     })
     .catch((error: unknown) => console.error('benefits review mail failed', error));
   return {
-    benefits: presentMine(row, farm.state, await incentiveOfState(ctx.db, farm.state)),
+    benefits: presentMine(row, farm.state, await incentiveOfState(ctx.db, farm.state), await repo.marketPlaces(ctx.db, userId)),
     message: input.approve
       ? `${farm.farmName}’s FNS number is verified: shoppers now see that the farm takes SNAP.`
       : `${farm.farmName}’s FNS number is rejected; the farm was told why.`,

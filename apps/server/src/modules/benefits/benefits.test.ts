@@ -75,9 +75,14 @@ async function kentuckyFarm() {
   return { farm, egg, tomato, treats };
 }
 
-/** The farm takes SNAP (verified by the admin), both coupons and Kentucky Double Dollars. */
-async function takeEverything(farm: TestProducer, admin: TestUser) {
+/**
+ * The farm takes SNAP (verified by the admin), both coupons and Kentucky Double Dollars, which its
+ * market place gives as a participating market (decision 540).
+ */
+async function takeEverything(farm: TestProducer & { pointId: number }, admin: TestUser) {
   expect((await send('PUT', '/api/benefits/mine', farm, takesAll())).statusCode).toBe(200);
+  const marked = await send('PUT', `/api/pickup/mine/points/${farm.pointId}`, farm, marketPoint({ incentive_market: MARKET }));
+  expect(marked.statusCode, marked.body).toBe(200);
   const verified = await send('POST', `/api/admin/benefits/${farm.id}/review`, admin, { approve: true, note: null });
   expect(verified.statusCode, verified.body).toBe(200);
 }
@@ -116,6 +121,9 @@ describe('benefits at pickup', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().message).toBe('Saved. An admin checks your FNS number before shoppers see that you take SNAP.');
     expect(saved.json().benefits).toMatchObject({ fns_number: '1234567', snap_status: 'pending', snap_note: null });
+    // The incentive is given where a pickup place is a participating market (decision 540).
+    const marked = await send('PUT', `/api/pickup/mine/points/${farm.pointId}`, farm, marketPoint({ incentive_market: MARKET }));
+    expect(marked.statusCode, marked.body).toBe(200);
 
     // Unverified SNAP is not shown; the coupons and the incentive they earn are.
     const publicView = async () => (await send('GET', `/api/benefits/producers/${farm.id}`, null)).json();
@@ -125,6 +133,7 @@ describe('benefits at pickup', () => {
       takes: ['wic_fmnp', 'senior_fmnp', 'incentive'],
       incentive_name: 'Kentucky Double Dollars',
       incentive_market: MARKET,
+      incentive_markets: [MARKET],
     });
 
     const queue = await send('GET', '/api/admin/benefits?status=pending', admin);
@@ -241,12 +250,16 @@ describe('benefits at pickup', () => {
     const shopper = await buildUser(app);
     const admin = await buildUser(app, { userType: 'admin' });
     await takeEverything(farm, admin);
-    // A second place the same Saturday afternoon, so one shopper has two orders that day.
+    // A second place at the same market that Saturday afternoon, so one shopper has two orders there that day.
     const stand = await send(
       'POST',
       '/api/pickup/mine/points',
       farm,
-      marketPoint({ kind: 'farm', name: 'Farm stand', schedule: [{ weekday: 6, start: '14:00', end: '16:00' }] }),
+      marketPoint({
+        name: 'Afternoon market',
+        schedule: [{ weekday: 6, start: '14:00', end: '16:00' }],
+        incentive_market: MARKET,
+      }),
     );
     expect(stand.statusCode, stand.body).toBe(201);
 
@@ -281,6 +294,7 @@ describe('benefits at pickup', () => {
         incentive_match_cents: 975,
         incentive_cap_left_cents: 2000,
         incentive_name: 'Kentucky Double Dollars',
+        incentive_market: MARKET,
         takes: ['snap', 'wic_fmnp', 'senior_fmnp', 'incentive'],
         lines: [
           { product_id: egg, name: 'Farm Fresh Eggs', total_cents: 1100, snap: true, wic_fmnp: false, senior_fmnp: false },

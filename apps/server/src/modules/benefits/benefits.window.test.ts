@@ -3,7 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProduct } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { advanceHours, move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
+import {
+  advanceHours,
+  marketPoint,
+  move,
+  orderPayload,
+  placeOrder,
+  setUpMarket,
+  useTestClock,
+} from '../orders/orders.test-helpers';
 
 type Plan = Record<string, number | Record<string, number>>;
 type Worked = {
@@ -68,6 +76,14 @@ describe('a window of 200 orders against the hand-worked answer key', () => {
       incentive_market: 'Lexington Farmers Market',
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    // The market place is a participating market of Kentucky Double Dollars (decision 540).
+    const marked = await send(
+      'PUT',
+      `/api/pickup/mine/points/${farm.pointId}`,
+      farm,
+      marketPoint({ incentive_market: 'Lexington Farmers Market' }),
+    );
+    expect(marked.statusCode, marked.body).toBe(200);
     const verified = await send('POST', `/api/admin/benefits/${farm.id}/review`, admin, { approve: true, note: null });
     expect(verified.statusCode, verified.body).toBe(200);
 

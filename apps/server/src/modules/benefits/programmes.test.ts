@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProduct } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
+import { marketPoint, move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
 
 /**
  * The benefit programmes as admins maintain them (decision 516): the table served to everyone,
@@ -58,9 +58,11 @@ const kentuckyWic = (changes: Partial<StateProgrammeRequest> = {}): StateProgram
   ...changes,
 });
 
-/** A Kentucky farm at its market, taking SNAP (verified) and Kentucky Double Dollars at `market`. */
+/** A Kentucky farm at its market, taking SNAP (verified) and Kentucky Double Dollars at `market`, which its place is. */
 async function kentuckyFarm(market = 'Lexington Farmers Market') {
   const farm = await setUpMarket(app);
+  const marked = await send('PUT', `/api/pickup/mine/points/${farm.pointId}`, farm, marketPoint({ incentive_market: market }));
+  expect(marked.statusCode, marked.body).toBe(200);
   const saved = await send('PUT', '/api/benefits/mine', farm, {
     fns_number: '1234567',
     wic_fmnp: { accepted: false },
@@ -193,6 +195,14 @@ describe('benefit programmes an admin maintains', () => {
     });
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json().benefits.incentive_market).toBe('Columbus Market');
+    // The match is given where a pickup place is the participating market (decision 540).
+    const marked = await send(
+      'PUT',
+      `/api/pickup/mine/points/${farm.pointId}`,
+      farm,
+      marketPoint({ name: 'Columbus Market', city: 'Columbus', state: 'OH', zip: '43215', incentive_market: 'Columbus Market' }),
+    );
+    expect(marked.statusCode, marked.body).toBe(200);
     expect((await send('POST', `/api/admin/benefits/${farm.id}/review`, admin, { approve: true, note: null })).statusCode).toBe(
       200,
     );

@@ -11,10 +11,12 @@ export const BENEFITS_TEXTS = {
     if (status === 'rejected') return `Rejected: ${note?.trim() || 'no reason was given'}`;
     return null;
   },
-  incentiveKnown: (name: string) =>
-    `In your state the incentive is ${name}: shoppers who pay with SNAP or coupons get a match on eligible food. Name the participating market you give it through.`,
-  incentiveListed: (name: string) =>
-    `In your state the incentive is ${name}: shoppers who pay with SNAP or coupons get a match on eligible food. Choose the participating market you give it through.`,
+  /** "Kentucky Double Dollars at pickups at Berea Farmers Market and Bowling Green Farmers Market." */
+  incentiveAt: (name: string, markets: string[]) =>
+    `${name} at pickups at ${markets.length < 2 ? markets.join('') : `${markets.slice(0, -1).join(', ')} and ${markets[markets.length - 1]}`}.`,
+  incentiveAtPlaces: (name: string) =>
+    `In your state the incentive is ${name}: shoppers who pay with SNAP or coupons get a match on eligible food, at pickups at a participating market. Say which market each pickup place is on your Pickup tab.`,
+  incentiveNoPlaces: 'None of your pickup places is a participating market yet, so shoppers are not offered the match.',
   incentiveUnknown: 'No incentive is known for your state, so shoppers will not see one for your farm.',
   loadFailed: 'Could not load your benefits; refresh the page to try again',
   saveFailed: 'Could not save your benefits; try again',

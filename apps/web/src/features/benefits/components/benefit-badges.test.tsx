@@ -17,7 +17,8 @@ const TAKES_ALL: PublicBenefits = {
   state: 'KY',
   takes: ['snap', 'wic_fmnp', 'senior_fmnp', 'incentive'],
   incentive_name: 'Kentucky Double Dollars',
-  incentive_market: 'Lexington Farmers Market',
+  incentive_market: 'Berea Farmers Market',
+  incentive_markets: ['Berea Farmers Market', 'Bowling Green Farmers Market'],
 };
 
 function serve(benefits: PublicBenefits, table: BenefitTable = DEFAULT_BENEFIT_TABLE) {
@@ -77,11 +78,14 @@ describe('benefit badges on the farm page', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Takes SNAP', 'WIC FMNP coupons', 'Senior FMNP coupons', 'Kentucky Double Dollars']);
-    expect(screen.getByText('Kentucky Double Dollars through Lexington Farmers Market.')).toBeTruthy();
+    // The markets its pickup places are (decision 540), not one market for the farm.
+    expect(
+      screen.getByText('Kentucky Double Dollars at pickups at Berea Farmers Market and Bowling Green Farmers Market.'),
+    ).toBeTruthy();
   });
 
   it('show only what the farm takes', async () => {
-    serve({ ...TAKES_ALL, takes: ['wic_fmnp'], incentive_market: null });
+    serve({ ...TAKES_ALL, takes: ['wic_fmnp'], incentive_market: null, incentive_markets: [] });
     show(<FarmBenefitBadges producerUserId={7} />);
     const list = await screen.findByRole('list', { name: 'Benefits this farm takes' });
     expect(
@@ -92,7 +96,7 @@ describe('benefit badges on the farm page', () => {
   });
 
   it('show nothing when the farm takes nothing', async () => {
-    const get = serve({ ...TAKES_ALL, takes: [], incentive_market: null });
+    const get = serve({ ...TAKES_ALL, takes: [], incentive_market: null, incentive_markets: [] });
     const { container } = show(<FarmBenefitBadges producerUserId={7} />);
     await answered();
     expect(get).toHaveBeenCalledWith('/benefits/producers/7', undefined, expect.anything());
@@ -121,7 +125,7 @@ describe('benefit badges on a product page', () => {
   });
 
   it('produce from a farm taking only SNAP: SNAP alone, though the product could take coupons', async () => {
-    serve({ ...TAKES_ALL, takes: ['snap'], incentive_market: null });
+    serve({ ...TAKES_ALL, takes: ['snap'], incentive_market: null, incentive_markets: [] });
     show(<ProductBenefitBadges product={product('produce')} />);
     const { sure, ask } = await badges();
     expect(sure).toEqual(['Takes SNAP']);
@@ -129,7 +133,7 @@ describe('benefit badges on a product page', () => {
   });
 
   it('an item the rules cannot place says to ask, with the reason as text', async () => {
-    serve({ ...TAKES_ALL, takes: ['snap'], incentive_market: null });
+    serve({ ...TAKES_ALL, takes: ['snap'], incentive_market: null, incentive_markets: [] });
     show(<ProductBenefitBadges product={product('other')} />);
     const { sure, ask } = await badges();
     expect(sure).toEqual([]);
@@ -145,7 +149,7 @@ describe('benefit badges on a product page', () => {
   });
 
   it('nothing when the farm takes nothing', async () => {
-    const get = serve({ ...TAKES_ALL, takes: [], incentive_market: null });
+    const get = serve({ ...TAKES_ALL, takes: [], incentive_market: null, incentive_markets: [] });
     const { container } = show(<ProductBenefitBadges product={product('produce')} />);
     await answered();
     expect(get).toHaveBeenCalledWith('/benefits/producers/7', undefined, expect.anything());
@@ -177,7 +181,7 @@ describe('benefit badges on a product page', () => {
         row.programme === 'wic_fmnp' && row.state === 'KY' ? { ...row, covers: ['produce', 'honey'] } : row,
       ),
     };
-    serve({ ...TAKES_ALL, takes: ['wic_fmnp'], incentive_market: null }, honey);
+    serve({ ...TAKES_ALL, takes: ['wic_fmnp'], incentive_market: null, incentive_markets: [] }, honey);
     show(<ProductBenefitBadges product={product('honey')} />);
     expect((await badges()).sure).toEqual(['WIC FMNP coupons']);
   });

@@ -102,10 +102,8 @@ export function FarmBenefitBadges({ producerUserId }: { producerUserId: number }
           </li>
         ))}
       </ul>
-      {incentive && query.data.incentive_market && (
-        <p className={`mt-2 text-sm ${muted}`}>
-          {incentive.name} through {query.data.incentive_market}.
-        </p>
+      {incentive && query.data.incentive_markets.length > 0 && (
+        <p className={`mt-2 text-sm ${muted}`}>{BENEFITS_TEXTS.incentiveAt(incentive.name, query.data.incentive_markets)}</p>
       )}
       <p className={`mt-2 text-sm ${muted}`}>{BENEFITS_TEXTS.shopperNote}</p>
     </Card>

@@ -21,6 +21,7 @@ const NOTHING: ProducerBenefits = {
   incentive_market: null,
   incentive_name: 'Kentucky Double Dollars',
   incentive_markets: [],
+  incentive_places: [],
 };
 
 function serve(benefits: ProducerBenefits, table = DEFAULT_BENEFIT_TABLE) {
@@ -75,7 +76,7 @@ describe('the producer’s benefits at pickup', () => {
     expect(screen.queryByLabelText(/Participating market/)).toBeNull();
   });
 
-  it('sends SNAP with its number, coupons with their end dates and the market, and shows the server’s message', async () => {
+  it('sends SNAP with its number and coupons with their end dates, and shows the server’s message', async () => {
     serve(NOTHING);
     const put = vi.spyOn(api, 'put').mockResolvedValue({
       benefits: {
@@ -83,7 +84,6 @@ describe('the producer’s benefits at pickup', () => {
         fns_number: '1234567',
         snap_status: 'pending',
         wic_fmnp: { accepted: true, expires_on: '2099-10-31' },
-        incentive_market: 'Lexington Farmers Market',
       },
       message: 'Saved. An admin checks your FNS number before shoppers see that you take SNAP.',
     } as never);
@@ -93,7 +93,6 @@ describe('the producer’s benefits at pickup', () => {
     type('FNS retailer number', ' 1234567 ');
     tick(/I take WIC FMNP coupons/);
     type('WIC FMNP authorisation ends', '2099-10-31');
-    type(/Participating market/, 'Lexington Farmers Market');
     save();
 
     await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
@@ -101,7 +100,6 @@ describe('the producer’s benefits at pickup', () => {
       fns_number: '1234567',
       wic_fmnp: { accepted: true, expires_on: '2099-10-31' },
       senior_fmnp: { accepted: false, expires_on: null },
-      incentive_market: 'Lexington Farmers Market',
     });
     expect((await screen.findByRole('status')).textContent).toBe(
       'Saved. An admin checks your FNS number before shoppers see that you take SNAP.',
@@ -163,42 +161,30 @@ describe('the producer’s benefits at pickup', () => {
     ).toBeTruthy();
   });
 
-  it('offers the incentive’s listed markets as a choice, and sends the one chosen', async () => {
-    const listed: ProducerBenefits = {
+  it('lists the pickup places that are participating markets, where shoppers are offered the match', async () => {
+    serve({
       ...NOTHING,
-      incentive_market: 'Lexington Farmers Market',
-      incentive_markets: ['Lexington Farmers Market', 'Bowling Green Farmers Market'],
-    };
-    serve(listed);
-    const put = vi.spyOn(api, 'put').mockResolvedValue({ benefits: listed, message: 'Saved' } as never);
+      incentive_places: [
+        { name: 'Berea market stall', market: 'Berea Farmers Market' },
+        { name: 'Bowling Green stall', market: 'Bowling Green Farmers Market' },
+      ],
+    });
     show();
-    const select = (await screen.findByLabelText('Participating market')) as HTMLSelectElement;
-    expect(select.tagName).toBe('SELECT');
-    expect([...select.options].map((o) => o.textContent)).toEqual([
-      'Not through a market',
-      'Lexington Farmers Market',
-      'Bowling Green Farmers Market',
+    const list = await screen.findByRole('list', { name: 'Your places that are participating markets' });
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Berea market stall: Berea Farmers Market',
+      'Bowling Green stall: Bowling Green Farmers Market',
     ]);
-    expect(select.value).toBe('Lexington Farmers Market');
-    fireEvent.change(select, { target: { value: 'Bowling Green Farmers Market' } });
-    save();
-    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
-    expect(put.mock.calls[0][1]).toMatchObject({ incentive_market: 'Bowling Green Farmers Market' });
-
-    fireEvent.change(select, { target: { value: '' } });
-    save();
-    await waitFor(() => expect(put).toHaveBeenCalledTimes(2));
-    expect(put.mock.calls[1][1]).toMatchObject({ incentive_market: null });
+    expect(screen.getByText(/Say which market each pickup place is on your Pickup tab/)).toBeTruthy();
+    expect(screen.queryByLabelText(/Participating market/)).toBeNull();
   });
 
-  it('says when the saved market is no longer listed, and does not offer it', async () => {
-    serve({ ...NOTHING, incentive_market: 'Old Market', incentive_markets: ['Lexington Farmers Market'] });
+  it('says no place is a participating market yet, so the match is not offered', async () => {
+    serve(NOTHING);
     show();
-    const select = (await screen.findByLabelText('Participating market')) as HTMLSelectElement;
-    expect(select.value).toBe('');
-    expect(describedBy(select)).toContain(
-      'Old Market is no longer a participating market of Kentucky Double Dollars: choose one of the markets listed, or none.',
-    );
+    expect(
+      await screen.findByText('None of your pickup places is a participating market yet, so shoppers are not offered the match.'),
+    ).toBeTruthy();
   });
 
   it('names who authorises the coupons in the farm’s state from the table in force', async () => {

@@ -5,7 +5,7 @@ import { type ProducerBenefits, ProducerBenefitsRequest } from '@farmstand/share
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, Spinner } from '@/components/ui/card';
-import { SelectInput, TextInput } from '@/components/ui/field';
+import { TextInput } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api';
 import { useBenefitTable } from '@/shared/benefit-table';
 import { useMyBenefits, useSaveMyBenefits } from '../api';
@@ -21,8 +21,9 @@ const COUPON_NAMES: Record<Coupon, string> = { wic_fmnp: 'WIC FMNP', senior_fmnp
 /**
  * The producer's "Benefits" tab (decision 516): which benefits the farm takes at pickup. SNAP with
  * its FNS retailer number (an admin checks it before shoppers see it), WIC FMNP and Senior FMNP
- * coupons with the date the state's authorisation ends, and the state's incentive through a
- * participating market. Checked with the request's own schema before it is sent.
+ * coupons with the date the state's authorisation ends, and the pickup places that are the
+ * state's incentive's participating markets (each place says so on the pickup tab, decision 540).
+ * Checked with the request's own schema before it is sent.
  */
 export function ProducerBenefitsForm() {
   const mine = useMyBenefits();
@@ -54,14 +55,6 @@ function BenefitsForm({ benefits }: { benefits: ProducerBenefits }) {
     senior_fmnp: { accepted: benefits.senior_fmnp.accepted, expiresOn: benefits.senior_fmnp.expires_on ?? '' },
   });
   const table = useBenefitTable();
-  const listed = benefits.incentive_markets;
-  // Where an admin listed the markets, the farm chooses one (the server refuses any other): a saved
-  // market no longer listed is not offered, and the farm is told so.
-  const savedUnlisted =
-    listed.length > 0 && benefits.incentive_market !== null && !listedMarket(listed, benefits.incentive_market);
-  const [market, setMarket] = useState(
-    listed.length > 0 ? (listedMarket(listed, benefits.incentive_market ?? '') ?? '') : (benefits.incentive_market ?? ''),
-  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
   const state = (STATES as readonly string[]).includes(benefits.state) ? (benefits.state as StateCode) : null;
@@ -77,7 +70,6 @@ function BenefitsForm({ benefits }: { benefits: ProducerBenefits }) {
       fns_number: takesSnap ? fns : null,
       wic_fmnp: coupon('wic_fmnp'),
       senior_fmnp: coupon('senior_fmnp'),
-      incentive_market: market,
     };
     const found: Record<string, string> = {};
     // The schema reads an empty number as "no SNAP"; a ticked box with no number is a slip.
@@ -157,37 +149,23 @@ function BenefitsForm({ benefits }: { benefits: ProducerBenefits }) {
         );
       })}
 
-      <fieldset className="space-y-3">
+      <fieldset className="space-y-2">
         <legend className="font-semibold">Incentive</legend>
-        {benefits.incentive_name && listed.length > 0 ? (
-          <SelectInput
-            label="Participating market"
-            hint={
-              savedUnlisted
-                ? `${benefits.incentive_market} is no longer a participating market of ${benefits.incentive_name}: choose one of the markets listed, or none.`
-                : BENEFITS_TEXTS.incentiveListed(benefits.incentive_name)
-            }
-            value={market}
-            error={errors.incentive_market}
-            onChange={(e) => setMarket(e.target.value)}
-          >
-            <option value="">Not through a market</option>
-            {listed.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </SelectInput>
-        ) : benefits.incentive_name ? (
-          <TextInput
-            label="Participating market (optional)"
-            maxLength={120}
-            placeholder="Lexington Farmers Market"
-            hint={BENEFITS_TEXTS.incentiveKnown(benefits.incentive_name)}
-            value={market}
-            error={errors.incentive_market}
-            onChange={(e) => setMarket(e.target.value)}
-          />
+        {benefits.incentive_name ? (
+          <>
+            <p className={`text-sm ${muted}`}>{BENEFITS_TEXTS.incentiveAtPlaces(benefits.incentive_name)}</p>
+            {benefits.incentive_places.length > 0 ? (
+              <ul className="list-disc space-y-1 pl-5 text-sm" aria-label="Your places that are participating markets">
+                {benefits.incentive_places.map((place) => (
+                  <li key={`${place.name}|${place.market}`} className="break-words">
+                    {place.name}: <span className="font-medium">{place.market}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm font-medium">{BENEFITS_TEXTS.incentiveNoPlaces}</p>
+            )}
+          </>
         ) : (
           <p className={`text-sm ${muted}`}>{BENEFITS_TEXTS.incentiveUnknown}</p>
         )}
@@ -212,11 +190,6 @@ function BenefitsForm({ benefits }: { benefits: ProducerBenefits }) {
     </form>
   );
 }
-
-/** The listed market a farm's saved one is (the server compares without case), if any. */
-const listedMarket = (listed: string[], market: string) =>
-  listed.find((name) => name.toLowerCase() === market.trim().toLowerCase()) ?? null;
-
 const STATUS_CLASSES: Record<ProducerBenefits['snap_status'], string> = {
   none: muted,
   pending: 'font-medium text-amber-800 dark:text-amber-300',

@@ -14,6 +14,7 @@ const farm = (takes: PublicBenefits['takes'], state = 'KY'): PublicBenefits => (
   takes,
   incentive_name: takes.includes('incentive') ? 'Kentucky Double Dollars' : null,
   incentive_market: takes.includes('incentive') ? 'Lexington Farmers Market' : null,
+  incentive_markets: takes.includes('incentive') ? ['Lexington Farmers Market'] : [],
 });
 
 /** The farm's public profile: only its products matter here (their categories). */
