@@ -28,6 +28,7 @@ const plan: OrderBenefits = {
   incentive_match_cents: 1000,
   incentive_cap_left_cents: 2000,
   incentive_name: 'Kentucky Double Dollars',
+  incentive_market: 'Lexington Farmers Market',
   takes: ['snap', 'incentive'],
   lines: [
     { product_id: 1, name: 'Eggs', total_cents: 800, snap: true, wic_fmnp: false, senior_fmnp: false },
