@@ -40,6 +40,31 @@ describe('the producer search page', () => {
     expect(screen.getByRole('button', { name: /list/i, pressed: true })).toBeTruthy();
   });
 
+  it('reads the search words from /search?q=, as from search=, and keeps search= once the shopper searches again', async () => {
+    get.mockClear();
+    // The field's suggestions ask too: none here.
+    get.mockImplementation(
+      async (path: string) =>
+        (path === '/search/suggestions' ? { products: [], producers: [], categories: [] } : { producers: [], total: 0 }) as never,
+    );
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/search?q=goat%20cheese']}>
+          <SearchPage resultsMap={() => null} />
+          <Address />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findByText('No producers found');
+    const [, query] = get.mock.calls.find(([path]) => path === '/search/producers') ?? [];
+    expect((query as { search?: string }).search).toBe('goat cheese');
+    const field = screen.getByLabelText('Search') as HTMLInputElement;
+    expect(field.value).toBe('goat cheese');
+    fireEvent.input(field, { target: { value: 'eggs' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Search producers' }));
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('?search=eggs'));
+  });
+
   it('lists only the farms taking the benefit chosen, kept in the URL as benefits=', async () => {
     get.mockClear();
     render(

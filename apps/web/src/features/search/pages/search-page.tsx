@@ -1,7 +1,7 @@
 import { DEFAULT_PRODUCER_RADIUS, PRODUCER_LIST_PAGE_SIZE, PRODUCER_RADII } from '@farmstand/shared';
 import type { ProducerSearchItem } from '@farmstand/shared/schemas/search';
 import { PRODUCER_SEARCH_URL, readUrlParams, SEARCH_BENEFITS, searchBenefitLabels } from '@farmstand/shared/schemas/search-url';
-import { type ComponentType, Suspense, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState, PageTitle, Spinner } from '@/components/ui/card';
@@ -30,9 +30,12 @@ export default function SearchPage({ resultsMap: ProducerResultsMap }: { results
   const [params, setParams] = useSearchParams();
   const { location, setLocation } = useUserLocation();
   // A value the page does not offer (radius=7, an old link) is ignored like an empty one.
-  const url = readUrlParams(params, PRODUCER_SEARCH_URL);
-  const search = url.search ?? '';
+  // `q` is the common name of a search's words (/search?q=eggs from a link or another site): read as `search`.
+  const url = readUrlParams(params, { ...PRODUCER_SEARCH_URL, q: PRODUCER_SEARCH_URL.search });
+  const search = url.search ?? url.q ?? '';
   const [text, setText] = useState(search);
+  // A new address (the header's search, the back button) brings its words into the field.
+  useEffect(() => setText(search), [search]);
   const radius = url.radius ?? DEFAULT_PRODUCER_RADIUS;
   const view = url.view ?? 'list';
   const benefits = url.benefits ?? '';
@@ -77,7 +80,7 @@ export default function SearchPage({ resultsMap: ProducerResultsMap }: { results
           className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm md:flex-row md:items-end lg:w-[42rem] dark:border-stone-800 dark:bg-stone-900"
           onSubmit={(event) => {
             event.preventDefault();
-            update({ search: text.trim() || null });
+            update({ search: text.trim() || null, q: null });
             track('search_performed', { searchQuery: text.trim(), radius, filters: { view } });
           }}
         >
