@@ -154,3 +154,42 @@ describe('a place says which participating market it is', () => {
     expect(screen.queryByLabelText('Participating market')).toBeNull();
   });
 });
+
+describe('a place keeps its own calendar', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('saves the place’s season, closed dates and own cut-off and lead time, empty for the farm’s', async () => {
+    serve(settings({ cutoff_hours: 24, standing_lead_hours: 36 }), { points: [lexington] });
+    const put = vi.spyOn(api, 'put').mockResolvedValue({ point: lexington } as never);
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Lexington Farmers Market' }));
+    const calendar = screen.getByRole('group', { name: 'This place’s calendar' });
+    fireEvent.change(within(calendar).getByLabelText('Season starts month'), { target: { value: '04' } });
+    fireEvent.change(within(calendar).getByLabelText('Season ends month'), { target: { value: '10' } });
+    fireEvent.change(within(calendar).getByLabelText('Season ends day'), { target: { value: '31' } });
+    fireEvent.input(within(calendar).getByLabelText('Closed date'), { target: { value: '2030-12-26' } });
+    fireEvent.click(within(calendar).getByRole('button', { name: 'Add closed date' }));
+    expect(within(calendar).getByRole('list', { name: 'Closed dates' }).textContent).toContain('Thu, Dec 26, 2030');
+    const cutoff = within(calendar).getByLabelText('Order cut-off here (hours before pickup)');
+    expect(cutoff.getAttribute('aria-describedby')).toBeTruthy();
+    expect(calendar.textContent).toContain('Empty: the farm’s 24 hours');
+    expect(calendar.textContent).toContain('Empty: the farm’s 36 hours');
+    fireEvent.input(cutoff, { target: { value: '48' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save place' }));
+    await waitFor(() =>
+      expect(put).toHaveBeenCalledWith(
+        '/pickup/mine/points/7',
+        expect.objectContaining({
+          season_from: '04-01',
+          season_to: '10-31',
+          closed_dates: ['2030-12-26'],
+          cutoff_hours: 48,
+          standing_lead_hours: null,
+        }),
+      ),
+    );
+  });
+});

@@ -1,4 +1,6 @@
 import { STATES } from '@farmstand/shared';
+import { formatDateOnly } from '@farmstand/shared/format/date-only';
+import { seasonLabel } from '@farmstand/shared/format/place-calendar';
 import {
   defaultTimeZone,
   PICKUP_KIND_LABELS,
@@ -53,6 +55,7 @@ export function PickupTab() {
             point={editing === 'new' ? null : editing}
             deliveryAvailable={delivery.available}
             incentives={incentives}
+            farmRules={settings}
             onDone={() => setEditing(null)}
           />
         )}
@@ -77,6 +80,7 @@ export function PickupTab() {
                   {point.booth ? ` · ${point.booth}` : ''}
                   {point.min_order !== null ? ` · minimum order $${point.min_order.toFixed(2)}` : ''}
                 </p>
+                <PlaceCalendarSummary point={point} />
                 {point.incentive_market && (
                   <p className="text-sm text-stone-600 dark:text-stone-400">Participating market: {point.incentive_market}</p>
                 )}
@@ -119,6 +123,20 @@ export function PickupTab() {
       )}
     </div>
   );
+}
+
+/** The place's season, closed dates and own rules, on its card. */
+function PlaceCalendarSummary({ point }: { point: PickupPoint }) {
+  const parts = [
+    seasonLabel({ seasonFrom: point.season_from, seasonTo: point.season_to }),
+    point.closed_dates.length > 0
+      ? `Closed ${point.closed_dates.map((d) => formatDateOnly(d, { month: 'short', day: 'numeric' })).join(', ')}`
+      : null,
+    point.cutoff_hours !== null ? `orders close ${point.cutoff_hours} h before` : null,
+    point.standing_lead_hours !== null ? `standing orders placed ${point.standing_lead_hours} h before that` : null,
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  return <p className="text-sm text-stone-600 dark:text-stone-400">{parts.join(' · ')}</p>;
 }
 
 function RulesForm({ settings }: { settings: PickupSettings }) {
@@ -251,6 +269,127 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
 
 const emptySlot = (): ScheduleSlot => ({ weekday: 6, start: '09:00', end: '12:00' });
 
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** One end of a place's season: a month and a day, as 'MM-DD' (empty: all year). */
+function SeasonEnd({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const [month, day] = value ? [value.slice(0, 2), value.slice(3)] : ['', ''];
+  const join = (m: string, d: string) => (m ? `${m}-${d || '01'}` : '');
+  return (
+    <div className="grid grid-cols-[2fr_1fr] gap-2">
+      <SelectInput label={`${label} month`} value={month} onChange={(e) => onChange(join(e.target.value, day))}>
+        <option value="">All year</option>
+        {MONTH_NAMES.map((name, i) => (
+          <option key={name} value={String(i + 1).padStart(2, '0')}>
+            {name}
+          </option>
+        ))}
+      </SelectInput>
+      <SelectInput label={`${label} day`} value={day} disabled={!month} onChange={(e) => onChange(join(month, e.target.value))}>
+        {!month && <option value="">–</option>}
+        {Array.from({ length: 31 }, (_, i) => String(i + 1).padStart(2, '0')).map((d) => (
+          <option key={d} value={d}>
+            {Number(d)}
+          </option>
+        ))}
+      </SelectInput>
+    </div>
+  );
+}
+
+/**
+ * The place's own calendar and order rules (decision 542): its season, the dates it is closed
+ * (no pickups; standing and CSA weeks skipped and their shoppers told), and its own cut-off and
+ * standing lead time, empty for the farm's.
+ */
+function PlaceCalendarFields(props: {
+  season: { from: string; to: string };
+  onSeason: (season: { from: string; to: string }) => void;
+  closedDates: string[];
+  onClosedDates: (dates: string[]) => void;
+  cutoffHours: string;
+  onCutoffHours: (e: { target: { value: string } }) => void;
+  leadHours: string;
+  onLeadHours: (e: { target: { value: string } }) => void;
+  farmRules: PickupSettings;
+}) {
+  const { season, onSeason, closedDates, onClosedDates, farmRules } = props;
+  const [newDate, setNewDate] = useState('');
+  const addDate = () => {
+    if (!newDate || closedDates.includes(newDate)) return;
+    onClosedDates([...closedDates, newDate].sort());
+    setNewDate('');
+  };
+  return (
+    <fieldset className="space-y-3 border-t border-stone-200 pt-4 dark:border-stone-700">
+      <legend className="text-sm font-semibold text-stone-800 dark:text-stone-200">This place’s calendar</legend>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SeasonEnd label="Season starts" value={season.from} onChange={(from) => onSeason({ ...season, from })} />
+        <SeasonEnd label="Season ends" value={season.to} onChange={(to) => onSeason({ ...season, to })} />
+      </div>
+      <p className="text-sm text-stone-600 dark:text-stone-400">
+        Outside its season the place offers no pickup times and no standing or CSA weeks. Both “All year”: open all year.
+      </p>
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="w-48">
+          <TextInput label="Closed date" type="date" value={newDate} onChange={(e) => setNewDate(e.target.value)} />
+        </div>
+        <Button variant="secondary" size="sm" onClick={addDate} disabled={!newDate}>
+          Add closed date
+        </Button>
+      </div>
+      {closedDates.length > 0 && (
+        <ul aria-label="Closed dates" className="flex flex-wrap gap-2">
+          {closedDates.map((date) => (
+            <li key={date} className="flex items-center gap-1 rounded-full bg-stone-100 py-1 pr-1 pl-3 text-sm dark:bg-stone-800">
+              {formatDateOnly(date, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })}
+              <Button variant="ghost" size="sm" onClick={() => onClosedDates(closedDates.filter((d) => d !== date))}>
+                Remove<span className="sr-only"> closed date {date}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="text-sm text-stone-600 dark:text-stone-400">
+        No pickups on a closed date; standing reservations and CSA weeks that day are skipped and their shoppers told.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput
+          label="Order cut-off here (hours before pickup)"
+          type="number"
+          min={0}
+          max={168}
+          hint={`Empty: the farm’s ${farmRules.cutoff_hours} hours`}
+          value={props.cutoffHours}
+          onChange={props.onCutoffHours}
+        />
+        <TextInput
+          label="Place standing orders here (hours before the cut-off)"
+          type="number"
+          min={STANDING_LIMITS.minLeadHours}
+          max={STANDING_LIMITS.maxLeadHours}
+          hint={`Empty: the farm’s ${farmRules.standing_lead_hours} hours`}
+          value={props.leadHours}
+          onChange={props.onLeadHours}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
 /** "Not a participating market": the place form's empty choice (decision 542). */
 export const NOT_A_MARKET = 'Not a participating market';
 
@@ -297,11 +436,13 @@ function PointForm({
   point,
   deliveryAvailable,
   incentives,
+  farmRules,
   onDone,
 }: {
   point: PickupPoint | null;
   deliveryAvailable: boolean;
   incentives: PlaceIncentive[];
+  farmRules: PickupSettings;
   onDone: () => void;
 }) {
   const save = useSavePickupPoint();
@@ -316,7 +457,11 @@ function PointForm({
     booth: point?.booth ?? '',
     min_order: point?.min_order === null || point?.min_order === undefined ? '' : String(point.min_order),
     incentive_market: point?.incentive_market ?? '',
+    cutoff_hours: point?.cutoff_hours == null ? '' : String(point.cutoff_hours),
+    standing_lead_hours: point?.standing_lead_hours == null ? '' : String(point.standing_lead_hours),
   });
+  const [season, setSeason] = useState({ from: point?.season_from ?? '', to: point?.season_to ?? '' });
+  const [closedDates, setClosedDates] = useState<string[]>(point?.closed_dates ?? []);
   const incentive = incentives.find((i) => i.state === fields.state);
   // Until the producer picks a zone, it follows the address (the server applies the same default).
   const [zoneChoice, setZoneChoice] = useState<PickupTimeZone | ''>(point?.time_zone ?? '');
@@ -339,6 +484,11 @@ function PointForm({
             delivery_fee: fields.delivery_fee === '' ? 0 : Number(fields.delivery_fee),
             time_zone: zoneChoice || null,
             min_order: fields.min_order === '' ? null : Number(fields.min_order),
+            cutoff_hours: fields.cutoff_hours === '' ? null : Number(fields.cutoff_hours),
+            standing_lead_hours: fields.standing_lead_hours === '' ? null : Number(fields.standing_lead_hours),
+            season_from: season.from || null,
+            season_to: season.to || null,
+            closed_dates: closedDates,
             schedule,
           }
         : {
@@ -352,6 +502,11 @@ function PointForm({
             booth: fields.booth,
             min_order: fields.min_order === '' ? null : Number(fields.min_order),
             incentive_market: incentive ? fields.incentive_market || null : null,
+            cutoff_hours: fields.cutoff_hours === '' ? null : Number(fields.cutoff_hours),
+            standing_lead_hours: fields.standing_lead_hours === '' ? null : Number(fields.standing_lead_hours),
+            season_from: season.from || null,
+            season_to: season.to || null,
+            closed_dates: closedDates,
             schedule,
           };
     try {
@@ -439,6 +594,17 @@ function PointForm({
             />
           </div>
         )}
+        <PlaceCalendarFields
+          season={season}
+          onSeason={setSeason}
+          closedDates={closedDates}
+          onClosedDates={setClosedDates}
+          cutoffHours={fields.cutoff_hours}
+          onCutoffHours={set('cutoff_hours')}
+          leadHours={fields.standing_lead_hours}
+          onLeadHours={set('standing_lead_hours')}
+          farmRules={farmRules}
+        />
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">Weekly times</legend>
           {schedule.map((slot, index) => (
