@@ -3,22 +3,31 @@ import { DEFAULT_BAG_LABEL_SHEET, type PackingLayout } from '@farmstand/shared/s
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { SelectInput } from '@/components/ui/field';
+import { SelectInput, TextInput } from '@/components/ui/field';
 import { api, errorMessage } from '@/lib/api';
+import { usePickupSetup } from '../api';
 import { formatDay } from '../format';
 import { HarvestList } from './harvest-list';
 
 const PDF_FAILED = 'Could not make the PDF. Please try again.';
 
-/** The packing slips or bag labels of a day, as a PDF. */
-export const fetchPackingPdf = (query: { date: string; layout: PackingLayout; sheet?: LabelSheetId }) =>
+/** The packing slips or bag labels of a day (of one pickup place when `point` is given), as a PDF. */
+export const fetchPackingPdf = (query: { date: string; point?: number; layout: PackingLayout; sheet?: LabelSheetId }) =>
   api.file('/orders/packing-slips.pdf', query);
 
 /**
  * Below the day's orders: packing slips (Letter, with cut lines) or bag labels (on the label
- * maker's sheets) as a PDF for the day, and the harvest list over a range of days from it.
+ * maker's sheets) as a PDF for a day and a pickup place (the day shown and all places unless chosen:
+ * Friday's packing for Saturday's market, one booth's bags), and the harvest list over a range of
+ * days from the day shown.
  */
 export function DayPrintouts({ date, packable }: { date: string; packable: number }) {
+  const [day, setDay] = useState(date);
+  const [point, setPoint] = useState('');
+  const places = usePickupSetup().data?.points ?? [];
+  useEffect(() => setDay(date), [date]);
+  // The tab's count is of the day shown; for another day the server says whether there is anything.
+  const nothing = day === date && packable === 0;
   const [sheet, setSheet] = useState<LabelSheetId>(DEFAULT_BAG_LABEL_SHEET);
   const [busy, setBusy] = useState<PackingLayout | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -29,8 +38,13 @@ export function DayPrintouts({ date, packable }: { date: string; packable: numbe
     setError(null);
     setBusy(layout);
     try {
-      const { blob, filename } = await fetchPackingPdf({ date, layout, sheet: layout === 'labels' ? sheet : undefined });
-      const name = filename ?? `${layout === 'labels' ? 'bag-labels' : 'packing-slips'}-${date}.pdf`;
+      const { blob, filename } = await fetchPackingPdf({
+        date: day,
+        point: point ? Number(point) : undefined,
+        layout,
+        sheet: layout === 'labels' ? sheet : undefined,
+      });
+      const name = filename ?? `${layout === 'labels' ? 'bag-labels' : 'packing-slips'}-${day}.pdf`;
       const url = URL.createObjectURL(blob);
       setPdf({ url, name });
       // Start the download at once; the link below stays for opening or printing it again.
@@ -50,20 +64,37 @@ export function DayPrintouts({ date, packable }: { date: string; packable: numbe
       <Card className="space-y-3 p-4">
         <section aria-labelledby="packing-heading" className="space-y-3">
           <h3 id="packing-heading" className="text-lg font-semibold">
-            Packing · {formatDay(date)}
+            Packing · {formatDay(day)}
           </h3>
           <p className="text-sm text-stone-700 dark:text-stone-300">
-            {packable === 0
-              ? 'No accepted or ready orders to pack on this day.'
-              : `A slip or bag label for each of the ${packable} ${packable === 1 ? 'order' : 'orders'} accepted or ready: name, order number, pickup, items, note and amount to collect.`}
+            {day !== date
+              ? 'A slip or bag label for each order accepted or ready on this day.'
+              : packable === 0
+                ? 'No accepted or ready orders to pack on this day.'
+                : `A slip or bag label for each of the ${packable} ${packable === 1 ? 'order' : 'orders'} accepted or ready: name, order number, pickup, items with a blank for each pack to weigh, benefits, note and amount to collect.`}
           </p>
+          <div className="flex flex-wrap items-end gap-2">
+            <div className="w-40">
+              <TextInput label="Pickup day" type="date" value={day} onChange={(e) => e.target.value && setDay(e.target.value)} />
+            </div>
+            <div className="w-full min-w-0 sm:w-60">
+              <SelectInput label="Pickup place" value={point} onChange={(e) => setPoint(e.target.value)}>
+                <option value="">All places</option>
+                {places.map((place) => (
+                  <option key={place.id} value={place.id}>
+                    {place.name}
+                  </option>
+                ))}
+              </SelectInput>
+            </div>
+          </div>
           <div className="flex flex-wrap items-end gap-2">
             <Button
               variant="secondary"
               size="sm"
               onClick={() => void make('slips')}
               isLoading={busy === 'slips'}
-              disabled={packable === 0 || busy !== null}
+              disabled={nothing || busy !== null}
             >
               Packing slips (PDF)
             </Button>
@@ -83,7 +114,7 @@ export function DayPrintouts({ date, packable }: { date: string; packable: numbe
               size="sm"
               onClick={() => void make('labels')}
               isLoading={busy === 'labels'}
-              disabled={packable === 0 || busy !== null}
+              disabled={nothing || busy !== null}
             >
               Bag labels (PDF)
             </Button>
