@@ -1,3 +1,4 @@
+import { addDaysToDate, todayDateOnly } from '@farmstand/shared/format/date-only';
 import { lineName } from '@farmstand/shared/format/quantity';
 import type { Message } from '@farmstand/shared/schemas/messages';
 import {
@@ -294,8 +295,9 @@ export async function pickList(ctx: AppContext, producer: AuthUser, date: string
   return { date, farm_name: farm?.farmName ?? '', windows: [...windows.values()] };
 }
 
+/** The farm's orders per pickup week: the last 12 weeks and those ahead (decision 546). */
 export async function ordersPerWeek(ctx: AppContext, producer: AuthUser, weeks = 12): Promise<OrderWeeksResponse> {
-  const since = new Date(ctx.clock.now().getTime() - weeks * 7 * 86_400_000);
+  const since = addDaysToDate(todayDateOnly(ctx.clock.now()), -7 * weeks);
   return { weeks: await repo.ordersPerWeek(ctx.db, producer.id, since) };
 }
 

@@ -1,8 +1,12 @@
+import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import { Card } from '@/components/ui/card';
 import { useOrderWeeks } from '../api';
 import { money } from '../format';
 
-/** Producer analytics: orders placed and value reserved per week (decision 174). */
+/**
+ * Producer analytics: orders per pickup week, upcoming weeks included, and their value: accepted
+ * orders at their total, the weighed amount once weighed (decisions 174, 546).
+ */
 export function OrderWeeks() {
   const query = useOrderWeeks();
   const weeks = query.data?.weeks ?? [];
@@ -10,27 +14,30 @@ export function OrderWeeks() {
   return (
     <Card className="p-5">
       <h2 className="text-lg font-semibold">Orders per week</h2>
+      <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
+        By the week of their pickup, with the weeks ahead. Value: accepted orders, weighed ones at their weighed total.
+      </p>
       {weeks.length === 0 ? (
-        <p className="mt-2 text-stone-700 dark:text-stone-300">No orders in the last 12 weeks yet.</p>
+        <p className="mt-2 text-stone-700 dark:text-stone-300">No orders for pickups in the last 12 weeks or ahead yet.</p>
       ) : (
         <table className="mt-3 w-full text-left text-sm">
           <thead>
             <tr className="border-b border-stone-300 dark:border-stone-700">
               <th scope="col" className="py-1">
-                Week of
+                Pickup week of
               </th>
               <th scope="col" className="py-1">
                 Orders
               </th>
               <th scope="col" className="py-1 text-right">
-                Reserved value
+                Order value
               </th>
             </tr>
           </thead>
           <tbody>
             {weeks.map((week) => (
               <tr key={week.week_start} className="border-b border-stone-200 dark:border-stone-800">
-                <td className="py-1">{week.week_start}</td>
+                <td className="py-1">{formatDateOnly(week.week_start, { month: 'short', day: 'numeric' })}</td>
                 <td className="py-1">
                   <span className="flex items-center gap-2">
                     <span
