@@ -277,3 +277,45 @@ export const PublicPickupResponse = z.object({
 export type PublicPickupResponse = z.infer<typeof PublicPickupResponse>;
 
 export const PickupPointResponse = z.object({ point: PickupPoint });
+
+/** The most a product's day limit at a place can be (the product form's own limit bound). */
+export const MAX_PLACE_DAY_LIMIT = 10_000;
+
+/** A product's own limit per pickup day at some of the farm's places (decision 543). */
+export const PlaceDayLimitsRequest = z.object({
+  limits: z
+    .array(
+      z.object({
+        point_id: z.coerce
+          .number({ error: 'Choose one of your pickup places' })
+          .int()
+          .positive('Choose one of your pickup places'),
+        day_limit: numberInput(
+          z
+            .number({ error: 'Day limit must be a number' })
+            .int('Day limit must be a whole number')
+            .min(0, 'Day limit cannot be negative')
+            .max(MAX_PLACE_DAY_LIMIT, `Day limit must be at most ${MAX_PLACE_DAY_LIMIT}`),
+        ),
+      }),
+      { error: 'Limits must be a list of places and limits' },
+    )
+    .max(PICKUP_LIMITS.maxPoints, `At most ${PICKUP_LIMITS.maxPoints} places`),
+});
+export type PlaceDayLimitsRequest = z.input<typeof PlaceDayLimitsRequest>;
+
+export const PlaceDayLimits = z.object({
+  /** The product's own limit per pickup day (every place without its own); null: none. */
+  day_limit: z.number().nullable(),
+  limits: z.array(z.object({ point_id: z.number(), day_limit: z.number() })),
+});
+export type PlaceDayLimits = z.infer<typeof PlaceDayLimits>;
+
+/**
+ * What a product's day limit leaves at each place: the most that can still be reserved for one of
+ * the place's open pickup days (null: no limit there), for the reserve card.
+ */
+export const ProductDayLeft = z.object({
+  places: z.array(z.object({ point_id: z.number(), day_limit: z.number().nullable(), left: z.number().nullable() })),
+});
+export type ProductDayLeft = z.infer<typeof ProductDayLeft>;

@@ -10,10 +10,11 @@ import type { AuthUser } from '../../plugins/auth';
 import { assertTakesPlanned } from '../benefits/benefits.service';
 import { geocode } from '../geocode/geocode.service';
 import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../messages/messages.service';
-import { countOpenOrdersInWindow, type findFarm, lockPoint } from '../pickup/pickup.repository';
+import { countOpenOrdersInWindow, type findFarm, lockPoint, productsPlaceLimits } from '../pickup/pickup.repository';
 import { resolveWindow } from '../pickup/pickup.service';
+import { dayScope } from '../pickup/place-rules';
 import { checkLines, lineOffer, lineRefusal, orderAmounts, quantityPerProduct, readLineProducts } from './order-lines';
-import { mailFarmNow, newOrderMail, orderSummaryAfterNumber, when } from './order-mail';
+import { farmTimeZone, mailFarmNow, newOrderMail, orderSummaryAfterNumber, when } from './order-mail';
 import { dayLimitRefusal, insertOrder, type LimitRefusal, type NewItem, shopperLimitRefusal } from './order-placement.repository';
 import { assertInSeason, assertMinimumOrder, assertOrderable, assertTotalWithinLimit, dayLimitMessage } from './orders.policy';
 import { presentOrder } from './orders.presenter';
@@ -166,6 +167,7 @@ export async function placeOrder(
   // Read before the transaction: inside it, everything goes through its own connection (a second
   // one, waited for while holding the first, could starve the pool under load).
   const site = farm.email ? await ctx.mailer.site() : null;
+  const placeLimits = await productsPlaceLimits(ctx.db, [...perProduct.keys()]);
   const result = await ctx.db.transaction(async (tx) => {
     await options.standing?.gate(tx, window.occurrence.startsAt);
     if (cap !== null) {
@@ -180,7 +182,9 @@ export async function placeOrder(
       tx,
       [...perProduct].map(([productId, quantity]) => {
         const product = found.products.get(productId) as OrderProduct;
-        return { productId, quantity, dayLimit: product.dayLimit, name: product.name };
+        // A place's own day limit for the product counts that place's orders; the product's, the others' (decision 543).
+        const scope = dayScope(placeLimits, productId, window.point.id);
+        return { productId, quantity, dayLimit: scope.dayLimit ?? product.dayLimit, name: product.name, scope: scope.scope };
       }),
       input.producerUserId,
       window.occurrence.date,
@@ -198,7 +202,10 @@ export async function placeOrder(
     // The farm's first order of a mail period is mailed at once; later ones wait for the digest.
     const mail =
       farm.email && (await mailFarmNow(tx, input.producerUserId, order.id, 'requested', at))
-        ? await ctx.mailer.render(newOrderMail(ctx, farm.email, order, newItems, input.shopperName, timeZone), site ?? undefined)
+        ? await ctx.mailer.render(
+            newOrderMail(ctx, farm.email, order, newItems, input.shopperName, timeZone, farmTimeZone(farm)),
+            site ?? undefined,
+          )
         : null;
     const mailId = mail ? await insertOutboxRow(tx, mail) : null;
     return { order: { ...order, conversationId: message?.conversationId ?? null }, items, message, mail, mailId };

@@ -1,6 +1,15 @@
 import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orders, pickupPoints, pickupSchedules, pickupSettings, producers, users } from '../../db/schema';
+import {
+  orders,
+  pickupPoints,
+  pickupSchedules,
+  pickupSettings,
+  producers,
+  productPlaceLimits,
+  products,
+  users,
+} from '../../db/schema';
 import { TurnLoader } from '../../lib/turn-loader';
 import { placeSettings } from './place-rules';
 
@@ -221,4 +230,45 @@ export async function countOpenOrdersInWindow(db: Db, pointId: number, windowSta
 /** Serialises placements into one point's windows so a cap can never be overrun by a race. */
 export async function lockPoint(db: Db, pointId: number) {
   await db.select({ id: pickupPoints.id }).from(pickupPoints).where(eq(pickupPoints.id, pointId)).for('update');
+}
+
+/** The day limits per place (decision 543) of some products: product id → (place id → limit). */
+export async function productsPlaceLimits(db: Db, productIds: number[]): Promise<Map<number, Map<number, number>>> {
+  const result = new Map<number, Map<number, number>>();
+  if (productIds.length === 0) return result;
+  const rows = await db.select().from(productPlaceLimits).where(inArray(productPlaceLimits.productId, productIds));
+  for (const row of rows) {
+    const places = result.get(row.productId) ?? new Map<number, number>();
+    places.set(row.pointId, row.dayLimit);
+    result.set(row.productId, places);
+  }
+  return result;
+}
+
+/** A product's day limits per place: place id → limit. */
+export async function productDayLimits(db: Db, productId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ pointId: productPlaceLimits.pointId, dayLimit: productPlaceLimits.dayLimit })
+    .from(productPlaceLimits)
+    .where(eq(productPlaceLimits.productId, productId));
+  return new Map(rows.map((row) => [row.pointId, row.dayLimit]));
+}
+
+/** Replaces a product's day limits per place. */
+export async function replaceProductDayLimits(db: Db, productId: number, limits: { pointId: number; dayLimit: number }[]) {
+  await db.transaction(async (tx) => {
+    await tx.delete(productPlaceLimits).where(eq(productPlaceLimits.productId, productId));
+    if (limits.length > 0) await tx.insert(productPlaceLimits).values(limits.map((l) => ({ productId, ...l })));
+  });
+}
+
+/** The product with its owner's user id, or undefined. */
+export async function findProductOwner(db: Db, productId: number) {
+  const [row] = await db
+    .select({ id: products.id, name: products.name, dayLimit: products.dayLimit, producerUserId: producers.userId })
+    .from(products)
+    .innerJoin(producers, eq(producers.id, products.producerId))
+    .where(eq(products.id, productId))
+    .limit(1);
+  return row;
 }

@@ -4,6 +4,9 @@ import {
   PickupPointResponse,
   PickupSettingsRequest,
   PickupSetupResponse,
+  PlaceDayLimits,
+  PlaceDayLimitsRequest,
+  ProductDayLeft,
   PublicPickupResponse,
 } from '@farmstand/shared/schemas/pickup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,6 +23,7 @@ const producerOnly = {
 };
 const denied = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
 const ProducerParams = z.object({ userId: IdParams.shape.id });
+const ProductOfProducerParams = z.object({ userId: IdParams.shape.id, productId: IdParams.shape.id });
 
 const pickupRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   const producer = (request: Parameters<typeof requireRole>[1]) =>
@@ -99,6 +103,51 @@ const pickupRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       },
     },
     async (request) => pickup.removePoint(ctx, await producer(request), request.params.id),
+  );
+
+  app.get(
+    '/mine/products/:id/day-limits',
+    {
+      config: producerOnly,
+      schema: {
+        summary: "A product's own limit per pickup day at each of your places",
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: PlaceDayLimits, 404: ErrorResponse, ...denied },
+      },
+    },
+    async (request) => pickup.getDayLimits(ctx, await producer(request), request.params.id),
+  );
+
+  app.put(
+    '/mine/products/:id/day-limits',
+    {
+      config: producerOnly,
+      schema: {
+        summary: "Set a product's own limit per pickup day at some of your places (the others keep the product's)",
+        tags,
+        security,
+        params: IdParams,
+        body: PlaceDayLimitsRequest,
+        response: { 200: PlaceDayLimits, 404: ErrorResponse, ...denied },
+      },
+    },
+    async (request) => pickup.saveDayLimits(ctx, await producer(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/producers/:userId/products/:productId/day-left',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: "What a product's day limit leaves at each of the farm's places",
+        tags,
+        params: ProductOfProducerParams,
+        response: { 200: ProductDayLeft, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => pickup.productDayLeft(ctx, request.params.userId, request.params.productId),
   );
 
   // Public: the producer page and the product page show where and when to pick up.

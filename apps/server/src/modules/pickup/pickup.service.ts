@@ -8,6 +8,9 @@ import {
   type PickupSetupResponse,
   type PickupTimeZone,
   type PickupWindow,
+  type PlaceDayLimits,
+  type PlaceDayLimitsRequest,
+  type ProductDayLeft,
   type PublicPickupResponse,
 } from '@farmstand/shared/schemas/pickup';
 import type { z } from 'zod';
@@ -18,9 +21,10 @@ import type { AuthUser } from '../../plugins/auth';
 import { marketOf } from '../benefits/benefits.service';
 import { incentiveOfState, loadBenefitTable } from '../benefits/programmes.service';
 import { geocode } from '../geocode/geocode.service';
+import { dayTaken } from '../orders/order-placement.repository';
 import { lockProducerByUserId } from '../producers/producers.repository';
 import * as repo from './pickup.repository';
-import { closureOn, placeSettings } from './place-rules';
+import { closureOn, dayScope, placeSettings } from './place-rules';
 import { cutoffOf, type Occurrence, occurrenceAt, occurrences } from './windows';
 
 type PointInput = z.output<typeof PickupPointRequest>;
@@ -329,4 +333,73 @@ export async function resolveWindow(
     throw badRequest(`Orders for this time closed ${settings.cutoffHours} hours before it; choose a later time`, 'startsAt');
   }
   return { point, occurrence, cutoffAt, settings, farm: found.farm };
+}
+
+// ---------------------------------------------------------------- a product's day limit per place (decision 543)
+
+async function ownProduct(ctx: AppContext, user: AuthUser, productId: number) {
+  const product = await repo.findProductOwner(ctx.db, productId);
+  if (!product || product.producerUserId !== user.id) throw notFound('Product not found');
+  return product;
+}
+
+async function presentDayLimits(ctx: AppContext, product: { id: number; dayLimit: number | null }): Promise<PlaceDayLimits> {
+  const limits = await repo.productDayLimits(ctx.db, product.id);
+  return { day_limit: product.dayLimit, limits: [...limits].map(([point_id, day_limit]) => ({ point_id, day_limit })) };
+}
+
+export async function getDayLimits(ctx: AppContext, user: AuthUser, productId: number) {
+  return presentDayLimits(ctx, await ownProduct(ctx, user, productId));
+}
+
+/** Sets a product's own limit per pickup day at some of the farm's places; the others keep the product's. */
+export async function saveDayLimits(
+  ctx: AppContext,
+  user: AuthUser,
+  productId: number,
+  input: z.output<typeof PlaceDayLimitsRequest>,
+): Promise<PlaceDayLimits> {
+  const product = await ownProduct(ctx, user, productId);
+  const points = new Map((await repo.listActivePoints(ctx.db, user.id)).map((p) => [p.id, p]));
+  const seen = new Set<number>();
+  for (const limit of input.limits) {
+    if (!points.has(limit.point_id)) throw badRequest('Choose one of your own pickup places for each day limit', 'limits');
+    if (seen.has(limit.point_id)) throw badRequest(`${points.get(limit.point_id)?.name} has two day limits; keep one`, 'limits');
+    seen.add(limit.point_id);
+  }
+  await repo.replaceProductDayLimits(
+    ctx.db,
+    productId,
+    input.limits.map((l) => ({ pointId: l.point_id, dayLimit: l.day_limit })),
+  );
+  return presentDayLimits(ctx, product);
+}
+
+/**
+ * What the product's day limit leaves at each of the farm's places: the most still reservable for
+ * one of the place's open pickup days, counted as placing an order counts it
+ * (`order-placement.repository#dayTaken`: the place's own orders under its own limit, the farm's
+ * under the product's).
+ */
+export async function productDayLeft(ctx: AppContext, producerUserId: number, productId: number): Promise<ProductDayLeft> {
+  const product = await repo.findProductOwner(ctx.db, productId);
+  if (!product || product.producerUserId !== producerUserId) throw notFound('Product not found');
+  const { windows } = await publicPickup(ctx, producerUserId);
+  const limits = await repo.productsPlaceLimits(ctx.db, [productId]);
+  const places = [];
+  for (const pointId of [...new Set(windows.map((w) => w.point_id))]) {
+    const { dayLimit, scope } = dayScope(limits, productId, pointId);
+    const limit = dayLimit ?? product.dayLimit;
+    if (limit === null) {
+      places.push({ point_id: pointId, day_limit: null, left: null });
+      continue;
+    }
+    let left = 0;
+    for (const date of new Set(windows.filter((w) => w.point_id === pointId && !w.full).map((w) => w.date))) {
+      const taken = (await dayTaken(ctx.db, producerUserId, [productId], date, scope)).get(productId) ?? 0;
+      left = Math.max(left, limit - taken);
+    }
+    places.push({ point_id: pointId, day_limit: limit, left });
+  }
+  return { places };
 }

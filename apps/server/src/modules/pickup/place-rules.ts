@@ -19,3 +19,20 @@ export function placeSettings(point: Pick<PointRow, 'cutoffHours' | 'standingLea
 /** Why the place takes no pickups on a local date, or null when it is open. */
 export const closureOn = (point: Pick<PointRow, 'seasonFrom' | 'seasonTo' | 'closedDates'>, date: string): PlaceClosure | null =>
   placeClosure({ seasonFrom: point.seasonFrom, seasonTo: point.seasonTo, closedDates: point.closedDates ?? [] }, date);
+
+/**
+ * Which limit judges a product at a place and which orders it counts (decision 543): the place's
+ * own day limit over that place's orders, or the product's over the orders of the places without
+ * their own. `dayLimit` undefined: the product's own limit applies.
+ */
+export function dayScope(
+  limits: Map<number, Map<number, number>>,
+  productId: number,
+  pointId: number,
+): { dayLimit: number | undefined; scope: { pointId: number } | { exceptPointIds: number[] } } {
+  const places = limits.get(productId) ?? new Map<number, number>();
+  const own = places.get(pointId);
+  return own === undefined
+    ? { dayLimit: undefined, scope: { exceptPointIds: [...places.keys()] } }
+    : { dayLimit: own, scope: { pointId } };
+}
