@@ -15,6 +15,7 @@ import { FavoriteButton } from '@/shared/favorites/favorite-button';
 import { FavoriteCount } from '@/shared/favorites/favorite-count';
 import { usePublicProducer } from '../api';
 import { CertificationBadge } from '../components/certification-badge';
+import { FarmBenefits } from '../components/farm-benefits';
 import { ProducerProductCard } from '../components/producer-product-card';
 import { FarmAvatar } from '../components/profile-image-upload';
 import { PRODUCER_TEXTS } from '../texts';
@@ -118,6 +119,7 @@ function ProducerHeader({ producer, contact }: { producer: PublicProducerProfile
           {producer.city}, {producer.state}
         </p>
         <FarmRatings producer={producer} />
+        <FarmBenefits takes={producer.benefit_takes} state={producer.state} />
         <div className="mt-2">
           <FavoriteCount producerId={producer.user_id} />
         </div>
