@@ -49,6 +49,7 @@ import { IngredientListEditor } from '../labels/components/ingredient-list-edito
 import { LabelChecklist } from '../labels/components/label-checklist';
 import { PRODUCER_TEXTS } from '../texts';
 import { OfferFields } from './by-weight-fields';
+import { DayLimitFields } from './day-limit-fields';
 import { OriginFields, originRequest, toOriginValues } from './origin-fields';
 import { ProductImages } from './product-images';
 import {
@@ -365,6 +366,7 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
               error={errors.day_limit?.message}
               {...form.register('day_limit')}
             />
+            <DayLimitFields productId={product?.id ?? null} />
           </>
         )}
         {isSeasonal && (

@@ -1,0 +1,98 @@
+import type { PickupSetupResponse, PlaceDayLimits, PlaceDayLimitsRequest } from '@farmstand/shared/schemas/pickup';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '@/components/ui/button';
+import { TextInput } from '@/components/ui/field';
+import { api, errorMessage } from '@/lib/api';
+
+/**
+ * A product's limit per pickup day at each of the farm's places (decision 543), beside the
+ * product's own limit: empty keeps the product's. Saved on its own (the product must exist), since
+ * the limits belong to the pickup places.
+ */
+export function DayLimitFields({ productId }: { productId: number | null }) {
+  const setup = useQuery({ queryKey: ['pickup', 'mine'], queryFn: () => api.get<PickupSetupResponse>('/pickup/mine') });
+  const limits = useQuery({
+    queryKey: ['pickup', 'day-limits', productId],
+    queryFn: () => api.get<PlaceDayLimits>(`/pickup/mine/products/${productId}/day-limits`),
+    enabled: productId !== null,
+  });
+  const places = setup.data?.points ?? [];
+  if (places.length < 2) return null;
+  return (
+    <fieldset className="space-y-2 rounded-lg border border-stone-200 p-3 dark:border-stone-700">
+      <legend className="px-1 text-sm font-semibold text-stone-800 dark:text-stone-200">
+        Limit per pickup day at each place
+      </legend>
+      {productId === null ? (
+        <p className="text-sm text-stone-600 dark:text-stone-400">
+          Save the product first, then set a different limit for a place.
+        </p>
+      ) : limits.data ? (
+        <LimitsForm productId={productId} places={places} current={limits.data} />
+      ) : null}
+    </fieldset>
+  );
+}
+
+function LimitsForm({
+  productId,
+  places,
+  current,
+}: {
+  productId: number;
+  places: { id: number; name: string }[];
+  current: PlaceDayLimits;
+}) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<Record<number, string>>(() =>
+    Object.fromEntries(current.limits.map((l) => [l.point_id, String(l.day_limit)])),
+  );
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (body: PlaceDayLimitsRequest) => api.put<PlaceDayLimits>(`/pickup/mine/products/${productId}/day-limits`, body),
+    onSuccess: (data) => queryClient.setQueryData(['pickup', 'day-limits', productId], data),
+  });
+  const submit = async () => {
+    setError(null);
+    try {
+      await save.mutateAsync({
+        limits: places
+          .filter((p) => (values[p.id] ?? '').trim() !== '')
+          .map((p) => ({ point_id: p.id, day_limit: Number(values[p.id]) })),
+      });
+      toast.success('Limits per place saved');
+    } catch (e) {
+      setError(errorMessage(e, 'Could not save the limits per place'));
+    }
+  };
+  const own = current.day_limit === null ? 'no limit' : `${current.day_limit} a day`;
+  return (
+    <>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {places.map((place) => (
+          <TextInput
+            key={place.id}
+            label={`Limit at ${place.name}`}
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            hint={`Empty: the product’s (${own})`}
+            value={values[place.id] ?? ''}
+            onChange={(e) => setValues((v) => ({ ...v, [place.id]: e.target.value }))}
+          />
+        ))}
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      <Button variant="secondary" size="sm" onClick={submit} isLoading={save.isPending}>
+        Save limits per place
+      </Button>
+    </>
+  );
+}
