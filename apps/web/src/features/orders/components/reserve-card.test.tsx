@@ -203,3 +203,62 @@ describe('the reserve card of a product with variants', () => {
     expect(screen.queryByRole('button', { name: /^Add to basket · / })).toBeNull();
   });
 });
+
+describe('the reserve card shows the limits where the choice is made', () => {
+  const twoPlaces = {
+    ...pickup,
+    points: [
+      { id: 5, name: 'Lexington Farmers Market', min_order: 15 },
+      { id: 6, name: 'Farm stand', min_order: null },
+    ],
+    windows: [
+      { ...saturday('2030-06-08'), min_order: 15 },
+      { ...saturday('2030-06-09'), point_id: 6, name: 'Farm stand' },
+    ],
+  };
+  beforeEach(() => {
+    localStorage.clear();
+    auth.user = { id: 1 };
+    vi.spyOn(api, 'get').mockImplementation(async (url: string) => {
+      if (url.endsWith('/day-left'))
+        return {
+          places: [
+            { point_id: 5, day_limit: 4, left: 2 },
+            { point_id: 6, day_limit: null, left: null },
+          ],
+        } as never;
+      return twoPlaces as never;
+    });
+  });
+  afterEach(() => {
+    cleanup();
+    act(() => clearBasket(7));
+    vi.restoreAllMocks();
+  });
+
+  it('offers only what the chosen place’s day limit leaves, and the minimum order at that place before the basket', async () => {
+    show({ ...strawberries({ seasonal_start: null, seasonal_end: null }), availability: 'available', stock_quantity: 40 });
+    const place = (await screen.findByLabelText('Pickup place')) as HTMLSelectElement;
+    expect(place.value).toBe('5');
+    await screen.findByText('Up to 2 a pickup day at Lexington Farmers Market (4 a day)');
+    expect(screen.getByText('Minimum order at Lexington Farmers Market: $15.00')).toBeTruthy();
+    const quantity = screen.getByLabelText('Quantity to reserve') as HTMLSelectElement;
+    expect([...quantity.options].map((o) => o.value)).toEqual(['1', '2']);
+    // The farm stand keeps no limit of its own: the stock leaves up to the line's most.
+    fireEvent.change(place, { target: { value: '6' } });
+    expect((screen.getByLabelText('Quantity to reserve') as HTMLSelectElement).options.length).toBeGreaterThan(2);
+    expect(screen.queryByText(/Minimum order at/)).toBeNull();
+  });
+
+  it('says the place’s day limit is used up instead of offering a quantity', async () => {
+    vi.spyOn(api, 'get').mockImplementation(async (url: string) =>
+      url.endsWith('/day-left')
+        ? ({ places: [{ point_id: 5, day_limit: 4, left: 0 }] } as never)
+        : ({ ...twoPlaces, points: [twoPlaces.points[0]], windows: [twoPlaces.windows[0]] } as never),
+    );
+    show({ ...strawberries({ seasonal_start: null, seasonal_end: null }), availability: 'available', stock_quantity: 40 });
+    expect(await screen.findByText('Sold out for every open pickup day at Lexington Farmers Market (4 a day)')).toBeTruthy();
+    expect(screen.queryByLabelText('Quantity to reserve')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Add to basket · / })).toBeNull();
+  });
+});

@@ -2,13 +2,16 @@ import { byWeightOf, formatByWeight, formatCents, lineEstimate } from '@farmstan
 import { formatPrice } from '@farmstand/shared/format/money';
 import { countNoun } from '@farmstand/shared/format/quantity';
 import { isInSeason, outOfSeasonNotice, seasonDay } from '@farmstand/shared/format/season';
+import type { ProductDayLeft } from '@farmstand/shared/schemas/pickup';
 import type { Product, ProductVariant } from '@farmstand/shared/schemas/products';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SelectInput } from '@/components/ui/field';
+import { api } from '@/lib/api';
 import { useAuth } from '@/shared/auth-context';
 import { usePublicPickup } from '../api';
 import { addToBasket, basketCount, useBasket } from '../basket';
@@ -106,10 +109,20 @@ export function ReserveCard({ product }: { product: ReservableProduct }) {
   return share ? <ShareReserveCard product={{ ...product, share }} /> : <PieceReserveCard product={product} />;
 }
 
+/** What the product's day limit leaves at each of the farm's places (decision 543). */
+function useDayLeft(producerUserId: number, productId: number) {
+  return useQuery({
+    queryKey: ['pickup', 'producer', producerUserId, 'day-left', productId],
+    queryFn: () => api.get<ProductDayLeft>(`/pickup/producers/${producerUserId}/products/${productId}/day-left`),
+  });
+}
+
 function PieceReserveCard({ product }: { product: ReservableProduct }) {
   const { user } = useAuth();
   const location = useLocation();
   const pickup = usePublicPickup(product.producer_user_id);
+  const dayLeft = useDayLeft(product.producer_user_id, product.id);
+  const [placeChoice, setPlaceChoice] = useState<number | null>(null);
   const basket = useBasket(product.producer_user_id);
   const [quantity, setQuantity] = useState(1);
   const available = product.variants.filter((v) => v.availability !== 'sold_out' && v.stock_quantity !== 0);
@@ -128,7 +141,12 @@ function PieceReserveCard({ product }: { product: ReservableProduct }) {
   const seasonNotice = outOfSeasonNotice(season, dates);
   const someOutOfSeason = dates.some((d) => !isInSeason(d, season));
   const isOwn = user?.id === product.producer_user_id;
-  const max = maxReservable(offer.stock_quantity);
+  // The places with an open pickup time; the shopper says where, so the card offers what that place's day limit leaves.
+  const places = pickup.data.points.filter((p) => pickup.data.windows.some((w) => w.point_id === p.id));
+  const place = places.find((p) => p.id === placeChoice) ?? places[0];
+  const placeLeft = (dayLeft.data?.places ?? []).find((p) => p.point_id === place?.id);
+  const dayRoom = placeLeft?.left ?? null;
+  const max = dayRoom === null ? maxReservable(offer.stock_quantity) : Math.min(maxReservable(offer.stock_quantity), dayRoom);
   const variantId = offer.variant?.id ?? null;
   const inBasket = basket?.lines.find((l) => l.productId === product.id && (l.variantId ?? null) === variantId)?.quantity ?? 0;
   const byWeight = byWeightOf(offer);
@@ -198,6 +216,40 @@ function PieceReserveCard({ product }: { product: ReservableProduct }) {
               Sold by weight: {formatByWeight(byWeight)} a pack. You pay for what your packs weigh, at pickup.
             </p>
           )}
+          {places.length > 1 && (
+            <div className="w-full sm:w-64">
+              <SelectInput
+                label="Pickup place"
+                value={place?.id}
+                onChange={(e) => {
+                  setPlaceChoice(Number(e.target.value));
+                  setQuantity(1);
+                }}
+              >
+                {places.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </SelectInput>
+            </div>
+          )}
+          {place && (placeLeft?.day_limit != null || place.min_order !== null) && (
+            <ul className="w-full text-sm text-stone-700 dark:text-stone-300" aria-label={`Limits at ${place.name}`}>
+              {placeLeft?.day_limit != null && (
+                <li>
+                  {placeLeft.left === 0
+                    ? `Sold out for every open pickup day at ${place.name} (${placeLeft.day_limit} a day)`
+                    : `Up to ${placeLeft.left} a pickup day at ${place.name} (${placeLeft.day_limit} a day)`}
+                </li>
+              )}
+              {place.min_order !== null && (
+                <li>
+                  Minimum order at {place.name}: {money(place.min_order)}
+                </li>
+              )}
+            </ul>
+          )}
           {room > 0 ? (
             <>
               <div className="w-28">
@@ -216,7 +268,7 @@ function PieceReserveCard({ product }: { product: ReservableProduct }) {
                   : money(Number(offer.price) * amount)}
               </Button>
             </>
-          ) : (
+          ) : max === 0 ? null : (
             <p className="text-stone-700 dark:text-stone-300">All {max} you can reserve are in your basket.</p>
           )}
           {basket && (
