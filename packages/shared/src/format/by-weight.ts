@@ -27,6 +27,8 @@ export type ByWeight = { priceCents: number; unit: WeightUnit; minMilli: number;
 
 /** Dollars (2 decimals at most) → cents, exactly. */
 export const toCents = (dollars: number | string): number => Math.round(Number(dollars) * 100);
+/** Cents → dollars, as the API writes amounts (the one place besides `toCents` that divides). */
+export const toDollars = (cents: number): number => cents / 100;
 /** A weight in its unit (3 decimals at most) → thousandths, exactly. */
 export const toMilli = (weight: number | string): number => Math.round(Number(weight) * 1000);
 
@@ -95,13 +97,63 @@ export function formatEstimate(estimate: Estimate): string {
 }
 
 /**
- * An amount to pay as mails write it: "$29.00", or while some by-weight line waits for weighing
- * "about $29.00 ($24.00–$34.00), the final price after weighing", never an estimate stated as firm.
+ * Where an order's amount to pay stands while its by-weight lines are weighed (decision 549). The
+ * API's flags of an order say the same: `estimated` (some line still waits), `lines_to_weigh`,
+ * `lines_weighed` and `total_so_far`.
+ *
+ * - `estimateCents`, `minCents`, `maxCents`: the total (weighed lines at their price, the others at
+ *   their estimate) and its range, with the delivery fee;
+ * - `linesToWeigh`: by-weight lines not weighed yet; `linesWeighed`: those weighed;
+ * - `soFarCents`: what is known for sure: lines by the piece, weighed lines and the delivery fee.
  */
-export function formatAmountToPay(amount: Estimate & { estimated: boolean }): string {
-  if (!amount.estimated) return formatCents(amount.estimateCents);
+export type AmountToPay = Estimate & { linesToWeigh: number; linesWeighed: number; soFarCents: number };
+
+/**
+ * `final` once nothing waits for weighing; `estimate` while no by-weight line is weighed yet;
+ * `so_far` while some are weighed and others are not: a mix of final prices and estimates is
+ * neither, so it is said as what is known so far and what is left to weigh.
+ */
+export type AmountStage = 'final' | 'estimate' | 'so_far';
+
+export function amountStage(amount: Pick<AmountToPay, 'linesToWeigh' | 'linesWeighed'>): AmountStage {
+  if (amount.linesToWeigh === 0) return 'final';
+  return amount.linesWeighed > 0 ? 'so_far' : 'estimate';
+}
+
+/** "1 line still to weigh", "3 lines still to weigh". */
+export const linesToWeighText = (lines: number) => `${lines} ${lines === 1 ? 'line' : 'lines'} still to weigh`;
+
+/**
+ * The one wording of an amount to pay, wherever a total shows (cards, the payment dialog, slips,
+ * mails): "$29.00"; before weighing "about $29.00 ($24.00–$34.00), the final price after
+ * weighing"; partly weighed "so far $8.40, 1 line still to weigh" — never an estimate stated as
+ * firm, nor a mix of weighed and estimated lines called an estimate.
+ */
+export function formatAmountToPay(amount: AmountToPay): string {
+  const stage = amountStage(amount);
+  if (stage === 'final') return formatCents(amount.estimateCents);
+  if (stage === 'so_far') return `so far ${formatCents(amount.soFarCents)}, ${linesToWeighText(amount.linesToWeigh)}`;
   const range = amount.minCents === amount.maxCents ? '' : ` (${formatCents(amount.minCents)}–${formatCents(amount.maxCents)})`;
   return `about ${formatCents(amount.estimateCents)}${range}, the final price after weighing`;
+}
+
+/** An order as the API answers it (dollars), read as an amount to pay. */
+export function amountOfOrder(order: {
+  total: number;
+  total_min: number;
+  total_max: number;
+  total_so_far: number;
+  lines_to_weigh: number;
+  lines_weighed: number;
+}): AmountToPay {
+  return {
+    estimateCents: toCents(order.total),
+    minCents: toCents(order.total_min),
+    maxCents: toCents(order.total_max),
+    soFarCents: toCents(order.total_so_far),
+    linesToWeigh: order.lines_to_weigh,
+    linesWeighed: order.lines_weighed,
+  };
 }
 
 /** Shown wherever an estimated total is: basket, checkout, the order, mails. */

@@ -149,16 +149,31 @@ export const Order = z.object({
   delivery_fee: z.number(),
   items: z.array(OrderItem),
   subtotal: z.number(),
-  /** The amount to collect at pickup: the estimate while by-weight lines wait for weighing, then the final total. */
-  total: z.number(),
   /**
-   * By weight (decision 510): `estimated` is true until every by-weight line is weighed; the estimate's
-   * range (with the delivery fee), the estimate as placed, and when and by whom it was weighed.
+   * The amount to collect at pickup: the final total once every by-weight line is weighed; before,
+   * the weighed lines' prices plus the others' estimates (say it with `total_so_far` and
+   * `lines_to_weigh` once some are weighed: by-weight.ts#formatAmountToPay, decision 549).
+   */
+  total: z.number().meta({
+    description:
+      'The amount to collect at pickup: final once every by-weight line is weighed; before, weighed lines at their price plus the estimates of the others',
+  }),
+  /**
+   * By weight (decisions 510, 549): `estimated` is true while a by-weight line waits for weighing
+   * (`lines_to_weigh` > 0); the total's range (with the delivery fee), the estimate as placed, and
+   * when it was weighed in full.
    */
   by_weight: z.boolean(),
-  estimated: z.boolean(),
+  estimated: z.boolean().meta({ description: 'True while a by-weight line waits for weighing (lines_to_weigh > 0)' }),
   total_min: z.number(),
   total_max: z.number(),
+  /** By-weight lines (not dropped) still to weigh, and those weighed. */
+  lines_to_weigh: z.number().int().meta({ description: 'By-weight lines still to weigh' }),
+  lines_weighed: z.number().int().meta({ description: 'By-weight lines weighed' }),
+  /** What is known for sure: lines by the piece, weighed lines and the delivery fee ("so far $8.40"). */
+  total_so_far: z.number().meta({
+    description: 'Lines by the piece, weighed lines and the delivery fee: what is known for sure while lines are still to weigh',
+  }),
   estimated_total: z.number().nullable(),
   weighed_at: z.string().nullable(),
   note: z.string().nullable(),

@@ -167,26 +167,43 @@ export function itemAmounts(line: PricedLine): Estimate & { weighed: boolean } {
 
 /**
  * An order's amounts in cents: the lines plus the delivery fee. `estimated` while a by-weight line
- * waits for its weights; `totalCents` is then the estimate, and the final amount once all are weighed.
+ * waits for its weights; `totalCents` is then the weighed lines' prices plus the others' estimates,
+ * and the final amount once all are weighed. `linesToWeigh` and `linesWeighed` count the by-weight
+ * lines still to weigh and weighed; `soFarCents` is what is known for sure (lines by the piece,
+ * weighed lines, the fee): a partly weighed order says "so far" (by-weight.ts#formatAmountToPay).
  */
 export function orderAmounts(lines: PricedLine[], deliveryFee: number | string) {
   const fee = toCents(deliveryFee);
   let subtotal = 0;
   let min = 0;
   let max = 0;
+  let known = 0;
   let byWeight = false;
-  let estimated = false;
+  let linesToWeigh = 0;
+  let linesWeighed = 0;
   for (const line of lines) {
     const amounts = itemAmounts(line);
     subtotal += amounts.estimateCents;
     min += amounts.minCents;
     max += amounts.maxCents;
-    if (line.weightUnit !== null) {
-      byWeight = true;
-      if (!amounts.weighed && line.quantity > 0) estimated = true;
+    if (line.weightUnit !== null) byWeight = true;
+    if (line.weightUnit !== null && line.quantity > 0) {
+      if (amounts.weighed) linesWeighed += 1;
+      else linesToWeigh += 1;
     }
+    if (line.weightUnit === null || amounts.weighed) known += amounts.estimateCents;
   }
-  return { subtotalCents: subtotal, totalCents: subtotal + fee, minCents: min + fee, maxCents: max + fee, byWeight, estimated };
+  return {
+    subtotalCents: subtotal,
+    totalCents: subtotal + fee,
+    minCents: min + fee,
+    maxCents: max + fee,
+    soFarCents: known + fee,
+    byWeight,
+    estimated: linesToWeigh > 0,
+    linesToWeigh,
+    linesWeighed,
+  };
 }
 
 /** An order's lines as its mails write them (one wording with the slips and cards: packages/shared). */
@@ -205,13 +222,15 @@ export function mailLines(items: readonly ItemRow[]): string[] {
     );
 }
 
-/** What the shopper pays, as mails write it: the total, or the estimate with its range until weighed. */
+/** What the shopper pays, as mails write it: the total, the estimate with its range until weighed, or so far while partly weighed. */
 export function mailAmount(items: readonly ItemRow[], deliveryFee: number | string): string {
   const amounts = orderAmounts([...items], deliveryFee);
   return formatAmountToPay({
     estimateCents: amounts.totalCents,
     minCents: amounts.minCents,
     maxCents: amounts.maxCents,
-    estimated: amounts.estimated,
+    soFarCents: amounts.soFarCents,
+    linesToWeigh: amounts.linesToWeigh,
+    linesWeighed: amounts.linesWeighed,
   });
 }

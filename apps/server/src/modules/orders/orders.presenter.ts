@@ -1,9 +1,11 @@
+import { toCents, toDollars } from '@farmstand/shared/format/by-weight';
 import type { Order, OrderStatus } from '@farmstand/shared/schemas/orders';
 import { itemAmounts, orderAmounts } from './order-lines';
 import { allowedMoves, type OrderRole } from './orders.policy';
 import type { OrderDetails } from './orders.repository';
 
-const money = (n: number | string) => Math.round(Number(n) * 100) / 100;
+/** A numeric column (dollars, as text or number) as the API writes it: whole cents. */
+const money = (n: number | string) => toDollars(toCents(n));
 
 /**
  * What leaves the server about an order. The shopper's account e-mail and the benefits they plan to
@@ -46,14 +48,14 @@ export function presentOrder(row: OrderDetails, role: OrderRole, at: Date): Orde
         price_unit: item.priceUnit,
         unit_price: money(item.unitPrice),
         quantity: item.quantity,
-        line_total: amounts.estimateCents / 100,
+        line_total: toDollars(amounts.estimateCents),
         ordered_quantity: item.orderedQuantity,
         short_reason: item.shortReason,
         weight_unit: item.weightUnit,
         pack_min: item.packMin === null ? null : Number(item.packMin),
         pack_max: item.packMax === null ? null : Number(item.packMax),
-        line_min: amounts.minCents / 100,
-        line_max: amounts.maxCents / 100,
+        line_min: toDollars(amounts.minCents),
+        line_max: toDollars(amounts.maxCents),
         weights: item.weights === null ? null : item.weights.map(Number),
       };
     }),
@@ -61,8 +63,11 @@ export function presentOrder(row: OrderDetails, role: OrderRole, at: Date): Orde
     total: money(row.total),
     by_weight: row.byWeight,
     estimated: totals.estimated,
-    total_min: totals.minCents / 100,
-    total_max: totals.maxCents / 100,
+    total_min: toDollars(totals.minCents),
+    total_max: toDollars(totals.maxCents),
+    lines_to_weigh: totals.linesToWeigh,
+    lines_weighed: totals.linesWeighed,
+    total_so_far: toDollars(totals.soFarCents),
     estimated_total: row.estimatedTotal === null ? null : money(row.estimatedTotal),
     weighed_at: row.weighedAt === null ? null : row.weighedAt.toISOString(),
     note: row.note,

@@ -1,4 +1,5 @@
 import { ErrorResponse, IdParams } from '@farmstand/shared';
+import { HandOverRequest, HandOverResponse } from '@farmstand/shared/schemas/hand-over';
 import { Message } from '@farmstand/shared/schemas/messages';
 import {
   AdminOrdersQuery,
@@ -32,6 +33,7 @@ import { z } from 'zod';
 import { requireRole, requireUser } from '../../plugins/auth';
 import { defineModule, type ModuleOptions } from '../module';
 import './orders.realtime';
+import { handOver } from './hand-over';
 import * as placement from './order-placement';
 import * as orders from './orders.service';
 import { harvestList, packingSlips } from './packing';
@@ -300,6 +302,23 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       },
     },
     async (request) => ({ order: await orders.moveOrder(ctx, await requireUser(ctx, request), request.params.id, request.body) }),
+  );
+
+  app.post(
+    '/:id/hand-over',
+    {
+      config: producerOnly,
+      schema: {
+        summary:
+          'Paid & picked up: record what the shopper tendered and mark the order picked up, in one step (a retry applies it once)',
+        tags,
+        security,
+        params: IdParams,
+        body: HandOverRequest,
+        response: { 200: HandOverResponse, ...errors },
+      },
+    },
+    async (request) => handOver(ctx, await requireUser(ctx, request), request.params.id, request.body),
   );
 
   app.post(

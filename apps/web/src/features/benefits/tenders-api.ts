@@ -1,7 +1,9 @@
 import type { Ledger, OrderBenefits, TendersRequest } from '@farmstand/shared/schemas/benefits';
+import type { HandOverResponse } from '@farmstand/shared/schemas/hand-over';
 import type { PublicProducerProfile } from '@farmstand/shared/schemas/producers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { ORDERS_KEY } from '@/shared/order-queries';
 
 /**
  * Benefits at pickup, the shopper's plan and the farm's records (decision 516): what a farm takes,
@@ -10,7 +12,8 @@ import { api } from '@/lib/api';
  */
 
 export const tenderKeys = {
-  order: (orderId: number) => ['benefits', 'order', orderId] as const,
+  /** Under the orders' key: weighing, a move or a live update of the order refreshes its plan too. */
+  order: (orderId: number) => [...ORDERS_KEY, orderId, 'benefits'] as const,
   ledger: (month: string) => ['benefits', 'ledger', month] as const,
   /** The farm's public profile with its active products (the same query as the farm page's). */
   producerProfile: (userId: number) => ['producers', 'public', userId] as const,
@@ -44,6 +47,22 @@ export function useRecordTenders(orderId: number) {
       api.put<{ benefits: OrderBenefits; message: string }>(`/benefits/orders/${orderId}/tenders`, tenders),
     onSuccess: (answer) => {
       queryClient.setQueryData(tenderKeys.order(orderId), answer);
+      void queryClient.invalidateQueries({ queryKey: ['benefits', 'ledger'] });
+    },
+  });
+}
+
+/**
+ * "Paid & picked up" (decision 548): the tenders recorded and the order marked picked up in one
+ * request, which a retry applies once; the order's lists and its plan follow.
+ */
+export function useHandOver(orderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tenders: TendersRequest) => api.post<HandOverResponse>(`/orders/${orderId}/hand-over`, { tenders }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(tenderKeys.order(orderId), { benefits: answer.benefits, message: answer.message });
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
       void queryClient.invalidateQueries({ queryKey: ['benefits', 'ledger'] });
     },
   });

@@ -21,9 +21,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { initialApiData } from '@/lib/initial-data';
 import { useAuth } from '@/shared/auth-context';
+import { ORDERS_KEY } from '@/shared/order-queries';
 
-/** Every order query starts with this key, so a live update refreshes them all. */
-export const ORDERS_KEY = ['orders'] as const;
+/** Every order query starts with this key, so a live update refreshes them all (with other features' order queries). */
+export { ORDERS_KEY };
 export const PICKUP_KEY = ['pickup'] as const;
 
 export function usePickupSetup() {

@@ -27,6 +27,8 @@ export const orderItemFixture = (values: Partial<Order['items'][number]> = {}): 
 export const BY_PIECE_ORDER = {
   by_weight: false,
   estimated: false,
+  lines_to_weigh: 0,
+  lines_weighed: 0,
   estimated_total: null,
   weighed_at: null,
 } satisfies Partial<Order>;
@@ -77,6 +79,7 @@ export const testOrder = (overrides: Partial<Order> = {}): Order => ({
   ...BY_PIECE_ORDER,
   total_min: 16,
   total_max: 16,
+  total_so_far: 16,
   note: null,
   decline_reason: null,
   standing_id: null,

@@ -8,13 +8,22 @@ import { parseDollars, RecordPayment } from './record-tenders';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-/** The fields of an order this part reads. */
-const order = (status: Order['status']) =>
+/** The fields of an order this part reads: $18.00 by the piece, nothing to weigh. */
+const order = (status: Order['status'], values: Partial<Order> = {}) =>
   ({
     id: 12,
     status,
     shopper: { name: 'Dana Shopper', phone: null, email: 'dana@example.com' },
     window: { starts_at: '2030-06-08T13:00:00.000Z', ends_at: '2030-06-08T16:00:00.000Z', time_zone: 'America/New_York' },
+    total: 18,
+    total_min: 18,
+    total_max: 18,
+    total_so_far: 18,
+    lines_to_weigh: 0,
+    lines_weighed: 0,
+    planned_benefits: ['snap'],
+    allowed: [],
+    ...values,
   }) as unknown as Order;
 
 /** A Kentucky farm taking SNAP and Kentucky Double Dollars: eggs $8.00 and tomatoes $10.00. */
@@ -38,10 +47,10 @@ const plan: OrderBenefits = {
   recorded_at: null,
 };
 
-const show = (status: Order['status'] = 'ready') =>
+const show = (status: Order['status'] = 'ready', values: Partial<Order> = {}) =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RecordPayment order={order(status)} />
+      <RecordPayment order={order(status, values)} />
     </QueryClientProvider>,
   );
 
@@ -131,6 +140,40 @@ describe('recording what was paid at pickup', () => {
     const { container } = show('requested');
     expect(container.innerHTML).toBe('');
     expect(get).not.toHaveBeenCalledWith('/benefits/orders/12', undefined, expect.anything());
+  });
+
+  it('records the payment and marks the order picked up in one step, from one button per shopper', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({ benefits: { ...plan, takes: [] }, message: '' } as never);
+    const post = vi.spyOn(api, 'post').mockResolvedValue({
+      order: order('picked_up'),
+      benefits: { ...plan, takes: [], tenders: { cash: 1800 }, recorded_at: '2030-06-08T14:05:00.000Z' },
+      message: 'Order #12: payment recorded and picked up',
+    } as never);
+    const put = vi.spyOn(api, 'put');
+    show('ready', { allowed: ['picked_up', 'no_show'], planned_benefits: [] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Paid & picked up: order #12, Dana Shopper' }));
+    expect(screen.queryByRole('button', { name: /Record payment/ })).toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: 'Paid & picked up: order #12, Dana Shopper' });
+    expect(within(dialog).getByTestId('amount-to-pay').textContent).toContain('To pay: $18.00');
+    // No benefit planned: the whole amount in cash is filled in, to change before saving.
+    expect((within(dialog).getByLabelText('Cash') as HTMLInputElement).value).toBe('18.00');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save payment and mark picked up' }));
+    expect(await screen.findByText('Order #12: payment recorded and picked up')).toBeTruthy();
+    expect(post).toHaveBeenCalledWith('/orders/12/hand-over', { tenders: { cash: 1800, card: 0, other: 0 } });
+    expect(put).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says so far and the lines still to weigh, and hands nothing over until every pack is weighed', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({ benefits: plan, message: '' } as never);
+    const post = vi.spyOn(api, 'post');
+    show('ready', { allowed: ['picked_up'], total: 19.4, total_so_far: 8.4, lines_to_weigh: 1, lines_weighed: 1 });
+    fireEvent.click(await screen.findByRole('button', { name: /^Paid & picked up/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('amount-to-pay').textContent).toContain('To pay: so far $8.40, 1 line still to weigh');
+    expect(within(dialog).getByRole('alert').textContent).toMatch(/Weigh the packs first/);
+    expect(within(dialog).getByRole('button', { name: 'Save payment and mark picked up' }).hasAttribute('disabled')).toBe(true);
+    expect(post).not.toHaveBeenCalled();
   });
 
   it('reads dollars as whole cents', () => {

@@ -1,5 +1,6 @@
 import { dollars } from '@farmstand/shared/benefits/eligibility';
 import { COUPON_PROGRAMMES, TENDER_KINDS, TENDER_LABELS, type TenderKind } from '@farmstand/shared/benefits/programmes';
+import { amountOfOrder, amountStage, formatAmountToPay, toCents, toDollars } from '@farmstand/shared/format/by-weight';
 import type { OrderBenefits, TendersRequest } from '@farmstand/shared/schemas/benefits';
 import type { Order } from '@farmstand/shared/schemas/orders';
 import { type FormEvent, useState } from 'react';
@@ -9,7 +10,7 @@ import { TextInput } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { ApiError, errorMessage } from '@/lib/api';
 import { formatZonedMoment } from '@/lib/format';
-import { useOrderBenefits, useRecordTenders } from '../tenders-api';
+import { useHandOver, useOrderBenefits, useRecordTenders } from '../tenders-api';
 
 /** Orders whose food is handed over or about to be: what was paid for them can be recorded (the server checks again). */
 const RECORDABLE = new Set<Order['status']>(['accepted', 'ready', 'picked_up']);
@@ -25,12 +26,11 @@ export function parseDollars(text: string): number | null {
   if (plain === '') return 0;
   const match = /^(\d*)(?:\.(\d{1,2}))?$/.exec(plain);
   if (!match || (match[1] === '' && match[2] === undefined)) return null;
-  return Number(match[1] || '0') * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return toCents(plain);
 }
 
 /** "12.50" from cents, for a field ('' for nothing). */
-const fieldValue = (cents: number | undefined) =>
-  cents ? `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}` : '';
+const fieldValue = (cents: number | undefined) => (cents ? toDollars(cents).toFixed(2) : '');
 
 const tenderLabel = (kind: TenderKind, plan: OrderBenefits | null | undefined) =>
   kind === 'incentive' && plan?.incentive_name ? `${plan.incentive_name} (incentive match)` : TENDER_LABELS[kind];
@@ -65,18 +65,25 @@ function limitHint(kind: TenderKind, plan: OrderBenefits): string | undefined {
 }
 
 /**
- * On a producer's order card, on the pickup day: what was paid at pickup, and "Record payment" to
- * enter what was actually tendered (decision 516). Farmstand never takes the payment: this is the
- * farm's record, checked against the programmes' rules by the server.
+ * On a producer's order card, on the pickup day: what was paid at pickup, and one action per
+ * shopper (decision 548): "Paid & picked up" while the order can be handed over, which records the
+ * tenders and marks it picked up in one request; "Record payment" (or "Change payment") otherwise.
+ * Farmstand never takes the payment: this is the farm's record, checked against the programmes'
+ * rules by the server (decision 516).
  */
 export function RecordPayment({ order }: { order: Order }) {
   const recordable = RECORDABLE.has(order.status);
   const benefits = useOrderBenefits(order.id, recordable);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<'record' | 'hand-over' | null>(null);
   const [saved, setSaved] = useState('');
   if (!recordable) return null;
   const plan = benefits.data;
   const recorded = plan?.tenders ? plan : null;
+  const canHandOver = order.allowed.includes('picked_up');
+  const start = (mode: 'record' | 'hand-over') => {
+    setSaved('');
+    setOpen(mode);
+  };
 
   return (
     <section
@@ -103,17 +110,24 @@ export function RecordPayment({ order }: { order: Order }) {
             )}
           </p>
         </div>
-        <Button
-          size="sm"
-          variant="secondary"
-          aria-label={`${recorded ? 'Change payment' : 'Record payment'} for order #${order.id}`}
-          onClick={() => {
-            setSaved('');
-            setOpen(true);
-          }}
-        >
-          {recorded ? 'Change payment' : 'Record payment'}
-        </Button>
+        {canHandOver ? (
+          <Button
+            size="sm"
+            aria-label={`Paid & picked up: order #${order.id}, ${order.shopper.name}`}
+            onClick={() => start('hand-over')}
+          >
+            Paid &amp; picked up
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`${recorded ? 'Change payment' : 'Record payment'} for order #${order.id}`}
+            onClick={() => start('record')}
+          >
+            {recorded ? 'Change payment' : 'Record payment'}
+          </Button>
+        )}
       </div>
       <p role="status" className="font-medium text-green-800 dark:text-green-300">
         {saved}
@@ -122,11 +136,12 @@ export function RecordPayment({ order }: { order: Order }) {
         <RecordTendersDialog
           order={order}
           plan={plan}
+          handOver={open === 'hand-over'}
           loading={benefits.isPending}
           loadError={benefits.isError ? errorMessage(benefits.error, "Could not load this order's plan; try again") : null}
-          onClose={() => setOpen(false)}
+          onClose={() => setOpen(null)}
           onSaved={(message) => {
-            setOpen(false);
+            setOpen(null);
             setSaved(message);
           }}
         />
@@ -138,6 +153,7 @@ export function RecordPayment({ order }: { order: Order }) {
 function RecordTendersDialog({
   order,
   plan,
+  handOver,
   loading,
   loadError,
   onClose,
@@ -145,16 +161,20 @@ function RecordTendersDialog({
 }: {
   order: Order;
   plan: OrderBenefits | null | undefined;
+  handOver: boolean;
   loading: boolean;
   loadError: string | null;
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const title = `Record payment for order #${order.id}`;
+  const title = handOver
+    ? `Paid & picked up: order #${order.id}, ${order.shopper.name}`
+    : `Record payment for order #${order.id}`;
   return (
     <Modal title={title} onClose={onClose}>
       <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
-        What {order.shopper.name} actually paid at pickup. Farmstand never takes or processes benefits: you accept them in person.
+        What {order.shopper.name} actually paid at pickup{handOver ? '; saving it also marks the order picked up' : ''}. Farmstand
+        never takes or processes benefits: you accept them in person.
       </p>
       {loading ? (
         <Spinner label="Loading the order's plan…" />
@@ -170,30 +190,42 @@ function RecordTendersDialog({
           </div>
         </>
       ) : (
-        <TendersForm orderId={order.id} plan={plan} onCancel={onClose} onSaved={onSaved} />
+        <TendersForm order={order} plan={plan} handOver={handOver} onCancel={onClose} onSaved={onSaved} />
       )}
     </Modal>
   );
 }
 
 function TendersForm({
-  orderId,
+  order,
   plan,
+  handOver,
   onCancel,
   onSaved,
 }: {
-  orderId: number;
+  order: Order;
   plan: OrderBenefits;
+  handOver: boolean;
   onCancel: () => void;
   onSaved: (message: string) => void;
 }) {
-  const record = useRecordTenders(orderId);
+  const record = useRecordTenders(order.id);
+  const handOverOrder = useHandOver(order.id);
+  const saving = handOver ? handOverOrder : record;
+  // What the order says now (the cards and this plan refresh after each weighed pack: decision 549).
+  const amount = amountOfOrder(order);
+  const stage = amountStage(amount);
   // Benefits the farm takes now, and any recorded before (so a record can be corrected to 0).
   const kinds = TENDER_KINDS.filter(
     (kind) => !BENEFIT_KINDS.has(kind) || plan.takes.includes(kind) || (plan.tenders?.[kind] ?? 0) > 0,
   );
+  // At the booth, a shopper who planned no benefit most often pays the whole amount in cash: it is
+  // filled in, to change or clear before saving.
+  const cashInFull = handOver && !plan.tenders && order.planned_benefits.length === 0 && stage === 'final';
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(kinds.map((kind) => [kind, fieldValue(plan.tenders?.[kind])])),
+    Object.fromEntries(
+      kinds.map((kind) => [kind, fieldValue(cashInFull && kind === 'cash' ? plan.total_cents : plan.tenders?.[kind])]),
+    ),
   );
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<TenderKind, string>>>({});
   const [error, setError] = useState<string | null>(null);
@@ -202,6 +234,8 @@ function TendersForm({
     number | null
   >;
   const sum = kinds.reduce((total, kind) => total + (cents[kind] ?? 0), 0);
+  // The server hands an order over only at its final amount: the form says so before asking.
+  const toWeigh = handOver && stage !== 'final';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -211,7 +245,7 @@ function TendersForm({
     if (Object.keys(invalid).length > 0) return;
     const body = Object.fromEntries(kinds.map((kind) => [kind, cents[kind] ?? 0])) as TendersRequest;
     try {
-      const answer = await record.mutateAsync(body);
+      const answer = await saving.mutateAsync(body);
       onSaved(answer?.message || TENDERS_RECORDED);
     } catch (failure) {
       const message = errorMessage(failure, 'Could not record the payment; try again');
@@ -223,9 +257,15 @@ function TendersForm({
 
   return (
     <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-      <p className="text-sm text-stone-700 dark:text-stone-300">
-        Order total {dollars(plan.total_cents)}. Benefits give no change: record what was applied to this order.
+      <p className="text-sm text-stone-700 dark:text-stone-300" data-testid="amount-to-pay">
+        <span className="font-semibold text-stone-900 dark:text-stone-100">To pay: {formatAmountToPay(amount)}</span>. Benefits
+        give no change: record what was applied to this order.
       </p>
+      {toWeigh && (
+        <p role="alert" className="text-sm text-amber-900 dark:text-amber-200">
+          Weigh the packs first: the order is handed over at its final amount. Close this and weigh them under “Weigh the packs”.
+        </p>
+      )}
       <fieldset className="space-y-3">
         <legend className="mb-1 font-semibold">Amounts in dollars</legend>
         {kinds.map((kind) => (
@@ -245,7 +285,8 @@ function TendersForm({
         ))}
       </fieldset>
       <p className="text-sm font-medium">
-        Recorded together: {dollars(sum)} of {dollars(plan.total_cents)}
+        Recorded together: {dollars(sum)}
+        {stage === 'final' ? ` of ${dollars(plan.total_cents)}` : ''}
       </p>
       {error && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
@@ -256,8 +297,8 @@ function TendersForm({
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" isLoading={record.isPending}>
-          Save payment
+        <Button type="submit" isLoading={saving.isPending} disabled={toWeigh}>
+          {handOver ? 'Save payment and mark picked up' : 'Save payment'}
         </Button>
       </div>
     </form>

@@ -1,5 +1,5 @@
 import { plannedBenefitsText } from '@farmstand/shared/benefits/programmes';
-import { FINAL_AFTER_WEIGHING } from '@farmstand/shared/format/by-weight';
+import { amountOfOrder, amountStage, FINAL_AFTER_WEIGHING, formatAmountToPay } from '@farmstand/shared/format/by-weight';
 import { lineName } from '@farmstand/shared/format/quantity';
 import { ORDER_STATUS_LABELS, type Order, type OrderTransitionTarget } from '@farmstand/shared/schemas/orders';
 import { PICKUP_KIND_LABELS } from '@farmstand/shared/schemas/pickup';
@@ -28,8 +28,10 @@ const ACTION_LABELS: Record<OrderTransitionTarget, string> = {
 
 /**
  * One order as either side sees it: what, where, when, the total, its history, the moves allowed now
- * and the thread. `payment` is another feature's part shown under the actions (recording what was
- * paid at pickup), passed in by the page that composes it.
+ * and the thread. `payment` is another feature's part shown under the actions, passed in by the
+ * page that composes it: what was paid at pickup and "Paid & picked up" (decision 548), which
+ * records the payment and hands the order over in one step, so the card leaves out its own
+ * "Picked up" then.
  */
 export function OrderCard({
   order,
@@ -103,29 +105,11 @@ export function OrderCard({
             <span>{money(order.delivery_fee)}</span>
           </li>
         )}
-        <li
-          className="mt-1 flex justify-between gap-2 border-t border-stone-200 pt-1 font-semibold dark:border-stone-800"
-          data-testid="order-total"
-        >
-          {order.estimated ? (
-            <>
-              <span>Estimated total</span>
-              <span className="text-right">
-                ≈ {money(order.total)}{' '}
-                <span className="whitespace-nowrap">
-                  ({money(order.total_min)}–{money(order.total_max)})
-                </span>
-              </span>
-            </>
-          ) : (
-            <>
-              <span>{order.by_weight ? 'Weighed · pay at pickup' : 'Total · pay at pickup'}</span>
-              <span>{money(order.total)}</span>
-            </>
-          )}
-        </li>
+        <OrderTotal order={order} />
       </ul>
-      {order.estimated && <p className="mt-1 text-xs text-stone-700 dark:text-stone-300">{FINAL_AFTER_WEIGHING}</p>}
+      {amountStage(amountOfOrder(order)) !== 'final' && (
+        <p className="mt-1 text-xs text-stone-700 dark:text-stone-300">{FINAL_AFTER_WEIGHING}</p>
+      )}
       {planned && (
         <p className="mt-2 text-sm font-medium text-stone-800 dark:text-stone-200" data-testid="order-planned-benefits">
           {planned}
@@ -146,7 +130,7 @@ export function OrderCard({
         </ol>
       </details>
       <div className="mt-3 flex flex-wrap items-start gap-2">
-        <OrderActions order={order} />
+        <OrderActions order={order} handedOverByPayment={payment !== undefined && payment !== null} />
         {side === 'shopper' && <OrderAgainButton order={order} />}
         {side === 'shopper' && <RepeatOrderButton order={order} />}
         <Button variant="ghost" size="sm" aria-expanded={showThread} onClick={() => setShowThread((s) => !s)}>
@@ -160,6 +144,42 @@ export function OrderCard({
         </div>
       )}
     </Card>
+  );
+}
+
+/**
+ * The order's total line in the one wording of by-weight.ts#formatAmountToPay (decision 549): the
+ * estimate and its range before weighing, "so far $X, N lines still to weigh" while partly
+ * weighed, then the final amount.
+ */
+function OrderTotal({ order }: { order: Order }) {
+  const amount = amountOfOrder(order);
+  const stage = amountStage(amount);
+  const row = 'mt-1 flex flex-wrap justify-between gap-x-2 border-t border-stone-200 pt-1 font-semibold dark:border-stone-800';
+  if (stage === 'estimate')
+    return (
+      <li className={row} data-testid="order-total">
+        <span>Estimated total</span>
+        <span className="text-right">
+          ≈ {money(order.total)}{' '}
+          <span className="whitespace-nowrap">
+            ({money(order.total_min)}–{money(order.total_max)})
+          </span>
+        </span>
+      </li>
+    );
+  if (stage === 'so_far')
+    return (
+      <li className={row} data-testid="order-total">
+        <span>To pay</span>
+        <span className="text-right">{formatAmountToPay(amount)}</span>
+      </li>
+    );
+  return (
+    <li className={row} data-testid="order-total">
+      <span>{order.by_weight ? 'Weighed · pay at pickup' : 'Total · pay at pickup'}</span>
+      <span>{money(order.total)}</span>
+    </li>
   );
 }
 
@@ -209,7 +229,7 @@ function ShortLineButton({ orderId, item }: { orderId: number; item: Line }) {
   );
 }
 
-function OrderActions({ order }: { order: Order }) {
+function OrderActions({ order, handedOverByPayment }: { order: Order; handedOverByPayment: boolean }) {
   const move = useMoveOrder();
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
@@ -224,7 +244,7 @@ function OrderActions({ order }: { order: Order }) {
   };
   if (order.allowed.length === 0) return null;
   const buttons: ReactNode[] = order.allowed
-    .filter((to) => to !== 'declined')
+    .filter((to) => to !== 'declined' && !(to === 'picked_up' && handedOverByPayment))
     .map((to) => (
       <Button
         key={to}

@@ -37,6 +37,14 @@ const order = (id: number, name: string, status: string, startsAt: string, date 
   ],
   subtotal: 5,
   total: 5,
+  by_weight: false,
+  estimated: false,
+  total_min: 5,
+  total_max: 5,
+  total_so_far: 5,
+  lines_to_weigh: 0,
+  lines_weighed: 0,
+  planned_benefits: [],
   note: null,
   decline_reason: null,
   standing_id: null,
@@ -127,6 +135,8 @@ function mockServer({
     if (url === '/standing/demand')
       return {
         weeks: WEEKS,
+        shares: [],
+        members: 0,
         reservations: standingList.length,
         rows: standingList.length
           ? [
@@ -140,6 +150,10 @@ function mockServer({
                 weekday: 0,
                 start: '09:00',
                 quantities: [1, 1, 1, 1, 1, 1, 1, 1],
+                price_unit: 'dozen',
+                weight_unit: null,
+                pack_min: null,
+                pack_max: null,
               },
             ]
           : [],
@@ -249,8 +263,8 @@ describe('the producer’s Orders tab', () => {
     show();
     expect(await screen.findByRole('heading', { level: 2, name: 'Standing reservations' }, { timeout: 10_000 })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 3, name: 'Standing demand, next 8 weeks' })).toBeTruthy();
-    const demand = await screen.findByRole('region', { name: 'Standing demand, next 8 weeks' });
-    expect(within(demand).getByRole('rowheader', { name: 'Eggs' })).toBeTruthy();
+    const demand = await screen.findByRole('region', { name: 'Products, each in its own unit' });
+    expect(within(demand).getByRole('rowheader', { name: /^Eggs/ })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 3, name: 'Shoppers with standing reservations (1 active)' })).toBeTruthy();
     expect(screen.getByTestId('standing-31').textContent).toContain('Nashville Farmers Market, Sunday 9:00 AM · Every week');
   });
@@ -261,6 +275,52 @@ describe('the producer’s Orders tab', () => {
     const card = await screen.findByTestId('order-11');
     expect(within(card).getByText('Payment part of order #11')).toBeTruthy();
     expect(within(screen.getByTestId('order-13')).getByText('Payment part of order #13')).toBeTruthy();
+  });
+
+  it("opens on the day's pickups on the pickup day, with the requests and the composer below them", async () => {
+    mockServer();
+    show();
+    const day = await screen.findByRole('heading', { level: 2, name: /Pickup day: .*\(today\)/ });
+    const requests = screen.getByRole('heading', { level: 2, name: /Requests to answer/ });
+    // The day's heading and its first order card come before the requests in the page.
+    expect(day.compareDocumentPosition(requests) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByTestId('order-11').compareDocumentPosition(requests) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    // Another day keeps the requests first.
+    fireEvent.click(screen.getByRole('button', { name: /Next pickup day/ }));
+    const ahead = await screen.findByRole('heading', { level: 2, name: /Pickup day: Sunday, June 16, 2030/ });
+    const requestsThen = screen.getByRole('heading', { level: 2, name: /Requests to answer/ });
+    expect(requestsThen.compareDocumentPosition(ahead) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('finds a shopper by name or order number', async () => {
+    mockServer();
+    show();
+    const search = await screen.findByRole('searchbox', { name: 'Find a shopper' });
+    fireEvent.input(search, { target: { value: 'eli' } });
+    expect(screen.getByTestId('order-12')).toBeTruthy();
+    expect(screen.queryByTestId('order-11')).toBeNull();
+    expect(screen.queryByTestId('order-13')).toBeNull();
+    expect(screen.getByText('1 of 3 orders match “eli”.').getAttribute('role')).toBe('status');
+
+    fireEvent.input(search, { target: { value: '#13' } });
+    expect(screen.getByTestId('order-13')).toBeTruthy();
+    expect(screen.queryByTestId('order-12')).toBeNull();
+
+    fireEvent.input(search, { target: { value: 'Zed' } });
+    expect(screen.getByText('No order of this day matches “Zed”.')).toBeTruthy();
+    expect(screen.queryByTestId('order-11')).toBeNull();
+
+    fireEvent.input(search, { target: { value: '' } });
+    for (const id of [11, 12, 13]) expect(screen.getByTestId(`order-${id}`)).toBeTruthy();
+  });
+
+  it('leaves "Picked up" to the payment part, which hands the order over with its payment', async () => {
+    mockServer();
+    show((o) => <p>Payment part of order #{o.id}</p>);
+    const card = await screen.findByTestId('order-11');
+    expect(within(card).queryByRole('button', { name: 'Picked up' })).toBeNull();
+    expect(within(card).getByRole('button', { name: 'No-show' })).toBeTruthy();
   });
 
   it('says in one line that there are no standing reservations yet', async () => {

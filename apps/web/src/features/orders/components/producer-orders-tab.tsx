@@ -27,10 +27,11 @@ const STILL_OPEN = new Set(['accepted', 'ready']);
 
 /**
  * The producer dashboard's Orders tab: requests to answer, then one pickup day in its places' own
- * time zones (the server opens on the current or next one), grouped by window, with closing the
- * day, the pick list and the day sheet, each printable on one page. `recordPayment` is another
- * feature's part on each of the day's order cards (what was paid at pickup), passed in by the
- * dashboard.
+ * time zones (the server opens on the current or next one), grouped by window, with a search for a
+ * shopper, weighing, closing the day, the pick list and the day sheet, each printable on one page.
+ * On the pickup day itself the day comes first (decision 548). `recordPayment` is another feature's
+ * part on each of the day's order cards (what was paid, and "Paid & picked up", which hands the
+ * order over: the card then leaves out its own "Picked up"), passed in by the dashboard.
  */
 export function ProducerOrdersTab({ recordPayment }: { recordPayment?: (order: Order) => ReactNode } = {}) {
   const setup = usePickupSetup();
@@ -91,6 +92,7 @@ function OrdersOfTheDay({
   const [printing, setPrinting] = useState<'pick' | 'sheet' | null>(null);
   const [closing, setClosing] = useState(false);
   const [closedMessage, setClosedMessage] = useState('');
+  const [search, setSearch] = useState('');
   const day = dayQuery.data?.date ?? date;
   const pickList = usePickList(day);
 
@@ -108,77 +110,94 @@ function OrdersOfTheDay({
 
   const goTo = (to: string) => {
     setClosedMessage('');
+    setSearch('');
     setDate(to);
   };
 
   if (requests.isPending || dayQuery.isPending) return <Spinner label="Loading orders…" />;
   if (requests.isError || dayQuery.isError) return <EmptyState title="Could not load your orders" icon={AlertIcon} />;
   const { today, previous, next, orders } = dayQuery.data;
-  const windows = groupByWindow(orders);
+  const shown = orders.filter((order) => matchesShopper(order, search));
+  const windows = groupByWindow(shown);
   const open = orders.filter((o) => STILL_OPEN.has(o.status));
   const when = day === today ? 'today' : day < today ? 'past' : 'ahead';
   const isPickupDay = orders.length > 0 || pickupWeekdays.has(weekdayOf(day));
+  // At the booth (decision 548): on the pickup day itself, in its places' zone, the day's pickups
+  // come first and the requests, shares and the "ordering is open" composer follow them.
+  const atTheBooth = when === 'today' && orders.length > 0;
+  const searching = search.trim() !== '';
 
-  return (
-    <div className="space-y-6">
-      <section aria-labelledby="requests-heading">
-        <h2 id="requests-heading" className="mb-2 text-lg font-semibold">
-          Requests to answer ({requests.data.orders.length})
+  const requestsSection = (
+    <section aria-labelledby="requests-heading">
+      <h2 id="requests-heading" className="mb-2 text-lg font-semibold">
+        Requests to answer ({requests.data.orders.length})
+      </h2>
+      {requests.data.orders.length === 0 ? (
+        <p className="text-stone-700 dark:text-stone-300">No open requests. New ones appear here live.</p>
+      ) : (
+        <ul className="grid gap-3 lg:grid-cols-2">
+          {requests.data.orders.map((order) => (
+            <li key={order.id}>
+              <OrderCard order={order} side="producer" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+
+  const daySection = (
+    <section aria-labelledby="pickup-day-heading" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="pickup-day-heading" className="text-lg font-semibold">
+          {isPickupDay ? `Pickup day: ${formatDay(day)}` : `${formatDay(day)}: no pickup`}
+          {when === 'today' && <span className="ml-2 text-sm font-normal text-brand-800 dark:text-brand-300">(today)</span>}
         </h2>
-        {requests.data.orders.length === 0 ? (
-          <p className="text-stone-700 dark:text-stone-300">No open requests. New ones appear here live.</p>
-        ) : (
-          <ul className="grid gap-3 lg:grid-cols-2">
-            {requests.data.orders.map((order) => (
-              <li key={order.id}>
-                <OrderCard order={order} side="producer" />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+        <nav aria-label="Pickup days" className="flex flex-wrap items-end gap-2">
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label="Previous pickup day"
+            disabled={!previous}
+            onClick={() => previous && goTo(previous)}
+          >
+            <span aria-hidden="true">←</span> Previous<span className="max-sm:hidden">&nbsp;pickup day</span>
+          </Button>
+          <Button size="sm" variant="secondary" disabled={day === today} onClick={() => goTo(today)}>
+            Today
+          </Button>
+          <Button size="sm" variant="secondary" aria-label="Next pickup day" disabled={!next} onClick={() => next && goTo(next)}>
+            Next<span className="max-sm:hidden">&nbsp;pickup day</span> <span aria-hidden="true">→</span>
+          </Button>
+          <div className="w-44">
+            <TextInput label="Another day" type="date" value={day} onChange={(e) => e.target.value && goTo(e.target.value)} />
+          </div>
+        </nav>
+      </div>
 
-      <FarmShares />
-      <NoticeCard />
-
-      <section aria-labelledby="pickup-day-heading" className="space-y-4">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <h2 id="pickup-day-heading" className="text-lg font-semibold">
-            {isPickupDay ? `Pickup day: ${formatDay(day)}` : `${formatDay(day)}: no pickup`}
-            {when === 'today' && <span className="ml-2 text-sm font-normal text-brand-800 dark:text-brand-300">(today)</span>}
-          </h2>
-          <nav aria-label="Pickup days" className="flex flex-wrap items-end gap-2">
-            <Button size="sm" variant="secondary" disabled={!previous} onClick={() => previous && goTo(previous)}>
-              <span aria-hidden="true">←</span> Previous pickup day
-            </Button>
-            <Button size="sm" variant="secondary" disabled={day === today} onClick={() => goTo(today)}>
-              Today
-            </Button>
-            <Button size="sm" variant="secondary" disabled={!next} onClick={() => next && goTo(next)}>
-              Next pickup day <span aria-hidden="true">→</span>
-            </Button>
-            <div className="w-44">
-              <TextInput label="Another day" type="date" value={day} onChange={(e) => e.target.value && goTo(e.target.value)} />
-            </div>
-          </nav>
-        </div>
-
-        <div className="flex flex-wrap items-center gap-3">
-          {/* The server marks orders picked up from their pickup day on; a day ahead is shown, not closed. */}
-          {open.length > 0 && when !== 'ahead' && (
-            <Button onClick={() => setClosing(true)}>
-              Close the day ({open.length} {open.length === 1 ? 'order' : 'orders'} open)
-            </Button>
-          )}
-          {open.length > 0 && when === 'ahead' && (
-            <p className="text-stone-700 dark:text-stone-300">Orders of this day can be marked picked up from the day itself.</p>
-          )}
-          <p role="status" className="text-stone-700 dark:text-stone-300">
-            {closedMessage}
+      {orders.length > 0 && (
+        <div className="max-w-md">
+          <TextInput
+            label="Find a shopper"
+            type="search"
+            placeholder="Name or order number"
+            autoComplete="off"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            hint={`${orders.length} ${orders.length === 1 ? 'order' : 'orders'} this day`}
+          />
+          <p role="status" className="mt-1 text-sm text-stone-700 dark:text-stone-300">
+            {searching
+              ? shown.length === 0
+                ? `No order of this day matches “${search.trim()}”.`
+                : `${shown.length} of ${orders.length} ${orders.length === 1 ? 'order' : 'orders'} match “${search.trim()}”.`
+              : ''}
           </p>
         </div>
+      )}
 
-        {windows.length === 0 ? (
+      {windows.length === 0 ? (
+        searching ? null : (
           <p className="text-stone-700 dark:text-stone-300">
             {!isPickupDay
               ? `None of your places has pickup times on ${formatDay(day)}${next ? '; step to the next pickup day' : ''}.`
@@ -186,50 +205,85 @@ function OrdersOfTheDay({
                 ? 'No orders were handed over on this day.'
                 : 'No accepted orders on this day.'}
           </p>
-        ) : (
-          windows.map(([key, group]) => (
-            <div key={key} className="space-y-2">
-              <h3 className="font-semibold">
-                {formatWindow(group[0].window.starts_at, group[0].window.ends_at, group[0].window.time_zone)} ·{' '}
-                {group[0].place.name}
-                {group[0].booth ? ` · ${group[0].booth}` : ''}
-              </h3>
-              <ul className="grid gap-3 lg:grid-cols-2">
-                {group.map((order) => (
-                  <li key={order.id}>
-                    <OrderCard order={order} side="producer" payment={recordPayment?.(order)} />
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))
+        )
+      ) : (
+        windows.map(([key, group]) => (
+          <div key={key} className="space-y-2">
+            <h3 className="font-semibold">
+              {formatWindow(group[0].window.starts_at, group[0].window.ends_at, group[0].window.time_zone)} ·{' '}
+              {group[0].place.name}
+              {group[0].booth ? ` · ${group[0].booth}` : ''}
+            </h3>
+            <ul className="grid gap-3 lg:grid-cols-2">
+              {group.map((order) => (
+                <li key={order.id}>
+                  <OrderCard order={order} side="producer" payment={recordPayment?.(order)} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))
+      )}
+      <WeighingView date={day} orderIds={searching ? new Set(shown.map((order) => order.id)) : undefined} />
+
+      <div className="flex flex-wrap items-center gap-3">
+        {/* The server marks orders picked up from their pickup day on; a day ahead is shown, not closed. */}
+        {open.length > 0 && when !== 'ahead' && (
+          <Button variant={atTheBooth ? 'secondary' : 'primary'} onClick={() => setClosing(true)}>
+            Close the day ({open.length} {open.length === 1 ? 'order' : 'orders'} open)
+          </Button>
         )}
-        <WeighingView date={day} />
-        <div className="grid gap-4 lg:grid-cols-2">
-          <Card className="p-4">
-            {pickList.data ? (
-              <PickList data={pickList.data} orders={orders} printTarget={printing === 'pick'} />
-            ) : (
-              <Spinner label="Loading the pick list…" />
-            )}
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => setPrinting('pick')}>
-              Print pick list
-            </Button>
-          </Card>
-          <Card className="p-4">
-            <DaySheet
-              date={day}
-              farmName={pickList.data?.farm_name ?? ''}
-              orders={orders.filter((o) => SHEET.has(o.status))}
-              printTarget={printing === 'sheet'}
-            />
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => setPrinting('sheet')}>
-              Print day sheet
-            </Button>
-          </Card>
-        </div>
-        <DayPrintouts date={day} packable={open.length} />
-      </section>
+        {open.length > 0 && when === 'ahead' && (
+          <p className="text-stone-700 dark:text-stone-300">Orders of this day can be marked picked up from the day itself.</p>
+        )}
+        <p role="status" className="text-stone-700 dark:text-stone-300">
+          {closedMessage}
+        </p>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card className="p-4">
+          {pickList.data ? (
+            <PickList data={pickList.data} orders={orders} printTarget={printing === 'pick'} />
+          ) : (
+            <Spinner label="Loading the pick list…" />
+          )}
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => setPrinting('pick')}>
+            Print pick list
+          </Button>
+        </Card>
+        <Card className="p-4">
+          <DaySheet
+            date={day}
+            farmName={pickList.data?.farm_name ?? ''}
+            orders={orders.filter((o) => SHEET.has(o.status))}
+            printTarget={printing === 'sheet'}
+          />
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => setPrinting('sheet')}>
+            Print day sheet
+          </Button>
+        </Card>
+      </div>
+      <DayPrintouts date={day} packable={open.length} />
+    </section>
+  );
+
+  return (
+    <div className="space-y-6">
+      {atTheBooth ? (
+        <>
+          {daySection}
+          {requestsSection}
+          <FarmShares />
+          <NoticeCard />
+        </>
+      ) : (
+        <>
+          {requestsSection}
+          <FarmShares />
+          <NoticeCard />
+          {daySection}
+        </>
+      )}
 
       <StandingSection />
       <CsaPlansManager />
@@ -344,6 +398,25 @@ function CloseDayDialog({ date, orders, onDone }: { date: string; orders: Order[
       </div>
     </Modal>
   );
+}
+
+/** Lower case without accents: "José" is found by "jose". */
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/**
+ * The booth's search (decision 548): an order matches by the shopper's name (any part, any case,
+ * accents aside) or by its number ("12", "#12": the number starts with the digits typed).
+ */
+export function matchesShopper(order: Pick<Order, 'id' | 'shopper'>, search: string): boolean {
+  const query = folded(search.trim());
+  if (query === '') return true;
+  const number = /^#?\s*(\d+)$/.exec(query);
+  if (number) return String(order.id).startsWith(number[1]);
+  return folded(order.shopper.name).includes(query);
 }
 
 function groupByWindow(orders: Order[]): [string, Order[]][] {

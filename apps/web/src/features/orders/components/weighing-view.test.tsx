@@ -109,8 +109,10 @@ describe('an order sold by weight', () => {
       total: 55.08,
       by_weight: true,
       estimated: true,
+      lines_to_weigh: 1,
       total_min: 49.38,
       total_max: 60.76,
+      total_so_far: 0,
       estimated_total: 55.08,
     });
     const { unmount } = wrap(<OrderCard order={estimated} side="shopper" />);
@@ -125,13 +127,54 @@ describe('an order sold by weight', () => {
       items: [orderItemFixture({ ...ribeye, weights: [1.42, 1.51], line_total: 55.64 })],
       total: 55.64,
       estimated: false,
+      lines_to_weigh: 0,
+      lines_weighed: 1,
       total_min: 55.64,
       total_max: 55.64,
+      total_so_far: 55.64,
       weighed_at: '2030-06-08T13:00:00.000Z',
     };
     wrap(<OrderCard order={weighed} side="shopper" />);
     expect(screen.getByText('1.42, 1.51 lb at $18.99/lb')).toBeTruthy();
     expect(screen.getByTestId('order-total').textContent).toBe('Weighed · pay at pickup$55.64');
     expect(screen.queryByText('Final price after weighing, paid at pickup')).toBeNull();
+  });
+
+  it('says so far and the lines still to weigh for a partly weighed order', () => {
+    // Ribeye weighed ($55.64), a chicken still at its estimate, eggs $6.00 by the piece.
+    const partly = testOrder({
+      items: [
+        orderItemFixture({ ...ribeye, weights: [1.42, 1.51], line_total: 55.64 }),
+        orderItemFixture({
+          ...ribeye,
+          id: 2,
+          product_id: 4,
+          name: 'Whole chicken',
+          variant_id: null,
+          variant_name: null,
+          quantity: 1,
+          unit_price: 7,
+          pack_min: 0.8,
+          pack_max: 1.2,
+          line_total: 7,
+          line_min: 5.6,
+          line_max: 8.4,
+        }),
+        orderItemFixture({ id: 3, product_id: 5, name: 'Eggs', unit_price: 6, quantity: 1, line_total: 6 }),
+      ],
+      subtotal: 68.64,
+      total: 68.64,
+      by_weight: true,
+      estimated: true,
+      lines_to_weigh: 1,
+      lines_weighed: 1,
+      total_min: 67.24,
+      total_max: 70.04,
+      total_so_far: 61.64,
+    });
+    wrap(<OrderCard order={partly} side="producer" />);
+    expect(screen.getByTestId('order-total').textContent).toBe('To pay' + 'so far $61.64, 1 line still to weigh');
+    // Neither the mix of weighed and estimated lines nor the word "estimated" for it.
+    expect(screen.getByTestId('order-total').textContent).not.toMatch(/68\.64|[Ee]stimated/);
   });
 });

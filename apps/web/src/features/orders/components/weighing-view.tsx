@@ -42,18 +42,20 @@ function useWeighLine() {
  * focus leaves its last filled field (or on Enter), so 40 packs need no click between them. A weight
  * far outside the pack range is refused by the server until "Save anyway".
  */
-export function WeighingView({ date }: { date: string }) {
+export function WeighingView({ date, orderIds }: { date: string; orderIds?: ReadonlySet<number> }) {
   const query = useWeighing(date);
-  if (!query.data || query.data.lines.length === 0) return null;
+  // The booth's search (decision 548) narrows the lines to the orders it found.
+  const lines = query.data?.lines.filter((line) => !orderIds || orderIds.has(line.order_id)) ?? [];
+  if (lines.length === 0) return null;
   const windows = new Map<string, Line[]>();
-  for (const line of query.data.lines) {
+  for (const line of lines) {
     const key = `${line.starts_at}|${line.point_name}`;
     windows.set(key, [...(windows.get(key) ?? []), line]);
   }
   return (
     <section aria-labelledby="weighing-heading" className="space-y-3">
       <h3 id="weighing-heading" className="text-lg font-semibold">
-        Weigh the packs ({query.data.lines.length} {query.data.lines.length === 1 ? 'line' : 'lines'})
+        Weigh the packs ({lines.length} {lines.length === 1 ? 'line' : 'lines'})
       </h3>
       <p className="text-sm text-stone-700 dark:text-stone-300">
         Type each pack’s weight and press Tab for the next; each line saves when you leave it. The shopper sees the final price
