@@ -1,16 +1,18 @@
 import { formatPrice } from '@farmstand/shared';
 import { type BenefitProgramme, plannedBenefitsText } from '@farmstand/shared/benefits/programmes';
-import { FINAL_AFTER_WEIGHING, formatByWeight } from '@farmstand/shared/format/by-weight';
-import { lineName } from '@farmstand/shared/format/quantity';
-import { ORDER_LIMITS, ORDER_TEXTS } from '@farmstand/shared/schemas/orders';
+import { defaultTimeZone, zoneAbbreviation } from '@farmstand/shared/constants/time-zones';
+import { formatAmountToPay } from '@farmstand/shared/format/by-weight';
+import { formatOrderLine } from '@farmstand/shared/format/quantity';
+import { ORDER_LIMITS } from '@farmstand/shared/schemas/orders';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { runNamed } from '../../db/named';
 import { claimNotice } from '../../jobs/runs';
 import type { AppContext } from '../../lib/context';
 import { zonedFormatter } from '../../lib/date-format';
+import { farmsWithPendingCsaMail, takePendingCsaMail } from '../csa/csa-mail';
 import { farmsWithPendingShareMail, takePendingShareMail } from '../shares/share-mail';
-import { byWeightOfLine } from './order-lines';
+import { orderAmounts } from './order-lines';
 
 /**
  * A farm's order mails are spaced (decision 323), with the job sweep's notice keys (`job_notices`,
@@ -77,8 +79,11 @@ type PendingRow = {
   time_zone: string;
   window_start: string | Date;
   total: string | number;
+  by_weight: boolean;
   planned_benefits: BenefitProgramme[];
   email: string;
+  farm_state: string | null;
+  farm_zip: string | null;
 };
 
 /** "Plans to pay with SNAP/EBT." when the shopper said so at checkout (decision 516), as a mail line. */
@@ -86,8 +91,6 @@ const planned = (benefits: BenefitProgramme[]) => {
   const text = plannedBenefitsText(benefits, 'producer');
   return text ? [`${text}.`] : [];
 };
-
-const windowFormat = zonedFormatter({ weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /**
  * The sweep's job: one digest per farm with pending order notices, at most one per farm per period.
@@ -102,6 +105,7 @@ export async function runOrderMailDigests(ctx: AppContext, now: Date) {
   const producers = new Set([
     ...farms.rows.map((row) => Number(row.producer_user_id)),
     ...(await farmsWithPendingShareMail(ctx.db)),
+    ...(await farmsWithPendingCsaMail(ctx.db)),
   ]);
   const { site_name: site } = await ctx.settings.get('general');
   let sent = 0;
@@ -113,20 +117,22 @@ export async function runOrderMailDigests(ctx: AppContext, now: Date) {
         where n.kind = ${ORDER_MAIL_PENDING} and o.id = n.subject_id and o.producer_user_id = ${producer}
         returning n.subject_id, n.milestone
       )
-      select o.id, t.milestone as status, o.shopper_name, o.point_name, o.time_zone, o.window_start, o.total, o.planned_benefits, u.email
+      select o.id, t.milestone as status, o.shopper_name, o.point_name, o.time_zone, o.window_start, o.total, o.by_weight,
+        o.planned_benefits, u.email, p.state as farm_state, p.zip as farm_zip
       from taken t join orders o on o.id = t.subject_id join users u on u.id = o.producer_user_id
+      left join producers p on p.user_id = o.producer_user_id
       order by o.id, t.milestone desc`);
     const shares = await takePendingShareMail(ctx.db, producer);
-    if (rows.length === 0 && shares.length === 0) continue;
+    const members = await takePendingCsaMail(ctx.db, producer);
+    if (rows.length === 0 && shares.length === 0 && members.length === 0) continue;
     const line = (row: PendingRow) => {
       const label = `Order #${row.id} from ${row.shopper_name}`;
       if (row.status === 'cancelled') return `${label} was cancelled.`;
       if (row.status === 'expired') return `${label} expired (not answered in ${ORDER_LIMITS.expiryHours} hours).`;
-      const at = windowFormat(row.time_zone).format(new Date(row.window_start));
-      return [
-        `New: ${label} for ${row.point_name}, ${at}, ${formatPrice(Number(row.total))}.`,
-        ...planned(row.planned_benefits),
-      ].join(' ');
+      const at = when(new Date(row.window_start), row.time_zone, farmTimeZone({ state: row.farm_state, zip: row.farm_zip }));
+      // A by-weight order's total is its estimate until the packs are weighed: never stated as firm.
+      const amount = row.by_weight ? `about ${formatPrice(Number(row.total))} until weighed` : formatPrice(Number(row.total));
+      return [`New: ${label} for ${row.point_name}, ${at}, ${amount}.`, ...planned(row.planned_benefits)].join(' ');
     };
     const count = (list: { status: string }[], status: string, one: string, many: string) => {
       const n = list.filter((row) => row.status === status).length;
@@ -138,14 +144,16 @@ export async function runOrderMailDigests(ctx: AppContext, now: Date) {
       count(rows, 'expired', 'expired request', 'expired requests'),
       count(shares, 'requested', 'new share reservation', 'new share reservations'),
       count(shares, 'cancelled', 'share cancellation', 'share cancellations'),
+      count(members, 'requested', 'new CSA member', 'new CSA members'),
+      count(members, 'cancelled', 'CSA member who left', 'CSA members who left'),
     ]
       .filter(Boolean)
       .join(', ');
     await ctx.mailer.send({
-      to: rows[0]?.email ?? shares[0].email,
+      to: rows[0]?.email ?? shares[0]?.email ?? members[0].email,
       subject: `${summary} on ${site}`,
       heading: summary.charAt(0).toUpperCase() + summary.slice(1),
-      paragraphs: [...rows.map(line), ...shares.map((share) => share.text)],
+      paragraphs: [...rows.map(line), ...shares.map((share) => share.text), ...members.map((member) => member.text)],
       action: { label: 'Open your orders', url: `${ctx.config.publicUrl}/dashboard?tab=orders` },
       reason: `You are getting this because shoppers reserved from your farm. After one order e-mail, we collect the next ${ORDER_LIMITS.producerMailPeriodMinutes} minutes' orders and changes into one e-mail like this.`,
     });
@@ -165,8 +173,12 @@ const whenFormat = zonedFormatter({
 /** Formatted instants, kept (bounded): the orders of a day name the same few pickup windows. */
 const formattedWhen = new Map<string, string>();
 
-/** "Sat, May 30, 9:00 AM" in the pickup place's time zone, for mails and messages. */
-export function when(date: Date, timeZone: string): string {
+/**
+ * "Sat, May 30, 9:00 AM" in the pickup place's time zone, for mails and messages; with
+ * `readerZone`, the reader's own zone (a farm's), the zone is named when the place's differs:
+ * "Sat, May 30, 9:00 AM CDT" in an Eastern farm's mail about its Central market (decision 545).
+ */
+export function when(date: Date, timeZone: string, readerZone?: string): string {
   const key = `${timeZone}|${date.getTime()}`;
   let text = formattedWhen.get(key);
   if (text === undefined) {
@@ -174,22 +186,44 @@ export function when(date: Date, timeZone: string): string {
     if (formattedWhen.size >= 10_000) formattedWhen.clear();
     formattedWhen.set(key, text);
   }
-  return text;
+  return readerZone !== undefined && readerZone !== timeZone ? `${text} ${zoneAbbreviation(date, timeZone)}` : text;
 }
 
+/**
+ * The farm's own time zone: its address's (the zone its places default to), in which its mails
+ * write times without naming the zone (decision 545).
+ */
+export const farmTimeZone = (farm: { state: string | null; zip: string | null }) => defaultTimeZone(farm.state, farm.zip);
+
+type MailItem = {
+  quantity: number;
+  productName: string;
+  variantName: string | null;
+  priceUnit: string | null;
+  weightUnit: 'lb' | 'oz' | null;
+  packMin: number | null;
+  packMax: number | null;
+};
+
+/** A line in the one wording of mails, slips and cards (packages/shared `formatOrderLine`, decision 544). */
+const mailLine = (i: MailItem) =>
+  formatOrderLine({
+    quantity: i.quantity,
+    name: i.productName,
+    variantName: i.variantName,
+    priceUnit: i.priceUnit,
+    weightUnit: i.weightUnit,
+    packMin: i.packMin === null ? null : Number(i.packMin),
+    packMax: i.packMax === null ? null : Number(i.packMax),
+  });
+
 /** The order thread's opening message after "Order #<id>": place, time, lines and the shopper's note. */
-export function orderSummaryAfterNumber(
-  items: { quantity: number; productName: string; variantName: string | null }[],
-  place: string,
-  startsAt: Date,
-  timeZone: string,
-  note: string | null,
-) {
-  const lines = items.map((i) => `${i.quantity} × ${lineName(i.productName, i.variantName)}`).join(', ');
+export function orderSummaryAfterNumber(items: MailItem[], place: string, startsAt: Date, timeZone: string, note: string | null) {
+  const lines = items.map(mailLine).join(', ');
   return ` for ${place}, ${when(startsAt, timeZone)}: ${lines}${note ? `\n\n${note}` : ''}`;
 }
 
-/** The producer's notice of a new order. */
+/** The producer's notice of a new order: times in the place's zone, named where it is not the farm's own. */
 export function newOrderMail(
   ctx: AppContext,
   to: string,
@@ -198,38 +232,36 @@ export function newOrderMail(
     windowStart: Date;
     pointName: string;
     total: number;
+    deliveryFee: number | string;
     note: string | null;
     byWeight: boolean;
     plannedBenefits: BenefitProgramme[];
   },
-  items: {
-    quantity: number;
-    productName: string;
-    variantName: string | null;
-    unitPrice: number;
-    priceUnit: string | null;
-    weightUnit: 'lb' | 'oz' | null;
-    packMin: number | null;
-    packMax: number | null;
-  }[],
+  items: (MailItem & { unitPrice: number; weights: number[] | null })[],
   shopperName: string,
   timeZone: string,
+  farmZone: string,
 ) {
-  const at = when(order.windowStart, timeZone);
+  const at = when(order.windowStart, timeZone, farmZone);
+  const amounts = orderAmounts(items, order.deliveryFee);
+  const amount = formatAmountToPay({
+    estimateCents: amounts.totalCents,
+    minCents: amounts.minCents,
+    maxCents: amounts.maxCents,
+    soFarCents: amounts.soFarCents,
+    linesToWeigh: amounts.linesToWeigh,
+    linesWeighed: amounts.linesWeighed,
+  });
   return {
     to,
     subject: `New order #${order.id} for ${at}`,
     text: [
       `${shopperName} reserved for ${order.pointName}, ${at}:`,
       '',
-      ...items.map((i) => {
-        const offer = byWeightOfLine(i);
-        return `${i.quantity} × ${lineName(i.productName, i.variantName)} (${offer ? formatByWeight(offer) : formatPrice(i.unitPrice, i.priceUnit)})`;
-      }),
+      // A by-weight line's price is per its weight unit (decision 510).
+      ...items.map((i) => `${mailLine(i)} at ${formatPrice(i.unitPrice, i.weightUnit ?? i.priceUnit)}`),
       '',
-      order.byWeight
-        ? `Estimated total ${formatPrice(order.total)}. ${FINAL_AFTER_WEIGHING}: weigh the packs on the Orders tab.`
-        : `Total ${formatPrice(order.total)}: ${ORDER_TEXTS.payAtPickup.toLowerCase()}.`,
+      order.byWeight ? `To collect at pickup: ${amount}. Weigh the packs on the Orders tab.` : `To collect at pickup: ${amount}.`,
       ...planned(order.plannedBenefits),
       ...(order.note ? ['', `Note: ${order.note}`] : []),
       '',

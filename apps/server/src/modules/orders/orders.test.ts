@@ -228,7 +228,7 @@ describe('placing an order', () => {
     const [mail] = await mailsOfFarm();
     expect(mail.subject).toMatch(new RegExp(`^New order #${orderId} for `));
     expect(mail.html).toContain(`New order #${orderId} for `);
-    expect(mail.body).toContain('2 × Farm Fresh Eggs');
+    expect(mail.body).toContain('2 dozen Farm Fresh Eggs');
     expect((await ordersOfFarm()).map((o) => o.id)).toEqual([orderId]);
   });
 
@@ -267,7 +267,7 @@ describe('placing an order', () => {
       const stored = await app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(who) });
       expect(stored.json().order).toEqual(order);
       const thread = await app.inject({ method: 'GET', url: `/api/orders/${order.id}/messages`, headers: bearer(who) });
-      expect(thread.json().messages[0].content).toMatch(new RegExp(`^Order #${order.id} for .*: ${i + 1} × Farm Fresh Eggs`));
+      expect(thread.json().messages[0].content).toMatch(new RegExp(`^Order #${order.id} for .*: ${i + 1} dozen Farm Fresh Eggs`));
     }
   });
 

@@ -327,7 +327,7 @@ describe('the producer’s morning summary', () => {
 
     const mail = await arrived(on.email, /^Today at/);
     expect(mail.text).toContain(
-      'Georgetown Market, 9:00 AM – 12:00 PM EDT: 2 orders, $27.50 to collect. To pack: 5 × Farm Fresh Eggs (dozen).',
+      'Georgetown Market, 9:00 AM – 12:00 PM EDT: 2 orders, $27.50 to collect. To pack: 5 dozen Farm Fresh Eggs.',
     );
     expect(mail.text).toContain('1 new request is waiting for your answer.');
     expect(mail.text).toContain('https://market.example/dashboard?tab=orders&date=2030-06-15');

@@ -1,6 +1,7 @@
-import { formatPrice } from '@farmstand/shared';
 import { zoneAbbreviation } from '@farmstand/shared/constants/time-zones';
+import { formatAmountToPay } from '@farmstand/shared/format/by-weight';
 import { addDaysToDate } from '@farmstand/shared/format/date-only';
+import { formatOrderLine } from '@farmstand/shared/format/quantity';
 import { and, asc, count, eq, gte, inArray, lte } from 'drizzle-orm';
 import { orderItems, orders, pickupSettings, producers, users } from '../../db/schema';
 import { claimNotice } from '../../jobs/runs';
@@ -9,7 +10,8 @@ import { zonedFormatter } from '../../lib/date-format';
 import { badRequest } from '../../lib/errors';
 import { makeUnsubscribeToken, readUnsubscribeToken } from '../../lib/unsubscribe-token';
 import { localDate, localParts } from '../pickup/windows';
-import { mailAmount, mailLines } from './order-lines';
+import { mailAmount, mailLines, orderAmounts } from './order-lines';
+import type { ItemRow } from './orders.repository';
 
 /**
  * The day-before pickup reminder to shoppers and the producer's morning summary (decision 505).
@@ -168,6 +170,7 @@ type DayOrder = {
   windowEnd: Date;
   windowDate: string;
   total: number;
+  deliveryFee: number;
 };
 
 /**
@@ -188,6 +191,7 @@ export async function sendMorningSummaries(ctx: AppContext, now: Date) {
       windowEnd: orders.windowEnd,
       windowDate: orders.windowDate,
       total: orders.total,
+      deliveryFee: orders.deliveryFee,
     })
     .from(orders)
     .innerJoin(pickupSettings, eq(pickupSettings.producerUserId, orders.producerUserId))
@@ -218,6 +222,24 @@ export async function sendMorningSummaries(ctx: AppContext, now: Date) {
   return { morning_summaries: sent };
 }
 
+/** What a window's orders come to, in the one amount wording (by-weight.ts#formatAmountToPay). */
+function windowAmount(group: DayOrder[], items: ItemRow[]): string {
+  const sum = { estimateCents: 0, minCents: 0, maxCents: 0, soFarCents: 0, linesToWeigh: 0, linesWeighed: 0 };
+  for (const order of group) {
+    const amounts = orderAmounts(
+      items.filter((i) => i.orderId === order.id),
+      order.deliveryFee,
+    );
+    sum.estimateCents += amounts.totalCents;
+    sum.minCents += amounts.minCents;
+    sum.maxCents += amounts.maxCents;
+    sum.soFarCents += amounts.soFarCents;
+    sum.linesToWeigh += amounts.linesToWeigh;
+    sum.linesWeighed += amounts.linesWeighed;
+  }
+  return formatAmountToPay(sum);
+}
+
 async function mailSummary(ctx: AppContext, producer: number, date: string, dayOrders: DayOrder[]) {
   const [farm] = await ctx.db
     .select({ email: users.email, farmName: producers.farmName })
@@ -228,12 +250,7 @@ async function mailSummary(ctx: AppContext, producer: number, date: string, dayO
   const live = dayOrders.filter((o) => o.status !== 'requested');
   const items = live.length
     ? await ctx.db
-        .select({
-          orderId: orderItems.orderId,
-          name: orderItems.productName,
-          unit: orderItems.priceUnit,
-          quantity: orderItems.quantity,
-        })
+        .select()
         .from(orderItems)
         .where(
           inArray(
@@ -241,7 +258,7 @@ async function mailSummary(ctx: AppContext, producer: number, date: string, dayO
             live.map((o) => o.id),
           ),
         )
-        .orderBy(asc(orderItems.productName))
+        .orderBy(asc(orderItems.productName), asc(orderItems.id))
     : [];
   const windows = new Map<string, DayOrder[]>();
   for (const order of live) {
@@ -251,16 +268,39 @@ async function mailSummary(ctx: AppContext, producer: number, date: string, dayO
   const lines = [...windows.values()].map((group) => {
     const first = group[0];
     const ids = new Set(group.map((o) => o.id));
-    const totals = new Map<string, number>();
-    for (const item of items.filter((i) => ids.has(i.orderId))) {
-      const label = item.unit ? `${item.name} (${item.unit})` : item.name;
-      totals.set(label, (totals.get(label) ?? 0) + item.quantity);
+    // One line per product, variant, unit and pack range, in the one wording (decision 544): by-weight
+    // packs are counted as packs of their range, never as pounds.
+    const totals = new Map<string, ItemRow>();
+    for (const item of items.filter((i) => ids.has(i.orderId) && i.quantity > 0)) {
+      const key = [
+        item.productId,
+        item.productName,
+        item.variantName,
+        item.priceUnit,
+        item.weightUnit,
+        item.packMin,
+        item.packMax,
+      ].join('|');
+      const seen = totals.get(key);
+      totals.set(key, seen ? { ...seen, quantity: seen.quantity + item.quantity } : { ...item, weights: null });
     }
-    const collect = group.reduce((sum, o) => sum + Math.round(Number(o.total) * 100), 0) / 100;
+    const amount = windowAmount(group, items);
     const time = `${timeFormat(first.timeZone).format(first.windowStart)} – ${timeFormat(first.timeZone).format(first.windowEnd)} ${zoneAbbreviation(first.windowStart, first.timeZone)}`;
     const howMany = group.length === 1 ? '1 order' : `${group.length} orders`;
-    const picked = [...totals].map(([name, quantity]) => `${quantity} × ${name}`).join(', ');
-    return `${first.pointName}, ${time}: ${howMany}, ${formatPrice(collect)} to collect. To pack: ${picked}.`;
+    const picked = [...totals.values()]
+      .map((item) =>
+        formatOrderLine({
+          quantity: item.quantity,
+          name: item.productName,
+          variantName: item.variantName,
+          priceUnit: item.priceUnit,
+          weightUnit: item.weightUnit,
+          packMin: item.packMin === null ? null : Number(item.packMin),
+          packMax: item.packMax === null ? null : Number(item.packMax),
+        }),
+      )
+      .join(', ');
+    return `${first.pointName}, ${time}: ${howMany}, ${amount} to collect. To pack: ${picked}.`;
   });
   const [{ requests }] = await ctx.db
     .select({ requests: count() })
