@@ -178,6 +178,20 @@ describe('checkout', () => {
     expect((await screen.findAllByText(/Minimum order \$30\.00: add \$1\.02 more/)).length).toBe(3);
   });
 
+  it('shows the chosen place’s minimum order before Place reservation, and keeps it off until the basket reaches it', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({
+      ...pickup,
+      windows: pickup.windows.map((w) => ({ ...w, min_order: 30 })),
+    } as never);
+    addToBasket(farm, ribeye);
+    show();
+    fireEvent.click((await screen.findAllByRole('radio'))[0] as HTMLElement);
+    const button = screen.getByRole('button', { name: 'Place reservation' }) as HTMLButtonElement;
+    const minimum = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+    expect(minimum?.textContent).toMatch(/^Minimum order at .+: \$30\.00 — add \$1\.02 more, or choose another place$/);
+    expect(button.disabled).toBe(true);
+  });
+
   it('sends the chosen variant of each line when the order is placed', async () => {
     const post = vi.spyOn(api, 'post').mockResolvedValue({ message: 'ok', order: { id: 99 } } as never);
     addToBasket(farm, ribeye);

@@ -447,12 +447,22 @@ export default function CheckoutPage({
               {error}
             </p>
           )}
+          {selected?.min_order != null && (
+            <p
+              id="checkout-minimum"
+              className={`mt-3 text-sm ${subtotal < selected.min_order ? 'font-medium text-amber-800 dark:text-amber-300' : 'text-stone-700 dark:text-stone-300'}`}
+            >
+              Minimum order at {selected.name}: {money(selected.min_order)}
+              {subtotal < selected.min_order && ` — add ${money(selected.min_order - subtotal)} more, or choose another place`}
+            </p>
+          )}
           <Button
             type="submit"
             size="lg"
             className="mt-4 w-full"
             isLoading={place.isPending || makeStanding.isPending}
-            disabled={windows.length === 0}
+            disabled={windows.length === 0 || (selected?.min_order != null && subtotal < selected.min_order)}
+            aria-describedby={selected?.min_order != null ? 'checkout-minimum' : undefined}
           >
             Place reservation
           </Button>
