@@ -24,7 +24,37 @@ import {
  * share), and where it was grown or raised as the producer confirmed it (absent: on the farm, in
  * the farm's state).
  */
-export type BenefitProduct = { category: ProductCategory; inspection?: Inspection | null; origin?: StateCode | null };
+export type BenefitProduct = {
+  category: ProductCategory;
+  inspection?: Inspection | null;
+  origin?: StateCode | null;
+  /**
+   * A CSA share paid at each pickup (decision 541): the products its box holds. Each programme
+   * answers for the share what it answers for all of them alike, else "check".
+   */
+  contents?: BenefitProduct[];
+};
+
+/**
+ * A share as each programme reads it: what every item of its box answers, when they all answer
+ * alike; else "check" (the box holds food one programme covers and food it does not). An empty box
+ * (none posted yet) is "other": check.
+ */
+function ofShare(contents: BenefitProduct[], answer: (item: BenefitProduct) => Eligibility, name: string): Eligibility {
+  if (contents.length === 0) return answer({ category: 'other' });
+  const answers = contents.map(answer);
+  const first = answers[0];
+  if (answers.every((a) => a.eligible === first.eligible)) return first;
+  return {
+    eligible: 'check',
+    reason: `${CHECK}: this share holds food ${name} covers and food it does not`,
+    source: first.source,
+  };
+}
+
+/** The categories a product (or each item of a share's box) is in. */
+export const categoriesOf = (product: BenefitProduct): ProductCategory[] =>
+  product.contents && product.contents.length > 0 ? product.contents.map((c) => c.category) : [product.category];
 
 /** `'check'`: the sources do not settle it, so the shopper is told to check with the programme. `source` is a key of the table's sources. */
 export type Eligibility = { eligible: boolean | 'check'; reason: string; source: string };
@@ -52,6 +82,7 @@ export function dollars(cents: number): string {
  * hot; Farmstand's products are reserved ahead and picked up, not served hot.
  */
 export function snapEligible(product: BenefitProduct): Eligibility {
+  if (product.contents) return ofShare(product.contents, snapEligible, 'SNAP');
   const { category } = product;
   if (category === 'pet_food') return { eligible: false, reason: 'Pet food is not covered by SNAP', source: 'fns-snap-items' };
   if (category === 'herdshare')
@@ -98,6 +129,8 @@ export function couponEligible(
   table: BenefitTable,
 ): Eligibility {
   if (programme === 'snap') return snapEligible(product);
+  if (product.contents)
+    return ofShare(product.contents, (item) => couponEligible(programme, state, item, table), SHORT[programme]);
   const row = programmeIn(table, programme, state);
   const label = SHORT[programme];
   const federal = programme === 'wic_fmnp' ? 'cfr-248.8' : 'cfr-249';
@@ -127,6 +160,8 @@ export function couponEligible(
 
 /** Whether an incentive matches this product when it was grown or raised in `origin`. */
 export function incentiveApplies(incentive: Incentive, product: BenefitProduct, origin: StateCode): Eligibility {
+  if (product.contents)
+    return ofShare(product.contents, (item) => incentiveApplies(incentive, item, item.origin ?? origin), incentive.name);
   const source = incentive.sources[0] ?? '';
   if (origin !== incentive.originState)
     return { eligible: false, reason: `${incentive.name} matches only ${STATE_NAMES[incentive.originState]}-grown food`, source };
@@ -233,7 +268,8 @@ export function tenderPlan(
   const capLeft = incentive ? Math.max(0, incentive.dailyCapCents - matchedTodayCents) : 0;
   if (incentive && accepted.kinds.includes('incentive')) {
     for (const group of incentive.groups) {
-      const inGroup = rows.filter((r) => group.categories.includes(r.line.product.category));
+      // A share counts in a group when everything in its box does (else its match is for the market to say).
+      const inGroup = rows.filter((r) => categoriesOf(r.line.product).every((c) => group.categories.includes(c)));
       const sureBase = sum(inGroup.filter((r) => r.sure.has('incentive')).map((r) => r.line.totalCents));
       const maybeBase = sum(inGroup.filter((r) => r.maybe.has('incentive')).map((r) => r.line.totalCents));
       expected += Math.min(floorPercent(sureBase, incentive.matchPercent), group.capCents);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isWholeCents } from '../format/money';
 import { dbId, numberInput } from './common';
 import { optionalText, requiredText } from './fields';
-import { OrderLineRequest } from './orders';
+import { OrderLineRequest, PlaceOrderRequest } from './orders';
 
 /**
  * CSA share plans (decision 515): a farm's box (sizes with a price per pickup, paid at each pickup),
@@ -119,6 +119,11 @@ export const CsaJoinRequest = z.strictObject({
     .regex(/^[0-9+().\-\s]*$/, 'Phone may contain digits, spaces and + ( ) - . only')
     .nullish()
     .transform((v) => (v ? v : null)),
+  /**
+   * The benefits the member plans to pay each pickup with, told to the farm as a basket's are
+   * (decisions 516 and 541): checked against the first pickup; each week carries those taken that day.
+   */
+  plannedBenefits: PlaceOrderRequest.shape.plannedBenefits,
 });
 export type CsaJoinRequest = z.input<typeof CsaJoinRequest>;
 

@@ -79,6 +79,9 @@ export function benefitProduct(
   return { category, inspection: (found?.inspection ?? null) as BenefitProduct['inspection'], origin };
 }
 
+/** A CSA share as the rules read it (decision 541): the food its box holds, each item as `benefitProduct` reads it. */
+export const shareProduct = (contents: BenefitProduct[]): BenefitProduct => ({ category: 'other', contents });
+
 /**
  * When tenders may be recorded: once the food is handed over or about to be, from its pickup day on
  * (the day in the pickup place's zone), whatever its state says: a picked-up order, or an accepted

@@ -26,17 +26,20 @@ import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { insertAdminLog } from '../admin/admin.repository';
+import * as csaRepo from '../csa/csa.repository';
 import { itemAmounts, orderAmounts } from '../orders/order-lines';
 import { lockShopper } from '../orders/order-placement.repository';
 import { assertCanRead, ORDER_NOT_FOUND, roleOf } from '../orders/orders.policy';
 import * as ordersRepo from '../orders/orders.repository';
 import { farmToday } from '../producers/certification-validity';
+import * as standingRepo from '../standing/standing.repository';
 import { buildLedger, ledgerCsv, ledgerFileName, ledgerPdf } from './benefits.ledger';
 import {
   acceptedTenders,
   benefitProduct,
   couponDateRefusal,
   participating,
+  shareProduct,
   type Take,
   takesOn,
   tenderTimingRefusal,
@@ -241,10 +244,12 @@ async function basisOf(ctx: AppContext, order: ordersRepo.OrderRow): Promise<Bas
     order.pointId === null ? Promise.resolve(undefined) : ctx.reads.pickupPoint(order.pointId),
   ]);
   items.sort((a, b) => a.id - b.id);
-  const kinds = await repo.productKinds(
-    ctx.db,
-    items.flatMap((i) => (i.productId === null ? [] : [i.productId])),
-  );
+  const boxIds = await shareBoxOf(ctx, order, items);
+  const kinds = await repo.productKinds(ctx.db, [
+    ...items.flatMap((i) => (i.productId === null ? [] : [i.productId])),
+    ...(boxIds ?? []),
+  ]);
+  const share = boxIds ? shareProduct(boxIds.map((id) => benefitProduct(kinds.get(id)))) : null;
   const state = farm?.state ?? '';
   const table = await loadBenefitTable(ctx.db);
   const incentive = incentiveIn(table, state);
@@ -261,10 +266,29 @@ async function basisOf(ctx: AppContext, order: ordersRepo.OrderRow): Promise<Bas
     lines: items.map((item) => ({
       item,
       totalCents: itemAmounts(item).estimateCents,
-      product: benefitProduct(item.productId === null ? undefined : kinds.get(item.productId)),
+      // A CSA share's line (no product) is the food its box holds (decision 541).
+      product:
+        item.productId === null && share
+          ? share
+          : benefitProduct(item.productId === null ? undefined : kinds.get(item.productId)),
     })),
     totalCents: orderAmounts(items, order.deliveryFee).totalCents,
   };
+}
+
+/**
+ * The products a CSA week's share stands for (decision 541), or null for any other order: the box's
+ * items in the order (the share's price pays for them), else, when the week's box was not posted
+ * before the order was placed, the items of the plan's latest box.
+ */
+async function shareBoxOf(ctx: AppContext, order: ordersRepo.OrderRow, items: ordersRepo.ItemRow[]): Promise<number[] | null> {
+  if (order.standingId === null || !items.some((i) => i.productId === null)) return null;
+  const standing = await standingRepo.findStanding(ctx.db, order.standingId);
+  if (!standing?.plan) return null;
+  const inOrder = items.flatMap((i) => (i.productId === null ? [] : [i.productId]));
+  if (inOrder.length > 0) return inOrder;
+  const [latest] = await csaRepo.boxesOf(ctx.db, standing.plan.id, 1);
+  return latest ? latest.items.map((i) => i.productId) : [];
 }
 
 /**

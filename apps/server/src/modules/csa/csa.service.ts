@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
+import { assertTakesPlanned } from '../benefits/benefits.service';
 import { removeUrls, storeImage } from '../images/image-processing';
 import { checkLines } from '../orders/order-lines';
 import { when } from '../orders/order-mail';
@@ -23,6 +24,7 @@ import { mondayOf, slotOf, timingOf } from '../standing/standing.policy';
 import * as standingRepo from '../standing/standing.repository';
 import { getStanding } from '../standing/standing.service';
 import * as repo from './csa.repository';
+import { tellFarmOfMember } from './csa-member-notice';
 
 type PlanInput = z.output<typeof CsaPlanRequest>;
 type JoinInput = z.output<typeof CsaJoinRequest>;
@@ -177,8 +179,14 @@ export async function join(ctx: AppContext, shopper: AuthUser, planId: number, i
   );
   if (!first) throw conflict('This season’s pickups have all closed; the farm may open a new plan');
   if (await repo.activeMembership(ctx.db, planId, shopper.id)) throw conflict('You are already a member of this plan');
+  // How the member plans to pay, as a basket says it: each a benefit the farm takes on the first pickup.
+  const plannedBenefits = input.plannedBenefits ?? [];
+  if (plannedBenefits.length > 0) {
+    if (!found.farm) throw badRequest('This farm has no profile to check planned benefits against', 'plannedBenefits');
+    await assertTakesPlanned(ctx, found.farm, plannedBenefits, first.date);
+  }
 
-  const standingId = await ctx.db.transaction(async (tx) => {
+  const { standingId, send } = await ctx.db.transaction(async (tx) => {
     await repo.lockPlan(tx, planId);
     const members = (await repo.memberCounts(tx, [planId])).get(`${planId}@${placement.pointId}`) ?? 0;
     if (members >= placement.cap) throw conflict(`${found.point.name} is full for this plan; choose another place`);
@@ -199,9 +207,12 @@ export async function join(ctx: AppContext, shopper: AuthUser, planId: number, i
       planId,
       planSize: input.size,
       dislikes: input.dislikes,
+      plannedBenefits,
     });
-    return created.id;
+    // The farm is told, in its order mails' period and digest (decision 541).
+    return { standingId: created.id, send: await tellFarmOfMember(ctx, tx, created.id, 'requested') };
   });
+  send();
   return {
     standing: await getStanding(ctx, shopper, standingId),
     message: `Welcome to ${plan.name}: your ${size.name} share is reserved each week at ${found.point.name} from ${when(first.startsAt, found.point.timeZone)}, paid at each pickup. Pause or leave any time from your orders.`,

@@ -174,9 +174,10 @@ const whenFormat = zonedFormatter({
 const formattedWhen = new Map<string, string>();
 
 /**
- * "Sat, May 30, 9:00 AM" in the pickup place's time zone, for mails and messages; with
- * `readerZone`, the reader's own zone (a farm's), the zone is named when the place's differs:
- * "Sat, May 30, 9:00 AM CDT" in an Eastern farm's mail about its Central market (decision 545).
+ * "Sat, May 30, 9:00 AM CDT": an instant in the pickup place's time zone, for mails and messages,
+ * the zone named, since a shopper may live in the other zone (Kentucky and Tennessee span two). A
+ * farm's mail passes the farm's own zone as `readerZone`: a time in it is written without its name
+ * ("Sat, May 30, 9:00 AM"), one at a market in the other zone with it (decision 545).
  */
 export function when(date: Date, timeZone: string, readerZone?: string): string {
   const key = `${timeZone}|${date.getTime()}`;
@@ -186,7 +187,7 @@ export function when(date: Date, timeZone: string, readerZone?: string): string 
     if (formattedWhen.size >= 10_000) formattedWhen.clear();
     formattedWhen.set(key, text);
   }
-  return readerZone !== undefined && readerZone !== timeZone ? `${text} ${zoneAbbreviation(date, timeZone)}` : text;
+  return readerZone === timeZone ? text : `${text} ${zoneAbbreviation(date, timeZone)}`;
 }
 
 /**

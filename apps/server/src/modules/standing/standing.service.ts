@@ -21,6 +21,7 @@ import { readUnsubscribeToken } from '../../lib/unsubscribe-token';
 import type { AuthUser } from '../../plugins/auth';
 import { findUserWithSubscription } from '../auth/auth.repository';
 import { assertTakesPlanned } from '../benefits/benefits.service';
+import { tellFarmOfMember } from '../csa/csa-member-notice';
 import { checkLines } from '../orders/order-lines';
 import { when } from '../orders/order-mail';
 import { unorderableLines } from '../orders/order-placement';
@@ -307,7 +308,12 @@ export async function cancel(ctx: AppContext, shopper: AuthUser, id: number) {
   const row = await ownStanding(ctx, shopper, id, 'shopper');
   if (row.status === 'cancelled') return answer(ctx, id, 'This standing reservation is cancelled.');
   assertActive(row);
-  await repo.updateStanding(ctx.db, id, { status: 'cancelled' });
+  const send = await ctx.db.transaction(async (tx) => {
+    await repo.updateStanding(tx, id, { status: 'cancelled' });
+    // A CSA member leaving is told to the farm, in its order mails' period and digest (decision 541).
+    return row.planId === null ? () => {} : tellFarmOfMember(ctx, tx, id, 'cancelled');
+  });
+  send();
   return answer(
     ctx,
     id,
