@@ -74,7 +74,7 @@ describe('a CSA member who also orders that week', () => {
     await sweep();
     const mails = await app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, member.email));
     const reminder = mails.find((m) => m.subject.startsWith('Your standing order from'));
-    expect(reminder?.body).toContain('will be placed for Sat, Jun 8, 9:00 AM on Thu, Jun 6, 9:00 AM:');
+    expect(reminder?.body).toContain('will be placed for Sat, Jun 8, 9:00 AM EDT on Thu, Jun 6, 9:00 AM EDT:');
     expect(reminder?.body).not.toMatch(/is placed for/);
   });
 
@@ -92,7 +92,7 @@ describe('a CSA member who also orders that week', () => {
     expect((await sweep()).missed).toBe(1);
     const farmMails = await app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, farm.email));
     const missed = farmMails.find((m) => m.subject.includes('could not be placed'));
-    expect(missed?.subject).toBe('A CSA member’s week for Sat, Jun 8, 9:00 AM could not be placed');
+    expect(missed?.subject).toBe('A CSA member’s week for Sat, Jun 8, 9:00 AM EDT could not be placed');
     expect(missed?.body).toContain('That pickup time is full');
     const shopperMails = await app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, member.email));
     expect(shopperMails.some((m) => m.subject.includes('could not be placed'))).toBe(true);

@@ -5,7 +5,7 @@ import { bearer, buildUser } from '../../test/factories';
 import { buildProduct } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { runOrderMailDigests } from './order-mail';
-import { marketPoint, orderPayload, placeOrder, setUpMarket, useTestClock, WEDNESDAY_NOON } from './orders.test-helpers';
+import { marketPoint, move, orderPayload, placeOrder, setUpMarket, useTestClock, WEDNESDAY_NOON } from './orders.test-helpers';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -88,5 +88,23 @@ describe("the farm's order mails", () => {
     expect(mail.subject).toBe(`New order #${placed.json().order.id} for Sat, Jun 8, 9:00 AM`);
     expect(mail.body).toContain('2 × 18-count Brown Eggs at $7.00/18');
     expect(mail.body).toContain('To collect at pickup: $14.00.');
+  });
+
+  it("names the pickup place's zone in the shopper's mails, whichever zone it is", async () => {
+    const { eastern, central } = await twoZoneFarm();
+    const eggsId = await buildProduct(app, eastern, { name: 'Brown Eggs', price: 7, priceUnit: 'dozen', stockQuantity: 10 });
+    const shopper = await buildUser(app);
+    const there = await placeOrder(
+      app,
+      shopper,
+      orderPayload(central, [{ productId: eggsId, quantity: 1 }], { startsAt: SATURDAY_9AM_CENTRAL }),
+    );
+    const here = await placeOrder(app, await buildUser(app), orderPayload(eastern, [{ productId: eggsId, quantity: 1 }]));
+    for (const placed of [there, here])
+      expect((await move(app, eastern, placed.json().order.id, 'accepted')).statusCode).toBe(200);
+    const [accepted] = await mailsTo(shopper.email);
+    expect(accepted.body).toContain('Bowling Green Market, Sat, Jun 8, 9:00 AM CDT');
+    const eastMails = await mailsTo(here.json().order.shopper.email);
+    expect(eastMails[0].body).toContain('Lexington Farmers Market, Sat, Jun 8, 9:00 AM EDT');
   });
 });
