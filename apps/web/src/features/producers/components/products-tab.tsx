@@ -1,21 +1,32 @@
 import type { OwnProducerProfile } from '@farmstand/shared/schemas/producers';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Spinner } from '@/components/ui/card';
 import { AlertIcon, BasketIcon } from '@/components/ui/icons';
+import { Pagination } from '@/components/ui/pagination';
 import { useMyProducts } from '@/shared/my-products';
 import { PrintLabelsButton } from '../labels/components/print-labels-dialog';
 import { PRODUCER_TEXTS } from '../texts';
 import { ProductForm } from './product-form';
+import { ProductListControls, ShowingText } from './product-list-controls';
+import { categoriesOf, EMPTY_PRODUCT_FILTER, filterProducts, pageOf } from './product-list-filter';
 import { ProductRow } from './product-row';
 
+/** Rows per page of the owner's list: a catalogue of 100 is five pages. */
+export const OWN_PRODUCTS_PAGE_SIZE = 20;
+
+type Limit = { on_plan: boolean; trial_max_products: number; plan_max_products: number };
+
 /**
- * '3 of 10 active products'; once an admin has lowered the limit below what is listed, never
- * '11 of 10' but what it means and what to do.
+ * '3 of 10 active products during the free trial'; once an admin has lowered the limit below what is
+ * listed, never '11 of 10' but what it means and what to do (decision 551: the trial's limit, or a plan's).
  */
-export function productCountText(active: number, max: number): string {
+export function productCountText(active: number, max: number, limit?: Limit): string {
   if (active > max) return `${active} listed, limit ${max}: deactivate ${active - max} to add new products`;
+  if (limit && !limit.on_plan && limit.plan_max_products > max)
+    return `${active} of ${max} active products during the free trial (up to ${limit.plan_max_products} with a plan)`;
   return `${active} of ${max} active products`;
 }
 
@@ -26,6 +37,8 @@ type Editing = 'new' | Product | null;
 export function ProductsTab({ profile }: { profile: OwnProducerProfile }) {
   const query = useMyProducts();
   const [editing, setEditing] = useState<Editing>(null);
+  const [filter, setFilter] = useState(EMPTY_PRODUCT_FILTER);
+  const [page, setPage] = useState(1);
 
   if (query.isPending) return <Spinner label="Loading products…" />;
   if (query.isError) {
@@ -37,6 +50,7 @@ export function ProductsTab({ profile }: { profile: OwnProducerProfile }) {
   }
   const { products, active_count, max_products, max_images_per_product, max_variants_per_product } = query.data;
   const atLimit = active_count >= max_products;
+  const shown = pageOf(filterProducts(products, filter), page, OWN_PRODUCTS_PAGE_SIZE);
 
   if (editing) {
     // The form follows the saved product from the list, so uploads and edits show at once.
@@ -62,7 +76,7 @@ export function ProductsTab({ profile }: { profile: OwnProducerProfile }) {
           <h2 id="products-heading" className="text-lg font-semibold">
             Your products
           </h2>
-          <p className="text-sm text-stone-600 dark:text-stone-400">{productCountText(active_count, max_products)}</p>
+          <p className="text-sm text-stone-600 dark:text-stone-400">{productCountText(active_count, max_products, query.data)}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <PrintLabelsButton products={products.filter((p) => p.active)} producer={profile} />
@@ -80,8 +94,15 @@ export function ProductsTab({ profile }: { profile: OwnProducerProfile }) {
           <p className="text-sm">
             {active_count > max_products
               ? `The limit is now ${max_products} active products. Deactivate or delete ${active_count - max_products} to add or restore products.`
-              : `You can have up to ${max_products} active products. Delete one to add another.`}
+              : query.data.on_plan || query.data.plan_max_products <= max_products
+                ? `You can have up to ${max_products} active products. Delete one to add another.`
+                : `You can have up to ${max_products} active products during the free trial. Choose a plan to list up to ${query.data.plan_max_products}, or delete one to add another.`}
           </p>
+          {!query.data.on_plan && query.data.plan_max_products > max_products && (
+            <Link to="/billing" className="mt-1 inline-block text-sm font-semibold underline">
+              Choose a plan
+            </Link>
+          )}
         </div>
       )}
       {products.length === 0 ? (
@@ -89,11 +110,27 @@ export function ProductsTab({ profile }: { profile: OwnProducerProfile }) {
           Add your first product so customers can find it.
         </EmptyState>
       ) : (
-        <ul className="space-y-3">
-          {products.map((product) => (
-            <ProductRow key={product.id} product={product} canRestore={!atLimit} onEdit={() => setEditing(product)} />
-          ))}
-        </ul>
+        <>
+          {products.length > OWN_PRODUCTS_PAGE_SIZE / 2 && (
+            <ProductListControls
+              value={filter}
+              onChange={(next) => {
+                setFilter(next);
+                setPage(1);
+              }}
+              categories={categoriesOf(products)}
+              withStatus
+              listName="your products"
+            />
+          )}
+          <ShowingText first={shown.first} last={shown.last} total={shown.total} noun="products" />
+          <ul className="space-y-3">
+            {shown.items.map((product) => (
+              <ProductRow key={product.id} product={product} canRestore={!atLimit} onEdit={() => setEditing(product)} />
+            ))}
+          </ul>
+          <Pagination page={shown.page} pageCount={shown.pageCount} onChange={setPage} label="Pages of your products" />
+        </>
       )}
     </section>
   );

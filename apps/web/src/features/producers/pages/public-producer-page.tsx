@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { Badge, Card, EmptyState, Spinner } from '@/components/ui/card';
 import { Deferred } from '@/components/ui/deferred';
-import { AlertIcon, BasketIcon, SearchIcon } from '@/components/ui/icons';
+import { AlertIcon, SearchIcon } from '@/components/ui/icons';
 import { Stars } from '@/components/ui/stars';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -16,7 +16,7 @@ import { FavoriteCount } from '@/shared/favorites/favorite-count';
 import { usePublicProducer } from '../api';
 import { CertificationBadge } from '../components/certification-badge';
 import { FarmBenefits } from '../components/farm-benefits';
-import { ProducerProductCard } from '../components/producer-product-card';
+import { FarmProductList } from '../components/farm-product-list';
 import { FarmAvatar } from '../components/profile-image-upload';
 import { PRODUCER_TEXTS } from '../texts';
 
@@ -67,24 +67,7 @@ export default function PublicProducerPage({ contact, pickup, reviews }: Produce
               <p className="whitespace-pre-line text-stone-700 dark:text-stone-300">{producer.description}</p>
             </Section>
           )}
-          <section aria-labelledby="recent-products">
-            <h2 id="recent-products" className="mb-3 text-xl font-semibold">
-              Recent products
-            </h2>
-            {producer.products.length === 0 ? (
-              <EmptyState title="No products listed right now" icon={BasketIcon}>
-                Check back soon, or contact the producer.
-              </EmptyState>
-            ) : (
-              <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
-                {producer.products.map((product) => (
-                  <li key={product.id}>
-                    <ProducerProductCard product={product} benefitTakes={producer.benefit_takes} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <FarmProductList producer={producer} />
         </div>
         <aside className="space-y-4">
           {/* Below the products on a phone: drawn just after the first paint, in tasks of their own. */}
