@@ -32,8 +32,16 @@ export function planOptions({ plans }: Pick<SiteInfoResponse, 'plans'>): PlanOpt
   ];
 }
 
+/** "Up to 100 active product listings (10 during the free trial)". */
+export function productLimitBullet(limits: SiteTerms['limits']): string {
+  if (limits.max_products_subscribed <= limits.max_products_per_producer)
+    return `Up to ${limits.max_products_per_producer} active product listings`;
+  return `Up to ${limits.max_products_subscribed} active product listings (${limits.max_products_per_producer} during the free trial)`;
+}
+
 export const includedFeatures = ({ limits }: SiteTerms) => [
-  `Up to ${limits.max_products_per_producer} active product listings`,
+  // A plan's limit, and the trial's beside it (decision 551: both readings of the spec, each where it holds).
+  productLimitBullet(limits),
   'Your farm profile in search and on the map',
   'Direct messages and product inquiries from shoppers',
   'Verified badge for checked certifications',

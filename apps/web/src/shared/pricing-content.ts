@@ -1,5 +1,5 @@
 import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
-import { annualSavings } from './billing-content';
+import { annualSavings, productLimitBullet } from './billing-content';
 
 /** Prices, trial, limits and the site name come from the admin's settings (GET /api/site). */
 type Site = Pick<SiteInfoResponse, 'site_name' | 'plans' | 'limits'>;
@@ -16,7 +16,7 @@ export const CONSUMER_FEATURES = [
 /** The producer card's 12 feature bullets (spec 01 §2). */
 export const producerFeatures = ({ limits }: Site) => [
   'A farm profile page with photos and your story',
-  `Up to ${limits.max_products_per_producer} active product listings`,
+  productLimitBullet(limits),
   // The setting counts the photos besides the main one (the upload limit, images.service.ts).
   `Up to ${limits.max_images_per_product + 1} photos per product (1 main + ${limits.max_images_per_product} more)`,
   'Listed in search and on the map for nearby shoppers',

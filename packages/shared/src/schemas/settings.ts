@@ -13,6 +13,9 @@ const dollars = (label: string, max: number) =>
     .refine(isWholeCents, `${label} must have at most two decimals (whole cents)`);
 
 /** Admin settings sections with the defaults of spec 02 §9 and the bounds of spec 02 §5. */
+/** The most active products any farm can list (decision 551): the farm page answers with all of them. */
+export const MAX_PRODUCTS_PER_FARM = 250;
+
 export const SettingsSchemas = {
   general: z.object({
     site_name: z.string().trim().min(1, 'Site name is required').max(100),
@@ -77,7 +80,7 @@ export const SettingsSchemas = {
       /** Active products during the free trial (spec: "up to 10 products during the trial"). */
       max_products_per_producer: z.number().int().min(1).max(100),
       /** Active products of a farm with a plan (decision 551): a vegetable farm's whole catalogue. */
-      max_products_subscribed: z.number().int().min(1).max(500),
+      max_products_subscribed: z.number().int().min(1).max(MAX_PRODUCTS_PER_FARM),
       max_images_per_product: z.number().int().min(1).max(20),
       max_variants_per_product: z.number().int().min(1).max(100),
       /** Shares of one share product a shopper may hold open (reserved, processed, ready): decision 520. */

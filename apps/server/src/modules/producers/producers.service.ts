@@ -5,6 +5,7 @@ import type {
   ProducerProfileInput,
   ResubmitApplicationRequest,
 } from '@farmstand/shared/schemas/producers';
+import { MAX_PRODUCTS_PER_FARM } from '@farmstand/shared/schemas/settings';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
@@ -24,8 +25,8 @@ export const PRODUCER_NOT_FOUND = 'Producer not found';
 export const PROFILE_NOT_FOUND = 'Producer profile not found';
 export const PROFILE_EXISTS = 'You already have a producer profile';
 export const CREATE_PROFILE_FIRST = 'Please create your producer profile first';
-/** The public page lists at most this many recent products (the product limit's maximum setting). */
-const PUBLIC_PRODUCTS_SHOWN = 100;
+/** Every product a farm can list (decision 551): the farm page finds, sorts and pages them itself. */
+const PUBLIC_PRODUCTS_SHOWN = MAX_PRODUCTS_PER_FARM;
 
 type CertificationInput = z.output<typeof CertificationRequest>;
 

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SITE_INFO } from '@/shared/site/api';
+import { includedFeatures } from './billing-content';
+import { producerFeatures, trialFeatures } from './pricing-content';
+
+describe('the product limit on /pricing and /billing', () => {
+  it('quotes a plan’s limit with the trial’s beside it, and the trial bullet keeps the trial’s', () => {
+    const site = DEFAULT_SITE_INFO;
+    const bullet = 'Up to 100 active product listings (10 during the free trial)';
+    expect(producerFeatures(site)).toContain(bullet);
+    expect(includedFeatures(site)).toContain(bullet);
+    expect(trialFeatures(site)).toContain('List up to 10 products during the trial');
+  });
+
+  it('says one number when an admin gives a plan no more than the trial', () => {
+    const site = { ...DEFAULT_SITE_INFO, limits: { ...DEFAULT_SITE_INFO.limits, max_products_subscribed: 10 } };
+    expect(includedFeatures(site)).toContain('Up to 10 active product listings');
+  });
+});
