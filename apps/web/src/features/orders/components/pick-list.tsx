@@ -1,5 +1,6 @@
 import { plannedBenefitsText } from '@farmstand/shared/benefits/programmes';
 import { ORDER_STATUS_LABELS, PICKUP_KIND_LABELS } from '@farmstand/shared/constants/orders';
+import { amountOfOrder, amountStage, formatAmountToPay } from '@farmstand/shared/format/by-weight';
 import { formatLineQuantity, lineName } from '@farmstand/shared/format/quantity';
 import type { Order, PickListResponse } from '@farmstand/shared/schemas/orders';
 import { Badge } from '@/components/ui/card';
@@ -221,7 +222,9 @@ export function DaySheet({
                   </td>
                   <td className={`${cell} font-semibold @2xl:text-right`}>
                     <CellName>To collect</CellName>
-                    {order.estimated ? `≈ ${money(order.total)} (est.)` : money(order.total)}
+                    {amountStage(amountOfOrder(order)) === 'estimate'
+                      ? `≈ ${money(order.total)} (est.)`
+                      : formatAmountToPay(amountOfOrder(order))}
                     {(order.planned_benefits?.length ?? 0) > 0 && (
                       <span
                         className="block text-xs font-normal text-stone-700 dark:text-stone-300"
