@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BENEFIT_PROGRAMMES } from '../benefits/programmes';
+import { WEIGHT_UNITS } from '../format/by-weight';
 import { dbId } from './common';
 import { optionalDate, requiredText } from './fields';
 import { OrderLineRequest, PlaceOrderRequest } from './orders';
@@ -122,6 +123,10 @@ export const StandingItem = z.object({
   quantity: z.number(),
   unit_price: z.number().nullable(),
   price_unit: z.string().nullable(),
+  /** By weight (decision 510): the quantity counts packs of pack_min–pack_max in weight_unit each; null by the piece. */
+  weight_unit: z.enum(WEIGHT_UNITS).nullable(),
+  pack_min: z.number().nullable(),
+  pack_max: z.number().nullable(),
 });
 
 export const Standing = z.object({

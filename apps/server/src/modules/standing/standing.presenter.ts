@@ -84,6 +84,9 @@ export function presentStanding(
         quantity: line.quantity,
         unit_price: offer?.price == null ? null : Number(offer.price),
         price_unit: offer?.priceUnit ?? null,
+        weight_unit: offer?.weightUnit ?? null,
+        pack_min: offer?.weightUnit && offer.packMin !== null ? Number(offer.packMin) : null,
+        pack_max: offer?.weightUnit && offer.packMax !== null ? Number(offer.packMax) : null,
       };
     }),
     plan:

@@ -35,8 +35,22 @@ const standing = (overrides: Partial<Standing> = {}): Standing => ({
       quantity: 2,
       unit_price: 7,
       price_unit: '18 count',
+      weight_unit: null,
+      pack_min: null,
+      pack_max: null,
     },
-    { product_id: 2, variant_id: 4, name: 'Honey', variant_name: '8-oz jar', quantity: 1, unit_price: 9, price_unit: null },
+    {
+      product_id: 2,
+      variant_id: 4,
+      name: 'Honey',
+      variant_name: '8-oz jar',
+      quantity: 1,
+      unit_price: 9,
+      price_unit: null,
+      weight_unit: null,
+      pack_min: null,
+      pack_max: null,
+    },
   ],
   plan: null,
   upcoming: [
@@ -106,7 +120,7 @@ describe('the farm’s standing reservations', () => {
     expect(within(card).getByText('Active')).toBeTruthy();
     expect(card.textContent).toContain('Nashville Farmers Market, Saturday 9:00 AM · Every 2 weeks');
     expect(card.textContent).toContain('Since Sat, Jun 6');
-    expect(card.textContent).toContain('Items: 2 × 18-count Brown Eggs, 1 Honey (8-oz jar)');
+    expect(card.textContent).toContain('Items: 2 × 18-count Brown Eggs, 1 × Honey (8-oz jar)');
     expect(card.textContent).toContain('Plans to pay with SNAP/EBT and WIC FMNP coupons at each pickup');
 
     const next = within(card).getByRole('list', { name: 'Next pickups' });
@@ -120,6 +134,26 @@ describe('the farm’s standing reservations', () => {
     expect(windows[2].textContent).toContain('Coming');
     expect(windows[2].textContent).toContain('Order to be placed Thu, Jul 2, 9:00 AM');
     expect(within(card).getByRole('button', { name: 'End the standing reservation of Dana Reyes' })).toBeTruthy();
+  });
+
+  it("counts by-weight packs on the farm's standing card with their weight range and total, never as pounds", async () => {
+    const pack = (name: string, quantity: number, min: number, max: number) => ({
+      product_id: 9,
+      variant_id: null,
+      name,
+      variant_name: null,
+      quantity,
+      unit_price: 6,
+      price_unit: 'lb',
+      weight_unit: 'lb' as const,
+      pack_min: min,
+      pack_max: max,
+    });
+    serve([standing({ items: [pack('Pork shoulder', 2, 1.5, 2.5), pack('Tomato box', 1, 9, 11)] })]);
+    show();
+    const card = await screen.findByTestId('standing-31');
+    expect(card.textContent).toContain('Items: 2 packs × 1.5–2.5 lb (3–5 lb) Pork shoulder, 1 pack × 9–11 lb Tomato box');
+    expect(card.textContent).not.toMatch(/\b2 lb Pork|\b1 lb Tomato/);
   });
 
   it('says when a shopper paused or is away, shows a CSA share, a warning and the not-placed reason', async () => {

@@ -1,6 +1,6 @@
 import { plannedBenefitsText } from '@farmstand/shared/benefits/programmes';
 import { formatDateOnly, todayDateOnly } from '@farmstand/shared/format/date-only';
-import { formatPackQuantity, lineName } from '@farmstand/shared/format/quantity';
+import { formatOrderLine } from '@farmstand/shared/format/quantity';
 import type { Standing, StandingWindow, StandingWindowState } from '@farmstand/shared/schemas/standing';
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -28,9 +28,24 @@ const WINDOW_STATES: Record<StandingWindowState, { label: string; tone: BadgeTon
   off: { label: 'No pickup that week', tone: 'gray' },
 };
 
-/** Items as the day sheet reads them: "2 × 18-count Brown Eggs, 1 Sourdough". */
+/**
+ * Items in the one line wording of slips, the day sheet and mails (decision 544): "2 × 18-count
+ * Brown Eggs, 2 packs × 1.5–2.5 lb (3–5 lb) Pork shoulder", by-weight packs never read as pounds.
+ */
 export const standingItems = (items: Standing['items']) =>
-  items.map((i) => `${formatPackQuantity(i.quantity, i.price_unit)} ${lineName(i.name, i.variant_name)}`).join(', ');
+  items
+    .map((i) =>
+      formatOrderLine({
+        quantity: i.quantity,
+        name: i.name,
+        variantName: i.variant_name,
+        priceUnit: i.price_unit,
+        weightUnit: i.weight_unit,
+        packMin: i.pack_min,
+        packMax: i.pack_max,
+      }),
+    )
+    .join(', ');
 
 /** Paused or away today, in the place's own calendar; the server keeps past dates, so they are checked here. */
 function holdOf(standing: Standing) {
