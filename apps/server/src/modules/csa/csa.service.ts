@@ -215,7 +215,7 @@ export async function join(ctx: AppContext, shopper: AuthUser, planId: number, i
   send();
   return {
     standing: await getStanding(ctx, shopper, standingId),
-    message: `Welcome to ${plan.name}: your ${size.name} share is reserved each week at ${found.point.name} from ${when(first.startsAt, found.point.timeZone)}, paid at each pickup. Pause or leave any time from your orders.`,
+    message: `Welcome to ${plan.name}: your ${size.name} share is reserved each week at ${found.point.name} from ${when(first.startsAt, found.point.timeZone)} through ${formatDateOnly(plan.seasonEnd)}, paid at each pickup. Pause or leave any time from your orders.`,
   };
 }
 

@@ -1,4 +1,5 @@
 import { FarmBenefitBadges } from '@/features/benefits/components/benefit-badges';
+import { PlannedBenefitsField } from '@/features/benefits/components/planned-benefits-field';
 import { ContactProducerButton } from '@/features/messages/components/contact-producer';
 import { CsaJoinCard } from '@/features/orders/components/csa-join-card';
 import { PickupInfo } from '@/features/orders/components/pickup-info';
@@ -18,7 +19,7 @@ export default function ComposedProducerPage() {
       pickup={(producer, intro) => (
         <>
           <PickupInfo producerUserId={producer.user_id} intro={intro} />
-          <CsaJoinCard producerUserId={producer.user_id} />
+          <CsaJoinCard producerUserId={producer.user_id} plannedBenefits={(choice) => <PlannedBenefitsField {...choice} />} />
           <FarmBenefitBadges producerUserId={producer.user_id} />
         </>
       )}

@@ -96,11 +96,11 @@ export const csaDate = (date: string) => formatDateOnly(date);
 /** "Sat, Jun 8". */
 export const csaDay = (date: string) => formatDateOnly(date, { weekday: 'short', month: 'short', day: 'numeric' });
 
-/** "Jun 1 – Aug 31, 2030" (both years when they differ). */
+/** "Jun 1 to Aug 31, 2030", or "Dec 12, 2026 to Mar 27, 2027" when the years differ: as a person writes it. */
 export function seasonText(plan: Pick<CsaPlan, 'season_start' | 'season_end'>): string {
   const sameYear = plan.season_start.slice(0, 4) === plan.season_end.slice(0, 4);
   const start = sameYear ? formatDateOnly(plan.season_start, { month: 'short', day: 'numeric' }) : csaDate(plan.season_start);
-  return `${start} – ${csaDate(plan.season_end)}`;
+  return `${start} to ${csaDate(plan.season_end)}`;
 }
 
 /** "$20.00". */

@@ -103,7 +103,7 @@ describe('joining a farm’s CSA share plan', () => {
     expect(within(offer).getByText('Small: $20.00 a pickup')).toBeTruthy();
     expect(within(offer).getByText('Large: $32.50 a pickup')).toBeTruthy();
     expect(within(offer).getByText('paid at each pickup')).toBeTruthy();
-    expect(within(offer).getByText('Jun 1 – Aug 31, 2099')).toBeTruthy();
+    expect(within(offer).getByText('Jun 1 to Aug 31, 2099')).toBeTruthy();
     expect(within(offer).getByText('Sat, Jul 4')).toBeTruthy();
     const places = within(offer)
       .getAllByRole('listitem')
@@ -144,6 +144,44 @@ describe('joining a farm’s CSA share plan', () => {
     expect(screen.getByRole('link', { name: 'See your share in your orders' }).getAttribute('href')).toBe('/orders?tab=standing');
     expect(screen.queryByRole('form', { name: 'Join Summer Veggie Share' })).toBeNull();
     expect(localStorage.getItem('farmstandPickupName')).toBe('Dana Reyes');
+  });
+
+  it('writes a season across the new year as a person would', async () => {
+    serve([plan({ season_start: '2099-12-12', season_end: '2100-03-27', skip_dates: [] })]);
+    show();
+    const offer = await screen.findByRole('region', { name: 'Summer Veggie Share' });
+    expect(within(offer).getByText('Dec 12, 2099 to Mar 27, 2100')).toBeTruthy();
+  });
+
+  it('lets the member say how they plan to pay, as a basket does, and sends it with the join', async () => {
+    serve([plan()]);
+    const post = vi.spyOn(api, 'post').mockResolvedValue({ standing: { id: 40 }, message: welcome } as never);
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/producer/7']}>
+          <CsaJoinCard
+            producerUserId={7}
+            plannedBenefits={({ farmName, value, onChange }) => (
+              <label>
+                <input
+                  type="checkbox"
+                  checked={value?.includes('snap') ?? false}
+                  onChange={(e) => onChange(e.target.checked ? ['snap'] : [])}
+                />
+                {`I'll pay ${farmName} with SNAP`}
+              </label>
+            )}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Join Summer Veggie Share' }));
+    const form = await screen.findByRole('form', { name: 'Join Summer Veggie Share' });
+    fireEvent.click(within(form).getByRole('checkbox', { name: "I'll pay Cumberland Farm with SNAP" }));
+    fireEvent.input(within(form).getByLabelText('Name for pickup'), { target: { value: 'Dana Reyes' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Join · $20.00 a pickup' }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(post.mock.calls[0][1]).toMatchObject({ point_id: 12, size: 0, plannedBenefits: ['snap'] });
   });
 
   it('asks for a name for pickup before sending, and shows the server’s refusal', async () => {

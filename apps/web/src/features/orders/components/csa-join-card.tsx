@@ -1,12 +1,13 @@
 import type { CsaPlan } from '@farmstand/shared/schemas/csa';
 import type { ScheduleSlot } from '@farmstand/shared/schemas/pickup';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useAuth } from '@/shared/auth-context';
 import { usePublicPickup } from '../api';
 import { csaDay, dollars, placeTime, seasonText, useFarmPlans } from '../csa-api';
+import type { PlannedBenefitsChoice } from './csa-join-form';
 
 // The join form validates with zod: it loads when a shopper presses Join, so a guest's first load
 // of the farm page carries no zod.
@@ -20,7 +21,14 @@ const link = 'font-semibold text-brand-700 underline hover:no-underline dark:tex
  * per pickup (paid at each pickup), season, weeks off and places with places left, and joining one.
  * Nothing when the farm offers no open plan.
  */
-export function CsaJoinCard({ producerUserId }: { producerUserId: number }) {
+export function CsaJoinCard({
+  producerUserId,
+  plannedBenefits,
+}: {
+  producerUserId: number;
+  /** How the member plans to pay each pickup, another feature's part (decision 541): as at checkout. */
+  plannedBenefits?: (choice: PlannedBenefitsChoice) => ReactNode;
+}) {
   const plans = useFarmPlans(producerUserId);
   const pickup = usePublicPickup(producerUserId);
   const list = plans.data?.plans ?? [];
@@ -36,7 +44,7 @@ export function CsaJoinCard({ producerUserId }: { producerUserId: number }) {
       <ul className="mt-3 space-y-5">
         {list.map((plan) => (
           <li key={plan.id} className="border-t border-stone-200 pt-4 first:border-t-0 first:pt-0 dark:border-stone-700">
-            <PlanOffer plan={plan} schedules={schedules} />
+            <PlanOffer plan={plan} schedules={schedules} plannedBenefits={plannedBenefits} />
           </li>
         ))}
       </ul>
@@ -44,7 +52,15 @@ export function CsaJoinCard({ producerUserId }: { producerUserId: number }) {
   );
 }
 
-function PlanOffer({ plan, schedules }: { plan: CsaPlan; schedules: Map<number, ScheduleSlot[]> }) {
+function PlanOffer({
+  plan,
+  schedules,
+  plannedBenefits,
+}: {
+  plan: CsaPlan;
+  schedules: Map<number, ScheduleSlot[]>;
+  plannedBenefits?: (choice: PlannedBenefitsChoice) => ReactNode;
+}) {
   const { user } = useAuth();
   const location = useLocation();
   const [joining, setJoining] = useState(false);
@@ -116,7 +132,13 @@ function PlanOffer({ plan, schedules }: { plan: CsaPlan; schedules: Map<number, 
         <p className={muted}>This is your plan; shoppers join it here.</p>
       ) : joining ? (
         <Suspense fallback={<p className={`text-sm ${muted}`}>Loading the form…</p>}>
-          <JoinForm plan={plan} schedules={schedules} onJoined={setWelcome} onCancel={() => setJoining(false)} />
+          <JoinForm
+            plan={plan}
+            schedules={schedules}
+            plannedBenefits={plannedBenefits}
+            onJoined={setWelcome}
+            onCancel={() => setJoining(false)}
+          />
         </Suspense>
       ) : (
         <Button size="sm" onClick={() => setJoining(true)} aria-label={`Join ${plan.name}`}>

@@ -1,7 +1,8 @@
 import { STORAGE_KEYS } from '@farmstand/shared';
+import type { BenefitProgramme } from '@farmstand/shared/benefits/programmes';
 import { CsaJoinRequest, type CsaPlan } from '@farmstand/shared/schemas/csa';
 import type { ScheduleSlot } from '@farmstand/shared/schemas/pickup';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api';
@@ -12,17 +13,30 @@ const muted = 'text-stone-700 dark:text-stone-300';
 const choice =
   'flex items-start gap-2 rounded-lg border border-stone-300 p-2.5 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 dark:border-stone-700 dark:has-[:checked]:border-green-500 dark:has-[:checked]:bg-brand-900/30';
 
+/**
+ * The benefits the member tells the farm they plan to pay each pickup with (decision 541), as another
+ * feature's part reads and sets them: `value` is null until that part gives its first choice.
+ */
+export type PlannedBenefitsChoice = {
+  producerUserId: number;
+  farmName: string;
+  value: BenefitProgramme[] | null;
+  onChange: (value: BenefitProgramme[]) => void;
+};
+
 /** The form to join a CSA plan, loaded when a shopper presses Join (zod stays out of a guest's first load). */
 type Errors = Partial<Record<'point_id' | 'size' | 'dislikes' | 'shopperName' | 'shopperPhone', string>>;
 
 export default function JoinForm({
   plan,
   schedules,
+  plannedBenefits,
   onJoined,
   onCancel,
 }: {
   plan: CsaPlan;
   schedules: Map<number, ScheduleSlot[]>;
+  plannedBenefits?: (choice: PlannedBenefitsChoice) => ReactNode;
   onJoined: (message: string) => void;
   onCancel: () => void;
 }) {
@@ -34,10 +48,18 @@ export default function JoinForm({
   const [name, setName] = useState(() => localStorage.getItem(STORAGE_KEYS.pickupName) ?? '');
   const [phone, setPhone] = useState(user?.phone ?? '');
   const [errors, setErrors] = useState<Errors>({});
+  const [planned, setPlanned] = useState<BenefitProgramme[] | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = { point_id: pointId, size, dislikes: dislikes.trim() || null, shopperName: name, shopperPhone: phone || null };
+    const body = {
+      point_id: pointId,
+      size,
+      dislikes: dislikes.trim() || null,
+      shopperName: name,
+      shopperPhone: phone || null,
+      ...(planned && planned.length > 0 ? { plannedBenefits: planned } : {}),
+    };
     const parsed = CsaJoinRequest.safeParse(body);
     if (!parsed.success) {
       const found: Errors = {};
@@ -141,6 +163,12 @@ export default function JoinForm({
         error={errors.shopperPhone}
         onChange={(e) => setPhone(e.target.value)}
       />
+      {plannedBenefits?.({
+        producerUserId: plan.producer.user_id,
+        farmName: plan.producer.farm_name,
+        value: planned,
+        onChange: setPlanned,
+      })}
       <p className={muted}>
         You pay {dollars(plan.sizes[size]?.price ?? 0)} to the farm at each pickup, through {seasonText(plan)}.
       </p>
