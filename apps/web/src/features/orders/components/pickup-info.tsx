@@ -1,4 +1,7 @@
 import { PICKUP_KIND_LABELS } from '@farmstand/shared/constants/orders';
+import { formatDateOnly, todayDateOnly } from '@farmstand/shared/format/date-only';
+import { seasonLabel } from '@farmstand/shared/format/place-calendar';
+import type { PickupPoint } from '@farmstand/shared/schemas/pickup';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { usePublicPickup } from '../api';
@@ -58,6 +61,7 @@ export function PickupInfo({
               {point.schedule.map(formatWeeklySlot).join(' · ')}
               {point.schedule[0] && data.windows[0] ? zoneNote(data.windows[0].starts_at, point.time_zone) : ''}
             </p>
+            <PlaceCalendarNote point={point} />
             {point.min_order !== null && (
               <p className="text-stone-600 dark:text-stone-400">Minimum order ${point.min_order.toFixed(2)}</p>
             )}
@@ -67,6 +71,7 @@ export function PickupInfo({
       {!compact && (
         <p className="mt-3 text-xs text-stone-600 dark:text-stone-400">
           Order at least {data.settings.cutoff_hours} hours ahead
+          {data.points.some((p) => p.cutoff_hours !== null) ? ' unless a place says otherwise' : ''}
           {data.settings.cap_per_window ? `; up to ${data.settings.cap_per_window} orders per pickup time` : ''}.
         </p>
       )}
@@ -85,6 +90,20 @@ export function PickupInfo({
       )}
     </Frame>
   );
+}
+
+/** A place's season, its next closed dates and its own cut-off (decision 542), where it has them. */
+function PlaceCalendarNote({ point }: { point: PickupPoint }) {
+  const today = todayDateOnly(new Date(), point.time_zone);
+  const closed = point.closed_dates.filter((d) => d >= today).slice(0, 3);
+  const parts = [
+    seasonLabel({ seasonFrom: point.season_from, seasonTo: point.season_to }),
+    closed.length > 0
+      ? `Closed ${closed.map((d) => formatDateOnly(d, { weekday: 'short', month: 'short', day: 'numeric' })).join(', ')}`
+      : null,
+    point.cutoff_hours !== null ? `Order at least ${point.cutoff_hours} hours ahead` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? <p className="text-stone-600 dark:text-stone-400">{parts.join(' · ')}</p> : null;
 }
 
 function CardFrame({ children }: { children: ReactNode }) {
