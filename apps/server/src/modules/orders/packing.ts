@@ -1,6 +1,6 @@
 import { formatPrice } from '@farmstand/shared';
 import { plannedBenefitsText } from '@farmstand/shared/benefits/programmes';
-import { formatAmountToPay, formatEstimate, toCents } from '@farmstand/shared/format/by-weight';
+import { amountOfOrder, formatAmountToPay, formatEstimate, toCents } from '@farmstand/shared/format/by-weight';
 import { formatOrderLine, lineName } from '@farmstand/shared/format/quantity';
 import { LABEL_SHEETS, LABEL_SHEETS_BY_SIZE, type LabelSheetId } from '@farmstand/shared/labels/sheets';
 import type { Order } from '@farmstand/shared/schemas/orders';
@@ -107,29 +107,10 @@ const STANDING_NOTE = 'Standing order: placed by a reservation that repeats';
 const collectText = (order: Order) => (order.estimated ? `about ${formatPrice(order.total)}` : formatPrice(order.total));
 
 /**
- * The amount to collect as mails and cards write it (`formatAmountToPay`, by-weight.ts): the total,
- * the estimate with its range before weighing, or what is known so far while some lines wait.
+ * The amount to collect as mails and cards write it (by-weight.ts): the total, the estimate with its
+ * range before weighing, or what is known so far while some lines wait.
  */
-function amountToPay(order: Order): string {
-  let linesToWeigh = 0;
-  let linesWeighed = 0;
-  let soFarCents = toCents(order.delivery_fee);
-  for (const item of order.items) {
-    if (toWeigh(item)) linesToWeigh++;
-    else {
-      if (item.weight_unit !== null && item.quantity > 0) linesWeighed++;
-      soFarCents += toCents(item.line_total);
-    }
-  }
-  return formatAmountToPay({
-    estimateCents: toCents(order.total),
-    minCents: toCents(order.total_min),
-    maxCents: toCents(order.total_max),
-    linesToWeigh,
-    linesWeighed,
-    soFarCents,
-  });
-}
+const amountToPay = (order: Order) => formatAmountToPay(amountOfOrder(order));
 
 /** Blanks for the packs' weights, a few to a row: "Pack 1: ________ lb". */
 const PACKS_PER_ROW = 4;

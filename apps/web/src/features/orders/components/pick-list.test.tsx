@@ -181,4 +181,29 @@ describe('pick list and day sheet', () => {
     expect(within(dana).getByTestId('day-sheet-benefits').textContent).toBe('Plans to pay with SNAP/EBT and Senior FMNP coupons');
     expect(within(eli).queryByTestId('day-sheet-benefits')).toBeNull();
   });
+
+  it('writes the day sheet lines in the one wording: by-weight packs with their range and total, weighed ones with their weights', () => {
+    const beef = { product_id: 2, name: 'Grass-fed beef', variant_name: 'Ribeye, pair', price_unit: 'lb', unit_price: 18.99 };
+    const weighing = { weight_unit: 'lb' as const, pack_min: 1.3, pack_max: 1.6 };
+    render(
+      <DaySheet
+        date="2030-06-08"
+        farmName="Cumberland Farm"
+        printTarget={false}
+        orders={[
+          order(11, 'Dana', { items: [orderItemFixture({ ...beef, ...weighing, quantity: 2, line_total: 55.08 })] }),
+          order(12, 'Eli', {
+            items: [
+              orderItemFixture({ ...beef, ...weighing, quantity: 2, line_total: 55.64, weights: [1.42, 1.51] }),
+              orderItemFixture({ product_id: 1, name: 'Honey', price_unit: null, unit_price: 9, quantity: 1, line_total: 9 }),
+            ],
+          }),
+        ]}
+      />,
+    );
+    const [dana, eli] = screen.getAllByRole('row').slice(1);
+    expect(dana.textContent).toContain('2 packs × 1.3–1.6 lb (2.6–3.2 lb) Grass-fed beef (Ribeye, pair)');
+    expect(dana.textContent).not.toMatch(/Items: 2 lb/);
+    expect(eli.textContent).toContain('2 packs weighed 1.42, 1.51 lb (2.93 lb) Grass-fed beef (Ribeye, pair), 1 × Honey');
+  });
 });

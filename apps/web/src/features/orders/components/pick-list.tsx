@@ -1,7 +1,7 @@
 import { plannedBenefitsText } from '@farmstand/shared/benefits/programmes';
 import { ORDER_STATUS_LABELS, PICKUP_KIND_LABELS } from '@farmstand/shared/constants/orders';
 import { amountOfOrder, amountStage, formatAmountToPay } from '@farmstand/shared/format/by-weight';
-import { formatLineQuantity, lineName } from '@farmstand/shared/format/quantity';
+import { formatLineQuantity, formatOrderLine, lineName } from '@farmstand/shared/format/quantity';
 import type { Order, PickListResponse } from '@farmstand/shared/schemas/orders';
 import { Badge } from '@/components/ui/card';
 import { formatDay, formatWindow, money } from '../format';
@@ -206,7 +206,21 @@ export function DaySheet({
                   </td>
                   <td className={cell}>
                     <CellName>Items</CellName>
-                    {order.items.map((i) => `${formatLineQuantity(i)} ${lineName(i.name, i.variant_name)}`).join(', ')}
+                    {order.items
+                      .filter((i) => i.quantity > 0)
+                      .map((i) =>
+                        formatOrderLine({
+                          quantity: i.quantity,
+                          name: i.name,
+                          variantName: i.variant_name,
+                          priceUnit: i.price_unit,
+                          weightUnit: i.weight_unit,
+                          packMin: i.pack_min,
+                          packMax: i.pack_max,
+                          weights: i.weights,
+                        }),
+                      )
+                      .join(', ')}
                   </td>
                   <td className={`${cell} ${order.note ? '' : 'hidden @2xl:table-cell'}`}>
                     <CellName>Note</CellName>
