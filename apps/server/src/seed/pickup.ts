@@ -13,7 +13,8 @@ const FRIDAY_EVENING: Slot = { weekday: 5, startTime: '16:00', endTime: '19:00' 
 
 /**
  * Where the demo farms hand food over, so a visitor can reserve on the demo: every farm
- * has its stand with a weekly schedule; about a third also sell at their town's market; farms that
+ * has its stand with a weekly schedule; about a third also sell at their town's market (in Kentucky a
+ * participating market of Kentucky Double Dollars); farms that
  * deliver have a delivery day. Orders close 24 hours ahead; the demo farm caps each window at 12.
  */
 export async function insertDemoPickup(tx: Db, farms: DemoFarm[], farmUserIds: number[], random: Random): Promise<number> {
@@ -46,6 +47,9 @@ export async function insertDemoPickup(tx: Db, farms: DemoFarm[], farmUserIds: n
           address: 'Courthouse Square',
           booth: `Stall ${1 + (i % 24)}`,
           ...place,
+          // A Kentucky town's market is a participating market of Kentucky Double Dollars (decision
+          // 540): the match is offered at its pickups and filed under it (Berea, Bowling Green…).
+          incentiveMarket: farm.state === 'KY' ? `${farm.city} Farmers Market` : null,
         },
         slots: [FRIDAY_EVENING],
       });
