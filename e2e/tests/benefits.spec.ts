@@ -69,17 +69,21 @@ test('a farm enters its FNS number, an admin verifies it, a shopper sees the ten
       zip: '40507',
       time_zone: EASTERN,
       schedule: [{ weekday: start.weekday, start: `${hh}:00`, end: `${hh}:59` }],
+      // A participating market of Kentucky Double Dollars: the match is offered at its pickups (decision 540).
+      incentive_market: 'Lexington Farmers Market',
     },
   });
   expect(place.status(), await place.text()).toBe(201);
 
-  // The farm says it takes SNAP (with its FNS number) and Kentucky Double Dollars through its market.
+  // The farm says it takes SNAP (with its FNS number); its market place gives Kentucky Double Dollars.
   const farmPage = await (await browser.newContext()).newPage();
   await signInBrowser(farmPage, producer);
   await farmPage.goto('/profile?tab=benefits');
   await farmPage.getByLabel('I take SNAP/EBT at pickup').check();
   await farmPage.getByLabel('FNS retailer number').fill('1234567');
-  await farmPage.getByLabel('Participating market (optional)').fill('Lexington Farmers Market');
+  await expect(farmPage.getByRole('list', { name: 'Your places that are participating markets' })).toContainText(
+    'Lexington Farmers Market',
+  );
   await farmPage.getByRole('button', { name: 'Save benefits' }).click();
   await expect(farmPage.getByRole('status').filter({ hasText: /admin checks your FNS number/ })).toBeVisible();
   await expect(farmPage.getByText('Waiting for an admin to check your FNS number').first()).toBeVisible();
