@@ -327,9 +327,34 @@ describe('the producer’s morning summary', () => {
 
     const mail = await arrived(on.email, /^Today at/);
     expect(mail.text).toContain(
-      'Georgetown Market, 9:00 AM – 12:00 PM EDT: 2 orders, $27.50 to collect. To pack: 5 dozen Farm Fresh Eggs.',
+      'Georgetown Market, 9:00 AM – 12:00 PM EDT: 2 orders, to collect $27.50. To pack: 5 dozen Farm Fresh Eggs.',
     );
     expect(mail.text).toContain('1 new request is waiting for your answer.');
     expect(mail.text).toContain('https://market.example/dashboard?tab=orders&date=2030-06-15');
+  });
+
+  it('counts by-weight packs in the morning summary with their range, never as pounds, and the amount as an estimate', async () => {
+    clock.set('2030-06-12T16:00:00Z');
+    const on = await marketIn('America/New_York', { name: 'Midway Market' }, { morning_summary: true });
+    const shoulder = await buildProduct(app, on, {
+      name: 'Pork shoulder',
+      category: 'meat',
+      price: 6,
+      priceUnit: 'lb',
+      weightUnit: 'lb',
+      packMin: 1.5,
+      packMax: 2.5,
+      stockQuantity: 20,
+    });
+    const [first, second] = await Promise.all([buildUser(app), buildUser(app)]);
+    await acceptedOrder({ ...on, productId: shoulder }, first, SATURDAY_9AM, 2);
+    await acceptedOrder({ ...on, productId: shoulder }, second, SATURDAY_9AM, 1);
+    await sweepAt('2030-06-15T10:05:00Z');
+    const mail = await arrived(on.email, /^Today at/);
+    // Three packs at $12.00 each ($9.00–$15.00): an estimate until weighed.
+    expect(mail.text).toContain(
+      'Midway Market, 9:00 AM – 12:00 PM EDT: 2 orders, to collect about $36.00 ($27.00–$45.00), the final price after weighing. To pack: 3 packs × 1.5–2.5 lb (4.5–7.5 lb) Pork shoulder.',
+    );
+    expect(mail.text).not.toContain('3 × Pork shoulder (lb)');
   });
 });

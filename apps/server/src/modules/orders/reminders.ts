@@ -300,7 +300,7 @@ async function mailSummary(ctx: AppContext, producer: number, date: string, dayO
         }),
       )
       .join(', ');
-    return `${first.pointName}, ${time}: ${howMany}, ${amount} to collect. To pack: ${picked}.`;
+    return `${first.pointName}, ${time}: ${howMany}, to collect ${amount}. To pack: ${picked}.`;
   });
   const [{ requests }] = await ctx.db
     .select({ requests: count() })
