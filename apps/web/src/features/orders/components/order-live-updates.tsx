@@ -5,8 +5,9 @@ import { useSocketEvent } from '@/shared/realtime/socket-provider';
 import { ORDERS_KEY, PICKUP_KEY } from '../api';
 
 /**
- * `order_updated` anywhere in the app: every order list refreshes, and the side that did not make
- * the move gets a toast (decision 173).
+ * `order_updated` anywhere in the app: every order query refreshes (the lists, the pickup day,
+ * weighing and an order's benefits plan all start with `ORDERS_KEY`, decision 549), and the side
+ * that did not make the move gets a toast (decision 173).
  */
 export function OrderLiveUpdates() {
   const queryClient = useQueryClient();
