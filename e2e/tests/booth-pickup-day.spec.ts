@@ -141,6 +141,13 @@ test('at the booth on a phone, a weighed pack shows in the payment dialog and on
     await expect(page.getByTestId(`order-${dana}`)).toBeVisible();
   }
   await expectAccessible(page);
+  // And in the dark scheme, which the page takes as it loads.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await expect(page.getByTestId(`order-${dana}`)).toBeVisible();
+  await expectAccessible(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.reload();
 
   // The search finds the shopper by name, then by order number.
   const search = page.getByRole('searchbox', { name: 'Find a shopper' });

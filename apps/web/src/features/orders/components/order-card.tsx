@@ -38,11 +38,14 @@ export function OrderCard({
   side,
   highlight = false,
   payment,
+  underItsWindow = false,
 }: {
   order: Order;
   side: 'shopper' | 'producer' | 'admin';
   highlight?: boolean;
   payment?: ReactNode;
+  /** Listed under a heading naming its window and place (the pickup day): the card leaves them out. */
+  underItsWindow?: boolean;
 }) {
   const [showThread, setShowThread] = useState(highlight);
   // Before the order is ready the producer may have less than was asked (the server checks again).
@@ -60,12 +63,16 @@ export function OrderCard({
           <h3 id={`order-${order.id}-title`} className="font-semibold">
             Order #{order.id} · {side === 'shopper' ? order.producer.farm_name : order.shopper.name}
           </h3>
-          <p className="text-sm text-stone-700 dark:text-stone-300">
-            {formatWindow(order.window.starts_at, order.window.ends_at, order.window.time_zone)} · {order.place.name}
-            {order.booth ? ` · ${order.booth}` : ''}
-            {order.fulfilment === 'delivery' ? ` (${PICKUP_KIND_LABELS.delivery})` : ''}
-          </p>
-          {order.place.address && <p className="text-sm text-stone-600 dark:text-stone-400">{order.place.address}</p>}
+          {!underItsWindow && (
+            <p className="text-sm text-stone-700 dark:text-stone-300">
+              {formatWindow(order.window.starts_at, order.window.ends_at, order.window.time_zone)} · {order.place.name}
+              {order.booth ? ` · ${order.booth}` : ''}
+              {order.fulfilment === 'delivery' ? ` (${PICKUP_KIND_LABELS.delivery})` : ''}
+            </p>
+          )}
+          {!underItsWindow && order.place.address && (
+            <p className="text-sm text-stone-600 dark:text-stone-400">{order.place.address}</p>
+          )}
           {order.delivery_address && (
             <p className="text-sm text-stone-600 dark:text-stone-400">Deliver to {order.delivery_address}</p>
           )}

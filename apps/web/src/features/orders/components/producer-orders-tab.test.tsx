@@ -285,6 +285,8 @@ describe('the producer’s Orders tab', () => {
     // The day's heading and its first order card come before the requests in the page.
     expect(day.compareDocumentPosition(requests) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByTestId('order-11').compareDocumentPosition(requests) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Each card sits under its window's heading, so it does not repeat the time, place and address.
+    expect(screen.getByTestId('order-11').textContent).not.toContain('900 Rosa L Parks Blvd');
 
     // Another day keeps the requests first.
     fireEvent.click(screen.getByRole('button', { name: /Next pickup day/ }));

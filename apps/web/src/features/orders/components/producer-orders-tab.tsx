@@ -151,7 +151,7 @@ function OrdersOfTheDay({
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="pickup-day-heading" className="text-lg font-semibold">
           {isPickupDay ? `Pickup day: ${formatDay(day)}` : `${formatDay(day)}: no pickup`}
-          {when === 'today' && <span className="ml-2 text-sm font-normal text-brand-800 dark:text-brand-300">(today)</span>}
+          {when === 'today' && <span className="ml-2 text-sm font-normal text-brand-800 dark:text-green-300">(today)</span>}
         </h2>
         <nav aria-label="Pickup days" className="flex flex-wrap items-end gap-2">
           <Button
@@ -217,7 +217,7 @@ function OrdersOfTheDay({
             <ul className="grid gap-3 lg:grid-cols-2">
               {group.map((order) => (
                 <li key={order.id}>
-                  <OrderCard order={order} side="producer" payment={recordPayment?.(order)} />
+                  <OrderCard order={order} side="producer" payment={recordPayment?.(order)} underItsWindow />
                 </li>
               ))}
             </ul>
