@@ -609,14 +609,21 @@ function PointForm({
           <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">Weekly times</legend>
           {schedule.map((slot, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own while edited
-            <div key={index} className="grid grid-cols-[1fr_auto_auto_auto] items-end gap-2">
-              <SelectInput label="Day" value={slot.weekday} onChange={(e) => setSlot(index, { weekday: Number(e.target.value) })}>
-                {WEEKDAY_NAMES.map((day, i) => (
-                  <option key={day} value={i}>
-                    {day}
-                  </option>
-                ))}
-              </SelectInput>
+            <div key={index} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2 sm:grid-cols-[1fr_auto_auto_auto]">
+              {/* On a phone the day takes its own row, so the times keep their width (decision 532). */}
+              <div className="col-span-3 sm:col-span-1">
+                <SelectInput
+                  label="Day"
+                  value={slot.weekday}
+                  onChange={(e) => setSlot(index, { weekday: Number(e.target.value) })}
+                >
+                  {WEEKDAY_NAMES.map((day, i) => (
+                    <option key={day} value={i}>
+                      {day}
+                    </option>
+                  ))}
+                </SelectInput>
+              </div>
               <TextInput
                 label="From"
                 type="time"
