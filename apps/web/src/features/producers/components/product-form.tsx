@@ -292,7 +292,7 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
         {isMeat && (
           <>
             <SelectInput label="Inspection" required error={errors.inspection?.message} {...form.register('inspection')}>
-              <option value="">Choose how it was inspected</option>
+              <option value="">{isShare ? 'Choose how it is processed' : 'Choose how it was inspected'}</option>
               {inspectionOptions(category, isShare).map((value) => (
                 <option key={value} value={value}>
                   {INSPECTION_LABELS[value]}
@@ -381,7 +381,8 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
           </>
         )}
         {asks.netQuantity && (
-          <>
+          // One row of its own: the quantity beside its unit, whatever precedes it.
+          <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
             <TextInput
               label="Net quantity"
               type="number"
@@ -400,7 +401,7 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
                 </option>
               ))}
             </SelectInput>
-          </>
+          </div>
         )}
         {asks.ingredients && (
           <div className="sm:col-span-2">
