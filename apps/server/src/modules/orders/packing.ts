@@ -238,20 +238,22 @@ function slipRows(order: Order, farmName: string): SlipRow[] {
   const planned = plannedBenefitsText(order.planned_benefits, 'producer');
   if (planned) rows.push({ text: planned, bold: true, size: 10 });
   rows.push({ text: 'Items', bold: true, size: 10, gapBefore: 4 });
-  for (const item of order.items) {
+  order.items.forEach((item, index) => {
+    // A line after one with weight blanks stands apart from them.
+    const gapBefore = index > 0 && toWeigh(order.items[index - 1]) ? 5 : 0;
     if (inTheShare(item)) {
-      rows.push({ text: `${itemText(item)} (in the share)`, size: 10, indent: 10 });
+      rows.push({ text: `${itemText(item)} (in the share)`, size: 10, indent: 10, gapBefore });
     } else {
-      rows.push({ text: itemText(item), right: itemAmount(item), size: 10, indent: 10 });
+      rows.push({ text: itemText(item), right: itemAmount(item), size: 10, indent: 10, gapBefore });
     }
     if (toWeigh(item)) {
-      for (const blank of weightBlanks(item)) rows.push({ text: blank, size: 10, indent: 20, gapBefore: 4 });
+      for (const blank of weightBlanks(item)) rows.push({ text: blank, size: 10, indent: 20, gapBefore: 3 });
     }
     if (item.ordered_quantity !== null) {
       const why = item.short_reason ? `: ${item.short_reason}` : '';
       rows.push({ text: `(ordered ${item.ordered_quantity}, short${why})`, size: 8, indent: 20 });
     }
-  }
+  });
   if (order.delivery_fee > 0) rows.push({ text: 'Delivery fee', right: formatPrice(order.delivery_fee), size: 10, indent: 10 });
   if (order.note) rows.push({ text: `Note: ${order.note}`, size: 10, gapBefore: 4 });
   if (order.items.some(toWeigh)) {

@@ -41,6 +41,18 @@ function byProduct(lines: HarvestLine[]) {
   return groups;
 }
 
+/** A quantity whose total weight ("… (3–5 lb)") never breaks inside, so a narrow column wraps before it. */
+function Quantity({ text }: { text: string }) {
+  const cut = text.indexOf(' (');
+  if (cut < 0) return <span className="whitespace-nowrap">{text}</span>;
+  return (
+    <>
+      <span className="whitespace-nowrap">{text.slice(0, cut)}</span>{' '}
+      <span className="whitespace-nowrap">{text.slice(cut + 1)}</span>
+    </>
+  );
+}
+
 /** Why a range cannot be asked for (the server says the same), or null. */
 function rangeProblem(from: string, to: string): string | null {
   if (!isDateOnly(from) || !isDateOnly(to)) return 'Choose both dates.';
@@ -151,7 +163,7 @@ export function HarvestList({ initialFrom }: { initialFrom: string }) {
                         </span>
                       </th>
                       <td className="py-1 pr-2 text-right font-semibold" data-testid="harvest-quantity">
-                        {line.quantity > 0 ? formatLineQuantity(line) : '—'}
+                        {line.quantity > 0 ? <Quantity text={formatLineQuantity(line)} /> : '—'}
                       </td>
                       <td className="py-1 text-right" data-testid="harvest-requested">
                         {line.requested_quantity > 0
