@@ -1,6 +1,5 @@
 import type { PickupSetupResponse, PlaceDayLimits, PlaceDayLimitsRequest } from '@farmstand/shared/schemas/pickup';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/field';
@@ -12,13 +11,25 @@ import { api, errorMessage } from '@/lib/api';
  * the limits belong to the pickup places.
  */
 export function DayLimitFields({ productId }: { productId: number | null }) {
-  const setup = useQuery({ queryKey: ['pickup', 'mine'], queryFn: () => api.get<PickupSetupResponse>('/pickup/mine') });
-  const limits = useQuery({
-    queryKey: ['pickup', 'day-limits', productId],
-    queryFn: () => api.get<PlaceDayLimits>(`/pickup/mine/products/${productId}/day-limits`),
-    enabled: productId !== null,
-  });
-  const places = setup.data?.points ?? [];
+  // Read with the API client directly (not a query hook): the product form is also shown where no
+  // query client is provided, and this part stays silent when it cannot load.
+  const [places, setPlaces] = useState<{ id: number; name: string }[]>([]);
+  const [current, setCurrent] = useState<PlaceDayLimits | null>(null);
+  useEffect(() => {
+    let live = true;
+    api
+      .get<PickupSetupResponse>('/pickup/mine')
+      .then((setup) => live && setPlaces(setup?.points ?? []))
+      .catch(() => undefined);
+    if (productId !== null)
+      api
+        .get<PlaceDayLimits>(`/pickup/mine/products/${productId}/day-limits`)
+        .then((limits) => live && setCurrent(limits))
+        .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [productId]);
   if (places.length < 2) return null;
   return (
     <fieldset className="space-y-2 rounded-lg border border-stone-200 p-3 dark:border-stone-700">
@@ -29,8 +40,8 @@ export function DayLimitFields({ productId }: { productId: number | null }) {
         <p className="text-sm text-stone-600 dark:text-stone-400">
           Save the product first, then set a different limit for a place.
         </p>
-      ) : limits.data ? (
-        <LimitsForm productId={productId} places={places} current={limits.data} />
+      ) : current ? (
+        <LimitsForm productId={productId} places={places} current={current} onSaved={setCurrent} />
       ) : null}
     </fieldset>
   );
@@ -40,31 +51,33 @@ function LimitsForm({
   productId,
   places,
   current,
+  onSaved,
 }: {
   productId: number;
   places: { id: number; name: string }[];
   current: PlaceDayLimits;
+  onSaved: (limits: PlaceDayLimits) => void;
 }) {
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<Record<number, string>>(() =>
     Object.fromEntries(current.limits.map((l) => [l.point_id, String(l.day_limit)])),
   );
   const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (body: PlaceDayLimitsRequest) => api.put<PlaceDayLimits>(`/pickup/mine/products/${productId}/day-limits`, body),
-    onSuccess: (data) => queryClient.setQueryData(['pickup', 'day-limits', productId], data),
-  });
+  const [saving, setSaving] = useState(false);
   const submit = async () => {
     setError(null);
+    setSaving(true);
     try {
-      await save.mutateAsync({
+      const body: PlaceDayLimitsRequest = {
         limits: places
           .filter((p) => (values[p.id] ?? '').trim() !== '')
           .map((p) => ({ point_id: p.id, day_limit: Number(values[p.id]) })),
-      });
+      };
+      onSaved(await api.put<PlaceDayLimits>(`/pickup/mine/products/${productId}/day-limits`, body));
       toast.success('Limits per place saved');
     } catch (e) {
       setError(errorMessage(e, 'Could not save the limits per place'));
+    } finally {
+      setSaving(false);
     }
   };
   const own = current.day_limit === null ? 'no limit' : `${current.day_limit} a day`;
@@ -90,7 +103,7 @@ function LimitsForm({
           {error}
         </p>
       )}
-      <Button variant="secondary" size="sm" onClick={submit} isLoading={save.isPending}>
+      <Button variant="secondary" size="sm" onClick={submit} isLoading={saving}>
         Save limits per place
       </Button>
     </>
