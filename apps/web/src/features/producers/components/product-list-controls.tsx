@@ -1,6 +1,7 @@
 import { CATEGORY_LABELS, type ProductCategory } from '@farmstand/shared';
 import { Button } from '@/components/ui/button';
 import { SelectInput, TextInput } from '@/components/ui/field';
+import { FilterFold } from '@/components/ui/filter-fold';
 import {
   EMPTY_PRODUCT_FILTER,
   isFiltering,
@@ -29,7 +30,7 @@ export function ProductListControls({ value, onChange, categories, withStatus = 
   return (
     <fieldset>
       <legend className="sr-only">Find in {listName}</legend>
-      <div className={`grid gap-3 sm:grid-cols-2 ${withStatus ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
+      <div className={`grid gap-3 md:grid-cols-2 ${withStatus ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
         <TextInput
           label="Find by name"
           type="search"
@@ -37,42 +38,45 @@ export function ProductListControls({ value, onChange, categories, withStatus = 
           placeholder="Tomatoes, kale…"
           onChange={(event) => set({ search: event.target.value })}
         />
-        <SelectInput
-          label="Category"
-          value={value.category}
-          onChange={(event) => set({ category: event.target.value as ProductCategory | '' })}
-        >
-          <option value="">All categories</option>
-          {categories.map((category) => (
-            <option key={category} value={category}>
-              {CATEGORY_LABELS[category]}
-            </option>
-          ))}
-        </SelectInput>
-        {withStatus && (
+        {/* On a phone the products come first: the other choices fold behind "Filters" (decision 530). */}
+        <FilterFold setCount={(value.category ? 1 : 0) + (value.status !== 'all' ? 1 : 0) + (value.sort !== 'listed' ? 1 : 0)}>
           <SelectInput
-            label="Show"
-            value={value.status}
-            onChange={(event) => set({ status: event.target.value as ProductStatusFilter })}
+            label="Category"
+            value={value.category}
+            onChange={(event) => set({ category: event.target.value as ProductCategory | '' })}
           >
-            {(Object.keys(STATUS_LABELS) as ProductStatusFilter[]).map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
+            <option value="">All categories</option>
+            {categories.map((category) => (
+              <option key={category} value={category}>
+                {CATEGORY_LABELS[category]}
               </option>
             ))}
           </SelectInput>
-        )}
-        <SelectInput
-          label="Sort by"
-          value={value.sort}
-          onChange={(event) => set({ sort: event.target.value as ProductListSort })}
-        >
-          {PRODUCT_LIST_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {PRODUCT_LIST_SORT_LABELS[sort]}
-            </option>
-          ))}
-        </SelectInput>
+          {withStatus && (
+            <SelectInput
+              label="Show"
+              value={value.status}
+              onChange={(event) => set({ status: event.target.value as ProductStatusFilter })}
+            >
+              {(Object.keys(STATUS_LABELS) as ProductStatusFilter[]).map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </SelectInput>
+          )}
+          <SelectInput
+            label="Sort by"
+            value={value.sort}
+            onChange={(event) => set({ sort: event.target.value as ProductListSort })}
+          >
+            {PRODUCT_LIST_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {PRODUCT_LIST_SORT_LABELS[sort]}
+              </option>
+            ))}
+          </SelectInput>
+        </FilterFold>
       </div>
       {isFiltering(value) && (
         <Button
