@@ -68,6 +68,7 @@ function boothServer() {
     incentive_match_cents: 0,
     incentive_cap_left_cents: 0,
     incentive_name: null,
+    incentive_market: null,
     takes: ['snap'],
     lines: [{ product_id: 3, name: 'Whole chicken', total_cents: cents(), snap: true, wic_fmnp: false, senior_fmnp: false }],
     tenders: null,
