@@ -161,13 +161,19 @@ function OrdersOfTheDay({
             disabled={!previous}
             onClick={() => previous && goTo(previous)}
           >
-            <span aria-hidden="true">←</span> Previous<span className="max-sm:hidden">pickup day</span>
+            <span aria-hidden="true">←</span>
+            <span>
+              Previous<span className="max-sm:hidden"> pickup day</span>
+            </span>
           </Button>
           <Button size="sm" variant="secondary" disabled={day === today} onClick={() => goTo(today)}>
             Today
           </Button>
           <Button size="sm" variant="secondary" aria-label="Next pickup day" disabled={!next} onClick={() => next && goTo(next)}>
-            Next<span className="max-sm:hidden">pickup day</span> <span aria-hidden="true">→</span>
+            <span>
+              Next<span className="max-sm:hidden"> pickup day</span>
+            </span>
+            <span aria-hidden="true">→</span>
           </Button>
           <div className="w-44">
             <TextInput label="Another day" type="date" value={day} onChange={(e) => e.target.value && goTo(e.target.value)} />
