@@ -2,6 +2,7 @@ import { formatDistance } from '@farmstand/shared';
 import { productImageSrcSet } from '@farmstand/shared/constants/images';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/card';
+import { type FarmTake, FarmTakes } from './farm-takes';
 import { FavoriteButton } from './favorites/favorite-button';
 
 export type ProducerCardData = {
@@ -15,10 +16,13 @@ export type ProducerCardData = {
   verified: boolean;
   product_count: number;
   distance?: number | null;
+  /** What the farm takes at pickup today (the search list says; a favourite does not). */
+  benefit_takes?: readonly FarmTake[];
 };
 
 /**
  * A producer in a list; the whole card opens /producer/{user_id}, the heart sits above the link.
+ * Under its description, the benefits the farm takes at pickup today, worded as on its page.
  * `eager`: the list's first card, whose picture is the first one on screen (fetched at once, high priority).
  */
 export function ProducerCard({ producer, eager = false }: { producer: ProducerCardData; eager?: boolean }) {
@@ -47,6 +51,11 @@ export function ProducerCard({ producer, eager = false }: { producer: ProducerCa
         </p>
         {producer.description && (
           <p className="line-clamp-2 mt-2 text-sm text-stone-700 dark:text-stone-300">{producer.description}</p>
+        )}
+        {producer.benefit_takes && producer.benefit_takes.length > 0 && (
+          <div className="mt-2">
+            <FarmTakes takes={producer.benefit_takes} state={producer.state} />
+          </div>
         )}
         <div className="mt-3 flex flex-wrap gap-2">
           {producer.verified && <Badge tone="green">✓ Verified</Badge>}

@@ -6,8 +6,10 @@ export const ProducerIdParams = z.object({
   producerId: dbId('Producer id must be a positive number'),
 });
 
-/** A favourite producer: the producer search shape plus when it was saved (spec 01 §3). */
-export const FavoriteProducer = ProducerSearchItem.omit({ distance: true }).extend({ favorited_at: z.string() });
+/** A favourite producer: the producer search shape (without what it takes today) plus when it was saved (spec 01 §3). */
+export const FavoriteProducer = ProducerSearchItem.omit({ distance: true, benefit_takes: true }).extend({
+  favorited_at: z.string(),
+});
 export type FavoriteProducer = z.infer<typeof FavoriteProducer>;
 
 export const FavoritesResponse = z.object({ favorites: z.array(FavoriteProducer) });

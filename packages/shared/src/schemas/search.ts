@@ -161,6 +161,8 @@ export const ProducerSearchItem = z.object({
   subscription_status: z.enum(SUBSCRIPTION_STATUSES),
   verified: z.boolean(),
   product_count: z.number().int(),
+  /** The benefits the farm takes at pickup today (decision 516), as on its page: the card names them. */
+  benefit_takes: z.array(z.enum([...BENEFIT_PROGRAMMES, 'incentive'])),
   distance: z.number().nullable(),
 });
 export type ProducerSearchItem = z.infer<typeof ProducerSearchItem>;

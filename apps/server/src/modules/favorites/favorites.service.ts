@@ -8,7 +8,12 @@ import * as repo from './favorites.repository';
 export async function listFavorites(ctx: AppContext, userId: number): Promise<FavoriteProducer[]> {
   const rows = await repo.listFavorites(ctx.db, userId);
   return rows.map(({ favorited_at, ...row }) => {
-    const { distance: _distance, ...producer } = presentProducerListItem({ ...row, distance: null, total: 0 });
+    // A favourite carries no distance, nor what the farm takes today (the search list's cards show that).
+    const {
+      distance: _distance,
+      benefit_takes: _takes,
+      ...producer
+    } = presentProducerListItem({ ...row, distance: null, total: 0 }, []);
     return { ...producer, favorited_at: new Date(favorited_at).toISOString() };
   });
 }

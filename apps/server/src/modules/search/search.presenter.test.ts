@@ -9,7 +9,7 @@ import { producerListJson } from './search.presenter';
  * non-ASCII) escaped, nulls and numbers as they are.
  */
 describe('producerListJson', () => {
-  it('writes the schema’s answer exactly, escaping any text', () => {
+  it('writes the schema’s answer exactly, escaping any text, with what each farm takes at pickup today', () => {
     const answer = {
       producers: [
         {
@@ -25,6 +25,7 @@ describe('producerListJson', () => {
           subscription_status: 'trialing' as const,
           verified: false,
           product_count: 3,
+          benefit_takes: ['snap', 'incentive'] as ('snap' | 'incentive')[],
           distance: 12.34,
         },
         {
@@ -40,6 +41,7 @@ describe('producerListJson', () => {
           subscription_status: 'active' as const,
           verified: true,
           product_count: 0,
+          benefit_takes: [],
           distance: null,
         },
       ],

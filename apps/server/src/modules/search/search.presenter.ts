@@ -5,7 +5,8 @@ import type { MapProducerRow, ProducerRow } from './search.repository';
 /** Distances leave the server rounded to a hundredth of a mile: enough for 'ft' and '0.1 mi' display. */
 const roundMiles = (miles: number | null) => (miles === null ? null : Math.round(miles * 100) / 100);
 
-export function presentProducerListItem(row: ProducerRow): ProducerSearchItem {
+/** `takes`: what the farm takes at pickup today (`benefit-filter.ts#takesOfBits` of the index's bits). */
+export function presentProducerListItem(row: ProducerRow, takes: ProducerSearchItem['benefit_takes']): ProducerSearchItem {
   return {
     user_id: row.user_id,
     farm_name: row.farm_name,
@@ -19,18 +20,23 @@ export function presentProducerListItem(row: ProducerRow): ProducerSearchItem {
     subscription_status: row.subscription_status as SubscriptionStatus,
     verified: row.verified,
     product_count: row.product_count,
+    benefit_takes: takes,
     distance: roundMiles(row.distance === null ? null : Number(row.distance)),
   };
 }
 
 const json = JSON.stringify;
 
-/** A list row's fields other than the two each answer sets (its status at the clock, its distance). */
-export type ProducerListRowFields = Omit<ProducerSearchItem, 'subscription_status' | 'distance'>;
+/**
+ * A list row's fields other than the three each answer sets (its status at the clock, what the farm
+ * takes today, its distance).
+ */
+export type ProducerListRowFields = Omit<ProducerSearchItem, 'subscription_status' | 'benefit_takes' | 'distance'>;
 
 /**
- * A list row's JSON around the two fields each answer sets, in the schema's order: the same for
+ * A list row's JSON around the three fields each answer sets, in the schema's order: the same for
  * every answer until the row changes, so the rows kept beside the index keep it (decision 310).
+ * `middle` runs from `verified` to the key of `benefit_takes`.
  */
 export type ProducerListRowParts = { head: string; middle: string };
 
@@ -44,13 +50,17 @@ export function producerListRowParts(row: ProducerListRowFields): ProducerListRo
       `"description":${json(row.description)},"profile_image_url":${json(row.profile_image_url)},`,
       `"delivery_available":${json(row.delivery_available)},"subscription_status":`,
     ].join(''),
-    middle: [',"verified":', json(row.verified), ',"product_count":', json(row.product_count), ',"distance":'].join(''),
+    middle: [',"verified":', json(row.verified), ',"product_count":', json(row.product_count), ',"benefit_takes":'].join(''),
   };
 }
 
-/** One list row: its parts with the answer's status and distance (a presented distance, already rounded). */
-export function producerListRowJson(parts: ProducerListRowParts, status: string, distance: number | null): string {
-  return `${parts.head}${json(status)}${parts.middle}${json(distance)}}`;
+/**
+ * One list row, the only place a row's JSON is put together: its parts with the answer's status,
+ * what the farm takes today as JSON (`listing-display.ts#takesJson`, written once per set of bits)
+ * and its distance (a presented distance, already rounded).
+ */
+export function producerListRowJson(parts: ProducerListRowParts, status: string, takes: string, distance: number | null): string {
+  return `${parts.head}${json(status)}${parts.middle}${takes},"distance":${json(distance)}}`;
 }
 
 /** The list's JSON from its rows' JSON. */
@@ -64,7 +74,9 @@ export function producerListPageJson(rows: string[], total: number): string {
  * time at national scale. The rows are the presenter's, so they hold exactly the schema's fields.
  */
 export function producerListJson({ producers, total }: { producers: ProducerSearchItem[]; total: number }): string {
-  const rows = producers.map((item) => producerListRowJson(producerListRowParts(item), item.subscription_status, item.distance));
+  const rows = producers.map((item) =>
+    producerListRowJson(producerListRowParts(item), item.subscription_status, json(item.benefit_takes), item.distance),
+  );
   return producerListPageJson(rows, total);
 }
 

@@ -35,6 +35,8 @@ export type ProducerSearchFilters = {
   verifiedOnly?: boolean;
   /** Only farms taking this benefit today (benefit-filter.ts). */
   benefits?: BenefitsWanted;
+  /** The farms' day today as a day number (benefit-filter.ts): each list row says what its farm takes on it. */
+  day: number;
   area?: Area;
   /** The map leaves off producers without coordinates. */
   requireCoordinates?: boolean;

@@ -64,6 +64,8 @@ async function producerListFilters(ctx: AppContext, query: ProducerSearchQuery):
     category: query.category,
     verifiedOnly: query.verified === 'true',
     benefits: await benefitsWanted(ctx, query.benefits),
+    // Each card shows what its farm takes today, on the same day the benefits filter reads.
+    day: dayNumber(await farmToday(ctx)),
     area: toArea(point(query.latitude ?? query.lat, query.longitude ?? query.lng), query.radius, DEFAULT_PRODUCER_RADIUS),
     limit: query.limit ?? PRODUCER_LIST_PAGE_SIZE,
     offset: query.offset ?? 0,
@@ -77,6 +79,7 @@ async function searchProducerMapJson(ctx: AppContext, query: ProducerSearchQuery
     category: query.category,
     verifiedOnly: query.verified === 'true',
     benefits: await benefitsWanted(ctx, query.benefits),
+    day: dayNumber(await farmToday(ctx)),
     area: toArea(point(query.lat ?? query.latitude, query.lng ?? query.longitude), query.radius, DEFAULT_PRODUCER_RADIUS),
     requireCoordinates: true,
     limit: query.limit ?? null,

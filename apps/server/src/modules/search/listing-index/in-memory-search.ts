@@ -1,9 +1,11 @@
 import { AppError } from '../../../lib/errors';
+import { takesOfBits } from '../benefit-filter';
 import { presentProducerListItem, presentProducerMapItem, producerListJson } from '../search.presenter';
 import * as repo from '../search.repository';
 import type { SearchProvider, Suggested } from '../search-provider';
 import { searchWords } from '../search-text';
 import type { IndexKeeper } from './index-keeper';
+import { takesJson } from './listing-display';
 import type { ListingIndex } from './listing-index';
 import { lexemeGroups } from './query-words';
 
@@ -54,11 +56,16 @@ export class InMemorySearch implements SearchProvider {
     });
     // The rows kept beside the index (decision 271), fresh from the same feed; read by id if not held.
     // The list is written from each row's kept JSON (decision 310).
+    // Each list row says what its farm takes today, as the index knows it (the filter's own answer).
     const rows = this.keeper.rows;
-    const listJson = view === 'list' ? rows?.listJson(answer.page, answer.total, now) : null;
+    const takesOf = (producerId: number) => index.producerTakes(producerId, filters.day);
+    const listJson = view === 'list' ? rows?.listJson(answer.page, answer.total, now, (id) => takesJson(takesOf(id))) : null;
     if (listJson) return listJson;
     const page = rows?.page(answer.page, now) ?? (await repo.producersByIds(this.keeper.db, answer.page));
-    if (view === 'list') return producerListJson({ producers: page.map(presentProducerListItem), total: answer.total });
+    if (view === 'list') {
+      const producers = page.map((row, i) => presentProducerListItem(row, takesOfBits(takesOf(answer.page[i].producerId))));
+      return producerListJson({ producers, total: answer.total });
+    }
     return JSON.stringify({ producers: page.map(presentProducerMapItem), total: answer.total });
   }
 

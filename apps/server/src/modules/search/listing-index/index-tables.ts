@@ -1,5 +1,12 @@
 import type { ProductSort } from '@farmstand/shared/schemas/search';
-import { type BenefitColumns, type BenefitsWanted, type BenefitTimeline, takesWanted } from '../benefit-filter';
+import {
+  type BenefitColumns,
+  type BenefitsWanted,
+  type BenefitTimeline,
+  maskOn,
+  TAKES_NOTHING,
+  takesWanted,
+} from '../benefit-filter';
 import { boundingBox, type Point } from '../geo';
 import { isVisible } from '../visible-until';
 import { farthestCornerOf, nearestPointOf } from './geo-math';
@@ -459,6 +466,18 @@ export class IndexTables {
     for (let producer = 0; producer < counts.length; producer++) if (this.visibleNow[producer]) total += counts[producer];
     this.totalsByEpoch.set(key, { epoch: this.visibleEpoch, total });
     return total;
+  }
+
+  /**
+   * What a producer takes on `day`, as bits (../benefit-filter.ts): its current state from the
+   * overlay when it changed since the build, else its base slot's; 0 for a producer the index
+   * does not hold.
+   */
+  takesOf(producerId: number, day: number): number {
+    const changed = this.overlay.get(producerId);
+    if (changed) return changed.producer ? maskOn(changed.producer.benefits ?? TAKES_NOTHING, day) : 0;
+    const slot = this.producerSlot.get(producerId);
+    return slot === undefined ? 0 : this.benefits.maskOf(slot, day);
   }
 
   /** The base slot of a product id (slots are in id-descending order). */

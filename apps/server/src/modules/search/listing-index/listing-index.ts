@@ -80,6 +80,14 @@ export class ListingIndex {
     return this.producers.search(query);
   }
 
+  /**
+   * What a producer's farm takes on `day` (a day number), as bits (../benefit-filter.ts): a
+   * producer list row says it as the product rows do (`takesJson`, `takesOfBits`).
+   */
+  producerTakes(producerId: number, day: number): number {
+    return this.tables.takesOf(producerId, day);
+  }
+
   /** Replaces the type-ahead's product names (`search_names`, which only grows). */
   setNames(rows: NameRow[]): void {
     this.typeAhead.setNames(rows);
