@@ -5,10 +5,16 @@ import { closureOn } from '../pickup/place-rules';
 import { heldOn, offFor, slotOf, timingOf, windowsAhead } from './standing.policy';
 import type { StandingWithFarm, WindowRecord } from './standing.repository';
 
-type Names = {
-  products: Map<number, { name: string; price: number | null; priceUnit: string | null }>;
-  variants: Map<number, { name: string; price: number | null; priceUnit: string | null }>;
+/** A line's product or variant: its name, price and, by weight, its unit and pack range. */
+type Offer = {
+  name: string;
+  price: number | null;
+  priceUnit: string | null;
+  weightUnit: 'lb' | 'oz' | null;
+  packMin: number | null;
+  packMax: number | null;
 };
+type Names = { products: Map<number, Offer>; variants: Map<number, Offer> };
 
 /** What leaves the server about a standing reservation: its terms, lines and next windows with their state. */
 export function presentStanding(
