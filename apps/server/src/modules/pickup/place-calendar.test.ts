@@ -182,4 +182,40 @@ describe('a calendar per pickup place', () => {
       reason: 'Lexington Farmers Market is closed on Saturday, June 15',
     });
   });
+  it('refuses to take back the skip of a week on the place’s closed date, naming it, and mails the skip once', async () => {
+    const farm = await setUpMarket(app);
+    const egg = await eggs(app, farm, { stockQuantity: 50 });
+    const shopper = await buildUser(app);
+    const made = await send('POST', '/api/standing', shopper, {
+      ...orderPayload(farm, [{ productId: egg, quantity: 1 }]),
+      everyWeeks: 1,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().standing.id as number;
+    await changePlace(farm, { closed_dates: ['2030-06-15'] });
+    // Thursday 13 June: the sweep skips the closed week and tells the shopper.
+    useTestClock(app, new Date('2030-06-12T14:00:00Z'));
+    await runStandingOrders(app.ctx, app.ctx.clock.now());
+    expect(await mailsTo(shopper.email, 'is skipped')).toHaveLength(1);
+
+    const undo = await send('POST', `/api/standing/${id}/unskip`, shopper, { startsAt: SATURDAY_15 });
+    expect(undo.statusCode).toBe(409);
+    expect(undo.json().message).toBe(
+      'Lexington Farmers Market is closed on Saturday, June 15, so that week stays skipped; the next weeks stay as they are',
+    );
+    const [record] = await app.ctx.db
+      .select()
+      .from(standingWindows)
+      .where(and(eq(standingWindows.standingId, id), eq(standingWindows.windowStart, new Date(SATURDAY_15))));
+    expect(record).toMatchObject({ state: 'skipped', reason: 'Lexington Farmers Market is closed on Saturday, June 15' });
+    await runStandingOrders(app.ctx, app.ctx.clock.now());
+    expect(await mailsTo(shopper.email, 'is skipped')).toHaveLength(1);
+    // A week the shopper skipped before the farm closed that date stays skipped too.
+    const skipped = await send('POST', `/api/standing/${id}/skip`, shopper, { startsAt: SATURDAY_22 });
+    expect(skipped.statusCode, skipped.body).toBe(200);
+    await changePlace(farm, { closed_dates: ['2030-06-15', '2030-06-22'] });
+    const undoLater = await send('POST', `/api/standing/${id}/unskip`, shopper, { startsAt: SATURDAY_22 });
+    expect(undoLater.statusCode).toBe(409);
+    expect(undoLater.json().message).toContain('Lexington Farmers Market is closed on Saturday, June 22');
+  });
 });

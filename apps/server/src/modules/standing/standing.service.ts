@@ -1,6 +1,7 @@
 import { WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
 import { addDaysToDate, daysBetweenDates, todayDateOnly } from '@farmstand/shared/format/date-only';
 import { demandRowName, demandShareName, demandUnit } from '@farmstand/shared/format/demand';
+import { closureText } from '@farmstand/shared/format/place-calendar';
 import { lineName } from '@farmstand/shared/format/quantity';
 import {
   type ChangeStandingRequest,
@@ -29,7 +30,8 @@ import { lockShopper } from '../orders/order-placement.repository';
 import { findOrderRow } from '../orders/orders.repository';
 import { moveOrder } from '../orders/orders.service';
 import { resolveWindow } from '../pickup/pickup.service';
-import { zonedTime } from '../pickup/windows';
+import { closureOn } from '../pickup/place-rules';
+import { localDate, zonedTime } from '../pickup/windows';
 import { heldOn, mondayOf, offFor, onCadence, pauseEnd, slotOf, timingOf, windowsAhead } from './standing.policy';
 import { presentStanding } from './standing.presenter';
 import * as repo from './standing.repository';
@@ -262,6 +264,12 @@ export async function unskip(ctx: AppContext, shopper: AuthUser, id: number, sta
   const place = await placeOf(ctx, row.pointId);
   const record = await repo.findRecord(ctx.db, id, startsAt);
   if (!place || record?.state !== 'skipped') throw conflict('That pickup is not skipped');
+  // A week the place takes no pickups stays skipped (its calendar, decision 542): taken back, the
+  // sweep would only skip it again and mail the shopper a second time.
+  const date = localDate(startsAt, place.point.timeZone);
+  const closure = closureOn(place.point, date);
+  if (closure)
+    throw conflict(`${closureText(place.point.name, closure, date)}, so that week stays skipped; the next weeks stay as they are`);
   // Its order was placed and cancelled by the skip: one order per window, so it is reserved again by hand.
   if (await repo.findPlacedOrder(ctx.db, id, startsAt))
     throw conflict('That pickup’s order was already placed and cancelled; reserve it again from the farm’s page');
