@@ -269,7 +269,9 @@ export async function unskip(ctx: AppContext, shopper: AuthUser, id: number, sta
   const date = localDate(startsAt, place.point.timeZone);
   const closure = closureOn(place.point, date);
   if (closure)
-    throw conflict(`${closureText(place.point.name, closure, date)}, so that week stays skipped; the next weeks stay as they are`);
+    throw conflict(
+      `${closureText(place.point.name, closure, date)}, so that week stays skipped; the next weeks stay as they are`,
+    );
   // Its order was placed and cancelled by the skip: one order per window, so it is reserved again by hand.
   if (await repo.findPlacedOrder(ctx.db, id, startsAt))
     throw conflict('That pickup’s order was already placed and cancelled; reserve it again from the farm’s page');
