@@ -177,8 +177,10 @@ test('a farm enters its FNS number, an admin verifies it, a shopper sees the ten
   await day.clock.install({ time: now });
   await signInBrowser(day, producer);
   await day.goto('/dashboard?tab=orders');
-  await day.getByRole('button', { name: `Record payment for order #${orderId}` }).click();
+  // One step at the booth (decision 548): the payment recorded and the order handed over.
+  await day.getByRole('button', { name: `Paid & picked up: order #${orderId}, Dana Shopper` }).click();
   const dialog = day.getByRole('dialog');
+  await dialog.getByLabel('Cash').fill('');
   await dialog.getByLabel('SNAP/EBT').fill('30');
   await dialog.getByRole('button', { name: 'Save payment' }).click();
   await expect(dialog.getByText('SNAP can pay at most $22.00 of this order: the SNAP-eligible items')).toBeVisible();
@@ -186,7 +188,7 @@ test('a farm enters its FNS number, an admin verifies it, a shopper sees the ten
   await dialog.getByLabel('Kentucky Double Dollars (incentive match)').fill('10');
   await expectAccessible(day);
   await dialog.getByRole('button', { name: 'Save payment' }).click();
-  await expect(day.getByRole('status').filter({ hasText: 'Tenders recorded' })).toBeVisible();
+  await expect(day.getByRole('status').filter({ hasText: `Order #${orderId}: payment recorded and picked up` })).toBeVisible();
   await expect(day.getByText(/SNAP\/EBT \$12\.00 · Kentucky Double Dollars \(incentive match\) \$10\.00/)).toBeVisible();
 
   // The month's ledger, downloaded as CSV from the dashboard.

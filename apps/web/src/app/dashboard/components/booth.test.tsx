@@ -17,7 +17,13 @@ vi.setConfig({ testTimeout: 60_000 });
  * The booth as the dashboard composes it (the orders' tab with the benefits' payment part): a
  * whole chicken by weight, $7.00/lb in 0.8–1.2 lb packs (≈ $7.00), weighed at 1.2 lb ($8.40).
  */
-function boothServer() {
+function boothServer({
+  planned = ['snap'] as const,
+  slowPlan = false,
+}: {
+  planned?: readonly 'snap'[];
+  slowPlan?: boolean;
+} = {}) {
   let weighed = false;
   const chicken = () =>
     orderItemFixture({
@@ -45,7 +51,7 @@ function boothServer() {
         time_zone: 'America/Chicago',
       },
       items: [chicken()],
-      planned_benefits: ['snap'],
+      planned_benefits: [...planned],
       by_weight: true,
       subtotal: weighed ? 8.4 : 7,
       total: weighed ? 8.4 : 7,
@@ -102,7 +108,12 @@ function boothServer() {
     if (url === '/orders/days')
       return { date: '2030-06-09', today: '2030-06-09', previous: null, next: null, orders: [order()] } as never;
     if (url === '/orders/weighing') return weighing() as never;
-    if (url === '/benefits/orders/12') return { benefits: plan(), message: '' } as never;
+    if (url === '/benefits/orders/12') {
+      const answer = { benefits: plan(), message: '' };
+      // The plan answers after the order's day has (a slow connection at the market).
+      if (slowPlan && weighed) await new Promise((resolve) => setTimeout(resolve, 400));
+      return answer as never;
+    }
     throw new Error(`not part of this test: GET ${url}`);
   });
   vi.spyOn(api, 'put').mockImplementation(async (url: string) => {
@@ -142,5 +153,26 @@ describe('the booth on the pickup day', () => {
     // The SNAP limit is the weighed one, without a reload.
     expect(await within(dialog).findByText('Plan: $8.40, the SNAP-eligible items')).toBeTruthy();
     expect(within(dialog).queryByText(/\$7\.00/)).toBeNull();
+  });
+
+  it('fills the payment from the weighed total even while the plan is still refreshing', async () => {
+    boothServer({ planned: [], slowPlan: true });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <ProducerOrdersTab recordPayment={(order) => <RecordPayment order={order} />} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('payment-12').textContent).toBe('Not recorded yet.'));
+    const pack = await screen.findByLabelText('Pack 1 of 1 weight (lb)');
+    fireEvent.input(pack, { target: { value: '1.2' } });
+    fireEvent.keyDown(pack, { key: 'Enter' });
+    await waitFor(() => expect(within(screen.getByTestId('order-12')).getByTestId('order-total').textContent).toContain('$8.40'));
+    // At once, before the plan's answer is back.
+    fireEvent.click(within(screen.getByTestId('order-12')).getByRole('button', { name: 'Paid & picked up: order #12, Dana' }));
+    const dialog = await screen.findByRole('dialog');
+    const cash = (await within(dialog).findByLabelText('Cash', {}, { timeout: 5_000 })) as HTMLInputElement;
+    expect(cash.value).toBe('8.40');
   });
 });

@@ -3,7 +3,7 @@ import { COUPON_PROGRAMMES, TENDER_KINDS, TENDER_LABELS, type TenderKind } from 
 import { amountOfOrder, amountStage, formatAmountToPay, toCents, toDollars } from '@farmstand/shared/format/by-weight';
 import type { OrderBenefits, TendersRequest } from '@farmstand/shared/schemas/benefits';
 import type { Order } from '@farmstand/shared/schemas/orders';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/field';
@@ -137,7 +137,8 @@ export function RecordPayment({ order }: { order: Order }) {
           order={order}
           plan={plan}
           handOver={open === 'hand-over'}
-          loading={benefits.isPending}
+          // A refetch under way (just after weighing, say) would fill the form from the old plan.
+          loading={benefits.isPending || benefits.isFetching}
           loadError={benefits.isError ? errorMessage(benefits.error, "Could not load this order's plan; try again") : null}
           onClose={() => setOpen(null)}
           onSaved={(message) => {
@@ -170,13 +171,19 @@ function RecordTendersDialog({
   const title = handOver
     ? `Paid & picked up: order #${order.id}, ${order.shopper.name}`
     : `Record payment for order #${order.id}`;
+  // The form starts from the plan as it is once nothing is loading, and then stays: a later refresh
+  // updates its limits without clearing what was typed.
+  const [started, setStarted] = useState(!loading && Boolean(plan));
+  useEffect(() => {
+    if (!loading && plan) setStarted(true);
+  }, [loading, plan]);
   return (
     <Modal title={title} onClose={onClose}>
       <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
         What {order.shopper.name} actually paid at pickup{handOver ? '; saving it also marks the order picked up' : ''}. Farmstand
         never takes or processes benefits: you accept them in person.
       </p>
-      {loading ? (
+      {!started && !loadError ? (
         <Spinner label="Loading the order's plan…" />
       ) : loadError || !plan ? (
         <>
