@@ -107,6 +107,13 @@ export const PublicBenefits = z.object({
   incentive_market: z.string().nullable(),
   /** The participating markets the farm's pickup places are: the incentive is offered at their pickups only. */
   incentive_markets: z.array(z.string()),
+  /**
+   * Each pickup place where the match is offered (decision 540): the incentive of the place's state,
+   * of which it is a participating market. Any other place (a farm stand, a delivery day) offers none.
+   */
+  incentive_places: z.array(
+    z.object({ point_id: z.number(), name: z.string(), state: z.string(), market: z.string(), incentive_name: z.string() }),
+  ),
 });
 export type PublicBenefits = z.infer<typeof PublicBenefits>;
 

@@ -192,6 +192,64 @@ describe('Double Dollars at the pickup place’s market', () => {
     ]);
   });
 
+  it('offers the incentive of the pickup place’s state, whatever the farm’s own state', async () => {
+    // An Indiana farm across the river sells Kentucky-grown tomatoes at the Lexington market.
+    const farm = await setUpMarket(app, {}, { state: 'IN', city: 'Jeffersonville', zip: '47130' });
+    const tomato = await buildProduct(app, farm, {
+      name: 'Heirloom Tomatoes',
+      category: 'produce',
+      price: 3.25,
+      priceUnit: 'lb',
+      stockQuantity: 100,
+      originState: 'KY',
+    });
+    const saved = await send('PUT', '/api/benefits/mine', farm, {
+      fns_number: '7654321',
+      wic_fmnp: { accepted: false, expires_on: null },
+      senior_fmnp: { accepted: false, expires_on: null },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await send('POST', `/api/admin/benefits/${farm.id}/review`, admin, { approve: true, note: null })).statusCode).toBe(
+      200,
+    );
+    const marked = await send(
+      'PUT',
+      `/api/pickup/mine/points/${farm.pointId}`,
+      farm,
+      marketPoint({ incentive_market: LEXINGTON }),
+    );
+    expect(marked.statusCode, marked.body).toBe(200);
+
+    const shown = (await app.inject({ method: 'GET', url: `/api/benefits/producers/${farm.id}` })).json();
+    expect(shown).toMatchObject({ state: 'IN', takes: ['snap', 'incentive'], incentive_name: 'Kentucky Double Dollars' });
+    expect(shown.incentive_places).toEqual([
+      { point_id: farm.pointId, name: LEXINGTON, state: 'KY', market: LEXINGTON, incentive_name: 'Kentucky Double Dollars' },
+    ]);
+    const shopper = await buildUser(app);
+    const id = await acceptedOrder(farm, shopper, tomato);
+    const plan = (await send('GET', `/api/benefits/orders/${id}`, shopper)).json().benefits;
+    expect(plan).toMatchObject({
+      incentive_match_cents: 1200,
+      incentive_name: 'Kentucky Double Dollars',
+      incentive_market: LEXINGTON,
+    });
+    toSaturdayMorning();
+    const recorded = await send('PUT', `/api/benefits/orders/${id}/tenders`, farm, { snap: 1300, incentive: 1200 });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+  });
+
+  it('lists only the places that are participating markets in the farm’s public answer, each with its market', async () => {
+    const { farm } = await farmAt(LEXINGTON);
+    await afternoonPlace(farm, { name: 'Farm stand', kind: 'farm', market: null });
+    const berea = await afternoonPlace(farm, { name: 'Berea market', kind: 'market', market: BEREA });
+    const shown = (await app.inject({ method: 'GET', url: `/api/benefits/producers/${farm.id}` })).json();
+    expect(shown.incentive_markets).toEqual([BEREA, LEXINGTON]);
+    expect(shown.incentive_places).toEqual([
+      { point_id: berea, name: 'Berea market', state: 'KY', market: BEREA, incentive_name: 'Kentucky Double Dollars' },
+      { point_id: farm.pointId, name: LEXINGTON, state: 'KY', market: LEXINGTON, incentive_name: 'Kentucky Double Dollars' },
+    ]);
+  });
+
   it('keeps the market a match was filed under before places named theirs', async () => {
     const { farm, tomato } = await farmAt(LEXINGTON);
     const shopper = await buildUser(app);

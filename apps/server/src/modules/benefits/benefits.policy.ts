@@ -1,6 +1,6 @@
 import { PRODUCT_CATEGORIES, type ProductCategory, STATES, type StateCode } from '@farmstand/shared';
 import type { AcceptedTenders, BenefitProduct } from '@farmstand/shared/benefits/eligibility';
-import type { BenefitTable, Incentive } from '@farmstand/shared/benefits/programmes';
+import { type BenefitTable, type Incentive, incentiveIn } from '@farmstand/shared/benefits/programmes';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import type { PublicBenefits } from '@farmstand/shared/schemas/benefits';
 import { ORDER_STATUS_LABELS } from '@farmstand/shared/schemas/orders';
@@ -18,23 +18,18 @@ export type Take = PublicBenefits['takes'][number];
 
 export const isStateCode = (state: string): state is StateCode => (STATES as readonly string[]).includes(state);
 
+/** An incentive a pickup place offers: the one running in the place's state, and the participating market the place is of it. */
+export type PlaceIncentive = { incentive: Incentive; market: string };
+
 /**
  * What a farm takes on `day` (its local day; for an order, its pickup day): SNAP only once an admin
  * verified its FNS number; a coupon only while its authorisation runs (through `expires_on`) and
- * only in a state whose programme Farmstand knows; the incentive only at a participating market
- * (`markets`: for an order, the market its pickup place is; for the farm, those its places are,
- * decision 540), when an incentive runs in the farm's state (`incentive`: from the admin-maintained
- * table, `programmes.service.ts#incentiveOfState`), and when the farm takes at least one benefit the
- * incentive matches. Without `markets` (the search index, which reads no places) the farm's own
- * market saved before decision 540 stands in.
+ * only in a state whose programme Farmstand knows; the incentive only where one of `offered` (for an
+ * order, what its pickup place offers; for the farm, what each of its places offers, `incentiveAt`,
+ * decision 540) matches a benefit the farm takes. Nothing else stands in for a place: the farm's own
+ * market saved before decision 540 gives no match.
  */
-export function takesOn(
-  row: BenefitsRow | undefined,
-  state: string,
-  day: string,
-  incentive: Incentive | null,
-  markets: readonly string[] = row?.incentiveMarket ? [row.incentiveMarket] : [],
-): Take[] {
+export function takesOn(row: BenefitsRow | undefined, state: string, day: string, offered: readonly PlaceIncentive[]): Take[] {
   if (!row) return [];
   const takes: Take[] = [];
   if (row.snapStatus === 'verified' && row.fnsNumber) takes.push('snap');
@@ -42,9 +37,25 @@ export function takesOn(
     if (row.wicFmnpAccepted && row.wicFmnpExpiresOn !== null && row.wicFmnpExpiresOn >= day) takes.push('wic_fmnp');
     if (row.seniorFmnpAccepted && row.seniorFmnpExpiresOn !== null && row.seniorFmnpExpiresOn >= day) takes.push('senior_fmnp');
   }
-  if (incentive && participating(incentive, markets).length > 0 && incentive.matches.some((p) => takes.includes(p)))
-    takes.push('incentive');
+  if (offered.some(({ incentive }) => incentive.matches.some((p) => takes.includes(p)))) takes.push('incentive');
   return takes;
+}
+
+/**
+ * What a pickup place offers (decision 540), the one rule for the match, the farm's badge and
+ * search: the incentive running in the place's state (the market is where the food is handed over,
+ * whatever the farm's own state), when the place names one of that incentive's participating markets
+ * now. Delivery days have no state and are never a market. Saving a place checks its market against
+ * the same incentive (`pickup.service.ts`, `incentiveOfState` of the place's state).
+ */
+export function incentiveAt(
+  table: BenefitTable,
+  place: { state: string | null; incentiveMarket: string | null } | undefined,
+): PlaceIncentive | null {
+  if (!place?.state || !place.incentiveMarket) return null;
+  const incentive = incentiveIn(table, place.state);
+  const [market] = incentive ? participating(incentive, [place.incentiveMarket]) : [];
+  return incentive && market ? { incentive, market } : null;
 }
 
 /**

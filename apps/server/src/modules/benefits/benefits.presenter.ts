@@ -1,6 +1,6 @@
 import { type Incentive, TENDER_KINDS, type TenderKind } from '@farmstand/shared/benefits/programmes';
 import type { AdminBenefitsList, ProducerBenefits, PublicBenefits } from '@farmstand/shared/schemas/benefits';
-import type { Take } from './benefits.policy';
+import type { PlaceIncentive, Take } from './benefits.policy';
 import type { BenefitsRow, TendersRow } from './benefits.repository';
 
 /** What the producer sees of their own acceptance; a farm that never saved reads as taking nothing. */
@@ -22,7 +22,7 @@ export function presentMine(
     incentive_market: row?.incentiveMarket ?? null,
     incentive_name: incentive?.name ?? null,
     incentive_markets: incentive?.markets ?? [],
-    incentive_places: places,
+    incentive_places: places.map((p) => ({ name: p.name, market: p.market })),
   };
 }
 
@@ -42,21 +42,33 @@ export function snapStatusMessage(row: BenefitsRow | undefined): string {
   }
 }
 
+/**
+ * The farm's public answer: `places` are its pickup places that offer an incentive (`incentiveAt`),
+ * by market. The farm's incentive is the one its first such place offers (places in one state in
+ * all but a border farm's case); each place names its own.
+ */
 export function presentPublic(
   userId: number,
   state: string,
   takes: Take[],
-  incentive: Incentive | null,
-  markets: string[],
+  places: (PlaceIncentive & { pointId: number; name: string; state: string | null })[],
 ): PublicBenefits {
-  const offers = takes.includes('incentive');
+  const offered = takes.includes('incentive') ? places : [];
+  const markets = [...new Set(offered.map((p) => p.market))];
   return {
     producer_user_id: userId,
     state,
     takes,
-    incentive_name: offers ? (incentive?.name ?? null) : null,
-    incentive_market: offers ? (markets[0] ?? null) : null,
-    incentive_markets: offers ? markets : [],
+    incentive_name: offered[0]?.incentive.name ?? null,
+    incentive_market: markets[0] ?? null,
+    incentive_markets: markets,
+    incentive_places: offered.map((p) => ({
+      point_id: p.pointId,
+      name: p.name,
+      state: p.state ?? state,
+      market: p.market,
+      incentive_name: p.incentive.name,
+    })),
   };
 }
 

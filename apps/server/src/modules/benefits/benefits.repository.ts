@@ -112,10 +112,21 @@ export async function incentiveRecordedThatDay(
   return Number(row?.cents ?? 0);
 }
 
-/** The farm's active pickup places that say they are a participating market (decision 540), by market then name. */
-export async function marketPlaces(db: Db, producerUserId: number): Promise<{ name: string; market: string }[]> {
+/**
+ * The farm's active pickup places that say they are a participating market (decision 540), by
+ * market then name, with the state whose incentive they are a market of (`incentiveAt`).
+ */
+export async function marketPlaces(
+  db: Db,
+  producerUserId: number,
+): Promise<{ pointId: number; name: string; state: string | null; market: string }[]> {
   const rows = await db
-    .select({ name: pickupPoints.name, market: pickupPoints.incentiveMarket })
+    .select({
+      pointId: pickupPoints.id,
+      name: pickupPoints.name,
+      state: pickupPoints.state,
+      market: pickupPoints.incentiveMarket,
+    })
     .from(pickupPoints)
     .where(
       and(
@@ -125,7 +136,7 @@ export async function marketPlaces(db: Db, producerUserId: number): Promise<{ na
       ),
     )
     .orderBy(asc(pickupPoints.incentiveMarket), asc(pickupPoints.name));
-  return rows.flatMap((r) => (r.market ? [{ name: r.name, market: r.market }] : []));
+  return rows.flatMap((r) => (r.market ? [{ ...r, market: r.market }] : []));
 }
 
 export async function saveTenders(db: Db, values: typeof orderTenders.$inferInsert) {

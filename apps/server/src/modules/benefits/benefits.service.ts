@@ -5,7 +5,6 @@ import {
   type BenefitProgramme,
   type BenefitTable,
   type Incentive,
-  incentiveIn,
   TENDER_KINDS,
   TENDER_LABELS,
   type TenderKind,
@@ -38,7 +37,7 @@ import {
   acceptedTenders,
   benefitProduct,
   couponDateRefusal,
-  participating,
+  incentiveAt,
   shareProduct,
   type Take,
   takesOn,
@@ -158,22 +157,20 @@ export function marketOf(incentive: Incentive | null, market: string): string {
   return listed;
 }
 
-/** What a farm takes now, for badges and plans (anyone). */
+/**
+ * What a farm takes now, for badges and plans (anyone): the incentive, where its places offer one
+ * (`incentiveAt`, decision 540), with each such place, so checkout shows the match only at those.
+ */
 export async function publicBenefits(ctx: AppContext, userId: number): Promise<PublicBenefits> {
   const farm = await repo.findFarm(ctx.db, userId);
   if (!farm) throw notFound('Farm not found');
   const row = await repo.findBenefits(ctx.db, userId);
-  const incentive = await incentiveOfState(ctx.db, farm.state);
-  const markets = incentive
-    ? participating(incentive, [...new Set((await repo.marketPlaces(ctx.db, userId)).map((p) => p.market))])
-    : [];
-  return presentPublic(
-    userId,
-    farm.state,
-    takesOn(row, farm.state, await farmToday(ctx), incentive, markets),
-    incentive,
-    markets,
-  );
+  const table = await loadBenefitTable(ctx.db);
+  const places = (await repo.marketPlaces(ctx.db, userId)).flatMap((place) => {
+    const offered = incentiveAt(table, { state: place.state, incentiveMarket: place.market });
+    return offered ? [{ ...place, ...offered }] : [];
+  });
+  return presentPublic(userId, farm.state, takesOn(row, farm.state, await farmToday(ctx), places), places);
 }
 
 /** Of the benefits a shopper plans to pay with, those the farm takes on the pickup day (`takesOn`, the one rule). */
@@ -184,15 +181,8 @@ export async function plannedTakenOn(
   pickupDay: string,
 ): Promise<BenefitProgramme[]> {
   if (planned.length === 0) return [];
-  const state = farm.state ?? '';
-  // The incentive is no planned benefit (it matches them), so no market is read.
-  const takes = takesOn(
-    await repo.findBenefits(ctx.db, farm.userId),
-    state,
-    pickupDay,
-    await incentiveOfState(ctx.db, state),
-    [],
-  );
+  // The incentive is no planned benefit (it matches them), so no place is read.
+  const takes = takesOn(await repo.findBenefits(ctx.db, farm.userId), farm.state ?? '', pickupDay, []);
   return planned.filter((programme) => takes.includes(programme));
 }
 
@@ -252,16 +242,17 @@ async function basisOf(ctx: AppContext, order: ordersRepo.OrderRow): Promise<Bas
   const share = boxIds ? shareProduct(boxIds.map((id) => benefitProduct(kinds.get(id)))) : null;
   const state = farm?.state ?? '';
   const table = await loadBenefitTable(ctx.db);
-  const incentive = incentiveIn(table, state);
-  const [market = null] = incentive ? participating(incentive, [place?.point.incentiveMarket ?? null]) : [];
-  const takes = takesOn(row, state, order.windowDate, incentive, market ? [market] : []);
+  // The incentive of the place's state, at a place that is one of its markets (decision 540).
+  const offered = incentiveAt(table, place?.point);
+  const takes = takesOn(row, state, order.windowDate, offered ? [offered] : []);
+  const incentive = offered && takes.includes('incentive') ? offered : null;
   return {
     order,
     state,
     takes,
     table,
-    incentive: takes.includes('incentive') ? incentive : null,
-    incentiveMarket: takes.includes('incentive') ? market : null,
+    incentive: incentive?.incentive ?? null,
+    incentiveMarket: incentive?.market ?? null,
     // Line amounts exactly as the order's own (order-lines.ts): a by-weight line not yet weighed is its estimate.
     lines: items.map((item) => ({
       item,

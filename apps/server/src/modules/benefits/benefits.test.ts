@@ -134,6 +134,15 @@ describe('benefits at pickup', () => {
       incentive_name: 'Kentucky Double Dollars',
       incentive_market: MARKET,
       incentive_markets: [MARKET],
+      incentive_places: [
+        {
+          point_id: farm.pointId,
+          name: 'Lexington Farmers Market',
+          state: 'KY',
+          market: MARKET,
+          incentive_name: 'Kentucky Double Dollars',
+        },
+      ],
     });
 
     const queue = await send('GET', '/api/admin/benefits?status=pending', admin);

@@ -23,6 +23,7 @@ import { incentiveOfState, loadBenefitTable } from '../benefits/programmes.servi
 import { geocode } from '../geocode/geocode.service';
 import { dayTaken } from '../orders/order-placement.repository';
 import { lockProducerByUserId } from '../producers/producers.repository';
+import { placesChanged } from '../search/benefit-filter';
 import * as repo from './pickup.repository';
 import { closureOn, dayScope, placeSettings } from './place-rules';
 import { cutoffOf, type Occurrence, occurrenceAt, occurrences } from './windows';
@@ -106,6 +107,7 @@ export async function getOwnSetup(ctx: AppContext, user: AuthUser): Promise<Pick
  * markets in the place's state, spelled as the admin's list spells it (the farm's own rule,
  * `benefits.service#marketOf`); where the admin listed none, the market the farm names. With no
  * incentive running in the state there is nothing to be a market of. Delivery days are never one.
+ * The match is offered by the same incentive, of the place's state (`benefits.policy#incentiveAt`).
  */
 async function incentiveMarketOf(ctx: AppContext, state: string, named: string | null): Promise<string | null> {
   if (named === null) return null;
@@ -204,6 +206,8 @@ export async function addPoint(ctx: AppContext, user: AuthUser, input: PointInpu
     if ((await repo.countActivePoints(tx, user.id)) >= PICKUP_LIMITS.maxPoints) throw conflict(PICKUP_TEXTS.tooManyPoints);
     return repo.insertPoint(tx, user.id, values, input.schedule);
   });
+  // What the farm's places offer is read by search's benefits filter (decision 540).
+  await placesChanged(ctx.db, user.id);
   return presentPoint((await ctx.reads.pickupPoint(id))?.point as repo.PointWithSchedule);
 }
 
@@ -219,6 +223,7 @@ export async function updatePoint(ctx: AppContext, user: AuthUser, pointId: numb
   await ownPoint(ctx, user, pointId);
   assertDistinctSlots(input);
   await repo.updatePoint(ctx.db, pointId, await pointValues(ctx, farm, input), input.schedule);
+  await placesChanged(ctx.db, user.id);
   return presentPoint((await ctx.reads.pickupPoint(pointId))?.point as repo.PointWithSchedule);
 }
 
@@ -226,6 +231,7 @@ export async function updatePoint(ctx: AppContext, user: AuthUser, pointId: numb
 export async function removePoint(ctx: AppContext, user: AuthUser, pointId: number) {
   await ownPoint(ctx, user, pointId);
   await repo.deactivatePoint(ctx.db, pointId);
+  await placesChanged(ctx.db, user.id);
   return { message: 'Pickup place removed' };
 }
 

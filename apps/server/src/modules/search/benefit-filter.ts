@@ -1,8 +1,11 @@
-import type { Incentive } from '@farmstand/shared/benefits/programmes';
+import type { BenefitTable } from '@farmstand/shared/benefits/programmes';
 import { addDaysToDate, daysBetweenDates } from '@farmstand/shared/format/date-only';
 import type { SearchBenefit } from '@farmstand/shared/schemas/search';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { pickupPoints, producers } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
-import { type Take, takesOn } from '../benefits/benefits.policy';
+import { incentiveAt, type PlaceIncentive, type Take, takesOn } from '../benefits/benefits.policy';
 import type { BenefitsRow } from '../benefits/benefits.repository';
 import { farmToday } from '../producers/certification-validity';
 
@@ -17,8 +20,10 @@ import { farmToday } from '../producers/certification-validity';
  * only with the row's own dates, so what a farm takes is the same from one of those dates (or the
  * day after one) to the next: each farm's answer is kept as a timeline, asked of the policy once per
  * such day when the farm is loaded, and read at query time for today (`ctx.clock`, the farms' day).
- * Whether an incentive runs in the farm's state is read when the farm is loaded: a change to an
- * incentive stamps its states' farms in the change feed (migration 0027).
+ * The incentive is the one its active pickup places offer (`incentiveAt`: a place that is a
+ * participating market of the incentive of the place's state, decision 540), read when the farm is
+ * loaded: a change to an incentive stamps its state's farms in the change feed (migration 0027), and
+ * saving or removing a pickup place stamps its farm (`placesChanged`).
  */
 
 /** One bit per benefit a farm may take (`Take`). */
@@ -63,15 +68,61 @@ export async function benefitsWanted(ctx: AppContext, value: SearchBenefit | und
 }
 
 /**
+ * What each farm's active pickup places offer (`incentiveAt`), by the farm's user id: of every farm,
+ * or of these producers' farms. A farm none of whose places is a participating market is absent.
+ */
+export async function placeIncentivesOf(
+  db: Db,
+  table: BenefitTable,
+  producerIds?: number[],
+): Promise<Map<number, PlaceIncentive[]>> {
+  const byFarm = new Map<number, PlaceIncentive[]>();
+  if (producerIds?.length === 0) return byFarm;
+  const rows = await db
+    .select({ userId: pickupPoints.producerUserId, state: pickupPoints.state, incentiveMarket: pickupPoints.incentiveMarket })
+    .from(pickupPoints)
+    .where(
+      and(
+        eq(pickupPoints.active, true),
+        isNotNull(pickupPoints.incentiveMarket),
+        producerIds
+          ? inArray(
+              pickupPoints.producerUserId,
+              db.select({ userId: producers.userId }).from(producers).where(inArray(producers.id, producerIds)),
+            )
+          : undefined,
+      ),
+    );
+  for (const row of rows) {
+    const offered = incentiveAt(table, row);
+    if (offered) byFarm.set(row.userId, [...(byFarm.get(row.userId) ?? []), offered]);
+  }
+  return byFarm;
+}
+
+/**
+ * A farm's pickup places changed (added, edited, removed): its search row is stamped so the index
+ * and the map read what its places offer again (the change feed, decision 121).
+ */
+export async function placesChanged(db: Db, producerUserId: number): Promise<void> {
+  await db.execute(sql`update search_producers set changed_at = clock_timestamp() where user_id = ${producerUserId}`);
+}
+
+/**
  * A farm's timeline, asked of the policy: on a day before the first of the row's dates, on each of
  * them and on the day after each (a comparison of the day with a date changes its answer only there).
+ * `offered`: what its pickup places offer (`placeIncentivesOf`).
  */
-export function benefitTimeline(row: BenefitsRow | undefined, state: string, incentive: Incentive | null): BenefitTimeline {
+export function benefitTimeline(
+  row: BenefitsRow | undefined,
+  state: string,
+  offered: readonly PlaceIncentive[],
+): BenefitTimeline {
   if (!row) return TAKES_NOTHING;
   const dates = Object.values(row).filter((value): value is string => typeof value === 'string' && DATE.test(value));
   const firsts = dates.map(dayNumber).filter(Number.isFinite);
   const points = [...new Set(firsts.flatMap((day) => [day, day + 1]))].sort((a, b) => a - b);
-  const policyOn = (day: number) => takesOn(row, state, dateOf(day), incentive).reduce((bits, take) => bits | TAKE_BITS[take], 0);
+  const policyOn = (day: number) => takesOn(row, state, dateOf(day), offered).reduce((bits, take) => bits | TAKE_BITS[take], 0);
   const timeline: BenefitTimeline = { first: policyOn((points[0] ?? 0) - 1), days: [], masks: [] };
   let last = timeline.first;
   for (const day of points) {

@@ -5,6 +5,7 @@ import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct, type TestProducer } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import type { BenefitsRow } from '../benefits/benefits.repository';
+import { marketPoint } from '../orders/orders.test-helpers';
 import { type BenefitsWanted, type BenefitTimeline, benefitTimeline, dayNumber, maskOn } from './benefit-filter';
 import type { IndexQuery, ListingData, ProducerData, ProducerQuery } from './listing-index/listing-index';
 import {
@@ -21,9 +22,11 @@ import { pollSearchChanges } from './search-changes';
  * The `benefits` filter of search (decision 516) on product search, the producer list and the map,
  * composed with text, a category and a distance. Around Lexington, KY; the farms' day starts as
  * Wednesday 5 June 2030 (noon EDT):
- *   Georgetown (~12 mi): SNAP verified;
+ *   Georgetown (~12 mi): SNAP verified; it named a market for itself once, but its one pickup place
+ *     is its farm stand;
  *   Frankfort (~23 mi): SNAP pending, WIC FMNP coupons through Thursday 6 June;
- *   Louisville (~70 mi): SNAP verified and Kentucky Double Dollars through its market;
+ *   Louisville (~70 mi): SNAP verified and Kentucky Double Dollars at its pickup place, a
+ *     participating market (decision 540);
  *   Lexington (0 mi): takes no benefit.
  */
 
@@ -38,8 +41,10 @@ let app: TestApp;
 let admin: TestUser;
 let clock = WEDNESDAY_NOON;
 const farms = {} as Record<'georgetown' | 'frankfort' | 'louisville' | 'lexington', TestProducer>;
+/** Georgetown's farm stand, its one pickup place. */
+let stand: number;
 
-async function send(method: 'GET' | 'PUT' | 'POST', url: string, user?: TestUser, payload?: object) {
+async function send(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, user?: TestUser, payload?: object) {
   return app.inject({ method, url, headers: user ? bearer(user) : {}, ...(payload ? { payload } : {}) });
 }
 
@@ -104,6 +109,13 @@ async function saveBenefits(farm: TestProducer, body: object) {
   expect(saved.statusCode, saved.body).toBe(200);
 }
 
+/** A pickup place of the farm; `incentive_market`: the participating market it is, or null. */
+async function addPlace(farm: TestProducer, values: { name: string; kind: 'farm' | 'market'; incentive_market: string | null }) {
+  const added = await send('POST', '/api/pickup/mine/points', farm, marketPoint(values));
+  expect(added.statusCode, added.body).toBe(201);
+  return added.json().point.id as number;
+}
+
 async function verifySnap(farm: TestProducer) {
   const reviewed = await send('POST', `/api/admin/benefits/${farm.id}/review`, admin, { approve: true, note: null });
   expect(reviewed.statusCode, reviewed.body).toBe(200);
@@ -126,10 +138,12 @@ beforeAll(async () => {
   await buildProduct(app, farms.louisville, { name: 'Louisville Honey', category: 'honey', price: 9 });
   await buildProduct(app, farms.lexington, { name: 'Lexington Eggs', category: 'eggs' });
 
-  await saveBenefits(farms.georgetown, { fns_number: '1111111' });
+  await saveBenefits(farms.georgetown, { fns_number: '1111111', incentive_market: 'Georgetown Farmers Market' });
+  stand = await addPlace(farms.georgetown, { kind: 'farm', name: 'Georgetown farm stand', incentive_market: null });
   await verifySnap(farms.georgetown);
   await saveBenefits(farms.frankfort, { fns_number: '2222222', wic_fmnp: { accepted: true, expires_on: '2030-06-06' } });
-  await saveBenefits(farms.louisville, { fns_number: '3333333', incentive_market: 'Louisville Farmers Market' });
+  await saveBenefits(farms.louisville, { fns_number: '3333333' });
+  await addPlace(farms.louisville, { kind: 'market', name: 'Louisville market', incentive_market: 'Louisville Farmers Market' });
   await verifySnap(farms.louisville);
   // The Lexington farm never saved its benefits: it has no row at all.
   await listingIndexCaughtUp(app.ctx);
@@ -214,12 +228,13 @@ describe('the benefits filter of search', () => {
       createdAt: new Date(WEDNESDAY_NOON),
       updatedAt: new Date(WEDNESDAY_NOON),
     } satisfies BenefitsRow;
-    const timeline = benefitTimeline(row, 'KY', KENTUCKY_DOUBLE_DOLLARS);
-    // WIC (2) and the incentive (8) through 6 June, nothing from the 7th; in Ohio no incentive at all.
+    const atMarket = [{ incentive: KENTUCKY_DOUBLE_DOLLARS, market: 'Lexington Farmers Market' }];
+    const timeline = benefitTimeline(row, 'KY', atMarket);
+    // WIC (2) and the incentive (8) through 6 June, nothing from the 7th; with no place a market, no incentive.
     expect([maskOn(timeline, dayNumber('2000-01-01')), maskOn(timeline, dayNumber('2030-06-06'))]).toEqual([10, 10]);
     expect(maskOn(timeline, dayNumber('2030-06-07'))).toBe(0);
-    expect(maskOn(benefitTimeline(row, 'OH', null), dayNumber('2030-06-06'))).toBe(2);
-    expect(benefitTimeline(undefined, 'KY', KENTUCKY_DOUBLE_DOLLARS)).toEqual({ first: 0, days: [], masks: [] });
+    expect(maskOn(benefitTimeline(row, 'KY', []), dayNumber('2030-06-06'))).toBe(2);
+    expect(benefitTimeline(undefined, 'KY', atMarket)).toEqual({ first: 0, days: [], masks: [] });
   });
 
   it('keeps only the farms taking the benefit today, on every surface, from the changed farms and from a fresh index', async () => {
@@ -293,6 +308,30 @@ describe('the benefits filter of search', () => {
     expect((await send('PUT', '/api/admin/benefits/incentives/ky_double_dollars', admin, on)).statusCode).toBe(200);
     await listingIndexCaughtUp(app.ctx);
     expect(await productNames('benefits=incentive')).toEqual(LOUISVILLE);
+    await vi.waitFor(async () => {
+      await pollSearchChanges(app.ctx);
+      expect(await mapped('benefits=incentive')).toEqual(['Louisville Homestead']);
+    }, untilTheFeedHasIt);
+  }, 120_000);
+
+  it('finds a farm under Double Dollars only while one of its active pickup places is a participating market', async () => {
+    clock = WEDNESDAY_NOON;
+    // Georgetown's farm stand becomes its market place: the farm takes the match there, without a restart.
+    const market = marketPoint({ kind: 'market', name: 'Georgetown market', incentive_market: 'Georgetown Farmers Market' });
+    expect((await send('PUT', `/api/pickup/mine/points/${stand}`, farms.georgetown, market)).statusCode).toBe(200);
+    await listingIndexCaughtUp(app.ctx);
+    expect(await productNames('benefits=incentive')).toEqual(all(GEORGETOWN, LOUISVILLE));
+    expect(await listed(`benefits=incentive&${near(25)}`)).toEqual(['Georgetown Homestead']);
+    await vi.waitFor(async () => {
+      await pollSearchChanges(app.ctx);
+      expect(await mapped('benefits=incentive')).toEqual(['Georgetown Homestead', 'Louisville Homestead']);
+    }, untilTheFeedHasIt);
+
+    // The place removed, no active place is a market: the farm drops out again, SNAP stays.
+    expect((await send('DELETE', `/api/pickup/mine/points/${stand}`, farms.georgetown)).statusCode).toBe(200);
+    await listingIndexCaughtUp(app.ctx);
+    expect(await productNames('benefits=incentive')).toEqual(LOUISVILLE);
+    expect(await productNames(`benefits=snap&${near(25)}`)).toContain('Georgetown Eggs');
     await vi.waitFor(async () => {
       await pollSearchChanges(app.ctx);
       expect(await mapped('benefits=incentive')).toEqual(['Louisville Homestead']);

@@ -38,7 +38,7 @@ export function mapEntryOf(row: MapProducerRow): MapEntry {
     visibleUntil: Number(row.visible_until),
     farmName: row.farm_name,
     categories: new Set(row.categories),
-    benefits: benefitTimeline(row.benefits, row.state, row.incentive ?? null),
+    benefits: benefitTimeline(row.benefits, row.state, row.offered ?? []),
     head: json.slice(0, -1),
   };
 }

@@ -1,13 +1,14 @@
-import { type BenefitTable, type Incentive, incentiveIn } from '@farmstand/shared/benefits/programmes';
+import type { BenefitTable } from '@farmstand/shared/benefits/programmes';
 import type { ProductSort } from '@farmstand/shared/schemas/search';
 import { inArray, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { runNamed } from '../../db/named';
 import { producerBenefits, producers } from '../../db/schema';
+import type { PlaceIncentive } from '../benefits/benefits.policy';
 import type { BenefitsRow } from '../benefits/benefits.repository';
 import { loadBenefitTable } from '../benefits/programmes.service';
-import type { BenefitsWanted } from './benefit-filter';
+import { type BenefitsWanted, placeIncentivesOf } from './benefit-filter';
 import type { Point } from './geo';
 import { effectiveStatusSql } from './listing-visibility.sql';
 import { visibleNowSql } from './visible-until';
@@ -103,8 +104,8 @@ export type MapProducerRow = {
   categories: string[];
   /** The farm's `producer_benefits` row, if it saved one: what it takes (benefit-filter.ts). */
   benefits?: BenefitsRow;
-  /** The incentive running in the farm's state, if any. */
-  incentive?: Incentive | null;
+  /** What the farm's pickup places offer (benefit-filter.ts#placeIncentivesOf). */
+  offered?: PlaceIncentive[];
 };
 
 /**
@@ -130,7 +131,7 @@ export async function loadMapProducers(db: Db, ids?: number[]): Promise<MapProdu
   const benefits = await benefitRowsOf(db, ids);
   for (const row of result.rows) {
     row.benefits = benefits.rows.get(Number(row.user_id));
-    row.incentive = incentiveIn(benefits.table, row.state);
+    row.offered = benefits.places.get(Number(row.user_id)) ?? [];
   }
   return result.rows;
 }
@@ -138,14 +139,14 @@ export async function loadMapProducers(db: Db, ids?: number[]): Promise<MapProdu
 /**
  * The `producer_benefits` rows (decision 516) of every farm, or of these producers' farms, by the
  * farm's user id: whole rows, as the benefits policy reads them, with the benefit table in force
- * (whether an incentive runs in a farm's state).
+ * and what each farm's pickup places offer (the incentive of a place that is a participating market).
  */
 export async function benefitRowsOf(
   db: Db,
   producerIds?: number[],
-): Promise<{ rows: Map<number, BenefitsRow>; table: BenefitTable }> {
+): Promise<{ rows: Map<number, BenefitsRow>; table: BenefitTable; places: Map<number, PlaceIncentive[]> }> {
   const table = await loadBenefitTable(db);
-  if (producerIds?.length === 0) return { rows: new Map(), table };
+  if (producerIds?.length === 0) return { rows: new Map(), table, places: new Map() };
   const rows = await db
     .select()
     .from(producerBenefits)
@@ -157,5 +158,6 @@ export async function benefitRowsOf(
           )
         : undefined,
     );
-  return { rows: new Map(rows.map((row) => [row.producerUserId, row])), table };
+  const places = await placeIncentivesOf(db, table, producerIds);
+  return { rows: new Map(rows.map((row) => [row.producerUserId, row])), table, places };
 }

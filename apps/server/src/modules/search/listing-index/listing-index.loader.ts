@@ -1,6 +1,7 @@
-import { type BenefitTable, incentiveIn } from '@farmstand/shared/benefits/programmes';
+import type { BenefitTable } from '@farmstand/shared/benefits/programmes';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import type { PlaceIncentive } from '../../benefits/benefits.policy';
 import type { BenefitsRow } from '../../benefits/benefits.repository';
 import { benefitTimeline } from '../benefit-filter';
 import { benefitRowsOf } from '../search.repository';
@@ -85,8 +86,14 @@ function toListing(row: ListingRow): ListingData {
   return listing;
 }
 
-/** A producer as the index holds it; `benefits` are the farms' `producer_benefits` rows by user id. */
-function toProducer(row: ProducerRow, benefits: { rows: Map<number, BenefitsRow>; table: BenefitTable }): ProducerData {
+/**
+ * A producer as the index holds it; `benefits` are the farms' `producer_benefits` rows and what their
+ * pickup places offer, by user id.
+ */
+function toProducer(
+  row: ProducerRow,
+  benefits: { rows: Map<number, BenefitsRow>; table: BenefitTable; places: Map<number, PlaceIncentive[]> },
+): ProducerData {
   const userId = Number(row.user_id);
   return {
     producerId: Number(row.producer_id),
@@ -102,7 +109,7 @@ function toProducer(row: ProducerRow, benefits: { rows: Map<number, BenefitsRow>
     state: row.state ?? '',
     deliveryAvailable: row.delivery_available === true,
     deliveryRadius: row.delivery_radius === null ? null : Number(row.delivery_radius),
-    benefits: benefitTimeline(benefits.rows.get(userId), row.state ?? '', incentiveIn(benefits.table, row.state ?? '')),
+    benefits: benefitTimeline(benefits.rows.get(userId), row.state ?? '', benefits.places.get(userId) ?? []),
   };
 }
 

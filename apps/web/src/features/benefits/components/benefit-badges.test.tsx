@@ -19,6 +19,16 @@ const TAKES_ALL: PublicBenefits = {
   incentive_name: 'Kentucky Double Dollars',
   incentive_market: 'Berea Farmers Market',
   incentive_markets: ['Berea Farmers Market', 'Bowling Green Farmers Market'],
+  incentive_places: [
+    { point_id: 1, name: 'Berea market', state: 'KY', market: 'Berea Farmers Market', incentive_name: 'Kentucky Double Dollars' },
+    {
+      point_id: 2,
+      name: 'Bowling Green market',
+      state: 'KY',
+      market: 'Bowling Green Farmers Market',
+      incentive_name: 'Kentucky Double Dollars',
+    },
+  ],
 };
 
 function serve(benefits: PublicBenefits, table: BenefitTable = DEFAULT_BENEFIT_TABLE) {
