@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USER_TYPES } from './auth';
 import { dbId, optionalQuery } from './common';
+import { OrderWeeksResponse } from './orders';
 
 /** Admin panel wire shapes (spec 02 §3 admin entities, §7 Admin calls). Field spelling follows the spec. */
 
@@ -293,6 +294,12 @@ export const AnalyticsResponse = z.object({
     products: z.array(SeriesPoint),
     engagement: z.array(SeriesPoint),
   }),
+  /**
+   * Every farm's orders by the week of their pickup (the Monday, `YYYY-MM-DD`), the last 12 weeks and
+   * those ahead, whatever `time_range`; the value is the accepted orders' totals, weighed ones at
+   * their weighed total: the farm's "Orders per week" rule (decisions 546, 552).
+   */
+  orders_per_week: OrderWeeksResponse.shape.weeks,
   geographic_data: z.array(z.object({ city: z.string(), state: z.string(), users: z.number(), percentage: z.number() })),
   user_segments: z.array(z.object({ name: z.string(), count: z.number(), percentage: z.number() })),
   platform_health: z.object({

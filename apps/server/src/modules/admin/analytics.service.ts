@@ -2,6 +2,7 @@ import { fillBuckets } from '@farmstand/shared/analytics-buckets';
 import type { AnalyticsRange, AnalyticsResponse } from '@farmstand/shared/schemas/admin';
 import type { AppContext } from '../../lib/context';
 import { uptimePercent } from '../../lib/ops/heartbeat';
+import { ordersPerPickupWeek } from '../orders/orders.service';
 import * as repo from './analytics.repository';
 
 const DAY_MS = 86_400_000;
@@ -22,12 +23,12 @@ const change = (current: number, previous: number) =>
  */
 export async function analytics(ctx: AppContext, range: AnalyticsRange): Promise<AnalyticsResponse> {
   const started = performance.now();
-  const now = new Date();
+  const now = ctx.clock.now();
   const days = RANGE_DAYS[range];
   const current = { from: new Date(now.getTime() - days * DAY_MS), to: now };
   const previous = { from: new Date(now.getTime() - 2 * days * DAY_MS), to: current.from };
 
-  const [cur, prev, topProducers, topProducts, recentActivity, points, places, segmentRows] = await Promise.all([
+  const [cur, prev, topProducers, topProducts, recentActivity, points, places, segmentRows, ordersPerWeek] = await Promise.all([
     repo.windowFigures(ctx.db, current),
     repo.windowFigures(ctx.db, previous),
     repo.topProducers(ctx.db, current),
@@ -36,6 +37,8 @@ export async function analytics(ctx: AppContext, range: AnalyticsRange): Promise
     repo.series(ctx.db, current, RANGE_BUCKET[range]),
     repo.geography(ctx.db),
     repo.segments(ctx.db),
+    // Every farm's, by the farm's own rule.
+    ordersPerPickupWeek(ctx, null),
   ]);
   const dbPing = await repo.pingMs(ctx.db);
 
@@ -72,6 +75,7 @@ export async function analytics(ctx: AppContext, range: AnalyticsRange): Promise
       products: seriesOf('products'),
       engagement: seriesOf('engagement'),
     },
+    orders_per_week: ordersPerWeek,
     geographic_data: places.slice(0, GEOGRAPHY_ROWS).map((p) => ({ ...p, percentage: percent(p.users, producersTotal) })),
     user_segments: segmentRows
       .sort((a, b) => b.count - a.count)

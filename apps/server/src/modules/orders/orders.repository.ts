@@ -539,14 +539,16 @@ export async function windowOrderCounts(db: Db, producerUserId: number, date: st
  * Orders per pickup week (the Monday of the order's local pickup day), oldest first, from the week of
  * `since` (a local date) on, upcoming weeks included; the value is the orders accepted or further,
  * each at its total, which is the weighed amount once its by-weight lines are weighed (decision 546).
+ * Of one farm (its user id), or of every farm (null: the admin's analytics, decision 552).
  */
-export async function ordersPerWeek(db: Db, producerUserId: number, since: string) {
+export async function ordersPerWeek(db: Db, producerUserId: number | null, since: string) {
+  const farm = producerUserId === null ? sql`true` : sql`producer_user_id = ${producerUserId}`;
   const result = await db.execute<{ week_start: string; orders: string; reserved_value: string | null }>(sql`
     select to_char(date_trunc('week', window_date::date), 'YYYY-MM-DD') as week_start,
            count(*)::text as orders,
            coalesce(sum(total) filter (where status in ('accepted', 'ready', 'picked_up')), 0)::text as reserved_value
     from orders
-    where producer_user_id = ${producerUserId} and window_date::date >= date_trunc('week', ${since}::date)
+    where ${farm} and window_date::date >= date_trunc('week', ${since}::date)
     group by 1 order by 1`);
   return result.rows.map((r) => ({
     week_start: r.week_start,

@@ -295,10 +295,22 @@ export async function pickList(ctx: AppContext, producer: AuthUser, date: string
   return { date, farm_name: farm?.farmName ?? '', windows: [...windows.values()] };
 }
 
-/** The farm's orders per pickup week: the last 12 weeks and those ahead (decision 546). */
-export async function ordersPerWeek(ctx: AppContext, producer: AuthUser, weeks = 12): Promise<OrderWeeksResponse> {
-  const since = addDaysToDate(todayDateOnly(ctx.clock.now()), -7 * weeks);
-  return { weeks: await repo.ordersPerWeek(ctx.db, producer.id, since) };
+/** How many weeks back "Orders per week" reaches, for the farm and the admin alike. */
+export const ORDER_WEEKS_BACK = 12;
+
+/**
+ * "Orders per week", the one rule of the farm's and the admin's figure (decisions 546, 552): orders
+ * by the week of their pickup, the last 12 weeks and those ahead, valued at the accepted orders'
+ * totals (the weighed amount once weighed). Of one farm (its user id) or of every farm (null).
+ */
+export async function ordersPerPickupWeek(ctx: AppContext, producerUserId: number | null): Promise<OrderWeeksResponse['weeks']> {
+  const since = addDaysToDate(todayDateOnly(ctx.clock.now()), -7 * ORDER_WEEKS_BACK);
+  return repo.ordersPerWeek(ctx.db, producerUserId, since);
+}
+
+/** The farm's orders per pickup week (`ordersPerPickupWeek`). */
+export async function ordersPerWeek(ctx: AppContext, producer: AuthUser): Promise<OrderWeeksResponse> {
+  return { weeks: await ordersPerPickupWeek(ctx, producer.id) };
 }
 
 export async function listThread(ctx: AppContext, user: AuthUser, id: number): Promise<{ messages: Message[] }> {

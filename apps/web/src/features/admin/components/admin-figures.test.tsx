@@ -18,6 +18,7 @@ const analytics = vi.hoisted(() => ({
     top_products: [] as unknown[],
     recent_activity: [],
     charts: { users: [], revenue: [], products: [], engagement: [] },
+    orders_per_week: [] as unknown[],
     geographic_data: [],
     user_segments: [],
     platform_health: { api_response_time: 10, db_performance: 5, error_rate: 0, uptime: 96.5 as number | null },

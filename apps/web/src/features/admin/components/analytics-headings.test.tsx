@@ -17,6 +17,7 @@ const data = {
   top_products: [],
   recent_activity: [],
   charts: { users: [], revenue: [], products: [], engagement: [] },
+  orders_per_week: [],
   geographic_data: [],
   user_segments: [],
   platform_health: { api_response_time: 10, db_performance: 5, error_rate: null, uptime: 99.5 },

@@ -3,6 +3,7 @@ import { ANALYTICS_RANGES, type AnalyticsRange, type AnalyticsResponse } from '@
 import { type ReactNode, useState } from 'react';
 import { Card, Spinner } from '@/components/ui/card';
 import { SelectInput } from '@/components/ui/field';
+import { OrderWeeksTable } from '@/shared/order-weeks-table';
 import { useAnalytics } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';
@@ -109,6 +110,12 @@ function AnalyticsBody({ data }: { data: AnalyticsResponse }) {
         <Metric label="Conversion rate" value={`${m.conversion_rate}%`} change={m.conversion_change} unit=" pts" />
       </div>
       <TrendChart charts={data.charts} range={data.time_range} />
+      <Panel title="Orders per week">
+        <OrderWeeksTable weeks={data.orders_per_week} scope="all" />
+        <p className="mt-2 text-xs text-stone-600 dark:text-stone-300">
+          The last 12 weeks and the weeks ahead, whatever the period chosen above.
+        </p>
+      </Panel>
       <div className="grid gap-4 lg:grid-cols-3">
         <Panel title="Top producers">
           {data.top_producers.length === 0 ? (
