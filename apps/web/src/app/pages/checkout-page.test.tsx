@@ -32,11 +32,29 @@ const saturday = {
   delivery_fee: null,
 };
 
+/** A Saturday afternoon at the farm stand: no participating market. */
+const standAfternoon = {
+  ...saturday,
+  point_id: 6,
+  kind: 'farm',
+  name: 'Farm stand',
+  starts_at: '2030-06-08T18:00:00.000Z',
+  ends_at: '2030-06-08T20:00:00.000Z',
+};
+
 /**
  * The API the composed page reads: pickup times, what the farm takes, its products' categories and
  * the shopper's own saved benefits (none unless `saved`).
  */
-function serve({ takes = ['snap', 'incentive'], saved }: { takes?: string[]; saved?: string[] } = {}) {
+function serve({
+  takes = ['snap', 'incentive'],
+  saved,
+  windows = [saturday],
+}: {
+  takes?: string[];
+  saved?: string[];
+  windows?: object[];
+} = {}) {
   return vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
     if (path === '/benefits/producers/7')
       return {
@@ -45,6 +63,17 @@ function serve({ takes = ['snap', 'incentive'], saved }: { takes?: string[]; sav
         takes,
         incentive_name: 'Kentucky Double Dollars',
         incentive_market: 'Lexington Farmers Market',
+        incentive_markets: ['Lexington Farmers Market'],
+        // The market place is a participating market (decision 540).
+        incentive_places: [
+          {
+            point_id: 5,
+            name: 'Lexington Farmers Market',
+            state: 'KY',
+            market: 'Lexington Farmers Market',
+            incentive_name: 'Kentucky Double Dollars',
+          },
+        ],
       } as never;
     if (path === '/benefits/me') return { uses: saved ?? [] } as never;
     if (path === '/producers/7')
@@ -54,7 +83,7 @@ function serve({ takes = ['snap', 'incentive'], saved }: { takes?: string[]; sav
           { id: 2, category: 'produce', inspection: null },
         ],
       } as never;
-    return { producer_user_id: 7, farm_name: 'Bluegrass Acres', settings: {}, points: [], windows: [saturday] } as never;
+    return { producer_user_id: 7, farm_name: 'Bluegrass Acres', settings: {}, points: [], windows } as never;
   });
 }
 
@@ -84,10 +113,39 @@ describe('the composed checkout page', () => {
     addToBasket(farm, { productId: 1, name: 'Eggs', price: 4, priceUnit: 'dozen', quantity: 2, max: 12 });
     addToBasket(farm, { productId: 2, name: 'Tomatoes', price: 2.5, priceUnit: 'quart', quantity: 4, max: 40 });
     renderCheckout();
-    expect((await screen.findByTestId('tender-plan-sentence')).textContent).toBe(
-      'Pay the producer at pickup: up to $18.00 with SNAP, + $10.00 Kentucky Double Dollars',
+    fireEvent.click(await screen.findByRole('radio', {}, { timeout: 10_000 }));
+    await waitFor(() =>
+      expect(screen.getByTestId('tender-plan-sentence').textContent).toBe(
+        'Pay the producer at pickup: up to $18.00 with SNAP, + $10.00 Kentucky Double Dollars at Lexington Farmers Market',
+      ),
     );
     expect(screen.getByRole('heading', { level: 2, name: 'Paying with benefits' })).toBeTruthy();
+  });
+
+  it('offers the Double Dollars match only for a pickup at the participating market, none at the farm stand', async () => {
+    serve({ windows: [saturday, standAfternoon] });
+    addToBasket(farm, { productId: 2, name: 'Tomatoes', price: 2.5, priceUnit: 'quart', quantity: 4, max: 40 });
+    renderCheckout();
+    const sentence = async () => (await screen.findByTestId('tender-plan-sentence')).textContent;
+    // No place chosen yet: no match promised, and where it is given.
+    expect(await sentence()).toBe('Pay the producer at pickup: up to $10.00 with SNAP');
+    expect(screen.getByTestId('tender-plan-elsewhere').textContent).toBe(
+      'Kentucky Double Dollars match only at pickups at Lexington Farmers Market: choose one of those below to get it.',
+    );
+    fireEvent.click(screen.getByRole('radio', { name: /Farm stand/ }));
+    await waitFor(() =>
+      expect(screen.getByTestId('tender-plan-elsewhere').textContent).toMatch(
+        /^No Kentucky Double Dollars match for a pickup at Farm stand/,
+      ),
+    );
+    expect(await sentence()).toBe('Pay the producer at pickup: up to $10.00 with SNAP');
+    fireEvent.click(screen.getByRole('radio', { name: /Lexington Farmers Market/ }));
+    await waitFor(async () =>
+      expect(await sentence()).toBe(
+        'Pay the producer at pickup: up to $10.00 with SNAP, + $10.00 Kentucky Double Dollars at Lexington Farmers Market',
+      ),
+    );
+    expect(screen.queryByTestId('tender-plan-elsewhere')).toBeNull();
   });
 
   it("lets the shopper tell the farm how they plan to pay: the farm's benefits, ticked from their saved ones, sent with the order", async () => {

@@ -4,9 +4,20 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '@/lib/api';
-import { NEVER_TAKES, type PlanLine, TenderPlanCard } from './tender-plan';
+import { NEVER_TAKES, type PlanLine, type PlanPlace, TenderPlanCard } from './tender-plan';
 
 vi.setConfig({ testTimeout: 60_000 });
+
+/** The farm's Saturday market place, a participating market of Kentucky Double Dollars; its farm stand is none. */
+const MARKET_PLACE = {
+  point_id: 11,
+  name: 'Lexington market',
+  state: 'KY',
+  market: 'Lexington Farmers Market',
+  incentive_name: 'Kentucky Double Dollars',
+};
+const AT_MARKET: PlanPlace = { pointId: 11, name: 'Lexington market' };
+const AT_STAND: PlanPlace = { pointId: 12, name: 'Farm stand' };
 
 const farm = (takes: PublicBenefits['takes'], state = 'KY'): PublicBenefits => ({
   producer_user_id: 7,
@@ -15,6 +26,7 @@ const farm = (takes: PublicBenefits['takes'], state = 'KY'): PublicBenefits => (
   incentive_name: takes.includes('incentive') ? 'Kentucky Double Dollars' : null,
   incentive_market: takes.includes('incentive') ? 'Lexington Farmers Market' : null,
   incentive_markets: takes.includes('incentive') ? ['Lexington Farmers Market'] : [],
+  incentive_places: takes.includes('incentive') ? [MARKET_PLACE] : [],
 });
 
 /** The farm's public profile: only its products matter here (their categories). */
@@ -47,10 +59,10 @@ function serve(benefits: PublicBenefits | 'missing', uses: string[] = [], table:
   });
 }
 
-const show = (lines: PlanLine[], estimated = false) =>
+const show = (lines: PlanLine[], estimated = false, place: PlanPlace = AT_MARKET) =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <TenderPlanCard producerUserId={7} lines={lines} estimated={estimated} />
+      <TenderPlanCard producerUserId={7} lines={lines} estimated={estimated} place={place} />
     </QueryClientProvider>,
   );
 
@@ -64,14 +76,14 @@ describe('the tender plan at checkout', () => {
     serve(farm(['snap', 'incentive']));
     show([eggs, tomatoes]);
     expect((await screen.findByTestId('tender-plan-sentence')).textContent).toBe(
-      'Pay the producer at pickup: up to $18.00 with SNAP, + $10.00 Kentucky Double Dollars',
+      'Pay the producer at pickup: up to $18.00 with SNAP, + $10.00 Kentucky Double Dollars at Lexington Farmers Market',
     );
     expect(screen.getByText(NEVER_TAKES)).toBeTruthy();
     const rows = [...document.querySelectorAll('dl > div')].map((row) => row.textContent);
     expect(rows).toEqual([
       'SNAP-eligible items$18.00',
       'The rest, paid another way$0.00',
-      'Expected Kentucky Double Dollars matchup to $10.00 (at most $20.00 a day)',
+      'Expected Kentucky Double Dollars match at Lexington Farmers Marketup to $10.00 (at most $20.00 a day)',
     ]);
     // Eggs are matched only at participating markets: the shopper asks, with the amount.
     expect(
@@ -94,11 +106,36 @@ describe('the tender plan at checkout', () => {
     show([eggs, tomatoes]);
     await waitFor(() =>
       expect(screen.getByTestId('tender-plan-sentence').textContent).toBe(
-        'Pay the producer at pickup: up to $18.00 with SNAP, + $4.00 Kentucky Double Dollars',
+        'Pay the producer at pickup: up to $18.00 with SNAP, + $4.00 Kentucky Double Dollars at Lexington Farmers Market',
       ),
     );
-    expect(screen.getByText('Expected Kentucky Double Dollars match').nextElementSibling?.textContent).toBe(
-      'up to $4.00 (at most $4.00 a day)',
+    expect(
+      screen.getByText('Expected Kentucky Double Dollars match at Lexington Farmers Market').nextElementSibling?.textContent,
+    ).toBe('up to $4.00 (at most $4.00 a day)');
+  });
+
+  it('offers no Double Dollars match for a pickup at the farm stand, and says at which places it is given', async () => {
+    serve(farm(['snap', 'incentive']));
+    show([eggs, tomatoes], false, AT_STAND);
+    expect((await screen.findByTestId('tender-plan-sentence')).textContent).toBe(
+      'Pay the producer at pickup: up to $18.00 with SNAP',
+    );
+    const rows = [...document.querySelectorAll('dl > div')].map((row) => row.textContent);
+    expect(rows).toEqual(['SNAP-eligible items$18.00', 'The rest, paid another way$0.00']);
+    expect(screen.getByTestId('tender-plan-elsewhere').textContent).toBe(
+      'No Kentucky Double Dollars match for a pickup at Farm stand: it is given only at pickups at Lexington market.',
+    );
+    expect(screen.queryByText(/Ask the producer about Kentucky Double Dollars/)).toBeNull();
+  });
+
+  it('promises no match before a pickup place is chosen and names the places that give it', async () => {
+    serve(farm(['snap', 'incentive']));
+    show([eggs, tomatoes], false, null);
+    expect((await screen.findByTestId('tender-plan-sentence')).textContent).toBe(
+      'Pay the producer at pickup: up to $18.00 with SNAP',
+    );
+    expect(screen.getByTestId('tender-plan-elsewhere').textContent).toBe(
+      'Kentucky Double Dollars match only at pickups at Lexington market: choose one of those below to get it.',
     );
   });
 

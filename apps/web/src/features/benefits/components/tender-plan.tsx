@@ -20,6 +20,9 @@ import { useFarmListing } from '../tenders-api';
 /** One basket line as the checkout gives it: the line's total in cents is the checkout's own. */
 export type PlanLine = { productId: number; name: string; totalCents: number };
 
+/** The pickup place chosen at checkout (a delivery day is one too), or null until one is. */
+export type PlanPlace = { pointId: number; name: string } | null;
+
 /** How each benefit is named in "up to $18.00 with SNAP". */
 const PAY_NAMES: Record<BenefitProgramme, string> = {
   snap: 'SNAP',
@@ -51,8 +54,9 @@ type Line = PlanLine & { product: BasketLine['product'] };
 
 /**
  * The words for a plan: "Pay the producer at pickup: up to $18.00 with SNAP, + $10.00 Kentucky
- * Double Dollars", what each benefit covers, and "Ask the producer about …" wherever a programme
- * said "check with the programme". Each item is paid once, so the benefits are joined with "or".
+ * Double Dollars at Lexington Farmers Market", what each benefit covers, and "Ask the producer about
+ * …" wherever a programme said "check with the programme". Each item is paid once, so the benefits
+ * are joined with "or". `market`: the participating market the incentive is offered at.
  */
 export function planText(
   plan: TenderPlan,
@@ -60,6 +64,7 @@ export function planText(
   state: StateCode,
   incentive: Incentive | null,
   table: BenefitTable,
+  market: string | null = null,
 ): PlanText {
   const takes = (kind: TenderKind) => plan.accepted.includes(kind);
   const programmes = BENEFIT_PROGRAMMES.filter(takes);
@@ -70,7 +75,8 @@ export function planText(
     parts.length > 0
       ? `Pay the producer at pickup: up to ${orList(parts)}`
       : `Pay the producer at pickup: nothing in this basket is sure to be covered by ${orList(programmes.map((p) => PAY_NAMES[p]))}`;
-  if (matching && plan.incentiveMatchCents > 0) sentence += `, + ${dollars(plan.incentiveMatchCents)} ${incentive.name}`;
+  const at = market ? ` at ${market}` : '';
+  if (matching && plan.incentiveMatchCents > 0) sentence += `, + ${dollars(plan.incentiveMatchCents)} ${incentive.name}${at}`;
 
   const breakdown: PlanText['breakdown'] = [];
   if (takes('snap')) breakdown.push({ label: 'SNAP-eligible items', value: dollars(plan.snapCents) });
@@ -80,7 +86,7 @@ export function planText(
   breakdown.push({ label: 'The rest, paid another way', value: dollars(plan.restCents) });
   if (matching)
     breakdown.push({
-      label: `Expected ${incentive.name} match`,
+      label: `Expected ${incentive.name} match${at}`,
       value: `up to ${dollars(plan.incentiveMatchCents)} (at most ${dollars(incentive.dailyCapCents)} a day)`,
     });
 
@@ -103,17 +109,49 @@ export function planText(
   return { sentence, breakdown, ask };
 }
 
+/**
+ * The incentive offered for a pickup at `place` (decision 540): the one of the place's state, when
+ * the farm says the place is one of its participating markets; none at any other place, or before
+ * a place is chosen.
+ */
+export function incentiveFor(benefits: PublicBenefits, place: PlanPlace, table: BenefitTable) {
+  const at = place ? benefits.incentive_places.find((p) => p.point_id === place.pointId) : undefined;
+  const incentive = at && benefits.takes.includes('incentive') ? incentiveIn(table, at.state) : null;
+  return incentive && at ? { incentive, market: at.market } : null;
+}
+
+/**
+ * Where the match is offered when the chosen place (or none yet) offers none: "Kentucky Double
+ * Dollars match only at pickups at Lexington Farmers Market: a pickup at Farm stand gets none." Null
+ * when the farm offers no match anywhere, or the place offers it.
+ */
+export function incentiveElsewhere(benefits: PublicBenefits, place: PlanPlace, table: BenefitTable): string | null {
+  // Only places whose incentive still runs in the table in force (an admin may have switched it off).
+  const giving = benefits.incentive_places.filter((p) => incentiveIn(table, p.state) !== null);
+  if (!benefits.takes.includes('incentive') || giving.length === 0) return null;
+  if (incentiveFor(benefits, place, table)) return null;
+  const name = giving[0].incentive_name;
+  const places = [...new Set(giving.map((p) => p.name))];
+  const where = places.length < 2 ? places.join('') : `${places.slice(0, -1).join(', ')} and ${places[places.length - 1]}`;
+  return place
+    ? `No ${name} match for a pickup at ${place.name}: it is given only at pickups at ${where}.`
+    : `${name} match only at pickups at ${where}: choose one of those below to get it.`;
+}
+
 /** The plan for a farm that takes benefits, or null (a farm that takes none, an unknown state), by the table in force. */
 function planFor(
   benefits: PublicBenefits | null | undefined,
   products: Product[] | undefined,
   lines: PlanLine[],
   table: BenefitTable,
+  place: PlanPlace,
 ) {
   if (!benefits || benefits.takes.length === 0 || !products) return null;
   const state = STATES.find((s) => s === benefits.state);
   if (!state) return null;
-  const incentive = incentiveIn(table, state);
+  const offered = incentiveFor(benefits, place, table);
+  // The match only where the chosen place offers it: elsewhere the farm takes the rest, not it.
+  const kinds = offered ? benefits.takes : benefits.takes.filter((kind) => kind !== 'incentive');
   const byId = new Map(products.map((p) => [p.id, p]));
   // A product no longer listed has no known category: "other", which every programme answers "check".
   const withProducts: Line[] = lines.map((l) => {
@@ -127,28 +165,36 @@ function planFor(
       },
     };
   });
-  const plan = tenderPlan(withProducts, { state, kinds: benefits.takes, table }, incentive);
-  return { plan, text: planText(plan, withProducts, state, incentive, table) };
+  const incentive = offered?.incentive ?? null;
+  const plan = tenderPlan(withProducts, { state, kinds, table }, incentive);
+  return {
+    plan,
+    text: planText(plan, withProducts, state, incentive, table, offered?.market ?? null),
+    elsewhere: incentiveElsewhere(benefits, place, table),
+  };
 }
 
 /**
  * At checkout, for a farm that takes any benefit: what SNAP, the coupons and the incentive can pay
- * for in this basket, and the rest. Nothing when the farm takes none.
+ * for in this basket, and the rest. The incentive only when the chosen pickup place is one of the
+ * farm's participating markets (decision 540), else where it is given. Nothing when the farm takes none.
  */
 export function TenderPlanCard({
   producerUserId,
   lines,
+  place = null,
   estimated = false,
 }: {
   producerUserId: number;
   lines: PlanLine[];
+  place?: PlanPlace;
   estimated?: boolean;
 }) {
   const benefits = useProducerBenefits(producerUserId);
   const takesAny = (benefits.data?.takes.length ?? 0) > 0;
   const products = useFarmListing(producerUserId, takesAny);
   const table = useBenefitTable();
-  const result = planFor(benefits.data, products.data, lines, table);
+  const result = planFor(benefits.data, products.data, lines, table, place);
   // The shopper's own saved benefits, read from /benefits/me only for this reminder: never sent on.
   const saved = useShopperBenefits(takesAny);
   if (!result) return null;
@@ -176,6 +222,11 @@ export function TenderPlanCard({
           </div>
         ))}
       </dl>
+      {result.elsewhere && (
+        <p className="mt-3 text-sm text-stone-700 dark:text-stone-300" data-testid="tender-plan-elsewhere">
+          {result.elsewhere}
+        </p>
+      )}
       {text.ask.length > 0 && (
         <ul className="mt-3 space-y-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
           {text.ask.map((line) => (

@@ -16,12 +16,16 @@ const choice =
 /**
  * The benefits the member tells the farm they plan to pay each pickup with (decision 541), as another
  * feature's part reads and sets them: `value` is null until that part gives its first choice.
+ * `scope` is 'share' (the choice holds for each pickup); `place` is the pickup place chosen, where
+ * the incentive's match is given or not (decision 540).
  */
 export type PlannedBenefitsChoice = {
   producerUserId: number;
   farmName: string;
   value: BenefitProgramme[] | null;
   onChange: (value: BenefitProgramme[]) => void;
+  scope: 'share';
+  place: { pointId: number; name: string } | null;
 };
 
 /** The form to join a CSA plan, loaded when a shopper presses Join (zod stays out of a guest's first load). */
@@ -49,6 +53,7 @@ export default function JoinForm({
   const [phone, setPhone] = useState(user?.phone ?? '');
   const [errors, setErrors] = useState<Errors>({});
   const [planned, setPlanned] = useState<BenefitProgramme[] | null>(null);
+  const chosenPlace = plan.places.find((p) => p.point_id === pointId);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -168,6 +173,8 @@ export default function JoinForm({
         farmName: plan.producer.farm_name,
         value: planned,
         onChange: setPlanned,
+        scope: 'share',
+        place: chosenPlace ? { pointId: chosenPlace.point_id, name: chosenPlace.name } : null,
       })}
       <p className={muted}>
         You pay {dollars(plan.sizes[size]?.price ?? 0)} to the farm at each pickup, through {seasonText(plan)}.

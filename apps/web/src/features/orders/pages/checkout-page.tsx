@@ -123,6 +123,8 @@ export type CheckoutBasket = {
   lines: { productId: number; name: string; totalCents: number }[];
   /** Some line is sold by weight: its total is an estimate. */
   estimated: boolean;
+  /** The pickup place (or delivery day) chosen, null until one is: the match is offered only at some (decision 540). */
+  place: { pointId: number; name: string } | null;
 };
 
 /**
@@ -273,6 +275,7 @@ export default function CheckoutPage({
             totalCents: lineAmount(l).estimateCents,
           })),
           estimated,
+          place: selected ? { pointId: selected.point_id, name: selected.name } : null,
         })}
 
         {plannedBenefits?.({ producerUserId, farmName: basket.farmName, value: planned, onChange: setPlanned })}
