@@ -74,6 +74,22 @@ test('a farm enters its FNS number, an admin verifies it, a shopper sees the ten
     },
   });
   expect(place.status(), await place.text()).toBe(201);
+  // The farm's own stand, at the same hour: no participating market, so no match there.
+  const stand = await request.post('/api/pickup/mine/points', {
+    headers: farm,
+    data: {
+      kind: 'farm',
+      name: 'Bluegrass Plenty farm stand',
+      address: '1200 Old Frankfort Pike',
+      city: 'Lexington',
+      state: 'KY',
+      zip: '40510',
+      time_zone: EASTERN,
+      schedule: [{ weekday: start.weekday, start: `${hh}:00`, end: `${hh}:59` }],
+      incentive_market: null,
+    },
+  });
+  expect(stand.status(), await stand.text()).toBe(201);
 
   // The farm says it takes SNAP (with its FNS number); its market place gives Kentucky Double Dollars.
   const farmPage = await (await browser.newContext()).newPage();
@@ -150,15 +166,26 @@ test('a farm enters its FNS number, an admin verifies it, a shopper sees the ten
     await expect(shop.getByText(/added to your basket/).first()).toBeVisible();
   }
   await shop.goto(`/checkout/${producer.id}`);
+  // At the farm stand: SNAP pays, but no Double Dollars match (decision 540), and the shopper is told where it is given.
+  await shop
+    .getByRole('radio', { name: /Bluegrass Plenty farm stand/ })
+    .first()
+    .check();
+  await expect(shop.getByTestId('tender-plan-sentence')).toHaveText('Pay the producer at pickup: up to $22.00 with SNAP');
+  await expect(shop.getByTestId('tender-plan-elsewhere')).toHaveText(
+    'No Kentucky Double Dollars match for a pickup at Bluegrass Plenty farm stand: it is given only at pickups at Lexington Farmers Market.',
+  );
+  await expect(shop.getByText(/Expected Kentucky Double Dollars match/)).toHaveCount(0);
   await shop
     .getByRole('radio', { name: /Lexington Farmers Market/ })
     .first()
     .check();
   await shop.getByLabel('Name for pickup').fill('Dana Shopper');
-  // Eggs $12 and tomatoes $10: SNAP can pay all $22; the match is on the Kentucky-grown produce.
+  // Eggs $12 and tomatoes $10: SNAP can pay all $22; the match is on the Kentucky-grown produce, at the market.
   await expect(shop.getByTestId('tender-plan-sentence')).toHaveText(
-    'Pay the producer at pickup: up to $22.00 with SNAP, + $10.00 Kentucky Double Dollars',
+    'Pay the producer at pickup: up to $22.00 with SNAP, + $10.00 Kentucky Double Dollars at Lexington Farmers Market',
   );
+  await expect(shop.getByTestId('tender-plan-elsewhere')).toHaveCount(0);
   await expectAccessible(shop);
   await shop.getByRole('button', { name: 'Place reservation' }).click();
   await expect(shop).toHaveURL(/\/orders\?order=\d+/);
