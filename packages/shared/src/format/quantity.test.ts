@@ -74,7 +74,7 @@ describe('totalWeight', () => {
 });
 
 describe('formatOrderLine', () => {
-  const line = { name: 'Heirloom Tomatoes', variantName: null, weightUnit: null, packMin: null, packMax: null };
+  const line = { name: 'Heirloom Tomatoes', variantName: null, priceUnit: null, weightUnit: null, packMin: null, packMax: null };
   it('writes one line with the variant, the pack and its range', () => {
     expect(formatOrderLine({ ...line, quantity: 2, variantName: 'Cherry' })).toBe('2 × Heirloom Tomatoes (Cherry)');
     expect(formatOrderLine({ ...line, quantity: 2, name: 'Brown Eggs', priceUnit: '18 count' })).toBe('2 × 18-count Brown Eggs');

@@ -106,7 +106,7 @@ export function formatOrderLine(line: {
   quantity: number;
   name: string;
   variantName: string | null;
-  priceUnit?: string | null;
+  priceUnit: string | null;
   weightUnit: WeightUnit | null;
   packMin: number | null;
   packMax: number | null;
@@ -114,7 +114,7 @@ export function formatOrderLine(line: {
 }): string {
   const quantity = formatLineQuantity({
     quantity: line.quantity,
-    price_unit: line.priceUnit ?? null,
+    price_unit: line.priceUnit,
     weight_unit: line.weightUnit,
     pack_min: line.packMin,
     pack_max: line.packMax,

@@ -207,19 +207,25 @@ export function orderAmounts(lines: PricedLine[], deliveryFee: number | string) 
 }
 
 /** An order's lines as its mails write them (one wording with the slips and cards: packages/shared). */
-export function mailLines(items: readonly ItemRow[]): string[] {
-  return items
-    .filter((item) => item.quantity > 0)
-    .map((item) =>
-      formatOrderLine({
-        quantity: item.quantity,
-        name: item.productName,
-        variantName: item.variantName,
-        weightUnit: item.weightUnit,
-        packMin: item.packMin === null ? null : Number(item.packMin),
-        packMax: item.packMax === null ? null : Number(item.packMax),
-      }),
-    );
+/** What a mail, slip or card needs of a line to write it. */
+export type WordedLine = Pick<ItemRow, 'quantity' | 'productName' | 'variantName' | 'priceUnit' | 'weightUnit' | 'packMin' | 'packMax'>;
+
+/** A line in the one wording of mails (packages/shared `formatOrderLine`, decision 544): "2 dozen Eggs", "2 packs × 1.5–2.5 lb (3–5 lb) Tomatoes". */
+export function mailLine(item: WordedLine): string {
+  return formatOrderLine({
+    quantity: item.quantity,
+    name: item.productName,
+    variantName: item.variantName,
+    priceUnit: item.priceUnit,
+    weightUnit: item.weightUnit,
+    packMin: item.packMin,
+    packMax: item.packMax,
+  });
+}
+
+/** The lines an order still holds (a line shorted to nothing is left out), in the one wording. */
+export function mailLines(items: readonly WordedLine[]): string[] {
+  return items.filter((item) => item.quantity > 0).map(mailLine);
 }
 
 /** What the shopper pays, as mails write it: the total, the estimate with its range until weighed, or so far while partly weighed. */

@@ -2,7 +2,6 @@ import { formatPrice } from '@farmstand/shared';
 import { type BenefitProgramme, plannedBenefitsText } from '@farmstand/shared/benefits/programmes';
 import { defaultTimeZone, zoneAbbreviation } from '@farmstand/shared/constants/time-zones';
 import { formatAmountToPay } from '@farmstand/shared/format/by-weight';
-import { formatOrderLine } from '@farmstand/shared/format/quantity';
 import { ORDER_LIMITS } from '@farmstand/shared/schemas/orders';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -12,7 +11,7 @@ import type { AppContext } from '../../lib/context';
 import { zonedFormatter } from '../../lib/date-format';
 import { farmsWithPendingCsaMail, takePendingCsaMail } from '../csa/csa-mail';
 import { farmsWithPendingShareMail, takePendingShareMail } from '../shares/share-mail';
-import { orderAmounts } from './order-lines';
+import { mailLine, orderAmounts, type WordedLine } from './order-lines';
 
 /**
  * A farm's order mails are spaced (decision 323), with the job sweep's notice keys (`job_notices`,
@@ -196,27 +195,7 @@ export function when(date: Date, timeZone: string, readerZone?: string): string 
  */
 export const farmTimeZone = (farm: { state: string | null; zip: string | null }) => defaultTimeZone(farm.state, farm.zip);
 
-type MailItem = {
-  quantity: number;
-  productName: string;
-  variantName: string | null;
-  priceUnit: string | null;
-  weightUnit: 'lb' | 'oz' | null;
-  packMin: number | null;
-  packMax: number | null;
-};
-
-/** A line in the one wording of mails, slips and cards (packages/shared `formatOrderLine`, decision 544). */
-const mailLine = (i: MailItem) =>
-  formatOrderLine({
-    quantity: i.quantity,
-    name: i.productName,
-    variantName: i.variantName,
-    priceUnit: i.priceUnit,
-    weightUnit: i.weightUnit,
-    packMin: i.packMin === null ? null : Number(i.packMin),
-    packMax: i.packMax === null ? null : Number(i.packMax),
-  });
+type MailItem = WordedLine;
 
 /** The order thread's opening message after "Order #<id>": place, time, lines and the shopper's note. */
 export function orderSummaryAfterNumber(items: MailItem[], place: string, startsAt: Date, timeZone: string, note: string | null) {

@@ -195,7 +195,7 @@ describe('the reminder the day before pickup', () => {
     expect(mail.text).toContain('When: Saturday, June 8, 9:00 AM – 12:00 PM CDT.');
     expect(mail.text).toContain('Pickup place: Bowling Green Farmers Market, 1151 Center St');
     expect(mail.text).toContain('Booth: Stall 14, north row.');
-    expect(mail.text).toContain('Your order: 4 × Farm Fresh Eggs.');
+    expect(mail.text).toContain('Your order: 4 dozen Farm Fresh Eggs.');
     expect(mail.text).toContain('To pay: $22.00, paid at pickup.');
     expect(mail.text).toMatch(/Bring a bag or basket/);
     expect(mail.text).toContain(`https://market.example/orders?order=${centralOrder}`);
