@@ -184,8 +184,10 @@ export const CsaMember = z.object({
   paused_until: z.string().nullable(),
   away_from: z.string().nullable(),
   away_to: z.string().nullable(),
-  /** Local dates of the member's skipped pickups from today on. */
+  /** Local dates of the member's own skipped pickups from today on (not the place's closed dates). */
   skips: z.array(z.string()),
+  /** The local date of the member's next pickup (their place open, not skipped, paused or away), or null. */
+  next_pickup: z.string().nullable(),
   joined_at: z.string(),
 });
 export const CsaMemberList = z.object({ members: z.array(CsaMember) });

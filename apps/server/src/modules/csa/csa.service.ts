@@ -9,7 +9,7 @@ import {
   type CsaPlan,
   type CsaPlanRequest,
 } from '@farmstand/shared/schemas/csa';
-import type { StandingResponse } from '@farmstand/shared/schemas/standing';
+import { STANDING_LIMITS, type StandingResponse } from '@farmstand/shared/schemas/standing';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -20,7 +20,7 @@ import { checkLines } from '../orders/order-lines';
 import { when } from '../orders/order-mail';
 import { closureOn } from '../pickup/place-rules';
 import { localDate, occurrences } from '../pickup/windows';
-import { mondayOf, slotOf, timingOf } from '../standing/standing.policy';
+import { mondayOf, pickupsAhead, slotOf, statesOf, timingOf } from '../standing/standing.policy';
 import * as standingRepo from '../standing/standing.repository';
 import { getStanding } from '../standing/standing.service';
 import * as repo from './csa.repository';
@@ -219,37 +219,54 @@ export async function join(ctx: AppContext, shopper: AuthUser, planId: number, i
   };
 }
 
+/**
+ * The plan's members for its farm: each one's own skips and next pickup, read by the place's one
+ * calendar (decision 542): a week at the place's closed date or outside its season is neither a
+ * member's skip nor a pickup.
+ */
 export async function members(ctx: AppContext, producer: AuthUser, planId: number): Promise<CsaMemberList> {
   const { plan } = await ownPlan(ctx, producer, planId);
   const rows = await repo.membersOf(ctx.db, planId);
+  const now = ctx.clock.now();
   const records = await standingRepo.windowRecords(
     ctx.db,
     rows.map((r) => r.id),
-    ctx.clock.now(),
+    now,
   );
-  const zones = new Map<number, string>();
+  const places = new Map<number, Awaited<ReturnType<typeof ctx.reads.pickupPoint>>>();
   for (const row of rows)
-    if (row.pointId !== null && !zones.has(row.pointId))
-      zones.set(row.pointId, (await ctx.reads.pickupPoint(row.pointId))?.point.timeZone ?? 'America/New_York');
+    if (row.pointId !== null && !places.has(row.pointId)) places.set(row.pointId, await ctx.reads.pickupPoint(row.pointId));
   return {
-    members: rows.map((row) => ({
-      standing_id: row.id,
-      name: row.shopperName,
-      phone: row.shopperPhone,
-      size: plan.sizes[row.planSize ?? 0]?.name ?? '',
-      point_id: row.pointId,
-      place: row.pointName,
-      dislikes: row.dislikes,
-      status: row.status,
-      paused_until: row.pausedUntil,
-      away_from: row.awayFrom,
-      away_to: row.awayTo,
-      skips: records
-        .filter((r) => r.standingId === row.id && r.state === 'skipped')
-        .map((r) => localDate(r.windowStart, zones.get(row.pointId ?? 0) ?? 'America/New_York'))
-        .sort(),
-      joined_at: row.createdAt.toISOString(),
-    })),
+    members: rows.map((row) => {
+      const found = row.pointId === null ? undefined : places.get(row.pointId);
+      const point = found?.point.active ? found.point : null;
+      const zone = found?.point.timeZone ?? 'America/New_York';
+      const slot = point ? slotOf(point.schedule, row) : undefined;
+      const next =
+        point && slot && row.status === 'active'
+          ? pickupsAhead({ ...row, plan }, slot, point, statesOf(records, row.id), now, 7 * STANDING_LIMITS.demandWeeks)[0]
+          : undefined;
+      return {
+        standing_id: row.id,
+        name: row.shopperName,
+        phone: row.shopperPhone,
+        size: plan.sizes[row.planSize ?? 0]?.name ?? '',
+        point_id: row.pointId,
+        place: row.pointName,
+        dislikes: row.dislikes,
+        status: row.status,
+        paused_until: row.pausedUntil,
+        away_from: row.awayFrom,
+        away_to: row.awayTo,
+        skips: records
+          .filter((r) => r.standingId === row.id && r.state === 'skipped')
+          .map((r) => localDate(r.windowStart, zone))
+          .filter((date) => !point || closureOn(point, date) === null)
+          .sort(),
+        next_pickup: next?.date ?? null,
+        joined_at: row.createdAt.toISOString(),
+      };
+    }),
   };
 }
 

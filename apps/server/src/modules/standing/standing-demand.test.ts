@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProduct } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { eggs, orderPayload, SATURDAY_9AM, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
+import { eggs, marketPoint, orderPayload, SATURDAY_9AM, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
 
 /**
  * The farm's standing demand (decision 546) on the Saturday market of `setUpMarket`; the clock starts
@@ -55,6 +55,7 @@ async function farmWithDemand() {
   });
   expect(plan.statusCode, plan.body).toBe(201);
   const planId = plan.json().plan.id as number;
+  const members: TestUser[] = [];
   for (const size of [0, 1, 1]) {
     const member = await buildUser(app);
     const joined = await send('POST', `/api/csa/${planId}/join`, member, {
@@ -65,6 +66,7 @@ async function farmWithDemand() {
       shopperPhone: '(859) 555-0100',
     });
     expect(joined.statusCode, joined.body).toBe(201);
+    members.push(member);
   }
   const shopper = await buildUser(app);
   const made = await send('POST', '/api/standing', shopper, {
@@ -77,7 +79,7 @@ async function farmWithDemand() {
     everyWeeks: 1,
   });
   expect(made.statusCode, made.body).toBe(201);
-  return { farm, shopper };
+  return { farm, shopper, planId, members };
 }
 
 describe('the farm’s standing demand', () => {
@@ -143,5 +145,51 @@ describe('the farm’s standing demand', () => {
     const guest = await send('GET', '/api/standing/demand.csv', null);
     expect(guest.statusCode).toBe(401);
     expect(guest.json().message).toBeTruthy();
+  });
+  it('leaves a closed date’s week out of the standing demand and the CSA lists', async () => {
+    const { farm, shopper, planId, members } = await farmWithDemand();
+    // The member of the Small box skips 22 June; the farm closes the market on 15 June and opens it
+    // from 1 July (its season), so the weeks of 10 and 17 June and 24 June have no pickup.
+    const small = (await send('GET', '/api/standing/mine', members[0])).json().standing[0].id;
+    const skipped = await send('POST', `/api/standing/${small}/skip`, members[0], { startsAt: '2030-06-22T13:00:00.000Z' });
+    expect(skipped.statusCode, skipped.body).toBe(200);
+    const place = await app.inject({
+      method: 'PUT',
+      url: `/api/pickup/mine/points/${farm.pointId}`,
+      headers: bearer(farm),
+      payload: { ...marketPoint(), closed_dates: ['2030-06-15'], season_from: '06-01', season_to: '06-22' },
+    });
+    expect(place.statusCode, place.body).toBe(200);
+
+    const demand = (await send('GET', '/api/standing/demand', farm)).json();
+    // Week of 3 June (Sat 8 June) open, 10 June closed, 17 June open (the Small member skips 22 June
+    // in the next week), then out of season.
+    expect(demand.shares.map((share: { counts: number[] }) => share.counts)).toEqual([
+      [1, 0, 0, 0, 0, 0, 0, 0],
+      [2, 0, 2, 0, 0, 0, 0, 0],
+    ]);
+    expect(demand.rows.map((row: { quantities: number[] }) => row.quantities)).toEqual([
+      [2, 0, 2, 0, 0, 0, 0, 0],
+      [3, 0, 3, 0, 0, 0, 0, 0],
+      [1, 0, 1, 0, 0, 0, 0, 0],
+    ]);
+    const csv = (await send('GET', '/api/standing/demand.csv', farm)).body.split('\r\n');
+    expect(csv[1]).toBe('CSA share,Summer Veggie Share (Small),shares,,,1,0,0,0,0,0,0,0');
+    expect(csv[3]).toBe('Product,Farm Fresh Eggs,dozen,Lexington Farmers Market,Saturday 09:00,2,0,2,0,0,0,0,0');
+
+    // The CSA members list: the closed date is no one's skip and no one's next pickup.
+    useTestClock(app, new Date('2030-06-09T12:00:00Z'));
+    const list = (await send('GET', `/api/csa/${planId}/members`, farm)).json().members;
+    expect(list.map((m: { skips: string[]; next_pickup: string | null }) => [m.skips, m.next_pickup])).toEqual([
+      [['2030-06-22'], null],
+      [[], '2030-06-22'],
+      [[], '2030-06-22'],
+    ]);
+    // The shopper's own list says the closed week has no pickup, and why.
+    const mine = (await send('GET', '/api/standing/mine', shopper)).json().standing[0];
+    expect(mine.upcoming.slice(0, 2)).toMatchObject([
+      { date: '2030-06-15', state: 'off', reason: 'Lexington Farmers Market is closed on Saturday, June 15' },
+      { date: '2030-06-22', state: 'upcoming' },
+    ]);
   });
 });

@@ -32,7 +32,7 @@ import { moveOrder } from '../orders/orders.service';
 import { resolveWindow } from '../pickup/pickup.service';
 import { closureOn } from '../pickup/place-rules';
 import { localDate, zonedTime } from '../pickup/windows';
-import { heldOn, mondayOf, offFor, onCadence, pauseEnd, slotOf, timingOf, windowsAhead } from './standing.policy';
+import { mondayOf, pauseEnd, pickupsAhead, slotOf, statesOf, timingOf, windowsAhead } from './standing.policy';
 import { presentStanding } from './standing.presenter';
 import * as repo from './standing.repository';
 import { MINUTE_MS, placeOf, runStandingOrders, SKIP_SCOPE } from './standing.sweep';
@@ -419,7 +419,8 @@ export async function skipByLink(ctx: AppContext, token: string): Promise<SkipLi
 /**
  * The farm's standing demand over the next 8 weeks (decision 546): CSA shares per plan and box size
  * first, then each product (and variant) per place and weekly time in its own unit, from active
- * standing reservations and memberships; paused, away, skipped and off weeks are left out.
+ * standing reservations and memberships; paused, away, skipped and off weeks, and weeks the place
+ * takes no pickups (its closed dates and the days outside its season, decision 542), are left out.
  */
 export async function demand(ctx: AppContext, producer: AuthUser): Promise<StandingDemand> {
   const now = ctx.clock.now();
@@ -429,7 +430,6 @@ export async function demand(ctx: AppContext, producer: AuthUser): Promise<Stand
     rows.map((r) => r.id),
     now,
   );
-  const skipped = new Set(records.filter((r) => r.state !== 'placed').map((r) => `${r.standingId}@${r.windowStart.getTime()}`));
   const firstZone = rows.length ? ((await placeOf(ctx, rows[0].pointId))?.point.timeZone ?? undefined) : undefined;
   const today = todayDateOnly(now, firstZone);
   const monday = mondayOf(today);
@@ -453,12 +453,17 @@ export async function demand(ctx: AppContext, producer: AuthUser): Promise<Stand
     const place = await placeOf(ctx, row.pointId);
     const slot = place && slotOf(place.point.schedule, row);
     if (!place || !slot) continue;
-    for (const window of windowsAhead(row, slot, place.point.timeZone, now, 7 * STANDING_LIMITS.demandWeeks + 7)) {
+    // Only the weeks that are pickups: a week at the place's closed date or outside its season is none.
+    for (const window of pickupsAhead(
+      row,
+      slot,
+      place.point,
+      statesOf(records, row.id),
+      now,
+      7 * STANDING_LIMITS.demandWeeks + 7,
+    )) {
       const week = Math.floor(daysBetweenDates(monday, window.date) / 7);
       if (week < 0 || week >= STANDING_LIMITS.demandWeeks) continue;
-      if (heldOn(row, window.date) || offFor(row.plan, window.date) || skipped.has(`${row.id}@${window.startsAt.getTime()}`))
-        continue;
-      if (!onCadence(row, window.date)) continue;
       // A CSA member's week is one share of its plan in its size; its add-ons are products below.
       if (row.plan && row.planSize !== null) {
         const key = `${row.plan.id}:${row.planSize}`;

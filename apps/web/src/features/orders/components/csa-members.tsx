@@ -25,7 +25,9 @@ function breaks(member: Member): string[] {
 
 /**
  * A plan's members for the farm (decision 515): who, their size and place, what they would rather
- * not get, and the pickups they pause, are away for or skip. Active members first.
+ * not get, their next pickup, and the pickups they pause, are away for or skip. Active members
+ * first. The server reads each place's calendar (decision 542): a closed date or a week outside the
+ * place's season is neither a next pickup nor a member's skip.
  */
 export function CsaMembers({ planId, planName }: { planId: number; planName: string }) {
   const query = usePlanMembers(planId);
@@ -72,6 +74,9 @@ export function CsaMembers({ planId, planName }: { planId: number; planName: str
                 Status
               </th>
               <th scope="col" className={cell}>
+                Next pickup
+              </th>
+              <th scope="col" className={cell}>
                 Away and skips
               </th>
             </tr>
@@ -100,6 +105,7 @@ export function CsaMembers({ planId, planName }: { planId: number; planName: str
                   <td className={cell}>{member.place}</td>
                   <td className={`${cell} min-w-32 break-words`}>{member.dislikes ?? '—'}</td>
                   <td className={`${cell} whitespace-nowrap`}>{statusText(member)}</td>
+                  <td className={`${cell} whitespace-nowrap`}>{member.next_pickup ? csaDay(member.next_pickup) : '—'}</td>
                   <td className={`${cell} min-w-40`}>
                     {away.length === 0
                       ? '—'

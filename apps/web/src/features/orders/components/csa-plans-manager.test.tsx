@@ -64,6 +64,7 @@ const members: CsaMemberList = {
       away_from: null,
       away_to: null,
       skips: ['2099-06-13'],
+      next_pickup: '2099-06-27',
       joined_at: '2099-05-20T12:00:00.000Z',
     },
   ],
@@ -188,6 +189,22 @@ describe('the farm’s CSA share plans', () => {
     ).toBeTruthy();
     // Then the photo, for the week the server filed the box under.
     expect(within(card).getByRole('form', { name: /Photo of the box for the week of Mon, Jun 8/ })).toBeTruthy();
+  });
+
+  it('shows each member’s next pickup in its own column', async () => {
+    serve([plan]);
+    show();
+    const card = await screen.findByTestId('csa-plan-3');
+    fireEvent.click(within(card).getByRole('button', { name: 'Members (2), Summer Veggie Share' }));
+    const table = await within(card).findByRole('table', { name: 'Members of Summer Veggie Share' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    const column = headers.indexOf('Next pickup');
+    expect(column).toBeGreaterThan(-1);
+    const cells = within(within(table).getByRole('row', { name: /Dana Shopper/ })).getAllByRole('cell');
+    // The first cell is the row header (the name): the other cells start at the second column.
+    expect(cells[column - 1].textContent).toBe('Sat, Jun 27');
   });
 
   it('uploads the box photo as multipart, field image, to the week the server filed the box under', async () => {

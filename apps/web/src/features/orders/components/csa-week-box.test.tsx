@@ -27,10 +27,10 @@ function serve(answer: () => Promise<unknown>) {
   });
 }
 
-const show = (sizeIndex: number) =>
+const show = (sizeIndex: number, upcoming: Parameters<typeof CsaWeekBox>[0]['upcoming'] = []) =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <CsaWeekBox planId={3} sizeIndex={sizeIndex} />
+      <CsaWeekBox planId={3} sizeIndex={sizeIndex} upcoming={upcoming} />
     </QueryClientProvider>,
   );
 
@@ -77,5 +77,28 @@ describe('a member’s box of the week', () => {
     });
     show(0);
     expect(await screen.findByText('Share plan not found')).toBeTruthy();
+  });
+  it('says the member has no pickup in the box’s week when their place is closed that day, with the reason', async () => {
+    serve(async () => ({ boxes: [box()] }));
+    show(0, [
+      { date: '2099-06-13', state: 'off', reason: 'Lexington Farmers Market is closed on Saturday, June 13' },
+      { date: '2099-06-20', state: 'upcoming', reason: null },
+    ]);
+    expect(
+      await screen.findByText(
+        'No pickup for you that week: Lexington Farmers Market is closed on Saturday, June 13. The next weeks stay as they are.',
+      ),
+    ).toBeTruthy();
+    cleanup();
+    vi.restoreAllMocks();
+
+    // A plan's own week off (no reason) and another week's closure say nothing over the box.
+    serve(async () => ({ boxes: [box()] }));
+    show(0, [
+      { date: '2099-06-13', state: 'off', reason: null },
+      { date: '2099-06-20', state: 'off', reason: 'Lexington Farmers Market is closed on Saturday, June 20' },
+    ]);
+    await screen.findByRole('heading', { level: 4 });
+    expect(screen.queryByText(/No pickup for you/)).toBeNull();
   });
 });

@@ -133,6 +133,21 @@ describe('the shopper’s standing reservations', () => {
     expect(within(item).getByRole('button', { name: 'Undo skip Sat, Jun 13' })).toBeTruthy();
   });
 
+  it('says a week at the place’s closed date has no pickup, with the reason, and offers neither Skip nor Undo for it', async () => {
+    show([
+      standingFixture({
+        upcoming: [
+          saturday('2099-06-13', 'off', { reason: 'Lexington Farmers Market is closed on Saturday, June 13' }),
+          saturday('2099-06-20', 'upcoming'),
+        ],
+      }),
+    ]);
+    const item = await card();
+    expect(within(item).getByText('No pickup that week: Lexington Farmers Market is closed on Saturday, June 13')).toBeTruthy();
+    expect(within(item).queryByRole('button', { name: /Sat, Jun 13/ })).toBeNull();
+    expect(within(item).getByRole('button', { name: 'Skip Sat, Jun 20' })).toBeTruthy();
+  });
+
   it('skips one pickup by its start and takes a skip back, and shows what the server said', async () => {
     const post = vi.spyOn(api, 'post').mockResolvedValue(answer('Skipped: no order for that pickup.'));
     show([standingFixture()]);

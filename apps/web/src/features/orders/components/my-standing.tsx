@@ -166,7 +166,7 @@ function StandingCard({ standing }: { standing: Standing }) {
           </p>
           {active && (
             <div className="mt-3 rounded-lg border border-stone-200 p-3 dark:border-stone-700">
-              <CsaWeekBox planId={standing.plan.id} sizeIndex={standing.plan.size_index} />
+              <CsaWeekBox planId={standing.plan.id} sizeIndex={standing.plan.size_index} upcoming={standing.upcoming} />
             </div>
           )}
         </>
@@ -276,7 +276,8 @@ function windowState(window: StandingWindow, zone: string): ReactNode {
     case 'away':
       return 'Away';
     case 'off':
-      return 'No pickup: the farm’s week off';
+      // The place's closed date or a day outside its season says why (decision 542); a plan's own week off does not.
+      return window.reason ? `No pickup that week: ${window.reason}` : 'No pickup: the farm’s week off';
   }
 }
 

@@ -30,8 +30,8 @@ function sortRows(rows: Row[]): Row[] {
  * The farm's "Standing demand, next 8 weeks" (decisions 514, 546): first the CSA shares to pack per
  * plan and box size, then what shoppers' standing reservations order per product (and variant),
  * pickup place and weekly time, each product in its own unit ("2 dozen", "2 packs × 3–5 lb (6–10 lb)"), so
- * nothing adds dozens to pounds. One column per week; skipped, paused, away and off weeks are left
- * out by the server. Each table scrolls sideways inside its own box on a phone; the first column
+ * nothing adds dozens to pounds. One column per week; skipped, paused, away and off weeks, and a
+ * place's closed dates and days outside its season (decision 542), are left out by the server. Each table scrolls sideways inside its own box on a phone; the first column
  * stays in view. The same figures download as a CSV.
  */
 export function StandingDemand() {
@@ -111,7 +111,8 @@ export function DemandTables({ demand }: { demand: Demand }) {
     <>
       <p className={`text-sm ${muted}`}>
         What {counted.join(' and ')} will take each week: a signal for what to harvest and plant. Skipped, paused, away and off
-        weeks are left out; orders are placed before each cut-off, so stock decides in the end.
+        weeks, and weeks a place is closed or out of its season, are left out; orders are placed before each cut-off, so stock
+        decides in the end.
       </p>
       {demand.shares.length > 0 && (
         <WeekTable
