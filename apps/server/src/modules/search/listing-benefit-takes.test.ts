@@ -5,13 +5,14 @@ import { products } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct, type TestProducer } from '../../test/listing-factories';
 import { buildTestApp, type TestApp, testConfig } from '../../test/test-app';
-import { useTestClock } from '../orders/orders.test-helpers';
+import { marketPoint, useTestClock } from '../orders/orders.test-helpers';
 import { listingIndexCaughtUp, listingIndexLoaded } from './listing-index/listing-index.service';
 
 /**
  * Product cards show the benefits their farm takes today (decision 516) without a request per
  * card: every product search row carries its farm's `benefit_takes` (the benefits policy's answer
- * for the farms' day, read from the index's timelines) and the product's `origin_state`, and the
+ * for the farms' day, read from the index's timelines; the incentive where a pickup place of the
+ * farm is a participating market, decision 540) and the product's `origin_state`, and the
  * farm page carries its farm's. The clock starts Wednesday 5 June 2030 at noon (EDT).
  */
 let writer: TestApp;
@@ -53,17 +54,20 @@ beforeAll(async () => {
   admin = await buildUser(writer, { userType: 'admin' });
   snapAndWic = await buildProducer(writer, { farmName: 'Double Creek Farm' });
   none = await buildProducer(writer, { farmName: 'Plain Acres' });
-  // SNAP verified, WIC coupons through Thursday, and Double Dollars at its market.
+  // SNAP verified, WIC coupons through Thursday, and Double Dollars at its pickup place that is a
+  // participating market (decision 540).
   await saveBenefits(
     snapAndWic,
-    {
-      fns_number: '1234567',
-      wic_fmnp: { accepted: true, expires_on: '2030-06-06' },
-      senior_fmnp: noCoupon,
-      incentive_market: 'Lexington Farmers Market',
-    },
+    { fns_number: '1234567', wic_fmnp: { accepted: true, expires_on: '2030-06-06' }, senior_fmnp: noCoupon },
     true,
   );
+  const market = await writer.inject({
+    method: 'POST',
+    url: '/api/pickup/mine/points',
+    headers: bearer(snapAndWic),
+    payload: marketPoint({ incentive_market: 'Lexington Farmers Market' }),
+  });
+  expect(market.statusCode, market.body).toBe(201);
   await buildProduct(writer, snapAndWic, { name: 'Creek Tomatoes', category: 'produce' });
   corn = await buildProduct(writer, snapAndWic, { name: 'Creek Sweet Corn', category: 'produce', originState: 'IN' });
   await buildProduct(writer, none, { name: 'Plain Tomatoes', category: 'produce' });
@@ -109,7 +113,7 @@ describe('benefits on product cards', () => {
     useTestClock(writer, WEDNESDAY);
     await saveBenefits(
       none,
-      { fns_number: null, wic_fmnp: noCoupon, senior_fmnp: { accepted: true, expires_on: '2030-10-31' }, incentive_market: null },
+      { fns_number: null, wic_fmnp: noCoupon, senior_fmnp: { accepted: true, expires_on: '2030-10-31' } },
       false,
     );
     await writer.ctx.db.update(products).set({ originState: 'TN' }).where(eq(products.id, corn));
