@@ -27,8 +27,12 @@ export type BasketLine = {
   /** The product's season when it was added, so checkout offers only pickup days inside it (the server re-checks). */
   season?: Season;
 };
-/** A basket per producer, since an order goes to one farm and one pickup window. */
-export type Basket = { producerUserId: number; farmName: string; lines: BasketLine[] };
+/**
+ * A basket per producer, since an order goes to one farm and one pickup window. `pointId` is the
+ * pickup place the shopper last chose on a product's reserve card (its day limit and minimum order
+ * were shown for it): checkout starts on that place's first open time, and the next card on it.
+ */
+export type Basket = { producerUserId: number; farmName: string; lines: BasketLine[]; pointId?: number | null };
 
 const STORAGE_KEY = STORAGE_KEYS.baskets;
 const listeners = new Set<() => void>();
@@ -95,14 +99,17 @@ const isLine = (line: LineKey, key: LineKey) =>
 /** A React key for a line. */
 export const lineKey = (line: LineKey) => `${line.productId}:${line.variantId ?? ''}`;
 
-/** Adds to the line (or starts it), never beyond what can be reserved. */
-export function addToBasket(producer: { producerUserId: number; farmName: string }, line: BasketLine): void {
+/** Adds to the line (or starts it), never beyond what can be reserved; a place given becomes the basket's. */
+export function addToBasket(
+  producer: { producerUserId: number; farmName: string; pointId?: number | null },
+  line: BasketLine,
+): void {
   const baskets = read().map((b) => ({ ...b, lines: [...b.lines] }));
   let basket = baskets.find((b) => b.producerUserId === producer.producerUserId);
   if (!basket) {
     basket = { ...producer, lines: [] };
     baskets.push(basket);
-  }
+  } else if (producer.pointId != null) basket.pointId = producer.pointId;
   const existing = basket.lines.find((l) => isLine(l, line));
   if (existing) Object.assign(existing, { ...line, quantity: Math.min(line.max, existing.quantity + line.quantity) });
   else basket.lines.push({ ...line, quantity: Math.min(line.max, line.quantity) });

@@ -250,6 +250,23 @@ describe('the reserve card shows the limits where the choice is made', () => {
     expect(screen.queryByText(/Minimum order at/)).toBeNull();
   });
 
+  it('carries the chosen pickup place with the basket, and the next product’s card starts on it', async () => {
+    const product = { ...strawberries({ seasonal_start: null, seasonal_end: null }), availability: 'available' as const };
+    show(product);
+    fireEvent.change(await screen.findByLabelText('Pickup place'), { target: { value: '6' } });
+    fireEvent.click(await screen.findByRole('button', { name: /^Add to basket · / }));
+    const stored = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.baskets) ?? '[]')[0];
+    expect(stored()).toMatchObject({ producerUserId: 7, pointId: 6 });
+    cleanup();
+    // Another product of the same farm: its card offers the basket's place first.
+    show({ ...product, id: 4, name: 'Rhubarb' });
+    expect(((await screen.findByLabelText('Pickup place')) as HTMLSelectElement).value).toBe('6');
+    // Adding it at the market makes the market the basket's place.
+    fireEvent.change(screen.getByLabelText('Pickup place'), { target: { value: '5' } });
+    fireEvent.click(await screen.findByRole('button', { name: /^Add to basket · / }));
+    expect(stored()).toMatchObject({ pointId: 5 });
+  });
+
   it('says the place’s day limit is used up instead of offering a quantity', async () => {
     vi.spyOn(api, 'get').mockImplementation(async (url: string) =>
       url.endsWith('/day-left')

@@ -143,7 +143,8 @@ function PieceReserveCard({ product }: { product: ReservableProduct }) {
   const isOwn = user?.id === product.producer_user_id;
   // The places with an open pickup time; the shopper says where, so the card offers what that place's day limit leaves.
   const places = pickup.data.points.filter((p) => pickup.data.windows.some((w) => w.point_id === p.id));
-  const place = places.find((p) => p.id === placeChoice) ?? places[0];
+  // The place chosen for this farm's basket before, if it still has an open time: one order, one place.
+  const place = places.find((p) => p.id === (placeChoice ?? basket?.pointId)) ?? places[0];
   const placeLeft = (dayLeft.data?.places ?? []).find((p) => p.point_id === place?.id);
   const dayRoom = placeLeft?.left ?? null;
   const max = dayRoom === null ? maxReservable(offer.stock_quantity) : Math.min(maxReservable(offer.stock_quantity), dayRoom);
@@ -157,7 +158,8 @@ function PieceReserveCard({ product }: { product: ReservableProduct }) {
 
   const add = () => {
     addToBasket(
-      { producerUserId: product.producer_user_id, farmName: product.farm_name ?? 'Farm' },
+      // The place whose limits the card showed goes with the basket: checkout starts on its first open time.
+      { producerUserId: product.producer_user_id, farmName: product.farm_name ?? 'Farm', pointId: place?.id ?? null },
       {
         productId: product.id,
         variantId,

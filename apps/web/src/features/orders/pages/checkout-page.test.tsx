@@ -192,6 +192,43 @@ describe('checkout', () => {
     expect(button.disabled).toBe(true);
   });
 
+  it('starts on the first open time at the place chosen on the reserve card, with its minimum order before Place reservation', async () => {
+    const stand = (date: string, startsAt: string, full = false) => ({
+      ...fridayEvening(date, startsAt),
+      point_id: 6,
+      kind: 'farm',
+      name: 'Bluegrass Acres stand',
+      booth: null,
+      min_order: 20,
+      full,
+    });
+    vi.spyOn(api, 'get').mockResolvedValue({
+      ...pickup,
+      points: [{ id: 5 }, { id: 6 }],
+      windows: [
+        pickup.windows[0],
+        stand('2030-06-08', '2030-06-08T14:00:00.000Z', true),
+        pickup.windows[1],
+        stand('2030-06-15', '2030-06-15T14:00:00.000Z'),
+      ],
+    } as never);
+    addToBasket({ ...farm, pointId: 6 }, eggs);
+    show();
+    await screen.findByText('Pickup time');
+    const checked = screen.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked);
+    expect(checked.map((radio) => radio.closest('label')?.textContent)).toEqual([
+      expect.stringMatching(/^Sat, Jun 15.*Bluegrass Acres stand/),
+    ]);
+    const button = screen.getByRole('button', { name: 'Place reservation' }) as HTMLButtonElement;
+    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Minimum order at Bluegrass Acres stand: $20.00 — add $10.00 more, or choose another place',
+    );
+    // The shopper may still choose another place's time.
+    fireEvent.click(screen.getAllByRole('radio')[0] as HTMLElement);
+    expect((screen.getAllByRole('radio')[0] as HTMLInputElement).checked).toBe(true);
+    expect(button.getAttribute('aria-describedby')).toBeNull();
+  });
+
   it('sends the chosen variant of each line when the order is placed', async () => {
     const post = vi.spyOn(api, 'post').mockResolvedValue({ message: 'ok', order: { id: 99 } } as never);
     addToBasket(farm, ribeye);

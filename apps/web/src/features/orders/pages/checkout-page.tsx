@@ -183,7 +183,10 @@ export default function CheckoutPage({
   if (pickup.isPending) return <Spinner label="Loading pickup times…" />;
   const allWindows = pickup.data?.windows ?? [];
   const windows = inEverySeason(allWindows, basket);
-  const selected = windows.find((w) => windowKey(w) === chosen) ?? null;
+  // Until the shopper picks a time, the first open one at the place chosen on the reserve card.
+  const preferred = windows.find((w) => w.point_id === basket.pointId && !w.full);
+  const chosenKey = chosen ?? (preferred ? windowKey(preferred) : null);
+  const selected = windows.find((w) => windowKey(w) === chosenKey) ?? null;
   const fee = selected?.kind === 'delivery' ? (selected.delivery_fee ?? 0) : 0;
   // A standing reservation repeats a pickup; delivery days cannot repeat (yet).
   const repeating = repeat && selected?.kind !== 'delivery';
@@ -301,7 +304,7 @@ export default function CheckoutPage({
                         name="window"
                         value={windowKey(w)}
                         disabled={w.full}
-                        checked={chosen === windowKey(w)}
+                        checked={chosenKey === windowKey(w)}
                         onChange={() => setChosen(windowKey(w))}
                         className="mt-0.5"
                       />
