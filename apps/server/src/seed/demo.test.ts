@@ -208,6 +208,27 @@ describe('demo seed', () => {
     }
   });
 
+  it('gives the demo farm a summer and a winter market, each with its season and a closed date no pickup time falls on', async () => {
+    const markets = await rows<{ id: number; name: string; season_from: string; season_to: string; closed_dates: string[] }>(sql`
+      select pp.id, pp.name, pp.season_from, pp.season_to, pp.closed_dates from pickup_points pp
+      join users u on u.id = pp.producer_user_id
+      where u.email = ${DEMO_ACCOUNTS[1].email} and pp.kind = 'market' order by pp.id`);
+    expect(markets.map((m) => [m.name, m.season_from, m.season_to, m.closed_dates.length])).toEqual([
+      [expect.stringMatching(/Farmers Market$/), '04-01', '10-31', 1],
+      [expect.stringMatching(/Winter Market$/), '11-01', '03-31', 1],
+    ]);
+    const [farm] = await rows<{ id: number }>(sql`select id from users where email = ${DEMO_ACCOUNTS[1].email}`);
+    const windows = (await app.inject({ method: 'GET', url: `/api/pickup/producers/${farm.id}` })).json().windows as {
+      point_id: number;
+      date: string;
+    }[];
+    // Whichever market is in season offers its times (both, in the days the seasons meet), never on its closed date.
+    const offered = markets.filter((m) => windows.some((w) => w.point_id === m.id));
+    expect(offered.length).toBeGreaterThan(0);
+    for (const market of offered)
+      expect(windows.filter((w) => w.point_id === market.id).map((w) => w.date)).not.toContain(market.closed_dates[0]);
+  });
+
   it('gives every farm a pickup place with a weekly schedule, so the demo consumer can reserve', async () => {
     const [{ without }] = await rows<{ without: number }>(sql`
       select count(*)::int as without from producers pr where not exists (

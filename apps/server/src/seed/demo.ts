@@ -230,7 +230,7 @@ async function insertDemoCatalog(tx: Db, { farms, pictures, passwordHash, random
     return picks.map((producerUserId) => ({ userId: consumer.id, producerUserId, createdAt: daysAgo(random.int(1, 45)) }));
   });
   await tx.insert(favorites).values(favoriteRows);
-  const pickupPointCount = await insertDemoPickup(tx, farms, farmUserIds, random);
+  const pickupPointCount = await insertDemoPickup(tx, farms, farmUserIds, random, now);
   await insertDemoStanding(
     tx,
     { userId: farmUserIds[0], producerId: producerIds[0] },
