@@ -110,7 +110,13 @@ export function LedgerCard({ initialMonth = monthOf(new Date()) }: { initialMont
               label: (
                 <>
                   {row.label}
-                  {row.market && <span className="text-stone-600 dark:text-stone-400"> · {row.market}</span>}
+                  {/* The market on its own line on a phone, so its name does not break after the dot. */}
+                  {row.market && (
+                    <span className="block text-stone-600 sm:inline dark:text-stone-400">
+                      <span className="hidden sm:inline"> · </span>
+                      {row.market}
+                    </span>
+                  )}
                 </>
               ),
               orders: row.orders,

@@ -86,8 +86,9 @@ export function planText(
   breakdown.push({ label: 'The rest, paid another way', value: dollars(plan.restCents) });
   if (matching)
     breakdown.push({
-      label: `Expected ${incentive.name} match${at}`,
-      value: `up to ${dollars(plan.incentiveMatchCents)} (at most ${dollars(incentive.dailyCapCents)} a day)`,
+      // The sentence names the market; the cap beside the name keeps the amount short on a phone.
+      label: `Expected ${incentive.name} match (at most ${dollars(incentive.dailyCapCents)} a day)`,
+      value: `up to ${dollars(plan.incentiveMatchCents)}`,
     });
 
   const ask: string[] = [];
@@ -218,7 +219,7 @@ export function TenderPlanCard({
         {text.breakdown.map((row) => (
           <div key={row.label} className="flex justify-between gap-3">
             <dt className="text-stone-700 dark:text-stone-300">{row.label}</dt>
-            <dd className="text-right font-medium">{row.value}</dd>
+            <dd className="shrink-0 text-right font-medium">{row.value}</dd>
           </div>
         ))}
       </dl>

@@ -130,7 +130,8 @@ describe('joining a farm’s CSA share plan', () => {
       target: { value: 'No beets, please' },
     });
     fireEvent.input(within(form).getByLabelText('Name for pickup'), { target: { value: 'Dana Reyes' } });
-    expect(within(form).getByText(/You pay \$32\.50 to the farm at each pickup/)).toBeTruthy();
+    // The season reads 'from Jun 1 to Aug 31, 2099', never 'through Jun 1 to …'.
+    expect(within(form).getByText('You pay $32.50 to the farm at each pickup, from Jun 1 to Aug 31, 2099.')).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: 'Join · $32.50 a pickup' }));
     await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
     expect(post).toHaveBeenCalledWith('/csa/3/join', {

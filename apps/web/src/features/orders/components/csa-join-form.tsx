@@ -177,7 +177,7 @@ export default function JoinForm({
         place: chosenPlace ? { pointId: chosenPlace.point_id, name: chosenPlace.name } : null,
       })}
       <p className={muted}>
-        You pay {dollars(plan.sizes[size]?.price ?? 0)} to the farm at each pickup, through {seasonText(plan)}.
+        You pay {dollars(plan.sizes[size]?.price ?? 0)} to the farm at each pickup, from {seasonText(plan)}.
       </p>
       {join.isError && (
         <p role="alert" className="font-medium text-red-700 dark:text-red-400">
