@@ -12,6 +12,17 @@ describe('formatPackQuantity', () => {
     expect(formatPackQuantity(3, 'lb')).toBe('3 lb');
     expect(formatPackQuantity(1, 'dozen')).toBe('1 dozen');
     expect(formatPackQuantity(2, 'half dozen')).toBe('2 half dozen');
+  });
+  it('writes a plain unit in the plural for more than one, and measures that stay alike as they are', () => {
+    expect(formatPackQuantity(2, 'bunch')).toBe('2 bunches');
+    expect(formatPackQuantity(1, 'bunch')).toBe('1 bunch');
+    expect(formatPackQuantity(3, 'quart')).toBe('3 quarts');
+    expect(formatPackQuantity(2, 'loaf')).toBe('2 loaves');
+    expect(formatPackQuantity(2, 'box')).toBe('2 boxes');
+    expect(formatPackQuantity(4, 'lb')).toBe('4 lb');
+    expect(formatPackQuantity(4, 'oz')).toBe('4 oz');
+    expect(formatPackQuantity(2, 'dozen')).toBe('2 dozen');
+    expect(formatPackQuantity(2, 'pints')).toBe('2 pints');
     expect(formatPackQuantity(5, '9-inch pie')).toBe('5 × 9-inch pie');
   });
 

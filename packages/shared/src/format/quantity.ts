@@ -24,7 +24,25 @@ export function packingUnit(unit: string | null | undefined): string | null {
 export function formatPackQuantity(quantity: number, unit: string | null | undefined): string {
   const measure = packingUnit(unit);
   if (!measure) return String(quantity);
-  return /\d/.test(measure) ? `${quantity} × ${measure}` : `${quantity} ${measure}`;
+  return /\d/.test(measure) ? `${quantity} × ${measure}` : `${quantity} ${quantity === 1 ? measure : pluralUnit(measure)}`;
+}
+
+/** Measures written the same for one or many: abbreviations and "dozen". */
+const SAME_IN_PLURAL = /^(lbs?|oz|fl oz|kg|g|pt|qt|gal|ct|dozen|doz)$/i;
+
+/** "bunch" → "bunches", "loaf" → "loaves", "quart" → "quarts"; "lb", "dozen", "half dozen" stay. */
+function pluralUnit(measure: string): string {
+  const words = measure.split(' ');
+  const last = words[words.length - 1];
+  if (SAME_IN_PLURAL.test(last) || /s$/i.test(last)) return measure;
+  const plural = /(ch|sh|x|z)$/i.test(last)
+    ? `${last}es`
+    : /[^aeiou]y$/i.test(last)
+      ? `${last.slice(0, -1)}ies`
+      : /^(loaf|half|leaf)$/i.test(last)
+        ? `${last.slice(0, -1)}ves`
+        : `${last}s`;
+  return [...words.slice(0, -1), plural].join(' ');
 }
 
 /** "Grass-fed beef (Ribeye)": a product with the variant chosen, or its name alone. */

@@ -38,7 +38,7 @@ describe('shortening a line (short harvest)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Short harvest: Strawberries' });
     const quantity = within(dialog).getByLabelText('How many you have');
     expect(document.activeElement).toBe(quantity);
-    expect(dialog.textContent).toContain('The shopper asked for 4 pint');
+    expect(dialog.textContent).toContain('The shopper asked for 4 pints');
 
     // An empty field is not 0: nothing is sent.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Shorten the line' }));
