@@ -239,7 +239,7 @@ async function insertDemoCatalog(tx: Db, { farms, pictures, passwordHash, random
   );
   // Benefits at pickup (decision 516): the demo farm and a few others take SNAP, verified, and give
   // Kentucky Double Dollars at their town's market place (seed/pickup.ts, decision 540; the farm's own
-  // market below is the one saved before places named theirs, still read by the search filter); the
+  // market below is the one saved before places named theirs, which decides nothing now); the
   // demo farm also takes WIC coupons this season.
   const snapFarms = [...new Set([farmUserIds[0], ...approvedFarmUserIds.slice(1, 6)])];
   await tx.insert(producerBenefits).values(
