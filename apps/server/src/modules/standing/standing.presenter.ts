@@ -1,4 +1,5 @@
 import { closureText } from '@farmstand/shared/format/place-calendar';
+import { formatOrderLine } from '@farmstand/shared/format/quantity';
 import { cadenceLabel, STANDING_LIMITS, type Standing } from '@farmstand/shared/schemas/standing';
 import type { PointWithSchedule, Settings } from '../pickup/pickup.repository';
 import { closureOn } from '../pickup/place-rules';
@@ -79,9 +80,7 @@ export function presentStanding(
     note: row.note,
     planned_benefits: row.plannedBenefits,
     items: row.items.map((line) => {
-      const product = names.products.get(line.productId);
-      const variant = line.variantId === null ? undefined : names.variants.get(line.variantId);
-      const offer = variant ?? product;
+      const { product, variant, offer } = lineOffer(names, line);
       return {
         product_id: line.productId,
         variant_id: line.variantId,
@@ -110,4 +109,26 @@ export function presentStanding(
     warning,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** A stored line's product, its variant and what is sold (the variant, or the product), read among the farm's own. */
+function lineOffer(names: Names, line: { productId: number; variantId: number | null }) {
+  const product = names.products.get(line.productId);
+  const variant = line.variantId === null ? undefined : names.variants.get(line.variantId);
+  return { product, variant, offer: variant ?? product };
+}
+
+/** A stored line in the one line wording of mails and cards (decision 544): "2 packs × 1.5–2.5 lb (3–5 lb) Tomatoes". */
+export function standingLineText(names: Names, line: { productId: number; variantId: number | null; quantity: number }): string {
+  const { product, variant, offer } = lineOffer(names, line);
+  const byWeight = offer?.weightUnit ?? null;
+  return formatOrderLine({
+    quantity: line.quantity,
+    name: product?.name ?? 'A product',
+    variantName: variant?.name ?? null,
+    priceUnit: offer?.priceUnit ?? null,
+    weightUnit: byWeight,
+    packMin: byWeight ? (offer?.packMin ?? null) : null,
+    packMax: byWeight ? (offer?.packMax ?? null) : null,
+  });
 }

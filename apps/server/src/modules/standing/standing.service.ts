@@ -2,7 +2,6 @@ import { WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
 import { addDaysToDate, daysBetweenDates, todayDateOnly } from '@farmstand/shared/format/date-only';
 import { demandRowName, demandShareName, demandUnit } from '@farmstand/shared/format/demand';
 import { closureText } from '@farmstand/shared/format/place-calendar';
-import { lineName } from '@farmstand/shared/format/quantity';
 import {
   type ChangeStandingRequest,
   cadenceLabel,
@@ -33,7 +32,7 @@ import { resolveWindow } from '../pickup/pickup.service';
 import { closureOn } from '../pickup/place-rules';
 import { localDate, zonedTime } from '../pickup/windows';
 import { mondayOf, pauseEnd, pickupsAhead, slotOf, statesOf, timingOf, windowsAhead } from './standing.policy';
-import { presentStanding } from './standing.presenter';
+import { presentStanding, standingLineText } from './standing.presenter';
 import * as repo from './standing.repository';
 import { MINUTE_MS, placeOf, runStandingOrders, SKIP_SCOPE } from './standing.sweep';
 
@@ -386,10 +385,7 @@ export async function skipLinkInfo(ctx: AppContext, token: string): Promise<Skip
     starts_at: startsAt.toISOString(),
     cutoff_at: cutoffAt.toISOString(),
     time_zone: zone,
-    items: row.items.map(
-      (l) =>
-        `${l.quantity} × ${lineName(names.products.get(l.productId)?.name ?? 'A product', l.variantId === null ? null : (names.variants.get(l.variantId)?.name ?? null))}`,
-    ),
+    items: row.items.map((l) => standingLineText(names, l)),
     state,
     standing_id: row.id,
     message:

@@ -15,6 +15,7 @@ import { placeOrder, unorderableLines } from '../orders/order-placement';
 import { moveOrder } from '../orders/orders.service';
 import { closureOn } from '../pickup/place-rules';
 import { heldOn, lookAheadDays, mondayOf, offFor, slotOf, timingOf, windowsAhead } from './standing.policy';
+import { standingLineText } from './standing.presenter';
 import * as repo from './standing.repository';
 
 /**
@@ -307,8 +308,5 @@ async function remind(ctx: AppContext, window: Due): Promise<boolean> {
 
 async function lineList(ctx: AppContext, row: repo.StandingRow): Promise<string[]> {
   const names = await repo.lineNames(ctx.db, row.producerUserId, row.items);
-  return row.items.map(
-    (l) =>
-      `- ${l.quantity} × ${lineName(names.products.get(l.productId)?.name ?? 'A product', l.variantId === null ? null : (names.variants.get(l.variantId)?.name ?? null))}`,
-  );
+  return row.items.map((l) => `- ${standingLineText(names, l)}`);
 }

@@ -95,7 +95,7 @@ describe('standing reservations', () => {
     expect(link).toBe(skipToken(app.ctx, standing.id, new Date(SATURDAY_15)));
 
     const info = await send('GET', `/api/standing/links/skip/${link}`, null);
-    expect(info.json()).toMatchObject({ state: 'valid', items: ['2 × Farm Fresh Eggs'] });
+    expect(info.json()).toMatchObject({ state: 'valid', items: ['2 dozen Farm Fresh Eggs'] });
     const skipped = await send('POST', `/api/standing/links/skip/${link}`, null);
     expect(skipped.statusCode, skipped.body).toBe(200);
     expect(skipped.json().state).toBe('used');
