@@ -132,7 +132,7 @@ describe('reserving variants and by-weight packs', () => {
       { timeout: 10_000, interval: 50 },
     );
     expect(body).toContain('2 packs × 1.3–1.6 lb (2.6–3.2 lb) Grass-fed beef (Ribeye, pair)');
-    expect(body).toContain('3 × Grass-fed beef (Ground beef 1 lb)');
+    expect(body).toContain('3 packs Grass-fed beef (Ground beef 1 lb)');
     expect(body).toContain('To pay at pickup: about $80.58 ($74.88–$86.26), the final price after weighing');
     expect(body).not.toMatch(/To pay at pickup: \$/);
   });

@@ -4,6 +4,7 @@ import {
   formatWeight,
   isFarOutside,
   MAX_PACK_WEIGHT,
+  toCents,
   toMilli,
   weighedLineCents,
 } from '@farmstand/shared/format/by-weight';
@@ -17,7 +18,7 @@ import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { insertOutboxRow } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
-import { byWeightOfLine, itemAmounts, orderAmounts } from './order-lines';
+import { byWeightOfLine, itemAmounts, mailLine, orderAmounts } from './order-lines';
 import { when } from './order-mail';
 import { assertCanRead, assertTotalWithinLimit, roleOf } from './orders.policy';
 import { presentOrder } from './orders.presenter';
@@ -132,14 +133,14 @@ export async function weighLine(
 
 /** The shopper's notice: each weighed line and the amount to pay at pickup. */
 function weighedMail(ctx: AppContext, order: repo.OrderDetails) {
-  const total = formatCents(Math.round(Number(order.total) * 100));
+  const total = formatCents(toCents(order.total));
   const link = `${ctx.config.publicUrl}/orders?order=${order.id}`;
   const lines = order.items
     .filter((item) => item.quantity > 0)
     .map((item) => {
       const amount = formatCents(itemAmounts(item).estimateCents);
       const offer = byWeightOfLine(item);
-      if (!offer || !item.weights) return `${item.quantity} × ${nameOf(item)}: ${amount}`;
+      if (!offer || !item.weights) return `${mailLine(item)}: ${amount}`;
       const weights = item.weights.map((w) => `${formatWeight(toMilli(w))} ${offer.unit}`).join(', ');
       return `${nameOf(item)}: ${weights} at ${formatCents(offer.priceCents)}/${offer.unit} = ${amount}`;
     });
