@@ -234,7 +234,7 @@ describe('GET /api/orders/packing-slips.pdf', () => {
       .set({ unitPrice: 0 })
       .where(and(eq(orderItems.orderId, box.id), eq(orderItems.productId, kale)));
     const text = pdfText((await app.inject({ method: 'GET', url: slipsUrl('2030-06-08'), headers: bearer(farm) })).rawPayload);
-    expect(text).toMatch(/2 bunch Kale \(in the share\)/);
+    expect(text).toMatch(/2 bunches Kale \(in the share\)/);
     expect(text).not.toContain('$0.00');
     expect(text).toMatch(/1 dozen Farm Fresh Eggs\s+\$5\.50/);
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { validProduct } from '../../test/producer-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
+import { marketPoint, move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
 
 /**
  * Where a product was grown or raised, as its producer confirms it (decision 516): WIC and Senior
@@ -47,6 +47,14 @@ describe('where a product was grown or raised', () => {
       incentive_market: 'Lexington Farmers Market',
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    // The match is given at the participating market the pickup place is (decision 540).
+    const marked = await send(
+      'PUT',
+      `/api/pickup/mine/points/${farm.pointId}`,
+      farm,
+      marketPoint({ incentive_market: 'Lexington Farmers Market' }),
+    );
+    expect(marked.statusCode, marked.body).toBe(200);
     const verified = await send('POST', `/api/admin/benefits/${farm.id}/review`, admin, { approve: true, note: null });
     expect(verified.statusCode, verified.body).toBe(200);
 
