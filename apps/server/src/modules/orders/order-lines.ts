@@ -208,7 +208,10 @@ export function orderAmounts(lines: PricedLine[], deliveryFee: number | string) 
 
 /** An order's lines as its mails write them (one wording with the slips and cards: packages/shared). */
 /** What a mail, slip or card needs of a line to write it. */
-export type WordedLine = Pick<ItemRow, 'quantity' | 'productName' | 'variantName' | 'priceUnit' | 'weightUnit' | 'packMin' | 'packMax'>;
+export type WordedLine = Pick<
+  ItemRow,
+  'quantity' | 'productName' | 'variantName' | 'priceUnit' | 'weightUnit' | 'packMin' | 'packMax'
+>;
 
 /** A line in the one wording of mails (packages/shared `formatOrderLine`, decision 544): "2 dozen Eggs", "2 packs × 1.5–2.5 lb (3–5 lb) Tomatoes". */
 export function mailLine(item: WordedLine): string {

@@ -14,7 +14,7 @@ vi.mock('../api', () => ({
 }));
 
 import { FarmProductList } from './farm-product-list';
-import { productCountText, ProductsTab } from './products-tab';
+import { ProductsTab, productCountText } from './products-tab';
 
 vi.setConfig({ testTimeout: 60_000 });
 
