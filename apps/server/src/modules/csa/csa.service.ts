@@ -1,5 +1,4 @@
 import { formatDateOnly, todayDateOnly } from '@farmstand/shared/format/date-only';
-import { lineName } from '@farmstand/shared/format/quantity';
 import {
   CSA_LIMITS,
   type CsaBox,
@@ -21,6 +20,7 @@ import { when } from '../orders/order-mail';
 import { closureOn } from '../pickup/place-rules';
 import { localDate, occurrences } from '../pickup/windows';
 import { mondayOf, pickupsAhead, slotOf, statesOf, timingOf } from '../standing/standing.policy';
+import { standingLineText } from '../standing/standing.presenter';
 import * as standingRepo from '../standing/standing.repository';
 import { getStanding } from '../standing/standing.service';
 import * as repo from './csa.repository';
@@ -324,6 +324,7 @@ export async function postBox(ctx: AppContext, producer: AuthUser, planId: numbe
   const box = (await repo.findBox(ctx.db, planId, weekOf)) as repo.BoxRow;
   const shown = await presentBox(ctx, producer.id, box);
   const memberRows = (await repo.membersOf(ctx.db, planId)).filter((m) => m.status === 'active');
+  const names = await standingRepo.lineNames(ctx.db, producer.id, box.items);
   const placed = await standingRepo.windowRecords(
     ctx.db,
     memberRows.map((m) => m.id),
@@ -335,9 +336,9 @@ export async function postBox(ctx: AppContext, producer: AuthUser, planId: numbe
     const email = await standingRepo.userEmail(ctx.db, member.customerId);
     const size = member.planSize ?? 0;
     if (!email) continue;
-    const lines = shown.items
+    const lines = box.items
       .filter((i) => (i.quantities[size] ?? 0) > 0)
-      .map((i) => `- ${i.quantities[size]} × ${lineName(i.name, i.variant_name)}`);
+      .map((i) => `- ${standingLineText(names, { ...i, quantity: i.quantities[size] ?? 0 })}`);
     await ctx.mailer
       .send({
         to: email,

@@ -83,7 +83,7 @@ describe('CSA share plans', () => {
     expect(posted.json().box).toMatchObject({ week_of: '2030-06-03', items: [{ name: 'Farm Fresh Eggs', quantities: [1, 2] }] });
     const [mail] = await app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, dana.email));
     expect(mail.subject).toBe(`This week’s box from Farm ${farm.id}`);
-    expect(mail.body).toContain('- 1 × Farm Fresh Eggs');
+    expect(mail.body).toContain('- 1 dozen Farm Fresh Eggs');
     expect(mail.body).toContain('No beets, please');
     // The week as a person reads it, not as the database files it.
     expect(mail.body).toContain('box for the week of Monday, June 3, 2030:');
