@@ -116,13 +116,15 @@ test('site name, contact e-mail, support phone and the product limit show where 
     await expect(page.getByRole('banner').getByRole('link', { name: 'Bluegrass Market' })).toBeVisible();
     await expect(page).toHaveTitle(/ \| Bluegrass Market$/);
     await expect(page.getByRole('main').getByText(/By creating an account or using Bluegrass Market you agree/)).toBeVisible();
-    await expect(page.getByRole('main').getByText('you keep no more than 12 products active at once.')).toBeVisible();
+    await expect(
+      page.getByRole('main').getByText('you keep no more than 100 products (12 during the free trial) active at once.'),
+    ).toBeVisible();
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Sign in to Bluegrass Market' })).toBeVisible();
 
     await signInBrowser(page, producer);
     await page.goto('/dashboard');
-    await expect(page.getByText('Add, price and update up to 12 active products.')).toBeVisible();
+    await expect(page.getByText('Add, price and update up to 100 active products (12 during the free trial).')).toBeVisible();
     const support = page.getByRole('heading', { name: 'Need help?' }).locator('..');
     await expect(support.getByRole('link', { name: 'help@bluegrass.test' })).toBeVisible();
     await expect(support.getByRole('link', { name: '(859) 555-0100' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_INFO } from '@/shared/site/api';
-import { includedFeatures } from './billing-content';
+import { includedFeatures, productLimitPhrase } from './billing-content';
 import { producerFeatures, trialFeatures } from './pricing-content';
 
 describe('the product limit on /pricing and /billing', () => {
@@ -15,5 +15,10 @@ describe('the product limit on /pricing and /billing', () => {
   it('says one number when an admin gives a plan no more than the trial', () => {
     const site = { ...DEFAULT_SITE_INFO, limits: { ...DEFAULT_SITE_INFO.limits, max_products_subscribed: 10 } };
     expect(includedFeatures(site)).toContain('Up to 10 active product listings');
+  });
+
+  it('tells the dashboard and the terms the plan’s limit with the trial’s, not the trial’s alone', () => {
+    expect(productLimitPhrase(DEFAULT_SITE_INFO.limits)).toBe('100 active products (10 during the free trial)');
+    expect(productLimitPhrase(DEFAULT_SITE_INFO.limits, 'products')).toBe('100 products (10 during the free trial)');
   });
 });

@@ -32,11 +32,15 @@ export function planOptions({ plans }: Pick<SiteInfoResponse, 'plans'>): PlanOpt
   ];
 }
 
+/** "100 active products (10 during the free trial)": the plan's limit beside the trial's, wherever the limit is told. */
+export function productLimitPhrase(limits: SiteTerms['limits'], noun = 'active products'): string {
+  if (limits.max_products_subscribed <= limits.max_products_per_producer) return `${limits.max_products_per_producer} ${noun}`;
+  return `${limits.max_products_subscribed} ${noun} (${limits.max_products_per_producer} during the free trial)`;
+}
+
 /** "Up to 100 active product listings (10 during the free trial)". */
 export function productLimitBullet(limits: SiteTerms['limits']): string {
-  if (limits.max_products_subscribed <= limits.max_products_per_producer)
-    return `Up to ${limits.max_products_per_producer} active product listings`;
-  return `Up to ${limits.max_products_subscribed} active product listings (${limits.max_products_per_producer} during the free trial)`;
+  return `Up to ${productLimitPhrase(limits, 'active product listings')}`;
 }
 
 export const includedFeatures = ({ limits }: SiteTerms) => [

@@ -4,6 +4,7 @@ import { BarnIcon, BasketIcon, CardIcon, ChatIcon, ClipboardIcon, SproutIcon } f
 import { ReceivedInquiries } from '@/features/messages/components/inquiry-lists';
 import { useOwnProfile } from '@/features/producers/api';
 import { OwnApplicationStatus } from '@/features/producers/components/application-status';
+import { productLimitPhrase } from '@/shared/billing-content';
 import { useSite } from '@/shared/site/api';
 import { formatBadge, useUnreadCount } from '@/shared/use-unread-count';
 import { type QuickLink, QuickLinks } from './quick-links';
@@ -35,7 +36,7 @@ export function ProducerOverview() {
       to: '/profile?tab=products',
       icon: <SproutIcon />,
       title: 'Manage Products',
-      text: `Add, price and update up to ${limits.max_products_per_producer} active products.`,
+      text: `Add, price and update up to ${productLimitPhrase(limits)}.`,
     },
     { to: '/billing', icon: <CardIcon />, title: 'Billing', text: 'Your plan, payment method and invoices.' },
     { to: '/orders', icon: <BasketIcon />, title: 'My purchases', text: 'What you reserved from other farms, and your baskets.' },

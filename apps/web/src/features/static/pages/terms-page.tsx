@@ -2,7 +2,7 @@ import { MINIMUM_USER_AGE, TERMS_CHANGE_NOTICE_DAYS } from '@farmstand/shared';
 import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
 import { Link } from 'react-router';
 import { usePublicPageTitle } from '@/lib/document-title';
-import { annualSavings } from '@/shared/billing-content';
+import { annualSavings, productLimitPhrase } from '@/shared/billing-content';
 import { useSite } from '@/shared/site/api';
 import { SupportEmailLink, SupportPhone } from '@/shared/site/support-contact';
 import { Bullets, StaticPage, type StaticSection } from '../components/static-page';
@@ -72,7 +72,7 @@ function termsSections(site: SiteInfoResponse): StaticSection[] {
               'your listings are accurate: name, price, unit, ingredients, allergens, availability and pickup or delivery details;',
               'certifications you upload are genuine and current, and you will remove any that lapse;',
               'you will answer shoppers honestly and keep the promises you make to them about quantity, quality and timing;',
-              `you keep no more than ${site.limits.max_products_per_producer} products active at once.`,
+              `you keep no more than ${productLimitPhrase(site.limits, 'products')} active at once.`,
             ]}
           />
           <p>
