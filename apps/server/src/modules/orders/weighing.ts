@@ -5,6 +5,7 @@ import {
   isFarOutside,
   MAX_PACK_WEIGHT,
   toCents,
+  toDollars,
   toMilli,
   weighedLineCents,
 } from '@farmstand/shared/format/by-weight';
@@ -91,15 +92,15 @@ export async function weighLine(
     assertTotalWithinLimit(amounts.totalCents, 'Check the weights and the scale’s unit', 'weights');
     await tx
       .update(orderItems)
-      .set({ weights: input.weights, finalAmount: lineCents / 100 })
+      .set({ weights: input.weights, finalAmount: toDollars(lineCents) })
       .where(eq(orderItems.id, item.id));
 
     const complete = !amounts.estimated;
     await tx
       .update(orders)
       .set({
-        subtotal: amounts.subtotalCents / 100,
-        total: amounts.totalCents / 100,
+        subtotal: toDollars(amounts.subtotalCents),
+        total: toDollars(amounts.totalCents),
         weighedAt: complete ? at : null,
         weighedBy: complete ? user.id : null,
         updatedAt: at,
@@ -112,7 +113,7 @@ export async function weighLine(
   });
 
   const { updated } = result;
-  const total = formatCents(Math.round(Number(updated.total) * 100));
+  const total = formatCents(toCents(updated.total));
   if (result.complete) {
     ctx.events.emit('order.changed', {
       orderId,
@@ -151,7 +152,7 @@ function weighedMail(ctx: AppContext, order: repo.OrderDetails) {
       `${order.farmName} weighed your order #${order.id}.`,
       '',
       ...lines,
-      ...(Number(order.deliveryFee) > 0 ? [`Delivery: ${formatCents(Math.round(Number(order.deliveryFee) * 100))}`] : []),
+      ...(Number(order.deliveryFee) > 0 ? [`Delivery: ${formatCents(toCents(order.deliveryFee))}`] : []),
       '',
       `Pay at pickup: ${total}.`,
       `${order.pointName}, ${when(order.windowStart, order.timeZone)}`,
@@ -181,7 +182,7 @@ export async function weighingList(ctx: AppContext, producer: AuthUser, date: st
       pack_min: Number(item.packMin),
       pack_max: Number(item.packMax),
       weights: item.weights === null ? null : item.weights.map(Number),
-      line_total: itemAmounts(item).estimateCents / 100,
+      line_total: toDollars(itemAmounts(item).estimateCents),
     })),
   };
 }
