@@ -56,7 +56,7 @@ test('a producer sets a market pickup; a shopper reserves two products for Satur
   await form.getByLabel('Address').fill('401 W Main St');
   await form.getByLabel('City').fill('Lexington');
   await form.getByLabel('ZIP code').fill('40507');
-  await form.getByLabel('Day').selectOption('6');
+  await form.getByLabel('Day', { exact: true }).selectOption('6');
   await form.getByLabel('From').fill('09:00');
   await form.getByLabel('Until').fill('12:00');
   await form.getByRole('button', { name: 'Add place' }).click();
