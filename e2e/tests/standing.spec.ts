@@ -135,11 +135,14 @@ test('a shopper makes an order standing, skips a week from the reminder e-mail, 
   const producerPage = await (await browser.newContext()).newPage();
   await signInBrowser(producerPage, producer);
   await producerPage.goto('/dashboard?tab=orders');
-  const table = producerPage.getByRole('table', { name: 'Units per week from shoppers’ standing reservations' });
+  const table = producerPage.getByRole('table', {
+    name: 'Each product per week in its own unit, from standing reservations and CSA add-ons',
+  });
   const cells = table.getByRole('row', { name: /Weekly Greens/ }).getByRole('cell');
   await expect(cells.nth(0)).toContainText('Lexington Farmers Market');
   await expect(cells.nth(1)).toBeVisible();
-  const shown = (await cells.allInnerTexts()).slice(1).map(Number);
+  // Each week's cell is the quantity in the product's own unit ("2 bunches", or "0").
+  const shown = (await cells.allInnerTexts()).slice(1).map((text) => Number.parseInt(text, 10));
   expect(shown).toEqual(row.quantities);
   const secondWeek = demand.weeks.findIndex((monday: string, i: number) => {
     const next = demand.weeks[i + 1] ?? '9999-12-31';
