@@ -12,7 +12,13 @@ test('pages and filters 100 products on the producer’s list and the farm page'
   const headers = { authorization: `Bearer ${producer.token}` };
   const profile = await request.post('/api/producers', {
     headers,
-    data: { farm_name: `Long Row Vegetables ${producer.id}`, address: '8 Bottom Road', city: 'Lexington', state: 'KY', zip: '40507' },
+    data: {
+      farm_name: `Long Row Vegetables ${producer.id}`,
+      address: '8 Bottom Road',
+      city: 'Lexington',
+      state: 'KY',
+      zip: '40507',
+    },
   });
   expect(profile.status()).toBe(201);
   const grant = await request.post('/api/stripe/admin/grant-subscription', {
