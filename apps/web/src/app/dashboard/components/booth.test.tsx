@@ -25,6 +25,11 @@ function boothServer({
   slowPlan?: boolean;
 } = {}) {
   let weighed = false;
+  // The plan's answer after weighing waits until the test lets it through (a slow connection at the market).
+  let releasePlan = () => {};
+  const planHeld = new Promise<void>((resolve) => {
+    releasePlan = resolve;
+  });
   const chicken = () =>
     orderItemFixture({
       id: 31,
@@ -110,8 +115,8 @@ function boothServer({
     if (url === '/orders/weighing') return weighing() as never;
     if (url === '/benefits/orders/12') {
       const answer = { benefits: plan(), message: '' };
-      // The plan answers after the order's day has (a slow connection at the market).
-      if (slowPlan && weighed) await new Promise((resolve) => setTimeout(resolve, 400));
+      // The plan answers after the order's day has, when the test releases it.
+      if (slowPlan && weighed) await planHeld;
       return answer as never;
     }
     throw new Error(`not part of this test: GET ${url}`);
@@ -121,6 +126,7 @@ function boothServer({
     weighed = true;
     return { order: order() } as never;
   });
+  return { releasePlan: () => releasePlan() };
 }
 
 describe('the booth on the pickup day', () => {
@@ -156,7 +162,7 @@ describe('the booth on the pickup day', () => {
   });
 
   it('fills the payment from the weighed total even while the plan is still refreshing', async () => {
-    boothServer({ planned: [], slowPlan: true });
+    const server = boothServer({ planned: [], slowPlan: true });
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <MemoryRouter>
@@ -172,6 +178,8 @@ describe('the booth on the pickup day', () => {
     // At once, before the plan's answer is back.
     fireEvent.click(within(screen.getByTestId('order-12')).getByRole('button', { name: 'Paid & picked up: order #12, Dana' }));
     const dialog = await screen.findByRole('dialog');
+    // The dialog waits for the refreshed plan before it fills the payment; then the plan comes back.
+    server.releasePlan();
     const cash = (await within(dialog).findByLabelText('Cash', {}, { timeout: 5_000 })) as HTMLInputElement;
     expect(cash.value).toBe('8.40');
   });
