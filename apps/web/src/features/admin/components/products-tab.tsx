@@ -1,15 +1,15 @@
 import { AVAILABILITY_LABELS, type Availability, CATEGORY_LABELS, formatPrice, type ProductCategory } from '@farmstand/shared';
 import { LABEL_FIELD_NAMES, type LabelField } from '@farmstand/shared/labels/rules';
-import { type AdminProduct, ProductModerationRequest } from '@farmstand/shared/schemas/admin';
+import { type AdminProduct, MODERATION_REASON_MAX, ProductModerationRequest } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Badge, EmptyState, Spinner } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/field';
 import { BasketIcon } from '@/components/ui/icons';
+import { firstIssue, ReasonDialog } from '@/components/ui/reason-dialog';
 import { useAdminProducts, useModerateProduct } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { AdminLink, LoadFailed, Pager, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
-import { firstIssue, ReasonDialog } from './reason-dialog';
 
 export function ProductsTab() {
   const [search, setSearch] = useState('');
@@ -105,7 +105,8 @@ export function ProductsTab() {
         <ReasonDialog
           title="Delete product"
           message={`Remove "${removing.name}" from the marketplace? Its producer still sees it; you can restore it later.`}
-          reader="the producer"
+          hint="Shown to the producer with the notice and in the e-mail."
+          maxLength={MODERATION_REASON_MAX}
           confirmLabel="Delete"
           isBusy={moderate.isPending}
           validate={(reason) => firstIssue(ProductModerationRequest.safeParse({ action: 'remove', reason }))}

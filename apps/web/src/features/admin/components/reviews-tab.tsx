@@ -1,15 +1,15 @@
-import type { AdminPendingReview } from '@farmstand/shared/schemas/admin';
+import { type AdminPendingReview, MODERATION_REASON_MAX } from '@farmstand/shared/schemas/admin';
 import { ModerateReviewRequest } from '@farmstand/shared/schemas/reviews';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, EmptyState, Spinner } from '@/components/ui/card';
 import { StarIcon } from '@/components/ui/icons';
+import { firstIssue, ReasonDialog } from '@/components/ui/reason-dialog';
 import { Stars } from '@/components/ui/stars';
 import { useModerateReview, usePendingReviews } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';
 import { AdminLink, LoadFailed, useLoadErrorToast } from './admin-ui';
-import { firstIssue, ReasonDialog } from './reason-dialog';
 
 /** The public page the review will appear on: its product's, or its farm's. */
 const pageOf = (review: AdminPendingReview) =>
@@ -64,7 +64,8 @@ export function ReviewsTab() {
         <ReasonDialog
           title="Reject review"
           message={`Reject ${rejecting.reviewer_email}'s review of ${rejecting.reviewed_item_name}? It will not be published.`}
-          reader="the reviewer"
+          hint="Shown to the reviewer with the notice and in the e-mail."
+          maxLength={MODERATION_REASON_MAX}
           confirmLabel="Reject"
           isBusy={moderate.isPending}
           validate={(reason) => firstIssue(ModerateReviewRequest.safeParse({ action: 'reject', reason }))}
