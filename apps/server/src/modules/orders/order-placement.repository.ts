@@ -30,13 +30,10 @@ export async function lockShopper(tx: Db, shopperId: number): Promise<void> {
 /**
  * Whether the shopper's open orders leave room for this one (decision 323): open orders per shopper
  * per farm, and per shopper per pickup window. Counted under the shopper's row lock (`lockShopper`),
- * so parallel placements of one account count one after the other. Runs in the placement's transaction.
+ * so parallel placements of one account count one after the other. Runs in the placement's transaction,
+ * for the sources that count them (order-placement.ts#SOURCE_RULES).
  */
 export async function shopperLimitRefusal(tx: Db, order: NewOrder, limits: Limits, at: Date): Promise<LimitRefusal | null> {
-  // A standing reservation's or CSA share's week is bounded by its own reservation (one order per
-  // reservation and window): it neither counts against the shopper's own orders nor is refused by
-  // them, so a member's share and their add-ons reach the same pickup (decision 519).
-  if (order.standingId !== null) return null;
   await lockShopper(tx, order.customerId);
   const open = await openOrdersWithFarm(tx, order.customerId, order.producerUserId, at);
   if (open.length >= limits.perFarm) return { refused: 'farm' };

@@ -1,4 +1,5 @@
 import { haversineMiles } from '@farmstand/shared';
+import type { BenefitProgramme } from '@farmstand/shared/benefits/programmes';
 import { toCents } from '@farmstand/shared/format/by-weight';
 import { ORDER_LIMITS, ORDER_TEXTS, type PlaceOrderRequest } from '@farmstand/shared/schemas/orders';
 import type { z } from 'zod';
@@ -9,80 +10,139 @@ import { insertOutboxRow } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { assertTakesPlanned } from '../benefits/benefits.service';
 import { geocode } from '../geocode/geocode.service';
-import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../messages/messages.service';
+import { announceMessage, assertMessagingEnabled } from '../messages/messages.service';
 import { countOpenOrdersInWindow, type findFarm, lockPoint, productsPlaceLimits } from '../pickup/pickup.repository';
 import { resolveWindow } from '../pickup/pickup.service';
 import { dayScope } from '../pickup/place-rules';
-import { checkLines, lineOffer, lineRefusal, orderAmounts, quantityPerProduct, readLineProducts } from './order-lines';
+import {
+  checkLines,
+  type LineProducts,
+  lineOffer,
+  lineRefusal,
+  orderAmounts,
+  quantityPerProduct,
+  readLineProducts,
+} from './order-lines';
 import { farmTimeZone, mailFarmNow, newOrderMail, orderSummaryAfterNumber, when } from './order-mail';
-import { dayLimitRefusal, insertOrder, type LimitRefusal, type NewItem, shopperLimitRefusal } from './order-placement.repository';
+import {
+  dayLimitRefusal,
+  insertOrder,
+  type LimitRefusal,
+  type NewItem,
+  type NewOrder,
+  shopperLimitRefusal,
+} from './order-placement.repository';
 import { assertInSeason, assertMinimumOrder, assertOrderable, assertTotalWithinLimit, dayLimitMessage } from './orders.policy';
 import { presentOrder } from './orders.presenter';
 import type { OrderProduct } from './orders.repository';
 import * as repo from './orders.repository';
 
-type PlaceInput = z.output<typeof PlaceOrderRequest>;
-
 /**
- * Placing a reservation (decision 514 for standing ones): every rule checked before the transaction,
- * the window's cap again inside it under the pickup point's row lock. The order's moves, lists and
- * thread are `orders.service.ts`.
+ * Placing a sale (decision 553): a source builds an `OrderDraft`; `checkDraft` applies every rule
+ * that needs no lock, `placeDraft` the limits counted under locks and the writes, inside the
+ * caller's transaction; `announcePlaced` tells everyone after the commit. The order's later moves,
+ * lists and thread are `orders.service.ts`.
  */
+
+type PlaceInput = z.output<typeof PlaceOrderRequest>;
+type Window = Awaited<ReturnType<typeof resolveWindow>>;
 
 /** Dollars → integer cents (the shared rule of decision 510). */
 export const cents = toCents;
 const EXPIRY_MS = ORDER_LIMITS.expiryHours * 3_600_000;
 
 /**
- * Places a reservation: every rule is checked before the transaction; the cap is
- * checked again inside it under the pickup point's row lock, so two shoppers cannot both take the
- * last place. Stock is not taken here: it is reserved when the producer accepts.
+ * Where a sale comes from (decision 553). What differs between sources is this value and its row of
+ * `SOURCE_RULES`, never a flag: a standing reservation's or CSA share's week carries its reservation
+ * (one order per reservation and window: the unique key on orders), a CSA week also its share.
  */
-/**
- * `standing`: the standing reservation placing this window's order (decision 514). Its gate runs
- * first inside the transaction (it locks the standing reservation and refuses a skipped, stopped
- * or already placed window), and the order carries its id: one order per standing reservation and
- * window, whatever runs at once.
- */
-export type StandingPlacement = { id: number; gate: (tx: Db, windowStart: Date) => Promise<void> };
+export type DraftSource =
+  | { kind: 'basket' }
+  | { kind: 'standing'; standingId: number }
+  | { kind: 'csa-week'; standingId: number; share: { name: string; price: number } };
 
-/** A CSA share's line: no product, one per pickup, at the size's price; the box's items come with it free. */
-const shareLine = {
+/**
+ * How each source is placed. `shopperLimits`: counted against (and refused by) the shopper's own
+ * open orders; a reservation's week is bounded by its reservation instead, so a member's share and
+ * their add-ons reach the same pickup (decision 519). `linesInPrice`: the lines come free with the
+ * share's line at its size's price (decision 515).
+ */
+const SOURCE_RULES: Record<DraftSource['kind'], { shopperLimits: boolean; linesInPrice: boolean }> = {
+  basket: { shopperLimits: true, linesInPrice: false },
+  standing: { shopperLimits: false, linesInPrice: false },
+  'csa-week': { shopperLimits: false, linesInPrice: true },
+};
+
+/** A sale to place: whose, from which farm, for which pickup, its lines, and where it came from. */
+export type OrderDraft = {
+  source: DraftSource;
+  shopper: AuthUser;
+  producerUserId: number;
+  pointId: number;
+  startsAt: Date;
+  lines: PlaceInput['items'];
+  shopperName: string;
+  shopperPhone: string | null;
+  deliveryAddress: string | null;
+  note: string | null;
+  plannedBenefits: BenefitProgramme[];
+};
+
+/** The shopper's basket (and "order my usual", which fills it) as a draft. */
+export const basketDraft = (shopper: AuthUser, input: PlaceInput): OrderDraft => ({
+  source: { kind: 'basket' },
+  shopper,
+  producerUserId: input.producerUserId,
+  pointId: input.pointId,
+  startsAt: new Date(input.startsAt),
+  lines: input.items,
+  shopperName: input.shopperName,
+  shopperPhone: input.shopperPhone ?? null,
+  deliveryAddress: input.deliveryAddress,
+  note: input.note,
+  plannedBenefits: input.plannedBenefits ?? [],
+});
+
+/** A share's line: no product, one per pickup, at the size's price. */
+const shareLine = (share: { name: string; price: number }): NewItem => ({
   productId: null,
+  productName: share.name,
   variantId: null,
   variantName: null,
   priceUnit: 'share',
+  unitPrice: share.price,
   weightUnit: null,
   packMin: null,
   packMax: null,
   weights: null,
   finalAmount: null,
   quantity: 1,
-};
+});
 
-export async function placeOrder(
-  ctx: AppContext,
-  shopper: AuthUser,
-  input: PlaceInput,
-  options: { standing?: StandingPlacement; box?: { name: string; price: number } } = {},
-) {
-  if (input.producerUserId === shopper.id) throw forbidden('You cannot reserve your own products');
-  // Everything the rules need, in two reads at once: the basket's lines (the one line check); the
-  // pickup window with the producer's rules and farm (with its owner's e-mail for the notice).
-  // Failures keep their order.
+/** A draft that passed every rule that needs no lock, with what it read: `placeDraft` places it. */
+export type CheckedDraft = Awaited<ReturnType<typeof checkDraft>>;
+
+/**
+ * Every rule of a sale that needs no lock, in the order a shopper is told of them: the one line check
+ * (the farm's own public product, its own variant, each once), each line orderable (stock, quantity
+ * cap over a product's lines, season), the pickup time, the planned benefits, the order's total and
+ * the place's minimum, the delivery address. Reads go through `ctx` before the caller's transaction
+ * opens (decision 553): inside it, a second connection waited for could starve the pool.
+ */
+export async function checkDraft(ctx: AppContext, draft: OrderDraft) {
+  const { shopper, producerUserId, lines: wanted } = draft;
+  if (producerUserId === shopper.id) throw forbidden('You cannot reserve your own products');
+  const rules = SOURCE_RULES[draft.source.kind];
+  // Two reads at once: the lines (the one line check); the pickup window with the producer's rules
+  // and farm (with its owner's e-mail for the notice). Failures keep their order.
   const [found, windowOrError] = await Promise.all([
-    checkLines(ctx, input.producerUserId, input.items),
-    resolveWindow(ctx, input.producerUserId, input.pointId, new Date(input.startsAt)).catch((error: unknown) => ({ error })),
+    checkLines(ctx, producerUserId, wanted),
+    resolveWindow(ctx, producerUserId, draft.pointId, draft.startsAt).catch((error: unknown) => ({ error })),
   ]);
-  const perProduct = quantityPerProduct(input.items);
-  const lines = input.items.map((line) => {
+  const perProduct = quantityPerProduct(wanted);
+  const lines = wanted.map((line) => {
     const product = found.products.get(line.productId) as OrderProduct;
-    const offer = lineOffer(product, line.variantId, found.variants);
-    // A variant's stock stands in for the product's (the product row tracks none of its own); the
-    // quantity cap of an untracked product judges its lines together.
-    const stocked = { ...product, stockQuantity: offer.stockQuantity };
-    assertOrderable(stocked, line.quantity, perProduct.get(product.id));
-    return { line, product, offer };
+    return { line, product, offer: orderableOffer(line, product, found, perProduct) };
   });
   if ('error' in windowOrError) throw windowOrError.error;
   const window = windowOrError;
@@ -90,17 +150,14 @@ export async function placeOrder(
 
   const { farm } = window;
   if (!farm) throw notFound('Producer not found');
-  const plannedBenefits = input.plannedBenefits ?? [];
-  await assertTakesPlanned(ctx, farm, plannedBenefits, window.occurrence.date);
-  const { box } = options;
+  await assertTakesPlanned(ctx, farm, draft.plannedBenefits, window.occurrence.date);
   const newItems: NewItem[] = lines.map(({ line, product, offer }) => ({
     productId: product.id as number | null,
     productName: product.name,
     variantId: offer.variantId,
     variantName: offer.variantName,
     priceUnit: offer.priceUnit,
-    // A CSA box's items are in the share's price (decision 515).
-    unitPrice: box ? 0 : offer.unitPrice,
+    unitPrice: rules.linesInPrice ? 0 : offer.unitPrice,
     weightUnit: offer.weightUnit,
     packMin: offer.packMin,
     packMax: offer.packMax,
@@ -108,41 +165,34 @@ export async function placeOrder(
     finalAmount: null,
     quantity: line.quantity,
   }));
-  if (box) newItems.push({ ...shareLine, productName: box.name, unitPrice: box.price });
+  if (draft.source.kind === 'csa-week') newItems.push(shareLine(draft.source.share));
   // By weight, the limits judge the estimate: what the shopper is told to expect (decision 510).
   const amounts = orderAmounts(newItems, 0);
   const subtotal = amounts.subtotalCents;
   assertTotalWithinLimit(subtotal);
   assertMinimumOrder(window.point, subtotal);
-  const delivery = await deliveryFor(ctx, window, farm, input.deliveryAddress);
-
-  const at = ctx.clock.now();
+  const delivery = await deliveryFor(ctx, window, farm, draft.deliveryAddress);
   const feeCents = cents(delivery?.fee ?? 0);
   assertTotalWithinLimit(subtotal + feeCents);
-  const messagingOn = await assertMessagingEnabled(ctx).then(
-    () => true,
-    () => false,
-  );
-  const timeZone = window.point.timeZone;
 
-  const newOrder = {
+  const at = ctx.clock.now();
+  const { point, occurrence } = window;
+  const newOrder: NewOrder = {
     customerId: shopper.id,
-    producerUserId: input.producerUserId,
-    pointId: window.point.id,
-    pointKind: window.point.kind,
-    pointName: window.point.name,
+    producerUserId,
+    pointId: point.id,
+    pointKind: point.kind,
+    pointName: point.name,
     pointAddress:
-      window.point.kind === 'delivery'
-        ? null
-        : [window.point.address, window.point.city, window.point.state, window.point.zip].filter(Boolean).join(', '),
-    timeZone,
-    booth: window.point.booth,
-    windowStart: window.occurrence.startsAt,
-    windowEnd: window.occurrence.endsAt,
-    windowDate: window.occurrence.date,
+      point.kind === 'delivery' ? null : [point.address, point.city, point.state, point.zip].filter(Boolean).join(', '),
+    timeZone: point.timeZone,
+    booth: point.booth,
+    windowStart: occurrence.startsAt,
+    windowEnd: occurrence.endsAt,
+    windowDate: occurrence.date,
     cutoffAt: window.cutoffAt,
-    shopperName: input.shopperName,
-    shopperPhone: input.shopperPhone ?? shopper.phone ?? null,
+    shopperName: draft.shopperName,
+    shopperPhone: draft.shopperPhone ?? shopper.phone ?? null,
     deliveryAddress: delivery?.address ?? null,
     deliveryMiles: delivery?.miles ?? null,
     deliveryFee: feeCents / 100,
@@ -152,113 +202,131 @@ export async function placeOrder(
     estimatedTotal: amounts.byWeight ? (subtotal + feeCents) / 100 : null,
     weighedAt: null,
     weighedBy: null,
-    note: input.note,
+    note: draft.note,
     expiresAt: new Date(at.getTime() + EXPIRY_MS),
-    standingId: options.standing?.id ?? null,
-    plannedBenefits,
+    standingId: draft.source.kind === 'basket' ? null : draft.source.standingId,
+    plannedBenefits: draft.plannedBenefits,
     createdAt: at,
     updatedAt: at,
   };
-  // One transaction writes the order, its lines and first event, the opening message of its thread
-  // and the producer's mail: all or nothing. With a cap, the window's orders are counted again under
-  // the pickup point's row lock, so two shoppers cannot both take the last place; the shopper's
-  // limits are counted under the shopper's row lock (parallel requests of one account cannot pass).
-  const cap = window.settings.capPerWindow;
-  // Read before the transaction: inside it, everything goes through its own connection (a second
-  // one, waited for while holding the first, could starve the pool under load).
-  const site = farm.email ? await ctx.mailer.site() : null;
-  const placeLimits = await productsPlaceLimits(ctx.db, [...perProduct.keys()]);
-  const result = await ctx.db.transaction(async (tx) => {
-    await options.standing?.gate(tx, window.occurrence.startsAt);
-    if (cap !== null) {
-      await lockPoint(tx, window.point.id);
-      const taken = await countOpenOrdersInWindow(tx, window.point.id, window.occurrence.startsAt);
-      if (taken >= cap) throw conflict('That pickup time is full; choose another time');
-    }
-    const refused = await shopperLimitRefusal(tx, newOrder, SHOPPER_LIMITS, ctx.clock.now());
-    if (refused) return refused;
-    // The day limit judges each product's quantity over all its lines (variants share the product's limit).
-    const overDay = await dayLimitRefusal(
-      tx,
-      [...perProduct].map(([productId, quantity]) => {
-        const product = found.products.get(productId) as OrderProduct;
-        // A place's own day limit for the product counts that place's orders; the product's, the others' (decision 543).
-        const scope = dayScope(placeLimits, productId, window.point.id);
-        return { productId, quantity, dayLimit: scope.dayLimit ?? product.dayLimit, name: product.name, scope: scope.scope };
-      }),
-      input.producerUserId,
-      window.occurrence.date,
-    );
-    if (overDay) throw conflict(dayLimitMessage(overDay, window.occurrence.date));
-    const { order, items } = await insertOrder(tx, newOrder, newItems);
-    const message = messagingOn
-      ? await repo.insertOrderMessage(tx, {
-          orderId: order.id,
-          senderId: shopper.id,
-          recipientId: input.producerUserId,
-          content: `Order #${order.id}${orderSummaryAfterNumber(newItems, window.point.name, order.windowStart, timeZone, input.note)}`,
-        })
-      : null;
-    // The farm's first order of a mail period is mailed at once; later ones wait for the digest.
-    const mail =
-      farm.email && (await mailFarmNow(tx, input.producerUserId, order.id, 'requested', at))
-        ? await ctx.mailer.render(
-            newOrderMail(ctx, farm.email, order, newItems, input.shopperName, timeZone, farmTimeZone(farm)),
-            site ?? undefined,
-          )
-        : null;
-    const mailId = mail ? await insertOutboxRow(tx, mail) : null;
-    return { order: { ...order, conversationId: message?.conversationId ?? null }, items, message, mail, mailId };
+  // Read before the transaction too: the mail's site, messaging, each product's day limits per place.
+  const [site, messagingOn, placeLimits] = await Promise.all([
+    farm.email ? ctx.mailer.site() : null,
+    assertMessagingEnabled(ctx).then(
+      () => true,
+      () => false,
+    ),
+    productsPlaceLimits(ctx.db, [...perProduct.keys()]),
+  ]);
+  const dayLines = [...perProduct].map(([productId, quantity]) => {
+    const product = found.products.get(productId) as OrderProduct;
+    // A place's own day limit for the product counts that place's orders; the product's, the others' (decision 543).
+    const scope = dayScope(placeLimits, productId, point.id);
+    return { productId, quantity, dayLimit: scope.dayLimit ?? product.dayLimit, name: product.name, scope: scope.scope };
   });
-  if ('refused' in result) throw limitRefusal(result.refused, farm.farmName);
-  const { order, items } = result;
-  const posted: PostedMessage | null = result.message
-    ? {
-        conversationId: result.message.conversationId,
-        recipientId: input.producerUserId,
-        message: result.message,
-        opensOrder: true,
-      }
-    : null;
+  return { draft, rules, window, farm, newOrder, newItems, dayLines, site, messagingOn, at };
+}
 
-  if (posted) announceMessage(ctx, shopper, posted);
-  const label = `Order #${order.id}`;
+/** A line's offer once it is orderable: its stock (the variant's, if any) and the quantity cap of its product's lines. */
+function orderableOffer(
+  line: PlaceInput['items'][number],
+  product: OrderProduct,
+  found: LineProducts,
+  perProduct: Map<number, number>,
+) {
+  const offer = lineOffer(product, line.variantId, found.variants);
+  // A variant's stock stands in for the product's (the product row tracks none of its own); the
+  // quantity cap of an untracked product judges its lines together.
+  assertOrderable({ ...product, stockQuantity: offer.stockQuantity }, line.quantity, perProduct.get(product.id));
+  return offer;
+}
+
+/**
+ * Places a checked draft inside the caller's transaction: the window's cap counted under the
+ * pickup point's row lock (two shoppers cannot both take the last place), the shopper's open orders
+ * under the shopper's row lock (by its source's rules), each product's day limit under its row lock;
+ * then the order, its lines and first event, the opening message of its thread and the farm's mail,
+ * all in that transaction. Stock is not taken here: it is reserved when the producer accepts.
+ * After the commit, the caller hands the answer to `announcePlaced`.
+ */
+export async function placeDraft(ctx: AppContext, tx: Db, checked: CheckedDraft) {
+  const { draft, rules, window, farm, newOrder, newItems, at } = checked;
+  const { point, occurrence } = window;
+  const cap = window.settings.capPerWindow;
+  if (cap !== null) {
+    await lockPoint(tx, point.id);
+    const taken = await countOpenOrdersInWindow(tx, point.id, occurrence.startsAt);
+    if (taken >= cap) throw conflict('That pickup time is full; choose another time');
+  }
+  if (rules.shopperLimits) {
+    const refused = await shopperLimitRefusal(tx, newOrder, SHOPPER_LIMITS, ctx.clock.now());
+    if (refused) throw limitRefusal(refused.refused, farm.farmName);
+  }
+  // The day limit judges each product's quantity over all its lines (variants share the product's limit).
+  const overDay = await dayLimitRefusal(tx, checked.dayLines, draft.producerUserId, occurrence.date);
+  if (overDay) throw conflict(dayLimitMessage(overDay, occurrence.date));
+  const { order, items } = await insertOrder(tx, newOrder, newItems);
+  const message = checked.messagingOn
+    ? await repo.insertOrderMessage(tx, {
+        orderId: order.id,
+        senderId: draft.shopper.id,
+        recipientId: draft.producerUserId,
+        content: `Order #${order.id}${orderSummaryAfterNumber(newItems, point.name, order.windowStart, point.timeZone, draft.note)}`,
+      })
+    : null;
+  // The farm's first order of a mail period is mailed at once; later ones wait for the digest.
+  const mail =
+    farm.email && (await mailFarmNow(tx, draft.producerUserId, order.id, 'requested', at))
+      ? await ctx.mailer.render(
+          newOrderMail(ctx, farm.email, order, newItems, draft.shopperName, point.timeZone, farmTimeZone(farm)),
+          checked.site ?? undefined,
+        )
+      : null;
+  const mailId = mail ? await insertOutboxRow(tx, mail) : null;
+  return { checked, order: { ...order, conversationId: message?.conversationId ?? null }, items, message, mail, mailId };
+}
+
+/**
+ * After the caller's commit: the thread's first message and the order's event go out, the farm's
+ * mail is handed over (a slow mail server never slows ordering; a failure only delays it, the sweep
+ * hands over mail left queued: jobs/mail-recovery.ts). Answers the placed order as its shopper sees it.
+ */
+export function announcePlaced(ctx: AppContext, placed: Awaited<ReturnType<typeof placeDraft>>) {
+  const { order, items, message, mail, mailId } = placed;
+  const { draft, farm, at } = placed.checked;
+  const { shopper, producerUserId } = draft;
+  if (message)
+    announceMessage(ctx, shopper, {
+      conversationId: message.conversationId,
+      recipientId: producerUserId,
+      message,
+      opensOrder: true,
+    });
   ctx.events.emit('order.changed', {
     orderId: order.id,
     status: 'requested',
     previousStatus: null,
     actorRole: 'shopper',
     customerId: shopper.id,
-    producerUserId: input.producerUserId,
-    shopperMessage: `${label} sent to ${farm.farmName}`,
-    producerMessage: `New order #${order.id} from ${input.shopperName} for ${when(order.windowStart, timeZone)}`,
+    producerUserId,
+    shopperMessage: `Order #${order.id} sent to ${farm.farmName}`,
+    producerMessage: `New order #${order.id} from ${draft.shopperName} for ${when(order.windowStart, order.timeZone)}`,
   });
-  // Delivered after the answer: a slow mail server never slows down ordering. The row is committed,
-  // so a failure here only delays it (the sweep hands over mail left queued, jobs/mail-recovery.ts).
-  if (result.mail && result.mailId !== null)
-    void ctx.mailer.dispatch(result.mailId, result.mail).catch((error) => console.error('order mail failed', error));
-
+  if (mail && mailId !== null) void ctx.mailer.dispatch(mailId, mail).catch((error) => console.error('order mail failed', error));
+  const firstEvent = {
+    id: 0,
+    orderId: order.id,
+    fromStatus: null,
+    toStatus: 'requested' as const,
+    actorId: shopper.id,
+    actorRole: 'shopper' as const,
+    reason: null,
+    createdAt: at,
+  };
   return {
     message: ORDER_TEXTS.placed,
     order: presentOrder(
-      {
-        ...order,
-        farmName: farm.farmName,
-        customerEmail: shopper.email,
-        items,
-        events: [
-          {
-            id: 0,
-            orderId: order.id,
-            fromStatus: null,
-            toStatus: 'requested',
-            actorId: shopper.id,
-            actorRole: 'shopper',
-            reason: null,
-            createdAt: at,
-          },
-        ],
-      },
+      { ...order, farmName: farm.farmName, customerEmail: shopper.email, items, events: [firstEvent] },
       'shopper',
       at,
     ),
@@ -283,9 +351,8 @@ export async function unorderableLines(
       const wrong = lineRefusal(line, index, found, producerUserId);
       if (wrong) throw wrong;
       const product = found.products.get(line.productId) as OrderProduct;
-      const offer = lineOffer(product, line.variantId, found.variants);
-      const stocked = { ...product, stockQuantity: offer.stockQuantity };
-      assertInSeason(assertOrderable(stocked, line.quantity, perProduct.get(product.id)), windowDate);
+      orderableOffer(line, product, found, perProduct);
+      assertInSeason(product, windowDate);
     } catch (error) {
       refused.set(index, (error as Error).message);
     }
@@ -296,7 +363,7 @@ export async function unorderableLines(
 /** Delivery days need an address inside the farm's delivery radius; the fee is the delivery place's. */
 async function deliveryFor(
   ctx: AppContext,
-  window: Awaited<ReturnType<typeof resolveWindow>>,
+  window: Window,
   farm: NonNullable<Awaited<ReturnType<typeof findFarm>>>,
   address: string | null,
 ) {

@@ -65,8 +65,11 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
         response: { 201: PlaceOrderResponse, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await placement.placeOrder(ctx, await requireUser(ctx, request), request.body)),
+    async (request, reply) => {
+      const checked = await placement.checkDraft(ctx, placement.basketDraft(await requireUser(ctx, request), request.body));
+      const placed = await ctx.db.transaction((tx) => placement.placeDraft(ctx, tx, checked));
+      reply.status(201).send(placement.announcePlaced(ctx, placed));
+    },
   );
 
   app.get(

@@ -42,7 +42,7 @@ type ChangeInput = z.output<typeof ChangeStandingRequest>;
 /**
  * Standing reservations (decision 514): a reservation repeated every 1, 2 or 4 weeks. The sweep
  * places each window's order at the farm's lead time before the cut-off, through the same placing
- * as a basket (`placeOrder`), gated under the standing reservation's row lock and keyed by
+ * as a basket (an `OrderDraft` placed by `placeDraft`), gated under the standing reservation's row lock and keyed by
  * (standing id, window start) on orders: one order per window, however many instances sweep.
  */
 

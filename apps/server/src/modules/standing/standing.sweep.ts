@@ -11,7 +11,7 @@ import { findUserWithSubscription } from '../auth/auth.repository';
 import { plannedTakenOn } from '../benefits/benefits.service';
 import { findBox } from '../csa/csa.repository';
 import { when } from '../orders/order-mail';
-import { placeOrder, unorderableLines } from '../orders/order-placement';
+import { announcePlaced, checkDraft, placeDraft, unorderableLines } from '../orders/order-placement';
 import { moveOrder } from '../orders/orders.service';
 import { closureOn } from '../pickup/place-rules';
 import { heldOn, lookAheadDays, mondayOf, offFor, slotOf, timingOf, windowsAhead } from './standing.policy';
@@ -20,7 +20,7 @@ import * as repo from './standing.repository';
 
 /**
  * The standing reservations' sweep (decision 514): each window's order placed at the farm's lead
- * time before the cut-off, through the same placing as a basket (`placeOrder`), gated under the
+ * time before the cut-off, through the same placing as a basket (an `OrderDraft` placed by `placeDraft`), gated under the
  * standing reservation's row lock and keyed by (standing id, window start) on orders: one order per
  * window, however many instances sweep. And 48 hours before each cut-off, the reminder with its
  * one-use skip link.
@@ -111,15 +111,17 @@ async function dueWindows(ctx: AppContext, now: Date, only?: number[]): Promise<
   return due;
 }
 
-/** The gate inside the order's transaction: the reservation still active, the window neither skipped nor placed. */
-const gateOf =
-  (standingId: number) =>
-  async (tx: Db, windowStart: Date): Promise<void> => {
-    const locked = await repo.lockStanding(tx, standingId);
-    if (locked?.status !== 'active') throw new StandingStop('stopped');
-    if ((await repo.findRecord(tx, standingId, windowStart)) || (await repo.findPlacedOrder(tx, standingId, windowStart)))
-      throw new StandingStop('done');
-  };
+/**
+ * The gate, first inside the order's transaction: it locks the standing reservation and refuses a
+ * stopped one, or a window skipped or placed already. One order per reservation and window,
+ * whatever runs at once.
+ */
+async function gate(tx: Db, standingId: number, windowStart: Date): Promise<void> {
+  const locked = await repo.lockStanding(tx, standingId);
+  if (locked?.status !== 'active') throw new StandingStop('stopped');
+  if ((await repo.findRecord(tx, standingId, windowStart)) || (await repo.findPlacedOrder(tx, standingId, windowStart)))
+    throw new StandingStop('done');
+}
 
 class StandingStop extends Error {}
 
@@ -154,22 +156,27 @@ async function placeWindow(ctx: AppContext, window: Due): Promise<'placed' | 'mi
   if (items.length === 0 && !member) reason = `Nothing could be reserved: ${leftOut.join('; ')}`;
   else {
     try {
-      const result = await placeOrder(
-        ctx,
+      const source = member
+        ? { kind: 'csa-week' as const, standingId: row.id, share: member.share }
+        : { kind: 'standing' as const, standingId: row.id };
+      const checked = await checkDraft(ctx, {
+        source,
         shopper,
-        {
-          producerUserId: row.producerUserId,
-          pointId: row.pointId as number,
-          startsAt: window.startsAt.toISOString(),
-          items,
-          shopperName: row.shopperName,
-          shopperPhone: row.shopperPhone,
-          deliveryAddress: null,
-          note,
-          plannedBenefits,
-        },
-        { standing: { id: row.id, gate: gateOf(row.id) }, box: member?.box },
-      );
+        producerUserId: row.producerUserId,
+        pointId: row.pointId as number,
+        startsAt: window.startsAt,
+        lines: items,
+        shopperName: row.shopperName,
+        shopperPhone: row.shopperPhone,
+        deliveryAddress: null,
+        note,
+        plannedBenefits,
+      });
+      const result = await ctx.db.transaction(async (tx) => {
+        await gate(tx, row.id, window.startsAt);
+        return placeDraft(ctx, tx, checked);
+      });
+      announcePlaced(ctx, result);
       orderId = result.order.id;
     } catch (error) {
       if (error instanceof StandingStop) return 'none';
@@ -261,7 +268,7 @@ async function memberWeek(ctx: AppContext, row: repo.StandingRow, plan: repo.Pla
   ]
     .filter(Boolean)
     .join('. ');
-  return { lines, box: { name: `${plan.name} (${size.name})`, price: size.price }, note };
+  return { lines, share: { name: `${plan.name} (${size.name})`, price: size.price }, note };
 }
 
 const isUniqueViolation = (error: unknown) =>
