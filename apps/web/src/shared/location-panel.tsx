@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { PinIcon } from '@/components/ui/pin-icon';
 import { ADDRESS_NOT_FOUND, currentPosition, geocodeAddress, type UserLocation } from './user-location';
 
@@ -102,11 +103,7 @@ export function LocationPanel({ location, onChange, hint, className = '' }: Prop
           </form>
         </div>
       )}
-      {error && (
-        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FormError className="mt-2">{error}</FormError>
     </section>
   );
 }

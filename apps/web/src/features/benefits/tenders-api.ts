@@ -78,7 +78,4 @@ export function useLedger(month: string) {
 }
 
 /** The month's ledger as a file (CSV or PDF), named by the server. */
-export async function fetchLedgerFile(month: string, format: 'csv' | 'pdf'): Promise<{ blob: Blob; filename: string }> {
-  const file = await api.file('/benefits/ledger', { month, format });
-  return { blob: file.blob, filename: file.filename ?? `farmstand-benefits-${month}.${format}` };
-}
+export const fetchLedgerFile = (month: string, format: 'csv' | 'pdf') => api.file('/benefits/ledger', { month, format });

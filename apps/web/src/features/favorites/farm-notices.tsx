@@ -1,4 +1,5 @@
 import { Card } from '@/components/ui/card';
+import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/api';
 import { useNoticeSubscriptions, useSetNotices } from './notices-api';
 
@@ -33,11 +34,9 @@ export function FarmNotices() {
           </li>
         ))}
       </ul>
-      {save.isError && (
-        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-          {errorMessage(save.error, 'Could not change the farm’s notices; try again')}
-        </p>
-      )}
+      <FormError className="mt-2">
+        {save.isError && errorMessage(save.error, 'Could not change the farm’s notices; try again')}
+      </FormError>
     </Card>
   );
 }

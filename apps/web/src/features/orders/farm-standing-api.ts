@@ -16,10 +16,7 @@ export const useStandingDemand = () =>
   useQuery({ queryKey: [...STANDING_KEY, 'demand'], queryFn: () => api.get<StandingDemand>('/standing/demand') });
 
 /** The demand as a CSV file, named by the server (decision 546). */
-export async function fetchDemandCsv(): Promise<{ blob: Blob; filename: string }> {
-  const file = await api.file('/standing/demand.csv');
-  return { blob: file.blob, filename: file.filename ?? 'farmstand-standing-demand.csv' };
-}
+export const fetchDemandCsv = () => api.file('/standing/demand.csv');
 
 export function useEndStanding() {
   const queryClient = useQueryClient();

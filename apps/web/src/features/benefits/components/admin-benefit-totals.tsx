@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Card, Spinner } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/api';
 import { useAdminBenefitTotals } from '../totals-api';
 import { TendersTable } from './tenders-table';
@@ -52,9 +53,7 @@ export function AdminBenefitTotals({ initialMonth = monthOf(new Date()) }: { ini
         (totals.isPending ? (
           <Spinner label="Loading the month’s tenders…" />
         ) : totals.isError ? (
-          <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
-            {errorMessage(totals.error, 'Could not load the benefits tendered; try again')}
-          </p>
+          <FormError className="mt-3">{errorMessage(totals.error, 'Could not load the benefits tendered; try again')}</FormError>
         ) : !recorded ? (
           <p className={`mt-3 text-sm ${muted}`}>No farm recorded any tenders for pickups in {monthName(month)}.</p>
         ) : (

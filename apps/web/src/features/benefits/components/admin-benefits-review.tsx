@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Badge, type BadgeTone, Card, EmptyState, Spinner } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { DocumentIcon } from '@/components/ui/icons';
 import { errorMessage } from '@/lib/api';
 import { useAdminBenefits, useReviewBenefits } from '../api';
@@ -155,11 +156,7 @@ function FarmRow({ farm, onReviewed }: { farm: Farm; onReviewed: (message: strin
             error={error}
             onChange={(e) => setNote(e.target.value)}
           />
-          {review.isError && (
-            <p role="alert" className={alertText}>
-              {errorMessage(review.error, BENEFITS_TEXTS.reviewFailed)}
-            </p>
-          )}
+          <FormError>{review.isError && errorMessage(review.error, BENEFITS_TEXTS.reviewFailed)}</FormError>
           <div className="flex flex-wrap gap-2">
             <Button
               type="submit"

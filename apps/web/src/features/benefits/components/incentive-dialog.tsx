@@ -11,11 +11,11 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { SelectInput, TextArea, TextInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api';
 import { useSaveIncentive } from '../programmes-api';
 import {
-  alertText,
   CategoryChecks,
   Checkbox,
   CheckGroup,
@@ -292,11 +292,7 @@ export function IncentiveDialog({
               </Button>
             </fieldset>
           ))}
-          {errors.groups && (
-            <p role="alert" className={alertText}>
-              {errors.groups}
-            </p>
-          )}
+          <FormError>{errors.groups}</FormError>
           <Button
             size="sm"
             variant="secondary"

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, Spinner } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
+import { useFileDownload } from '@/components/ui/use-file-download';
 import { errorMessage } from '@/lib/api';
 import { fetchLedgerFile, useLedger } from '../tenders-api';
 import { TendersTable } from './tenders-table';
@@ -38,29 +40,14 @@ export function LedgerCard({ initialMonth = monthOf(new Date()) }: { initialMont
   const [month, setMonth] = useState(initialMonth);
   const valid = VALID_MONTH.test(month);
   const ledger = useLedger(month);
-  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
-
-  const download = async (format: 'csv' | 'pdf') => {
-    setDownloadError(null);
-    setBusy(format);
-    try {
-      const { blob, filename } = await fetchLedgerFile(month, format);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = filename;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // Long enough for the browser to start saving the file.
-      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch (failure) {
-      setDownloadError(errorMessage(failure, `Could not download the ${format.toUpperCase()} ledger; try again`));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { busy, error: downloadError, download: save } = useFileDownload<'csv' | 'pdf'>();
+  const download = (format: 'csv' | 'pdf') =>
+    save(
+      format,
+      () => fetchLedgerFile(month, format),
+      `farmstand-benefits-${month}.${format}`,
+      `Could not download the ${format.toUpperCase()} ledger; try again`,
+    );
 
   const rows = ledger.data?.rows ?? [];
   return (
@@ -88,18 +75,12 @@ export function LedgerCard({ initialMonth = monthOf(new Date()) }: { initialMont
           Download PDF
         </Button>
       </div>
-      {downloadError && (
-        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-          {downloadError}
-        </p>
-      )}
+      <FormError className="mt-2">{downloadError}</FormError>
       {valid &&
         (ledger.isPending ? (
           <Spinner label="Loading the ledger…" />
         ) : ledger.isError ? (
-          <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-400">
-            {errorMessage(ledger.error, 'Could not load the ledger; try again')}
-          </p>
+          <FormError className="mt-4">{errorMessage(ledger.error, 'Could not load the ledger; try again')}</FormError>
         ) : rows.length === 0 ? (
           <p className="mt-4 text-sm text-stone-700 dark:text-stone-300">No payments recorded in {monthName(month)}.</p>
         ) : (

@@ -3,11 +3,11 @@ import { ShopperBenefitsRequest } from '@farmstand/shared/schemas/benefits';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, Spinner } from '@/components/ui/card';
+import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/api';
 import { useForgetShopperBenefits, useSaveShopperBenefits, useShopperBenefits } from '../shopper-api';
 
 const muted = 'text-stone-700 dark:text-stone-300';
-const alertText = 'text-sm text-red-700 dark:text-red-400';
 /** A failed save or forget is shown from the mutation's own error state. */
 const ignore = () => undefined;
 
@@ -36,9 +36,7 @@ export function MyBenefitsCard() {
       {saved.isPending ? (
         <Spinner label="Loading the benefits you saved…" />
       ) : saved.isError ? (
-        <p role="alert" className={alertText}>
-          {errorMessage(saved.error, MY_BENEFITS_TEXTS.loadFailed)}
-        </p>
+        <FormError>{errorMessage(saved.error, MY_BENEFITS_TEXTS.loadFailed)}</FormError>
       ) : (
         <BenefitsChoice uses={saved.data.uses} onDone={setMessage} />
       )}
@@ -105,11 +103,7 @@ function BenefitsChoice({ uses, onDone }: { uses: BenefitProgramme[]; onDone: (m
           </label>
         ))}
       </fieldset>
-      {(failure || forgetFailure) && (
-        <p role="alert" className={alertText}>
-          {failure ?? forgetFailure}
-        </p>
-      )}
+      <FormError>{failure ?? forgetFailure}</FormError>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" isLoading={save.isPending} disabled={busy}>
           Save

@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, Spinner } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/api';
 import { useBenefitTable } from '@/shared/benefit-table';
 import { useMyBenefits, useSaveMyBenefits } from '../api';
@@ -13,7 +14,6 @@ import { BENEFITS_TEXTS } from '../texts';
 import { Checkbox } from './programme-form-parts';
 
 const muted = 'text-stone-700 dark:text-stone-300';
-const alertText = 'text-sm text-red-700 dark:text-red-400';
 
 type Coupon = 'wic_fmnp' | 'senior_fmnp';
 const COUPON_NAMES: Record<Coupon, string> = { wic_fmnp: 'WIC FMNP', senior_fmnp: 'Senior FMNP' };
@@ -36,9 +36,7 @@ export function ProducerBenefitsForm() {
       {mine.isPending ? (
         <Spinner label="Loading your benefits…" />
       ) : mine.isError ? (
-        <p role="alert" className={alertText}>
-          {errorMessage(mine.error, BENEFITS_TEXTS.loadFailed)}
-        </p>
+        <FormError>{errorMessage(mine.error, BENEFITS_TEXTS.loadFailed)}</FormError>
       ) : (
         <BenefitsForm benefits={mine.data.benefits} />
       )}
@@ -171,11 +169,7 @@ function BenefitsForm({ benefits }: { benefits: ProducerBenefits }) {
         )}
       </fieldset>
 
-      {save.isError && (
-        <p role="alert" className={alertText}>
-          {errorMessage(save.error, BENEFITS_TEXTS.saveFailed)}
-        </p>
-      )}
+      <FormError>{save.isError && errorMessage(save.error, BENEFITS_TEXTS.saveFailed)}</FormError>
       <div
         role="status"
         className={message ? 'rounded-lg bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/30 dark:text-green-100' : ''}

@@ -3,6 +3,7 @@ import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '@farm
 import { type ReactNode, useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { parseDollars } from './record-tenders';
 
 /** The pieces the admins' programme and incentive dialogs share (decision 516). */
@@ -202,11 +203,7 @@ export function SourceRows({
           </Button>
         </fieldset>
       ))}
-      {errors.sources && (
-        <p role="alert" className={alertText}>
-          {errors.sources}
-        </p>
-      )}
+      <FormError>{errors.sources}</FormError>
       <Button
         size="sm"
         variant="secondary"

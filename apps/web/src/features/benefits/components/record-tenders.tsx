@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { Modal } from '@/components/ui/modal';
 import { ApiError, errorMessage } from '@/lib/api';
 import { formatZonedMoment } from '@/lib/format';
@@ -187,9 +188,7 @@ function RecordTendersDialog({
         <Spinner label="Loading the order's plan…" />
       ) : loadError || !plan ? (
         <>
-          <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-400">
-            {loadError ?? "Could not load this order's plan; try again"}
-          </p>
+          <FormError className="mt-4">{loadError ?? "Could not load this order's plan; try again"}</FormError>
           <div className="mt-6 flex justify-end">
             <Button variant="secondary" onClick={onClose}>
               Close
@@ -295,11 +294,7 @@ function TendersForm({
         Recorded together: {dollars(sum)}
         {stage === 'final' ? ` of ${dollars(plan.total_cents)}` : ''}
       </p>
-      {error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={onCancel}>
           Cancel

@@ -5,6 +5,7 @@ import { CSA_LIMITS, type CsaBox, CsaBoxRequest, type CsaPlan } from '@farmstand
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectInput, TextArea, TextInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/api';
 import { useMyProducts } from '@/shared/my-products';
 import { csaDay, usePlanBoxes, usePostBox, useUploadBoxPhoto, weekMonday } from '../csa-api';
@@ -189,16 +190,8 @@ export function CsaBoxEditor({ plan }: { plan: Pick<CsaPlan, 'id' | 'name' | 'si
           value={note}
           onChange={(e) => setNote(e.target.value)}
         />
-        {error && (
-          <p role="alert" className={alertText}>
-            {error}
-          </p>
-        )}
-        {post.isError && (
-          <p role="alert" className={alertText}>
-            {errorMessage(post.error, 'Could not post the box; try again')}
-          </p>
-        )}
+        <FormError>{error}</FormError>
+        <FormError>{post.isError && errorMessage(post.error, 'Could not post the box; try again')}</FormError>
         <Button type="submit" isLoading={post.isPending}>
           Post box and email members
         </Button>
@@ -239,11 +232,7 @@ function BoxPhoto({ planId, weekOf }: { planId: number; weekOf: string }) {
         Add photo
       </Button>
       {done && <p role="status">{done}</p>}
-      {upload.isError && (
-        <p role="alert" className={alertText}>
-          {errorMessage(upload.error, 'Could not add the photo; try again')}
-        </p>
-      )}
+      <FormError>{upload.isError && errorMessage(upload.error, 'Could not add the photo; try again')}</FormError>
     </form>
   );
 }

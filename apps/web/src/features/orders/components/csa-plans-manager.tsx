@@ -5,6 +5,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, Spinner } from '@/components/ui/card';
 import { SelectInput, TextArea, TextInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api';
 import { usePickupSetup } from '../api';
@@ -14,7 +15,6 @@ import { CsaBoxEditor } from './csa-box-editor';
 import { CsaMembers } from './csa-members';
 
 const muted = 'text-stone-700 dark:text-stone-300';
-const alertText = 'text-sm text-red-700 dark:text-red-400';
 
 /**
  * The farm's CSA share plans (decision 515), for the producer's Orders area: each plan with its
@@ -54,9 +54,7 @@ export function CsaPlansManager() {
       {plans.isPending ? (
         <Spinner label="Loading share plans…" />
       ) : plans.isError ? (
-        <p role="alert" className={alertText}>
-          {errorMessage(plans.error, 'Could not load your share plans; try again')}
-        </p>
+        <FormError>{errorMessage(plans.error, 'Could not load your share plans; try again')}</FormError>
       ) : list.length === 0 ? (
         <p className={muted}>No share plans yet.</p>
       ) : (
@@ -294,11 +292,7 @@ function PlanForm({
           Each size’s price is paid at every pickup.
           {kept > 0 && ' Members chose among these sizes: you can rename and reprice them, or add one, but not remove one.'}
         </p>
-        {errors.sizes && (
-          <p role="alert" className={alertText}>
-            {errors.sizes}
-          </p>
-        )}
+        <FormError>{errors.sizes}</FormError>
         <ol className="space-y-2">
           {sizes.map((size, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; their order is their identity
@@ -405,11 +399,7 @@ function PlanForm({
         <p className={`text-sm ${muted}`}>
           Up to {CSA_LIMITS.maxPlaces} of your pickup places, each at one of its weekly times, with the most members it takes.
         </p>
-        {errors.places && (
-          <p role="alert" className={alertText}>
-            {errors.places}
-          </p>
-        )}
+        <FormError>{errors.places}</FormError>
         {gone.map((p) => (
           <p key={p.point_id} className={`text-sm ${muted}`}>
             {p.name} is no longer one of your pickup places: its members stay, but it is left out when you save.
@@ -477,11 +467,7 @@ function PlanForm({
         </span>
       </label>
 
-      {save.isError && (
-        <p role="alert" className={alertText}>
-          {errorMessage(save.error, 'Could not save the share plan; try again')}
-        </p>
-      )}
+      <FormError>{save.isError && errorMessage(save.error, 'Could not save the share plan; try again')}</FormError>
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={onCancel}>
           Cancel

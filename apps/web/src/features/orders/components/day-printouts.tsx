@@ -4,7 +4,9 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SelectInput, TextInput } from '@/components/ui/field';
-import { api, errorMessage } from '@/lib/api';
+import { FormError } from '@/components/ui/form-error';
+import { useFileDownload } from '@/components/ui/use-file-download';
+import { api } from '@/lib/api';
 import { usePickupSetup } from '../api';
 import { formatDay } from '../format';
 import { HarvestList } from './harvest-list';
@@ -29,35 +31,20 @@ export function DayPrintouts({ date, packable }: { date: string; packable: numbe
   // The tab's count is of the day shown; for another day the server says whether there is anything.
   const nothing = day === date && packable === 0;
   const [sheet, setSheet] = useState<LabelSheetId>(DEFAULT_BAG_LABEL_SHEET);
-  const [busy, setBusy] = useState<PackingLayout | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pdf, setPdf] = useState<{ url: string; name: string } | null>(null);
-  useEffect(() => () => (pdf ? URL.revokeObjectURL(pdf.url) : undefined), [pdf]);
-
-  async function make(layout: PackingLayout) {
-    setError(null);
-    setBusy(layout);
-    try {
-      const { blob, filename } = await fetchPackingPdf({
-        date: day,
-        point: point ? Number(point) : undefined,
-        layout,
-        sheet: layout === 'labels' ? sheet : undefined,
-      });
-      const name = filename ?? `${layout === 'labels' ? 'bag-labels' : 'packing-slips'}-${day}.pdf`;
-      const url = URL.createObjectURL(blob);
-      setPdf({ url, name });
-      // Start the download at once; the link below stays for opening or printing it again.
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      link.click();
-    } catch (failure) {
-      setError(errorMessage(failure, PDF_FAILED));
-    } finally {
-      setBusy(null);
-    }
-  }
+  const { busy, error, file: pdf, download } = useFileDownload<PackingLayout>();
+  const make = (layout: PackingLayout) =>
+    download(
+      layout,
+      () =>
+        fetchPackingPdf({
+          date: day,
+          point: point ? Number(point) : undefined,
+          layout,
+          sheet: layout === 'labels' ? sheet : undefined,
+        }),
+      `${layout === 'labels' ? 'bag-labels' : 'packing-slips'}-${day}.pdf`,
+      PDF_FAILED,
+    );
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -119,11 +106,7 @@ export function DayPrintouts({ date, packable }: { date: string; packable: numbe
               Bag labels (PDF)
             </Button>
           </div>
-          {error && (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-              {error}
-            </p>
-          )}
+          <FormError>{error}</FormError>
           {pdf && (
             <p className="text-sm">
               <a

@@ -5,8 +5,7 @@ import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'r
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
-import { TextArea, TextInput } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
+import { TextInput } from '@/components/ui/field';
 import { ApiError, errorMessage } from '@/lib/api';
 import { formatZonedDate } from '@/lib/format';
 import {
@@ -18,6 +17,7 @@ import {
   useRecordDeposit,
 } from '../shares-api';
 import '../orders-print.css';
+import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { ShareSteps } from './share-steps';
 
 const day = (date: string) => formatDateOnly(date, { weekday: 'short', month: 'short', day: 'numeric' });
@@ -475,55 +475,29 @@ function CancelShare({ share }: { share: ShareReservation }) {
 
 function CancelDialog({ share, onClose }: { share: ShareReservation; onClose: () => void }) {
   const cancel = useCancelShare();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
-  const input = useRef<HTMLTextAreaElement>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError('Say why you cancel: the shopper reads it');
-      input.current?.focus();
-      return;
-    }
-    setError('');
-    cancel.mutate(
-      { id: share.id, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast.success('Share cancelled; the shopper is told');
-          onClose();
-        },
-      },
-    );
-  };
   return (
-    <Modal title={`Cancel ${share.shopper_name}’s ${share.quantity} × ${share.share_label}`} onClose={onClose} width="max-w-md">
-      <form onSubmit={submit} noValidate className="mt-3 space-y-4">
-        <TextArea
-          ref={input}
-          label="Reason for the shopper"
-          rows={2}
-          maxLength={500}
-          required
-          autoFocus
-          value={reason}
-          error={error || undefined}
-          onChange={(e) => setReason(e.target.value)}
-        />
-        {cancel.isError && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {errorMessage(cancel.error, 'Could not cancel the share; try again')}
-          </p>
-        )}
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            Keep the share
-          </Button>
-          <Button type="submit" variant="danger" isLoading={cancel.isPending}>
-            Cancel the share
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <ReasonDialog
+      title={`Cancel ${share.shopper_name}’s ${share.quantity} × ${share.share_label}`}
+      label="Reason for the shopper"
+      rows={2}
+      maxLength={500}
+      validate={(reason) => (reason ? null : 'Say why you cancel: the shopper reads it')}
+      confirmLabel="Cancel the share"
+      cancelLabel="Keep the share"
+      isBusy={cancel.isPending}
+      error={cancel.isError && errorMessage(cancel.error, 'Could not cancel the share; try again')}
+      onConfirm={(reason) =>
+        cancel.mutate(
+          { id: share.id, reason },
+          {
+            onSuccess: () => {
+              toast.success('Share cancelled; the shopper is told');
+              onClose();
+            },
+          },
+        )
+      }
+      onCancel={onClose}
+    />
   );
 }

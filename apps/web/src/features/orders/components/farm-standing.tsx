@@ -2,11 +2,10 @@ import { plannedBenefitsText } from '@farmstand/shared/benefits/programmes';
 import { formatDateOnly, todayDateOnly } from '@farmstand/shared/format/date-only';
 import { formatOrderLine } from '@farmstand/shared/format/quantity';
 import type { Standing, StandingWindow, StandingWindowState } from '@farmstand/shared/schemas/standing';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Badge, type BadgeTone, Card, Spinner } from '@/components/ui/card';
-import { TextArea } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
+import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { errorMessage } from '@/lib/api';
 import { formatZonedMoment } from '@/lib/format';
 import { useEndStanding, useReceivedStanding } from '../farm-standing-api';
@@ -246,52 +245,20 @@ function EndDialog({
   onEnded: (message: string) => void;
 }) {
   const end = useEndStanding();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
-  const input = useRef<HTMLTextAreaElement>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError('Say why you end it: the shopper is e-mailed your reason');
-      input.current?.focus();
-      return;
-    }
-    setError('');
-    end.mutate({ id: standing.id, reason: reason.trim() }, { onSuccess: (answer) => onEnded(answer.message) });
-  };
   return (
-    <Modal title={`End ${standing.shopper.name}’s standing reservation`} onClose={onClose} width="max-w-md">
-      <p className={`text-sm ${muted}`}>
-        {standing.cadence} at {standing.place.name}, {weeklyTime(standing.weekday, standing.start)}:{' '}
-        {standingItems(standing.items)}. No more orders will be placed; orders already placed stay as they are.
-      </p>
-      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-        <TextArea
-          ref={input}
-          label="Reason for the shopper"
-          hint="The shopper is e-mailed it."
-          rows={3}
-          maxLength={REASON_MAX}
-          required
-          autoFocus
-          value={reason}
-          error={error || undefined}
-          onChange={(e) => setReason(e.target.value)}
-        />
-        {end.isError && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {errorMessage(end.error, 'Could not end the standing reservation; try again')}
-          </p>
-        )}
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            Keep it
-          </Button>
-          <Button type="submit" variant="danger" isLoading={end.isPending}>
-            End standing reservation
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <ReasonDialog
+      title={`End ${standing.shopper.name}’s standing reservation`}
+      message={`${standing.cadence} at ${standing.place.name}, ${weeklyTime(standing.weekday, standing.start)}: ${standingItems(standing.items)}. No more orders will be placed; orders already placed stay as they are.`}
+      label="Reason for the shopper"
+      hint="The shopper is e-mailed it."
+      maxLength={REASON_MAX}
+      validate={(reason) => (reason ? null : 'Say why you end it: the shopper is e-mailed your reason')}
+      confirmLabel="End standing reservation"
+      cancelLabel="Keep it"
+      isBusy={end.isPending}
+      error={end.isError && errorMessage(end.error, 'Could not end the standing reservation; try again')}
+      onConfirm={(reason) => end.mutate({ id: standing.id, reason }, { onSuccess: (answer) => onEnded(answer.message) })}
+      onCancel={onClose}
+    />
   );
 }

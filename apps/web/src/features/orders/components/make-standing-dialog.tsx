@@ -12,6 +12,7 @@ import { type FormEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { Modal } from '@/components/ui/modal';
 import { ApiError, errorMessage } from '@/lib/api';
 import { formatZonedDay, formatZonedTime } from '@/lib/format';
@@ -225,11 +226,7 @@ export function MakeStandingDialog({ order, onClose }: { order: Order; onClose: 
         <p className="rounded-lg bg-stone-100 px-3 py-2 text-sm text-stone-800 dark:bg-stone-800 dark:text-stone-100">
           {standingExplanation(lead)} You pay at each pickup, as now.
         </p>
-        {error && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {error}
-          </p>
-        )}
+        <FormError>{error}</FormError>
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel

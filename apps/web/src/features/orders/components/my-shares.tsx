@@ -6,6 +6,7 @@ import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
 import { SelectInput, TextArea } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/api';
 import { useCancelShare, useMyShares, useSubmitCutSheet } from '../shares-api';
 import { ShareSteps } from './share-steps';
@@ -125,11 +126,7 @@ function ShareCard({ share }: { share: ShareReservation }) {
           >
             Cancel share
           </Button>
-          {cancel.isError && (
-            <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
-              {errorMessage(cancel.error, 'Could not cancel the share')}
-            </p>
-          )}
+          <FormError className="mt-1">{cancel.isError && errorMessage(cancel.error, 'Could not cancel the share')}</FormError>
         </div>
       )}
     </Card>
@@ -209,11 +206,7 @@ function CutSheetForm({ share }: { share: ShareReservation }) {
           <Button type="submit" size="sm" isLoading={save.isPending}>
             Save cut sheet
           </Button>
-          {save.isError && (
-            <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
-              {errorMessage(save.error, 'Could not save the cut sheet')}
-            </p>
-          )}
+          <FormError className="mt-1">{save.isError && errorMessage(save.error, 'Could not save the cut sheet')}</FormError>
         </div>
       </form>
     </details>

@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, Spinner } from '@/components/ui/card';
 import { SelectInput, TextInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { AlertIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api';
@@ -396,11 +397,7 @@ function AwayForm({ standing, answer, onDone }: FormProps) {
       <Button type="submit" size="sm" isLoading={hold.isPending}>
         Save away dates
       </Button>
-      {error && (
-        <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FormError className="w-full">{error}</FormError>
     </form>
   );
 }
@@ -497,11 +494,7 @@ function ChangeForm({ standing, answer, onDone }: FormProps) {
         minDate={standing.start_date}
       />
       <p className="text-xs text-stone-600 dark:text-stone-400">Orders not yet placed follow the change.</p>
-      {error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
       <div className="flex gap-2">
         <Button type="submit" size="sm" isLoading={change.isPending}>
           Save changes

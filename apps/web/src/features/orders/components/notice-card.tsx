@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextArea } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/api';
 import { useNoticeStatus, useSendNotice } from '../api';
 
@@ -62,11 +63,7 @@ export function NoticeCard() {
           <Button type="submit" isLoading={send.isPending} disabled={audience === 0 || !message.trim()}>
             Send to {audience} {audience === 1 ? 'shopper' : 'shoppers'}
           </Button>
-          {send.isError && (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-              {errorMessage(send.error, 'Could not send the notice; try again')}
-            </p>
-          )}
+          <FormError>{send.isError && errorMessage(send.error, 'Could not send the notice; try again')}</FormError>
         </form>
       )}
     </Card>

@@ -4,6 +4,7 @@ import type { Order } from '@farmstand/shared/schemas/orders';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { useState } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
 import { Modal } from '@/components/ui/modal';
 import { ApiError, api, errorMessage } from '@/lib/api';
 import { addToBasket } from '../basket';
@@ -52,11 +53,7 @@ export function OrderAgainButton({ order }: { order: Order }) {
       <Button variant="secondary" size="sm" isLoading={busy} onClick={run}>
         Order again
       </Button>
-      {error && (
-        <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FormError className="w-full">{error}</FormError>
       {result && (
         <Modal title="Order again" onClose={() => setResult(null)}>
           <p>

@@ -1,4 +1,5 @@
 import { plannedBenefitsText } from '@farmstand/shared/benefits/programmes';
+import { ORDER_LIMITS } from '@farmstand/shared/constants/orders';
 import { amountOfOrder, amountStage, FINAL_AFTER_WEIGHING, formatAmountToPay } from '@farmstand/shared/format/by-weight';
 import { lineName } from '@farmstand/shared/format/quantity';
 import { ORDER_STATUS_LABELS, type Order, type OrderTransitionTarget } from '@farmstand/shared/schemas/orders';
@@ -7,7 +8,7 @@ import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
-import { TextInput } from '@/components/ui/field';
+import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { errorMessage } from '@/lib/api';
 import { useMoveOrder } from '../api';
 import { formatMoment, formatWindow, money } from '../format';
@@ -239,7 +240,6 @@ function ShortLineButton({ orderId, item }: { orderId: number; item: Line }) {
 function OrderActions({ order, handedOverByPayment }: { order: Order; handedOverByPayment: boolean }) {
   const move = useMoveOrder();
   const [declining, setDeclining] = useState(false);
-  const [reason, setReason] = useState('');
   const act = async (to: OrderTransitionTarget, why?: string) => {
     try {
       await move.mutateAsync({ id: order.id, to, reason: why });
@@ -266,25 +266,23 @@ function OrderActions({ order, handedOverByPayment }: { order: Order; handedOver
   return (
     <div className="flex flex-wrap items-end gap-2">
       {buttons}
-      {order.allowed.includes('declined') &&
-        (declining ? (
-          <form
-            className="flex flex-wrap items-end gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void act('declined', reason);
-            }}
-          >
-            <TextInput label="Reason for the shopper" value={reason} onChange={(e) => setReason(e.target.value)} required />
-            <Button type="submit" size="sm" variant="danger" disabled={!reason.trim()}>
-              Decline order
-            </Button>
-          </form>
-        ) : (
-          <Button size="sm" variant="secondary" onClick={() => setDeclining(true)}>
-            Decline
-          </Button>
-        ))}
+      {order.allowed.includes('declined') && (
+        <Button size="sm" variant="secondary" onClick={() => setDeclining(true)}>
+          Decline
+        </Button>
+      )}
+      {declining && (
+        <ReasonDialog
+          title={`Decline order #${order.id}`}
+          label="Reason for the shopper"
+          maxLength={ORDER_LIMITS.reasonMax}
+          validate={(reason) => (reason ? null : 'Say why you decline: the shopper reads it')}
+          confirmLabel="Decline order"
+          isBusy={move.isPending}
+          onConfirm={(reason) => void act('declined', reason)}
+          onCancel={() => setDeclining(false)}
+        />
+      )}
     </div>
   );
 }

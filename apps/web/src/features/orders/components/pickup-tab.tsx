@@ -23,6 +23,7 @@ import { Button } from '@/components/ui/button';
 import { Card, EmptyState, Spinner } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SelectInput, TextInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { AlertIcon, BasketIcon } from '@/components/ui/icons';
 import { errorMessage } from '@/lib/api';
 import { usePickupSetup, useRemovePickupPoint, useSavePickupPoint, useSavePickupSettings } from '../api';
@@ -258,11 +259,9 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
           Save rules
         </Button>
       </form>
-      {error && !/cut-off|cap|closing time|close orders|standing orders|lead time/i.test(error) && (
-        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FormError className="mt-2">
+        {error && !/cut-off|cap|closing time|close orders|standing orders|lead time/i.test(error) && error}
+      </FormError>
     </Card>
   );
 }
@@ -645,11 +644,7 @@ function PointForm({
             Add a time
           </Button>
         </fieldset>
-        {error && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {error}
-          </p>
-        )}
+        <FormError>{error}</FormError>
         <div className="flex gap-2">
           <Button type="submit" isLoading={save.isPending}>
             {point ? 'Save place' : 'Add place'}

@@ -11,6 +11,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SelectInput, TextInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/shared/auth-context';
 import { useMyShares, useReserveShare } from '../shares-api';
@@ -161,11 +162,9 @@ export function ShareReserveCard({ product }: { product: ShareProduct }) {
               Reserve · about {formatCents(Math.round(share.estimate * 100) * quantity)}
             </Button>
           </div>
-          {reserve.isError && (
-            <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-2 dark:text-red-400">
-              {errorMessage(reserve.error, 'Could not reserve the share')}
-            </p>
-          )}
+          <FormError className="font-medium sm:col-span-2">
+            {reserve.isError && errorMessage(reserve.error, 'Could not reserve the share')}
+          </FormError>
         </form>
       )}
     </Card>

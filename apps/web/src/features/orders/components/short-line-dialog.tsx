@@ -6,6 +6,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { TextArea, TextInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { Modal } from '@/components/ui/modal';
 import { api, errorMessage } from '@/lib/api';
 import { ORDERS_KEY } from '../api';
@@ -102,11 +103,7 @@ export function ShortLineDialog({ orderId, line, onClose }: { orderId: number; l
           onChange={(e) => setReason(e.target.value)}
           error={errors.reason}
         />
-        {errors.form && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {errors.form}
-          </p>
-        )}
+        <FormError>{errors.form}</FormError>
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={onClose}>
             Cancel

@@ -2,9 +2,11 @@ import { WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import { demandQuantity, demandRowName, demandShareName, demandUnit } from '@farmstand/shared/format/demand';
 import { type StandingDemand as Demand, STANDING_LIMITS } from '@farmstand/shared/schemas/standing';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/card';
+import { FormError } from '@/components/ui/form-error';
+import { useFileDownload } from '@/components/ui/use-file-download';
 import { errorMessage } from '@/lib/api';
 import { fetchDemandCsv, useStandingDemand } from '../farm-standing-api';
 import { formatClock } from '../format';
@@ -36,28 +38,7 @@ function sortRows(rows: Row[]): Row[] {
  */
 export function StandingDemand() {
   const query = useStandingDemand();
-  const [busy, setBusy] = useState(false);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
-  const download = async () => {
-    setDownloadError(null);
-    setBusy(true);
-    try {
-      const { blob, filename } = await fetchDemandCsv();
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = filename;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // Long enough for the browser to start saving the file.
-      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch (failure) {
-      setDownloadError(errorMessage(failure, 'Could not download the demand; try again'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error: downloadError, download } = useFileDownload<'csv'>();
   const hasFigures = !!query.data && (query.data.rows.length > 0 || query.data.shares.length > 0);
   return (
     <div className="space-y-2">
@@ -66,16 +47,19 @@ export function StandingDemand() {
           Standing demand, next {STANDING_LIMITS.demandWeeks} weeks
         </h3>
         {hasFigures && (
-          <Button variant="secondary" size="sm" isLoading={busy} onClick={download}>
+          <Button
+            variant="secondary"
+            size="sm"
+            isLoading={busy === 'csv'}
+            onClick={() =>
+              download('csv', fetchDemandCsv, 'farmstand-standing-demand.csv', 'Could not download the demand; try again')
+            }
+          >
             Download CSV
           </Button>
         )}
       </div>
-      {downloadError && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {downloadError}
-        </p>
-      )}
+      <FormError>{downloadError}</FormError>
       {query.isPending ? (
         <Spinner label="Loading the standing demand…" />
       ) : query.isError ? (

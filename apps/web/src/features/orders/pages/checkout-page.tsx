@@ -12,6 +12,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, EmptyState, PageTitle, Spinner } from '@/components/ui/card';
 import { TextArea, TextInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { BasketIcon } from '@/components/ui/icons';
 import { errorMessage } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -448,11 +449,7 @@ export default function CheckoutPage({
           <p className="mt-2 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-900 dark:bg-green-950/40 dark:text-green-100">
             {ORDER_TEXTS.payAtPickup}
           </p>
-          {error && (
-            <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
-              {error}
-            </p>
-          )}
+          <FormError className="mt-3">{error}</FormError>
           {selected?.min_order != null && (
             <p
               id="checkout-minimum"

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { api, errorMessage } from '@/lib/api';
 
 /**
@@ -98,11 +99,7 @@ function LimitsForm({
           />
         ))}
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
       <Button variant="secondary" size="sm" onClick={submit} isLoading={saving}>
         Save limits per place
       </Button>

@@ -10,6 +10,7 @@ import {
 import { type FieldError, type UseFieldArrayReturn, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SelectInput, TextInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { isDefaultCutSheet, type ProductFormValues, shareSummary, toCutSheetValues } from './product-offer';
 
 type Form = UseFormReturn<ProductFormValues>;
@@ -71,11 +72,7 @@ export function ShareFields({ form, hasVariants }: { form: Form; hasVariants: bo
           The price is per lb of hanging weight: each share’s bill is its hanging weight × your price + the processing fees.
         </p>
       </div>
-      {errors?.message && (
-        <p role="alert" className="text-sm text-red-700 sm:col-span-2 dark:text-red-400">
-          {errors.message}
-        </p>
-      )}
+      <FormError className="sm:col-span-2">{errors?.message && errors.message}</FormError>
       {hasVariants && (
         <p className="text-sm text-stone-700 sm:col-span-2 dark:text-stone-300">
           A share has no variants: saving it as a share removes this product’s variants.
@@ -250,11 +247,7 @@ function CutSheetEditor({
         The questions each shopper answers for your processor. Write the answers they choose from separated by commas (“¾ inch, 1
         inch, 1¼ inch”).
       </p>
-      {sheetErrors?.message && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {sheetErrors.message}
-        </p>
-      )}
+      <FormError>{sheetErrors?.message && sheetErrors.message}</FormError>
       <ol className="space-y-3">
         {fields.map((field, i) => {
           const errors = (Array.isArray(sheetErrors) ? sheetErrors[i] : undefined) as QuestionErrors;

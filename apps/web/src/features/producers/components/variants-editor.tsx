@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SelectInput, TextInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { OfferFields } from './by-weight-fields';
 import { type ProductFormValues, toVariantValues } from './product-offer';
 
@@ -133,11 +134,7 @@ export function VariantsEditor({ form, maxVariants, defaultUnit, error }: Props)
       <p aria-live="polite" className="text-sm text-stone-700 empty:hidden dark:text-stone-300">
         {moved}
       </p>
-      {error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
       <div className="flex flex-wrap items-center gap-3">
         <Button
           variant="secondary"

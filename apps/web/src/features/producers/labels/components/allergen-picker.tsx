@@ -3,6 +3,7 @@ import { MAJOR_ALLERGENS } from '@farmstand/shared/labels/rules';
 import { splitAllergens } from '@farmstand/shared/schemas/products';
 import { useId } from 'react';
 import { inputClasses } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 
 /** `absent`: major allergens the ingredients seem to imply that the producer confirms are absent. */
 export type AllergenChoice = { major: string[]; other: string; absent: string[] };
@@ -98,11 +99,7 @@ export function AllergenPicker({
         placeholder="e.g. mustard, celery"
         className={inputClasses}
       />
-      {error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
     </fieldset>
   );
 }

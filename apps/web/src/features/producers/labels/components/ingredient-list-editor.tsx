@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 
 /**
  * Ingredients as an ordered list, heaviest first, as a label prints them: add, move up or down,
@@ -64,11 +65,7 @@ export function IngredientListEditor({
           Add
         </Button>
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
       {value.length > 0 && (
         <ol className="space-y-1" aria-label="Ingredients in label order">
           {value.map((ingredient, index) => (

@@ -8,11 +8,12 @@ import {
 } from '@farmstand/shared/labels/rules';
 import { LABEL_SHEET_IDS, LABEL_SHEETS, type LabelSheetId, MAX_LABELS_PER_PRINT } from '@farmstand/shared/labels/sheets';
 import type { Product } from '@farmstand/shared/schemas/products';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectInput, TextInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { Modal } from '@/components/ui/modal';
-import { errorMessage } from '@/lib/api';
+import { useFileDownload } from '@/components/ui/use-file-download';
 import { fetchLabelPdf, useLabelSheets } from '../api';
 
 const PRINT_FAILED = 'Failed to create labels';
@@ -43,10 +44,7 @@ function PrintLabelsDialog({
   const [sheet, setSheet] = useState<LabelSheetId>('avery_5163');
   const [count, setCount] = useState('10');
   const [processingDate, setProcessingDate] = useState(() => todayDateOnly());
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setBusy] = useState(false);
-  const [pdf, setPdf] = useState<{ url: string; name: string } | null>(null);
-  useEffect(() => () => (pdf ? URL.revokeObjectURL(pdf.url) : undefined), [pdf]);
+  const { busy, error, file: pdf, download } = useFileDownload<'labels'>();
 
   const product = products.find((p) => p.id === productId);
   const [weight, setWeight] = useState('');
@@ -60,30 +58,20 @@ function PrintLabelsDialog({
   const offered = fits.data ? fitting.map((fit) => fit.sheet) : LABEL_SHEET_IDS;
   const chosenSheet = offered.includes(sheet) ? sheet : offered[0];
 
-  async function create() {
+  function create() {
     if (!product || !chosenSheet) return;
-    setError(null);
-    setBusy(true);
-    try {
-      const { blob, filename } = await fetchLabelPdf(product.id, {
-        sheet: chosenSheet,
-        count: Number(count),
-        processing_date: processingDate,
-        ...(product.weight_unit ? { weight: Number(weight) } : {}),
-      });
-      const name = filename ?? `labels-${processingDate}.pdf`;
-      const url = URL.createObjectURL(blob);
-      setPdf({ url, name });
-      // Start the download at once; the link below stays for opening or printing it again.
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      link.click();
-    } catch (failure) {
-      setError(errorMessage(failure, PRINT_FAILED));
-    } finally {
-      setBusy(false);
-    }
+    void download(
+      'labels',
+      () =>
+        fetchLabelPdf(product.id, {
+          sheet: chosenSheet,
+          count: Number(count),
+          processing_date: processingDate,
+          ...(product.weight_unit ? { weight: Number(weight) } : {}),
+        }),
+      `labels-${processingDate}.pdf`,
+      PRINT_FAILED,
+    );
   }
 
   return (
@@ -93,7 +81,7 @@ function PrintLabelsDialog({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void create();
+          create();
         }}
       >
         <SelectInput label="Product" value={productId} onChange={(event) => setProductId(Number(event.target.value))}>
@@ -182,11 +170,7 @@ function PrintLabelsDialog({
             {notice}
           </p>
         )}
-        {error && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {error}
-          </p>
-        )}
+        <FormError>{error}</FormError>
         {pdf && (
           <p role="status" className="text-sm">
             Your labels are ready:{' '}
@@ -199,7 +183,7 @@ function PrintLabelsDialog({
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
-          <Button type="submit" isLoading={isBusy} disabled={!product || missing.length > 0 || !chosenSheet}>
+          <Button type="submit" isLoading={busy !== null} disabled={!product || missing.length > 0 || !chosenSheet}>
             Create PDF
           </Button>
         </div>
