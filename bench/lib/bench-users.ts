@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { signAccessToken } from '../../apps/server/src/modules/auth/tokens';
+import { signAccessToken } from '../../apps/server/src/lib/tokens';
 
 export type BenchUser = { id: number; email: string; token: string };
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { signAccessToken } from '../../apps/server/src/modules/auth/tokens';
+import { signAccessToken } from '../../apps/server/src/lib/tokens';
 import { BENCH_PORT } from '../lib/config';
 import { cpuPerUnit, cpuSnapshot } from '../lib/process-cpu';
 import { addTable, ms, verdict } from '../lib/report';

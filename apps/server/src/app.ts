@@ -8,11 +8,14 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { systemClock } from './jobs/clock';
+import { PgBossJobQueue } from './jobs/queue';
 import type { AppContext } from './lib/context';
 import { DomainEvents } from './lib/events';
 import { LocalDiskStorage } from './lib/file-storage';
+import { createMailer } from './lib/mailer';
+import { Metrics } from './lib/ops/metrics';
 import { requestIdFor } from './lib/ops/request-id';
-import { attachMailAndJobs, opsContext } from './lib/ops/wiring';
 import { registerModules } from './modules';
 import { messageSendsOn } from './modules/messages/messages.service';
 import { productsForOrderReader } from './modules/orders/orders.repository';
@@ -114,7 +117,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: new LocalDiskStorage(path.join(config.dataDir, 'uploads')),
     startedAt: new Date(),
     redis: options.redis,
-    ...opsContext(),
+    clock: systemClock,
+    metrics: new Metrics(),
+    lifecycle: { draining: false },
     // What this instance keeps in memory (lib/context.ts says why each is kept).
     search: newSearchState(), // the listing index, the map's producers, the change feed
     publicProducts: new PublicProductCache(), // guests' product pages, for 2 s
@@ -127,8 +132,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       productPage: productPageReader(database.db), // the product page
     },
   } as Omit<AppContext, 'mailer' | 'jobs'> as AppContext;
-  // Mail goes through the job queue; both are built on the finished context.
-  attachMailAndJobs(ctx, app.log);
+  // The mailer and the job queue need each other (mail is delivered by a queue worker, the queue is
+  // told about mail by the mailer), and both need the context: built here once the context exists.
+  ctx.jobs = new PgBossJobQueue(ctx);
+  const mailer = createMailer({
+    db: ctx.db,
+    log: app.log,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    site: async () => ({ name: (await settings.get('general')).site_name, url: config.publicUrl }),
+    queueRuns: () => ctx.jobs.isRunning,
+    retryLater: (id) => ctx.jobs.sendEmail(id, { retry: true }),
+  });
+  ctx.mailer = mailer;
+  ctx.jobs.useDelivery(mailer);
+  ctx.metrics.probeQueue(() => ctx.jobs.depth());
 
   app.decorate('ctx', ctx);
 

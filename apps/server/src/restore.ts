@@ -1,6 +1,6 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
-import { readBackupFile, restoreBackup } from './jobs/backup-file';
+import { readBackupFile, restoreBackup } from './lib/backup-file';
 
 /**
  * `npm run restore -- FILE [--replace]`: loads a backup (DATA_DIR/backups/backup-*.json.gz) into the

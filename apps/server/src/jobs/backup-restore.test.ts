@@ -7,10 +7,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import { countRows, readBackupFile, readDatabase, restoreBackup, writeBackup } from '../lib/backup-file';
 import { bearer, buildUser } from '../test/factories';
 import { buildProducer, buildProduct } from '../test/listing-factories';
 import { buildTestApp, openTestDatabase, type TestApp } from '../test/test-app';
-import { countRows, readBackupFile, readDatabase, restoreBackup, writeBackup } from './backup-file';
 
 /** Back up, wipe, restore: the same data, on this project's engine. */
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../lib/context';
+import { claimNotice } from '../lib/job-runs';
 import { certificationStatusSql, farmToday } from '../modules/producers/certification-validity';
 import { link, longDate, mailUser } from './notices';
-import { claimNotice } from './runs';
 
 /** Reminders go out this many days before a certification expires. */
 export const CERTIFICATION_REMINDER_DAYS = [30, 7] as const;

@@ -1,5 +1,4 @@
-/** Where the jobs read the time: the system clock in production, a settable one in tests. */
-export type Clock = { now(): Date };
+import type { Clock } from '../lib/context';
 
 export const systemClock: Clock = { now: () => new Date() };
 

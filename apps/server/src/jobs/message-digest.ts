@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../lib/context';
+import { claimNotice } from '../lib/job-runs';
 import { link, mailUser } from './notices';
-import { claimNotice } from './runs';
 
 /** A message unread this long counts as missed: the person was not there to see it live. */
 export const UNREAD_FOR_MINUTES = 15;

@@ -1,9 +1,9 @@
 import path from 'node:path';
+import { writeBackup } from '../lib/backup-file';
 import type { AppContext } from '../lib/context';
-import { writeBackup } from './backup-file';
+import { claimNotice } from '../lib/job-runs';
 import { isoDate } from './clock';
 import { runRetention } from './retention';
-import { claimNotice } from './runs';
 
 export type Frequency = 'daily' | 'weekly' | 'monthly';
 

@@ -202,22 +202,3 @@ function databaseAdapter(ctx: AppContext) {
     },
   };
 }
-
-/** How many mails are dead-lettered, and the latest of them, for the Health tab. */
-export async function deadLetters(ctx: AppContext) {
-  const rows = await ctx.db.execute<{
-    id: number;
-    to_address: string;
-    subject: string;
-    attempts: number;
-    last_error: string | null;
-    created_at: string;
-  }>(
-    sql`select id, to_address, subject, attempts, last_error, created_at::text from email_outbox where status = 'dead' order by id desc limit 10`,
-  );
-  const total = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from email_outbox where status = 'dead'`);
-  const retrying = await ctx.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from email_outbox where status = 'retrying'`,
-  );
-  return { dead: Number(total.rows[0]?.n ?? 0), retrying: Number(retrying.rows[0]?.n ?? 0), latest: rows.rows };
-}

@@ -2,11 +2,11 @@ import type { PlanType } from '@farmstand/shared';
 import { formatCents } from '@farmstand/shared/format/by-weight';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../lib/context';
+import { claimNotice } from '../lib/job-runs';
 import { periodEndFrom } from '../modules/billing/payment-provider';
 import { forgetAllPublicProducts } from '../modules/products/products.public-cache';
 import { isoDate } from './clock';
 import { link, longDate, mailUser } from './notices';
-import { claimNotice } from './runs';
 
 type SubscriptionRow = {
   user_id: number;

@@ -1,4 +1,5 @@
 import type { AppContext } from '../lib/context';
+import { type JobSummary, recordRun } from '../lib/job-runs';
 import { runOrderExpiry, runOrderMailDigests } from '../modules/orders/orders.jobs';
 import { runStandingOrders } from '../modules/standing/standing.sweep';
 import { runCertifications } from './certifications';
@@ -7,7 +8,6 @@ import { runMailRecovery } from './mail-recovery';
 import { runMessageDigests } from './message-digest';
 import { runScheduledBackup, runScheduledRetention } from './periodic';
 import { runPickupReminders } from './pickup-reminders';
-import { type JobSummary, recordRun } from './runs';
 import { runSubscriptions } from './subscriptions';
 import { runTrials } from './trials';
 

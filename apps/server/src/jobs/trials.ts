@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../lib/context';
+import { claimNotice } from '../lib/job-runs';
 import { forgetAllPublicProducts } from '../modules/products/products.public-cache';
 import { DAY_MS, isoDate } from './clock';
 import { link, longDate, mailUser } from './notices';
-import { claimNotice } from './runs';
 
 export const TRIAL_REMINDER_DAYS = 3;
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open';
-import { writeBackup } from '../jobs/backup-file';
 import { testConfig } from '../test/test-app';
+import { writeBackup } from './backup-file';
 import { securePrivateDataDir, UnsafeDataDirError } from './data-dir';
 import { LocalDiskStorage } from './file-storage';
 

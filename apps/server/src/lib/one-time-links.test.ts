@@ -8,11 +8,11 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../db/schema';
-import { writeBackup } from '../jobs/backup-file';
 import { runMailRecovery } from '../jobs/mail-recovery';
 import { runRetention } from '../jobs/retention';
 import { buildUser, lastEmailLink } from '../test/factories';
 import { buildTestApp, type TestApp } from '../test/test-app';
+import { writeBackup } from './backup-file';
 import { createMailer, MAX_MAIL_ATTEMPTS, redactOneTimeLinks } from './mailer';
 
 /**

@@ -2,7 +2,16 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { subscriptions, users } from '../db/schema';
 import { TurnLoader } from '../lib/turn-loader';
-import type { UserWithSubscription } from '../modules/auth/auth.repository';
+
+declare module '../lib/context' {
+  interface AppReads {
+    /** The account behind a signed-in request. */
+    authUser: ReturnType<typeof authUserReader>;
+  }
+}
+
+/** A user row with its subscription: who a signed-in request is. */
+export type UserWithSubscription = typeof users.$inferSelect & { subscription: typeof subscriptions.$inferSelect | null };
 
 /**
  * The account behind each signed-in request (the user with their subscription, as

@@ -4,8 +4,8 @@ import fp from 'fastify-plugin';
 import { BoundedCache } from '../lib/bounded-cache';
 import type { AppContext } from '../lib/context';
 import { forbidden, unauthorized } from '../lib/errors';
-import type { UserWithSubscription } from '../modules/auth/auth.repository';
-import { verifyAccessToken } from '../modules/auth/tokens';
+import { verifyAccessToken } from '../lib/tokens';
+import type { UserWithSubscription } from './auth-users';
 
 export type AuthUser = UserWithSubscription;
 

@@ -1,17 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
+import { SERVER_EVENTS } from '@farmstand/shared/realtime/events';
 import type { Redis } from 'ioredis';
-import { Server, type Socket } from 'socket.io';
-
-// biome-ignore lint/suspicious/noExplicitAny: events are declared per domain in packages/shared/realtime
-type DefaultEventsMap = Record<string, (...args: any[]) => void>;
-
+import { Server } from 'socket.io';
 import type { AppContext } from '../lib/context';
 import { lazyModule } from '../lib/lazy-module';
 import { sessionFromToken } from '../plugins/auth';
-
-export type SocketData = { userId: number; email: string; userType: string };
-export type RealtimeServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
-export type RealtimeSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+import { attachMessaging, forwardMessageEvents } from './messages';
+import { type RealtimeServer, type RealtimeSocket, userRoom } from './rooms';
 
 // Only a server with REDIS_URL needs these (about 0.4 s to import).
 const loadIoredis = lazyModule<typeof import('ioredis')>('ioredis');
@@ -33,9 +28,6 @@ export const TOO_MANY_EVENTS = 'Too many live events, slow down';
  * in the database, ADMIN_PASSWORD at another instance's start) ends it within this time.
  */
 const SESSION_RECHECK_MS = 5 * 60 * 1000;
-
-export const userRoom = (userId: number) => `user:${userId}`;
-export const conversationRoom = (conversationId: number) => `conversation:${conversationId}`;
 
 /**
  * socket.io under /socket.io/. The token travels in the handshake's auth data; a bad one is refused.
@@ -80,7 +72,7 @@ export async function createSocketServer(
     const session = handshakeTokens.get(socket);
     if (session) endWithSession(socket, ctx, session.token, session.endsAt);
     socket.join(userRoom(socket.data.userId));
-    for (const attach of connectionHandlers) attach(socket, ctx, io);
+    attachMessaging(socket, ctx);
   });
 
   // A suspension, deletion or password change ends the user's live sockets at once, on every instance
@@ -95,7 +87,37 @@ export async function createSocketServer(
   ctx.events.on('notification', ({ userId, message, icon, productId }) => {
     io.to(userRoom(userId)).emit('notification', { message, icon, productId });
   });
-  for (const subscribe of eventSubscribers) subscribe(io, ctx);
+  // Both sides of an order get `order_updated` in every open tab. The side that did not make the
+  // move gets `notify` (a toast); the actor's other tabs just refresh their lists.
+  ctx.events.on('order.changed', (event) => {
+    const base = {
+      orderId: event.orderId,
+      status: event.status,
+      previousStatus: event.previousStatus,
+      actorRole: event.actorRole,
+    };
+    io.to(userRoom(event.customerId)).emit(SERVER_EVENTS.orderUpdated, {
+      ...base,
+      message: event.shopperMessage,
+      notify: event.actorRole !== 'shopper',
+    });
+    io.to(userRoom(event.producerUserId)).emit(SERVER_EVENTS.orderUpdated, {
+      ...base,
+      message: event.producerMessage,
+      notify: event.actorRole !== 'producer',
+    });
+  });
+  // The producer's open tabs get `new_inquiry` (a toast 'New product inquiry from {email}').
+  ctx.events.on('inquiry.created', (event) => {
+    io.to(userRoom(event.producerUserId)).emit(SERVER_EVENTS.newInquiry, {
+      customerEmail: event.customerEmail,
+      inquiryId: event.inquiryId,
+      productId: event.productId ?? 0,
+      productName: event.productName,
+      conversationId: event.conversationId ?? 0,
+    });
+  });
+  forwardMessageEvents(io, ctx);
 
   return {
     io,
@@ -151,17 +173,4 @@ function endWithSession(socket: RealtimeSocket, ctx: AppContext, token: string, 
   }
   schedule(endsAt);
   socket.on('disconnect', () => clearTimeout(timer));
-}
-
-/** Domains add per-socket handlers (typing, joining conversations) and event subscriptions here. */
-type ConnectionHandler = (socket: RealtimeSocket, ctx: AppContext, io: RealtimeServer) => void;
-type EventSubscriber = (io: RealtimeServer, ctx: AppContext) => void;
-const connectionHandlers: ConnectionHandler[] = [];
-const eventSubscribers: EventSubscriber[] = [];
-
-export function onSocketConnection(handler: ConnectionHandler): void {
-  connectionHandlers.push(handler);
-}
-export function onRealtimeStart(subscriber: EventSubscriber): void {
-  eventSubscribers.push(subscriber);
 }

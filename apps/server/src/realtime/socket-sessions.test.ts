@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../modules/auth/tokens';
+import { signAccessToken } from '../lib/tokens';
 import { bearer, buildUser, lastEmailLink, type TestUser } from '../test/factories';
 import { type ClientSocket, disconnection, startRealtimeApp } from '../test/realtime';
 

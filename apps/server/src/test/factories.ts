@@ -2,9 +2,9 @@ import type { UserType } from '@farmstand/shared';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { keepMailCopies, mailCopiesTo } from '../lib/mail-copies';
+import { signAccessToken } from '../lib/tokens';
 import { insertUser } from '../modules/auth/auth.repository';
 import { hashPassword } from '../modules/auth/passwords';
-import { signAccessToken } from '../modules/auth/tokens';
 import { listingIndexCaughtUp } from '../modules/search/listing-index/listing-index.service';
 import type { TestApp } from './test-app';
 

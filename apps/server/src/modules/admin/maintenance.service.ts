@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS, type SettingsKey, SettingsSchemas } from '@farmstand/
 import { settingName } from '@farmstand/shared/constants/setting-labels';
 import { SECRET_MASK, SECRET_SETTINGS } from '@farmstand/shared/schemas/admin';
 import type { z } from 'zod';
-import { writeBackup } from '../../jobs/backup-file';
+import { writeBackup } from '../../lib/backup-file';
 import type { AppContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { SECRET_MASK } from '@farmstand/shared/schemas/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLogs, favorites, inquiries, orderItems, orders, payments } from '../../db/schema';
-import { readBackupFile } from '../../jobs/backup-file';
+import { readBackupFile } from '../../lib/backup-file';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct, type TestProducer } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';

@@ -1,10 +1,11 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authTokens, loginFailures, subscriptions, users } from '../../db/schema';
+import type { UserWithSubscription } from '../../plugins/auth-users';
 
 export type UserRow = typeof users.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-export type UserWithSubscription = UserRow & { subscription: SubscriptionRow | null };
+export type { UserWithSubscription };
 export type AuthTokenKind = (typeof authTokens.$inferInsert)['kind'];
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {

@@ -13,10 +13,10 @@ import {
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, tooManyRequests, unauthorized } from '../../lib/errors';
+import { createOneTimeToken, hashOneTimeToken, signAccessToken } from '../../lib/tokens';
 import { forgetFavoritesOf } from '../favorites/favorites.service';
 import * as repo from './auth.repository';
 import { hashPassword, verifyPassword } from './passwords';
-import { createOneTimeToken, hashOneTimeToken, signAccessToken } from './tokens';
 import { presentUser } from './user.presenter';
 
 const DAY_S = 24 * 60 * 60;

@@ -1,8 +1,8 @@
 import { TEXTS } from '@farmstand/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signAccessToken } from '../../lib/tokens';
 import { bearer, buildUser, lastEmailLink, setUserStatus, TEST_PASSWORD } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { signAccessToken } from './tokens';
 
 let app: TestApp;
 beforeAll(async () => {

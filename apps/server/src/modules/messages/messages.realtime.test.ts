@@ -1,9 +1,9 @@
 import { CLIENT_EVENTS } from '@farmstand/shared/realtime/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recountStats } from '../../realtime/messages';
 import { buildProducerWithProduct } from '../../test/catalog-fixtures';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { type ClientSocket, emitWithAck, expectNoEvent, nextEvent, startRealtimeApp } from '../../test/realtime';
-import { recountStats } from './messages.realtime';
 
 let server: Awaited<ReturnType<typeof startRealtimeApp>>;
 let consumer: TestUser;

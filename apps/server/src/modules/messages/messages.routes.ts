@@ -12,7 +12,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth';
 import { defineModule, type ModuleOptions } from '../module';
-import './messages.realtime';
 import * as messages from './messages.service';
 
 const tags = ['messages'];

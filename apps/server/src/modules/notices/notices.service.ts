@@ -7,9 +7,9 @@ import {
   type NoticeUnsubscribeResponse,
   type SendNoticeResponse,
 } from '@farmstand/shared/schemas/notices';
-import { claimNotice, noticeClaimed } from '../../jobs/runs';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { claimNotice, noticeClaimed } from '../../lib/job-runs';
 import { insertOutboxRow, type OutboxFields } from '../../lib/mailer';
 import { makeUnsubscribeToken, readUnsubscribeToken } from '../../lib/unsubscribe-token';
 import type { AuthUser } from '../../plugins/auth';

@@ -3,9 +3,8 @@ import type { ClientErrorReport, ClientErrorsResponse, JobsResponse } from '@far
 import { count, desc, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { clientErrors } from '../../db/schema';
-import { deadLetters } from '../../jobs/queue';
-import { listRuns } from '../../jobs/runs';
 import type { AppContext } from '../../lib/context';
+import { listRuns } from '../../lib/job-runs';
 import { uptimePercent } from '../../lib/ops/heartbeat';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -95,4 +94,23 @@ export async function jobsOverview(ctx: AppContext): Promise<JobsResponse> {
       latest_dead: mail.latest.map((m) => ({ ...m, created_at: new Date(m.created_at).toISOString() })),
     },
   };
+}
+
+/** How many mails are dead-lettered, and the latest of them, for the Health tab. */
+export async function deadLetters(ctx: AppContext) {
+  const rows = await ctx.db.execute<{
+    id: number;
+    to_address: string;
+    subject: string;
+    attempts: number;
+    last_error: string | null;
+    created_at: string;
+  }>(
+    sql`select id, to_address, subject, attempts, last_error, created_at::text from email_outbox where status = 'dead' order by id desc limit 10`,
+  );
+  const total = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from email_outbox where status = 'dead'`);
+  const retrying = await ctx.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from email_outbox where status = 'retrying'`,
+  );
+  return { dead: Number(total.rows[0]?.n ?? 0), retrying: Number(retrying.rows[0]?.n ?? 0), latest: rows.rows };
 }

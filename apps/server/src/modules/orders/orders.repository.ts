@@ -15,6 +15,13 @@ import {
 import { TurnLoader } from '../../lib/turn-loader';
 import type { MessageWithProduct } from '../messages/messages.repository';
 
+declare module '../../lib/context' {
+  interface AppReads {
+    /** An order's products. */
+    productsForOrder: ReturnType<typeof productsForOrderReader>;
+  }
+}
+
 /** What the ordering rules need to know about each product and who sells it (one query for the basket). */
 export type ProductForOrder = {
   id: number;

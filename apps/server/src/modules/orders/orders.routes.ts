@@ -32,7 +32,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole, requireUser } from '../../plugins/auth';
 import { defineModule, type ModuleOptions } from '../module';
-import './orders.realtime';
 import { handOver } from './hand-over';
 import * as placement from './order-placement';
 import * as orders from './orders.service';

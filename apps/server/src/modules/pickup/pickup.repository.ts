@@ -11,9 +11,16 @@ import {
   users,
 } from '../../db/schema';
 import { TurnLoader } from '../../lib/turn-loader';
-import { placeSettings } from './place-rules';
+import { type PointRow, placeSettings, type Settings } from './place-rules';
 
-export type PointRow = typeof pickupPoints.$inferSelect;
+declare module '../../lib/context' {
+  interface AppReads {
+    /** An order's pickup point, its rules and farm. */
+    pickupPoint: ReturnType<typeof pickupPointReader>;
+  }
+}
+
+export type { PointRow, Settings };
 export type ScheduleRow = typeof pickupSchedules.$inferSelect;
 export type PointWithSchedule = PointRow & { schedule: ScheduleRow[] };
 
@@ -44,9 +51,6 @@ export async function findFarm(db: Db, producerUserId: number) {
   return row;
 }
 export type Farm = NonNullable<Awaited<ReturnType<typeof findFarm>>>;
-
-type SettingsRow = typeof pickupSettings.$inferSelect;
-export type Settings = Omit<SettingsRow, 'producerUserId' | 'updatedAt'>;
 
 /**
  * A producer who never saved order rules: orders close 24 hours ahead, no cap; unhandled orders

@@ -1,5 +1,8 @@
 import { type PlaceClosure, placeClosure } from '@farmstand/shared/format/place-calendar';
-import type { PointRow, Settings } from './pickup.repository';
+import type { pickupPoints, pickupSettings } from '../../db/schema';
+
+export type PointRow = typeof pickupPoints.$inferSelect;
+export type Settings = Omit<typeof pickupSettings.$inferSelect, 'producerUserId' | 'updatedAt'>;
 
 /**
  * A pickup place's own rules over its farm's (decision 542), read in one place: the place's cut-off

@@ -3,6 +3,13 @@ import type { Db } from '../../db/client';
 import { producers, products, productVariants, shareReservations, subscriptions, users } from '../../db/schema';
 import { producerListed, productListed } from '../producers/producers.visibility';
 
+declare module '../../lib/context' {
+  interface AppReads {
+    /** The product page. */
+    productPage: ReturnType<typeof productPageReader>;
+  }
+}
+
 export type ProductRow = typeof products.$inferSelect;
 export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'producerId' | 'createdAt' | 'updatedAt' | 'searchVector'>;
 

@@ -2,6 +2,13 @@ import type { IndexState } from './listing-index/listing-index.service';
 import type { MapIndex } from './producer-map';
 import { type Feed, newFeed } from './search-changes';
 
+declare module '../../lib/context' {
+  interface AppContext {
+    /** Search: the listing index, the map's producers and the change feed that keeps both fresh. */
+    search: SearchState;
+  }
+}
+
 /**
  * What search holds in memory on one app instance (`ctx.search`, made by app.ts#buildApp). Each app
  * has its own: tests build several apps, on one database or on several, in one process.

@@ -2,6 +2,12 @@ import { DEFAULT_SETTINGS, type Settings, type SettingsKey } from '@farmstand/sh
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
 
+declare module '../../lib/context' {
+  interface AppContext {
+    settings: SettingsStore;
+  }
+}
+
 /** Cached briefly: maintenance mode is read on every request. Other instances see a change within this. */
 const CACHE_MS = 2000;
 

@@ -3,9 +3,9 @@ import { closureText, type PlaceClosure } from '@farmstand/shared/format/place-c
 import { lineName } from '@farmstand/shared/format/quantity';
 import { cadenceLabel, standingSkipPagePath } from '@farmstand/shared/schemas/standing';
 import type { Db } from '../../db/client';
-import { claimNotice } from '../../jobs/runs';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { claimNotice } from '../../lib/job-runs';
 import { makeUnsubscribeToken } from '../../lib/unsubscribe-token';
 import { findUserWithSubscription } from '../auth/auth.repository';
 import { plannedTakenOn } from '../benefits/benefits.service';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { redactOneTimeLinks } from '../lib/mailer';
+import { redactOneTimeLinks } from './mailer';
 
 /**
  * Backups that restore (docs/decisions/163): every table of the application schema as JSON, gzipped,

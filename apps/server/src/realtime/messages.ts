@@ -1,14 +1,9 @@
 import { MESSAGING_TEXTS } from '@farmstand/shared/constants/messaging';
 import { type Ack, CLIENT_EVENTS, SERVER_EVENTS, type TypingRequest } from '@farmstand/shared/realtime/events';
-import {
-  conversationRoom,
-  onRealtimeStart,
-  onSocketConnection,
-  type RealtimeServer,
-  userRoom,
-} from '../../realtime/socket-server';
-import { isParticipant, otherParticipant } from './messages.policy';
-import * as repo from './messages.repository';
+import type { AppContext } from '../lib/context';
+import { isParticipant, otherParticipant } from '../modules/messages/messages.policy';
+import * as repo from '../modules/messages/messages.repository';
+import { conversationRoom, type RealtimeServer, type RealtimeSocket, userRoom } from './rooms';
 
 /** A tenth of a second: below what anyone notices on an unread badge. */
 const RECOUNT_SPACING_MS = 100;
@@ -17,7 +12,7 @@ const RECOUNT_SPACING_MS = 100;
 export const recountStats = { counted: 0 };
 
 /** Domain events → socket rooms. With the Redis adapter a room spans every server instance. */
-onRealtimeStart((io, ctx) => {
+export function forwardMessageEvents(io: RealtimeServer, ctx: AppContext): void {
   ctx.events.on('message.created', (event) => {
     io.to([userRoom(event.recipientId), userRoom(event.senderId)]).emit(SERVER_EVENTS.newMessage, {
       conversationId: event.conversationId,
@@ -84,7 +79,7 @@ onRealtimeStart((io, ctx) => {
       setImmediate(() => void recount());
     }
   });
-});
+}
 
 /** The users of `userIds` with a socket open on any instance (the Redis adapter asks them all). */
 async function connectedAmong(io: RealtimeServer, userIds: number[]): Promise<number[]> {
@@ -112,7 +107,7 @@ const LOOKUPS_IN_FLIGHT_MAX = 2;
  * event budget (socket-server.ts), refusals are remembered and lookups queue, so a socket asking
  * about other people's conversations costs the database little.
  */
-onSocketConnection((socket, ctx) => {
+export function attachMessaging(socket: RealtimeSocket, ctx: AppContext): void {
   const userId = socket.data.userId;
   // conversation id → the other participant, so typing events need no query per keystroke.
   // Bounded by the conversations the user is in (participants never change).
@@ -205,4 +200,4 @@ onSocketConnection((socket, ctx) => {
   socket.on('disconnect', () => {
     for (const relay of typingRelays.values()) clearTimeout(relay.timer);
   });
-});
+}
