@@ -1,5 +1,6 @@
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import type { OrderWeeksResponse } from '@farmstand/shared/schemas/orders';
+import { DataTable } from '@/components/ui/data-table';
 import { formatUsd } from '@/lib/format';
 
 const muted = 'text-stone-700 dark:text-stone-300';
@@ -20,39 +21,29 @@ export function OrderWeeksTable({ weeks, scope }: { weeks: OrderWeeksResponse['w
       {weeks.length === 0 ? (
         <p className={`mt-2 ${muted}`}>No orders for pickups in the last 12 weeks or ahead yet.</p>
       ) : (
-        <table className="mt-3 w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-stone-300 dark:border-stone-700">
-              <th scope="col" className="py-1">
-                Pickup week of
-              </th>
-              <th scope="col" className="py-1">
-                Orders
-              </th>
-              <th scope="col" className="py-1 text-right">
-                Order value
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {weeks.map((week) => (
-              <tr key={week.week_start} className="border-b border-stone-200 dark:border-stone-800">
-                <td className="py-1">{formatDateOnly(week.week_start, { month: 'short', day: 'numeric' })}</td>
-                <td className="py-1">
-                  <span className="flex items-center gap-2">
-                    <span
-                      aria-hidden="true"
-                      className="h-2 rounded bg-brand-600"
-                      style={{ width: `${(week.orders / top) * 6}rem` }}
-                    />
-                    {week.orders}
-                  </span>
-                </td>
-                <td className="py-1 text-right">{formatUsd(week.reserved_value)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="mt-3"
+          caption="Orders per week"
+          rows={weeks}
+          rowKey={(week) => week.week_start}
+          columns={[
+            { header: 'Pickup week of', cell: (week) => formatDateOnly(week.week_start, { month: 'short', day: 'numeric' }) },
+            {
+              header: 'Orders',
+              cell: (week) => (
+                <span className="flex items-center gap-2">
+                  <span
+                    aria-hidden="true"
+                    className="h-2 rounded bg-brand-600"
+                    style={{ width: `${(week.orders / top) * 6}rem` }}
+                  />
+                  {week.orders}
+                </span>
+              ),
+            },
+            { header: 'Order value', numeric: true, cell: (week) => formatUsd(week.reserved_value) },
+          ]}
+        />
       )}
     </>
   );

@@ -10,8 +10,8 @@ export type Column<Row> = {
   rowHeader?: boolean;
   /** Extra classes on this column's cells ('whitespace-nowrap', 'font-medium'). */
   className?: string;
-  /** A test id on each of this column's cells, for tests that read a figure. */
-  testId?: string;
+  /** A test id on each of this column's cells (or by row), for tests that read a figure. */
+  testId?: string | ((row: Row) => string);
 };
 
 type Props<Row> = {
@@ -69,14 +69,15 @@ export function DataTable<Row>({
             <tr key={rowKey(row)} className={rowClassName?.(row)}>
               {shown.map((column, index) => {
                 const classes = `${tdClasses} ${align(column)} ${column.className ?? ''}`;
+                const testId = typeof column.testId === 'function' ? column.testId(row) : column.testId;
                 return column.rowHeader ? (
                   // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for a render
-                  <th key={index} scope="row" className={`${classes} font-normal`} data-testid={column.testId}>
+                  <th key={index} scope="row" className={`${classes} font-normal`} data-testid={testId}>
                     {column.cell(row)}
                   </th>
                 ) : (
                   // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for a render
-                  <td key={index} className={classes} data-testid={column.testId}>
+                  <td key={index} className={classes} data-testid={testId}>
                     {column.cell(row)}
                   </td>
                 );

@@ -55,33 +55,6 @@ export function StatCard({ label, value, detail }: { label: string; value: React
   );
 }
 
-/**
- * A horizontally scrollable table inside a card: wide admin tables stay usable at 390 px. A table
- * that has a phone layout of its own passes minWidth="" to drop the scroll width.
- */
-export function TableCard({
-  caption,
-  children,
-  minWidth = 'min-w-[48rem]',
-}: {
-  caption: string;
-  children: ReactNode;
-  minWidth?: string;
-}) {
-  return (
-    <Card className="overflow-x-auto">
-      <table className={`w-full ${minWidth} text-left text-sm`}>
-        <caption className="sr-only">{caption}</caption>
-        {children}
-      </table>
-    </Card>
-  );
-}
-
-export const thClasses =
-  'border-b border-stone-200 px-4 py-3 text-xs font-semibold uppercase tracking-wide text-stone-600 dark:border-stone-800 dark:text-stone-300';
-export const tdClasses = 'border-b border-stone-100 px-4 py-3 align-middle dark:border-stone-800';
-
 export function Pager({
   page,
   limit,

@@ -8,12 +8,13 @@ import {
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
-import { EmptyState, Spinner } from '@/components/ui/card';
+import { Card, EmptyState, Spinner } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { DocumentLink } from '@/components/ui/document-link';
 import { AlertIcon, DocumentIcon } from '@/components/ui/icons';
 import { useBulkCertifications, useCertifications, useCertificationTypes, useModerateCertification } from '../api';
 import { ADMIN_TEXTS } from '../texts';
-import { AdminLink, LoadFailed, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
+import { AdminLink, LoadFailed, useLoadErrorToast } from './admin-ui';
 import { CertificationDetails, CertificationStatusBadge } from './certification-details';
 import { ExpiringBanner } from './expiring-banner';
 import { certificationLabel } from './producer-review';
@@ -100,31 +101,24 @@ export function CertificationsTab() {
       ) : rows.length === 0 ? (
         <EmptyState title={`No ${STATUS_LABELS[status].toLowerCase()} certifications`} icon={DocumentIcon} />
       ) : (
-        <TableCard caption={`${STATUS_LABELS[status]} certifications`}>
-          <thead>
-            <tr>
-              <th className={thClasses}>
-                <input
-                  type="checkbox"
-                  aria-label="Select all certifications"
-                  checked={allSelected}
-                  onChange={() => setSelected(allSelected ? [] : rows.map((c) => c.id))}
-                  className="h-4 w-4 accent-brand-700"
-                />
-              </th>
-              <th className={thClasses}>Producer</th>
-              <th className={thClasses}>Type</th>
-              <th className={thClasses}>Issuing authority</th>
-              <th className={thClasses}>Issued</th>
-              <th className={thClasses}>Expires</th>
-              <th className={thClasses}>Status</th>
-              <th className={thClasses}>Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((cert) => (
-              <tr key={cert.id}>
-                <td className={tdClasses}>
+        <Card>
+          <DataTable
+            caption={`${STATUS_LABELS[status]} certifications`}
+            minWidth="min-w-[48rem]"
+            rows={rows}
+            rowKey={(cert) => cert.id}
+            columns={[
+              {
+                header: (
+                  <input
+                    type="checkbox"
+                    aria-label="Select all certifications"
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? [] : rows.map((c) => c.id))}
+                    className="h-4 w-4 accent-brand-700"
+                  />
+                ),
+                cell: (cert) => (
                   <input
                     type="checkbox"
                     aria-label={`Select ${labelOf(cert.type)} of ${cert.farm_name}`}
@@ -134,29 +128,38 @@ export function CertificationsTab() {
                     }
                     className="h-4 w-4 accent-brand-700"
                   />
-                </td>
-                <td className={`${tdClasses} font-medium`}>
-                  <AdminLink to={`/producer/${cert.producer_id}`}>{cert.farm_name}</AdminLink>
-                </td>
-                <td className={tdClasses}>{labelOf(cert.type)}</td>
-                <td className={tdClasses}>{cert.issuing_authority ?? '—'}</td>
-                <td className={`${tdClasses} whitespace-nowrap`}>{formatDate(cert.issue_date) || '—'}</td>
-                <td className={`${tdClasses} whitespace-nowrap`}>
-                  {formatDate(cert.expiry_date) || '—'}
-                  {cert.expires_soon && (
-                    <span
-                      className="ml-1 inline-flex items-center gap-1 font-semibold text-orange-800 dark:text-orange-300"
-                      title="Expires within 30 days"
-                    >
-                      <AlertIcon className="h-4 w-4" />
-                      Soon
-                    </span>
-                  )}
-                </td>
-                <td className={tdClasses}>
-                  <CertificationStatusBadge status={cert.status} />
-                </td>
-                <td className={tdClasses}>
+                ),
+              },
+              {
+                header: 'Producer',
+                className: 'font-medium',
+                cell: (cert) => <AdminLink to={`/producer/${cert.producer_id}`}>{cert.farm_name}</AdminLink>,
+              },
+              { header: 'Type', cell: (cert) => labelOf(cert.type) },
+              { header: 'Issuing authority', cell: (cert) => cert.issuing_authority ?? '—' },
+              { header: 'Issued', className: 'whitespace-nowrap', cell: (cert) => formatDate(cert.issue_date) || '—' },
+              {
+                header: 'Expires',
+                className: 'whitespace-nowrap',
+                cell: (cert) => (
+                  <>
+                    {formatDate(cert.expiry_date) || '—'}
+                    {cert.expires_soon && (
+                      <span
+                        className="ml-1 inline-flex items-center gap-1 font-semibold text-orange-800 dark:text-orange-300"
+                        title="Expires within 30 days"
+                      >
+                        <AlertIcon className="h-4 w-4" />
+                        Soon
+                      </span>
+                    )}
+                  </>
+                ),
+              },
+              { header: 'Status', cell: (cert) => <CertificationStatusBadge status={cert.status} /> },
+              {
+                header: 'Actions',
+                cell: (cert) => (
                   <div className="flex gap-2">
                     {cert.document_url && (
                       <DocumentLink
@@ -180,11 +183,11 @@ export function CertificationsTab() {
                       Details
                     </Button>
                   </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableCard>
+                ),
+              },
+            ]}
+          />
+        </Card>
       )}
       {details && (
         <CertificationDetails

@@ -1,7 +1,7 @@
 import type { JobsResponse } from '@farmstand/shared/schemas/ops';
-import { Badge } from '@/components/ui/card';
+import { Badge, Card } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { useAdminDates } from '../use-admin-dates';
-import { TableCard, tdClasses, thClasses } from './admin-ui';
 
 const JOB_NAMES: Record<string, string> = {
   trials: 'Trial reminders and ends',
@@ -29,33 +29,37 @@ export function JobsPanel({ data }: { data: JobsResponse }) {
       {data.jobs.length === 0 ? (
         <p className="text-sm text-stone-600 dark:text-stone-300">No job has run yet.</p>
       ) : (
-        <TableCard caption="Background jobs" minWidth="min-w-[40rem]">
-          <thead>
-            <tr>
-              <th className={thClasses}>Job</th>
-              <th className={thClasses}>Last run</th>
-              <th className={thClasses}>Status</th>
-              <th className={thClasses}>Runs</th>
-              <th className={thClasses}>Failures</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.jobs.map((job) => (
-              <tr key={job.name}>
-                <td className={`${tdClasses} font-medium`}>{JOB_NAMES[job.name] ?? job.name}</td>
-                <td className={`${tdClasses} whitespace-nowrap`}>{lastRun(job.last_finished_at ?? job.last_started_at)}</td>
-                <td className={tdClasses}>
-                  <Badge tone={job.last_status === 'ok' ? 'green' : job.last_status === 'failed' ? 'red' : 'gray'}>
-                    {job.last_status === 'ok' ? 'OK' : job.last_status === 'failed' ? 'Failed' : 'Running'}
-                  </Badge>
-                  {job.last_error && <span className="mt-1 block text-xs text-red-800 dark:text-red-300">{job.last_error}</span>}
-                </td>
-                <td className={tdClasses}>{job.runs}</td>
-                <td className={tdClasses}>{job.failures}</td>
-              </tr>
-            ))}
-          </tbody>
-        </TableCard>
+        <Card>
+          <DataTable
+            caption="Background jobs"
+            minWidth="min-w-[40rem]"
+            rows={data.jobs}
+            rowKey={(job) => job.name}
+            columns={[
+              { header: 'Job', className: 'font-medium', cell: (job) => JOB_NAMES[job.name] ?? job.name },
+              {
+                header: 'Last run',
+                className: 'whitespace-nowrap',
+                cell: (job) => lastRun(job.last_finished_at ?? job.last_started_at),
+              },
+              {
+                header: 'Status',
+                cell: (job) => (
+                  <>
+                    <Badge tone={job.last_status === 'ok' ? 'green' : job.last_status === 'failed' ? 'red' : 'gray'}>
+                      {job.last_status === 'ok' ? 'OK' : job.last_status === 'failed' ? 'Failed' : 'Running'}
+                    </Badge>
+                    {job.last_error && (
+                      <span className="mt-1 block text-xs text-red-800 dark:text-red-300">{job.last_error}</span>
+                    )}
+                  </>
+                ),
+              },
+              { header: 'Runs', cell: (job) => job.runs },
+              { header: 'Failures', cell: (job) => job.failures },
+            ]}
+          />
+        </Card>
       )}
       <h3 className="mt-6 mb-2 font-semibold">E-mail delivery</h3>
       <p className="text-sm text-stone-600 dark:text-stone-300">

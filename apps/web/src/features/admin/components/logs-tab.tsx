@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { EmptyState, Spinner } from '@/components/ui/card';
+import { Card, EmptyState, Spinner } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { ClipboardIcon } from '@/components/ui/icons';
 import { useAdminLogs } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';
-import { AdminLink, LoadFailed, Pager, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
+import { AdminLink, LoadFailed, Pager, useLoadErrorToast } from './admin-ui';
 import { ClientErrors } from './client-errors';
 
 /** Targets with a page of their own (a product, a farm by its owner's id) link to it. */
@@ -36,29 +37,28 @@ export function LogsTab() {
     );
   return (
     <>
-      <TableCard caption="Admin activity">
-        <thead>
-          <tr>
-            <th className={thClasses}>Admin</th>
-            <th className={thClasses}>Action</th>
-            <th className={thClasses}>Target</th>
-            <th className={thClasses}>Date</th>
-          </tr>
-        </thead>
-        <tbody>
-          {query.data.logs.map((log) => (
-            <tr key={log.id}>
-              <td className={tdClasses}>{log.admin_email ?? 'Deleted admin'}</td>
-              <td className={`${tdClasses} font-medium`}>{log.action.replace(/_/g, ' ')}</td>
-              <td className={tdClasses}>
-                {log.target_type}
-                {log.target_id && <TargetId type={log.target_type} id={log.target_id} />}
-              </td>
-              <td className={`${tdClasses} whitespace-nowrap`}>{dateTime(log.created_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </TableCard>
+      <Card>
+        <DataTable
+          caption="Admin activity"
+          minWidth="min-w-[48rem]"
+          rows={query.data.logs}
+          rowKey={(log) => log.id}
+          columns={[
+            { header: 'Admin', cell: (log) => log.admin_email ?? 'Deleted admin' },
+            { header: 'Action', className: 'font-medium', cell: (log) => log.action.replace(/_/g, ' ') },
+            {
+              header: 'Target',
+              cell: (log) => (
+                <>
+                  {log.target_type}
+                  {log.target_id && <TargetId type={log.target_type} id={log.target_id} />}
+                </>
+              ),
+            },
+            { header: 'Date', className: 'whitespace-nowrap', cell: (log) => dateTime(log.created_at) },
+          ]}
+        />
+      </Card>
       <Pager {...query.data.pagination} onPage={setPage} />
       <ClientErrors />
     </>

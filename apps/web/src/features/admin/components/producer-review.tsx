@@ -4,12 +4,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, Spinner } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable } from '@/components/ui/data-table';
 import { DocumentLink } from '@/components/ui/document-link';
 import { TextArea } from '@/components/ui/field';
 import { useProducerCertifications, useProducerDetails, useVerifyProducer } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';
-import { AdminLink, LoadFailed, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
+import { AdminLink, LoadFailed, useLoadErrorToast } from './admin-ui';
 import { CertificationStatusBadge } from './certification-details';
 import { ReadinessBadge } from './readiness-badge';
 
@@ -41,29 +42,18 @@ function VerificationHistory({ entries }: { entries: VerificationHistoryEntry[] 
       {entries.length === 0 ? (
         <p className="text-sm text-stone-600 dark:text-stone-300">No decisions yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-stone-200 dark:border-stone-800">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Verification history</caption>
-            <thead>
-              <tr>
-                <th className={thClasses}>Time</th>
-                <th className={thClasses}>By</th>
-                <th className={thClasses}>Action</th>
-                <th className={thClasses}>Note</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={`${entry.created_at}-${entry.action}`}>
-                  <td className={`${tdClasses} whitespace-nowrap`}>{dateTime(entry.created_at)}</td>
-                  <td className={`${tdClasses} break-all`}>{entry.admin_email ?? 'Former admin'}</td>
-                  <td className={`${tdClasses} whitespace-nowrap`}>{HISTORY_ACTION[entry.action]}</td>
-                  <td className={`${tdClasses} whitespace-pre-line [overflow-wrap:anywhere]`}>{entry.notes ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Verification history"
+          className="rounded-lg border border-stone-200 dark:border-stone-800"
+          rows={entries}
+          rowKey={(entry) => `${entry.created_at}-${entry.action}`}
+          columns={[
+            { header: 'Time', className: 'whitespace-nowrap', cell: (entry) => dateTime(entry.created_at) },
+            { header: 'By', className: 'break-all', cell: (entry) => entry.admin_email ?? 'Former admin' },
+            { header: 'Action', className: 'whitespace-nowrap', cell: (entry) => HISTORY_ACTION[entry.action] },
+            { header: 'Note', className: 'whitespace-pre-line [overflow-wrap:anywhere]', cell: (entry) => entry.notes ?? '—' },
+          ]}
+        />
       )}
     </div>
   );

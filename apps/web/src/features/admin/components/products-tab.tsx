@@ -3,13 +3,14 @@ import { LABEL_FIELD_NAMES, type LabelField } from '@farmstand/shared/labels/rul
 import { type AdminProduct, MODERATION_REASON_MAX, ProductModerationRequest } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Badge, EmptyState, Spinner } from '@/components/ui/card';
+import { Badge, Card, EmptyState, Spinner } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { TextInput } from '@/components/ui/field';
 import { BasketIcon } from '@/components/ui/icons';
 import { firstIssue, ReasonDialog } from '@/components/ui/reason-dialog';
 import { useAdminProducts, useModerateProduct } from '../api';
 import { ADMIN_TEXTS } from '../texts';
-import { AdminLink, LoadFailed, Pager, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
+import { AdminLink, LoadFailed, Pager, useLoadErrorToast } from './admin-ui';
 
 export function ProductsTab() {
   const [search, setSearch] = useState('');
@@ -49,42 +50,49 @@ export function ProductsTab() {
         <EmptyState title="No products found" icon={BasketIcon} />
       ) : (
         <>
-          <TableCard caption="Products">
-            <thead>
-              <tr>
-                <th className={thClasses}>Name</th>
-                <th className={thClasses}>Category</th>
-                <th className={thClasses}>Producer</th>
-                <th className={thClasses}>Price</th>
-                <th className={thClasses}>Availability</th>
-                <th className={thClasses}>Label</th>
-                <th className={thClasses}>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.products.map((product) => (
-                <tr key={product.id}>
-                  <td className={`${tdClasses} font-medium`}>
-                    <AdminLink to={`/product/${product.id}`}>{product.name}</AdminLink>
-                    {product.moderation_status === 'removed' && (
-                      <Badge tone="red" className="ml-2">
-                        Removed
-                      </Badge>
-                    )}
-                  </td>
-                  <td className={tdClasses}>{CATEGORY_LABELS[product.category as ProductCategory] ?? product.category}</td>
-                  <td className={tdClasses}>
-                    <AdminLink to={`/producer/${product.producer_user_id}`}>{product.farm_name}</AdminLink>
-                  </td>
-                  <td className={`${tdClasses} whitespace-nowrap`}>{formatPrice(product.price, product.price_unit)}</td>
-                  <td className={tdClasses}>
-                    {AVAILABILITY_LABELS[product.availability as Availability] ?? product.availability}
-                  </td>
-                  <td className={tdClasses}>
-                    <LabelReadyBadge product={product} />
-                  </td>
-                  <td className={tdClasses}>
-                    {product.moderation_status === 'removed' ? (
+          <Card>
+            <DataTable
+              caption="Products"
+              minWidth="min-w-[48rem]"
+              rows={query.data.products}
+              rowKey={(product) => product.id}
+              columns={[
+                {
+                  header: 'Name',
+                  className: 'font-medium',
+                  cell: (product) => (
+                    <>
+                      <AdminLink to={`/product/${product.id}`}>{product.name}</AdminLink>
+                      {product.moderation_status === 'removed' && (
+                        <Badge tone="red" className="ml-2">
+                          Removed
+                        </Badge>
+                      )}
+                    </>
+                  ),
+                },
+                {
+                  header: 'Category',
+                  cell: (product) => CATEGORY_LABELS[product.category as ProductCategory] ?? product.category,
+                },
+                {
+                  header: 'Producer',
+                  cell: (product) => <AdminLink to={`/producer/${product.producer_user_id}`}>{product.farm_name}</AdminLink>,
+                },
+                {
+                  header: 'Price',
+                  className: 'whitespace-nowrap',
+                  cell: (product) => formatPrice(product.price, product.price_unit),
+                },
+                {
+                  header: 'Availability',
+                  cell: (product) => AVAILABILITY_LABELS[product.availability as Availability] ?? product.availability,
+                },
+                { header: 'Label', cell: (product) => <LabelReadyBadge product={product} /> },
+                {
+                  header: 'Actions',
+                  cell: (product) =>
+                    product.moderation_status === 'removed' ? (
                       <Button size="sm" variant="secondary" onClick={() => run(product, 'restore')}>
                         Restore
                       </Button>
@@ -92,12 +100,11 @@ export function ProductsTab() {
                       <Button size="sm" variant="danger" onClick={() => setRemoving(product)}>
                         Delete
                       </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </TableCard>
+                    ),
+                },
+              ]}
+            />
+          </Card>
           <Pager {...query.data.pagination} onPage={setPage} />
         </>
       )}

@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, Spinner } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable } from '@/components/ui/data-table';
 import { TextInput } from '@/components/ui/field';
 import { UserIcon } from '@/components/ui/icons';
 import { useAuth } from '@/shared/auth-context';
 import { useAdminUsers, useUserStatus } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';
-import { AdminLink, LoadFailed, Pager, TableCard, tdClasses, thClasses, useLoadErrorToast } from './admin-ui';
+import { AdminLink, LoadFailed, Pager, useLoadErrorToast } from './admin-ui';
 import { ChangeTypeDialog, GrantSubscriptionDialog, userTypeLabel } from './user-dialogs';
 
 type Open = { kind: 'grant' | 'type'; user: AdminUser } | { kind: 'status'; user: AdminUser; action: UserStatusAction };
@@ -123,45 +124,41 @@ export function UsersTab() {
         <>
           {/* Desktop: a table whose action buttons stay on one line. Below 1280 px (the four buttons need the width): one card per user, no sideways scroll. */}
           <div className="hidden xl:block">
-            <TableCard caption="Users" minWidth="">
-              <thead>
-                <tr>
-                  <th className={thClasses}>Email</th>
-                  <th className={thClasses}>Farm name</th>
-                  <th className={thClasses}>Type</th>
-                  <th className={thClasses}>Verified</th>
-                  <th className={thClasses}>Joined</th>
-                  <th className={thClasses}>Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {query.data.users.map((user) => (
-                  <tr key={user.id}>
-                    <td className={`${tdClasses} break-all font-medium`}>
-                      {user.email}
-                      {user.status === 'suspended' && (
-                        <Badge tone="red" className="ml-2">
-                          Suspended
-                        </Badge>
-                      )}
-                    </td>
-                    <td className={tdClasses}>
-                      {user.farm_name ? <AdminLink to={`/producer/${user.id}`}>{user.farm_name}</AdminLink> : '—'}
-                    </td>
-                    <td className={tdClasses}>
-                      <TypeBadge user={user} />
-                    </td>
-                    <td className={tdClasses}>
-                      <VerifiedBadge user={user} />
-                    </td>
-                    <td className={`${tdClasses} whitespace-nowrap`}>{date(user.created_at)}</td>
-                    <td className={`${tdClasses} w-px whitespace-nowrap`}>
-                      <UserActions user={user} isMe={user.id === me?.id} onOpen={setOpen} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </TableCard>
+            <Card>
+              <DataTable
+                caption="Users"
+                rows={query.data.users}
+                rowKey={(user) => user.id}
+                columns={[
+                  {
+                    header: 'Email',
+                    className: 'break-all font-medium',
+                    cell: (user) => (
+                      <>
+                        {user.email}
+                        {user.status === 'suspended' && (
+                          <Badge tone="red" className="ml-2">
+                            Suspended
+                          </Badge>
+                        )}
+                      </>
+                    ),
+                  },
+                  {
+                    header: 'Farm name',
+                    cell: (user) => (user.farm_name ? <AdminLink to={`/producer/${user.id}`}>{user.farm_name}</AdminLink> : '—'),
+                  },
+                  { header: 'Type', cell: (user) => <TypeBadge user={user} /> },
+                  { header: 'Verified', cell: (user) => <VerifiedBadge user={user} /> },
+                  { header: 'Joined', className: 'whitespace-nowrap', cell: (user) => date(user.created_at) },
+                  {
+                    header: 'Actions',
+                    className: 'w-px whitespace-nowrap',
+                    cell: (user) => <UserActions user={user} isMe={user.id === me?.id} onOpen={setOpen} />,
+                  },
+                ]}
+              />
+            </Card>
           </div>
           <ul className="space-y-3 xl:hidden" aria-label="Users">
             {query.data.users.map((user) => (

@@ -7,9 +7,10 @@ import {
   TENDER_LABELS,
 } from '@farmstand/shared/benefits/programmes';
 import { CATEGORY_LABELS, type ProductCategory, STATE_NAMES, STATES } from '@farmstand/shared/constants/catalog';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, Spinner } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api';
 import { useBenefitTableQuery } from '../programmes-api';
 import { IncentiveDialog } from './incentive-dialog';
@@ -17,10 +18,6 @@ import { ProgrammeDialog } from './programme-dialog';
 import { alertText, muted, SourceLinks } from './programme-form-parts';
 
 export const PROGRAMMES_LOAD_FAILED = 'Could not load the benefit programmes; try again';
-
-const thClasses =
-  'border-b border-stone-200 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-stone-600 dark:border-stone-800 dark:text-stone-300';
-const tdClasses = 'border-b border-stone-100 px-3 py-2 align-top dark:border-stone-800';
 
 /** How many markets a row lists before "and N more". */
 const MARKETS_SHOWN = 5;
@@ -32,29 +29,7 @@ function Confirmed({ confirmed }: { confirmed: boolean }) {
   return confirmed ? <Badge tone="green">Yes</Badge> : <Badge tone="yellow">Check</Badge>;
 }
 
-/** A wide table that scrolls sideways inside its card on a phone. */
-function ScrollTable({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
-  return (
-    <Card className="overflow-x-auto">
-      <table className="w-full min-w-[56rem] text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            {head.map((label) => (
-              <th key={label} scope="col" className={thClasses}>
-                {label}
-              </th>
-            ))}
-            <th scope="col" className={thClasses}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </Card>
-  );
-}
+const actions = <span className="sr-only">Actions</span>;
 
 type Editing = { kind: 'programme'; row: StateProgramme } | { kind: 'incentive'; incentive: Incentive | null } | null;
 
@@ -111,42 +86,49 @@ function ProgrammesTable({ table, onEdit }: { table: BenefitTable; onEdit: (row:
   return (
     <div className="space-y-2">
       <h3 className="font-semibold">Programmes by state</h3>
-      <ScrollTable
-        caption="Benefit programmes by state"
-        head={['Programme', 'State', 'Name', 'Pays for', 'Season amount', 'Confirmed', 'Sources']}
-      >
-        {rows.map((row) => (
-          <tr key={`${row.programme}-${row.state}`}>
-            <td className={`${tdClasses} whitespace-nowrap font-medium`}>{TENDER_LABELS[row.programme]}</td>
-            <td className={tdClasses}>{STATE_NAMES[row.state]}</td>
-            <td className={tdClasses}>
-              {row.name}
-              <span className={`block text-xs ${muted}`}>Authorised by {row.authorisedBy}</span>
-              {row.note && <span className={`block text-xs ${muted}`}>{row.note}</span>}
-            </td>
-            <td className={tdClasses}>{categoryList(row.covers)}</td>
-            <td className={`${tdClasses} whitespace-nowrap`}>
-              {row.seasonAmount ? `${dollars(row.seasonAmount.cents)} (${row.seasonAmount.asOf})` : '—'}
-            </td>
-            <td className={tdClasses}>
-              <Confirmed confirmed={row.confirmed} />
-            </td>
-            <td className={tdClasses}>
-              <SourceLinks table={table} keys={row.sources} />
-            </td>
-            <td className={tdClasses}>
-              <Button
-                size="sm"
-                variant="secondary"
-                aria-label={`Edit ${TENDER_LABELS[row.programme]} in ${STATE_NAMES[row.state]}`}
-                onClick={() => onEdit(row)}
-              >
-                Edit
-              </Button>
-            </td>
-          </tr>
-        ))}
-      </ScrollTable>
+      <Card>
+        <DataTable
+          caption="Benefit programmes by state"
+          minWidth="min-w-[56rem]"
+          rows={rows}
+          rowKey={(row) => `${row.programme}-${row.state}`}
+          columns={[
+            { header: 'Programme', className: 'whitespace-nowrap font-medium', cell: (row) => TENDER_LABELS[row.programme] },
+            { header: 'State', cell: (row) => STATE_NAMES[row.state] },
+            {
+              header: 'Name',
+              cell: (row) => (
+                <>
+                  {row.name}
+                  <span className={`block text-xs ${muted}`}>Authorised by {row.authorisedBy}</span>
+                  {row.note && <span className={`block text-xs ${muted}`}>{row.note}</span>}
+                </>
+              ),
+            },
+            { header: 'Pays for', cell: (row) => categoryList(row.covers) },
+            {
+              header: 'Season amount',
+              className: 'whitespace-nowrap',
+              cell: (row) => (row.seasonAmount ? `${dollars(row.seasonAmount.cents)} (${row.seasonAmount.asOf})` : '—'),
+            },
+            { header: 'Confirmed', cell: (row) => <Confirmed confirmed={row.confirmed} /> },
+            { header: 'Sources', cell: (row) => <SourceLinks table={table} keys={row.sources} /> },
+            {
+              header: actions,
+              cell: (row) => (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={`Edit ${TENDER_LABELS[row.programme]} in ${STATE_NAMES[row.state]}`}
+                  onClick={() => onEdit(row)}
+                >
+                  Edit
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Card>
     </div>
   );
 }
@@ -185,47 +167,58 @@ function IncentivesTable({
       {table.incentives.length === 0 ? (
         <p className={`text-sm ${muted}`}>No incentives yet.</p>
       ) : (
-        <ScrollTable
-          caption="Incentives"
-          head={['Name', 'State', 'Matches', 'Match', 'Daily cap', 'Groups', 'Markets', 'Sources', 'Running']}
-        >
-          {table.incentives.map((incentive) => (
-            <tr key={incentive.id}>
-              <td className={`${tdClasses} font-medium`}>
-                {incentive.name}
-                {incentive.note && <span className={`block text-xs font-normal ${muted}`}>{incentive.note}</span>}
-              </td>
-              <td className={tdClasses}>{STATE_NAMES[incentive.state]}</td>
-              <td className={tdClasses}>{incentive.matches.map((p) => TENDER_LABELS[p]).join(', ')}</td>
-              <td className={`${tdClasses} whitespace-nowrap`}>{incentive.matchPercent}%</td>
-              <td className={`${tdClasses} whitespace-nowrap`}>{dollars(incentive.dailyCapCents)}</td>
-              <td className={tdClasses}>
-                <ul className="space-y-1">
-                  {incentive.groups.map((group) => (
-                    <li key={group.label}>
-                      {group.label}: {categoryList(group.categories)}, up to {dollars(group.capCents)}
-                      {!group.confirmed && <span className={muted}> (check)</span>}
-                    </li>
-                  ))}
-                </ul>
-              </td>
-              <td className={tdClasses}>
-                <Markets markets={incentive.markets} />
-              </td>
-              <td className={tdClasses}>
-                <SourceLinks table={table} keys={incentive.sources} />
-              </td>
-              <td className={tdClasses}>
-                {incentive.active ? <Badge tone="green">Running</Badge> : <Badge tone="gray">Switched off</Badge>}
-              </td>
-              <td className={tdClasses}>
-                <Button size="sm" variant="secondary" aria-label={`Edit ${incentive.name}`} onClick={() => onEdit(incentive)}>
-                  Edit
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </ScrollTable>
+        <Card>
+          <DataTable
+            caption="Incentives"
+            minWidth="min-w-[56rem]"
+            rows={table.incentives}
+            rowKey={(incentive) => incentive.id}
+            columns={[
+              {
+                header: 'Name',
+                className: 'font-medium',
+                cell: (incentive) => (
+                  <>
+                    {incentive.name}
+                    {incentive.note && <span className={`block text-xs font-normal ${muted}`}>{incentive.note}</span>}
+                  </>
+                ),
+              },
+              { header: 'State', cell: (incentive) => STATE_NAMES[incentive.state] },
+              { header: 'Matches', cell: (incentive) => incentive.matches.map((p) => TENDER_LABELS[p]).join(', ') },
+              { header: 'Match', className: 'whitespace-nowrap', cell: (incentive) => `${incentive.matchPercent}%` },
+              { header: 'Daily cap', className: 'whitespace-nowrap', cell: (incentive) => dollars(incentive.dailyCapCents) },
+              {
+                header: 'Groups',
+                cell: (incentive) => (
+                  <ul className="space-y-1">
+                    {incentive.groups.map((group) => (
+                      <li key={group.label}>
+                        {group.label}: {categoryList(group.categories)}, up to {dollars(group.capCents)}
+                        {!group.confirmed && <span className={muted}> (check)</span>}
+                      </li>
+                    ))}
+                  </ul>
+                ),
+              },
+              { header: 'Markets', cell: (incentive) => <Markets markets={incentive.markets} /> },
+              { header: 'Sources', cell: (incentive) => <SourceLinks table={table} keys={incentive.sources} /> },
+              {
+                header: 'Running',
+                cell: (incentive) =>
+                  incentive.active ? <Badge tone="green">Running</Badge> : <Badge tone="gray">Switched off</Badge>,
+              },
+              {
+                header: actions,
+                cell: (incentive) => (
+                  <Button size="sm" variant="secondary" aria-label={`Edit ${incentive.name}`} onClick={() => onEdit(incentive)}>
+                    Edit
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        </Card>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { dollars } from '@farmstand/shared/benefits/eligibility';
 import type { ReactNode } from 'react';
+import { DataTable, tdClasses } from '@/components/ui/data-table';
 
 export type TenderRow = { key: string; label: ReactNode; orders: number; cents: number };
 
@@ -7,41 +8,26 @@ export type TenderRow = { key: string; label: ReactNode; orders: number; cents: 
 export function TendersTable({ caption, rows, totalLabel }: { caption: ReactNode; rows: TenderRow[]; totalLabel: string }) {
   const total = rows.reduce((sum, row) => sum + row.cents, 0);
   return (
-    <table className="mt-3 w-full text-left text-sm">
-      <caption className="mb-2 text-left font-semibold">{caption}</caption>
-      <thead>
-        <tr className="border-b border-stone-200 dark:border-stone-700">
-          <th scope="col" className="py-1 pr-3 font-semibold">
-            Paid with
-          </th>
-          <th scope="col" className="py-1 pr-3 text-right font-semibold">
-            Orders
-          </th>
-          <th scope="col" className="py-1 text-right font-semibold">
-            Amount
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key} className="border-b border-stone-100 dark:border-stone-800">
-            <th scope="row" className="py-1 pr-3 font-normal">
-              {row.label}
-            </th>
-            <td className="py-1 pr-3 text-right">{row.orders}</td>
-            <td className="py-1 text-right">{dollars(row.cents)}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
+    <DataTable
+      className="mt-3"
+      caption={caption}
+      showCaption
+      rows={rows}
+      rowKey={(row) => row.key}
+      columns={[
+        { header: 'Paid with', rowHeader: true, cell: (row) => row.label },
+        { header: 'Orders', numeric: true, cell: (row) => row.orders },
+        { header: 'Amount', numeric: true, cell: (row) => dollars(row.cents) },
+      ]}
+      footer={
         <tr>
-          <th scope="row" className="py-1 pr-3 font-semibold">
+          <th scope="row" className={`${tdClasses} font-semibold`}>
             {totalLabel}
           </th>
-          <td />
-          <td className="py-1 text-right font-semibold">{dollars(total)}</td>
+          <td className={tdClasses} />
+          <td className={`${tdClasses} text-right font-semibold`}>{dollars(total)}</td>
         </tr>
-      </tfoot>
-    </table>
+      }
+    />
   );
 }

@@ -3,6 +3,7 @@ import { lineName } from '@farmstand/shared/format/quantity';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Spinner } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { SelectInput, TextInput } from '@/components/ui/field';
 import { AlertIcon, BasketIcon } from '@/components/ui/icons';
 import { type OrderFilters, useAllOrders } from '../api';
@@ -47,43 +48,41 @@ export function AdminOrdersTab() {
           <p className="text-sm text-stone-600 dark:text-stone-400">
             {query.data.total} orders · read-only: the shopper and the farm move them.
           </p>
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[48rem] text-left text-sm">
-              <thead>
-                <tr className="border-b border-stone-300 dark:border-stone-700">
-                  {['Order', 'Farm', 'Shopper', 'Pickup', 'Items', 'Total', 'Status', 'Placed'].map((h) => (
-                    <th key={h} scope="col" className="px-2 py-2 font-semibold">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {query.data.orders.map((order) => (
-                  <tr key={order.id} className="border-b border-stone-200 align-top dark:border-stone-800">
-                    <td className="px-2 py-2">#{order.id}</td>
-                    <td className="px-2 py-2">{order.producer.farm_name}</td>
-                    <td className="px-2 py-2">
-                      {order.shopper.name}
-                      <span className="block break-all text-xs text-stone-600 dark:text-stone-400">{order.shopper.email}</span>
-                    </td>
-                    <td className="px-2 py-2">
-                      {formatWindow(order.window.starts_at, order.window.ends_at, order.window.time_zone)}
-                      <span className="block text-xs text-stone-600 dark:text-stone-400">{order.place.name}</span>
-                    </td>
-                    <td className="px-2 py-2">
-                      {order.items.map((i) => `${i.quantity} × ${lineName(i.name, i.variant_name)}`).join(', ')}
-                    </td>
-                    <td className="px-2 py-2">{money(order.total)}</td>
-                    <td className="whitespace-nowrap px-2 py-2">
-                      <OrderStatusBadge status={order.status} />
-                    </td>
-                    <td className="px-2 py-2">{formatMoment(order.created_at, order.window.time_zone)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Orders"
+            minWidth="min-w-[48rem]"
+            rows={query.data.orders}
+            rowKey={(order) => order.id}
+            columns={[
+              { header: 'Order', cell: (order) => `#${order.id}` },
+              { header: 'Farm', cell: (order) => order.producer.farm_name },
+              {
+                header: 'Shopper',
+                cell: (order) => (
+                  <>
+                    {order.shopper.name}
+                    <span className="block break-all text-xs text-stone-600 dark:text-stone-400">{order.shopper.email}</span>
+                  </>
+                ),
+              },
+              {
+                header: 'Pickup',
+                cell: (order) => (
+                  <>
+                    {formatWindow(order.window.starts_at, order.window.ends_at, order.window.time_zone)}
+                    <span className="block text-xs text-stone-600 dark:text-stone-400">{order.place.name}</span>
+                  </>
+                ),
+              },
+              {
+                header: 'Items',
+                cell: (order) => order.items.map((i) => `${i.quantity} × ${lineName(i.name, i.variant_name)}`).join(', '),
+              },
+              { header: 'Total', cell: (order) => money(order.total) },
+              { header: 'Status', className: 'whitespace-nowrap', cell: (order) => <OrderStatusBadge status={order.status} /> },
+              { header: 'Placed', cell: (order) => formatMoment(order.created_at, order.window.time_zone) },
+            ]}
+          />
           <div className="flex gap-2">
             <Button variant="secondary" size="sm" disabled={offset === 0} onClick={() => setOffset((o) => Math.max(0, o - PAGE))}>
               Previous

@@ -1,11 +1,11 @@
 import type { CsaMemberList } from '@farmstand/shared/schemas/csa';
+import { DataTable } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api';
 import { csaDay, usePlanMembers } from '../csa-api';
 
 type Member = CsaMemberList['members'][number];
 
 const muted = 'text-stone-700 dark:text-stone-300';
-const cell = 'px-3 py-2 align-top';
 
 const STATUS_TEXT: Record<Member['status'], string> = { active: 'Active', cancelled: 'Left', ended: 'Ended' };
 
@@ -51,75 +51,53 @@ export function CsaMembers({ planId, planName }: { planId: number; planName: str
         tabIndex={0}
         className="max-w-full overflow-x-auto rounded-lg border border-stone-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 dark:border-stone-700"
       >
-        <table className="min-w-full text-left text-sm">
-          <caption className="sr-only">Members of {planName}</caption>
-          <thead className="bg-stone-100 dark:bg-stone-800">
-            <tr>
-              <th scope="col" className={cell}>
-                Name
-              </th>
-              <th scope="col" className={cell}>
-                Phone
-              </th>
-              <th scope="col" className={cell}>
-                Size
-              </th>
-              <th scope="col" className={cell}>
-                Place
-              </th>
-              <th scope="col" className={cell}>
-                Dislikes
-              </th>
-              <th scope="col" className={cell}>
-                Status
-              </th>
-              <th scope="col" className={cell}>
-                Next pickup
-              </th>
-              <th scope="col" className={cell}>
-                Away and skips
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-200 dark:divide-stone-700">
-            {members.map((member) => {
-              const away = breaks(member);
-              return (
-                <tr key={member.standing_id} className={member.status === 'active' ? '' : muted}>
-                  <th scope="row" className={`${cell} font-medium`}>
-                    {member.name}
-                  </th>
-                  <td className={`${cell} whitespace-nowrap`}>
-                    {member.phone ? (
-                      <a
-                        href={`tel:${member.phone.replace(/[^\d+]/g, '')}`}
-                        className="font-medium text-brand-700 underline dark:text-green-400"
-                      >
-                        {member.phone}
-                      </a>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <td className={cell}>{member.size}</td>
-                  <td className={cell}>{member.place}</td>
-                  <td className={`${cell} min-w-32 break-words`}>{member.dislikes ?? '—'}</td>
-                  <td className={`${cell} whitespace-nowrap`}>{statusText(member)}</td>
-                  <td className={`${cell} whitespace-nowrap`}>{member.next_pickup ? csaDay(member.next_pickup) : '—'}</td>
-                  <td className={`${cell} min-w-40`}>
-                    {away.length === 0
-                      ? '—'
-                      : away.map((line) => (
-                          <span key={line} className="block">
-                            {line}
-                          </span>
-                        ))}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable
+          caption={`Members of ${planName}`}
+          rows={members}
+          rowKey={(member) => member.standing_id}
+          rowClassName={(member) => (member.status === 'active' ? '' : muted)}
+          columns={[
+            { header: 'Name', rowHeader: true, className: 'font-medium', cell: (member) => member.name },
+            {
+              header: 'Phone',
+              className: 'whitespace-nowrap',
+              cell: (member) =>
+                member.phone ? (
+                  <a
+                    href={`tel:${member.phone.replace(/[^\d+]/g, '')}`}
+                    className="font-medium text-brand-700 underline dark:text-green-400"
+                  >
+                    {member.phone}
+                  </a>
+                ) : (
+                  '—'
+                ),
+            },
+            { header: 'Size', cell: (member) => member.size },
+            { header: 'Place', cell: (member) => member.place },
+            { header: 'Dislikes', className: 'min-w-32 break-words', cell: (member) => member.dislikes ?? '—' },
+            { header: 'Status', className: 'whitespace-nowrap', cell: statusText },
+            {
+              header: 'Next pickup',
+              className: 'whitespace-nowrap',
+              cell: (member) => (member.next_pickup ? csaDay(member.next_pickup) : '—'),
+            },
+            {
+              header: 'Away and skips',
+              className: 'min-w-40',
+              cell: (member) => {
+                const away = breaks(member);
+                return away.length === 0
+                  ? '—'
+                  : away.map((line) => (
+                      <span key={line} className="block">
+                        {line}
+                      </span>
+                    ));
+              },
+            },
+          ]}
+        />
       </section>
     </div>
   );

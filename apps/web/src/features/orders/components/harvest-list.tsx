@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { TextInput } from '@/components/ui/field';
 import { api, errorMessage } from '@/lib/api';
 import { formatDay } from '../format';
@@ -39,6 +40,14 @@ function byProduct(lines: HarvestLine[]) {
     );
   }
   return groups;
+}
+
+/** The table's rows: each line, and under a product's packs their total (`total` set, maybe null). */
+function harvestRows(lines: HarvestLine[]) {
+  return byProduct(lines).flatMap((group) => [
+    ...group.lines.map((line) => ({ line, total: undefined, requested: null })),
+    ...(group.total || group.requested ? [{ line: group.lines[0], total: group.total, requested: group.requested }] : []),
+  ]);
 }
 
 /** A quantity whose total weight ("… (3–5 lb)") never breaks inside, so a narrow column wraps before it. */
@@ -134,65 +143,55 @@ export function HarvestList({ initialFrom }: { initialFrom: string }) {
             <p className="text-sm text-stone-700 dark:text-stone-300">
               {data.days.map((day) => `${formatDay(day.date).split(',').slice(0, 2).join(',')} (${day.point_name})`).join(' · ')}
             </p>
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b border-stone-300 dark:border-stone-700">
-                  <th scope="col" className="py-1 pr-2">
-                    Product
-                  </th>
-                  <th scope="col" className="py-1 pr-2 text-right">
-                    To pick
-                  </th>
-                  <th scope="col" className="py-1 text-right">
-                    Requests not yet accepted
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {byProduct(data.lines).map((group) => [
-                  ...group.lines.map((line) => (
-                    <tr
-                      key={`${line.product_id}-${line.name}-${line.price_unit}-${line.pack_min}-${line.pack_max}`}
-                      className="border-b border-stone-200 dark:border-stone-800"
-                    >
-                      <th scope="row" className="py-1 pr-2 font-normal">
+            <DataTable
+              caption="Harvest list"
+              rows={harvestRows(data.lines)}
+              rowKey={(row) =>
+                row.total === undefined
+                  ? `${row.line.product_id}-${row.line.name}-${row.line.price_unit}-${row.line.pack_min}-${row.line.pack_max}`
+                  : `${row.line.product_id}-${row.line.product_name}-total`
+              }
+              rowClassName={(row) => (row.total === undefined ? '' : 'font-semibold')}
+              columns={[
+                {
+                  header: 'Product',
+                  rowHeader: true,
+                  cell: ({ line, total }) =>
+                    total === undefined ? (
+                      <>
                         {line.name}
                         <span className="block text-xs text-stone-600 dark:text-stone-400">
                           {line.order_count} {line.order_count === 1 ? 'order' : 'orders'}
                           {line.dates.length > 1 ? ` over ${line.dates.length} days` : ''}
                         </span>
-                      </th>
-                      <td className="py-1 pr-2 text-right font-semibold" data-testid="harvest-quantity">
-                        {line.quantity > 0 ? <Quantity text={formatLineQuantity(line)} /> : '—'}
-                      </td>
-                      <td className="py-1 text-right" data-testid="harvest-requested">
-                        {line.requested_quantity > 0
-                          ? `+ ${formatLineQuantity({ ...line, quantity: line.requested_quantity })} (${line.request_count} not yet accepted)`
-                          : '—'}
-                      </td>
-                    </tr>
-                  )),
-                  ...(group.total || group.requested
-                    ? [
-                        <tr
-                          key={`${group.lines[0].product_id}-${group.lines[0].product_name}-total`}
-                          className="border-b border-stone-300 dark:border-stone-700"
-                        >
-                          <th scope="row" className="py-1 pr-2 font-semibold">
-                            {group.lines[0].product_name}, all packs
-                          </th>
-                          <td className="py-1 pr-2 text-right font-semibold" data-testid="harvest-total">
-                            {group.total ?? '—'}
-                          </td>
-                          <td className="py-1 text-right" data-testid="harvest-requested-total">
-                            {group.requested ? `+ ${group.requested}` : '—'}
-                          </td>
-                        </tr>,
-                      ]
-                    : []),
-                ])}
-              </tbody>
-            </table>
+                      </>
+                    ) : (
+                      <span className="font-semibold">{line.product_name}, all packs</span>
+                    ),
+                },
+                {
+                  header: 'To pick',
+                  numeric: true,
+                  className: 'font-semibold',
+                  testId: (row) => (row.total === undefined ? 'harvest-quantity' : 'harvest-total'),
+                  cell: ({ line, total }) =>
+                    total !== undefined ? (total ?? '—') : line.quantity > 0 ? <Quantity text={formatLineQuantity(line)} /> : '—',
+                },
+                {
+                  header: 'Requests not yet accepted',
+                  numeric: true,
+                  testId: (row) => (row.total === undefined ? 'harvest-requested' : 'harvest-requested-total'),
+                  cell: ({ line, total, requested }) =>
+                    total !== undefined
+                      ? requested
+                        ? `+ ${requested}`
+                        : '—'
+                      : line.requested_quantity > 0
+                        ? `+ ${formatLineQuantity({ ...line, quantity: line.requested_quantity })} (${line.request_count} not yet accepted)`
+                        : '—',
+                },
+              ]}
+            />
             {hasRequests && (
               <p className="text-xs text-stone-600 dark:text-stone-400">
                 Requests not yet accepted may still be declined or expire: they are not counted in "To pick".

@@ -4,6 +4,7 @@ import { amountOfOrder, amountStage, formatAmountToPay } from '@farmstand/shared
 import { formatLineQuantity, formatOrderLine, lineName } from '@farmstand/shared/format/quantity';
 import type { Order, PickListResponse } from '@farmstand/shared/schemas/orders';
 import { Badge } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { formatDay, formatWindow, money } from '../format';
 
 type PickWindow = PickListResponse['windows'][number];
@@ -74,41 +75,28 @@ function PickWindowTable({ window, orders }: { window: PickWindow; orders: Order
         {PICKUP_KIND_LABELS[window.kind]}) · {window.order_count} {window.order_count === 1 ? 'order' : 'orders'}
         {standing.length > 0 && `, ${standing.length} standing`}
       </p>
-      <table className="mt-1 w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-stone-300 dark:border-stone-700">
-            <th scope="col" className="py-1 pr-2">
-              Product
-            </th>
-            <th scope="col" className="py-1 text-right">
-              Total quantity
-            </th>
-            {standing.length > 0 && (
-              <th scope="col" className="py-1 pl-2 text-right">
-                From standing orders
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {window.lines.map((line) => (
-            <tr
-              key={`${line.product_id}-${line.variant_id}-${line.name}`}
-              className="border-b border-stone-200 dark:border-stone-800"
-            >
-              <td className="py-1 pr-2">{lineName(line.name, line.variant_name)}</td>
-              <td className="py-1 text-right font-semibold" data-testid="pick-quantity">
-                {formatLineQuantity(line)}
-              </td>
-              {standing.length > 0 && (
-                <td className="py-1 pl-2 text-right" data-testid="pick-standing">
-                  {standingCell(line, standing)}
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className="mt-1"
+        caption={`${window.point_name}: products to pick`}
+        rows={window.lines}
+        rowKey={(line) => `${line.product_id}-${line.variant_id}-${line.name}`}
+        columns={[
+          { header: 'Product', cell: (line) => lineName(line.name, line.variant_name) },
+          {
+            header: 'Total quantity',
+            numeric: true,
+            className: 'font-semibold',
+            testId: 'pick-quantity',
+            cell: (line) => formatLineQuantity(line),
+          },
+          standing.length > 0 && {
+            header: 'From standing orders',
+            numeric: true,
+            testId: 'pick-standing',
+            cell: (line) => standingCell(line, standing),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { DATA_RETENTION_YEARS, MINIMUM_USER_AGE, TERMS_CHANGE_NOTICE_DAYS } from '@farmstand/shared';
 import { Link } from 'react-router';
+import { DataTable } from '@/components/ui/data-table';
 import { usePublicPageTitle } from '@/lib/document-title';
 import { useSite } from '@/shared/site/api';
 import { SupportEmailLink, SupportPhone } from '@/shared/site/support-contact';
@@ -15,33 +16,16 @@ const RETENTION = [
 
 function RetentionTable() {
   return (
-    <div className="overflow-x-auto rounded-lg border border-stone-200 dark:border-stone-700">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">How long we keep each kind of data</caption>
-        <thead className="bg-stone-100 text-stone-900 dark:bg-stone-800 dark:text-stone-100">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              Data
-            </th>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              Kept for
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-200 dark:divide-stone-700">
-          {RETENTION.map((row) => (
-            <tr key={row.what}>
-              <th scope="row" className="px-4 py-2 font-medium">
-                {row.what}
-              </th>
-              <td className="px-4 py-2">
-                {row.years} years {row.note}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="How long we keep each kind of data"
+      className="rounded-lg border border-stone-200 dark:border-stone-700"
+      rows={RETENTION}
+      rowKey={(row) => row.what}
+      columns={[
+        { header: 'Data', rowHeader: true, className: 'font-medium', cell: (row) => row.what },
+        { header: 'Kept for', cell: (row) => `${row.years} years ${row.note}` },
+      ]}
+    />
   );
 }
 
