@@ -1,19 +1,10 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { runNamed } from '../../db/named';
-import {
-  messages,
-  orderEvents,
-  orderItems,
-  orderMessages,
-  orders,
-  producers,
-  products,
-  productVariants,
-  users,
-} from '../../db/schema';
+import { messages, orderEvents, orderItems, orderMessages, orders, producers, productVariants, users } from '../../db/schema';
 import { TurnLoader } from '../../lib/turn-loader';
 import type { MessageWithProduct } from '../messages/messages.repository';
+import { returnStock } from '../products/stock';
 
 declare module '../../lib/context' {
   interface AppReads {
@@ -363,80 +354,18 @@ export async function moveStatus(
   return row;
 }
 
-/**
- * Takes units from tracked stock (the variant's for a line with a variant) only if enough are left;
- * 'short' means another order got them first.
- */
-export async function takeStock(
-  db: Db,
-  line: { productId: number; variantId: number | null },
-  quantity: number,
-): Promise<'taken' | 'untracked' | 'short'> {
-  const table = line.variantId === null ? sql`products` : sql`product_variants`;
-  const id = line.variantId ?? line.productId;
-  const result = await db.execute<{ stock_quantity: number | null }>(sql`
-    update ${table} set stock_quantity = case when stock_quantity is null then null else stock_quantity - ${quantity} end
-    where id = ${id} and (stock_quantity is null or stock_quantity >= ${quantity})
-    returning stock_quantity`);
-  const row = result.rows[0];
-  if (!row) return 'short';
-  return row.stock_quantity === null ? 'untracked' : 'taken';
-}
-
 export async function setReserved(db: Db, itemId: number, reservedQuantity: number) {
   await db.update(orderItems).set({ reservedQuantity }).where(eq(orderItems.id, itemId));
 }
 
-/** Gives the reserved units back (only to products that still track stock). */
-/**
- * Locks the stock rows of an order's lines (products, and variants for lines with one) in id order,
- * before any of them changes. Why: a change to a product's stock fires the search trigger, which
- * updates the farm's one search row (migration 0006); two acceptances that took their products one
- * by one could each hold a product and wait for the farm's row held by the other (PostgreSQL
- * reported the deadlock with ten acceptances at once). With every product locked first, in one
- * order, the farm's row is only ever asked for by a transaction that holds all its products.
- */
-export async function lockStockRows(db: Db, items: Pick<ItemRow, 'productId' | 'variantId'>[]) {
-  const productIds = [...new Set(items.filter((i) => i.variantId === null).map((i) => i.productId))].filter(
-    (id): id is number => id !== null,
-  );
-  const variantIds = [...new Set(items.map((i) => i.variantId))].filter((id): id is number => id !== null);
-  if (productIds.length > 0)
-    await db
-      .select({ id: products.id })
-      .from(products)
-      .where(inArray(products.id, productIds))
-      .orderBy(asc(products.id))
-      .for('no key update');
-  if (variantIds.length > 0)
-    await db
-      .select({ id: productVariants.id })
-      .from(productVariants)
-      .where(inArray(productVariants.id, variantIds))
-      .orderBy(asc(productVariants.id))
-      .for('no key update');
-}
-
-export async function returnStock(db: Db, items: ItemRow[]) {
-  await lockStockRows(
+/** Gives the lines' reserved units back to stock (products/stock.ts); the lines then hold none. */
+export async function returnReserved(db: Db, items: readonly ItemRow[]) {
+  const held = items.filter((item) => item.productId !== null && item.reservedQuantity > 0);
+  await returnStock(
     db,
-    items.filter((item) => item.productId !== null && item.reservedQuantity > 0),
+    held.map((item) => ({ productId: item.productId, variantId: item.variantId, quantity: item.reservedQuantity })),
   );
-  for (const item of items) {
-    if (item.productId === null || item.reservedQuantity <= 0) continue;
-    if (item.variantId !== null) {
-      await db
-        .update(productVariants)
-        .set({ stockQuantity: sql`${productVariants.stockQuantity} + ${item.reservedQuantity}` })
-        .where(and(eq(productVariants.id, item.variantId), isNotNull(productVariants.stockQuantity)));
-    } else {
-      await db
-        .update(products)
-        .set({ stockQuantity: sql`${products.stockQuantity} + ${item.reservedQuantity}` })
-        .where(and(eq(products.id, item.productId), isNotNull(products.stockQuantity)));
-    }
-    await db.update(orderItems).set({ reservedQuantity: 0 }).where(eq(orderItems.id, item.id));
-  }
+  for (const item of held) await setReserved(db, item.id, 0);
 }
 
 export async function findItems(db: Db, orderId: number): Promise<ItemRow[]> {

@@ -19,6 +19,7 @@ import { presentMessage } from '../messages/messages.presenter';
 import { findUserBrief } from '../messages/messages.repository';
 import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../messages/messages.service';
 import { findFarm } from '../pickup/pickup.repository';
+import { takeStock } from '../products/stock';
 import { mailAmount, mailLines } from './order-lines';
 import { mailFarmNow, when } from './order-mail';
 import { assertCanRead, fromStatesOf, type OrderRole, refusal, roleOf } from './orders.policy';
@@ -113,7 +114,7 @@ const MOVE_WORDS: Record<OrderTransitionTarget, string> = {
  * The database side of one move, inside the caller's transaction: a conditional UPDATE on the
  * status (false when the order was no longer in a state the move starts from: someone else moved it
  * first, nothing is written), the stock (taken on acceptance with `stock_quantity >= n`, its rows
- * locked first in id order so two acceptances never deadlock: `lockStockRows`; given back on cancel, decline and no-show) and the event.
+ * locked first in id order so two acceptances never deadlock: `products/stock.ts`; given back on cancel, decline and no-show) and the event.
  * Used by a single move, closing a pickup day and the sweep's auto-close (pickup-day.ts).
  */
 export async function applyMove(
@@ -129,18 +130,15 @@ export async function applyMove(
   if (!moved) return false;
   const items = await repo.findItems(tx, id);
   if (to === 'accepted') {
-    await repo.lockStockRows(tx, items);
-    for (const item of items) {
-      if (item.productId === null) continue;
-      const taken = await repo.takeStock(tx, { productId: item.productId, variantId: item.variantId }, item.quantity);
-      if (taken === 'short') {
-        const name = lineName(item.productName, item.variantName);
-        throw conflict(`Not enough ${name} left to accept this order; decline it with a reason or raise the stock first`);
-      }
-      if (taken === 'taken') await repo.setReserved(tx, item.id, item.quantity);
-    }
+    const taken = await takeStock(tx, items);
+    const short = items[taken.indexOf('short')];
+    if (short)
+      throw conflict(
+        `Not enough ${lineName(short.productName, short.variantName)} left to accept this order; decline it with a reason or raise the stock first`,
+      );
+    for (const [i, item] of items.entries()) if (taken[i] === 'taken') await repo.setReserved(tx, item.id, item.quantity);
   }
-  if (to === 'cancelled' || to === 'declined' || to === 'no_show') await repo.returnStock(tx, items);
+  if (to === 'cancelled' || to === 'declined' || to === 'no_show') await repo.returnReserved(tx, items);
   await repo.insertEvents(tx, [
     { orderId: id, fromStatus: current.status, toStatus: to, actorId: actor.id, actorRole: actor.role, reason, createdAt: at },
   ]);

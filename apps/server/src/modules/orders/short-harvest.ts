@@ -9,6 +9,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { insertOutboxRow } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../messages/messages.service';
+import { returnStock } from '../products/stock';
 import { mailAmount, mailLines, orderAmounts } from './order-lines';
 import { when } from './order-mail';
 import { assertCanRead, type OrderRole, roleOf } from './orders.policy';
@@ -97,7 +98,7 @@ export async function shortenLine(
     // Units reserved on acceptance beyond the new quantity go back to the product's stock.
     const giveBack = Math.max(0, item.reservedQuantity - input.quantity);
     if (giveBack > 0) {
-      await repo.returnStock(tx, [{ ...item, reservedQuantity: giveBack }]);
+      await returnStock(tx, [{ productId: item.productId, variantId: item.variantId, quantity: giveBack }]);
       await repo.setReserved(tx, item.id, item.reservedQuantity - giveBack);
     }
     await tx
@@ -118,7 +119,7 @@ export async function shortenLine(
     const total = amounts.totalCents;
     const nothingLeft = lines.every((line) => line.quantity === 0);
     const status = nothingLeft ? 'cancelled' : order.status;
-    if (nothingLeft) await repo.returnStock(tx, await repo.findItems(tx, orderId));
+    if (nothingLeft) await repo.returnReserved(tx, await repo.findItems(tx, orderId));
     await tx
       .update(orders)
       .set({
