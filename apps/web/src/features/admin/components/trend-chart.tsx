@@ -1,6 +1,7 @@
 import type { AnalyticsRange, AnalyticsResponse } from '@farmstand/shared/schemas/admin';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Card } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { SelectInput } from '@/components/ui/field';
 import { axisTicks, bucketLabel, fillBuckets, RANGE_BUCKET } from '../trend-buckets';
 
@@ -142,23 +143,16 @@ export function TrendChart({ charts, range }: { charts: AnalyticsResponse['chart
           </div>
         )}
       </div>
-      <table className="sr-only">
-        <caption>{`${TRENDS[trend]} ${BUCKET_WORD[bucket]}`}</caption>
-        <thead>
-          <tr>
-            <th>Period starting</th>
-            <th>{TRENDS[trend]}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((p) => (
-            <tr key={p.period}>
-              <td>{bucketLabel(p.period, bucket)}</td>
-              <td>{format(p.value)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className="sr-only"
+        caption={`${TRENDS[trend]} ${BUCKET_WORD[bucket]}`}
+        rows={points}
+        rowKey={(p) => p.period}
+        columns={[
+          { header: 'Period starting', cell: (p) => bucketLabel(p.period, bucket) },
+          { header: TRENDS[trend], cell: (p) => format(p.value) },
+        ]}
+      />
     </Card>
   );
 }
