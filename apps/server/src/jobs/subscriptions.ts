@@ -3,7 +3,7 @@ import { formatCents } from '@farmstand/shared/format/by-weight';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../lib/context';
 import { claimNotice } from '../lib/job-runs';
-import { periodEndFrom } from '../modules/billing/payment-provider';
+import { periodEndFrom } from '../modules/billing';
 import { forgetAllPublicProducts } from '../modules/products/products.public-cache';
 import { isoDate } from './clock';
 import { link, longDate, mailUser } from './notices';

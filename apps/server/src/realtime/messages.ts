@@ -1,8 +1,8 @@
 import { MESSAGING_TEXTS } from '@farmstand/shared/constants/messaging';
 import { type Ack, CLIENT_EVENTS, SERVER_EVENTS, type TypingRequest } from '@farmstand/shared/realtime/events';
 import type { AppContext } from '../lib/context';
-import { isParticipant, otherParticipant } from '../modules/messages/messages.policy';
-import * as repo from '../modules/messages/messages.repository';
+import * as repo from '../modules/messages';
+import { isParticipant, otherParticipant } from '../modules/messages';
 import { conversationRoom, type RealtimeServer, type RealtimeSocket, userRoom } from './rooms';
 
 /** A tenth of a second: below what anyone notices on an unread badge. */

@@ -1,6 +1,5 @@
 import type { AppContext } from '../lib/context';
-import { findUserByEmail, insertUser, setPassword, updateUser } from '../modules/auth/auth.repository';
-import { hashPassword, verifyPassword } from '../modules/auth/passwords';
+import { findUserByEmail, hashPassword, insertUser, setPassword, updateUser, verifyPassword } from '../modules/auth';
 
 /** ADMIN_EMAIL + ADMIN_PASSWORD: that admin exists, is active and has that password. */
 export async function ensureAdmin(ctx: AppContext, email: string, password: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { IMAGE_MAIN_WIDTH, IMAGE_WIDTHS } from '@farmstand/shared/schemas/products';
 import type { FileStorage } from '../lib/file-storage';
-import { imageVariants, loadSharp, removeUrls } from '../modules/images/image-processing';
+import { imageVariants, loadSharp, removeUrls } from '../modules/images';
 import type { DemoFarm } from './farms';
 import { slugify } from './farms';
 import { renderFarmPicture, renderProductPicture, runPool } from './pictures';

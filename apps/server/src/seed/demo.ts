@@ -13,7 +13,7 @@ import {
   users,
 } from '../db/schema';
 import type { AppContext } from '../lib/context';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../modules/auth';
 import { replaceVariants } from '../modules/products/variants';
 import { DEMO_SHOPPER_EMAILS, draftReview } from './community';
 import { type DemoPictureUrls, removeDemoPictures, storeDemoPictures } from './demo-pictures';

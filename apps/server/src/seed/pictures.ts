@@ -1,5 +1,5 @@
 import type { ProductCategory } from '@farmstand/shared';
-import { loadSharp } from '../modules/images/image-processing';
+import { loadSharp } from '../modules/images';
 
 /**
  * Generated pictures for the demo catalogue: a calm gradient and a simple drawing of what the

@@ -1,5 +1,5 @@
 import type { StateCode } from '@farmstand/shared';
-import { zipcodeTable } from '../modules/geocode/zipcode-table';
+import { zipcodeTable } from '../modules/geocode';
 
 /** What a farm mostly sells; decides its name, its products and its certifications. */
 export type FarmKind = 'market_garden' | 'dairy' | 'livestock' | 'poultry' | 'bakery' | 'apiary' | 'orchard' | 'homestead';

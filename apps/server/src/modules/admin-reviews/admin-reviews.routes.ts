@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../plugins/auth';
 import { defineModule, type ModuleOptions } from '../module';
-import { moderateReview } from '../reviews/reviews.service';
+import { moderateReview } from '../reviews';
 
 /**
  * PUT /api/admin/reviews/{id}/moderate lives beside the reviews domain so the review flow is

@@ -13,8 +13,8 @@ import type { UserType } from '@farmstand/shared/schemas/auth';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { producerTrial, startProducerAccount } from '../auth/auth.service';
-import { labelReadiness, toLabelProducer, toLabelProduct } from '../labels/label-readiness';
+import { producerTrial, startProducerAccount } from '../auth';
+import { labelReadiness, toLabelProducer, toLabelProduct } from '../labels';
 import { forgetAllPublicProducts, forgetPublicProduct } from '../products/products.public-cache';
 import * as repo from './admin.repository';
 

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, tooManyRequests, unauthorized } from '../../lib/errors';
 import { createOneTimeToken, hashOneTimeToken, signAccessToken } from '../../lib/tokens';
-import { forgetFavoritesOf } from '../favorites/favorites.service';
+import { forgetFavoritesOf } from '../favorites';
 import * as repo from './auth.repository';
 import { hashPassword, verifyPassword } from './passwords';
 import { presentUser } from './user.presenter';

@@ -1,5 +1,5 @@
 import type { User } from '@farmstand/shared';
-import { effectiveSubscriptionStatus } from '../billing/subscription-status';
+import { effectiveSubscriptionStatus } from '../billing';
 import type { UserWithSubscription } from './auth.repository';
 
 /** What leaves the server about a user: never the password hash or account status internals. */

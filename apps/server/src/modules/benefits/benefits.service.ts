@@ -24,7 +24,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { insertAdminLog } from '../admin/admin.repository';
+import { insertAdminLog } from '../admin';
 import * as csaRepo from '../csa/csa.repository';
 import { itemAmounts, orderAmounts } from '../orders/order-lines';
 import { lockShopper } from '../orders/order-placement.repository';

@@ -17,7 +17,7 @@ import { benefitProgrammes } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { insertAdminLog } from '../admin/admin.repository';
+import { insertAdminLog } from '../admin';
 
 /**
  * The benefit programmes an admin maintains (decision 516): each `benefit_programmes` row holds

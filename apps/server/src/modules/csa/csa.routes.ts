@@ -15,7 +15,7 @@ import { StandingResponse } from '@farmstand/shared/schemas/standing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole, requireUser } from '../../plugins/auth';
-import { readImageUpload } from '../images/multipart-upload';
+import { readImageUpload } from '../images';
 import { defineModule, type ModuleOptions } from '../module';
 import * as csa from './csa.service';
 

@@ -2,7 +2,7 @@ import { CONTACT_PREFERENCE_LABELS, type ContactPreference } from '@farmstand/sh
 import type { InquiryListResponse, InquiryResponse } from '@farmstand/shared/schemas/inquiries';
 import type { AppContext } from '../../lib/context';
 import type { AuthUser } from '../../plugins/auth';
-import { announceMessage, postMessage } from '../messages/messages.service';
+import { announceMessage, postMessage } from '../messages';
 import { assertCanInquire } from './inquiries.policy';
 import { presentReceived, presentSent } from './inquiries.presenter';
 import * as repo from './inquiries.repository';

@@ -13,7 +13,7 @@ import { claimNotice, noticeClaimed } from '../../lib/job-runs';
 import { insertOutboxRow, type OutboxFields } from '../../lib/mailer';
 import { makeUnsubscribeToken, readUnsubscribeToken } from '../../lib/unsubscribe-token';
 import type { AuthUser } from '../../plugins/auth';
-import { countFavorites } from '../favorites/favorites.service';
+import { countFavorites } from '../favorites';
 import { windowInZone } from '../orders/reminders';
 import { publicPickup } from '../pickup/pickup.service';
 import { findProducerByUserId } from '../producers/producers.repository';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { runNamed } from '../../db/named';
 import { messages, orderEvents, orderItems, orderMessages, orders, producers, productVariants, users } from '../../db/schema';
 import { TurnLoader } from '../../lib/turn-loader';
-import type { MessageWithProduct } from '../messages/messages.repository';
+import type { MessageWithProduct } from '../messages';
 import { returnStock } from '../products/stock';
 
 declare module '../../lib/context' {

@@ -8,7 +8,7 @@ import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { insertOutboxRow } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
-import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../messages/messages.service';
+import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../messages';
 import { returnStock } from '../products/stock';
 import { mailAmount, mailLines, orderAmounts } from './order-lines';
 import { when } from './order-mail';

@@ -1,7 +1,11 @@
 import { type Column, type SQL, sql } from 'drizzle-orm';
 import { products, subscriptions, users } from '../../db/schema';
-import { type SubscriptionColumns, subscriptionInGoodStandingSql } from '../billing/subscription-standing.sql';
-import { isSubscriptionInGoodStanding, type SubscriptionRow } from '../billing/subscription-status';
+import {
+  isSubscriptionInGoodStanding,
+  type SubscriptionColumns,
+  type SubscriptionRow,
+  subscriptionInGoodStandingSql,
+} from '../billing';
 
 /**
  * What the public sees, stated once for every SQL query. Each function takes the columns its query

@@ -5,8 +5,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pickupPoints, producers } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
-import { incentiveAt, type PlaceIncentive, type Take, takesOn } from '../benefits/benefits.policy';
-import type { BenefitsRow } from '../benefits/benefits.repository';
+import { type BenefitsRow, incentiveAt, type PlaceIncentive, type Take, takesOn } from '../benefits';
 import { farmToday } from '../producers/certification-validity';
 
 /**

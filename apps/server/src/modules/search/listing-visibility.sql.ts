@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { effectiveSubscriptionStatusSql } from '../billing/subscription-standing.sql';
+import { effectiveSubscriptionStatusSql } from '../billing';
 import { producerAccountActiveSql, producerListedSql, productListedSql } from '../producers/producers.visibility';
 
 /**

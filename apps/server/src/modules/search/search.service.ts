@@ -9,7 +9,7 @@ import {
 } from '@farmstand/shared';
 import type { ProducerSearchQuery, ProductSearchQuery, SuggestionsResponse } from '@farmstand/shared/schemas/search';
 import type { AppContext } from '../../lib/context';
-import { geocode } from '../geocode/geocode.service';
+import { geocode } from '../geocode';
 import { farmToday } from '../producers/certification-validity';
 import { benefitsWanted, dayNumber } from './benefit-filter';
 import type { Point } from './geo';

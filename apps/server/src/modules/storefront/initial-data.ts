@@ -9,11 +9,11 @@ import { SiteInfoResponse } from '@farmstand/shared/schemas/site';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import type { AppContext } from '../../lib/context';
-import * as favorites from '../favorites/favorites.service';
+import * as favorites from '../favorites';
 import * as pickup from '../pickup/pickup.service';
-import * as reviews from '../reviews/reviews.service';
+import * as reviews from '../reviews';
 import * as search from '../search/search.service';
-import { readSiteInfo } from '../site/site.service';
+import { readSiteInfo } from '../site';
 
 /**
  * The API answers a page reads first, put into its HTML (docs/decisions/168), so the web app

@@ -3,7 +3,7 @@ import { RegisterRequest } from '@farmstand/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { keepMailCopies, mailCopiesTo } from '../../lib/mail-copies';
-import { createAccount, issueSession } from '../auth/auth.service';
+import { createAccount, issueSession } from '../auth';
 import { defineModule, type ModuleOptions } from '../module';
 
 /** The password of a fixture account when the test does not choose one. */

@@ -1,8 +1,7 @@
 import type { BenefitTable } from '@farmstand/shared/benefits/programmes';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import type { PlaceIncentive } from '../../benefits/benefits.policy';
-import type { BenefitsRow } from '../../benefits/benefits.repository';
+import type { BenefitsRow, PlaceIncentive } from '../../benefits';
 import { benefitTimeline } from '../benefit-filter';
 import { benefitRowsOf } from '../search.repository';
 import { type ProductDisplayRow, productDisplayOf } from './listing-display';

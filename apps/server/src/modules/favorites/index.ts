@@ -1,0 +1,2 @@
+// The favorites module's front door: what other modules, jobs, realtime, the app and the seed use (docs/CONVENTIONS.md).
+export { countFavorites, forgetFavoritesOf } from './favorites.service';
