@@ -1,5 +1,5 @@
 import type { PlanType } from '@farmstand/shared';
-import { formatCents } from '@farmstand/shared/format/by-weight';
+import { formatCents, toCents } from '@farmstand/shared/format/money';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../lib/context';
 import { claimNotice } from '../lib/job-runs';
@@ -57,7 +57,7 @@ export async function runSubscriptions(ctx: AppContext, now: Date) {
       let end = new Date(row.current_period_end);
       while (end <= now) end = periodEndFrom(end, plan);
       const periodStart = isoDate(new Date(row.current_period_end));
-      const amountCents = Math.round((plan === 'annual' ? payment.annual_price : payment.monthly_price) * 100);
+      const amountCents = toCents(plan === 'annual' ? payment.annual_price : payment.monthly_price);
       // One transaction: the new period and its payment together; the notice key makes it once per period.
       const done = await ctx.db.transaction(async (tx) => {
         if (!(await claimNotice(tx, 'subscription_renewal', row.user_id, periodStart))) return false;

@@ -1,4 +1,5 @@
 import { PLAN_PRICES } from '@farmstand/shared';
+import { toCents } from '@farmstand/shared/format/money';
 import { and, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
@@ -148,7 +149,7 @@ async function insertDemoCatalog(tx: Db, { farms, pictures, passwordHash, random
       ? [
           {
             userId: farmUserIds[i],
-            amountCents: PLAN_PRICES[farm.subscription.planType] * 100,
+            amountCents: toCents(PLAN_PRICES[farm.subscription.planType]),
             planType: farm.subscription.planType,
             providerRef: `pay_demo_${farmUserIds[i]}`,
             createdAt: daysAgo(farm.subscription.planType === 'annual' ? random.int(5, 300) : random.int(1, 28)),

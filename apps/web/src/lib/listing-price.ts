@@ -1,6 +1,6 @@
 import type { WeightUnit } from '@farmstand/shared/format/by-weight';
 import { byWeightOf } from '@farmstand/shared/format/by-weight';
-import { formatPrice } from '@farmstand/shared/format/money';
+import { formatPrice, toDollars } from '@farmstand/shared/format/money';
 
 type Priced = {
   price: number | null;
@@ -20,6 +20,6 @@ export function listingPrice(p: Priced): string | null {
   if (p.price === null) return null;
   const offer = p.weight_unit ? byWeightOf(p) : null;
   return offer
-    ? formatPrice(offer.priceCents / 100, offer.unit, { from: p.price_from })
+    ? formatPrice(toDollars(offer.priceCents), offer.unit, { from: p.price_from })
     : formatPrice(p.price, p.price_unit, { from: p.price_from });
 }

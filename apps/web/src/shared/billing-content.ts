@@ -1,4 +1,5 @@
 import type { PlanType } from '@farmstand/shared';
+import { toCents, toDollars } from '@farmstand/shared/format/money';
 import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
 
 export type PlanOption = { type: PlanType; name: string; price: number; period: string; note: string; savings?: string };
@@ -8,7 +9,7 @@ type SiteTerms = Pick<SiteInfoResponse, 'plans' | 'limits' | 'site_name'>;
 
 /** A year's saving over twelve monthly payments, never negative. */
 export const annualSavings = (plans: SiteInfoResponse['plans']) =>
-  Math.max(0, Math.round((plans.monthly_price * 12 - plans.annual_price) * 100) / 100);
+  Math.max(0, toDollars(toCents(plans.monthly_price) * 12 - toCents(plans.annual_price)));
 
 /** Spec 01 §9: $10 a month or $100 a year, which saves $20 (the admin may change the prices). */
 export function planOptions({ plans }: Pick<SiteInfoResponse, 'plans'>): PlanOption[] {

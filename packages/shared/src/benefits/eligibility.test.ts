@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_CATEGORIES, type ProductCategory, STATES, type StateCode } from '../constants/catalog';
+import { formatCents } from '../format/money';
 import {
   type BasketLine,
   checkTender,
   couponEligible,
-  dollars,
   type Eligibility,
   incentiveApplies,
   snapEligible,
@@ -324,7 +324,7 @@ describe('checkTender', () => {
   });
 
   it('formats integer cents', () => {
-    expect([dollars(5), dollars(1200), dollars(123456)]).toEqual(['$0.05', '$12.00', '$1,234.56']);
+    expect([formatCents(5), formatCents(1200), formatCents(123456)]).toEqual(['$0.05', '$12.00', '$1,234.56']);
   });
 });
 

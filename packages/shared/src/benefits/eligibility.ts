@@ -1,4 +1,5 @@
 import { CATEGORY_LABELS, type ProductCategory, STATE_NAMES, type StateCode } from '../constants/catalog';
+import { formatCents, percentOfCents } from '../format/money';
 import type { Inspection } from '../schemas/products';
 import {
   BENEFIT_PROGRAMMES,
@@ -67,14 +68,6 @@ const SHORT: Record<BenefitProgramme, string> = {
   wic_fmnp: 'WIC FMNP coupons',
   senior_fmnp: 'Senior FMNP coupons',
 };
-
-/** "$1,234.50" from integer cents, without floating-point maths. */
-export function dollars(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const whole = (abs - (abs % 100)) / 100;
-  return `${sign}$${whole.toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 /**
  * SNAP buys food for home preparation (7 U.S.C. 2012(k), 7 CFR 271.2): not pet food, not hot food,
@@ -214,7 +207,6 @@ export type TenderPlan = {
 };
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-const floorPercent = (cents: number, percent: number) => Math.floor((cents * percent) / 100);
 
 /** Per line: the restricted tenders that surely can pay it, and those that may (eligible or "check"). */
 function lineTenders(line: BasketLine, accepted: AcceptedTenders, incentive: Incentive | null) {
@@ -272,8 +264,8 @@ export function tenderPlan(
       const inGroup = rows.filter((r) => categoriesOf(r.line.product).every((c) => group.categories.includes(c)));
       const sureBase = sum(inGroup.filter((r) => r.sure.has('incentive')).map((r) => r.line.totalCents));
       const maybeBase = sum(inGroup.filter((r) => r.maybe.has('incentive')).map((r) => r.line.totalCents));
-      expected += Math.min(floorPercent(sureBase, incentive.matchPercent), group.capCents);
-      possible += Math.min(floorPercent(maybeBase, incentive.matchPercent), group.capCents);
+      expected += Math.min(percentOfCents(sureBase, incentive.matchPercent), group.capCents);
+      possible += Math.min(percentOfCents(maybeBase, incentive.matchPercent), group.capCents);
     }
     expected = Math.min(expected, capLeft);
     possible = Math.min(possible, capLeft);
@@ -335,7 +327,7 @@ export function checkTender(
     const limit = plan.limits.find((l) => l.kinds.length === 1 && l.kinds[0] === programme)?.cents ?? 0;
     if (paid(programme) > limit) {
       const items = programme === 'snap' ? 'the SNAP-eligible items' : 'the items they cover';
-      return `${SHORT[programme]} can pay at most ${dollars(limit)} of this order: ${items}`;
+      return `${SHORT[programme]} can pay at most ${formatCents(limit)} of this order: ${items}`;
     }
   }
 
@@ -345,24 +337,24 @@ export function checkTender(
     if (paid('incentive') > most) {
       if (most === plan.incentiveCapLeftCents) {
         const when = plan.incentiveCapLeftCents < incentive.dailyCapCents ? 'more today' : 'a day';
-        return `${incentive.name} can add at most ${dollars(most)} ${when} for this shopper`;
+        return `${incentive.name} can add at most ${formatCents(most)} ${when} for this shopper`;
       }
-      return `${incentive.name} can match at most ${dollars(most)} of this order: the ${STATE_NAMES[incentive.originState]}-grown items it covers`;
+      return `${incentive.name} can match at most ${formatCents(most)} of this order: the ${STATE_NAMES[incentive.originState]}-grown items it covers`;
     }
-    const earned = floorPercent(matchedPaid, incentive.matchPercent);
+    const earned = percentOfCents(matchedPaid, incentive.matchPercent);
     if (paid('incentive') > earned)
-      return `${incentive.name} matches what is paid with SNAP or coupons: at most ${dollars(earned)} for the ${dollars(matchedPaid)} paid with them here`;
+      return `${incentive.name} matches what is paid with SNAP or coupons: at most ${formatCents(earned)} for the ${formatCents(matchedPaid)} paid with them here`;
   }
 
   for (const limit of plan.limits) {
     if (limit.kinds.length < 2) continue;
     const together = sum(limit.kinds.map(paid));
     if (together > limit.cents)
-      return `${names(limit.kinds, incentive)} together can pay at most ${dollars(limit.cents)} of this order: each item is paid once`;
+      return `${names(limit.kinds, incentive)} together can pay at most ${formatCents(limit.cents)} of this order: each item is paid once`;
   }
 
   const all = sum(TENDER_KINDS.map(paid));
   if (all > plan.totalCents)
-    return `The tenders add up to ${dollars(all)}, more than the order's ${dollars(plan.totalCents)}: record only what was applied to the order (benefits give no change)`;
+    return `The tenders add up to ${formatCents(all)}, more than the order's ${formatCents(plan.totalCents)}: record only what was applied to the order (benefits give no change)`;
   return null;
 }

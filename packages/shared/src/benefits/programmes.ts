@@ -353,7 +353,7 @@ export type Incentive = {
   state: StateCode;
   /** Benefits the incentive matches; a purchase paid otherwise earns no match. */
   matches: BenefitProgramme[];
-  /** 100 = $1 for $1. Whole percent, so the match is integer maths. */
+  /** A whole percent (100 matches $1 for $1), so the match is integer maths. */
   matchPercent: number;
   /** The most one shopper can receive in a day at one market, all groups together. */
   dailyCapCents: number;

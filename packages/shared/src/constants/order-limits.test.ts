@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCents } from '../format/by-weight';
+import { toCents } from '../format/money';
 import { ORDER_LIMITS } from './orders';
 
 describe('the order cap', () => {

@@ -54,7 +54,7 @@ export const ORDER_LIMITS = {
    * below $100 million), so no basket can overflow them; one product at the highest price fits.
    */
   maxTotal: 100_000,
-  /** The same bound in cents, for the rules that judge amounts in cents (one number, never `* 100` by hand). */
+  /** The same bound in cents, for the rules that judge amounts in cents (one number, never converted by hand). */
   maxTotalCents: 10_000_000,
   /** Orders one shopper may have open (requested, accepted, ready) with one farm (decision 323). */
   openPerShopperPerFarm: 3,

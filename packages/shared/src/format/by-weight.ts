@@ -13,6 +13,8 @@
  * Stock, limits and the quantity a shopper picks stay counted in packs.
  */
 
+import { formatCents, toCents } from './money';
+
 export const WEIGHT_UNITS = ['lb', 'oz'] as const;
 export type WeightUnit = (typeof WEIGHT_UNITS)[number];
 
@@ -25,10 +27,6 @@ export const FAR_OUTSIDE = { low: 0.5, high: 1.5 } as const;
 /** A by-weight offer: price per unit in cents, pack range in thousandths of the unit. */
 export type ByWeight = { priceCents: number; unit: WeightUnit; minMilli: number; maxMilli: number };
 
-/** Dollars (2 decimals at most) → cents, exactly. */
-export const toCents = (dollars: number | string): number => Math.round(Number(dollars) * 100);
-/** Cents → dollars, as the API writes amounts (the one place besides `toCents` that divides). */
-export const toDollars = (cents: number): number => cents / 100;
 /** A weight in its unit (3 decimals at most) → thousandths, exactly. */
 export const toMilli = (weight: number | string): number => Math.round(Number(weight) * 1000);
 
@@ -61,14 +59,6 @@ export function weighedLineCents(priceCents: number, weightsMilli: number[]): nu
 /** True when a typed weight is far enough outside the pack range that the producer must confirm it. */
 export function isFarOutside(offer: Pick<ByWeight, 'minMilli' | 'maxMilli'>, weightMilli: number): boolean {
   return weightMilli < offer.minMilli * FAR_OUTSIDE.low || weightMilli > offer.maxMilli * FAR_OUTSIDE.high;
-}
-
-/** "$1,234.56" from cents, without Intl (the web's first load imports this). */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** "1.3", "1.25", "12": a weight in thousandths as people write it. */

@@ -1,14 +1,48 @@
 /**
+ * Money's one home (decision 557). Amounts are integer cents (`Cents`) in the database and in every
+ * rule; dollars exist only at the edges: the API's JSON and what a person types or reads. The one
+ * rounding rule: dollars → cents to the nearest cent, halves up (`Math.round`). Nothing else in the
+ * code multiplies or divides by 100; percentages use the helpers at the end of this file.
+ */
+
+/** An amount of money in whole cents (an integer). */
+export type Cents = number;
+
+/** Dollars (2 decimals at most) → cents, exactly: the one rounding rule. */
+export const toCents = (dollars: number | string): Cents => Math.round(Number(dollars) * 100);
+/** Cents → dollars, as the API writes amounts. */
+export const toDollars = (cents: Cents): number => cents / 100;
+/** A line: `quantity` of a price in cents. */
+export const centsOf = (priceCents: Cents, quantity: number): Cents => priceCents * quantity;
+
+/** "1,234" and "05": the whole dollars (with thousands separators) and the cents of a positive amount. */
+function parts(cents: Cents): { whole: string; rest: string } {
+  const whole = String((cents - (cents % 100)) / 100).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return { whole, rest: String(cents % 100).padStart(2, '0') };
+}
+
+/** "$1,234.56" from cents, without Intl (the web's first load imports this). */
+export function formatCents(cents: Cents): string {
+  const { whole, rest } = parts(Math.abs(Math.round(cents)));
+  return `${cents < 0 ? '-' : ''}$${whole}.${rest}`;
+}
+
+/** "1234.56" from cents: two decimals, no symbol or separators (spreadsheets, form fields). */
+export function centsText(cents: Cents): string {
+  const abs = Math.abs(Math.round(cents));
+  return `${cents < 0 ? '-' : ''}${(abs - (abs % 100)) / 100}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
  * "$1,234.50", "-$4.00": what `Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })`
  * writes, built by hand: the first use of Intl in a page loads the browser's ICU data (decision 190),
  * and the storefront's first paint formats prices.
  */
 export function formatUsd(amount: number): string {
   if (!Number.isFinite(amount)) return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
-  const cents = Math.round(Math.abs(amount) * 100);
+  const { whole, rest } = parts(toCents(Math.abs(amount)));
   const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
-  const dollars = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}$${dollars}.${String(cents % 100).padStart(2, '0')}`;
+  return `${sign}$${whole}.${rest}`;
 }
 
 /** A no-break space: the words of a unit ("lb hanging weight", "half dozen") stay on one line. */
@@ -37,4 +71,11 @@ export function formatPrice(
  * Whole cents: the one test of a dollar amount a person types ($4.255 cannot be charged and is never
  * rounded in silence). The tolerance absorbs binary floating point.
  */
-export const isWholeCents = (dollars: number) => Math.abs(Math.round(dollars * 100) - dollars * 100) < 1e-6;
+export const isWholeCents = (dollars: number) => Math.abs(toCents(dollars) - dollars * 100) < 1e-6;
+
+/** `percent` % of an amount in cents, rounded down to a whole cent (a match, a discount). */
+export const percentOfCents = (cents: Cents, percent: number): Cents => Math.floor((cents * percent) / 100);
+/** `part` as a percentage of `whole` (0–100 for a share of a whole). */
+export const percentOf = (part: number, whole: number): number => (part / whole) * 100;
+/** A number rounded to hundredths, the way amounts are (miles, megabytes, chart ticks). */
+export const roundHundredths = (n: number): number => toDollars(toCents(n));

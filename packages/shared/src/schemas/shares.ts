@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ORDER_LIMITS } from '../constants/orders';
 import { PICKUP_TIME_ZONES } from '../constants/time-zones';
-import { formatCents, shareCents, toCents, toMilli } from '../format/by-weight';
+import { shareCents, toMilli } from '../format/by-weight';
 import { parseDateOnly } from '../format/date-only';
+import { formatCents, isWholeCents, toCents } from '../format/money';
 import { MAX_SHARE_PARTS, SHARE_ANIMALS, SHARE_STATUSES, type ShareAnimal } from '../format/shares';
 import { dbId } from './common';
 import { requiredText } from './fields';
@@ -32,7 +33,7 @@ const money = (label: string, max: number) =>
     .number({ error: `${label} must be a number` })
     .min(0, `${label} must be 0 or more`)
     .max(max, `${label} must be at most $${max.toLocaleString('en-US')}`)
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { message: `${label} can have at most 2 decimals` });
+    .refine(isWholeCents, { message: `${label} can have at most 2 decimals` });
 
 const weight = (label: string) =>
   z
@@ -133,10 +134,10 @@ export function shareProductViolation(p: {
     };
   const estimate = shareEstimateCents(p.price, share);
   // Bounded like an order's total (decision 520): no share's amounts can reach the size of a 500.
-  if (estimate > ORDER_LIMITS.maxTotal * 100)
+  if (estimate > ORDER_LIMITS.maxTotalCents)
     return {
       path: 'share.hanging_weight',
-      message: `A share’s estimate can be at most ${formatCents(ORDER_LIMITS.maxTotal * 100)}; this one comes to ${formatCents(estimate)}: check the price per lb and the hanging weight`,
+      message: `A share’s estimate can be at most ${formatCents(ORDER_LIMITS.maxTotalCents)}; this one comes to ${formatCents(estimate)}: check the price per lb and the hanging weight`,
     };
   if (share.deposit !== null && toCents(share.deposit) > estimate)
     return { path: 'share.deposit', message: 'The deposit cannot be more than the share’s estimated price' };

@@ -1,3 +1,4 @@
+import { roundHundredths, toDollars } from '@farmstand/shared/format/money';
 import type {
   AdminDashboardStats,
   AdminHealth,
@@ -34,7 +35,7 @@ export async function dashboardStats(ctx: AppContext): Promise<AdminDashboardSta
     products: { total_products: c.total_products, available_products: c.available_products },
     subscriptions: { active_subscriptions: c.active_subscriptions, trial_subscriptions: c.trial_subscriptions },
     // There is no checkout: an inquiry is the marketplace's order, subscription payments its revenue.
-    orders: { total_orders: c.total_orders, total_revenue: c.revenue_cents / 100 },
+    orders: { total_orders: c.total_orders, total_revenue: toDollars(c.revenue_cents) },
     reviews: {
       pending_reviews: c.pending_reviews,
       average_rating: c.average_rating === null ? null : Math.round(c.average_rating * 10) / 10,
@@ -194,7 +195,7 @@ export async function systemHealth(ctx: AppContext): Promise<AdminHealth> {
   try {
     const bytes = await ctx.database.sizeBytes();
     return {
-      database: { status: 'healthy', size_mb: Math.round((bytes / 1024 / 1024) * 100) / 100 },
+      database: { status: 'healthy', size_mb: roundHundredths(bytes / 1024 / 1024) },
       server: { status: 'healthy', uptime },
     };
   } catch {

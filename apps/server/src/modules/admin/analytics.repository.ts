@@ -1,3 +1,4 @@
+import { toDollars } from '@farmstand/shared/format/money';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { describeAdminAction, describeSignup } from './activity-wording';
@@ -143,7 +144,7 @@ export async function series(db: Db, w: Window, bucket: Bucket) {
     select 'users' as metric, to_char(date_trunc(${b}, created_at), 'YYYY-MM-DD') as period, count(*)::float8 as value
       from users where created_at >= ${w.from} and created_at < ${w.to} group by 2
     union all
-    select 'revenue', to_char(date_trunc(${b}, created_at), 'YYYY-MM-DD'), sum(amount_cents)::float8 / 100
+    select 'revenue', to_char(date_trunc(${b}, created_at), 'YYYY-MM-DD'), sum(amount_cents)::float8
       from payments where created_at >= ${w.from} and created_at < ${w.to} group by 2
     union all
     select 'products', to_char(date_trunc(${b}, created_at), 'YYYY-MM-DD'), count(*)::float8
@@ -154,7 +155,11 @@ export async function series(db: Db, w: Window, bucket: Bucket) {
       union all select created_at from messages where created_at >= ${w.from} and created_at < ${w.to}
       union all select created_at from reviews where created_at >= ${w.from} and created_at < ${w.to}
       union all select created_at from favorites where created_at >= ${w.from} and created_at < ${w.to}) e group by 2`);
-  return rows.rows.map((r) => ({ metric: r.metric, period: r.period, value: num(r.value) }));
+  return rows.rows.map((r) => ({
+    metric: r.metric,
+    period: r.period,
+    value: r.metric === 'revenue' ? toDollars(num(r.value)) : num(r.value),
+  }));
 }
 
 export async function geography(db: Db) {

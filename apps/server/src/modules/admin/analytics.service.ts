@@ -1,4 +1,5 @@
 import { fillBuckets } from '@farmstand/shared/analytics-buckets';
+import { percentOf, toDollars } from '@farmstand/shared/format/money';
 import type { AnalyticsRange, AnalyticsResponse } from '@farmstand/shared/schemas/admin';
 import type { AppContext } from '../../lib/context';
 import { uptimePercent } from '../../lib/ops/heartbeat';
@@ -12,10 +13,10 @@ const SEGMENT_NAMES: Record<string, string> = { consumer: 'Consumers', producer:
 const GEOGRAPHY_ROWS = 8;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
-const percent = (part: number, whole: number) => (whole === 0 ? 0 : round1((part / whole) * 100));
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : round1(percentOf(part, whole)));
 /** Change against the previous period of the same length; from nothing to something counts as +100%. */
 const change = (current: number, previous: number) =>
-  previous === 0 ? (current > 0 ? 100 : 0) : round1(((current - previous) / previous) * 100);
+  previous === 0 ? (current > 0 ? 100 : 0) : round1(percentOf(current - previous, previous));
 
 /**
  * Real figures from the tables (decisions 093, 174): orders are reservations, payments the revenue, and an active
@@ -57,7 +58,7 @@ export async function analytics(ctx: AppContext, range: AnalyticsRange): Promise
   return {
     time_range: range,
     metrics: {
-      total_revenue: cur.revenue_cents / 100,
+      total_revenue: toDollars(cur.revenue_cents),
       revenue_change: change(cur.revenue_cents, prev.revenue_cents),
       active_users: cur.active_users,
       user_growth: change(cur.new_users, prev.new_users),

@@ -1,6 +1,6 @@
-import { dollars } from '@farmstand/shared/benefits/eligibility';
 import { TENDER_KINDS, TENDER_LABELS, type TenderKind } from '@farmstand/shared/benefits/programmes';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
+import { centsText, formatCents } from '@farmstand/shared/format/money';
 import type { Ledger } from '@farmstand/shared/schemas/benefits';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { csvField } from '../../lib/csv';
@@ -58,9 +58,6 @@ export function buildLedger(
 
 export const ledgerFileName = (month: string, extension: 'csv' | 'pdf') => `farmstand-benefits-${month}.${extension}`;
 
-/** Cents as dollars with two decimals and no symbol or separators, for spreadsheets: 123456 → "1234.56". */
-const csvMoney = (cents: number) => `${(cents - (cents % 100)) / 100}.${String(cents % 100).padStart(2, '0')}`;
-
 const CSV_KINDS: TenderKind[] = ['snap', 'wic_fmnp', 'senior_fmnp', 'incentive'];
 const CSV_OTHERS: TenderKind[] = ['cash', 'card', 'other'];
 
@@ -80,7 +77,7 @@ export function ledgerCsv(ledger: Ledger, markets: Map<number, string | null>): 
   ];
   const lines = [header.map(csvField).join(',')];
   for (const order of ledger.orders) {
-    const cents = (k: TenderKind) => csvMoney(order.tenders[k] ?? 0);
+    const cents = (k: TenderKind) => centsText(order.tenders[k] ?? 0);
     lines.push(
       [
         String(order.order_id),
@@ -89,7 +86,7 @@ export function ledgerCsv(ledger: Ledger, markets: Map<number, string | null>): 
         ...CSV_KINDS.map(cents),
         csvField(order.tenders.incentive ? (markets.get(order.order_id) ?? '') : ''),
         ...CSV_OTHERS.map(cents),
-        csvMoney(order.total_cents),
+        centsText(order.total_cents),
       ].join(','),
     );
   }
@@ -199,7 +196,7 @@ export async function ledgerPdf(ledger: Ledger, markets: Map<number, string | nu
       { text: line.label, x: MARGIN, width: 170 },
       { text: line.market ?? '', x: MARGIN + 180, width: 170 },
       { text: String(line.orders), x: right - 110, width: 60, alignRight: true },
-      { text: dollars(line.cents), x: right, width: 100, alignRight: true },
+      { text: formatCents(line.cents), x: right, width: 100, alignRight: true },
     ]);
   }
 
@@ -221,7 +218,7 @@ export async function ledgerPdf(ledger: Ledger, markets: Map<number, string | nu
     for (const order of ledger.orders) {
       const paid = TENDER_KINDS.filter((k) => (order.tenders[k] ?? 0) > 0).map((k) => {
         const market = k === 'incentive' ? markets.get(order.order_id) : null;
-        return `${TENDER_LABELS[k]}${market ? ` (${market})` : ''} ${dollars(order.tenders[k] ?? 0)}`;
+        return `${TENDER_LABELS[k]}${market ? ` (${market})` : ''} ${formatCents(order.tenders[k] ?? 0)}`;
       });
       const before = page;
       newLine();
@@ -234,7 +231,7 @@ export async function ledgerPdf(ledger: Ledger, markets: Map<number, string | nu
         { text: formatDateOnly(order.picked_up_on), x: MARGIN + 55, width: 80 },
         { text: order.shopper, x: MARGIN + 140, width: 110 },
         { text: paid[0] ?? '', x: MARGIN + 255, width: 170 },
-        { text: dollars(order.total_cents), x: right, width: 80, alignRight: true },
+        { text: formatCents(order.total_cents), x: right, width: 80, alignRight: true },
       ]);
       // Further tenders of the order, one a line under the first.
       for (const more of paid.slice(1)) {

@@ -1,5 +1,5 @@
 import type { StateCode } from '@farmstand/shared';
-import { checkTender, couponEligible, dollars, type TenderPlan, tenderPlan } from '@farmstand/shared/benefits/eligibility';
+import { checkTender, couponEligible, type TenderPlan, tenderPlan } from '@farmstand/shared/benefits/eligibility';
 import {
   type BENEFIT_PROGRAMMES,
   type BenefitProgramme,
@@ -10,6 +10,7 @@ import {
   type TenderKind,
 } from '@farmstand/shared/benefits/programmes';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
+import { formatCents } from '@farmstand/shared/format/money';
 import { lineName } from '@farmstand/shared/format/quantity';
 import type {
   AdminBenefitsList,
@@ -339,7 +340,7 @@ function presentOrderBenefits(basis: Basis, plan: TenderPlan, recorded: repo.Ten
 
 function planMessage(benefits: OrderBenefits): string {
   if (benefits.tenders)
-    return `Recorded at pickup: ${dollars(sumTenders(benefits.tenders as Record<TenderKind, number>))} in all.`;
+    return `Recorded at pickup: ${formatCents(sumTenders(benefits.tenders as Record<TenderKind, number>))} in all.`;
   if (benefits.takes.length === 0) return 'This farm takes no benefits at pickup: pay in cash, by card or as agreed.';
   return 'Pay at pickup: the farm records what each benefit paid.';
 }

@@ -1,4 +1,5 @@
 import type { PlanType } from '@farmstand/shared';
+import { toCents } from '@farmstand/shared/format/money';
 import type { CreatePaymentIntentRequest, GrantSubscriptionRequest, TestCard } from '@farmstand/shared/schemas/billing';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
@@ -50,7 +51,7 @@ export async function createPaymentIntent(
 
 async function planPriceCents(ctx: AppContext, planType: PlanType): Promise<number> {
   const payment = await ctx.settings.get('payment');
-  return Math.round((planType === 'annual' ? payment.annual_price : payment.monthly_price) * 100);
+  return toCents(planType === 'annual' ? payment.annual_price : payment.monthly_price);
 }
 
 /**

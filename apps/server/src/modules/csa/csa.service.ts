@@ -1,4 +1,5 @@
 import { formatDateOnly, todayDateOnly } from '@farmstand/shared/format/date-only';
+import { toCents, toDollars } from '@farmstand/shared/format/money';
 import {
   CSA_LIMITS,
   type CsaBox,
@@ -105,7 +106,7 @@ async function planValues(ctx: AppContext, producer: AuthUser, input: PlanInput)
   return {
     name: input.name,
     description: input.description,
-    sizes: input.sizes.map((s) => ({ name: s.name, price: Math.round(s.price * 100) / 100 })),
+    sizes: input.sizes.map((s) => ({ name: s.name, price: toDollars(toCents(s.price)) })),
     seasonStart: input.season_start,
     seasonEnd: input.season_end,
     skipDates: [...new Set(input.skip_dates)].sort(),

@@ -3,11 +3,11 @@ import {
   type Estimate,
   formatAmountToPay,
   lineEstimate,
-  toCents,
   toMilli,
   type WeightUnit,
   weighedLineCents,
 } from '@farmstand/shared/format/by-weight';
+import { toCents } from '@farmstand/shared/format/money';
 import { formatOrderLine, lineName } from '@farmstand/shared/format/quantity';
 import type { AppContext } from '../../lib/context';
 import { type AppError, badRequest } from '../../lib/errors';

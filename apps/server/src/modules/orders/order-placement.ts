@@ -1,6 +1,6 @@
 import { haversineMiles } from '@farmstand/shared';
 import type { BenefitProgramme } from '@farmstand/shared/benefits/programmes';
-import { toCents } from '@farmstand/shared/format/by-weight';
+import { toCents, toDollars } from '@farmstand/shared/format/money';
 import { ORDER_LIMITS, ORDER_TEXTS, type PlaceOrderRequest } from '@farmstand/shared/schemas/orders';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -195,11 +195,11 @@ export async function checkDraft(ctx: AppContext, draft: OrderDraft) {
     shopperPhone: draft.shopperPhone ?? shopper.phone ?? null,
     deliveryAddress: delivery?.address ?? null,
     deliveryMiles: delivery?.miles ?? null,
-    deliveryFee: feeCents / 100,
-    subtotal: subtotal / 100,
-    total: (subtotal + feeCents) / 100,
+    deliveryFee: toDollars(feeCents),
+    subtotal: toDollars(subtotal),
+    total: toDollars(subtotal + feeCents),
     byWeight: amounts.byWeight,
-    estimatedTotal: amounts.byWeight ? (subtotal + feeCents) / 100 : null,
+    estimatedTotal: amounts.byWeight ? toDollars(subtotal + feeCents) : null,
     weighedAt: null,
     weighedBy: null,
     note: draft.note,

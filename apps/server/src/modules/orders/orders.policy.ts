@@ -1,6 +1,6 @@
 import { formatPrice } from '@farmstand/shared';
-import { formatCents } from '@farmstand/shared/format/by-weight';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
+import { formatCents, toCents } from '@farmstand/shared/format/money';
 import { isInSeason } from '@farmstand/shared/format/season';
 import { ORDER_LIMITS, ORDER_STATUS_LABELS, type OrderTransitionTarget } from '@farmstand/shared/schemas/orders';
 import { zonedFormatter } from '../../lib/date-format';
@@ -196,9 +196,9 @@ export function assertTotalWithinLimit(
 
 /** A place's minimum basket (before any delivery fee), told with what to change. */
 export function assertMinimumOrder(point: { name: string; minOrder: number | null }, subtotalCents: number) {
-  if (point.minOrder === null || subtotalCents >= Math.round(Number(point.minOrder) * 100)) return;
+  if (point.minOrder === null || subtotalCents >= toCents(point.minOrder)) return;
   throw badRequest(
-    `${point.name} takes orders of at least ${formatPrice(Number(point.minOrder))}; this basket comes to ${formatPrice(subtotalCents / 100)}. Add to it or choose another pickup place`,
+    `${point.name} takes orders of at least ${formatPrice(Number(point.minOrder))}; this basket comes to ${formatCents(subtotalCents)}. Add to it or choose another pickup place`,
     'items',
   );
 }

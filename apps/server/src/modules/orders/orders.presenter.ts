@@ -1,4 +1,4 @@
-import { toCents, toDollars } from '@farmstand/shared/format/by-weight';
+import { toCents, toDollars } from '@farmstand/shared/format/money';
 import type { Order, OrderStatus } from '@farmstand/shared/schemas/orders';
 import { itemAmounts, orderAmounts } from './order-lines';
 import { allowedMoves, type OrderRole } from './orders.policy';

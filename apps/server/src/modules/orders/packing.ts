@@ -1,6 +1,7 @@
 import { formatPrice } from '@farmstand/shared';
 import { plannedBenefitsText } from '@farmstand/shared/benefits/programmes';
-import { amountOfOrder, formatAmountToPay, formatEstimate, toCents } from '@farmstand/shared/format/by-weight';
+import { amountOfOrder, formatAmountToPay, formatEstimate } from '@farmstand/shared/format/by-weight';
+import { toCents } from '@farmstand/shared/format/money';
 import { formatOrderLine, lineName } from '@farmstand/shared/format/quantity';
 import { LABEL_SHEETS, LABEL_SHEETS_BY_SIZE, type LabelSheetId } from '@farmstand/shared/labels/sheets';
 import type { Order } from '@farmstand/shared/schemas/orders';

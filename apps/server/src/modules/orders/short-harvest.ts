@@ -1,3 +1,4 @@
+import { toDollars } from '@farmstand/shared/format/money';
 import { ORDER_STATUS_LABELS, type Order } from '@farmstand/shared/schemas/orders';
 import type { ShortLineRequest } from '@farmstand/shared/schemas/short-harvest';
 import { eq } from 'drizzle-orm';
@@ -123,8 +124,8 @@ export async function shortenLine(
     await tx
       .update(orders)
       .set({
-        subtotal: subtotal / 100,
-        total: total / 100,
+        subtotal: toDollars(subtotal),
+        total: toDollars(total),
         status,
         updatedAt: at,
         ...(amounts.estimated ? { weighedAt: null, weighedBy: null } : {}),

@@ -4,10 +4,10 @@ import {
   packEstimateCents,
   shareCents,
   shareDueCents,
-  toCents,
   toMilli,
   weighedLineCents,
 } from '@farmstand/shared/format/by-weight';
+import { toCents } from '@farmstand/shared/format/money';
 import { shareEstimateCents } from '@farmstand/shared/schemas/shares';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

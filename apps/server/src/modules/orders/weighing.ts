@@ -1,14 +1,12 @@
 import {
-  formatCents,
   formatPackRange,
   formatWeight,
   isFarOutside,
   MAX_PACK_WEIGHT,
-  toCents,
-  toDollars,
   toMilli,
   weighedLineCents,
 } from '@farmstand/shared/format/by-weight';
+import { formatCents, toCents, toDollars } from '@farmstand/shared/format/money';
 import { lineName } from '@farmstand/shared/format/quantity';
 import { ORDER_STATUS_LABELS, type Order, type WeighingResponse, type WeighLineRequest } from '@farmstand/shared/schemas/orders';
 import { and, asc, eq, gt, inArray, isNotNull } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+import { toDollars } from '@farmstand/shared/format/money';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { type ShareOffer, type ShareTerms, shareEstimateCents } from '@farmstand/shared/schemas/shares';
 import type { ProductWithProducer } from './products.repository';
@@ -73,6 +74,6 @@ export function presentShareOffer(terms: ShareTerms, pricePerLb: number, taken: 
     ...terms,
     shares_total: total,
     shares_left: Math.max(0, total - taken),
-    estimate: shareEstimateCents(pricePerLb, terms) / 100,
+    estimate: toDollars(shareEstimateCents(pricePerLb, terms)),
   };
 }

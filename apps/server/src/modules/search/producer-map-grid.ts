@@ -251,8 +251,8 @@ export function walkViewport(
 }
 
 /**
- * One zoom's cells for one filter, in key order (row, then column), as parallel arrays (a grid of
- * 100,000 small objects cost more in garbage collection than the walk it saves). Each cell has
+ * One zoom's cells for one filter, in key order (row, then column), as parallel arrays (a grid
+ * of 100,000 small objects cost more in garbage collection than the walk it saves). Each cell has
  * its totals over the producers that passed the filter when the grid was built, and those
  * producers' positions in latitude order, so a cell the viewport cuts can be re-counted.
  */

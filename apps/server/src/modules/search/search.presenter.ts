@@ -1,9 +1,10 @@
 import type { SubscriptionStatus } from '@farmstand/shared';
+import { roundHundredths } from '@farmstand/shared/format/money';
 import type { ProducerMapItem, ProducerSearchItem } from '@farmstand/shared/schemas/search';
 import type { MapProducerRow, ProducerRow } from './search.repository';
 
 /** Distances leave the server rounded to a hundredth of a mile: enough for 'ft' and '0.1 mi' display. */
-const roundMiles = (miles: number | null) => (miles === null ? null : Math.round(miles * 100) / 100);
+const roundMiles = (miles: number | null) => (miles === null ? null : roundHundredths(miles));
 
 /** `takes`: what the farm takes at pickup today (`benefit-filter.ts#takesOfBits` of the index's bits). */
 export function presentProducerListItem(row: ProducerRow, takes: ProducerSearchItem['benefit_takes']): ProducerSearchItem {

@@ -1,4 +1,4 @@
-import { formatCents } from '@farmstand/shared/format/by-weight';
+import { formatCents } from '@farmstand/shared/format/money';
 import { type ShareTerms, shareEstimateCents, shareLabel } from '@farmstand/shared/schemas/shares';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';

@@ -1,6 +1,7 @@
 import { ORDER_LIMITS } from '@farmstand/shared/constants/orders';
-import { FAR_OUTSIDE, formatCents, formatWeight, toMilli } from '@farmstand/shared/format/by-weight';
+import { FAR_OUTSIDE, formatWeight, toMilli } from '@farmstand/shared/format/by-weight';
 import { formatDateOnly, todayDateOnly } from '@farmstand/shared/format/date-only';
+import { formatCents } from '@farmstand/shared/format/money';
 import type { ShareStatus, ShareTerms } from '@farmstand/shared/schemas/shares';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';

@@ -1,9 +1,9 @@
-import { shareCents, shareDueCents, toCents, toMilli } from '@farmstand/shared/format/by-weight';
+import { shareCents, shareDueCents, toMilli } from '@farmstand/shared/format/by-weight';
+import { toCents, toDollars } from '@farmstand/shared/format/money';
 import { type ShareReservation, shareLabel, shareStateLabel } from '@farmstand/shared/schemas/shares';
 import { cutSheetOpen, type ShareRole } from './shares.policy';
 import type { ShareWithFarm } from './shares.repository';
 
-const dollars = (cents: number) => cents / 100;
 const num = (v: number | null) => (v === null ? null : Number(v));
 
 /** What leaves the server about a share reservation. */
@@ -28,7 +28,7 @@ export function presentShare(
   const depositCents = r.depositReceived === null ? 0 : toCents(r.depositReceived);
   const view = {
     status: r.status,
-    deposit_requested: r.depositRequested === null ? null : dollars(toCents(r.depositRequested) * r.quantity),
+    deposit_requested: r.depositRequested === null ? null : toDollars(toCents(r.depositRequested) * r.quantity),
     deposit_received: num(r.depositReceived),
     cut_sheet_at: r.cutSheetAt ? r.cutSheetAt.toISOString() : null,
     cut_sheet_due: r.terms.cut_sheet_due,
@@ -53,7 +53,7 @@ export function presentShare(
     price_per_lb: Number(r.pricePerLb),
     hanging_weight_estimate: Number(r.hangingEstimate),
     processing_fee_estimate: Number(r.feeEstimate),
-    estimate: dollars(perShare * r.quantity),
+    estimate: toDollars(perShare * r.quantity),
     deposit_link: r.terms.deposit_link,
     deposit_received_at: r.depositReceivedAt ? r.depositReceivedAt.toISOString() : null,
     cut_sheet_template: r.terms.cut_sheet,
@@ -62,8 +62,8 @@ export function presentShare(
     cut_sheet_changed: r.cutSheet !== null && cutSheetChanged,
     hanging_weight: num(r.hangingWeight),
     processing_fees: num(r.processingFees),
-    bill_total: money ? dollars(shareCents(money)) : null,
-    amount_due: money ? dollars(shareDueCents(money, depositCents)) : null,
+    bill_total: money ? toDollars(shareCents(money)) : null,
+    amount_due: money ? toDollars(shareDueCents(money, depositCents)) : null,
     ready_note: r.readyNote,
     cancel_reason: r.cancelReason,
     created_at: r.createdAt.toISOString(),

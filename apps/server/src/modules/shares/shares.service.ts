@@ -1,6 +1,7 @@
 import { ORDER_LIMITS } from '@farmstand/shared/constants/orders';
-import { formatCents, shareCents, toCents, toMilli } from '@farmstand/shared/format/by-weight';
+import { shareCents, toMilli } from '@farmstand/shared/format/by-weight';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
+import { formatCents, toCents } from '@farmstand/shared/format/money';
 import {
   type CutSheetRequest,
   type DepositRequest,
@@ -310,11 +311,11 @@ export function enterBill(ctx: AppContext, user: AuthUser, id: number, input: z.
       },
       mail: {
         to: await repo.emailOf(tx, row.customerId),
-        subject: `Your ${shareLabel(row.terms).toLowerCase()} is processed: ${formatCents(Math.round(due * 100))} at pickup`,
+        subject: `Your ${shareLabel(row.terms).toLowerCase()} is processed: ${formatCents(toCents(due))} at pickup`,
         lines: [
           `${row.productName}: ${input.hanging_weight} lb hanging weight at ${formatCents(toCents(row.pricePerLb))}/lb, plus ${formatCents(toCents(input.processing_fees))} processing.`,
           ...(row.depositReceived !== null ? [`Less your deposit of ${formatCents(toCents(row.depositReceived))}.`] : []),
-          `To pay the farm at pickup: ${formatCents(Math.round(due * 100))}. The farm will tell you when it is ready.`,
+          `To pay the farm at pickup: ${formatCents(toCents(due))}. The farm will tell you when it is ready.`,
           '',
           `See your share: ${link(ctx, '/orders')}`,
         ],

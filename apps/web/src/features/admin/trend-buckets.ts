@@ -1,4 +1,5 @@
 import { type Bucket, fillBuckets, type Point, RANGE_BUCKET } from '@farmstand/shared/analytics-buckets';
+import { roundHundredths } from '@farmstand/shared/format/money';
 
 // The buckets themselves are shared with the server, which answers every bucket (zeros included).
 export { type Bucket, fillBuckets, type Point, RANGE_BUCKET };
@@ -19,7 +20,7 @@ export function axisTicks(max: number, steps = 4, integer = false): number[] {
   const nice = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? raw;
   const step = integer ? Math.max(1, Math.ceil(nice)) : nice;
   const ticks: number[] = [];
-  for (let v = 0; v <= max + step * 0.001 || ticks.length < 2; v += step) ticks.push(Math.round(v * 100) / 100);
+  for (let v = 0; v <= max + step * 0.001 || ticks.length < 2; v += step) ticks.push(roundHundredths(v));
   if (ticks[ticks.length - 1] < max) ticks.push(ticks[ticks.length - 1] + step);
   return ticks;
 }

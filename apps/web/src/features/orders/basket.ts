@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@farmstand/shared';
-import { byWeightOf, type Estimate, lineEstimate, toCents, type WeightUnit } from '@farmstand/shared/format/by-weight';
+import { byWeightOf, type Estimate, lineEstimate, type WeightUnit } from '@farmstand/shared/format/by-weight';
+import { toCents, toDollars } from '@farmstand/shared/format/money';
 import type { Season } from '@farmstand/shared/format/season';
 import { useSyncExternalStore } from 'react';
 import { SIGNED_OUT_EVENT } from '@/lib/storage';
@@ -171,4 +172,4 @@ export function basketAmount(basket: Basket): Estimate {
 export const isEstimated = (basket: Basket) => basket.lines.some((l) => lineByWeight(l) !== null);
 
 /** The basket's total in dollars: the estimate when lines are sold by weight (what minimums compare). */
-export const basketTotal = (basket: Basket) => basketAmount(basket).estimateCents / 100;
+export const basketTotal = (basket: Basket) => toDollars(basketAmount(basket).estimateCents);

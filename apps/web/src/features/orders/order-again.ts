@@ -1,6 +1,5 @@
-import { formatCents, toCents } from '@farmstand/shared/format/by-weight';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
-import { formatPrice } from '@farmstand/shared/format/money';
+import { formatCents, formatPrice, toCents } from '@farmstand/shared/format/money';
 import { lineName } from '@farmstand/shared/format/quantity';
 import { seasonPosition } from '@farmstand/shared/format/season';
 import type { Order } from '@farmstand/shared/schemas/orders';

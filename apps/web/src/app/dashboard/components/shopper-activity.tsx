@@ -1,4 +1,5 @@
 import { ANALYTICS_DEFAULT_DAYS } from '@farmstand/shared';
+import { percentOf } from '@farmstand/shared/format/money';
 import type { ProducerAnalyticsResponse } from '@farmstand/shared/schemas/analytics';
 import { useId, useState } from 'react';
 import { Card, EmptyState, Spinner } from '@/components/ui/card';
@@ -117,7 +118,7 @@ function BarList({ rows, unit }: { rows: { key: string; label: string; value: nu
           <span className="h-2.5 rounded-full bg-stone-100 dark:bg-stone-800" aria-hidden="true">
             <span
               className="block h-full rounded-full bg-brand-600 dark:bg-green-500"
-              style={{ width: `${(row.value / max) * 100}%` }}
+              style={{ width: `${percentOf(row.value, max)}%` }}
             />
           </span>
           <span className="tabular-nums font-medium">

@@ -1,3 +1,4 @@
+import { percentOf } from '@farmstand/shared/format/money';
 import type { AnalyticsRange, AnalyticsResponse } from '@farmstand/shared/schemas/admin';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Card } from '@/components/ui/card';
@@ -137,7 +138,7 @@ export function TrendChart({ charts, range }: { charts: AnalyticsResponse['chart
           <div
             role="status"
             className="pointer-events-none absolute top-0 -translate-x-1/2 rounded-md bg-stone-900 px-2 py-1 text-xs font-semibold whitespace-nowrap text-white shadow dark:bg-stone-100 dark:text-stone-900"
-            style={{ left: `${((PLOT.left + slot * active + slot / 2) / WIDTH) * 100}%` }}
+            style={{ left: `${percentOf(PLOT.left + slot * active + slot / 2, WIDTH)}%` }}
           >
             {bucketLabel(shown.period, bucket)}: {format(shown.value)}
           </div>

@@ -1,4 +1,3 @@
-import { dollars } from '@farmstand/shared/benefits/eligibility';
 import {
   BENEFIT_PROGRAMMES,
   type BenefitTable,
@@ -7,6 +6,7 @@ import {
   TENDER_LABELS,
 } from '@farmstand/shared/benefits/programmes';
 import { CATEGORY_LABELS, type ProductCategory, STATE_NAMES, STATES } from '@farmstand/shared/constants/catalog';
+import { formatCents } from '@farmstand/shared/format/money';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, Spinner } from '@/components/ui/card';
@@ -109,7 +109,7 @@ function ProgrammesTable({ table, onEdit }: { table: BenefitTable; onEdit: (row:
             {
               header: 'Season amount',
               className: 'whitespace-nowrap',
-              cell: (row) => (row.seasonAmount ? `${dollars(row.seasonAmount.cents)} (${row.seasonAmount.asOf})` : '—'),
+              cell: (row) => (row.seasonAmount ? `${formatCents(row.seasonAmount.cents)} (${row.seasonAmount.asOf})` : '—'),
             },
             { header: 'Confirmed', cell: (row) => <Confirmed confirmed={row.confirmed} /> },
             { header: 'Sources', cell: (row) => <SourceLinks table={table} keys={row.sources} /> },
@@ -187,14 +187,14 @@ function IncentivesTable({
               { header: 'State', cell: (incentive) => STATE_NAMES[incentive.state] },
               { header: 'Matches', cell: (incentive) => incentive.matches.map((p) => TENDER_LABELS[p]).join(', ') },
               { header: 'Match', className: 'whitespace-nowrap', cell: (incentive) => `${incentive.matchPercent}%` },
-              { header: 'Daily cap', className: 'whitespace-nowrap', cell: (incentive) => dollars(incentive.dailyCapCents) },
+              { header: 'Daily cap', className: 'whitespace-nowrap', cell: (incentive) => formatCents(incentive.dailyCapCents) },
               {
                 header: 'Groups',
                 cell: (incentive) => (
                   <ul className="space-y-1">
                     {incentive.groups.map((group) => (
                       <li key={group.label}>
-                        {group.label}: {categoryList(group.categories)}, up to {dollars(group.capCents)}
+                        {group.label}: {categoryList(group.categories)}, up to {formatCents(group.capCents)}
                         {!group.confirmed && <span className={muted}> (check)</span>}
                       </li>
                     ))}

@@ -1,5 +1,5 @@
-import { dollars } from '@farmstand/shared/benefits/eligibility';
 import { BENEFIT_PROGRAMMES, type BenefitProgramme, TENDER_LABELS } from '@farmstand/shared/benefits/programmes';
+import { formatCents } from '@farmstand/shared/format/money';
 import { useEffect } from 'react';
 import { Card } from '@/components/ui/card';
 import { useBenefitTable } from '@/shared/benefit-table';
@@ -18,7 +18,7 @@ export const PLANNED_BENEFITS_TEXTS = {
       : 'Only this farm sees it, on this order. Farmstand never takes or processes benefits.',
   /** "At Lexington Farmers Market, Kentucky Double Dollars matches SNAP and coupons on eligible food, up to $20.00 a day." */
   matchAt: (place: string, incentive: string, capCents: number) =>
-    `At ${place}, ${incentive} matches what you pay with SNAP or coupons on eligible food, up to ${dollars(capCents)} a day.`,
+    `At ${place}, ${incentive} matches what you pay with SNAP or coupons on eligible food, up to ${formatCents(capCents)} a day.`,
 } as const;
 
 /**

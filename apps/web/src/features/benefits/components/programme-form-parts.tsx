@@ -1,5 +1,6 @@
 import type { BenefitTable, Source } from '@farmstand/shared/benefits/programmes';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '@farmstand/shared/constants/catalog';
+import { centsText } from '@farmstand/shared/format/money';
 import { type ReactNode, useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/field';
@@ -30,8 +31,7 @@ export function sourcesOf(table: BenefitTable, keys: string[]): SourceRow[] {
 export const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
 
 /** "12.50" from cents, for a dollars field ('' for none). */
-export const dollarsField = (cents: number | null | undefined) =>
-  cents === null || cents === undefined ? '' : `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+export const dollarsField = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : centsText(cents));
 
 export const BAD_DOLLARS = 'Enter an amount in dollars, like 12.50';
 

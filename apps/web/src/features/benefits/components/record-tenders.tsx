@@ -1,6 +1,6 @@
-import { dollars } from '@farmstand/shared/benefits/eligibility';
 import { COUPON_PROGRAMMES, TENDER_KINDS, TENDER_LABELS, type TenderKind } from '@farmstand/shared/benefits/programmes';
-import { amountOfOrder, amountStage, formatAmountToPay, toCents, toDollars } from '@farmstand/shared/format/by-weight';
+import { amountOfOrder, amountStage, formatAmountToPay } from '@farmstand/shared/format/by-weight';
+import { formatCents, toCents, toDollars } from '@farmstand/shared/format/money';
 import type { OrderBenefits, TendersRequest } from '@farmstand/shared/schemas/benefits';
 import type { Order } from '@farmstand/shared/schemas/orders';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -41,7 +41,7 @@ function recordedText(plan: OrderBenefits): string {
   const tenders = plan.tenders ?? {};
   const paid = TENDER_KINDS.filter((kind) => (tenders[kind] ?? 0) > 0);
   if (paid.length === 0) return 'Nothing recorded as paid.';
-  return paid.map((kind) => `${tenderLabel(kind, plan)} ${dollars(tenders[kind] ?? 0)}`).join(' · ');
+  return paid.map((kind) => `${tenderLabel(kind, plan)} ${formatCents(tenders[kind] ?? 0)}`).join(' · ');
 }
 
 /** The plan's limit beside a field: what the benefit surely pays, and at most with items to check. */
@@ -49,19 +49,19 @@ function limitHint(kind: TenderKind, plan: OrderBenefits): string | undefined {
   const mayPay = (programme: 'snap' | 'wic_fmnp' | 'senior_fmnp') =>
     plan.lines.filter((line) => line[programme] !== false).reduce((sum, line) => sum + line.total_cents, 0);
   const withCheck = (sure: number, may: number) =>
-    may > sure ? `; at most ${dollars(may)} with the items to check with the programme` : '';
+    may > sure ? `; at most ${formatCents(may)} with the items to check with the programme` : '';
   if (kind === 'snap') {
     const may = mayPay('snap');
-    return `Plan: ${dollars(plan.snap_cents)}, the SNAP-eligible items${withCheck(plan.snap_cents, may)}`;
+    return `Plan: ${formatCents(plan.snap_cents)}, the SNAP-eligible items${withCheck(plan.snap_cents, may)}`;
   }
   if ((COUPON_PROGRAMMES as readonly string[]).includes(kind)) {
     const programme = kind as 'wic_fmnp' | 'senior_fmnp';
     const sure = plan.coupon_cents[programme] ?? 0;
-    return `Plan: ${dollars(sure)}, the items these coupons cover${withCheck(sure, mayPay(programme))}`;
+    return `Plan: ${formatCents(sure)}, the items these coupons cover${withCheck(sure, mayPay(programme))}`;
   }
   if (kind === 'incentive')
-    return `Expected match: up to ${dollars(plan.incentive_match_cents)}; ${dollars(plan.incentive_cap_left_cents)} left of today's limit for this shopper`;
-  if (kind === 'cash') return `The rest of the order: ${dollars(plan.rest_cents)}`;
+    return `Expected match: up to ${formatCents(plan.incentive_match_cents)}; ${formatCents(plan.incentive_cap_left_cents)} left of today's limit for this shopper`;
+  if (kind === 'cash') return `The rest of the order: ${formatCents(plan.rest_cents)}`;
   return undefined;
 }
 
@@ -291,8 +291,8 @@ function TendersForm({
         ))}
       </fieldset>
       <p className="text-sm font-medium">
-        Recorded together: {dollars(sum)}
-        {stage === 'final' ? ` of ${dollars(plan.total_cents)}` : ''}
+        Recorded together: {formatCents(sum)}
+        {stage === 'final' ? ` of ${formatCents(plan.total_cents)}` : ''}
       </p>
       <FormError>{error}</FormError>
       <div className="flex flex-wrap justify-end gap-3">

@@ -1,4 +1,4 @@
-import { type BasketLine, couponEligible, dollars, type TenderPlan, tenderPlan } from '@farmstand/shared/benefits/eligibility';
+import { type BasketLine, couponEligible, type TenderPlan, tenderPlan } from '@farmstand/shared/benefits/eligibility';
 import {
   BENEFIT_PROGRAMMES,
   type BenefitProgramme,
@@ -9,6 +9,7 @@ import {
   type TenderKind,
 } from '@farmstand/shared/benefits/programmes';
 import { STATES, type StateCode } from '@farmstand/shared/constants/catalog';
+import { formatCents } from '@farmstand/shared/format/money';
 import type { PublicBenefits } from '@farmstand/shared/schemas/benefits';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { Card } from '@/components/ui/card';
@@ -69,26 +70,26 @@ export function planText(
   const takes = (kind: TenderKind) => plan.accepted.includes(kind);
   const programmes = BENEFIT_PROGRAMMES.filter(takes);
   const sure = (p: BenefitProgramme) => (p === 'snap' ? plan.snapCents : plan.couponCents[p]);
-  const parts = programmes.filter((p) => sure(p) > 0).map((p) => `${dollars(sure(p))} with ${PAY_NAMES[p]}`);
+  const parts = programmes.filter((p) => sure(p) > 0).map((p) => `${formatCents(sure(p))} with ${PAY_NAMES[p]}`);
   const matching = incentive !== null && takes('incentive');
   let sentence =
     parts.length > 0
       ? `Pay the producer at pickup: up to ${orList(parts)}`
       : `Pay the producer at pickup: nothing in this basket is sure to be covered by ${orList(programmes.map((p) => PAY_NAMES[p]))}`;
   const at = market ? ` at ${market}` : '';
-  if (matching && plan.incentiveMatchCents > 0) sentence += `, + ${dollars(plan.incentiveMatchCents)} ${incentive.name}${at}`;
+  if (matching && plan.incentiveMatchCents > 0) sentence += `, + ${formatCents(plan.incentiveMatchCents)} ${incentive.name}${at}`;
 
   const breakdown: PlanText['breakdown'] = [];
-  if (takes('snap')) breakdown.push({ label: 'SNAP-eligible items', value: dollars(plan.snapCents) });
-  if (takes('wic_fmnp')) breakdown.push({ label: 'Items WIC FMNP coupons cover', value: dollars(plan.couponCents.wic_fmnp) });
+  if (takes('snap')) breakdown.push({ label: 'SNAP-eligible items', value: formatCents(plan.snapCents) });
+  if (takes('wic_fmnp')) breakdown.push({ label: 'Items WIC FMNP coupons cover', value: formatCents(plan.couponCents.wic_fmnp) });
   if (takes('senior_fmnp'))
-    breakdown.push({ label: 'Items Senior FMNP coupons cover', value: dollars(plan.couponCents.senior_fmnp) });
-  breakdown.push({ label: 'The rest, paid another way', value: dollars(plan.restCents) });
+    breakdown.push({ label: 'Items Senior FMNP coupons cover', value: formatCents(plan.couponCents.senior_fmnp) });
+  breakdown.push({ label: 'The rest, paid another way', value: formatCents(plan.restCents) });
   if (matching)
     breakdown.push({
       // The sentence names the market; the cap beside the name keeps the amount short on a phone.
-      label: `Expected ${incentive.name} match (at most ${dollars(incentive.dailyCapCents)} a day)`,
-      value: `up to ${dollars(plan.incentiveMatchCents)}`,
+      label: `Expected ${incentive.name} match (at most ${formatCents(incentive.dailyCapCents)} a day)`,
+      value: `up to ${formatCents(plan.incentiveMatchCents)}`,
     });
 
   const ask: string[] = [];
@@ -97,7 +98,7 @@ export function planText(
     if (unsure.length === 0) continue;
     const cents = unsure.reduce((sum, l) => sum + l.totalCents, 0);
     ask.push(
-      `Ask the producer about ${PAY_NAMES[programme]} for ${dollars(cents)} of your basket (${unsure.map((l) => l.name).join(', ')}).`,
+      `Ask the producer about ${PAY_NAMES[programme]} for ${formatCents(cents)} of your basket (${unsure.map((l) => l.name).join(', ')}).`,
     );
   }
   if (matching && plan.incentiveCheckCents > 0) {
@@ -105,7 +106,7 @@ export function planText(
       .filter((g) => !g.confirmed && lines.some((l) => g.categories.includes(l.product.category)))
       .map((g) => g.label);
     const on = groups.length > 0 ? ` on ${groups.join(' and ')}` : '';
-    ask.push(`Ask the producer about ${incentive.name}${on}: up to ${dollars(plan.incentiveCheckCents)} more.`);
+    ask.push(`Ask the producer about ${incentive.name}${on}: up to ${formatCents(plan.incentiveCheckCents)} more.`);
   }
   return { sentence, breakdown, ask };
 }

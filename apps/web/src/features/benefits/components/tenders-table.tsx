@@ -1,4 +1,4 @@
-import { dollars } from '@farmstand/shared/benefits/eligibility';
+import { formatCents } from '@farmstand/shared/format/money';
 import type { ReactNode } from 'react';
 import { DataTable, tdClasses } from '@/components/ui/data-table';
 
@@ -17,7 +17,7 @@ export function TendersTable({ caption, rows, totalLabel }: { caption: ReactNode
       columns={[
         { header: 'Paid with', rowHeader: true, cell: (row) => row.label },
         { header: 'Orders', numeric: true, cell: (row) => row.orders },
-        { header: 'Amount', numeric: true, cell: (row) => dollars(row.cents) },
+        { header: 'Amount', numeric: true, cell: (row) => formatCents(row.cents) },
       ]}
       footer={
         <tr>
@@ -25,7 +25,7 @@ export function TendersTable({ caption, rows, totalLabel }: { caption: ReactNode
             {totalLabel}
           </th>
           <td className={tdClasses} />
-          <td className={`${tdClasses} text-right font-semibold`}>{dollars(total)}</td>
+          <td className={`${tdClasses} text-right font-semibold`}>{formatCents(total)}</td>
         </tr>
       }
     />

@@ -1,5 +1,6 @@
-import { formatCents, formatWeight, packCents, toCents, toMilli } from '@farmstand/shared/format/by-weight';
+import { formatWeight, packCents, toMilli } from '@farmstand/shared/format/by-weight';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
+import { formatCents, toCents } from '@farmstand/shared/format/money';
 import { DepositRequest, ShareBillRequest, type ShareReservation } from '@farmstand/shared/schemas/shares';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';

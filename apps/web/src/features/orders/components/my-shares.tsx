@@ -1,5 +1,5 @@
-import { formatCents, toCents } from '@farmstand/shared/format/by-weight';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
+import { formatCents, toCents } from '@farmstand/shared/format/money';
 import type { ShareReservation } from '@farmstand/shared/schemas/shares';
 import { useState } from 'react';
 import toast from 'react-hot-toast';

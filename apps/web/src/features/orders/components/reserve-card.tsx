@@ -1,5 +1,5 @@
-import { byWeightOf, formatByWeight, formatCents, lineEstimate } from '@farmstand/shared/format/by-weight';
-import { formatPrice } from '@farmstand/shared/format/money';
+import { byWeightOf, formatByWeight, lineEstimate } from '@farmstand/shared/format/by-weight';
+import { formatCents, formatPrice } from '@farmstand/shared/format/money';
 import { countNoun } from '@farmstand/shared/format/quantity';
 import { isInSeason, outOfSeasonNotice, seasonDay } from '@farmstand/shared/format/season';
 import type { ProductDayLeft } from '@farmstand/shared/schemas/pickup';

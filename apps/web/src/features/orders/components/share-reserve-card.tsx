@@ -1,7 +1,6 @@
 import { STORAGE_KEYS } from '@farmstand/shared';
-import { formatCents, toCents } from '@farmstand/shared/format/by-weight';
 import { formatDateOnly, todayDateOnly } from '@farmstand/shared/format/date-only';
-import { formatPrice } from '@farmstand/shared/format/money';
+import { formatCents, formatPrice, toCents, toDollars } from '@farmstand/shared/format/money';
 import { SHARE_PRICE_UNIT, shareLabel } from '@farmstand/shared/format/shares';
 import type { Product } from '@farmstand/shared/schemas/products';
 import type { ShareOffer } from '@farmstand/shared/schemas/shares';
@@ -30,7 +29,7 @@ export function ShareTermsText({ product }: { product: ShareProduct }) {
     <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
       <dt className="font-medium">Price</dt>
       <dd>
-        {formatPrice(price / 100, SHARE_PRICE_UNIT)} · about {formatCents(Math.round(share.estimate * 100))} a share (about{' '}
+        {formatPrice(toDollars(price), SHARE_PRICE_UNIT)} · about {formatCents(toCents(share.estimate))} a share (about{' '}
         {share.hanging_weight} lb hanging × {formatCents(price)}/lb + {formatCents(toCents(share.processing_fee))} processing)
       </dd>
       <dt className="font-medium">Processing</dt>
@@ -159,7 +158,7 @@ export function ShareReserveCard({ product }: { product: ShareProduct }) {
           </SelectInput>
           <div className="flex items-end">
             <Button type="submit" isLoading={reserve.isPending}>
-              Reserve · about {formatCents(Math.round(share.estimate * 100) * quantity)}
+              Reserve · about {formatCents(toCents(share.estimate) * quantity)}
             </Button>
           </div>
           <FormError className="font-medium sm:col-span-2">

@@ -1,4 +1,5 @@
-import { formatCents, formatPackRange, toCents, toMilli } from '@farmstand/shared/format/by-weight';
+import { formatPackRange, toMilli } from '@farmstand/shared/format/by-weight';
+import { formatCents, toCents } from '@farmstand/shared/format/money';
 import type { OrderResponse, WeighingResponse } from '@farmstand/shared/schemas/orders';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

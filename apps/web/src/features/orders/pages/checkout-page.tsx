@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@farmstand/shared';
 import type { BenefitProgramme } from '@farmstand/shared/benefits/programmes';
 import { ORDER_TEXTS } from '@farmstand/shared/constants/orders';
 import { FINAL_AFTER_WEIGHING, formatByWeight, formatEstimate } from '@farmstand/shared/format/by-weight';
-import { formatPrice } from '@farmstand/shared/format/money';
+import { formatCents, formatPrice, toCents } from '@farmstand/shared/format/money';
 import { isInSeason, outOfSeasonNotice } from '@farmstand/shared/format/season';
 import type { PickupWindow } from '@farmstand/shared/schemas/pickup';
 import type { StandingCadence } from '@farmstand/shared/schemas/standing';
@@ -103,7 +103,7 @@ function BasketLineRow({ producerUserId, line }: { producerUserId: number; line:
         <QuantityField producerUserId={producerUserId} line={line} />×{' '}
         {offer ? formatByWeight(offer) : formatPrice(line.price, line.priceUnit)}
         <span className={`text-right font-semibold ${offer ? '' : 'w-20'}`}>
-          {offer ? formatEstimate(amount) : money(amount.estimateCents / 100)}
+          {offer ? formatEstimate(amount) : formatCents(amount.estimateCents)}
         </span>
         <Button
           variant="ghost"
@@ -195,7 +195,7 @@ export default function CheckoutPage({
   const subtotal = basketTotal(basket);
   const amount = basketAmount(basket);
   const estimated = isEstimated(basket);
-  const feeCents = Math.round(fee * 100);
+  const feeCents = toCents(fee);
   const totalText = estimated
     ? formatEstimate({
         estimateCents: amount.estimateCents + feeCents,

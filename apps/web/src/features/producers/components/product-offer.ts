@@ -1,13 +1,7 @@
 import type { StateCode } from '@farmstand/shared/constants/catalog';
 import type { PickupTimeZone } from '@farmstand/shared/constants/time-zones';
-import {
-  type ByWeight,
-  byWeightOf,
-  formatByWeight,
-  formatCents,
-  toCents,
-  type WeightUnit,
-} from '@farmstand/shared/format/by-weight';
+import { type ByWeight, byWeightOf, formatByWeight, type WeightUnit } from '@farmstand/shared/format/by-weight';
+import { formatCents, toCents } from '@farmstand/shared/format/money';
 import type { SellerType } from '@farmstand/shared/labels/seller-types';
 import type { Inspection, Product, ProductVariant, VARIANT_AVAILABILITIES } from '@farmstand/shared/schemas/products';
 import {
