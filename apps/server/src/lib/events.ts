@@ -52,6 +52,8 @@ export type DomainEventMap = {
 
 export class DomainEvents {
   private emitter = new EventEmitter();
+  /** Listener runs not yet finished, so a test can wait for what an event set off (`settled`). */
+  private running = new Set<Promise<void>>();
 
   constructor() {
     this.emitter.setMaxListeners(50);
@@ -64,7 +66,15 @@ export class DomainEvents {
   on<K extends keyof DomainEventMap>(name: K, listener: (payload: DomainEventMap[K]) => void | Promise<void>): void {
     this.emitter.on(name, (payload) => {
       // A failing listener must not break the request that emitted the event.
-      Promise.resolve(listener(payload)).catch((error) => console.error(`listener for ${name} failed`, error));
+      const run: Promise<void> = Promise.resolve(listener(payload))
+        .catch((error) => console.error(`listener for ${name} failed`, error))
+        .finally(() => this.running.delete(run));
+      this.running.add(run);
     });
+  }
+
+  /** Resolves once the listeners of every event emitted so far have finished. */
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.all(this.running);
   }
 }

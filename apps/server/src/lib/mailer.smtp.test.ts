@@ -1,7 +1,7 @@
 import { type AddressInfo, createServer } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, buildUser } from '../test/factories';
 import { buildProducer, buildProduct } from '../test/listing-factories';
 import { buildTestApp, type TestApp } from '../test/test-app';
@@ -54,15 +54,16 @@ afterAll(async () => {
 });
 
 async function arrived(to: string, subject: RegExp): Promise<ParsedMail> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    for (const mail of received.filter((m) => m.to === to)) {
-      const parsed = await simpleParser(mail.raw);
-      if (subject.test(parsed.subject ?? '')) return Object.assign(parsed, { raw: mail.raw });
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail ${subject} arrived for ${to}`);
+  return vi.waitFor(
+    async () => {
+      for (const mail of received.filter((m) => m.to === to)) {
+        const parsed = await simpleParser(mail.raw);
+        if (subject.test(parsed.subject ?? '')) return Object.assign(parsed, { raw: mail.raw });
+      }
+      throw new Error(`no mail ${subject} arrived for ${to}`);
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 }
 
 function expectReadableMail(mail: ParsedMail, link: RegExp) {
@@ -169,12 +170,14 @@ describe('mail through a real SMTP server', () => {
       );
       for (const to of recipients.filter((r) => r !== REFUSED)) await arrived(to, /^Batch to/);
       // The refused one is tried again by the queue (a second attempt) without holding the others back.
-      const deadline = Date.now() + 20_000;
-      let rows = await app.ctx.db.select().from(emailOutbox).where(inArray(emailOutbox.toAddress, recipients));
-      while (Date.now() < deadline && (rows.find((r) => r.toAddress === REFUSED)?.attempts ?? 0) < 2) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        rows = await app.ctx.db.select().from(emailOutbox).where(inArray(emailOutbox.toAddress, recipients));
-      }
+      const rows = await vi.waitFor(
+        async () => {
+          const now = await app.ctx.db.select().from(emailOutbox).where(inArray(emailOutbox.toAddress, recipients));
+          expect(now.find((r) => r.toAddress === REFUSED)?.attempts ?? 0).toBeGreaterThanOrEqual(2);
+          return now;
+        },
+        { timeout: 20_000, interval: 200 },
+      );
       const byAddress = Object.fromEntries(rows.map((r) => [r.toAddress, r]));
       // The first attempt is made by the process that wrote the mail, not by a job: only the refused
       // mail became a job (its retry).

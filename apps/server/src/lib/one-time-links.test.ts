@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailOutbox } from '../db/schema';
 import { runMailRecovery } from '../jobs/mail-recovery';
 import { runRetention } from '../jobs/retention';
@@ -63,13 +63,15 @@ const askReset = async (email: string) =>
 const tokensIn = (text: string) => [...text.matchAll(/[?&](?:amp;)?token=([^&#\s"'<>\\]+)/g)].map((m) => m[1]);
 
 async function arrivedText(to: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const mail = received.find((m) => m.to === to);
-    if (mail) return String((await simpleParser(mail.raw)).text);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no mail arrived for ${to}`);
+  const mail = await vi.waitFor(
+    () => {
+      const found = received.find((m) => m.to === to);
+      if (!found) throw new Error(`no mail arrived for ${to}`);
+      return found;
+    },
+    { timeout: 15_000, interval: 50 },
+  );
+  return String((await simpleParser(mail.raw)).text);
 }
 
 describe('redactOneTimeLinks', () => {

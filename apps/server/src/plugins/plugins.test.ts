@@ -156,6 +156,7 @@ describe('request time-outs', () => {
     );
     // A byte every 300 ms: never idle for the idle time-out, so only the request time-out can end it.
     const trickle = setInterval(() => socket.writable && socket.write(' '), 300);
+    // sleep-ok: a bound, not a wait: it ends the race only when the server never closes the connection.
     const closedAt = await Promise.race([closed, new Promise<number>((resolve) => setTimeout(() => resolve(0), 8000))]);
     clearInterval(trickle);
     socket.destroy();

@@ -8,8 +8,8 @@ import { conversationRoom, type RealtimeServer, type RealtimeSocket, userRoom } 
 /** A tenth of a second: below what anyone notices on an unread badge. */
 const RECOUNT_SPACING_MS = 100;
 
-/** Users whose unread count was counted for a push, for tests and the decision record. */
-export const recountStats = { counted: 0 };
+/** Recount rounds run and users whose unread count was counted for a push, for tests and the decision record. */
+export const recountStats = { rounds: 0, counted: 0 };
 
 /** Domain events → socket rooms. With the Redis adapter a room spans every server instance. */
 export function forwardMessageEvents(io: RealtimeServer, ctx: AppContext): void {
@@ -60,6 +60,7 @@ export function forwardMessageEvents(io: RealtimeServer, ctx: AppContext): void 
         // farm that is not looking would otherwise be recounted for every order. The
         // app fetches the count itself when it connects.
         const userIds = await connectedAmong(io, changed).catch(() => changed);
+        recountStats.rounds++;
         if (userIds.length === 0) continue;
         recountStats.counted += userIds.length;
         const counts = await repo.countUnreadFor(ctx.db, userIds).catch(() => null);

@@ -4,7 +4,7 @@ import { buildApp } from '../app';
 import { openPostgres } from '../db/client';
 import { bearer, buildUser } from '../test/factories';
 import { withDatabase } from '../test/global-setup';
-import { disconnection, startRealtimeApp } from '../test/realtime';
+import { disconnection, seenAcrossInstances, startRealtimeApp } from '../test/realtime';
 import { type TestApp, testConfig } from '../test/test-app';
 
 const redisUrl = process.env.REDIS_URL;
@@ -38,8 +38,8 @@ describe.runIf(onPostgres && redisUrl)('scale-out: a session ended on one instan
     const admin = await buildUser(instanceA.app, { userType: 'admin' });
     const user = await buildUser(instanceA.app);
     const [onA, onB] = await Promise.all([instanceA.connect(user.token), instanceB.connect(user.token)]);
-    // The Redis adapter subscribes asynchronously; give it a moment before publishing.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The Redis adapter subscribes asynchronously: A finds both sockets once B listens.
+    await seenAcrossInstances(instanceA.io, user.id, 2);
     const ended = Promise.all([disconnection(onA, 10_000), disconnection(onB, 10_000)]);
     const response = await instanceA.app.inject({
       method: 'PUT',

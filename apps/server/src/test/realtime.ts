@@ -2,8 +2,9 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ServerToClientEvents } from '@farmstand/shared/realtime/events';
 import { io as connectClient, type Socket } from 'socket.io-client';
+import { expect, vi } from 'vitest';
 import type { Config } from '../config';
-import { createSocketServer } from '../realtime/socket-server';
+import { createSocketServer, type RealtimeServer, userRoom } from '../realtime/socket-server';
 import { buildTestApp, type TestApp } from './test-app';
 
 export type ClientSocket = Socket;
@@ -46,6 +47,17 @@ export async function startRealtimeApp(configOverrides: Partial<Config> = {}, ex
       await app.closeAll();
     },
   };
+}
+
+/**
+ * Waits until `io` finds `count` sockets of the user across the instances: the Redis adapter of each
+ * instance holding one is then subscribed, so what `io` publishes reaches them.
+ */
+export async function seenAcrossInstances(io: RealtimeServer, userId: number, count: number): Promise<void> {
+  await vi.waitFor(async () => expect(await io.in(userRoom(userId)).fetchSockets()).toHaveLength(count), {
+    timeout: 10_000,
+    interval: 100,
+  });
 }
 
 /** Resolves with the next payload of an event, or fails after `timeoutMs`. */

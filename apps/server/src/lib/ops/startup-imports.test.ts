@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { REPO, startServer } from '../../test/compiled-server';
 
 /**
@@ -32,8 +32,7 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('start-up', () => {
     });
     try {
       server.child.kill('SIGUSR2');
-      const deadline = Date.now() + 10_000;
-      while (!server.stderr().includes('LOADED ') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await vi.waitFor(() => expect(server.stderr()).toContain('LOADED '), { timeout: 10_000, interval: 50 });
       const loaded: string[] = JSON.parse(server.stderr().split('LOADED ')[1].split('\n')[0]);
       expect(loaded).toContain('fastify'); // the probe sees the server's packages
       expect(loaded.filter((name) => LOADED_ON_FIRST_USE.includes(name))).toEqual([]);

@@ -1,7 +1,7 @@
 import { TEXTS } from '@farmstand/shared';
 import { MESSAGING_TEXTS } from '@farmstand/shared/constants/messaging';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailOutbox, subscriptions } from '../../db/schema';
 import { buildProducerWithProduct } from '../../test/catalog-fixtures';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
@@ -175,10 +175,13 @@ describe('inquiry lists', () => {
       headers: bearer(producer),
       payload: { content: 'Saturday works!' },
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const after = (await app.inject({ method: 'GET', url: '/api/orders/inquiries/sent', headers: bearer(consumer) })).json();
-    const answered = after.inquiries.filter((i: { producer: { user_id: number } }) => i.producer.user_id === producer.id);
-    expect(answered.every((i: { status: string }) => i.status === 'responded')).toBe(true);
+    // The reply answers the inquiries after the sender's 201 (the fan-out follows the answer).
+    await vi.waitFor(async () => {
+      const after = (await app.inject({ method: 'GET', url: '/api/orders/inquiries/sent', headers: bearer(consumer) })).json();
+      const answered = after.inquiries.filter((i: { producer: { user_id: number } }) => i.producer.user_id === producer.id);
+      expect(answered.length).toBeGreaterThan(0);
+      expect(answered.every((i: { status: string }) => i.status === 'responded')).toBe(true);
+    });
   });
 
   it('needs sign-in, and received inquiries are for producers only', async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct } from '../../test/producer-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { LABELS_BUSY_MESSAGE } from './label-maker';
+import { LABELS_BUSY_MESSAGE, LabelMaker } from './label-maker';
 
 /** Large label prints: one user's second print is refused, and the server keeps answering meanwhile. */
 let app: TestApp;
@@ -57,6 +57,7 @@ async function slowestHealthDuring(settled: Promise<unknown>): Promise<{ slowest
   let probes = 0;
   while (!done) {
     const due = performance.now() + 20;
+    // sleep-ok: the probes' cadence is what is measured (a blocked event loop delays this timer too).
     await new Promise((resolve) => setTimeout(resolve, 20));
     const res = await app.inject({ method: 'GET', url: '/api/health/live' });
     expect(res.statusCode).toBe(200);
@@ -69,9 +70,11 @@ async function slowestHealthDuring(settled: Promise<unknown>): Promise<{ slowest
 describe('label printing under load', () => {
   it('refuses a second print from the same user while the first is being made, and prints again after', async () => {
     const [farm, other] = farms;
+    const claim = vi.spyOn(LabelMaker.prototype, 'claim');
     const first = print(farm, 500);
-    // The first request is in flight before the second arrives.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The first request holds its claim before the second arrives.
+    await vi.waitFor(() => expect(claim).toHaveBeenCalledTimes(1));
+    claim.mockRestore();
     const [second, otherUser] = await Promise.all([print(farm, 1), print(other, 1)]);
     expect(second.statusCode).toBe(429);
     expect(second.json()).toEqual({ message: LABELS_BUSY_MESSAGE });

@@ -108,8 +108,17 @@ describe('concurrent sends (group commit)', () => {
     await vi.waitFor(() => expect(received.map((list) => list.length)).toEqual(Array(PAIRS).fill(PER_PAIR)), {
       timeout: 5000,
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    for (const [pair, list] of received.entries()) expect([...list].sort()).toEqual([...contents[pair]].sort());
+    // One more message per pair, announced after all of those: a socket delivers in order, so once it
+    // is in, any second copy of the others would be too.
+    for (const [pair, conversationId] of conversationIds.entries()) {
+      expect((await send(senders[pair], conversationId, `last #${pair}`)).statusCode).toBe(201);
+    }
+    await vi.waitFor(() => expect(received.map((list) => list.at(-1))).toEqual(conversationIds.map((_, pair) => `last #${pair}`)), {
+      timeout: 5000,
+    });
+    for (const [pair, list] of received.entries()) {
+      expect([...list].sort()).toEqual([...contents[pair], `last #${pair}`].sort());
+    }
   });
 
   it('draws ids in the order the sends were queued, so one statement keeps each conversation in order', async () => {
@@ -216,13 +225,18 @@ describe('GroupCommit', () => {
     let running = 0;
     let most = 0;
     const sizes: number[] = [];
+    // The first batch stays in flight until the others are queued.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const batches = new GroupCommit({
       maxInFlight: 1,
       runMany: async (items: readonly number[]) => {
         running++;
         most = Math.max(most, running);
         sizes.push(items.length);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await held;
         running--;
         return new Map(items.map((n, i) => [i, n] as const));
       },
@@ -231,6 +245,7 @@ describe('GroupCommit', () => {
     const first = batches.submit(0);
     await new Promise((resolve) => setImmediate(resolve));
     const rest = [1, 2, 3, 4].map((n) => batches.submit(n));
+    release();
     expect(await Promise.all([first, ...rest])).toEqual([0, 1, 2, 3, 4]);
     expect(most).toBe(1);
     expect(sizes).toEqual([1, 4]);

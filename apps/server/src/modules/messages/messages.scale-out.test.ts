@@ -4,7 +4,7 @@ import { buildApp } from '../../app';
 import { openPostgres } from '../../db/client';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { withDatabase } from '../../test/global-setup';
-import { nextEvent, startRealtimeApp } from '../../test/realtime';
+import { nextEvent, seenAcrossInstances, startRealtimeApp } from '../../test/realtime';
 import { type TestApp, testConfig } from '../../test/test-app';
 
 const redisUrl = process.env.REDIS_URL;
@@ -45,8 +45,8 @@ describe.runIf(onPostgres && redisUrl)('scale-out: two instances sharing Postgre
   it('delivers a message posted through instance A to a client connected to instance B', async () => {
     expect(instanceA.url).not.toBe(instanceB.url);
     const onB = await instanceB.connect(recipient.token);
-    // The Redis adapter subscribes asynchronously; give it a moment before publishing.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The Redis adapter subscribes asynchronously: A finds B's socket once B listens.
+    await seenAcrossInstances(instanceA.io, recipient.id, 1);
     const delivered = nextEvent(onB, 'new_message', 5000);
     const unread = nextEvent(onB, 'unread_count_updated', 5000);
     const response = await instanceA.app.inject({
@@ -63,7 +63,7 @@ describe.runIf(onPostgres && redisUrl)('scale-out: two instances sharing Postgre
   it('reaches clients of both instances with an announcement', async () => {
     const admin = await buildUser(instanceA.app, { userType: 'admin' });
     const [onA, onB] = await Promise.all([instanceA.connect(sender.token), instanceB.connect(recipient.token)]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await seenAcrossInstances(instanceB.io, sender.id, 1);
     const both = [nextEvent(onA, 'announcement', 5000), nextEvent(onB, 'announcement', 5000)];
     const response = await instanceB.app.inject({
       method: 'POST',

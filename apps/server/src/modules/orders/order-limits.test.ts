@@ -1,7 +1,7 @@
 import { ORDER_LIMITS } from '@farmstand/shared/schemas/orders';
 import { PICKUP_LIMITS } from '@farmstand/shared/schemas/pickup';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emailOutbox, orders, pickupPoints } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct } from '../../test/listing-factories';
@@ -31,13 +31,8 @@ afterAll(async () => {
 });
 beforeEach(() => useTestClock(app));
 
-async function waitFor(condition: () => Promise<boolean>) {
-  for (let i = 0; i < 100; i++) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('condition not met');
-}
+const waitFor = (condition: () => Promise<boolean>) =>
+  vi.waitFor(async () => expect(await condition()).toBe(true), { timeout: 10_000, interval: 100 });
 
 const mailsTo = async (to: string) => app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
 const ordersOf = async (producerUserId: number) =>

@@ -42,12 +42,13 @@ const stockOf = async (productId: number) =>
 
 /** Order mail leaves after the answer (never slowing it down): poll the outbox for it. */
 async function waitForMail(to: string, matches: (subject: string) => boolean) {
-  for (let i = 0; i < 50; i++) {
-    const mails = await app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
-    if (mails.some((m) => matches(m.subject))) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no matching mail to ${to}`);
+  await vi.waitFor(
+    async () => {
+      const mails = await app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+      expect(mails.some((m) => matches(m.subject)), `a matching mail to ${to}`).toBe(true);
+    },
+    { timeout: 5000, interval: 100 },
+  );
 }
 
 describe('pickup setup', () => {
@@ -297,7 +298,8 @@ describe('placing an order', () => {
     });
     expect(asked.statusCode).toBe(201);
     expect((await placeOrder(app, otherFarm, orderPayload(market, [{ productId: egg, quantity: 1 }]))).statusCode).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The order's message was announced before the answer: its listeners have run once these settle.
+    await app.ctx.events.settled();
     const sent = (await app.inject({ method: 'GET', url: '/api/orders/inquiries/sent', headers: bearer(market) })).json();
     expect(sent.inquiries.map((i: { status: string }) => i.status)).toEqual(['new']);
   });

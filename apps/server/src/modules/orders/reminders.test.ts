@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailOutbox } from '../../db/schema';
 import { ManualClock } from '../../jobs/clock';
 import { SWEEP_QUEUE } from '../../jobs/queue';
@@ -66,15 +66,16 @@ const subjectsTo = async (to: string) =>
 const remindersTo = async (to: string) => (await subjectsTo(to)).filter((s) => s.startsWith('Reminder:'));
 
 async function arrived(to: string, subject: RegExp): Promise<ParsedMail & { raw: string }> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    for (const mail of received.filter((m) => m.to === to)) {
-      const parsed = await simpleParser(mail.raw);
-      if (subject.test(parsed.subject ?? '')) return Object.assign(parsed, { raw: mail.raw });
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail ${subject} arrived for ${to}`);
+  return vi.waitFor(
+    async () => {
+      for (const mail of received.filter((m) => m.to === to)) {
+        const parsed = await simpleParser(mail.raw);
+        if (subject.test(parsed.subject ?? '')) return Object.assign(parsed, { raw: mail.raw });
+      }
+      throw new Error(`no mail ${subject} arrived for ${to}`);
+    },
+    { timeout: 20_000, interval: 100 },
+  );
 }
 
 /** A producer with a Saturday 9–12 market in the given zone, and eggs to sell. */
