@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import { afterAll, vi } from 'vitest';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const dirs: string[] = [];
@@ -52,15 +52,21 @@ export async function startServer(
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early: ${stderr}`);
-    const up = await fetch(`${base}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (up) return { child, base, exited, stderr: () => stderr };
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  const started = await vi
+    .waitFor(
+      async () => {
+        if (child.exitCode !== null) return 'exited';
+        const up = await fetch(`${base}/api/health`).then((r) => r.ok);
+        if (!up) throw new Error('not answering yet');
+        return 'up';
+      },
+      { timeout: 150_000, interval: 250 },
+    )
+    .catch(() => 'late');
+  if (started === 'exited') throw new Error(`server exited early: ${stderr}`);
+  if (started === 'late') {
+    child.kill('SIGKILL');
+    throw new Error(`server did not start: ${stderr}`);
   }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${stderr}`);
+  return { child, base, exited, stderr: () => stderr };
 }

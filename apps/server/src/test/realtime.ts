@@ -87,6 +87,7 @@ export async function expectNoEvent(socket: Socket, name: keyof ServerToClientEv
     received = payload;
   };
   socket.on(name, listener);
+  // sleep-ok: an event that does not come can only be watched for over a time; callers keep it short.
   await new Promise((resolve) => setTimeout(resolve, waitMs));
   socket.off(name, listener);
   if (received !== undefined) throw new Error(`unexpected ${name}: ${JSON.stringify(received)}`);

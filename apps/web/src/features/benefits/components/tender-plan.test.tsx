@@ -1,7 +1,7 @@
 import { type BenefitTable, DEFAULT_BENEFIT_TABLE } from '@farmstand/shared/benefits/programmes';
 import type { PublicBenefits } from '@farmstand/shared/schemas/benefits';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '@/lib/api';
 import { NEVER_TAKES, type PlanLine, type PlanPlace, TenderPlanCard } from './tender-plan';
@@ -59,12 +59,23 @@ function serve(benefits: PublicBenefits | 'missing', uses: string[] = [], table:
   });
 }
 
-const show = (lines: PlanLine[], estimated = false, place: PlanPlace = AT_MARKET) =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+let client: QueryClient;
+const show = (lines: PlanLine[], estimated = false, place: PlanPlace = AT_MARKET) => {
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
       <TenderPlanCard producerUserId={7} lines={lines} estimated={estimated} place={place} />
     </QueryClientProvider>,
   );
+};
+
+/** Waits until every query asked so far has its answer and the card was drawn from them. */
+async function answered() {
+  await waitFor(() => expect(client.isFetching()).toBe(0));
+  // The cache tells its observers on the next task.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+const askedForSaved = () => waitFor(() => expect(api.get).toHaveBeenCalledWith('/benefits/me', undefined, expect.anything()));
 
 describe('the tender plan at checkout', () => {
   afterEach(() => {
@@ -190,7 +201,8 @@ describe('the tender plan at checkout', () => {
     serve(farm(['snap']));
     show([eggs]);
     expect(await screen.findByTestId('tender-plan-sentence')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await askedForSaved();
+    await answered();
     expect(screen.queryByTestId('tender-plan-uses')).toBeNull();
     cleanup();
     vi.restoreAllMocks();
@@ -203,7 +215,8 @@ describe('the tender plan at checkout', () => {
     });
     show([eggs]);
     expect(await screen.findByTestId('tender-plan-sentence')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await askedForSaved();
+    await answered();
     expect(screen.queryByTestId('tender-plan-uses')).toBeNull();
   });
 
@@ -211,7 +224,7 @@ describe('the tender plan at checkout', () => {
     const get = serve(farm([]));
     const { container } = show([eggs, tomatoes]);
     await waitFor(() => expect(get).toHaveBeenCalledWith('/benefits/producers/7', undefined, expect.anything()));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await answered();
     expect(container.innerHTML).toBe('');
     // The products are not even fetched, nor the shopper's saved benefits.
     expect(get).not.toHaveBeenCalledWith('/producers/7', undefined, expect.anything());
@@ -222,7 +235,7 @@ describe('the tender plan at checkout', () => {
     const get = serve('missing');
     const { container } = show([eggs]);
     await waitFor(() => expect(get).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await answered();
     expect(container.innerHTML).toBe('');
   });
 });

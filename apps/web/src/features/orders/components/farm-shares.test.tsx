@@ -1,7 +1,7 @@
 import type { ShareReservation } from '@farmstand/shared/schemas/shares';
 import { defaultCutSheet } from '@farmstand/shared/schemas/shares';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '@/lib/api';
 import { shareFixture } from '../share.fixture';
@@ -41,12 +41,15 @@ function serve(shares: ShareReservation[]) {
   });
 }
 
-const show = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+let client: QueryClient;
+const show = () => {
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
       <FarmShares />
     </QueryClientProvider>,
   );
+};
 
 describe('the farm’s meat shares on the Orders tab', () => {
   afterEach(() => {
@@ -244,7 +247,9 @@ describe('the farm’s meat shares on the Orders tab', () => {
     serve([]);
     const { container } = show();
     await waitFor(() => expect(api.get).toHaveBeenCalledWith('/shares/received'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Answered, and drawn: the cache tells its observers on the next task.
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(container.innerHTML).toBe('');
   });
 });
