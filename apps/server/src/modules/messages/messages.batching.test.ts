@@ -113,9 +113,12 @@ describe('concurrent sends (group commit)', () => {
     for (const [pair, conversationId] of conversationIds.entries()) {
       expect((await send(senders[pair], conversationId, `last #${pair}`)).statusCode).toBe(201);
     }
-    await vi.waitFor(() => expect(received.map((list) => list.at(-1))).toEqual(conversationIds.map((_, pair) => `last #${pair}`)), {
-      timeout: 5000,
-    });
+    await vi.waitFor(
+      () => expect(received.map((list) => list.at(-1))).toEqual(conversationIds.map((_, pair) => `last #${pair}`)),
+      {
+        timeout: 5000,
+      },
+    );
     for (const [pair, list] of received.entries()) {
       expect([...list].sort()).toEqual([...contents[pair], `last #${pair}`].sort());
     }

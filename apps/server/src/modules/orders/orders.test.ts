@@ -45,7 +45,10 @@ async function waitForMail(to: string, matches: (subject: string) => boolean) {
   await vi.waitFor(
     async () => {
       const mails = await app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
-      expect(mails.some((m) => matches(m.subject)), `a matching mail to ${to}`).toBe(true);
+      expect(
+        mails.some((m) => matches(m.subject)),
+        `a matching mail to ${to}`,
+      ).toBe(true);
     },
     { timeout: 5000, interval: 100 },
   );
