@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProduct } from '../../test/listing-factories';
+import { eggs, move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { eggs, move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
 
 /**
  * The admin's "Orders per week" (decision 552): every farm's orders by the week of their pickup,

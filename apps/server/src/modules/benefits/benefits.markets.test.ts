@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProduct, type TestProducer } from '../../test/listing-factories';
+import { advanceHours, marketPoint, move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import {
-  advanceHours,
-  marketPoint,
-  move,
-  orderPayload,
-  placeOrder,
-  setUpMarket,
-  useTestClock,
-} from '../orders/orders.test-helpers';
 
 /**
  * Double Dollars belong to the market where the food is picked up (decision 540), and the tender

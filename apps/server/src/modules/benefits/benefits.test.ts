@@ -4,8 +4,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProduct, type TestProducer } from '../../test/listing-factories';
-import { readPdf } from '../../test/pdf-text';
-import { buildTestApp, type TestApp } from '../../test/test-app';
 import {
   advanceHours,
   eggs,
@@ -16,7 +14,9 @@ import {
   SATURDAY_9AM,
   setUpMarket,
   useTestClock,
-} from '../orders/orders.test-helpers';
+} from '../../test/orders-helpers';
+import { readPdf } from '../../test/pdf-text';
+import { buildTestApp, type TestApp } from '../../test/test-app';
 
 /**
  * Benefits at pickup (decision 516) on the Saturday market of `setUpMarket` in Lexington, KY; the

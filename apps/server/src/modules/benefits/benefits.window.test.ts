@@ -2,16 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProduct } from '../../test/listing-factories';
+import { advanceHours, marketPoint, move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import {
-  advanceHours,
-  marketPoint,
-  move,
-  orderPayload,
-  placeOrder,
-  setUpMarket,
-  useTestClock,
-} from '../orders/orders.test-helpers';
 
 type Plan = Record<string, number | Record<string, number>>;
 type Worked = {

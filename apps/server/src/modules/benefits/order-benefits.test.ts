@@ -3,7 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, orders } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import type { TestProducer } from '../../test/listing-factories';
-import { buildTestApp, type TestApp } from '../../test/test-app';
 import {
   advanceHours,
   eggs,
@@ -12,7 +11,8 @@ import {
   setUpMarket,
   useTestClock,
   WEDNESDAY_NOON,
-} from '../orders/orders.test-helpers';
+} from '../../test/orders-helpers';
+import { buildTestApp, type TestApp } from '../../test/test-app';
 import { runStandingOrders } from '../standing/standing.sweep';
 
 /**

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shopperBenefits, users } from '../../db/schema';
 import { apiOperations } from '../../test/api-routes';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
+import { eggs, move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { eggs, move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
 
 /**
  * The benefits a shopper saves for themselves (decision 516): private to them, deletable, and never

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, orders } from '../../db/schema';
+import { addSummerShare } from '../../test/csa-helpers';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProduct } from '../../test/listing-factories';
+import { advanceHours, eggs, marketPoint, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { runOrderMailDigests } from '../orders/order-mail';
-import { advanceHours, eggs, marketPoint, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
 import { runStandingOrders } from '../standing/standing.sweep';
-import { addSummerShare } from './csa.test-helpers';
 
 /**
  * CSA shares for SNAP shoppers and the farm told of its members (decision 541). The Saturday market

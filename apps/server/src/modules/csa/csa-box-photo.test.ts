@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addSummerShare } from '../../test/csa-helpers';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
+import { eggs, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { eggs, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
-import { addSummerShare } from './csa.test-helpers';
 
 /**
  * The CSA box photo (decision 515) through the real multipart path: multipart is registered once for

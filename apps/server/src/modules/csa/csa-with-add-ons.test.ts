@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, orders } from '../../db/schema';
+import { addSummerShare } from '../../test/csa-helpers';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
+import { advanceHours, eggs, orderPayload, placeOrder, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { advanceHours, eggs, orderPayload, placeOrder, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
 import { runStandingOrders } from '../standing/standing.sweep';
-import { addSummerShare } from './csa.test-helpers';
 
 /**
  * A CSA share and the week's add-ons reach the same pickup (decision 519). The Saturday market of

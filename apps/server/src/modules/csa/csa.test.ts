@@ -2,8 +2,8 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, orderItems, orders, products } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
+import { advanceHours, eggs, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { advanceHours, eggs, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
 import { runStandingOrders } from '../standing/standing.sweep';
 
 /**

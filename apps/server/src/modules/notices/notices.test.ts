@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema';
 import { unsubscribeHeaders } from '../../lib/mailer';
+import { addSummerShare } from '../../test/csa-helpers';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer } from '../../test/listing-factories';
+import { advanceHours, eggs, orderPayload, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { addSummerShare } from '../csa/csa.test-helpers';
-import { advanceHours, eggs, orderPayload, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
 import { noticeUnsubscribeUrl } from './notices.service';
 
 let app: TestApp;

@@ -3,9 +3,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema';
 import { bearer, buildUser } from '../../test/factories';
 import { buildProduct } from '../../test/listing-factories';
+import {
+  marketPoint,
+  move,
+  orderPayload,
+  placeOrder,
+  setUpMarket,
+  useTestClock,
+  WEDNESDAY_NOON,
+} from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { runOrderMailDigests } from './order-mail';
-import { marketPoint, move, orderPayload, placeOrder, setUpMarket, useTestClock, WEDNESDAY_NOON } from './orders.test-helpers';
 
 let app: TestApp;
 beforeAll(async () => {

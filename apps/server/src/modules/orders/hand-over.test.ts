@@ -4,10 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, orderEvents, orderTenders } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import type { TestProducer } from '../../test/listing-factories';
+import { advanceHours, eggs, move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { mailAmount } from './order-lines';
 import * as repo from './orders.repository';
-import { advanceHours, eggs, move, orderPayload, placeOrder, setUpMarket, useTestClock } from './orders.test-helpers';
 
 /**
  * The booth on the pickup day (decisions 548, 549): an order's flags while its by-weight lines are

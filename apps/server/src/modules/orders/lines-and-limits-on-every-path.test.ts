@@ -2,11 +2,11 @@ import { ORDER_LIMITS } from '@farmstand/shared/schemas/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderItems, orders, products, standingOrders } from '../../db/schema';
+import { addSummerShare } from '../../test/csa-helpers';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProduct } from '../../test/listing-factories';
+import { advanceHours, eggs, move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { addSummerShare } from '../csa/csa.test-helpers';
-import { advanceHours, eggs, move, orderPayload, placeOrder, setUpMarket, useTestClock } from './orders.test-helpers';
 
 /**
  * The rules placing an order keeps hold on every path a line or an amount enters by: the basket, a

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { emailOutbox, orders, pickupPoints } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct } from '../../test/listing-factories';
-import { buildTestApp, type TestApp } from '../../test/test-app';
 import {
   advanceHours,
   eggs,
@@ -17,7 +16,8 @@ import {
   setUpMarket,
   useTestClock,
   WEDNESDAY_NOON,
-} from './orders.test-helpers';
+} from '../../test/orders-helpers';
+import { buildTestApp, type TestApp } from '../../test/test-app';
 
 let app: TestApp;
 let shopper: TestUser;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildUser } from '../../test/factories';
 import { buildProduct } from '../../test/listing-factories';
+import { move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { move, orderPayload, placeOrder, setUpMarket, useTestClock } from './orders.test-helpers';
 
 /**
  * The farm's "Orders per week" (decision 546) on the Saturday market of `setUpMarket`; the clock

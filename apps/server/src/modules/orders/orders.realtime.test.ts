@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { buildUser, type TestUser } from '../../test/factories';
+import { eggs, move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { expectNoEvent, nextEvent, startRealtimeApp } from '../../test/realtime';
-import { eggs, move, orderPayload, placeOrder, setUpMarket, useTestClock } from './orders.test-helpers';
 
 let realtime: Awaited<ReturnType<typeof startRealtimeApp>>;
 let shopper: TestUser;

@@ -3,7 +3,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { emailOutbox, orderEvents, orders, products } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct } from '../../test/listing-factories';
-import { buildTestApp, type TestApp } from '../../test/test-app';
 import {
   advanceHours,
   eggs,
@@ -15,7 +14,8 @@ import {
   setUpMarket,
   useTestClock,
   WEDNESDAY_NOON,
-} from './orders.test-helpers';
+} from '../../test/orders-helpers';
+import { buildTestApp, type TestApp } from '../../test/test-app';
 
 let app: TestApp;
 let shopper: TestUser;

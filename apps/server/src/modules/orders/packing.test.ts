@@ -8,9 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderItems, orders, products } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProduct } from '../../test/listing-factories';
+import { eggs, marketPoint, move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { readPdf } from '../../test/pdf-text';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { eggs, marketPoint, move, orderPayload, placeOrder, setUpMarket, useTestClock } from './orders.test-helpers';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -10,8 +10,8 @@ import { ManualClock } from '../../jobs/clock';
 import { SWEEP_QUEUE } from '../../jobs/queue';
 import { runSweep } from '../../jobs/sweep';
 import { bearer, buildUser } from '../../test/factories';
+import { eggs, move, orderPayload, placeOrder, setUpMarket, WEDNESDAY_NOON } from '../../test/orders-helpers';
 import { openTestDatabase, type TestApp, testConfig } from '../../test/test-app';
-import { eggs, move, orderPayload, placeOrder, setUpMarket, WEDNESDAY_NOON } from './orders.test-helpers';
 
 /**
  * Orders left accepted or ready are closed by the sweep a set time after their window ends, as

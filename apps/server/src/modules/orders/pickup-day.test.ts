@@ -4,7 +4,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderEvents, orders, products } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, type TestProducer } from '../../test/listing-factories';
-import { buildTestApp, type TestApp } from '../../test/test-app';
 import {
   eggs,
   marketPoint,
@@ -14,7 +13,8 @@ import {
   SATURDAY_9AM,
   setUpMarket,
   useTestClock,
-} from './orders.test-helpers';
+} from '../../test/orders-helpers';
+import { buildTestApp, type TestApp } from '../../test/test-app';
 
 /**
  * The producer's pickup day in the place's own time zone (GET /api/orders/days) and closing it

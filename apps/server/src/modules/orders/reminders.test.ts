@@ -9,8 +9,8 @@ import { SWEEP_QUEUE } from '../../jobs/queue';
 import { unsubscribeHeaders } from '../../lib/mailer';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct, type TestProducer } from '../../test/listing-factories';
+import { marketPoint, move, WEDNESDAY_NOON } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { marketPoint, move, WEDNESDAY_NOON } from './orders.test-helpers';
 import { unsubscribeToken } from './reminders';
 
 /**

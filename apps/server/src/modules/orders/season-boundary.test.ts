@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProduct } from '../../test/listing-factories';
+import { marketPoint, orderPayload, placeOrder, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { marketPoint, orderPayload, placeOrder, setUpMarket, useTestClock } from './orders.test-helpers';
 
 let app: TestApp;
 let shopper: TestUser;

@@ -4,8 +4,8 @@ import { emailOutbox, products } from '../../db/schema';
 import type { DomainEventMap } from '../../lib/events';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import type { TestProducer } from '../../test/listing-factories';
+import { advanceHours, eggs, move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { advanceHours, eggs, move, orderPayload, placeOrder, setUpMarket, useTestClock } from './orders.test-helpers';
 
 let app: TestApp;
 let admin: TestUser;

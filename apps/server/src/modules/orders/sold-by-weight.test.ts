@@ -15,10 +15,10 @@ import { emailOutbox, productVariants } from '../../db/schema';
 import type { DomainEventMap } from '../../lib/events';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import type { TestProducer } from '../../test/listing-factories';
+import { eggs, move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { readPdf } from '../../test/pdf-text';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { itemAmounts, orderAmounts } from './order-lines';
-import { eggs, move, orderPayload, placeOrder, setUpMarket, useTestClock } from './orders.test-helpers';
 
 let app: TestApp;
 const changes: DomainEventMap['order.changed'][] = [];

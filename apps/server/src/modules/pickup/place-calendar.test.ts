@@ -1,9 +1,8 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, orders, standingWindows } from '../../db/schema';
+import { addSummerShare } from '../../test/csa-helpers';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
-import { buildTestApp, type TestApp } from '../../test/test-app';
-import { addSummerShare } from '../csa/csa.test-helpers';
 import {
   advanceHours,
   eggs,
@@ -13,7 +12,8 @@ import {
   SATURDAY_9AM,
   setUpMarket,
   useTestClock,
-} from '../orders/orders.test-helpers';
+} from '../../test/orders-helpers';
+import { buildTestApp, type TestApp } from '../../test/test-app';
 import { runStandingOrders } from '../standing/standing.sweep';
 
 /**

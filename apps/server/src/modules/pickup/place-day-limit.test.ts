@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
+import { eggs, marketPoint, orderPayload, placeOrder, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { eggs, marketPoint, orderPayload, placeOrder, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
 
 /** A product's day limit can differ per pickup place (decision 543). */
 let app: TestApp;

@@ -2,8 +2,8 @@ import { KENTUCKY_DOUBLE_DOLLARS } from '@farmstand/shared/benefits/programmes';
 import type { IncentiveRequest } from '@farmstand/shared/schemas/benefit-programmes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
+import { marketPoint, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { marketPoint, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
 
 /** A pickup place says which participating market of the running incentive it is (decision 542). */
 let app: TestApp;

@@ -1,9 +1,9 @@
 import { ORIGIN_STATE_MESSAGE } from '@farmstand/shared/schemas/products';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
+import { marketPoint, move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { validProduct } from '../../test/producer-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { marketPoint, move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
 
 /**
  * Where a product was grown or raised, as its producer confirms it (decision 516): WIC and Senior

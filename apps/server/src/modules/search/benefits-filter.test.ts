@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRandom } from '../../seed/random';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct, type TestProducer } from '../../test/listing-factories';
+import { marketPoint } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
+import { indexOf, PLAIN_DISPLAY } from '../../test/test-catalogue';
 import type { BenefitsRow } from '../benefits/benefits.repository';
-import { marketPoint } from '../orders/orders.test-helpers';
 import { type BenefitsWanted, type BenefitTimeline, benefitTimeline, dayNumber, maskOn } from './benefit-filter';
 import type { IndexQuery, ListingData, ProducerData, ProducerQuery } from './listing-index/listing-index';
 import {
@@ -14,7 +15,6 @@ import {
   startListingIndex,
   stopListingIndex,
 } from './listing-index/listing-index.service';
-import { indexOf, PLAIN_DISPLAY } from './listing-index/test-catalogue';
 import { mapGridTuning } from './producer-map-grid';
 import { pollSearchChanges } from './search-changes';
 

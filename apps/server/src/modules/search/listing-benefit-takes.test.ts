@@ -4,8 +4,8 @@ import { buildApp } from '../../app';
 import { products } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct, type TestProducer } from '../../test/listing-factories';
+import { marketPoint, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp, testConfig } from '../../test/test-app';
-import { marketPoint, useTestClock } from '../orders/orders.test-helpers';
 import { listingIndexCaughtUp, listingIndexLoaded } from './listing-index/listing-index.service';
 
 /**

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct, type TestProducer } from '../../test/listing-factories';
+import { useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp, testConfig } from '../../test/test-app';
-import { useTestClock } from '../orders/orders.test-helpers';
 import { listingIndexCaughtUp, listingIndexLoaded } from './listing-index/listing-index.service';
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProduct } from '../../test/listing-factories';
+import { eggs, marketPoint, orderPayload, SATURDAY_9AM, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { eggs, marketPoint, orderPayload, SATURDAY_9AM, setUpMarket, useTestClock } from '../orders/orders.test-helpers';
 
 /**
  * The farm's standing demand (decision 546) on the Saturday market of `setUpMarket`; the clock starts

@@ -2,16 +2,8 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, orders, products } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
+import { advanceHours, eggs, orderPayload, placeOrder, SATURDAY_9AM, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import {
-  advanceHours,
-  eggs,
-  orderPayload,
-  placeOrder,
-  SATURDAY_9AM,
-  setUpMarket,
-  useTestClock,
-} from '../orders/orders.test-helpers';
 import { runStandingOrders, skipToken } from './standing.sweep';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../../seed/random';
+import { indexOf, PLAIN_DISPLAY } from '../../../test/test-catalogue';
 import { distanceFrom } from './geo-math';
 import type { ListingData, ProducerData } from './listing-index';
-import { indexOf, PLAIN_DISPLAY } from './test-catalogue';
 
 /**
  * Centred searches read only the grid cells and the regions a circle touches, count whole ones

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../../seed/random';
+import { indexOf, PLAIN_DISPLAY } from '../../../test/test-catalogue';
 import { distanceFrom } from './geo-math';
 import type { ListingData, ProducerData, ProducerQuery } from './listing-index';
-import { indexOf, PLAIN_DISPLAY } from './test-catalogue';
 import { compareUtf8, TrigramCodes, TrigramQuery, WORD_SIMILARITY_THRESHOLD, wordSimilarity } from './word-similarity';
 
 /**

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../app';
 import { producers, products } from '../../../db/schema';
 import { setUserStatus } from '../../../test/factories';
+import { goldenAnswers } from '../../../test/golden/golden-answers';
 import { buildProducer, buildProduct, setSubscription, type TestProducer } from '../../../test/listing-factories';
 import { buildTestApp, type TestApp, testConfig } from '../../../test/test-app';
-import { goldenAnswers } from '../golden/golden-answers';
 import { listingIndexCaughtUp, listingIndexLoaded, listingIndexOf, producerRowsOf } from './listing-index.service';
 
 /**

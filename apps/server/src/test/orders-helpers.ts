@@ -1,7 +1,7 @@
 import type { PickupPointRequest } from '@farmstand/shared/schemas/pickup';
-import { bearer, type TestUser } from '../../test/factories';
-import { buildProducer, buildProduct, type TestProducer } from '../../test/listing-factories';
-import type { TestApp } from '../../test/test-app';
+import { bearer, type TestUser } from './factories';
+import { buildProducer, buildProduct, type TestProducer } from './listing-factories';
+import type { TestApp } from './test-app';
 
 /** Wednesday 5 June 2030, 12:00 in Kentucky (EDT): the tests' "now". Saturday's market is 8 June. */
 export const WEDNESDAY_NOON = new Date('2030-06-05T16:00:00Z');

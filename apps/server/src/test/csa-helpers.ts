@@ -1,6 +1,6 @@
-import { bearer } from '../../test/factories';
-import type { TestProducer } from '../../test/listing-factories';
-import type { TestApp } from '../../test/test-app';
+import { bearer } from './factories';
+import type { TestProducer } from './listing-factories';
+import type { TestApp } from './test-app';
 
 /**
  * A summer vegetable share on the Saturday market of `setUpMarket` (season June to August 2030),

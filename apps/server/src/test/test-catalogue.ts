@@ -1,7 +1,7 @@
-import type { ProductDisplay } from './listing-display';
-import { type ListingData, ListingIndex, type ProducerData } from './listing-index';
-import { ListingIndexBuilder } from './listing-index.builder';
-import { Vocabulary } from './query-words';
+import type { ProductDisplay } from '../modules/search/listing-index/listing-display';
+import { type ListingData, ListingIndex, type ProducerData } from '../modules/search/listing-index/listing-index';
+import { ListingIndexBuilder } from '../modules/search/listing-index/listing-index.builder';
+import { Vocabulary } from '../modules/search/listing-index/query-words';
 
 /** Tests of the index without a database: what a result shows beyond the ranked fields, the same for every listing. */
 export const PLAIN_DISPLAY: ProductDisplay = {
