@@ -4,7 +4,8 @@ import type { ServerToClientEvents } from '@farmstand/shared/realtime/events';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { expect, vi } from 'vitest';
 import type { Config } from '../config';
-import { createSocketServer, type RealtimeServer, userRoom } from '../realtime/socket-server';
+import { type RealtimeServer, userRoom } from '../realtime/rooms';
+import { createSocketServer } from '../realtime/socket-server';
 import { buildTestApp, type TestApp } from './test-app';
 
 export type ClientSocket = Socket;
