@@ -67,7 +67,7 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     async (request, reply) => {
       const checked = await placement.checkDraft(ctx, placement.basketDraft(await requireUser(ctx, request), request.body));
       const placed = await ctx.db.transaction((tx) => placement.placeDraft(ctx, tx, checked));
-      reply.status(201).send(placement.announcePlaced(ctx, placed));
+      return reply.status(201).send(placement.announcePlaced(ctx, placed));
     },
   );
 
