@@ -2,12 +2,9 @@ import { STORAGE_KEYS } from '@farmstand/shared';
 import type { BenefitProgramme } from '@farmstand/shared/benefits/programmes';
 import { CsaJoinRequest, type CsaPlan } from '@farmstand/shared/schemas/csa';
 import type { ScheduleSlot } from '@farmstand/shared/schemas/pickup';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/field';
-import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/shared/auth-context';
 import { dollars, placeTime, seasonText, useJoinPlan } from '../csa-api';
@@ -32,6 +29,8 @@ export type PlannedBenefitsChoice = {
 };
 
 /** The form to join a CSA plan, loaded when a shopper presses Join (zod stays out of a guest's first load). */
+type Errors = Partial<Record<'point_id' | 'size' | 'dislikes' | 'shopperName' | 'shopperPhone', string>>;
+
 export default function JoinForm({
   plan,
   schedules,
@@ -47,33 +46,46 @@ export default function JoinForm({
 }) {
   const { user } = useAuth();
   const join = useJoinPlan();
-  const form = useForm({
-    resolver: zodResolver(CsaJoinRequest),
-    defaultValues: {
-      point_id: plan.places.find((p) => p.left > 0)?.point_id ?? 0,
-      size: 0,
-      dislikes: '',
-      shopperName: localStorage.getItem(STORAGE_KEYS.pickupName) ?? '',
-      shopperPhone: user?.phone ?? '',
-    },
-  });
-  const { errors } = form.formState;
+  const [pointId, setPointId] = useState(() => plan.places.find((p) => p.left > 0)?.point_id ?? 0);
+  const [size, setSize] = useState(0);
+  const [dislikes, setDislikes] = useState('');
+  const [name, setName] = useState(() => localStorage.getItem(STORAGE_KEYS.pickupName) ?? '');
+  const [phone, setPhone] = useState(user?.phone ?? '');
+  const [errors, setErrors] = useState<Errors>({});
   const [planned, setPlanned] = useState<BenefitProgramme[] | null>(null);
-  const pointId = form.watch('point_id');
-  const size = Number(form.watch('size'));
   const chosenPlace = plan.places.find((p) => p.point_id === pointId);
 
-  const submit = form.handleSubmit((values) =>
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = {
+      point_id: pointId,
+      size,
+      dislikes: dislikes.trim() || null,
+      shopperName: name,
+      shopperPhone: phone || null,
+      ...(planned && planned.length > 0 ? { plannedBenefits: planned } : {}),
+    };
+    const parsed = CsaJoinRequest.safeParse(body);
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof Errors;
+        found[key] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
     join.mutate(
-      { id: plan.id, join: { ...values, ...(planned && planned.length > 0 ? { plannedBenefits: planned } : {}) } },
+      { id: plan.id, join: body },
       {
         onSuccess: (answer) => {
-          localStorage.setItem(STORAGE_KEYS.pickupName, values.shopperName);
+          localStorage.setItem(STORAGE_KEYS.pickupName, name.trim());
           onJoined(answer.message);
         },
       },
-    ),
-  );
+    );
+  };
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label={`Join ${plan.name}`}>
@@ -89,9 +101,9 @@ export default function JoinForm({
                 type="radio"
                 name={`csa-${plan.id}-place`}
                 value={place.point_id}
-                disabled={place.left === 0}
                 checked={pointId === place.point_id}
-                onChange={() => form.setValue('point_id', place.point_id)}
+                disabled={place.left === 0}
+                onChange={() => setPointId(place.point_id)}
                 className="mt-0.5"
               />
               <span>
@@ -103,7 +115,11 @@ export default function JoinForm({
             </label>
           ))}
         </div>
-        <FormError className="mt-1">{errors.point_id?.message}</FormError>
+        {errors.point_id && (
+          <p role="alert" className="mt-1 text-red-700 dark:text-red-400">
+            {errors.point_id}
+          </p>
+        )}
       </fieldset>
       <fieldset>
         <legend className="font-medium">Box size</legend>
@@ -115,7 +131,7 @@ export default function JoinForm({
                 name={`csa-${plan.id}-size`}
                 value={index}
                 checked={size === index}
-                onChange={() => form.setValue('size', index)}
+                onChange={() => setSize(index)}
                 className="mt-0.5"
               />
               <span>
@@ -130,24 +146,27 @@ export default function JoinForm({
         placeholder="No beets, please"
         maxLength={200}
         autoComplete="off"
-        error={errors.dislikes?.message}
-        {...form.register('dislikes')}
+        value={dislikes}
+        error={errors.dislikes}
+        onChange={(e) => setDislikes(e.target.value)}
       />
       <TextInput
         label="Name for pickup"
         required
         maxLength={100}
         autoComplete="name"
-        error={errors.shopperName?.message}
-        {...form.register('shopperName')}
+        value={name}
+        error={errors.shopperName}
+        onChange={(e) => setName(e.target.value)}
       />
       <TextInput
         label="Phone (optional)"
         type="tel"
         maxLength={30}
         autoComplete="tel"
-        error={errors.shopperPhone?.message}
-        {...form.register('shopperPhone')}
+        value={phone}
+        error={errors.shopperPhone}
+        onChange={(e) => setPhone(e.target.value)}
       />
       {plannedBenefits?.({
         producerUserId: plan.producer.user_id,
@@ -160,9 +179,11 @@ export default function JoinForm({
       <p className={muted}>
         You pay {dollars(plan.sizes[size]?.price ?? 0)} to the farm at each pickup, from {seasonText(plan)}.
       </p>
-      <FormError className="font-medium">
-        {join.isError && errorMessage(join.error, 'Could not join the plan; try again')}
-      </FormError>
+      {join.isError && (
+        <p role="alert" className="font-medium text-red-700 dark:text-red-400">
+          {errorMessage(join.error, 'Could not join the plan; try again')}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" isLoading={join.isPending}>
           Join · {dollars(plan.sizes[size]?.price ?? 0)} a pickup
