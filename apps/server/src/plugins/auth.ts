@@ -1,9 +1,8 @@
-import { TEXTS, type TokenClaims, type UserType } from '@farmstand/shared';
+import type { TokenClaims } from '@farmstand/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BoundedCache } from '../lib/bounded-cache';
 import type { AppContext } from '../lib/context';
-import { forbidden, unauthorized } from '../lib/errors';
 import { verifyAccessToken } from '../lib/tokens';
 import type { UserWithSubscription } from './auth-users';
 
@@ -97,29 +96,3 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     return pending;
   });
 });
-
-type GuardOptions = { allowUnverified?: boolean };
-
-/** The signed-in user or a 401. Unverified users are refused when the setting asks for verification. */
-export async function requireUser(ctx: AppContext, request: FastifyRequest, options: GuardOptions = {}): Promise<AuthUser> {
-  const user = await request.currentUser();
-  if (!user) throw unauthorized(bearerToken(request) ? 'Your session has expired. Please sign in again.' : undefined);
-  if (!options.allowUnverified && !user.emailVerified) {
-    const security = await ctx.settings.get('security');
-    if (security.require_email_verification) throw forbidden(TEXTS.emailNotVerified);
-  }
-  return user;
-}
-
-export async function requireRole(
-  ctx: AppContext,
-  request: FastifyRequest,
-  roles: UserType[],
-  message?: string,
-): Promise<AuthUser> {
-  const user = await requireUser(ctx, request);
-  if (!roles.includes(user.userType)) {
-    throw forbidden(message ?? `Only ${roles.join(' or ')} accounts can do this`);
-  }
-  return user;
-}

@@ -1,9 +1,9 @@
-import { USER_TYPES, type UserType } from '@farmstand/shared';
+import { ErrorResponse, TEXTS, USER_TYPES, type UserType } from '@farmstand/shared';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../lib/context';
 import { forbidden, unauthorized } from '../lib/errors';
-import { type AuthUser, bearerToken, requireUser } from './auth';
+import { type AuthUser, bearerToken } from './auth';
 
 /**
  * Who may call a route, declared once in its options (the "route access convention"):
@@ -26,6 +26,20 @@ declare module 'fastify' {
     /** Signed-in routes refuse unverified accounts when the security setting asks for it; this lets them in. */
     allowUnverified?: boolean;
     accessMessages?: AccessMessages;
+  }
+  // The route's own config types its handler's request (Fastify's ContextConfig): `request.user` is
+  // the account the gate let in on a signed-in or role route, and null on a public one.
+  interface FastifyRequest<
+    RouteGeneric,
+    RawServer,
+    RawRequest,
+    SchemaCompiler,
+    TypeProvider,
+    ContextConfig,
+    Logger,
+    RequestType,
+  > {
+    user: ContextConfig extends { access: 'signed-in' | readonly UserType[] } ? AuthUser : null;
   }
 }
 
@@ -51,15 +65,23 @@ export function deniedMessage(access: readonly UserType[], userType: UserType, m
   return denied?.[userType] ?? `Only ${access.join(' or ')} accounts can do this`;
 }
 
-/** The gate itself: who the caller is and whether the route lets them in. Exported for the few handlers that need it. */
-export async function authorizeRequest(ctx: AppContext, request: FastifyRequest): Promise<AuthUser | null> {
+/**
+ * The gate itself, the one definition of "signed in" (a working token of an active account, its
+ * e-mail verified when the security setting asks for it) and of "of this type".
+ */
+async function authorizeRequest(ctx: AppContext, request: FastifyRequest): Promise<AuthUser | null> {
   const config = request.routeOptions.config;
   const access = config.access;
   if (access === undefined || access === 'public') return null;
   const messages = config.accessMessages ?? {};
-  if (messages.signIn && !bearerToken(request)) throw unauthorized(messages.signIn);
-  // requireUser is the one definition of "signed in": token, account status, e-mail verification.
-  const user = await requireUser(ctx, request, { allowUnverified: config.allowUnverified === true });
+  const token = bearerToken(request);
+  if (messages.signIn && !token) throw unauthorized(messages.signIn);
+  const user = await request.currentUser();
+  if (!user) throw unauthorized(token ? 'Your session has expired. Please sign in again.' : undefined);
+  if (config.allowUnverified !== true && !user.emailVerified) {
+    const security = await ctx.settings.get('security');
+    if (security.require_email_verification) throw forbidden(TEXTS.emailNotVerified);
+  }
   if (access !== 'signed-in' && !access.includes(user.userType)) {
     throw forbidden(deniedMessage(access, user.userType, messages));
   }
@@ -78,14 +100,17 @@ function assertKnownAccess(route: RouteOptions, access: unknown): void {
 /**
  * Checks `config.access` in onRequest, before the body is parsed and validated: a guest sending a
  * malformed body to a producer route gets 401, a consumer 403, and only allowed callers ever see a
- * validation message. Added per route through onRoute so it runs after the rate
- * limit's own onRequest hook (registered earlier) and costs nothing on public routes.
+ * validation message; the account let in is `request.user` for the handler. Added per route through
+ * onRoute so it runs after the rate limit's own onRequest hook (registered earlier) and costs nothing
+ * on public routes. A gated route's schema gains its 401 and 403 answers here, and the OpenAPI
+ * document its bearer security (openapi-quality.ts): routes list only their other error codes.
  */
 export const routeAccessPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
   const declared: DeclaredRoute[] = [];
   app.decorate('declaredRoutes', declared);
+  app.decorateRequest('user', null);
   const gate: onRequestAsyncHookHandler = async (request) => {
-    await authorizeRequest(opts.ctx, request);
+    (request as { user: AuthUser | null }).user = await authorizeRequest(opts.ctx, request);
   };
 
   app.addHook('onRoute', (route) => {
@@ -105,6 +130,12 @@ export const routeAccessPlugin = fp(async (app: FastifyInstance, opts: { ctx: Ap
       });
     }
     if (access === undefined || access === 'public') return;
+    // 403: another account type, or an unverified e-mail where the security setting asks for it.
+    const refusals =
+      access === 'signed-in' && route.config.allowUnverified
+        ? { 401: ErrorResponse }
+        : { 401: ErrorResponse, 403: ErrorResponse };
+    route.schema = { ...route.schema, response: { ...refusals, ...(route.schema?.response as object | undefined) } };
     const existing = route.onRequest;
     route.onRequest = existing ? [...[existing].flat(), gate] : [gate];
   });

@@ -1,9 +1,8 @@
-import { ErrorResponse, IdParams } from '@farmstand/shared';
+import { IdParams } from '@farmstand/shared';
 import { ModerateReviewRequest, ReviewDetail } from '@farmstand/shared/schemas/reviews';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../module';
+import { defineModule, errors, type ModuleOptions } from '../module';
 import { moderateReview } from '../reviews';
 
 /**
@@ -17,22 +16,12 @@ const adminReviewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
       config: { access: ['admin'] },
       schema: {
         tags: ['admin'],
-        security: [{ bearer: [] }],
         params: IdParams,
         body: ModerateReviewRequest,
-        response: {
-          200: z.object({ review: ReviewDetail }),
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          404: ErrorResponse,
-        },
+        response: { 200: z.object({ review: ReviewDetail }), ...errors(400, 404) },
       },
     },
-    async (request) => {
-      const admin = await requireRole(ctx, request, ['admin']);
-      return { review: await moderateReview(ctx, admin, request.params.id, request.body) };
-    },
+    async (request) => ({ review: await moderateReview(ctx, request.user, request.params.id, request.body) }),
   );
 };
 

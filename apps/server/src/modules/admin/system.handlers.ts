@@ -1,4 +1,3 @@
-import { ErrorResponse } from '@farmstand/shared';
 import {
   AnalyticsQuery,
   AnalyticsResponse,
@@ -9,36 +8,29 @@ import {
 } from '@farmstand/shared/schemas/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../plugins/auth';
-import type { ModuleOptions } from '../module';
+import { errors, type ModuleOptions } from '../module';
 import { analytics } from './analytics.service';
 import * as maintenance from './maintenance.service';
 
 const MessageResponse = z.object({ message: z.string() });
-const readErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
-const doc = { tags: ['admin'], security: [{ bearer: [] }] };
 
 /** Settings, maintenance and analytics, mounted by admin.routes.ts under /admin. */
 export const systemHandlers: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  const requireAdmin = (request: Parameters<typeof requireRole>[1]) => requireRole(ctx, request, ['admin']);
-
   app.get(
     '/settings',
-    { config: { access: ['admin'] }, schema: { ...doc, response: { 200: SettingsResponse, ...readErrors } } },
-    async (request) => {
-      await requireAdmin(request);
-      return { settings: await maintenance.readSettings(ctx) };
-    },
+    { config: { access: ['admin'] }, schema: { response: { 200: SettingsResponse, ...errors(400) } } },
+    async () => ({
+      settings: await maintenance.readSettings(ctx),
+    }),
   );
 
   app.get(
     '/settings/:key',
     {
       config: { access: ['admin'] },
-      schema: { ...doc, params: SettingsKeyParams, response: { 200: SettingsResponse, ...readErrors } },
+      schema: { params: SettingsKeyParams, response: { 200: SettingsResponse, ...errors(400) } },
     },
     async (request) => {
-      await requireAdmin(request);
       const all = await maintenance.readSettings(ctx);
       return { settings: { [request.params.key]: all[request.params.key] ?? {} } };
     },
@@ -48,41 +40,29 @@ export const systemHandlers: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     '/settings/:key',
     {
       config: { access: ['admin'] },
-      schema: { ...doc, params: SettingsKeyParams, body: SettingsSectionBody, response: { 200: MessageResponse, ...readErrors } },
+      schema: { params: SettingsKeyParams, body: SettingsSectionBody, response: { 200: MessageResponse, ...errors(400) } },
     },
-    async (request) => {
-      const admin = await requireAdmin(request);
-      return maintenance.saveSettings(ctx, admin, request.params.key, request.body);
-    },
+    async (request) => maintenance.saveSettings(ctx, request.user, request.params.key, request.body),
   );
 
   app.post(
     '/maintenance/backup',
-    { config: { access: ['admin'] }, schema: { ...doc, response: { 200: BackupResponse, ...readErrors } } },
-    async (request) => {
-      const admin = await requireAdmin(request);
-      return maintenance.backup(ctx, admin);
-    },
+    { config: { access: ['admin'] }, schema: { response: { 200: BackupResponse, ...errors(400) } } },
+    async (request) => maintenance.backup(ctx, request.user),
   );
 
   app.post(
     '/maintenance/clear-cache',
-    { config: { access: ['admin'] }, schema: { ...doc, response: { 200: MessageResponse, ...readErrors } } },
-    async (request) => {
-      const admin = await requireAdmin(request);
-      return maintenance.clearCache(ctx, admin);
-    },
+    { config: { access: ['admin'] }, schema: { response: { 200: MessageResponse, ...errors(400) } } },
+    async (request) => maintenance.clearCache(ctx, request.user),
   );
 
   app.get(
     '/analytics',
     {
       config: { access: ['admin'] },
-      schema: { ...doc, querystring: AnalyticsQuery, response: { 200: AnalyticsResponse, ...readErrors } },
+      schema: { querystring: AnalyticsQuery, response: { 200: AnalyticsResponse, ...errors(400) } },
     },
-    async (request) => {
-      await requireAdmin(request);
-      return analytics(ctx, request.query.timeRange ?? '30d');
-    },
+    async (request) => analytics(ctx, request.query.timeRange ?? '30d'),
   );
 };

@@ -1,11 +1,7 @@
-import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../lib/context';
 import { forbidden } from '../../lib/errors';
-import { requireUser } from '../../plugins/auth';
+import type { AuthUser } from '../../plugins/auth';
 
 /** A producer's figures are theirs alone; admins see every producer's. */
-export async function requireProducerAnalyticsReader(ctx: AppContext, request: FastifyRequest, producerUserId: number) {
-  const user = await requireUser(ctx, request);
-  if (user.userType === 'admin' || user.id === producerUserId) return user;
-  throw forbidden('You can only view analytics for your own farm');
+export function assertAnalyticsReader(user: AuthUser, producerUserId: number): void {
+  if (user.userType !== 'admin' && user.id !== producerUserId) throw forbidden('You can only view analytics for your own farm');
 }

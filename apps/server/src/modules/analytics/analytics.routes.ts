@@ -1,4 +1,3 @@
-import { ErrorResponse } from '@farmstand/shared';
 import {
   AnalyticsDashboardResponse,
   AnalyticsDaysQuery,
@@ -12,14 +11,10 @@ import {
 } from '@farmstand/shared/schemas/analytics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../module';
-import { requireProducerAnalyticsReader } from './analytics.policy';
+import { defineModule, errors, type ModuleOptions } from '../module';
+import { assertAnalyticsReader } from './analytics.policy';
 import * as analytics from './analytics.service';
 
-const tags = ['analytics'];
-const security = [{ bearer: [] }];
-const denied = { 401: ErrorResponse, 403: ErrorResponse };
 /** Own per-IP budget, so a misbehaving page cannot flood the events table. */
 const TRACK_PER_MINUTE = 120;
 const adminOnlyAccess = { access: ['admin'] } as const;
@@ -29,7 +24,7 @@ const analyticsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
     '/track',
     {
       config: { access: 'public', rateLimit: { max: TRACK_PER_MINUTE, timeWindow: '1 minute' } },
-      schema: { tags, body: TrackEventRequest, response: { 204: z.null(), 400: ErrorResponse, 429: ErrorResponse } },
+      schema: { body: TrackEventRequest, response: { 204: z.null(), ...errors(400, 429) } },
     },
     async (request, reply) => {
       // Optional auth: a guest's event is kept without a user; an expired token does not fail the call.
@@ -45,67 +40,51 @@ const analyticsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
       // Producers see their own farm's figures (ownership checked in the handler), admins every farm's.
       config: { access: ['producer', 'admin'], accessMessages: { denied: 'You can only view analytics for your own farm' } },
       schema: {
-        tags,
-        security,
         params: AnalyticsProducerParams,
         querystring: AnalyticsDaysQuery,
-        response: { 200: ProducerAnalyticsResponse, ...denied },
+        response: { 200: ProducerAnalyticsResponse },
       },
     },
     async (request) => {
-      await requireProducerAnalyticsReader(ctx, request, request.params.id);
+      assertAnalyticsReader(request.user, request.params.id);
       return analytics.producerAnalytics(ctx, request.params.id, request.query.days);
     },
   );
-
-  const adminOnly = (request: Parameters<typeof requireRole>[1]) => requireRole(ctx, request, ['admin']);
 
   app.get(
     '/popular-products',
     {
       config: adminOnlyAccess,
-      schema: { tags, security, querystring: PopularProductsQuery, response: { 200: PopularProductsResponse, ...denied } },
+      schema: { querystring: PopularProductsQuery, response: { 200: PopularProductsResponse } },
     },
-    async (request) => {
-      await adminOnly(request);
-      return analytics.popularProducts(ctx, request.query.days, request.query.limit);
-    },
+    async (request) => analytics.popularProducts(ctx, request.query.days, request.query.limit),
   );
 
   app.get(
     '/search-trends',
     {
       config: adminOnlyAccess,
-      schema: { tags, security, querystring: AnalyticsDaysQuery, response: { 200: SearchTrendsResponse, ...denied } },
+      schema: { querystring: AnalyticsDaysQuery, response: { 200: SearchTrendsResponse } },
     },
-    async (request) => {
-      await adminOnly(request);
-      return analytics.searchTrends(ctx, request.query.days);
-    },
+    async (request) => analytics.searchTrends(ctx, request.query.days),
   );
 
   app.get(
     '/engagement',
     {
       config: adminOnlyAccess,
-      schema: { tags, security, querystring: AnalyticsDaysQuery, response: { 200: EngagementResponse, ...denied } },
+      schema: { querystring: AnalyticsDaysQuery, response: { 200: EngagementResponse } },
     },
-    async (request) => {
-      await adminOnly(request);
-      return analytics.engagement(ctx, request.query.days);
-    },
+    async (request) => analytics.engagement(ctx, request.query.days),
   );
 
   app.get(
     '/dashboard',
     {
       config: adminOnlyAccess,
-      schema: { tags, security, querystring: AnalyticsDaysQuery, response: { 200: AnalyticsDashboardResponse, ...denied } },
+      schema: { querystring: AnalyticsDaysQuery, response: { 200: AnalyticsDashboardResponse } },
     },
-    async (request) => {
-      await adminOnly(request);
-      return analytics.dashboard(ctx, request.query.days);
-    },
+    async (request) => analytics.dashboard(ctx, request.query.days),
   );
 };
 

@@ -1,9 +1,7 @@
-import { ErrorResponse } from '@farmstand/shared';
 import { AnnouncementRequest } from '@farmstand/shared/schemas/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../module';
+import { defineModule, errors, type ModuleOptions } from '../module';
 
 /** POST /api/admin/announcements: a message to everyone connected, on every instance (spec 01 §7). */
 const announcementsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
@@ -13,13 +11,11 @@ const announcementsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       config: { access: ['admin'] },
       schema: {
         tags: ['admin'],
-        security: [{ bearer: [] }],
         body: AnnouncementRequest,
-        response: { 200: z.object({ message: z.string() }), 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: z.object({ message: z.string() }), ...errors(400) },
       },
     },
     async (request) => {
-      await requireRole(ctx, request, ['admin']);
       ctx.events.emit('announcement', { message: request.body.message });
       return { message: 'Announcement sent' };
     },

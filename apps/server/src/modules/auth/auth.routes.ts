@@ -4,7 +4,6 @@ import {
   BecomeProducerRequest,
   ChangePasswordRequest,
   EmailRequest,
-  ErrorResponse,
   LoginRequest,
   MessageResponse,
   RegisterRequest,
@@ -16,12 +15,9 @@ import {
   VerifyEmailResponse,
 } from '@farmstand/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../module';
+import { defineModule, errors, type ModuleOptions } from '../module';
 import * as auth from './auth.service';
 import { presentUser } from './user.presenter';
-
-const tags = ['auth'];
 
 const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sensitiveRateLimit }) => {
   // Sign-in and e-mail sending calls get a tighter per-IP limit than the rest of the API.
@@ -31,7 +27,7 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sens
     '/register',
     {
       config: sensitive,
-      schema: { tags, body: RegisterRequest, response: { 201: AuthResponse, 400: ErrorResponse, 409: ErrorResponse } },
+      schema: { body: RegisterRequest, response: { 201: AuthResponse, ...errors(400, 409) } },
     },
     async (request, reply) => reply.status(201).send(await auth.register(ctx, request.body)),
   );
@@ -40,7 +36,7 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sens
     '/login',
     {
       config: sensitive,
-      schema: { tags, body: LoginRequest, response: { 200: AuthResponse, 401: ErrorResponse, 429: ErrorResponse } },
+      schema: { body: LoginRequest, response: { 200: AuthResponse, ...errors(401, 429) } },
     },
     // request.ip is the client's address (X-Forwarded-For only from a configured proxy): lockouts are per account and address.
     async (request) => auth.login(ctx, request.body, request.ip),
@@ -51,7 +47,6 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sens
     {
       config: sensitive,
       schema: {
-        tags,
         summary: 'E-mail a one-time sign-in link (works while password sign-in is locked)',
         body: EmailRequest,
         response: { 200: MessageResponse },
@@ -68,10 +63,9 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sens
     {
       config: sensitive,
       schema: {
-        tags,
         summary: 'Sign in with an e-mailed link (once)',
         body: TokenRequest,
-        response: { 200: AuthResponse, 400: ErrorResponse, 403: ErrorResponse },
+        response: { 200: AuthResponse, ...errors(400, 403) },
       },
     },
     async (request) => auth.signInWithLink(ctx, request.body.token, request.ip),
@@ -87,14 +81,12 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sens
         },
       },
       schema: {
-        tags,
-        security: [{ bearer: [] }],
         summary: 'Turn this shopper account into a producer account (starts the free trial)',
         body: BecomeProducerRequest,
-        response: { 200: AuthResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse },
+        response: { 200: AuthResponse, ...errors(400, 409) },
       },
     },
-    async (request) => auth.becomeProducer(ctx, (await requireUser(ctx, request)).id),
+    async (request) => auth.becomeProducer(ctx, request.user.id),
   );
 
   app.get(
@@ -102,14 +94,14 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sens
     {
       // Unverified accounts must still see who they are (to be offered a new verification mail).
       config: { access: 'signed-in', allowUnverified: true },
-      schema: { tags, security: [{ bearer: [] }], response: { 200: UserResponse, 401: ErrorResponse } },
+      schema: { response: { 200: UserResponse } },
     },
-    async (request) => presentUser(await requireUser(ctx, request, { allowUnverified: true })),
+    async (request) => presentUser(request.user),
   );
 
   app.post(
     '/verify-email',
-    { config: sensitive, schema: { tags, body: TokenRequest, response: { 200: VerifyEmailResponse, 400: ErrorResponse } } },
+    { config: sensitive, schema: { body: TokenRequest, response: { 200: VerifyEmailResponse, ...errors(400) } } },
     async (request) => {
       const { alreadyVerified } = await auth.verifyEmail(ctx, request.body.token);
       return alreadyVerified
@@ -123,31 +115,26 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sens
     {
       config: { ...sensitive, access: 'signed-in', allowUnverified: true },
       schema: {
-        tags,
-        security: [{ bearer: [] }],
         summary: 'Change the password with the current one; ends every other session',
         body: ChangePasswordRequest,
-        response: { 200: AuthResponse, 400: ErrorResponse, 401: ErrorResponse },
+        response: { 200: AuthResponse, ...errors(400) },
       },
     },
-    async (request) => {
-      const user = await requireUser(ctx, request, { allowUnverified: true });
-      return auth.changePassword(ctx, user.id, request.body.currentPassword, request.body.newPassword);
-    },
+    async (request) => auth.changePassword(ctx, request.user.id, request.body.currentPassword, request.body.newPassword),
   );
 
   app.get(
     '/rules',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Password rules in force, for the sign-up and reset forms', response: { 200: AuthRulesResponse } },
+      schema: { summary: 'Password rules in force, for the sign-up and reset forms', response: { 200: AuthRulesResponse } },
     },
     async () => ({ password_min_length: await auth.passwordMinLength(ctx) }),
   );
 
   app.post(
     '/resend-verification',
-    { config: sensitive, schema: { tags, body: EmailRequest, response: { 200: MessageResponse } } },
+    { config: sensitive, schema: { body: EmailRequest, response: { 200: MessageResponse } } },
     async (request) => {
       await auth.resendVerification(ctx, request.body.email);
       return { message: 'Verification email sent! Please check your inbox.' };
@@ -156,7 +143,7 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sens
 
   app.post(
     '/forgot-password',
-    { config: sensitive, schema: { tags, body: EmailRequest, response: { 200: MessageResponse } } },
+    { config: sensitive, schema: { body: EmailRequest, response: { 200: MessageResponse } } },
     async (request) => {
       await auth.forgotPassword(ctx, request.body.email);
       return { message: 'If an account exists for that email, a password reset link is on its way.' };
@@ -167,7 +154,7 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sens
     '/reset-password',
     {
       config: sensitive,
-      schema: { tags, body: ResetPasswordRequest, response: { 200: ResetPasswordResponse, 400: ErrorResponse } },
+      schema: { body: ResetPasswordRequest, response: { 200: ResetPasswordResponse, ...errors(400) } },
     },
     async (request) => {
       const session = await auth.resetPassword(ctx, request.body.token, request.body.password);

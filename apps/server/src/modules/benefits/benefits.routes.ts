@@ -1,4 +1,4 @@
-import { ErrorResponse, IdParams, MessageResponse } from '@farmstand/shared';
+import { IdParams, MessageResponse } from '@farmstand/shared';
 import {
   BenefitTableResponse,
   IncentiveParams,
@@ -25,15 +25,12 @@ import {
   TendersRequest,
 } from '@farmstand/shared/schemas/benefits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole, requireUser } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../module';
+import { defineModule, errors, type ModuleOptions } from '../module';
 import * as benefits from './benefits.service';
 import * as programmes from './programmes.service';
 import * as shopperBenefits from './shopper-benefits.service';
 
 const tags = ['benefits'];
-const security = [{ bearer: [] }];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const producerOnly = {
   access: ['producer'] as const,
   accessMessages: { denied: 'Only producers say which benefits they take at pickup' },
@@ -59,11 +56,6 @@ const programmesAdmin = {
  * families stay in this one module.
  */
 const benefitsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  const producer = (request: Parameters<typeof requireUser>[1]) =>
-    requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied);
-  const admin = (request: Parameters<typeof requireUser>[1]) =>
-    requireRole(ctx, request, ['admin'], adminOnly.accessMessages.denied);
-
   app.get(
     '/benefits/mine',
     {
@@ -71,11 +63,10 @@ const benefitsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       schema: {
         summary: 'Which benefits your farm takes at pickup, with your FNS number’s review',
         tags,
-        security,
-        response: { 200: ProducerBenefitsResponse, ...errors },
+        response: { 200: ProducerBenefitsResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => benefits.mine(ctx, await producer(request)),
+    async (request) => benefits.mine(ctx, request.user),
   );
 
   app.put(
@@ -85,12 +76,11 @@ const benefitsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       schema: {
         summary: 'Say which benefits your farm takes (a new or changed FNS number waits for an admin)',
         tags,
-        security,
         body: ProducerBenefitsRequest,
-        response: { 200: ProducerBenefitsResponse, ...errors },
+        response: { 200: ProducerBenefitsResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => benefits.saveMine(ctx, await producer(request), request.body),
+    async (request) => benefits.saveMine(ctx, request.user, request.body),
   );
 
   app.get(
@@ -100,11 +90,10 @@ const benefitsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       schema: {
         summary: 'The benefits you said you use (only you see them; farms and admins never do)',
         tags,
-        security,
-        response: { 200: ShopperBenefits, ...errors },
+        response: { 200: ShopperBenefits, ...errors(400, 404, 409) },
       },
     },
-    async (request) => shopperBenefits.mine(ctx, await requireUser(ctx, request)),
+    async (request) => shopperBenefits.mine(ctx, request.user),
   );
 
   app.put(
@@ -114,12 +103,11 @@ const benefitsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       schema: {
         summary: 'Save which benefits you use: SNAP, WIC FMNP and Senior FMNP coupons (private to you)',
         tags,
-        security,
         body: ShopperBenefitsRequest,
-        response: { 200: ShopperBenefitsSaved, ...errors },
+        response: { 200: ShopperBenefitsSaved, ...errors(400, 404, 409) },
       },
     },
-    async (request) => shopperBenefits.saveMine(ctx, await requireUser(ctx, request), request.body),
+    async (request) => shopperBenefits.saveMine(ctx, request.user, request.body),
   );
 
   app.delete(
@@ -129,11 +117,10 @@ const benefitsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       schema: {
         summary: 'Forget the benefits you saved (they are deleted)',
         tags,
-        security,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: MessageResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => shopperBenefits.forgetMine(ctx, await requireUser(ctx, request)),
+    async (request) => shopperBenefits.forgetMine(ctx, request.user),
   );
 
   app.get(
@@ -144,7 +131,7 @@ const benefitsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
         summary: 'What a farm takes now: SNAP once verified, coupons until their authorisation ends, the incentive',
         tags,
         params: BenefitsUserParams,
-        response: { 200: PublicBenefits, 400: ErrorResponse, 404: ErrorResponse },
+        response: { 200: PublicBenefits, ...errors(400, 404) },
       },
     },
     async (request) => benefits.publicBenefits(ctx, request.params.userId),
@@ -157,12 +144,11 @@ const benefitsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       schema: {
         summary: 'An order’s tender plan (what each benefit can pay) and what the farm recorded',
         tags,
-        security,
         params: IdParams,
-        response: { 200: OrderBenefitsResponse, ...errors },
+        response: { 200: OrderBenefitsResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => benefits.orderBenefits(ctx, await requireUser(ctx, request), request.params.id),
+    async (request) => benefits.orderBenefits(ctx, request.user, request.params.id),
   );
 
   app.put(
@@ -174,19 +160,12 @@ const benefitsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
         description:
           'Allowed once the order is picked up, or is accepted or ready and its pickup day has come. Refused (400) above what each benefit may pay, above the incentive’s match and daily cap, or above the order’s total.',
         tags,
-        security,
         params: IdParams,
         body: TendersRequest,
-        response: { 200: OrderBenefitsResponse, ...errors },
+        response: { 200: OrderBenefitsResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) =>
-      benefits.recordTenders(
-        ctx,
-        await requireRole(ctx, request, ['producer'], farmOnly.accessMessages.denied),
-        request.params.id,
-        request.body,
-      ),
+    async (request) => benefits.recordTenders(ctx, request.user, request.params.id, request.body),
   );
 
   app.get(
@@ -198,14 +177,13 @@ const benefitsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
         description:
           'The month is counted in pickup days (local to the pickup place). `format=csv` answers text/csv, one order a line; `format=pdf` a printable PDF; both as a download named farmstand-benefits-YYYY-MM.',
         tags,
-        security,
         querystring: LedgerQuery,
         produces: ['application/json', 'text/csv', 'application/pdf'],
-        response: { 200: Ledger, ...errors },
+        response: { 200: Ledger, ...errors(400, 404, 409) },
       },
     },
     async (request, reply) => {
-      const user = await requireRole(ctx, request, ['producer'], 'Only producers have a benefits ledger');
+      const user = request.user;
       const file = await benefits.ledger(ctx, user, request.query);
       if (file.format === 'json') return file.ledger;
       const type = file.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf';
@@ -224,15 +202,11 @@ const benefitsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       schema: {
         summary: 'Farms by SNAP status (pending: FNS numbers to verify)',
         tags: ['admin', ...tags],
-        security,
         querystring: AdminBenefitsQuery,
-        response: { 200: AdminBenefitsList, ...errors },
+        response: { 200: AdminBenefitsList, ...errors(400, 404, 409) },
       },
     },
-    async (request) => {
-      await admin(request);
-      return benefits.adminList(ctx, request.query.status);
-    },
+    async (request) => benefits.adminList(ctx, request.query.status),
   );
 
   app.get(
@@ -242,15 +216,11 @@ const benefitsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       schema: {
         summary: 'Tenders recorded across the platform in a month, per kind, with their orders',
         tags: ['admin', ...tags],
-        security,
         querystring: AdminBenefitsTotalsQuery,
-        response: { 200: AdminBenefitsTotals, ...errors },
+        response: { 200: AdminBenefitsTotals, ...errors(400, 404, 409) },
       },
     },
-    async (request) => {
-      await admin(request);
-      return benefits.adminTotals(ctx, request.query.month);
-    },
+    async (request) => benefits.adminTotals(ctx, request.query.month),
   );
 
   app.post(
@@ -260,13 +230,12 @@ const benefitsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       schema: {
         summary: 'Verify or reject a farm’s pending FNS number (a rejection says why); the farm is mailed',
         tags: ['admin', ...tags],
-        security,
         params: BenefitsUserParams,
         body: AdminBenefitsReviewRequest,
-        response: { 200: ProducerBenefitsResponse, ...errors },
+        response: { 200: ProducerBenefitsResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => benefits.review(ctx, await admin(request), request.params.userId, request.body),
+    async (request) => benefits.review(ctx, request.user, request.params.userId, request.body),
   );
   app.get(
     '/benefits/programmes',
@@ -290,16 +259,12 @@ const benefitsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       schema: {
         summary: 'Edit a programme’s rules in a state: its name, who authorises farmers, what it pays for, sources',
         tags: ['admin', ...tags],
-        security,
         params: ProgrammeParams,
         body: StateProgrammeRequest,
-        response: { 200: BenefitTableResponse, ...errors },
+        response: { 200: BenefitTableResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => {
-      const user = await requireRole(ctx, request, ['admin'], programmesAdmin.accessMessages.denied);
-      return programmes.saveProgramme(ctx, user, request.params.programme, request.params.state, request.body);
-    },
+    async (request) => programmes.saveProgramme(ctx, request.user, request.params.programme, request.params.state, request.body),
   );
 
   app.post(
@@ -309,13 +274,12 @@ const benefitsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       schema: {
         summary: 'Add an incentive that matches benefits (at most one runs in a state)',
         tags: ['admin', ...tags],
-        security,
         body: IncentiveRequest,
-        response: { 201: BenefitTableResponse, ...errors },
+        response: { 201: BenefitTableResponse, ...errors(400, 404, 409) },
       },
     },
     async (request, reply) => {
-      const user = await requireRole(ctx, request, ['admin'], programmesAdmin.accessMessages.denied);
+      const user = request.user;
       const { table } = await programmes.saveIncentive(ctx, user, null, request.body);
       return reply.code(201).send(table);
     },
@@ -328,16 +292,12 @@ const benefitsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       schema: {
         summary: 'Edit an incentive, or switch it off (active: false)',
         tags: ['admin', ...tags],
-        security,
         params: IncentiveParams,
         body: IncentiveRequest,
-        response: { 200: BenefitTableResponse, ...errors },
+        response: { 200: BenefitTableResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => {
-      const user = await requireRole(ctx, request, ['admin'], programmesAdmin.accessMessages.denied);
-      return (await programmes.saveIncentive(ctx, user, request.params.id, request.body)).table;
-    },
+    async (request) => (await programmes.saveIncentive(ctx, request.user, request.params.id, request.body)).table,
   );
 };
 

@@ -1,4 +1,4 @@
-import { ErrorResponse, IdParams } from '@farmstand/shared';
+import { IdParams } from '@farmstand/shared';
 import {
   BillingMessageResponse,
   CancelSubscriptionResponse,
@@ -12,16 +12,14 @@ import {
 } from '@farmstand/shared/schemas/billing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
-import { defineModule, type ModuleOptions } from '../module';
-import { PRODUCER_ONLY_BILLING, requireAdmin, requireProducer } from './billing.policy';
+import { defineModule, errors, type ModuleOptions } from '../module';
+import { PRODUCER_ONLY_BILLING } from './billing.policy';
 import { presentSubscription } from './billing.presenter';
 import * as billing from './billing.service';
 import { handleStripeEvent, verifyStripeEvent } from './billing.webhook';
 import { createPaymentProvider } from './providers';
 
 const tags = ['billing'];
-const security = [{ bearer: [] }];
-const denied = { 401: ErrorResponse, 403: ErrorResponse };
 /** Subscriptions belong to producers: guests get a 401, consumers and admins a 403 (billing.policy.ts). */
 const producerAccess = { access: ['producer'], accessMessages: { denied: PRODUCER_ONLY_BILLING } } as const;
 
@@ -33,11 +31,8 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, s
 
   app.get(
     '/subscription-status',
-    { config: producerAccess, schema: { tags, security, response: { 200: SubscriptionStatusResponse, ...denied } } },
-    async (request) => {
-      const user = await requireProducer(ctx, request);
-      return presentSubscription(await billing.getSubscription(ctx, user.id), provider);
-    },
+    { config: producerAccess, schema: { tags, response: { 200: SubscriptionStatusResponse } } },
+    async (request) => presentSubscription(await billing.getSubscription(ctx, request.user.id), provider),
   );
 
   app.post(
@@ -46,15 +41,11 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, s
       config: sensitiveProducer,
       schema: {
         tags,
-        security,
         body: CreatePaymentIntentRequest,
-        response: { 200: CreatePaymentIntentResponse, 400: ErrorResponse, 409: ErrorResponse, ...denied },
+        response: { 200: CreatePaymentIntentResponse, ...errors(400, 409) },
       },
     },
-    async (request) => {
-      const user = await requireProducer(ctx, request);
-      return billing.createPaymentIntent(ctx, provider, user, request.body);
-    },
+    async (request) => billing.createPaymentIntent(ctx, provider, request.user, request.body),
   );
 
   app.post(
@@ -63,13 +54,12 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, s
       config: sensitiveProducer,
       schema: {
         tags,
-        security,
         body: ConfirmSubscriptionRequest,
-        response: { 200: ConfirmSubscriptionResponse, 400: ErrorResponse, 402: ErrorResponse, 409: ErrorResponse, ...denied },
+        response: { 200: ConfirmSubscriptionResponse, ...errors(400, 402, 409) },
       },
     },
     async (request) => {
-      const user = await requireProducer(ctx, request);
+      const user = request.user;
       const row = await billing.confirmSubscription(ctx, provider, user, request.body);
       return { message: 'Subscription activated', subscription: presentSubscription(row, provider) };
     },
@@ -79,10 +69,10 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, s
     '/cancel-subscription',
     {
       config: producerAccess,
-      schema: { tags, security, response: { 200: CancelSubscriptionResponse, 400: ErrorResponse, ...denied } },
+      schema: { tags, response: { 200: CancelSubscriptionResponse, ...errors(400) } },
     },
     async (request) => {
-      const user = await requireProducer(ctx, request);
+      const user = request.user;
       const row = await billing.cancelSubscription(ctx, provider, user.id);
       return {
         message: 'Your subscription will end at the end of the current billing period',
@@ -95,12 +85,9 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, s
     '/create-portal-session',
     {
       config: producerAccess,
-      schema: { tags, security, response: { 200: PortalSessionResponse, 400: ErrorResponse, ...denied } },
+      schema: { tags, response: { 200: PortalSessionResponse, ...errors(400) } },
     },
-    async (request) => {
-      const user = await requireProducer(ctx, request);
-      return { url: await billing.createPortalSession(ctx, provider, user.id) };
-    },
+    async (request) => ({ url: await billing.createPortalSession(ctx, provider, request.user.id) }),
   );
 
   // What the admin's grant dialog shows: the producer's trial or plan and when it ends.
@@ -110,15 +97,11 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, s
       config: { access: ['admin'] },
       schema: {
         tags,
-        security,
         params: IdParams,
-        response: { 200: SubscriptionStatusResponse, 400: ErrorResponse, 404: ErrorResponse, ...denied },
+        response: { 200: SubscriptionStatusResponse, ...errors(400, 404) },
       },
     },
-    async (request) => {
-      await requireAdmin(ctx, request);
-      return presentSubscription(await billing.getSubscription(ctx, request.params.id), provider);
-    },
+    async (request) => presentSubscription(await billing.getSubscription(ctx, request.params.id), provider),
   );
 
   app.post(
@@ -127,13 +110,12 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, s
       config: { access: ['admin'] },
       schema: {
         tags,
-        security,
         body: GrantSubscriptionRequest,
-        response: { 200: ConfirmSubscriptionResponse, 400: ErrorResponse, 404: ErrorResponse, ...denied },
+        response: { 200: ConfirmSubscriptionResponse, ...errors(400, 404) },
       },
     },
     async (request) => {
-      const admin = await requireAdmin(ctx, request);
+      const admin = request.user;
       const row = await billing.grantSubscription(ctx, admin.id, request.body);
       return { message: 'Subscription granted', subscription: presentSubscription(row, provider) };
     },
@@ -148,7 +130,7 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, s
       // Public: the payment provider calls it; the signature is what authenticates.
       {
         config: { access: 'public' },
-        schema: { tags, response: { 200: BillingMessageResponse, 400: ErrorResponse, 404: ErrorResponse } },
+        schema: { tags, response: { 200: BillingMessageResponse, ...errors(400, 404) } },
       },
       async (request, reply) => {
         const secret = ctx.config.stripe.webhookSecret;

@@ -1,15 +1,12 @@
-import { ErrorResponse, IdParams } from '@farmstand/shared';
+import { IdParams } from '@farmstand/shared';
 import { DOCUMENT_TEXTS, DocumentUploadResponse, MAX_DOCUMENT_BYTES } from '@farmstand/shared/schemas/certification-documents';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, tooLarge, unsupportedType } from '../../lib/errors';
-import { requireRole, requireUser } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../module';
+import { defineModule, errors, type ModuleOptions } from '../module';
 import * as documents from './certification-documents.service';
 
 const tags = ['producers'];
-const security = [{ bearer: [] }];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const OWNER_ONLY = 'Only producers can attach certification documents';
 const ownerAccess = { access: ['producer'], accessMessages: { denied: OWNER_ONLY } } as const;
 
@@ -47,18 +44,14 @@ const certificationDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
       config: ownerAccess,
       schema: {
         tags,
-        security,
         summary:
           'Attach or replace the document of one of my certifications (multipart field `document`: PDF, JPEG or PNG, at most 5 MB)',
         consumes: ['multipart/form-data'],
         params: IdParams,
-        response: { 200: DocumentUploadResponse, ...errors, 413: ErrorResponse, 415: ErrorResponse },
+        response: { 200: DocumentUploadResponse, ...errors(400, 404, 413, 415) },
       },
     },
-    async (request) => {
-      const user = await requireRole(ctx, request, ['producer'], OWNER_ONLY);
-      return documents.uploadDocument(ctx, user, request.params.id, await readDocumentUpload(request));
-    },
+    async (request) => documents.uploadDocument(ctx, request.user, request.params.id, await readDocumentUpload(request)),
   );
 
   app.delete(
@@ -67,16 +60,12 @@ const certificationDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
       config: ownerAccess,
       schema: {
         tags,
-        security,
         summary: 'Remove the document of one of my certifications',
         params: IdParams,
-        response: { 200: DocumentUploadResponse, ...errors },
+        response: { 200: DocumentUploadResponse, ...errors(400, 404) },
       },
     },
-    async (request) => {
-      const user = await requireRole(ctx, request, ['producer'], OWNER_ONLY);
-      return documents.removeDocument(ctx, user, request.params.id);
-    },
+    async (request) => documents.removeDocument(ctx, request.user, request.params.id),
   );
 
   app.get(
@@ -85,14 +74,13 @@ const certificationDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
       config: { access: 'signed-in' },
       schema: {
         tags,
-        security,
         summary: 'Download a certification document (its producer and admins only)',
         params: IdParams,
-        response: errors,
+        response: errors(400, 404),
       },
     },
     async (request, reply) => {
-      const user = await requireUser(ctx, request);
+      const user = request.user;
       const document = await documents.readDocument(ctx, user, request.params.id);
       return reply
         .header('content-type', document.contentType)

@@ -1,4 +1,3 @@
-import { ErrorResponse } from '@farmstand/shared';
 import { dbId } from '@farmstand/shared/schemas/common';
 import {
   CsaBoxList,
@@ -14,32 +13,24 @@ import {
 import { StandingResponse } from '@farmstand/shared/schemas/standing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole, requireUser } from '../../plugins/auth';
 import { readImageUpload } from '../images';
-import { defineModule, type ModuleOptions } from '../module';
+import { defineModule, errors, type ModuleOptions } from '../module';
 import * as csa from './csa.service';
 
-const tags = ['csa'];
-const security = [{ bearer: [] }];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const producerOnly = { access: ['producer'] as const, accessMessages: { denied: 'Only producers offer share plans' } };
 const PlanParams = z.object({ id: dbId('Plan id must be a positive whole number') });
 const FarmParams = z.object({ userId: dbId('Farm id must be a positive whole number') });
 
 /** CSA share plans (decision 515); memberships are standing reservations (/api/standing). */
 const csaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  const producer = (request: Parameters<typeof requireUser>[1]) =>
-    requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied);
-
   app.get(
     '/farms/:userId/plans',
     {
       config: { access: 'public' },
       schema: {
         summary: 'A farm’s share plans open for members, with places left',
-        tags,
         params: FarmParams,
-        response: { 200: CsaPlanList, 400: ErrorResponse },
+        response: { 200: CsaPlanList, ...errors(400) },
       },
     },
     async (request) => csa.openPlans(ctx, request.params.userId),
@@ -49,9 +40,9 @@ const csaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => 
     '/mine',
     {
       config: producerOnly,
-      schema: { summary: 'Your farm’s share plans', tags, security, response: { 200: CsaPlanList, ...errors } },
+      schema: { summary: 'Your farm’s share plans', response: { 200: CsaPlanList, ...errors(400, 404, 409) } },
     },
-    async (request) => csa.myPlans(ctx, await producer(request)),
+    async (request) => csa.myPlans(ctx, request.user),
   );
 
   app.post(
@@ -60,13 +51,11 @@ const csaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => 
       config: producerOnly,
       schema: {
         summary: 'Offer a share plan',
-        tags,
-        security,
         body: CsaPlanRequest,
-        response: { 201: CsaPlanResponse, ...errors },
+        response: { 201: CsaPlanResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await csa.addPlan(ctx, await producer(request), request.body)),
+    async (request, reply) => reply.status(201).send(await csa.addPlan(ctx, request.user, request.body)),
   );
 
   app.put(
@@ -75,14 +64,12 @@ const csaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => 
       config: producerOnly,
       schema: {
         summary: 'Change a share plan (or close it to new members)',
-        tags,
-        security,
         params: PlanParams,
         body: CsaPlanRequest,
-        response: { 200: CsaPlanResponse, ...errors },
+        response: { 200: CsaPlanResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => csa.changePlan(ctx, await producer(request), request.params.id, request.body),
+    async (request) => csa.changePlan(ctx, request.user, request.params.id, request.body),
   );
 
   app.post(
@@ -91,15 +78,12 @@ const csaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => 
       config: { access: ['consumer', 'producer', 'admin'], accessMessages: { signIn: 'Please sign in to join a share plan' } },
       schema: {
         summary: 'Join a share plan at a place, in a size (paid at each pickup)',
-        tags,
-        security,
         params: PlanParams,
         body: CsaJoinRequest,
-        response: { 201: StandingResponse, ...errors },
+        response: { 201: StandingResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await csa.join(ctx, await requireUser(ctx, request), request.params.id, request.body)),
+    async (request, reply) => reply.status(201).send(await csa.join(ctx, request.user, request.params.id, request.body)),
   );
 
   app.get(
@@ -108,13 +92,11 @@ const csaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => 
       config: producerOnly,
       schema: {
         summary: 'The plan’s members with their skips, pauses and dislikes',
-        tags,
-        security,
         params: PlanParams,
-        response: { 200: CsaMemberList, ...errors },
+        response: { 200: CsaMemberList, ...errors(400, 404, 409) },
       },
     },
-    async (request) => csa.members(ctx, await producer(request), request.params.id),
+    async (request) => csa.members(ctx, request.user, request.params.id),
   );
 
   app.get(
@@ -123,13 +105,11 @@ const csaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => 
       config: { access: 'signed-in' },
       schema: {
         summary: 'The plan’s weekly boxes (its farm and members)',
-        tags,
-        security,
         params: PlanParams,
-        response: { 200: CsaBoxList, ...errors },
+        response: { 200: CsaBoxList, ...errors(400, 404, 409) },
       },
     },
-    async (request) => csa.boxes(ctx, await requireUser(ctx, request), request.params.id),
+    async (request) => csa.boxes(ctx, request.user, request.params.id),
   );
 
   app.put(
@@ -138,14 +118,12 @@ const csaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => 
       config: producerOnly,
       schema: {
         summary: 'Post this week’s box: items per size and a note (members are mailed)',
-        tags,
-        security,
         params: PlanParams,
         body: CsaBoxRequest,
-        response: { 200: CsaBoxResponse, ...errors },
+        response: { 200: CsaBoxResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => csa.postBox(ctx, await producer(request), request.params.id, request.body),
+    async (request) => csa.postBox(ctx, request.user, request.params.id, request.body),
   );
 
   app.post(
@@ -154,15 +132,13 @@ const csaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => 
       config: producerOnly,
       schema: {
         summary: 'The week’s box photo (multipart, field image)',
-        tags,
-        security,
         consumes: ['multipart/form-data'],
         params: CsaWeekParams,
-        response: { 200: CsaBoxResponse, 413: ErrorResponse, 415: ErrorResponse, ...errors },
+        response: { 200: CsaBoxResponse, ...errors(400, 404, 409, 413, 415) },
       },
     },
     async (request) => {
-      const user = await producer(request);
+      const user = request.user;
       const upload = await readImageUpload(request);
       return csa.setBoxPhoto(ctx, user, request.params.id, request.params.weekOf, upload.buffer);
     },

@@ -1,4 +1,3 @@
-import { ErrorResponse } from '@farmstand/shared';
 import {
   FavoriteBatchCheckQuery,
   FavoriteBatchCheckResponse,
@@ -9,23 +8,18 @@ import {
   ProducerIdParams,
 } from '@farmstand/shared/schemas/favorites';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { defineModule, type ModuleOptions } from '../module';
-import { FAVORITES_ACCESS, requireFavoritesUser } from './favorites.policy';
+import { defineModule, errors, type ModuleOptions } from '../module';
+import { assertFavoritesOn, FAVORITES_ACCESS } from './favorites.policy';
 import * as favorites from './favorites.service';
 
-const tags = ['favorites'];
-const security = [{ bearer: [] }];
-const denied = { 401: ErrorResponse, 403: ErrorResponse };
-
 const favoritesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  app.get(
-    '/',
-    { config: FAVORITES_ACCESS, schema: { tags, security, response: { 200: FavoritesResponse, ...denied } } },
-    async (request) => {
-      const user = await requireFavoritesUser(ctx, request);
-      return { favorites: await favorites.listFavorites(ctx, user.id) };
-    },
-  );
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config.access !== 'public') await assertFavoritesOn(ctx);
+  });
+
+  app.get('/', { config: FAVORITES_ACCESS, schema: { response: { 200: FavoritesResponse } } }, async (request) => ({
+    favorites: await favorites.listFavorites(ctx, request.user.id),
+  }));
 
   // One call for a page of producer cards (/search) instead of one check per card.
   app.get(
@@ -33,35 +27,27 @@ const favoritesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
     {
       config: FAVORITES_ACCESS,
       schema: {
-        tags,
-        security,
         summary: 'Which of these producers are my favourites (one call for a page of cards)',
         querystring: FavoriteBatchCheckQuery,
-        response: { 200: FavoriteBatchCheckResponse, 400: ErrorResponse, ...denied },
+        response: { 200: FavoriteBatchCheckResponse, ...errors(400) },
       },
     },
-    async (request) => {
-      const user = await requireFavoritesUser(ctx, request);
-      return { favorites: await favorites.checkFavorites(ctx, user.id, request.query.producerIds) };
-    },
+    async (request) => ({ favorites: await favorites.checkFavorites(ctx, request.user.id, request.query.producerIds) }),
   );
 
   app.get(
     '/check/:producerId',
     {
       config: FAVORITES_ACCESS,
-      schema: { tags, security, params: ProducerIdParams, response: { 200: FavoriteCheckResponse, ...denied } },
+      schema: { params: ProducerIdParams, response: { 200: FavoriteCheckResponse } },
     },
-    async (request) => {
-      const user = await requireFavoritesUser(ctx, request);
-      return { isFavorited: await favorites.isFavorited(ctx, user.id, request.params.producerId) };
-    },
+    async (request) => ({ isFavorited: await favorites.isFavorited(ctx, request.user.id, request.params.producerId) }),
   );
 
   // Public: a producer page may show how many people saved it.
   app.get(
     '/count/:producerId',
-    { config: { access: 'public' }, schema: { tags, params: ProducerIdParams, response: { 200: FavoriteCountResponse } } },
+    { config: { access: 'public' }, schema: { params: ProducerIdParams, response: { 200: FavoriteCountResponse } } },
     async (request) => ({ count: await favorites.countFavorites(ctx, request.params.producerId) }),
   );
 
@@ -70,28 +56,20 @@ const favoritesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
     {
       config: FAVORITES_ACCESS,
       schema: {
-        tags,
-        security,
         params: ProducerIdParams,
-        response: { 200: FavoriteToggleResponse, 404: ErrorResponse, ...denied },
+        response: { 200: FavoriteToggleResponse, ...errors(404) },
       },
     },
-    async (request) => {
-      const user = await requireFavoritesUser(ctx, request);
-      return favorites.addFavorite(ctx, user.id, request.params.producerId);
-    },
+    async (request) => favorites.addFavorite(ctx, request.user.id, request.params.producerId),
   );
 
   app.delete(
     '/:producerId',
     {
       config: FAVORITES_ACCESS,
-      schema: { tags, security, params: ProducerIdParams, response: { 200: FavoriteToggleResponse, ...denied } },
+      schema: { params: ProducerIdParams, response: { 200: FavoriteToggleResponse } },
     },
-    async (request) => {
-      const user = await requireFavoritesUser(ctx, request);
-      return favorites.removeFavorite(ctx, user.id, request.params.producerId);
-    },
+    async (request) => favorites.removeFavorite(ctx, request.user.id, request.params.producerId),
   );
 };
 

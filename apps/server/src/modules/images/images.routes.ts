@@ -1,4 +1,4 @@
-import { ErrorResponse, IdParams } from '@farmstand/shared';
+import { IdParams } from '@farmstand/shared';
 import { PROFILE_IMAGE_TYPES, ProfileImageResponse } from '@farmstand/shared/schemas/producers';
 import {
   ImageDeleteRequest,
@@ -8,22 +8,10 @@ import {
 } from '@farmstand/shared/schemas/products';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
-import { requireRole } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../module';
+import { defineModule, errors, type ModuleOptions } from '../module';
 import * as images from './images.service';
 import { isTruthyField, readImageUpload } from './multipart-upload';
 
-const tags = ['images'];
-const security = [{ bearer: [] }];
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  413: ErrorResponse,
-  415: ErrorResponse,
-};
 const PRODUCERS_ONLY = 'Only producer accounts can upload images';
 /** Product images: the owner or an admin (ownership checked in images.service). */
 const managerAccess = { access: ['producer', 'admin'], accessMessages: { denied: PRODUCERS_ONLY } } as const;
@@ -38,17 +26,15 @@ const imageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =
     {
       config: managerAccess,
       schema: {
-        tags,
-        security,
         summary: 'Add a product image (fields: image, isPrimary). Re-encoded to WebP, metadata stripped.',
         description: multipartBody.description,
         consumes: ['multipart/form-data'],
         params: IdParams,
-        response: { 201: ImageUploadResponse, ...errors },
+        response: { 201: ImageUploadResponse, ...errors(400, 404, 409, 413, 415) },
       },
     },
     async (request, reply) => {
-      const user = await requireRole(ctx, request, ['producer', 'admin'], PRODUCERS_ONLY);
+      const user = request.user;
       const upload = await readImageUpload(request);
       const result = await images.addProductImage(
         ctx,
@@ -66,18 +52,13 @@ const imageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =
     {
       config: managerAccess,
       schema: {
-        tags,
-        security,
         summary: 'Delete one product image (body: imageUrl, isPrimary)',
         params: IdParams,
         body: ImageDeleteRequest,
-        response: { 200: ProductResponse, ...errors },
+        response: { 200: ProductResponse, ...errors(400, 404, 409, 413, 415) },
       },
     },
-    async (request) => {
-      const user = await requireRole(ctx, request, ['producer', 'admin'], PRODUCERS_ONLY);
-      return { product: await images.deleteProductImage(ctx, user, request.params.id, request.body) };
-    },
+    async (request) => ({ product: await images.deleteProductImage(ctx, request.user, request.params.id, request.body) }),
   );
 
   app.put(
@@ -85,18 +66,13 @@ const imageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =
     {
       config: managerAccess,
       schema: {
-        tags,
-        security,
         summary: 'Make one of the additional images the primary one (body: imageUrl)',
         params: IdParams,
         body: SetPrimaryImageRequest,
-        response: { 200: ProductResponse, ...errors },
+        response: { 200: ProductResponse, ...errors(400, 404, 409, 413, 415) },
       },
     },
-    async (request) => {
-      const user = await requireRole(ctx, request, ['producer', 'admin'], PRODUCERS_ONLY);
-      return { product: await images.setPrimaryImage(ctx, user, request.params.id, request.body.imageUrl) };
-    },
+    async (request) => ({ product: await images.setPrimaryImage(ctx, request.user, request.params.id, request.body.imageUrl) }),
   );
 
   app.post(
@@ -104,16 +80,14 @@ const imageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =
     {
       config: { access: ['producer'], accessMessages: { denied: PRODUCERS_ONLY } },
       schema: {
-        tags,
-        security,
         summary: 'Set my farm profile picture (fields: image, imageType=profile)',
         description: multipartBody.description,
         consumes: ['multipart/form-data'],
-        response: { 201: ProfileImageResponse, ...errors },
+        response: { 201: ProfileImageResponse, ...errors(400, 404, 409, 413, 415) },
       },
     },
     async (request, reply) => {
-      const user = await requireRole(ctx, request, ['producer'], PRODUCERS_ONLY);
+      const user = request.user;
       const upload = await readImageUpload(request);
       const imageType = upload.fields.imageType || 'profile';
       if (!(PROFILE_IMAGE_TYPES as readonly string[]).includes(imageType)) {

@@ -1,13 +1,11 @@
-import { ErrorResponse, Pagination, TEXTS } from '@farmstand/shared';
+import { Pagination, TEXTS } from '@farmstand/shared';
 import { InquiryListResponse, InquiryRequest, InquiryResponse } from '@farmstand/shared/schemas/inquiries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../lib/errors';
-import { requireRole, requireUser } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../module';
+import { defineModule, errors, type ModuleOptions } from '../module';
 import * as inquiries from './inquiries.service';
 
 const tags = ['inquiries'];
-const security = [{ bearer: [] }];
 const RECEIVED_BY_PRODUCERS = 'Only producers receive inquiries';
 
 const inquiriesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
@@ -19,14 +17,13 @@ const inquiriesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
       config: { access: 'signed-in', accessMessages: { signIn: TEXTS.inquiryLoginRequired } },
       schema: {
         tags,
-        security,
         body: InquiryRequest,
-        response: { 201: InquiryResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+        response: { 201: InquiryResponse, ...errors(400, 404) },
       },
     },
     async (request, reply) => {
       if (!(await request.currentUser())) throw unauthorized(TEXTS.inquiryLoginRequired);
-      const customer = await requireUser(ctx, request);
+      const customer = request.user;
       return reply.status(201).send(await inquiries.createInquiry(ctx, customer, request.body));
     },
   );
@@ -37,22 +34,20 @@ const inquiriesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
       config: { access: ['producer'], accessMessages: { denied: RECEIVED_BY_PRODUCERS } },
       schema: {
         tags,
-        security,
         querystring: Pagination,
-        response: { 200: InquiryListResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: InquiryListResponse },
       },
     },
-    async (request) =>
-      inquiries.listReceived(ctx, await requireRole(ctx, request, ['producer'], RECEIVED_BY_PRODUCERS), request.query),
+    async (request) => inquiries.listReceived(ctx, request.user, request.query),
   );
 
   app.get(
     '/inquiries/sent',
     {
       config: { access: 'signed-in' },
-      schema: { tags, security, querystring: Pagination, response: { 200: InquiryListResponse, 401: ErrorResponse } },
+      schema: { tags, querystring: Pagination, response: { 200: InquiryListResponse } },
     },
-    async (request) => inquiries.listSent(ctx, await requireUser(ctx, request), request.query),
+    async (request) => inquiries.listSent(ctx, request.user, request.query),
   );
 };
 

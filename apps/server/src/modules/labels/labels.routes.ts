@@ -1,10 +1,9 @@
-import { ErrorResponse, IdParams } from '@farmstand/shared';
+import { IdParams } from '@farmstand/shared';
 import { LabelPrintQuery, LabelSheetsResponse } from '@farmstand/shared/labels/sheets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestOrigin } from '../../lib/public-site';
-import { requireRole } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../module';
+import { defineModule, errors, type ModuleOptions } from '../module';
 import { LabelMaker } from './label-maker';
 import { labelSheets, printLabels, warmLabelMaker } from './labels.service';
 
@@ -33,18 +32,14 @@ const labelRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =
       config: { access: ['producer', 'admin'], accessMessages: { denied: PRODUCERS_ONLY } },
       schema: {
         tags: ['products'],
-        security: [{ bearer: [] }],
         summary: "Which label sheets a product's label fits",
         description:
           "Whether the label is ready (every field its state requires, and it fits at least one sheet), the fields missing, and for each sheet whether the label fits and, if not, why. The same fit the PDF applies. Meat and poultry are refused with 400: their label is the inspected plant's.",
         params: IdParams,
-        response: { 200: LabelSheetsResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+        response: { 200: LabelSheetsResponse, ...errors(400, 404) },
       },
     },
-    async (request) => {
-      const user = await requireRole(ctx, request, ['producer', 'admin'], PRODUCERS_ONLY);
-      return labelSheets(ctx, user, request.params.id);
-    },
+    async (request) => labelSheets(ctx, request.user, request.params.id),
   );
 
   app.get(
@@ -53,25 +48,17 @@ const labelRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =
       config: { access: ['producer', 'admin'], accessMessages: { denied: PRODUCERS_ONLY } },
       schema: {
         tags: ['products'],
-        security: [{ bearer: [] }],
         summary: 'Printable labels for a product (PDF), with every field its state requires',
         description:
           "Lays out `count` identical labels on the chosen sheet (Avery 5163, Avery 22806 or a 4×6 thermal label), with the processing date of the batch and a QR code to the product page. Refuses with 400 naming the field when a required field is missing or does not fit, and for meat and poultry (their label is the inspected plant's).",
         params: IdParams,
         querystring: LabelPrintQuery,
         produces: ['application/pdf'],
-        response: {
-          200: z.any().describe('The PDF document'),
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          404: ErrorResponse,
-          429: ErrorResponse,
-        },
+        response: { 200: z.any().describe('The PDF document'), ...errors(400, 404, 429) },
       },
     },
     async (request, reply) => {
-      const user = await requireRole(ctx, request, ['producer', 'admin'], PRODUCERS_ONLY);
+      const user = request.user;
       const { pdf, filename } = await printLabels(ctx, maker, user, request.params.id, request.query, requestOrigin(request));
       return reply
         .type('application/pdf')

@@ -1,4 +1,4 @@
-import { dbId, ErrorResponse } from '@farmstand/shared';
+import { dbId } from '@farmstand/shared';
 import {
   NoticeStatus,
   NoticeSubscriptionRequest,
@@ -11,14 +11,10 @@ import {
 } from '@farmstand/shared/schemas/notices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole, requireUser } from '../../plugins/auth';
 import { acceptOneClickPosts } from '../../plugins/one-click-unsubscribe';
-import { defineModule, type ModuleOptions } from '../module';
+import { defineModule, errors, type ModuleOptions } from '../module';
 import * as notices from './notices.service';
 
-const tags = ['notices'];
-const security = [{ bearer: [] }];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const producerOnly = {
   access: ['producer'] as const,
   accessMessages: { denied: 'Only producers send notices to their shoppers' },
@@ -36,13 +32,10 @@ const noticesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
       config: producerOnly,
       schema: {
         summary: 'Whether today’s notice went out, and to how many shoppers it would go',
-        tags,
-        security,
-        response: { 200: NoticeStatus, ...errors },
+        response: { 200: NoticeStatus, ...errors(400, 404, 409) },
       },
     },
-    async (request) =>
-      notices.noticeStatus(ctx, await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied)),
+    async (request) => notices.noticeStatus(ctx, request.user),
   );
 
   app.post(
@@ -51,18 +44,11 @@ const noticesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
       config: producerOnly,
       schema: {
         summary: 'Tell the shoppers who favourited your farm that ordering is open (once a day)',
-        tags,
-        security,
         body: SendNoticeRequest,
-        response: { 200: SendNoticeResponse, ...errors },
+        response: { 200: SendNoticeResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) =>
-      notices.sendNotice(
-        ctx,
-        await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied),
-        request.body.message,
-      ),
+    async (request) => notices.sendNotice(ctx, request.user, request.body.message),
   );
 
   app.get(
@@ -71,12 +57,10 @@ const noticesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
       config: signedIn,
       schema: {
         summary: 'Your favourite farms, with whether you get their notices',
-        tags,
-        security,
-        response: { 200: NoticeSubscriptions, ...errors },
+        response: { 200: NoticeSubscriptions, ...errors(400, 404, 409) },
       },
     },
-    async (request) => notices.subscriptions(ctx, await requireUser(ctx, request)),
+    async (request) => notices.subscriptions(ctx, request.user),
   );
 
   app.put(
@@ -85,14 +69,12 @@ const noticesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
       config: signedIn,
       schema: {
         summary: 'Turn one favourite farm’s notices on or off',
-        tags,
-        security,
         params: FarmParams,
         body: NoticeSubscriptionRequest,
-        response: { 200: NoticeSubscriptions, ...errors },
+        response: { 200: NoticeSubscriptions, ...errors(400, 404, 409) },
       },
     },
-    async (request) => notices.setSubscription(ctx, await requireUser(ctx, request), request.params.userId, request.body.notices),
+    async (request) => notices.setSubscription(ctx, request.user, request.params.userId, request.body.notices),
   );
 
   app.get(
@@ -101,9 +83,8 @@ const noticesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
       config: { access: 'public' },
       schema: {
         summary: 'A notice’s unsubscribe link: leads to the page that asks (changes nothing)',
-        tags,
         params: NoticeUnsubscribeParams,
-        response: { 303: z.null(), 400: ErrorResponse },
+        response: { 303: z.null(), ...errors(400) },
       },
     },
     async (request, reply) => {
@@ -118,9 +99,8 @@ const noticesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
       config: { access: 'public' },
       schema: {
         summary: 'One-click unsubscribe from one farm’s notices (RFC 8058), with the mail’s signed token',
-        tags,
         params: NoticeUnsubscribeParams,
-        response: { 200: NoticeUnsubscribeResponse, 400: ErrorResponse },
+        response: { 200: NoticeUnsubscribeResponse, ...errors(400) },
       },
     },
     async (request) => notices.unsubscribe(ctx, request.params.token),

@@ -1,13 +1,8 @@
-import { ErrorResponse } from '@farmstand/shared';
 import { CLIENT_ERROR_LIMITS, ClientErrorReport, ClientErrorsResponse, JobsResponse } from '@farmstand/shared/schemas/ops';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../module';
+import { defineModule, errors, type ModuleOptions } from '../module';
 import * as ops from './ops.service';
-
-const adminDoc = { tags: ['admin'], security: [{ bearer: [] }] };
-const readErrors = { 401: ErrorResponse, 403: ErrorResponse };
 
 const ListQuery = z.object({
   limit: z.coerce.number().int().min(1, 'Limit must be at least 1').max(100, 'Limit must be at most 100').optional(),
@@ -34,7 +29,7 @@ const opsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => 
       schema: {
         tags: ['ops'],
         body: ClientErrorReport,
-        response: { 202: z.object({ ok: z.literal(true) }), 400: ErrorResponse },
+        response: { 202: z.object({ ok: z.literal(true) }), ...errors(400) },
       },
     },
     async (request, reply) => {
@@ -47,21 +42,13 @@ const opsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => 
     '/admin/client-errors',
     {
       config: { access: ['admin'] },
-      schema: { ...adminDoc, querystring: ListQuery, response: { 200: ClientErrorsResponse, 400: ErrorResponse, ...readErrors } },
+      schema: { querystring: ListQuery, response: { 200: ClientErrorsResponse, ...errors(400) } },
     },
-    async (request) => {
-      await requireRole(ctx, request, ['admin']);
-      return ops.listClientErrors(ctx, request.query.limit ?? 20, request.query.offset ?? 0);
-    },
+    async (request) => ops.listClientErrors(ctx, request.query.limit ?? 20, request.query.offset ?? 0),
   );
 
-  app.get(
-    '/admin/jobs',
-    { config: { access: ['admin'] }, schema: { ...adminDoc, response: { 200: JobsResponse, ...readErrors } } },
-    async (request) => {
-      await requireRole(ctx, request, ['admin']);
-      return ops.jobsOverview(ctx);
-    },
+  app.get('/admin/jobs', { config: { access: ['admin'] }, schema: { response: { 200: JobsResponse } } }, async () =>
+    ops.jobsOverview(ctx),
   );
 };
 

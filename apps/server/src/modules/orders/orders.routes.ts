@@ -1,4 +1,4 @@
-import { ErrorResponse, IdParams } from '@farmstand/shared';
+import { IdParams } from '@farmstand/shared';
 import { HandOverRequest, HandOverResponse } from '@farmstand/shared/schemas/hand-over';
 import { Message } from '@farmstand/shared/schemas/messages';
 import {
@@ -30,8 +30,7 @@ import {
 import { ShortLineParams, ShortLineRequest } from '@farmstand/shared/schemas/short-harvest';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole, requireUser } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../module';
+import { defineModule, errors, type ModuleOptions } from '../module';
 import { handOver } from './hand-over';
 import * as placement from './order-placement';
 import * as orders from './orders.service';
@@ -40,9 +39,7 @@ import * as pickupDay from './pickup-day';
 import { shortenLine } from './short-harvest';
 import { weighingList, weighLine } from './weighing';
 
-const tags = ['orders'];
-const security = [{ bearer: [] }];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const failures = errors(400, 404, 409);
 const SHOPPERS = ['consumer', 'producer', 'admin'] as const;
 const producerOnly = { access: ['producer'] as const, accessMessages: { denied: 'Only producers receive orders' } };
 const adminOnly = { access: ['admin'] as const, accessMessages: { denied: 'Only admins can see every order' } };
@@ -58,14 +55,12 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: { access: SHOPPERS, accessMessages: { signIn: 'Please sign in to reserve products' } },
       schema: {
         summary: 'Reserve products for pickup (pay the producer at pickup)',
-        tags,
-        security,
         body: PlaceOrderRequest,
-        response: { 201: PlaceOrderResponse, ...errors },
+        response: { 201: PlaceOrderResponse, ...failures },
       },
     },
     async (request, reply) => {
-      const checked = await placement.checkDraft(ctx, placement.basketDraft(await requireUser(ctx, request), request.body));
+      const checked = await placement.checkDraft(ctx, placement.basketDraft(request.user, request.body));
       const placed = await ctx.db.transaction((tx) => placement.placeDraft(ctx, tx, checked));
       return reply.status(201).send(placement.announcePlaced(ctx, placed));
     },
@@ -77,13 +72,11 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: { access: 'signed-in' },
       schema: {
         summary: 'Your orders, upcoming or past',
-        tags,
-        security,
         querystring: MyOrdersQuery,
-        response: { 200: OrderListResponse, ...errors },
+        response: { 200: OrderListResponse, ...failures },
       },
     },
-    async (request) => orders.listMine(ctx, await requireUser(ctx, request), request.query),
+    async (request) => orders.listMine(ctx, request.user, request.query),
   );
 
   app.get(
@@ -92,14 +85,11 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: producerOnly,
       schema: {
         summary: 'Orders your farm received, by pickup window',
-        tags,
-        security,
         querystring: ReceivedOrdersQuery,
-        response: { 200: OrderListResponse, ...errors },
+        response: { 200: OrderListResponse, ...failures },
       },
     },
-    async (request) =>
-      orders.listReceived(ctx, await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied), request.query),
+    async (request) => orders.listReceived(ctx, request.user, request.query),
   );
 
   app.get(
@@ -108,14 +98,11 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: producerOnly,
       schema: {
         summary: 'Total quantity per product per pickup window on a day',
-        tags,
-        security,
         querystring: PickListQuery,
-        response: { 200: PickListResponse, ...errors },
+        response: { 200: PickListResponse, ...failures },
       },
     },
-    async (request) =>
-      orders.pickList(ctx, await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied), request.query.date),
+    async (request) => orders.pickList(ctx, request.user, request.query.date),
   );
 
   app.get(
@@ -124,18 +111,11 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: producerOnly,
       schema: {
         summary: "One pickup day of your farm in its places' time zones (the current or next one without a date)",
-        tags,
-        security,
         querystring: PickupDayQuery,
-        response: { 200: PickupDayResponse, ...errors },
+        response: { 200: PickupDayResponse, ...failures },
       },
     },
-    async (request) =>
-      pickupDay.pickupDay(
-        ctx,
-        await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied),
-        request.query.date,
-      ),
+    async (request) => pickupDay.pickupDay(ctx, request.user, request.query.date),
   );
 
   app.post(
@@ -144,20 +124,12 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: producerOnly,
       schema: {
         summary: 'Close a pickup day: orders still accepted or ready become picked up, except the no-shows named',
-        tags,
-        security,
         params: PickupDayParams,
         body: CloseDayRequest,
-        response: { 200: CloseDayResponse, ...errors },
+        response: { 200: CloseDayResponse, ...failures },
       },
     },
-    async (request) =>
-      pickupDay.closeDay(
-        ctx,
-        await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied),
-        request.params.date,
-        request.body.no_show_ids,
-      ),
+    async (request) => pickupDay.closeDay(ctx, request.user, request.params.date, request.body.no_show_ids),
   );
 
   app.get(
@@ -168,15 +140,13 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
         summary: "Packing slips or bag labels (PDF) for a day's accepted and ready orders",
         description:
           'One slip per order (shopper, order number, pickup place and time in its zone, items, note, delivery address, amount to collect): `layout=slips` on Letter pages with cut lines, `layout=labels` on a label sheet (`sheet`, default Avery 5163). 404 when the day has nothing to pack.',
-        tags,
-        security,
         querystring: PackingSlipsQuery,
         produces: ['application/pdf'],
-        response: { 200: z.any().describe('The PDF document'), ...errors },
+        response: { 200: z.any().describe('The PDF document'), ...failures },
       },
     },
     async (request, reply) => {
-      const producer = await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied);
+      const producer = request.user;
       const { pdf, filename } = await packingSlips(ctx, producer, request.query);
       return reply
         .type('application/pdf')
@@ -192,14 +162,11 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: producerOnly,
       schema: {
         summary: "Every by-weight line of a day's accepted and ready orders, to weigh their packs",
-        tags,
-        security,
         querystring: WeighingQuery,
-        response: { 200: WeighingResponse, ...errors },
+        response: { 200: WeighingResponse, ...failures },
       },
     },
-    async (request) =>
-      weighingList(ctx, await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied), request.query.date),
+    async (request) => weighingList(ctx, request.user, request.query.date),
   );
 
   app.put(
@@ -210,21 +177,13 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
         summary: "Weigh a by-weight line's packs: the final price, and the order's once all its lines are weighed",
         description:
           "One weight per pack, in the line's unit (lb or oz). A weight far outside the pack range answers 409 unless `confirm` is true. When the last by-weight line is weighed the shopper is told the final total (live and by mail).",
-        tags,
-        security,
         params: WeighLineParams,
         body: WeighLineRequest,
-        response: { 200: OrderResponse, ...errors },
+        response: { 200: OrderResponse, ...failures },
       },
     },
     async (request) => ({
-      order: await weighLine(
-        ctx,
-        await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied),
-        request.params.id,
-        request.params.itemId,
-        request.body,
-      ),
+      order: await weighLine(ctx, request.user, request.params.id, request.params.itemId, request.body),
     }),
   );
 
@@ -234,14 +193,11 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: producerOnly,
       schema: {
         summary: 'What to pick per product across a range of pickup days, open requests apart',
-        tags,
-        security,
         querystring: HarvestQuery,
-        response: { 200: HarvestResponse, ...errors },
+        response: { 200: HarvestResponse, ...failures },
       },
     },
-    async (request) =>
-      harvestList(ctx, await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied), request.query),
+    async (request) => harvestList(ctx, request.user, request.query),
   );
 
   app.get(
@@ -250,13 +206,10 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: producerOnly,
       schema: {
         summary: 'Orders and reserved value per week for your farm',
-        tags,
-        security,
-        response: { 200: OrderWeeksResponse, ...errors },
+        response: { 200: OrderWeeksResponse, ...failures },
       },
     },
-    async (request) =>
-      orders.ordersPerWeek(ctx, await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied)),
+    async (request) => orders.ordersPerWeek(ctx, request.user),
   );
 
   app.get(
@@ -265,14 +218,11 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: adminOnly,
       schema: {
         summary: 'Every order, read-only, with filters (admins)',
-        tags,
-        security,
         querystring: AdminOrdersQuery,
-        response: { 200: OrderListResponse, ...errors },
+        response: { 200: OrderListResponse, ...failures },
       },
     },
-    async (request) =>
-      orders.listAll(ctx, await requireRole(ctx, request, ['admin'], adminOnly.accessMessages.denied), request.query),
+    async (request) => orders.listAll(ctx, request.user, request.query),
   );
 
   app.get(
@@ -281,13 +231,11 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: { access: 'signed-in' },
       schema: {
         summary: 'One order with its history',
-        tags,
-        security,
         params: IdParams,
-        response: { 200: OrderResponse, ...errors },
+        response: { 200: OrderResponse, ...failures },
       },
     },
-    async (request) => ({ order: await orders.getOrder(ctx, await requireUser(ctx, request), request.params.id) }),
+    async (request) => ({ order: await orders.getOrder(ctx, request.user, request.params.id) }),
   );
 
   app.post(
@@ -296,14 +244,12 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: { access: 'signed-in' },
       schema: {
         summary: 'Accept, decline, mark ready, picked up, no-show, or cancel an order',
-        tags,
-        security,
         params: IdParams,
         body: TransitionRequest,
-        response: { 200: OrderResponse, ...errors },
+        response: { 200: OrderResponse, ...failures },
       },
     },
-    async (request) => ({ order: await orders.moveOrder(ctx, await requireUser(ctx, request), request.params.id, request.body) }),
+    async (request) => ({ order: await orders.moveOrder(ctx, request.user, request.params.id, request.body) }),
   );
 
   app.post(
@@ -313,14 +259,12 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       schema: {
         summary:
           'Paid & picked up: record what the shopper tendered and mark the order picked up, in one step (a retry applies it once)',
-        tags,
-        security,
         params: IdParams,
         body: HandOverRequest,
-        response: { 200: HandOverResponse, ...errors },
+        response: { 200: HandOverResponse, ...failures },
       },
     },
-    async (request) => handOver(ctx, await requireUser(ctx, request), request.params.id, request.body),
+    async (request) => handOver(ctx, request.user, request.params.id, request.body),
   );
 
   app.post(
@@ -329,15 +273,13 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: { access: 'signed-in' },
       schema: {
         summary: 'Shorten or drop a line before the order is ready (a short harvest), with a reason told to the shopper',
-        tags,
-        security,
         params: ShortLineParams,
         body: ShortLineRequest,
-        response: { 200: OrderResponse, ...errors },
+        response: { 200: OrderResponse, ...failures },
       },
     },
     async (request) => ({
-      order: await shortenLine(ctx, await requireUser(ctx, request), request.params.id, request.params.productId, request.body),
+      order: await shortenLine(ctx, request.user, request.params.id, request.params.productId, request.body),
     }),
   );
 
@@ -347,13 +289,11 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: { access: 'signed-in' },
       schema: {
         summary: "The order's message thread",
-        tags,
-        security,
         params: IdParams,
-        response: { 200: z.object({ messages: z.array(Message) }), ...errors },
+        response: { 200: z.object({ messages: z.array(Message) }), ...failures },
       },
     },
-    async (request) => orders.listThread(ctx, await requireUser(ctx, request), request.params.id),
+    async (request) => orders.listThread(ctx, request.user, request.params.id),
   );
 
   app.post(
@@ -362,17 +302,13 @@ const ordersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: { access: 'signed-in' },
       schema: {
         summary: "Write in the order's message thread",
-        tags,
-        security,
         params: IdParams,
         body: OrderMessageRequest,
-        response: { 201: z.object({ message: Message }), ...errors },
+        response: { 201: z.object({ message: Message }), ...failures },
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await orders.postToThread(ctx, await requireUser(ctx, request), request.params.id, request.body.content)),
+      reply.status(201).send(await orders.postToThread(ctx, request.user, request.params.id, request.body.content)),
   );
 };
 

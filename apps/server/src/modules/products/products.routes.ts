@@ -1,4 +1,4 @@
-import { ErrorResponse, IdParams } from '@farmstand/shared';
+import { IdParams } from '@farmstand/shared';
 import {
   AvailabilityRequest,
   MyProductsResponse,
@@ -8,13 +8,10 @@ import {
 } from '@farmstand/shared/schemas/products';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearerToken, requireRole } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../module';
+import { bearerToken } from '../../plugins/auth';
+import { defineModule, errors, type ModuleOptions } from '../module';
 import * as products from './products.service';
 
-const tags = ['products'];
-const security = [{ bearer: [] }];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const PRODUCERS_ONLY = 'Only producer accounts can manage products';
 /** Owners change their products, admins moderate any (ownership checked in products.service). */
 const managerAccess = { access: ['producer', 'admin'], accessMessages: { denied: PRODUCERS_ONLY } } as const;
@@ -22,16 +19,13 @@ const producerAccess = { access: ['producer'], accessMessages: { denied: PRODUCE
 
 /** Product management (paths chosen in docs/decisions/030) and the public product read. */
 const productRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  const manager = (request: Parameters<typeof requireRole>[1]) =>
-    requireRole(ctx, request, ['producer', 'admin'], PRODUCERS_ONLY);
-
   app.get(
     '/mine',
     {
       config: producerAccess,
-      schema: { tags, security, summary: 'My products, deleted ones included', response: { 200: MyProductsResponse, ...errors } },
+      schema: { summary: 'My products, deleted ones included', response: { 200: MyProductsResponse, ...errors(400, 404) } },
     },
-    async (request) => products.listMyProducts(ctx, await requireRole(ctx, request, ['producer'], PRODUCERS_ONLY)),
+    async (request) => products.listMyProducts(ctx, request.user),
   );
 
   app.post(
@@ -39,15 +33,13 @@ const productRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     {
       config: producerAccess,
       schema: {
-        tags,
-        security,
         summary: 'Create a product (producers with a profile; limited by max_products_per_producer)',
         body: ProductRequest,
-        response: { 201: ProductCreatedResponse, ...errors, 409: ErrorResponse },
+        response: { 201: ProductCreatedResponse, ...errors(400, 404, 409) },
       },
     },
     async (request, reply) => {
-      const user = await requireRole(ctx, request, ['producer'], PRODUCERS_ONLY);
+      const user = request.user;
       return reply.status(201).send(await products.createProduct(ctx, user, request.body));
     },
   );
@@ -57,10 +49,9 @@ const productRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     {
       config: { access: 'public' },
       schema: {
-        tags,
         summary: 'A product with its producer (public)',
         params: IdParams,
-        response: { 200: ProductResponse, 404: ErrorResponse },
+        response: { 200: ProductResponse, ...errors(404) },
       },
     },
     async (request, reply) => {
@@ -79,16 +70,14 @@ const productRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     {
       config: managerAccess,
       schema: {
-        tags,
-        security,
         summary: 'Update a product (owner or admin)',
         params: IdParams,
         body: ProductRequest,
-        response: { 200: ProductResponse, ...errors },
+        response: { 200: ProductResponse, ...errors(400, 404) },
       },
     },
     async (request) => ({
-      product: await products.updateProduct(ctx, await manager(request), request.params.id, request.body),
+      product: await products.updateProduct(ctx, request.user, request.params.id, request.body),
     }),
   );
 
@@ -97,14 +86,12 @@ const productRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     {
       config: managerAccess,
       schema: {
-        tags,
-        security,
         summary: 'Soft-delete a product (active=false)',
         params: IdParams,
-        response: { 200: ProductResponse, ...errors },
+        response: { 200: ProductResponse, ...errors(400, 404) },
       },
     },
-    async (request) => ({ product: await products.deleteProduct(ctx, await manager(request), request.params.id) }),
+    async (request) => ({ product: await products.deleteProduct(ctx, request.user, request.params.id) }),
   );
 
   app.post(
@@ -112,14 +99,12 @@ const productRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     {
       config: managerAccess,
       schema: {
-        tags,
-        security,
         summary: 'Bring a deleted product back (counts against the limit)',
         params: IdParams,
-        response: { 200: ProductResponse, ...errors, 409: ErrorResponse },
+        response: { 200: ProductResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => ({ product: await products.restoreProduct(ctx, await manager(request), request.params.id) }),
+    async (request) => ({ product: await products.restoreProduct(ctx, request.user, request.params.id) }),
   );
 
   app.patch(
@@ -127,16 +112,14 @@ const productRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     {
       config: managerAccess,
       schema: {
-        tags,
-        security,
         summary: 'Change availability and optionally the stock quantity',
         params: IdParams,
         body: AvailabilityRequest,
-        response: { 200: ProductResponse, ...errors },
+        response: { 200: ProductResponse, ...errors(400, 404) },
       },
     },
     async (request) => ({
-      product: await products.updateAvailability(ctx, await manager(request), request.params.id, request.body),
+      product: await products.updateAvailability(ctx, request.user, request.params.id, request.body),
     }),
   );
 };

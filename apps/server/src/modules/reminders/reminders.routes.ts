@@ -1,4 +1,3 @@
-import { ErrorResponse } from '@farmstand/shared';
 import {
   ReminderSettings,
   ReminderSettingsRequest,
@@ -8,13 +7,10 @@ import {
 } from '@farmstand/shared/schemas/reminders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/auth';
 import { acceptOneClickPosts } from '../../plugins/one-click-unsubscribe';
-import { defineModule, type ModuleOptions } from '../module';
+import { defineModule, errors, type ModuleOptions } from '../module';
 import { pickupRemindersOf, setPickupReminders, userOfUnsubscribeToken } from '../orders/reminders';
 
-const tags = ['reminders'];
-const security = [{ bearer: [] }];
 const signedIn = { access: 'signed-in' as const, accessMessages: { signIn: 'Please sign in to change your reminders' } };
 
 /**
@@ -31,12 +27,10 @@ const remindersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
       config: signedIn,
       schema: {
         summary: 'Whether you get a reminder e-mail the day before a pickup',
-        tags,
-        security,
-        response: { 200: ReminderSettings, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: ReminderSettings },
       },
     },
-    async (request) => ({ pickup_reminders: await pickupRemindersOf(ctx, (await requireUser(ctx, request)).id) }),
+    async (request) => ({ pickup_reminders: await pickupRemindersOf(ctx, request.user.id) }),
   );
 
   app.put(
@@ -45,14 +39,12 @@ const remindersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
       config: signedIn,
       schema: {
         summary: 'Turn the day-before pickup reminder e-mails on or off',
-        tags,
-        security,
         body: ReminderSettingsRequest,
-        response: { 200: ReminderSettings, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: ReminderSettings, ...errors(400) },
       },
     },
     async (request) => {
-      const user = await requireUser(ctx, request);
+      const user = request.user;
       await setPickupReminders(ctx, user.id, request.body.pickup_reminders);
       return { pickup_reminders: request.body.pickup_reminders };
     },
@@ -64,9 +56,8 @@ const remindersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
       config: { access: 'public' },
       schema: {
         summary: 'The reminder mail’s unsubscribe link: leads to the page that asks (changes nothing)',
-        tags,
         params: UnsubscribeParams,
-        response: { 303: z.null(), 400: ErrorResponse },
+        response: { 303: z.null(), ...errors(400) },
       },
     },
     async (request, reply) => {
@@ -81,9 +72,8 @@ const remindersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
       config: { access: 'public' },
       schema: {
         summary: 'One-click unsubscribe from pickup reminders (RFC 8058), with the mail’s signed token',
-        tags,
         params: UnsubscribeParams,
-        response: { 200: UnsubscribeResponse, 400: ErrorResponse },
+        response: { 200: UnsubscribeResponse, ...errors(400) },
       },
     },
     async (request) => {

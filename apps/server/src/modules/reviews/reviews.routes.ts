@@ -1,4 +1,4 @@
-import { ErrorResponse, IdParams, MessageResponse } from '@farmstand/shared';
+import { IdParams, MessageResponse } from '@farmstand/shared';
 import {
   CreateReviewRequest,
   FarmProductReviewsQuery,
@@ -10,27 +10,23 @@ import {
 } from '@farmstand/shared/schemas/reviews';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole, requireUser } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../module';
+import { defineModule, errors, type ModuleOptions } from '../module';
 import { REVIEW_TEXTS } from './reviews.policy';
 import * as reviews from './reviews.service';
 
-const tags = ['reviews'];
-const security = [{ bearer: [] }];
-const denied = { 401: ErrorResponse, 403: ErrorResponse };
 const CreatedReviewResponse = z.object({ review: ReviewDetail, message: z.string() });
 const ReviewDetailResponse = z.object({ review: ReviewDetail });
 
 const reviewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
     '/product/:id',
-    { config: { access: 'public' }, schema: { tags, params: IdParams, response: { 200: ReviewsResponse, 404: ErrorResponse } } },
+    { config: { access: 'public' }, schema: { params: IdParams, response: { 200: ReviewsResponse, ...errors(404) } } },
     async (request) => reviews.productReviews(ctx, request.params.id),
   );
 
   app.get(
     '/producer/:id',
-    { config: { access: 'public' }, schema: { tags, params: IdParams, response: { 200: ReviewsResponse, 404: ErrorResponse } } },
+    { config: { access: 'public' }, schema: { params: IdParams, response: { 200: ReviewsResponse, ...errors(404) } } },
     async (request) => reviews.producerReviews(ctx, request.params.id),
   );
 
@@ -40,10 +36,9 @@ const reviewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     {
       config: { access: 'public' },
       schema: {
-        tags,
         params: IdParams,
         querystring: FarmProductReviewsQuery,
-        response: { 200: FarmProductReviewsResponse, 400: ErrorResponse, 404: ErrorResponse },
+        response: { 200: FarmProductReviewsResponse, ...errors(400, 404) },
       },
     },
     async (request) => reviews.farmProductReviews(ctx, request.params.id, request.query),
@@ -58,14 +53,12 @@ const reviewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
         accessMessages: { denied: { producer: REVIEW_TEXTS.producersDoNotReview, admin: REVIEW_TEXTS.adminsModerate } },
       },
       schema: {
-        tags,
-        security,
         body: CreateReviewRequest,
-        response: { 201: CreatedReviewResponse, 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, ...denied },
+        response: { 201: CreatedReviewResponse, ...errors(400, 404, 409) },
       },
     },
     async (request, reply) => {
-      const user = await requireUser(ctx, request);
+      const user = request.user;
       const review = await reviews.createReview(ctx, user, request.body);
       return reply.status(201).send({ review, message: REVIEW_TEXTS.submitted });
     },
@@ -73,20 +66,14 @@ const reviewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
 
   app.get(
     '/my-reviews',
-    { config: { access: 'signed-in' }, schema: { tags, security, response: { 200: ReviewDetailListResponse, ...denied } } },
-    async (request) => {
-      const user = await requireUser(ctx, request);
-      return { reviews: await reviews.myReviews(ctx, user) };
-    },
+    { config: { access: 'signed-in' }, schema: { response: { 200: ReviewDetailListResponse } } },
+    async (request) => ({ reviews: await reviews.myReviews(ctx, request.user) }),
   );
 
   app.get(
     '/received',
-    { config: { access: ['producer'] }, schema: { tags, security, response: { 200: ReviewDetailListResponse, ...denied } } },
-    async (request) => {
-      const user = await requireRole(ctx, request, ['producer']);
-      return { reviews: await reviews.receivedReviews(ctx, user) };
-    },
+    { config: { access: ['producer'] }, schema: { response: { 200: ReviewDetailListResponse } } },
+    async (request) => ({ reviews: await reviews.receivedReviews(ctx, request.user) }),
   );
 
   app.put(
@@ -94,27 +81,22 @@ const reviewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     {
       config: { access: 'signed-in' },
       schema: {
-        tags,
-        security,
         params: IdParams,
         body: UpdateReviewRequest,
-        response: { 200: ReviewDetailResponse, 400: ErrorResponse, 404: ErrorResponse, ...denied },
+        response: { 200: ReviewDetailResponse, ...errors(400, 404) },
       },
     },
-    async (request) => {
-      const user = await requireUser(ctx, request);
-      return { review: await reviews.updateReview(ctx, user, request.params.id, request.body) };
-    },
+    async (request) => ({ review: await reviews.updateReview(ctx, request.user, request.params.id, request.body) }),
   );
 
   app.delete(
     '/:id',
     {
       config: { access: 'signed-in' },
-      schema: { tags, security, params: IdParams, response: { 200: MessageResponse, 404: ErrorResponse, ...denied } },
+      schema: { params: IdParams, response: { 200: MessageResponse, ...errors(404) } },
     },
     async (request) => {
-      const user = await requireUser(ctx, request);
+      const user = request.user;
       await reviews.deleteReview(ctx, user, request.params.id);
       return { message: 'Review deleted' };
     },

@@ -1,4 +1,3 @@
-import { ErrorResponse } from '@farmstand/shared';
 import {
   ProducerMapResponse,
   ProducerSearchListResponse,
@@ -11,13 +10,11 @@ import {
 } from '@farmstand/shared/schemas/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { defineModule, type ModuleOptions } from '../module';
+import { defineModule, errors, type ModuleOptions } from '../module';
 import { forgetAllPublicProducts } from '../products/products.public-cache';
 import { startListingIndex, stopListingIndex } from './listing-index/listing-index.service';
 import * as search from './search.service';
 import { onSearchChange, startSearchFeed, stopSearchFeed } from './search-changes';
-
-const tags = ['search'];
 
 const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   // The change feed runs on every instance from the start (decision 121): besides search and the map,
@@ -39,7 +36,7 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/products',
     {
       config: { access: 'public' },
-      schema: { tags, querystring: ProductSearchQuery, response: { 200: ProductSearchResponse, 400: ErrorResponse } },
+      schema: { querystring: ProductSearchQuery, response: { 200: ProductSearchResponse, ...errors(400) } },
     },
     async (request, reply) => {
       // Written as JSON by the search engine, in the response schema's order: sent as is.
@@ -53,7 +50,6 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     {
       config: { access: 'public' },
       schema: {
-        tags,
         description:
           'The list shape answers the /search screen (search, radius, latitude, longitude). The map shape answers when ' +
           'view=map, when lat, lng, verified, category, bbox or zoom is given, or when no parameter is given at all. ' +
@@ -61,7 +57,7 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
           'and the rest as clusters (count, centre, bounds). benefits (snap, coupons, incentive) keeps only the farms ' +
           'taking that benefit today, in either shape, and does not choose the shape.',
         querystring: ProducerSearchQuery,
-        response: { 200: z.union([ProducerSearchListResponse, ProducerMapResponse]), 400: ErrorResponse },
+        response: { 200: z.union([ProducerSearchListResponse, ProducerMapResponse]), ...errors(400) },
       },
     },
     async (request, reply) => {
@@ -82,7 +78,7 @@ const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
 
   app.get(
     '/suggestions',
-    { config: { access: 'public' }, schema: { tags, querystring: SuggestionsQuery, response: { 200: SuggestionsResponse } } },
+    { config: { access: 'public' }, schema: { querystring: SuggestionsQuery, response: { 200: SuggestionsResponse } } },
     async (request) => search.suggestions(ctx, request.query.q),
   );
 };

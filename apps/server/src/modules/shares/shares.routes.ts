@@ -1,4 +1,4 @@
-import { ErrorResponse, IdParams } from '@farmstand/shared';
+import { IdParams } from '@farmstand/shared';
 import {
   CutSheetRequest,
   DepositRequest,
@@ -11,13 +11,9 @@ import {
   ShareReservationResponse,
 } from '@farmstand/shared/schemas/shares';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole, requireUser } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../module';
+import { defineModule, errors, type ModuleOptions } from '../module';
 import * as shares from './shares.service';
 
-const tags = ['shares'];
-const security = [{ bearer: [] }];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const SHOPPERS = ['consumer', 'producer', 'admin'] as const;
 const producerOnly = { access: ['producer'] as const, accessMessages: { denied: 'Only producers receive share reservations' } };
 const one = (share: Awaited<ReturnType<typeof shares.getShare>>) => ({ share });
@@ -30,14 +26,11 @@ const sharesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: { access: SHOPPERS, accessMessages: { signIn: 'Please sign in to reserve a share' } },
       schema: {
         summary: 'Reserve shares of an animal (deposit and bill paid to the farm directly)',
-        tags,
-        security,
         body: ReserveShareRequest,
-        response: { 201: ShareReservationResponse, ...errors },
+        response: { 201: ShareReservationResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(one(await shares.reserveShare(ctx, await requireUser(ctx, request), request.body))),
+    async (request, reply) => reply.status(201).send(one(await shares.reserveShare(ctx, request.user, request.body))),
   );
 
   app.get(
@@ -46,22 +39,22 @@ const sharesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: { access: 'signed-in' },
       schema: {
         summary: 'Your share reservations, and how many shares of one product a shopper may hold',
-        tags,
-        security,
-        response: { 200: MyShareList, ...errors },
+        response: { 200: MyShareList, ...errors(400, 404, 409) },
       },
     },
-    async (request) => shares.listMyShares(ctx, await requireUser(ctx, request)),
+    async (request) => shares.listMyShares(ctx, request.user),
   );
 
   app.get(
     '/received',
     {
       config: producerOnly,
-      schema: { summary: 'Share reservations of your farm', tags, security, response: { 200: ShareReservationList, ...errors } },
+      schema: {
+        summary: 'Share reservations of your farm',
+        response: { 200: ShareReservationList, ...errors(400, 404, 409) },
+      },
     },
-    async (request) =>
-      shares.listReceivedShares(ctx, await requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied)),
+    async (request) => shares.listReceivedShares(ctx, request.user),
   );
 
   app.get(
@@ -70,13 +63,11 @@ const sharesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: { access: 'signed-in' },
       schema: {
         summary: 'One share reservation',
-        tags,
-        security,
         params: IdParams,
-        response: { 200: ShareReservationResponse, ...errors },
+        response: { 200: ShareReservationResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => one(await shares.getShare(ctx, await requireUser(ctx, request), request.params.id)),
+    async (request) => one(await shares.getShare(ctx, request.user, request.params.id)),
   );
 
   app.put(
@@ -85,14 +76,12 @@ const sharesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: { access: 'signed-in' },
       schema: {
         summary: 'Fill in or change the cut sheet, before its deadline',
-        tags,
-        security,
         params: IdParams,
         body: CutSheetRequest,
-        response: { 200: ShareReservationResponse, ...errors },
+        response: { 200: ShareReservationResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => one(await shares.submitCutSheet(ctx, await requireUser(ctx, request), request.params.id, request.body)),
+    async (request) => one(await shares.submitCutSheet(ctx, request.user, request.params.id, request.body)),
   );
 
   app.put(
@@ -101,14 +90,12 @@ const sharesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: producerOnly,
       schema: {
         summary: 'Record the deposit the farm received (or clear it)',
-        tags,
-        security,
         params: IdParams,
         body: DepositRequest,
-        response: { 200: ShareReservationResponse, ...errors },
+        response: { 200: ShareReservationResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => one(await shares.recordDeposit(ctx, await requireUser(ctx, request), request.params.id, request.body)),
+    async (request) => one(await shares.recordDeposit(ctx, request.user, request.params.id, request.body)),
   );
 
   app.put(
@@ -118,14 +105,12 @@ const sharesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       schema: {
         summary:
           'Enter the hanging weight and processing fees once the animal is processed (a bill far above the estimate is confirmed)',
-        tags,
-        security,
         params: IdParams,
         body: ShareBillRequest,
-        response: { 200: ShareReservationResponse, ...errors },
+        response: { 200: ShareReservationResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => one(await shares.enterBill(ctx, await requireUser(ctx, request), request.params.id, request.body)),
+    async (request) => one(await shares.enterBill(ctx, request.user, request.params.id, request.body)),
   );
 
   app.post(
@@ -134,14 +119,12 @@ const sharesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: producerOnly,
       schema: {
         summary: 'Tell the shopper the share is ready, with where and when to pick it up',
-        tags,
-        security,
         params: IdParams,
         body: ShareReadyRequest,
-        response: { 200: ShareReservationResponse, ...errors },
+        response: { 200: ShareReservationResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => one(await shares.markReady(ctx, await requireUser(ctx, request), request.params.id, request.body.note)),
+    async (request) => one(await shares.markReady(ctx, request.user, request.params.id, request.body.note)),
   );
 
   app.post(
@@ -150,13 +133,11 @@ const sharesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: producerOnly,
       schema: {
         summary: 'Mark the share picked up (and paid)',
-        tags,
-        security,
         params: IdParams,
-        response: { 200: ShareReservationResponse, ...errors },
+        response: { 200: ShareReservationResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => one(await shares.markPickedUp(ctx, await requireUser(ctx, request), request.params.id)),
+    async (request) => one(await shares.markPickedUp(ctx, request.user, request.params.id)),
   );
 
   app.post(
@@ -165,14 +146,12 @@ const sharesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: { access: 'signed-in' },
       schema: {
         summary: 'Cancel a share: the shopper before the cut sheet deadline, the farm with a reason',
-        tags,
-        security,
         params: IdParams,
         body: ShareCancelRequest,
-        response: { 200: ShareReservationResponse, ...errors },
+        response: { 200: ShareReservationResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => one(await shares.cancelShare(ctx, await requireUser(ctx, request), request.params.id, request.body)),
+    async (request) => one(await shares.cancelShare(ctx, request.user, request.params.id, request.body)),
   );
 };
 

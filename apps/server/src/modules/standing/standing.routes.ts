@@ -1,4 +1,3 @@
-import { ErrorResponse } from '@farmstand/shared';
 import {
   ChangeStandingRequest,
   EndStandingRequest,
@@ -16,13 +15,9 @@ import {
 } from '@farmstand/shared/schemas/standing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole, requireUser } from '../../plugins/auth';
-import { defineModule, type ModuleOptions } from '../module';
+import { defineModule, errors, type ModuleOptions } from '../module';
 import * as standing from './standing.service';
 
-const tags = ['standing'];
-const security = [{ bearer: [] }];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const SHOPPERS = ['consumer', 'producer', 'admin'] as const;
 const shopperOnly = { access: SHOPPERS, accessMessages: { signIn: 'Please sign in to manage your standing reservations' } };
 const producerOnly = {
@@ -32,41 +27,35 @@ const producerOnly = {
 
 /** Standing reservations (decision 514): a reservation repeated every 1, 2 or 4 weeks. */
 const standingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  const user = (request: Parameters<typeof requireUser>[1]) => requireUser(ctx, request);
-  const producer = (request: Parameters<typeof requireUser>[1]) =>
-    requireRole(ctx, request, ['producer'], producerOnly.accessMessages.denied);
-
   app.post(
     '/',
     {
       config: shopperOnly,
       schema: {
         summary: 'Make a reservation standing: every 1, 2 or 4 weeks at the same place and time',
-        tags,
-        security,
         body: MakeStandingRequest,
-        response: { 201: StandingResponse, ...errors },
+        response: { 201: StandingResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await standing.makeStanding(ctx, await user(request), request.body)),
+    async (request, reply) => reply.status(201).send(await standing.makeStanding(ctx, request.user, request.body)),
   );
 
   app.get(
     '/mine',
     {
       config: { access: 'signed-in' },
-      schema: { summary: 'Your standing reservations', tags, security, response: { 200: StandingList, ...errors } },
+      schema: { summary: 'Your standing reservations', response: { 200: StandingList, ...errors(400, 404, 409) } },
     },
-    async (request) => standing.listMine(ctx, await user(request)),
+    async (request) => standing.listMine(ctx, request.user),
   );
 
   app.get(
     '/received',
     {
       config: producerOnly,
-      schema: { summary: 'Standing reservations of your farm', tags, security, response: { 200: StandingList, ...errors } },
+      schema: { summary: 'Standing reservations of your farm', response: { 200: StandingList, ...errors(400, 404, 409) } },
     },
-    async (request) => standing.listReceived(ctx, await producer(request)),
+    async (request) => standing.listReceived(ctx, request.user),
   );
 
   app.get(
@@ -75,12 +64,10 @@ const standingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       config: producerOnly,
       schema: {
         summary: 'Standing demand for the next 8 weeks per product, pickup place and weekly time',
-        tags,
-        security,
-        response: { 200: StandingDemand, ...errors },
+        response: { 200: StandingDemand, ...errors(400, 404, 409) },
       },
     },
-    async (request) => standing.demand(ctx, await producer(request)),
+    async (request) => standing.demand(ctx, request.user),
   );
 
   app.get(
@@ -91,14 +78,12 @@ const standingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
         summary: 'The standing demand as a CSV file: shares per plan and size, then products in their own units',
         description:
           'text/csv, a line per CSA plan and size, then per product, place and weekly time, one column per week; a download named farmstand-standing-demand-YYYY-MM-DD.csv (the first week). Only your own farm.',
-        tags,
-        security,
         produces: ['text/csv'],
-        response: { 200: z.string(), ...errors },
+        response: { 200: z.string(), ...errors(400, 404, 409) },
       },
     },
     async (request, reply) => {
-      const file = await standing.demandCsv(ctx, await producer(request));
+      const file = await standing.demandCsv(ctx, request.user);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.filename}"`)
@@ -113,9 +98,8 @@ const standingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       config: { access: 'public' },
       schema: {
         summary: 'What a reminder’s skip link would skip, and whether it still can',
-        tags,
         params: SkipTokenParams,
-        response: { 200: SkipLinkInfo, 400: ErrorResponse, 404: ErrorResponse },
+        response: { 200: SkipLinkInfo, ...errors(400, 404) },
       },
     },
     async (request) => standing.skipLinkInfo(ctx, request.params.token),
@@ -127,9 +111,8 @@ const standingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       config: { access: 'public' },
       schema: {
         summary: 'Skip that one pickup, without signing in (once, until its cut-off)',
-        tags,
         params: SkipTokenParams,
-        response: { 200: SkipLinkInfo, 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 410: ErrorResponse },
+        response: { 200: SkipLinkInfo, ...errors(400, 404, 409, 410) },
       },
     },
     async (request) => standing.skipByLink(ctx, request.params.token),
@@ -141,13 +124,11 @@ const standingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       config: { access: 'signed-in' },
       schema: {
         summary: 'One standing reservation (its shopper, its farm or an admin)',
-        tags,
-        security,
         params: StandingIdParams,
-        response: { 200: Standing, ...errors },
+        response: { 200: Standing, ...errors(400, 404, 409) },
       },
     },
-    async (request) => standing.getStanding(ctx, await user(request), request.params.id),
+    async (request) => standing.getStanding(ctx, request.user, request.params.id),
   );
 
   app.patch(
@@ -156,14 +137,12 @@ const standingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       config: shopperOnly,
       schema: {
         summary: 'Change what, how often or until when (orders not yet placed follow)',
-        tags,
-        security,
         params: StandingIdParams,
         body: ChangeStandingRequest,
-        response: { 200: StandingResponse, ...errors },
+        response: { 200: StandingResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => standing.changeStanding(ctx, await user(request), request.params.id, request.body),
+    async (request) => standing.changeStanding(ctx, request.user, request.params.id, request.body),
   );
 
   const windowAction = (path: 'skip' | 'unskip', summary: string, act: typeof standing.skip) =>
@@ -173,14 +152,12 @@ const standingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
         config: shopperOnly,
         schema: {
           summary,
-          tags,
-          security,
           params: StandingIdParams,
           body: StandingWindowRequest,
-          response: { 200: StandingResponse, ...errors },
+          response: { 200: StandingResponse, ...errors(400, 404, 409) },
         },
       },
-      async (request) => act(ctx, await user(request), request.params.id, new Date(request.body.startsAt)),
+      async (request) => act(ctx, request.user, request.params.id, new Date(request.body.startsAt)),
     );
   windowAction('skip', 'Skip one pickup, before its cut-off (a placed order is cancelled)', standing.skip);
   windowAction('unskip', 'Take a skip back, before the cut-off', standing.unskip);
@@ -191,14 +168,12 @@ const standingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       config: shopperOnly,
       schema: {
         summary: 'Pause for a number of weeks',
-        tags,
-        security,
         params: StandingIdParams,
         body: PauseStandingRequest,
-        response: { 200: StandingResponse, ...errors },
+        response: { 200: StandingResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => standing.pause(ctx, await user(request), request.params.id, request.body.weeks),
+    async (request) => standing.pause(ctx, request.user, request.params.id, request.body.weeks),
   );
 
   app.post(
@@ -207,15 +182,13 @@ const standingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       config: shopperOnly,
       schema: {
         summary: 'Hold while away: no orders for pickups between two dates',
-        tags,
-        security,
         params: StandingIdParams,
         body: HoldStandingRequest,
-        response: { 200: StandingResponse, ...errors },
+        response: { 200: StandingResponse, ...errors(400, 404, 409) },
       },
     },
     async (request) =>
-      standing.hold(ctx, await user(request), request.params.id, request.body.from as string, request.body.to as string),
+      standing.hold(ctx, request.user, request.params.id, request.body.from as string, request.body.to as string),
   );
 
   app.post(
@@ -224,13 +197,11 @@ const standingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       config: shopperOnly,
       schema: {
         summary: 'End a pause or a hold',
-        tags,
-        security,
         params: StandingIdParams,
-        response: { 200: StandingResponse, ...errors },
+        response: { 200: StandingResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => standing.resume(ctx, await user(request), request.params.id),
+    async (request) => standing.resume(ctx, request.user, request.params.id),
   );
 
   app.post(
@@ -239,13 +210,11 @@ const standingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       config: shopperOnly,
       schema: {
         summary: 'Cancel: no more orders are placed',
-        tags,
-        security,
         params: StandingIdParams,
-        response: { 200: StandingResponse, ...errors },
+        response: { 200: StandingResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => standing.cancel(ctx, await user(request), request.params.id),
+    async (request) => standing.cancel(ctx, request.user, request.params.id),
   );
 
   app.post(
@@ -254,14 +223,12 @@ const standingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       config: producerOnly,
       schema: {
         summary: 'The farm ends a standing reservation, with a reason the shopper is told',
-        tags,
-        security,
         params: StandingIdParams,
         body: EndStandingRequest,
-        response: { 200: StandingResponse, ...errors },
+        response: { 200: StandingResponse, ...errors(400, 404, 409) },
       },
     },
-    async (request) => standing.end(ctx, await producer(request), request.params.id, request.body.reason),
+    async (request) => standing.end(ctx, request.user, request.params.id, request.body.reason),
   );
 };
 
