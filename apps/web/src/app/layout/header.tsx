@@ -2,7 +2,7 @@ import { countNoun } from '@farmstand/shared/format/quantity';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
-import { useBasketCount } from '@/features/orders/basket';
+import { useBasketCount } from '@/features/checkout/basket';
 import { track } from '@/lib/analytics';
 import { clearToken } from '@/lib/storage';
 import { useAuth } from '@/shared/auth-context';

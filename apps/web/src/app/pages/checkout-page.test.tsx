@@ -8,7 +8,7 @@ vi.mock('@/shared/auth-context', () => ({ useAuth: () => ({ user: { id: 1, phone
 vi.mock('@/lib/document-title', () => ({ useDocumentTitle: () => {} }));
 vi.mock('react-hot-toast', () => ({ default: { success: () => {}, error: () => {} } }));
 
-import { addToBasket, clearBasket } from '@/features/orders/basket';
+import { addToBasket, clearBasket } from '@/features/checkout/basket';
 import ComposedCheckoutPage from './checkout-page';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -43,6 +43,27 @@ const standAfternoon = {
 };
 
 /**
+ * A Friday-evening market in Nashville (Central time), 7–9 PM: in UTC it starts the next day, so
+ * its `date` (local to the place) is the day before the UTC date of `starts_at`.
+ */
+const fridayEvening = (date: string, startsAt: string) => ({
+  ...saturday,
+  name: 'Nashville Night Market',
+  starts_at: startsAt,
+  ends_at: startsAt.replace('T00:', 'T02:'),
+  cutoff_at: startsAt,
+  date,
+  time_zone: 'America/Chicago',
+  booth: 'Stall 14',
+});
+const fridays = [
+  fridayEvening('2030-06-07', '2030-06-08T00:00:00.000Z'),
+  fridayEvening('2030-06-14', '2030-06-15T00:00:00.000Z'),
+  fridayEvening('2030-06-21', '2030-06-22T00:00:00.000Z'),
+];
+const eggs = { productId: 1, name: 'Eggs', price: 5, priceUnit: 'dozen', quantity: 2, max: 12 };
+
+/**
  * The API the composed page reads: pickup times, what the farm takes, its products' categories and
  * the shopper's own saved benefits (none unless `saved`).
  */
@@ -50,10 +71,12 @@ function serve({
   takes = ['snap', 'incentive'],
   saved,
   windows = [saturday],
+  delivery,
 }: {
   takes?: string[];
   saved?: string[];
   windows?: object[];
+  delivery?: { available: boolean; radius: number };
 } = {}) {
   return vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
     if (path === '/benefits/producers/7')
@@ -83,7 +106,7 @@ function serve({
           { id: 2, category: 'produce', inspection: null },
         ],
       } as never;
-    return { producer_user_id: 7, farm_name: 'Bluegrass Acres', settings: {}, points: [], windows } as never;
+    return { producer_user_id: 7, farm_name: 'Bluegrass Acres', settings: {}, points: [], windows, delivery } as never;
   });
 }
 
@@ -189,5 +212,55 @@ describe('the composed checkout page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Place reservation' }));
     await waitFor(() => expect(post).toHaveBeenCalled());
     expect(post.mock.calls[0][1]).toMatchObject({ plannedBenefits: [] });
+  });
+
+  it('makes the placed order the first of a standing reservation when “Repeat this order” is on', async () => {
+    serve({ windows: fridays });
+    const post = vi
+      .spyOn(api, 'post')
+      .mockImplementation(async (path: string) =>
+        path === '/orders' ? { message: 'ok', order: { id: 99 } } : { standing: { id: 5 }, message: 'Standing reservation made' },
+      );
+    addToBasket(farm, eggs);
+    renderCheckout();
+    const repeat = (await screen.findByRole('checkbox', { name: /Repeat this order/ })) as HTMLInputElement;
+    expect(repeat.checked).toBe(false);
+    expect(screen.queryByRole('radio', { name: 'Every 2 weeks' })).toBeNull();
+    fireEvent.click(repeat);
+    expect(screen.getByText(/Each week’s order is placed 24 hours before orders close/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Every 2 weeks' }));
+    fireEvent.input(screen.getByLabelText('Last date (optional)'), { target: { value: '2030-08-30' } });
+    fireEvent.click(screen.getAllByRole('radio', { name: /Nashville Night Market/ })[1] as HTMLElement);
+    fireEvent.input(screen.getByLabelText('Name for pickup'), { target: { value: 'Dana' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place reservation' }));
+    await vi.waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+    expect(post.mock.calls[0]?.[0]).toBe('/orders');
+    expect(post.mock.calls[1]).toEqual([
+      '/standing',
+      {
+        producerUserId: 7,
+        items: [{ productId: 1, variantId: null, quantity: 2 }],
+        pointId: 5,
+        startsAt: '2030-06-15T00:00:00.000Z',
+        shopperName: 'Dana',
+        shopperPhone: null,
+        note: null,
+        everyWeeks: 2,
+        endDate: '2030-08-30',
+        fromOrderId: 99,
+      },
+    ]);
+  });
+
+  it('does not offer to repeat a delivery', async () => {
+    serve({
+      windows: [{ ...fridayEvening('2030-06-07', '2030-06-08T00:00:00.000Z'), kind: 'delivery', delivery_fee: 5 }],
+      delivery: { available: true, radius: 20 },
+    });
+    addToBasket(farm, eggs);
+    renderCheckout();
+    fireEvent.click((await screen.findAllByRole('radio'))[0] as HTMLElement);
+    expect(screen.queryByRole('checkbox', { name: /Repeat this order/ })).toBeNull();
+    expect(screen.getByText(/Delivery days cannot repeat yet/)).toBeTruthy();
   });
 });

@@ -1,8 +1,8 @@
 import { FarmBenefitBadges } from '@/features/benefits/components/benefit-badges';
 import { PlannedBenefitsField } from '@/features/benefits/components/planned-benefits-field';
+import { PickupInfo } from '@/features/checkout/components/pickup-info';
+import { CsaJoinCard } from '@/features/csa/components/csa-join-card';
 import { ContactProducerButton } from '@/features/messages/components/contact-producer';
-import { CsaJoinCard } from '@/features/orders/components/csa-join-card';
-import { PickupInfo } from '@/features/orders/components/pickup-info';
 import PublicProducerPage from '@/features/producers/pages/public-producer-page';
 import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 

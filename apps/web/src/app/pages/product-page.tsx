@@ -1,13 +1,15 @@
 import { ProductBenefitBadges } from '@/features/benefits/components/benefit-badges';
 import ProductPage from '@/features/catalog/pages/product-page';
+import { PickupInfo } from '@/features/checkout/components/pickup-info';
+import { ReserveCard } from '@/features/checkout/components/reserve-card';
+import { ShareReserveCard } from '@/features/meat-shares/components/share-reserve-card';
 import { ContactProducerButton } from '@/features/messages/components/contact-producer';
 import { ProductInquiryForm } from '@/features/messages/components/inquiry-form';
-import { PickupInfo } from '@/features/orders/components/pickup-info';
-import { ReserveCard } from '@/features/orders/components/reserve-card';
 import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 
 /**
- * /product/{id}: the catalogue's page, with reserving (the one primary action, and below it the
+ * /product/{id}: the catalogue's page, with reserving (the one primary action: a share of an
+ * animal on its own card, and below it the
  * benefits that can pay for this product at pickup), the contact button, a question to the farm
  * (the inquiry form), pickup times and reviews from their features (decision 533).
  */
@@ -16,7 +18,11 @@ export default function ComposedProductPage() {
     <ProductPage
       reserve={(product) => (
         <>
-          <ReserveCard product={product} />
+          {product.share ? (
+            <ShareReserveCard product={{ ...product, share: product.share }} />
+          ) : (
+            <ReserveCard product={product} />
+          )}
           <ProductBenefitBadges product={product} />
         </>
       )}

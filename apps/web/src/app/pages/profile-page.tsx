@@ -1,5 +1,5 @@
 import { ProducerBenefitsForm } from '@/features/benefits/components/producer-benefits-form';
-import { PickupTab } from '@/features/orders/components/pickup-tab';
+import { PickupTab } from '@/features/pickup-day/components/pickup-tab';
 import ProfilePage from '@/features/producers/pages/profile-page';
 
 /** /profile: the producer's own area, its pickup tab from the orders feature, its benefits tab from the benefits feature. */

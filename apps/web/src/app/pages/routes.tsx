@@ -8,6 +8,7 @@ const ProfilePage = lazyPage(() => import('./profile-page'));
 const AdminPage = lazyPage(() => import('./admin-page'));
 const SearchPage = lazyPage(() => import('./search-page'));
 const CheckoutPage = lazyPage(() => import('./checkout-page'));
+const OrdersPage = lazyPage(() => import('./orders-page'));
 
 /**
  * The pages that show parts of several features: each feature's page takes the others' parts as
@@ -24,6 +25,14 @@ export const routes: RouteObject[] = [
     element: (
       <RequireAuth>
         <ProfilePage />
+      </RequireAuth>
+    ),
+  },
+  {
+    path: '/orders',
+    element: (
+      <RequireAuth>
+        <OrdersPage />
       </RequireAuth>
     ),
   },

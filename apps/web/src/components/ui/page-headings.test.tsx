@@ -9,7 +9,7 @@ vi.mock('@/shared/auth-context', () => ({ useAuth: () => ({ user: auth.user, isL
 
 import AdminPage from '@/app/pages/admin-page';
 import ProfilePage from '@/app/pages/profile-page';
-import CheckoutPage from '@/features/orders/pages/checkout-page';
+import CheckoutPage from '@/features/checkout/pages/checkout-page';
 
 // A page that is only a message (access denied, producers only) still has its h1.
 // First renders are slow on a loaded machine; these check wording, not speed.

@@ -3,7 +3,7 @@ import type { HandOverResponse } from '@farmstand/shared/schemas/hand-over';
 import type { PublicProducerProfile } from '@farmstand/shared/schemas/producers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { ORDERS_KEY } from '@/shared/order-queries';
+import { ORDERS_KEY } from '@/lib/queries';
 
 /**
  * Benefits at pickup, the shopper's plan and the farm's records (decision 516): what a farm takes,

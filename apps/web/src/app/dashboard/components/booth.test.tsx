@@ -5,9 +5,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RecordPayment } from '@/features/benefits/components/record-tenders';
-import { ProducerOrdersTab } from '@/features/orders/components/producer-orders-tab';
-import { orderItemFixture, testOrder } from '@/features/orders/order.fixture';
 import { api } from '@/lib/api';
+import { orderItemFixture, testOrder } from '@/lib/order.fixture';
+import { ProducerOrdersTab } from './producer-orders-tab';
 
 vi.mock('@/shared/auth-context', () => ({ useAuth: () => ({ user: { id: 7 }, isAuthenticated: true }) }));
 vi.mock('react-hot-toast', () => ({ default: { success: () => {}, error: () => {} } }));

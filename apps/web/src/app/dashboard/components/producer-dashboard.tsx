@@ -1,10 +1,10 @@
 import { useSearchParams } from 'react-router';
 import { type TabItem, Tabs } from '@/components/ui/tabs';
 import { RecordPayment } from '@/features/benefits/components/record-tenders';
-import { ProducerOrdersTab } from '@/features/orders/components/producer-orders-tab';
 import { useAuth } from '@/shared/auth-context';
 import { DashboardHeader } from './dashboard-header';
 import { ProducerAnalytics } from './producer-analytics';
+import { ProducerOrdersTab } from './producer-orders-tab';
 import { ProducerOverview } from './producer-overview';
 
 const TABS: TabItem[] = [

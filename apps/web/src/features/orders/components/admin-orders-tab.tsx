@@ -6,8 +6,9 @@ import { EmptyState, Spinner } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
 import { SelectInput, TextInput } from '@/components/ui/field';
 import { AlertIcon, BasketIcon } from '@/components/ui/icons';
+import { formatUsd, formatZonedMoment } from '@/lib/format';
+import { formatWindow } from '@/lib/pickup-time';
 import { type OrderFilters, useAllOrders } from '../api';
-import { formatMoment, formatWindow, money } from '../format';
 import { OrderStatusBadge } from './order-status-badge';
 
 const PAGE = 25;
@@ -78,9 +79,9 @@ export function AdminOrdersTab() {
                 header: 'Items',
                 cell: (order) => order.items.map((i) => `${i.quantity} × ${lineName(i.name, i.variant_name)}`).join(', '),
               },
-              { header: 'Total', cell: (order) => money(order.total) },
+              { header: 'Total', cell: (order) => formatUsd(order.total) },
               { header: 'Status', className: 'whitespace-nowrap', cell: (order) => <OrderStatusBadge status={order.status} /> },
-              { header: 'Placed', cell: (order) => formatMoment(order.created_at, order.window.time_zone) },
+              { header: 'Placed', cell: (order) => formatZonedMoment(order.created_at, order.window.time_zone) },
             ]}
           />
           <div className="flex gap-2">

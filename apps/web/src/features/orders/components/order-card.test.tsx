@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.mock('@/shared/auth-context', () => ({ useAuth: () => ({ user: { id: 7 }, isAuthenticated: true }) }));
 vi.mock('react-hot-toast', () => ({ default: { success: () => {}, error: () => {} } }));
 
-import { testOrder } from '../order.fixture';
+import { testOrder } from '@/lib/order.fixture';
 import { OrderCard } from './order-card';
 
 const order = (planned: Order['planned_benefits']): Order =>

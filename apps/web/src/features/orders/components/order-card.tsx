@@ -10,10 +10,9 @@ import { Button } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { errorMessage } from '@/lib/api';
+import { formatUsd, formatZonedMoment } from '@/lib/format';
+import { formatWindow } from '@/lib/pickup-time';
 import { useMoveOrder } from '../api';
-import { formatMoment, formatWindow, money } from '../format';
-import { RepeatOrderButton } from './make-standing-dialog';
-import { OrderAgainButton } from './order-again-button';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderThread } from './order-thread';
 import { ShortLineDialog } from './short-line-dialog';
@@ -39,12 +38,15 @@ export function OrderCard({
   side,
   highlight = false,
   payment,
+  actions,
   underItsWindow = false,
 }: {
   order: Order;
   side: 'shopper' | 'producer' | 'admin';
   highlight?: boolean;
   payment?: ReactNode;
+  /** Other features' actions beside the card's own ("Order again", "Repeat this order"). */
+  actions?: ReactNode;
   /** Listed under a heading naming its window and place (the pickup day): the card leaves them out. */
   underItsWindow?: boolean;
 }) {
@@ -102,7 +104,7 @@ export function OrderCard({
               {canShorten && item.product_id !== null && item.quantity > 0 && <ShortLineButton orderId={order.id} item={item} />}
               <span>
                 {item.weight_unit !== null && item.weights === null && '≈ '}
-                {money(item.line_total)}
+                {formatUsd(item.line_total)}
               </span>
             </span>
           </li>
@@ -110,7 +112,7 @@ export function OrderCard({
         {order.delivery_fee > 0 && (
           <li className="flex justify-between gap-2">
             <span>Delivery</span>
-            <span>{money(order.delivery_fee)}</span>
+            <span>{formatUsd(order.delivery_fee)}</span>
           </li>
         )}
         <OrderTotal order={order} />
@@ -131,7 +133,7 @@ export function OrderCard({
           {order.events.map((event) => (
             // A short harvest is an event with the order's same status (its reason tells it apart).
             <li key={`${event.status}-${event.at}-${event.reason ?? ''}`}>
-              {ORDER_STATUS_LABELS[event.status]} by {event.actor} · {formatMoment(event.at, order.window.time_zone)}
+              {ORDER_STATUS_LABELS[event.status]} by {event.actor} · {formatZonedMoment(event.at, order.window.time_zone)}
               {event.reason ? ` · ${event.reason}` : ''}
             </li>
           ))}
@@ -139,8 +141,7 @@ export function OrderCard({
       </details>
       <div className="mt-3 flex flex-wrap items-start gap-2">
         <OrderActions order={order} handedOverByPayment={payment !== undefined && payment !== null} />
-        {side === 'shopper' && <OrderAgainButton order={order} />}
-        {side === 'shopper' && <RepeatOrderButton order={order} />}
+        {actions}
         <Button variant="ghost" size="sm" aria-expanded={showThread} onClick={() => setShowThread((s) => !s)}>
           {showThread ? 'Hide messages' : 'Messages'}
         </Button>
@@ -169,9 +170,9 @@ function OrderTotal({ order }: { order: Order }) {
       <li className={row} data-testid="order-total">
         <span>Estimated total</span>
         <span className="text-right">
-          ≈ {money(order.total)}{' '}
+          ≈ {formatUsd(order.total)}{' '}
           <span className="whitespace-nowrap">
-            ({money(order.total_min)}–{money(order.total_max)})
+            ({formatUsd(order.total_min)}–{formatUsd(order.total_max)})
           </span>
         </span>
       </li>
@@ -186,7 +187,7 @@ function OrderTotal({ order }: { order: Order }) {
   return (
     <li className={row} data-testid="order-total">
       <span>{order.by_weight ? 'Weighed · pay at pickup' : 'Total · pay at pickup'}</span>
-      <span>{money(order.total)}</span>
+      <span>{formatUsd(order.total)}</span>
     </li>
   );
 }
@@ -196,7 +197,7 @@ type Line = Order['items'][number];
 /** By weight: "1.3–1.6 lb packs at $18.99/lb", or once weighed "1.42, 1.51 lb at $18.99/lb". */
 function packText(item: Line): string | null {
   if (item.weight_unit === null || item.pack_min === null || item.pack_max === null) return null;
-  const at = `at ${money(item.unit_price)}/${item.weight_unit}`;
+  const at = `at ${formatUsd(item.unit_price)}/${item.weight_unit}`;
   if (item.weights) return `${item.weights.join(', ')} ${item.weight_unit} ${at}`;
   const range = item.pack_min === item.pack_max ? `${item.pack_min}` : `${item.pack_min}–${item.pack_max}`;
   return `${range} ${item.weight_unit} packs ${at}`;

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { BasketIcon } from '@/components/ui/icons';
+import { ORDERS_KEY, PICKUP_KEY } from '@/lib/queries';
 import { useSocketEvent } from '@/shared/realtime/socket-provider';
-import { ORDERS_KEY, PICKUP_KEY } from '../api';
 
 /**
  * `order_updated` anywhere in the app: every order query refreshes (the lists, the pickup day,

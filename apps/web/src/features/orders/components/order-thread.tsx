@@ -3,9 +3,9 @@ import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api';
+import { formatZonedMoment } from '@/lib/format';
 import { useAuth } from '@/shared/auth-context';
 import { useOrderThread, usePostOrderMessage } from '../api';
-import { formatMoment } from '../format';
 
 /** The order's own thread (decision 170): its messages, and a box to write to the other side. */
 export function OrderThread({ orderId, canWrite, timeZone }: { orderId: number; canWrite: boolean; timeZone: string }) {
@@ -34,7 +34,7 @@ export function OrderThread({ orderId, canWrite, timeZone }: { orderId: number; 
             }`}
           >
             <p className="whitespace-pre-line">{m.content}</p>
-            <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">{formatMoment(m.created_at, timeZone)}</p>
+            <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">{formatZonedMoment(m.created_at, timeZone)}</p>
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 import { errorMessage } from '@/lib/api';
-import { useReminderSettings, useSetReminders } from '../reminders-api';
+import { useReminderSettings, useSetReminders } from '../api';
 
 /** "Pickup reminders by e-mail": the shopper's switch for the day-before reminder (decision 505). */
 export function RemindersToggle() {

@@ -7,7 +7,7 @@ import { api } from '@/lib/api';
 vi.mock('@/shared/auth-context', () => ({ useAuth: () => ({ user: { id: 7 }, isAuthenticated: true }) }));
 vi.mock('react-hot-toast', () => ({ default: { success: () => {}, error: () => {} } }));
 
-import { orderItemFixture, testOrder } from '../order.fixture';
+import { orderItemFixture, testOrder } from '@/lib/order.fixture';
 import { OrderCard } from './order-card';
 
 // First renders are slow on a loaded machine; these check behaviour, not speed.

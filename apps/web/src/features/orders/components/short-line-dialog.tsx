@@ -9,7 +9,7 @@ import { TextArea, TextInput } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { Modal } from '@/components/ui/modal';
 import { api, errorMessage } from '@/lib/api';
-import { ORDERS_KEY } from '../api';
+import { ORDERS_KEY } from '@/lib/queries';
 
 type Line = Order['items'][number];
 

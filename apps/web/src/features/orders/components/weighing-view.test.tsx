@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '@/lib/api';
-import { orderItemFixture, testOrder } from '../order.fixture';
+import { orderItemFixture, testOrder } from '@/lib/order.fixture';
 import { OrderCard } from './order-card';
 import { WeighingView } from './weighing-view';
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ApiError, api, errorMessage } from '@/lib/api';
 import { formatZonedTime } from '@/lib/format';
-import { ORDERS_KEY } from '../api';
+import { ORDERS_KEY } from '@/lib/queries';
 
 type Line = WeighingResponse['lines'][number];
 

@@ -1,27 +1,35 @@
-import { countNoun } from '@farmstand/shared/format/quantity';
+import type { Order } from '@farmstand/shared/schemas/orders';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ButtonLink } from '@/components/ui/button';
-import { Card, EmptyState, PageTitle, Spinner } from '@/components/ui/card';
+import { EmptyState, PageTitle, Spinner } from '@/components/ui/card';
 import { AlertIcon, BasketIcon } from '@/components/ui/icons';
 import { Tabs } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '@/shared/auth-context';
 import { useMyOrders } from '../api';
-import { basketCount, basketTotal, isEstimated, useBaskets } from '../basket';
-import { MyShares } from '../components/my-shares';
-import { MyStanding } from '../components/my-standing';
 import { OrderCard } from '../components/order-card';
 import { RemindersToggle } from '../components/reminders-toggle';
-import { money } from '../format';
 
 const TABS = ['upcoming', 'past', 'standing'] as const;
 type Tab = (typeof TABS)[number];
+
+/** Other features' parts of the page, passed in by app/pages/orders-page.tsx. */
+type Parts = {
+  /** The baskets not yet sent, above everything. */
+  baskets?: ReactNode;
+  /** The shopper's meat shares. */
+  shares?: ReactNode;
+  /** The Standing tab. */
+  standing?: ReactNode;
+  /** More actions on each order ("Order again", "Repeat this order"). */
+  orderActions?: (order: Order) => ReactNode;
+};
 
 /**
  * /orders: the shopper's reservations, upcoming and past, each updating live, and their standing
  * reservations. The tab lives in the URL (`?tab=standing`: the standing reminder mail links there).
  */
-export default function OrdersPage() {
+export default function OrdersPage({ baskets, shares, standing, orderActions }: Parts) {
   // A producer's own purchases from other farms; the orders their shoppers place are on the dashboard.
   const isProducer = useAuth().user?.userType === 'producer';
   const title = isProducer ? 'My purchases' : 'My orders';
@@ -59,54 +67,36 @@ export default function OrdersPage() {
       >
         {title}
       </PageTitle>
-      <Baskets />
-      <MyShares />
+      {baskets}
+      {shares}
       <RemindersToggle />
       <Tabs
         label="Orders"
         selected={tab}
         onSelect={select}
         tabs={[
-          { id: 'upcoming', label: 'Upcoming', content: <OrderList scope="upcoming" highlighted={highlighted} /> },
-          { id: 'past', label: 'Past', content: <OrderList scope="past" highlighted={highlighted} /> },
-          { id: 'standing', label: 'Standing', content: <MyStanding /> },
+          {
+            id: 'upcoming',
+            label: 'Upcoming',
+            content: <OrderList scope="upcoming" highlighted={highlighted} actions={orderActions} />,
+          },
+          { id: 'past', label: 'Past', content: <OrderList scope="past" highlighted={highlighted} actions={orderActions} /> },
+          { id: 'standing', label: 'Standing', content: standing },
         ]}
       />
     </div>
   );
 }
 
-function Baskets() {
-  const baskets = useBaskets();
-  if (baskets.length === 0) return null;
-  return (
-    <section id="baskets" aria-labelledby="baskets-heading" className="mb-6 scroll-mt-20">
-      <h2 id="baskets-heading" className="mb-2 text-lg font-semibold">
-        Baskets not yet sent
-      </h2>
-      <ul className="grid gap-2 sm:grid-cols-2">
-        {baskets.map((basket) => (
-          <li key={basket.producerUserId}>
-            <Card className="flex items-center justify-between gap-3 p-4">
-              <span>
-                <span className="block font-semibold">{basket.farmName}</span>
-                <span className="text-sm text-stone-600 dark:text-stone-400">
-                  {countNoun(basketCount(basket), 'item')} · {isEstimated(basket) ? '≈ ' : ''}
-                  {money(basketTotal(basket))}
-                </span>
-              </span>
-              <ButtonLink to={`/checkout/${basket.producerUserId}`} size="sm">
-                Checkout
-              </ButtonLink>
-            </Card>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function OrderList({ scope, highlighted }: { scope: 'upcoming' | 'past'; highlighted: number | null }) {
+function OrderList({
+  scope,
+  highlighted,
+  actions,
+}: {
+  scope: 'upcoming' | 'past';
+  highlighted: number | null;
+  actions: Parts['orderActions'];
+}) {
   const query = useMyOrders(scope);
   if (query.isPending) return <Spinner label="Loading your orders…" />;
   if (query.isError) return <EmptyState title="Could not load your orders" icon={AlertIcon} />;
@@ -127,7 +117,7 @@ function OrderList({ scope, highlighted }: { scope: 'upcoming' | 'past'; highlig
     <ul className="space-y-3">
       {query.data.orders.map((order) => (
         <li key={order.id}>
-          <OrderCard order={order} side="shopper" highlight={order.id === highlighted} />
+          <OrderCard order={order} side="shopper" highlight={order.id === highlighted} actions={actions?.(order)} />
         </li>
       ))}
     </ul>

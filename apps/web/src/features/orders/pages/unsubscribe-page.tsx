@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { useDocumentTitle } from '@/lib/document-title';
 import { UnsubscribeConfirm } from '@/shared/unsubscribe-confirm';
-import { useUnsubscribe } from '../reminders-api';
+import { useUnsubscribe } from '../api';
 
 /** Where a reminder's "Stop these reminders" link lands (decision 505). */
 export default function UnsubscribePage() {

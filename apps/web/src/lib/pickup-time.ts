@@ -1,0 +1,41 @@
+import { WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
+import { clockDiffersFromViewer, formatZonedDay, formatZonedTime } from './format';
+
+/** Short names of the region's zones, added to a time when the viewer's clock reads otherwise. */
+const ZONE_NAMES: Record<string, string> = { 'America/New_York': 'Eastern', 'America/Chicago': 'Central' };
+
+/** " (Central time)" when the viewer's clock differs from the place's at that moment, else "". */
+export function zoneNote(iso: string, timeZone: string): string {
+  return clockDiffersFromViewer(iso, timeZone) ? ` (${ZONE_NAMES[timeZone] ?? timeZone} time)` : '';
+}
+
+/**
+ * "Sat, Jun 8 · 9:00 AM – 12:00 PM" in the pickup place's time zone (decision 500), with
+ * " (Central time)" when the viewer's own clock reads otherwise. Built without Intl for US zones
+ * (lib/format.ts): the first Intl formatter of a page costs tens of milliseconds on a phone.
+ */
+export function formatWindow(startsAt: string, endsAt: string, timeZone: string): string {
+  return `${formatZonedDay(startsAt, timeZone)} · ${formatZonedTime(startsAt, timeZone)} – ${formatZonedTime(endsAt, timeZone)}${zoneNote(startsAt, timeZone)}`;
+}
+
+/** "Saturday, June 8, 2030" from a local YYYY-MM-DD. */
+export function formatDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** "4:00 PM" from a weekly schedule's "16:00": every time a shopper reads is on the same 12-hour clock. */
+export function formatClock(hhmm: string): string {
+  const [h, m] = hhmm.split(':').map(Number);
+  return `${h % 12 || 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** "Wednesday 4:00 PM – 6:30 PM", a weekly pickup time. */
+export const formatWeeklySlot = (slot: { weekday: number; start: string; end: string }) =>
+  `${WEEKDAY_NAMES[slot.weekday]} ${formatClock(slot.start)} – ${formatClock(slot.end)}`;
