@@ -1,3 +1,4 @@
+import { addDaysToDate, isoDate, monthStart, plusDays, weekStart } from './format/date-only';
 import type { AnalyticsRange } from './schemas/admin';
 
 export type Point = { period: string; value: number };
@@ -6,25 +7,14 @@ export type Bucket = 'day' | 'week' | 'month';
 /** The server's bucket per period (analytics.service RANGE_BUCKET): days, ISO weeks, months, in UTC. */
 export const RANGE_BUCKET: Record<AnalyticsRange, Bucket> = { '7d': 'day', '30d': 'day', '90d': 'week', '1y': 'month' };
 const RANGE_DAYS: Record<AnalyticsRange, number> = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
-const DAY_MS = 86_400_000;
 
-const iso = (date: Date) => date.toISOString().slice(0, 10);
+/** The start of the bucket a day falls in, as PostgreSQL's date_trunc does in UTC. */
+const bucketStart = (date: string, bucket: Bucket) =>
+  bucket === 'week' ? weekStart(date) : bucket === 'month' ? monthStart(date) : date;
 
-/** The start of the bucket a moment falls in, as PostgreSQL's date_trunc does in UTC. */
-function bucketStart(date: Date, bucket: Bucket): Date {
-  const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-  if (bucket === 'week') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
-  if (bucket === 'month') d.setUTCDate(1);
-  return d;
-}
-
-function nextBucket(date: Date, bucket: Bucket): Date {
-  const d = new Date(date);
-  if (bucket === 'day') d.setUTCDate(d.getUTCDate() + 1);
-  if (bucket === 'week') d.setUTCDate(d.getUTCDate() + 7);
-  if (bucket === 'month') d.setUTCMonth(d.getUTCMonth() + 1);
-  return d;
-}
+/** The next bucket's start (a month start + 31 days is always in the next month). */
+const nextBucket = (date: string, bucket: Bucket) =>
+  bucket === 'month' ? monthStart(addDaysToDate(date, 31)) : addDaysToDate(date, bucket === 'week' ? 7 : 1);
 
 /**
  * Every bucket of the period, oldest first, with the server's value or 0: a period without sign-ups
@@ -33,10 +23,13 @@ function nextBucket(date: Date, bucket: Bucket): Date {
 export function fillBuckets(points: Point[], range: AnalyticsRange, now = new Date()): Point[] {
   const bucket = RANGE_BUCKET[range];
   const values = new Map(points.map((p) => [p.period, p.value]));
-  const last = bucketStart(now, bucket);
+  const last = bucketStart(isoDate(now), bucket);
   const filled: Point[] = [];
-  for (let d = bucketStart(new Date(now.getTime() - RANGE_DAYS[range] * DAY_MS), bucket); d <= last; d = nextBucket(d, bucket)) {
-    const period = iso(d);
+  for (
+    let period = bucketStart(isoDate(plusDays(now, -RANGE_DAYS[range])), bucket);
+    period <= last;
+    period = nextBucket(period, bucket)
+  ) {
     filled.push({ period, value: values.get(period) ?? 0 });
   }
   return filled;

@@ -1,3 +1,4 @@
+import { plusDays } from '@farmstand/shared/format/date-only';
 import type { Clock } from '../lib/context';
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -12,11 +13,6 @@ export class ManualClock implements Clock {
     this.current = new Date(to);
   }
   advanceDays(days: number) {
-    this.current = new Date(this.current.getTime() + days * 86_400_000);
+    this.current = plusDays(this.current, days);
   }
 }
-
-export const DAY_MS = 86_400_000;
-
-/** The calendar date (UTC) of a moment, as PostgreSQL's `date` type prints it. */
-export const isoDate = (at: Date) => at.toISOString().slice(0, 10);

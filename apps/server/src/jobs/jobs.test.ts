@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DAY_MS } from '@farmstand/shared/format/date-only';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { certifications, emailOutbox, payments, subscriptions } from '../db/schema';
@@ -10,7 +11,7 @@ import { farmToday } from '../modules/producers/certification-validity';
 import { bearer, buildUser } from '../test/factories';
 import { buildProducer, buildProduct, setSubscription } from '../test/listing-factories';
 import { buildTestApp, type TestApp } from '../test/test-app';
-import { DAY_MS, ManualClock } from './clock';
+import { ManualClock } from './clock';
 import { SWEEP_QUEUE } from './queue';
 import { runSweep } from './sweep';
 

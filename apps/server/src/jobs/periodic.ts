@@ -1,8 +1,8 @@
 import path from 'node:path';
+import { isoDate, weekStart } from '@farmstand/shared/format/date-only';
 import { writeBackup } from '../lib/backup-file';
 import type { AppContext } from '../lib/context';
 import { claimNotice } from '../lib/job-runs';
-import { isoDate } from './clock';
 import { runRetention } from './retention';
 
 export type Frequency = 'daily' | 'weekly' | 'monthly';
@@ -10,10 +10,7 @@ export type Frequency = 'daily' | 'weekly' | 'monthly';
 /** The period a moment falls in: a day, an ISO week (from its Monday) or a month. */
 export function periodKey(now: Date, frequency: Frequency): string {
   if (frequency === 'monthly') return isoDate(now).slice(0, 7);
-  if (frequency === 'weekly') {
-    const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7)));
-    return `week-of-${isoDate(monday)}`;
-  }
+  if (frequency === 'weekly') return `week-of-${weekStart(isoDate(now))}`;
   return isoDate(now);
 }
 

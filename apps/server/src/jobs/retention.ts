@@ -1,7 +1,7 @@
+import { plusDays } from '@farmstand/shared/format/date-only';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../lib/context';
 import { ONE_TIME_TOKEN_SQL, redactStoredMails } from '../lib/mailer';
-import { DAY_MS } from './clock';
 
 /** Spec 02 §9: analytics are kept 2 years. */
 export const ANALYTICS_RETENTION_DAYS = 730;
@@ -22,7 +22,7 @@ const FINISHED_MAIL = sql`status in ('sent', 'logged', 'dead')`;
  */
 export async function runRetention(ctx: AppContext, now: Date) {
   const { log_retention_days: logDays } = await ctx.settings.get('maintenance');
-  const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const before = (days: number) => plusDays(now, -days);
   const adminLogs = await ctx.db.execute(sql`delete from admin_logs where created_at < ${before(logDays)} returning id`);
   const clientErrors = await ctx.db.execute(sql`delete from client_errors where created_at < ${before(logDays)} returning id`);
   const analytics = await ctx.db.execute(

@@ -1,11 +1,11 @@
 import type { PlanType } from '@farmstand/shared';
+import { isoDate } from '@farmstand/shared/format/date-only';
 import { formatCents, toCents } from '@farmstand/shared/format/money';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../lib/context';
 import { claimNotice } from '../lib/job-runs';
 import { periodEndFrom } from '../modules/billing';
 import { forgetAllPublicProducts } from '../modules/products/products.public-cache';
-import { isoDate } from './clock';
 import { link, longDate, mailUser } from './notices';
 
 type SubscriptionRow = {

@@ -1,8 +1,8 @@
+import { isoDate, plusDays } from '@farmstand/shared/format/date-only';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../lib/context';
 import { claimNotice } from '../lib/job-runs';
 import { forgetAllPublicProducts } from '../modules/products/products.public-cache';
-import { DAY_MS, isoDate } from './clock';
 import { link, longDate, mailUser } from './notices';
 
 export const TRIAL_REMINDER_DAYS = 3;
@@ -14,7 +14,7 @@ type TrialRow = { user_id: number; email: string; trial_ends_at: string };
  * `none`, so the producer's listings are hidden (they already stop counting at that moment).
  */
 export async function runTrials(ctx: AppContext, now: Date) {
-  const soon = new Date(now.getTime() + TRIAL_REMINDER_DAYS * DAY_MS);
+  const soon = plusDays(now, TRIAL_REMINDER_DAYS);
   const reminders = await ctx.db.execute<TrialRow>(sql`
     select s.user_id, u.email, s.trial_ends_at::text as trial_ends_at
     from subscriptions s join users u on u.id = s.user_id

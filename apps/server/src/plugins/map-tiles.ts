@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { DAY_MS } from '@farmstand/shared/format/date-only';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -51,7 +52,6 @@ export type MapTilesOptions = {
   cacheBytes?: number;
 };
 
-const DAY_MS = 86_400_000;
 const TILE_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 const PLACEHOLDER_CACHE_CONTROL = 'public, max-age=60';
 /** A tile refused for a limit may be there a moment later: the browser asks again next time. */

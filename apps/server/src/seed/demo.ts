@@ -1,4 +1,5 @@
 import { PLAN_PRICES } from '@farmstand/shared';
+import { plusDays } from '@farmstand/shared/format/date-only';
 import { toCents } from '@farmstand/shared/format/money';
 import { and, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -37,7 +38,6 @@ export const DEMO_ACCOUNTS = [
 const DEMO_SEED = 20_240_601;
 /** Advisory lock id so two instances starting on one empty PostgreSQL do not both seed. */
 const DEMO_SEED_LOCK = 7_301_001;
-const DAY_MS = 86_400_000;
 
 export type DemoSeedCounts = {
   producers: number;
@@ -84,7 +84,7 @@ const accountEmail = (role: (typeof DEMO_ACCOUNTS)[number]['role']) =>
 type CatalogInput = { farms: DemoFarm[]; pictures: DemoPictureUrls; passwordHash: string; random: Random; now: Date };
 
 async function insertDemoCatalog(tx: Db, { farms, pictures, passwordHash, random, now }: CatalogInput): Promise<DemoSeedCounts> {
-  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const daysAgo = (days: number) => plusDays(now, -days);
 
   const adminEmail = accountEmail('admin');
   const [existingAdmin] = await tx

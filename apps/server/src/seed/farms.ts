@@ -5,6 +5,7 @@ import {
   type ProductCategory,
   type StateCode,
 } from '@farmstand/shared';
+import { DAY_MS, isoDate, plusDays } from '@farmstand/shared/format/date-only';
 import { isInspectedCategory } from '@farmstand/shared/labels/meat-rules';
 import { acidifiedFoodWord, type SellerType, sellerTypeViolation } from '@farmstand/shared/labels/seller-types';
 import type { Inspection, VariantInput } from '@farmstand/shared/schemas/products';
@@ -91,8 +92,6 @@ export type DemoFarm = {
   products: DemoProduct[];
   createdAt: Date;
 };
-
-const DAY_MS = 86_400_000;
 
 export const FAMILY_NAMES = [
   'Miller',
@@ -281,7 +280,6 @@ export function issuingAuthority(type: CertificationType, state: StateCode): str
 }
 
 /** A calendar date of the demo (UTC): certificate dates, which no clock of a place reads. */
-export const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const slugify = (text: string) =>
   text
     .normalize('NFKD')
@@ -342,7 +340,7 @@ export function buildDemoFarms(sites: FarmSite[], random: Random, now: Date, dem
       kind: site.kind,
       certifications: buildCertifications(site, random, now),
       products: [],
-      createdAt: new Date(now.getTime() - random.int(40, 400) * DAY_MS),
+      createdAt: plusDays(now, -random.int(40, 400)),
     };
     farm.products = buildProducts(farm, site, random, now, isDemoFarm ? DEMO_FARM_PRODUCT_COUNT : random.int(4, 7));
     return farm;
@@ -391,17 +389,17 @@ function verificationStatuses(count: number, random: Random): DemoFarm['verifica
 
 function demoSubscription(isDemoFarm: boolean, random: Random, now: Date): DemoFarm['subscription'] {
   // The demo producer starts like a new sign-up: a 30-day trial.
-  if (isDemoFarm) return { status: 'trialing', trialEndsAt: new Date(now.getTime() + 30 * DAY_MS) };
-  if (random.chance(0.25)) return { status: 'trialing', trialEndsAt: new Date(now.getTime() + random.int(3, 29) * DAY_MS) };
+  if (isDemoFarm) return { status: 'trialing', trialEndsAt: plusDays(now, 30) };
+  if (random.chance(0.25)) return { status: 'trialing', trialEndsAt: plusDays(now, random.int(3, 29)) };
   const planType = random.chance(0.35) ? 'annual' : 'monthly';
   const days = planType === 'annual' ? random.int(20, 360) : random.int(2, 30);
-  return { status: 'active', planType, currentPeriodEnd: new Date(now.getTime() + days * DAY_MS) };
+  return { status: 'active', planType, currentPeriodEnd: plusDays(now, days) };
 }
 
 function buildCertifications(site: FarmSite, random: Random, now: Date): DemoCertification[] {
   const types = KIND_CERTIFICATIONS[site.kind].slice(0, random.int(1, 3));
   return types.map((type) => {
-    const issued = new Date(now.getTime() - random.int(30, 600) * DAY_MS);
+    const issued = plusDays(now, -random.int(30, 600));
     const expiry = new Date(Math.max(issued.getTime() + 365 * DAY_MS, now.getTime() + random.int(45, 500) * DAY_MS));
     return {
       certificationType: type,
@@ -422,9 +420,9 @@ function markExpiringCertifications(farms: DemoFarm[], random: Random, now: Date
   chosen.forEach((certification, i) => {
     if (i === 0) {
       certification.status = 'expired';
-      certification.expiryDate = isoDate(new Date(now.getTime() - random.int(5, 60) * DAY_MS));
+      certification.expiryDate = isoDate(plusDays(now, -random.int(5, 60)));
     } else {
-      certification.expiryDate = isoDate(new Date(now.getTime() + random.int(4, 27) * DAY_MS));
+      certification.expiryDate = isoDate(plusDays(now, random.int(4, 27)));
     }
   });
 }
@@ -497,7 +495,7 @@ export function buildProduct(
     sellerType: demoSellerType(farm.state, category, template),
     pickupInstructions: random.chance(0.35) ? random.pick(PRODUCT_PICKUP) : null,
     ...demoInspection(category, farm.farmName),
-    createdAt: new Date(now.getTime() - random.int(1, 120) * DAY_MS),
+    createdAt: plusDays(now, -random.int(1, 120)),
   };
 }
 

@@ -1,10 +1,10 @@
 import { CERTIFICATION_LABELS } from '@farmstand/shared';
-import { todayDateOnly } from '@farmstand/shared/format/date-only';
+import { isoDate, plusDays, todayDateOnly } from '@farmstand/shared/format/date-only';
 import { meatListingViolation } from '@farmstand/shared/labels/meat-rules';
 import { type ProductInput, ProductRequest } from '@farmstand/shared/schemas/products';
 import { defaultCutSheet, SHARE_PRICE_UNIT } from '@farmstand/shared/schemas/shares';
 import { summarizeVariants } from '../modules/products/variants';
-import { type DemoFarm, type DemoProduct, isoDate, issuingAuthority } from './farms';
+import { type DemoFarm, type DemoProduct, issuingAuthority } from './farms';
 import { farmSite } from './towns';
 
 /** The demo's meat farm: fixed, so the README, the issue's walkthrough and the tests can name it. */
@@ -12,7 +12,6 @@ export const MEAT_FARM_EMAIL = 'meat@farmstand.test';
 export const MEAT_FARM_NAME = 'Paint Lick Grass-Fed Beef';
 /** Paint Lick, KY: 15 miles north-west of the demo producer's farm in Berea. */
 const MEAT_FARM_ZIP = '40461';
-const DAY_MS = 86_400_000;
 
 /**
  * Its products as a producer would send them (POST /api/products), so they pass the same schema:
@@ -58,7 +57,7 @@ const CHICKEN: ProductRequest = {
  * 24 days after the demo's start; the cut sheet is due 10 days before.
  */
 function quarterBeef(now: Date): ProductRequest {
-  const day = (days: number) => todayDateOnly(new Date(now.getTime() + days * DAY_MS), 'America/New_York');
+  const day = (days: number) => todayDateOnly(plusDays(now, days), 'America/New_York');
   return {
     name: 'Quarter beef share',
     category: 'meat',
@@ -120,8 +119,8 @@ function demoProduct(body: ProductRequest, createdAt: Date): DemoProduct {
 /** The meat farm, built without the catalogue's random draws so the other farms stay as they were. */
 export function buildMeatFarm(now: Date): DemoFarm {
   const site = farmSite(MEAT_FARM_ZIP, 'livestock');
-  const createdAt = new Date(now.getTime() - 90 * DAY_MS);
-  const issued = new Date(now.getTime() - 200 * DAY_MS);
+  const createdAt = plusDays(now, -90);
+  const issued = plusDays(now, -200);
   return {
     email: MEAT_FARM_EMAIL,
     farmName: MEAT_FARM_NAME,
@@ -138,7 +137,7 @@ export function buildMeatFarm(now: Date): DemoFarm {
     pickupInstructions: 'Pick up at the farm store by the red barn; bring a cooler with an ice pack.',
     verificationStatus: 'approved',
     verificationNotes: null,
-    subscription: { status: 'active', planType: 'monthly', currentPeriodEnd: new Date(now.getTime() + 20 * DAY_MS) },
+    subscription: { status: 'active', planType: 'monthly', currentPeriodEnd: plusDays(now, 20) },
     kind: 'livestock',
     certifications: [
       {
@@ -147,7 +146,7 @@ export function buildMeatFarm(now: Date): DemoFarm {
         issuingAuthority: issuingAuthority('usda_inspected_meat', site.state),
         certificateNumber: `KY-USD-${issued.getUTCFullYear()}-4567`,
         issueDate: isoDate(issued),
-        expiryDate: isoDate(new Date(issued.getTime() + 730 * DAY_MS)),
+        expiryDate: isoDate(plusDays(issued, 730)),
         status: 'verified',
       },
     ],

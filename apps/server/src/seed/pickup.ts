@@ -1,4 +1,4 @@
-import { addDaysToDate, todayDateOnly } from '@farmstand/shared/format/date-only';
+import { addDaysToDate, todayDateOnly, weekdayOf } from '@farmstand/shared/format/date-only';
 import { inPlaceSeason } from '@farmstand/shared/format/place-calendar';
 import { defaultTimeZone } from '@farmstand/shared/schemas/pickup';
 import type { Db } from '../db/client';
@@ -27,8 +27,7 @@ function secondMarketDay(now: Date, timeZone: string, weekday: number, season: t
   const days: string[] = [];
   for (let i = 1; days.length < 2 && i <= 400; i++) {
     const date = addDaysToDate(today, i);
-    const [y, m, d] = date.split('-').map(Number);
-    if (new Date(Date.UTC(y, m - 1, d)).getUTCDay() === weekday && inPlaceSeason(season, date)) days.push(date);
+    if (weekdayOf(date) === weekday && inPlaceSeason(season, date)) days.push(date);
   }
   return days[1];
 }

@@ -1,4 +1,4 @@
-import { addDaysToDate, todayDateOnly } from '@farmstand/shared/format/date-only';
+import { addDaysToDate, todayDateOnly, weekdayOf } from '@farmstand/shared/format/date-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { csaBoxes, csaPlans, pickupPoints, products, standingOrders } from '../db/schema';
@@ -32,8 +32,7 @@ export async function insertDemoStanding(tx: Db, farm: { userId: number; produce
   );
   if (!stand || picks.length < 3 || shopperIds.length < 3) return;
   const today = todayDateOnly(now, stand.timeZone);
-  const [y, m, d] = today.split('-').map(Number);
-  const saturday = addDaysToDate(today, (6 - new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 7) % 7 || 7);
+  const saturday = addDaysToDate(today, (6 - weekdayOf(today) + 7) % 7 || 7);
   const standing = (customerId: number, name: string) => ({
     customerId,
     producerUserId: farm.userId,

@@ -1,4 +1,5 @@
 import type { UserType } from '@farmstand/shared';
+import { plusDays } from '@farmstand/shared/format/date-only';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { keepMailCopies, mailCopiesTo } from '../lib/mail-copies';
@@ -31,7 +32,7 @@ export async function buildUser(
       emailVerified: overrides.emailVerified ?? true,
       status: overrides.status ?? 'active',
     },
-    userType === 'producer' ? { status: 'trialing', trialEndsAt: new Date(Date.now() + 30 * 86_400_000) } : { status: 'none' },
+    userType === 'producer' ? { status: 'trialing', trialEndsAt: plusDays(new Date(), 30) } : { status: 'none' },
   );
   const token = await signAccessToken(user, app.ctx.config.jwtSecret);
   return { id: user.id, email, userType, token, password: TEST_PASSWORD };

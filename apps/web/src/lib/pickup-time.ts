@@ -1,4 +1,5 @@
 import { WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
+import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import { clockDiffersFromViewer, formatZonedDay, formatZonedTime } from './format';
 
 /** Short names of the region's zones, added to a time when the viewer's clock reads otherwise. */
@@ -20,14 +21,7 @@ export function formatWindow(startsAt: string, endsAt: string, timeZone: string)
 
 /** "Saturday, June 8, 2030" from a local YYYY-MM-DD. */
 export function formatDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
+  return formatDateOnly(date, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 }
 
 /** "4:00 PM" from a weekly schedule's "16:00": every time a shopper reads is on the same 12-hour clock. */

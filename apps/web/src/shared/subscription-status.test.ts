@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUBSCRIPTION_LABELS, summarizeSubscription, trialDaysRemaining } from './subscription-status';
+import { SUBSCRIPTION_LABELS, summarizeSubscription } from './subscription-status';
 
 const now = new Date('2025-06-01T12:00:00Z');
 
@@ -12,14 +12,6 @@ describe('subscription status', () => {
       past_due: 'Payment Due',
       canceled: 'Cancelled',
     });
-  });
-
-  it('counts a started day of the trial as a day left', () => {
-    expect(trialDaysRemaining('2025-07-01T12:00:00Z', now)).toBe(30);
-    expect(trialDaysRemaining('2025-06-01T13:00:00Z', now)).toBe(1);
-    expect(trialDaysRemaining('2025-05-31T12:00:00Z', now)).toBe(0);
-    expect(trialDaysRemaining(null, now)).toBe(0);
-    expect(trialDaysRemaining('not a date', now)).toBe(0);
   });
 
   it('tells a trialing producer how long is left, in words', () => {

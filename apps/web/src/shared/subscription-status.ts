@@ -1,8 +1,6 @@
-import { formatDate, PLAN_PRICES, type SubscriptionStatus, type User } from '@farmstand/shared';
+import { daysUntil, formatDate, PLAN_PRICES, type SubscriptionStatus, type User } from '@farmstand/shared';
 import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
 import type { BadgeTone } from '@/components/ui/card';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The spec's names for each subscription status (spec 01 §4). */
 export const SUBSCRIPTION_LABELS: Record<SubscriptionStatus, string> = {
@@ -12,13 +10,6 @@ export const SUBSCRIPTION_LABELS: Record<SubscriptionStatus, string> = {
   past_due: 'Payment Due',
   canceled: 'Cancelled',
 };
-
-/** Whole days left in a trial, counting a started day as a day; 0 when over or unknown. */
-export function trialDaysRemaining(trialEndsAt: string | null, now = new Date()): number {
-  if (!trialEndsAt) return 0;
-  const left = new Date(trialEndsAt).getTime() - now.getTime();
-  return Number.isFinite(left) && left > 0 ? Math.ceil(left / DAY_MS) : 0;
-}
 
 export type SubscriptionSummary = {
   label: string;
@@ -58,7 +49,7 @@ export function summarizeSubscription(
   }
   switch (subscription.status) {
     case 'trialing': {
-      const days = trialDaysRemaining(subscription.trial_ends_at, now);
+      const days = daysUntil(subscription.trial_ends_at, now);
       return {
         label,
         tone: 'blue',

@@ -57,4 +57,12 @@ describe('formatMessageTime (spec 01 §9)', () => {
     expect(daysUntil(new Date('2026-11-23T15:00:00'), now)).toBe(2);
     expect(daysUntil(new Date('2026-11-01T15:00:00'), now)).toBe(0);
   });
+  it('counts a started day as a day left, and nothing for a missing or unreadable instant', () => {
+    const noon = new Date('2025-06-01T12:00:00Z');
+    expect(daysUntil('2025-07-01T12:00:00Z', noon)).toBe(30);
+    expect(daysUntil('2025-06-01T13:00:00Z', noon)).toBe(1);
+    expect(daysUntil('2025-05-31T12:00:00Z', noon)).toBe(0);
+    expect(daysUntil(null, noon)).toBe(0);
+    expect(daysUntil('not a date', noon)).toBe(0);
+  });
 });

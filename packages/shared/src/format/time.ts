@@ -1,4 +1,4 @@
-import { daysBetweenDates, formatDateOnly, isDateOnly, todayDateOnly } from './date-only';
+import { DAY_MS, daysBetweenDates, formatDateOnly, isDateOnly, todayDateOnly } from './date-only';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -20,9 +20,13 @@ export function formatDate(iso: string | Date | null | undefined): string {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** Whole days from now until `iso`, never negative; for a date-only value, calendar days from today. */
-export function daysUntil(iso: string | Date, now: Date = new Date()): number {
+/**
+ * Whole days from now until `iso`, counting a started day as a day; for a date-only value, calendar
+ * days from today. 0 when it is past, missing or not a date.
+ */
+export function daysUntil(iso: string | Date | null | undefined, now: Date = new Date()): number {
+  if (!iso) return 0;
   if (isDateOnly(iso)) return Math.max(0, daysBetweenDates(todayDateOnly(now), iso));
-  const date = typeof iso === 'string' ? new Date(iso) : iso;
-  return Math.max(0, Math.ceil((date.getTime() - now.getTime()) / (24 * HOUR_MS)));
+  const left = Math.ceil((new Date(iso).getTime() - now.getTime()) / DAY_MS);
+  return Number.isFinite(left) ? Math.max(0, left) : 0;
 }

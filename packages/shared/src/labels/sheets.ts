@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daysBetweenDates, isDateOnly, isoDate } from '../format/date-only';
 
 /**
  * Label stock the label maker prints on. Measures are inches, from the sheets' published
@@ -74,25 +75,12 @@ export const MAX_LABELS_PER_PRINT = 500;
 export const PROCESSING_DATE_YEARS_BACK = 10;
 export const PROCESSING_DATE_DAYS_AHEAD = 366;
 
-/** 'YYYY-MM-DD' that names a day of the calendar ('2027-02-30' does not). */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
 /** Whether a processing date lies in the window around `today` (both 'YYYY-MM-DD'; compared as calendar days). */
 export function processingDateInRange(value: string, today: string): boolean {
-  const day = Date.parse(`${value}T00:00:00Z`);
-  const now = Date.parse(`${today}T00:00:00Z`);
-  const earliest = new Date(now);
+  const earliest = new Date(`${today}T00:00:00Z`);
   earliest.setUTCFullYear(earliest.getUTCFullYear() - PROCESSING_DATE_YEARS_BACK);
-  return day >= earliest.getTime() && day <= now + PROCESSING_DATE_DAYS_AHEAD * 86_400_000;
+  return value >= isoDate(earliest) && daysBetweenDates(today, value) <= PROCESSING_DATE_DAYS_AHEAD;
 }
-
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** Query of GET /api/products/{id}/labels. */
 export const LabelPrintQuery = z.object({
@@ -107,9 +95,9 @@ export const LabelPrintQuery = z.object({
   processing_date: z
     .string({ error: 'Processing date is required (YYYY-MM-DD)' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Processing date must be a date (YYYY-MM-DD)')
-    .refine(isCalendarDate, 'Processing date must be a real date')
+    .refine(isDateOnly, 'Processing date must be a real date')
     .refine(
-      (v) => !isCalendarDate(v) || processingDateInRange(v, todayUtc()),
+      (v) => !isDateOnly(v) || processingDateInRange(v, isoDate(new Date())),
       `Processing date must be within the last ${PROCESSING_DATE_YEARS_BACK} years and at most a year ahead`,
     ),
   /** A product sold by weight: the weighed pack's net weight, in the product's unit (decision 510). */

@@ -1,4 +1,5 @@
 import { fillBuckets } from '@farmstand/shared/analytics-buckets';
+import { plusDays } from '@farmstand/shared/format/date-only';
 import { percentOf, toDollars } from '@farmstand/shared/format/money';
 import type { AnalyticsRange, AnalyticsResponse } from '@farmstand/shared/schemas/admin';
 import type { AppContext } from '../../lib/context';
@@ -6,7 +7,6 @@ import { uptimePercent } from '../../lib/ops/heartbeat';
 import { ordersPerPickupWeek } from '../orders/orders.service';
 import * as repo from './analytics.repository';
 
-const DAY_MS = 86_400_000;
 const RANGE_DAYS: Record<AnalyticsRange, number> = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
 const RANGE_BUCKET: Record<AnalyticsRange, repo.Bucket> = { '7d': 'day', '30d': 'day', '90d': 'week', '1y': 'month' };
 const SEGMENT_NAMES: Record<string, string> = { consumer: 'Consumers', producer: 'Producers', admin: 'Admins' };
@@ -26,8 +26,8 @@ export async function analytics(ctx: AppContext, range: AnalyticsRange): Promise
   const started = performance.now();
   const now = ctx.clock.now();
   const days = RANGE_DAYS[range];
-  const current = { from: new Date(now.getTime() - days * DAY_MS), to: now };
-  const previous = { from: new Date(now.getTime() - 2 * days * DAY_MS), to: current.from };
+  const current = { from: plusDays(now, -days), to: now };
+  const previous = { from: plusDays(now, -2 * days), to: current.from };
 
   const [cur, prev, topProducers, topProducts, recentActivity, points, places, segmentRows, ordersPerWeek] = await Promise.all([
     repo.windowFigures(ctx.db, current),

@@ -1,3 +1,4 @@
+import { addDaysToDate, isoDate } from '@farmstand/shared/format/date-only';
 import type { ProducerAnalyticsResponse, ProducerDailyActivity, TrackEventRequest } from '@farmstand/shared/schemas/analytics';
 import type { AppContext } from '../../lib/context';
 import * as repo from './analytics.repository';
@@ -18,9 +19,8 @@ export async function track(ctx: AppContext, userId: number | null, event: Track
 }
 
 /** The dates (UTC, YYYY-MM-DD) of the last `days` days, oldest first, ending today. */
-export function lastDays(days: number, now = new Date()): string[] {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Array.from({ length: days }, (_, index) => new Date(today - (days - 1 - index) * 86_400_000).toISOString().slice(0, 10));
+export function lastDays(days: number, now: Date): string[] {
+  return Array.from({ length: days }, (_, index) => addDaysToDate(isoDate(now), index + 1 - days));
 }
 
 export async function producerAnalytics(
@@ -33,7 +33,7 @@ export async function producerAnalytics(
     repo.productViews(ctx.db, { days, limit: PRODUCER_TOP_PRODUCTS, producerUserId }),
   ]);
   const byDate = new Map(rows.map((row) => [row.date, row]));
-  const daily: ProducerDailyActivity[] = lastDays(days).map((date) => {
+  const daily: ProducerDailyActivity[] = lastDays(days, ctx.clock.now()).map((date) => {
     const row = byDate.get(date);
     return {
       date,
@@ -91,6 +91,6 @@ export async function dashboard(ctx: AppContext, days: number) {
     days,
     totalEvents: byEventType.reduce((total, row) => total + row.count, 0),
     byEventType,
-    daily: lastDays(days).map((date) => ({ date, count: counts.get(date) ?? 0 })),
+    daily: lastDays(days, ctx.clock.now()).map((date) => ({ date, count: counts.get(date) ?? 0 })),
   };
 }

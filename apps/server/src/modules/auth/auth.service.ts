@@ -10,6 +10,7 @@ import {
   TEXTS,
   TRIAL_DAYS,
 } from '@farmstand/shared';
+import { DAY_MS, plusDays } from '@farmstand/shared/format/date-only';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, tooManyRequests, unauthorized } from '../../lib/errors';
@@ -20,7 +21,6 @@ import { hashPassword, verifyPassword } from './passwords';
 import { presentUser } from './user.presenter';
 
 const DAY_S = 24 * 60 * 60;
-const DAY_MS = DAY_S * 1000;
 const VERIFY_TOKEN_TTL_MS = 2 * DAY_MS;
 const HOUR_MS = 60 * 60 * 1000;
 const RESET_TOKEN_TTL_MS = HOUR_MS;
@@ -94,7 +94,7 @@ export type ProducerTrial = { status: 'trialing'; trialEndsAt: Date };
  */
 export async function producerTrial(ctx: AppContext): Promise<ProducerTrial> {
   const trialDays = (await ctx.settings.get('payment')).trial_days ?? TRIAL_DAYS;
-  return { status: 'trialing', trialEndsAt: new Date(Date.now() + trialDays * DAY_MS) };
+  return { status: 'trialing', trialEndsAt: plusDays(ctx.clock.now(), trialDays) };
 }
 
 /**

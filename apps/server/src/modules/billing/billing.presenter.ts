@@ -1,9 +1,8 @@
+import { daysUntil } from '@farmstand/shared/format/time';
 import type { SubscriptionStatusResponse } from '@farmstand/shared/schemas/billing';
 import type { SubscriptionRecord } from './billing.repository';
 import type { PaymentProvider } from './payment-provider';
 import { effectiveSubscriptionStatus, firstChargeAt } from './subscription-status';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Spec 01 §3 "Subscription status", with the effective status (an ended trial or period no longer counts). */
 export function presentSubscription(
@@ -12,11 +11,10 @@ export function presentSubscription(
   now = new Date(),
 ): SubscriptionStatusResponse {
   const status = effectiveSubscriptionStatus(row, now);
-  const trialLeft = row?.status === 'trialing' && row.trialEndsAt ? row.trialEndsAt.getTime() - now.getTime() : 0;
   return {
     hasSubscription: status !== 'none',
     status,
-    trial_days_remaining: trialLeft > 0 ? Math.ceil(trialLeft / DAY_MS) : 0,
+    trial_days_remaining: row?.status === 'trialing' ? daysUntil(row.trialEndsAt, now) : 0,
     trial_ends_at: row?.trialEndsAt?.toISOString() ?? null,
     current_period_end: row?.currentPeriodEnd?.toISOString() ?? null,
     stripe_price_id: row?.providerPriceId ?? null,

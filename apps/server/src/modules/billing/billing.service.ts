@@ -1,4 +1,5 @@
 import type { PlanType } from '@farmstand/shared';
+import { plusDays } from '@farmstand/shared/format/date-only';
 import { toCents } from '@farmstand/shared/format/money';
 import type { CreatePaymentIntentRequest, GrantSubscriptionRequest, TestCard } from '@farmstand/shared/schemas/billing';
 import type { AppContext } from '../../lib/context';
@@ -14,8 +15,6 @@ import {
 } from './billing.repository';
 import { PaymentDeclinedError, type PaymentProvider } from './payment-provider';
 import { effectiveSubscriptionStatus, trialToKeep } from './subscription-status';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Paid and not already on its way out: the only state in which a new plan makes no sense. */
 function isRunningPaidPlan(row: SubscriptionRecord | undefined): boolean {
@@ -148,7 +147,7 @@ export async function grantSubscription(ctx: AppContext, adminId: number, input:
   return ctx.db.transaction(async (tx) => {
     const now = new Date();
     const currentEnd = accessEndsAt(await findSubscription(tx, input.userId), now);
-    const granted = new Date(now.getTime() + input.days * DAY_MS);
+    const granted = plusDays(now, input.days);
     let currentPeriodEnd: Date | null;
     if (input.days === 0 || currentEnd === 'never') currentPeriodEnd = null;
     else currentPeriodEnd = currentEnd && currentEnd > granted ? currentEnd : granted;

@@ -1,4 +1,4 @@
-import { formatDateOnly, todayDateOnly } from '@farmstand/shared/format/date-only';
+import { formatDateOnly, todayDateOnly, weekStart } from '@farmstand/shared/format/date-only';
 import { toCents, toDollars } from '@farmstand/shared/format/money';
 import {
   CSA_LIMITS,
@@ -20,7 +20,7 @@ import { checkLines } from '../orders/order-lines';
 import { when } from '../orders/order-mail';
 import { closureOn } from '../pickup/place-rules';
 import { localDate, occurrences } from '../pickup/windows';
-import { mondayOf, pickupsAhead, slotOf, statesOf, timingOf } from '../standing/standing.policy';
+import { pickupsAhead, slotOf, statesOf, timingOf } from '../standing/standing.policy';
 import { standingLineText } from '../standing/standing.presenter';
 import * as standingRepo from '../standing/standing.repository';
 import { getStanding } from '../standing/standing.service';
@@ -307,7 +307,7 @@ export async function boxes(ctx: AppContext, user: AuthUser, planId: number) {
  */
 export async function postBox(ctx: AppContext, producer: AuthUser, planId: number, input: BoxInput) {
   const { plan, farmName } = await ownPlan(ctx, producer, planId);
-  const weekOf = mondayOf(input.week_of);
+  const weekOf = weekStart(input.week_of);
   for (const item of input.items) {
     if (item.quantities.length !== plan.sizes.length)
       throw badRequest(`Give a quantity for each of the ${plan.sizes.length} box sizes`, 'items');
@@ -332,7 +332,7 @@ export async function postBox(ctx: AppContext, producer: AuthUser, planId: numbe
     new Date(`${weekOf}T00:00:00Z`),
   );
   const zone = (await ctx.reads.pickupPoint(plan.places[0]?.pointId ?? 0))?.point.timeZone ?? 'America/New_York';
-  const alreadyPlaced = placed.some((r) => r.state === 'placed' && mondayOf(localDate(r.windowStart, zone)) === weekOf);
+  const alreadyPlaced = placed.some((r) => r.state === 'placed' && weekStart(localDate(r.windowStart, zone)) === weekOf);
   for (const member of memberRows) {
     const email = await standingRepo.userEmail(ctx.db, member.customerId);
     const size = member.planSize ?? 0;
@@ -365,7 +365,7 @@ export async function postBox(ctx: AppContext, producer: AuthUser, planId: numbe
 
 export async function setBoxPhoto(ctx: AppContext, producer: AuthUser, planId: number, weekOf: string, buffer: Buffer) {
   await ownPlan(ctx, producer, planId);
-  const week = mondayOf(weekOf);
+  const week = weekStart(weekOf);
   const box = await repo.findBox(ctx.db, planId, week);
   if (!box) throw notFound('Post the week’s box first, then add its photo');
   const stored = await storeImage(ctx.storage, `csa/${planId}`, buffer);

@@ -1,3 +1,4 @@
+import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import {
   CATEGORY_LABEL_LINES,
   type LabelProducer,
@@ -25,7 +26,7 @@ export function labelBlocks(product: LabelProduct, producer: LabelProducer, proc
     blocks.push({ field: 'ingredients', text: `Ingredients: ${ingredients.join(', ')}.`, font: 'regular', role: 'body' });
   }
   blocks.push({ field: 'allergens', text: allergenText(product.allergens), font: 'bold', role: 'body' });
-  blocks.push({ field: 'processing_date', text: `Processed: ${formatLabelDate(processingDate)}`, font: 'regular', role: 'body' });
+  blocks.push({ field: 'processing_date', text: `Processed: ${formatDateOnly(processingDate)}`, font: 'regular', role: 'body' });
   const address = `${producer.address}, ${producer.city}, ${producer.state} ${producer.zip}`;
   const phone = rule.fields.includes('phone') && producer.phone ? ` · ${producer.phone}` : '';
   blocks.push({ field: 'operation_address', text: `${producer.farm_name}, ${address}${phone}`, font: 'regular', role: 'body' });
@@ -41,14 +42,6 @@ export function labelBlocks(product: LabelProduct, producer: LabelProducer, proc
  */
 export function allergenText(allergens: string[]): string {
   return allergens.length > 0 ? `Allergens: Contains ${allergens.join(', ')}.` : 'Allergens: none declared.';
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** '2027-07-01' → 'Jul 1, 2027', read as a calendar date (never through a time zone). */
-export function formatLabelDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return `${MONTHS[month - 1]} ${day}, ${year}`;
 }
 
 type Conversion = { kind: 'weight' | 'volume'; metric: (n: number) => string } | { kind: 'count' };

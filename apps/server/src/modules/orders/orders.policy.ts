@@ -205,10 +205,7 @@ export function assertMinimumOrder(point: { name: string; minOrder: number | nul
 
 /** "Only 3 more Apple pies can be reserved for Saturday, June 6 (20 per pickup day)". */
 export function dayLimitMessage(over: { name: string; limit: number; left: number }, date: string) {
-  const [y, m, d] = date.split('-').map(Number);
-  const day = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
+  const day = formatDateOnly(date, { weekday: 'long', month: 'long', day: 'numeric' });
   return over.left === 0
     ? `${over.name} is sold out for ${day} (${over.limit} per pickup day); choose another day`
     : `Only ${over.left} more ${over.name} can be reserved for ${day} (${over.limit} per pickup day); lower the quantity or choose another day`;

@@ -1,6 +1,6 @@
 import { zoneAbbreviation } from '@farmstand/shared/constants/time-zones';
 import { formatAmountToPay } from '@farmstand/shared/format/by-weight';
-import { addDaysToDate } from '@farmstand/shared/format/date-only';
+import { addDaysToDate, formatDateOnly, isoDate } from '@farmstand/shared/format/date-only';
 import { formatOrderLine } from '@farmstand/shared/format/quantity';
 import { and, asc, count, eq, gte, inArray, lte } from 'drizzle-orm';
 import { orderItems, orders, pickupSettings, producers, users } from '../../db/schema';
@@ -87,7 +87,7 @@ const LIVE = ['accepted', 'ready'] as const;
  */
 export async function sendPickupReminders(ctx: AppContext, now: Date) {
   // Every zone's "tomorrow" lies within a day of the UTC date: narrow by that, then decide per zone.
-  const utc = now.toISOString().slice(0, 10);
+  const utc = isoDate(now);
   const candidates = await ctx.db
     .select({
       id: orders.id,
@@ -179,7 +179,7 @@ type DayOrder = {
  * items, amount to collect) and the requests still waiting for an answer.
  */
 export async function sendMorningSummaries(ctx: AppContext, now: Date) {
-  const utc = now.toISOString().slice(0, 10);
+  const utc = isoDate(now);
   const candidates: DayOrder[] = await ctx.db
     .select({
       id: orders.id,
@@ -306,9 +306,7 @@ async function mailSummary(ctx: AppContext, producer: number, date: string, dayO
     .select({ requests: count() })
     .from(orders)
     .where(and(eq(orders.producerUserId, producer), eq(orders.status, 'requested')));
-  const anyZone = dayOrders[0].timeZone;
-  const [y, m, d] = date.split('-').map(Number);
-  const day = dayFormat(anyZone).format(new Date(Date.UTC(y, m - 1, d, 17)));
+  const day = formatDateOnly(date, { weekday: 'long', month: 'long', day: 'numeric' });
   await ctx.mailer.send({
     to: farm.email,
     subject: `Today at ${farm.farmName ?? 'your farm'}: ${live.length === 1 ? '1 order' : `${live.length} orders`} for ${day}`,

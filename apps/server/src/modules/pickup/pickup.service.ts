@@ -1,3 +1,4 @@
+import { plusDays } from '@farmstand/shared/format/date-only';
 import { closureText } from '@farmstand/shared/format/place-calendar';
 import {
   defaultTimeZone,
@@ -242,7 +243,7 @@ async function upcomingWindows(
   settings: repo.Settings,
   at: Date,
 ): Promise<PickupWindow[]> {
-  const horizon = new Date(at.getTime() + (PICKUP_LIMITS.horizonDays + 1) * 86_400_000);
+  const horizon = plusDays(at, PICKUP_LIMITS.horizonDays + 1);
   const counts =
     settings.capPerWindow === null ? new Map<string, number>() : await repo.countOpenOrders(db, producerUserId, at, horizon);
   const windows: PickupWindow[] = [];

@@ -42,12 +42,6 @@ export function offFor(plan: { seasonStart: string; seasonEnd: string; skipDates
   return plan !== null && (date < plan.seasonStart || date > plan.seasonEnd || plan.skipDates.includes(date));
 }
 
-/** The Monday (local calendar) of a date's week: a CSA box belongs to its week. */
-export function mondayOf(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return addDaysToDate(date, -((new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7));
-}
-
 /** The reservation's windows that start after `from`, within `days` days. */
 export function windowsAhead(plan: Plan, slot: Slot, timeZone: string, from: Date, days: number): Occurrence[] {
   const slots = [{ weekday: slot.weekday, start: slot.startTime, end: slot.endTime }];

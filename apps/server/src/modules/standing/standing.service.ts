@@ -1,5 +1,5 @@
 import { WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
-import { addDaysToDate, daysBetweenDates, todayDateOnly } from '@farmstand/shared/format/date-only';
+import { addDaysToDate, daysBetweenDates, todayDateOnly, weekdayOf, weekStart } from '@farmstand/shared/format/date-only';
 import { demandRowName, demandShareName, demandUnit } from '@farmstand/shared/format/demand';
 import { closureText } from '@farmstand/shared/format/place-calendar';
 import {
@@ -31,7 +31,7 @@ import { moveOrder } from '../orders/orders.service';
 import { resolveWindow } from '../pickup/pickup.service';
 import { closureOn } from '../pickup/place-rules';
 import { localDate, zonedTime } from '../pickup/windows';
-import { mondayOf, pauseEnd, pickupsAhead, slotOf, statesOf, timingOf, windowsAhead } from './standing.policy';
+import { pauseEnd, pickupsAhead, slotOf, statesOf, timingOf, windowsAhead } from './standing.policy';
 import { presentStanding, standingLineText } from './standing.presenter';
 import * as repo from './standing.repository';
 import { MINUTE_MS, placeOf, runStandingOrders, SKIP_SCOPE } from './standing.sweep';
@@ -64,7 +64,7 @@ export async function makeStanding(ctx: AppContext, shopper: AuthUser, input: Ma
   const [y, m, d] = window.occurrence.date.split('-').map(Number);
   const slot = window.point.schedule.find(
     (s) =>
-      s.weekday === new Date(Date.UTC(y, m - 1, d)).getUTCDay() &&
+      s.weekday === weekdayOf(window.occurrence.date) &&
       zonedTime(y, m, d, s.startTime, window.point.timeZone).getTime() === window.occurrence.startsAt.getTime(),
   );
   if (!slot)
@@ -428,7 +428,7 @@ export async function demand(ctx: AppContext, producer: AuthUser): Promise<Stand
   );
   const firstZone = rows.length ? ((await placeOf(ctx, rows[0].pointId))?.point.timeZone ?? undefined) : undefined;
   const today = todayDateOnly(now, firstZone);
-  const monday = mondayOf(today);
+  const monday = weekStart(today);
   const weeks = Array.from({ length: STANDING_LIMITS.demandWeeks }, (_, i) => addDaysToDate(monday, 7 * i));
   const table = new Map<
     string,

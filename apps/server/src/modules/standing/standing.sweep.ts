@@ -1,4 +1,5 @@
 import { TENDER_LABELS } from '@farmstand/shared/benefits/programmes';
+import { weekStart } from '@farmstand/shared/format/date-only';
 import { closureText, type PlaceClosure } from '@farmstand/shared/format/place-calendar';
 import { lineName } from '@farmstand/shared/format/quantity';
 import { cadenceLabel, standingSkipPagePath } from '@farmstand/shared/schemas/standing';
@@ -14,7 +15,7 @@ import { when } from '../orders/order-mail';
 import { announcePlaced, checkDraft, placeDraft, unorderableLines } from '../orders/order-placement';
 import { moveOrder } from '../orders/orders.service';
 import { closureOn } from '../pickup/place-rules';
-import { heldOn, lookAheadDays, mondayOf, offFor, slotOf, timingOf, windowsAhead } from './standing.policy';
+import { heldOn, lookAheadDays, offFor, slotOf, timingOf, windowsAhead } from './standing.policy';
 import { standingLineText } from './standing.presenter';
 import * as repo from './standing.repository';
 
@@ -256,7 +257,7 @@ async function skipClosedWeek(ctx: AppContext, window: Due, closure: PlaceClosur
 /** A CSA member's week: the share at its size's price, and that week's box items in the member's size. */
 async function memberWeek(ctx: AppContext, row: repo.StandingRow, plan: repo.PlanRow, date: string) {
   const size = plan.sizes[row.planSize ?? 0] ?? plan.sizes[0];
-  const box = await findBox(ctx.db, plan.id, mondayOf(date));
+  const box = await findBox(ctx.db, plan.id, weekStart(date));
   const lines = (box?.items ?? []).flatMap((item) => {
     const quantity = item.quantities[row.planSize ?? 0] ?? 0;
     return quantity > 0 ? [{ productId: item.productId, variantId: item.variantId, quantity }] : [];

@@ -1,3 +1,4 @@
+import { plusDays } from '@farmstand/shared/format/date-only';
 import type { SubscriptionStatusResponse } from '@farmstand/shared/schemas/billing';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
@@ -11,8 +12,6 @@ export function useAdminSubscription(userId: number) {
   });
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** When access ends now: a date, 'never', or null when the producer has none (as billing.service's accessEndsAt). */
 export function accessEndsAt(sub: SubscriptionStatusResponse): Date | 'never' | null {
   if (sub.status === 'trialing') return sub.trial_ends_at ? new Date(sub.trial_ends_at) : 'never';
@@ -24,6 +23,6 @@ export function accessEndsAt(sub: SubscriptionStatusResponse): Date | 'never' | 
 export function accessAfterGrant(sub: SubscriptionStatusResponse, days: number, now = new Date()): Date | 'never' {
   const current = accessEndsAt(sub);
   if (days === 0 || current === 'never') return 'never';
-  const granted = new Date(now.getTime() + days * DAY_MS);
+  const granted = plusDays(now, days);
   return current && current > granted ? current : granted;
 }

@@ -1,5 +1,5 @@
 import { WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
-import { addDaysToDate, formatDateOnly } from '@farmstand/shared/format/date-only';
+import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import type {
   CsaBox,
   CsaBoxRequest,
@@ -117,10 +117,3 @@ export const placeCount = (place: Pick<CsaPlan['places'][number], 'cap' | 'membe
   place.left === 0
     ? `Full (${place.members} of ${place.cap} members)`
     : `${place.members} of ${place.cap} members · ${place.left} left`;
-
-/** The Monday of a date's week (Monday to Sunday), as the server files a box: '2030-06-08' → '2030-06-03'. */
-export function weekMonday(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  return addDaysToDate(date, -((day + 6) % 7));
-}

@@ -1,3 +1,4 @@
+import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import { useState } from 'react';
 import { Card, Spinner } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/field';
@@ -13,12 +14,7 @@ const muted = 'text-stone-700 dark:text-stone-300';
 const monthOf = (now: Date) => `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
 
 /** "June 2030" from "2030-06". */
-const monthName = (month: string) =>
-  new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1)).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+const monthName = (month: string) => formatDateOnly(`${month}-01`, { month: 'long', year: 'numeric' });
 
 /**
  * In the admin's Analytics tab: what every farm recorded as tendered at pickup in a month, per kind

@@ -1,5 +1,5 @@
 import { productImageSrcSet } from '@farmstand/shared/constants/images';
-import { todayDateOnly } from '@farmstand/shared/format/date-only';
+import { todayDateOnly, weekStart } from '@farmstand/shared/format/date-only';
 import { lineName } from '@farmstand/shared/format/quantity';
 import { CSA_LIMITS, type CsaBox, CsaBoxRequest, type CsaPlan } from '@farmstand/shared/schemas/csa';
 import { type FormEvent, useRef, useState } from 'react';
@@ -8,7 +8,7 @@ import { SelectInput, TextArea, TextInput } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/api';
 import { useMyProducts } from '@/shared/my-products';
-import { csaDay, usePlanBoxes, usePostBox, useUploadBoxPhoto, weekMonday } from '../api';
+import { csaDay, usePlanBoxes, usePostBox, useUploadBoxPhoto } from '../api';
 
 const muted = 'text-stone-700 dark:text-stone-300';
 const alertText = 'text-sm text-red-700 dark:text-red-400';
@@ -54,7 +54,7 @@ export function CsaBoxEditor({ plan }: { plan: Pick<CsaPlan, 'id' | 'name' | 'si
     );
   const labelOf = new Map(options.map((o) => [o.value, o.label]));
   const posts = boxes.data?.boxes ?? [];
-  const existing = week ? posts.find((b) => b.week_of === weekMonday(week)) : undefined;
+  const existing = week ? posts.find((b) => b.week_of === weekStart(week)) : undefined;
 
   const change = (key: string, patch: Partial<Row>) =>
     setRows((list) => list.map((r) => (r.key === key ? { ...r, ...patch } : r)));

@@ -1,8 +1,9 @@
 import { productImageSrcSet } from '@farmstand/shared/constants/images';
+import { weekStart } from '@farmstand/shared/format/date-only';
 import { lineName } from '@farmstand/shared/format/quantity';
 import type { StandingWindow } from '@farmstand/shared/schemas/standing';
 import { errorMessage } from '@/lib/api';
-import { csaDay, usePlanBoxes, weekMonday } from '../api';
+import { csaDay, usePlanBoxes } from '../api';
 
 const muted = 'text-stone-700 dark:text-stone-300';
 
@@ -28,7 +29,7 @@ export function CsaWeekBox({
   const box = boxes.data.boxes[0];
   if (!box) return <p className={`text-sm ${muted}`}>The farm has not posted a box yet. You get an email when it does.</p>;
   const items = box.items.filter((i) => (i.quantities[sizeIndex] ?? 0) > 0);
-  const noPickup = upcoming.find((w) => w.state === 'off' && w.reason !== null && weekMonday(w.date) === box.week_of);
+  const noPickup = upcoming.find((w) => w.state === 'off' && w.reason !== null && weekStart(w.date) === box.week_of);
   return (
     <div className="space-y-2 text-sm" data-testid={`csa-week-box-${planId}`}>
       <h4 className="font-semibold">Box for the week of {csaDay(box.week_of)}</h4>

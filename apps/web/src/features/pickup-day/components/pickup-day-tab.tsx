@@ -1,3 +1,4 @@
+import { weekdayOf } from '@farmstand/shared/format/date-only';
 import type { Order } from '@farmstand/shared/schemas/orders';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -77,9 +78,6 @@ function FirstPickupPlace() {
     </Card>
   );
 }
-
-/** The weekday (0 Sunday) of a local date. */
-const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
 
 function OrdersOfTheDay({
   parts,

@@ -1,4 +1,5 @@
 import { WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
+import { weekdayOf } from '@farmstand/shared/format/date-only';
 import type { Order } from '@farmstand/shared/schemas/orders';
 import type { PickupWindow } from '@farmstand/shared/schemas/pickup';
 import {
@@ -196,8 +197,7 @@ export function MakeStandingDialog({ order, onClose }: { order: Order; onClose: 
           <p>
             Order #{order.id} from {order.producer.farm_name}, picked up at {order.place.name},{' '}
             <span className="whitespace-nowrap">
-              {WEEKDAY_NAMES[new Date(`${order.window.date}T12:00:00Z`).getUTCDay()]}s at{' '}
-              {formatZonedTime(order.window.starts_at, zone)}
+              {WEEKDAY_NAMES[weekdayOf(order.window.date)]}s at {formatZonedTime(order.window.starts_at, zone)}
               {zoneNote(order.window.starts_at, zone)}
             </span>
             .
