@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../lib/context';
 import { claimNotice } from '../lib/job-runs';
-import { certificationStatusSql, farmToday } from '../modules/producers/certification-validity';
+import { farmToday } from '../lib/time';
+import { certificationStatusSql } from '../modules/producers/certification-validity';
 import { link, longDate, mailUser } from './notices';
 
 /** Reminders go out this many days before a certification expires. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { certifications, emailOutbox, payments, subscriptions } from '../db/schema';
 import { mailCopiesTo } from '../lib/mail-copies';
 import { MAX_MAIL_ATTEMPTS } from '../lib/mailer';
-import { farmToday } from '../modules/producers/certification-validity';
+import { farmToday } from '../lib/time';
 import { bearer, buildUser } from '../test/factories';
 import { buildProducer, buildProduct, setSubscription } from '../test/listing-factories';
 import { buildTestApp, type TestApp } from '../test/test-app';

@@ -1,8 +1,9 @@
 import { CERTIFICATION_LABELS } from '@farmstand/shared';
-import { isoDate, plusDays, todayDateOnly } from '@farmstand/shared/format/date-only';
+import { isoDate, plusDays } from '@farmstand/shared/format/date-only';
 import { meatListingViolation } from '@farmstand/shared/labels/meat-rules';
 import { type ProductInput, ProductRequest } from '@farmstand/shared/schemas/products';
 import { defaultCutSheet, SHARE_PRICE_UNIT } from '@farmstand/shared/schemas/shares';
+import { localDate } from '../lib/time';
 import { summarizeVariants } from '../modules/products/variants';
 import { type DemoFarm, type DemoProduct, issuingAuthority } from './farms';
 import { farmSite } from './towns';
@@ -57,7 +58,7 @@ const CHICKEN: ProductRequest = {
  * 24 days after the demo's start; the cut sheet is due 10 days before.
  */
 function quarterBeef(now: Date): ProductRequest {
-  const day = (days: number) => todayDateOnly(plusDays(now, days), 'America/New_York');
+  const day = (days: number) => localDate(plusDays(now, days), 'America/New_York');
   return {
     name: 'Quarter beef share',
     category: 'meat',

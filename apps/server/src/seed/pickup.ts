@@ -1,8 +1,9 @@
-import { addDaysToDate, todayDateOnly, weekdayOf } from '@farmstand/shared/format/date-only';
+import { addDaysToDate, weekdayOf } from '@farmstand/shared/format/date-only';
 import { inPlaceSeason } from '@farmstand/shared/format/place-calendar';
 import { defaultTimeZone } from '@farmstand/shared/schemas/pickup';
 import type { Db } from '../db/client';
 import { pickupPoints, pickupSchedules, pickupSettings } from '../db/schema';
+import { localDate } from '../lib/time';
 import type { DemoFarm } from './farms';
 import type { Random } from './random';
 
@@ -23,7 +24,7 @@ const WINTER_SEASON = { seasonFrom: '11-01', seasonTo: '03-31' };
  * open market shows a gap among its next pickup times and the other its first weeks.
  */
 function secondMarketDay(now: Date, timeZone: string, weekday: number, season: typeof SUMMER_SEASON): string {
-  const today = todayDateOnly(now, timeZone);
+  const today = localDate(now, timeZone);
   const days: string[] = [];
   for (let i = 1; days.length < 2 && i <= 400; i++) {
     const date = addDaysToDate(today, i);

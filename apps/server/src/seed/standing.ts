@@ -1,7 +1,8 @@
-import { addDaysToDate, todayDateOnly, weekdayOf } from '@farmstand/shared/format/date-only';
+import { addDaysToDate, weekdayOf } from '@farmstand/shared/format/date-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { csaBoxes, csaPlans, pickupPoints, products, standingOrders } from '../db/schema';
+import { localDate } from '../lib/time';
 
 /**
  * The demo farm's standing reservations and CSA plan (decisions 514, 515): a demo shopper picks up
@@ -31,7 +32,7 @@ export async function insertDemoStanding(tx: Db, farm: { userId: number; produce
       (p.stockQuantity === null || p.stockQuantity > 20),
   );
   if (!stand || picks.length < 3 || shopperIds.length < 3) return;
-  const today = todayDateOnly(now, stand.timeZone);
+  const today = localDate(now, stand.timeZone);
   const saturday = addDaysToDate(today, (6 - weekdayOf(today) + 7) % 7 || 7);
   const standing = (customerId: number, name: string) => ({
     customerId,

@@ -13,8 +13,8 @@ import type {
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
+import { farmToday } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
-import { farmToday } from '../producers/certification-validity';
 import { insertAdminLog } from './admin.repository';
 import * as repo from './verification.repository';
 import { REQUIREMENT_EVIDENCE, readinessOf } from './verification.rules';

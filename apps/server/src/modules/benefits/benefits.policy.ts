@@ -5,8 +5,8 @@ import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import type { PublicBenefits } from '@farmstand/shared/schemas/benefits';
 import { ORDER_STATUS_LABELS } from '@farmstand/shared/schemas/orders';
 import { type AppError, badRequest, conflict } from '../../lib/errors';
+import { localDate } from '../../lib/time';
 import type { OrderRow } from '../orders/orders.repository';
-import { localDate } from '../pickup/windows';
 import type { BenefitsRow } from './benefits.repository';
 
 /**

@@ -24,6 +24,7 @@ import type {
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { farmToday } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import { insertAdminLog } from '../admin';
 import * as csaRepo from '../csa/csa.repository';
@@ -31,7 +32,6 @@ import { itemAmounts, orderAmounts } from '../orders/order-lines';
 import { lockShopper } from '../orders/order-placement.repository';
 import { assertCanRead, ORDER_NOT_FOUND, roleOf } from '../orders/orders.policy';
 import * as ordersRepo from '../orders/orders.repository';
-import { farmToday } from '../producers/certification-validity';
 import * as standingRepo from '../standing/standing.repository';
 import { buildLedger, ledgerCsv, ledgerFileName, ledgerPdf } from './benefits.ledger';
 import {

@@ -13,13 +13,14 @@ import { STANDING_LIMITS, type StandingResponse } from '@farmstand/shared/schema
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { localDate } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import { assertTakesPlanned } from '../benefits';
 import { removeUrls, storeImage } from '../images';
 import { checkLines } from '../orders/order-lines';
 import { when } from '../orders/order-mail';
 import { closureOn } from '../pickup/place-rules';
-import { localDate, occurrences } from '../pickup/windows';
+import { occurrences } from '../pickup/windows';
 import { pickupsAhead, slotOf, statesOf, timingOf } from '../standing/standing.policy';
 import { standingLineText } from '../standing/standing.presenter';
 import * as standingRepo from '../standing/standing.repository';

@@ -1,5 +1,4 @@
 import { defaultTimeZone } from '@farmstand/shared/constants/time-zones';
-import { todayDateOnly } from '@farmstand/shared/format/date-only';
 import {
   NOTICE_LINK_INVALID,
   type NoticeStatus,
@@ -11,6 +10,7 @@ import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { claimNotice, noticeClaimed } from '../../lib/job-runs';
 import { insertOutboxRow, type OutboxFields } from '../../lib/mailer';
+import { localDate } from '../../lib/time';
 import { makeUnsubscribeToken, readUnsubscribeToken } from '../../lib/unsubscribe-token';
 import type { AuthUser } from '../../plugins/auth';
 import { countFavorites } from '../favorites';
@@ -38,7 +38,7 @@ async function farmOf(ctx: AppContext, producer: AuthUser) {
   if (!farm) throw forbidden('Create your farm profile before telling shoppers ordering is open');
   const pickup = await publicPickup(ctx, producer.id);
   const zone = pickup.windows[0]?.time_zone ?? defaultTimeZone(farm.state, farm.zip);
-  return { farm, windows: pickup.windows, today: todayDateOnly(ctx.clock.now(), zone) };
+  return { farm, windows: pickup.windows, today: localDate(ctx.clock.now(), zone) };
 }
 
 /**

@@ -3,10 +3,9 @@ import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import { formatCents, toCents } from '@farmstand/shared/format/money';
 import { isInSeason } from '@farmstand/shared/format/season';
 import { ORDER_LIMITS, ORDER_STATUS_LABELS, type OrderTransitionTarget } from '@farmstand/shared/schemas/orders';
-import { zonedFormatter } from '../../lib/date-format';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { localDate, zonedFormatter } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
-import { localDate } from '../pickup/windows';
 import type { ItemRow, OrderProduct, OrderRow } from './orders.repository';
 
 export const ORDER_NOT_FOUND = 'Order not found';

@@ -5,11 +5,10 @@ import { formatOrderLine } from '@farmstand/shared/format/quantity';
 import { and, asc, count, eq, gte, inArray, lte } from 'drizzle-orm';
 import { orderItems, orders, pickupSettings, producers, users } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
-import { zonedFormatter } from '../../lib/date-format';
 import { badRequest } from '../../lib/errors';
 import { claimNotice } from '../../lib/job-runs';
+import { localDate, localParts, zonedFormatter } from '../../lib/time';
 import { makeUnsubscribeToken, readUnsubscribeToken } from '../../lib/unsubscribe-token';
-import { localDate, localParts } from '../pickup/windows';
 import { mailAmount, mailLines, orderAmounts } from './order-lines';
 import type { ItemRow } from './orders.repository';
 

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certifications } from '../../db/schema';
 import { runCertifications } from '../../jobs/certifications';
+import { farmToday, localDate } from '../../lib/time';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, type TestProducer } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { certificationStatus, farmToday, localDay } from './certification-validity';
+import { certificationStatus } from './certification-validity';
 
 describe('the expiry rule', () => {
   it('a certificate is valid through its expiry date', () => {
@@ -18,7 +19,7 @@ describe('the expiry rule', () => {
 
   it('counts days in the farm’s time zone, not UTC', () => {
     // 02:00 UTC on the 28th is still the evening of the 27th in Kentucky (Eastern time).
-    expect(localDay(new Date('2026-11-28T02:00:00Z'), 'America/New_York')).toBe('2026-11-27');
+    expect(localDate(new Date('2026-11-28T02:00:00Z'), 'America/New_York')).toBe('2026-11-27');
   });
 });
 

@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { AppContext } from '../../lib/context';
 
 export type CertificationStatus = 'pending' | 'verified' | 'rejected' | 'expired';
 
@@ -20,14 +19,3 @@ export function certificationStatus(stored: CertificationStatus, expiryDate: str
 /** The same rule for SQL filters and counts; `c` is the certifications row. Kept next to the function on purpose. */
 export const certificationStatusSql = (today: string): SQL =>
   sql`(case when c.status in ('pending', 'verified') and c.expiry_date < ${today}::date then 'expired' else c.status end)`;
-
-/** The calendar date (YYYY-MM-DD) of a moment in a time zone. */
-export function localDay(at: Date, timeZone: string): string {
-  // en-CA prints dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
-/** Today in the farms' local day, under ctx.clock so the job and the screens read the same day. */
-export async function farmToday(ctx: AppContext, now: Date = ctx.clock.now()): Promise<string> {
-  return localDay(now, (await ctx.settings.get('general')).timezone);
-}

@@ -5,8 +5,8 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pickupPoints, producers } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
+import { farmToday } from '../../lib/time';
 import { type BenefitsRow, incentiveAt, type PlaceIncentive, type Take, takesOn } from '../benefits';
-import { farmToday } from '../producers/certification-validity';
 
 /**
  * The `benefits` filter of search (decision 516): only farms that take SNAP, a coupon (WIC or

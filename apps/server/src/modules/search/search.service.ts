@@ -9,8 +9,8 @@ import {
 } from '@farmstand/shared';
 import type { ProducerSearchQuery, ProductSearchQuery, SuggestionsResponse } from '@farmstand/shared/schemas/search';
 import type { AppContext } from '../../lib/context';
+import { farmToday } from '../../lib/time';
 import { geocode } from '../geocode';
-import { farmToday } from '../producers/certification-validity';
 import { benefitsWanted, dayNumber } from './benefit-filter';
 import type { Point } from './geo';
 import { searchProviderOf } from './listing-index/listing-index.service';

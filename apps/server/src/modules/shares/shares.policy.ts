@@ -1,9 +1,10 @@
 import { ORDER_LIMITS } from '@farmstand/shared/constants/orders';
 import { FAR_OUTSIDE, formatWeight, toMilli } from '@farmstand/shared/format/by-weight';
-import { formatDateOnly, todayDateOnly } from '@farmstand/shared/format/date-only';
+import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import { formatCents } from '@farmstand/shared/format/money';
 import type { ShareStatus, ShareTerms } from '@farmstand/shared/schemas/shares';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { localDate } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import type { ShareRow } from './shares.repository';
 
@@ -25,19 +26,16 @@ export function roleOfShare(row: Pick<ShareRow, 'customerId' | 'producerUserId'>
   throw notFound(SHARE_NOT_FOUND);
 }
 
-/** The farm's calendar day now, in the share's zone. */
-export const farmToday = (terms: Pick<ShareTerms, 'time_zone'>, now: Date) => todayDateOnly(now, terms.time_zone);
-
 /** Shares are reserved, and cut sheets filled in or changed, through the cut sheet deadline day. */
 export function cutSheetOpen(row: Pick<ShareRow, 'status' | 'terms'>, now: Date): boolean {
-  return row.status === 'reserved' && farmToday(row.terms, now) <= row.terms.cut_sheet_due;
+  return row.status === 'reserved' && localDate(now, row.terms.time_zone) <= row.terms.cut_sheet_due;
 }
 
 /** The bill is entered once the animal is processed: from the processing day on, before it is ready. */
 export function assertCanBill(row: Pick<ShareRow, 'status' | 'terms'>, now: Date): void {
   if (row.status !== 'reserved' && row.status !== 'processed')
     throw conflict(`This share is ${STATUS_WORDS[row.status]}: its bill can no longer change`);
-  if (farmToday(row.terms, now) < row.terms.processing_date)
+  if (localDate(now, row.terms.time_zone) < row.terms.processing_date)
     throw conflict(
       `The bill is entered once the animal is processed: from ${row.terms.processing_date} on, with the hanging weight from ${row.terms.processor}`,
     );
@@ -71,7 +69,7 @@ export function assertTermsKeepReservations(
   now: Date,
 ): void {
   if (dates === null) return;
-  const today = farmToday(terms, now);
+  const today = localDate(now, terms.time_zone);
   if (terms.cut_sheet_due < dates.currentDue) {
     if (terms.cut_sheet_due < dates.reservedDue)
       throw badRequest(

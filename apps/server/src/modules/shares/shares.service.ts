@@ -21,6 +21,7 @@ import type { AppContext } from '../../lib/context';
 import type { Site } from '../../lib/email-template';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { insertOutboxRow } from '../../lib/mailer';
+import { localDate } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import { mailFarmNow } from '../orders/order-mail';
 import { canViewProduct } from '../products/products.policy';
@@ -33,7 +34,6 @@ import {
   assertStatus,
   assertTermsKeepReservations,
   cutSheetOpen,
-  farmToday,
   roleOfShare,
   SHARE_NOT_FOUND,
 } from './shares.policy';
@@ -108,7 +108,7 @@ export async function reserveShare(ctx: AppContext, user: AuthUser, input: z.out
     const terms = locked?.product.share;
     if (!locked || !page || !terms || !canViewProduct(null, page)) throw notFound(SHARE_PRODUCT_NOT_FOUND);
     if (locked.producerUserId === user.id) throw forbidden('You cannot reserve a share of your own farm');
-    if (farmToday(terms, now) > terms.cut_sheet_due)
+    if (localDate(now, terms.time_zone) > terms.cut_sheet_due)
       throw conflict(`Reservations for this share closed on ${date(terms.cut_sheet_due)}, its cut sheet deadline`);
     const total = terms.animals_available * terms.parts;
     const left = total - (await repo.sharesTaken(tx, input.product_id));

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { csvText } from '../../lib/csv';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { localDate, zonedTime } from '../../lib/time';
 import { readUnsubscribeToken } from '../../lib/unsubscribe-token';
 import type { AuthUser } from '../../plugins/auth';
 import { findUserWithSubscription } from '../auth';
@@ -30,7 +31,6 @@ import { findOrderRow } from '../orders/orders.repository';
 import { moveOrder } from '../orders/orders.service';
 import { resolveWindow } from '../pickup/pickup.service';
 import { closureOn } from '../pickup/place-rules';
-import { localDate, zonedTime } from '../pickup/windows';
 import { pauseEnd, pickupsAhead, slotOf, statesOf, timingOf, windowsAhead } from './standing.policy';
 import { presentStanding, standingLineText } from './standing.presenter';
 import * as repo from './standing.repository';
@@ -61,11 +61,10 @@ export async function makeStanding(ctx: AppContext, shopper: AuthUser, input: Ma
   const window = await resolveWindow(ctx, input.producerUserId, input.pointId, new Date(input.startsAt));
   if (window.point.kind === 'delivery')
     throw badRequest('Delivery days cannot repeat yet; choose a pickup place for a standing reservation', 'pointId');
-  const [y, m, d] = window.occurrence.date.split('-').map(Number);
   const slot = window.point.schedule.find(
     (s) =>
       s.weekday === weekdayOf(window.occurrence.date) &&
-      zonedTime(y, m, d, s.startTime, window.point.timeZone).getTime() === window.occurrence.startsAt.getTime(),
+      zonedTime(window.occurrence.date, s.startTime, window.point.timeZone).getTime() === window.occurrence.startsAt.getTime(),
   );
   if (!slot)
     throw badRequest('That pickup time is not on the place’s weekly schedule; choose one of the listed times', 'startsAt');
