@@ -1,13 +1,7 @@
 import { maskOn, TAKES_NOTHING } from '../benefit-filter';
 import { FarmSimilarity } from './farm-similarity';
-import {
-  type IndexAnswer,
-  type IndexParts,
-  type IndexQuery,
-  IndexTables,
-  type ListingData,
-  type ProducerData,
-} from './index-tables';
+import type { IndexParts, ListingData, ProducerData } from './index-data';
+import { type IndexAnswer, type IndexQuery, IndexTables } from './index-tables';
 import { displayJsonOf, farmFieldsJson, listingJson, type ProducerDisplay, takesJson } from './listing-display';
 import type { NameRow } from './name-table';
 import { type ProducerAnswer, type ProducerQuery, ProducerRanking } from './producer-ranking';
@@ -24,7 +18,8 @@ import { type SuggestedProducer, type SuggestedProduct, TypeAhead } from './type
  * the face the service, the loader and the tests use, and writes a product answer's JSON.
  */
 
-export type { IndexAnswer, IndexParts, IndexQuery, ListingData, ProducerData } from './index-tables';
+export type { IndexParts, ListingData, ProducerData } from './index-data';
+export type { IndexAnswer, IndexQuery } from './index-tables';
 export { FARM, NAME, type Posting, type RegionalPosting } from './postings';
 export type { ProducerAnswer, ProducerQuery } from './producer-ranking';
 export type { SuggestedProducer, SuggestedProduct } from './type-ahead';

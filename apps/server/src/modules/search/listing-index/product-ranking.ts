@@ -1,14 +1,8 @@
 import type { ProductSort } from '@farmstand/shared/schemas/search';
 import { byRank, overlayTier, ranksBefore, type SortKey, sortKey, TIER_OF_FLAGS } from '../product-order';
 import { distanceFrom } from './geo-math';
-import {
-  type IndexAnswer,
-  type IndexQuery,
-  type IndexTables,
-  type Measure,
-  overlayDistance,
-  type ProducerData,
-} from './index-tables';
+import type { ProducerData } from './index-data';
+import { type IndexAnswer, type IndexQuery, type IndexTables, type Measure, overlayDistance } from './index-tables';
 import { holds, type Posting } from './postings';
 import { searchNearby } from './product-nearby';
 import { TopK } from './top-k';

@@ -1,5 +1,6 @@
 import type { FarmSimilarity } from './farm-similarity';
-import { type IndexTables, isVisible, type ProducerData } from './index-tables';
+import type { ProducerData } from './index-data';
+import { type IndexTables, isVisible } from './index-tables';
 import { type NameRow, NameTable } from './name-table';
 import { type FarmCandidate, farmCandidate, farmOrderOf } from './producer-ranking';
 import { compareUtf8, similarityBound, TrigramQuery, WORD_SIMILARITY_THRESHOLD, wordSimilarity } from './word-similarity';
