@@ -51,7 +51,13 @@ export function DataTable<Row>({
   const shown = columns.filter((column): column is Column<Row> => Boolean(column));
   const align = (column: Column<Row>) => (column.numeric ? 'text-right' : '');
   return (
-    <div className={`overflow-x-auto ${className}`}>
+    // A box that may scroll sideways on a phone takes the focus, named by the caption, so a keyboard can scroll it.
+    <section
+      aria-label={typeof caption === 'string' ? caption : undefined}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to be scrolled by keys
+      tabIndex={0}
+      className={`overflow-x-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 ${className}`}
+    >
       <table className={`w-full ${minWidth} text-left text-sm`}>
         <caption className={showCaption ? 'mb-2 text-left font-semibold' : 'sr-only'}>{caption}</caption>
         <thead>
@@ -87,6 +93,6 @@ export function DataTable<Row>({
         </tbody>
         {footer && <tfoot>{footer}</tfoot>}
       </table>
-    </div>
+    </section>
   );
 }

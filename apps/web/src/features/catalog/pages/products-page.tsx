@@ -48,6 +48,7 @@ export default function ProductsPage() {
   const [showLocation, setShowLocation] = useState(url.location !== null);
   const query = useProductSearch(url.filters);
   const total = query.data?.total ?? 0;
+  const eagerCard = firstPictured(query.data?.products ?? [], (product) => product.primary_image_url);
   const pageCount = Math.ceil(total / PRODUCT_PAGE_SIZE);
   // ?page past the last page (an old link, a shrunk catalogue) moves to the last page instead of
   // showing the total above 'No products found' (decision 131).
@@ -217,19 +218,19 @@ export default function ProductsPage() {
         ) : (
           <>
             <ul className={`grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
-              {query.data.products.slice(0, FIRST_CARDS).map((product, index, firstCards) => (
+              {query.data.products.slice(0, FIRST_CARDS).map((product, index) => (
                 <li key={product.id}>
                   {/* The first picture (the page's largest paint) loads at once with high priority; the rest
                       lazily, which still loads those on screen straight away. A card without a photo has no
-                      picture, so the first card that has one is the eager one. */}
-                  <ProductCard product={product} eager={index === firstPictured(firstCards, (card) => card.primary_image_url)} />
+                      picture, so the first card that has one is the eager one, even past the first row. */}
+                  <ProductCard product={product} eager={index === eagerCard} />
                 </li>
               ))}
               {/* The cards past the first row and the pages below them follow the first paint. */}
               <Deferred>
-                {query.data.products.slice(FIRST_CARDS).map((product) => (
+                {query.data.products.slice(FIRST_CARDS).map((product, index) => (
                   <li key={product.id}>
-                    <ProductCard product={product} />
+                    <ProductCard product={product} eager={FIRST_CARDS + index === eagerCard} />
                   </li>
                 ))}
               </Deferred>

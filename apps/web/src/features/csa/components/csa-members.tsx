@@ -44,61 +44,54 @@ export function CsaMembers({ planId, planName }: { planId: number; planName: str
         {active} active {active === 1 ? 'member' : 'members'}
         {members.length > active ? ` · ${members.length - active} left or ended` : ''}
       </p>
-      {/* A named region that takes the focus, so a keyboard can scroll the table sideways on a narrow screen. */}
-      <section
-        aria-label={`Members of ${planName}`}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to be scrolled by keys
-        tabIndex={0}
-        className="max-w-full overflow-x-auto rounded-lg border border-stone-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 dark:border-stone-700"
-      >
-        <DataTable
-          caption={`Members of ${planName}`}
-          rows={members}
-          rowKey={(member) => member.standing_id}
-          rowClassName={(member) => (member.status === 'active' ? '' : muted)}
-          columns={[
-            { header: 'Name', rowHeader: true, className: 'font-medium', cell: (member) => member.name },
-            {
-              header: 'Phone',
-              className: 'whitespace-nowrap',
-              cell: (member) =>
-                member.phone ? (
-                  <a
-                    href={`tel:${member.phone.replace(/[^\d+]/g, '')}`}
-                    className="font-medium text-brand-700 underline dark:text-green-400"
-                  >
-                    {member.phone}
-                  </a>
-                ) : (
-                  '—'
-                ),
+      <DataTable
+        className="max-w-full rounded-lg border border-stone-200 dark:border-stone-700"
+        caption={`Members of ${planName}`}
+        rows={members}
+        rowKey={(member) => member.standing_id}
+        rowClassName={(member) => (member.status === 'active' ? '' : muted)}
+        columns={[
+          { header: 'Name', rowHeader: true, className: 'font-medium', cell: (member) => member.name },
+          {
+            header: 'Phone',
+            className: 'whitespace-nowrap',
+            cell: (member) =>
+              member.phone ? (
+                <a
+                  href={`tel:${member.phone.replace(/[^\d+]/g, '')}`}
+                  className="font-medium text-brand-700 underline dark:text-green-400"
+                >
+                  {member.phone}
+                </a>
+              ) : (
+                '—'
+              ),
+          },
+          { header: 'Size', cell: (member) => member.size },
+          { header: 'Place', cell: (member) => member.place },
+          { header: 'Dislikes', className: 'min-w-32 break-words', cell: (member) => member.dislikes ?? '—' },
+          { header: 'Status', className: 'whitespace-nowrap', cell: statusText },
+          {
+            header: 'Next pickup',
+            className: 'whitespace-nowrap',
+            cell: (member) => (member.next_pickup ? csaDay(member.next_pickup) : '—'),
+          },
+          {
+            header: 'Away and skips',
+            className: 'min-w-40',
+            cell: (member) => {
+              const away = breaks(member);
+              return away.length === 0
+                ? '—'
+                : away.map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ));
             },
-            { header: 'Size', cell: (member) => member.size },
-            { header: 'Place', cell: (member) => member.place },
-            { header: 'Dislikes', className: 'min-w-32 break-words', cell: (member) => member.dislikes ?? '—' },
-            { header: 'Status', className: 'whitespace-nowrap', cell: statusText },
-            {
-              header: 'Next pickup',
-              className: 'whitespace-nowrap',
-              cell: (member) => (member.next_pickup ? csaDay(member.next_pickup) : '—'),
-            },
-            {
-              header: 'Away and skips',
-              className: 'min-w-40',
-              cell: (member) => {
-                const away = breaks(member);
-                return away.length === 0
-                  ? '—'
-                  : away.map((line) => (
-                      <span key={line} className="block">
-                        {line}
-                      </span>
-                    ));
-              },
-            },
-          ]}
-        />
-      </section>
+          },
+        ]}
+      />
     </div>
   );
 }
