@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emailOutbox } from '../../db/schema';
 import { bearer, buildUser } from '../../test/factories';
 import { buildProduct } from '../../test/listing-factories';
@@ -110,9 +110,16 @@ describe("the farm's order mails", () => {
     const here = await placeOrder(app, await buildUser(app), orderPayload(eastern, [{ productId: eggsId, quantity: 1 }]));
     for (const placed of [there, here])
       expect((await move(app, eastern, placed.json().order.id, 'accepted')).statusCode).toBe(200);
-    const [accepted] = await mailsTo(shopper.email);
-    expect(accepted.body).toContain('Bowling Green Market, Sat, Jun 8, 9:00 AM CDT');
-    const eastMails = await mailsTo(here.json().order.shopper.email);
-    expect(eastMails[0].body).toContain('Lexington Farmers Market, Sat, Jun 8, 9:00 AM EDT');
+    // The acceptance mails go out after the move's answer: wait until each is there.
+    const firstMail = (to: string) =>
+      vi.waitFor(async () => {
+        const [mail] = await mailsTo(to);
+        if (!mail) throw new Error(`no mail to ${to} yet`);
+        return mail;
+      });
+    expect((await firstMail(shopper.email)).body).toContain('Bowling Green Market, Sat, Jun 8, 9:00 AM CDT');
+    expect((await firstMail(here.json().order.shopper.email)).body).toContain(
+      'Lexington Farmers Market, Sat, Jun 8, 9:00 AM EDT',
+    );
   });
 });
