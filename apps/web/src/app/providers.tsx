@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { LiveUpdates } from '@/features/messages/socket/live-updates';
+import { ProductLiveUpdates } from '@/features/my-products/components/product-live-updates';
 import { OrderLiveUpdates } from '@/features/orders/components/order-live-updates';
-import { ProductLiveUpdates } from '@/features/producers/components/product-live-updates';
 import { ApiError } from '@/lib/api';
 import { AuthProvider } from '@/shared/auth-context';
 import { SocketProvider } from '@/shared/realtime/socket-provider';

@@ -1,4 +1,6 @@
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MyProductsResponse } from '@farmstand/shared/schemas/products';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './api';
 
 /**
  * The first keys of the queries more than one feature refreshes (a feature never imports another,
@@ -15,6 +17,18 @@ export const PICKUP_KEY = ['pickup'] as const;
 export const STANDING_KEY = ['standing'] as const;
 /** Products and their pages (a share reserved leaves fewer shares). */
 export const PRODUCTS_KEY = ['products'] as const;
+/** The farm's own products: one query and one cache for its product list and the CSA box editor. */
+export const MY_PRODUCTS_KEY = [...PRODUCTS_KEY, 'mine'] as const;
+/** The signed-in farm's own profile, its certifications in it. */
+export const OWN_FARM_KEY = ['producers', 'me'] as const;
+
+export function useMyProducts(enabled = true) {
+  return useQuery({
+    queryKey: MY_PRODUCTS_KEY,
+    enabled,
+    queryFn: ({ signal }) => api.get<MyProductsResponse>('/products/mine', undefined, signal),
+  });
+}
 
 /** A mutation that refreshes every query under each of `keys` once it succeeds. */
 export function useRefreshingMutation<T, R>(mutationFn: (input: T) => Promise<R>, keys: readonly QueryKey[]) {

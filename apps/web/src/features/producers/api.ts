@@ -1,26 +1,12 @@
-import type {
-  CertificationRequest,
-  OwnCertification,
-  OwnProducerProfile,
-  ProducerProfileRequest,
-  PublicProducerProfile,
-} from '@farmstand/shared/schemas/producers';
-import type {
-  AvailabilityRequest,
-  ImageUploadResponse,
-  ProductCreatedResponse,
-  ProductRequest,
-  ProductResponse,
-} from '@farmstand/shared/schemas/products';
+import type { OwnProducerProfile, ProducerProfileRequest, PublicProducerProfile } from '@farmstand/shared/schemas/producers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api';
 import { initialApiData } from '@/lib/initial-data';
-import { MY_PRODUCTS_KEY } from '@/shared/my-products';
+import { OWN_FARM_KEY } from '@/lib/queries';
 
-export const producerKeys = {
-  own: ['producers', 'me'] as const,
+const producerKeys = {
+  own: OWN_FARM_KEY,
   public: (userId: number) => ['producers', 'public', userId] as const,
-  myProducts: MY_PRODUCTS_KEY,
 };
 
 /** The signed-in producer's profile; null when there is none yet (the server's 404). */
@@ -71,15 +57,6 @@ export function useUploadProfileImage() {
   });
 }
 
-export function useAddCertification() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CertificationRequest) =>
-      api.post<{ certification: OwnCertification }>('/producers/me/certifications', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: producerKeys.own }),
-  });
-}
-
 /** Sends a rejected or more-info application back to the admin queue with a note of what changed. */
 export function useResubmitApplication() {
   const queryClient = useQueryClient();
@@ -88,57 +65,3 @@ export function useResubmitApplication() {
     onSuccess: (profile) => queryClient.setQueryData(producerKeys.own, profile),
   });
 }
-
-export function useDeleteCertification() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/producers/me/certifications/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: producerKeys.own }),
-  });
-}
-
-/** Every product change refreshes the list (counts, order, the limit) and the product's own page. */
-function useProductMutation<TVars, TResult>(mutationFn: (vars: TVars) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: producerKeys.myProducts });
-      queryClient.invalidateQueries({ queryKey: ['products'] });
-    },
-  });
-}
-
-export const useCreateProduct = () =>
-  useProductMutation((body: ProductRequest) => api.post<ProductCreatedResponse>('/products', body));
-
-export const useUpdateProduct = () =>
-  useProductMutation(({ id, body }: { id: number; body: ProductRequest }) => api.put<ProductResponse>(`/products/${id}`, body));
-
-export const useDeleteProduct = () => useProductMutation((id: number) => api.delete<ProductResponse>(`/products/${id}`));
-
-export const useRestoreProduct = () => useProductMutation((id: number) => api.post<ProductResponse>(`/products/${id}/restore`));
-
-export const useUpdateAvailability = () =>
-  useProductMutation(({ id, body }: { id: number; body: AvailabilityRequest }) =>
-    api.patch<ProductResponse>(`/products/${id}/availability`, body),
-  );
-
-export const useUploadProductImage = () =>
-  useProductMutation(({ id, file, isPrimary }: { id: number; file: File; isPrimary: boolean }) => {
-    const form = new FormData();
-    // Text fields first, so the server knows them before the file streams in.
-    form.append('isPrimary', String(isPrimary));
-    form.append('image', file);
-    return api.upload<ImageUploadResponse>(`/images/products/${id}`, form);
-  });
-
-export const useDeleteProductImage = () =>
-  useProductMutation(({ id, imageUrl, isPrimary }: { id: number; imageUrl: string; isPrimary: boolean }) =>
-    api.delete<ProductResponse>(`/images/products/${id}/images`, { imageUrl, isPrimary }),
-  );
-
-export const useSetPrimaryImage = () =>
-  useProductMutation(({ id, imageUrl }: { id: number; imageUrl: string }) =>
-    api.put<ProductResponse>(`/images/products/${id}/primary`, { imageUrl }),
-  );

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { SelectInput, TextArea, TextInput } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/api';
-import { useMyProducts } from '@/shared/my-products';
+import { useMyProducts } from '@/lib/queries';
 import { csaDay, usePlanBoxes, usePostBox, useUploadBoxPhoto } from '../api';
 
 const muted = 'text-stone-700 dark:text-stone-300';

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/card';
 import { BasketIcon } from '@/components/ui/icons';
+import { ProductListControls, ShowingText } from '@/components/ui/product-list-controls';
+import { categoriesOf, EMPTY_PRODUCT_FILTER, filterProducts } from '@/lib/product-list-filter';
 import { ProducerProductCard } from './producer-product-card';
-import { ProductListControls, ShowingText } from './product-list-controls';
-import { categoriesOf, EMPTY_PRODUCT_FILTER, filterProducts } from './product-list-filter';
 
 /** Cards drawn at first, and added by each "Show more": a catalogue of 100 opens with 24 (decision 551). */
 export const FARM_PRODUCTS_STEP = 24;

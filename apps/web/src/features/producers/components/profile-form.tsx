@@ -5,8 +5,8 @@ import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { SelectInput, TextArea, TextInput } from '@/components/ui/field';
 import { ApiError, errorMessage } from '@/lib/api';
+import { numberOrNull, validateWith } from '@/lib/form-errors';
 import { useSaveProfile } from '../api';
-import { numberOrNull, validateWith } from '../form-errors';
 import { PRODUCER_TEXTS } from '../texts';
 import { ProfileImageUpload } from './profile-image-upload';
 

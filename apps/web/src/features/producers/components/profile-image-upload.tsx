@@ -1,10 +1,10 @@
 import { productImageSrcSet } from '@farmstand/shared/constants/images';
 import type { OwnProducerProfile } from '@farmstand/shared/schemas/producers';
 import toast from 'react-hot-toast';
+import { ImagePicker } from '@/components/ui/image-picker';
 import { errorMessage } from '@/lib/api';
 import { useUploadProfileImage } from '../api';
 import { PRODUCER_TEXTS } from '../texts';
-import { ImagePicker } from './image-picker';
 
 /** The farm's picture, shown on the public page and the map popup. */
 export function ProfileImageUpload({ profile }: { profile: OwnProducerProfile }) {

@@ -1,3 +1,4 @@
+import type { OwnProducerProfile } from '@farmstand/shared/schemas/producers';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
@@ -8,8 +9,6 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '@/shared/auth-context';
 import { useOwnProfile } from '../api';
 import { ApplicationStatus } from '../components/application-status';
-import { CertificationsTab } from '../components/certifications-tab';
-import { ProductsTab } from '../components/products-tab';
 import { ProfileForm } from '../components/profile-form';
 import { PRODUCER_TEXTS } from '../texts';
 
@@ -17,12 +16,20 @@ const PROFILE_TABS = ['profile', 'products', 'certifications', 'pickup', 'benefi
 type ProfileTab = (typeof PROFILE_TABS)[number];
 const isTab = (value: string | null): value is ProfileTab => PROFILE_TABS.some((id) => id === value);
 
+type Props = {
+  productsTab: (profile: OwnProducerProfile) => ReactNode;
+  certificationsTab: (profile: OwnProducerProfile) => ReactNode;
+  pickupTab: ReactNode;
+  benefitsTab: ReactNode;
+};
+
 /**
- * /profile: the producer's own farm area with three tabs; ?tab=products opens the catalogue (spec 02 §2).
- * The pickup tab belongs to the orders feature, the benefits tab to the benefits feature: composed in
- * app/pages/profile-page.tsx.
+ * /profile: the producer's own farm area with its tabs; ?tab=products opens the catalogue (spec 02 §2).
+ * The products tab belongs to the my-products feature (its form to the product editor), the
+ * certifications tab to the certifications feature, the pickup tab to the pickup day, the benefits
+ * tab to the benefits feature: composed in app/pages/profile-page.tsx.
  */
-export default function ProfilePage({ pickupTab, benefitsTab }: { pickupTab: ReactNode; benefitsTab: ReactNode }) {
+export default function ProfilePage({ productsTab, certificationsTab, pickupTab, benefitsTab }: Props) {
   useDocumentTitle('My farm profile');
   const { user } = useAuth();
   const isProducer = user?.userType === 'producer';
@@ -109,12 +116,8 @@ export default function ProfilePage({ pickupTab, benefitsTab }: { pickupTab: Rea
               </Card>
             ),
           },
-          { id: 'products', label: 'Products', content: <ProductsTab profile={profile.data} /> },
-          {
-            id: 'certifications',
-            label: 'Certifications',
-            content: <CertificationsTab certifications={profile.data.certifications} />,
-          },
+          { id: 'products', label: 'Products', content: productsTab(profile.data) },
+          { id: 'certifications', label: 'Certifications', content: certificationsTab(profile.data) },
           { id: 'pickup', label: 'Pickup & Orders', content: pickupTab },
           { id: 'benefits', label: 'Benefits', content: benefitsTab },
         ]}

@@ -17,8 +17,8 @@ import {
   shareEstimateCents,
   shareProductViolation,
 } from '@farmstand/shared/schemas/shares';
-import { numberOrNull } from '../form-errors';
-import type { AllergenChoice } from '../labels/components/allergen-picker';
+import { numberOrNull } from '@/lib/form-errors';
+import type { AllergenChoice } from './allergen-picker';
 
 /**
  * What one offer (the product itself, or one of its variants) holds in the product form: sold by

@@ -5,15 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { productFixture } from '@/lib/product.fixture';
 
 const mine = vi.hoisted(() => ({ data: null as unknown }));
-vi.mock('@/shared/my-products', () => ({ useMyProducts: () => ({ isPending: false, isError: false, data: mine.data }) }));
-vi.mock('../labels/components/print-labels-dialog', () => ({ PrintLabelsButton: () => null }));
+vi.mock('@/lib/queries', () => ({ useMyProducts: () => ({ isPending: false, isError: false, data: mine.data }) }));
 vi.mock('../api', () => ({
   useDeleteProduct: () => ({ isPending: false, mutate: () => {} }),
   useRestoreProduct: () => ({ isPending: false, mutate: () => {} }),
   useUpdateAvailability: () => ({ isPending: false, mutate: () => {} }),
 }));
 
-import { FarmProductList } from './farm-product-list';
 import { ProductsTab, productCountText } from './products-tab';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -53,7 +51,7 @@ describe('a catalogue of 100 products stays usable', () => {
     };
     render(
       <MemoryRouter>
-        <ProductsTab profile={{ state: 'KY' } as never} />
+        <ProductsTab printLabels={() => null} productForm={() => null} />
       </MemoryRouter>,
     );
     expect(rows()).toHaveLength(20);
@@ -73,25 +71,6 @@ describe('a catalogue of 100 products stays usable', () => {
     expect(within(rows()[0] as HTMLElement).getByText('Kale 91')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(screen.getByText('Showing 1–20 of 100 products')).toBeTruthy();
-  });
-
-  it('pages and filters 100 products on the farm page', () => {
-    const active = catalogue.filter((p) => p.active);
-    render(
-      <MemoryRouter>
-        <FarmProductList producer={{ products: active, benefit_takes: [] } as never} />
-      </MemoryRouter>,
-    );
-    const cards = () => screen.getAllByRole('article');
-    expect(cards()).toHaveLength(24);
-    fireEvent.click(screen.getByRole('button', { name: 'Show 24 more products' }));
-    expect(cards()).toHaveLength(48);
-    expect(screen.getByText('Showing 1–48 of 95 products')).toBeTruthy();
-    type('Category', 'other');
-    expect(cards()).toHaveLength(10);
-    expect(screen.queryByRole('button', { name: /more products/ })).toBeNull();
-    type('Sort by', 'name');
-    expect(within(cards()[0] as HTMLElement).getByText('Kale 1')).toBeTruthy();
   });
 
   it('says the trial’s limit and what a plan lists', () => {

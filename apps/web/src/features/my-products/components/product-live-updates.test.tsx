@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { producerKeys } from '../api';
+import { MY_PRODUCTS_KEY } from '@/lib/queries';
 import { ProductLiveUpdates } from './product-live-updates';
 
 const handlers = new Map<string, (payload: never) => void>();
@@ -13,7 +13,7 @@ const emit = (event: string, payload: unknown) => handlers.get(event)?.(payload 
 
 function renderWithQueries() {
   const client = new QueryClient();
-  client.setQueryData(producerKeys.myProducts, { products: [] });
+  client.setQueryData(MY_PRODUCTS_KEY, { products: [] });
   client.setQueryData(['products', 12], { product: { id: 12 } });
   client.setQueryData(['products', 13], { product: { id: 13 } });
   render(
@@ -33,7 +33,7 @@ describe("the producer's products, live", () => {
       message: 'An administrator removed Sorghum Syrup from the marketplace. Reason: mislabelled',
       productId: 12,
     });
-    expect(isStale(producerKeys.myProducts)).toBe(true);
+    expect(isStale(MY_PRODUCTS_KEY)).toBe(true);
     expect(isStale(['products', 12])).toBe(true);
     expect(isStale(['products', 13])).toBe(false);
   });
@@ -41,6 +41,6 @@ describe("the producer's products, live", () => {
   it('leave the products alone for a notification about something else', () => {
     const isStale = renderWithQueries();
     emit('notification', { message: 'Your review was approved' });
-    expect(isStale(producerKeys.myProducts)).toBe(false);
+    expect(isStale(MY_PRODUCTS_KEY)).toBe(false);
   });
 });

@@ -1,41 +1,18 @@
-import {
-  DOCUMENT_ACCEPT,
-  DOCUMENT_TEXTS,
-  type DocumentUploadResponse,
-  MAX_DOCUMENT_BYTES,
-} from '@farmstand/shared/schemas/certification-documents';
+import { DOCUMENT_ACCEPT, DOCUMENT_TEXTS, MAX_DOCUMENT_BYTES } from '@farmstand/shared/schemas/certification-documents';
 import type { OwnCertification } from '@farmstand/shared/schemas/producers';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { DocumentLink } from '@/components/ui/document-link';
-import { api, errorMessage } from '@/lib/api';
-import { producerKeys } from '../api';
-
-function useDocumentMutations(certificationId: number) {
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: producerKeys.own });
-  const upload = useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('document', file);
-      return api.put<DocumentUploadResponse>(`/certifications/${certificationId}/document`, form);
-    },
-    onSuccess: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: () => api.delete<DocumentUploadResponse>(`/certifications/${certificationId}/document`),
-    onSuccess: refresh,
-  });
-  return { upload, remove };
-}
+import { errorMessage } from '@/lib/api';
+import { useDeleteCertificationDocument, useUploadCertificationDocument } from '../api';
 
 /** Attach, view, replace or remove the document of one certification. */
 export function CertificationDocument({ cert, name }: { cert: OwnCertification; name: string }) {
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
-  const { upload, remove } = useDocumentMutations(cert.id);
+  const upload = useUploadCertificationDocument(cert.id);
+  const remove = useDeleteCertificationDocument(cert.id);
 
   const onFile = (file: File | undefined) => {
     if (!file) return;

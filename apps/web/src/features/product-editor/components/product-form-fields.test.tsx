@@ -15,12 +15,12 @@ vi.mock('../api', () => ({
   useUploadProductImage: () => ({ mutate: vi.fn(), isPending: false }),
   useDeleteProductImage: () => ({ mutate: vi.fn(), isPending: false }),
   useSetPrimaryImage: () => ({ mutate: vi.fn(), isPending: false }),
+  useLabelSheets: () => ({ data: undefined, isFetching: false, isError: false }),
 }));
-vi.mock('../labels/api', () => ({ useLabelSheets: () => ({ data: undefined, isFetching: false, isError: false }) }));
 vi.mock('react-hot-toast', () => ({ default: { success: () => {}, error: () => {} } }));
 
 import { productFixture } from '@/lib/product.fixture';
-import { LabelChecklist } from '../labels/components/label-checklist';
+import { LabelChecklist } from './label-checklist';
 import { ProductForm } from './product-form';
 import { ProductImages } from './product-images';
 

@@ -5,9 +5,9 @@ import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { SelectInput, TextInput } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api';
+import { validateWith } from '@/lib/form-errors';
 import { useAddCertification } from '../api';
-import { validateWith } from '../form-errors';
-import { PRODUCER_TEXTS } from '../texts';
+import { CERTIFICATION_TEXTS } from '../texts';
 
 type Values = {
   certification_type: string;
@@ -51,10 +51,10 @@ export function CertificationForm({ onDone }: { onDone: () => void }) {
     if (!request) return;
     try {
       await add.mutateAsync(request);
-      toast.success(PRODUCER_TEXTS.certificationAdded);
+      toast.success(CERTIFICATION_TEXTS.certificationAdded);
       onDone();
     } catch (error) {
-      toast.error(errorMessage(error, PRODUCER_TEXTS.certificationAddFailed));
+      toast.error(errorMessage(error, CERTIFICATION_TEXTS.certificationAddFailed));
     }
   });
 

@@ -10,7 +10,7 @@ import {
   type ProductListFilter,
   type ProductListSort,
   type ProductStatusFilter,
-} from './product-list-filter';
+} from '@/lib/product-list-filter';
 
 const STATUS_LABELS: Record<ProductStatusFilter, string> = { all: 'Active and deleted', active: 'Active', deleted: 'Deleted' };
 

@@ -42,14 +42,14 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SelectInput, TextArea, TextInput } from '@/components/ui/field';
 import { ApiError, errorMessage } from '@/lib/api';
+import { numberOrNull, validateWith } from '@/lib/form-errors';
 import { useCreateProduct, useUpdateProduct } from '../api';
-import { numberOrNull, validateWith } from '../form-errors';
-import { AllergenPicker, fromAllergenChoice, toAllergenChoice } from '../labels/components/allergen-picker';
-import { IngredientListEditor } from '../labels/components/ingredient-list-editor';
-import { LabelChecklist } from '../labels/components/label-checklist';
-import { PRODUCER_TEXTS } from '../texts';
+import { PRODUCT_TEXTS } from '../texts';
+import { AllergenPicker, fromAllergenChoice, toAllergenChoice } from './allergen-picker';
 import { OfferFields } from './by-weight-fields';
 import { DayLimitFields } from './day-limit-fields';
+import { IngredientListEditor } from './ingredient-list-editor';
+import { LabelChecklist } from './label-checklist';
 import { OriginFields, originRequest, toOriginValues } from './origin-fields';
 import { ProductImages } from './product-images';
 import {
@@ -236,14 +236,14 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
       const saved = isNew
         ? (await create.mutateAsync(request)).product
         : (await update.mutateAsync({ id: product.id, body: request })).product;
-      toast.success(isNew ? PRODUCER_TEXTS.productCreated : PRODUCER_TEXTS.productUpdated);
+      toast.success(isNew ? PRODUCT_TEXTS.productCreated : PRODUCT_TEXTS.productUpdated);
       form.reset(toValues(saved));
       onSaved(saved);
     } catch (error) {
       // A field the server names (a share's deposit, its cut sheet…) gets the message beside it too.
       const field = error instanceof ApiError && error.status === 400 ? serverFieldPath(error.field, values) : null;
       if (field) form.setError(field as Path<Values>, { message: (error as ApiError).message });
-      toast.error(errorMessage(error, isNew ? PRODUCER_TEXTS.productCreateFailed : PRODUCER_TEXTS.productUpdateFailed));
+      toast.error(errorMessage(error, isNew ? PRODUCT_TEXTS.productCreateFailed : PRODUCT_TEXTS.productUpdateFailed));
     }
   });
 

@@ -11,7 +11,7 @@ import { ProductImage } from '@/components/ui/product-image';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
 import { useDeleteProduct, useRestoreProduct, useUpdateAvailability } from '../api';
-import { PRODUCER_TEXTS } from '../texts';
+import { MY_PRODUCTS_TEXTS } from '../texts';
 
 /** One product in the owner's list: availability dropdown, edit, delete; deleted ones faded (spec 02 §2). */
 export function ProductRow({ product, canRestore, onEdit }: { product: Product; canRestore: boolean; onEdit: () => void }) {
@@ -26,8 +26,8 @@ export function ProductRow({ product, canRestore, onEdit }: { product: Product; 
     availability.mutate(
       { id: product.id, body: { availability: next } },
       {
-        onSuccess: () => toast.success(PRODUCER_TEXTS.availabilityUpdated),
-        onError: (error) => toast.error(errorMessage(error, PRODUCER_TEXTS.availabilityFailed)),
+        onSuccess: () => toast.success(MY_PRODUCTS_TEXTS.availabilityUpdated),
+        onError: (error) => toast.error(errorMessage(error, MY_PRODUCTS_TEXTS.availabilityFailed)),
       },
     );
   }
@@ -105,12 +105,12 @@ export function ProductRow({ product, canRestore, onEdit }: { product: Product; 
             size="sm"
             disabled={!canRestore}
             isLoading={restore.isPending}
-            title={canRestore ? undefined : PRODUCER_TEXTS.productLimitReached}
+            title={canRestore ? undefined : MY_PRODUCTS_TEXTS.productLimitReached}
             aria-label={`Restore ${product.name}`}
             onClick={() =>
               restore.mutate(product.id, {
-                onSuccess: () => toast.success(PRODUCER_TEXTS.productRestored),
-                onError: (error) => toast.error(errorMessage(error, PRODUCER_TEXTS.productRestoreFailed)),
+                onSuccess: () => toast.success(MY_PRODUCTS_TEXTS.productRestored),
+                onError: (error) => toast.error(errorMessage(error, MY_PRODUCTS_TEXTS.productRestoreFailed)),
               })
             }
           >
@@ -133,9 +133,9 @@ export function ProductRow({ product, canRestore, onEdit }: { product: Product; 
             remove.mutate(product.id, {
               onSuccess: () => {
                 setConfirming(false);
-                toast.success(PRODUCER_TEXTS.productDeleted);
+                toast.success(MY_PRODUCTS_TEXTS.productDeleted);
               },
-              onError: (error) => toast.error(errorMessage(error, PRODUCER_TEXTS.productDeleteFailed)),
+              onError: (error) => toast.error(errorMessage(error, MY_PRODUCTS_TEXTS.productDeleteFailed)),
             })
           }
         />

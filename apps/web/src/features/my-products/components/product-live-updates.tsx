@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { MY_PRODUCTS_KEY } from '@/lib/queries';
 import { useSocketEvent } from '@/shared/realtime/socket-provider';
-import { producerKeys } from '../api';
 
 /**
  * A notification about one of the producer's products (an admin removed or restored it) refreshes
@@ -10,7 +10,7 @@ export function ProductLiveUpdates() {
   const queryClient = useQueryClient();
   useSocketEvent('notification', ({ productId }) => {
     if (productId === undefined) return;
-    queryClient.invalidateQueries({ queryKey: producerKeys.myProducts });
+    queryClient.invalidateQueries({ queryKey: MY_PRODUCTS_KEY });
     queryClient.invalidateQueries({ queryKey: ['products', productId] });
   });
   return null;

@@ -2,7 +2,7 @@ import { IMAGE_ACCEPT } from '@farmstand/shared/constants/images';
 import { type ReactNode, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
-import { imageFileProblem } from '../image-file';
+import { imageFileProblem } from '@/lib/image-file';
 
 type Props = {
   label: ReactNode;

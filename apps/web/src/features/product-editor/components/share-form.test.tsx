@@ -19,7 +19,7 @@ vi.mock('../api', () => ({
     },
   }),
 }));
-vi.mock('../labels/components/label-checklist', () => ({ LabelChecklist: () => null }));
+vi.mock('./label-checklist', () => ({ LabelChecklist: () => null }));
 vi.mock('./day-limit-fields', () => ({ DayLimitFields: () => null }));
 vi.mock('./product-images', () => ({ ProductImages: () => null }));
 vi.mock('react-hot-toast', () => ({ default: { success: () => {}, error: () => {} } }));

@@ -16,7 +16,7 @@ vi.mock('../api', () => ({
     },
   }),
 }));
-vi.mock('../labels/components/label-checklist', () => ({ LabelChecklist: () => <p>Label checklist</p> }));
+vi.mock('./label-checklist', () => ({ LabelChecklist: () => <p>Label checklist</p> }));
 vi.mock('./day-limit-fields', () => ({ DayLimitFields: () => null }));
 vi.mock('./product-images', () => ({ ProductImages: () => null }));
 vi.mock('react-hot-toast', () => ({ default: { success: () => {}, error: () => {} } }));

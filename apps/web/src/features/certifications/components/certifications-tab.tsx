@@ -4,13 +4,13 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Card, EmptyState } from '@/components/ui/card';
+import { CertificationBadge } from '@/components/ui/certification-badge';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DocumentIcon } from '@/components/ui/icons';
 import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { useDeleteCertification } from '../api';
-import { PRODUCER_TEXTS } from '../texts';
-import { CertificationBadge } from './certification-badge';
+import { CERTIFICATION_TEXTS } from '../texts';
 import { CertificationDocument } from './certification-document';
 import { CertificationForm } from './certification-form';
 
@@ -101,9 +101,9 @@ export function CertificationsTab({ certifications }: { certifications: OwnCerti
             remove.mutate(toDelete.id, {
               onSuccess: () => {
                 setToDelete(null);
-                toast.success(PRODUCER_TEXTS.certificationDeleted);
+                toast.success(CERTIFICATION_TEXTS.certificationDeleted);
               },
-              onError: (error) => toast.error(errorMessage(error, PRODUCER_TEXTS.certificationDeleteFailed)),
+              onError: (error) => toast.error(errorMessage(error, CERTIFICATION_TEXTS.certificationDeleteFailed)),
             })
           }
         />

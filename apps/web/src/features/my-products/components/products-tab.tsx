@@ -1,17 +1,14 @@
-import type { OwnProducerProfile } from '@farmstand/shared/schemas/producers';
 import type { Product } from '@farmstand/shared/schemas/products';
-import { useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Spinner } from '@/components/ui/card';
 import { AlertIcon, BasketIcon } from '@/components/ui/icons';
 import { Pagination } from '@/components/ui/pagination';
-import { useMyProducts } from '@/shared/my-products';
-import { PrintLabelsButton } from '../labels/components/print-labels-dialog';
-import { PRODUCER_TEXTS } from '../texts';
-import { ProductForm } from './product-form';
-import { ProductListControls, ShowingText } from './product-list-controls';
-import { categoriesOf, EMPTY_PRODUCT_FILTER, filterProducts, pageOf } from './product-list-filter';
+import { ProductListControls, ShowingText } from '@/components/ui/product-list-controls';
+import { categoriesOf, EMPTY_PRODUCT_FILTER, filterProducts, pageOf } from '@/lib/product-list-filter';
+import { useMyProducts } from '@/lib/queries';
+import { MY_PRODUCTS_TEXTS } from '../texts';
 import { ProductRow } from './product-row';
 
 /** Rows per page of the owner's list: a catalogue of 100 is five pages. */
@@ -33,8 +30,24 @@ export function productCountText(active: number, max: number, limit?: Limit): st
 /** Editing: 'new' for the add form, a product for its edit form, null for the list. */
 type Editing = 'new' | Product | null;
 
+/** What the product editor's form is given: the product (null for a new one), the site's caps and what to do next. */
+export type ProductFormProps = {
+  product: Product | null;
+  maxImages: number;
+  maxVariants: number;
+  onSaved: (product: Product) => void;
+  onClose: () => void;
+};
+
+type Props = {
+  /** The product editor's "Print labels" for the active products (composed in app/pages/profile-page.tsx). */
+  printLabels: (products: Product[]) => ReactNode;
+  /** The product editor's add/edit form. */
+  productForm: (props: ProductFormProps) => ReactNode;
+};
+
 /** The producer's catalogue: the list with availability per row, and the add/edit form (spec 02 §2). */
-export function ProductsTab({ profile }: { profile: OwnProducerProfile }) {
+export function ProductsTab({ printLabels, productForm }: Props) {
   const query = useMyProducts();
   const [editing, setEditing] = useState<Editing>(null);
   const [filter, setFilter] = useState(EMPTY_PRODUCT_FILTER);
@@ -43,7 +56,7 @@ export function ProductsTab({ profile }: { profile: OwnProducerProfile }) {
   if (query.isPending) return <Spinner label="Loading products…" />;
   if (query.isError) {
     return (
-      <EmptyState title={PRODUCER_TEXTS.productsLoadFailed} icon={AlertIcon}>
+      <EmptyState title={MY_PRODUCTS_TEXTS.productsLoadFailed} icon={AlertIcon}>
         Please refresh the page to try again.
       </EmptyState>
     );
@@ -56,16 +69,15 @@ export function ProductsTab({ profile }: { profile: OwnProducerProfile }) {
     // The form follows the saved product from the list, so uploads and edits show at once.
     const current = editing === 'new' ? null : (products.find((p) => p.id === editing.id) ?? editing);
     return (
-      <ProductForm
-        key={current?.id ?? 'new'}
-        product={current}
-        producerState={profile.state}
-        labelProducer={profile}
-        maxImages={max_images_per_product}
-        maxVariants={max_variants_per_product}
-        onSaved={(product) => setEditing(product)}
-        onClose={() => setEditing(null)}
-      />
+      <Fragment key={current?.id ?? 'new'}>
+        {productForm({
+          product: current,
+          maxImages: max_images_per_product,
+          maxVariants: max_variants_per_product,
+          onSaved: (product) => setEditing(product),
+          onClose: () => setEditing(null),
+        })}
+      </Fragment>
     );
   }
 
@@ -79,7 +91,7 @@ export function ProductsTab({ profile }: { profile: OwnProducerProfile }) {
           <p className="text-sm text-stone-600 dark:text-stone-400">{productCountText(active_count, max_products, query.data)}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <PrintLabelsButton products={products.filter((p) => p.active)} producer={profile} />
+          {printLabels(products.filter((p) => p.active))}
           <Button onClick={() => setEditing('new')} disabled={atLimit}>
             <span aria-hidden="true">+</span> Add Product
           </Button>
@@ -90,7 +102,7 @@ export function ProductsTab({ profile }: { profile: OwnProducerProfile }) {
           role="status"
           className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
         >
-          <p className="font-semibold">{PRODUCER_TEXTS.productLimitReached}</p>
+          <p className="font-semibold">{MY_PRODUCTS_TEXTS.productLimitReached}</p>
           <p className="text-sm">
             {active_count > max_products
               ? `The limit is now ${max_products} active products. Deactivate or delete ${active_count - max_products} to add or restore products.`

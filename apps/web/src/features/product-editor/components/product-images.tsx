@@ -3,11 +3,11 @@ import { useId } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/card';
+import { ImagePicker } from '@/components/ui/image-picker';
 import { ProductImage } from '@/components/ui/product-image';
 import { errorMessage } from '@/lib/api';
 import { useDeleteProductImage, useSetPrimaryImage, useUploadProductImage } from '../api';
-import { PRODUCER_TEXTS } from '../texts';
-import { ImagePicker } from './image-picker';
+import { PRODUCT_TEXTS } from '../texts';
 
 /**
  * A product's photos: one primary plus up to `maxImages` more. Only a saved product can take
@@ -18,7 +18,7 @@ export function ProductImages({ product, maxImages }: { product: Product | null;
   const remove = useDeleteProductImage();
   const makePrimary = useSetPrimaryImage();
   const additional = product?.additional_images ?? [];
-  const blocked = product ? undefined : () => toast.error(PRODUCER_TEXTS.saveProductFirst);
+  const blocked = product ? undefined : () => toast.error(PRODUCT_TEXTS.saveProductFirst);
   const full = additional.length >= maxImages;
   const limitId = useId();
 
@@ -27,8 +27,8 @@ export function ProductImages({ product, maxImages }: { product: Product | null;
     upload.mutate(
       { id: product.id, file, isPrimary },
       {
-        onSuccess: () => toast.success(PRODUCER_TEXTS.imageUploaded),
-        onError: (error) => toast.error(errorMessage(error, PRODUCER_TEXTS.imageUploadFailed)),
+        onSuccess: () => toast.success(PRODUCT_TEXTS.imageUploaded),
+        onError: (error) => toast.error(errorMessage(error, PRODUCT_TEXTS.imageUploadFailed)),
       },
     );
   }
@@ -38,8 +38,8 @@ export function ProductImages({ product, maxImages }: { product: Product | null;
     remove.mutate(
       { id: product.id, imageUrl, isPrimary },
       {
-        onSuccess: () => toast.success(PRODUCER_TEXTS.imageDeleted),
-        onError: (error) => toast.error(errorMessage(error, PRODUCER_TEXTS.imageDeleteFailed)),
+        onSuccess: () => toast.success(PRODUCT_TEXTS.imageDeleted),
+        onError: (error) => toast.error(errorMessage(error, PRODUCT_TEXTS.imageDeleteFailed)),
       },
     );
   }
@@ -50,7 +50,7 @@ export function ProductImages({ product, maxImages }: { product: Product | null;
       { id: product.id, imageUrl },
       {
         onSuccess: () => toast.success('Main photo updated'),
-        onError: (error) => toast.error(errorMessage(error, PRODUCER_TEXTS.imageUpdateFailed)),
+        onError: (error) => toast.error(errorMessage(error, PRODUCT_TEXTS.imageUpdateFailed)),
       },
     );
   }
@@ -80,7 +80,7 @@ export function ProductImages({ product, maxImages }: { product: Product | null;
       )}
       {!product && (
         <p role="note" className="mt-3 rounded-lg bg-stone-100 p-3 text-sm text-stone-700 dark:bg-stone-800 dark:text-stone-200">
-          {PRODUCER_TEXTS.saveProductFirst}
+          {PRODUCT_TEXTS.saveProductFirst}
         </p>
       )}
       <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
