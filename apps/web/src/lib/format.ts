@@ -1,4 +1,5 @@
 import { parseDateOnly } from '@farmstand/shared';
+import { toCents } from '@farmstand/shared/format/money';
 
 /**
  * Prices, dates and pickup times for the public pages, written without `Intl`.
@@ -19,6 +20,15 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
  * unit written one way everywhere ("$4.25/lb", "from $8.49/lb"). Both are built without Intl.
  */
 export { formatPrice, formatUsd } from '@farmstand/shared/format/money';
+
+/** Integer cents from what a person typed in dollars ("12.5", "$12.50", "1,200"); '' is 0; null when it is no amount. */
+export function parseDollars(text: string): number | null {
+  const plain = text.trim().replace(/^\$/, '').replace(/,/g, '');
+  if (plain === '') return 0;
+  const match = /^(\d*)(?:\.(\d{1,2}))?$/.exec(plain);
+  if (!match || (match[1] === '' && match[2] === undefined)) return null;
+  return toCents(plain);
+}
 
 /** "1,234,567" for a whole number, as `toLocaleString('en-US')` writes it. */
 export function formatCount(n: number): string {

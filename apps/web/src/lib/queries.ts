@@ -19,6 +19,8 @@ export const STANDING_KEY = ['standing'] as const;
 export const PRODUCTS_KEY = ['products'] as const;
 /** The farm's own products: one query and one cache for its product list and the CSA box editor. */
 export const MY_PRODUCTS_KEY = [...PRODUCTS_KEY, 'mine'] as const;
+/** What a farm takes at pickup, its own and the public answers (the benefit programmes' table is under it too). */
+export const BENEFITS_KEY = ['benefits'] as const;
 /** The signed-in farm's own profile, its certifications in it. */
 export const OWN_FARM_KEY = ['producers', 'me'] as const;
 

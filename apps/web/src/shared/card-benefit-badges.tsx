@@ -2,7 +2,7 @@ import { type BenefitProduct, tenderPlan } from '@farmstand/shared/benefits/elig
 import { type BenefitTable, incentiveIn } from '@farmstand/shared/benefits/programmes';
 import { PRODUCT_CATEGORIES, type ProductCategory, STATES } from '@farmstand/shared/constants/catalog';
 import type { ProductListing } from '@farmstand/shared/schemas/search';
-import { useBenefitTable } from './benefit-table';
+import { useBenefitTable } from '@/lib/benefit-table';
 
 /** A benefit a farm takes at pickup today, as the listing answers say (`benefit_takes`). */
 export type Take = ProductListing['benefit_takes'][number];

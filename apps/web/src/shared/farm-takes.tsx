@@ -1,6 +1,6 @@
 import { type BenefitTable, incentiveIn } from '@farmstand/shared/benefits/programmes';
 import type { ProducerSearchItem } from '@farmstand/shared/schemas/search';
-import { useBenefitTable } from './benefit-table';
+import { useBenefitTable } from '@/lib/benefit-table';
 
 /** A benefit a farm takes at pickup today, as the server says (`benefit_takes`). */
 export type FarmTake = ProducerSearchItem['benefit_takes'][number];

@@ -27,7 +27,8 @@ export function placeClosure(calendar: PlaceCalendar, date: string): PlaceClosur
   return null;
 }
 
-const MONTHS = [
+/** The months' names, January first. */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',
@@ -43,7 +44,8 @@ const MONTHS = [
 ];
 
 /** "April 1" for '04-01'. */
-export const monthDayLabel = (monthDay: string) => `${MONTHS[Number(monthDay.slice(0, 2)) - 1]} ${Number(monthDay.slice(3))}`;
+export const monthDayLabel = (monthDay: string) =>
+  `${MONTH_NAMES[Number(monthDay.slice(0, 2)) - 1]} ${Number(monthDay.slice(3))}`;
 
 /** "Open April 1 – October 31", or null for a place open all year. */
 export function seasonLabel(calendar: Pick<PlaceCalendar, 'seasonFrom' | 'seasonTo'>): string | null {

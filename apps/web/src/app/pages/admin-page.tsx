@@ -1,5 +1,5 @@
 import AdminPage from '@/features/admin/pages/admin-page';
-import { AdminBenefitProgrammes } from '@/features/benefits/components/admin-benefit-programmes';
+import { AdminBenefitProgrammes } from '@/features/benefit-programmes/components/admin-benefit-programmes';
 import { AdminBenefitTotals } from '@/features/benefits/components/admin-benefit-totals';
 import { AdminBenefitsReview } from '@/features/benefits/components/admin-benefits-review';
 import { AdminOrdersTab } from '@/features/orders/components/admin-orders-tab';

@@ -110,3 +110,34 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
     </Field>
   );
 });
+
+/** A checkbox with its label and an optional hint under it. */
+export function Checkbox({
+  checked,
+  onChange,
+  label,
+  hint,
+  disabled,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  hint?: ReactNode;
+  disabled?: boolean;
+}) {
+  return (
+    <label className="flex items-start gap-2">
+      <input
+        type="checkbox"
+        className="mt-1 h-4 w-4 accent-brand-700"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>
+        <span className="font-medium">{label}</span>
+        {hint && <span className={`block text-sm text-stone-700 dark:text-stone-300`}>{hint}</span>}
+      </span>
+    </label>
+  );
+}

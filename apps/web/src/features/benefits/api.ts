@@ -7,13 +7,13 @@ import type {
 } from '@farmstand/shared/schemas/benefits';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { BENEFITS_KEY } from '@/lib/queries';
 
 /**
  * Benefits at pickup (decision 516): the producer's own acceptance, what a farm takes (public), and
  * the admin's check of FNS numbers. Every query lives under ['benefits', …], so a save refreshes
  * what it changed. Farmstand never takes or processes a benefit: these only say what a farm takes.
  */
-export const BENEFITS_KEY = ['benefits'] as const;
 export const benefitsKeys = {
   mine: [...BENEFITS_KEY, 'mine'] as const,
   /** The same key the checkout's tender plan reads the farm's acceptance under. */

@@ -9,7 +9,7 @@ import { BENEFIT_PROGRAMMES, type BenefitProgramme, type BenefitTable, incentive
 import { STATES, type StateCode } from '@farmstand/shared/constants/catalog';
 import type { PublicBenefits } from '@farmstand/shared/schemas/benefits';
 import { Badge, Card } from '@/components/ui/card';
-import { useBenefitTable } from '@/shared/benefit-table';
+import { useBenefitTable } from '@/lib/benefit-table';
 import { useProducerBenefits } from '../api';
 import { ASK_NAMES, BADGE_LABELS, BENEFITS_TEXTS } from '../texts';
 

@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '@farmstand/shared/format/place-calendar';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, Spinner } from '@/components/ui/card';
@@ -8,26 +9,11 @@ import { errorMessage } from '@/lib/api';
 import { fetchLedgerFile, useLedger } from '../tenders-api';
 import { TendersTable } from './tenders-table';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** "2030-06" for the month `now` is in, on the viewer's clock. */
 export const monthOf = (now: Date) => `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
 
 /** "June 2030" from "2030-06". */
-const monthName = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+const monthName = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 
 const VALID_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 

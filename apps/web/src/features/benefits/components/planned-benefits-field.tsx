@@ -2,7 +2,7 @@ import { BENEFIT_PROGRAMMES, type BenefitProgramme, TENDER_LABELS } from '@farms
 import { formatCents } from '@farmstand/shared/format/money';
 import { useEffect } from 'react';
 import { Card } from '@/components/ui/card';
-import { useBenefitTable } from '@/shared/benefit-table';
+import { useBenefitTable } from '@/lib/benefit-table';
 import { useProducerBenefits } from '../api';
 import { useShopperBenefits } from '../shopper-api';
 import { incentiveElsewhere, incentiveFor, type PlanPlace } from './tender-plan';

@@ -5,13 +5,12 @@ import { type ProducerBenefits, ProducerBenefitsRequest } from '@farmstand/share
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, Spinner } from '@/components/ui/card';
-import { TextInput } from '@/components/ui/field';
+import { Checkbox, TextInput } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/api';
-import { useBenefitTable } from '@/shared/benefit-table';
+import { useBenefitTable } from '@/lib/benefit-table';
 import { useMyBenefits, useSaveMyBenefits } from '../api';
 import { BENEFITS_TEXTS } from '../texts';
-import { Checkbox } from './programme-form-parts';
 
 const muted = 'text-stone-700 dark:text-stone-300';
 

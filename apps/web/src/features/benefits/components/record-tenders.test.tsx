@@ -4,7 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '@/lib/api';
-import { parseDollars, RecordPayment } from './record-tenders';
+import { parseDollars } from '@/lib/format';
+import { RecordPayment } from './record-tenders';
 
 vi.setConfig({ testTimeout: 60_000 });
 

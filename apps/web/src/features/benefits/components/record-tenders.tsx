@@ -1,6 +1,6 @@
 import { COUPON_PROGRAMMES, TENDER_KINDS, TENDER_LABELS, type TenderKind } from '@farmstand/shared/benefits/programmes';
 import { amountOfOrder, amountStage, formatAmountToPay } from '@farmstand/shared/format/by-weight';
-import { formatCents, toCents, toDollars } from '@farmstand/shared/format/money';
+import { formatCents, toDollars } from '@farmstand/shared/format/money';
 import type { OrderBenefits, TendersRequest } from '@farmstand/shared/schemas/benefits';
 import type { Order } from '@farmstand/shared/schemas/orders';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -10,7 +10,7 @@ import { TextInput } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { Modal } from '@/components/ui/modal';
 import { ApiError, errorMessage } from '@/lib/api';
-import { formatZonedMoment } from '@/lib/format';
+import { formatZonedMoment, parseDollars } from '@/lib/format';
 import { useHandOver, useOrderBenefits, useRecordTenders } from '../tenders-api';
 
 /** Orders whose food is handed over or about to be: what was paid for them can be recorded (the server checks again). */
@@ -20,15 +20,6 @@ const BENEFIT_KINDS = new Set<TenderKind>(['snap', 'wic_fmnp', 'senior_fmnp', 'i
 
 export const TENDERS_RECORDED = 'Tenders recorded';
 const BAD_AMOUNT = 'Enter an amount in dollars, like 12.50';
-
-/** Integer cents from what a person typed in dollars ("12.5", "$12.50", "1,200"); '' is 0; null when it is no amount. */
-export function parseDollars(text: string): number | null {
-  const plain = text.trim().replace(/^\$/, '').replace(/,/g, '');
-  if (plain === '') return 0;
-  const match = /^(\d*)(?:\.(\d{1,2}))?$/.exec(plain);
-  if (!match || (match[1] === '' && match[2] === undefined)) return null;
-  return toCents(plain);
-}
 
 /** "12.50" from cents, for a field ('' for nothing). */
 const fieldValue = (cents: number | undefined) => (cents ? toDollars(cents).toFixed(2) : '');

@@ -13,7 +13,7 @@ import { formatCents } from '@farmstand/shared/format/money';
 import type { PublicBenefits } from '@farmstand/shared/schemas/benefits';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { Card } from '@/components/ui/card';
-import { useBenefitTable } from '@/shared/benefit-table';
+import { useBenefitTable } from '@/lib/benefit-table';
 import { useProducerBenefits } from '../api';
 import { useShopperBenefits } from '../shopper-api';
 import { useFarmListing } from '../tenders-api';

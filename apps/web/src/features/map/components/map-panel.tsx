@@ -3,7 +3,7 @@ import { SEARCH_BENEFITS, searchBenefitLabels } from '@farmstand/shared/schemas/
 import { type FormEvent, useState } from 'react';
 import { FilterFold } from '@/components/ui/filter-fold';
 import { PinIcon } from '@/components/ui/pin-icon';
-import { runningIncentiveNames, useBenefitTable } from '@/shared/benefit-table';
+import { runningIncentiveNames, useBenefitTable } from '@/lib/benefit-table';
 import type { MapFilters } from '../api';
 
 type Props = {

@@ -1,5 +1,6 @@
 import { STATES } from '@farmstand/shared';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
+import { MONTH_NAMES } from '@farmstand/shared/format/place-calendar';
 import {
   defaultTimeZone,
   PICKUP_KIND_LABELS,
@@ -26,21 +27,6 @@ import { errorMessage } from '@/lib/api';
 import { useSavePickupPoint } from '../api';
 
 const emptySlot = (): ScheduleSlot => ({ weekday: 6, start: '09:00', end: '12:00' });
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** One end of a place's season: a month and a day, as 'MM-DD' (empty: all year). */
 function SeasonEnd({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {

@@ -3,9 +3,9 @@ import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '@farm
 import { centsText } from '@farmstand/shared/format/money';
 import { type ReactNode, useId } from 'react';
 import { Button } from '@/components/ui/button';
-import { TextInput } from '@/components/ui/field';
+import { Checkbox, TextInput } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
-import { parseDollars } from './record-tenders';
+import { parseDollars } from '@/lib/format';
 
 /** The pieces the admins' programme and incentive dialogs share (decision 516). */
 
@@ -53,37 +53,6 @@ export function issuesByPath(issues: readonly { path: readonly PropertyKey[]; me
   const found: Record<string, string> = {};
   for (const issue of issues) found[issue.path.map(String).join('.')] ??= issue.message;
   return found;
-}
-
-/** A checkbox with its label and an optional hint under it. */
-export function Checkbox({
-  checked,
-  onChange,
-  label,
-  hint,
-  disabled,
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  label: string;
-  hint?: ReactNode;
-  disabled?: boolean;
-}) {
-  return (
-    <label className="flex items-start gap-2">
-      <input
-        type="checkbox"
-        className="mt-1 h-4 w-4 accent-brand-700"
-        checked={checked}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <span>
-        <span className="font-medium">{label}</span>
-        {hint && <span className={`block text-sm ${muted}`}>{hint}</span>}
-      </span>
-    </label>
-  );
 }
 
 /** A group of checkboxes with its legend, and its error (or hint) read with it. */

@@ -10,14 +10,13 @@ import { IncentiveRequest } from '@farmstand/shared/schemas/benefit-programmes';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
-import { SelectInput, TextArea, TextInput } from '@/components/ui/field';
+import { Checkbox, SelectInput, TextArea, TextInput } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api';
-import { useSaveIncentive } from '../programmes-api';
+import { useSaveIncentive } from '../api';
 import {
   CategoryChecks,
-  Checkbox,
   CheckGroup,
   centsOf,
   DialogActions,

@@ -3,13 +3,12 @@ import { STATE_NAMES } from '@farmstand/shared/constants/catalog';
 import { StateProgrammeRequest } from '@farmstand/shared/schemas/benefit-programmes';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { TextArea, TextInput } from '@/components/ui/field';
+import { Checkbox, TextArea, TextInput } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api';
-import { useSaveProgramme } from '../programmes-api';
+import { useSaveProgramme } from '../api';
 import {
   CategoryChecks,
-  Checkbox,
   centsOf,
   DialogActions,
   dollarsField,

@@ -3,8 +3,8 @@ import type { StateCode } from '@farmstand/shared/constants/catalog';
 import type { IncentiveRequest, StateProgrammeRequest } from '@farmstand/shared/schemas/benefit-programmes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { BENEFIT_TABLE_KEY, benefitTableQuery } from '@/shared/benefit-table';
-import { BENEFITS_KEY, benefitsKeys } from './api';
+import { BENEFIT_TABLE_KEY, benefitTableQuery } from '@/lib/benefit-table';
+import { BENEFITS_KEY } from '@/lib/queries';
 
 /**
  * The benefit programmes as the admins maintain them (decision 516): the table in force (the same
@@ -23,7 +23,7 @@ function useTableWrite<Vars>(send: (vars: Vars) => Promise<BenefitTable>) {
     onSuccess: (table) => {
       queryClient.setQueryData(BENEFIT_TABLE_KEY, table);
       void queryClient.invalidateQueries({ queryKey: [...BENEFITS_KEY, 'producer'] });
-      void queryClient.invalidateQueries({ queryKey: benefitsKeys.mine });
+      void queryClient.invalidateQueries({ queryKey: [...BENEFITS_KEY, 'mine'] });
     },
   });
 }

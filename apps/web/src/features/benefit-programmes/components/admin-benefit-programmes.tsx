@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Badge, Card, Spinner } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api';
-import { useBenefitTableQuery } from '../programmes-api';
+import { useBenefitTableQuery } from '../api';
 import { IncentiveDialog } from './incentive-dialog';
 import { ProgrammeDialog } from './programme-dialog';
 import { alertText, muted, SourceLinks } from './programme-form-parts';
