@@ -2,16 +2,19 @@ import AdminPage from '@/features/admin/pages/admin-page';
 import { AdminBenefitProgrammes } from '@/features/benefit-programmes/components/admin-benefit-programmes';
 import { AdminBenefitTotals } from '@/features/benefits/components/admin-benefit-totals';
 import { AdminBenefitsReview } from '@/features/benefits/components/admin-benefits-review';
+import { CertificationsReview } from '@/features/certifications/components/certifications-review';
 import { AdminOrdersTab } from '@/features/orders/components/admin-orders-tab';
 
 /**
- * /admin: the admin area, its orders tab from the orders feature, its SNAP numbers tab, the
- * analytics' benefits tendered at pickup and the settings' benefit programmes from the benefits feature.
+ * /admin: the admin area, its orders tab from the orders feature, the certifications' review from
+ * the certifications feature, its SNAP numbers tab and the analytics' benefits tendered at pickup from
+ * the benefits feature, the settings' benefit programmes from the benefit-programmes feature.
  */
 export default function ComposedAdminPage() {
   return (
     <AdminPage
       ordersTab={<AdminOrdersTab />}
+      certificationsTab={<CertificationsReview />}
       benefitsTab={<AdminBenefitsReview />}
       benefitTotals={<AdminBenefitTotals />}
       benefitProgrammes={<AdminBenefitProgrammes />}

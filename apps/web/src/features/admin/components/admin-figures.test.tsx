@@ -39,8 +39,8 @@ vi.mock('../api', () => ({
     },
   }),
 }));
-vi.mock('./admin-ui', async (original) => ({
-  ...(await original<typeof import('./admin-ui')>()),
+vi.mock('@/components/ui/admin-ui', async (original) => ({
+  ...(await original<typeof import('@/components/ui/admin-ui')>()),
   LoadFailed: () => null,
   useLoadErrorToast: () => {},
 }));

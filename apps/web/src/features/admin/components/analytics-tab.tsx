@@ -1,13 +1,13 @@
 import { formatPrice } from '@farmstand/shared';
 import { ANALYTICS_RANGES, type AnalyticsRange, type AnalyticsResponse } from '@farmstand/shared/schemas/admin';
 import { type ReactNode, useState } from 'react';
+import { LoadFailed, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Card, Spinner } from '@/components/ui/card';
 import { SelectInput } from '@/components/ui/field';
 import { OrderWeeksTable } from '@/shared/order-weeks-table';
 import { useAnalytics } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';
-import { LoadFailed, useLoadErrorToast } from './admin-ui';
 import { HealthRatingBadge } from './platform-health';
 import { TrendChart } from './trend-chart';
 

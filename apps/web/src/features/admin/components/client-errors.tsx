@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { Pager } from '@/components/ui/admin-ui';
 import { CLIENT_ERRORS_PER_PAGE, useClientErrors } from '../ops-api';
 import { useAdminDates } from '../use-admin-dates';
-import { Pager } from './admin-ui';
 
 /** Uncaught errors that visitors' browsers reported (POST /api/client-errors), newest first. */
 export function ClientErrors() {

@@ -1,8 +1,8 @@
 import { formatPrice } from '@farmstand/shared';
+import { LoadFailed, StatCard, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Spinner } from '@/components/ui/card';
 import { useDashboardStats } from '../api';
 import { ADMIN_TEXTS } from '../texts';
-import { LoadFailed, StatCard, useLoadErrorToast } from './admin-ui';
 
 export function DashboardTab() {
   const query = useDashboardStats();

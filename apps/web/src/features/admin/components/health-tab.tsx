@@ -1,8 +1,8 @@
+import { LoadFailed, StatCard, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Badge, Spinner } from '@/components/ui/card';
 import { useSystemHealth } from '../api';
 import { useJobsOverview } from '../ops-api';
 import { ADMIN_TEXTS } from '../texts';
-import { LoadFailed, StatCard, useLoadErrorToast } from './admin-ui';
 import { JobsPanel } from './jobs-panel';
 import { PlatformHealth } from './platform-health';
 

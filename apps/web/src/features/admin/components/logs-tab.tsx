@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { AdminLink, LoadFailed, Pager, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Card, EmptyState, Spinner } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
 import { ClipboardIcon } from '@/components/ui/icons';
 import { useAdminLogs } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';
-import { AdminLink, LoadFailed, Pager, useLoadErrorToast } from './admin-ui';
 import { ClientErrors } from './client-errors';
 
 /** Targets with a page of their own (a product, a farm by its owner's id) link to it. */

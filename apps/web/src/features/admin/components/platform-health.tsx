@@ -1,6 +1,6 @@
 import { HEALTH_THRESHOLDS, type HealthMetric, type JobsResponse, rateHealth } from '@farmstand/shared/schemas/ops';
+import { StatCard } from '@/components/ui/admin-ui';
 import { Badge, type BadgeTone } from '@/components/ui/card';
-import { StatCard } from './admin-ui';
 
 const LABELS: Record<HealthMetric, string> = {
   api_response_time: 'API response time',

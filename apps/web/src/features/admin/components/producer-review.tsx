@@ -1,8 +1,9 @@
-import { CERTIFICATION_LABELS, type CertificationType } from '@farmstand/shared';
 import type { ProducerVerifyAction, VerificationHistoryEntry } from '@farmstand/shared/schemas/admin';
 import { useEffect, useRef, useState } from 'react';
+import { AdminLink, LoadFailed, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Button } from '@/components/ui/button';
 import { Card, Spinner } from '@/components/ui/card';
+import { CertificationBadge, certificationLabel } from '@/components/ui/certification-badge';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
 import { DocumentLink } from '@/components/ui/document-link';
@@ -10,11 +11,7 @@ import { TextArea } from '@/components/ui/field';
 import { useProducerCertifications, useProducerDetails, useVerifyProducer } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';
-import { AdminLink, LoadFailed, useLoadErrorToast } from './admin-ui';
-import { CertificationStatusBadge } from './certification-details';
 import { ReadinessBadge } from './readiness-badge';
-
-export const certificationLabel = (type: string) => CERTIFICATION_LABELS[type as CertificationType] ?? type.replace(/_/g, ' ');
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -141,7 +138,7 @@ export function ProducerReview({ producerId, onDecided }: { producerId: number; 
                       className="text-sm font-medium text-brand-700 underline dark:text-green-300"
                     />
                   )}
-                  <CertificationStatusBadge status={cert.status} />
+                  <CertificationBadge status={cert.status} />
                 </span>
               </li>
             ))}

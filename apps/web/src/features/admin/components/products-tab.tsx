@@ -2,6 +2,7 @@ import { AVAILABILITY_LABELS, type Availability, CATEGORY_LABELS, formatPrice, t
 import { LABEL_FIELD_NAMES, type LabelField } from '@farmstand/shared/labels/rules';
 import { type AdminProduct, MODERATION_REASON_MAX, ProductModerationRequest } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
+import { AdminLink, LoadFailed, Pager, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, Spinner } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
@@ -10,7 +11,6 @@ import { BasketIcon } from '@/components/ui/icons';
 import { firstIssue, ReasonDialog } from '@/components/ui/reason-dialog';
 import { useAdminProducts, useModerateProduct } from '../api';
 import { ADMIN_TEXTS } from '../texts';
-import { AdminLink, LoadFailed, Pager, useLoadErrorToast } from './admin-ui';
 
 export function ProductsTab() {
   const [search, setSearch] = useState('');

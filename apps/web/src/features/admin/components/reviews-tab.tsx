@@ -1,6 +1,7 @@
 import { type AdminPendingReview, MODERATION_REASON_MAX } from '@farmstand/shared/schemas/admin';
 import { ModerateReviewRequest } from '@farmstand/shared/schemas/reviews';
 import { useState } from 'react';
+import { AdminLink, LoadFailed, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Button } from '@/components/ui/button';
 import { Card, EmptyState, Spinner } from '@/components/ui/card';
 import { StarIcon } from '@/components/ui/icons';
@@ -9,7 +10,6 @@ import { Stars } from '@/components/ui/stars';
 import { useModerateReview, usePendingReviews } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';
-import { AdminLink, LoadFailed, useLoadErrorToast } from './admin-ui';
 
 /** The public page the review will appear on: its product's, or its farm's. */
 const pageOf = (review: AdminPendingReview) =>

@@ -9,8 +9,8 @@ vi.mock('../api', () => ({
   useBackup: () => ({ mutate: vi.fn(), isPending: false }),
   useClearCache: () => ({ mutate: vi.fn(), isPending: false }),
 }));
-vi.mock('./admin-ui', async (original) => ({
-  ...(await original<typeof import('./admin-ui')>()),
+vi.mock('@/components/ui/admin-ui', async (original) => ({
+  ...(await original<typeof import('@/components/ui/admin-ui')>()),
   useLoadErrorToast: () => {},
 }));
 

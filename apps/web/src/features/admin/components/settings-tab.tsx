@@ -1,12 +1,12 @@
 import { SETTINGS_KEYS, type SettingsKey, SettingsSchemas } from '@farmstand/shared';
 import { useState } from 'react';
 import type { z } from 'zod';
+import { LoadFailed, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Button } from '@/components/ui/button';
 import { Card, Spinner } from '@/components/ui/card';
 import { SelectInput, TextArea, TextInput } from '@/components/ui/field';
 import { useAdminSettings, useBackup, useClearCache, useSaveSettings } from '../api';
 import { ADMIN_TEXTS } from '../texts';
-import { LoadFailed, useLoadErrorToast } from './admin-ui';
 import { fieldsOf, SECTION_TITLES, type SettingField } from './settings-fields';
 
 type Values = Record<string, unknown>;

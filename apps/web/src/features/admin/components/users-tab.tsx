@@ -1,5 +1,6 @@
 import type { AdminUser, UserStatusAction } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
+import { AdminLink, LoadFailed, Pager, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, Spinner } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -10,7 +11,6 @@ import { useAuth } from '@/shared/auth-context';
 import { useAdminUsers, useUserStatus } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';
-import { AdminLink, LoadFailed, Pager, useLoadErrorToast } from './admin-ui';
 import { ChangeTypeDialog, GrantSubscriptionDialog, userTypeLabel } from './user-dialogs';
 
 type Open = { kind: 'grant' | 'type'; user: AdminUser } | { kind: 'status'; user: AdminUser; action: UserStatusAction };

@@ -1,12 +1,12 @@
 import type { VerificationQueue } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
+import { LoadFailed, SectionTitle, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Button } from '@/components/ui/button';
 import { Card, EmptyState, Spinner } from '@/components/ui/card';
 import { CheckCircleIcon } from '@/components/ui/icons';
 import { usePendingProducers } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';
-import { LoadFailed, SectionTitle, useLoadErrorToast } from './admin-ui';
 import { ProducerReview } from './producer-review';
 import { ReadinessBadge } from './readiness-badge';
 

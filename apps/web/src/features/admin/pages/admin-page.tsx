@@ -6,7 +6,6 @@ import { type TabItem, Tabs } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '@/shared/auth-context';
 import { AnalyticsTab } from '../components/analytics-tab';
-import { CertificationsTab } from '../components/certifications-tab';
 import { DashboardTab } from '../components/dashboard-tab';
 import { HealthTab } from '../components/health-tab';
 import { LogsTab } from '../components/logs-tab';
@@ -19,12 +18,14 @@ import { ADMIN_TEXTS } from '../texts';
 
 /**
  * Only the open tab is mounted, so each tab loads its data when it is opened (spec 02 §2). The
- * orders tab belongs to the orders feature, the FNS numbers to check (on the certifications tab), the
+ * orders tab belongs to the orders feature, the certifications' review to the certifications
+ * feature, the FNS numbers to check (on the certifications tab), the
  * analytics' benefits tendered and the benefit programmes (on the settings tab) to the benefits
  * feature: composed in app/pages/admin-page.tsx.
  */
 const adminTabs = (
   ordersTab: ReactNode,
+  certificationsTab: ReactNode,
   benefitsTab: ReactNode,
   benefitTotals: ReactNode,
   benefitProgrammes: ReactNode,
@@ -41,7 +42,7 @@ const adminTabs = (
     label: 'Certifications',
     content: (
       <div className="space-y-10">
-        <CertificationsTab />
+        {certificationsTab}
         {benefitsTab}
       </div>
     ),
@@ -63,17 +64,19 @@ const adminTabs = (
 
 export default function AdminPage({
   ordersTab,
+  certificationsTab,
   benefitsTab,
   benefitTotals,
   benefitProgrammes,
 }: {
   ordersTab: ReactNode;
+  certificationsTab: ReactNode;
   benefitsTab: ReactNode;
   benefitTotals?: ReactNode;
   /** The benefit programmes the admins maintain, below the settings. */
   benefitProgrammes?: ReactNode;
 }) {
-  const tabs = adminTabs(ordersTab, benefitsTab, benefitTotals, benefitProgrammes);
+  const tabs = adminTabs(ordersTab, certificationsTab, benefitsTab, benefitTotals, benefitProgrammes);
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const openTab = tabs.find((tab) => tab.id === params.get('tab')) ?? tabs[0];

@@ -1,18 +1,11 @@
 import { formatDate } from '@farmstand/shared';
-import type { AdminCertification, CertificationAction, CertificationStatus } from '@farmstand/shared/schemas/admin';
+import type { AdminCertification, CertificationAction } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Badge } from '@/components/ui/card';
+import { CertificationBadge } from '@/components/ui/certification-badge';
 import { DocumentLink } from '@/components/ui/document-link';
 import { TextArea } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-
-const TONES = { pending: 'yellow', verified: 'green', rejected: 'red', expired: 'gray' } as const;
-const LABELS = { pending: 'Pending', verified: 'Verified', rejected: 'Rejected', expired: 'Expired' } as const;
-
-export function CertificationStatusBadge({ status }: { status: CertificationStatus }) {
-  return <Badge tone={TONES[status]}>{LABELS[status]}</Badge>;
-}
 
 export function CertificationDetails({
   cert,
@@ -40,7 +33,7 @@ export function CertificationDetails({
   return (
     <Modal title={label} onClose={onClose}>
       <div className="mb-3">
-        <CertificationStatusBadge status={cert.status} />
+        <CertificationBadge status={cert.status} />
       </div>
       <dl className="space-y-2 text-sm">
         {rows.map(([term, value]) => (

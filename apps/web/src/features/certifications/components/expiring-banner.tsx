@@ -1,15 +1,15 @@
 import { formatDate } from '@farmstand/shared';
+import { useLoadErrorToast } from '@/components/ui/admin-ui';
+import { certificationLabel } from '@/components/ui/certification-badge';
 import { useExpiringCertifications } from '../api';
-import { ADMIN_TEXTS } from '../texts';
-import { useLoadErrorToast } from './admin-ui';
-import { certificationLabel } from './producer-review';
+import { CERTIFICATION_TEXTS } from '../texts';
 
 const LISTED = 3;
 
 /** Certifications expiring within 30 days: the first three, then 'And N more...' (spec 02 §2). */
 export function ExpiringBanner() {
   const query = useExpiringCertifications();
-  useLoadErrorToast(query, ADMIN_TEXTS.loadExpiring);
+  useLoadErrorToast(query, CERTIFICATION_TEXTS.loadExpiring);
   const certs = query.data?.certifications ?? [];
   if (certs.length === 0) return null;
   return (

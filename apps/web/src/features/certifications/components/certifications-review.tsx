@@ -7,17 +7,17 @@ import {
 } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { AdminLink, LoadFailed, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Button } from '@/components/ui/button';
 import { Card, EmptyState, Spinner } from '@/components/ui/card';
+import { CertificationBadge, certificationLabel } from '@/components/ui/certification-badge';
 import { DataTable } from '@/components/ui/data-table';
 import { DocumentLink } from '@/components/ui/document-link';
 import { AlertIcon, DocumentIcon } from '@/components/ui/icons';
 import { useBulkCertifications, useCertifications, useCertificationTypes, useModerateCertification } from '../api';
-import { ADMIN_TEXTS } from '../texts';
-import { AdminLink, LoadFailed, useLoadErrorToast } from './admin-ui';
-import { CertificationDetails, CertificationStatusBadge } from './certification-details';
+import { CERTIFICATION_TEXTS } from '../texts';
+import { CertificationDetails } from './certification-details';
 import { ExpiringBanner } from './expiring-banner';
-import { certificationLabel } from './producer-review';
 
 const STATUS_LABELS: Record<CertificationStatus, string> = {
   pending: 'Pending Review',
@@ -26,7 +26,7 @@ const STATUS_LABELS: Record<CertificationStatus, string> = {
   expired: 'Expired',
 };
 
-export function CertificationsTab() {
+export function CertificationsReview() {
   const [status, setStatus] = useState<CertificationStatus>('pending');
   const [selected, setSelected] = useState<number[]>([]);
   const [details, setDetails] = useState<AdminCertification | null>(null);
@@ -34,8 +34,8 @@ export function CertificationsTab() {
   const types = useCertificationTypes();
   const moderate = useModerateCertification();
   const bulk = useBulkCertifications();
-  useLoadErrorToast(query, ADMIN_TEXTS.loadCertifications);
-  useLoadErrorToast(types, ADMIN_TEXTS.loadCertificationTypes);
+  useLoadErrorToast(query, CERTIFICATION_TEXTS.loadCertifications);
+  useLoadErrorToast(types, CERTIFICATION_TEXTS.loadCertificationTypes);
 
   const labelOf = (type: string) => types.data?.types.find((t) => t.value === type)?.label ?? certificationLabel(type);
   const rows = query.data?.certifications ?? [];
@@ -55,7 +55,7 @@ export function CertificationsTab() {
 
   const actInBulk = (action: CertificationAction) => {
     if (selected.length === 0) {
-      toast.error(ADMIN_TEXTS.selectCertificationsFirst);
+      toast.error(CERTIFICATION_TEXTS.selectCertificationsFirst);
       return;
     }
     bulk.mutate({ certIds: selected, action }, { onSuccess: () => setSelected([]) });
@@ -97,7 +97,7 @@ export function CertificationsTab() {
       {query.isPending ? (
         <Spinner />
       ) : query.isError ? (
-        <LoadFailed text={ADMIN_TEXTS.loadCertifications} onRetry={() => query.refetch()} />
+        <LoadFailed text={CERTIFICATION_TEXTS.loadCertifications} onRetry={() => query.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState title={`No ${STATUS_LABELS[status].toLowerCase()} certifications`} icon={DocumentIcon} />
       ) : (
@@ -156,7 +156,7 @@ export function CertificationsTab() {
                   </>
                 ),
               },
-              { header: 'Status', cell: (cert) => <CertificationStatusBadge status={cert.status} /> },
+              { header: 'Status', cell: (cert) => <CertificationBadge status={cert.status} /> },
               {
                 header: 'Actions',
                 cell: (cert) => (
