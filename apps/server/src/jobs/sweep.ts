@@ -1,9 +1,10 @@
 import type { AppContext } from '../lib/context';
 import { type JobSummary, recordRun } from '../lib/job-runs';
-import { runOrderExpiry, runOrderMailDigests } from '../modules/orders/orders.jobs';
+import { runOrderExpiry } from '../modules/orders/orders.jobs';
 import { runStandingOrders } from '../modules/standing/standing.sweep';
 import { runCertifications } from './certifications';
 import { runCloseDays } from './close-days';
+import { runFarmMailDigests } from './farm-mail-digest';
 import { runMailRecovery } from './mail-recovery';
 import { runMessageDigests } from './message-digest';
 import { runScheduledBackup, runScheduledRetention } from './periodic';
@@ -21,7 +22,7 @@ export const SCHEDULED_JOBS: Record<string, (ctx: AppContext, now: Date) => Prom
   backups: runScheduledBackup,
   'order-expiry': runOrderExpiry,
   'close-days': runCloseDays,
-  'order-mail-digests': runOrderMailDigests,
+  'order-mail-digests': runFarmMailDigests,
   'pickup-reminders': runPickupReminders,
   'standing-orders': runStandingOrders,
   'mail-recovery': runMailRecovery,

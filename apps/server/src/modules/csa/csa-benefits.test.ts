@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, orders } from '../../db/schema';
+import { runFarmMailDigests } from '../../jobs/farm-mail-digest';
 import { addSummerShare } from '../../test/csa-helpers';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProduct } from '../../test/listing-factories';
 import { advanceHours, eggs, marketPoint, setUpMarket, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { runOrderMailDigests } from '../orders/order-mail';
 import { runStandingOrders } from '../standing/standing.sweep';
 
 /**
@@ -174,7 +174,7 @@ describe('the farm told of its CSA members', () => {
     expect(await farmMails()).toHaveLength(1);
 
     advanceHours(0.5);
-    await runOrderMailDigests(app.ctx, app.ctx.clock.now());
+    await runFarmMailDigests(app.ctx, app.ctx.clock.now());
     const mails = await farmMails();
     expect(mails).toHaveLength(2);
     const digest = mails.find((m) => m.subject !== 'New CSA member: Dana Member');

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emailOutbox } from '../../db/schema';
+import { runFarmMailDigests } from '../../jobs/farm-mail-digest';
 import { bearer, buildUser } from '../../test/factories';
 import { buildProduct } from '../../test/listing-factories';
 import {
@@ -13,7 +14,6 @@ import {
   WEDNESDAY_NOON,
 } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { runOrderMailDigests } from './order-mail';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -77,7 +77,7 @@ describe("the farm's order mails", () => {
     );
     const third = await placeOrder(app, await buildUser(app), orderPayload(eastern, [{ productId: shoulder, quantity: 1 }]));
     expect([second.statusCode, third.statusCode]).toEqual([201, 201]);
-    await runOrderMailDigests(app.ctx, new Date(WEDNESDAY_NOON.getTime() + 16 * 60_000));
+    await runFarmMailDigests(app.ctx, new Date(WEDNESDAY_NOON.getTime() + 16 * 60_000));
     const digest = (await mailsTo(eastern.email)).find((m) => m.subject.startsWith('2 new orders'));
     expect(digest?.body).toContain(
       `Order #${second.json().order.id} from Dana Shopper for Bowling Green Market, Sat, Jun 8, 9:00 AM CDT, about $12.00 until weighed.`,

@@ -7,10 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { runNamed } from '../../db/named';
 import type { AppContext } from '../../lib/context';
-import { claimNotice } from '../../lib/job-runs';
 import { zonedFormatter } from '../../lib/time';
-import { farmsWithPendingCsaMail, takePendingCsaMail } from '../csa/csa-mail';
-import { farmsWithPendingShareMail, takePendingShareMail } from '../shares/share-mail';
 import { mailLine, orderAmounts, type WordedLine } from './order-lines';
 
 /**
@@ -18,8 +15,8 @@ import { mailLine, orderAmounts, type WordedLine } from './order-lines';
  * as the message digest's "one an hour"): the first new order, cancellation or expiry of a period
  * is mailed at once and claims `order_mail/<producer>/<period>`; later ones of that period are kept
  * as `order_mail_pending/<order>/<status>` and go out together in one digest from the sweep.
- * A farm's share reservations and cancellations take the same period and digest (decision 520), kept
- * as `share_mail_pending/<share>/<status>` (shares/share-mail.ts).
+ * A farm's share reservations and cancellations (decision 520) and CSA members (decision 541) take the
+ * same period and digest, kept as their own pending kinds; the digest is the job jobs/farm-mail-digest.ts.
  */
 const PERIOD_MS = ORDER_LIMITS.producerMailPeriodMinutes * 60_000;
 
@@ -31,7 +28,6 @@ export function mailPeriodOf(at: Date): string {
 /** Kinds of `job_notices` rows the farm's order mails use. */
 export const ORDER_MAIL_NOTICE = 'order_mail';
 export const ORDER_MAIL_PENDING = 'order_mail_pending';
-const ORDER_DIGEST = 'order_digest';
 
 /**
  * Whether the farm is mailed about this order's move now (the first of the period), or the move
@@ -72,7 +68,7 @@ const MAIL_FARM_NOW = `
 
 type PendingRow = {
   id: number;
-  status: string;
+  status: OrderDigestLine['status'];
   shopper_name: string;
   point_name: string;
   time_zone: string;
@@ -91,74 +87,43 @@ const planned = (benefits: BenefitProgramme[]) => {
   return text ? [`${text}.`] : [];
 };
 
-/**
- * The sweep's job: one digest per farm with pending order notices, at most one per farm per period.
- * The pending rows are deleted by the statement that reads them, so two instances never mail one
- * twice; a farm whose digest of this period went out already waits for the next period.
- */
-export async function runOrderMailDigests(ctx: AppContext, now: Date) {
-  const period = mailPeriodOf(now);
-  const farms = await ctx.db.execute<{ producer_user_id: number }>(sql`
+/** An order notice as the farm's digest says it. */
+export type OrderDigestLine = { status: 'requested' | 'cancelled' | 'expired'; text: string; email: string };
+
+/** Farms with order notices waiting for their digest. */
+export async function farmsWithPendingOrderMail(db: Db): Promise<number[]> {
+  const { rows } = await db.execute<{ producer_user_id: number }>(sql`
     select distinct o.producer_user_id from job_notices n join orders o on o.id = n.subject_id
     where n.kind = ${ORDER_MAIL_PENDING}`);
-  const producers = new Set([
-    ...farms.rows.map((row) => Number(row.producer_user_id)),
-    ...(await farmsWithPendingShareMail(ctx.db)),
-    ...(await farmsWithPendingCsaMail(ctx.db)),
-  ]);
-  const { site_name: site } = await ctx.settings.get('general');
-  let sent = 0;
-  for (const producer of producers) {
-    if (!(await claimNotice(ctx.db, ORDER_DIGEST, producer, period))) continue;
-    const { rows } = await ctx.db.execute<PendingRow>(sql`
-      with taken as (
-        delete from job_notices n using orders o
-        where n.kind = ${ORDER_MAIL_PENDING} and o.id = n.subject_id and o.producer_user_id = ${producer}
-        returning n.subject_id, n.milestone
-      )
-      select o.id, t.milestone as status, o.shopper_name, o.point_name, o.time_zone, o.window_start, o.total, o.by_weight,
-        o.planned_benefits, u.email, p.state as farm_state, p.zip as farm_zip
-      from taken t join orders o on o.id = t.subject_id join users u on u.id = o.producer_user_id
-      left join producers p on p.user_id = o.producer_user_id
-      order by o.id, t.milestone desc`);
-    const shares = await takePendingShareMail(ctx.db, producer);
-    const members = await takePendingCsaMail(ctx.db, producer);
-    if (rows.length === 0 && shares.length === 0 && members.length === 0) continue;
-    const line = (row: PendingRow) => {
-      const label = `Order #${row.id} from ${row.shopper_name}`;
-      if (row.status === 'cancelled') return `${label} was cancelled.`;
-      if (row.status === 'expired') return `${label} expired (not answered in ${ORDER_LIMITS.expiryHours} hours).`;
-      const at = when(new Date(row.window_start), row.time_zone, farmTimeZone({ state: row.farm_state, zip: row.farm_zip }));
-      // A by-weight order's total is its estimate until the packs are weighed: never stated as firm.
-      const amount = row.by_weight ? `about ${formatPrice(Number(row.total))} until weighed` : formatPrice(Number(row.total));
-      return [`New: ${label} for ${row.point_name}, ${at}, ${amount}.`, ...planned(row.planned_benefits)].join(' ');
-    };
-    const count = (list: { status: string }[], status: string, one: string, many: string) => {
-      const n = list.filter((row) => row.status === status).length;
-      return n === 0 ? null : `${n} ${n === 1 ? one : many}`;
-    };
-    const summary = [
-      count(rows, 'requested', 'new order', 'new orders'),
-      count(rows, 'cancelled', 'cancellation', 'cancellations'),
-      count(rows, 'expired', 'expired request', 'expired requests'),
-      count(shares, 'requested', 'new share reservation', 'new share reservations'),
-      count(shares, 'cancelled', 'share cancellation', 'share cancellations'),
-      count(members, 'requested', 'new CSA member', 'new CSA members'),
-      count(members, 'cancelled', 'CSA member who left', 'CSA members who left'),
-    ]
-      .filter(Boolean)
-      .join(', ');
-    await ctx.mailer.send({
-      to: rows[0]?.email ?? shares[0]?.email ?? members[0].email,
-      subject: `${summary} on ${site}`,
-      heading: summary.charAt(0).toUpperCase() + summary.slice(1),
-      paragraphs: [...rows.map(line), ...shares.map((share) => share.text), ...members.map((member) => member.text)],
-      action: { label: 'Open your orders', url: `${ctx.config.publicUrl}/dashboard?tab=orders` },
-      reason: `You are getting this because shoppers reserved from your farm. After one order e-mail, we collect the next ${ORDER_LIMITS.producerMailPeriodMinutes} minutes' orders and changes into one e-mail like this.`,
-    });
-    sent++;
-  }
-  return { order_mail_digests: sent };
+  return rows.map((row) => Number(row.producer_user_id));
+}
+
+/**
+ * Takes a farm's waiting order notices, as digest lines: the statement that reads them deletes them,
+ * so two instances never mail one twice (the digest's claim keeps it to one per farm and period).
+ */
+export async function takePendingOrderMail(db: Db, producerUserId: number): Promise<OrderDigestLine[]> {
+  const { rows } = await db.execute<PendingRow>(sql`
+    with taken as (
+      delete from job_notices n using orders o
+      where n.kind = ${ORDER_MAIL_PENDING} and o.id = n.subject_id and o.producer_user_id = ${producerUserId}
+      returning n.subject_id, n.milestone
+    )
+    select o.id, t.milestone as status, o.shopper_name, o.point_name, o.time_zone, o.window_start, o.total, o.by_weight,
+      o.planned_benefits, u.email, p.state as farm_state, p.zip as farm_zip
+    from taken t join orders o on o.id = t.subject_id join users u on u.id = o.producer_user_id
+    left join producers p on p.user_id = o.producer_user_id
+    order by o.id, t.milestone desc`);
+  const line = (row: PendingRow) => {
+    const label = `Order #${row.id} from ${row.shopper_name}`;
+    if (row.status === 'cancelled') return `${label} was cancelled.`;
+    if (row.status === 'expired') return `${label} expired (not answered in ${ORDER_LIMITS.expiryHours} hours).`;
+    const at = when(new Date(row.window_start), row.time_zone, farmTimeZone({ state: row.farm_state, zip: row.farm_zip }));
+    // A by-weight order's total is its estimate until the packs are weighed: never stated as firm.
+    const amount = row.by_weight ? `about ${formatPrice(Number(row.total))} until weighed` : formatPrice(Number(row.total));
+    return [`New: ${label} for ${row.point_name}, ${at}, ${amount}.`, ...planned(row.planned_benefits)].join(' ');
+  };
+  return rows.map((row) => ({ status: row.status, email: row.email, text: line(row) }));
 }
 
 const whenFormat = zonedFormatter({
