@@ -6,7 +6,7 @@ import {
   aliasedProductListed,
   effectiveStatusSql,
   producerOwnerJoinSql,
-} from '../search/listing-visibility.sql';
+} from '../producers/listing-visibility.sql';
 import type { ProducerRow } from '../search/search.repository';
 
 /** A favourite is the producer search row without distance, plus when it was saved. */

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { effectiveSubscriptionStatusSql } from '../billing';
-import { producerAccountActiveSql, producerListedSql, productListedSql } from '../producers/producers.visibility';
+import { producerAccountActiveSql, producerListedSql, productListedSql } from './producers.visibility';
 
 /**
  * The public-visibility rule of producers.visibility.ts over the raw aliases of hand-written SQL:

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminLogs, certifications, producers, products, reviews, subscriptions, users } from '../../db/schema';
-import { boundingBox, distanceToSql } from '../search/geo';
-import { aliasedProductListed } from '../search/listing-visibility.sql';
+import { boundingBox, distanceToSql } from '../../lib/geo';
 import { certificationStatusSql } from './certification-validity';
+import { aliasedProductListed } from './listing-visibility.sql';
 import { producerAccountActive, producerListed } from './producers.visibility';
 
 export type ProducerRow = typeof producers.$inferSelect;

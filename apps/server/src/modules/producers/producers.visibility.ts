@@ -9,7 +9,7 @@ import {
 
 /**
  * What the public sees, stated once for every SQL query. Each function takes the columns its query
- * has in scope: drizzle columns (the constants below), or raw aliases (search/listing-visibility.sql.ts).
+ * has in scope: drizzle columns (the constants below), or raw aliases (listing-visibility.sql.ts).
  * - A producer's farm page is public while the owner's account is active and still a producer.
  * - Its listings are public while, besides, its subscription is in good standing.
  * - A product is listed while it is active (not deleted) and approved (not removed by an admin); the

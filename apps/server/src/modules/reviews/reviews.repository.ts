@@ -6,7 +6,7 @@ import {
   aliasedProducerListed,
   aliasedProductListed,
   producerOwnerJoinSql,
-} from '../search/listing-visibility.sql';
+} from '../producers/listing-visibility.sql';
 
 export type ReviewRowBase = typeof reviews.$inferSelect;
 

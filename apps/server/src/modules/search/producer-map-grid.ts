@@ -1,6 +1,6 @@
 import { haversineMiles, PRODUCT_CATEGORIES } from '@farmstand/shared';
+import { boundingBox, type Point } from '../../lib/geo';
 import { BenefitColumns, type BenefitsWanted, type BenefitTimeline, benefitTimeline, TAKES_NOTHING } from './benefit-filter';
-import { boundingBox, type Point } from './geo';
 import { presentMapProducer, roundMiles } from './search.presenter';
 import type { MapProducerRow } from './search.repository';
 import { lowerBound, upperBound } from './sorted-search';

@@ -4,10 +4,10 @@ import { ProducerSearchQuery } from '@farmstand/shared/schemas/search';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { producers } from '../../db/schema';
+import { boundingBox, type Point } from '../../lib/geo';
 import { setUserStatus } from '../../test/factories';
 import { buildProducer, buildProduct, setSubscription, type TestProducer } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { boundingBox, type Point } from './geo';
 import {
   alphabetical,
   latitudeOrderOf,

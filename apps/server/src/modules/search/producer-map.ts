@@ -2,8 +2,8 @@ import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import { BoundedCache } from '../../lib/bounded-cache';
 import type { AppContext } from '../../lib/context';
+import type { Point } from '../../lib/geo';
 import { type BenefitsWanted, takesWanted } from './benefit-filter';
-import type { Point } from './geo';
 import {
   alphabetical,
   type LatitudeOrder,

@@ -5,10 +5,10 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { runNamed } from '../../db/named';
 import { producerBenefits, producers } from '../../db/schema';
+import type { Point } from '../../lib/geo';
 import { type BenefitsRow, loadBenefitTable, type PlaceIncentive } from '../benefits';
+import { effectiveStatusSql } from '../producers/listing-visibility.sql';
 import { type BenefitsWanted, placeIncentivesOf } from './benefit-filter';
-import type { Point } from './geo';
-import { effectiveStatusSql } from './listing-visibility.sql';
 import { visibleNowSql } from './visible-until';
 
 export type Area = { center: Point; radiusMiles: number | null };

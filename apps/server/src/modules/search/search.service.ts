@@ -9,10 +9,10 @@ import {
 } from '@farmstand/shared';
 import type { ProducerSearchQuery, ProductSearchQuery, SuggestionsResponse } from '@farmstand/shared/schemas/search';
 import type { AppContext } from '../../lib/context';
+import type { Point } from '../../lib/geo';
 import { farmToday } from '../../lib/time';
 import { geocode } from '../geocode';
 import { benefitsWanted, dayNumber } from './benefit-filter';
-import type { Point } from './geo';
 import { searchProviderOf } from './listing-index/listing-index.service';
 import { clusteredMapAnswer, type MapAnswer, producerMapAnswer } from './producer-map';
 import type * as repo from './search.repository';

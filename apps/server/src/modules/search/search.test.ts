@@ -1,9 +1,9 @@
 import { haversineMiles } from '@farmstand/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boundingBox } from '../../lib/geo';
 import { setUserStatus } from '../../test/factories';
 import { buildProducer, buildProduct, setSubscription, type TestProducer } from '../../test/listing-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { boundingBox } from './geo';
 
 // Real towns: the search centre is Lexington, KY.
 const LEXINGTON = { latitude: 38.0406, longitude: -84.5037 };

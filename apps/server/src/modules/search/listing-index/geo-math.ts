@@ -1,9 +1,9 @@
-import { EARTH_RADIUS_MILES, type Point } from '../geo';
+import { EARTH_RADIUS_MILES, type Point } from '../../../lib/geo';
 
 const RADIANS = Math.PI / 180;
 
 /**
- * Great-circle miles, the same clamped haversine as `distanceToSql` (geo.ts) term for term, so the
+ * Great-circle miles, the same clamped haversine as `distanceToSql` (lib/geo.ts) term for term, so the
  * index and the SQL path order equal places alike. A centre is prepared once per query.
  */
 export function distanceFrom(center: Point): (latitude: number, longitude: number) => number {

@@ -1,4 +1,5 @@
 import type { ProductSort } from '@farmstand/shared/schemas/search';
+import { boundingBox, type Point } from '../../../lib/geo';
 import {
   type BenefitColumns,
   type BenefitsWanted,
@@ -7,7 +8,6 @@ import {
   TAKES_NOTHING,
   takesWanted,
 } from '../benefit-filter';
-import { boundingBox, type Point } from '../geo';
 import { isVisible } from '../visible-until';
 import { farthestCornerOf, nearestPointOf } from './geo-math';
 import type { IndexParts, ListingData, OverlayListing, OverlayProducer, ProducerData } from './index-data';

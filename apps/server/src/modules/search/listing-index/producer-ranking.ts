@@ -1,5 +1,5 @@
+import { boundingBox, type Point } from '../../../lib/geo';
 import type { BenefitsWanted } from '../benefit-filter';
-import { boundingBox, type Point } from '../geo';
 import { type FarmSimilarity, hasTrigram } from './farm-similarity';
 import { distanceFrom, regionsOf } from './geo-math';
 import type { OverlayProducer, ProducerData } from './index-data';

@@ -1,4 +1,4 @@
-import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../geo';
+import { boundingBox, EARTH_RADIUS_MILES, type Point } from '../../../lib/geo';
 import { byRank, overlayTier, ranksBefore, type SortKey, TIER_OF_FLAGS } from '../product-order';
 import { distanceFrom, farthestCornerOf, nearestPointOf, regionSides, regionsOf } from './geo-math';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { boundingBox } from '../../../lib/geo';
 import { createRandom } from '../../../seed/random';
-import { boundingBox } from '../geo';
 import { distanceFrom, farthestCornerOf, nearestPointOf } from './geo-math';
 import { SpatialGrid } from './spatial-grid';
 

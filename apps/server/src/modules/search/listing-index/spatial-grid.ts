@@ -1,4 +1,4 @@
-import type { BoundingBox } from '../geo';
+import type { BoundingBox } from '../../../lib/geo';
 import { lowerBound } from '../sorted-search';
 import type { Sides } from './geo-math';
 
