@@ -18,11 +18,11 @@ import type { AuthUser } from '../../plugins/auth';
 import { effectiveSubscriptionStatus, findSubscription } from '../billing';
 import { findProducerByUserId, lockProducerByUserId } from '../producers/producers.repository';
 import { isProductListed } from '../producers/producers.visibility';
-import { assertShareTermsFit } from '../shares/shares.service';
 import { canManageProduct, canViewProduct } from './products.policy';
 import { presentProduct } from './products.presenter';
 import { forgetPublicProduct, type PublicProductBody } from './products.public-cache';
 import * as repo from './products.repository';
+import { assertShareTermsFit } from './share-terms';
 import { replaceVariants, summarizeVariants } from './variants';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';

@@ -1,8 +1,7 @@
 import { ORDER_LIMITS } from '@farmstand/shared/constants/orders';
 import { FAR_OUTSIDE, formatWeight, toMilli } from '@farmstand/shared/format/by-weight';
-import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import { formatCents } from '@farmstand/shared/format/money';
-import type { ShareStatus, ShareTerms } from '@farmstand/shared/schemas/shares';
+import type { ShareStatus } from '@farmstand/shared/schemas/shares';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { localDate } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
@@ -52,41 +51,6 @@ export const STATUS_WORDS: Record<ShareStatus, string> = {
 
 export function assertStatus(row: Pick<ShareRow, 'status'>, allowed: ShareStatus[], doing: string): void {
   if (!allowed.includes(row.status)) throw conflict(`This share is ${STATUS_WORDS[row.status]}: it cannot be ${doing}`);
-}
-
-const longDate = (text: string) => formatDateOnly(text, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
-
-/**
- * New share terms keep the reservations that follow them (decision 520): the cut sheet deadline may
- * move earlier only down to the latest deadline a shopper reserved under and never before the farm's
- * today, and the processing date may move earlier only down to today, so a change never takes away a
- * shopper's cut sheet and cancel, or opens the bill, at once. Dates left as they are, or moved later,
- * always pass (a share past its deadline can still have its processor renamed).
- */
-export function assertTermsKeepReservations(
-  dates: { reservedDue: string; currentDue: string; currentProcessing: string } | null,
-  terms: Pick<ShareTerms, 'cut_sheet_due' | 'processing_date' | 'time_zone'>,
-  now: Date,
-): void {
-  if (dates === null) return;
-  const today = localDate(now, terms.time_zone);
-  if (terms.cut_sheet_due < dates.currentDue) {
-    if (terms.cut_sheet_due < dates.reservedDue)
-      throw badRequest(
-        `Shoppers reserved this share with its cut sheet due by ${longDate(dates.reservedDue)}: the deadline can move later, or back to that day, but not earlier`,
-        'share.cut_sheet_due',
-      );
-    if (terms.cut_sheet_due < today)
-      throw badRequest(
-        `The cut sheet deadline cannot move into the past while shares are reserved: choose today (${longDate(today)}) or later`,
-        'share.cut_sheet_due',
-      );
-  }
-  if (terms.processing_date < dates.currentProcessing && terms.processing_date < today)
-    throw badRequest(
-      `The processing date cannot move into the past while shares are reserved: choose today (${longDate(today)}) or later`,
-      'share.processing_date',
-    );
 }
 
 /**

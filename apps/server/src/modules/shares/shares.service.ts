@@ -11,7 +11,6 @@ import {
   type ShareCancelRequest,
   type ShareReservation,
   type ShareReservationList,
-  type ShareTerms,
   shareEstimateCents,
   shareLabel,
 } from '@farmstand/shared/schemas/shares';
@@ -27,16 +26,9 @@ import { mailFarmNow } from '../orders/order-mail';
 import { canViewProduct } from '../products/products.policy';
 import { forgetPublicProduct } from '../products/products.public-cache';
 import { findProductWithProducer, updateProduct } from '../products/products.repository';
+import { sharesTaken } from '../products/share-terms';
 import { SHARE_MAIL_PENDING } from './share-mail';
-import {
-  assertBillPlausible,
-  assertCanBill,
-  assertStatus,
-  assertTermsKeepReservations,
-  cutSheetOpen,
-  roleOfShare,
-  SHARE_NOT_FOUND,
-} from './shares.policy';
+import { assertBillPlausible, assertCanBill, assertStatus, cutSheetOpen, roleOfShare, SHARE_NOT_FOUND } from './shares.policy';
 import { presentShare } from './shares.presenter';
 import * as repo from './shares.repository';
 
@@ -49,30 +41,6 @@ import * as repo from './shares.repository';
 
 const date = (text: string) => formatDateOnly(text, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
 const SHARE_PRODUCT_NOT_FOUND = 'Share not found';
-
-/**
- * A product's new share terms must still hold the shares reserved, and never move a reserved share's
- * deadline earlier than it was reserved under or into the past (decision 520); reservations not yet
- * processed follow them.
- */
-export async function assertShareTermsFit(tx: Db, productId: number, share: ShareTerms | null, now: Date): Promise<void> {
-  if (share === null) {
-    const open = await repo.openShares(tx, productId);
-    if (open > 0)
-      throw conflict(
-        `${open} ${open === 1 ? 'share of this product is' : 'shares of this product are'} reserved and not yet picked up: hand them over or cancel them before it stops being a share`,
-      );
-    return;
-  }
-  const taken = await repo.sharesTaken(tx, productId);
-  if (taken > share.animals_available * share.parts)
-    throw badRequest(
-      `${taken} shares are already reserved: offer at least ${Math.ceil(taken / share.parts)} animals, or cancel reservations first`,
-      'share.animals_available',
-    );
-  assertTermsKeepReservations(await repo.reservedDates(tx, productId), share, now);
-  await repo.followTerms(tx, productId, share);
-}
 
 /** Sold out when every share is taken, available again when one comes back: lists and search show it. */
 async function showAvailability(tx: Db, productId: number, availability: string, left: number): Promise<void> {
@@ -111,7 +79,7 @@ export async function reserveShare(ctx: AppContext, user: AuthUser, input: z.out
     if (localDate(now, terms.time_zone) > terms.cut_sheet_due)
       throw conflict(`Reservations for this share closed on ${date(terms.cut_sheet_due)}, its cut sheet deadline`);
     const total = terms.animals_available * terms.parts;
-    const left = total - (await repo.sharesTaken(tx, input.product_id));
+    const left = total - (await sharesTaken(tx, input.product_id));
     if (left <= 0) throw conflict('Every share of this animal is reserved');
     if (locked.product.availability === 'sold_out')
       throw conflict('The farm is not taking reservations for this share right now');
@@ -225,7 +193,7 @@ async function changeShare(
           tx,
           row.productId,
           locked.product.availability,
-          terms.animals_available * terms.parts - (await repo.sharesTaken(tx, row.productId)),
+          terms.animals_available * terms.parts - (await sharesTaken(tx, row.productId)),
         );
     }
     return mail ? queueMail(ctx, tx, site, mail) : () => {};
