@@ -2,7 +2,7 @@ import { formatDistance } from '@farmstand/shared';
 import { productImageSrcSet } from '@farmstand/shared/constants/images';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/card';
-import { type FarmTake, FarmTakes } from './farm-takes';
+import { type FarmTake, FarmTakes } from '@/components/ui/farm-takes';
 import { FavoriteButton } from './favorites/favorite-button';
 
 export type ProducerCardData = {

@@ -7,7 +7,7 @@ const who = vi.hoisted(() => ({ userType: 'consumer' as 'consumer' | 'producer' 
 vi.mock('@/shared/auth-context', () => ({
   useAuth: () => ({ user: { id: 1, email: 'dana@x.test', userType: who.userType }, isAuthenticated: true }),
 }));
-vi.mock('@/shared/use-unread-count', () => ({ useUnreadCount: () => 0, formatBadge: String }));
+vi.mock('@/features/messages/unread-count', () => ({ useUnreadCount: () => 0, formatBadge: String }));
 vi.mock('@/shared/site/api', () => ({ useSite: () => ({ site_name: 'Farmstand' }) }));
 vi.mock('@/shared/theme-context', () => ({ useTheme: () => ({ isDark: false, toggle: () => {} }) }));
 

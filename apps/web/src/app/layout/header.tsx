@@ -3,12 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { useBasketCount } from '@/features/checkout/basket';
+import { formatBadge, useUnreadCount } from '@/features/messages/unread-count';
 import { track } from '@/lib/analytics';
 import { clearToken } from '@/lib/storage';
 import { useAuth } from '@/shared/auth-context';
 import { useSite } from '@/shared/site/api';
 import { useTheme } from '@/shared/theme-context';
-import { formatBadge, useUnreadCount } from '@/shared/use-unread-count';
 import { BasketIcon, CloseIcon, GearIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
 
 // One line per label: tighter from 1024 px, the usual padding from 1280 px (the nav never wraps).

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { ChatIcon } from '@/components/ui/icons';
+import { formatBadge, useUnreadCount } from '@/features/messages/unread-count';
 import { useAuth } from '@/shared/auth-context';
-import { formatBadge, useUnreadCount } from '@/shared/use-unread-count';
 import { BasketIcon, DashboardIcon, HeartIcon, HomeIcon, SearchIcon } from './icons';
 
 type Tab = { to: string; label: string; icon: ReactNode; badge?: number };

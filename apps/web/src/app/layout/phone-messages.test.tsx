@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.mock('@/shared/auth-context', () => ({
   useAuth: () => ({ user: { id: 1, email: 'dana@x.test', userType: 'consumer' }, isAuthenticated: true }),
 }));
-vi.mock('@/shared/use-unread-count', () => ({
+vi.mock('@/features/messages/unread-count', () => ({
   useUnreadCount: () => 3,
   formatBadge: (n: number) => (n > 9 ? '9+' : String(n)),
 }));

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CardBenefitBadges } from '@/components/ui/card-benefit-badges';
 import { formatPrice } from '@/lib/format';
 import { listingPrice } from '@/lib/listing-price';
-import { CardBenefitBadges } from '@/shared/card-benefit-badges';
 import { type FreshKind, useFreshListing } from './api';
 import { BreadArt, EggsArt, HoneyArt, VegBoxArt } from './food-art';
 

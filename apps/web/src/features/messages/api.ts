@@ -7,10 +7,10 @@ import type {
   SentMessageResponse,
 } from '@farmstand/shared/schemas/messages';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { UNREAD_COUNT_KEY } from '@/features/messages/unread-count';
 import { track } from '@/lib/analytics';
 import { api } from '@/lib/api';
 import { useAuth } from '@/shared/auth-context';
-import { UNREAD_COUNT_KEY } from '@/shared/use-unread-count';
 
 export const CONVERSATIONS_KEY = ['messages', 'conversations'] as const;
 export const messagesKey = (conversationId: number) => ['messages', 'thread', conversationId] as const;

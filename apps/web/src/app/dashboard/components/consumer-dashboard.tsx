@@ -5,8 +5,8 @@ import { BasketIcon, ChatIcon, ClipboardIcon, HeartIcon, MapIcon, StoreIcon } fr
 import { MyBenefitsCard } from '@/features/benefits/components/my-benefits-card';
 import { useBasketCount } from '@/features/checkout/basket';
 import { SentInquiries } from '@/features/messages/components/inquiry-lists';
+import { formatBadge, useUnreadCount } from '@/features/messages/unread-count';
 import { useAuth } from '@/shared/auth-context';
-import { formatBadge, useUnreadCount } from '@/shared/use-unread-count';
 import { DashboardHeader } from './dashboard-header';
 import { type QuickLink, QuickLinks } from './quick-links';
 

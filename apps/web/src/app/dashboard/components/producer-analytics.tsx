@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { LedgerCard } from '@/features/benefits/components/ledger-card';
+import { summarizeSubscription } from '@/features/billing/subscription-status';
+import { useUnreadCount } from '@/features/messages/unread-count';
 import { OrderWeeks } from '@/features/orders/components/order-weeks';
 import { useAuth } from '@/shared/auth-context';
 import { MaxProducts } from '@/shared/site/limits';
-import { summarizeSubscription } from '@/shared/subscription-status';
-import { useUnreadCount } from '@/shared/use-unread-count';
 import { ShopperActivity } from './shopper-activity';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-green-300';

@@ -8,7 +8,7 @@ vi.mock('@/features/producers/components/application-status', () => ({ OwnApplic
 vi.mock('@/features/messages/components/inquiry-lists', () => ({ ReceivedInquiries: () => null }));
 vi.mock('./subscription-status-card', () => ({ SubscriptionStatusCard: () => null }));
 vi.mock('./support-card', () => ({ SupportCard: () => null }));
-vi.mock('@/shared/use-unread-count', () => ({ useUnreadCount: () => 0, formatBadge: String }));
+vi.mock('@/features/messages/unread-count', () => ({ useUnreadCount: () => 0, formatBadge: String }));
 vi.mock('@/shared/site/api', () => ({ useSite: () => ({ limits: { max_products_per_producer: 10 } }) }));
 
 import { ProducerOverview } from './producer-overview';

@@ -1,9 +1,9 @@
 import { ButtonLink } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
 import { useSubscriptionStatus } from '@/features/billing/api';
+import { summarizeSubscription } from '@/features/billing/subscription-status';
 import { useAuth } from '@/shared/auth-context';
 import { useSite } from '@/shared/site/api';
-import { summarizeSubscription } from '@/shared/subscription-status';
 
 /** The producer's subscription at a glance, with the one action that fits it. */
 export function SubscriptionStatusCard() {

@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { LoadFailed, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Card, Spinner } from '@/components/ui/card';
 import { SelectInput } from '@/components/ui/field';
-import { OrderWeeksTable } from '@/shared/order-weeks-table';
+import { OrderWeeksTable } from '@/components/ui/order-weeks-table';
 import { useAnalytics } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';

@@ -1,8 +1,8 @@
 import type { PlanType } from '@farmstand/shared';
 import { Button } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
-import { type PlanOption, planOptions } from '@/shared/billing-content';
 import { useSite } from '@/shared/site/api';
+import { type PlanOption, planOptions } from '../billing-content';
 import { highlightedPlan, planPrice } from '../trial-charge';
 
 /** The two plans side by side; the annual one carries its saving. */

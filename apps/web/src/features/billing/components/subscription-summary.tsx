@@ -2,7 +2,7 @@ import { formatDate, type PlanType, type SubscriptionStatus } from '@farmstand/s
 import type { SubscriptionStatusResponse } from '@farmstand/shared/schemas/billing';
 import { Badge, type BadgeTone, Card } from '@/components/ui/card';
 import { useSite } from '@/shared/site/api';
-import { SUBSCRIPTION_LABELS } from '@/shared/subscription-status';
+import { SUBSCRIPTION_LABELS } from '../subscription-status';
 import { trialChargeSentence } from '../trial-charge';
 
 const TONES: Record<SubscriptionStatus, BadgeTone> = {

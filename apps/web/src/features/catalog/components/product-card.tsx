@@ -2,9 +2,9 @@ import { formatDistance } from '@farmstand/shared';
 import type { ProductListing } from '@farmstand/shared/schemas/search';
 import { Link } from 'react-router';
 import { AvailabilityBadge } from '@/components/ui/availability-badge';
+import { CardBenefitBadges } from '@/components/ui/card-benefit-badges';
 import { ProductImage } from '@/components/ui/product-image';
 import { listingPrice } from '@/lib/listing-price';
-import { CardBenefitBadges } from '@/shared/card-benefit-badges';
 
 /** A product on /products; the whole card opens /product/{id}. */
 /** `eager` for the cards in the first screenful, so the largest image there is not lazy-loaded. */

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
+import { UnsubscribeConfirm } from '@/components/ui/unsubscribe-confirm';
 import { useDocumentTitle } from '@/lib/document-title';
-import { UnsubscribeConfirm } from '@/shared/unsubscribe-confirm';
 import { useNoticeUnsubscribe } from '../notices-api';
 
 /** Where an "ordering is open" mail's unsubscribe link lands (decision 513): that farm's notices only. */

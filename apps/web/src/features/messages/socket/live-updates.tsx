@@ -3,9 +3,9 @@ import { MESSAGING_TEXTS } from '@farmstand/shared/constants/messaging';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { BasketIcon, ChatIcon } from '@/components/ui/icons';
+import { UNREAD_COUNT_KEY } from '@/features/messages/unread-count';
 import { useAuth } from '@/shared/auth-context';
 import { useSocketEvent } from '@/shared/realtime/socket-provider';
-import { UNREAD_COUNT_KEY } from '@/shared/use-unread-count';
 import { appendToThread, CONVERSATIONS_KEY, INQUIRIES_KEY, markThreadRead, messagesKey, type ThreadPages } from '../api';
 import { BellIcon, MegaphoneIcon } from '../components/live-icons';
 

@@ -1,5 +1,5 @@
 import { Card } from '@/components/ui/card';
-import { OrderWeeksTable } from '@/shared/order-weeks-table';
+import { OrderWeeksTable } from '@/components/ui/order-weeks-table';
 import { useOrderWeeks } from '../api';
 
 /**

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
+import { UnsubscribeConfirm } from '@/components/ui/unsubscribe-confirm';
 import { useDocumentTitle } from '@/lib/document-title';
-import { UnsubscribeConfirm } from '@/shared/unsubscribe-confirm';
 import { useUnsubscribe } from '../api';
 
 /** Where a reminder's "Stop these reminders" link lands (decision 505). */

@@ -1,5 +1,5 @@
 import type { PublicProducerProfile } from '@farmstand/shared/schemas/producers';
-import { FarmTakes } from '@/shared/farm-takes';
+import { FarmTakes } from '@/components/ui/farm-takes';
 
 type Take = PublicProducerProfile['benefit_takes'][number];
 

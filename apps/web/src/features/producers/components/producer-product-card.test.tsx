@@ -3,9 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Take } from '@/components/ui/card-benefit-badges';
 import { api } from '@/lib/api';
 import { productFixture } from '@/lib/product.fixture';
-import type { Take } from '@/shared/card-benefit-badges';
 import { ProducerProductCard } from './producer-product-card';
 
 vi.spyOn(api, 'get').mockImplementation(async () => DEFAULT_BENEFIT_TABLE as never);

@@ -1,9 +1,9 @@
 import type { Product } from '@farmstand/shared/schemas/products';
 import { Link } from 'react-router';
 import { AvailabilityBadge } from '@/components/ui/availability-badge';
+import { CardBenefitBadges, type Take } from '@/components/ui/card-benefit-badges';
 import { ProductImage } from '@/components/ui/product-image';
 import { formatPrice } from '@/lib/format';
-import { CardBenefitBadges, type Take } from '@/shared/card-benefit-badges';
 
 /**
  * A product card for pages about one producer (no farm line, it is the page's subject): photo,

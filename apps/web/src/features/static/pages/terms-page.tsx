@@ -2,7 +2,7 @@ import { MINIMUM_USER_AGE, TERMS_CHANGE_NOTICE_DAYS } from '@farmstand/shared';
 import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
 import { Link } from 'react-router';
 import { usePublicPageTitle } from '@/lib/document-title';
-import { annualSavings, productLimitPhrase } from '@/shared/billing-content';
+import { annualSavings, productLimitPhrase } from '@/lib/plan-terms';
 import { useSite } from '@/shared/site/api';
 import { SupportEmailLink, SupportPhone } from '@/shared/site/support-contact';
 import { Bullets, StaticPage, type StaticSection } from '../components/static-page';

@@ -1,7 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { producerFeatures } from '@/shared/pricing-content';
 import { DEFAULT_SITE_INFO } from '@/shared/site/api';
 
 vi.mock('@/shared/site/api', async (importOriginal) => ({
@@ -14,7 +13,7 @@ import TermsPage from './terms-page';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-describe('terms and pricing wording', () => {
+describe('terms wording', () => {
   afterEach(cleanup);
 
   it('keeps the space between the site name and the next word on /terms', () => {
@@ -24,10 +23,5 @@ describe('terms and pricing wording', () => {
       </MemoryRouter>,
     );
     expect(container.textContent).toContain('shoppers use Farmstand free of charge');
-  });
-
-  it('counts the main photo in the photos per product on /pricing', () => {
-    const site = { ...DEFAULT_SITE_INFO, limits: { ...DEFAULT_SITE_INFO.limits, max_images_per_product: 5 } };
-    expect(producerFeatures(site)).toContain('Up to 6 photos per product (1 main + 5 more)');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBadge } from './use-unread-count';
+import { formatBadge } from './unread-count';
 
 describe('formatBadge', () => {
   it('shows the count up to 9 and 9+ above (spec 01 §9)', () => {

@@ -1,5 +1,5 @@
 import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
-import { annualSavings, productLimitBullet } from './billing-content';
+import { annualSavings, productLimitBullet } from '@/lib/plan-terms';
 
 /** Prices, trial, limits and the site name come from the admin's settings (GET /api/site). */
 type Site = Pick<SiteInfoResponse, 'site_name' | 'plans' | 'limits'>;

@@ -1,15 +1,11 @@
 import type { PlanType } from '@farmstand/shared';
-import { toCents, toDollars } from '@farmstand/shared/format/money';
 import type { SiteInfoResponse } from '@farmstand/shared/schemas/site';
+import { annualSavings, productLimitBullet } from '@/lib/plan-terms';
 
 export type PlanOption = { type: PlanType; name: string; price: number; period: string; note: string; savings?: string };
 
 /** What the billing page quotes comes from the admin's settings (GET /api/site): what is charged. */
 type SiteTerms = Pick<SiteInfoResponse, 'plans' | 'limits' | 'site_name'>;
-
-/** A year's saving over twelve monthly payments, never negative. */
-export const annualSavings = (plans: SiteInfoResponse['plans']) =>
-  Math.max(0, toDollars(toCents(plans.monthly_price) * 12 - toCents(plans.annual_price)));
 
 /** Spec 01 §9: $10 a month or $100 a year, which saves $20 (the admin may change the prices). */
 export function planOptions({ plans }: Pick<SiteInfoResponse, 'plans'>): PlanOption[] {
@@ -31,17 +27,6 @@ export function planOptions({ plans }: Pick<SiteInfoResponse, 'plans'>): PlanOpt
       savings: savings > 0 ? `Save $${savings}!` : undefined,
     },
   ];
-}
-
-/** "100 active products (10 during the free trial)": the plan's limit beside the trial's, wherever the limit is told. */
-export function productLimitPhrase(limits: SiteTerms['limits'], noun = 'active products'): string {
-  if (limits.max_products_subscribed <= limits.max_products_per_producer) return `${limits.max_products_per_producer} ${noun}`;
-  return `${limits.max_products_subscribed} ${noun} (${limits.max_products_per_producer} during the free trial)`;
-}
-
-/** "Up to 100 active product listings (10 during the free trial)". */
-export function productLimitBullet(limits: SiteTerms['limits']): string {
-  return `Up to ${productLimitPhrase(limits, 'active product listings')}`;
 }
 
 export const includedFeatures = ({ limits }: SiteTerms) => [

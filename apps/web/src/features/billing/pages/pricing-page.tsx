@@ -3,10 +3,10 @@ import { Card } from '@/components/ui/card';
 import { Faq } from '@/components/ui/faq';
 import { usePublicPageTitle } from '@/lib/document-title';
 import { REGISTER_PRODUCER } from '@/lib/next-path';
+import { annualSavings } from '@/lib/plan-terms';
 import { useAuth } from '@/shared/auth-context';
-import { annualSavings } from '@/shared/billing-content';
-import { CONSUMER_FEATURES, pricingFaq, producerFeatures, trialFeatures } from '@/shared/pricing-content';
 import { useSite } from '@/shared/site/api';
+import { CONSUMER_FEATURES, pricingFaq, producerFeatures, trialFeatures } from '../pricing-content';
 
 function Check() {
   return (

@@ -1,7 +1,7 @@
 import { UNREAD_POLL_MS } from '@farmstand/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { useAuth } from './auth-context';
+import { useAuth } from '@/shared/auth-context';
 
 export const UNREAD_COUNT_KEY = ['messages', 'unread-count'] as const;
 

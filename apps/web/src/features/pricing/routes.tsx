@@ -1,6 +1,0 @@
-import type { RouteObject } from 'react-router';
-import { lazyPage } from '@/lib/lazy-page';
-
-const PricingPage = lazyPage(() => import('./pricing-page'));
-
-export const routes: RouteObject[] = [{ path: '/pricing', element: <PricingPage /> }];
