@@ -29,7 +29,8 @@ export class PgBossJobQueue implements JobQueue {
   private boss: PgBoss | null = null;
   private delivery: MailDelivery | null = null;
   /** Mail handed over in this turn of the event loop: queued together, in one statement. */
-  private pendingMail: { id: number; startAfter?: Date; done: (queued: boolean) => void; fail: (error: unknown) => void }[] = [];
+  private pendingMail: { id: number; startAfter?: string; done: (queued: boolean) => void; fail: (error: unknown) => void }[] =
+    [];
   /** The mail queue's first retry delay; a mail whose first attempt failed waits this long too. */
   private mailRetryDelaySeconds = 30;
 
@@ -96,12 +97,13 @@ export class PgBossJobQueue implements JobQueue {
 
   /**
    * Queues the delivery of an outbox row; false when the queue does not run. `retry`: its first
-   * attempt failed (the mailer makes it at once), so the job waits the retry delay before the next.
+   * attempt failed (the mailer makes it at once), so the job waits the retry delay before the next
+   * (an interval pg-boss adds to the database's time, which its own schedule reads).
    * The mails handed over in one turn of the event loop become jobs in one statement, not one each.
    */
   sendEmail(outboxId: number, options: { retry?: boolean } = {}): Promise<boolean> {
     if (!this.boss) return Promise.resolve(false);
-    const startAfter = options.retry ? new Date(Date.now() + this.mailRetryDelaySeconds * 1000) : undefined;
+    const startAfter = options.retry ? `${this.mailRetryDelaySeconds} seconds` : undefined;
     return new Promise<boolean>((done, fail) => {
       if (this.pendingMail.length === 0) setImmediate(() => void this.flushMail());
       this.pendingMail.push({ id: outboxId, startAfter, done, fail });
@@ -134,8 +136,8 @@ export class PgBossJobQueue implements JobQueue {
 
   /** Waits until a job has finished (completed or failed for good), for tests and the admin action. */
   async waitFor(queue: string, id: string, timeoutMs = 30_000): Promise<string> {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
+    const deadline = performance.now() + timeoutMs;
+    while (performance.now() < deadline) {
       const job = await this.boss?.getJobById(queue, id);
       if (job && ['completed', 'failed', 'cancelled'].includes(job.state)) return job.state;
       await new Promise((resolve) => setTimeout(resolve, 100));

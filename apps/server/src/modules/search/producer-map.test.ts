@@ -437,7 +437,7 @@ describe('the map answers as the straightforward walk did', () => {
     };
 
     /** The reference's answer to a URL, from the database's producers right now. */
-    const referenceFor = async (url: string) => {
+    const referenceFor = async (url: string, now: number) => {
       const entries = (await loadMapProducers(app.ctx.db)).map(mapEntryOf);
       const query = ProducerSearchQuery.parse(Object.fromEntries(new URL(url, 'http://x').searchParams));
       const center =
@@ -445,25 +445,27 @@ describe('the map answers as the straightforward walk did', () => {
       const radiusMiles = center && (query.radius ?? 25) < 999 ? (query.radius ?? 25) : undefined;
       const filters = { verifiedOnly: query.verified === 'true', category: query.category, center, radiusMiles };
       if (!query.bbox)
-        return referenceRadius(entries, { ...filters, center: center as Point, radiusMiles: radiusMiles as number }, Date.now());
+        return referenceRadius(entries, { ...filters, center: center as Point, radiusMiles: radiusMiles as number }, now);
       const [west, south, east, north] = query.bbox;
       return referenceViewport(
         entries,
         filters,
         { minLat: south, minLng: west, maxLat: north, maxLng: east, zoom: query.zoom ?? 12 },
-        Date.now(),
+        now,
       );
     };
 
     /** Every call answers as the reference, both at one instant, `later` ms from now. */
     const allAnswerAsTheReference = async (later = 0) => {
+      const realClock = app.ctx.clock;
       for (const url of calls()) {
-        const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + later);
+        const now = Date.now() + later;
+        app.ctx.clock = { now: () => new Date(now) };
         try {
           const response = await app.inject({ method: 'GET', url });
-          expect({ url, body: response.body }).toEqual({ url, body: await referenceFor(url) });
+          expect({ url, body: response.body }).toEqual({ url, body: await referenceFor(url, now) });
         } finally {
-          clock.mockRestore();
+          app.ctx.clock = realClock;
         }
       }
     };
@@ -494,9 +496,14 @@ describe('the map answers as the straightforward walk did', () => {
       await allAnswerAsTheReference();
       // Then the clock passes the trial's end.
       await allAnswerAsTheReference(endsAt + 200 - Date.now());
-      vi.spyOn(Date, 'now').mockReturnValue(endsAt + 200);
-      const late = await app.inject({ method: 'GET', url: '/api/search/producers?bbox=-87,36.5,-86,37.5&zoom=16' });
-      expect(late.body).not.toContain('Lapsing Acres');
+      const realClock = app.ctx.clock;
+      app.ctx.clock = { now: () => new Date(endsAt + 200) };
+      try {
+        const late = await app.inject({ method: 'GET', url: '/api/search/producers?bbox=-87,36.5,-86,37.5&zoom=16' });
+        expect(late.body).not.toContain('Lapsing Acres');
+      } finally {
+        app.ctx.clock = realClock;
+      }
     }, 90_000);
   });
 });

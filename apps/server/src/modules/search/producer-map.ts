@@ -155,7 +155,7 @@ function compressed(answer: MapAnswer): Promise<void> {
 /** The map answer: producers in good standing with coordinates, filtered, nearest first when a radius applies. */
 export async function producerMapAnswer(ctx: AppContext, filters: MapFilters): Promise<MapAnswer> {
   const index = await mapIndex(ctx);
-  const now = Date.now();
+  const now = ctx.clock.now().getTime();
   const keep = keeper(filters, now);
   if (!filters.area) {
     // The spec's call without a location: every producer, alphabetical, the same for everyone.
@@ -219,7 +219,7 @@ export async function clusteredMapAnswer(
     latitudeOrder(index),
     filters,
     viewport,
-    Date.now(),
+    ctx.clock.now().getTime(),
     filters.center,
     filters.radiusMiles,
   );

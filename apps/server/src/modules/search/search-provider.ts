@@ -17,5 +17,5 @@ export interface SearchProvider {
   products(filters: ProductSearchFilters): Promise<string>;
   /** `ProducerSearchListResponse` (list) or `ProducerMapResponse` (map) as JSON. */
   producers(view: 'list' | 'map', filters: ProducerSearchFilters): Promise<string>;
-  suggest(needle: string, limit: number): Promise<Suggested>;
+  suggest(needle: string, limit: number, now: Date): Promise<Suggested>;
 }

@@ -24,6 +24,8 @@ export type ProductSearchFilters = {
   benefits?: BenefitsWanted;
   /** The farms' day today as a day number (benefit-filter.ts): each result says what its farm takes on it. */
   day: number;
+  /** The instant asked about (`ctx.clock.now()`): a farm whose trial or subscription has run out is not shown. */
+  now: Date;
   limit: number;
   offset: number;
 };
@@ -36,6 +38,8 @@ export type ProducerSearchFilters = {
   benefits?: BenefitsWanted;
   /** The farms' day today as a day number (benefit-filter.ts): each list row says what its farm takes on it. */
   day: number;
+  /** The instant asked about (`ctx.clock.now()`): a farm whose trial or subscription has run out is not shown. */
+  now: Date;
   area?: Area;
   /** The map leaves off producers without coordinates. */
   requireCoordinates?: boolean;

@@ -39,6 +39,7 @@ export async function productSearchJson(ctx: AppContext, query: ProductSearchQue
     if (!found) return JSON.stringify({ products: [], total: 0 });
     center = { latitude: found.latitude, longitude: found.longitude };
   }
+  const now = ctx.clock.now();
   return searchProviderOf(ctx).products({
     text: query.search || undefined,
     category: query.category,
@@ -47,7 +48,8 @@ export async function productSearchJson(ctx: AppContext, query: ProductSearchQue
     sort: query.sort,
     benefits: await benefitsWanted(ctx, query.benefits),
     // Each card shows what its farm takes today, on the same day the benefits filter reads.
-    day: dayNumber(await farmToday(ctx)),
+    day: dayNumber(await farmToday(ctx, now)),
+    now,
     limit: query.limit ?? PRODUCT_PAGE_SIZE,
     offset: query.offset ?? 0,
   });
@@ -59,13 +61,15 @@ export async function searchProducerListJson(ctx: AppContext, query: ProducerSea
 }
 
 async function producerListFilters(ctx: AppContext, query: ProducerSearchQuery): Promise<repo.ProducerSearchFilters> {
+  const now = ctx.clock.now();
   return {
     text: query.search || undefined,
     category: query.category,
     verifiedOnly: query.verified === 'true',
     benefits: await benefitsWanted(ctx, query.benefits),
     // Each card shows what its farm takes today, on the same day the benefits filter reads.
-    day: dayNumber(await farmToday(ctx)),
+    day: dayNumber(await farmToday(ctx, now)),
+    now,
     area: toArea(point(query.latitude ?? query.lat, query.longitude ?? query.lng), query.radius, DEFAULT_PRODUCER_RADIUS),
     limit: query.limit ?? PRODUCER_LIST_PAGE_SIZE,
     offset: query.offset ?? 0,
@@ -74,12 +78,14 @@ async function producerListFilters(ctx: AppContext, query: ProducerSearchQuery):
 
 /** Every matching producer with coordinates, as JSON: the map clusters them, so there is no page size. */
 async function searchProducerMapJson(ctx: AppContext, query: ProducerSearchQuery): Promise<string> {
+  const now = ctx.clock.now();
   const filters: repo.ProducerSearchFilters = {
     text: query.search || undefined,
     category: query.category,
     verifiedOnly: query.verified === 'true',
     benefits: await benefitsWanted(ctx, query.benefits),
-    day: dayNumber(await farmToday(ctx)),
+    day: dayNumber(await farmToday(ctx, now)),
+    now,
     area: toArea(point(query.lat ?? query.latitude, query.lng ?? query.longitude), query.radius, DEFAULT_PRODUCER_RADIUS),
     requireCoordinates: true,
     limit: query.limit ?? null,
@@ -128,5 +134,5 @@ export async function suggestions(ctx: AppContext, text: string | undefined): Pr
   const categories = PRODUCT_CATEGORIES.filter(
     (value) => value.includes(needle) || CATEGORY_LABELS[value].toLowerCase().includes(needle),
   ).map((value) => ({ value, label: CATEGORY_LABELS[value] }));
-  return { ...(await searchProviderOf(ctx).suggest(needle, SUGGESTIONS_PER_KIND)), categories };
+  return { ...(await searchProviderOf(ctx).suggest(needle, SUGGESTIONS_PER_KIND, ctx.clock.now())), categories };
 }

@@ -34,13 +34,13 @@ export class InMemorySearch implements SearchProvider {
     const index = await this.index();
     const groups = filters.text ? lexemeGroups(searchWords(filters.text), index.vocabulary) : [];
     // The index ranks, counts and writes the page from the display columns it keeps (decision 260).
-    const answer = index.search({ ...filters, groups: groups.length ? groups : null, now: Date.now() });
+    const answer = index.search({ ...filters, groups: groups.length ? groups : null, now: filters.now.getTime() });
     return index.answerJson(answer, filters.day);
   }
 
   async producers(view: 'list' | 'map', filters: repo.ProducerSearchFilters): Promise<string> {
     const index = await this.index();
-    const now = Date.now();
+    const now = filters.now.getTime();
     const text = filters.text;
     const answer = index.searchProducers({
       text,
@@ -69,9 +69,9 @@ export class InMemorySearch implements SearchProvider {
     return JSON.stringify({ producers: page.map(presentProducerMapItem), total: answer.total });
   }
 
-  async suggest(needle: string, limit: number): Promise<Suggested> {
+  async suggest(needle: string, limit: number, now: Date): Promise<Suggested> {
     const index = await this.index();
-    const now = Date.now();
-    return { products: index.suggestProducts(needle, limit, now), producers: index.suggestProducers(needle, limit, now) };
+    const at = now.getTime();
+    return { products: index.suggestProducts(needle, limit, at), producers: index.suggestProducers(needle, limit, at) };
   }
 }

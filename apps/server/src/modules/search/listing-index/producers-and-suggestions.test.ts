@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
 import { producers, products } from '../../../db/schema';
 import { setUserStatus } from '../../../test/factories';
@@ -254,15 +254,16 @@ describe('the producer list and the type-ahead from the listing index', () => {
     await setSubscription(writer, farms[0].id, { status: 'trialing', trialEndsAt: new Date(Date.now() + 1500) });
     await listingIndexCaughtUp(indexApp.ctx);
     const before = (await ask(indexApp, '/api/search/producers?search=honey')).body as { total: number };
-    // The trial's end passes on the clock alone: only Date is faked, timers and I/O run as usual.
-    vi.useFakeTimers({ toFake: ['Date'] });
+    // The trial's end passes on the app's clock alone.
+    const clock = indexApp.ctx.clock;
+    const later = Date.now() + 1600;
+    indexApp.ctx.clock = { now: () => new Date(later) };
     try {
-      vi.setSystemTime(Date.now() + 1600);
       const after = (await ask(indexApp, '/api/search/producers?search=honey')).body as { total: number };
       expect(after.total).toBeLessThan(before.total);
       await expectParity('after the trial ran out');
     } finally {
-      vi.useRealTimers();
+      indexApp.ctx.clock = clock;
     }
     // Back on the real clock the trial has not run out yet: end it by a write, so the tests after
     // this one see the farm hidden, as their golden answers were recorded.
