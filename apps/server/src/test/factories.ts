@@ -32,7 +32,7 @@ export async function buildUser(
       emailVerified: overrides.emailVerified ?? true,
       status: overrides.status ?? 'active',
     },
-    userType === 'producer' ? { status: 'trialing', trialEndsAt: plusDays(new Date(), 30) } : { status: 'none' },
+    userType === 'producer' ? { status: 'trialing', trialEndsAt: plusDays(app.ctx.clock.now(), 30) } : { status: 'none' },
   );
   const token = await signAccessToken(user, app.ctx.config.jwtSecret);
   return { id: user.id, email, userType, token, password: TEST_PASSWORD };
