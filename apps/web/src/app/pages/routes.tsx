@@ -9,6 +9,7 @@ const AdminPage = lazyPage(() => import('./admin-page'));
 const SearchPage = lazyPage(() => import('./search-page'));
 const CheckoutPage = lazyPage(() => import('./checkout-page'));
 const OrdersPage = lazyPage(() => import('./orders-page'));
+const FavoritesPage = lazyPage(() => import('./favorites-page'));
 
 /**
  * The pages that show parts of several features: each feature's page takes the others' parts as
@@ -20,6 +21,8 @@ export const routes: RouteObject[] = [
   { path: '/producer/:id', element: <PublicProducerPage /> },
   { path: '/producers/:id', element: <PublicProducerPage /> },
   { path: '/search', element: <SearchPage /> },
+  // Open to everyone: guests and producers see the page's own explanation instead of a redirect.
+  { path: '/favorites', element: <FavoritesPage /> },
   {
     path: '/profile',
     element: (

@@ -3,14 +3,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FavoriteButton } from '@/shared/favorites/favorite-button';
 
 /**
- * Who sells it: farm, place and delivery, a link to the public producer page and the contact
- * button (`contact`, from the messages feature). The pickup note
+ * Who sells it: farm, place and delivery, the favourite heart (`favorite`, from the favorites
+ * feature), a link to the public producer page and the contact button (`contact`, from the messages feature). The pickup note
  * is on the product page's "Pickup and delivery" fold, with the pickup times.
  */
-export function ProducerBox({ product, contact }: { product: Product; contact?: ReactNode }) {
+export function ProducerBox({ product, favorite, contact }: { product: Product; favorite?: ReactNode; contact?: ReactNode }) {
   return (
     <Card className="p-4">
       <div className="flex items-start justify-between gap-3">
@@ -31,7 +30,7 @@ export function ProducerBox({ product, contact }: { product: Product; contact?: 
               : 'Pickup only'}
           </p>
         </div>
-        <FavoriteButton producerId={product.producer_user_id} farmName={product.farm_name} />
+        {favorite}
       </div>
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
         <Link to={`/producer/${product.producer_user_id}`} className={buttonClasses('secondary', 'md', 'w-full')}>

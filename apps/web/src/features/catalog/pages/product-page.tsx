@@ -26,6 +26,8 @@ import { ProductGallery } from '../components/product-gallery';
 export type ProductPageParts = {
   /** The page's one primary action: reserving ("Add to basket"), with what can pay for it at pickup. */
   reserve: (product: Product) => ReactNode;
+  /** The favourite heart, in the producer box. */
+  favorite: (product: Product) => ReactNode;
   /** The contact button and modal, in the producer box. */
   contact: (product: Product) => ReactNode;
   /** A question to the farm about this product (the inquiry form): no second way to order. */
@@ -40,7 +42,7 @@ export type ProductPageParts = {
  * primary action: the name, the price and reserving come first (on a phone, above the photos, so
  * they are in the first screen); the rest is folded below (decision 533).
  */
-export default function ProductPage({ reserve, contact, ask, pickup, reviews }: ProductPageParts) {
+export default function ProductPage({ reserve, favorite, contact, ask, pickup, reviews }: ProductPageParts) {
   const id = parseRouteId(useParams().id) ?? 0;
   const query = useProduct(id);
   const viewed = query.data?.product;
@@ -89,7 +91,7 @@ export default function ProductPage({ reserve, contact, ask, pickup, reviews }: 
         </div>
         <div className="min-w-0 space-y-4 lg:col-start-2 lg:row-start-2">
           {product.description && <p className="whitespace-pre-line text-stone-800 dark:text-stone-200">{product.description}</p>}
-          <ProducerBox product={product} contact={<Deferred>{contact(product)}</Deferred>} />
+          <ProducerBox product={product} favorite={favorite(product)} contact={<Deferred>{contact(product)}</Deferred>} />
           {/* Below the fold on a phone: drawn just after the first paint, in tasks of their own. */}
           <Deferred>
             <MoreAboutProduct product={product} ask={ask} pickup={pickup} />

@@ -52,7 +52,14 @@ describe('a removed product opened by its producer', () => {
           <Route
             path="/product/:id"
             element={
-              <ProductPage reserve={() => null} contact={() => null} ask={() => null} pickup={() => null} reviews={() => null} />
+              <ProductPage
+                reserve={() => null}
+                favorite={() => null}
+                contact={() => null}
+                ask={() => null}
+                pickup={() => null}
+                reviews={() => null}
+              />
             }
           />
         </Routes>

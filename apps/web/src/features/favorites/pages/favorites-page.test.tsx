@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 const auth = vi.hoisted(() => ({ user: { id: 1, userType: 'consumer' } as { id: number; userType: string } | null }));
 vi.mock('@/shared/auth-context', () => ({ useAuth: () => ({ user: auth.user, isLoading: false }) }));
 vi.mock('@/lib/document-title', () => ({ useDocumentTitle: () => {} }));
-vi.mock('@/shared/favorites/favorite-button', () => ({ FavoriteButton: () => null }));
-vi.mock('@/shared/favorites/api', () => ({
+vi.mock('../api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api')>()),
   useFavorites: () => ({
     isPending: false,
     isError: false,
@@ -37,7 +37,8 @@ const show = () =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter>
-        <FavoritesPage />
+        {/* The card is the producers feature's (composed in app/pages): here, its heading. */}
+        <FavoritesPage producerCard={(producer) => <h3>{producer.farm_name}</h3>} />
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -1,15 +1,22 @@
+import type { FavoritesResponse } from '@farmstand/shared/schemas/favorites';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState, PageTitle, Spinner } from '@/components/ui/card';
 import { AlertIcon, BarnIcon, HeartIcon, LockIcon } from '@/components/ui/icons';
 import { useDocumentTitle } from '@/lib/document-title';
 import { firstPictured } from '@/lib/first-picture';
 import { useAuth } from '@/shared/auth-context';
-import { useFavorites } from '@/shared/favorites/api';
-import { ProducerCard } from '@/shared/producer-card';
-import { FarmNotices } from '../farm-notices';
+import { useFavorites } from '../api';
+import { FarmNotices } from '../components/farm-notices';
 
-/** /favorites: the consumer's saved producers (spec 01 §2), with the guest and producer states. */
-export default function FavoritesPage() {
+type Favorite = z.infer<typeof FavoritesResponse>['favorites'][number];
+
+/**
+ * /favorites: the consumer's saved producers (spec 01 §2), with the guest and producer states. Each is
+ * the producers feature's card with this feature's heart (`producerCard`, composed in app/pages).
+ */
+export default function FavoritesPage({ producerCard }: { producerCard: (producer: Favorite, eager: boolean) => ReactNode }) {
   useDocumentTitle('My favorites');
   const { user, isLoading } = useAuth();
   const isConsumer = user?.userType === 'consumer';
@@ -56,10 +63,7 @@ export default function FavoritesPage() {
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {favorites.data.favorites.map((producer, index) => (
             <li key={producer.user_id}>
-              <ProducerCard
-                producer={producer}
-                eager={index === firstPictured(favorites.data.favorites, (p) => p.profile_image_url)}
-              />
+              {producerCard(producer, index === firstPictured(favorites.data.favorites, (p) => p.profile_image_url))}
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { UnsubscribeConfirm } from '@/components/ui/unsubscribe-confirm';
 import { useDocumentTitle } from '@/lib/document-title';
-import { useNoticeUnsubscribe } from '../notices-api';
+import { useNoticeUnsubscribe } from '../api';
 
 /** Where an "ordering is open" mail's unsubscribe link lands (decision 513): that farm's notices only. */
 export default function NoticeUnsubscribePage() {

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ProducerAvatar } from '@/shared/producer-card';
+import { ProducerAvatar } from './producer-card';
 import { FarmAvatar } from './profile-image-upload';
 
 const url = '/uploads/producers/3/farm-800.webp';

@@ -12,8 +12,6 @@ import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { parseRouteId } from '@/lib/route-id';
 import { useTrackView } from '@/lib/use-track-view';
-import { FavoriteButton } from '@/shared/favorites/favorite-button';
-import { FavoriteCount } from '@/shared/favorites/favorite-count';
 import { usePublicProducer } from '../api';
 import { FarmBenefits } from '../components/farm-benefits';
 import { FarmProductList } from '../components/farm-product-list';
@@ -21,18 +19,21 @@ import { FarmAvatar } from '../components/profile-image-upload';
 import { PRODUCER_TEXTS } from '../texts';
 
 /**
- * What other features draw on the farm page (the contact button, pickup times, reviews): composed
+ * What other features draw on the farm page (the contact button, the favourite heart and count,
+ * pickup times, reviews): composed
  * in app/pages/producer-page.tsx, since a feature never imports another. `pickup` gets the farm's
  * own delivery note to show first.
  */
 export type ProducerPageParts = {
   contact: (producer: PublicProducerProfile) => ReactNode;
+  favorite: (producer: PublicProducerProfile) => ReactNode;
+  favoriteCount: (producer: PublicProducerProfile) => ReactNode;
   pickup: (producer: PublicProducerProfile, intro: ReactNode) => ReactNode;
   reviews: (producer: PublicProducerProfile) => ReactNode;
 };
 
 /** /producer/{id} and /producers/{id}: the public, read-only farm page (spec 02 §2). */
-export default function PublicProducerPage({ contact, pickup, reviews }: ProducerPageParts) {
+export default function PublicProducerPage({ contact, favorite, favoriteCount, pickup, reviews }: ProducerPageParts) {
   const id = parseRouteId(useParams().id) ?? 0;
   const query = usePublicProducer(id);
   useTrackView('producer_view', id, query.data && { producerId: id, producerName: query.data.farm_name });
@@ -59,7 +60,7 @@ export default function PublicProducerPage({ contact, pickup, reviews }: Produce
   const producer = query.data;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
-      <ProducerHeader producer={producer} contact={contact} />
+      <ProducerHeader producer={producer} parts={{ contact, favorite, favoriteCount }} />
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0 space-y-6">
           {producer.description && (
@@ -83,7 +84,13 @@ export default function PublicProducerPage({ contact, pickup, reviews }: Produce
   );
 }
 
-function ProducerHeader({ producer, contact }: { producer: PublicProducerProfile; contact: ProducerPageParts['contact'] }) {
+function ProducerHeader({
+  producer,
+  parts,
+}: {
+  producer: PublicProducerProfile;
+  parts: Pick<ProducerPageParts, 'contact' | 'favorite' | 'favoriteCount'>;
+}) {
   return (
     <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:p-6">
       <FarmAvatar
@@ -103,13 +110,11 @@ function ProducerHeader({ producer, contact }: { producer: PublicProducerProfile
         </p>
         <FarmRatings producer={producer} />
         <FarmBenefits takes={producer.benefit_takes} state={producer.state} />
-        <div className="mt-2">
-          <FavoriteCount producerId={producer.user_id} />
-        </div>
+        <div className="mt-2">{parts.favoriteCount(producer)}</div>
       </div>
       <div className="flex items-start gap-2 sm:self-start">
-        <FavoriteButton producerId={producer.user_id} farmName={producer.farm_name} className="shrink-0" />
-        <div className="flex-1 sm:flex-none">{contact(producer)}</div>
+        {parts.favorite(producer)}
+        <div className="flex-1 sm:flex-none">{parts.contact(producer)}</div>
       </div>
     </Card>
   );

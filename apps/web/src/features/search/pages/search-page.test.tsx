@@ -6,10 +6,6 @@ import { api } from '@/lib/api';
 
 vi.mock('@/lib/document-title', () => ({ usePublicPageTitle: () => {} }));
 vi.mock('@/lib/analytics', () => ({ track: () => {} }));
-// The card's heart needs the signed-in person: the list is what is tested here.
-vi.mock('@/shared/producer-card', () => ({
-  ProducerCard: ({ producer }: { producer: { farm_name: string } }) => <h3>{producer.farm_name}</h3>,
-}));
 
 import SearchPage from './search-page';
 
@@ -29,7 +25,7 @@ describe('the producer search page', () => {
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <MemoryRouter initialEntries={['/search?radius=7&view=globe']}>
-          <SearchPage resultsMap={() => null} />
+          <SearchPage resultsMap={() => null} producerCard={(producer) => <h3>{producer.farm_name}</h3>} />
         </MemoryRouter>
       </QueryClientProvider>,
     );
@@ -50,7 +46,7 @@ describe('the producer search page', () => {
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <MemoryRouter initialEntries={['/search?q=goat%20cheese']}>
-          <SearchPage resultsMap={() => null} />
+          <SearchPage resultsMap={() => null} producerCard={(producer) => <h3>{producer.farm_name}</h3>} />
           <Address />
         </MemoryRouter>
       </QueryClientProvider>,
@@ -70,7 +66,7 @@ describe('the producer search page', () => {
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <MemoryRouter initialEntries={['/search?radius=50']}>
-          <SearchPage resultsMap={() => null} />
+          <SearchPage resultsMap={() => null} producerCard={(producer) => <h3>{producer.farm_name}</h3>} />
           <Address />
         </MemoryRouter>
       </QueryClientProvider>,
@@ -111,7 +107,7 @@ describe('the producer search page', () => {
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <MemoryRouter initialEntries={['/search']}>
-          <SearchPage resultsMap={() => null} />
+          <SearchPage resultsMap={() => null} producerCard={(producer) => <h3>{producer.farm_name}</h3>} />
         </MemoryRouter>
       </QueryClientProvider>,
     );

@@ -1,7 +1,7 @@
 import { DEFAULT_PRODUCER_RADIUS, PRODUCER_LIST_PAGE_SIZE, PRODUCER_RADII } from '@farmstand/shared';
 import type { ProducerSearchItem } from '@farmstand/shared/schemas/search';
 import { PRODUCER_SEARCH_URL, readUrlParams, SEARCH_BENEFITS, searchBenefitLabels } from '@farmstand/shared/schemas/search-url';
-import { type ComponentType, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState, PageTitle, Spinner } from '@/components/ui/card';
@@ -13,7 +13,6 @@ import { runningIncentiveNames, useBenefitTable } from '@/lib/benefit-table';
 import { usePublicPageTitle } from '@/lib/document-title';
 import { firstPictured } from '@/lib/first-picture';
 import { LocationPanel } from '@/shared/location-panel';
-import { ProducerCard } from '@/shared/producer-card';
 import { SearchSuggestInput } from '@/shared/search-suggest-input';
 import { type UserLocation, useUserLocation } from '@/shared/user-location';
 import { useProducerSearch } from '../api';
@@ -23,7 +22,14 @@ import { ViewToggle } from '../components/view-toggle';
 export type ResultsMap = ComponentType<{ producers: ProducerSearchItem[]; location: UserLocation | null }>;
 
 /** /search: producers near a location, by text, radius and the benefits they take, as a list or on a map (spec 01 §2). */
-export default function SearchPage({ resultsMap: ProducerResultsMap }: { resultsMap: ResultsMap }) {
+export default function SearchPage({
+  resultsMap: ProducerResultsMap,
+  producerCard,
+}: {
+  resultsMap: ResultsMap;
+  /** The producers feature's card with the favorites feature's heart (composed in app/pages). */
+  producerCard: (producer: ProducerSearchItem, eager: boolean) => ReactNode;
+}) {
   usePublicPageTitle('/search');
   // "Takes SNAP", "Takes WIC or Senior coupons", "Takes Kentucky Double Dollars": the incentives running now (decision 516).
   const benefitLabels = searchBenefitLabels(runningIncentiveNames(useBenefitTable()));
@@ -171,7 +177,7 @@ export default function SearchPage({ resultsMap: ProducerResultsMap }: { results
           <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
             {producers.map((producer, index) => (
               <li key={producer.user_id}>
-                <ProducerCard producer={producer} eager={index === firstPictured(producers, (p) => p.profile_image_url)} />
+                {producerCard(producer, index === firstPictured(producers, (p) => p.profile_image_url))}
               </li>
             ))}
           </ul>

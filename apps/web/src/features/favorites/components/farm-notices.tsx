@@ -1,7 +1,7 @@
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/api';
-import { useNoticeSubscriptions, useSetNotices } from './notices-api';
+import { useNoticeSubscriptions, useSetNotices } from '../api';
 
 /**
  * "Ordering is open" e-mails per favourite farm (decision 513): on by default when the farm is

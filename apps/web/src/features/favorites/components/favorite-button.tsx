@@ -1,8 +1,8 @@
 import toast from 'react-hot-toast';
 import { track } from '@/lib/analytics';
 import { errorMessage } from '@/lib/api';
-import { useAuth } from '../auth-context';
-import { useIsFavorited, useToggleFavorite } from './api';
+import { useAuth } from '@/shared/auth-context';
+import { useIsFavorited, useToggleFavorite } from '../api';
 
 type Props = { producerId: number; farmName: string; className?: string };
 

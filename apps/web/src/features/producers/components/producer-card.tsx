@@ -1,9 +1,9 @@
 import { formatDistance } from '@farmstand/shared';
 import { productImageSrcSet } from '@farmstand/shared/constants/images';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/card';
 import { type FarmTake, FarmTakes } from '@/components/ui/farm-takes';
-import { FavoriteButton } from './favorites/favorite-button';
 
 export type ProducerCardData = {
   user_id: number;
@@ -21,11 +21,20 @@ export type ProducerCardData = {
 };
 
 /**
- * A producer in a list; the whole card opens /producer/{user_id}, the heart sits above the link.
+ * A producer in a list; the whole card opens /producer/{user_id}, the heart (`favorite`, from the
+ * favorites feature) sits above the link.
  * Under its description, the benefits the farm takes at pickup today, worded as on its page.
  * `eager`: the list's first card, whose picture is the first one on screen (fetched at once, high priority).
  */
-export function ProducerCard({ producer, eager = false }: { producer: ProducerCardData; eager?: boolean }) {
+export function ProducerCard({
+  producer,
+  eager = false,
+  favorite,
+}: {
+  producer: ProducerCardData;
+  eager?: boolean;
+  favorite?: ReactNode;
+}) {
   return (
     <article className="relative flex h-full gap-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm transition hover:border-brand-600 hover:shadow-md dark:border-stone-800 dark:bg-stone-900 dark:hover:border-green-500">
       <ProducerAvatar name={producer.farm_name} imageUrl={producer.profile_image_url} eager={eager} />
@@ -65,9 +74,7 @@ export function ProducerCard({ producer, eager = false }: { producer: ProducerCa
           </Badge>
         </div>
       </div>
-      <div className="absolute right-3 top-3 z-10">
-        <FavoriteButton producerId={producer.user_id} farmName={producer.farm_name} />
-      </div>
+      <div className="absolute right-3 top-3 z-10">{favorite}</div>
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { useFavoriteCount } from './api';
+import { useFavoriteCount } from '../api';
 
 /**
  * 'Saved by N shoppers' with a heart, on the public producer page. Everyone

@@ -4,9 +4,6 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-// The heart needs the signed-in person: the card's own text is what is tested here.
-vi.mock('@/shared/favorites/favorite-button', () => ({ FavoriteButton: () => null }));
-
 import { api } from '@/lib/api';
 import { ProducerCard, type ProducerCardData } from './producer-card';
 
