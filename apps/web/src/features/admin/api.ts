@@ -1,3 +1,4 @@
+import { plusDays } from '@farmstand/shared/format/date-only';
 import type {
   AdminCertificationListResponse,
   AdminDashboardStats,
@@ -15,6 +16,8 @@ import type {
   VerificationQueue,
 } from '@farmstand/shared/schemas/admin';
 import type { UserType } from '@farmstand/shared/schemas/auth';
+import type { SubscriptionStatusResponse } from '@farmstand/shared/schemas/billing';
+import type { ClientErrorsResponse, JobsResponse } from '@farmstand/shared/schemas/ops';
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_KEY, adminGet, type Message, useAdminMutation } from '@/lib/admin-api';
 import { api, errorMessage } from '@/lib/api';
@@ -34,6 +37,9 @@ export const adminKeys = {
   producerCertifications: (id: number) => ['admin', 'verification', 'producer-certs', id] as const,
   analytics: (range: AnalyticsRange) => ['admin', 'analytics', range] as const,
   settings: ['admin', 'settings'] as const,
+  jobs: ['admin', 'jobs'] as const,
+  clientErrors: (page: number) => ['admin', 'client-errors', page] as const,
+  subscription: (userId: number) => ['admin', 'subscription', userId] as const,
 };
 
 export const useDashboardStats = () =>
@@ -143,3 +149,40 @@ export const useClearCache = () =>
     success: () => ADMIN_TEXTS.cacheCleared,
     error: () => ADMIN_TEXTS.clearCacheFailed,
   });
+
+/** The Health tab's jobs and the Logs tab's browser errors (issue 12). */
+export const useJobsOverview = () => useQuery({ queryKey: adminKeys.jobs, queryFn: adminGet<JobsResponse>('/admin/jobs') });
+
+export const CLIENT_ERRORS_PER_PAGE = 10;
+
+export const useClientErrors = (page: number) =>
+  useQuery({
+    queryKey: adminKeys.clientErrors(page),
+    queryFn: adminGet<ClientErrorsResponse>('/admin/client-errors', {
+      limit: CLIENT_ERRORS_PER_PAGE,
+      offset: (page - 1) * CLIENT_ERRORS_PER_PAGE,
+    }),
+    placeholderData: (previous) => previous,
+  });
+
+/** A producer's trial or plan as the grant dialog shows it; under adminKeys.all, so a grant refreshes it. */
+export const useAdminSubscription = (userId: number) =>
+  useQuery({
+    queryKey: adminKeys.subscription(userId),
+    queryFn: adminGet<SubscriptionStatusResponse>(`/stripe/admin/subscription/${userId}`),
+  });
+
+/** When access ends now: a date, 'never', or null when the producer has none (as billing.service's accessEndsAt). */
+export function accessEndsAt(sub: SubscriptionStatusResponse): Date | 'never' | null {
+  if (sub.status === 'trialing') return sub.trial_ends_at ? new Date(sub.trial_ends_at) : 'never';
+  if (sub.status === 'active') return sub.current_period_end ? new Date(sub.current_period_end) : 'never';
+  return null;
+}
+
+/** Where a grant of `days` leaves access: never earlier than it ends now (decision 370). */
+export function accessAfterGrant(sub: SubscriptionStatusResponse, days: number, now = new Date()): Date | 'never' {
+  const current = accessEndsAt(sub);
+  if (days === 0 || current === 'never') return 'never';
+  const granted = plusDays(now, days);
+  return current && current > granted ? current : granted;
+}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Pager } from '@/components/ui/admin-ui';
-import { CLIENT_ERRORS_PER_PAGE, useClientErrors } from '../ops-api';
+import { CLIENT_ERRORS_PER_PAGE, useClientErrors } from '../api';
 import { useAdminDates } from '../use-admin-dates';
 
 /** Uncaught errors that visitors' browsers reported (POST /api/client-errors), newest first. */

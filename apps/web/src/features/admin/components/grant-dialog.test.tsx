@@ -3,8 +3,8 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
 
-vi.mock('../api', () => ({
-  adminKeys: { all: ['admin'] },
+vi.mock('../api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api')>()),
   useGrantSubscription: () => ({ mutate: vi.fn(), isPending: false }),
   useUserType: () => ({ mutate: vi.fn(), isPending: false }),
 }));

@@ -1,7 +1,6 @@
 import { LoadFailed, StatCard, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Badge, Spinner } from '@/components/ui/card';
-import { useSystemHealth } from '../api';
-import { useJobsOverview } from '../ops-api';
+import { useJobsOverview, useSystemHealth } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { JobsPanel } from './jobs-panel';
 import { PlatformHealth } from './platform-health';

@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectInput, TextInput } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-import { useGrantSubscription, useUserType } from '../api';
-import { accessAfterGrant, accessEndsAt, useAdminSubscription } from '../subscription-api';
+import { accessAfterGrant, accessEndsAt, useAdminSubscription, useGrantSubscription, useUserType } from '../api';
 
 const TYPE_LABELS: Record<UserType, string> = { consumer: 'Consumer', producer: 'Producer', admin: 'Admin' };
 export const userTypeLabel = (type: UserType) => TYPE_LABELS[type];

@@ -4,7 +4,7 @@ import { Card, Spinner } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/api';
-import { useAdminBenefitTotals } from '../totals-api';
+import { useAdminBenefitTotals } from '../api';
 import { TendersTable } from './tenders-table';
 
 const VALID_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;

@@ -6,7 +6,7 @@ import { TextInput } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { useFileDownload } from '@/components/ui/use-file-download';
 import { errorMessage } from '@/lib/api';
-import { fetchLedgerFile, useLedger } from '../tenders-api';
+import { fetchLedgerFile, useLedger, VALID_MONTH } from '../api';
 import { TendersTable } from './tenders-table';
 
 /** "2030-06" for the month `now` is in, on the viewer's clock. */
@@ -14,8 +14,6 @@ export const monthOf = (now: Date) => `${now.getFullYear()}-${String(now.getMont
 
 /** "June 2030" from "2030-06". */
 const monthName = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
-
-const VALID_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /**
  * On the producer's dashboard: one month's record of what was tendered at pickup, per programme

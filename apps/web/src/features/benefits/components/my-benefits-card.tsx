@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, Spinner } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/api';
-import { useForgetShopperBenefits, useSaveShopperBenefits, useShopperBenefits } from '../shopper-api';
+import { useForgetShopperBenefits, useSaveShopperBenefits, useShopperBenefits } from '../api';
 
 const muted = 'text-stone-700 dark:text-stone-300';
 /** A failed save or forget is shown from the mutation's own error state. */

@@ -3,8 +3,7 @@ import { formatCents } from '@farmstand/shared/format/money';
 import { useEffect } from 'react';
 import { Card } from '@/components/ui/card';
 import { useBenefitTable } from '@/lib/benefit-table';
-import { useProducerBenefits } from '../api';
-import { useShopperBenefits } from '../shopper-api';
+import { useProducerBenefits, useShopperBenefits } from '../api';
 import { incentiveElsewhere, incentiveFor, type PlanPlace } from './tender-plan';
 
 /** What the choice is for: one order at checkout, or each pickup of a CSA share (decision 541). */

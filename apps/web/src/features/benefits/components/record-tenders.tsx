@@ -11,7 +11,7 @@ import { FormError } from '@/components/ui/form-error';
 import { Modal } from '@/components/ui/modal';
 import { ApiError, errorMessage } from '@/lib/api';
 import { formatZonedMoment, parseDollars } from '@/lib/format';
-import { useHandOver, useOrderBenefits, useRecordTenders } from '../tenders-api';
+import { useHandOver, useOrderBenefits, useRecordTenders } from '../api';
 
 /** Orders whose food is handed over or about to be: what was paid for them can be recorded (the server checks again). */
 const RECORDABLE = new Set<Order['status']>(['accepted', 'ready', 'picked_up']);

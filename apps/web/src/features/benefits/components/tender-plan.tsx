@@ -14,9 +14,7 @@ import type { PublicBenefits } from '@farmstand/shared/schemas/benefits';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { Card } from '@/components/ui/card';
 import { useBenefitTable } from '@/lib/benefit-table';
-import { useProducerBenefits } from '../api';
-import { useShopperBenefits } from '../shopper-api';
-import { useFarmListing } from '../tenders-api';
+import { useFarmListing, useProducerBenefits, useShopperBenefits } from '../api';
 
 /** One basket line as the checkout gives it: the line's total in cents is the checkout's own. */
 export type PlanLine = { productId: number; name: string; totalCents: number };
