@@ -20,7 +20,7 @@ const PAGES: { page: string; module: string }[] = [
   { page: '/producer/{id}', module: 'src/app/pages/producer-page.tsx' },
   { page: '/map', module: 'src/features/map/pages/map-page.tsx' },
   { page: '/search', module: 'src/app/pages/search-page.tsx' },
-  { page: '/pricing', module: 'src/features/pricing/pricing-page.tsx' },
+  { page: '/pricing', module: 'src/features/billing/pages/pricing-page.tsx' },
 ];
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };

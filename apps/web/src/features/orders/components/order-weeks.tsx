@@ -5,7 +5,7 @@ import { useOrderWeeks } from '../api';
 /**
  * Producer analytics: orders per pickup week, upcoming weeks included, and their value: accepted
  * orders at their total, the weighed amount once weighed (decisions 174, 546); the table is the
- * admin's too (`shared/order-weeks-table.tsx`).
+ * admin's too (`components/ui/order-weeks-table.tsx`).
  */
 export function OrderWeeks() {
   const query = useOrderWeeks();

@@ -6,7 +6,7 @@ type Take = PublicProducerProfile['benefit_takes'][number];
 /**
  * Near the top of the farm page (decision 546): the benefits the farm takes at pickup today, as the
  * server says (`benefit_takes`, the benefits policy's answer), in the producer cards' wording
- * (`shared/farm-takes.tsx`), with the state's incentive by its own name ("Kentucky Double Dollars").
+ * (`components/ui/farm-takes.tsx`), with the state's incentive by its own name ("Kentucky Double Dollars").
  * Which products each covers is on the product cards below. Nothing when the farm takes none.
  */
 export function FarmBenefits({ takes, state }: { takes: readonly Take[]; state: string }) {
