@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, isNull, ne, notInArray, or, sum } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderEvents, orderItems, orders, products, users } from '../../db/schema';
+import { orderEvents, orderItems, orders, users } from '../../db/schema';
 import type { ItemRow, OrderRow } from './orders.repository';
 
 export type NewOrder = Omit<OrderRow, 'id' | 'status' | 'declineReason' | 'conversationId'>;
@@ -88,71 +88,4 @@ export async function insertOrder(tx: Db, order: NewOrder, items: NewItem[]): Pr
     .prepare('orders_insert_first_event')
     .execute();
   return { order: row, items: lines.sort((a, b) => a.id - b.id) };
-}
-
-/** Which of the farm's orders a day limit counts: one place's (its own limit), or all but the places with their own. */
-export type DayScope = { pointId: number } | { exceptPointIds: number[] };
-
-/**
- * Units of each product in the farm's orders of a local date that are open or picked up, per
- * product, within the scope of its day limit (decision 543).
- */
-export async function dayTaken(
-  db: Db,
-  producerUserId: number,
-  productIds: number[],
-  windowDate: string,
-  scope: DayScope = { exceptPointIds: [] },
-): Promise<Map<number, number>> {
-  if (productIds.length === 0) return new Map();
-  const taken = await db
-    .select({ productId: orderItems.productId, quantity: sum(orderItems.quantity).mapWith(Number) })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        eq(orders.producerUserId, producerUserId),
-        eq(orders.windowDate, windowDate),
-        'pointId' in scope
-          ? eq(orders.pointId, scope.pointId)
-          : scope.exceptPointIds.length > 0
-            ? or(isNull(orders.pointId), notInArray(orders.pointId, scope.exceptPointIds))
-            : undefined,
-        inArray(orders.status, ['requested', 'accepted', 'ready', 'picked_up']),
-        inArray(orderItems.productId, productIds),
-      ),
-    )
-    .groupBy(orderItems.productId);
-  return new Map(taken.map((row) => [row.productId as number, row.quantity]));
-}
-
-/**
- * The first basket line past its product's limit per pickup day ("20 pies per Saturday"), counting
- * the farm's orders of that local date that are open or picked up, or null; each line counts within
- * its `scope` (a place's own limit, decision 543; by default all the farm's orders). The limited
- * products' rows are locked first (in id order, so two baskets never wait on each other crosswise):
- * parallel placements count one after the other. Runs in the placement's transaction, only for a
- * basket with a limited product.
- */
-export async function dayLimitRefusal(
-  tx: Db,
-  lines: { productId: number; quantity: number; dayLimit: number | null; name: string; scope?: DayScope }[],
-  producerUserId: number,
-  windowDate: string,
-): Promise<{ name: string; limit: number; left: number } | null> {
-  const limited = lines.filter((line) => line.dayLimit !== null);
-  if (limited.length === 0) return null;
-  const ids = limited.map((line) => line.productId);
-  await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(inArray(products.id, ids))
-    .orderBy(asc(products.id))
-    .for('no key update');
-  for (const line of limited) {
-    const taken = (await dayTaken(tx, producerUserId, [line.productId], windowDate, line.scope)).get(line.productId) ?? 0;
-    const left = Math.max(0, (line.dayLimit ?? 0) - taken);
-    if (line.quantity > left) return { name: line.name, limit: line.dayLimit ?? 0, left };
-  }
-  return null;
 }

@@ -11,7 +11,13 @@ import type { AuthUser } from '../../plugins/auth';
 import { assertTakesPlanned } from '../benefits';
 import { geocode } from '../geocode';
 import { announceMessage, assertMessagingEnabled } from '../messages';
-import { countOpenOrdersInWindow, type findFarm, lockPoint, productsPlaceLimits } from '../pickup/pickup.repository';
+import {
+  countOpenOrdersInWindow,
+  dayLimitRefusal,
+  type findFarm,
+  lockPoint,
+  productsPlaceLimits,
+} from '../pickup/pickup.repository';
 import { resolveWindow } from '../pickup/pickup.service';
 import { dayScope } from '../pickup/place-rules';
 import {
@@ -24,14 +30,7 @@ import {
   readLineProducts,
 } from './order-lines';
 import { farmTimeZone, mailFarmNow, newOrderMail, orderSummaryAfterNumber, when } from './order-mail';
-import {
-  dayLimitRefusal,
-  insertOrder,
-  type LimitRefusal,
-  type NewItem,
-  type NewOrder,
-  shopperLimitRefusal,
-} from './order-placement.repository';
+import { insertOrder, type LimitRefusal, type NewItem, type NewOrder, shopperLimitRefusal } from './order-placement.repository';
 import { assertInSeason, assertMinimumOrder, assertOrderable, assertTotalWithinLimit, dayLimitMessage } from './orders.policy';
 import { presentOrder } from './orders.presenter';
 import type { OrderProduct } from './orders.repository';

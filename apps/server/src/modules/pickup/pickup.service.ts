@@ -21,7 +21,6 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { incentiveOfState, loadBenefitTable, marketOf } from '../benefits';
 import { geocode } from '../geocode';
-import { dayTaken } from '../orders/order-placement.repository';
 import { lockProducerByUserId } from '../producers/producers.repository';
 import { placesChanged } from '../search/benefit-filter';
 import * as repo from './pickup.repository';
@@ -384,7 +383,7 @@ export async function saveDayLimits(
 /**
  * What the product's day limit leaves at each of the farm's places: the most still reservable for
  * one of the place's open pickup days, counted as placing an order counts it
- * (`order-placement.repository#dayTaken`: the place's own orders under its own limit, the farm's
+ * (`pickup.repository#dayTaken`: the place's own orders under its own limit, the farm's
  * under the product's).
  */
 export async function productDayLeft(ctx: AppContext, producerUserId: number, productId: number): Promise<ProductDayLeft> {
@@ -402,7 +401,7 @@ export async function productDayLeft(ctx: AppContext, producerUserId: number, pr
     }
     let left = 0;
     for (const date of new Set(windows.filter((w) => w.point_id === pointId && !w.full).map((w) => w.date))) {
-      const taken = (await dayTaken(ctx.db, producerUserId, [productId], date, scope)).get(productId) ?? 0;
+      const taken = (await repo.dayTaken(ctx.db, producerUserId, [productId], date, scope)).get(productId) ?? 0;
       left = Math.max(left, limit - taken);
     }
     places.push({ point_id: pointId, day_limit: limit, left });
