@@ -68,8 +68,8 @@ for (const [from, tos] of graph) {
       const key = `${a} → ${b}`;
       pairs.set(key, (pairs.get(key) ?? 0) + 1);
     }
-    // The registry mounts each module's routes file (its default export); everyone else uses the index.
-    const mounted = a === 'modules/index.ts' && to === `${b}/${b.slice('modules/'.length)}.routes.ts`;
+    // The registry mounts each module's routes files (their default export); everyone else uses the index.
+    const mounted = a === 'modules/index.ts' && to.endsWith('.routes.ts');
     if (b.startsWith('modules/') && !b.endsWith('.ts') && to !== `${b}/index.ts` && !mounted) {
       inside.push(`${hasDoor(b) ? 'REFUSED ' : ''}${from} → ${to}`);
     }

@@ -4,8 +4,8 @@ import { formatCents, toCents } from '@farmstand/shared/format/money';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../lib/context';
 import { claimNotice } from '../lib/job-runs';
+import { forgetAllPublicProducts } from '../lib/public-products';
 import { periodEndFrom } from '../modules/billing';
-import { forgetAllPublicProducts } from '../modules/products/products.public-cache';
 import { link, longDate, mailUser } from './notices';
 
 type SubscriptionRow = {

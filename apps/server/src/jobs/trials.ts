@@ -2,7 +2,7 @@ import { isoDate, plusDays } from '@farmstand/shared/format/date-only';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../lib/context';
 import { claimNotice } from '../lib/job-runs';
-import { forgetAllPublicProducts } from '../modules/products/products.public-cache';
+import { forgetAllPublicProducts } from '../lib/public-products';
 import { link, longDate, mailUser } from './notices';
 
 export const TRIAL_REMINDER_DAYS = 3;

@@ -33,7 +33,7 @@ export type JobQueue = {
  *
  * What this instance keeps in memory is declared by the code that owns it, next to its type, by adding
  * to this interface (`declare module '…/lib/context' { interface AppContext { search: SearchState } }`):
- * `search` (modules/search/search-state.ts), `publicProducts` (modules/products/products.public-cache.ts),
+ * `search` (modules/search/search-state.ts), `publicProducts` (lib/public-products.ts),
  * `messageSends` (modules/messages/messages.service.ts), `settings` (modules/settings/settings.service.ts)
  * and the prepared reads in `reads`. So this file names nothing on a floor above it (docs/CONVENTIONS.md),
  * and docs/ARCHITECTURE.md ("What an instance holds in memory") lists them all. Each app has its own, and

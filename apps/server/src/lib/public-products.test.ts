@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { products } from '../../db/schema';
-import { bearer, buildUser } from '../../test/factories';
-import { buildProducer, buildProduct, validProduct, validProfile } from '../../test/producer-factories';
-import { buildTestApp, type TestApp } from '../../test/test-app';
-import { PUBLIC_PRODUCT_CACHE_BOUNDS, PUBLIC_PRODUCT_TTL_MS, PublicProductCache } from './products.public-cache';
+import { products } from '../db/schema';
+import { bearer, buildUser } from '../test/factories';
+import { buildProducer, buildProduct, validProduct, validProfile } from '../test/producer-factories';
+import { buildTestApp, type TestApp } from '../test/test-app';
+import { PUBLIC_PRODUCT_CACHE_BOUNDS, PUBLIC_PRODUCT_TTL_MS, PublicProductCache } from './public-products';
 
 let app: TestApp;
 beforeAll(async () => {

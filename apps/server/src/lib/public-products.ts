@@ -1,9 +1,9 @@
 import { ProductResponse } from '@farmstand/shared/schemas/products';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { BoundedCache } from '../../lib/bounded-cache';
-import type { AppContext } from '../../lib/context';
+import { BoundedCache } from './bounded-cache';
+import type { AppContext } from './context';
 
-declare module '../../lib/context' {
+declare module './context' {
   interface AppContext {
     /**
      * Guests' product pages for 2 s. With the lean prepared read `reads.productPage`: 830 → 6,900 req/s,
@@ -21,7 +21,7 @@ declare module '../../lib/context' {
  */
 export const PUBLIC_PRODUCT_TTL_MS = 2000;
 /**
- * Bounds memory (lib/bounded-cache.ts): a page is dropped once its 2 s are over, and the pages of the
+ * Bounds memory (bounded-cache.ts): a page is dropped once its 2 s are over, and the pages of the
  * last 2 s are held to 16 MB (about 1,500 guests' distinct 11 KB product pages a second; past that the
  * oldest go first). Expired pages kept until 20,000 were held came to 220 MB of JSON, which a
  * guest-heavy soak grew RSS by before they were all dropped at once.

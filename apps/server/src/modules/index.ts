@@ -28,6 +28,7 @@ import search from './search/search.routes';
 import shares from './shares/shares.routes';
 import site from './site/site.routes';
 import standing from './standing/standing.routes';
+import storefront from './storefront/storefront.routes';
 import testing from './testing/testing.routes';
 
 export { defineModule, type ModuleOptions, type ModuleRoutes } from './module';
@@ -65,6 +66,7 @@ const MODULES: ModuleRoutes[] = [
   shares,
   site,
   standing,
+  storefront,
   testing,
 ];
 

@@ -13,10 +13,10 @@ import type {
 import type { UserType } from '@farmstand/shared/schemas/auth';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
+import { forgetAllPublicProducts, forgetPublicProduct } from '../../lib/public-products';
 import type { AuthUser } from '../../plugins/auth';
 import { producerTrial, startProducerAccount } from '../auth';
 import { labelReadiness, toLabelProducer, toLabelProduct } from '../labels';
-import { forgetAllPublicProducts, forgetPublicProduct } from '../products/products.public-cache';
 import * as repo from './admin.repository';
 
 const DEFAULT_PAGE_SIZE = 25;

@@ -6,8 +6,8 @@ import type { z } from 'zod';
 import { writeBackup } from '../../lib/backup-file';
 import type { AppContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
+import { forgetAllPublicProducts } from '../../lib/public-products';
 import type { AuthUser } from '../../plugins/auth';
-import { forgetAllPublicProducts } from '../products/products.public-cache';
 import { insertAdminLog } from './admin.repository';
 
 type Section = Record<string, unknown>;

@@ -7,7 +7,6 @@ import {
   ProducerListQuery,
   ProducerListResponse,
   ProducerProfileRequest,
-  PublicProducerProfile,
   ResubmitApplicationRequest,
 } from '@farmstand/shared/schemas/producers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -108,19 +107,6 @@ const producerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       },
     },
     async (request) => producers.deleteCertification(ctx, request.user, request.params.id),
-  );
-
-  app.get(
-    '/:id',
-    {
-      config: { access: 'public' },
-      schema: {
-        summary: 'Public farm profile by the producer’s user id, with its listed products',
-        params: IdParams,
-        response: { 200: PublicProducerProfile, ...errors(404) },
-      },
-    },
-    async (request) => producers.getPublicProfile(ctx, await request.currentUser(), request.params.id),
   );
 };
 

@@ -5,27 +5,20 @@ import type {
   ProducerProfileInput,
   ResubmitApplicationRequest,
 } from '@farmstand/shared/schemas/producers';
-import { MAX_PRODUCTS_PER_FARM } from '@farmstand/shared/schemas/settings';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
+import { forgetAllPublicProducts } from '../../lib/public-products';
 import { farmToday } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
-import { publicBenefits } from '../benefits';
 import { geocode, zipPlaceMismatch } from '../geocode';
-import { forgetAllPublicProducts } from '../products/products.public-cache';
-import { listPublicProducts } from '../products/products.service';
-import { farmProductRating } from '../reviews';
-import { isProfilePublic, PUBLIC_CERTIFICATION_STATUSES, STATE_BOUND_CATEGORIES } from './producers.policy';
-import { presentListItem, presentOwnCertification, presentOwnProfile, presentPublicProfile } from './producers.presenter';
+import { STATE_BOUND_CATEGORIES } from './producers.policy';
+import { presentListItem, presentOwnCertification, presentOwnProfile } from './producers.presenter';
 import * as repo from './producers.repository';
 
-export const PRODUCER_NOT_FOUND = 'Producer not found';
 export const PROFILE_NOT_FOUND = 'Producer profile not found';
 export const PROFILE_EXISTS = 'You already have a producer profile';
 export const CREATE_PROFILE_FIRST = 'Please create your producer profile first';
-/** Every product a farm can list (decision 551): the farm page finds, sorts and pages them itself. */
-const PUBLIC_PRODUCTS_SHOWN = MAX_PRODUCTS_PER_FARM;
 
 type CertificationInput = z.output<typeof CertificationRequest>;
 
@@ -111,23 +104,6 @@ async function assertRegulatedProductsStayLegal(db: AppContext['db'], producerId
       );
     }
   }
-}
-
-export async function getPublicProfile(ctx: AppContext, viewer: AuthUser | null, producerUserId: number) {
-  const producer = await repo.findProducerByUserId(ctx.db, producerUserId);
-  if (!producer || !isProfilePublic(producer)) throw notFound(PRODUCER_NOT_FOUND);
-  const showContact = viewer !== null;
-  const [certifications, rating, products, today, benefits, productReviews] = await Promise.all([
-    repo.listCertifications(ctx.db, producer.id, [...PUBLIC_CERTIFICATION_STATUSES]),
-    repo.producerRating(ctx.db, producerUserId),
-    producer.listed ? listPublicProducts(ctx, producer.id, PUBLIC_PRODUCTS_SHOWN, showContact) : [],
-    farmToday(ctx),
-    // What the farm takes today (the benefits policy's one rule), for its product cards' badges.
-    publicBenefits(ctx, producerUserId),
-    // The farm's product reviews: the header says how they rate, not "No reviews yet" (issue 44 item 5).
-    farmProductRating(ctx.db, producerUserId),
-  ]);
-  return presentPublicProfile(producer, certifications, products, rating, showContact, today, benefits.takes, productReviews);
 }
 
 export async function listProducers(ctx: AppContext, query: z.output<typeof ProducerListQuery>) {

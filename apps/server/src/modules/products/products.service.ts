@@ -14,13 +14,13 @@ import {
 import { SHARE_PRICE_UNIT } from '@farmstand/shared/schemas/shares';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { forgetPublicProduct, type PublicProductBody } from '../../lib/public-products';
 import type { AuthUser } from '../../plugins/auth';
 import { effectiveSubscriptionStatus, findSubscription } from '../billing';
 import { findProducerByUserId, lockProducerByUserId } from '../producers/producers.repository';
 import { isProductListed } from '../producers/producers.visibility';
 import { canManageProduct, canViewProduct } from './products.policy';
 import { presentProduct } from './products.presenter';
-import { forgetPublicProduct, type PublicProductBody } from './products.public-cache';
 import * as repo from './products.repository';
 import { assertShareTermsFit } from './share-terms';
 import { replaceVariants, summarizeVariants } from './variants';

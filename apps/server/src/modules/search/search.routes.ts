@@ -10,8 +10,8 @@ import {
 } from '@farmstand/shared/schemas/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { forgetAllPublicProducts } from '../../lib/public-products';
 import { defineModule, errors, type ModuleOptions } from '../module';
-import { forgetAllPublicProducts } from '../products/products.public-cache';
 import { startListingIndex, stopListingIndex } from './listing-index/listing-index.service';
 import * as search from './search.service';
 import { onSearchChange, startSearchFeed, stopSearchFeed } from './search-changes';

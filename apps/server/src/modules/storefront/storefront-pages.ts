@@ -5,8 +5,8 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors';
 import { publicSite, requestOrigin } from '../../lib/public-site';
 import { COMPRESS_ANY_SIZE } from '../../plugins/compression';
-import { getPublicProfile } from '../producers/producers.service';
 import { getProduct } from '../products/products.service';
+import { getPublicProfile } from './farm-page';
 import {
   isPublicPagePath,
   notFoundHead,
