@@ -18,6 +18,7 @@ import messages from './messages/messages.routes';
 import type { ModuleOptions, ModuleRoutes } from './module';
 import notices from './notices/notices.routes';
 import ops from './ops/ops.routes';
+import orderBenefits from './orders/order-benefits.routes';
 import orders from './orders/orders.routes';
 import pickup from './pickup/pickup.routes';
 import producers from './producers/producers.routes';
@@ -57,6 +58,7 @@ const MODULES: ModuleRoutes[] = [
   notices,
   ops,
   orders,
+  orderBenefits,
   pickup,
   producers,
   products,

@@ -3,10 +3,7 @@ import type { AcceptedTenders, BenefitProduct } from '@farmstand/shared/benefits
 import { type BenefitTable, type Incentive, incentiveIn } from '@farmstand/shared/benefits/programmes';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import type { PublicBenefits } from '@farmstand/shared/schemas/benefits';
-import { ORDER_STATUS_LABELS } from '@farmstand/shared/schemas/orders';
-import { type AppError, badRequest, conflict } from '../../lib/errors';
-import { localDate } from '../../lib/time';
-import type { OrderRow } from '../orders/orders.repository';
+import { badRequest } from '../../lib/errors';
 import type { BenefitsRow } from './benefits.repository';
 
 /**
@@ -92,24 +89,6 @@ export function benefitProduct(
 
 /** A CSA share as the rules read it (decision 541): the food its box holds, each item as `benefitProduct` reads it. */
 export const shareProduct = (contents: BenefitProduct[]): BenefitProduct => ({ category: 'other', contents });
-
-/**
- * When tenders may be recorded: once the food is handed over or about to be, from its pickup day on
- * (the day in the pickup place's zone), whatever its state says: a picked-up order, or an accepted
- * or ready one, since farms often record at the stand before marking the order picked up. Requests,
- * declined, cancelled, expired and no-show orders had no pickup: nothing was tendered.
- */
-export function tenderTimingRefusal(order: OrderRow, at: Date): AppError | null {
-  if (order.status === 'picked_up' || order.status === 'accepted' || order.status === 'ready') {
-    if (localDate(at, order.timeZone) >= order.windowDate) return null;
-    return conflict(
-      `Order #${order.id} is picked up on ${formatDateOnly(order.windowDate, { weekday: 'long', month: 'long', day: 'numeric' })}; record what was tendered from that day`,
-    );
-  }
-  return conflict(
-    `Order #${order.id} is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}: tenders are recorded only for orders handed over at pickup`,
-  );
-}
 
 /** A coupon the farm says it takes must have an authorisation still running. */
 export function couponDateRefusal(

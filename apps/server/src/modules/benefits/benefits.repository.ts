@@ -197,3 +197,16 @@ export async function platformTotals(db: Db, month: string) {
     orders: Number(row?.[`${kind}_orders`] ?? 0),
   });
 }
+
+/**
+ * For an order of a standing reservation: the products of the latest box of the CSA plan the
+ * reservation follows (decision 541), none when no box was posted yet; null when it follows no plan.
+ */
+export async function latestShareBox(db: Db, standingId: number): Promise<number[] | null> {
+  const { rows } = await db.execute<{ items: { productId: number }[] | null }>(sql`
+    select (select b.items from csa_boxes b where b.plan_id = p.id order by b.week_of desc limit 1) as items
+    from standing_orders s join csa_plans p on p.id = s.plan_id
+    where s.id = ${standingId}`);
+  if (rows.length === 0) return null;
+  return (rows[0].items ?? []).map((item) => item.productId);
+}

@@ -1,4 +1,4 @@
-import { IdParams, MessageResponse } from '@farmstand/shared';
+import { MessageResponse } from '@farmstand/shared';
 import {
   BenefitTableResponse,
   IncentiveParams,
@@ -15,14 +15,12 @@ import {
   BenefitsUserParams,
   Ledger,
   LedgerQuery,
-  OrderBenefitsResponse,
   ProducerBenefitsRequest,
   ProducerBenefitsResponse,
   PublicBenefits,
   ShopperBenefits,
   ShopperBenefitsRequest,
   ShopperBenefitsSaved,
-  TendersRequest,
 } from '@farmstand/shared/schemas/benefits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineModule, errors, type ModuleOptions } from '../module';
@@ -34,10 +32,6 @@ const tags = ['benefits'];
 const producerOnly = {
   access: ['producer'] as const,
   accessMessages: { denied: 'Only producers say which benefits they take at pickup' },
-};
-const farmOnly = {
-  access: ['producer'] as const,
-  accessMessages: { denied: 'Only the farm records what was tendered at pickup' },
 };
 /** The shopper's own saved benefits: only the signed-in user, about themselves (no id in the path). */
 const ownBenefits = {
@@ -135,37 +129,6 @@ const benefitsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       },
     },
     async (request) => benefits.publicBenefits(ctx, request.params.userId),
-  );
-
-  app.get(
-    '/benefits/orders/:id',
-    {
-      config: { access: 'signed-in', accessMessages: { signIn: 'Please sign in to see your order' } },
-      schema: {
-        summary: 'An order’s tender plan (what each benefit can pay) and what the farm recorded',
-        tags,
-        params: IdParams,
-        response: { 200: OrderBenefitsResponse, ...errors(400, 404, 409) },
-      },
-    },
-    async (request) => benefits.orderBenefits(ctx, request.user, request.params.id),
-  );
-
-  app.put(
-    '/benefits/orders/:id/tenders',
-    {
-      config: farmOnly,
-      schema: {
-        summary: 'Record what was tendered for your order at pickup (replaces an earlier record)',
-        description:
-          'Allowed once the order is picked up, or is accepted or ready and its pickup day has come. Refused (400) above what each benefit may pay, above the incentive’s match and daily cap, or above the order’s total.',
-        tags,
-        params: IdParams,
-        body: TendersRequest,
-        response: { 200: OrderBenefitsResponse, ...errors(400, 404, 409) },
-      },
-    },
-    async (request) => benefits.recordTenders(ctx, request.user, request.params.id, request.body),
   );
 
   app.get(

@@ -4,7 +4,7 @@ import type { HandOverRequest, HandOverResponse } from '@farmstand/shared/schema
 import type { AppContext } from '../../lib/context';
 import { conflict, forbidden } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { recordTenders } from '../benefits';
+import { recordTenders } from './order-benefits';
 import { itemAmounts, orderAmounts } from './order-lines';
 import { assertCanRead, refusal, roleOf } from './orders.policy';
 import { presentOrder } from './orders.presenter';
