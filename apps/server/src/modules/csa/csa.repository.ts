@@ -82,14 +82,6 @@ export async function setBoxPhoto(db: Db, planId: number, weekOf: string, photoU
     .where(and(eq(csaBoxes.planId, planId), eq(csaBoxes.weekOf, weekOf)));
 }
 
-export async function findBox(db: Db, planId: number, weekOf: string): Promise<BoxRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(csaBoxes)
-    .where(and(eq(csaBoxes.planId, planId), eq(csaBoxes.weekOf, weekOf)));
-  return row;
-}
-
 export async function boxesOf(db: Db, planId: number, limit = 12): Promise<BoxRow[]> {
   return db.select().from(csaBoxes).where(eq(csaBoxes.planId, planId)).orderBy(desc(csaBoxes.weekOf)).limit(limit);
 }

@@ -21,12 +21,12 @@ import { checkLines } from '../orders/order-lines';
 import { when } from '../orders/order-mail';
 import { closureOn } from '../pickup/place-rules';
 import { occurrences } from '../pickup/windows';
+import { tellFarmOfMember } from '../standing/csa-member-notice';
 import { pickupsAhead, slotOf, statesOf, timingOf } from '../standing/standing.policy';
 import { standingLineText } from '../standing/standing.presenter';
 import * as standingRepo from '../standing/standing.repository';
 import { getStanding } from '../standing/standing.service';
 import * as repo from './csa.repository';
-import { tellFarmOfMember } from './csa-member-notice';
 
 type PlanInput = z.output<typeof CsaPlanRequest>;
 type JoinInput = z.output<typeof CsaJoinRequest>;
@@ -323,7 +323,7 @@ export async function postBox(ctx: AppContext, producer: AuthUser, planId: numbe
     note: input.note,
     postedAt: at,
   });
-  const box = (await repo.findBox(ctx.db, planId, weekOf)) as repo.BoxRow;
+  const box = (await standingRepo.findBox(ctx.db, planId, weekOf)) as repo.BoxRow;
   const shown = await presentBox(ctx, producer.id, box);
   const memberRows = (await repo.membersOf(ctx.db, planId)).filter((m) => m.status === 'active');
   const names = await standingRepo.lineNames(ctx.db, producer.id, box.items);
@@ -367,7 +367,7 @@ export async function postBox(ctx: AppContext, producer: AuthUser, planId: numbe
 export async function setBoxPhoto(ctx: AppContext, producer: AuthUser, planId: number, weekOf: string, buffer: Buffer) {
   await ownPlan(ctx, producer, planId);
   const week = weekStart(weekOf);
-  const box = await repo.findBox(ctx.db, planId, week);
+  const box = await standingRepo.findBox(ctx.db, planId, week);
   if (!box) throw notFound('Post the week’s box first, then add its photo');
   const stored = await storeImage(ctx.storage, `csa/${planId}`, buffer);
   try {
@@ -377,7 +377,7 @@ export async function setBoxPhoto(ctx: AppContext, producer: AuthUser, planId: n
     throw error;
   }
   return {
-    box: await presentBox(ctx, producer.id, (await repo.findBox(ctx.db, planId, week)) as repo.BoxRow),
+    box: await presentBox(ctx, producer.id, (await standingRepo.findBox(ctx.db, planId, week)) as repo.BoxRow),
     message: 'Photo added to the box.',
   };
 }

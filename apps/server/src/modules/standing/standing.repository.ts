@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  csaBoxes,
   csaPlans,
   jobNotices,
   orders,
@@ -235,4 +236,13 @@ export async function remindedWindows(db: Db, standingIds: number[], after: Date
       ),
     );
   return new Set(rows.map((r) => `${r.id}@${new Date(r.milestone).getTime()}`));
+}
+
+/** A CSA plan's box of a week, as posted by the farm (the sweep places it in the member's week). */
+export async function findBox(db: Db, planId: number, weekOf: string): Promise<typeof csaBoxes.$inferSelect | undefined> {
+  const [row] = await db
+    .select()
+    .from(csaBoxes)
+    .where(and(eq(csaBoxes.planId, planId), eq(csaBoxes.weekOf, weekOf)));
+  return row;
 }

@@ -10,7 +10,6 @@ import { claimNotice } from '../../lib/job-runs';
 import { makeUnsubscribeToken } from '../../lib/unsubscribe-token';
 import { findUserWithSubscription } from '../auth';
 import { plannedTakenOn } from '../benefits';
-import { findBox } from '../csa/csa.repository';
 import { when } from '../orders/order-mail';
 import { announcePlaced, checkDraft, placeDraft, unorderableLines } from '../orders/order-placement';
 import { moveOrder } from '../orders/orders.service';
@@ -257,7 +256,7 @@ async function skipClosedWeek(ctx: AppContext, window: Due, closure: PlaceClosur
 /** A CSA member's week: the share at its size's price, and that week's box items in the member's size. */
 async function memberWeek(ctx: AppContext, row: repo.StandingRow, plan: repo.PlanRow, date: string) {
   const size = plan.sizes[row.planSize ?? 0] ?? plan.sizes[0];
-  const box = await findBox(ctx.db, plan.id, weekStart(date));
+  const box = await repo.findBox(ctx.db, plan.id, weekStart(date));
   const lines = (box?.items ?? []).flatMap((item) => {
     const quantity = item.quantities[row.planSize ?? 0] ?? 0;
     return quantity > 0 ? [{ productId: item.productId, variantId: item.variantId, quantity }] : [];
