@@ -22,20 +22,6 @@ export function useLoadErrorToast(query: Pick<UseQueryResult, 'isError' | 'error
   }, [failedAt, text]);
 }
 
-export function LoadFailed({ text, onRetry }: { text: string; onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="rounded-xl border border-red-200 bg-red-50 p-6 text-center dark:border-red-900 dark:bg-red-950/40"
-    >
-      <p className="font-medium text-red-900 dark:text-red-200">{text}</p>
-      <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
-  );
-}
-
 export function SectionTitle({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3">

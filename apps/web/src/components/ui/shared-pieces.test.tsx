@@ -2,12 +2,24 @@ import { act, cleanup, fireEvent, render, renderHook, screen, waitFor, within } 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable } from './data-table';
 import { FormError } from './form-error';
+import { LoadError } from './load-error';
 import { ReasonDialog } from './reason-dialog';
 import { useFileDownload } from './use-file-download';
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+});
+
+describe('LoadError says what could not be loaded and asks again', () => {
+  it('is an alert with the text and a Try again button that retries', () => {
+    const retry = vi.fn();
+    render(<LoadError text="Could not load the members" onRetry={retry} />);
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('Could not load the members')).toBeTruthy();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('FormError says what went wrong, and nothing when nothing did', () => {

@@ -41,7 +41,6 @@ vi.mock('../api', () => ({
 }));
 vi.mock('@/components/ui/admin-ui', async (original) => ({
   ...(await original<typeof import('@/components/ui/admin-ui')>()),
-  LoadFailed: () => null,
   useLoadErrorToast: () => {},
 }));
 

@@ -26,7 +26,7 @@ vi.mock('../api', () => ({
   useAnalytics: () => ({ isPending: false, isError: false, data }),
   useAdminSettings: () => ({ data: undefined }),
 }));
-vi.mock('@/components/ui/admin-ui', () => ({ LoadFailed: () => null, useLoadErrorToast: () => {} }));
+vi.mock('@/components/ui/admin-ui', () => ({ useLoadErrorToast: () => {} }));
 
 import { AnalyticsTab } from './analytics-tab';
 

@@ -1,9 +1,10 @@
 import { formatPrice } from '@farmstand/shared';
 import { ANALYTICS_RANGES, type AnalyticsRange, type AnalyticsResponse } from '@farmstand/shared/schemas/admin';
 import { type ReactNode, useState } from 'react';
-import { LoadFailed, useLoadErrorToast } from '@/components/ui/admin-ui';
+import { useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Card, Spinner } from '@/components/ui/card';
 import { SelectInput } from '@/components/ui/field';
+import { LoadError } from '@/components/ui/load-error';
 import { OrderWeeksTable } from '@/components/ui/order-weeks-table';
 import { useAnalytics } from '../api';
 import { ADMIN_TEXTS } from '../texts';
@@ -89,7 +90,7 @@ export function AnalyticsTab({ benefitTotals }: { benefitTotals?: ReactNode } = 
       {query.isPending ? (
         <Spinner />
       ) : query.isError ? (
-        <LoadFailed text={ADMIN_TEXTS.loadAnalytics} onRetry={() => query.refetch()} />
+        <LoadError text={ADMIN_TEXTS.loadAnalytics} onRetry={() => query.refetch()} />
       ) : (
         <AnalyticsBody data={query.data} />
       )}

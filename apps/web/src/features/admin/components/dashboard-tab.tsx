@@ -1,6 +1,7 @@
 import { formatPrice } from '@farmstand/shared';
-import { LoadFailed, StatCard, useLoadErrorToast } from '@/components/ui/admin-ui';
+import { StatCard, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Spinner } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
 import { useDashboardStats } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 
@@ -8,7 +9,7 @@ export function DashboardTab() {
   const query = useDashboardStats();
   useLoadErrorToast(query, ADMIN_TEXTS.loadDashboard);
   if (query.isPending) return <Spinner />;
-  if (query.isError) return <LoadFailed text={ADMIN_TEXTS.loadDashboard} onRetry={() => query.refetch()} />;
+  if (query.isError) return <LoadError text={ADMIN_TEXTS.loadDashboard} onRetry={() => query.refetch()} />;
   const { users, products, subscriptions, orders, reviews } = query.data;
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,5 +1,6 @@
-import { LoadFailed, StatCard, useLoadErrorToast } from '@/components/ui/admin-ui';
+import { StatCard, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Badge, Spinner } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
 import { useJobsOverview, useSystemHealth } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { JobsPanel } from './jobs-panel';
@@ -14,7 +15,7 @@ export function HealthTab() {
   const jobs = useJobsOverview();
   useLoadErrorToast(query, ADMIN_TEXTS.loadHealth);
   if (query.isPending) return <Spinner />;
-  if (query.isError) return <LoadFailed text={ADMIN_TEXTS.loadHealth} onRetry={() => query.refetch()} />;
+  if (query.isError) return <LoadError text={ADMIN_TEXTS.loadHealth} onRetry={() => query.refetch()} />;
   const { database, server } = query.data;
   return (
     <>
@@ -28,7 +29,7 @@ export function HealthTab() {
       </div>
       {jobs.data && <PlatformHealth platform={jobs.data.platform} />}
       {jobs.data && <JobsPanel data={jobs.data} />}
-      {jobs.isError && <LoadFailed text={ADMIN_TEXTS.loadHealth} onRetry={() => jobs.refetch()} />}
+      {jobs.isError && <LoadError text={ADMIN_TEXTS.loadHealth} onRetry={() => jobs.refetch()} />}
     </>
   );
 }

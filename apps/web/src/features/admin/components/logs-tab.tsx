@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { AdminLink, LoadFailed, Pager, useLoadErrorToast } from '@/components/ui/admin-ui';
+import { AdminLink, Pager, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Card, EmptyState, Spinner } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
 import { ClipboardIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/load-error';
 import { useAdminLogs } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';
@@ -27,7 +28,7 @@ export function LogsTab() {
   const query = useAdminLogs(page);
   useLoadErrorToast(query, ADMIN_TEXTS.loadLogs);
   if (query.isPending) return <Spinner />;
-  if (query.isError) return <LoadFailed text={ADMIN_TEXTS.loadLogs} onRetry={() => query.refetch()} />;
+  if (query.isError) return <LoadError text={ADMIN_TEXTS.loadLogs} onRetry={() => query.refetch()} />;
   if (query.data.logs.length === 0)
     return (
       <>

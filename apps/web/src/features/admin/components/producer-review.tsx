@@ -1,6 +1,6 @@
 import type { ProducerVerifyAction, VerificationHistoryEntry } from '@farmstand/shared/schemas/admin';
 import { useEffect, useRef, useState } from 'react';
-import { AdminLink, LoadFailed, useLoadErrorToast } from '@/components/ui/admin-ui';
+import { AdminLink, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Button } from '@/components/ui/button';
 import { Card, Spinner } from '@/components/ui/card';
 import { CertificationBadge, certificationLabel } from '@/components/ui/certification-badge';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
 import { DocumentLink } from '@/components/ui/document-link';
 import { TextArea } from '@/components/ui/field';
+import { LoadError } from '@/components/ui/load-error';
 import { useProducerCertifications, useProducerDetails, useVerifyProducer } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';
@@ -78,7 +79,7 @@ export function ProducerReview({ producerId, onDecided }: { producerId: number; 
         <Spinner />
       </div>
     );
-  if (details.isError) return <LoadFailed text={ADMIN_TEXTS.loadProducerDetails} onRetry={() => details.refetch()} />;
+  if (details.isError) return <LoadError text={ADMIN_TEXTS.loadProducerDetails} onRetry={() => details.refetch()} />;
   const p = details.data;
   // The hook confirms with a toast (it shows even after this panel unmounts).
   const decide = (action: ProducerVerifyAction) =>
@@ -118,7 +119,7 @@ export function ProducerReview({ producerId, onDecided }: { producerId: number; 
         {certs.isPending ? (
           <Spinner />
         ) : certs.isError ? (
-          <LoadFailed text={ADMIN_TEXTS.loadCertifications} onRetry={() => certs.refetch()} />
+          <LoadError text={ADMIN_TEXTS.loadCertifications} onRetry={() => certs.refetch()} />
         ) : certs.data.certifications.length === 0 ? (
           <p className="text-stone-600 dark:text-stone-300">No certifications added yet.</p>
         ) : (

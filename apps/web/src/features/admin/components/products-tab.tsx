@@ -2,12 +2,13 @@ import { AVAILABILITY_LABELS, type Availability, CATEGORY_LABELS, formatPrice, t
 import { LABEL_FIELD_NAMES, type LabelField } from '@farmstand/shared/labels/rules';
 import { type AdminProduct, MODERATION_REASON_MAX, ProductModerationRequest } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
-import { AdminLink, LoadFailed, Pager, useLoadErrorToast } from '@/components/ui/admin-ui';
+import { AdminLink, Pager, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, Spinner } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
 import { TextInput } from '@/components/ui/field';
 import { BasketIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/load-error';
 import { firstIssue, ReasonDialog } from '@/components/ui/reason-dialog';
 import { useAdminProducts, useModerateProduct } from '../api';
 import { ADMIN_TEXTS } from '../texts';
@@ -45,7 +46,7 @@ export function ProductsTab() {
       {query.isPending ? (
         <Spinner />
       ) : query.isError ? (
-        <LoadFailed text={ADMIN_TEXTS.loadProducts} onRetry={() => query.refetch()} />
+        <LoadError text={ADMIN_TEXTS.loadProducts} onRetry={() => query.refetch()} />
       ) : query.data.products.length === 0 ? (
         <EmptyState title="No products found" icon={BasketIcon} />
       ) : (

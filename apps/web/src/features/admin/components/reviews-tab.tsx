@@ -1,10 +1,11 @@
 import { type AdminPendingReview, MODERATION_REASON_MAX } from '@farmstand/shared/schemas/admin';
 import { ModerateReviewRequest } from '@farmstand/shared/schemas/reviews';
 import { useState } from 'react';
-import { AdminLink, LoadFailed, useLoadErrorToast } from '@/components/ui/admin-ui';
+import { AdminLink, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Button } from '@/components/ui/button';
 import { Card, EmptyState, Spinner } from '@/components/ui/card';
 import { StarIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/load-error';
 import { firstIssue, ReasonDialog } from '@/components/ui/reason-dialog';
 import { Stars } from '@/components/ui/stars';
 import { useModerateReview, usePendingReviews } from '../api';
@@ -22,7 +23,7 @@ export function ReviewsTab() {
   const [rejecting, setRejecting] = useState<AdminPendingReview | null>(null);
   useLoadErrorToast(query, ADMIN_TEXTS.loadReviews);
   if (query.isPending) return <Spinner />;
-  if (query.isError) return <LoadFailed text={ADMIN_TEXTS.loadReviews} onRetry={() => query.refetch()} />;
+  if (query.isError) return <LoadError text={ADMIN_TEXTS.loadReviews} onRetry={() => query.refetch()} />;
   if (query.data.reviews.length === 0) return <EmptyState title={ADMIN_TEXTS.noPendingReviews} icon={StarIcon} />;
 
   // The hook confirms with a toast.

@@ -1,10 +1,11 @@
 import { SETTINGS_KEYS, type SettingsKey, SettingsSchemas } from '@farmstand/shared';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { LoadFailed, useLoadErrorToast } from '@/components/ui/admin-ui';
+import { useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Button } from '@/components/ui/button';
 import { Card, Spinner } from '@/components/ui/card';
 import { SelectInput, TextArea, TextInput } from '@/components/ui/field';
+import { LoadError } from '@/components/ui/load-error';
 import { useAdminSettings, useBackup, useClearCache, useSaveSettings } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { fieldsOf, SECTION_TITLES, type SettingField } from './settings-fields';
@@ -23,7 +24,7 @@ export function SettingsTab() {
   const query = useAdminSettings();
   useLoadErrorToast(query, ADMIN_TEXTS.loadSettings);
   if (query.isPending) return <Spinner />;
-  if (query.isError) return <LoadFailed text={ADMIN_TEXTS.loadSettings} onRetry={() => query.refetch()} />;
+  if (query.isError) return <LoadError text={ADMIN_TEXTS.loadSettings} onRetry={() => query.refetch()} />;
   return (
     <div className="space-y-6">
       {SETTINGS_KEYS.map((key) => (

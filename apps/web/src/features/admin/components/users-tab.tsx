@@ -1,12 +1,13 @@
 import type { AdminUser, UserStatusAction } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
-import { AdminLink, LoadFailed, Pager, useLoadErrorToast } from '@/components/ui/admin-ui';
+import { AdminLink, Pager, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, Spinner } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
 import { TextInput } from '@/components/ui/field';
 import { UserIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/load-error';
 import { useAuth } from '@/shared/auth-context';
 import { useAdminUsers, useUserStatus } from '../api';
 import { ADMIN_TEXTS } from '../texts';
@@ -117,7 +118,7 @@ export function UsersTab() {
       {query.isPending ? (
         <Spinner />
       ) : query.isError ? (
-        <LoadFailed text={ADMIN_TEXTS.loadUsers} onRetry={() => query.refetch()} />
+        <LoadError text={ADMIN_TEXTS.loadUsers} onRetry={() => query.refetch()} />
       ) : query.data.users.length === 0 ? (
         <EmptyState title="No users found" icon={UserIcon} />
       ) : (

@@ -1,9 +1,10 @@
 import type { VerificationQueue } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
-import { LoadFailed, SectionTitle, useLoadErrorToast } from '@/components/ui/admin-ui';
+import { SectionTitle, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Button } from '@/components/ui/button';
 import { Card, EmptyState, Spinner } from '@/components/ui/card';
 import { CheckCircleIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/load-error';
 import { usePendingProducers } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';
@@ -24,7 +25,7 @@ export function VerificationTab() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   useLoadErrorToast(query, ADMIN_TEXTS.loadPendingProducers);
   if (query.isPending) return <Spinner />;
-  if (query.isError) return <LoadFailed text={ADMIN_TEXTS.loadPendingProducers} onRetry={() => query.refetch()} />;
+  if (query.isError) return <LoadError text={ADMIN_TEXTS.loadPendingProducers} onRetry={() => query.refetch()} />;
   const { producers, count } = query.data;
   const selected = producers.find((p) => p.id === selectedId);
 

@@ -11,11 +11,12 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, Spinner } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
+import { LoadError } from '@/components/ui/load-error';
 import { errorMessage } from '@/lib/api';
 import { useBenefitTableQuery } from '../api';
 import { IncentiveDialog } from './incentive-dialog';
 import { ProgrammeDialog } from './programme-dialog';
-import { alertText, muted, SourceLinks } from './programme-form-parts';
+import { muted, SourceLinks } from './programme-form-parts';
 
 export const PROGRAMMES_LOAD_FAILED = 'Could not load the benefit programmes; try again';
 
@@ -57,12 +58,7 @@ export function AdminBenefitProgrammes() {
       {query.isPending ? (
         <Spinner label="Loading the benefit programmes…" />
       ) : query.isError ? (
-        <div role="alert" className="space-y-2">
-          <p className={alertText}>{errorMessage(query.error, PROGRAMMES_LOAD_FAILED)}</p>
-          <Button size="sm" variant="secondary" onClick={() => query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError text={errorMessage(query.error, PROGRAMMES_LOAD_FAILED)} onRetry={() => query.refetch()} />
       ) : (
         <>
           <ProgrammesTable table={query.data} onEdit={(row) => setEditing({ kind: 'programme', row })} />

@@ -7,12 +7,12 @@ import { Badge, type BadgeTone, Card, EmptyState, Spinner } from '@/components/u
 import { TextInput } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { DocumentIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/load-error';
 import { errorMessage } from '@/lib/api';
 import { useAdminBenefits, useReviewBenefits } from '../api';
 import { BENEFITS_TEXTS } from '../texts';
 
 const muted = 'text-stone-700 dark:text-stone-300';
-const alertText = 'text-sm text-red-700 dark:text-red-400';
 
 type Listed = Exclude<SnapStatus, 'none'>;
 const STATUSES: Listed[] = ['pending', 'verified', 'rejected'];
@@ -71,12 +71,7 @@ export function AdminBenefitsReview() {
       {query.isPending ? (
         <Spinner label="Loading FNS numbers…" />
       ) : query.isError ? (
-        <div role="alert" className="space-y-2">
-          <p className={alertText}>{errorMessage(query.error, BENEFITS_TEXTS.adminLoadFailed)}</p>
-          <Button size="sm" variant="secondary" onClick={() => query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError text={errorMessage(query.error, BENEFITS_TEXTS.adminLoadFailed)} onRetry={() => query.refetch()} />
       ) : farms.length === 0 ? (
         <EmptyState
           title={

@@ -3,10 +3,11 @@ import type { SubscriptionStatusResponse } from '@farmstand/shared/schemas/billi
 import { BILLING_TEXTS } from '@farmstand/shared/schemas/billing';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { Card, PageTitle, Spinner } from '@/components/ui/card';
 import { Faq } from '@/components/ui/faq';
 import { CheckCircleIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/load-error';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '@/shared/auth-context';
 import { useSite } from '@/shared/site/api';
@@ -35,17 +36,6 @@ function NotForThisAccount({ userType }: { userType: string }) {
   );
 }
 
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <Card role="alert" className="p-6">
-      <p className="font-semibold text-red-800 dark:text-red-300">{BILLING_TEXTS.loadFailed}</p>
-      <Button variant="secondary" className="mt-4" onClick={onRetry}>
-        Try again
-      </Button>
-    </Card>
-  );
-}
-
 /** Why no plan can be chosen right now, or nothing when one can. */
 function planBlockedReason(subscription: SubscriptionStatusResponse): string | undefined {
   if (subscription.status === 'active' && !subscription.cancel_at_period_end) return 'You are subscribed. Thank you!';
@@ -69,7 +59,7 @@ export default function BillingPage() {
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-8 sm:px-6">
       <PageTitle subtitle="Your plan, payments and what is included.">Billing</PageTitle>
       {status.isPending && <Spinner label="Loading your subscription…" />}
-      {status.isError && <LoadFailed onRetry={() => status.refetch()} />}
+      {status.isError && <LoadError text={BILLING_TEXTS.loadFailed} onRetry={() => status.refetch()} />}
       {status.data && (
         <>
           <div className="space-y-4">

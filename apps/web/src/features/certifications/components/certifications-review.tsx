@@ -7,13 +7,14 @@ import {
 } from '@farmstand/shared/schemas/admin';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { AdminLink, LoadFailed, useLoadErrorToast } from '@/components/ui/admin-ui';
+import { AdminLink, useLoadErrorToast } from '@/components/ui/admin-ui';
 import { Button } from '@/components/ui/button';
 import { Card, EmptyState, Spinner } from '@/components/ui/card';
 import { CertificationBadge, certificationLabel } from '@/components/ui/certification-badge';
 import { DataTable } from '@/components/ui/data-table';
 import { DocumentLink } from '@/components/ui/document-link';
 import { AlertIcon, DocumentIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/load-error';
 import { useBulkCertifications, useCertifications, useCertificationTypes, useModerateCertification } from '../api';
 import { CERTIFICATION_TEXTS } from '../texts';
 import { CertificationDetails } from './certification-details';
@@ -97,7 +98,7 @@ export function CertificationsReview() {
       {query.isPending ? (
         <Spinner />
       ) : query.isError ? (
-        <LoadFailed text={CERTIFICATION_TEXTS.loadCertifications} onRetry={() => query.refetch()} />
+        <LoadError text={CERTIFICATION_TEXTS.loadCertifications} onRetry={() => query.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState title={`No ${STATUS_LABELS[status].toLowerCase()} certifications`} icon={DocumentIcon} />
       ) : (

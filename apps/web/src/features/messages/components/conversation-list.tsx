@@ -1,8 +1,8 @@
 import { formatMessageTime } from '@farmstand/shared';
 import { MESSAGING_TEXTS } from '@farmstand/shared/constants/messaging';
 import type { Conversation } from '@farmstand/shared/schemas/messages';
-import { Button } from '@/components/ui/button';
 import { ChatIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/load-error';
 import { Avatar, displayName } from './avatar';
 
 type Props = {
@@ -32,14 +32,7 @@ export function ConversationList({ conversations, selectedId, isLoading, onSelec
     );
   }
   if (onRetry && conversations.length === 0) {
-    return (
-      <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center">
-        <p className="font-semibold">{MESSAGING_TEXTS.loadConversationsFailed}</p>
-        <Button variant="secondary" onClick={onRetry}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError text={MESSAGING_TEXTS.loadConversationsFailed} onRetry={onRetry} className="m-4" />;
   }
   if (conversations.length === 0) {
     return (
