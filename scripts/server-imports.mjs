@@ -5,8 +5,7 @@
 // import circles (type imports count) and imports that run up the floors:
 //   main.ts, restore.ts, seed/, tools/  →  app.ts  →  jobs/, realtime/, modules/index.ts  →  modules/<m>/
 //   →  plugins/  →  lib/, db/, config.ts, types/
-// Fails on a circle, an upward import, or an import into the inside of a module that has a front door
-// (until every module has one, the others' inside imports are listed, decision 568). `npm run lint` runs it.
+// Fails on a circle, an upward import, or an import into another module's inside (decision 568). `npm run lint` runs it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,8 +41,6 @@ const floorOf = (unit) =>
   FLOOR[unit] ??
   (unit.startsWith('modules/') ? 1 : unit === 'plugins' ? 0 : ['lib', 'db', 'config.ts', 'types'].includes(unit) ? -1 : null);
 
-const hasDoor = (unit) => existsSync(join(src, unit, 'index.ts'));
-
 const graph = new Map();
 for (const file of files(src)) {
   if (isTest(file)) continue;
@@ -71,7 +68,7 @@ for (const [from, tos] of graph) {
     // The registry mounts each module's routes files (their default export); everyone else uses the index.
     const mounted = a === 'modules/index.ts' && to.endsWith('.routes.ts');
     if (b.startsWith('modules/') && !b.endsWith('.ts') && to !== `${b}/index.ts` && !mounted) {
-      inside.push(`${hasDoor(b) ? 'REFUSED ' : ''}${from} → ${to}`);
+      inside.push(`${from} → ${to}`);
     }
     const fa = floorOf(a);
     const fb = floorOf(b);
@@ -154,17 +151,12 @@ const list = (title, lines) => {
   console.log(`\n${title}: ${lines.length}`);
   for (const line of lines) console.log(`  ${line}`);
 };
-const refused = inside.filter((line) => line.startsWith('REFUSED')).length;
 if (process.argv.includes('--list')) {
   console.log('module → module imports:');
   for (const [pair, count] of [...pairs].sort(([a], [b]) => (a < b ? -1 : 1)))
     console.log(`${String(count).padStart(4)}  ${pair}`);
-  list('imports into another module’s inside (REFUSED: the module has a front door)', inside.sort());
-} else
-  list(
-    'imports into a module’s inside past its front door',
-    inside.filter((line) => line.startsWith('REFUSED')),
-  );
+}
+list('imports into another module’s inside', inside.sort());
 list(
   'import circles (type imports count)',
   components.map((c) => `${c.length} files: ${shortestCycle(c[0], new Set(c)).join(' → ')}`),
@@ -175,7 +167,7 @@ console.log(
   `\n${graph.size} files; ${imports} module → module imports in ${pairs.size} pairs; ${inside.length} inside imports; ` +
     `${components.length} circles; ${floorCount} floors; ${upward.length} upward imports`,
 );
-if (refused || components.length || upward.length) {
+if (inside.length || components.length || upward.length) {
   console.error(
     'A module is used through its index.ts, nothing imports in a circle, and imports run down the floors (docs/CONVENTIONS.md).',
   );

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../lib/context';
 import { claimNotice } from '../lib/job-runs';
 import { farmToday } from '../lib/time';
-import { certificationStatusSql } from '../modules/producers/certification-validity';
+import { certificationStatusSql } from '../modules/producers';
 import { link, longDate, mailUser } from './notices';
 
 /** Reminders go out this many days before a certification expires. */

@@ -1,9 +1,9 @@
 import { ORDER_LIMITS } from '@farmstand/shared/schemas/orders';
 import type { AppContext } from '../lib/context';
 import { claimNotice } from '../lib/job-runs';
-import { farmsWithPendingOrderMail, mailPeriodOf, takePendingOrderMail } from '../modules/orders/order-mail';
-import { farmsWithPendingShareMail, takePendingShareMail } from '../modules/shares/share-mail';
-import { farmsWithPendingCsaMail, takePendingCsaMail } from '../modules/standing/csa-mail';
+import { farmsWithPendingOrderMail, mailPeriodOf, takePendingOrderMail } from '../modules/orders';
+import { farmsWithPendingShareMail, takePendingShareMail } from '../modules/shares';
+import { farmsWithPendingCsaMail, takePendingCsaMail } from '../modules/standing';
 
 const FARM_DIGEST = 'order_digest';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../lib/context';
-import { sendMorningSummaries, sendPickupReminders } from '../modules/orders/reminders';
+import { sendMorningSummaries, sendPickupReminders } from '../modules/orders';
 
 /**
  * The sweep's pickup-day mails (decision 505): the shopper's reminder the day before, from 8 AM in

@@ -1,7 +1,7 @@
 import type { AppContext } from '../lib/context';
 import { type JobSummary, recordRun } from '../lib/job-runs';
-import { runOrderExpiry } from '../modules/orders/orders.jobs';
-import { runStandingOrders } from '../modules/standing/standing.sweep';
+import { runOrderExpiry } from '../modules/orders';
+import { runStandingOrders } from '../modules/standing';
 import { runCertifications } from './certifications';
 import { runCloseDays } from './close-days';
 import { runFarmMailDigests } from './farm-mail-digest';

@@ -16,7 +16,7 @@ import {
 } from '../db/schema';
 import type { AppContext } from '../lib/context';
 import { hashPassword } from '../modules/auth';
-import { replaceVariants } from '../modules/products/variants';
+import { replaceVariants } from '../modules/products';
 import { DEMO_SHOPPER_EMAILS, draftReview } from './community';
 import { type DemoPictureUrls, removeDemoPictures, storeDemoPictures } from './demo-pictures';
 import { buildDemoFarms, type DemoFarm, type DemoProduct } from './farms';

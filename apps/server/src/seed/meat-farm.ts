@@ -4,7 +4,7 @@ import { meatListingViolation } from '@farmstand/shared/labels/meat-rules';
 import { type ProductInput, ProductRequest } from '@farmstand/shared/schemas/products';
 import { defaultCutSheet, SHARE_PRICE_UNIT } from '@farmstand/shared/schemas/shares';
 import { localDate } from '../lib/time';
-import { summarizeVariants } from '../modules/products/variants';
+import { summarizeVariants } from '../modules/products';
 import { type DemoFarm, type DemoProduct, issuingAuthority } from './farms';
 import { farmSite } from './towns';
 

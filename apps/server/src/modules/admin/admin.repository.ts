@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminLogs, producers, products, users } from '../../db/schema';
-import { productListed } from '../producers/producers.visibility';
+import { productListed } from '../producers';
 import { listReviews } from '../reviews';
 
 /** Counts may come back as text (bigint) from either engine; this makes them numbers. */

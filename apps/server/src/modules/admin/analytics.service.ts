@@ -4,7 +4,7 @@ import { percentOf, toDollars } from '@farmstand/shared/format/money';
 import type { AnalyticsRange, AnalyticsResponse } from '@farmstand/shared/schemas/admin';
 import type { AppContext } from '../../lib/context';
 import { uptimePercent } from '../../lib/ops/heartbeat';
-import { ordersPerPickupWeek } from '../orders/orders.service';
+import { ordersPerPickupWeek } from '../orders';
 import * as repo from './analytics.repository';
 
 const RANGE_DAYS: Record<AnalyticsRange, number> = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { certificationStatusSql } from '../producers/certification-validity';
+import { certificationStatusSql } from '../producers';
 import { FOOD_LICENCE_TYPES } from './verification.rules';
 
 /** Spec 02 §9: certifications expiring within this many days are flagged. */

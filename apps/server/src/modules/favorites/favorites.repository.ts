@@ -1,13 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { favorites } from '../../db/schema';
-import {
-  aliasedProducerAccountActive,
-  aliasedProductListed,
-  effectiveStatusSql,
-  producerOwnerJoinSql,
-} from '../producers/listing-visibility.sql';
-import type { ProducerRow } from '../search/search.repository';
+import { aliasedProducerAccountActive, aliasedProductListed, effectiveStatusSql, producerOwnerJoinSql } from '../producers';
+import type { ProducerRow } from '../search';
 
 /** A favourite is the producer search row without distance, plus when it was saved. */
 export type FavoriteRow = Omit<ProducerRow, 'distance' | 'total'> & { favorited_at: Date | string };

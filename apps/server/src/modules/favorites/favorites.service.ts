@@ -2,7 +2,7 @@ import type { FavoriteProducer, FavoriteToggleResponse } from '@farmstand/shared
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { presentProducerListItem } from '../search/search.presenter';
+import { presentProducerListItem } from '../search';
 import * as repo from './favorites.repository';
 
 export async function listFavorites(ctx: AppContext, userId: number): Promise<FavoriteProducer[]> {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { defineModule, type ModuleOptions } from '../module';
-import { searchIsReady } from '../search/listing-index/listing-index.service';
+import { searchIsReady } from '../search';
 
 const HealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),

@@ -4,11 +4,8 @@ import type { AppContext } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
 import { forgetPublicProduct } from '../../lib/public-products';
 import type { AuthUser } from '../../plugins/auth';
-import { findProducerByUserId, updateProducer } from '../producers/producers.repository';
-import { PROFILE_NOT_FOUND } from '../producers/producers.service';
-import { presentProduct } from '../products/products.presenter';
-import { lockProduct, updateProduct } from '../products/products.repository';
-import { loadManageableProduct } from '../products/products.service';
+import { findProducerByUserId, PROFILE_NOT_FOUND, updateProducer } from '../producers';
+import { loadManageableProduct, lockProduct, presentProduct, updateProduct } from '../products';
 import { removeImage, removeUrls, storeImage } from './image-processing';
 
 const ownerView = { showContact: true };

@@ -2,7 +2,7 @@ import { TEXTS } from '@farmstand/shared';
 import { MESSAGING_TEXTS, maxInquiryQuantity } from '@farmstand/shared/constants/messaging';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { isProductPublic } from '../producers/producers.visibility';
+import { isProductPublic } from '../producers';
 import type { InquiryProduct } from './inquiries.repository';
 
 /** Spec 01 §5 inquiry rules, enforced on the server; the web form mirrors them. */

@@ -14,9 +14,9 @@ import { localDate } from '../../lib/time';
 import { makeUnsubscribeToken, readUnsubscribeToken } from '../../lib/unsubscribe-token';
 import type { AuthUser } from '../../plugins/auth';
 import { countFavorites } from '../favorites';
-import { windowInZone } from '../orders/reminders';
-import { publicPickup } from '../pickup/pickup.service';
-import { findProducerByUserId } from '../producers/producers.repository';
+import { windowInZone } from '../orders';
+import { publicPickup } from '../pickup';
+import { findProducerByUserId } from '../producers';
 import * as repo from './notices.repository';
 
 /**

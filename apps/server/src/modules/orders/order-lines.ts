@@ -11,7 +11,7 @@ import { toCents } from '@farmstand/shared/format/money';
 import { formatOrderLine, lineName } from '@farmstand/shared/format/quantity';
 import type { AppContext } from '../../lib/context';
 import { type AppError, badRequest } from '../../lib/errors';
-import { isProductPublic } from '../producers/producers.visibility';
+import { isProductPublic } from '../producers';
 import { type ItemRow, type OrderProduct, type VariantForOrder, variantsForOrder } from './orders.repository';
 
 /**

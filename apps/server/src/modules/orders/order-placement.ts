@@ -14,12 +14,12 @@ import { announceMessage, assertMessagingEnabled } from '../messages';
 import {
   countOpenOrdersInWindow,
   dayLimitRefusal,
+  dayScope,
   type findFarm,
   lockPoint,
   productsPlaceLimits,
-} from '../pickup/pickup.repository';
-import { resolveWindow } from '../pickup/pickup.service';
-import { dayScope } from '../pickup/place-rules';
+  resolveWindow,
+} from '../pickup';
 import {
   checkLines,
   type LineProducts,

@@ -4,7 +4,7 @@ import { runNamed } from '../../db/named';
 import { messages, orderEvents, orderItems, orderMessages, orders, producers, productVariants, users } from '../../db/schema';
 import { TurnLoader } from '../../lib/turn-loader';
 import type { MessageWithProduct } from '../messages';
-import { returnStock } from '../products/stock';
+import { returnStock } from '../products';
 
 declare module '../../lib/context' {
   interface AppReads {

@@ -20,7 +20,7 @@ import { lazyModule } from '../../lib/lazy-module';
 import { zonedFormatter } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import { type LabelBlock, layoutLabel, POINTS_PER_INCH, sheetSlot, standardFontMetrics } from '../labels';
-import { findFarm } from '../pickup/pickup.repository';
+import { findFarm } from '../pickup';
 import { presentOrder } from './orders.presenter';
 import * as repo from './orders.repository';
 import { expireOverdue } from './orders.service';

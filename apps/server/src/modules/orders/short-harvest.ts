@@ -10,7 +10,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { insertOutboxRow } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../messages';
-import { returnStock } from '../products/stock';
+import { returnStock } from '../products';
 import { mailAmount, mailLines, orderAmounts } from './order-lines';
 import { when } from './order-mail';
 import { assertCanRead, type OrderRole, roleOf } from './orders.policy';

@@ -1,5 +1,5 @@
 import type { AuthUser } from '../../plugins/auth';
-import { isProductListed } from '../producers/producers.visibility';
+import { isProductListed } from '../producers';
 import type { ProductWithProducer } from './products.repository';
 
 /** The owner changes a product; admins moderate any product (spec 02 §6). */

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { producers, products, productVariants, shareReservations, subscriptions, users } from '../../db/schema';
-import { producerListed, productListed } from '../producers/producers.visibility';
+import { producerListed, productListed } from '../producers';
 
 declare module '../../lib/context' {
   interface AppReads {

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptOneClickPosts } from '../../plugins/one-click-unsubscribe';
 import { defineModule, errors, type ModuleOptions } from '../module';
-import { pickupRemindersOf, setPickupReminders, userOfUnsubscribeToken } from '../orders/reminders';
+import { pickupRemindersOf, setPickupReminders, userOfUnsubscribeToken } from '../orders';
 
 const signedIn = { access: 'signed-in' as const, accessMessages: { signIn: 'Please sign in to change your reminders' } };
 

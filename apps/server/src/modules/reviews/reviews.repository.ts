@@ -1,12 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminLogs, reviews } from '../../db/schema';
-import {
-  aliasedProducerAccountActive,
-  aliasedProducerListed,
-  aliasedProductListed,
-  producerOwnerJoinSql,
-} from '../producers/listing-visibility.sql';
+import { aliasedProducerAccountActive, aliasedProducerListed, aliasedProductListed, producerOwnerJoinSql } from '../producers';
 
 export type ReviewRowBase = typeof reviews.$inferSelect;
 

@@ -7,7 +7,7 @@ import { runNamed } from '../../db/named';
 import { producerBenefits, producers } from '../../db/schema';
 import type { Point } from '../../lib/geo';
 import { type BenefitsRow, loadBenefitTable, type PlaceIncentive } from '../benefits';
-import { effectiveStatusSql } from '../producers/listing-visibility.sql';
+import { effectiveStatusSql } from '../producers';
 import { type BenefitsWanted, placeIncentivesOf } from './benefit-filter';
 import { visibleNowSql } from './visible-until';
 

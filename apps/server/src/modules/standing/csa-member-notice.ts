@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { insertOutboxRow } from '../../lib/mailer';
-import { mailFarmNow } from '../orders/order-mail';
+import { mailFarmNow } from '../orders';
 import { CSA_MAIL_PENDING, joinedText, leftText, MEMBER_COLUMNS, type Member } from './csa-mail';
 
 /**

@@ -1,8 +1,7 @@
 import { addDaysToDate, daysBetweenDates } from '@farmstand/shared/format/date-only';
 import { STANDING_LIMITS, type StandingWindowState } from '@farmstand/shared/schemas/standing';
-import type { PointRow } from '../pickup/pickup.repository';
-import { closureOn } from '../pickup/place-rules';
-import { cutoffOf, type Occurrence, occurrences } from '../pickup/windows';
+import type { PointRow } from '../pickup';
+import { closureOn, cutoffOf, type Occurrence, occurrences } from '../pickup';
 import type { StandingRow, WindowRecord } from './standing.repository';
 
 /**

@@ -1,8 +1,8 @@
 import { closureText } from '@farmstand/shared/format/place-calendar';
 import { formatOrderLine } from '@farmstand/shared/format/quantity';
 import { cadenceLabel, STANDING_LIMITS, type Standing } from '@farmstand/shared/schemas/standing';
-import type { PointWithSchedule, Settings } from '../pickup/pickup.repository';
-import { closureOn } from '../pickup/place-rules';
+import type { PointWithSchedule, Settings } from '../pickup';
+import { closureOn } from '../pickup';
 import { heldOn, offFor, slotOf, timingOf, windowsAhead } from './standing.policy';
 import type { StandingWithFarm, WindowRecord } from './standing.repository';
 

@@ -4,10 +4,9 @@ import { notFound } from '../../lib/errors';
 import { farmToday } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import { publicBenefits } from '../benefits';
-import { isProfilePublic, PUBLIC_CERTIFICATION_STATUSES } from '../producers/producers.policy';
-import { presentPublicProfile } from '../producers/producers.presenter';
-import * as producersRepo from '../producers/producers.repository';
-import { listPublicProducts } from '../products/products.service';
+import * as producersRepo from '../producers';
+import { isProfilePublic, PUBLIC_CERTIFICATION_STATUSES, presentPublicProfile } from '../producers';
+import { listPublicProducts } from '../products';
 import { farmProductRating } from '../reviews';
 
 /**

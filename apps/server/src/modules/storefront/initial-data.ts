@@ -10,9 +10,9 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import type { AppContext } from '../../lib/context';
 import * as favorites from '../favorites';
-import * as pickup from '../pickup/pickup.service';
+import * as pickup from '../pickup';
 import * as reviews from '../reviews';
-import * as search from '../search/search.service';
+import * as search from '../search';
 import { readSiteInfo } from '../site';
 
 /**

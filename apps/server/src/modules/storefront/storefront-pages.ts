@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors';
 import { publicSite, requestOrigin } from '../../lib/public-site';
 import { COMPRESS_ANY_SIZE } from '../../plugins/compression';
-import { getProduct } from '../products/products.service';
+import { getProduct } from '../products';
 import { getPublicProfile } from './farm-page';
 import {
   isPublicPagePath,

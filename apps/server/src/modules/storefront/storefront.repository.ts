@@ -1,8 +1,8 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { producers, products, subscriptions, users } from '../../db/schema';
-import { producerAccountActive } from '../producers/producers.visibility';
-import { productIsPublic } from '../products/products.repository';
+import { producerAccountActive } from '../producers';
+import { productIsPublic } from '../products';
 
 /** A public page for the sitemap: its path and when it last changed. */
 export type SitemapEntry = { path: string; updatedAt: Date | null };

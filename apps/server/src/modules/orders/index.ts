@@ -1,0 +1,17 @@
+// The orders module's front door: what other modules, jobs, realtime, the app and the seed use (docs/CONVENTIONS.md).
+export { checkLines } from './order-lines';
+export { farmsWithPendingOrderMail, mailFarmNow, mailPeriodOf, takePendingOrderMail, when } from './order-mail';
+export { announcePlaced, checkDraft, placeDraft, unorderableLines } from './order-placement';
+export { lockShopper } from './order-placement.repository';
+export { runOrderExpiry } from './orders.jobs';
+export { findOrderRow, productsForOrderReader } from './orders.repository';
+export { moveOrder, ordersPerPickupWeek } from './orders.service';
+export { closeOverdue } from './pickup-day';
+export {
+  pickupRemindersOf,
+  sendMorningSummaries,
+  sendPickupReminders,
+  setPickupReminders,
+  userOfUnsubscribeToken,
+  windowInZone,
+} from './reminders';

@@ -1,0 +1,15 @@
+// The pickup module's front door: what other modules, jobs, realtime, the app and the seed use (docs/CONVENTIONS.md).
+export {
+  countOpenOrdersInWindow,
+  dayLimitRefusal,
+  findFarm,
+  lockPoint,
+  type PointRow,
+  type PointWithSchedule,
+  pickupPointReader,
+  productsPlaceLimits,
+  type Settings,
+} from './pickup.repository';
+export { publicPickup, resolveWindow } from './pickup.service';
+export { closureOn, dayScope } from './place-rules';
+export { cutoffOf, type Occurrence, occurrences } from './windows';
