@@ -2,7 +2,8 @@ import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import { seasonLabel } from '@farmstand/shared/format/place-calendar';
 import { PICKUP_KIND_LABELS, type PickupPoint, type PickupSettings, TIME_ZONE_LABELS } from '@farmstand/shared/schemas/pickup';
 import { STANDING_LIMITS } from '@farmstand/shared/schemas/standing';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Card, EmptyState, Spinner } from '@/components/ui/card';
@@ -11,6 +12,7 @@ import { SelectInput, TextInput } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { AlertIcon, BasketIcon } from '@/components/ui/icons';
 import { errorMessage } from '@/lib/api';
+import { numberOrNull } from '@/lib/form-errors';
 import { formatWeeklySlot } from '@/lib/pickup-time';
 import { usePickupSetup } from '@/shared/pickup-places';
 import { useRemovePickupPoint, useSavePickupSettings } from '../api';
@@ -129,32 +131,30 @@ function PlaceCalendarSummary({ point }: { point: PickupPoint }) {
 
 function RulesForm({ settings }: { settings: PickupSettings }) {
   const save = useSavePickupSettings();
-  const [cutoffHours, setCutoffHours] = useState(String(settings.cutoff_hours));
-  const [capText, setCapText] = useState(settings.cap_per_window === null ? '' : String(settings.cap_per_window));
-  const [closeAfter, setCloseAfter] = useState(String(settings.close_after_hours));
-  const [closeAs, setCloseAs] = useState(settings.close_as);
-  const [morningSummary, setMorningSummary] = useState(settings.morning_summary);
-  const [leadHours, setLeadHours] = useState(String(settings.standing_lead_hours));
-  const [standingAccept, setStandingAccept] = useState(settings.standing_accept);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    try {
-      await save.mutateAsync({
-        cutoff_hours: Number(cutoffHours),
-        cap_per_window: capText.trim() === '' ? null : Number(capText),
-        close_after_hours: Number(closeAfter),
-        close_as: closeAs,
-        morning_summary: morningSummary,
-        standing_lead_hours: Number(leadHours),
-        standing_accept: standingAccept,
-      });
-      toast.success('Order rules saved');
-    } catch (e) {
-      setError(errorMessage(e, 'Could not save the order rules'));
-    }
-  };
+  const form = useForm({
+    defaultValues: {
+      cutoff_hours: String(settings.cutoff_hours),
+      cap_per_window: settings.cap_per_window === null ? '' : String(settings.cap_per_window),
+      close_after_hours: String(settings.close_after_hours),
+      close_as: settings.close_as,
+      morning_summary: settings.morning_summary,
+      standing_lead_hours: String(settings.standing_lead_hours),
+      standing_accept: settings.standing_accept,
+    },
+  });
+  const submit = form.handleSubmit((values) =>
+    save.mutate(
+      {
+        ...values,
+        cutoff_hours: Number(values.cutoff_hours),
+        cap_per_window: numberOrNull(values.cap_per_window),
+        close_after_hours: Number(values.close_after_hours),
+        standing_lead_hours: Number(values.standing_lead_hours),
+      },
+      { onSuccess: () => toast.success('Order rules saved') },
+    ),
+  );
+  const error = save.isError ? errorMessage(save.error, 'Could not save the order rules') : null;
   const fieldError = (pattern: RegExp) => (error && pattern.test(error) ? error : undefined);
   return (
     <Card className="p-5">
@@ -166,8 +166,7 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
             type="number"
             min={0}
             max={168}
-            value={cutoffHours}
-            onChange={(e) => setCutoffHours(e.target.value)}
+            {...form.register('cutoff_hours')}
             error={fieldError(/^cut-off/i)}
           />
           <TextInput
@@ -175,8 +174,7 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
             type="number"
             min={1}
             hint="Leave empty for no limit"
-            value={capText}
-            onChange={(e) => setCapText(e.target.value)}
+            {...form.register('cap_per_window')}
             error={fieldError(/cap/i)}
           />
           <TextInput
@@ -184,26 +182,16 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
             type="number"
             min={1}
             max={72}
-            value={closeAfter}
-            onChange={(e) => setCloseAfter(e.target.value)}
+            {...form.register('close_after_hours')}
             error={fieldError(/closing time|close orders/i)}
           />
-          <SelectInput
-            label="Close them as"
-            value={closeAs}
-            onChange={(e) => setCloseAs(e.target.value as PickupSettings['close_as'])}
-          >
+          <SelectInput label="Close them as" {...form.register('close_as')}>
             <option value="no_show">No-shows (not counted as sales)</option>
             <option value="picked_up">Picked up (counted as sales)</option>
           </SelectInput>
         </div>
         <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="mt-1 h-4 w-4"
-            checked={morningSummary}
-            onChange={(e) => setMorningSummary(e.target.checked)}
-          />
+          <input type="checkbox" className="mt-1 h-4 w-4" {...form.register('morning_summary')} />
           <span>E-mail me a summary on the morning of each pickup day (orders, totals, new requests)</span>
         </label>
         <div className="border-t border-stone-200 pt-4 dark:border-stone-700">
@@ -220,8 +208,7 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
                 min={STANDING_LIMITS.minLeadHours}
                 max={STANDING_LIMITS.maxLeadHours}
                 hint={`From ${STANDING_LIMITS.minLeadHours} to ${STANDING_LIMITS.maxLeadHours} hours (a week)`}
-                value={leadHours}
-                onChange={(e) => setLeadHours(e.target.value)}
+                {...form.register('standing_lead_hours')}
                 error={fieldError(/standing orders|lead time/i)}
               />
             </div>
@@ -230,9 +217,8 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
                 <input
                   type="checkbox"
                   className="mt-1 h-4 w-4"
-                  checked={standingAccept}
                   aria-describedby="standing-accept-hint"
-                  onChange={(e) => setStandingAccept(e.target.checked)}
+                  {...form.register('standing_accept')}
                 />
                 <span>Accept standing orders at once (stock is taken when placed)</span>
               </label>
