@@ -89,7 +89,7 @@ export async function findUser(db: Db, id: number) {
 export async function updateUser(db: Db, id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
   await db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: sql`now()` })
     .where(eq(users.id, id));
 }
 
@@ -159,7 +159,7 @@ export async function setProductModeration(
 ): Promise<void> {
   await db
     .update(products)
-    .set({ moderationStatus: moderation.status, moderationReason: moderation.reason, updatedAt: new Date() })
+    .set({ moderationStatus: moderation.status, moderationReason: moderation.reason, updatedAt: sql`now()` })
     .where(eq(products.id, id));
 }
 

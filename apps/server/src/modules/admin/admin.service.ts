@@ -191,7 +191,7 @@ export async function adminLogs(ctx: AppContext, query: AdminListQuery): Promise
 }
 
 export async function systemHealth(ctx: AppContext): Promise<AdminHealth> {
-  const uptime = Math.floor((Date.now() - ctx.startedAt.getTime()) / 1000);
+  const uptime = Math.floor((ctx.clock.now().getTime() - ctx.startedAt.getTime()) / 1000);
   try {
     const bytes = await ctx.database.sizeBytes();
     return {

@@ -35,7 +35,7 @@ export async function insertUser(
 export async function updateUser(db: Db, id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
   await db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: sql`now()` })
     .where(eq(users.id, id));
 }
 
@@ -48,7 +48,7 @@ export async function upsertSubscription(
   await db
     .insert(subscriptions)
     .values({ ...values, userId })
-    .onConflictDoUpdate({ target: subscriptions.userId, set: { ...values, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: subscriptions.userId, set: { ...values, updatedAt: sql`now()` } });
 }
 
 /**
@@ -58,15 +58,15 @@ export async function upsertSubscription(
 export async function setPassword(db: Db, id: number, passwordHash: string, extra: Partial<typeof users.$inferInsert> = {}) {
   await db
     .update(users)
-    .set({ ...extra, passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .set({ ...extra, passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
     .where(eq(users.id, id));
 }
 
 /** Marks every still-usable token of that kind of the user as used: older e-mailed links die. */
-export async function retireAuthTokens(db: Db, userId: number, kind: AuthTokenKind): Promise<void> {
+export async function retireAuthTokens(db: Db, userId: number, kind: AuthTokenKind, now: Date): Promise<void> {
   await db
     .update(authTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now })
     .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
 }
 
@@ -89,16 +89,16 @@ export async function insertAuthToken(db: Db, values: typeof authTokens.$inferIn
 }
 
 /** Marks a live token used and returns its user id; null when missing, used or expired. */
-export async function consumeAuthToken(db: Db, kind: AuthTokenKind, tokenHash: string): Promise<number | null> {
+export async function consumeAuthToken(db: Db, kind: AuthTokenKind, tokenHash: string, now: Date): Promise<number | null> {
   const [row] = await db
     .update(authTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now })
     .where(
       and(
         eq(authTokens.tokenHash, tokenHash),
         eq(authTokens.kind, kind),
         isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, new Date()),
+        gt(authTokens.expiresAt, now),
       ),
     )
     .returning({ userId: authTokens.userId });
@@ -146,8 +146,8 @@ export async function recentLoginFailures(
   };
 }
 
-export async function recordLoginFailure(db: Db, email: string, ip: string): Promise<void> {
-  await db.insert(loginFailures).values({ email, ip });
+export async function recordLoginFailure(db: Db, email: string, ip: string, at: Date): Promise<void> {
+  await db.insert(loginFailures).values({ email, ip, createdAt: at });
 }
 
 /** Forgets the account's failures from one address (a sign-in there succeeded), or from everywhere. */

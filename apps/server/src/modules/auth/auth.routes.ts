@@ -96,7 +96,7 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sens
       config: { access: 'signed-in', allowUnverified: true },
       schema: { response: { 200: UserResponse } },
     },
-    async (request) => presentUser(request.user),
+    async (request) => presentUser(request.user, ctx.clock.now()),
   );
 
   app.post(

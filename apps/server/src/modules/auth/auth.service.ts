@@ -106,16 +106,17 @@ export async function producerTrial(ctx: AppContext): Promise<ProducerTrial> {
 export async function login(ctx: AppContext, input: LoginRequest, ip: string): Promise<AuthResponse> {
   const security = await ctx.settings.get('security');
   const maxAttempts = security.max_login_attempts ?? LOGIN_LOCKOUT_ATTEMPTS;
-  const since = new Date(Date.now() - LOGIN_LOCKOUT_WINDOW_MS);
+  const now = ctx.clock.now();
+  const since = new Date(now.getTime() - LOGIN_LOCKOUT_WINDOW_MS);
   const { pair, account } = await repo.recentLoginFailures(ctx.db, input.email, ip, since);
   // A lockout lifts when the oldest counted failure leaves the window.
-  const secondsLeft = (oldest: Date | null) => ((oldest?.getTime() ?? Date.now()) + LOGIN_LOCKOUT_WINDOW_MS - Date.now()) / 1000;
+  const secondsLeft = (oldest: Date | null) => ((oldest ?? now).getTime() + LOGIN_LOCKOUT_WINDOW_MS - now.getTime()) / 1000;
   if (pair.count >= maxAttempts) throw tooManyRequests(TEXTS.tooManyLogins, secondsLeft(pair.oldest));
   if (account.count >= ACCOUNT_LOCKOUT_ATTEMPTS) throw tooManyRequests(ACCOUNT_LOCKED, secondsLeft(account.oldest));
   const user = await repo.findUserByEmail(ctx.db, input.email);
   const isValid = await verifyPassword(user && user.status !== 'deleted' ? user.passwordHash : null, input.password);
   if (!user || !isValid) {
-    await repo.recordLoginFailure(ctx.db, input.email, ip);
+    await repo.recordLoginFailure(ctx.db, input.email, ip, now);
     throw unauthorized(TEXTS.invalidCredentials);
   }
   if (user.status === 'suspended') throw forbidden(TEXTS.accountSuspended);
@@ -153,13 +154,14 @@ export async function sendSignInLink(ctx: AppContext, email: string): Promise<vo
  * proves the address, so the account counts as verified, and it clears this address's failed passwords.
  */
 export async function signInWithLink(ctx: AppContext, token: string, ip: string): Promise<AuthResponse> {
+  const now = ctx.clock.now();
   const userId = await ctx.db.transaction(async (tx) => {
-    const id = await repo.consumeAuthToken(tx, 'sign_in_link', hashOneTimeToken(token));
+    const id = await repo.consumeAuthToken(tx, 'sign_in_link', hashOneTimeToken(token), now);
     const user = id === null ? undefined : await repo.findUserWithSubscription(tx, id);
     if (!user || user.status === 'deleted') throw badRequest(SIGN_IN_LINK_INVALID);
     // Thrown inside the transaction, so the link stays unused for when the account is reinstated.
     if (user.status === 'suspended') throw forbidden(TEXTS.accountSuspended);
-    await repo.retireAuthTokens(tx, user.id, 'sign_in_link');
+    await repo.retireAuthTokens(tx, user.id, 'sign_in_link', now);
     if (!user.emailVerified) await repo.updateUser(tx, user.id, { emailVerified: true });
     await repo.clearLoginFailures(tx, user.email.toLowerCase(), ip);
     return user.id;
@@ -207,7 +209,7 @@ export async function issueSession(ctx: AppContext, userId: number): Promise<Aut
   // Sessions last the admin's session_timeout, in days (spec 02 §5).
   const days = (await ctx.settings.get('security')).session_timeout ?? JWT_TTL_SECONDS / DAY_S;
   const token = await signAccessToken(user, ctx.config.jwtSecret, days * DAY_S);
-  return { token, user: presentUser(user) };
+  return { token, user: presentUser(user, ctx.clock.now()) };
 }
 
 /**
@@ -220,11 +222,12 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<{ alr
   const tokenHash = hashOneTimeToken(token);
   const owner = await repo.findAuthTokenOwner(ctx.db, 'verify_email', tokenHash);
   if (owner?.emailVerified && owner.status === 'active') return { alreadyVerified: true };
+  const now = ctx.clock.now();
   const isVerified = await ctx.db.transaction(async (tx) => {
-    const userId = await repo.consumeAuthToken(tx, 'verify_email', tokenHash);
+    const userId = await repo.consumeAuthToken(tx, 'verify_email', tokenHash, now);
     if (!userId) return false;
     await repo.updateUser(tx, userId, { emailVerified: true });
-    await repo.retireAuthTokens(tx, userId, 'verify_email');
+    await repo.retireAuthTokens(tx, userId, 'verify_email', now);
     return true;
   });
   if (!isVerified) throw badRequest(TEXTS.verifyFailed);
@@ -264,11 +267,12 @@ export async function forgotPassword(ctx: AppContext, email: string): Promise<vo
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<AuthResponse> {
   await assertPasswordLength(ctx, password);
   const passwordHash = await hashPassword(password);
+  const now = ctx.clock.now();
   const userId = await ctx.db.transaction(async (tx) => {
-    const id = await repo.consumeAuthToken(tx, 'reset_password', hashOneTimeToken(token));
+    const id = await repo.consumeAuthToken(tx, 'reset_password', hashOneTimeToken(token), now);
     if (!id) throw badRequest(RESET_LINK_INVALID);
     await repo.setPassword(tx, id, passwordHash, { emailVerified: true });
-    await repo.retireAuthTokens(tx, id, 'reset_password');
+    await repo.retireAuthTokens(tx, id, 'reset_password', now);
     const user = await repo.findUserWithSubscription(tx, id);
     if (user) await repo.clearLoginFailures(tx, user.email.toLowerCase());
     return id;
@@ -295,7 +299,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(newPassword);
   await ctx.db.transaction(async (tx) => {
     await repo.setPassword(tx, userId, passwordHash);
-    await repo.retireAuthTokens(tx, userId, 'reset_password');
+    await repo.retireAuthTokens(tx, userId, 'reset_password', ctx.clock.now());
   });
   // This device's socket ends too: it was opened with the old token, and the app reconnects with the new one.
   ctx.events.emit('user.sessions_ended', { userId, reason: 'password_changed' });
@@ -334,11 +338,12 @@ async function issueMailedToken(
 ): Promise<string | null> {
   return ctx.db.transaction(async (tx) => {
     await repo.lockUser(tx, userId);
-    const sent = await repo.countAuthTokensSince(tx, userId, kind, new Date(Date.now() - HOUR_MS));
+    const now = ctx.clock.now();
+    const sent = await repo.countAuthTokensSince(tx, userId, kind, new Date(now.getTime() - HOUR_MS));
     if (sent >= MAILS_PER_ADDRESS_PER_HOUR) return null;
-    if (kind !== 'verify_email') await repo.retireAuthTokens(tx, userId, kind);
+    if (kind !== 'verify_email') await repo.retireAuthTokens(tx, userId, kind, now);
     const { token, hash } = createOneTimeToken();
-    await repo.insertAuthToken(tx, { userId, kind, tokenHash: hash, expiresAt: new Date(Date.now() + ttlMs) });
+    await repo.insertAuthToken(tx, { userId, kind, tokenHash: hash, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) });
     return token;
   });
 }

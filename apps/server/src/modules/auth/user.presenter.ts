@@ -3,7 +3,7 @@ import { effectiveSubscriptionStatus } from '../billing';
 import type { UserWithSubscription } from './auth.repository';
 
 /** What leaves the server about a user: never the password hash or account status internals. */
-export function presentUser(user: UserWithSubscription): User {
+export function presentUser(user: UserWithSubscription, now: Date): User {
   return {
     id: user.id,
     email: user.email,
@@ -11,7 +11,7 @@ export function presentUser(user: UserWithSubscription): User {
     phone: user.phone,
     emailVerified: user.emailVerified,
     subscription: {
-      status: effectiveSubscriptionStatus(user.subscription),
+      status: effectiveSubscriptionStatus(user.subscription, now),
       trial_ends_at: user.subscription?.trialEndsAt?.toISOString() ?? null,
     },
     createdAt: user.createdAt.toISOString(),

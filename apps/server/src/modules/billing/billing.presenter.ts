@@ -8,7 +8,7 @@ import { effectiveSubscriptionStatus, firstChargeAt } from './subscription-statu
 export function presentSubscription(
   row: SubscriptionRecord | undefined,
   provider: PaymentProvider,
-  now = new Date(),
+  now: Date,
 ): SubscriptionStatusResponse {
   const status = effectiveSubscriptionStatus(row, now);
   return {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminLogs, payments, subscriptions, users } from '../../db/schema';
 
@@ -20,7 +20,7 @@ export async function saveSubscription(db: Db, userId: number, changes: Subscrip
   const [row] = await db
     .insert(subscriptions)
     .values({ userId, ...changes })
-    .onConflictDoUpdate({ target: subscriptions.userId, set: { ...changes, updatedAt: new Date() } })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: { ...changes, updatedAt: sql`now()` } })
     .returning();
   return row;
 }

@@ -32,7 +32,7 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, s
   app.get(
     '/subscription-status',
     { config: producerAccess, schema: { tags, response: { 200: SubscriptionStatusResponse } } },
-    async (request) => presentSubscription(await billing.getSubscription(ctx, request.user.id), provider),
+    async (request) => presentSubscription(await billing.getSubscription(ctx, request.user.id), provider, ctx.clock.now()),
   );
 
   app.post(
@@ -61,7 +61,7 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, s
     async (request) => {
       const user = request.user;
       const row = await billing.confirmSubscription(ctx, provider, user, request.body);
-      return { message: 'Subscription activated', subscription: presentSubscription(row, provider) };
+      return { message: 'Subscription activated', subscription: presentSubscription(row, provider, ctx.clock.now()) };
     },
   );
 
@@ -76,7 +76,7 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, s
       const row = await billing.cancelSubscription(ctx, provider, user.id);
       return {
         message: 'Your subscription will end at the end of the current billing period',
-        subscription: presentSubscription(row, provider),
+        subscription: presentSubscription(row, provider, ctx.clock.now()),
       };
     },
   );
@@ -101,7 +101,7 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, s
         response: { 200: SubscriptionStatusResponse, ...errors(400, 404) },
       },
     },
-    async (request) => presentSubscription(await billing.getSubscription(ctx, request.params.id), provider),
+    async (request) => presentSubscription(await billing.getSubscription(ctx, request.params.id), provider, ctx.clock.now()),
   );
 
   app.post(
@@ -117,7 +117,7 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, s
     async (request) => {
       const admin = request.user;
       const row = await billing.grantSubscription(ctx, admin.id, request.body);
-      return { message: 'Subscription granted', subscription: presentSubscription(row, provider) };
+      return { message: 'Subscription granted', subscription: presentSubscription(row, provider, ctx.clock.now()) };
     },
   );
 

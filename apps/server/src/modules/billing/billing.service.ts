@@ -17,8 +17,8 @@ import { PaymentDeclinedError, type PaymentProvider } from './payment-provider';
 import { effectiveSubscriptionStatus, trialToKeep } from './subscription-status';
 
 /** Paid and not already on its way out: the only state in which a new plan makes no sense. */
-function isRunningPaidPlan(row: SubscriptionRecord | undefined): boolean {
-  return effectiveSubscriptionStatus(row) === 'active' && !row?.cancelAtPeriodEnd;
+function isRunningPaidPlan(row: SubscriptionRecord | undefined, now: Date): boolean {
+  return effectiveSubscriptionStatus(row, now) === 'active' && !row?.cancelAtPeriodEnd;
 }
 
 export async function getSubscription(ctx: AppContext, userId: number) {
@@ -32,7 +32,7 @@ export async function createPaymentIntent(
   input: CreatePaymentIntentRequest,
 ) {
   const current = await findSubscription(ctx.db, user.id);
-  if (isRunningPaidPlan(current)) throw conflict('You already have an active subscription');
+  if (isRunningPaidPlan(current, ctx.clock.now())) throw conflict('You already have an active subscription');
   if (input.priceId && input.priceId !== provider.priceIdFor(input.planType)) {
     throw badRequest('That price does not belong to the chosen plan', 'priceId');
   }
@@ -65,8 +65,9 @@ export async function confirmSubscription(
   input: { setupIntentId: string; card?: TestCard },
 ): Promise<SubscriptionRecord> {
   const current = await findSubscription(ctx.db, user.id);
-  if (isRunningPaidPlan(current)) throw conflict('You already have an active subscription');
-  const trialEnd = trialToKeep(current, ctx.clock.now());
+  const now = ctx.clock.now();
+  if (isRunningPaidPlan(current, now)) throw conflict('You already have an active subscription');
+  const trialEnd = trialToKeep(current, now);
   let started: Awaited<ReturnType<PaymentProvider['startSubscription']>>;
   try {
     started = await provider.startSubscription({
@@ -75,6 +76,7 @@ export async function confirmSubscription(
       customerId: current?.providerCustomerId ?? null,
       card: input.card,
       trialEnd,
+      now,
     });
   } catch (error) {
     if (error instanceof PaymentDeclinedError) throw new AppError(402, error.message);
@@ -105,7 +107,8 @@ export async function confirmSubscription(
  */
 export async function cancelSubscription(ctx: AppContext, provider: PaymentProvider, userId: number) {
   const current = await findSubscription(ctx.db, userId);
-  if (effectiveSubscriptionStatus(current) !== 'active' || !current) {
+  const now = ctx.clock.now();
+  if (effectiveSubscriptionStatus(current, now) !== 'active' || !current) {
     throw badRequest('Only an active subscription can be cancelled');
   }
   if (current.cancelAtPeriodEnd) throw badRequest('Your subscription is already set to cancel at the end of the period');
@@ -114,7 +117,7 @@ export async function cancelSubscription(ctx: AppContext, provider: PaymentProvi
   }
   return saveSubscription(ctx.db, userId, {
     cancelAtPeriodEnd: true,
-    currentPeriodEnd: current.currentPeriodEnd ?? new Date(),
+    currentPeriodEnd: current.currentPeriodEnd ?? now,
   });
 }
 
@@ -145,7 +148,7 @@ export async function grantSubscription(ctx: AppContext, adminId: number, input:
   if (!userType) throw notFound('User not found');
   if (userType !== 'producer') throw badRequest('Only producer accounts have subscriptions', 'userId');
   return ctx.db.transaction(async (tx) => {
-    const now = new Date();
+    const now = ctx.clock.now();
     const currentEnd = accessEndsAt(await findSubscription(tx, input.userId), now);
     const granted = plusDays(now, input.days);
     let currentPeriodEnd: Date | null;

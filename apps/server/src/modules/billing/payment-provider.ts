@@ -53,6 +53,8 @@ export interface PaymentProvider {
     customerId: string | null;
     card?: TestCard;
     trialEnd: Date | null;
+    /** The instant the plan starts (`ctx.clock.now()`): cards and periods are judged from it. */
+    now: Date;
   }): Promise<StartedSubscription>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;

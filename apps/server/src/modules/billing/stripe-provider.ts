@@ -62,7 +62,12 @@ export class StripePaymentProvider implements PaymentProvider {
     return { clientSecret: intent.client_secret, setupIntentId: intent.id, customerId };
   }
 
-  async startSubscription(input: { userId: number; setupIntentId: string; trialEnd: Date | null }): Promise<StartedSubscription> {
+  async startSubscription(input: {
+    userId: number;
+    setupIntentId: string;
+    trialEnd: Date | null;
+    now: Date;
+  }): Promise<StartedSubscription> {
     const intent = await this.stripe.setupIntents.retrieve(input.setupIntentId);
     const planType = intent.metadata?.planType;
     if (intent.metadata?.userId !== String(input.userId) || (planType !== 'monthly' && planType !== 'annual')) {
@@ -86,7 +91,7 @@ export class StripePaymentProvider implements PaymentProvider {
       priceId,
       customerId,
       subscriptionId: subscription.id,
-      currentPeriodEnd: input.trialEnd ?? (periodEnd ? new Date(periodEnd * 1000) : periodEndFrom(new Date(), planType)),
+      currentPeriodEnd: input.trialEnd ?? (periodEnd ? new Date(periodEnd * 1000) : periodEndFrom(input.now, planType)),
       // A subscription in its trial has only a $0 invoice: the first charge is Stripe's at trial_end.
       paymentRef: input.trialEnd ? null : ((typeof invoice === 'string' ? invoice : invoice?.id) ?? subscription.id),
     };

@@ -26,12 +26,12 @@ export function passesLuhn(digits: string): boolean {
 }
 
 /** A card expires at the end of its expiry month: the same rule as the card form's check. */
-export function isExpired(card: Pick<TestCard, 'exp_month' | 'exp_year'>, now = new Date()): boolean {
+export function isExpired(card: Pick<TestCard, 'exp_month' | 'exp_year'>, now: Date): boolean {
   return isCardExpired(card, now);
 }
 
 /** Throws PaymentDeclinedError, saying what is wrong with the card, unless it would be accepted. */
-export function validateTestCard(card: TestCard | undefined, now = new Date()): void {
+export function validateTestCard(card: TestCard | undefined, now: Date): void {
   if (!card) throw new PaymentDeclinedError(CARD_TEXTS.missing);
   const digits = card.number.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) throw new PaymentDeclinedError(CARD_TEXTS.invalidNumber);
@@ -72,9 +72,10 @@ export class TestPaymentProvider implements PaymentProvider {
     customerId: string | null;
     card?: TestCard;
     trialEnd: Date | null;
+    now: Date;
   }) {
     const planType = this.readSetupIntent(input.setupIntentId, input.userId);
-    validateTestCard(input.card);
+    validateTestCard(input.card, input.now);
     const reference = randomBytes(8).toString('hex');
     // During the trial the card is checked but not charged: the renewal sweep charges at the trial's end.
     return {
@@ -82,7 +83,7 @@ export class TestPaymentProvider implements PaymentProvider {
       priceId: PRICE_IDS[planType],
       customerId: input.customerId ?? `cus_test_${input.userId}`,
       subscriptionId: `sub_test_${reference}`,
-      currentPeriodEnd: input.trialEnd ?? periodEndFrom(new Date(), planType),
+      currentPeriodEnd: input.trialEnd ?? periodEndFrom(input.now, planType),
       paymentRef: input.trialEnd ? null : `in_test_${reference}`,
     };
   }

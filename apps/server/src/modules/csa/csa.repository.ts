@@ -13,7 +13,7 @@ export async function insertPlan(db: Db, values: typeof csaPlans.$inferInsert): 
 export async function updatePlan(db: Db, id: number, values: Partial<typeof csaPlans.$inferInsert>) {
   await db
     .update(csaPlans)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: sql`now()` })
     .where(eq(csaPlans.id, id));
 }
 

@@ -41,7 +41,7 @@ async function check(probe: () => Promise<unknown>): Promise<'ok' | 'down'> {
   }
 }
 
-const uptime = (ctx: AppContext) => Math.round((Date.now() - ctx.startedAt.getTime()) / 1000);
+const uptime = (ctx: AppContext) => Math.round((ctx.clock.now().getTime() - ctx.startedAt.getTime()) / 1000);
 
 const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   // No database, no auth: the bench compares every API figure with this ceiling of the same server.

@@ -10,9 +10,10 @@ export function assertCanInquire(
   user: AuthUser,
   product: InquiryProduct | undefined,
   requestedQuantity: number | undefined,
+  now: Date,
 ): InquiryProduct {
   // Only products the public can see may be asked about.
-  if (!product || !isProductPublic(product)) throw notFound(MESSAGING_TEXTS.productNotFound);
+  if (!product || !isProductPublic(product, now)) throw notFound(MESSAGING_TEXTS.productNotFound);
   if (product.producerUserId === user.id && user.userType !== 'admin') throw forbidden(TEXTS.ownProductInquiry);
   if (product.producerUserId === user.id) throw badRequest(MESSAGING_TEXTS.cannotMessageSelf);
   if (product.availability !== 'available') throw badRequest(MESSAGING_TEXTS.productUnavailable);

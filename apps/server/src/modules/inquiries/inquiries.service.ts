@@ -27,7 +27,12 @@ export function inquiryMessageText(productName: string, input: InquiryInput): st
  * transaction; then the producer gets the live events and an e-mail.
  */
 export async function createInquiry(ctx: AppContext, customer: AuthUser, input: InquiryInput): Promise<InquiryResponse> {
-  const product = assertCanInquire(customer, await repo.findProductForInquiry(ctx.db, input.productId), input.requestedQuantity);
+  const product = assertCanInquire(
+    customer,
+    await repo.findProductForInquiry(ctx.db, input.productId),
+    input.requestedQuantity,
+    ctx.clock.now(),
+  );
   const { inquiry, posted } = await ctx.db.transaction(async (tx) => {
     const inquiry = await repo.insertInquiry(tx, {
       productId: product.id,

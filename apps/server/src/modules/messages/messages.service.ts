@@ -199,7 +199,7 @@ async function whyNotSent(ctx: AppContext, sender: AuthUser, conversationId: num
 /** Marks the other participant's messages read; they get a read receipt, the reader a new unread count. */
 export async function markRead(ctx: AppContext, user: AuthUser, conversationId: number) {
   const conversation = await loadOwnConversation(ctx, user, conversationId);
-  const readAt = new Date();
+  const readAt = ctx.clock.now();
   const updated = await repo.markConversationRead(ctx.db, conversationId, user.id, readAt);
   if (updated > 0) {
     ctx.events.emit('conversation.read', {

@@ -43,9 +43,15 @@ export async function readLineProducts(ctx: AppContext, lines: readonly LineRef[
  * deleted, not unpublished, not removed by an admin, its farm listed), and a variant of that product.
  * The line is named by its place and ids, never by a name the caller may not see.
  */
-export function lineRefusal(line: LineRef, index: number, found: LineProducts, producerUserId: number): AppError | null {
+export function lineRefusal(
+  line: LineRef,
+  index: number,
+  found: LineProducts,
+  producerUserId: number,
+  now: Date,
+): AppError | null {
   const product = found.products.get(line.productId);
-  if (!product || product.producerUserId !== producerUserId || !isProductPublic(product))
+  if (!product || product.producerUserId !== producerUserId || !isProductPublic(product, now))
     return badRequest(
       `Line ${index + 1} (product ${line.productId}) is no longer listed by this producer; remove it and try again`,
       'items',
@@ -71,8 +77,9 @@ export async function checkLines(ctx: AppContext, producerUserId: number, lines:
   if (new Set(keys).size !== keys.length)
     throw badRequest('Each product (or variant) can be in the basket once; change its quantity instead', 'items');
   const found = await readLineProducts(ctx, lines);
+  const now = ctx.clock.now();
   lines.forEach((line, index) => {
-    const refused = lineRefusal(line, index, found, producerUserId);
+    const refused = lineRefusal(line, index, found, producerUserId, now);
     if (refused) throw refused;
   });
   return found;

@@ -345,9 +345,10 @@ export async function unorderableLines(
   const found = await readLineProducts(ctx, items);
   const perProduct = quantityPerProduct(items);
   const refused = new Map<number, string>();
+  const now = ctx.clock.now();
   items.forEach((line, index) => {
     try {
-      const wrong = lineRefusal(line, index, found, producerUserId);
+      const wrong = lineRefusal(line, index, found, producerUserId, now);
       if (wrong) throw wrong;
       const product = found.products.get(line.productId) as OrderProduct;
       orderableOffer(line, product, found, perProduct);

@@ -81,7 +81,7 @@ export async function upsertSettings(
   await db
     .insert(pickupSettings)
     .values({ producerUserId, ...values })
-    .onConflictDoUpdate({ target: pickupSettings.producerUserId, set: { ...values, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: pickupSettings.producerUserId, set: { ...values, updatedAt: sql`now()` } });
 }
 
 async function attachSchedules(db: Db, points: PointRow[]): Promise<PointWithSchedule[]> {
@@ -181,7 +181,7 @@ export async function updatePoint(db: Db, pointId: number, values: PointValues, 
   await db.transaction(async (tx) => {
     await tx
       .update(pickupPoints)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, updatedAt: sql`now()` })
       .where(eq(pickupPoints.id, pointId));
     await replaceSchedule(tx, pointId, schedule);
   });
@@ -195,7 +195,7 @@ async function replaceSchedule(db: Db, pointId: number, schedule: SlotValues) {
 }
 
 export async function deactivatePoint(db: Db, pointId: number) {
-  await db.update(pickupPoints).set({ active: false, updatedAt: new Date() }).where(eq(pickupPoints.id, pointId));
+  await db.update(pickupPoints).set({ active: false, updatedAt: sql`now()` }).where(eq(pickupPoints.id, pointId));
 }
 
 export async function countActivePoints(db: Db, producerUserId: number): Promise<number> {

@@ -51,7 +51,7 @@ export async function insertProducer(db: Db, userId: number, values: ProducerIns
 export async function updateProducer(db: Db, userId: number, values: Partial<ProducerInsert>): Promise<void> {
   await db
     .update(producers)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: sql`now()` })
     .where(eq(producers.userId, userId));
 }
 
@@ -190,7 +190,7 @@ export async function latestVerificationDecision(db: Db, userId: number) {
 
 /** Back to the admin queue; the farmer's note goes into the application's history (actor: the farmer). */
 export async function resubmitApplication(db: Db, producerId: number, userId: number, note: string) {
-  await db.update(producers).set({ verificationStatus: 'pending', updatedAt: new Date() }).where(eq(producers.id, producerId));
+  await db.update(producers).set({ verificationStatus: 'pending', updatedAt: sql`now()` }).where(eq(producers.id, producerId));
   await db.insert(adminLogs).values({
     adminId: userId,
     action: 'resubmit_producer',

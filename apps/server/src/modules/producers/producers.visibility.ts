@@ -55,19 +55,22 @@ export function isProductListed(p: { active: boolean; moderationStatus: string }
  * The whole rule for a product row already read with its owner (`producerStatus`, `producerType`)
  * and subscription: what the ordering and inquiry rules check before anyone may reserve or ask.
  */
-export function isProductPublic(row: {
-  active: boolean;
-  moderationStatus: string;
-  producerStatus: string;
-  producerType: string;
-  subscription: SubscriptionRow | null;
-}): boolean {
+export function isProductPublic(
+  row: {
+    active: boolean;
+    moderationStatus: string;
+    producerStatus: string;
+    producerType: string;
+    subscription: SubscriptionRow | null;
+  },
+  now: Date,
+): boolean {
   const subscription = row.subscription?.status ? row.subscription : null;
   return (
     isProductListed(row) &&
     row.producerStatus === 'active' &&
     row.producerType === 'producer' &&
-    isSubscriptionInGoodStanding(subscription)
+    isSubscriptionInGoodStanding(subscription, now)
   );
 }
 

@@ -184,7 +184,7 @@ export async function insertProduct(db: Db, producerId: number, values: ProductV
 export async function updateProduct(db: Db, id: number, values: Partial<ProductValues>): Promise<void> {
   await db
     .update(products)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: sql`now()` })
     .where(eq(products.id, id));
 }
 

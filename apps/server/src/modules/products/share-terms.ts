@@ -123,7 +123,7 @@ async function followTerms(db: Db, productId: number, terms: ShareTerms): Promis
     .set({
       terms: sql`case when ${shareReservations.cutSheet} is null then ${next}
         else jsonb_set(${next}, '{cut_sheet}', ${shareReservations.terms}->'cut_sheet') end`,
-      updatedAt: new Date(),
+      updatedAt: sql`now()`,
     })
     .where(and(eq(shareReservations.productId, productId), eq(shareReservations.status, 'reserved')));
 }

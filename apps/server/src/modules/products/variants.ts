@@ -1,5 +1,5 @@
 import type { ProductInput, VariantInput } from '@farmstand/shared/schemas/products';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { productVariants } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -93,11 +93,11 @@ export async function replaceVariants(tx: Db, productId: number, variants: Varia
     kept.add(variant.id);
     await tx
       .update(productVariants)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, updatedAt: sql`now()` })
       .where(and(eq(productVariants.id, variant.id), eq(productVariants.productId, productId)));
   }
   for (const old of existing) {
     if (old.active && !kept.has(old.id))
-      await tx.update(productVariants).set({ active: false, updatedAt: new Date() }).where(eq(productVariants.id, old.id));
+      await tx.update(productVariants).set({ active: false, updatedAt: sql`now()` }).where(eq(productVariants.id, old.id));
   }
 }

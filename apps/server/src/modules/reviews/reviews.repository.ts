@@ -135,7 +135,7 @@ export async function insertReview(db: Db, values: typeof reviews.$inferInsert):
 export async function updateReview(db: Db, id: number, values: Partial<typeof reviews.$inferInsert>): Promise<void> {
   await db
     .update(reviews)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: sql`now()` })
     .where(eq(reviews.id, id));
 }
 

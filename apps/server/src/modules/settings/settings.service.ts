@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS, type Settings, type SettingsKey } from '@farmstand/shared';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
 
@@ -8,7 +9,10 @@ declare module '../../lib/context' {
   }
 }
 
-/** Cached briefly: maintenance mode is read on every request. Other instances see a change within this. */
+/**
+ * Cached briefly: maintenance mode is read on every request. Other instances see a change within this.
+ * The cache's age is a duration (`performance.now()`), not the app's time.
+ */
 const CACHE_MS = 2000;
 
 export class SettingsStore {
@@ -17,19 +21,19 @@ export class SettingsStore {
   constructor(private readonly db: Db) {}
 
   async all(): Promise<Settings> {
-    if (this.cache && Date.now() - this.cache.at < CACHE_MS) return this.cache.value;
+    if (this.cache && performance.now() - this.cache.at < CACHE_MS) return this.cache.value;
     const rows = await this.db.select().from(settings);
     const value = structuredClone(DEFAULT_SETTINGS);
     for (const row of rows) {
       if (row.key in value) Object.assign(value[row.key as SettingsKey], row.value);
     }
-    this.cache = { at: Date.now(), value };
+    this.cache = { at: performance.now(), value };
     return value;
   }
 
   /** The settings when the cache is fresh, without waiting: null means call all() (hot per-request paths). */
   cached(): Settings | null {
-    return this.cache && Date.now() - this.cache.at < CACHE_MS ? this.cache.value : null;
+    return this.cache && performance.now() - this.cache.at < CACHE_MS ? this.cache.value : null;
   }
 
   async get<K extends SettingsKey>(key: K): Promise<Settings[K]> {
@@ -39,8 +43,8 @@ export class SettingsStore {
   async set<K extends SettingsKey>(key: K, value: Settings[K], db: Db = this.db): Promise<void> {
     await db
       .insert(settings)
-      .values({ key, value, updatedAt: new Date() })
-      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+      .values({ key, value, updatedAt: sql`now()` })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
     this.cache = null;
   }
 

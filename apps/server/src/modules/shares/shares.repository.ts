@@ -74,7 +74,7 @@ export async function sharesHeldBy(db: Db, productId: number, customerId: number
 export async function updateShare(db: Db, id: number, values: Partial<typeof shareReservations.$inferInsert>): Promise<void> {
   await db
     .update(shareReservations)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: sql`now()` })
     .where(eq(shareReservations.id, id));
 }
 

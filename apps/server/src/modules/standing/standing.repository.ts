@@ -80,7 +80,7 @@ export async function lockStanding(db: Db, id: number): Promise<StandingRow | un
 export async function updateStanding(db: Db, id: number, values: Partial<typeof standingOrders.$inferInsert>) {
   await db
     .update(standingOrders)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: sql`now()` })
     .where(eq(standingOrders.id, id));
 }
 

@@ -88,8 +88,8 @@ const testingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
       },
     },
     async (request) => {
-      const busyUntil = Date.now() + (request.query.busyMs ?? 0);
-      while (Date.now() < busyUntil);
+      const busyUntil = performance.now() + (request.query.busyMs ?? 0);
+      while (performance.now() < busyUntil);
       await new Promise((resolve) => setTimeout(resolve, request.query.ms));
       return { waited: request.query.ms };
     },
