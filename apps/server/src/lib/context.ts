@@ -50,7 +50,7 @@ export interface AppContext {
   startedAt: Date;
   /** Shared store for rate limits (and readiness checks) when REDIS_URL is set. */
   redis?: Redis;
-  /** The time the scheduled jobs read: the system clock, or a manual one in tests. */
+  /** "Now" for every service and job (decision 560): the system clock, or a manual one in tests. */
   clock: Clock;
   /** Background jobs (pg-boss); started by main.ts, by tests that need it. */
   jobs: JobQueue;
