@@ -1,21 +1,24 @@
 import { TEXTS } from '@farmstand/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema';
 import { bearer, buildUser, lastEmailLink, setUserStatus, TEST_PASSWORD, type TestUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { ACCOUNT_LOCKOUT_ATTEMPTS } from './auth.service';
 
 let app: TestApp;
+/** The app's own clock; a test that moves the time puts it back after. */
+let realClock: TestApp['ctx']['clock'];
 beforeAll(async () => {
   // app.inject comes from 127.0.0.1, which plays the reverse proxy: X-Forwarded-For is each client's address.
   app = await buildTestApp({ trustProxy: ['127.0.0.1'] });
+  realClock = app.ctx.clock;
 });
 afterAll(async () => {
   await app.closeAll();
 });
 afterEach(() => {
-  vi.useRealTimers();
+  app.ctx.clock = realClock;
 });
 
 const login = (email: string, password: string, from: string) =>
@@ -91,8 +94,8 @@ describe('e-mailed sign-in link', () => {
   it('stops working after 15 minutes', async () => {
     const user = await buildUser(app);
     const token = await signInLink(user);
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 15 * 60 * 1000 + 1000);
+    const later = Date.now() + 15 * 60 * 1000 + 1000;
+    app.ctx.clock = { now: () => new Date(later) };
     const res = await post('/api/auth/email-link/sign-in', { token });
     expect(res.statusCode).toBe(400);
   });
