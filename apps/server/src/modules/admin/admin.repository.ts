@@ -165,10 +165,6 @@ export async function setProductModeration(
 
 export const listPendingReviews = (db: Db) => listReviews(db, sql`r.status = 'pending'`);
 
-export async function insertAdminLog(db: Db, values: typeof adminLogs.$inferInsert): Promise<void> {
-  await db.insert(adminLogs).values(values);
-}
-
 export async function listAdminLogs(db: Db, page: Page) {
   const rows = await db
     .select({

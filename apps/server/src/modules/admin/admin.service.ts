@@ -11,6 +11,7 @@ import type {
   UserStatusAction,
 } from '@farmstand/shared/schemas/admin';
 import type { UserType } from '@farmstand/shared/schemas/auth';
+import { insertAdminLog } from '../../lib/admin-log';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { forgetAllPublicProducts, forgetPublicProduct } from '../../lib/public-products';
@@ -63,7 +64,7 @@ export async function changeUserStatus(ctx: AppContext, admin: AuthUser, id: num
     const user = await repo.findUser(tx, id);
     if (!user || user.status === 'deleted') throw notFound('User not found');
     await repo.updateUser(tx, id, { status: STATUS_FOR_ACTION[action] });
-    await repo.insertAdminLog(tx, {
+    await insertAdminLog(tx, {
       adminId: admin.id,
       action: `${action}_user`,
       targetType: 'user',
@@ -88,7 +89,7 @@ export async function changeUserType(ctx: AppContext, admin: AuthUser, id: numbe
     // Turning producer follows the rules of registering as one (trial, no favourites).
     if (newType === 'producer') await startProducerAccount(tx, id, trial);
     else await repo.updateUser(tx, id, { userType: newType });
-    await repo.insertAdminLog(tx, {
+    await insertAdminLog(tx, {
       adminId: admin.id,
       action: 'change_user_type',
       targetType: 'user',
@@ -139,7 +140,7 @@ export async function moderateProduct(
     const found = await repo.findProduct(tx, id);
     if (!found?.active) throw notFound('Product not found');
     await repo.setProductModeration(tx, id, { status: isRemoval ? 'removed' : 'approved', reason: isRemoval ? reason : null });
-    await repo.insertAdminLog(tx, {
+    await insertAdminLog(tx, {
       adminId: admin.id,
       action: `${input.action}_product`,
       targetType: 'product',

@@ -3,12 +3,12 @@ import { DEFAULT_SETTINGS, type SettingsKey, SettingsSchemas } from '@farmstand/
 import { settingName } from '@farmstand/shared/constants/setting-labels';
 import { SECRET_MASK, SECRET_SETTINGS } from '@farmstand/shared/schemas/admin';
 import type { z } from 'zod';
+import { insertAdminLog } from '../../lib/admin-log';
 import { writeBackup } from '../../lib/backup-file';
 import type { AppContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { forgetAllPublicProducts } from '../../lib/public-products';
 import type { AuthUser } from '../../plugins/auth';
-import { insertAdminLog } from './admin.repository';
 
 type Section = Record<string, unknown>;
 

@@ -11,11 +11,11 @@ import type {
   VerificationHistoryEntry,
 } from '@farmstand/shared/schemas/admin';
 import { sql } from 'drizzle-orm';
+import { insertAdminLog } from '../../lib/admin-log';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { farmToday } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
-import { insertAdminLog } from './admin.repository';
 import * as repo from './verification.repository';
 import { REQUIREMENT_EVIDENCE, readinessOf } from './verification.rules';
 

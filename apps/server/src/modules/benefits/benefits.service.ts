@@ -8,11 +8,11 @@ import type {
   SnapStatus,
 } from '@farmstand/shared/schemas/benefits';
 import type { z } from 'zod';
+import { insertAdminLog } from '../../lib/admin-log';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { farmToday } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
-import { insertAdminLog } from '../admin';
 import { buildLedger, ledgerCsv, ledgerFileName, ledgerPdf } from './benefits.ledger';
 import { couponDateRefusal, incentiveAt, takesOn } from './benefits.policy';
 import { presentAdminRow, presentMine, presentPublic, snapStatusMessage } from './benefits.presenter';

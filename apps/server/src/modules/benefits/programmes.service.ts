@@ -14,10 +14,10 @@ import { IncentiveRequest, StateProgrammeRequest } from '@farmstand/shared/schem
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { benefitProgrammes } from '../../db/schema';
+import { insertAdminLog } from '../../lib/admin-log';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { insertAdminLog } from '../admin';
 
 /**
  * The benefit programmes an admin maintains (decision 516): each `benefit_programmes` row holds

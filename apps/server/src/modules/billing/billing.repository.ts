@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { adminLogs, payments, subscriptions, users } from '../../db/schema';
+import { payments, subscriptions, users } from '../../db/schema';
 
 export type SubscriptionRecord = typeof subscriptions.$inferSelect;
 type SubscriptionChanges = Partial<Omit<typeof subscriptions.$inferInsert, 'userId'>>;
@@ -37,8 +37,4 @@ export async function paymentExists(db: Db, providerRef: string): Promise<boolea
 export async function findUserType(db: Db, userId: number): Promise<string | undefined> {
   const [row] = await db.select({ userType: users.userType, status: users.status }).from(users).where(eq(users.id, userId));
   return row && row.status !== 'deleted' ? row.userType : undefined;
-}
-
-export async function insertAdminLog(db: Db, values: typeof adminLogs.$inferInsert): Promise<void> {
-  await db.insert(adminLogs).values(values);
 }

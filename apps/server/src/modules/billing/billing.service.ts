@@ -2,17 +2,11 @@ import type { PlanType } from '@farmstand/shared';
 import { plusDays } from '@farmstand/shared/format/date-only';
 import { toCents } from '@farmstand/shared/format/money';
 import type { CreatePaymentIntentRequest, GrantSubscriptionRequest, TestCard } from '@farmstand/shared/schemas/billing';
+import { insertAdminLog } from '../../lib/admin-log';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import {
-  findSubscription,
-  findUserType,
-  insertAdminLog,
-  insertPayment,
-  type SubscriptionRecord,
-  saveSubscription,
-} from './billing.repository';
+import { findSubscription, findUserType, insertPayment, type SubscriptionRecord, saveSubscription } from './billing.repository';
 import { PaymentDeclinedError, type PaymentProvider } from './payment-provider';
 import { effectiveSubscriptionStatus, trialToKeep } from './subscription-status';
 

@@ -1,2 +1,0 @@
-// The admin module's front door: what other modules, jobs, realtime, the app and the seed use (docs/CONVENTIONS.md).
-export { insertAdminLog } from './admin.repository';
