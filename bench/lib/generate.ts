@@ -248,7 +248,7 @@ async function insertProducts(
     name: [] as string[],
     category: [] as string[],
     description: [] as string[],
-    price: [] as number[],
+    priceCents: [] as number[],
     unit: [] as string[],
     availability: [] as string[],
     stock: [] as (number | null)[],
@@ -271,7 +271,7 @@ async function insertProducts(
       columns.name.push(product.name);
       columns.category.push(product.category);
       columns.description.push(product.description);
-      columns.price.push(product.price);
+      columns.priceCents.push(product.priceCents);
       columns.unit.push(product.priceUnit);
       columns.availability.push(product.availability);
       columns.stock.push(product.stockQuantity);
@@ -283,10 +283,10 @@ async function insertProducts(
     }
   });
   await client.query(
-    `insert into products (producer_id, name, category, description, price, price_unit, availability, stock_quantity,
+    `insert into products (producer_id, name, category, description, price_cents, price_unit, availability, stock_quantity,
        seasonal_start, seasonal_end, ingredients, allergens, created_at, updated_at)
      select p, n, c, d, pr, u, a, s, ss::date, se::date, i, coalesce(string_to_array(nullif(al, ''), '|'), '{}'), ca, ca
-     from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::text[], $7::text[], $8::int[],
+     from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[], $8::int[],
                  $9::text[], $10::text[], $11::text[], $12::text[], $13::timestamptz[])
        as t(p, n, c, d, pr, u, a, s, ss, se, i, al, ca)`,
     Object.values(columns),

@@ -45,7 +45,7 @@ export default defineSection({
       select p.user_id, u.email, u.token_version, (array_agg(pr.id order by pr.id))[1:2] as ids
       from products pr join producers p on p.id = pr.producer_id join users u on u.id = p.user_id
       join subscriptions s on s.user_id = p.user_id
-      where pr.active and pr.moderation_status = 'approved' and pr.price is not null and pr.category <> 'herdshare'
+      where pr.active and pr.moderation_status = 'approved' and pr.price_cents is not null and pr.category <> 'herdshare'
         and pr.availability in ('available', 'pre_order') and pr.seasonal_start is null and pr.seasonal_end is null
         and (pr.stock_quantity is null or pr.stock_quantity >= 5) and u.email like 'bench-producer-%'
         and s.status in ('active', 'trialing')

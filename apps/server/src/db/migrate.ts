@@ -4,9 +4,12 @@ import type { DatabaseHandle } from './client';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Applies the SQL migrations with the runtime migrator of the engine (DESIGN.md: not drizzle-kit migrate). */
-export async function runMigrations(handle: DatabaseHandle): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_DIR };
+/**
+ * Applies the SQL migrations with the runtime migrator of the engine (DESIGN.md: not drizzle-kit migrate).
+ * A test of one migration passes a copy of the folder whose journal stops before it.
+ */
+export async function runMigrations(handle: DatabaseHandle, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+  const config = { migrationsFolder };
   // biome-ignore lint/suspicious/noExplicitAny: both migrators take the drizzle database they were built for
   const db = handle.db as any;
   // Each engine's migrator is imported only when used: node-postgres's pulls in `pg`.

@@ -95,14 +95,14 @@ describe('demo seed', () => {
   it('gives every product a stored picture, a price and a unit, and windows to seasonal ones', async () => {
     const products = await rows<{
       primary_image_url: string | null;
-      price: string | null;
+      price_cents: number | null;
       price_unit: string | null;
       availability: string;
       seasonal_start: string | null;
       seasonal_end: string | null;
       stock_quantity: number | null;
     }>(
-      sql`select primary_image_url, price, price_unit, availability, seasonal_start, seasonal_end, stock_quantity from products`,
+      sql`select primary_image_url, price_cents, price_unit, availability, seasonal_start, seasonal_end, stock_quantity from products`,
     );
     for (const product of products) {
       expect(product.primary_image_url).toMatch(/^\/uploads\/demo\/products\/.+-800\.webp$/);
@@ -110,7 +110,7 @@ describe('demo seed', () => {
       for (const width of [400, 800, 1600]) {
         expect(fileOf((product.primary_image_url as string).replace(/-800\.webp$/, `-${width}.webp`))).toSatisfy(existsSync);
       }
-      expect(Number(product.price)).toBeGreaterThan(0);
+      expect(product.price_cents).toBeGreaterThan(0);
       expect(product.price_unit).toBeTruthy();
       if (product.availability === 'seasonal') {
         expect(product.seasonal_start).toBeTruthy();
@@ -241,7 +241,7 @@ describe('demo seed', () => {
       ).json().token as string;
     const [demoFarm] = await rows<{ user_id: number; product_id: number }>(sql`
       select u.id as user_id, min(p.id) as product_id from users u join producers pr on pr.user_id = u.id
-      join products p on p.producer_id = pr.id and p.active and p.moderation_status = 'approved' and p.price is not null
+      join products p on p.producer_id = pr.id and p.active and p.moderation_status = 'approved' and p.price_cents is not null
         and p.availability = 'available' and p.category <> 'herdshare' and p.seasonal_start is null
       where u.email = ${DEMO_ACCOUNTS[1].email} group by u.id`);
     const pickup = await app.inject({ method: 'GET', url: `/api/pickup/producers/${demoFarm.user_id}` });
@@ -274,7 +274,7 @@ describe('demo seed', () => {
       id: number;
       name: string;
       category: string;
-      price: string;
+      price_cents: number;
       price_unit: string;
       weight_unit: string | null;
       pack_min: string | null;
@@ -283,7 +283,7 @@ describe('demo seed', () => {
       variant_names: string | null;
       inspection: string | null;
       establishment_number: string | null;
-    }>(sql`select id, name, category, price, price_unit, weight_unit, pack_min, pack_max, price_from, variant_names,
+    }>(sql`select id, name, category, price_cents, price_unit, weight_unit, pack_min, pack_max, price_from, variant_names,
                   inspection, establishment_number from products where producer_id = ${farm.id} order by id`);
     const beef = listed.find((p) => p.name === 'Grass-fed beef');
     // The product row shows the cheapest cut, "from", like the product write keeps it.
@@ -296,19 +296,19 @@ describe('demo seed', () => {
       inspection: 'usda',
       establishment_number: 'EST. 45678',
     });
-    expect([Number(beef?.price), Number(beef?.pack_min), Number(beef?.pack_max)]).toEqual([8.49, 1, 1]);
-    const cuts = await rows<{ name: string; price: string; weight_unit: string; pack_min: string; pack_max: string }>(sql`
-      select name, price, weight_unit, pack_min, pack_max from product_variants
+    expect([beef?.price_cents, Number(beef?.pack_min), Number(beef?.pack_max)]).toEqual([849, 1, 1]);
+    const cuts = await rows<{ name: string; price_cents: number; weight_unit: string; pack_min: string; pack_max: string }>(sql`
+      select name, price_cents, weight_unit, pack_min, pack_max from product_variants
       where product_id = ${beef?.id} and active order by position`);
-    expect(cuts.map((c) => [c.name, Number(c.price), c.weight_unit, Number(c.pack_min), Number(c.pack_max)])).toEqual([
-      ['Ribeye', 18.99, 'lb', 1, 1.4],
-      ['NY strip', 16.99, 'lb', 0.8, 1.2],
-      ['Ground beef', 8.49, 'lb', 1, 1],
-      ['Chuck roast', 9.49, 'lb', 2.5, 3.5],
+    expect(cuts.map((c) => [c.name, c.price_cents, c.weight_unit, Number(c.pack_min), Number(c.pack_max)])).toEqual([
+      ['Ribeye', 1899, 'lb', 1, 1.4],
+      ['NY strip', 1699, 'lb', 0.8, 1.2],
+      ['Ground beef', 849, 'lb', 1, 1],
+      ['Chuck roast', 949, 'lb', 2.5, 3.5],
     ]);
     const chicken = listed.find((p) => p.name === 'Pasture-raised whole chicken');
     expect(chicken).toMatchObject({ category: 'poultry', weight_unit: 'lb', price_from: false, inspection: 'usda' });
-    expect([Number(chicken?.price), Number(chicken?.pack_min), Number(chicken?.pack_max)]).toEqual([5.49, 3.5, 5]);
+    expect([chicken?.price_cents, Number(chicken?.pack_min), Number(chicken?.pack_max)]).toEqual([549, 3.5, 5]);
     // A quarter-beef share (decision 512): 2 steers in quarters, custom exempt, priced per lb hanging weight.
     const share = listed.find((p) => p.name === 'Quarter beef share');
     expect(share).toMatchObject({ category: 'meat', price_unit: 'lb hanging weight', inspection: 'custom_exempt' });

@@ -6,6 +6,7 @@ import {
   type StateCode,
 } from '@farmstand/shared';
 import { DAY_MS, isoDate, plusDays } from '@farmstand/shared/format/date-only';
+import { type Cents, toCents } from '@farmstand/shared/format/money';
 import { isInspectedCategory } from '@farmstand/shared/labels/meat-rules';
 import { acidifiedFoodWord, type SellerType, sellerTypeViolation } from '@farmstand/shared/labels/seller-types';
 import type { Inspection, VariantInput } from '@farmstand/shared/schemas/products';
@@ -19,7 +20,7 @@ export type DemoProduct = {
   name: string;
   category: ProductCategory;
   description: string;
-  price: number;
+  priceCents: Cents;
   priceUnit: string;
   availability: 'available' | 'sold_out' | 'seasonal' | 'pre_order';
   stockQuantity: number | null;
@@ -483,7 +484,7 @@ export function buildProduct(
     name: template.name,
     category,
     description: [template.description, origin].filter(Boolean).join(' '),
-    price: roundPrice(template.price[0] + random.next() * (template.price[1] - template.price[0])),
+    priceCents: toCents(roundPrice(template.price[0] + random.next() * (template.price[1] - template.price[0]))),
     priceUnit: template.unit,
     availability,
     stockQuantity,

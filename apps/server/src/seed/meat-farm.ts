@@ -94,7 +94,7 @@ function demoProduct(body: ProductRequest, createdAt: Date): DemoProduct {
     name: input.name,
     category: input.category,
     description: input.description ?? '',
-    price: summary.price ?? 0,
+    priceCents: summary.priceCents ?? 0,
     priceUnit: input.share ? SHARE_PRICE_UNIT : (summary.priceUnit ?? 'lb'),
     availability: input.availability as DemoProduct['availability'],
     stockQuantity: summary.stockQuantity,

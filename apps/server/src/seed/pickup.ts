@@ -110,7 +110,7 @@ export async function insertDemoPickup(
     }
     if (farm.deliveryAvailable) {
       offered.push({
-        point: { producerUserId, kind: 'delivery', name: 'Home delivery', deliveryFee: 5, timeZone },
+        point: { producerUserId, kind: 'delivery', name: 'Home delivery', deliveryFeeCents: 500, timeZone },
         slots: [THURSDAY_AFTERNOON],
       });
     }

@@ -23,7 +23,7 @@ export async function insertDemoStanding(tx: Db, farm: { userId: number; produce
       .orderBy(asc(products.id))
   ).filter(
     (p) =>
-      p.price !== null &&
+      p.priceCents !== null &&
       p.variantNames === null &&
       p.weightUnit === null &&
       p.share === null &&

@@ -25,7 +25,7 @@ export async function buildProducerWithProduct(
       producerId: producer.id,
       name: 'Farm Fresh Eggs',
       category: 'eggs',
-      price: 5,
+      priceCents: 500,
       priceUnit: 'dozen',
       stockQuantity: 24,
       ...product,

@@ -48,7 +48,7 @@ export async function buildProduct(
       producerId: producer.producerId,
       name: 'Farm Fresh Eggs',
       category: 'eggs',
-      price: 5,
+      priceCents: 500,
       priceUnit: 'dozen',
       ...values,
     })

@@ -54,7 +54,7 @@ export async function setUpMarket(
 }
 
 export const eggs = (app: TestApp, producer: TestProducer, values: Parameters<typeof buildProduct>[2] = {}) =>
-  buildProduct(app, producer, { name: 'Farm Fresh Eggs', price: 5.5, priceUnit: 'dozen', stockQuantity: 12, ...values });
+  buildProduct(app, producer, { name: 'Farm Fresh Eggs', priceCents: 550, priceUnit: 'dozen', stockQuantity: 12, ...values });
 
 export function orderPayload(
   producer: TestProducer & { pointId: number },

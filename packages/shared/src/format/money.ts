@@ -12,6 +12,10 @@ export type Cents = number;
 export const toCents = (dollars: number | string): Cents => Math.round(Number(dollars) * 100);
 /** Cents → dollars, as the API writes amounts. */
 export const toDollars = (cents: Cents): number => cents / 100;
+/** `toCents` of an amount that may be absent (a price on request, a deposit not asked). */
+export const toCentsOrNull = (dollars: number | null): Cents | null => (dollars === null ? null : toCents(dollars));
+/** `toDollars` of an amount that may be absent. */
+export const toDollarsOrNull = (cents: Cents | null): number | null => (cents === null ? null : toDollars(cents));
 /** A line: `quantity` of a price in cents. */
 export const centsOf = (priceCents: Cents, quantity: number): Cents => priceCents * quantity;
 

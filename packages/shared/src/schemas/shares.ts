@@ -3,7 +3,7 @@ import { ORDER_LIMITS } from '../constants/orders';
 import { PICKUP_TIME_ZONES } from '../constants/time-zones';
 import { shareCents, toMilli } from '../format/by-weight';
 import { parseDateOnly } from '../format/date-only';
-import { formatCents, isWholeCents, toCents } from '../format/money';
+import { type Cents, formatCents, isWholeCents, toCents } from '../format/money';
 import { MAX_SHARE_PARTS, SHARE_ANIMALS, SHARE_STATUSES, type ShareAnimal } from '../format/shares';
 import { dbId } from './common';
 import { requiredText } from './fields';
@@ -101,10 +101,10 @@ export const ShareTermsRequest = z
 export type ShareTermsInput = z.input<typeof ShareTermsRequest>;
 export type ShareTerms = z.output<typeof ShareTermsRequest>;
 
-/** One share's estimate in cents from the price per lb hanging weight and the terms. */
-export function shareEstimateCents(pricePerLb: number, terms: Pick<ShareTerms, 'hanging_weight' | 'processing_fee'>): number {
+/** One share's estimate in cents from the price per lb hanging weight (in cents) and the terms. */
+export function shareEstimateCents(pricePerLbCents: Cents, terms: Pick<ShareTerms, 'hanging_weight' | 'processing_fee'>): Cents {
   return shareCents({
-    pricePerLbCents: toCents(pricePerLb),
+    pricePerLbCents,
     hangingMilli: toMilli(terms.hanging_weight),
     feesCents: toCents(terms.processing_fee),
   });
@@ -132,7 +132,7 @@ export function shareProductViolation(p: {
       message:
         'A share is priced by its hanging weight: remove the pack weights and variants, or list the cuts as another product',
     };
-  const estimate = shareEstimateCents(p.price, share);
+  const estimate = shareEstimateCents(toCents(p.price), share);
   // Bounded like an order's total (decision 520): no share's amounts can reach the size of a 500.
   if (estimate > ORDER_LIMITS.maxTotalCents)
     return {

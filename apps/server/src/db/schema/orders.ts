@@ -56,13 +56,13 @@ export const pickupPoints = pgTable(
     zip: text('zip'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
-    deliveryFee: numeric('delivery_fee', { precision: 10, scale: 2, mode: 'number' }),
+    deliveryFeeCents: integer('delivery_fee_cents'),
     /** The place's time zone (IANA): its windows, cut-offs and days are in it. */
     timeZone: text('time_zone').notNull().default('America/New_York'),
     /** A stall or booth at a market ("Stall 14, north row"), shown with the pickup time. */
     booth: text('booth'),
     /** The smallest basket (before delivery fee) this place takes; null: no minimum. */
-    minOrder: numeric('min_order', { precision: 10, scale: 2, mode: 'number' }),
+    minOrderCents: integer('min_order_cents'),
     /** The participating market of the running incentive this place is (Double Dollars are matched only there); null: not one. */
     incentiveMarket: text('incentive_market'),
     /**
@@ -151,9 +151,9 @@ export const orders = pgTable(
     shopperPhone: text('shopper_phone'),
     deliveryAddress: text('delivery_address'),
     deliveryMiles: doublePrecision('delivery_miles'),
-    deliveryFee: numeric('delivery_fee', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
-    subtotal: numeric('subtotal', { precision: 10, scale: 2, mode: 'number' }).notNull(),
-    total: numeric('total', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    deliveryFeeCents: integer('delivery_fee_cents').notNull().default(0),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
     note: text('note'),
     declineReason: text('decline_reason'),
     conversationId: integer('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
@@ -163,7 +163,7 @@ export const orders = pgTable(
      * `weighedAt`/`weighedBy` say when the last line was weighed and by whom.
      */
     byWeight: boolean('by_weight').notNull().default(false),
-    estimatedTotal: numeric('estimated_total', { precision: 10, scale: 2, mode: 'number' }),
+    estimatedTotalCents: integer('estimated_total_cents'),
     weighedAt: timestamp('weighed_at', { withTimezone: true }),
     weighedBy: integer('weighed_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -199,7 +199,7 @@ export const orderItems = pgTable(
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     productName: text('product_name').notNull(),
     priceUnit: text('price_unit'),
-    unitPrice: numeric('unit_price', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
     /** What the shopper asked for, when the producer had less (a short harvest); null: as asked. */
     orderedQuantity: integer('ordered_quantity'),
@@ -214,7 +214,7 @@ export const orderItems = pgTable(
     packMax: numeric('pack_max', { precision: 10, scale: 3, mode: 'number' }),
     /** Each pack's weight once weighed (one per pack), and the line's price from them. */
     weights: numeric('weights', { precision: 10, scale: 3, mode: 'number' }).array(),
-    finalAmount: numeric('final_amount', { precision: 10, scale: 2, mode: 'number' }),
+    finalAmountCents: integer('final_amount_cents'),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

@@ -103,7 +103,7 @@ export async function listProducts(db: Db, search: string | undefined, page: Pag
       category: products.category,
       farm_name: producers.farmName,
       producer_user_id: producers.userId,
-      price: products.price,
+      price_cents: products.priceCents,
       price_unit: products.priceUnit,
       availability: products.availability,
       active: products.active,

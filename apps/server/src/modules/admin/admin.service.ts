@@ -1,4 +1,4 @@
-import { roundHundredths, toDollars } from '@farmstand/shared/format/money';
+import { roundHundredths, toDollars, toDollarsOrNull } from '@farmstand/shared/format/money';
 import type {
   AdminDashboardStats,
   AdminHealth,
@@ -106,7 +106,7 @@ export async function listProducts(ctx: AppContext, query: AdminListQuery): Prom
   const { page, limit, offset } = pageOf(query);
   const { rows, total } = await repo.listProducts(ctx.db, query.search, { limit, offset });
   return {
-    products: rows.map(({ label, ...row }) => {
+    products: rows.map(({ label, price_cents, ...row }) => {
       // Ready means printable on at least one sheet, by the PDF's own fit.
       const readiness = labelReadiness(
         toLabelProduct({ ...label, name: row.name, category: row.category }),
@@ -114,7 +114,7 @@ export async function listProducts(ctx: AppContext, query: AdminListQuery): Prom
       );
       return {
         ...row,
-        price: row.price === null ? null : Number(row.price),
+        price: toDollarsOrNull(price_cents),
         created_at: iso(row.created_at),
         label_ready: readiness.ready,
         label_missing: readiness.missing,

@@ -34,7 +34,7 @@ describe('the admin’s orders per week', () => {
     const pork = await buildProduct(app, porkFarm, {
       name: 'Pork shoulder',
       category: 'meat',
-      price: 10,
+      priceCents: 1000,
       priceUnit: null,
       weightUnit: 'lb',
       packMin: 3,

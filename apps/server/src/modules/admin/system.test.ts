@@ -36,14 +36,14 @@ beforeAll(async () => {
       windowDate: '2030-01-01',
       cutoffAt: new Date(Date.now() + 3_600_000),
       shopperName: 'Dana',
-      subtotal: 10,
-      total: 10,
+      subtotalCents: 1000,
+      totalCents: 1000,
       expiresAt: new Date(Date.now() + 48 * 3_600_000),
     })
     .returning();
   await app.ctx.db
     .insert(orderItems)
-    .values({ orderId: order.id, productId, productName: 'Duck Eggs', unitPrice: 5, quantity: 2 });
+    .values({ orderId: order.id, productId, productName: 'Duck Eggs', unitPriceCents: 500, quantity: 2 });
   await app.ctx.db.insert(favorites).values({ userId: consumer.id, producerUserId: producer.id });
   await app.ctx.db.insert(payments).values({ userId: producer.id, amountCents: 10000, planType: 'annual' });
 });

@@ -38,7 +38,7 @@ async function farmAt(market: string | null, wicEndsOn = '2030-10-31') {
   const tomato = await buildProduct(app, farm, {
     name: 'Heirloom Tomatoes',
     category: 'produce',
-    price: 3.25,
+    priceCents: 325,
     priceUnit: 'lb',
     stockQuantity: 100,
   });
@@ -190,7 +190,7 @@ describe('Double Dollars at the pickup place’s market', () => {
     const tomato = await buildProduct(app, farm, {
       name: 'Heirloom Tomatoes',
       category: 'produce',
-      price: 3.25,
+      priceCents: 325,
       priceUnit: 'lb',
       stockQuantity: 100,
       originState: 'KY',

@@ -61,14 +61,14 @@ async function kentuckyFarm() {
   const tomato = await buildProduct(app, farm, {
     name: 'Heirloom Tomatoes',
     category: 'produce',
-    price: 3.25,
+    priceCents: 325,
     priceUnit: 'lb',
     stockQuantity: 40,
   });
   const treats = await buildProduct(app, farm, {
     name: 'Dog Treats',
     category: 'pet_food',
-    price: 8,
+    priceCents: 800,
     priceUnit: 'bag',
     stockQuantity: 10,
   });

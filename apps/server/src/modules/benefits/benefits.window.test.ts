@@ -54,7 +54,7 @@ describe('a window of 200 orders against the hand-worked answer key', () => {
     const farm = await setUpMarket(app);
     const admin = await buildUser(app, { userType: 'admin' });
     const product = async (name: string, category: string, cents: number, unit: string) =>
-      buildProduct(app, farm, { name, category, price: cents / 100, priceUnit: unit, stockQuantity: 1000 });
+      buildProduct(app, farm, { name, category, priceCents: cents, priceUnit: unit, stockQuantity: 1000 });
     const ids = {
       eggs: await product('Farm Eggs', 'eggs', key.prices.eggs, 'dozen'),
       tomatoes: await product('Heirloom Tomatoes', 'produce', key.prices.tomatoes, 'quart'),

@@ -243,7 +243,12 @@ describe('benefit programmes an admin maintains', () => {
 
   it('an incentive switched off or capped lower holds at once for what a farm takes and for an order’s plan', async () => {
     const farm = await kentuckyFarm();
-    const tomatoes = await buildProduct(app, farm, { name: 'Tomatoes', category: 'produce', price: 10, stockQuantity: 50 });
+    const tomatoes = await buildProduct(app, farm, {
+      name: 'Tomatoes',
+      category: 'produce',
+      priceCents: 1000,
+      stockQuantity: 50,
+    });
     const shopper = await buildUser(app);
     const placed = await placeOrder(app, shopper, orderPayload(farm, [{ productId: tomatoes, quantity: 2 }]));
     expect(placed.statusCode, placed.body).toBe(201);

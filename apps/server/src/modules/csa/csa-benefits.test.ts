@@ -36,7 +36,7 @@ const joinBody = (extra: object = {}) => ({ size: 0, dislikes: null, shopperName
  */
 async function shareFarm() {
   const farm = await setUpMarket(app);
-  const tomato = await buildProduct(app, farm, { name: 'Tomatoes', category: 'produce', price: 3, stockQuantity: 100 });
+  const tomato = await buildProduct(app, farm, { name: 'Tomatoes', category: 'produce', priceCents: 300, stockQuantity: 100 });
   const egg = await eggs(app, farm, { stockQuantity: 100 });
   const saved = await send('PUT', '/api/benefits/mine', farm, {
     fns_number: '1234567',

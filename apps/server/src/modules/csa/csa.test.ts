@@ -93,15 +93,15 @@ describe('CSA share plans', () => {
     const placed = await app.ctx.db.select().from(orders).where(eq(orders.producerUserId, farm.id));
     expect(placed).toHaveLength(2);
     const small = placed.find((o) => o.customerId === dana.id);
-    expect(small).toMatchObject({ status: 'accepted', total: 20, windowDate: '2030-06-08' });
+    expect(small).toMatchObject({ status: 'accepted', totalCents: 2000, windowDate: '2030-06-08' });
     expect(small?.note).toContain('CSA share: Summer Veggie Share, Small. Dislikes: No beets, please');
     const lines = await app.ctx.db
       .select()
       .from(orderItems)
       .where(eq(orderItems.orderId, small?.id ?? 0));
-    expect(lines.map((l) => [l.productName, l.unitPrice, l.quantity])).toEqual([
+    expect(lines.map((l) => [l.productName, l.unitPriceCents, l.quantity])).toEqual([
       ['Farm Fresh Eggs', 0, 1],
-      ['Summer Veggie Share (Small)', 20, 1],
+      ['Summer Veggie Share (Small)', 2000, 1],
     ]);
     expect((await app.ctx.db.select().from(products).where(eq(products.id, egg)))[0].stockQuantity).toBe(17);
 

@@ -48,7 +48,7 @@ describe("the farm's order mails", () => {
     const shoulder = await buildProduct(app, eastern, {
       name: 'Pork shoulder',
       category: 'meat',
-      price: 6,
+      priceCents: 600,
       priceUnit: 'lb',
       weightUnit: 'lb',
       packMin: 1.5,
@@ -89,7 +89,12 @@ describe("the farm's order mails", () => {
 
   it("writes an Eastern market's time in an Eastern farm's new-order mail without a zone, the amount exact when nothing is weighed", async () => {
     const { eastern } = await twoZoneFarm();
-    const eggsId = await buildProduct(app, eastern, { name: 'Brown Eggs', price: 7, priceUnit: '18 count', stockQuantity: 10 });
+    const eggsId = await buildProduct(app, eastern, {
+      name: 'Brown Eggs',
+      priceCents: 700,
+      priceUnit: '18 count',
+      stockQuantity: 10,
+    });
     const placed = await placeOrder(app, await buildUser(app), orderPayload(eastern, [{ productId: eggsId, quantity: 2 }]));
     expect(placed.statusCode, placed.body).toBe(201);
     const [mail] = await mailsTo(eastern.email);
@@ -100,7 +105,12 @@ describe("the farm's order mails", () => {
 
   it("names the pickup place's zone in the shopper's mails, whichever zone it is", async () => {
     const { eastern, central } = await twoZoneFarm();
-    const eggsId = await buildProduct(app, eastern, { name: 'Brown Eggs', price: 7, priceUnit: 'dozen', stockQuantity: 10 });
+    const eggsId = await buildProduct(app, eastern, {
+      name: 'Brown Eggs',
+      priceCents: 700,
+      priceUnit: 'dozen',
+      stockQuantity: 10,
+    });
     const shopper = await buildUser(app);
     const there = await placeOrder(
       app,

@@ -61,7 +61,7 @@ async function booth() {
   };
   const chicken = await byWeight('Whole chicken', 7);
   const chops = await byWeight('Pork chops', 10);
-  const egg = await eggs(app, farm, { price: 6 });
+  const egg = await eggs(app, farm, { priceCents: 600 });
   const shopper = await buildUser(app);
   const placed = await placeOrder(
     app,

@@ -32,7 +32,7 @@ export async function handOver(ctx: AppContext, user: AuthUser, id: number, inpu
     const refused = refusal(current, role, 'picked_up', at, current.timeZone);
     if (refused) throw refused;
   }
-  const amounts = orderAmounts(current.items, current.deliveryFee);
+  const amounts = orderAmounts(current.items, current.deliveryFeeCents);
   if (amounts.linesToWeigh > 0) {
     const names = current.items
       .filter((item) => item.weightUnit !== null && item.quantity > 0 && !itemAmounts(item).weighed)

@@ -49,8 +49,8 @@ describe('one line check wherever lines enter', () => {
     const farm = await setUpMarket(app);
     const other = await setUpMarket(app);
     const egg = await eggs(app, farm);
-    const secret = await buildProduct(app, other, { name: 'Secret Reserve Ham', price: 99, stockQuantity: 5 });
-    const hidden = await buildProduct(app, farm, { name: 'Hidden Honey', price: 9, active: false });
+    const secret = await buildProduct(app, other, { name: 'Secret Reserve Ham', priceCents: 9900, stockQuantity: 5 });
+    const hidden = await buildProduct(app, farm, { name: 'Hidden Honey', priceCents: 900, active: false });
     const pies = await piesByVariant(other, null);
     const ownPies = await piesByVariant(farm, null);
     const shopper = await buildUser(app);
@@ -99,7 +99,7 @@ describe('one line check wherever lines enter', () => {
     const farm = await setUpMarket(app);
     const other = await setUpMarket(app);
     const egg = await eggs(app, farm);
-    const secret = await buildProduct(app, other, { name: 'Secret Reserve Ham', price: 77.77, stockQuantity: 5 });
+    const secret = await buildProduct(app, other, { name: 'Secret Reserve Ham', priceCents: 7777, stockQuantity: 5 });
     const shopper = await buildUser(app);
     const made = await send('POST', '/api/standing', shopper, {
       ...orderPayload(farm, [{ productId: egg, quantity: 1 }]),
@@ -131,7 +131,7 @@ describe('one line check wherever lines enter', () => {
     const farm = await setUpMarket(app);
     const other = await setUpMarket(app);
     const egg = await eggs(app, farm);
-    const hidden = await buildProduct(app, farm, { name: 'Hidden Honey', price: 9, active: false });
+    const hidden = await buildProduct(app, farm, { name: 'Hidden Honey', priceCents: 900, active: false });
     const foreignPies = await piesByVariant(other, null);
     const ownPies = await piesByVariant(farm, null);
     const plan = await addSummerShare(app, farm);
@@ -287,7 +287,7 @@ describe('amounts stay inside what can be charged', () => {
     expect(heavy.statusCode).toBe(400);
     expect(heavy.json().message).toBe('A pack of Pork shoulder can weigh at most 2,000 lb; check the scale and the unit');
     // A price per lb the farm could have set: 2 packs of 1,000 lb at $9,999 come to $19,998,000.
-    await app.ctx.db.update(orderItems).set({ unitPrice: 9999 }).where(eq(orderItems.id, itemId));
+    await app.ctx.db.update(orderItems).set({ unitPriceCents: 999900 }).where(eq(orderItems.id, itemId));
     const huge = await weigh([1000, 1000]);
     expect(huge.statusCode).toBe(400);
     expect(huge.json().message).toMatch(
@@ -295,7 +295,7 @@ describe('amounts stay inside what can be charged', () => {
     );
     const [row] = await app.ctx.db.select().from(orders).where(eq(orders.id, orderId));
     expect(row.weighedAt).toBeNull();
-    expect(Number(row.total)).toBeLessThan(100);
+    expect(row.totalCents).toBeLessThan(10_000);
     expect((await weigh([4, 4.2])).statusCode).toBe(200);
   });
 

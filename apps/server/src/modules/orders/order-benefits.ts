@@ -115,7 +115,7 @@ async function basisOf(ctx: AppContext, order: repo.OrderRow): Promise<Basis> {
           ? share
           : benefitProduct(item.productId === null ? undefined : kinds.get(item.productId)),
     })),
-    totalCents: orderAmounts(items, order.deliveryFee).totalCents,
+    totalCents: orderAmounts(items, order.deliveryFeeCents).totalCents,
   };
 }
 

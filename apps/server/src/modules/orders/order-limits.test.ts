@@ -178,7 +178,7 @@ describe('the pickup-place limit', () => {
 describe('order size', () => {
   it('refuses a basket whose total would overflow the money columns with 400 and a message, writing nothing', async () => {
     const producer = await setUpMarket(app);
-    const tractor = await buildProduct(app, producer, { name: 'Hay Barn', price: 100_000, stockQuantity: 1_000_000 });
+    const tractor = await buildProduct(app, producer, { name: 'Hay Barn', priceCents: 10000000, stockQuantity: 1_000_000 });
     const res = await placeOrder(app, shopper, orderPayload(producer, [{ productId: tractor, quantity: 1000 }]));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(

@@ -7,7 +7,7 @@ import {
   type WeightUnit,
   weighedLineCents,
 } from '@farmstand/shared/format/by-weight';
-import { toCents } from '@farmstand/shared/format/money';
+import { type Cents, centsOf } from '@farmstand/shared/format/money';
 import { formatOrderLine, lineName } from '@farmstand/shared/format/quantity';
 import type { AppContext } from '../../lib/context';
 import { type AppError, badRequest } from '../../lib/errors';
@@ -96,7 +96,7 @@ export function quantityPerProduct(lines: readonly (LineRef & { quantity: number
 export type LineOffer = {
   variantId: number | null;
   variantName: string | null;
-  unitPrice: number;
+  unitPriceCents: Cents;
   priceUnit: string | null;
   weightUnit: WeightUnit | null;
   packMin: number | null;
@@ -117,7 +117,7 @@ export function lineOffer(
     return {
       variantId: null,
       variantName: null,
-      unitPrice: product.price ?? 0,
+      unitPriceCents: product.priceCents ?? 0,
       priceUnit: product.priceUnit,
       weightUnit: product.weightUnit,
       packMin: product.packMin,
@@ -131,12 +131,12 @@ export function lineOffer(
     throw badRequest(`That variant of ${product.name} is no longer offered; choose another`, 'items');
   }
   const name = lineName(product.name, variant.name);
-  if (variant.price === null) throw badRequest(`${name} has no price yet: send the producer an inquiry instead`, 'items');
+  if (variant.priceCents === null) throw badRequest(`${name} has no price yet: send the producer an inquiry instead`, 'items');
   if (variant.availability === 'sold_out' || variant.stockQuantity === 0) throw badRequest(`${name} is sold out`, 'items');
   return {
     variantId: variant.id,
     variantName: variant.name,
-    unitPrice: variant.price,
+    unitPriceCents: variant.priceCents,
     priceUnit: variant.priceUnit,
     weightUnit: variant.weightUnit,
     packMin: variant.packMin,
@@ -145,13 +145,13 @@ export function lineOffer(
   };
 }
 
-type PricedLine = Pick<ItemRow, 'unitPrice' | 'quantity' | 'weightUnit' | 'packMin' | 'packMax' | 'weights'>;
+type PricedLine = Pick<ItemRow, 'unitPriceCents' | 'quantity' | 'weightUnit' | 'packMin' | 'packMax' | 'weights'>;
 
 /** The line's by-weight offer, or null when it is sold by the piece. */
-export function byWeightOfLine(line: Pick<ItemRow, 'unitPrice' | 'weightUnit' | 'packMin' | 'packMax'>): ByWeight | null {
+export function byWeightOfLine(line: Pick<ItemRow, 'unitPriceCents' | 'weightUnit' | 'packMin' | 'packMax'>): ByWeight | null {
   if (line.weightUnit === null || line.packMin === null || line.packMax === null) return null;
   return {
-    priceCents: toCents(line.unitPrice),
+    priceCents: line.unitPriceCents,
     unit: line.weightUnit,
     minMilli: toMilli(line.packMin),
     maxMilli: toMilli(line.packMax),
@@ -162,7 +162,7 @@ export function byWeightOfLine(line: Pick<ItemRow, 'unitPrice' | 'weightUnit' | 
 export function itemAmounts(line: PricedLine): Estimate & { weighed: boolean } {
   const offer = byWeightOfLine(line);
   if (offer === null) {
-    const exact = toCents(line.unitPrice) * line.quantity;
+    const exact = centsOf(line.unitPriceCents, line.quantity);
     return { estimateCents: exact, minCents: exact, maxCents: exact, weighed: false };
   }
   if (line.weights !== null && line.weights.length === line.quantity) {
@@ -179,8 +179,7 @@ export function itemAmounts(line: PricedLine): Estimate & { weighed: boolean } {
  * lines still to weigh and weighed; `soFarCents` is what is known for sure (lines by the piece,
  * weighed lines, the fee): a partly weighed order says "so far" (by-weight.ts#formatAmountToPay).
  */
-export function orderAmounts(lines: PricedLine[], deliveryFee: number | string) {
-  const fee = toCents(deliveryFee);
+export function orderAmounts(lines: PricedLine[], fee: Cents) {
   let subtotal = 0;
   let min = 0;
   let max = 0;
@@ -239,8 +238,8 @@ export function mailLines(items: readonly WordedLine[]): string[] {
 }
 
 /** What the shopper pays, as mails write it: the total, the estimate with its range until weighed, or so far while partly weighed. */
-export function mailAmount(items: readonly ItemRow[], deliveryFee: number | string): string {
-  const amounts = orderAmounts([...items], deliveryFee);
+export function mailAmount(items: readonly ItemRow[], deliveryFeeCents: Cents): string {
+  const amounts = orderAmounts([...items], deliveryFeeCents);
   return formatAmountToPay({
     estimateCents: amounts.totalCents,
     minCents: amounts.minCents,

@@ -2,6 +2,7 @@ import { formatPrice } from '@farmstand/shared';
 import { type BenefitProgramme, plannedBenefitsText } from '@farmstand/shared/benefits/programmes';
 import { defaultTimeZone, zoneAbbreviation } from '@farmstand/shared/constants/time-zones';
 import { formatAmountToPay } from '@farmstand/shared/format/by-weight';
+import { type Cents, formatCents, toDollars } from '@farmstand/shared/format/money';
 import { ORDER_LIMITS } from '@farmstand/shared/schemas/orders';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -73,7 +74,7 @@ type PendingRow = {
   point_name: string;
   time_zone: string;
   window_start: string | Date;
-  total: string | number;
+  total_cents: string | number;
   by_weight: boolean;
   planned_benefits: BenefitProgramme[];
   email: string;
@@ -109,7 +110,7 @@ export async function takePendingOrderMail(db: Db, producerUserId: number): Prom
       where n.kind = ${ORDER_MAIL_PENDING} and o.id = n.subject_id and o.producer_user_id = ${producerUserId}
       returning n.subject_id, n.milestone
     )
-    select o.id, t.milestone as status, o.shopper_name, o.point_name, o.time_zone, o.window_start, o.total, o.by_weight,
+    select o.id, t.milestone as status, o.shopper_name, o.point_name, o.time_zone, o.window_start, o.total_cents, o.by_weight,
       o.planned_benefits, u.email, p.state as farm_state, p.zip as farm_zip
     from taken t join orders o on o.id = t.subject_id join users u on u.id = o.producer_user_id
     left join producers p on p.user_id = o.producer_user_id
@@ -120,7 +121,8 @@ export async function takePendingOrderMail(db: Db, producerUserId: number): Prom
     if (row.status === 'expired') return `${label} expired (not answered in ${ORDER_LIMITS.expiryHours} hours).`;
     const at = when(new Date(row.window_start), row.time_zone, farmTimeZone({ state: row.farm_state, zip: row.farm_zip }));
     // A by-weight order's total is its estimate until the packs are weighed: never stated as firm.
-    const amount = row.by_weight ? `about ${formatPrice(Number(row.total))} until weighed` : formatPrice(Number(row.total));
+    const total = formatCents(Number(row.total_cents));
+    const amount = row.by_weight ? `about ${total} until weighed` : total;
     return [`New: ${label} for ${row.point_name}, ${at}, ${amount}.`, ...planned(row.planned_benefits)].join(' ');
   };
   return rows.map((row) => ({ status: row.status, email: row.email, text: line(row) }));
@@ -176,19 +178,18 @@ export function newOrderMail(
     id: number;
     windowStart: Date;
     pointName: string;
-    total: number;
-    deliveryFee: number | string;
+    deliveryFeeCents: Cents;
     note: string | null;
     byWeight: boolean;
     plannedBenefits: BenefitProgramme[];
   },
-  items: (MailItem & { unitPrice: number; weights: number[] | null })[],
+  items: (MailItem & { unitPriceCents: Cents; weights: number[] | null })[],
   shopperName: string,
   timeZone: string,
   farmZone: string,
 ) {
   const at = when(order.windowStart, timeZone, farmZone);
-  const amounts = orderAmounts(items, order.deliveryFee);
+  const amounts = orderAmounts(items, order.deliveryFeeCents);
   const amount = formatAmountToPay({
     estimateCents: amounts.totalCents,
     minCents: amounts.minCents,
@@ -204,7 +205,7 @@ export function newOrderMail(
       `${shopperName} reserved for ${order.pointName}, ${at}:`,
       '',
       // A by-weight line's price is per its weight unit (decision 510).
-      ...items.map((i) => `${mailLine(i)} at ${formatPrice(i.unitPrice, i.weightUnit ?? i.priceUnit)}`),
+      ...items.map((i) => `${mailLine(i)} at ${formatPrice(toDollars(i.unitPriceCents), i.weightUnit ?? i.priceUnit)}`),
       '',
       order.byWeight ? `To collect at pickup: ${amount}. Weigh the packs on the Orders tab.` : `To collect at pickup: ${amount}.`,
       ...planned(order.plannedBenefits),

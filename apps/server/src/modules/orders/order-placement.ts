@@ -1,6 +1,6 @@
 import { haversineMiles } from '@farmstand/shared';
 import type { BenefitProgramme } from '@farmstand/shared/benefits/programmes';
-import { toCents, toDollars } from '@farmstand/shared/format/money';
+import { toCents } from '@farmstand/shared/format/money';
 import { ORDER_LIMITS, ORDER_TEXTS, type PlaceOrderRequest } from '@farmstand/shared/schemas/orders';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -46,8 +46,6 @@ import * as repo from './orders.repository';
 type PlaceInput = z.output<typeof PlaceOrderRequest>;
 type Window = Awaited<ReturnType<typeof resolveWindow>>;
 
-/** Dollars → integer cents (the shared rule of decision 510). */
-export const cents = toCents;
 const EXPIRY_MS = ORDER_LIMITS.expiryHours * 3_600_000;
 
 /**
@@ -109,12 +107,12 @@ const shareLine = (share: { name: string; price: number }): NewItem => ({
   variantId: null,
   variantName: null,
   priceUnit: 'share',
-  unitPrice: share.price,
+  unitPriceCents: toCents(share.price),
   weightUnit: null,
   packMin: null,
   packMax: null,
   weights: null,
-  finalAmount: null,
+  finalAmountCents: null,
   quantity: 1,
 });
 
@@ -156,12 +154,12 @@ export async function checkDraft(ctx: AppContext, draft: OrderDraft) {
     variantId: offer.variantId,
     variantName: offer.variantName,
     priceUnit: offer.priceUnit,
-    unitPrice: rules.linesInPrice ? 0 : offer.unitPrice,
+    unitPriceCents: rules.linesInPrice ? 0 : offer.unitPriceCents,
     weightUnit: offer.weightUnit,
     packMin: offer.packMin,
     packMax: offer.packMax,
     weights: null,
-    finalAmount: null,
+    finalAmountCents: null,
     quantity: line.quantity,
   }));
   if (draft.source.kind === 'csa-week') newItems.push(shareLine(draft.source.share));
@@ -171,7 +169,7 @@ export async function checkDraft(ctx: AppContext, draft: OrderDraft) {
   assertTotalWithinLimit(subtotal);
   assertMinimumOrder(window.point, subtotal);
   const delivery = await deliveryFor(ctx, window, farm, draft.deliveryAddress);
-  const feeCents = cents(delivery?.fee ?? 0);
+  const feeCents = delivery?.feeCents ?? 0;
   assertTotalWithinLimit(subtotal + feeCents);
 
   const at = ctx.clock.now();
@@ -194,11 +192,11 @@ export async function checkDraft(ctx: AppContext, draft: OrderDraft) {
     shopperPhone: draft.shopperPhone ?? shopper.phone ?? null,
     deliveryAddress: delivery?.address ?? null,
     deliveryMiles: delivery?.miles ?? null,
-    deliveryFee: toDollars(feeCents),
-    subtotal: toDollars(subtotal),
-    total: toDollars(subtotal + feeCents),
+    deliveryFeeCents: feeCents,
+    subtotalCents: subtotal,
+    totalCents: subtotal + feeCents,
     byWeight: amounts.byWeight,
-    estimatedTotal: amounts.byWeight ? toDollars(subtotal + feeCents) : null,
+    estimatedTotalCents: amounts.byWeight ? subtotal + feeCents : null,
     weighedAt: null,
     weighedBy: null,
     note: draft.note,
@@ -386,7 +384,7 @@ async function deliveryFor(
       'deliveryAddress',
     );
   }
-  return { address, miles, fee: window.point.deliveryFee ?? 0 };
+  return { address, miles, feeCents: window.point.deliveryFeeCents ?? 0 };
 }
 
 const SHOPPER_LIMITS = { perFarm: ORDER_LIMITS.openPerShopperPerFarm, perWindow: ORDER_LIMITS.openPerShopperPerWindow };

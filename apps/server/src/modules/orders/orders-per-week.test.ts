@@ -23,7 +23,7 @@ describe('orders per week', () => {
     const pork = await buildProduct(app, farm, {
       name: 'Pork shoulder',
       category: 'meat',
-      price: 10,
+      priceCents: 1000,
       priceUnit: null,
       weightUnit: 'lb',
       packMin: 3,

@@ -1,6 +1,6 @@
 import { formatPrice } from '@farmstand/shared';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
-import { formatCents, toCents } from '@farmstand/shared/format/money';
+import { formatCents } from '@farmstand/shared/format/money';
 import { isInSeason } from '@farmstand/shared/format/season';
 import { ORDER_LIMITS, ORDER_STATUS_LABELS, type OrderTransitionTarget } from '@farmstand/shared/schemas/orders';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -148,7 +148,7 @@ export function assertOrderable(product: OrderProduct, quantity: number, product
     );
   }
   if (product.isShare) throw badRequest(`${name} is a share of an animal: reserve it on its own page, not in a basket`, 'items');
-  if (product.price === null) throw badRequest(`${name} has no price yet: send the producer an inquiry instead`, 'items');
+  if (product.priceCents === null) throw badRequest(`${name} has no price yet: send the producer an inquiry instead`, 'items');
   if (product.availability === 'sold_out') throw badRequest(`${name} is sold out`, 'items');
   if (product.availability === 'seasonal' && !product.seasonalStart && !product.seasonalEnd) {
     throw badRequest(`${name} is seasonal and has no season dates yet: send the producer an inquiry instead`, 'items');
@@ -178,7 +178,7 @@ export function assertInSeason(product: OrderProduct, windowDate: string) {
 }
 
 /**
- * An order's total is bounded (ORDER_LIMITS.maxTotal) far inside its numeric(10,2) columns: a huge
+ * An order's total is bounded (ORDER_LIMITS.maxTotal) far inside its integer cent columns: a huge
  * basket is told what to change instead of failing in the database.
  */
 export function assertTotalWithinLimit(
@@ -194,10 +194,10 @@ export function assertTotalWithinLimit(
 }
 
 /** A place's minimum basket (before any delivery fee), told with what to change. */
-export function assertMinimumOrder(point: { name: string; minOrder: number | null }, subtotalCents: number) {
-  if (point.minOrder === null || subtotalCents >= toCents(point.minOrder)) return;
+export function assertMinimumOrder(point: { name: string; minOrderCents: number | null }, subtotalCents: number) {
+  if (point.minOrderCents === null || subtotalCents >= point.minOrderCents) return;
   throw badRequest(
-    `${point.name} takes orders of at least ${formatPrice(Number(point.minOrder))}; this basket comes to ${formatCents(subtotalCents)}. Add to it or choose another pickup place`,
+    `${point.name} takes orders of at least ${formatCents(point.minOrderCents)}; this basket comes to ${formatCents(subtotalCents)}. Add to it or choose another pickup place`,
     'items',
   );
 }

@@ -1,11 +1,8 @@
-import { toCents, toDollars } from '@farmstand/shared/format/money';
+import { toDollars } from '@farmstand/shared/format/money';
 import type { Order, OrderStatus } from '@farmstand/shared/schemas/orders';
 import { itemAmounts, orderAmounts } from './order-lines';
 import { allowedMoves, type OrderRole } from './orders.policy';
 import type { OrderDetails } from './orders.repository';
-
-/** A numeric column (dollars, as text or number) as the API writes it: whole cents. */
-const money = (n: number | string) => toDollars(toCents(n));
 
 /**
  * What leaves the server about an order. The shopper's account e-mail and the benefits they plan to
@@ -13,7 +10,7 @@ const money = (n: number | string) => toDollars(toCents(n));
  * viewer may make now.
  */
 export function presentOrder(row: OrderDetails, role: OrderRole, at: Date): Order {
-  const totals = orderAmounts(row.items, row.deliveryFee);
+  const totals = orderAmounts(row.items, row.deliveryFeeCents);
   return {
     id: row.id,
     status: row.status,
@@ -36,7 +33,7 @@ export function presentOrder(row: OrderDetails, role: OrderRole, at: Date): Orde
     booth: row.booth,
     delivery_address: row.deliveryAddress,
     delivery_miles: row.deliveryMiles === null ? null : Math.round(row.deliveryMiles * 10) / 10,
-    delivery_fee: money(row.deliveryFee),
+    delivery_fee: toDollars(row.deliveryFeeCents),
     items: row.items.map((item) => {
       const amounts = itemAmounts(item);
       return {
@@ -46,7 +43,7 @@ export function presentOrder(row: OrderDetails, role: OrderRole, at: Date): Orde
         name: item.productName,
         variant_name: item.variantName,
         price_unit: item.priceUnit,
-        unit_price: money(item.unitPrice),
+        unit_price: toDollars(item.unitPriceCents),
         quantity: item.quantity,
         line_total: toDollars(amounts.estimateCents),
         ordered_quantity: item.orderedQuantity,
@@ -59,8 +56,8 @@ export function presentOrder(row: OrderDetails, role: OrderRole, at: Date): Orde
         weights: item.weights === null ? null : item.weights.map(Number),
       };
     }),
-    subtotal: money(row.subtotal),
-    total: money(row.total),
+    subtotal: toDollars(row.subtotalCents),
+    total: toDollars(row.totalCents),
     by_weight: row.byWeight,
     estimated: totals.estimated,
     total_min: toDollars(totals.minCents),
@@ -68,7 +65,7 @@ export function presentOrder(row: OrderDetails, role: OrderRole, at: Date): Orde
     lines_to_weigh: totals.linesToWeigh,
     lines_weighed: totals.linesWeighed,
     total_so_far: toDollars(totals.soFarCents),
-    estimated_total: row.estimatedTotal === null ? null : money(row.estimatedTotal),
+    estimated_total: row.estimatedTotalCents === null ? null : toDollars(row.estimatedTotalCents),
     weighed_at: row.weighedAt === null ? null : row.weighedAt.toISOString(),
     note: row.note,
     decline_reason: row.declineReason,

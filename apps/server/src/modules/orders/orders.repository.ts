@@ -1,3 +1,4 @@
+import { toDollars } from '@farmstand/shared/format/money';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { runNamed } from '../../db/named';
@@ -18,7 +19,7 @@ export type ProductForOrder = {
   id: number;
   name: string;
   category: string;
-  price: number | null;
+  priceCents: number | null;
   priceUnit: string | null;
   availability: string;
   stockQuantity: number | null;
@@ -48,7 +49,7 @@ export type ProductForOrder = {
 
 /** Written for the driver (no query builder, no result mapping: read on every order). */
 const PRODUCTS_FOR_ORDER = `
-  select p.id, p.name, p.category, p.price::float8 as price, p.price_unit, p.availability, p.stock_quantity, p.day_limit,
+  select p.id, p.name, p.category, p.price_cents, p.price_unit, p.availability, p.stock_quantity, p.day_limit,
     p.weight_unit, p.pack_min::float8 as pack_min, p.pack_max::float8 as pack_max, p.variant_names is not null as has_variants,
     p.share is not null as is_share,
     p.seasonal_start::text as seasonal_start, p.seasonal_end::text as seasonal_end, p.active, p.moderation_status,
@@ -64,7 +65,7 @@ type ProductForOrderRaw = {
   id: number;
   name: string;
   category: string;
-  price: number | null;
+  price_cents: number | null;
   price_unit: string | null;
   availability: string;
   stock_quantity: number | null;
@@ -95,7 +96,7 @@ function toProductForOrder(row: ProductForOrderRaw): ProductForOrder {
     id: Number(row.id),
     name: row.name,
     category: row.category,
-    price: row.price === null ? null : Number(row.price),
+    priceCents: row.price_cents === null ? null : Number(row.price_cents),
     priceUnit: row.price_unit,
     availability: row.availability,
     stockQuantity: row.stock_quantity === null ? null : Number(row.stock_quantity),
@@ -482,14 +483,14 @@ export async function ordersPerWeek(db: Db, producerUserId: number | null, since
   const result = await db.execute<{ week_start: string; orders: string; reserved_value: string | null }>(sql`
     select to_char(date_trunc('week', window_date::date), 'YYYY-MM-DD') as week_start,
            count(*)::text as orders,
-           coalesce(sum(total) filter (where status in ('accepted', 'ready', 'picked_up')), 0)::text as reserved_value
+           coalesce(sum(total_cents) filter (where status in ('accepted', 'ready', 'picked_up')), 0)::text as reserved_value
     from orders
     where ${farm} and window_date::date >= date_trunc('week', ${since}::date)
     group by 1 order by 1`);
   return result.rows.map((r) => ({
     week_start: r.week_start,
     orders: Number(r.orders),
-    reserved_value: Number(r.reserved_value ?? 0),
+    reserved_value: toDollars(Number(r.reserved_value ?? 0)),
   }));
 }
 

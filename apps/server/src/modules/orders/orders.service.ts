@@ -200,7 +200,9 @@ export async function announceMove(
     `${order.pointName}, ${when(order.windowStart, timeZone)}`,
     ...mailLines(order.items),
     ...(['requested', 'accepted', 'ready'].includes(order.status)
-      ? [`To pay at ${order.pointKind === 'delivery' ? 'delivery' : 'pickup'}: ${mailAmount(order.items, order.deliveryFee)}`]
+      ? [
+          `To pay at ${order.pointKind === 'delivery' ? 'delivery' : 'pickup'}: ${mailAmount(order.items, order.deliveryFeeCents)}`,
+        ]
       : []),
     ...(reason ? ['', `Reason: ${reason}`] : []),
   ];

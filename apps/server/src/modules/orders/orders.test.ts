@@ -140,7 +140,7 @@ describe('placing an order', () => {
     const honey = await buildProduct(app, producer, {
       name: 'Wildflower Honey',
       category: 'honey',
-      price: 12,
+      priceCents: 1200,
       priceUnit: 'jar',
       stockQuantity: null,
     });
@@ -176,7 +176,12 @@ describe('placing an order', () => {
   it('answers with the order exactly as stored, written in one statement, with or without messaging', async () => {
     const producer = await setUpMarket(app);
     const egg = await eggs(app, producer);
-    const jam = await buildProduct(app, producer, { name: 'Blackberry Jam', category: 'jellies', price: 7.25, priceUnit: 'jar' });
+    const jam = await buildProduct(app, producer, {
+      name: 'Blackberry Jam',
+      category: 'jellies',
+      priceCents: 725,
+      priceUnit: 'jar',
+    });
     const features = await app.ctx.settings.get('features');
     try {
       for (const messaging of [true, false]) {
@@ -292,7 +297,7 @@ describe('placing an order', () => {
     const market = await setUpMarket(app);
     const egg = await eggs(app, market);
     const otherFarm = await buildProducer(app);
-    const honey = await buildProduct(app, otherFarm, { name: 'Clover Honey', price: 9 });
+    const honey = await buildProduct(app, otherFarm, { name: 'Clover Honey', priceCents: 900 });
     const asked = await app.inject({
       method: 'POST',
       url: '/api/orders/inquire',
@@ -310,8 +315,8 @@ describe('placing an order', () => {
   it('keeps herdshares, unpriced, sold-out and out-of-season products inquiry-only, and quantities within stock', async () => {
     const producer = await setUpMarket(app);
     const cases: [Parameters<typeof buildProduct>[2], number, RegExp][] = [
-      [{ name: 'Cow share', category: 'herdshare', price: 30 }, 1, /herdshare/],
-      [{ name: 'Mystery box', price: null }, 1, /no price/],
+      [{ name: 'Cow share', category: 'herdshare', priceCents: 3000 }, 1, /herdshare/],
+      [{ name: 'Mystery box', priceCents: null }, 1, /no price/],
       [{ name: 'Gone eggs', availability: 'sold_out' }, 1, /sold out/],
       [{ name: 'Zero eggs', stockQuantity: 0 }, 1, /sold out/],
       [{ name: 'Few eggs', stockQuantity: 3 }, 4, /Only 3 of Few eggs left/],
@@ -610,14 +615,14 @@ describe('never oversold', () => {
     const bread = await buildProduct(app, producer, {
       name: 'Rye',
       category: 'bread',
-      price: 7,
+      priceCents: 700,
       priceUnit: 'loaf',
       stockQuantity: 100,
     });
     const honey = await buildProduct(app, producer, {
       name: 'Honey',
       category: 'honey',
-      price: 9,
+      priceCents: 900,
       priceUnit: 'jar',
       stockQuantity: 100,
     });
@@ -649,7 +654,7 @@ describe('lists, pick list and admin', () => {
     const bread = await buildProduct(app, producer, {
       name: 'Sourdough',
       category: 'bread',
-      price: 8,
+      priceCents: 800,
       priceUnit: 'loaf',
       stockQuantity: 20,
     });

@@ -76,10 +76,10 @@ describe('GET /api/orders/packing-slips.pdf', () => {
   it("prints one slip per accepted or ready order of the day, with the shopper, number, place and time in the place's zone, items, note, address and amount to collect", async () => {
     const farm = await setUpMarket(app, {}, { farmName: 'Slip Hollow Farm' });
     const central = await addCentralMarket(farm);
-    const eggsId = await eggs(app, farm, { priceUnit: '18 count', price: 7, stockQuantity: 50 });
+    const eggsId = await eggs(app, farm, { priceUnit: '18 count', priceCents: 700, stockQuantity: 50 });
     const tomatoes = await buildProduct(app, farm, {
       name: 'Heirloom Tomatoes',
-      price: 3.25,
+      priceCents: 325,
       priceUnit: 'lb',
       stockQuantity: 50,
     });
@@ -168,7 +168,7 @@ describe('GET /api/orders/packing-slips.pdf', () => {
     const shoulder = await buildProduct(app, farm, {
       name: 'Pork shoulder',
       category: 'meat',
-      price: 6,
+      priceCents: 600,
       priceUnit: 'lb',
       weightUnit: 'lb',
       packMin: 1.5,
@@ -216,7 +216,7 @@ describe('GET /api/orders/packing-slips.pdf', () => {
     const kale = await buildProduct(app, farm, {
       name: 'Kale',
       category: 'vegetables',
-      price: 3,
+      priceCents: 300,
       priceUnit: 'bunch',
       stockQuantity: 10,
     });
@@ -231,7 +231,7 @@ describe('GET /api/orders/packing-slips.pdf', () => {
     // A CSA week's order holds the box's items at no charge (decision 515): the kale here.
     await app.ctx.db
       .update(orderItems)
-      .set({ unitPrice: 0 })
+      .set({ unitPriceCents: 0 })
       .where(and(eq(orderItems.orderId, box.id), eq(orderItems.productId, kale)));
     const text = pdfText((await app.inject({ method: 'GET', url: slipsUrl('2030-06-08'), headers: bearer(farm) })).rawPayload);
     expect(text).toMatch(/2 bunches Kale \(in the share\)/);
@@ -408,7 +408,12 @@ describe('GET /api/orders/harvest', () => {
   it('totals what to pick per product across days, with requests not yet accepted counted apart', async () => {
     const farm = await setUpMarket(app, {}, { farmName: 'Harvest Hill' });
     const eggsId = await eggs(app, farm, { stockQuantity: 100 });
-    const tomatoes = await buildProduct(app, farm, { name: 'Heirloom Tomatoes', price: 3, priceUnit: 'lb', stockQuantity: 100 });
+    const tomatoes = await buildProduct(app, farm, {
+      name: 'Heirloom Tomatoes',
+      priceCents: 300,
+      priceUnit: 'lb',
+      stockQuantity: 100,
+    });
     await order(farm, [
       { productId: eggsId, quantity: 2 },
       { productId: tomatoes, quantity: 3 },
@@ -478,7 +483,7 @@ describe('GET /api/orders/harvest', () => {
     const shoulder = await buildProduct(app, farm, {
       name: 'Pork shoulder',
       category: 'meat',
-      price: 6,
+      priceCents: 600,
       priceUnit: 'lb',
       weightUnit: 'lb',
       packMin: 1.5,
@@ -488,7 +493,7 @@ describe('GET /api/orders/harvest', () => {
     const box = await buildProduct(app, farm, {
       name: 'Half-bushel tomato box',
       category: 'vegetables',
-      price: 2,
+      priceCents: 200,
       priceUnit: 'lb',
       weightUnit: 'lb',
       packMin: 9,

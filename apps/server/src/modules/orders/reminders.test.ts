@@ -103,7 +103,7 @@ async function marketIn(
   expect(point.statusCode).toBe(201);
   const productId = await buildProduct(app, producer, {
     name: 'Farm Fresh Eggs',
-    price: 5.5,
+    priceCents: 550,
     priceUnit: 'dozen',
     stockQuantity: 50,
   });
@@ -340,7 +340,7 @@ describe('the producer’s morning summary', () => {
     const shoulder = await buildProduct(app, on, {
       name: 'Pork shoulder',
       category: 'meat',
-      price: 6,
+      priceCents: 600,
       priceUnit: 'lb',
       weightUnit: 'lb',
       packMin: 1.5,

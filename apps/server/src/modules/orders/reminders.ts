@@ -102,8 +102,8 @@ export async function sendPickupReminders(ctx: AppContext, now: Date) {
       windowStart: orders.windowStart,
       windowEnd: orders.windowEnd,
       windowDate: orders.windowDate,
-      total: orders.total,
-      deliveryFee: orders.deliveryFee,
+      totalCents: orders.totalCents,
+      deliveryFeeCents: orders.deliveryFeeCents,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.customerId))
@@ -144,7 +144,7 @@ export async function sendPickupReminders(ctx: AppContext, now: Date) {
         `${delivery ? 'Where' : 'Pickup place'}: ${place}.`,
         ...(order.booth ? [`Booth: ${order.booth}.`] : []),
         `Your order: ${mailLines(items).join(', ')}.`,
-        `To pay: ${mailAmount(items, order.deliveryFee)}, paid at ${delivery ? 'delivery' : 'pickup'}.`,
+        `To pay: ${mailAmount(items, order.deliveryFeeCents)}, paid at ${delivery ? 'delivery' : 'pickup'}.`,
         WHAT_TO_BRING,
         `Stop these reminders: ${unsubscribeUrl(ctx, order.customerId)}`,
       ],
@@ -168,8 +168,8 @@ type DayOrder = {
   windowStart: Date;
   windowEnd: Date;
   windowDate: string;
-  total: number;
-  deliveryFee: number;
+  totalCents: number;
+  deliveryFeeCents: number;
 };
 
 /**
@@ -189,8 +189,8 @@ export async function sendMorningSummaries(ctx: AppContext, now: Date) {
       windowStart: orders.windowStart,
       windowEnd: orders.windowEnd,
       windowDate: orders.windowDate,
-      total: orders.total,
-      deliveryFee: orders.deliveryFee,
+      totalCents: orders.totalCents,
+      deliveryFeeCents: orders.deliveryFeeCents,
     })
     .from(orders)
     .innerJoin(pickupSettings, eq(pickupSettings.producerUserId, orders.producerUserId))
@@ -227,7 +227,7 @@ function windowAmount(group: DayOrder[], items: ItemRow[]): string {
   for (const order of group) {
     const amounts = orderAmounts(
       items.filter((i) => i.orderId === order.id),
-      order.deliveryFee,
+      order.deliveryFeeCents,
     );
     sum.estimateCents += amounts.totalCents;
     sum.minCents += amounts.minCents;

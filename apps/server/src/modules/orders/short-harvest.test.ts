@@ -41,7 +41,7 @@ async function orderOfTwoLines(accept = true) {
   const producer: TestProducer & { pointId: number } = await setUpMarket(app);
   const shopper = await buildUser(app);
   const egg = await eggs(app, producer);
-  const berries = await eggs(app, producer, { name: 'Strawberries', price: 1.15, priceUnit: 'pint', stockQuantity: 100 });
+  const berries = await eggs(app, producer, { name: 'Strawberries', priceCents: 115, priceUnit: 'pint', stockQuantity: 100 });
   const placed = await placeOrder(
     app,
     shopper,

@@ -1,4 +1,3 @@
-import { toDollars } from '@farmstand/shared/format/money';
 import { ORDER_STATUS_LABELS, type Order } from '@farmstand/shared/schemas/orders';
 import type { ShortLineRequest } from '@farmstand/shared/schemas/short-harvest';
 import { eq } from 'drizzle-orm';
@@ -110,12 +109,12 @@ export async function shortenLine(
         orderedQuantity: item.orderedQuantity ?? item.quantity,
         shortReason: input.reason,
         weights: null,
-        finalAmount: null,
+        finalAmountCents: null,
       })
       .where(eq(orderItems.id, item.id));
 
     const lines = items.map((line) => (line.id === item.id ? { ...line, quantity: input.quantity, weights: null } : line));
-    const amounts = orderAmounts(lines, order.deliveryFee);
+    const amounts = orderAmounts(lines, order.deliveryFeeCents);
     const subtotal = amounts.subtotalCents;
     const total = amounts.totalCents;
     const nothingLeft = lines.every((line) => line.quantity === 0);
@@ -124,8 +123,8 @@ export async function shortenLine(
     await tx
       .update(orders)
       .set({
-        subtotal: toDollars(subtotal),
-        total: toDollars(total),
+        subtotalCents: subtotal,
+        totalCents: total,
         status,
         updatedAt: at,
         ...(amounts.estimated ? { weighedAt: null, weighedBy: null } : {}),
@@ -208,7 +207,7 @@ function shortMail(ctx: AppContext, order: repo.OrderDetails, change: string, no
         : [
             ...mailLines(left),
             '',
-            `New total ${mailAmount(left, order.deliveryFee)}: pay at pickup.`,
+            `New total ${mailAmount(left, order.deliveryFeeCents)}: pay at pickup.`,
             '',
             `If you no longer want the rest, you may cancel it without penalty: ${link}`,
           ]),

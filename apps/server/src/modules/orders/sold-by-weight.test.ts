@@ -335,22 +335,22 @@ describe('the money rule', () => {
     const pick = (n: number) => Math.floor(next() * n);
     for (let n = 0; n < 1000; n++) {
       const lines = Array.from({ length: 1 + pick(6) }, () => {
-        const unitPrice = (1 + pick(5000)) / 100;
+        const unitPriceCents = 1 + pick(5000);
         const quantity = 1 + pick(5);
-        if (next() < 0.4) return { unitPrice, quantity, weightUnit: null, packMin: null, packMax: null, weights: null };
+        if (next() < 0.4) return { unitPriceCents, quantity, weightUnit: null, packMin: null, packMax: null, weights: null };
         const weightUnit = next() < 0.8 ? ('lb' as const) : ('oz' as const);
         const packMin = (1 + pick(4000)) / 1000;
         const packMax = packMin + pick(2000) / 1000;
         const weights = next() < 0.5 ? null : Array.from({ length: quantity }, () => (1 + pick(6000)) / 1000);
-        return { unitPrice, quantity, weightUnit, packMin, packMax, weights };
+        return { unitPriceCents, quantity, weightUnit, packMin, packMax, weights };
       });
-      const fee = pick(3) === 0 ? pick(1000) / 100 : 0;
-      const amounts = orderAmounts(lines, fee);
+      const feeCents = pick(3) === 0 ? pick(1000) : 0;
+      const amounts = orderAmounts(lines, feeCents);
       let estimate = 0;
       let min = 0;
       let max = 0;
       for (const line of lines) {
-        const price = Math.round(line.unitPrice * 100);
+        const price = line.unitPriceCents;
         if (line.weightUnit === null) {
           estimate += price * line.quantity;
           min += price * line.quantity;
@@ -371,7 +371,6 @@ describe('the money rule', () => {
         const one = itemAmounts(line);
         expect(one.minCents <= one.estimateCents && one.estimateCents <= one.maxCents, `order ${n}`).toBe(true);
       }
-      const feeCents = Math.round(fee * 100);
       expect(amounts, `order ${n}`).toMatchObject({
         subtotalCents: estimate,
         totalCents: estimate + feeCents,
@@ -387,9 +386,9 @@ describe('the money rule', () => {
         const expected = { hanging_weight: (50_000 + pick(400_000)) / 1000, processing_fee: pick(30_000) / 100 };
         const hanging = 1 + pick(quantity * 600_000);
         const feesCents = pick(quantity * 30_000);
-        const depositCents = pick(2) === 0 ? 0 : pick(shareEstimateCents(pricePerLb / 100, expected) * quantity + 1);
+        const depositCents = pick(2) === 0 ? 0 : pick(shareEstimateCents(pricePerLb, expected) * quantity + 1);
         const perShare = reference(pricePerLb, toMilli(expected.hanging_weight)) + toCents(expected.processing_fee);
-        expect(shareEstimateCents(pricePerLb / 100, expected), `share of order ${n}`).toBe(perShare);
+        expect(shareEstimateCents(pricePerLb, expected), `share of order ${n}`).toBe(perShare);
         const money = { pricePerLbCents: pricePerLb, hangingMilli: hanging, feesCents };
         expect(shareCents(money), `share of order ${n}`).toBe(reference(pricePerLb, hanging) + feesCents);
         expect(shareDueCents(money, depositCents) + depositCents, `share of order ${n}`).toBe(shareCents(money));

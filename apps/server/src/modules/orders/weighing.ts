@@ -6,7 +6,7 @@ import {
   toMilli,
   weighedLineCents,
 } from '@farmstand/shared/format/by-weight';
-import { formatCents, toCents, toDollars } from '@farmstand/shared/format/money';
+import { formatCents, toDollars } from '@farmstand/shared/format/money';
 import { lineName } from '@farmstand/shared/format/quantity';
 import { ORDER_STATUS_LABELS, type Order, type WeighingResponse, type WeighLineRequest } from '@farmstand/shared/schemas/orders';
 import { and, asc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
@@ -85,20 +85,17 @@ export async function weighLine(
     }
     const lineCents = weighedLineCents(offer.priceCents, milli);
     const lines = items.map((line) => (line.id === item.id ? { ...line, weights: input.weights } : line));
-    const amounts = orderAmounts(lines, order.deliveryFee);
+    const amounts = orderAmounts(lines, order.deliveryFeeCents);
     // A weighed order obeys the cap placing one does, checked before anything is written.
     assertTotalWithinLimit(amounts.totalCents, 'Check the weights and the scale’s unit', 'weights');
-    await tx
-      .update(orderItems)
-      .set({ weights: input.weights, finalAmount: toDollars(lineCents) })
-      .where(eq(orderItems.id, item.id));
+    await tx.update(orderItems).set({ weights: input.weights, finalAmountCents: lineCents }).where(eq(orderItems.id, item.id));
 
     const complete = !amounts.estimated;
     await tx
       .update(orders)
       .set({
-        subtotal: toDollars(amounts.subtotalCents),
-        total: toDollars(amounts.totalCents),
+        subtotalCents: amounts.subtotalCents,
+        totalCents: amounts.totalCents,
         weighedAt: complete ? at : null,
         weighedBy: complete ? user.id : null,
         updatedAt: at,
@@ -111,7 +108,7 @@ export async function weighLine(
   });
 
   const { updated } = result;
-  const total = formatCents(toCents(updated.total));
+  const total = formatCents(updated.totalCents);
   if (result.complete) {
     ctx.events.emit('order.changed', {
       orderId,
@@ -132,7 +129,7 @@ export async function weighLine(
 
 /** The shopper's notice: each weighed line and the amount to pay at pickup. */
 function weighedMail(ctx: AppContext, order: repo.OrderDetails) {
-  const total = formatCents(toCents(order.total));
+  const total = formatCents(order.totalCents);
   const link = `${ctx.config.publicUrl}/orders?order=${order.id}`;
   const lines = order.items
     .filter((item) => item.quantity > 0)
@@ -150,7 +147,7 @@ function weighedMail(ctx: AppContext, order: repo.OrderDetails) {
       `${order.farmName} weighed your order #${order.id}.`,
       '',
       ...lines,
-      ...(Number(order.deliveryFee) > 0 ? [`Delivery: ${formatCents(toCents(order.deliveryFee))}`] : []),
+      ...(order.deliveryFeeCents > 0 ? [`Delivery: ${formatCents(order.deliveryFeeCents)}`] : []),
       '',
       `Pay at pickup: ${total}.`,
       `${order.pointName}, ${when(order.windowStart, order.timeZone)}`,
@@ -175,7 +172,7 @@ export async function weighingList(ctx: AppContext, producer: AuthUser, date: st
       name: item.productName,
       variant_name: item.variantName,
       quantity: item.quantity,
-      unit_price: Number(item.unitPrice),
+      unit_price: toDollars(item.unitPriceCents),
       weight_unit: item.weightUnit as 'lb' | 'oz',
       pack_min: Number(item.packMin),
       pack_max: Number(item.packMax),

@@ -1,4 +1,5 @@
 import { plusDays } from '@farmstand/shared/format/date-only';
+import { toCents, toCentsOrNull, toDollarsOrNull } from '@farmstand/shared/format/money';
 import { closureText } from '@farmstand/shared/format/place-calendar';
 import {
   defaultTimeZone,
@@ -50,10 +51,10 @@ export function presentPoint(point: repo.PointWithSchedule): PickupPoint {
     city: point.city,
     state: point.state,
     zip: point.zip,
-    delivery_fee: point.deliveryFee === null ? null : Number(point.deliveryFee),
+    delivery_fee: toDollarsOrNull(point.deliveryFeeCents),
     time_zone: point.timeZone as PickupTimeZone,
     booth: point.booth,
-    min_order: point.minOrder === null ? null : Number(point.minOrder),
+    min_order: toDollarsOrNull(point.minOrderCents),
     incentive_market: point.incentiveMarket,
     season_from: point.seasonFrom,
     season_to: point.seasonTo,
@@ -154,11 +155,11 @@ async function pointValues(ctx: AppContext, farm: repo.Farm, input: PointInput) 
       zip: null,
       latitude: null,
       longitude: null,
-      deliveryFee: input.delivery_fee ?? 0,
+      deliveryFeeCents: toCents(input.delivery_fee ?? 0),
       // Delivery days run on the farm's clock.
       timeZone: input.time_zone ?? defaultTimeZone(farm.state, farm.zip),
       booth: null,
-      minOrder: input.min_order,
+      minOrderCents: toCentsOrNull(input.min_order),
       incentiveMarket: null,
       ...calendarValues(input),
     };
@@ -174,10 +175,10 @@ async function pointValues(ctx: AppContext, farm: repo.Farm, input: PointInput) 
     zip: input.zip,
     latitude: place?.latitude ?? null,
     longitude: place?.longitude ?? null,
-    deliveryFee: null,
+    deliveryFeeCents: null,
     timeZone: input.time_zone ?? defaultTimeZone(input.state ?? 'KY', input.zip),
     booth: input.booth,
-    minOrder: input.min_order,
+    minOrderCents: toCentsOrNull(input.min_order),
     incentiveMarket,
     ...calendarValues(input),
   };
@@ -266,10 +267,10 @@ async function upcomingWindows(
         date: occurrence.date,
         time_zone: point.timeZone as PickupTimeZone,
         booth: point.booth,
-        min_order: point.minOrder === null ? null : Number(point.minOrder),
+        min_order: toDollarsOrNull(point.minOrderCents),
         remaining,
         full: remaining === 0,
-        delivery_fee: point.deliveryFee === null ? null : Number(point.deliveryFee),
+        delivery_fee: toDollarsOrNull(point.deliveryFeeCents),
       });
     }
   }

@@ -112,7 +112,7 @@ describe('limits farmers think in', () => {
       producer,
       marketPoint({ kind: 'farm', name: 'Farm stand', schedule: [{ weekday: 6, start: '14:00', end: '16:00' }] }),
     );
-    const pie = await buildProduct(app, producer, { name: 'Apple pie', price: 18, priceUnit: 'pie', stockQuantity: null });
+    const pie = await buildProduct(app, producer, { name: 'Apple pie', priceCents: 1800, priceUnit: 'pie', stockQuantity: null });
     const set = await app.inject({
       method: 'PUT',
       url: `/api/products/${pie}`,

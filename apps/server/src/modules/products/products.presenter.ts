@@ -1,4 +1,4 @@
-import { toDollars } from '@farmstand/shared/format/money';
+import { type Cents, toDollars, toDollarsOrNull } from '@farmstand/shared/format/money';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { type ShareOffer, type ShareTerms, shareEstimateCents } from '@farmstand/shared/schemas/shares';
 import type { ProductWithProducer } from './products.repository';
@@ -18,7 +18,7 @@ export function presentProduct(row: ProductWithProducer, options: PresentOptions
     name: product.name,
     category: product.category as Product['category'],
     description: product.description,
-    price: product.price === null ? null : Number(product.price),
+    price: toDollarsOrNull(product.priceCents),
     price_unit: product.priceUnit,
     availability: product.availability as Product['availability'],
     stock_quantity: product.stockQuantity,
@@ -28,14 +28,19 @@ export function presentProduct(row: ProductWithProducer, options: PresentOptions
     pack_max: product.packMax === null ? null : Number(product.packMax),
     price_from: product.priceFrom,
     variants: row.variants.map((v) => ({
-      ...v,
-      price: v.price === null ? null : Number(v.price),
+      id: v.id,
+      name: v.name,
+      price: toDollarsOrNull(v.price_cents),
+      price_unit: v.price_unit,
+      weight_unit: v.weight_unit,
       pack_min: v.pack_min === null ? null : Number(v.pack_min),
       pack_max: v.pack_max === null ? null : Number(v.pack_max),
+      stock_quantity: v.stock_quantity,
+      availability: v.availability,
     })),
     inspection: product.inspection,
     establishment_number: product.establishmentNumber,
-    share: product.share === null ? null : presentShareOffer(product.share, Number(product.price), row.sharesTaken),
+    share: product.share === null ? null : presentShareOffer(product.share, product.priceCents ?? 0, row.sharesTaken),
     origin_state: product.originState,
     primary_image_url: product.primaryImageUrl,
     additional_images: product.additionalImages,
@@ -68,12 +73,12 @@ export function presentProduct(row: ProductWithProducer, options: PresentOptions
 }
 
 /** A share product's terms with the shares left (decision 512). */
-export function presentShareOffer(terms: ShareTerms, pricePerLb: number, taken: number): ShareOffer {
+export function presentShareOffer(terms: ShareTerms, pricePerLbCents: Cents, taken: number): ShareOffer {
   const total = terms.animals_available * terms.parts;
   return {
     ...terms,
     shares_total: total,
     shares_left: Math.max(0, total - taken),
-    estimate: toDollars(shareEstimateCents(pricePerLb, terms)),
+    estimate: toDollars(shareEstimateCents(pricePerLbCents, terms)),
   };
 }

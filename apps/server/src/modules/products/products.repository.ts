@@ -23,7 +23,7 @@ const productColumns = {
   name: products.name,
   category: products.category,
   description: products.description,
-  price: products.price,
+  priceCents: products.priceCents,
   priceUnit: products.priceUnit,
   availability: products.availability,
   stockQuantity: products.stockQuantity,
@@ -69,11 +69,11 @@ const producerColumns = {
   verificationStatus: producers.verificationStatus,
 };
 
-/** A variant as the product's responses show it (numeric columns arrive as JSON numbers). */
+/** A variant as read with its product (numeric columns arrive as JSON numbers, the price in cents). */
 export type VariantJson = {
   id: number;
   name: string;
-  price: number | null;
+  price_cents: number | null;
   price_unit: string | null;
   weight_unit: 'lb' | 'oz' | null;
   pack_min: number | null;
@@ -84,7 +84,7 @@ export type VariantJson = {
 
 /** The product's active variants in order, read with the product in the same statement. */
 const activeVariants = sql<VariantJson[]>`coalesce((
-  select json_agg(json_build_object('id', v.id, 'name', v.name, 'price', v.price, 'price_unit', v.price_unit,
+  select json_agg(json_build_object('id', v.id, 'name', v.name, 'price_cents', v.price_cents, 'price_unit', v.price_unit,
     'weight_unit', v.weight_unit, 'pack_min', v.pack_min, 'pack_max', v.pack_max,
     'stock_quantity', v.stock_quantity, 'availability', v.availability) order by v.position, v.id)
   from ${productVariants} v where v.product_id = ${products.id} and v.active), '[]'::json)`;

@@ -1,3 +1,4 @@
+import { type Cents, toCentsOrNull } from '@farmstand/shared/format/money';
 import type { ProductInput, VariantInput } from '@farmstand/shared/schemas/products';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -11,7 +12,7 @@ import { badRequest } from '../../lib/errors';
 
 /** The product row's columns that say what its variants are, for lists and search ("from $X"). */
 export type VariantSummary = {
-  price: number | null;
+  priceCents: Cents | null;
   priceUnit: string | null;
   weightUnit: 'lb' | 'oz' | null;
   packMin: number | null;
@@ -31,7 +32,7 @@ export function summarizeVariants(input: ProductInput): VariantSummary {
   const variants = input.variants;
   if (variants.length === 0) {
     return {
-      price: input.price,
+      priceCents: toCentsOrNull(input.price),
       priceUnit: input.weight_unit ?? input.price_unit,
       weightUnit: input.weight_unit,
       packMin: input.pack_min,
@@ -49,7 +50,7 @@ export function summarizeVariants(input: ProductInput): VariantSummary {
   const shown = cheapest ?? variants[0];
   const key = (v: VariantInput) => `${v.price}|${v.weight_unit ?? v.price_unit ?? ''}`;
   return {
-    price: shown.price,
+    priceCents: toCentsOrNull(shown.price),
     priceUnit: shown.weight_unit ?? shown.price_unit,
     weightUnit: shown.weight_unit,
     packMin: shown.pack_min,
@@ -76,7 +77,7 @@ export async function replaceVariants(tx: Db, productId: number, variants: Varia
     const values = {
       position,
       name: variant.name,
-      price: variant.price,
+      priceCents: toCentsOrNull(variant.price),
       priceUnit: variant.weight_unit ?? variant.price_unit,
       weightUnit: variant.weight_unit,
       packMin: variant.pack_min,

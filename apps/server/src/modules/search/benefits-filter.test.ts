@@ -133,9 +133,9 @@ beforeAll(async () => {
   farms.lexington = await place('Lexington', LEXINGTON.latitude, LEXINGTON.longitude, 'Lexington');
   await buildProduct(app, farms.georgetown, { name: 'Georgetown Eggs', category: 'eggs' });
   await buildProduct(app, farms.frankfort, { name: 'Frankfort Eggs', category: 'eggs' });
-  await buildProduct(app, farms.frankfort, { name: 'Frankfort Tomatoes', category: 'produce', price: 3 });
-  await buildProduct(app, farms.louisville, { name: 'Louisville Tomatoes', category: 'produce', price: 4 });
-  await buildProduct(app, farms.louisville, { name: 'Louisville Honey', category: 'honey', price: 9 });
+  await buildProduct(app, farms.frankfort, { name: 'Frankfort Tomatoes', category: 'produce', priceCents: 300 });
+  await buildProduct(app, farms.louisville, { name: 'Louisville Tomatoes', category: 'produce', priceCents: 400 });
+  await buildProduct(app, farms.louisville, { name: 'Louisville Honey', category: 'honey', priceCents: 900 });
   await buildProduct(app, farms.lexington, { name: 'Lexington Eggs', category: 'eggs' });
 
   await saveBenefits(farms.georgetown, { fns_number: '1111111', incentive_market: 'Georgetown Farmers Market' });

@@ -54,7 +54,7 @@ describe.runIf(onPostgres)('search freshness across two instances (PostgreSQL + 
       },
     }) as TestApp;
     farm = await buildProducer(a, { farmName: 'Freshness Farm', ...LEXINGTON });
-    productId = await buildProduct(a, farm, { name: 'Quince Butter', category: 'jellies', price: 7 });
+    productId = await buildProduct(a, farm, { name: 'Quince Butter', category: 'jellies', priceCents: 700 });
     // Warm B: every cache it may keep is filled before the writes below.
     await vi.waitFor(async () => expect(await productNamesOnB('search=quince')).toEqual(['Quince Butter']), withinOneSecond);
     expect(await mapIdsOnB()).toContain(farm.id);
@@ -67,7 +67,7 @@ describe.runIf(onPostgres)('search freshness across two instances (PostgreSQL + 
   });
 
   it('shows a new product on B within a second', async () => {
-    await buildProduct(a, farm, { name: 'Medlar Jelly', category: 'jellies', price: 9 });
+    await buildProduct(a, farm, { name: 'Medlar Jelly', category: 'jellies', priceCents: 900 });
     await vi.waitFor(async () => {
       expect(await productNamesOnB('search=medlar')).toEqual(['Medlar Jelly']);
       expect(await productNamesOnB('category=jellies')).toContain('Medlar Jelly');
@@ -76,7 +76,7 @@ describe.runIf(onPostgres)('search freshness across two instances (PostgreSQL + 
   });
 
   it('shows a price change on B within a second, in search and on the product page', async () => {
-    await a.ctx.db.update(products).set({ price: 11 }).where(eq(products.id, productId));
+    await a.ctx.db.update(products).set({ priceCents: 1100 }).where(eq(products.id, productId));
     await vi.waitFor(async () => {
       const found = (await onB('/api/search/products?search=quince')).products as { price: number }[];
       expect(found[0].price).toBe(11);

@@ -38,11 +38,16 @@ beforeAll(async () => {
     name: 'Sourdough Bread',
     category: 'bread',
     description: 'Naturally leavened loaf',
-    price: 8,
+    priceCents: 800,
   });
-  await buildProduct(app, farms.frankfort, { name: 'Sourdough Starter', category: 'bread', price: 12 });
-  await buildProduct(app, farms.louisville, { name: 'Wildflower Honey', category: 'honey', price: 4.5 });
-  await buildProduct(app, farms.nashville, { name: 'Pasture Eggs', category: 'eggs', availability: 'pre_order', price: 5 });
+  await buildProduct(app, farms.frankfort, { name: 'Sourdough Starter', category: 'bread', priceCents: 1200 });
+  await buildProduct(app, farms.louisville, { name: 'Wildflower Honey', category: 'honey', priceCents: 450 });
+  await buildProduct(app, farms.nashville, {
+    name: 'Pasture Eggs',
+    category: 'eggs',
+    availability: 'pre_order',
+    priceCents: 500,
+  });
 });
 afterAll(async () => app.closeAll());
 

@@ -1,5 +1,6 @@
+import { shareCents, toMilli } from '@farmstand/shared/format/by-weight';
 import { formatCents } from '@farmstand/shared/format/money';
-import { type ShareTerms, shareEstimateCents, shareLabel } from '@farmstand/shared/schemas/shares';
+import { type ShareTerms, shareLabel } from '@farmstand/shared/schemas/shares';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
@@ -29,9 +30,9 @@ type PendingShareRow = {
   product_name: string;
   quantity: number;
   terms: ShareTerms;
-  price_per_lb: string | number;
+  price_per_lb_cents: string | number;
   hanging_estimate: string | number;
-  fee_estimate: string | number;
+  fee_estimate_cents: string | number;
   cancel_reason: string | null;
   email: string;
 };
@@ -47,8 +48,8 @@ export async function takePendingShareMail(db: Db, producerUserId: number): Prom
       where n.kind = ${SHARE_MAIL_PENDING} and s.id = n.subject_id and s.producer_user_id = ${producerUserId}
       returning n.subject_id, n.milestone
     )
-    select s.id, t.milestone as status, s.shopper_name, s.product_name, s.quantity, s.terms, s.price_per_lb,
-      s.hanging_estimate, s.fee_estimate, s.cancel_reason, u.email
+    select s.id, t.milestone as status, s.shopper_name, s.product_name, s.quantity, s.terms, s.price_per_lb_cents,
+      s.hanging_estimate, s.fee_estimate_cents, s.cancel_reason, u.email
     from taken t join share_reservations s on s.id = t.subject_id join users u on u.id = s.producer_user_id
     order by s.id, t.milestone desc`);
   return rows.map((row) => {
@@ -59,9 +60,10 @@ export async function takePendingShareMail(db: Db, producerUserId: number): Prom
         email: row.email,
         text: `Share cancelled: ${row.shopper_name} cancelled ${what}.${row.cancel_reason ? ` Reason: ${row.cancel_reason}` : ''}`,
       };
-    const estimate = shareEstimateCents(Number(row.price_per_lb), {
-      hanging_weight: Number(row.hanging_estimate),
-      processing_fee: Number(row.fee_estimate),
+    const estimate = shareCents({
+      pricePerLbCents: Number(row.price_per_lb_cents),
+      hangingMilli: toMilli(Number(row.hanging_estimate)),
+      feesCents: Number(row.fee_estimate_cents),
     });
     return {
       status: row.status,

@@ -1,5 +1,5 @@
 import { shareCents, shareDueCents, toMilli } from '@farmstand/shared/format/by-weight';
-import { toCents, toDollars } from '@farmstand/shared/format/money';
+import { toDollars, toDollarsOrNull } from '@farmstand/shared/format/money';
 import { type ShareReservation, shareLabel, shareStateLabel } from '@farmstand/shared/schemas/shares';
 import { cutSheetOpen, type ShareRole } from './shares.policy';
 import type { ShareWithFarm } from './shares.repository';
@@ -13,23 +13,23 @@ export function presentShare(
   now: Date,
 ): ShareReservation {
   const perShare = shareCents({
-    pricePerLbCents: toCents(r.pricePerLb),
+    pricePerLbCents: r.pricePerLbCents,
     hangingMilli: toMilli(r.hangingEstimate),
-    feesCents: toCents(r.feeEstimate),
+    feesCents: r.feeEstimateCents,
   });
-  const billed = r.hangingWeight !== null && r.processingFees !== null;
+  const billed = r.hangingWeight !== null && r.processingFeesCents !== null;
   const money = billed
     ? {
-        pricePerLbCents: toCents(r.pricePerLb),
+        pricePerLbCents: r.pricePerLbCents,
         hangingMilli: toMilli(r.hangingWeight ?? 0),
-        feesCents: toCents(r.processingFees ?? 0),
+        feesCents: r.processingFeesCents ?? 0,
       }
     : null;
-  const depositCents = r.depositReceived === null ? 0 : toCents(r.depositReceived);
+  const depositCents = r.depositReceivedCents ?? 0;
   const view = {
     status: r.status,
-    deposit_requested: r.depositRequested === null ? null : toDollars(toCents(r.depositRequested) * r.quantity),
-    deposit_received: num(r.depositReceived),
+    deposit_requested: r.depositRequestedCents === null ? null : toDollars(r.depositRequestedCents * r.quantity),
+    deposit_received: toDollarsOrNull(r.depositReceivedCents),
     cut_sheet_at: r.cutSheetAt ? r.cutSheetAt.toISOString() : null,
     cut_sheet_due: r.terms.cut_sheet_due,
     cut_sheet_open: cutSheetOpen(r, now),
@@ -50,9 +50,9 @@ export function presentShare(
     processor: r.terms.processor,
     processing_date: r.terms.processing_date,
     time_zone: r.terms.time_zone,
-    price_per_lb: Number(r.pricePerLb),
+    price_per_lb: toDollars(r.pricePerLbCents),
     hanging_weight_estimate: Number(r.hangingEstimate),
-    processing_fee_estimate: Number(r.feeEstimate),
+    processing_fee_estimate: toDollars(r.feeEstimateCents),
     estimate: toDollars(perShare * r.quantity),
     deposit_link: r.terms.deposit_link,
     deposit_received_at: r.depositReceivedAt ? r.depositReceivedAt.toISOString() : null,
@@ -61,7 +61,7 @@ export function presentShare(
     // Said to both when a filled sheet kept the questions it was answered under (decision 547).
     cut_sheet_changed: r.cutSheet !== null && cutSheetChanged,
     hanging_weight: num(r.hangingWeight),
-    processing_fees: num(r.processingFees),
+    processing_fees: toDollarsOrNull(r.processingFeesCents),
     bill_total: money ? toDollars(shareCents(money)) : null,
     amount_due: money ? toDollars(shareDueCents(money, depositCents)) : null,
     ready_note: r.readyNote,

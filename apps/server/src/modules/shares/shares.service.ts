@@ -1,7 +1,7 @@
 import { ORDER_LIMITS } from '@farmstand/shared/constants/orders';
 import { shareCents, toMilli } from '@farmstand/shared/format/by-weight';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
-import { formatCents, toCents } from '@farmstand/shared/format/money';
+import { formatCents, toCents, toCentsOrNull } from '@farmstand/shared/format/money';
 import {
   type CutSheetRequest,
   type DepositRequest,
@@ -91,8 +91,8 @@ export async function reserveShare(ctx: AppContext, user: AuthUser, input: z.out
           ? `You already hold ${held} ${held === 1 ? 'share' : 'shares'} of ${locked.product.name}, the most one shopper may reserve: other shoppers get the rest`
           : `One shopper may hold at most ${cap} shares of ${locked.product.name}, and you hold ${held}: reserve ${cap - held} or fewer`,
       );
-    const price = Number(locked.product.price);
-    const estimateCents = shareEstimateCents(price, terms) * input.quantity;
+    const pricePerLbCents = locked.product.priceCents ?? 0;
+    const estimateCents = shareEstimateCents(pricePerLbCents, terms) * input.quantity;
     if (estimateCents > ORDER_LIMITS.maxTotalCents)
       throw badRequest(
         `A reservation can come to at most ${formatCents(ORDER_LIMITS.maxTotalCents)}; ${input.quantity} shares come to about ${formatCents(estimateCents)}: reserve fewer`,
@@ -108,10 +108,10 @@ export async function reserveShare(ctx: AppContext, user: AuthUser, input: z.out
       quantity: input.quantity,
       terms,
       reservedCutSheetDue: terms.cut_sheet_due,
-      pricePerLb: price,
+      pricePerLbCents,
       hangingEstimate: terms.hanging_weight,
-      feeEstimate: terms.processing_fee,
-      depositRequested: terms.deposit,
+      feeEstimateCents: toCents(terms.processing_fee),
+      depositRequestedCents: toCentsOrNull(terms.deposit),
     });
     await showAvailability(tx, input.product_id, locked.product.availability, left - input.quantity);
     const estimate = formatCents(estimateCents);
@@ -224,20 +224,25 @@ export function submitCutSheet(ctx: AppContext, user: AuthUser, id: number, inpu
   });
 }
 
+/** One share's estimate as reserved: its copied price per lb, expected hanging weight and fees. */
+const reservedEstimateCents = (row: repo.ShareRow) =>
+  shareCents({
+    pricePerLbCents: row.pricePerLbCents,
+    hangingMilli: toMilli(row.hangingEstimate),
+    feesCents: row.feeEstimateCents,
+  });
+
 export function recordDeposit(ctx: AppContext, user: AuthUser, id: number, input: DepositRequest) {
   return changeShare(ctx, user, id, async (row, role, now) => {
     producerOnly(role, 'records the deposit it received');
     assertStatus(row, ['reserved', 'processed', 'ready'], 'given a deposit');
-    const estimate = shareEstimateCents(Number(row.pricePerLb), {
-      hanging_weight: Number(row.hangingEstimate),
-      processing_fee: Number(row.feeEstimate),
-    });
+    const estimate = reservedEstimateCents(row);
     if (input.amount !== null && toCents(input.amount) > estimate * row.quantity)
       throw badRequest(
         `The deposit cannot be more than the share’s estimate of ${formatCents(estimate * row.quantity)}`,
         'amount',
       );
-    return { set: { depositReceived: input.amount, depositReceivedAt: input.amount === null ? null : now } };
+    return { set: { depositReceivedCents: toCentsOrNull(input.amount), depositReceivedAt: input.amount === null ? null : now } };
   });
 }
 
@@ -245,32 +250,29 @@ export function enterBill(ctx: AppContext, user: AuthUser, id: number, input: z.
   return changeShare(ctx, user, id, async (row, role, now, tx) => {
     producerOnly(role, 'enters the bill');
     assertCanBill(row, now);
-    const pricePerLbCents = toCents(row.pricePerLb);
+    const { pricePerLbCents } = row;
+    const feesCents = toCents(input.processing_fees);
     assertBillPlausible(
       {
         cents: shareCents({
           pricePerLbCents,
           hangingMilli: toMilli(input.hanging_weight),
-          feesCents: toCents(input.processing_fees),
+          feesCents,
         }),
         hangingWeight: input.hanging_weight,
         confirm: input.confirm,
       },
       {
-        cents:
-          shareEstimateCents(Number(row.pricePerLb), {
-            hanging_weight: Number(row.hangingEstimate),
-            processing_fee: Number(row.feeEstimate),
-          }) * row.quantity,
+        cents: reservedEstimateCents(row) * row.quantity,
         hangingWeight: Number(row.hangingEstimate) * row.quantity,
       },
     );
-    const billed = { ...row, hangingWeight: input.hanging_weight, processingFees: input.processing_fees };
+    const billed = { ...row, hangingWeight: input.hanging_weight, processingFeesCents: feesCents };
     const due = presentShare({ share: billed, farmName: '', inspection: null }, 'producer', now).amount_due ?? 0;
     return {
       set: {
         hangingWeight: input.hanging_weight,
-        processingFees: input.processing_fees,
+        processingFeesCents: feesCents,
         billedAt: now,
         billedBy: user.id,
         status: 'processed',
@@ -279,8 +281,8 @@ export function enterBill(ctx: AppContext, user: AuthUser, id: number, input: z.
         to: await repo.emailOf(tx, row.customerId),
         subject: `Your ${shareLabel(row.terms).toLowerCase()} is processed: ${formatCents(toCents(due))} at pickup`,
         lines: [
-          `${row.productName}: ${input.hanging_weight} lb hanging weight at ${formatCents(toCents(row.pricePerLb))}/lb, plus ${formatCents(toCents(input.processing_fees))} processing.`,
-          ...(row.depositReceived !== null ? [`Less your deposit of ${formatCents(toCents(row.depositReceived))}.`] : []),
+          `${row.productName}: ${input.hanging_weight} lb hanging weight at ${formatCents(pricePerLbCents)}/lb, plus ${formatCents(feesCents)} processing.`,
+          ...(row.depositReceivedCents !== null ? [`Less your deposit of ${formatCents(row.depositReceivedCents)}.`] : []),
           `To pay the farm at pickup: ${formatCents(toCents(due))}. The farm will tell you when it is ready.`,
           '',
           `See your share: ${link(ctx, '/orders')}`,

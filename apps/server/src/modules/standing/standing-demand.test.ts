@@ -27,7 +27,7 @@ async function farmWithDemand() {
   const pork = await buildProduct(app, farm, {
     name: 'Pork shoulder',
     category: 'meat',
-    price: 9.99,
+    priceCents: 999,
     priceUnit: null,
     weightUnit: 'lb',
     packMin: 3,
@@ -37,7 +37,7 @@ async function farmWithDemand() {
   const tomatoes = await buildProduct(app, farm, {
     name: 'Heirloom tomatoes',
     category: 'vegetables',
-    price: 6,
+    priceCents: 600,
     priceUnit: '2 lb pack',
     stockQuantity: 40,
   });

@@ -3,7 +3,7 @@ import { standingLineText } from './standing.presenter';
 
 type Offer = {
   name: string;
-  price: number | null;
+  priceCents: number | null;
   priceUnit: string | null;
   weightUnit: 'lb' | 'oz' | null;
   packMin: number | null;
@@ -11,7 +11,7 @@ type Offer = {
 };
 const offer = (name: string, extra: Partial<Offer> = {}): Offer => ({
   name,
-  price: 4,
+  priceCents: 400,
   priceUnit: null,
   weightUnit: null,
   packMin: null,

@@ -1,3 +1,4 @@
+import { toDollarsOrNull } from '@farmstand/shared/format/money';
 import { closureText } from '@farmstand/shared/format/place-calendar';
 import { formatOrderLine } from '@farmstand/shared/format/quantity';
 import { cadenceLabel, STANDING_LIMITS, type Standing } from '@farmstand/shared/schemas/standing';
@@ -9,7 +10,7 @@ import type { StandingWithFarm, WindowRecord } from './standing.repository';
 /** A line's product or variant: its name, price and, by weight, its unit and pack range. */
 type Offer = {
   name: string;
-  price: number | null;
+  priceCents: number | null;
   priceUnit: string | null;
   weightUnit: 'lb' | 'oz' | null;
   packMin: number | null;
@@ -87,7 +88,7 @@ export function presentStanding(
         name: product?.name ?? 'Removed product',
         variant_name: variant?.name ?? null,
         quantity: line.quantity,
-        unit_price: offer?.price == null ? null : Number(offer.price),
+        unit_price: toDollarsOrNull(offer?.priceCents ?? null),
         price_unit: offer?.priceUnit ?? null,
         weight_unit: offer?.weightUnit ?? null,
         pack_min: offer?.weightUnit && offer.packMin !== null ? Number(offer.packMin) : null,

@@ -187,7 +187,7 @@ export async function lineNames(
           .select({
             id: products.id,
             name: products.name,
-            price: products.price,
+            priceCents: products.priceCents,
             priceUnit: products.priceUnit,
             weightUnit: products.weightUnit,
             packMin: products.packMin,
@@ -203,7 +203,7 @@ export async function lineNames(
           .select({
             id: productVariants.id,
             name: productVariants.name,
-            price: productVariants.price,
+            priceCents: productVariants.priceCents,
             priceUnit: productVariants.priceUnit,
             weightUnit: productVariants.weightUnit,
             packMin: productVariants.packMin,

@@ -1,3 +1,4 @@
+import { toDollars } from '@farmstand/shared/format/money';
 import { takesOfBits } from '../benefit-filter';
 import { roundMiles } from '../search.presenter';
 
@@ -15,7 +16,7 @@ import { roundMiles } from '../search.presenter';
 /** The `products` columns of a result row as the database returns them (LISTINGS_BY_IDS's casts). */
 export type ProductDisplayRow = {
   description: string | null;
-  price: number | string | null;
+  price_cents: number | null;
   price_unit: string | null;
   stock_quantity: number | null;
   primary_image_url: string | null;
@@ -53,7 +54,7 @@ const numberOrNull = (value: number | string | null) => (value === null ? null :
 export function productDisplayOf(row: ProductDisplayRow): ProductDisplay {
   return {
     description: row.description,
-    price: row.price === null ? null : Number(row.price),
+    price: row.price_cents === null ? null : toDollars(Number(row.price_cents)),
     priceUnit: row.price_unit,
     stockQuantity: row.stock_quantity === null ? null : Number(row.stock_quantity),
     primaryImageUrl: row.primary_image_url,

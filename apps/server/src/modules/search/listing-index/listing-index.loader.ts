@@ -57,7 +57,7 @@ type ProducerRow = {
 const listingColumns = sql`l.product_id, l.name, l.producer_id, l.category, l.availability,
   array_to_string(tsvector_to_array(l.name_doc), chr(31)) as name_lexemes,
   array_to_string(tsvector_to_array(l.doc), chr(31)) as doc_lexemes,
-  p.description, p.price::float8 as price, p.price_unit, p.stock_quantity, p.primary_image_url,
+  p.description, p.price_cents, p.price_unit, p.stock_quantity, p.primary_image_url,
   p.seasonal_start::text as seasonal_start, p.seasonal_end::text as seasonal_end,
   p.price_from, p.weight_unit, p.pack_min::float8 as pack_min, p.pack_max::float8 as pack_max,
   p.inspection, p.origin_state`;

@@ -1,3 +1,4 @@
+import { toCentsOrNull } from '@farmstand/shared/format/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
@@ -127,7 +128,7 @@ beforeAll(async () => {
         name: `${word} ${n % 2 ? 'Classic' : 'Special'}`,
         category: CATEGORIES[w],
         availability: AVAILABILITY[n % AVAILABILITY.length],
-        price: PRICES[n % PRICES.length],
+        priceCents: toCentsOrNull(PRICES[n % PRICES.length]),
         description: n % 4 === 0 ? 'Made with local honey and apples' : 'Small batch',
       });
       n++;
@@ -183,7 +184,7 @@ describe('the listing index', () => {
     await writer.ctx.db
       .update(products)
       .set({
-        price: 7.25,
+        priceCents: 725,
         priceUnit: 'jar "large"',
         description: 'Now with a \\ backslash, "quotes" and ünïcode',
         stockQuantity: 3,

@@ -272,7 +272,7 @@ export function shareSummary(price: string, v: ShareValues): string | null {
     );
   }
   if (validNumber(pricePerLb, 0) && pricePerLb > 0 && validNumber(weight, 0) && weight > 0 && validNumber(fee, 0)) {
-    const estimate = shareEstimateCents(pricePerLb, { hanging_weight: weight, processing_fee: fee });
+    const estimate = shareEstimateCents(toCents(pricePerLb), { hanging_weight: weight, processing_fee: fee });
     lines.push(
       `about ${formatCents(estimate)} a share (${weight} lb × ${formatCents(toCents(pricePerLb))}/lb + ${formatCents(toCents(fee))} processing)`,
     );
