@@ -5,7 +5,7 @@ import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { type DatabaseHandle, openPostgres } from '../../db/client';
-import { jobNotices, orders, standingWindows } from '../../db/schema';
+import { jobNotices, orders, standingWindows, subscriptions } from '../../db/schema';
 import { ManualClock } from '../../jobs/clock';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct } from '../../test/listing-factories';
@@ -114,6 +114,11 @@ async function farm(
   slots: Farm['slots'],
 ): Promise<Farm> {
   const producer = await buildProducer(app, { city });
+  // A farm sells only while its trial or plan runs: these farms pay for the whole season.
+  await app.ctx.db
+    .update(subscriptions)
+    .set({ status: 'active', trialEndsAt: null, currentPeriodEnd: new Date('2031-06-01T00:00:00Z') })
+    .where(eq(subscriptions.userId, producer.id));
   const saved = await app.inject({
     method: 'PUT',
     url: '/api/pickup/mine/settings',
