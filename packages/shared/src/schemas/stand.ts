@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { TAX_CLASSES } from '../tax/classes';
+import { TendersRequest } from './benefits';
+
+/**
+ * Stand mode (issue 47): the farm's phone register at the booth or farm stand. The phone keeps a
+ * queue of actions, each with its own id made on the device, and sends them in order with
+ * `POST /api/stand/sync` whenever it has signal: the server applies each id once (a second arrival
+ * answers the first result), so a retry, a reload or a phone syncing after hours offline never
+ * sells twice. A sale already made is recorded even when it oversells: the result says so (a
+ * conflict the farmer is shown), it is never refused for stock.
+ */
+
+/** An action's id, made on the device (crypto.randomUUID). */
+export const StandActionId = z.uuid({ error: 'Each action needs its own id (a UUID made on the device)' });
+
+/** When the action happened on the device (its clock; ISO 8601 with offset). */
+const At = z.iso.datetime({ offset: true, error: 'When it happened must be a date and time (ISO 8601)' });
+
+/**
+ * One line of a walk-up sale: a product (its variant, if it has variants), a quantity of units or
+ * packs; a by-weight line carries the weight of each pack read or typed at the booth, in the
+ * product's weight unit (lb or oz), one per pack.
+ */
+export const StandLine = z.strictObject({
+  productId: z.number().int().positive(),
+  variantId: z.number().int().positive().nullable().default(null),
+  quantity: z
+    .number()
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(999, 'Quantity must be 999 or fewer'),
+  weights: z
+    .array(z.number().positive('A weight must be more than 0').max(2000, 'A weight must be 2,000 or less'))
+    .max(999)
+    .nullable()
+    .default(null),
+});
+export type StandLine = z.infer<typeof StandLine>;
+
+/** A sale rung up at the stand, paid there and handed over at once; tenders in cents per kind. */
+export const StandSaleAction = z.strictObject({
+  id: StandActionId,
+  kind: z.literal('sale'),
+  at: At,
+  /** Which phone (a name the device keeps, such as "Booth phone 2"), for the day's books. */
+  device: z.string().trim().min(1).max(60),
+  lines: z.array(StandLine).min(1, 'A sale needs at least one item').max(100, 'A sale can have at most 100 lines'),
+  tenders: TendersRequest,
+  /** Where to send a receipt (e-mail), or null for none. */
+  receiptEmail: z.email({ error: 'Enter a valid e-mail address for the receipt' }).max(254).nullable().default(null),
+});
+export type StandSaleAction = z.infer<typeof StandSaleAction>;
+
+/** A day's pickup handed over at the booth: each by-weight item's pack weights, what was paid, picked up. */
+export const StandPickupAction = z.strictObject({
+  id: StandActionId,
+  kind: z.literal('pickup'),
+  at: At,
+  device: z.string().trim().min(1).max(60),
+  orderId: z.number().int().positive(),
+  weights: z
+    .array(z.strictObject({ itemId: z.number().int().positive(), weights: z.array(z.number().positive().max(2000)).max(999) }))
+    .max(100)
+    .default([]),
+  tenders: TendersRequest,
+});
+export type StandPickupAction = z.infer<typeof StandPickupAction>;
+
+export const StandAction = z.discriminatedUnion('kind', [StandSaleAction, StandPickupAction]);
+export type StandAction = z.infer<typeof StandAction>;
+
+/** At most this many actions in one request; the phone sends its queue in order, in batches. */
+export const STAND_SYNC_BATCH = 200;
+
+export const StandSyncRequest = z.strictObject({
+  actions: z.array(StandAction).min(1).max(STAND_SYNC_BATCH, `Send at most ${STAND_SYNC_BATCH} actions at a time`),
+});
+export type StandSyncRequest = z.infer<typeof StandSyncRequest>;
+
+/**
+ * What happened to one action: `applied` (now or at an earlier arrival of the same id: then
+ * `duplicate` is true), or `refused` (nothing was written: the message says why, such as a product
+ * that is not the farm's). `conflicts` lists what the farmer must see from an applied action: a
+ * product oversold (the sale is recorded and the stock set to 0), a pickup the shopper cancelled
+ * meanwhile (the food was handed over: the order is recorded as a walk-up sale instead).
+ */
+export const StandConflict = z.object({
+  kind: z.enum(['oversold', 'pickup_cancelled', 'pickup_changed']),
+  message: z.string(),
+  productId: z.number().nullable(),
+  orderId: z.number().nullable(),
+});
+export type StandConflict = z.infer<typeof StandConflict>;
+
+export const StandActionResult = z.object({
+  id: z.string(),
+  status: z.enum(['applied', 'refused']),
+  duplicate: z.boolean(),
+  /** The order the action wrote or handed over (a walk-up sale is an order of its own). */
+  order_id: z.number().nullable(),
+  total_cents: z.number().nullable(),
+  tax_cents: z.number().nullable(),
+  message: z.string(),
+  conflicts: z.array(StandConflict),
+});
+export type StandActionResult = z.infer<typeof StandActionResult>;
+
+export const StandSyncResponse = z.object({ results: z.array(StandActionResult) });
+export type StandSyncResponse = z.infer<typeof StandSyncResponse>;
+
+/**
+ * What the phone keeps for a day without signal (`GET /api/stand/catalog`): the farm, its public
+ * products and variants with what is left to sell at the stand (stock already taken by accepted
+ * pickups is not offered), each line's tax class and benefit kind, the tenders the farm takes with
+ * the rules to judge them, the sales-tax rate of the farm's state, and today's pickups at the
+ * farm's places (in the farm's zone).
+ */
+const StandVariant = z.object({
+  id: z.number(),
+  name: z.string(),
+  price_cents: z.number(),
+  /** lb or oz for a variant sold by weight (then `price_cents` is per unit of weight), else null. */
+  weight_unit: z.enum(['lb', 'oz']).nullable(),
+  /** Units left to sell, or null when the farm does not track stock. */
+  stock: z.number().nullable(),
+});
+
+export const StandProduct = z.object({
+  id: z.number(),
+  name: z.string(),
+  category: z.string(),
+  image_url: z.string().nullable(),
+  price_cents: z.number(),
+  weight_unit: z.enum(['lb', 'oz']).nullable(),
+  stock: z.number().nullable(),
+  variants: z.array(StandVariant),
+  tax_class: z.enum(TAX_CLASSES),
+  /** What the benefits' eligibility rules read (`benefits/eligibility.ts#BenefitProduct`). */
+  benefit_product: z.object({ category: z.string(), contents: z.array(z.any()).optional() }).passthrough(),
+});
+export type StandProduct = z.infer<typeof StandProduct>;
+
+export const StandPickup = z.object({
+  order_id: z.number(),
+  shopper_name: z.string(),
+  status: z.string(),
+  window_start: z.string(),
+  point_name: z.string(),
+  total_cents: z.number(),
+  lines_to_weigh: z.number(),
+  items: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      quantity: z.number(),
+      unit_price_cents: z.number(),
+      weight_unit: z.enum(['lb', 'oz']).nullable(),
+      weights: z.array(z.number()).nullable(),
+    }),
+  ),
+});
+export type StandPickup = z.infer<typeof StandPickup>;
+
+export const StandCatalog = z.object({
+  as_of: z.string(),
+  /** Today in the farm's zone (YYYY-MM-DD). */
+  today: z.string(),
+  farm: z.object({ user_id: z.number(), farm_name: z.string(), time_zone: z.string(), state: z.string() }),
+  products: z.array(StandProduct),
+  /** The tender kinds the farm takes today, and the incentive (with its market) where it is offered. */
+  tenders: z.object({ kinds: z.array(z.string()), incentive: z.any().nullable(), market: z.string().nullable() }),
+  tax: z.object({ state: z.string(), rate_percent: z.number(), source: z.string() }),
+  pickups: z.array(StandPickup),
+});
+export type StandCatalog = z.infer<typeof StandCatalog>;
