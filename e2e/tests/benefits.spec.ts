@@ -1,16 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { createUser, DEMO, expectAccessible, loginAs, producerWithProduct, signInBrowser } from './helpers';
+import { expect, test } from '@playwright/test';
+import { createUser, DEMO, expectAccessible, loginAs, producerWithProduct, setServerClock, signInBrowser } from './helpers';
 
 const EASTERN = 'America/New_York';
 const HOUR = 3_600_000;
-
-/** Moves the server's clock (test hook) so that it reads `at` now; `null` puts it back on the system clock. */
-async function setServerClock(request: APIRequestContext, at: Date | null): Promise<Date> {
-  const moved = await request.put('/api/test/clock', { data: { at: at?.toISOString() ?? null } });
-  expect(moved.status(), await moved.text()).toBe(200);
-  return new Date((await moved.json()).now);
-}
 
 /** Weekday and HH:MM of a moment in Eastern time. */
 function eastern(at: Date) {

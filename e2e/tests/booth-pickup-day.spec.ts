@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { createUser, expectAccessible, producerWithProduct, signInBrowser } from './helpers';
+import { expect, test } from '@playwright/test';
+import { createUser, expectAccessible, producerWithProduct, setServerClock, signInBrowser } from './helpers';
 
 /**
  * The booth on a phone (decisions 548, 549): on the pickup day the Orders tab opens on the day's
@@ -28,12 +28,6 @@ function centralTime(at: Date) {
   };
 }
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-async function setServerClock(request: APIRequestContext, at: Date | null): Promise<Date> {
-  const moved = await request.put('/api/test/clock', { data: { at: at?.toISOString() ?? null } });
-  expect(moved.status(), await moved.text()).toBe(200);
-  return new Date((await moved.json()).now);
-}
 
 test.afterEach(async ({ request }) => {
   await setServerClock(request, null);

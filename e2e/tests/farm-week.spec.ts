@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { createUser, DEMO, expectAccessible, loginAs, producerWithProduct, signInBrowser } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { createUser, DEMO, expectAccessible, loginAs, producerWithProduct, setServerClock, signInBrowser } from './helpers';
 
 /**
  * One farm's week on phones (390 px), across the season's capabilities: a CSA member joins with
@@ -37,12 +37,6 @@ function centralTime(at: Date) {
   };
 }
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-async function setServerClock(request: APIRequestContext, at: Date | null): Promise<Date> {
-  const moved = await request.put('/api/test/clock', { data: { at: at?.toISOString() ?? null } });
-  expect(moved.status(), await moved.text()).toBe(200);
-  return new Date((await moved.json()).now);
-}
 
 async function phone(browser: import('@playwright/test').Browser, user: { token: string }, at?: Date): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -168,3 +168,14 @@ export async function untilPanAnswered(page: Page, searches: { inFlight: () => n
   await expect.poll(searches.inFlight).toBe(0);
   await nextFrames();
 }
+
+/**
+ * Moves the server's clock (test hook, `PUT /api/test/clock`) so that it reads `at` now; `null` puts
+ * it back on the system clock. Answers the server's now. Specs that call it run in the
+ * `server-clock` project (playwright.config.ts), one file at a time.
+ */
+export async function setServerClock(request: APIRequestContext, at: Date | null): Promise<Date> {
+  const moved = await request.put('/api/test/clock', { data: { at: at?.toISOString() ?? null } });
+  expect(moved.status(), await moved.text()).toBe(200);
+  return new Date((await moved.json()).now);
+}

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { createUser, expectAccessible, producerWithProduct, signInBrowser } from './helpers';
+import { createUser, expectAccessible, producerWithProduct, setServerClock, signInBrowser } from './helpers';
 
 const CENTRAL = 'America/Chicago';
 
@@ -21,13 +21,6 @@ function centralTime(at: Date) {
 }
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 const HOUR = 3_600_000;
-
-/** Moves the server's clock (test hook) so that it reads `at` now; `null` puts it back on the system clock. */
-async function setServerClock(request: APIRequestContext, at: Date | null): Promise<Date> {
-  const moved = await request.put('/api/test/clock', { data: { at: at?.toISOString() ?? null } });
-  expect(moved.status(), await moved.text()).toBe(200);
-  return new Date((await moved.json()).now);
-}
 
 /** An order by a new shopper for the window, accepted and marked ready by the producer (API). */
 async function readyOrder(

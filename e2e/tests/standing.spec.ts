@@ -1,18 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { MAIL_DIR } from '../mail-catcher';
-import { createUser, expectAccessible, producerWithProduct, signInBrowser } from './helpers';
+import { createUser, expectAccessible, producerWithProduct, setServerClock, signInBrowser } from './helpers';
 
 const EASTERN = 'America/New_York';
 const HOUR = 3_600_000;
-
-/** Moves the server's clock (test hook) so that it reads `at` now; `null` puts it back on the system clock. */
-async function setServerClock(request: APIRequestContext, at: Date | null) {
-  const moved = await request.put('/api/test/clock', { data: { at: at?.toISOString() ?? null } });
-  expect(moved.status(), await moved.text()).toBe(200);
-}
 
 /** The first mail to `to` whose subject starts with `subject`, read from the SMTP test server's mailbox. */
 async function mailTo(to: string, subject: string) {
