@@ -144,7 +144,7 @@ describe('the admins’ benefit programmes', () => {
     expect(await screen.findByText('Kentucky WIC FMNP')).toBeTruthy();
   });
 
-  it('refuses an amount that is not dollars, and a source that is not a web page, before sending', async () => {
+  it('refuses an amount that is not dollars, and a source that is not a web page, before sending, with the amount focused', async () => {
     serve();
     const put = vi.spyOn(api, 'put');
     show();
@@ -157,6 +157,7 @@ describe('the admins’ benefit programmes', () => {
     await waitFor(() => expect(within(form).getByLabelText('Season amount ($)').getAttribute('aria-invalid')).toBe('true'));
     expect(within(form).getByText('Enter an amount in dollars, like 12.50')).toBeTruthy();
     expect(within(form).getByText('A source’s address must be a web page (https://…)')).toBeTruthy();
+    expect(document.activeElement).toBe(within(form).getByLabelText('Season amount ($)'));
     expect(put).not.toHaveBeenCalled();
   });
 

@@ -310,7 +310,7 @@ export function IncentiveDialog({
           error={marketsError}
           onChange={(e) => set('markets', e.target.value)}
         />
-        <SourceRows value={draft.sources} onChange={(sources) => set('sources', sources)} errors={errors} />
+        <SourceRows value={draft.sources} onChange={(sources) => set('sources', sources)} errorAt={(path) => errors[path]} />
         <TextArea
           label="Note (optional)"
           rows={2}

@@ -1,24 +1,50 @@
 import { type BenefitTable, type StateProgramme, TENDER_LABELS } from '@farmstand/shared/benefits/programmes';
-import { STATE_NAMES } from '@farmstand/shared/constants/catalog';
+import { type ProductCategory, STATE_NAMES } from '@farmstand/shared/constants/catalog';
 import { StateProgrammeRequest } from '@farmstand/shared/schemas/benefit-programmes';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Checkbox, TextArea, TextInput } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api';
+import { bind, messageAt, requestResolver, wholePath } from '@/lib/form-errors';
+import { parseDollars } from '@/lib/format';
 import { useSaveProgramme } from '../api';
 import {
+  BAD_DOLLARS,
   CategoryChecks,
-  centsOf,
   DialogActions,
   dollarsField,
-  issuesByPath,
   type SourceRow,
   SourceRows,
   sourcesOf,
 } from './programme-form-parts';
 
 export const PROGRAMME_SAVE_FAILED = 'Could not save the programme; try again';
+
+type Values = {
+  name: string;
+  authorisedBy: string;
+  covers: ProductCategory[];
+  amount: string;
+  asOf: string;
+  confirmed: boolean;
+  note: string;
+  sources: SourceRow[];
+};
+
+/** The season amount's problems go under its two fields; a source's under its row ("sources.0.url"). */
+const fieldOf = (path: readonly PropertyKey[]) =>
+  path[0] === 'seasonAmount' ? (path[1] === 'asOf' ? 'asOf' : 'amount') : wholePath(path);
+
+const resolver = requestResolver(
+  StateProgrammeRequest,
+  ({ amount, asOf, ...values }: Values, problem) => {
+    const cents = amount.trim() === '' ? null : parseDollars(amount);
+    if (amount.trim() !== '' && cents === null) problem('amount', BAD_DOLLARS);
+    return { ...values, seasonAmount: amount.trim() === '' ? null : { cents: cents ?? Number.NaN, asOf } };
+  },
+  fieldOf,
+);
 
 /**
  * The admin edits one programme's row in one state (decision 516): its name, who authorises farmers,
@@ -28,53 +54,51 @@ export const PROGRAMME_SAVE_FAILED = 'Could not save the programme; try again';
  */
 export function ProgrammeDialog({ row, table, onClose }: { row: StateProgramme; table: BenefitTable; onClose: () => void }) {
   const save = useSaveProgramme();
-  const [name, setName] = useState(row.name);
-  const [authorisedBy, setAuthorisedBy] = useState(row.authorisedBy);
-  const [covers, setCovers] = useState(row.covers);
-  const [amount, setAmount] = useState(dollarsField(row.seasonAmount?.cents));
-  const [asOf, setAsOf] = useState(row.seasonAmount?.asOf ?? '');
-  const [confirmed, setConfirmed] = useState(row.confirmed);
-  const [note, setNote] = useState(row.note ?? '');
-  const [sources, setSources] = useState<SourceRow[]>(() => sourcesOf(table, row.sources));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<Values, unknown, StateProgrammeRequest>({
+    defaultValues: {
+      name: row.name,
+      authorisedBy: row.authorisedBy,
+      covers: row.covers,
+      amount: dollarsField(row.seasonAmount?.cents),
+      asOf: row.seasonAmount?.asOf ?? '',
+      confirmed: row.confirmed,
+      note: row.note ?? '',
+      sources: sourcesOf(table, row.sources),
+    },
+    resolver,
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
   const title = `${TENDER_LABELS[row.programme]} in ${STATE_NAMES[row.state]}`;
+  const confirmed = bind(form, 'confirmed');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    const seasonAmount = amount.trim() === '' ? null : { cents: centsOf(amount, 'seasonAmount.cents', found), asOf };
-    const parsed = StateProgrammeRequest.safeParse({ name, authorisedBy, covers, seasonAmount, sources, confirmed, note });
-    if (!parsed.success) for (const [key, message] of Object.entries(issuesByPath(parsed.error.issues))) found[key] ??= message;
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !parsed.success) return;
+  const submit = form.handleSubmit((body) =>
     save.mutate(
-      { programme: row.programme, state: row.state, body: parsed.data },
+      { programme: row.programme, state: row.state, body },
       {
         onSuccess: () => {
-          toast.success(`Saved ${parsed.data.name}`);
+          toast.success(`Saved ${body.name}`);
           onClose();
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Modal title={`Edit ${title}`} onClose={onClose} width="max-w-2xl">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextInput label="Name" maxLength={120} value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
+        <TextInput label="Name" maxLength={120} error={errors.name?.message} {...form.register('name')} />
         <TextInput
           label="Authorised by"
           hint="Who authorises farmers to take it."
           maxLength={200}
-          value={authorisedBy}
-          error={errors.authorisedBy}
-          onChange={(e) => setAuthorisedBy(e.target.value)}
+          error={errors.authorisedBy?.message}
+          {...form.register('authorisedBy')}
         />
         <CategoryChecks
           legend="What it pays for"
-          value={covers}
-          onChange={setCovers}
-          error={errors.covers}
+          {...bind(form, 'covers')}
+          error={errors.covers?.message}
           disabled={row.programme === 'snap'}
           hint={
             row.programme === 'snap'
@@ -88,35 +112,26 @@ export function ProgrammeDialog({ row, table, onClose }: { row: StateProgramme; 
             inputMode="decimal"
             placeholder="30.00"
             hint="What a shopper receives a season. Leave empty where no source gives it."
-            value={amount}
-            error={errors['seasonAmount.cents'] ?? errors.seasonAmount}
-            onChange={(e) => setAmount(e.target.value)}
+            error={errors.amount?.message}
+            {...form.register('amount')}
           />
           <TextInput
             label="Amount as of (year)"
             inputMode="numeric"
             maxLength={20}
             placeholder="2025"
-            value={asOf}
-            error={errors['seasonAmount.asOf']}
-            onChange={(e) => setAsOf(e.target.value)}
+            error={errors.asOf?.message}
+            {...form.register('asOf')}
           />
         </div>
         <Checkbox
-          checked={confirmed}
-          onChange={setConfirmed}
+          checked={confirmed.value}
+          onChange={confirmed.onChange}
           label="The sources confirm these rules"
           hint="Unticked, shoppers are told to check with the programme."
         />
-        <TextArea
-          label="Note (optional)"
-          rows={2}
-          maxLength={300}
-          value={note}
-          error={errors.note}
-          onChange={(e) => setNote(e.target.value)}
-        />
-        <SourceRows value={sources} onChange={setSources} errors={errors} />
+        <TextArea label="Note (optional)" rows={2} maxLength={300} error={errors.note?.message} {...form.register('note')} />
+        <SourceRows {...bind(form, 'sources')} errorAt={(path) => messageAt(errors, path)} />
         <DialogActions
           error={save.isError ? errorMessage(save.error, PROGRAMME_SAVE_FAILED) : null}
           saving={save.isPending}

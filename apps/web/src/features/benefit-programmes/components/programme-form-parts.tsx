@@ -128,11 +128,12 @@ export function CategoryChecks({
 export function SourceRows({
   value,
   onChange,
-  errors,
+  errorAt,
 }: {
   value: SourceRow[];
   onChange: (value: SourceRow[]) => void;
-  errors: Record<string, string>;
+  /** The message under a path ("sources.0.url"). */
+  errorAt: (path: string) => string | undefined;
 }) {
   const change = (at: number, edit: Partial<SourceRow>) =>
     onChange(value.map((row, i) => (i === at ? { ...row, ...edit } : row)));
@@ -149,7 +150,7 @@ export function SourceRows({
             label="Title"
             maxLength={300}
             value={row.title}
-            error={errors[`sources.${i}.title`]}
+            error={errorAt(`sources.${i}.title`)}
             onChange={(e) => change(i, { title: e.target.value })}
           />
           <TextInput
@@ -159,7 +160,7 @@ export function SourceRows({
             placeholder="https://"
             maxLength={500}
             value={row.url}
-            error={errors[`sources.${i}.url`]}
+            error={errorAt(`sources.${i}.url`)}
             onChange={(e) => change(i, { url: e.target.value })}
           />
           <Button
@@ -172,7 +173,7 @@ export function SourceRows({
           </Button>
         </fieldset>
       ))}
-      <FormError>{errors.sources}</FormError>
+      <FormError>{errorAt('sources')}</FormError>
       <Button
         size="sm"
         variant="secondary"
