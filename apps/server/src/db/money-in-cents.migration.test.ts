@@ -1,19 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { centsText } from '@farmstand/shared/format/money';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserWithSubscription } from '../modules/auth/auth.repository';
 import { listReceived } from '../modules/standing/standing.service';
 import { runStandingOrders } from '../modules/standing/standing.sweep';
 import { seedDemoDataIfEmpty } from '../seed/demo';
-import { withDatabase } from '../test/global-setup';
+import { copyRows, emptyDatabase, migrationsBefore, rowsOf } from '../test/migration-copy';
 import { buildTestApp, type TestApp } from '../test/test-app';
-import { type DatabaseHandle, type Db, openPglite, openPostgres } from './client';
-import { MIGRATIONS_DIR, runMigrations } from './migrate';
+import type { DatabaseHandle, Db } from './client';
+import { runMigrations } from './migrate';
 
 /**
  * Migration 0037 (decision 558) turns every numeric(10,2) dollar column into integer cents named
@@ -41,89 +39,25 @@ const MONEY_COLUMNS = [
   ['share_reservations', 'processing_fees', 'processing_fees_cents'],
 ] as const;
 
-const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) => (await db.execute<T & Record<string, unknown>>(query)).rows;
-
 let app: TestApp;
 let dataDir: string;
 let folder: string;
 let before: DatabaseHandle;
 let dropBefore: () => Promise<void> = async () => undefined;
 
-/** A copy of the migrations whose journal ends before 0037. */
-async function migrationsBefore(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'farmstand-migrations-'));
-  await cp(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === MIGRATION);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  await writeFile(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
-/** An empty database of this project's engine. */
-async function emptyDatabase(): Promise<DatabaseHandle> {
-  if (process.env.TEST_DB_ENGINE !== 'postgres') return openPglite({});
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `${inject('pgTemplate').replace(/_tpl$/, '')}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  dropBefore = async () => {
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists "${name}" with (force)`);
-    await dropper.end();
-  };
-  return openPostgres(withDatabase(adminUrl, name), { poolSize: 2 });
-}
-
 /**
  * Every row of the demo database into the old-shaped one, as it would have been stored before 0037:
- * each amount in dollars (its cents written with two decimals). Foreign keys and triggers are off
- * for the copy (the replica role), so tables go in any order.
+ * each amount in dollars (its cents written with two decimals).
  */
-async function copyInOldShape(from: Db, to: Db) {
-  const tables = await rowsOf<{ name: string }>(
-    from,
-    sql`select table_name as name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  );
-  await to.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    for (const { name } of tables) {
-      const columns = await rowsOf<{ column_name: string }>(
-        tx,
-        sql`select column_name from information_schema.columns
-            where table_schema = 'public' and table_name = ${name} and is_generated = 'NEVER' order by ordinal_position`,
-      );
-      const rows = await rowsOf<{ row: Record<string, unknown> }>(
-        from,
-        sql`select row_to_json(t) as row from ${sql.identifier(name)} t`,
-      );
-      if (rows.length === 0) continue;
-      const old = rows.map(({ row }) => {
-        for (const [table, dollars, cents] of MONEY_COLUMNS) {
-          if (table !== name) continue;
-          const value = row[cents] as number | null;
-          row[dollars] = value === null ? null : centsText(value);
-          delete row[cents];
-        }
-        return row;
-      });
-      const list = sql.join(
-        columns.map((c) => sql.identifier(c.column_name)),
-        sql`, `,
-      );
-      await tx.execute(
-        sql`insert into ${sql.identifier(name)} (${list})
-            select ${list} from json_populate_recordset(null::${sql.identifier(name)}, ${JSON.stringify(old)}::json)`,
-      );
+const copyInOldShape = (from: Db, to: Db) =>
+  copyRows(from, to, (name, row) => {
+    for (const [table, dollars, cents] of MONEY_COLUMNS) {
+      if (table !== name) continue;
+      const value = row[cents] as number | null;
+      row[dollars] = value === null ? null : centsText(value);
+      delete row[cents];
     }
   });
-}
 
 /** Every amount of a database, keyed by table, row and column. */
 async function amountsOf(db: Db): Promise<Map<string, number | null>> {
@@ -169,8 +103,8 @@ beforeAll(async () => {
   app = await buildTestApp({ dataDir });
   await seedDemoDataIfEmpty(app.ctx);
   await placeFirstStandingOrders();
-  folder = await migrationsBefore();
-  before = await emptyDatabase();
+  folder = await migrationsBefore(MIGRATION);
+  ({ handle: before, drop: dropBefore } = await emptyDatabase());
   await runMigrations(before, folder);
 }, 300_000);
 

@@ -1,6 +1,7 @@
 import { PLAN_PRICES } from '@farmstand/shared';
 import { plusDays } from '@farmstand/shared/format/date-only';
 import { toCents } from '@farmstand/shared/format/money';
+import { defaultTaxClass } from '@farmstand/shared/tax/questions';
 import { and, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
@@ -266,9 +267,9 @@ async function insertDemoCatalog(tx: Db, { farms, pictures, passwordHash, random
   };
 }
 
-/** A demo product's columns: its variants are rows of their own. */
+/** A demo product's columns (its tax class its category's, decision 574): its variants are rows of their own. */
 function productColumns({ variants: _variants, ...columns }: DemoProduct) {
-  return columns;
+  return { ...columns, taxClass: defaultTaxClass(columns.category) };
 }
 
 function reviewRow(

@@ -79,6 +79,33 @@ export const isWholeCents = (dollars: number) => Math.abs(toCents(dollars) - dol
 
 /** `percent` % of an amount in cents, rounded down to a whole cent (a match, a discount). */
 export const percentOfCents = (cents: Cents, percent: number): Cents => Math.floor((cents * percent) / 100);
+/**
+ * `percent` % of an amount in cents, rounded half up to a whole cent: a sales tax (SSUTA §324: the
+ * third decimal of a dollar rounds up when it is more than four). Exact, in integers, for a rate with
+ * at most two decimals (5.75 %).
+ */
+export const percentOfCentsHalfUp = (cents: Cents, percent: number): Cents =>
+  Math.floor((cents * Math.round(percent * 100) + 5000) / 10000);
+
+/**
+ * `total` cents shared over parts in proportion to `weights` (non-negative integers), in whole
+ * cents that add up to `total` exactly: each part gets the floor of its exact share and the cents
+ * left go one each to the largest remainders (ties: the earlier part). All weights 0: all to none.
+ */
+export function allocateCents(total: Cents, weights: readonly number[]): Cents[] {
+  const sum = weights.reduce((a, w) => a + w, 0);
+  if (sum === 0) return weights.map(() => 0);
+  const shares = weights.map((w) => Math.floor((total * w) / sum));
+  let left = total - shares.reduce((a, c) => a + c, 0);
+  const byRemainder = weights.map((w, i) => ({ i, r: (total * w) % sum })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of byRemainder) {
+    if (left <= 0) break;
+    shares[i] += 1;
+    left -= 1;
+  }
+  return shares;
+}
+
 /** `part` as a percentage of `whole` (0–100 for a share of a whole). */
 export const percentOf = (part: number, whole: number): number => (part / whole) * 100;
 /** A number rounded to hundredths, the way amounts are (miles, megabytes, chart ticks). */

@@ -1,4 +1,5 @@
 import type { ShareTerms } from '@farmstand/shared/schemas/shares';
+import { TAX_CLASSES } from '@farmstand/shared/tax/classes';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, tsvector, updatedAt } from './columns';
@@ -41,6 +42,11 @@ export const products = pgTable(
      * means on the farm itself, in the farm's state. Coupons and the incentive read it.
      */
     originState: text('origin_state', { enum: ['KY', 'IN', 'OH', 'TN', 'WV'] }),
+    /**
+     * Its sales-tax class (decision 574): what the farmer's answers make it, or its category's
+     * default (`defaultTaxClass`); the stand's sales are taxed by it and the farm's state.
+     */
+    taxClass: text('tax_class', { enum: TAX_CLASSES }).notNull().default('food'),
     seasonalStart: date('seasonal_start', { mode: 'string' }),
     seasonalEnd: date('seasonal_end', { mode: 'string' }),
     ingredients: text('ingredients'),
@@ -80,6 +86,7 @@ export const products = pgTable(
     index('products_listed_producer_idx')
       .on(t.producerId, t.category, t.availability)
       .where(sql`${t.active} and ${t.moderationStatus} = 'approved'`),
+    check('products_tax_class_check', sql`${t.taxClass} IN ('food', 'candy', 'soft_drink', 'prepared_food', 'non_food')`),
     check('products_origin_state_check', sql`${t.originState} IS NULL OR ${t.originState} IN ('KY', 'IN', 'OH', 'TN', 'WV')`),
   ],
 );
