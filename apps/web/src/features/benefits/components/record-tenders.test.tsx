@@ -112,7 +112,7 @@ describe('recording what was paid at pickup', () => {
     expect(screen.getByRole('button', { name: 'Change payment for order #12' })).toBeTruthy();
   });
 
-  it('refuses an amount that is not dollars in the form, on its field, without asking the server', async () => {
+  it('refuses an amount that is not dollars in the form, on its field and focused, without asking the server', async () => {
     vi.spyOn(api, 'get').mockResolvedValue({ benefits: plan, message: '' } as never);
     const put = vi.spyOn(api, 'put');
     show('picked_up');
@@ -121,7 +121,8 @@ describe('recording what was paid at pickup', () => {
     type('Card', '12.345');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save payment' }));
     const field = within(dialog).getByLabelText('Card');
-    expect(field.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.activeElement).toBe(field);
     const errorId = field.getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(errorId)?.textContent).toBe('Enter an amount in dollars, like 12.50');
     expect(put).not.toHaveBeenCalled();

@@ -1,15 +1,17 @@
 import { COUPON_PROGRAMMES, TENDER_KINDS, TENDER_LABELS, type TenderKind } from '@farmstand/shared/benefits/programmes';
 import { amountOfOrder, amountStage, formatAmountToPay } from '@farmstand/shared/format/by-weight';
 import { formatCents, toDollars } from '@farmstand/shared/format/money';
-import type { OrderBenefits, TendersRequest } from '@farmstand/shared/schemas/benefits';
+import { type OrderBenefits, TendersRequest } from '@farmstand/shared/schemas/benefits';
 import type { Order } from '@farmstand/shared/schemas/orders';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { Modal } from '@/components/ui/modal';
 import { ApiError, errorMessage } from '@/lib/api';
+import { requestResolver } from '@/lib/form-errors';
 import { formatZonedMoment, parseDollars } from '@/lib/format';
 import { useHandOver, useOrderBenefits, useRecordTenders } from '../api';
 
@@ -219,38 +221,33 @@ function TendersForm({
   // At the booth, a shopper who planned no benefit most often pays the whole amount in cash: it is
   // filled in, to change or clear before saving.
   const cashInFull = handOver && !plan.tenders && order.planned_benefits.length === 0 && stage === 'final';
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(
+  const form = useForm<Record<string, string>, unknown, TendersRequest>({
+    defaultValues: Object.fromEntries(
       kinds.map((kind) => [kind, fieldValue(cashInFull && kind === 'cash' ? plan.total_cents : plan.tenders?.[kind])]),
     ),
-  );
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<TenderKind, string>>>({});
-  const [error, setError] = useState<string | null>(null);
-  const cents = Object.fromEntries(kinds.map((kind) => [kind, parseDollars(values[kind] ?? '')])) as Record<
-    TenderKind,
-    number | null
-  >;
-  const sum = kinds.reduce((total, kind) => total + (cents[kind] ?? 0), 0);
+    resolver: requestResolver(TendersRequest, (values, problem) => {
+      const cents = kinds.map((kind) => [kind, parseDollars(values[kind] ?? '')] as const);
+      for (const [kind, amount] of cents) if (amount === null) problem(kind, BAD_AMOUNT);
+      return Object.fromEntries(cents.map(([kind, amount]) => [kind, amount ?? Number.NaN]));
+    }),
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
+  const values = form.watch();
+  const sum = kinds.reduce((total, kind) => total + (parseDollars(values[kind] ?? '') ?? 0), 0);
   // The server hands an order over only at its final amount: the form says so before asking.
   const toWeigh = handOver && stage !== 'final';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    const invalid = Object.fromEntries(kinds.filter((kind) => cents[kind] === null).map((kind) => [kind, BAD_AMOUNT]));
-    setFieldErrors(invalid);
-    if (Object.keys(invalid).length > 0) return;
-    const body = Object.fromEntries(kinds.map((kind) => [kind, cents[kind] ?? 0])) as TendersRequest;
+  const submit = form.handleSubmit(async (body) => {
     try {
       const answer = await saving.mutateAsync(body);
       onSaved(answer?.message || TENDERS_RECORDED);
     } catch (failure) {
       const message = errorMessage(failure, 'Could not record the payment; try again');
       const field = failure instanceof ApiError ? failure.field : undefined;
-      if (field && (kinds as string[]).includes(field)) setFieldErrors({ [field]: message });
-      else setError(message);
+      form.setError(field && (kinds as string[]).includes(field) ? field : 'root', { message }, { shouldFocus: true });
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate className="mt-4 space-y-4">
@@ -271,13 +268,9 @@ function TendersForm({
             label={tenderLabel(kind, plan)}
             inputMode="decimal"
             autoComplete="off"
-            value={values[kind] ?? ''}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setValues((current) => ({ ...current, [kind]: value }));
-            }}
             hint={limitHint(kind, plan)}
-            error={fieldErrors[kind]}
+            error={errors[kind]?.message}
+            {...form.register(kind)}
           />
         ))}
       </fieldset>
@@ -285,7 +278,7 @@ function TendersForm({
         Recorded together: {formatCents(sum)}
         {stage === 'final' ? ` of ${formatCents(plan.total_cents)}` : ''}
       </p>
-      <FormError>{error}</FormError>
+      <FormError>{errors.root?.message}</FormError>
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={onCancel}>
           Cancel

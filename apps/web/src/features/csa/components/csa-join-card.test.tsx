@@ -197,7 +197,9 @@ describe('joining a farm’s CSA share plan', () => {
     expect(post).not.toHaveBeenCalled();
     fireEvent.input(screen.getByLabelText('Name for pickup'), { target: { value: 'Dana' } });
     fireEvent.click(screen.getByRole('button', { name: 'Join · $20.00 a pickup' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Farm stand is full for this plan; choose another place');
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Farm stand is full for this plan; choose another place'),
+    );
   });
 
   it('sends a guest to sign in and back to the farm page', async () => {

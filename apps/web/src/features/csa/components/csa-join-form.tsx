@@ -2,10 +2,14 @@ import { STORAGE_KEYS } from '@farmstand/shared';
 import type { BenefitProgramme } from '@farmstand/shared/benefits/programmes';
 import { CsaJoinRequest, type CsaPlan } from '@farmstand/shared/schemas/csa';
 import type { ScheduleSlot } from '@farmstand/shared/schemas/pickup';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/api';
+import { bind, requestResolver } from '@/lib/form-errors';
 import { useAuth } from '@/shared/auth-context';
 import { dollars, placeTime, seasonText, useJoinPlan } from '../api';
 
@@ -28,9 +32,25 @@ export type PlannedBenefitsChoice = {
   place: { pointId: number; name: string } | null;
 };
 
-/** The form to join a CSA plan, loaded when a shopper presses Join (zod stays out of a guest's first load). */
-type Errors = Partial<Record<'point_id' | 'size' | 'dislikes' | 'shopperName' | 'shopperPhone', string>>;
+type Values = {
+  point_id: string;
+  size: string;
+  dislikes: string;
+  shopperName: string;
+  shopperPhone: string;
+  plannedBenefits: BenefitProgramme[] | null;
+};
 
+const resolver = requestResolver(CsaJoinRequest, ({ plannedBenefits, ...values }: Values) => ({
+  ...values,
+  point_id: Number(values.point_id),
+  size: Number(values.size),
+  dislikes: values.dislikes.trim() || null,
+  shopperPhone: values.shopperPhone || null,
+  ...(plannedBenefits && plannedBenefits.length > 0 ? { plannedBenefits } : {}),
+}));
+
+/** The form to join a CSA plan, loaded when a shopper presses Join (zod stays out of a guest's first load). */
 export default function JoinForm({
   plan,
   schedules,
@@ -46,46 +66,33 @@ export default function JoinForm({
 }) {
   const { user } = useAuth();
   const join = useJoinPlan();
-  const [pointId, setPointId] = useState(() => plan.places.find((p) => p.left > 0)?.point_id ?? 0);
-  const [size, setSize] = useState(0);
-  const [dislikes, setDislikes] = useState('');
-  const [name, setName] = useState(() => localStorage.getItem(STORAGE_KEYS.pickupName) ?? '');
-  const [phone, setPhone] = useState(user?.phone ?? '');
-  const [errors, setErrors] = useState<Errors>({});
-  const [planned, setPlanned] = useState<BenefitProgramme[] | null>(null);
-  const chosenPlace = plan.places.find((p) => p.point_id === pointId);
+  const form = useForm<Values, unknown, z.output<typeof CsaJoinRequest>>({
+    defaultValues: {
+      point_id: String(plan.places.find((p) => p.left > 0)?.point_id ?? 0),
+      size: '0',
+      dislikes: '',
+      shopperName: localStorage.getItem(STORAGE_KEYS.pickupName) ?? '',
+      shopperPhone: user?.phone ?? '',
+      plannedBenefits: null,
+    },
+    resolver,
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
+  const chosenPlace = plan.places.find((p) => String(p.point_id) === form.watch('point_id'));
+  const price = dollars(plan.sizes[Number(form.watch('size'))]?.price ?? 0);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = {
-      point_id: pointId,
-      size,
-      dislikes: dislikes.trim() || null,
-      shopperName: name,
-      shopperPhone: phone || null,
-      ...(planned && planned.length > 0 ? { plannedBenefits: planned } : {}),
-    };
-    const parsed = CsaJoinRequest.safeParse(body);
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Errors;
-        found[key] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+  const submit = form.handleSubmit((body) =>
     join.mutate(
       { id: plan.id, join: body },
       {
         onSuccess: (answer) => {
-          localStorage.setItem(STORAGE_KEYS.pickupName, name.trim());
+          localStorage.setItem(STORAGE_KEYS.pickupName, body.shopperName);
           onJoined(answer.message);
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label={`Join ${plan.name}`}>
@@ -99,12 +106,10 @@ export default function JoinForm({
             >
               <input
                 type="radio"
-                name={`csa-${plan.id}-place`}
                 value={place.point_id}
-                checked={pointId === place.point_id}
                 disabled={place.left === 0}
-                onChange={() => setPointId(place.point_id)}
                 className="mt-0.5"
+                {...form.register('point_id')}
               />
               <span>
                 <span className="block font-semibold">{place.name}</span>
@@ -115,25 +120,14 @@ export default function JoinForm({
             </label>
           ))}
         </div>
-        {errors.point_id && (
-          <p role="alert" className="mt-1 text-red-700 dark:text-red-400">
-            {errors.point_id}
-          </p>
-        )}
+        <FormError className="mt-1">{errors.point_id?.message}</FormError>
       </fieldset>
       <fieldset>
         <legend className="font-medium">Box size</legend>
         <div className="mt-1 grid gap-2">
           {plan.sizes.map((s, index) => (
             <label key={s.name} className={`${choice} cursor-pointer`}>
-              <input
-                type="radio"
-                name={`csa-${plan.id}-size`}
-                value={index}
-                checked={size === index}
-                onChange={() => setSize(index)}
-                className="mt-0.5"
-              />
+              <input type="radio" value={index} className="mt-0.5" {...form.register('size')} />
               <span>
                 <span className="font-semibold">{s.name}</span> · {dollars(s.price)} a pickup
               </span>
@@ -146,47 +140,41 @@ export default function JoinForm({
         placeholder="No beets, please"
         maxLength={200}
         autoComplete="off"
-        value={dislikes}
-        error={errors.dislikes}
-        onChange={(e) => setDislikes(e.target.value)}
+        error={errors.dislikes?.message}
+        {...form.register('dislikes')}
       />
       <TextInput
         label="Name for pickup"
         required
         maxLength={100}
         autoComplete="name"
-        value={name}
-        error={errors.shopperName}
-        onChange={(e) => setName(e.target.value)}
+        error={errors.shopperName?.message}
+        {...form.register('shopperName')}
       />
       <TextInput
         label="Phone (optional)"
         type="tel"
         maxLength={30}
         autoComplete="tel"
-        value={phone}
-        error={errors.shopperPhone}
-        onChange={(e) => setPhone(e.target.value)}
+        error={errors.shopperPhone?.message}
+        {...form.register('shopperPhone')}
       />
       {plannedBenefits?.({
         producerUserId: plan.producer.user_id,
         farmName: plan.producer.farm_name,
-        value: planned,
-        onChange: setPlanned,
+        ...bind(form, 'plannedBenefits'),
         scope: 'share',
         place: chosenPlace ? { pointId: chosenPlace.point_id, name: chosenPlace.name } : null,
       })}
       <p className={muted}>
-        You pay {dollars(plan.sizes[size]?.price ?? 0)} to the farm at each pickup, from {seasonText(plan)}.
+        You pay {price} to the farm at each pickup, from {seasonText(plan)}.
       </p>
-      {join.isError && (
-        <p role="alert" className="font-medium text-red-700 dark:text-red-400">
-          {errorMessage(join.error, 'Could not join the plan; try again')}
-        </p>
-      )}
+      <FormError className="font-medium">
+        {join.isError && errorMessage(join.error, 'Could not join the plan; try again')}
+      </FormError>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" isLoading={join.isPending}>
-          Join · {dollars(plan.sizes[size]?.price ?? 0)} a pickup
+          Join · {price} a pickup
         </Button>
         <Button variant="secondary" onClick={onCancel}>
           Not now
