@@ -203,6 +203,15 @@ function UserMenu() {
               My purchases
             </Link>
           )}
+          {user.userType === 'producer' && (
+            <Link
+              to="/stand"
+              onClick={() => setOpen(false)}
+              className="block w-full px-4 py-2 text-left text-sm hover:bg-stone-100 dark:hover:bg-stone-800"
+            >
+              Stand mode (register)
+            </Link>
+          )}
           {user.userType === 'consumer' && (
             <Link
               to="/account/become-producer"
@@ -329,6 +338,11 @@ export function Header() {
                 {user.userType === 'producer' && (
                   <NavLink to="/orders" className={navLinkClass}>
                     My purchases
+                  </NavLink>
+                )}
+                {user.userType === 'producer' && (
+                  <NavLink to="/stand" className={navLinkClass}>
+                    Stand mode (register)
                   </NavLink>
                 )}
                 {user.userType === 'consumer' && (

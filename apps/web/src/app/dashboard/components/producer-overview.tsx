@@ -1,6 +1,6 @@
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { BarnIcon, BasketIcon, CardIcon, ChatIcon, ClipboardIcon, SproutIcon } from '@/components/ui/icons';
+import { BarnIcon, BasketIcon, CardIcon, ChatIcon, ClipboardIcon, SproutIcon, StoreIcon } from '@/components/ui/icons';
 import { ReceivedInquiries } from '@/features/messages/components/inquiry-lists';
 import { formatBadge, useUnreadCount } from '@/features/messages/unread-count';
 import { useOwnProfile } from '@/features/producers/api';
@@ -25,6 +25,12 @@ export function ProducerOverview() {
       icon: <ClipboardIcon />,
       title: 'Orders received',
       text: 'Requests to answer and each pickup day’s orders.',
+    },
+    {
+      to: '/stand',
+      icon: <StoreIcon />,
+      title: 'Stand mode',
+      text: 'Your phone as the register at the market booth or farm stand, with or without signal.',
     },
     {
       to: '/profile',

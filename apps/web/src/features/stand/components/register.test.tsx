@@ -1,0 +1,89 @@
+import { DEFAULT_BENEFIT_TABLE } from '@farmstand/shared/benefits/programmes';
+import type { StandAction, StandSaleAction } from '@farmstand/shared/schemas/stand';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { standCatalog } from '../stand.fixture';
+import { Register } from './register';
+
+afterEach(cleanup);
+
+/** Every tap the person makes goes through here, so the test can count them. */
+function tapper() {
+  let taps = 0;
+  return {
+    tap: (element: HTMLElement) => {
+      taps += 1;
+      fireEvent.click(element);
+    },
+    count: () => taps,
+  };
+}
+
+function renderRegister() {
+  const recorded: StandAction[] = [];
+  const onRecord = vi.fn(async (action: StandAction) => {
+    recorded.push(action);
+  });
+  render(<Register catalog={standCatalog()} table={DEFAULT_BENEFIT_TABLE} device="Phone 1" onRecord={onRecord} />);
+  return { recorded, onRecord };
+}
+
+const tile = (name: RegExp) => screen.getByRole('button', { name });
+
+describe('the stand register', () => {
+  it('rings up a three-item cash sale in six taps: tile, tile, tile, Pay, Cash exact, Done', async () => {
+    const { recorded } = renderRegister();
+    const { tap, count } = tapper();
+    tap(tile(/^Tomatoes/));
+    tap(tile(/^Sweet corn/));
+    tap(tile(/^Honey/));
+    tap(screen.getAllByRole('button', { name: /^Pay \$22\.00/ })[0]);
+    tap(screen.getByRole('button', { name: 'Cash exact' }));
+    tap(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(recorded).toHaveLength(1));
+    expect(count()).toBe(6);
+    const sale = recorded[0] as StandSaleAction;
+    expect(sale).toMatchObject({ kind: 'sale', device: 'Phone 1', tenders: { cash: 2200 }, receiptEmail: null });
+    expect(sale.lines.map((l) => [l.productId, l.quantity])).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 1],
+    ]);
+    expect(sale.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await screen.findByRole('status')).textContent).toContain('Sale saved on this phone.');
+  });
+
+  it('asks the weight of each pack of a by-weight item and prices it by the pack', async () => {
+    const { recorded } = renderRegister();
+    fireEvent.click(tile(/^Ground beef/));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.input(within(dialog).getByLabelText(/Weight of this pack/), { target: { value: '1.25' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add pack' }));
+    expect(screen.getByTestId('stand-basket-total').textContent).toContain('$11.24');
+    fireEvent.click(screen.getAllByRole('button', { name: /^Pay/ })[0]);
+    fireEvent.input(screen.getByLabelText('Cash given ($)'), { target: { value: '20' } });
+    expect(screen.getByTestId('stand-left').textContent).toContain('Change due $8.76');
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(recorded).toHaveLength(1));
+    expect(recorded[0]).toMatchObject({ tenders: { cash: 1124 }, lines: [{ productId: 5, quantity: 1, weights: [1.25] }] });
+    expect((await screen.findByRole('status')).textContent).toContain('Change due $8.76');
+  });
+
+  it('adds the sales tax of taxable items to the total due and shows the stock left', () => {
+    renderRegister();
+    expect(tile(/^Goat milk soap/).textContent).toContain('25 left');
+    fireEvent.click(tile(/^Goat milk soap/));
+    fireEvent.click(tile(/^Tomatoes/));
+    expect(screen.getByTestId('stand-basket-total').textContent).toContain('$11.42');
+  });
+
+  it('fills SNAP with what its eligible lines allow and leaves the rest to pay', () => {
+    renderRegister();
+    fireEvent.click(tile(/^Tomatoes/));
+    fireEvent.click(tile(/^Dog treats/));
+    fireEvent.click(screen.getAllByRole('button', { name: /^Pay/ })[0]);
+    fireEvent.click(screen.getByRole('button', { name: 'Eligible $4.00' }));
+    expect(screen.getByTestId('stand-left').textContent).toContain('Left to pay $6.36');
+    expect((screen.getByRole('button', { name: 'Done' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * A tiny IndexedDB wrapper (decision 577): one database per signed-in farm on this device, opened
+ * once, and every read or write as one transaction over the stores it names. A write's promise
+ * resolves when the transaction has committed (`oncomplete`), so what it wrote survives a closed
+ * tab or a crashed browser from then on.
+ */
+
+export type StoreName = 'queue' | 'attention' | 'conflicts' | 'kv';
+
+const VERSION = 1;
+
+export function openDatabase(name: string): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(name, VERSION);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      // The queue in the order the sales were made: `seq` grows; `id` (the action's UUID) is unique.
+      const queue = db.createObjectStore('queue', { keyPath: 'seq', autoIncrement: true });
+      queue.createIndex('id', 'id', { unique: true });
+      db.createObjectStore('attention', { keyPath: 'id' });
+      db.createObjectStore('conflicts', { keyPath: 'key', autoIncrement: true });
+      db.createObjectStore('kv');
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+    request.onblocked = () => reject(new Error('The register is open in another tab with an older version: close it'));
+  });
+}
+
+/**
+ * Runs `work` in one transaction over `stores` and resolves with what it returned once the
+ * transaction has committed (a readwrite one is on disk then), or rejects when it aborts.
+ */
+export function transact<T>(
+  db: IDBDatabase,
+  stores: StoreName[],
+  mode: IDBTransactionMode,
+  work: (tx: IDBTransaction) => Promise<T> | T,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(stores, mode, { durability: 'strict' });
+    let result: T;
+    let failed: unknown = null;
+    tx.oncomplete = () => (failed ? reject(failed) : resolve(result));
+    tx.onabort = () => reject(failed ?? tx.error ?? new Error('The device storage refused the write'));
+    tx.onerror = () => undefined;
+    Promise.resolve()
+      .then(() => work(tx))
+      .then(
+        (value) => {
+          result = value;
+        },
+        (error) => {
+          failed = error;
+          try {
+            tx.abort();
+          } catch {
+            /* already finished */
+          }
+        },
+      );
+  });
+}
+
+/** One request's answer, inside a transaction. */
+export function ask<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Spinner } from '@/components/ui/card';
+import { Tabs } from '@/components/ui/tabs';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useAuth } from '@/shared/auth-context';
+import { Pickups } from '../components/pickups';
+import { Register } from '../components/register';
+import { ConflictList, SyncPanel } from '../components/sync-panel';
+import { useDeviceName, useStandSession } from '../use-stand';
+
+/**
+ * /stand: the register, today's pickups and the queue, under a header that always says whether the
+ * phone is online and how many actions wait (decision 577). Everything reads the catalogue kept on
+ * the phone, so it works without signal once it has been opened with signal.
+ */
+export default function StandPage() {
+  useDocumentTitle('Stand mode');
+  const { user } = useAuth();
+  const { session, snapshot } = useStandSession(user?.id ?? 0);
+  const [device, setDevice] = useDeviceName();
+  const [tab, setTab] = useState('sell');
+  const { catalog } = snapshot;
+
+  const record = (action: Parameters<typeof session.record>[0]) => session.record(action);
+
+  return (
+    <div className="mx-auto max-w-6xl px-3 py-4 sm:px-6">
+      <header className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <div className="min-w-0">
+          <h1 className="truncate text-xl font-bold sm:text-2xl">{catalog ? catalog.farm.farm_name : 'Stand mode'}</h1>
+          <p className="text-sm text-stone-700 dark:text-stone-300">Stand mode · {device}</p>
+        </div>
+        <p className="flex items-center gap-2 text-sm font-semibold" data-testid="stand-status">
+          <span
+            className={`rounded-full px-3 py-1 ${
+              snapshot.online
+                ? 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100'
+                : 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100'
+            }`}
+          >
+            {snapshot.online ? 'Online' : 'Offline'}
+          </span>
+          <span
+            className="rounded-full bg-stone-100 px-3 py-1 text-stone-900 dark:bg-stone-800 dark:text-stone-100"
+            data-testid="stand-waiting"
+          >
+            {snapshot.waiting} waiting
+          </span>
+        </p>
+      </header>
+
+      {snapshot.problem && (
+        <p role="alert" className="mb-3 rounded-lg bg-red-50 px-3 py-2 text-red-900 dark:bg-red-950 dark:text-red-200">
+          {snapshot.problem}
+        </p>
+      )}
+      {snapshot.attention.length > 0 && tab !== 'sync' && (
+        <p className="mb-3 rounded-lg bg-red-50 px-3 py-2 text-red-900 dark:bg-red-950 dark:text-red-200">
+          {snapshot.attention.length} refused: see{' '}
+          <button type="button" className="font-semibold underline" onClick={() => setTab('sync')}>
+            Needs attention
+          </button>
+        </p>
+      )}
+      {snapshot.conflicts.length > 0 && tab === 'sell' && (
+        <section aria-label="To check after sync" className="mb-3">
+          <ConflictList snapshot={snapshot} session={session} />
+        </section>
+      )}
+
+      {!snapshot.loaded ? (
+        <Spinner />
+      ) : !catalog ? (
+        <p className="rounded-lg bg-amber-50 px-3 py-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+          {snapshot.online
+            ? 'Loading the farm’s products…'
+            : 'Open Stand mode once with signal to keep the farm’s products on this phone.'}
+        </p>
+      ) : (
+        <Tabs
+          label="Stand mode"
+          selected={tab}
+          onSelect={setTab}
+          tabs={[
+            {
+              id: 'sell',
+              label: 'Sell',
+              content: <Register catalog={catalog} table={snapshot.table} device={device} onRecord={record} />,
+            },
+            {
+              id: 'pickups',
+              label: `Pickups (${catalog.pickups.filter((p) => p.status !== 'picked_up').length})`,
+              content: <Pickups catalog={catalog} device={device} onRecord={record} />,
+            },
+            {
+              id: 'sync',
+              label: snapshot.attention.length > 0 ? `Sync (${snapshot.attention.length} to fix)` : 'Sync',
+              content: (
+                <SyncPanel
+                  session={session}
+                  snapshot={snapshot}
+                  device={device}
+                  onDevice={setDevice}
+                  timeZone={catalog.farm.time_zone}
+                />
+              ),
+            },
+          ]}
+        />
+      )}
+    </div>
+  );
+}

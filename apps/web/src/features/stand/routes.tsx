@@ -1,0 +1,17 @@
+import type { RouteObject } from 'react-router';
+import { RequireAuth } from '@/app/guards';
+import { lazyPage } from '@/lib/lazy-page';
+
+const StandPage = lazyPage(() => import('./pages/stand-page'));
+
+/** Stand mode (issue 47): the farm's phone register at the booth or farm stand, for its own producer account. */
+export const routes: RouteObject[] = [
+  {
+    path: '/stand',
+    element: (
+      <RequireAuth roles={['producer']}>
+        <StandPage />
+      </RequireAuth>
+    ),
+  },
+];
