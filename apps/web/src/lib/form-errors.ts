@@ -47,13 +47,14 @@ export const wholePath = (path: readonly PropertyKey[]) => path.map(String).join
  * derived from others): `toRequest` builds the request from the form's values and reports what it
  * cannot read itself (`problem(field, message)`, said before the schema's own words for that field);
  * the request's shared schema (the server's rules) then checks it, each problem under the field
- * `fieldOf` names. `handleSubmit` hands over the parsed request, focusing the first field in error
+ * `fieldOf` names, in the schema's words or those `messageOf` gives. `handleSubmit` hands over the parsed request, focusing the first field in error
  * otherwise. Use with `reValidateMode: 'onSubmit'`: errors stay until the next try, as they did.
  */
 export function requestResolver<F extends FieldValues, S extends z.ZodType>(
   schema: S,
   toRequest: (values: F, problem: (field: string, message: string) => void) => unknown,
   fieldOf: (path: readonly PropertyKey[]) => string = firstPart,
+  messageOf: (issue: z.core.$ZodIssue) => string = (issue) => issue.message,
 ): Resolver<F, unknown, z.output<S>> {
   return (values) => {
     const found = new Map<string, string>();
@@ -61,7 +62,7 @@ export function requestResolver<F extends FieldValues, S extends z.ZodType>(
       if (!found.has(field)) found.set(field, message);
     };
     const result = schema.safeParse(toRequest(values, problem));
-    if (!result.success) for (const issue of result.error.issues) problem(fieldOf(issue.path), issue.message);
+    if (!result.success) for (const issue of result.error.issues) problem(fieldOf(issue.path), messageOf(issue));
     if (result.success && found.size === 0) return { values: result.data, errors: {} };
     const errors: FieldErrors<F> = {};
     for (const [field, message] of found) set(errors, field, { type: 'validate', message });

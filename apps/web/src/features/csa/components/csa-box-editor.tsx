@@ -2,11 +2,14 @@ import { productImageSrcSet } from '@farmstand/shared/constants/images';
 import { todayDateOnly, weekStart } from '@farmstand/shared/format/date-only';
 import { lineName } from '@farmstand/shared/format/quantity';
 import { CSA_LIMITS, type CsaBox, CsaBoxRequest, type CsaPlan } from '@farmstand/shared/schemas/csa';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { SelectInput, TextArea, TextInput } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/api';
+import { messageAt, requestResolver } from '@/lib/form-errors';
 import { useMyProducts } from '@/lib/queries';
 import { csaDay, usePlanBoxes, usePostBox, useUploadBoxPhoto } from '../api';
 
@@ -14,7 +17,8 @@ const muted = 'text-stone-700 dark:text-stone-300';
 const alertText = 'text-sm text-red-700 dark:text-red-400';
 const statusBox = 'rounded-lg bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/30 dark:text-green-100';
 
-type Row = { key: string; choice: string; quantities: string[] };
+type Row = { choice: string; quantities: string[] };
+type Values = { week_of: string; items: Row[]; note: string };
 type Option = { value: string; label: string };
 
 /** "12" (a product) or "12:3" (its variant 3). */
@@ -22,10 +26,12 @@ const choiceOf = (productId: number, variantId: number | null) =>
   variantId === null ? `${productId}` : `${productId}:${variantId}`;
 
 const newRow = (sizes: number, choice = '', quantities?: number[]): Row => ({
-  key: crypto.randomUUID(),
   choice,
   quantities: quantities ? quantities.map(String) : Array.from({ length: sizes }, () => '1'),
 });
+
+/** The box's problems are said in one line, under the form: the first one. */
+const FORM_LINE = 'box';
 
 /**
  * The farm posts a week's box for a plan (decision 515): items of its own products with a quantity
@@ -38,13 +44,7 @@ export function CsaBoxEditor({ plan }: { plan: Pick<CsaPlan, 'id' | 'name' | 'si
   const boxes = usePlanBoxes(plan.id);
   const post = usePostBox();
   const zone = plan.places[0]?.time_zone;
-  const [week, setWeek] = useState(() => todayDateOnly(new Date(), zone));
-  const [rows, setRows] = useState<Row[]>(() => [newRow(plan.sizes.length)]);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState('');
   const [posted, setPosted] = useState<{ weekOf: string; message: string } | null>(null);
-  const weekInput = useRef<HTMLInputElement>(null);
-
   const options: Option[] = (products.data?.products ?? [])
     .filter((p) => p.active)
     .flatMap((p) =>
@@ -53,75 +53,67 @@ export function CsaBoxEditor({ plan }: { plan: Pick<CsaPlan, 'id' | 'name' | 'si
         : [{ value: choiceOf(p.id, null), label: p.name }],
     );
   const labelOf = new Map(options.map((o) => [o.value, o.label]));
+  const form = useForm<Values, unknown, z.output<typeof CsaBoxRequest>>({
+    defaultValues: { week_of: todayDateOnly(new Date(), zone), items: [newRow(plan.sizes.length)], note: '' },
+    resolver: requestResolver(
+      CsaBoxRequest,
+      (values: Values, problem) => {
+        const chosen = values.items.filter((row) => row.choice !== '');
+        const twice = chosen.find((row, i) => chosen.findIndex((other) => other.choice === row.choice) < i);
+        if (twice) problem(FORM_LINE, `${labelOf.get(twice.choice) ?? 'An item'} is in the box twice: give it once`);
+        return {
+          week_of: values.week_of,
+          items: chosen.map((row) => {
+            const [productId, variantId] = row.choice.split(':').map(Number);
+            return { productId, variantId: variantId ?? null, quantities: row.quantities };
+          }),
+          note: values.note.trim() || null,
+        };
+      },
+      () => FORM_LINE,
+      (issue) =>
+        issue.code === 'invalid_type' && issue.path.includes('quantities')
+          ? 'Give a quantity for each size (0 for none)'
+          : issue.message,
+    ),
+    reValidateMode: 'onSubmit',
+  });
+  const rows = useFieldArray({ control: form.control, name: 'items' });
+  const items = form.watch('items');
+  const week = form.watch('week_of');
   const posts = boxes.data?.boxes ?? [];
   const existing = week ? posts.find((b) => b.week_of === weekStart(week)) : undefined;
 
-  const change = (key: string, patch: Partial<Row>) =>
-    setRows((list) => list.map((r) => (r.key === key ? { ...r, ...patch } : r)));
-
   const load = (box: CsaBox) => {
-    setWeek(box.week_of);
-    setRows(
-      box.items.length > 0
-        ? box.items.map((i) => newRow(plan.sizes.length, choiceOf(i.product_id, i.variant_id), i.quantities))
-        : [newRow(plan.sizes.length)],
-    );
-    setNote(box.note ?? '');
+    form.reset({
+      week_of: box.week_of,
+      items:
+        box.items.length > 0
+          ? box.items.map((i) => newRow(plan.sizes.length, choiceOf(i.product_id, i.variant_id), i.quantities))
+          : [newRow(plan.sizes.length)],
+      note: box.note ?? '',
+    });
     setPosted(null);
-    weekInput.current?.focus();
+    form.setFocus('week_of');
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const chosen = rows.filter((r) => r.choice !== '');
-    const seen = new Set<string>();
-    for (const row of chosen) {
-      if (seen.has(row.choice)) return setError(`${labelOf.get(row.choice) ?? 'An item'} is in the box twice: give it once`);
-      seen.add(row.choice);
-    }
-    const body = {
-      week_of: week,
-      items: chosen.map((row) => {
-        const [productId, variantId] = row.choice.split(':').map(Number);
-        return {
-          productId,
-          variantId: variantId ?? null,
-          quantities: row.quantities.map((q) => (q.trim() === '' ? Number.NaN : Number(q))),
-        };
-      }),
-      note: note.trim() || null,
-    };
-    const parsed = CsaBoxRequest.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const message =
-        issue.code === 'invalid_type' && issue.path.includes('quantities')
-          ? 'Give a quantity for each size (0 for none)'
-          : issue.message;
-      return setError(message);
-    }
-    setError('');
+  const submit = form.handleSubmit((box) =>
     post.mutate(
-      { id: plan.id, box: body },
+      { id: plan.id, box },
       { onSuccess: (answer) => setPosted({ weekOf: answer.box.week_of, message: answer.message }) },
-    );
-  };
+    ),
+  );
 
   return (
     <div className="space-y-5">
       <form onSubmit={submit} noValidate className="space-y-3" aria-label={`Post a box for ${plan.name}`}>
         <div className="sm:w-56">
           <TextInput
-            ref={weekInput}
             label="Week of"
             type="date"
             required
-            value={week}
             hint="The box is for that date’s week, Monday to Sunday."
-            onChange={(e) => {
-              setWeek(e.target.value);
-              setPosted(null);
-            }}
+            {...form.register('week_of', { onChange: () => setPosted(null) })}
           />
         </div>
         {existing && (
@@ -134,12 +126,12 @@ export function CsaBoxEditor({ plan }: { plan: Pick<CsaPlan, 'id' | 'name' | 'si
           <p className={`text-sm ${muted}`}>Add products to your farm first: a box holds your own products.</p>
         )}
         <ol className="space-y-3">
-          {rows.map((row, index) => (
-            <li key={row.key}>
+          {rows.fields.map((row, index) => (
+            <li key={row.id}>
               <fieldset className="rounded-lg border border-stone-200 p-3 dark:border-stone-700">
                 <legend className="px-1 text-sm font-medium">Item {index + 1}</legend>
                 <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))] sm:items-end">
-                  <SelectInput label="Product" value={row.choice} onChange={(e) => change(row.key, { choice: e.target.value })}>
+                  <SelectInput label="Product" {...form.register(`items.${index}.choice`)}>
                     <option value="">Choose a product</option>
                     {options.map((o) => (
                       <option key={o.value} value={o.value}>
@@ -155,20 +147,17 @@ export function CsaBoxEditor({ plan }: { plan: Pick<CsaPlan, 'id' | 'name' | 'si
                       inputMode="numeric"
                       min={0}
                       max={50}
-                      value={row.quantities[s] ?? ''}
-                      onChange={(e) =>
-                        change(row.key, { quantities: row.quantities.map((q, i) => (i === s ? e.target.value : q)) })
-                      }
+                      {...form.register(`items.${index}.quantities.${s}`)}
                     />
                   ))}
                 </div>
-                {rows.length > 1 && (
+                {rows.fields.length > 1 && (
                   <Button
                     size="sm"
                     variant="ghost"
                     className="mt-2"
-                    aria-label={`Remove item ${index + 1}${row.choice ? ` (${labelOf.get(row.choice) ?? ''})` : ''}`}
-                    onClick={() => setRows((list) => list.filter((r) => r.key !== row.key))}
+                    aria-label={`Remove item ${index + 1}${items[index]?.choice ? ` (${labelOf.get(items[index].choice) ?? ''})` : ''}`}
+                    onClick={() => rows.remove(index)}
                   >
                     Remove
                   </Button>
@@ -177,8 +166,8 @@ export function CsaBoxEditor({ plan }: { plan: Pick<CsaPlan, 'id' | 'name' | 'si
             </li>
           ))}
         </ol>
-        {rows.length < CSA_LIMITS.maxBoxItems && (
-          <Button size="sm" variant="secondary" onClick={() => setRows((list) => [...list, newRow(plan.sizes.length)])}>
+        {rows.fields.length < CSA_LIMITS.maxBoxItems && (
+          <Button size="sm" variant="secondary" onClick={() => rows.append(newRow(plan.sizes.length))}>
             Add an item
           </Button>
         )}
@@ -187,10 +176,9 @@ export function CsaBoxEditor({ plan }: { plan: Pick<CsaPlan, 'id' | 'name' | 'si
           rows={2}
           maxLength={1000}
           placeholder="First strawberries next week!"
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
+          {...form.register('note')}
         />
-        <FormError>{error}</FormError>
+        <FormError>{messageAt(form.formState.errors, FORM_LINE)}</FormError>
         <FormError>{post.isError && errorMessage(post.error, 'Could not post the box; try again')}</FormError>
         <Button type="submit" isLoading={post.isPending}>
           Post box and email members
