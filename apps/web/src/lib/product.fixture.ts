@@ -26,6 +26,7 @@ export function productFixture(overrides: Partial<Product> = {}): Product {
     establishment_number: null,
     share: null,
     origin_state: null,
+    tax_class: 'food',
     primary_image_url: null,
     additional_images: [],
     ingredients: null,

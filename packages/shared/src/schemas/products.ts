@@ -12,6 +12,7 @@ import { isWholeCents } from '../format/money';
 import { declaredMajorAllergens, undeclaredAllergens, undeclaredAllergensMessage } from '../labels/allergens';
 import { labelIngredients, MAJOR_ALLERGENS, NET_UNITS } from '../labels/rules';
 import { SELLER_TYPES } from '../labels/seller-types';
+import { TAX_CLASSES } from '../tax/classes';
 import { optionalDate, optionalText } from './fields';
 import { ShareOffer, ShareTermsRequest, shareProductViolation } from './shares';
 
@@ -261,6 +262,8 @@ export type Inspection = (typeof INSPECTIONS)[number];
 /** Where a product was grown or raised: one of the states, or none for the farm itself. */
 export const ORIGIN_STATE_MESSAGE = `Origin state must be one of ${STATES.join(', ')}, or empty when it was grown or raised on your own farm`;
 
+export const TAX_CLASS_MESSAGE = `Sales tax class must be one of: ${TAX_CLASSES.join(', ')}`;
+
 /** Body of POST /api/products and PUT /api/products/{id}. */
 /**
  * A missing value is "required"; a wrong one falls through to the shared wording, which lists the
@@ -323,6 +326,14 @@ export const ProductRequest = z
      */
     origin_state: z
       .enum(STATES, { error: ORIGIN_STATE_MESSAGE })
+      .nullish()
+      .transform((v) => v ?? null),
+    /**
+     * Its sales-tax class (decision 574), from the farmer's answers (`tax/questions.ts`). Absent:
+     * a new product takes its category's class, a changed one keeps its own (or its new category's).
+     */
+    tax_class: z
+      .enum(TAX_CLASSES, { error: TAX_CLASS_MESSAGE })
       .nullish()
       .transform((v) => v ?? null),
   })
@@ -494,6 +505,8 @@ export const Product = z.object({
   share: ShareOffer.nullable(),
   /** Where it was grown or raised (decision 516); null: on the farm itself, in the farm's `state`. */
   origin_state: z.enum(STATES).nullable(),
+  /** Its sales-tax class (decision 574): what the stand taxes it as in the farm's state. */
+  tax_class: z.enum(TAX_CLASSES),
   /** Image URLs point at the 800 px WebP; productImageSrcSet() gives the other widths. */
   primary_image_url: z.string().nullable(),
   additional_images: z.array(z.string()),

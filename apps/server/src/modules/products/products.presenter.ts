@@ -42,6 +42,7 @@ export function presentProduct(row: ProductWithProducer, options: PresentOptions
     establishment_number: product.establishmentNumber,
     share: product.share === null ? null : presentShareOffer(product.share, product.priceCents ?? 0, row.sharesTaken),
     origin_state: product.originState,
+    tax_class: product.taxClass,
     primary_image_url: product.primaryImageUrl,
     additional_images: product.additionalImages,
     ingredients: product.ingredients,

@@ -36,6 +36,7 @@ const productColumns = {
   establishmentNumber: products.establishmentNumber,
   share: products.share,
   originState: products.originState,
+  taxClass: products.taxClass,
   seasonalStart: products.seasonalStart,
   seasonalEnd: products.seasonalEnd,
   ingredients: products.ingredients,

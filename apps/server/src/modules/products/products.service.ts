@@ -12,6 +12,8 @@ import {
   withDefaultPriceUnits,
 } from '@farmstand/shared/schemas/products';
 import { SHARE_PRICE_UNIT } from '@farmstand/shared/schemas/shares';
+import type { TaxClass } from '@farmstand/shared/tax/classes';
+import { defaultTaxClass } from '@farmstand/shared/tax/questions';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { forgetPublicProduct, type PublicProductBody } from '../../lib/public-products';
@@ -57,6 +59,16 @@ function toValues(request: ProductInput): repo.ProductValues {
     requiredCertifications: input.required_certifications,
     pickupInstructions: input.pickup_instructions,
   };
+}
+
+/**
+ * A changed product's tax class (decision 574): the one sent; else its own, unless its category
+ * changed, then the new category's (a client that does not know the field never keeps a craft's
+ * class on what became produce).
+ */
+function taxClassOnUpdate(current: { category: string; taxClass: TaxClass }, input: ProductInput): TaxClass {
+  if (input.tax_class !== null) return input.tax_class;
+  return current.category === input.category ? current.taxClass : defaultTaxClass(input.category);
 }
 
 /** The field a broken regulated-category rule names in the 400 answer. */
@@ -175,7 +187,10 @@ export async function createProduct(ctx: AppContext, user: AuthUser, input: Prod
     if (!producer) throw forbidden(PROFILE_REQUIRED);
     assertRegulatedRules(input, producer.state);
     if ((await repo.countActiveProducts(tx, producer.id)) >= limit.limit) throw conflict(productLimitMessage(limit));
-    const row = await repo.insertProduct(tx, producer.id, toValues(input));
+    const row = await repo.insertProduct(tx, producer.id, {
+      ...toValues(input),
+      taxClass: input.tax_class ?? defaultTaxClass(input.category),
+    });
     await replaceVariants(tx, row.id, withDefaultPriceUnits(input).variants);
     return { product_id: row.id, product: await reload(ctx, row.id, tx) };
   });
@@ -191,7 +206,7 @@ export async function updateProduct(ctx: AppContext, user: AuthUser, id: number,
       assertRegulatedRules(input, row.producer.state);
       await assertShareTermsFit(tx, id, input.share, ctx.clock.now());
       await replaceVariants(tx, id, withDefaultPriceUnits(input).variants);
-      await repo.updateProduct(tx, id, toValues(input));
+      await repo.updateProduct(tx, id, { ...toValues(input), taxClass: taxClassOnUpdate(row.product, input) });
       return reload(ctx, id, tx);
     }),
   );
