@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_CATEGORIES } from '../constants/catalog';
 import { TAX_CLASSES, type TaxClass } from './classes';
-import { defaultTaxAnswers, defaultTaxClass, NO_TAX_ANSWERS, TAX_QUESTIONS, type TaxAnswers, taxClassFor } from './questions';
+import {
+  answersForClass,
+  defaultTaxAnswers,
+  defaultTaxClass,
+  NO_TAX_ANSWERS,
+  TAX_QUESTIONS,
+  type TaxAnswers,
+  taxClassFor,
+} from './questions';
 import { isTaxed } from './rates';
 
 type Row = [item: string, answers: Partial<TaxAnswers>, expected: TaxClass, lawReason: string];
@@ -218,5 +226,13 @@ describe('default tax class by category', () => {
   it('starts bread and baked goods as bakery items', () => {
     expect(defaultTaxAnswers('bread').bakeryItem).toBe(true);
     expect(defaultTaxAnswers('baked_goods').bakeryItem).toBe(true);
+  });
+});
+
+describe('answers for a stored class', () => {
+  it('gives back every class for every category, starting from the category’s own answers', () => {
+    for (const category of PRODUCT_CATEGORIES)
+      for (const taxClass of TAX_CLASSES) expect(taxClassFor(answersForClass(taxClass, category)).taxClass).toBe(taxClass);
+    expect(answersForClass('food', 'bread')).toEqual(defaultTaxAnswers('bread'));
   });
 });

@@ -151,3 +151,29 @@ export function defaultTaxAnswers(category: ProductCategory | string): TaxAnswer
 /** The class an existing product of a category gets (migration 0038 writes the same in SQL). */
 export const defaultTaxClass = (category: ProductCategory | string): TaxClass =>
   taxClassFor(defaultTaxAnswers(category)).taxClass;
+
+/** Each class in words, as the editor and receipts name it. */
+export const TAX_CLASS_LABELS: Record<TaxClass, string> = {
+  food: 'Food',
+  candy: 'Candy',
+  soft_drink: 'Soft drink',
+  prepared_food: 'Prepared food',
+  non_food: 'Not food',
+};
+
+/**
+ * Answers that give a stored class back, for the editor of a saved product (only the class is
+ * stored): its category's own answers when they give it, else the one answer that makes it.
+ */
+export function answersForClass(taxClass: TaxClass, category: ProductCategory | string): TaxAnswers {
+  const own = defaultTaxAnswers(category);
+  if (taxClassFor(own).taxClass === taxClass) return own;
+  const one: Record<TaxClass, Partial<TaxAnswers>> = {
+    food: {},
+    candy: { candy: true },
+    soft_drink: { softDrink: true },
+    prepared_food: { mixedBySeller: true },
+    non_food: { notFood: true },
+  };
+  return { ...NO_TAX_ANSWERS, ...one[taxClass] };
+}
