@@ -34,7 +34,7 @@ describe('a walk-up sale on the phone', () => {
 
   it('never taxes the part SNAP pays: SNAP goes to the taxable eligible lines first', () => {
     const lines = basket(['Tomatoes', 1], ['Fudge', 2]);
-    expect(snapShares(lines, 1000)).toEqual([0, 1000]);
+    expect(snapShares(lines, 1000, 'KY')).toEqual([0, 1000]);
     expect(totalsOf(lines, catalog, 1000).taxCents).toBe(0);
     expect(totalsOf(lines, catalog, 400).taxCents).toBe(36); // $6.00 of fudge still taxable
   });

@@ -75,19 +75,18 @@ export function planOf(lines: readonly SaleLine[], catalog: StandCatalog, table:
 export const incentiveOf = (catalog: StandCatalog): Incentive | null => (catalog.tenders.incentive as Incentive | null) ?? null;
 
 /**
- * The part of each line SNAP pays: SNAP-eligible lines only, taxable ones first (that part is then
- * untaxed), each line at most its amount, then in the basket's order.
+ * The part of each line SNAP pays, as the server spreads it (decision 576): over the lines SNAP may
+ * pay, taxable ones first (so that part is untaxed), each line at most its amount, in basket order.
  */
-export function snapShares(lines: readonly SaleLine[], snapCents: number): number[] {
+export function snapShares(lines: readonly SaleLine[], snapCents: number, state: StateCode): number[] {
   const shares = lines.map(() => 0);
+  const taxed = (line: SaleLine) =>
+    saleTax(state, [{ totalCents: 100, taxClass: line.tile.product.tax_class as TaxClass, snapCents: 0 }]).taxCents > 0;
   let left = snapCents;
   const order = lines
-    .map((line, index) => ({ line, index }))
+    .map((line, index) => ({ line, index, taxed: taxed(line) }))
     .filter(({ line }) => snapEligible(line.tile.product.benefit_product as PlanLine['product']).eligible !== false)
-    .sort(
-      (a, b) =>
-        Number(a.line.tile.product.tax_class === 'food') - Number(b.line.tile.product.tax_class === 'food') || a.index - b.index,
-    );
+    .sort((a, b) => Number(b.taxed) - Number(a.taxed) || a.index - b.index);
   for (const { line, index } of order) {
     const share = Math.min(left, lineCents(line));
     shares[index] = share;
@@ -107,7 +106,7 @@ export type SaleTotals = {
 
 /** The basket's amounts with the tax of the farm's state, SNAP's part untaxed. */
 export function totalsOf(lines: readonly SaleLine[], catalog: StandCatalog, snapCents = 0): SaleTotals {
-  const shares = snapShares(lines, snapCents);
+  const shares = snapShares(lines, snapCents, catalog.farm.state as StateCode);
   const tax = saleTax(
     catalog.farm.state as StateCode,
     lines.map((line, index) => ({
