@@ -8,7 +8,7 @@ import {
   PICKUP_TIME_ZONES,
   type PickupKind,
   type PickupPoint,
-  type PickupPointRequest,
+  PickupPointRequest,
   type PickupSettings,
   type PickupTimeZone,
   type PlaceIncentive,
@@ -17,13 +17,16 @@ import {
   WEEKDAY_NAMES,
 } from '@farmstand/shared/schemas/pickup';
 import { STANDING_LIMITS } from '@farmstand/shared/schemas/standing';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SelectInput, TextInput } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/api';
+import { bind, messageAt, requestResolver } from '@/lib/form-errors';
 import { useSavePickupPoint } from '../api';
 
 const emptySlot = (): ScheduleSlot => ({ weekday: 6, start: '09:00', end: '12:00' });
@@ -59,30 +62,26 @@ function SeasonEnd({ label, value, onChange }: { label: string; value: string; o
  * (no pickups; standing and CSA weeks skipped and their shoppers told), and its own cut-off and
  * standing lead time, empty for the farm's.
  */
-function PlaceCalendarFields(props: {
-  season: { from: string; to: string };
-  onSeason: (season: { from: string; to: string }) => void;
-  closedDates: string[];
-  onClosedDates: (dates: string[]) => void;
-  cutoffHours: string;
-  onCutoffHours: (e: { target: { value: string } }) => void;
-  leadHours: string;
-  onLeadHours: (e: { target: { value: string } }) => void;
+function PlaceCalendarFields({
+  form,
+  farmRules,
+}: {
+  form: UseFormReturn<Values, unknown, PointRequest>;
   farmRules: PickupSettings;
 }) {
-  const { season, onSeason, closedDates, onClosedDates, farmRules } = props;
+  const closed = bind(form, 'closed_dates');
   const [newDate, setNewDate] = useState('');
   const addDate = () => {
-    if (!newDate || closedDates.includes(newDate)) return;
-    onClosedDates([...closedDates, newDate].sort());
+    if (!newDate || closed.value.includes(newDate)) return;
+    closed.onChange([...closed.value, newDate].sort());
     setNewDate('');
   };
   return (
     <fieldset className="space-y-3 border-t border-stone-200 pt-4 dark:border-stone-700">
       <legend className="text-sm font-semibold text-stone-800 dark:text-stone-200">This place’s calendar</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SeasonEnd label="Season starts" value={season.from} onChange={(from) => onSeason({ ...season, from })} />
-        <SeasonEnd label="Season ends" value={season.to} onChange={(to) => onSeason({ ...season, to })} />
+        <SeasonEnd label="Season starts" {...bind(form, 'season_from')} />
+        <SeasonEnd label="Season ends" {...bind(form, 'season_to')} />
       </div>
       <p className="text-sm text-stone-600 dark:text-stone-400">
         Outside its season the place offers no pickup times and no standing or CSA weeks. Both “All year”: open all year.
@@ -95,12 +94,12 @@ function PlaceCalendarFields(props: {
           Add closed date
         </Button>
       </div>
-      {closedDates.length > 0 && (
+      {closed.value.length > 0 && (
         <ul aria-label="Closed dates" className="flex flex-wrap gap-2">
-          {closedDates.map((date) => (
+          {closed.value.map((date) => (
             <li key={date} className="flex items-center gap-1 rounded-full bg-stone-100 py-1 pr-1 pl-3 text-sm dark:bg-stone-800">
               {formatDateOnly(date, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })}
-              <Button variant="ghost" size="sm" onClick={() => onClosedDates(closedDates.filter((d) => d !== date))}>
+              <Button variant="ghost" size="sm" onClick={() => closed.onChange(closed.value.filter((d) => d !== date))}>
                 Remove<span className="sr-only"> closed date {date}</span>
               </Button>
             </li>
@@ -117,8 +116,8 @@ function PlaceCalendarFields(props: {
           min={0}
           max={168}
           hint={`Empty: the farm’s ${farmRules.cutoff_hours} hours`}
-          value={props.cutoffHours}
-          onChange={props.onCutoffHours}
+          error={form.formState.errors.cutoff_hours?.message}
+          {...form.register('cutoff_hours')}
         />
         <TextInput
           label="Place standing orders here (hours before the cut-off)"
@@ -126,8 +125,8 @@ function PlaceCalendarFields(props: {
           min={STANDING_LIMITS.minLeadHours}
           max={STANDING_LIMITS.maxLeadHours}
           hint={`Empty: the farm’s ${farmRules.standing_lead_hours} hours`}
-          value={props.leadHours}
-          onChange={props.onLeadHours}
+          error={form.formState.errors.standing_lead_hours?.message}
+          {...form.register('standing_lead_hours')}
         />
       </div>
     </fieldset>
@@ -145,10 +144,12 @@ function IncentiveMarketField({
   incentive,
   value,
   onChange,
+  error,
 }: {
   incentive: PlaceIncentive | undefined;
   value: string;
   onChange: (value: string) => void;
+  error?: string;
 }) {
   if (!incentive) return null;
   const hint = `Markets where ${incentive.name} matches benefits`;
@@ -160,12 +161,13 @@ function IncentiveMarketField({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         maxLength={120}
+        error={error}
       />
     );
   // A name saved before the admin's list changed stays visible until the producer chooses again.
   const choices = value && !incentive.markets.includes(value) ? [...incentive.markets, value] : incentive.markets;
   return (
-    <SelectInput label="Participating market" hint={hint} value={value} onChange={(e) => onChange(e.target.value)}>
+    <SelectInput label="Participating market" hint={hint} value={value} error={error} onChange={(e) => onChange(e.target.value)}>
       <option value="">{NOT_A_MARKET}</option>
       {choices.map((market) => (
         <option key={market} value={market}>
@@ -175,6 +177,45 @@ function IncentiveMarketField({
     </SelectInput>
   );
 }
+
+type Values = {
+  kind: PickupKind;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  delivery_fee: string;
+  booth: string;
+  min_order: string;
+  incentive_market: string;
+  cutoff_hours: string;
+  standing_lead_hours: string;
+  time_zone: PickupTimeZone | '';
+  season_from: string;
+  season_to: string;
+  closed_dates: string[];
+  schedule: ScheduleSlot[];
+};
+
+/** The fields that show their own problem; the rest (season, closed dates, weekly times) are said under the form. */
+const SHOWN = new Set([
+  'name',
+  'address',
+  'city',
+  'zip',
+  'delivery_fee',
+  'booth',
+  'min_order',
+  'incentive_market',
+  'cutoff_hours',
+  'standing_lead_hours',
+]);
+const PLACE_LINE = 'place';
+type PointRequest = z.output<typeof PickupPointRequest>;
+
+const text = (value: number | string | null | undefined) => (value == null ? '' : String(value));
+const numberOrNull = (value: string) => (value === '' ? null : Number(value));
 
 export function PointForm({
   point,
@@ -190,90 +231,94 @@ export function PointForm({
   onDone: () => void;
 }) {
   const save = useSavePickupPoint();
-  const [kind, setKind] = useState<PickupKind>(point?.kind ?? 'market');
-  const [fields, setFields] = useState({
-    name: point?.name ?? '',
-    address: point?.address ?? '',
-    city: point?.city ?? '',
-    state: point?.state ?? 'KY',
-    zip: point?.zip ?? '',
-    delivery_fee: point?.delivery_fee === null || point?.delivery_fee === undefined ? '' : String(point.delivery_fee),
-    booth: point?.booth ?? '',
-    min_order: point?.min_order === null || point?.min_order === undefined ? '' : String(point.min_order),
-    incentive_market: point?.incentive_market ?? '',
-    cutoff_hours: point?.cutoff_hours == null ? '' : String(point.cutoff_hours),
-    standing_lead_hours: point?.standing_lead_hours == null ? '' : String(point.standing_lead_hours),
+  const form = useForm<Values, unknown, PointRequest>({
+    defaultValues: {
+      kind: point?.kind ?? 'market',
+      name: point?.name ?? '',
+      address: point?.address ?? '',
+      city: point?.city ?? '',
+      state: point?.state ?? 'KY',
+      zip: point?.zip ?? '',
+      delivery_fee: text(point?.delivery_fee),
+      booth: point?.booth ?? '',
+      min_order: text(point?.min_order),
+      incentive_market: point?.incentive_market ?? '',
+      cutoff_hours: text(point?.cutoff_hours),
+      standing_lead_hours: text(point?.standing_lead_hours),
+      // Until the producer picks a zone, it follows the address (the server applies the same default).
+      time_zone: point?.time_zone ?? '',
+      season_from: point?.season_from ?? '',
+      season_to: point?.season_to ?? '',
+      closed_dates: point?.closed_dates ?? [],
+      schedule: point?.schedule.length ? point.schedule : [emptySlot()],
+    },
+    resolver: requestResolver(
+      PickupPointRequest,
+      ({ kind, name, time_zone, season_from, season_to, closed_dates, schedule, ...fields }: Values) => {
+        const common = {
+          kind,
+          name,
+          time_zone: time_zone || null,
+          min_order: numberOrNull(fields.min_order),
+          cutoff_hours: numberOrNull(fields.cutoff_hours),
+          standing_lead_hours: numberOrNull(fields.standing_lead_hours),
+          season_from: season_from || null,
+          season_to: season_to || null,
+          closed_dates,
+          schedule,
+        };
+        if (kind === 'delivery') return { ...common, delivery_fee: fields.delivery_fee === '' ? 0 : Number(fields.delivery_fee) };
+        const incentive = incentives.some((i) => i.state === fields.state);
+        const { address, city, state, zip, booth } = fields;
+        return {
+          ...common,
+          address,
+          city,
+          state,
+          zip,
+          booth,
+          incentive_market: incentive ? fields.incentive_market || null : null,
+        };
+      },
+      (path) => (SHOWN.has(String(path[0])) ? String(path[0]) : PLACE_LINE),
+    ),
+    reValidateMode: 'onSubmit',
   });
-  const [season, setSeason] = useState({ from: point?.season_from ?? '', to: point?.season_to ?? '' });
-  const [closedDates, setClosedDates] = useState<string[]>(point?.closed_dates ?? []);
-  const incentive = incentives.find((i) => i.state === fields.state);
-  // Until the producer picks a zone, it follows the address (the server applies the same default).
-  const [zoneChoice, setZoneChoice] = useState<PickupTimeZone | ''>(point?.time_zone ?? '');
-  const timeZone = zoneChoice || defaultTimeZone(fields.state, fields.zip);
-  const [schedule, setSchedule] = useState<ScheduleSlot[]>(point?.schedule.length ? point.schedule : [emptySlot()]);
-  const [error, setError] = useState<string | null>(null);
-  const set = (key: keyof typeof fields) => (e: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [key]: e.target.value }));
-  const setSlot = (index: number, patch: Partial<ScheduleSlot>) =>
-    setSchedule((slots) => slots.map((slot, i) => (i === index ? { ...slot, ...patch } : slot)));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    const body: PickupPointRequest =
-      kind === 'delivery'
-        ? {
-            kind,
-            name: fields.name,
-            delivery_fee: fields.delivery_fee === '' ? 0 : Number(fields.delivery_fee),
-            time_zone: zoneChoice || null,
-            min_order: fields.min_order === '' ? null : Number(fields.min_order),
-            cutoff_hours: fields.cutoff_hours === '' ? null : Number(fields.cutoff_hours),
-            standing_lead_hours: fields.standing_lead_hours === '' ? null : Number(fields.standing_lead_hours),
-            season_from: season.from || null,
-            season_to: season.to || null,
-            closed_dates: closedDates,
-            schedule,
-          }
-        : {
-            kind,
-            name: fields.name,
-            address: fields.address,
-            city: fields.city,
-            state: fields.state as (typeof STATES)[number],
-            zip: fields.zip,
-            time_zone: zoneChoice || null,
-            booth: fields.booth,
-            min_order: fields.min_order === '' ? null : Number(fields.min_order),
-            incentive_market: incentive ? fields.incentive_market || null : null,
-            cutoff_hours: fields.cutoff_hours === '' ? null : Number(fields.cutoff_hours),
-            standing_lead_hours: fields.standing_lead_hours === '' ? null : Number(fields.standing_lead_hours),
-            season_from: season.from || null,
-            season_to: season.to || null,
-            closed_dates: closedDates,
-            schedule,
-          };
-    try {
-      await save.mutateAsync({ id: point?.id ?? null, point: body });
-      toast.success(point ? 'Pickup place saved' : 'Pickup place added');
-      onDone();
-    } catch (e) {
-      setError(errorMessage(e, 'Could not save the pickup place'));
-    }
-  };
+  const { errors } = form.formState;
+  const slots = useFieldArray({ control: form.control, name: 'schedule' });
+  const [kind, state, zip, zoneChoice, schedule] = form.watch(['kind', 'state', 'zip', 'time_zone', 'schedule']);
+  const incentive = incentives.find((i) => i.state === state);
+  const timeZone = zoneChoice || defaultTimeZone(state, zip);
+  const submit = form.handleSubmit((body) =>
+    save.mutate(
+      { id: point?.id ?? null, point: body },
+      {
+        onSuccess: () => {
+          toast.success(point ? 'Pickup place saved' : 'Pickup place added');
+          onDone();
+        },
+      },
+    ),
+  );
 
   return (
     <Card className="p-5">
       <form onSubmit={submit} noValidate className="space-y-4" aria-label={point ? `Edit ${point.name}` : 'New pickup place'}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectInput label="Kind" value={kind} onChange={(e) => setKind(e.target.value as PickupKind)}>
+          <SelectInput label="Kind" {...form.register('kind')}>
             {PICKUP_KINDS.filter((k) => k !== 'delivery' || deliveryAvailable || point?.kind === 'delivery').map((k) => (
               <option key={k} value={k}>
                 {PICKUP_KIND_LABELS[k]}
               </option>
             ))}
           </SelectInput>
-          <TextInput label="Name" value={fields.name} onChange={set('name')} placeholder="Lexington Farmers Market" required />
+          <TextInput
+            label="Name"
+            placeholder="Lexington Farmers Market"
+            required
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
         </div>
         {kind === 'delivery' ? (
           <TextInput
@@ -281,19 +326,26 @@ export function PointForm({
             type="number"
             min={0}
             step="0.01"
-            value={fields.delivery_fee}
-            onChange={set('delivery_fee')}
+            error={errors.delivery_fee?.message}
+            {...form.register('delivery_fee')}
           />
         ) : (
           <div className="grid gap-4 sm:grid-cols-[2fr_1fr_auto_auto]">
-            <TextInput label="Address" value={fields.address} onChange={set('address')} required />
-            <TextInput label="City" value={fields.city} onChange={set('city')} required />
-            <SelectInput label="State" value={fields.state} onChange={set('state')}>
+            <TextInput label="Address" required error={errors.address?.message} {...form.register('address')} />
+            <TextInput label="City" required error={errors.city?.message} {...form.register('city')} />
+            <SelectInput label="State" {...form.register('state')}>
               {STATES.map((s) => (
                 <option key={s}>{s}</option>
               ))}
             </SelectInput>
-            <TextInput label="ZIP code" value={fields.zip} onChange={set('zip')} inputMode="numeric" maxLength={5} required />
+            <TextInput
+              label="ZIP code"
+              inputMode="numeric"
+              maxLength={5}
+              required
+              error={errors.zip?.message}
+              {...form.register('zip')}
+            />
           </div>
         )}
         <div className="grid gap-4 sm:grid-cols-3">
@@ -301,7 +353,7 @@ export function PointForm({
             label="Time zone"
             hint="Pickup times, cut-offs and days are in this zone"
             value={timeZone}
-            onChange={(e) => setZoneChoice(e.target.value as PickupTimeZone)}
+            onChange={(e) => form.setValue('time_zone', e.target.value as PickupTimeZone)}
           >
             {PICKUP_TIME_ZONES.map((zone) => (
               <option key={zone} value={zone}>
@@ -313,10 +365,10 @@ export function PointForm({
             <TextInput
               label="Stall or booth"
               hint="Shown to shoppers with the pickup time"
-              value={fields.booth}
-              onChange={set('booth')}
               placeholder="Stall 14, north row"
               maxLength={60}
+              error={errors.booth?.message}
+              {...form.register('booth')}
             />
           )}
           <TextInput
@@ -325,42 +377,27 @@ export function PointForm({
             type="number"
             min={0}
             step="0.01"
-            value={fields.min_order}
-            onChange={set('min_order')}
+            error={errors.min_order?.message}
+            {...form.register('min_order')}
           />
         </div>
         {kind !== 'delivery' && incentive && (
           <div className="sm:w-1/2 sm:pr-2">
             <IncentiveMarketField
               incentive={incentive}
-              value={fields.incentive_market}
-              onChange={(value) => setFields((f) => ({ ...f, incentive_market: value }))}
+              error={errors.incentive_market?.message}
+              {...bind(form, 'incentive_market')}
             />
           </div>
         )}
-        <PlaceCalendarFields
-          season={season}
-          onSeason={setSeason}
-          closedDates={closedDates}
-          onClosedDates={setClosedDates}
-          cutoffHours={fields.cutoff_hours}
-          onCutoffHours={set('cutoff_hours')}
-          leadHours={fields.standing_lead_hours}
-          onLeadHours={set('standing_lead_hours')}
-          farmRules={farmRules}
-        />
+        <PlaceCalendarFields form={form} farmRules={farmRules} />
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">Weekly times</legend>
-          {schedule.map((slot, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own while edited
-            <div key={index} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2 sm:grid-cols-[1fr_auto_auto_auto]">
+          {slots.fields.map((slot, index) => (
+            <div key={slot.id} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2 sm:grid-cols-[1fr_auto_auto_auto]">
               {/* On a phone the day takes its own row, so the times keep their width (decision 532). */}
               <div className="col-span-3 sm:col-span-1">
-                <SelectInput
-                  label="Day"
-                  value={slot.weekday}
-                  onChange={(e) => setSlot(index, { weekday: Number(e.target.value) })}
-                >
+                <SelectInput label="Day" {...form.register(`schedule.${index}.weekday`, { valueAsNumber: true })}>
                   {WEEKDAY_NAMES.map((day, i) => (
                     <option key={day} value={i}>
                       {day}
@@ -368,28 +405,19 @@ export function PointForm({
                   ))}
                 </SelectInput>
               </div>
-              <TextInput
-                label="From"
-                type="time"
-                value={slot.start}
-                onChange={(e) => setSlot(index, { start: e.target.value })}
-              />
-              <TextInput label="Until" type="time" value={slot.end} onChange={(e) => setSlot(index, { end: e.target.value })} />
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={schedule.length === 1}
-                onClick={() => setSchedule((slots) => slots.filter((_, i) => i !== index))}
-              >
-                Remove<span className="sr-only"> {WEEKDAY_NAMES[slot.weekday]} time</span>
+              <TextInput label="From" type="time" {...form.register(`schedule.${index}.start`)} />
+              <TextInput label="Until" type="time" {...form.register(`schedule.${index}.end`)} />
+              <Button variant="ghost" size="sm" disabled={slots.fields.length === 1} onClick={() => slots.remove(index)}>
+                Remove<span className="sr-only"> {WEEKDAY_NAMES[schedule[index]?.weekday ?? slot.weekday]} time</span>
               </Button>
             </div>
           ))}
-          <Button variant="secondary" size="sm" onClick={() => setSchedule((slots) => [...slots, emptySlot()])}>
+          <Button variant="secondary" size="sm" onClick={() => slots.append(emptySlot())}>
             Add a time
           </Button>
         </fieldset>
-        <FormError>{error}</FormError>
+        <FormError>{messageAt(errors, PLACE_LINE)}</FormError>
+        <FormError>{save.isError && errorMessage(save.error, 'Could not save the pickup place')}</FormError>
         <div className="flex gap-2">
           <Button type="submit" isLoading={save.isPending}>
             {point ? 'Save place' : 'Add place'}
