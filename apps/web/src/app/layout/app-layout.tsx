@@ -11,15 +11,29 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { MobileTabBar } from './mobile-tab-bar';
 
-/** A route's `handle` may ask for the whole viewport below the header (the map, decision 412). */
-type LayoutHandle = { fullScreen?: boolean } | undefined;
+/**
+ * A route's `handle` may ask for the whole viewport below the header (the map, decision 412), or
+ * for no site chrome at all (`bare`: an unattended self-checkout tablet, whose shoppers must not
+ * reach the farm's account from the header; decision 577).
+ */
+type LayoutHandle = { fullScreen?: boolean; bare?: boolean } | undefined;
 
 /**
  * Header, page, footer; extra bottom padding on phones for the tab bar (spec 01 §2). A full-screen
  * page gets exactly the viewport below the header and no footer, so the page itself never scrolls.
  */
 export function AppLayout() {
-  const fullScreen = useMatches().some((match) => (match.handle as LayoutHandle)?.fullScreen);
+  const matches = useMatches();
+  const fullScreen = matches.some((match) => (match.handle as LayoutHandle)?.fullScreen);
+  if (matches.some((match) => (match.handle as LayoutHandle)?.bare))
+    return (
+      <main id="main" className="min-h-screen">
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+        <AppToaster />
+      </main>
+    );
   return (
     <div
       className={`flex flex-col md:pb-0 ${

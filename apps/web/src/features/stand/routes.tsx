@@ -3,6 +3,7 @@ import { RequireAuth } from '@/app/guards';
 import { lazyPage } from '@/lib/lazy-page';
 
 const StandPage = lazyPage(() => import('./pages/stand-page'));
+const SelfCheckoutPage = lazyPage(() => import('./pages/self-checkout-page'));
 
 /** Stand mode (issue 47): the farm's phone register at the booth or farm stand, for its own producer account. */
 export const routes: RouteObject[] = [
@@ -11,6 +12,16 @@ export const routes: RouteObject[] = [
     element: (
       <RequireAuth roles={['producer']}>
         <StandPage />
+      </RequireAuth>
+    ),
+  },
+  // The unattended stand's tablet: no site header or menus, staff tools behind the device's PIN.
+  {
+    path: '/stand/self',
+    handle: { bare: true },
+    element: (
+      <RequireAuth roles={['producer']}>
+        <SelfCheckoutPage />
       </RequireAuth>
     ),
   },

@@ -86,4 +86,30 @@ describe('the stand register', () => {
     expect(screen.getByTestId('stand-left').textContent).toContain('Left to pay $6.36');
     expect((screen.getByRole('button', { name: 'Done' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('lets a self-checkout pay its own way: the honour box records cash for the total, with the thank-you', async () => {
+    const recorded: StandAction[] = [];
+    render(
+      <Register
+        catalog={standCatalog()}
+        table={DEFAULT_BENEFIT_TABLE}
+        device="Tablet (self-checkout)"
+        onRecord={async (action) => {
+          recorded.push(action);
+        }}
+        savedText="Thank you! Your purchase is recorded."
+        checkout={({ totalCents, pay }) => (
+          <button type="button" onClick={() => pay({ cash: totalCents })}>
+            Honour box
+          </button>
+        )}
+      />,
+    );
+    fireEvent.click(tile(/^Goat milk soap/));
+    fireEvent.click(screen.getAllByRole('button', { name: /^Pay/ })[0]);
+    fireEvent.click(screen.getByRole('button', { name: 'Honour box' }));
+    await waitFor(() => expect(recorded).toHaveLength(1));
+    expect(recorded[0]).toMatchObject({ device: 'Tablet (self-checkout)', tenders: { cash: 742 } });
+    expect((await screen.findByRole('status')).textContent).toContain('Thank you!');
+  });
 });

@@ -1,7 +1,8 @@
 import type { BenefitTable } from '@farmstand/shared/benefits/programmes';
 import { formatCents } from '@farmstand/shared/format/money';
+import type { TendersRequest } from '@farmstand/shared/schemas/benefits';
 import type { StandAction, StandCatalog } from '@farmstand/shared/schemas/stand';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import {
@@ -29,11 +30,17 @@ export function Register({
   table,
   device,
   onRecord,
+  checkout,
+  savedText = 'Sale saved on this phone.',
 }: {
   catalog: StandCatalog;
   table: BenefitTable;
   device: string;
   onRecord: (action: StandAction) => Promise<unknown>;
+  /** Another pay step (the self-checkout's honour box and card link) instead of the tender panel. */
+  checkout?: (sale: { totalCents: number; pay: (tenders: TendersRequest) => Promise<void>; back: () => void }) => ReactNode;
+  /** What the screen says once a sale is stored. */
+  savedText?: string;
 }) {
   const tiles = useMemo(() => tilesOf(catalog), [catalog]);
   const [search, setSearch] = useState('');
@@ -55,6 +62,29 @@ export function Register({
     else setLines((l) => addToBasket(l, tile));
   };
 
+  const complete = async (tenders: TendersRequest, receiptEmail: string | null, changeCents: number) => {
+    await onRecord({
+      id: crypto.randomUUID(),
+      kind: 'sale',
+      at: new Date().toISOString(),
+      device,
+      lines: standLines(basket),
+      tenders,
+      receiptEmail,
+    });
+    setLines([]);
+    setPaying(false);
+    setSearch('');
+    setSaved(changeCents > 0 ? `${savedText} Change due ${formatCents(changeCents)}.` : savedText);
+  };
+
+  if (paying && checkout)
+    return checkout({
+      totalCents: totals.totalCents,
+      pay: (tenders) => complete(tenders, null, 0),
+      back: () => setPaying(false),
+    });
+
   if (paying)
     return (
       <TenderPanel
@@ -65,23 +95,7 @@ export function Register({
         receipt
         doneLabel="Done"
         onBack={() => setPaying(false)}
-        onDone={async (tenders, receiptEmail, changeCents) => {
-          await onRecord({
-            id: crypto.randomUUID(),
-            kind: 'sale',
-            at: new Date().toISOString(),
-            device,
-            lines: standLines(basket),
-            tenders,
-            receiptEmail,
-          });
-          setLines([]);
-          setPaying(false);
-          setSearch('');
-          setSaved(
-            changeCents > 0 ? `Sale saved on this phone. Change due ${formatCents(changeCents)}.` : 'Sale saved on this phone.',
-          );
-        }}
+        onDone={complete}
       />
     );
 

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/field';
 import { formatZonedDateTime } from '@/lib/format';
 import type { StandSession, StandSnapshot } from '../session';
+import { SelfCheckoutSetup } from './self-checkout-setup';
 import { tenderLabel } from './tender-panel';
 
 /** "3 items, Cash $12.00": what an action was, for the farmer reading the attention list. */
@@ -29,7 +30,9 @@ export function SyncPanel({
   device,
   onDevice,
   timeZone,
+  userId,
 }: {
+  userId: number;
   session: StandSession;
   snapshot: StandSnapshot;
   device: string;
@@ -115,6 +118,17 @@ export function SyncPanel({
             Save
           </Button>
         </form>
+      </section>
+
+      <section aria-labelledby="stand-self" className="space-y-2">
+        <h2 id="stand-self" className="text-lg font-semibold">
+          Self-checkout
+        </h2>
+        <p className="text-sm text-stone-700 dark:text-stone-300">
+          For an unattended farm stand: this device shows your products to shoppers, who pay into the honour box or by your card
+          link. Your tools stay behind the PIN.
+        </p>
+        <SelfCheckoutSetup userId={userId} />
       </section>
     </div>
   );

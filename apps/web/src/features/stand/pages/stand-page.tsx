@@ -102,6 +102,7 @@ export default function StandPage() {
                   device={device}
                   onDevice={setDevice}
                   timeZone={catalog.farm.time_zone}
+                  userId={user?.id ?? 0}
                 />
               ),
             },
