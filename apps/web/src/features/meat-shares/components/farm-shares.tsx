@@ -1,13 +1,17 @@
 import { formatWeight, packCents, toMilli } from '@farmstand/shared/format/by-weight';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import { formatCents, toCents } from '@farmstand/shared/format/money';
-import { DepositRequest, ShareBillRequest, type ShareReservation } from '@farmstand/shared/schemas/shares';
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { DepositRequest, ShareBillRequest, ShareReadyRequest, type ShareReservation } from '@farmstand/shared/schemas/shares';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { ApiError, errorMessage } from '@/lib/api';
+import { requestResolver } from '@/lib/form-errors';
 import { formatZonedDate } from '@/lib/format';
 import {
   useCancelShare,
@@ -26,8 +30,28 @@ const cents = (dollars: number) => formatCents(toCents(dollars));
 /** A typed amount or weight ("$1,105.50", "212.5"), or NaN. */
 const parseNumber = (text: string) =>
   text.trim() === '' ? Number.NaN : Number(text.trim().replace(/^\$/, '').replace(/,/g, ''));
-const firstIssue = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.success ? '' : (result.error?.issues[0]?.message ?? 'Check this value');
+const text = (value: number | null) => (value === null ? '' : String(value));
+
+const depositResolver = requestResolver(DepositRequest, ({ amount }: { amount: string }, problem) => {
+  if (Number.isNaN(parseNumber(amount))) problem('amount', 'Deposit received must be a number');
+  return { amount: parseNumber(amount) };
+});
+
+type BillValues = { hanging_weight: string; processing_fees: string };
+const billOf = (values: BillValues) => ({
+  hanging_weight: parseNumber(values.hanging_weight),
+  processing_fees: parseNumber(values.processing_fees),
+});
+const billResolver = requestResolver(ShareBillRequest, (values: BillValues, problem) => {
+  if (values.hanging_weight.trim() === '') problem('hanging_weight', 'Enter the hanging weight');
+  if (values.processing_fees.trim() === '') problem('processing_fees', 'Enter the processing fees (0 if none)');
+  return billOf(values);
+});
+
+const readyResolver = requestResolver(ShareReadyRequest, ({ note }: ShareReadyRequest, problem) => {
+  if (!note.trim()) problem('note', 'Say when and where the shopper picks it up');
+  return { note };
+});
 
 const ACTIVE = new Set<ShareReservation['status']>(['reserved', 'processed', 'ready']);
 const muted = 'text-stone-700 dark:text-stone-300';
@@ -168,16 +192,14 @@ function FarmShareCard({ share }: { share: ShareReservation }) {
 /** The deposit the farm asked for, and the one it received (recorded, or cleared when wrong). */
 function Deposit({ share, open }: { share: ShareReservation; open: boolean }) {
   const record = useRecordDeposit();
-  const [amount, setAmount] = useState(share.deposit_requested === null ? '' : String(share.deposit_requested));
-  const [error, setError] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = DepositRequest.safeParse({ amount: parseNumber(amount) });
-    const problem = Number.isNaN(parseNumber(amount)) ? 'Deposit received must be a number' : firstIssue(parsed);
-    setError(problem);
-    if (problem || !parsed.success) return;
-    record.mutate({ id: share.id, amount: parsed.data.amount }, { onSuccess: () => toast.success('Deposit recorded') });
-  };
+  const form = useForm<{ amount: string }, unknown, DepositRequest>({
+    defaultValues: { amount: share.deposit_requested === null ? '' : String(share.deposit_requested) },
+    resolver: depositResolver,
+    reValidateMode: 'onSubmit',
+  });
+  const submit = form.handleSubmit(({ amount }) =>
+    record.mutate({ id: share.id, amount }, { onSuccess: () => toast.success('Deposit recorded') }),
+  );
   return (
     <div className="text-sm">
       {share.deposit_requested !== null && <p>Deposit asked: {cents(share.deposit_requested)}</p>}
@@ -207,9 +229,8 @@ function Deposit({ share, open }: { share: ShareReservation; open: boolean }) {
                 label="Deposit received ($)"
                 inputMode="decimal"
                 autoComplete="off"
-                value={amount}
-                error={error || undefined}
-                onChange={(e) => setAmount(e.target.value)}
+                error={form.formState.errors.amount?.message}
+                {...form.register('amount')}
               />
             </div>
             <Button type="submit" size="sm" variant="secondary" isLoading={record.isPending}>
@@ -218,11 +239,9 @@ function Deposit({ share, open }: { share: ShareReservation; open: boolean }) {
           </form>
         )
       )}
-      {record.isError && (
-        <p role="alert" className={alertClasses}>
-          {errorMessage(record.error, 'Could not save the deposit; try again')}
-        </p>
-      )}
+      <FormError className="mt-1">
+        {record.isError && errorMessage(record.error, 'Could not save the deposit; try again')}
+      </FormError>
     </div>
   );
 }
@@ -310,14 +329,15 @@ function CutSheet({ share }: { share: ShareReservation }) {
  */
 function BillForm({ share }: { share: ShareReservation }) {
   const bill = useEnterBill();
-  const [weight, setWeight] = useState(share.hanging_weight === null ? '' : String(share.hanging_weight));
-  const [fees, setFees] = useState(share.processing_fees === null ? '' : String(share.processing_fees));
-  const [errors, setErrors] = useState<{ weight?: string; fees?: string }>({});
   const [far, setFar] = useState(false);
-  const parsed = ShareBillRequest.safeParse({ hanging_weight: parseNumber(weight), processing_fees: parseNumber(fees) });
-  const send = (confirm: boolean) => {
-    if (!parsed.success) return;
-    const { hanging_weight, processing_fees } = parsed.data;
+  const form = useForm<BillValues, unknown, z.output<typeof ShareBillRequest>>({
+    defaultValues: { hanging_weight: text(share.hanging_weight), processing_fees: text(share.processing_fees) },
+    resolver: billResolver,
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
+  const parsed = ShareBillRequest.safeParse(billOf(form.watch()));
+  const send = ({ hanging_weight, processing_fees }: { hanging_weight: number; processing_fees: number }, confirm: boolean) =>
     bill.mutate(
       { id: share.id, bill: { hanging_weight, processing_fees, confirm } },
       {
@@ -329,24 +349,13 @@ function BillForm({ share }: { share: ShareReservation }) {
         onError: (e) => setFar(e instanceof ApiError && e.status === 409 && /far above/.test(e.message)),
       },
     );
+  const edited = {
+    onChange: () => {
+      setFar(false);
+      bill.reset();
+    },
   };
-  const edited = (set: (value: string) => void) => (e: ChangeEvent<HTMLInputElement>) => {
-    set(e.target.value);
-    setFar(false);
-    bill.reset();
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const w = ShareBillRequest.shape.hanging_weight.safeParse(parseNumber(weight));
-    const f = ShareBillRequest.shape.processing_fees.safeParse(parseNumber(fees));
-    const found = {
-      weight: weight.trim() === '' ? 'Enter the hanging weight' : firstIssue(w) || undefined,
-      fees: fees.trim() === '' ? 'Enter the processing fees (0 if none)' : firstIssue(f) || undefined,
-    };
-    setErrors(found);
-    if (found.weight || found.fees || !parsed.success) return;
-    send(false);
-  };
+  const submit = form.handleSubmit((values) => send(values, false));
   const estimateWeight = share.hanging_weight_estimate * share.quantity;
   const estimateFees = share.processing_fee_estimate * share.quantity;
   return (
@@ -356,19 +365,17 @@ function BillForm({ share }: { share: ShareReservation }) {
           label="Hanging weight (lb)"
           inputMode="decimal"
           autoComplete="off"
-          value={weight}
-          error={errors.weight}
+          error={errors.hanging_weight?.message}
           hint={`Expected about ${formatWeight(toMilli(estimateWeight))} lb`}
-          onChange={edited(setWeight)}
+          {...form.register('hanging_weight', edited)}
         />
         <TextInput
           label="Processing fees ($)"
           inputMode="decimal"
           autoComplete="off"
-          value={fees}
-          error={errors.fees}
+          error={errors.processing_fees?.message}
           hint={`Expected about ${cents(estimateFees)}`}
-          onChange={edited(setFees)}
+          {...form.register('processing_fees', edited)}
         />
       </div>
       <p aria-live="polite" className="text-sm font-medium">
@@ -381,7 +388,12 @@ function BillForm({ share }: { share: ShareReservation }) {
         <div role="alert" className={`${alertClasses} flex flex-wrap items-center gap-3`}>
           <span>{errorMessage(bill.error, 'Could not enter the bill; try again')}</span>
           {far && (
-            <Button size="sm" variant="secondary" isLoading={bill.isPending} onClick={() => send(true)}>
+            <Button
+              size="sm"
+              variant="secondary"
+              isLoading={bill.isPending}
+              onClick={() => parsed.success && send(parsed.data, true)}
+            >
               Save anyway
             </Button>
           )}
@@ -409,14 +421,14 @@ export function billPreview(
 /** Once processed: where and when to pick it up, which the shopper is mailed. */
 function ReadyForm({ share }: { share: ShareReservation }) {
   const ready = useMarkShareReady();
-  const [note, setNote] = useState('');
-  const [error, setError] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!note.trim()) return setError('Say when and where the shopper picks it up');
-    setError('');
-    ready.mutate({ id: share.id, note: note.trim() }, { onSuccess: () => toast.success('Marked ready; the shopper is told') });
-  };
+  const form = useForm<ShareReadyRequest, unknown, ShareReadyRequest>({
+    defaultValues: { note: '' },
+    resolver: readyResolver,
+    reValidateMode: 'onSubmit',
+  });
+  const submit = form.handleSubmit(({ note }) =>
+    ready.mutate({ id: share.id, note }, { onSuccess: () => toast.success('Marked ready; the shopper is told') }),
+  );
   return (
     <form onSubmit={submit} noValidate className="space-y-2">
       <TextInput
@@ -424,18 +436,15 @@ function ReadyForm({ share }: { share: ShareReservation }) {
         maxLength={300}
         autoComplete="off"
         placeholder="Saturday 9–noon at the farm"
-        value={note}
-        error={error || undefined}
-        onChange={(e) => setNote(e.target.value)}
+        error={form.formState.errors.note?.message}
+        {...form.register('note')}
       />
       <Button type="submit" size="sm" isLoading={ready.isPending}>
         Mark ready
       </Button>
-      {ready.isError && (
-        <p role="alert" className={alertClasses}>
-          {errorMessage(ready.error, 'Could not mark the share ready; try again')}
-        </p>
-      )}
+      <FormError className="mt-1">
+        {ready.isError && errorMessage(ready.error, 'Could not mark the share ready; try again')}
+      </FormError>
     </form>
   );
 }
