@@ -65,6 +65,7 @@ import {
 } from './product-offer';
 import { RegulatedNotice } from './regulated-notice';
 import { CUSTOM_EXEMPT_NOTE, ShareFields, ShareToggle } from './share-fields';
+import { TaxFields, taxRequest, toTaxValues } from './tax-fields';
 import { VariantsEditor } from './variants-editor';
 
 type Values = ProductFormValues;
@@ -95,6 +96,7 @@ const toValues = (p: Product | null): Values => ({
   is_share: p?.share != null,
   share: toShareValues(p?.share ?? null),
   ...toOriginValues(p?.origin_state),
+  ...toTaxValues(p?.tax_class, p?.category ?? ''),
 });
 
 /** Which field a broken regulated-category rule belongs to. */
@@ -208,6 +210,7 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
         net_unit: questions.netQuantity ? values.net_unit || null : null,
         seller_type: questions.madeUnder ? values.seller_type : 'home_processor',
         origin_state: origin.origin_state,
+        ...taxRequest(values),
       },
       form.setError,
     );
@@ -444,6 +447,7 @@ export function ProductForm({ product, producerState, labelProducer, maxImages, 
             />
           </div>
         )}
+        <TaxFields form={form} producerState={producerState} />
         {asks.madeUnder && (
           <div className="sm:col-span-2">
             <SelectInput

@@ -17,6 +17,7 @@ import {
   shareEstimateCents,
   shareProductViolation,
 } from '@farmstand/shared/schemas/shares';
+import type { TaxAnswers } from '@farmstand/shared/tax/questions';
 import { numberOrNull } from '@/lib/form-errors';
 import type { AllergenChoice } from './allergen-picker';
 
@@ -122,6 +123,8 @@ export type ProductFormValues = OfferValues & {
   /** Where it was grown or raised (decision 516): on the farm (the farm's state), or elsewhere in `origin_state`. */
   origin: 'farm' | 'elsewhere';
   origin_state: StateCode | '';
+  /** The sales-tax questions' answers (decision 574); only the class they make is saved. */
+  tax: TaxAnswers;
 };
 
 /** One cut sheet question as typed: its answers in one text, separated by commas. */
