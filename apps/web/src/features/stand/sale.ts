@@ -54,9 +54,14 @@ export function removeOne(lines: readonly SaleLine[], key: string): SaleLine[] {
   });
 }
 
+/** The register's order: what most sales are paid with first, so "Cash exact" is in reach. */
+const REGISTER_ORDER = ['cash', 'card', 'snap', 'wic_fmnp', 'senior_fmnp', 'incentive', 'check', 'farm_credit', 'other'];
+
 /** The tenders the farm takes today, in the register's order. */
 export function acceptedKinds(catalog: StandCatalog): TenderKind[] {
-  return TENDER_KINDS.filter((kind) => catalog.tenders.kinds.includes(kind));
+  const known = (kind: string): kind is TenderKind => (TENDER_KINDS as readonly string[]).includes(kind);
+  const order = [...REGISTER_ORDER, ...TENDER_KINDS.filter((kind) => !REGISTER_ORDER.includes(kind))];
+  return order.filter((kind): kind is TenderKind => known(kind) && catalog.tenders.kinds.includes(kind));
 }
 
 /** The benefit plan of the basket: what SNAP, the coupons and the incentive may pay (shared rules). */

@@ -176,9 +176,11 @@ function TileButton({ tile, count, onTap }: { tile: Tile; count: number; onTap: 
       type="button"
       onClick={onTap}
       aria-label={`${tile.name}, ${formatCents(tile.priceCents)}${tile.weightUnit ? ` per ${tile.weightUnit}` : ''}${count ? `, ${count} in basket` : ''}`}
-      className="relative flex min-h-24 w-full flex-col items-start justify-between rounded-xl border border-stone-300 bg-white p-3 text-left shadow-sm transition active:scale-[0.98] hover:border-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 dark:border-stone-700 dark:bg-stone-900 dark:hover:border-green-500"
+      className="relative flex h-full min-h-24 w-full flex-col items-start justify-between rounded-xl border border-stone-300 bg-white p-3 text-left shadow-sm transition active:scale-[0.98] hover:border-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 dark:border-stone-700 dark:bg-stone-900 dark:hover:border-green-500"
     >
-      <span className="line-clamp-2 font-semibold text-stone-900 dark:text-stone-100">{tile.name}</span>
+      <span className={`line-clamp-2 font-semibold text-stone-900 dark:text-stone-100 ${count > 0 ? 'pr-7' : ''}`}>
+        {tile.name}
+      </span>
       <span className="mt-2 flex w-full items-end justify-between gap-2">
         <span className="font-semibold tabular-nums text-brand-800 dark:text-green-300">
           {formatCents(tile.priceCents)}
@@ -220,23 +222,27 @@ function Basket({
         ) : (
           <ul className="mt-2 divide-y divide-stone-200 dark:divide-stone-700">
             {lines.map((line) => (
-              <li key={line.tile.key} className="flex items-center gap-2 py-2">
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{line.tile.name}</span>
-                  <span className="text-sm text-stone-700 dark:text-stone-300">
+              <li key={line.tile.key} className="py-2">
+                <div className="flex items-start justify-between gap-2">
+                  <span className="min-w-0 font-medium">{line.tile.name}</span>
+                  <span className="font-semibold tabular-nums">{formatCents(lineCents(line))}</span>
+                </div>
+                <div className="mt-1 flex items-center justify-between gap-2">
+                  <span className="min-w-0 text-sm text-stone-700 dark:text-stone-300">
                     {line.weightsMilli
                       ? `${line.weightsMilli.map((w) => String(w / 1000)).join(' + ')} ${line.tile.weightUnit}`
                       : `${line.quantity} × ${formatCents(line.tile.priceCents)}`}
                   </span>
-                </span>
-                <Button variant="secondary" aria-label={`One fewer ${line.tile.name}`} onClick={() => onLess(line)}>
-                  −
-                </Button>
-                <span className="w-6 text-center tabular-nums">{line.quantity}</span>
-                <Button variant="secondary" aria-label={`One more ${line.tile.name}`} onClick={() => onMore(line)}>
-                  +
-                </Button>
-                <span className="w-16 text-right font-semibold tabular-nums">{formatCents(lineCents(line))}</span>
+                  <span className="flex items-center gap-2">
+                    <Button variant="secondary" aria-label={`One fewer ${line.tile.name}`} onClick={() => onLess(line)}>
+                      −
+                    </Button>
+                    <span className="w-6 text-center tabular-nums">{line.quantity}</span>
+                    <Button variant="secondary" aria-label={`One more ${line.tile.name}`} onClick={() => onMore(line)}>
+                      +
+                    </Button>
+                  </span>
+                </div>
               </li>
             ))}
           </ul>

@@ -195,7 +195,8 @@ export function TenderPanel({ kinds, totalsFor, plan, incentive, receipt, doneLa
           {failure ?? problem}
         </p>
       )}
-      <div className="flex gap-3">
+      {/* In reach on a phone, above its tab bar, however many tenders the farm takes. */}
+      <div className="sticky bottom-[calc(3.5rem+env(safe-area-inset-bottom))] flex gap-3 bg-white/90 py-3 md:bottom-0 dark:bg-stone-950/90">
         <Button variant="secondary" size="lg" onClick={onBack}>
           Back
         </Button>
