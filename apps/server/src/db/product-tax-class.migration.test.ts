@@ -14,8 +14,7 @@ import { runMigrations } from './migrate';
 /**
  * Migration 0038 (decision 574) gives every product a sales-tax class: existing products get their
  * category's class by the rule of `defaultTaxClass`. The demo data goes into a database migrated up
- * to 0037 (no tax class), 0038 is applied, and each product must have its category's class, the
- * class a fresh demo database writes.
+ * to 0037 (no tax class), 0038 is applied, and each product must have its category's class.
  */
 const MIGRATION = '0038_product_tax_class';
 
@@ -59,7 +58,13 @@ describe('migration 0038: a tax class for every product', () => {
     const migrated = await classesOf(before.db);
     expect(migrated.length).toBeGreaterThan(0);
     for (const product of migrated) expect(product.tax_class, product.category).toBe(defaultTaxClass(product.category));
-    expect(migrated).toEqual(await classesOf(app.ctx.db));
+    // A fresh database has the same classes, but for the demo's food among the crafts, which the
+    // seed gives its own class and the backfill (by category only) cannot know.
+    const fresh = await classesOf(app.ctx.db);
+    expect(fresh.map((p) => p.id)).toEqual(migrated.map((p) => p.id));
+    const differ = fresh.filter((p, i) => p.tax_class !== migrated[i].tax_class);
+    expect(differ.length).toBeGreaterThan(0);
+    for (const p of differ) expect([p.category, p.tax_class]).toEqual(['other', 'food']);
     // The demo sells crafts (other) and pet food, and every food category.
     expect(new Set(migrated.map((p) => p.category))).toEqual(new Set(PRODUCT_CATEGORIES));
     expect(new Set(migrated.map((p) => p.tax_class))).toEqual(new Set(['food', 'non_food']));

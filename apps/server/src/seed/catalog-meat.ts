@@ -184,6 +184,7 @@ export const OTHER: ProductTemplate[] = [
     price: [11, 13],
     unit: '16 oz jar',
     ingredients: 'Pure sweet sorghum syrup',
+    taxClass: 'food',
     countable: true,
   },
   {
@@ -192,6 +193,7 @@ export const OTHER: ProductTemplate[] = [
     price: [16, 19],
     unit: '12 oz bottle',
     ingredients: 'Pure maple syrup',
+    taxClass: 'food',
     countable: true,
   },
   {
@@ -216,6 +218,7 @@ export const OTHER: ProductTemplate[] = [
     price: [7, 9],
     unit: 'pint',
     ingredients: 'Pork leaf lard',
+    taxClass: 'food',
     countable: true,
   },
 ];

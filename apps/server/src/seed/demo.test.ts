@@ -7,6 +7,7 @@ import { undeclaredAllergens } from '@farmstand/shared/labels/allergens';
 import { meatListingViolation } from '@farmstand/shared/labels/meat-rules';
 import { labelIngredients } from '@farmstand/shared/labels/rules';
 import { type SellerType, sellerTypeViolation } from '@farmstand/shared/labels/seller-types';
+import { defaultTaxClass } from '@farmstand/shared/tax/questions';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import zipcodes from 'zipcodes';
@@ -341,6 +342,23 @@ describe('demo seed', () => {
       select count(*)::int as kentucky from certifications c join producers p on p.id = c.producer_id
       where p.state = 'KY' and c.certification_type = 'state_inspected_meat'`);
     expect(kentucky).toBe(0);
+  });
+
+  it('gives each demo product its sales-tax class: crafts and pet food not food, syrups and lard food', async () => {
+    const classes = await rows<{ name: string; category: string; tax_class: string }>(
+      sql`select name, category, tax_class from products`,
+    );
+    for (const p of classes) {
+      const own = /Syrup|Lard/.test(p.name) ? 'food' : defaultTaxClass(p.category);
+      expect(p.tax_class, p.name).toBe(own);
+    }
+    const of = (name: RegExp) => classes.find((p) => name.test(p.name))?.tax_class;
+    expect([of(/Beeswax Candles/), of(/Sorghum Syrup/), of(/for Pets/), of(/Eggs/)]).toEqual([
+      'non_food',
+      'food',
+      'non_food',
+      'food',
+    ]);
   });
 
   it('does not seed a database that already has accounts', async () => {

@@ -267,9 +267,9 @@ async function insertDemoCatalog(tx: Db, { farms, pictures, passwordHash, random
   };
 }
 
-/** A demo product's columns (its tax class its category's, decision 574): its variants are rows of their own. */
+/** A demo product's columns (its tax class its own, else its category's: decision 574); its variants are rows of their own. */
 function productColumns({ variants: _variants, ...columns }: DemoProduct) {
-  return { ...columns, taxClass: defaultTaxClass(columns.category) };
+  return { ...columns, taxClass: columns.taxClass ?? defaultTaxClass(columns.category) };
 }
 
 function reviewRow(

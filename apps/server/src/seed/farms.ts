@@ -11,6 +11,7 @@ import { isInspectedCategory } from '@farmstand/shared/labels/meat-rules';
 import { acidifiedFoodWord, type SellerType, sellerTypeViolation } from '@farmstand/shared/labels/seller-types';
 import type { Inspection, VariantInput } from '@farmstand/shared/schemas/products';
 import type { ShareTerms } from '@farmstand/shared/schemas/shares';
+import type { TaxClass } from '@farmstand/shared/tax/classes';
 import { FARM_KIND_CATEGORIES, PRODUCT_TEMPLATES, type ProductTemplate } from './catalog';
 import { demoLabelFacts } from './label-facts';
 import type { Random } from './random';
@@ -43,6 +44,8 @@ export type DemoProduct = {
   variants?: VariantInput[];
   /** A share of an animal (decision 512): the producer's terms. */
   share?: ShareTerms | null;
+  /** Its sales-tax class when not its category's (decision 574). */
+  taxClass?: TaxClass;
   createdAt: Date;
 };
 
@@ -496,6 +499,7 @@ export function buildProduct(
     sellerType: demoSellerType(farm.state, category, template),
     pickupInstructions: random.chance(0.35) ? random.pick(PRODUCT_PICKUP) : null,
     ...demoInspection(category, farm.farmName),
+    ...(template.taxClass ? { taxClass: template.taxClass } : {}),
     createdAt: plusDays(now, -random.int(1, 120)),
   };
 }
