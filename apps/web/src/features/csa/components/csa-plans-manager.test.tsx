@@ -151,6 +151,31 @@ describe('the farm’s CSA share plans', () => {
     expect(screen.getByRole('status').textContent).toBe('Share plan added');
   });
 
+  it('adds weeks off only inside the season, and refuses a season that ends before it starts, without asking the server', async () => {
+    serve([]);
+    const post = vi.spyOn(api, 'post');
+    show();
+    await screen.findByText('No share plans yet.');
+    fireEvent.click(screen.getByRole('button', { name: 'Add share plan' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.input(within(dialog).getByLabelText(/First pickup date/), { target: { value: '2099-04-04' } });
+    fireEvent.input(within(dialog).getByLabelText(/Last pickup date/), { target: { value: '2099-05-30' } });
+    const skip = within(dialog).getByLabelText('Skip the pickup on');
+    fireEvent.input(skip, { target: { value: '2099-06-06' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add date' }));
+    expect(await within(dialog).findByText('That date is outside the season')).toBeTruthy();
+    expect(document.activeElement).toBe(skip);
+    fireEvent.input(skip, { target: { value: '2099-05-02' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add date' }));
+    expect(within(dialog).getByRole('list', { name: 'Skipped dates' }).textContent).toContain('May 2');
+    expect(within(dialog).queryByText('That date is outside the season')).toBeNull();
+
+    fireEvent.input(within(dialog).getByLabelText(/Last pickup date/), { target: { value: '2099-03-01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add share plan' }));
+    expect(await within(dialog).findByText('The season cannot end before it starts')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+  });
+
   it('lists a plan’s members with their dislikes and skips, and posts the week’s box to them', async () => {
     serve([plan]);
     const put = vi.spyOn(api, 'put').mockResolvedValue({

@@ -1,13 +1,16 @@
 import { addDaysToDate, todayDateOnly } from '@farmstand/shared/format/date-only';
 import { CSA_LIMITS, type CsaPlan, CsaPlanRequest } from '@farmstand/shared/schemas/csa';
 import type { PickupPoint } from '@farmstand/shared/schemas/pickup';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, Spinner } from '@/components/ui/card';
 import { SelectInput, TextArea, TextInput } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api';
+import { messageAt, requestResolver } from '@/lib/form-errors';
 import { formatWeeklySlot } from '@/lib/pickup-time';
 import { usePickupSetup } from '@/shared/pickup-places';
 import { csaDay, dollars, placeCount, placeTime, seasonText, useMyPlans, useSavePlan } from '../api';
@@ -161,8 +164,31 @@ function Disclosure({ label, name, children }: { label: string; name: string; ch
 
 type SizeRow = { name: string; price: string };
 type PlaceChoice = { slot: string; cap: string };
+type PlanValues = {
+  name: string;
+  description: string;
+  sizes: SizeRow[];
+  season_start: string;
+  season_end: string;
+  skip_dates: string[];
+  /** The chosen places by their id. */
+  places: Record<string, PlaceChoice>;
+  active: boolean;
+  /** The date typed to add to the weeks off (not sent). */
+  skip: string;
+};
 
 const slotKey = (weekday: number, start: string) => `${weekday}|${start}`;
+const numberOrNaN = (text: string) => (text.trim() === '' ? Number.NaN : text.trim().replace(/^\$/, ''));
+
+/** A size's problem under its field, a place's under its cap (by its place among the chosen), the weeks off under the date. */
+const planField = (path: readonly PropertyKey[]) => {
+  const [field, index, part] = path;
+  if ((field === 'sizes' || field === 'places') && typeof index !== 'number') return `${String(field)}.root`;
+  if (field === 'sizes') return `sizes.${String(index)}.${String(part ?? 'name')}`;
+  if (field === 'places') return `places.${String(index)}`;
+  return field === 'skip_dates' ? 'skip' : String(field);
+};
 
 function PlanForm({
   plan,
@@ -180,110 +206,88 @@ function PlanForm({
   const save = useSavePlan();
   const eligible = points.filter((p) => p.kind !== 'delivery');
   const today = todayDateOnly(new Date(), eligible[0]?.time_zone);
-  const [name, setName] = useState(plan?.name ?? '');
-  const [description, setDescription] = useState(plan?.description ?? '');
-  const [sizes, setSizes] = useState<SizeRow[]>(
-    plan ? plan.sizes.map((s) => ({ name: s.name, price: s.price.toFixed(2) })) : [{ name: 'Regular', price: '' }],
-  );
-  const [seasonStart, setSeasonStart] = useState(plan?.season_start ?? today);
-  const [seasonEnd, setSeasonEnd] = useState(plan?.season_end ?? addDaysToDate(today, 7 * 20));
-  const [skips, setSkips] = useState<string[]>(plan?.skip_dates ?? []);
-  const [skipInput, setSkipInput] = useState('');
-  const [places, setPlaces] = useState<Map<number, PlaceChoice>>(
-    () => new Map((plan?.places ?? []).map((p) => [p.point_id, { slot: slotKey(p.weekday, p.start), cap: String(p.cap) }])),
-  );
-  const [active, setActive] = useState(plan?.active ?? true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<PlanValues, unknown, z.output<typeof CsaPlanRequest>>({
+    defaultValues: {
+      name: plan?.name ?? '',
+      description: plan?.description ?? '',
+      sizes: plan ? plan.sizes.map((s) => ({ name: s.name, price: s.price.toFixed(2) })) : [{ name: 'Regular', price: '' }],
+      season_start: plan?.season_start ?? today,
+      season_end: plan?.season_end ?? addDaysToDate(today, 7 * 20),
+      skip_dates: plan?.skip_dates ?? [],
+      places: Object.fromEntries(
+        (plan?.places ?? []).map((p) => [p.point_id, { slot: slotKey(p.weekday, p.start), cap: String(p.cap) }]),
+      ),
+      active: plan?.active ?? true,
+      skip: '',
+    },
+    resolver: requestResolver(
+      CsaPlanRequest,
+      ({ skip: _, places, ...values }: PlanValues, problem) => {
+        if (values.season_start && values.season_end && values.season_end < values.season_start)
+          problem('season_end', 'The season cannot end before it starts');
+        return {
+          ...values,
+          description: values.description.trim() || null,
+          sizes: values.sizes.map((s) => ({ name: s.name, price: numberOrNaN(s.price) })),
+          places: eligible
+            .filter((p) => places[p.id])
+            .map((p) => {
+              const [weekday, start] = places[p.id].slot.split('|');
+              return { point_id: p.id, weekday: Number(weekday), start: start ?? '', cap: numberOrNaN(places[p.id].cap) };
+            }),
+        };
+      },
+      planField,
+    ),
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
+  const sizes = useFieldArray({ control: form.control, name: 'sizes' });
+  const [sizeValues, skips, places, seasonStart, seasonEnd] = form.watch([
+    'sizes',
+    'skip_dates',
+    'places',
+    'season_start',
+    'season_end',
+  ]);
+  const setPlaces = (next: Record<string, PlaceChoice>) => form.setValue('places', next);
   const kept = plan?.sizes.length ?? 0;
   const gone = (plan?.places ?? []).filter((p) => !eligible.some((e) => e.id === p.point_id));
+  const chosen = eligible.filter((p) => places[p.id]);
 
   const addSkip = () => {
-    if (!skipInput) return setErrors({ ...errors, skip: 'Choose a date to skip' });
-    if (skips.includes(skipInput)) return setErrors({ ...errors, skip: 'That date is skipped already' });
-    if ((seasonStart && skipInput < seasonStart) || (seasonEnd && skipInput > seasonEnd))
-      return setErrors({ ...errors, skip: 'That date is outside the season' });
-    if (skips.length >= CSA_LIMITS.maxSkipDates)
-      return setErrors({ ...errors, skip: `At most ${CSA_LIMITS.maxSkipDates} skipped dates` });
-    setSkips([...skips, skipInput].sort());
-    setSkipInput('');
-    setErrors({ ...errors, skip: '' });
+    const skip = form.getValues('skip');
+    const refuse = (message: string) => form.setError('skip', { message }, { shouldFocus: true });
+    if (!skip) return refuse('Choose a date to skip');
+    if (skips.includes(skip)) return refuse('That date is skipped already');
+    if ((seasonStart && skip < seasonStart) || (seasonEnd && skip > seasonEnd)) return refuse('That date is outside the season');
+    if (skips.length >= CSA_LIMITS.maxSkipDates) return refuse(`At most ${CSA_LIMITS.maxSkipDates} skipped dates`);
+    form.setValue('skip_dates', [...skips, skip].sort());
+    form.setValue('skip', '');
+    form.clearErrors('skip');
   };
 
   const togglePlace = (point: PickupPoint, on: boolean) => {
-    const next = new Map(places);
-    if (on) {
-      const first = point.schedule[0];
-      next.set(point.id, { slot: first ? slotKey(first.weekday, first.start) : '', cap: '20' });
-    } else next.delete(point.id);
-    setPlaces(next);
+    const { [point.id]: _, ...rest } = places;
+    const first = point.schedule[0];
+    setPlaces(on ? { ...rest, [point.id]: { slot: first ? slotKey(first.weekday, first.start) : '', cap: '20' } } : rest);
   };
-  const changePlace = (id: number, patch: Partial<PlaceChoice>) => {
-    const next = new Map(places);
-    const current = next.get(id);
-    if (current) next.set(id, { ...current, ...patch });
-    setPlaces(next);
-  };
+  const changePlace = (id: number, patch: Partial<PlaceChoice>) => setPlaces({ ...places, [id]: { ...places[id], ...patch } });
 
-  const chosen = eligible.filter((p) => places.has(p.id));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = {
-      name,
-      description: description.trim() || null,
-      sizes: sizes.map((s) => ({ name: s.name, price: s.price.trim() === '' ? Number.NaN : s.price.trim().replace(/^\$/, '') })),
-      season_start: seasonStart,
-      season_end: seasonEnd,
-      skip_dates: skips,
-      places: chosen.map((p) => {
-        const choice = places.get(p.id) as PlaceChoice;
-        const [weekday, start] = choice.slot.split('|');
-        return {
-          point_id: p.id,
-          weekday: Number(weekday),
-          start: start ?? '',
-          cap: choice.cap.trim() === '' ? Number.NaN : choice.cap,
-        };
-      }),
-      active,
-    };
-    const found: Record<string, string> = {};
-    const parsed = CsaPlanRequest.safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const [field, index, part] = issue.path;
-        let key = String(field);
-        if (field === 'sizes' && typeof index === 'number') key = `sizes.${index}.${String(part ?? 'name')}`;
-        if (field === 'places' && typeof index === 'number') key = `places.${chosen[index]?.id}`;
-        if (key === 'sizes.' || key.endsWith('.undefined')) key = String(field);
-        found[key] ??= issue.message;
-      }
-    }
-    if (!found.season_end && seasonStart && seasonEnd && seasonEnd < seasonStart)
-      found.season_end = 'The season cannot end before it starts';
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !parsed.success) return;
-    save.mutate({ id: plan?.id ?? null, plan: parsed.data }, { onSuccess: (answer) => onSaved(answer.message) });
-  };
+  const submit = form.handleSubmit((body) =>
+    save.mutate({ id: plan?.id ?? null, plan: body }, { onSuccess: (answer) => onSaved(answer.message) }),
+  );
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextInput
-        label="Plan name"
-        required
-        maxLength={80}
-        value={name}
-        error={errors.name}
-        onChange={(e) => setName(e.target.value)}
-      />
+      <TextInput label="Plan name" required maxLength={80} error={errors.name?.message} {...form.register('name')} />
       <TextArea
         label="Description (optional)"
         rows={3}
         maxLength={1000}
         placeholder="What a box holds through the season"
-        value={description}
-        error={errors.description}
-        onChange={(e) => setDescription(e.target.value)}
+        error={errors.description?.message}
+        {...form.register('description')}
       />
 
       <fieldset className="space-y-2">
@@ -292,35 +296,32 @@ function PlanForm({
           Each size’s price is paid at every pickup.
           {kept > 0 && ' Members chose among these sizes: you can rename and reprice them, or add one, but not remove one.'}
         </p>
-        <FormError>{errors.sizes}</FormError>
+        <FormError>{errors.sizes?.root?.message}</FormError>
         <ol className="space-y-2">
-          {sizes.map((size, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; their order is their identity
-            <li key={index} className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-start">
+          {sizes.fields.map((size, index) => (
+            <li key={size.id} className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-start">
               <TextInput
                 label={`Size ${index + 1} name`}
                 maxLength={40}
                 placeholder="Small"
-                value={size.name}
-                error={errors[`sizes.${index}.name`]}
-                onChange={(e) => setSizes(sizes.map((s, i) => (i === index ? { ...s, name: e.target.value } : s)))}
+                error={errors.sizes?.[index]?.name?.message}
+                {...form.register(`sizes.${index}.name`)}
               />
               <TextInput
                 label={`Size ${index + 1} price per pickup ($)`}
                 inputMode="decimal"
                 autoComplete="off"
                 placeholder="25.00"
-                value={size.price}
-                error={errors[`sizes.${index}.price`]}
-                onChange={(e) => setSizes(sizes.map((s, i) => (i === index ? { ...s, price: e.target.value } : s)))}
+                error={errors.sizes?.[index]?.price?.message}
+                {...form.register(`sizes.${index}.price`)}
               />
-              {sizes.length > 1 && index >= kept && (
+              {sizes.fields.length > 1 && index >= kept && (
                 <Button
                   size="sm"
                   variant="ghost"
                   className="sm:mt-6"
-                  aria-label={`Remove size ${index + 1}${size.name ? ` (${size.name})` : ''}`}
-                  onClick={() => setSizes(sizes.filter((_, i) => i !== index))}
+                  aria-label={`Remove size ${index + 1}${sizeValues[index]?.name ? ` (${sizeValues[index].name})` : ''}`}
+                  onClick={() => sizes.remove(index)}
                 >
                   Remove
                 </Button>
@@ -328,8 +329,8 @@ function PlanForm({
             </li>
           ))}
         </ol>
-        {sizes.length < CSA_LIMITS.maxSizes && (
-          <Button size="sm" variant="secondary" onClick={() => setSizes([...sizes, { name: '', price: '' }])}>
+        {sizes.fields.length < CSA_LIMITS.maxSizes && (
+          <Button size="sm" variant="secondary" onClick={() => sizes.append({ name: '', price: '' })}>
             Add a size
           </Button>
         )}
@@ -341,17 +342,15 @@ function PlanForm({
           label="First pickup date"
           type="date"
           required
-          value={seasonStart}
-          error={errors.season_start}
-          onChange={(e) => setSeasonStart(e.target.value)}
+          error={errors.season_start?.message}
+          {...form.register('season_start')}
         />
         <TextInput
           label="Last pickup date"
           type="date"
           required
-          value={seasonEnd}
-          error={errors.season_end}
-          onChange={(e) => setSeasonEnd(e.target.value)}
+          error={errors.season_end?.message}
+          {...form.register('season_end')}
         />
       </fieldset>
 
@@ -360,13 +359,7 @@ function PlanForm({
         <p className={`text-sm ${muted}`}>Dates with no box (a holiday): members get no order and pay nothing.</p>
         <div className="flex flex-wrap items-start gap-2">
           <div className="w-full sm:w-56">
-            <TextInput
-              label="Skip the pickup on"
-              type="date"
-              value={skipInput}
-              error={errors.skip || errors.skip_dates || undefined}
-              onChange={(e) => setSkipInput(e.target.value)}
-            />
+            <TextInput label="Skip the pickup on" type="date" error={errors.skip?.message} {...form.register('skip')} />
           </div>
           <Button size="sm" variant="secondary" className="sm:mt-6" onClick={addSkip}>
             Add date
@@ -383,7 +376,12 @@ function PlanForm({
                 <button
                   type="button"
                   aria-label={`Remove ${csaDay(date)}`}
-                  onClick={() => setSkips(skips.filter((d) => d !== date))}
+                  onClick={() =>
+                    form.setValue(
+                      'skip_dates',
+                      skips.filter((d) => d !== date),
+                    )
+                  }
                   className="rounded-full px-1.5 leading-5 hover:bg-stone-300 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-stone-600"
                 >
                   ×
@@ -399,7 +397,7 @@ function PlanForm({
         <p className={`text-sm ${muted}`}>
           Up to {CSA_LIMITS.maxPlaces} of your pickup places, each at one of its weekly times, with the most members it takes.
         </p>
-        <FormError>{errors.places}</FormError>
+        <FormError>{errors.places?.root?.message}</FormError>
         {gone.map((p) => (
           <p key={p.point_id} className={`text-sm ${muted}`}>
             {p.name} is no longer one of your pickup places: its members stay, but it is left out when you save.
@@ -412,8 +410,8 @@ function PlanForm({
         ) : (
           <ul className="space-y-2">
             {eligible.map((point) => {
-              const choice = places.get(point.id);
-              const full = !choice && places.size >= CSA_LIMITS.maxPlaces;
+              const choice = places[point.id];
+              const full = !choice && chosen.length >= CSA_LIMITS.maxPlaces;
               const noTimes = point.schedule.length === 0;
               return (
                 <li key={point.id} className="rounded-lg border border-stone-200 p-3 dark:border-stone-700">
@@ -447,7 +445,7 @@ function PlanForm({
                         min={1}
                         max={CSA_LIMITS.maxCap}
                         value={choice.cap}
-                        error={errors[`places.${point.id}`]}
+                        error={messageAt(errors, `places.${chosen.indexOf(point)}`)}
                         onChange={(e) => changePlace(point.id, { cap: e.target.value })}
                       />
                     </div>
@@ -460,7 +458,7 @@ function PlanForm({
       </fieldset>
 
       <label className="flex items-start gap-2">
-        <input type="checkbox" className="mt-1" checked={active} onChange={(e) => setActive(e.target.checked)} />
+        <input type="checkbox" className="mt-1" {...form.register('active')} />
         <span>
           <span className="font-medium">Open to new members</span>
           <span className={`block text-sm ${muted}`}>Closing stops new members only; members keep their share.</span>
