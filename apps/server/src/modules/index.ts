@@ -28,6 +28,7 @@ import reviews from './reviews/reviews.routes';
 import search from './search/search.routes';
 import shares from './shares/shares.routes';
 import site from './site/site.routes';
+import stand from './stand/stand.routes';
 import standing from './standing/standing.routes';
 import storefront from './storefront/storefront.routes';
 import testing from './testing/testing.routes';
@@ -67,6 +68,7 @@ const MODULES: ModuleRoutes[] = [
   search,
   shares,
   site,
+  stand,
   standing,
   storefront,
   testing,

@@ -174,7 +174,7 @@ export function incentiveApplies(incentive: Incentive, product: BenefitProduct, 
   };
 }
 
-/** The tenders that pay only for some items; cash, card and other pay for anything. */
+/** The tenders that pay only for some items; cash, card, check, farm credit and other pay for anything. */
 type Restricted = BenefitProgramme | 'incentive';
 const RESTRICTED: Restricted[] = [...BENEFIT_PROGRAMMES, 'incentive'];
 

@@ -20,7 +20,21 @@ export type BenefitProgramme = (typeof BENEFIT_PROGRAMMES)[number];
 export const COUPON_PROGRAMMES = ['wic_fmnp', 'senior_fmnp'] as const;
 export type CouponProgramme = (typeof COUPON_PROGRAMMES)[number];
 
-export const TENDER_KINDS = ['snap', 'wic_fmnp', 'senior_fmnp', 'incentive', 'cash', 'card', 'other'] as const;
+/**
+ * Every tender a farm records (decision 516; `check` and `farm_credit` from the stand, decision 576):
+ * the benefits, then what pays for anything. Farmstand processes none of them.
+ */
+export const TENDER_KINDS = [
+  'snap',
+  'wic_fmnp',
+  'senior_fmnp',
+  'incentive',
+  'cash',
+  'card',
+  'check',
+  'farm_credit',
+  'other',
+] as const;
 export type TenderKind = (typeof TENDER_KINDS)[number];
 
 export const TENDER_LABELS: Record<TenderKind, string> = {
@@ -30,6 +44,8 @@ export const TENDER_LABELS: Record<TenderKind, string> = {
   incentive: 'Incentive match',
   cash: 'Cash',
   card: 'Card',
+  check: 'Check',
+  farm_credit: 'Farm credit',
   other: 'Other',
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TENDER_KINDS } from '../benefits/programmes';
 import { TAX_CLASSES } from '../tax/classes';
 import { TendersRequest } from './benefits';
 
@@ -45,6 +46,12 @@ export const StandSaleAction = z.strictObject({
   at: At,
   /** Which phone (a name the device keeps, such as "Booth phone 2"), for the day's books. */
   device: z.string().trim().min(1).max(60),
+  /**
+   * Which of the farm's places (a stand or market of `StandCatalog.places`) the sale was made at:
+   * its zone dates the sale, and a market offering an incentive lets the incentive be matched there.
+   * Null or left out: the farm's first place.
+   */
+  pointId: z.number().int().positive().nullable().optional(),
   lines: z.array(StandLine).min(1, 'A sale needs at least one item').max(100, 'A sale can have at most 100 lines'),
   tenders: TendersRequest,
   /** Where to send a receipt (e-mail), or null for none. */
@@ -169,8 +176,84 @@ export const StandCatalog = z.object({
   farm: z.object({ user_id: z.number(), farm_name: z.string(), time_zone: z.string(), state: z.string() }),
   products: z.array(StandProduct),
   /** The tender kinds the farm takes today, and the incentive (with its market) where it is offered. */
-  tenders: z.object({ kinds: z.array(z.string()), incentive: z.any().nullable(), market: z.string().nullable() }),
+  tenders: z.object({
+    kinds: z.array(z.string()),
+    /** The incentive's terms as the benefits' rules read them (`benefits/programmes.ts#Incentive`), or null. */
+    incentive: z.record(z.string(), z.unknown()).nullable(),
+    market: z.string().nullable(),
+  }),
   tax: z.object({ state: z.string(), rate_percent: z.number(), source: z.string() }),
   pickups: z.array(StandPickup),
+  /** The farm's stands and markets (active, not delivery days) a sale can name as its `pointId`; the first is the default (always sent). */
+  places: z
+    .array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        kind: z.string(),
+        time_zone: z.string(),
+        incentive_market: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type StandCatalog = z.infer<typeof StandCatalog>;
+
+/** `GET /api/stand/day?date=YYYY-MM-DD` (and `/day.csv`): the day's books; no date: today in the farm's zone. */
+export const StandDayQuery = z.strictObject({
+  date: z.iso.date({ error: 'The date must be a day as YYYY-MM-DD' }).optional(),
+});
+export type StandDayQuery = z.infer<typeof StandDayQuery>;
+
+/**
+ * One sale of the day's books: a walk-up sale, or a pickup order handed over that day. `lines_cents`
+ * are its goods, `tax_cents` its sales tax, `total_cents` both; `paid_cents` what its tenders add up
+ * to (a sale's equals its total; a pickup may have had nothing recorded).
+ */
+export const StandDaySale = z.object({
+  order_id: z.number(),
+  kind: z.enum(['sale', 'pickup']),
+  at: z.string(),
+  name: z.string(),
+  point_name: z.string(),
+  lines_cents: z.number(),
+  taxable_cents: z.number(),
+  exempt_cents: z.number(),
+  tax_cents: z.number(),
+  total_cents: z.number(),
+  paid_cents: z.number(),
+  tenders: z.record(z.enum(TENDER_KINDS), z.number()),
+});
+export type StandDaySale = z.infer<typeof StandDaySale>;
+
+/**
+ * The day's books at the booth (issue 47 item 6): stand sales and pickups handed over on that local
+ * day together; per tender kind its cents and how many sales had some (the incentive once per
+ * market); `cash_expected_cents` is the cash that should be in the box. Every total is the sum of
+ * the sales listed, to the cent.
+ */
+export const StandDay = z.object({
+  date: z.string(),
+  farm_name: z.string(),
+  time_zone: z.string(),
+  sales_count: z.number(),
+  pickups_count: z.number(),
+  lines_cents: z.number(),
+  taxable_cents: z.number(),
+  exempt_cents: z.number(),
+  tax_cents: z.number(),
+  total_cents: z.number(),
+  paid_cents: z.number(),
+  cash_expected_cents: z.number(),
+  tenders: z.array(
+    z.object({
+      kind: z.enum(TENDER_KINDS),
+      label: z.string(),
+      market: z.string().nullable(),
+      sales: z.number(),
+      cents: z.number(),
+    }),
+  ),
+  sales: z.array(StandDaySale),
+});
+export type StandDay = z.infer<typeof StandDay>;

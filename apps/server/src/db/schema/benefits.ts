@@ -51,6 +51,9 @@ export const orderTenders = pgTable('order_tenders', {
   incentiveCents: integer('incentive_cents').notNull().default(0),
   cashCents: integer('cash_cents').notNull().default(0),
   cardCents: integer('card_cents').notNull().default(0),
+  /** A check, and what the farm sold on credit (decision 576): recorded, never processed. */
+  checkCents: integer('check_cents').notNull().default(0),
+  farmCreditCents: integer('farm_credit_cents').notNull().default(0),
   otherCents: integer('other_cents').notNull().default(0),
   incentiveMarket: text('incentive_market'),
   recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),

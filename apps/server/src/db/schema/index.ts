@@ -9,5 +9,6 @@ export * from './producers';
 export * from './products';
 export * from './search';
 export * from './shares';
+export * from './stand';
 export * from './standing';
 export * from './users';

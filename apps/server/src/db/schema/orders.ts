@@ -174,6 +174,17 @@ export const orders = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Where the sale was made (decision 575): 'online' (reserved, handed over at pickup) or 'stand'
+     * (a walk-up sale rung up at the booth, the farm itself its customer, picked up at once).
+     */
+    source: text('source', { enum: ['online', 'stand'] })
+      .notNull()
+      .default('online'),
+    /** The sales tax of the order's lines (decision 576; 0 until a stand sale or a state's rule adds it), never on the SNAP-paid part. */
+    taxCents: integer('tax_cents').notNull().default(0),
+    taxableCents: integer('taxable_cents').notNull().default(0),
+    exemptCents: integer('exempt_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
@@ -183,9 +194,12 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_point_window_idx').on(t.pointId, t.windowStart),
     index('orders_created_idx').on(t.createdAt),
+    // The stand's day books read one farm's stand sales of a local date.
+    index('orders_stand_day_idx').on(t.producerUserId, t.windowDate).where(sql`${t.source} = 'stand'`),
     // The expiry sweep reads only unanswered requests.
     index('orders_requested_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'requested'`),
     check('orders_planned_benefits_check', sql`${t.plannedBenefits} <@ ARRAY['snap', 'wic_fmnp', 'senior_fmnp']::text[]`),
+    check('orders_source_check', sql`${t.source} in ('online', 'stand')`),
   ],
 );
 
@@ -215,6 +229,9 @@ export const orderItems = pgTable(
     /** Each pack's weight once weighed (one per pack), and the line's price from them. */
     weights: numeric('weights', { precision: 10, scale: 3, mode: 'number' }).array(),
     finalAmountCents: integer('final_amount_cents'),
+    /** The line's sales tax and its tax class when it was sold (decision 576); 0 and null for a line never taxed. */
+    taxCents: integer('tax_cents').notNull().default(0),
+    taxClass: text('tax_class'),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

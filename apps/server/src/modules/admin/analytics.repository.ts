@@ -7,9 +7,13 @@ const num = (value: unknown) => (value === null || value === undefined ? 0 : Num
 
 export type Window = { from: Date; to: Date };
 
-/** Activity = any of: order placed, inquiry sent, message sent, review written, producer favourited, tracked event. */
+/**
+ * Activity = any of: order placed, inquiry sent, message sent, review written, producer favourited,
+ * tracked event. Orders are those placed online: a farm's walk-up sales name the farm as their
+ * customer (decision 575).
+ */
 const activeUsersIn = (w: Window) => sql`(
-  select customer_id as user_id from orders where created_at >= ${w.from} and created_at < ${w.to}
+  select customer_id as user_id from orders where source = 'online' and created_at >= ${w.from} and created_at < ${w.to}
   union select customer_id from inquiries where created_at >= ${w.from} and created_at < ${w.to}
   union select sender_id from messages where created_at >= ${w.from} and created_at < ${w.to}
   union select reviewer_id from reviews where created_at >= ${w.from} and created_at < ${w.to}
@@ -33,7 +37,7 @@ export async function windowFigures(db: Db, w: Window): Promise<WindowFigures> {
       (select coalesce(sum(amount_cents), 0) from payments where created_at >= ${w.from} and created_at < ${w.to}) as revenue_cents,
       (select count(*) from users where status <> 'deleted' and created_at >= ${w.from} and created_at < ${w.to}) as new_users,
       (select count(*) from active a join users u on u.id = a.user_id where u.status <> 'deleted') as active_users,
-      (select count(*) from orders where created_at >= ${w.from} and created_at < ${w.to}) as orders,
+      (select count(*) from orders where source = 'online' and created_at >= ${w.from} and created_at < ${w.to}) as orders,
       (select count(*) from active a join users u on u.id = a.user_id where u.user_type = 'consumer') as active_consumers,
       (select count(distinct o.customer_id) from orders o join users u on u.id = o.customer_id
         where u.user_type = 'consumer' and o.created_at >= ${w.from} and o.created_at < ${w.to}) as ordering_consumers`);

@@ -59,7 +59,7 @@ export function buildLedger(
 export const ledgerFileName = (month: string, extension: 'csv' | 'pdf') => `farmstand-benefits-${month}.${extension}`;
 
 const CSV_KINDS: TenderKind[] = ['snap', 'wic_fmnp', 'senior_fmnp', 'incentive'];
-const CSV_OTHERS: TenderKind[] = ['cash', 'card', 'other'];
+const CSV_OTHERS: TenderKind[] = ['cash', 'card', 'check', 'farm_credit', 'other'];
 
 /**
  * The month as one table, an order a line (CRLF line ends): its number, the local pickup day,

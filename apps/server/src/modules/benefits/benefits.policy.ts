@@ -66,10 +66,10 @@ export function participating(incentive: Incentive, markets: readonly (string | 
   return named.flatMap((m) => incentive.markets.filter((listed) => listed.toLowerCase() === m.toLowerCase()).slice(0, 1));
 }
 
-/** The tenders a farm may record: the benefits it takes now, and cash, card or other, always. */
+/** The tenders a farm may record: the benefits it takes now, and cash, card, check, farm credit or other, always. */
 export const acceptedTenders = (takes: Take[], state: string, table: BenefitTable): AcceptedTenders => ({
   state: state as StateCode,
-  kinds: [...takes, 'cash', 'card', 'other'],
+  kinds: [...takes, 'cash', 'card', 'check', 'farm_credit', 'other'],
   table,
 });
 

@@ -81,6 +81,8 @@ export function tenderCents(row: TendersRow): Record<TenderKind, number> {
     incentive: row.incentiveCents,
     cash: row.cashCents,
     card: row.cardCents,
+    check: row.checkCents,
+    farm_credit: row.farmCreditCents,
     other: row.otherCents,
   };
 }
@@ -95,6 +97,8 @@ export function tenderColumns(tendered: Partial<Record<TenderKind, number | unde
     incentiveCents: cents('incentive'),
     cashCents: cents('cash'),
     cardCents: cents('card'),
+    checkCents: cents('check'),
+    farmCreditCents: cents('farm_credit'),
     otherCents: cents('other'),
   };
 }

@@ -176,6 +176,8 @@ const KIND_COLUMNS = {
   incentive: orderTenders.incentiveCents,
   cash: orderTenders.cashCents,
   card: orderTenders.cardCents,
+  check: orderTenders.checkCents,
+  farm_credit: orderTenders.farmCreditCents,
   other: orderTenders.otherCents,
 } as const;
 

@@ -340,6 +340,8 @@ describe('benefits at pickup', () => {
       incentive: 1000,
       cash: 800,
       card: 0,
+      check: 0,
+      farm_credit: 0,
       other: 0,
     });
     expect((await move(app, farm, first, 'picked_up')).statusCode).toBe(200);
@@ -363,7 +365,7 @@ describe('benefits at pickup', () => {
 
     const ledger = await send('GET', '/api/benefits/ledger?month=2030-06', farm);
     expect(ledger.statusCode, ledger.body).toBe(200);
-    const zero = { wic_fmnp: 0, senior_fmnp: 0, card: 0, other: 0 };
+    const zero = { wic_fmnp: 0, senior_fmnp: 0, card: 0, check: 0, farm_credit: 0, other: 0 };
     expect(ledger.json()).toEqual({
       month: '2030-06',
       farm_name: `Farm ${farm.id}`,
@@ -396,9 +398,9 @@ describe('benefits at pickup', () => {
     expect(csv.headers['content-disposition']).toBe('attachment; filename="farmstand-benefits-2030-06.csv"');
     expect(csv.body).toBe(
       [
-        'Order,Picked up on,Shopper,SNAP/EBT,WIC FMNP coupons,Senior FMNP coupons,Incentive match,Incentive market,Cash,Card,Other,Total',
-        `${first},2030-06-08,Dana Shopper,10.75,0.00,0.00,10.00,${MARKET},8.00,0.00,0.00,28.75`,
-        `${second},2030-06-08,"Lee ""Jr"", Shopper",10.00,0.00,0.00,10.00,${MARKET},0.75,0.00,0.00,20.75`,
+        'Order,Picked up on,Shopper,SNAP/EBT,WIC FMNP coupons,Senior FMNP coupons,Incentive match,Incentive market,Cash,Card,Check,Farm credit,Other,Total',
+        `${first},2030-06-08,Dana Shopper,10.75,0.00,0.00,10.00,${MARKET},8.00,0.00,0.00,0.00,0.00,28.75`,
+        `${second},2030-06-08,"Lee ""Jr"", Shopper",10.00,0.00,0.00,10.00,${MARKET},0.75,0.00,0.00,0.00,0.00,20.75`,
         '',
       ].join('\r\n'),
     );
@@ -424,7 +426,7 @@ describe('benefits at pickup', () => {
     const totals = await send('GET', '/api/admin/benefits/totals?month=2030-06', admin);
     expect(totals.statusCode, totals.body).toBe(200);
     expect(totals.json().rows.find((r: { kind: string }) => r.kind === 'snap')).toMatchObject({ orders: 2, cents: 2075 });
-    expect(totals.json().rows).toHaveLength(7);
+    expect(totals.json().rows).toHaveLength(9);
   });
 
   it('refuses tenders for orders that were never handed over', async () => {

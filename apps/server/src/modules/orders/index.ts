@@ -1,5 +1,6 @@
 // The orders module's front door: what other modules, jobs, realtime, the app and the seed use (docs/CONVENTIONS.md).
-export { checkLines } from './order-lines';
+export { standTerms } from './order-benefits';
+export { checkLines, itemAmounts, orderAmounts } from './order-lines';
 export { farmsWithPendingOrderMail, mailFarmNow, mailPeriodOf, takePendingOrderMail, when } from './order-mail';
 export { announcePlaced, checkDraft, placeDraft, unorderableLines } from './order-placement';
 export { lockShopper } from './order-placement.repository';
@@ -15,3 +16,4 @@ export {
   userOfUnsubscribeToken,
   windowInZone,
 } from './reminders';
+export { checkWalkUp, placeWalkUp, walkUpName } from './walk-up';

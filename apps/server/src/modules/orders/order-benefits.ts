@@ -73,17 +73,90 @@ type Basis = {
 };
 
 /**
+ * What the farm takes on a day at a place, by the benefits module's rules: its state, the
+ * programmes it takes that day, the table in force, and the incentive where the place is one of
+ * the incentive's markets (decision 540).
+ */
+async function termsOf(ctx: AppContext, producerUserId: number, pointId: number | null, date: string) {
+  const [farm, row, place, table] = await Promise.all([
+    findFarm(ctx.db, producerUserId),
+    findBenefits(ctx.db, producerUserId),
+    pointId === null ? Promise.resolve(undefined) : ctx.reads.pickupPoint(pointId),
+    loadBenefitTable(ctx.db),
+  ]);
+  const state = farm?.state ?? '';
+  // The incentive of the place's state, at a place that is one of its markets (decision 540).
+  const offered = incentiveAt(table, place?.point);
+  const takes = takesOn(row, state, date, offered ? [offered] : []);
+  const incentive = offered && takes.includes('incentive') ? offered : null;
+  return { state, takes, table, incentive: incentive?.incentive ?? null, incentiveMarket: incentive?.market ?? null };
+}
+
+/**
+ * The tenders a farm takes at its stand or market on a day (the catalogue the phone keeps, decision
+ * 575): the same terms a pickup order there is judged by.
+ */
+export async function standTerms(ctx: AppContext, producerUserId: number, pointId: number | null, date: string) {
+  const terms = await termsOf(ctx, producerUserId, pointId, date);
+  return {
+    state: terms.state,
+    kinds: acceptedTenders(terms.takes, terms.state, terms.table).kinds,
+    incentive: terms.incentive,
+    market: terms.incentiveMarket,
+  };
+}
+
+/**
+ * The tender plan and refusal rule of a sale that is not an order yet (a walk-up sale at the
+ * stand, decision 575): its lines at the sale's place and day, by the rules a pickup order there is
+ * judged by (`tenderPlan`, `checkTender`). `extraCents` (the sale's tax) is added to the total and
+ * the rest, as an order's delivery fee is: no benefit pays it. The shopper is not known, so the
+ * incentive's daily cap counts this sale alone. Answers, per line, whether SNAP may pay it.
+ */
+export async function salePlan(
+  ctx: AppContext,
+  sale: { producerUserId: number; pointId: number | null; date: string },
+  lines: readonly { productId: number | null; totalCents: number }[],
+) {
+  const [terms, kinds] = await Promise.all([
+    termsOf(ctx, sale.producerUserId, sale.pointId, sale.date),
+    productKinds(
+      ctx.db,
+      lines.flatMap((l) => (l.productId === null ? [] : [l.productId])),
+    ),
+  ]);
+  const basket = lines.map((l) => ({
+    totalCents: l.totalCents,
+    product: benefitProduct(l.productId === null ? undefined : kinds.get(l.productId)),
+  }));
+  const accepted = acceptedTenders(terms.takes, terms.state, terms.table);
+  const snapMay = basket.map(
+    (l) =>
+      terms.takes.includes('snap') && couponEligible('snap', terms.state as StateCode, l.product, terms.table).eligible !== false,
+  );
+  const plan = (extraCents: number): TenderPlan => {
+    const base = tenderPlan(basket, accepted, terms.incentive, 0);
+    return { ...base, totalCents: base.totalCents + extraCents, restCents: base.restCents + extraCents };
+  };
+  return {
+    snapMay,
+    incentiveMarket: terms.incentiveMarket,
+    /** The rule's own sentence when the tenders break it, else null. */
+    refusal: (tendered: Partial<Record<TenderKind, number>>, extraCents: number) =>
+      checkTender(plan(extraCents), tendered, terms.incentive),
+  };
+}
+
+/**
  * The programmes are judged on the order's pickup day (its local date), the day the food is handed
  * over and paid: a coupon whose authorisation ends before it is not counted, as placing the order
  * for that day is refused (decision 541). The incentive is offered only when the order's pickup
  * place is one of the incentive's participating markets (decision 540).
  */
 async function basisOf(ctx: AppContext, order: repo.OrderRow): Promise<Basis> {
-  const [items, farm, row, place] = await Promise.all([
+  const [items, terms] = await Promise.all([
     repo.findItems(ctx.db, order.id),
-    findFarm(ctx.db, order.producerUserId),
-    findBenefits(ctx.db, order.producerUserId),
-    order.pointId === null ? Promise.resolve(undefined) : ctx.reads.pickupPoint(order.pointId),
+    termsOf(ctx, order.producerUserId, order.pointId, order.windowDate),
   ]);
   items.sort((a, b) => a.id - b.id);
   const boxIds = await shareBoxOf(ctx, order, items);
@@ -92,19 +165,9 @@ async function basisOf(ctx: AppContext, order: repo.OrderRow): Promise<Basis> {
     ...(boxIds ?? []),
   ]);
   const share = boxIds ? shareProduct(boxIds.map((id) => benefitProduct(kinds.get(id)))) : null;
-  const state = farm?.state ?? '';
-  const table = await loadBenefitTable(ctx.db);
-  // The incentive of the place's state, at a place that is one of its markets (decision 540).
-  const offered = incentiveAt(table, place?.point);
-  const takes = takesOn(row, state, order.windowDate, offered ? [offered] : []);
-  const incentive = offered && takes.includes('incentive') ? offered : null;
   return {
     order,
-    state,
-    takes,
-    table,
-    incentive: incentive?.incentive ?? null,
-    incentiveMarket: incentive?.market ?? null,
+    ...terms,
     // Line amounts exactly as the order's own (order-lines.ts): a by-weight line not yet weighed is its estimate.
     lines: items.map((item) => ({
       item,

@@ -92,6 +92,13 @@ export function quantityPerProduct(lines: readonly (LineRef & { quantity: number
   return totals;
 }
 
+/**
+ * How a source treats stock (order-placement.ts#SOURCE_RULES): 'on-accept', a reservation: stock
+ * must cover the lines now and is taken when the farm accepts; 'sold', a sale already made at the
+ * stand: never refused for stock, taken at once even past what is left (decision 575).
+ */
+export type StockRule = 'on-accept' | 'sold';
+
 /** The price, unit and weight range a line copies onto the order (later edits never change it). */
 export type LineOffer = {
   variantId: number | null;
@@ -112,6 +119,7 @@ export function lineOffer(
   product: OrderProduct,
   variantId: number | null,
   variants: Map<number, VariantForOrder>,
+  stock: StockRule = 'on-accept',
 ): LineOffer & { stockQuantity: number | null } {
   if (!product.hasVariants) {
     return {
@@ -132,7 +140,8 @@ export function lineOffer(
   }
   const name = lineName(product.name, variant.name);
   if (variant.priceCents === null) throw badRequest(`${name} has no price yet: send the producer an inquiry instead`, 'items');
-  if (variant.availability === 'sold_out' || variant.stockQuantity === 0) throw badRequest(`${name} is sold out`, 'items');
+  if (stock === 'on-accept' && (variant.availability === 'sold_out' || variant.stockQuantity === 0))
+    throw badRequest(`${name} is sold out`, 'items');
   return {
     variantId: variant.id,
     variantName: variant.name,

@@ -3,8 +3,15 @@ import type { Db } from '../../db/client';
 import { orderEvents, orderItems, orders, users } from '../../db/schema';
 import type { ItemRow, OrderRow } from './orders.repository';
 
-export type NewOrder = Omit<OrderRow, 'id' | 'status' | 'declineReason' | 'conversationId'>;
-export type NewItem = Omit<ItemRow, 'id' | 'orderId' | 'reservedQuantity' | 'orderedQuantity' | 'shortReason'>;
+/** The sales tax is written once the sale's tenders are known (a walk-up sale: decision 576). */
+export type NewOrder = Omit<
+  OrderRow,
+  'id' | 'status' | 'declineReason' | 'conversationId' | 'taxCents' | 'taxableCents' | 'exemptCents'
+>;
+export type NewItem = Omit<
+  ItemRow,
+  'id' | 'orderId' | 'reservedQuantity' | 'orderedQuantity' | 'shortReason' | 'taxCents' | 'taxClass'
+>;
 
 /** Why the shopper limits refuse a placement: too many open orders with the farm, or in the window. */
 export type LimitRefusal = { refused: 'farm' | 'window' };

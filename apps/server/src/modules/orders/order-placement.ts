@@ -19,7 +19,9 @@ import {
   lockPoint,
   productsPlaceLimits,
   resolveWindow,
+  saleWindow,
 } from '../pickup';
+import { recordSale, type SaleStock } from '../products';
 import {
   checkLines,
   type LineProducts,
@@ -28,6 +30,7 @@ import {
   orderAmounts,
   quantityPerProduct,
   readLineProducts,
+  type StockRule,
 } from './order-lines';
 import { farmTimeZone, mailFarmNow, newOrderMail, orderSummaryAfterNumber, when } from './order-mail';
 import { insertOrder, type LimitRefusal, type NewItem, type NewOrder, shopperLimitRefusal } from './order-placement.repository';
@@ -56,18 +59,67 @@ const EXPIRY_MS = ORDER_LIMITS.expiryHours * 3_600_000;
 export type DraftSource =
   | { kind: 'basket' }
   | { kind: 'standing'; standingId: number }
-  | { kind: 'csa-week'; standingId: number; share: { name: string; price: number } };
+  | { kind: 'csa-week'; standingId: number; share: { name: string; price: number } }
+  | { kind: 'walk-up' };
+
+type SourceRules = {
+  /** Counted against (and refused by) the shopper's own open orders. */
+  shopperLimits: boolean;
+  /** The lines come free with the share's line at its size's price (decision 515). */
+  linesInPrice: boolean;
+  /**
+   * 'schedule': a pickup time on the place's schedule, with its cut-off, closed dates, the lines'
+   * seasons and the window's cap; 'sale': the sale's own moment at the farm's stand or market
+   * (`saleWindow`), none of those, since the sale is made (decision 575).
+   */
+  window: 'schedule' | 'sale';
+  /** The place's smallest basket applies. */
+  minimum: boolean;
+  /** Each product's limit per pickup day applies (decision 543). */
+  dayLimits: boolean;
+  /** How stock is judged and taken (order-lines.ts#StockRule). */
+  stock: StockRule;
+  /**
+   * Who the order's customer is: the signed-in shopper (never the farm itself), or the farm
+   * (a walk-up sale to someone unknown, rung up by the farm: decision 575).
+   */
+  buyer: 'shopper' | 'farm';
+  /** The order opens its thread with the farm and the farm is mailed (new order), or nobody is told. */
+  tells: 'farm' | 'nobody';
+  /** What the order's `source` column says: reserved online, or sold at the stand. */
+  source: 'online' | 'stand';
+};
 
 /**
- * How each source is placed. `shopperLimits`: counted against (and refused by) the shopper's own
- * open orders; a reservation's week is bounded by its reservation instead, so a member's share and
- * their add-ons reach the same pickup (decision 519). `linesInPrice`: the lines come free with the
- * share's line at its size's price (decision 515).
+ * How each source is placed. A reservation's week is bounded by its reservation instead of the
+ * shopper's limits, so a member's share and their add-ons reach the same pickup (decision 519). A
+ * walk-up sale at the booth (decision 575) is the farm's own, at the sale's moment, with no
+ * shopper limits, minimum, window cap or day limit, taken from stock at once, told to nobody.
  */
-const SOURCE_RULES: Record<DraftSource['kind'], { shopperLimits: boolean; linesInPrice: boolean }> = {
-  basket: { shopperLimits: true, linesInPrice: false },
-  standing: { shopperLimits: false, linesInPrice: false },
-  'csa-week': { shopperLimits: false, linesInPrice: true },
+const ONLINE = {
+  window: 'schedule',
+  minimum: true,
+  dayLimits: true,
+  stock: 'on-accept',
+  buyer: 'shopper',
+  tells: 'farm',
+  source: 'online',
+} as const;
+const SOURCE_RULES: Record<DraftSource['kind'], SourceRules> = {
+  basket: { ...ONLINE, shopperLimits: true, linesInPrice: false },
+  standing: { ...ONLINE, shopperLimits: false, linesInPrice: false },
+  'csa-week': { ...ONLINE, shopperLimits: false, linesInPrice: true },
+  'walk-up': {
+    shopperLimits: false,
+    linesInPrice: false,
+    window: 'sale',
+    minimum: false,
+    dayLimits: false,
+    stock: 'sold',
+    buyer: 'farm',
+    tells: 'nobody',
+    source: 'stand',
+  },
 };
 
 /** A sale to place: whose, from which farm, for which pickup, its lines, and where it came from. */
@@ -75,7 +127,9 @@ export type OrderDraft = {
   source: DraftSource;
   shopper: AuthUser;
   producerUserId: number;
-  pointId: number;
+  /** The pickup place; for a walk-up sale, the stand or market (null: the farm's first). */
+  pointId: number | null;
+  /** The chosen pickup time; for a walk-up sale, the moment of the sale. */
   startsAt: Date;
   lines: PlaceInput['items'];
   shopperName: string;
@@ -128,22 +182,26 @@ export type CheckedDraft = Awaited<ReturnType<typeof checkDraft>>;
  */
 export async function checkDraft(ctx: AppContext, draft: OrderDraft) {
   const { shopper, producerUserId, lines: wanted } = draft;
-  if (producerUserId === shopper.id) throw forbidden('You cannot reserve your own products');
   const rules = SOURCE_RULES[draft.source.kind];
+  if (rules.buyer === 'shopper' && producerUserId === shopper.id) throw forbidden('You cannot reserve your own products');
+  if (rules.buyer === 'farm' && producerUserId !== shopper.id) throw forbidden('Only the farm records its own sales');
   // Two reads at once: the lines (the one line check); the pickup window with the producer's rules
   // and farm (with its owner's e-mail for the notice). Failures keep their order.
   const [found, windowOrError] = await Promise.all([
     checkLines(ctx, producerUserId, wanted),
-    resolveWindow(ctx, producerUserId, draft.pointId, draft.startsAt).catch((error: unknown) => ({ error })),
+    (rules.window === 'sale'
+      ? saleWindow(ctx, producerUserId, draft.pointId, draft.startsAt)
+      : resolveWindow(ctx, producerUserId, draft.pointId ?? 0, draft.startsAt)
+    ).catch((error: unknown) => ({ error })),
   ]);
   const perProduct = quantityPerProduct(wanted);
   const lines = wanted.map((line) => {
     const product = found.products.get(line.productId) as OrderProduct;
-    return { line, product, offer: orderableOffer(line, product, found, perProduct) };
+    return { line, product, offer: orderableOffer(line, product, found, perProduct, rules.stock) };
   });
   if ('error' in windowOrError) throw windowOrError.error;
   const window = windowOrError;
-  for (const { product } of lines) assertInSeason(product, window.occurrence.date);
+  if (rules.window === 'schedule') for (const { product } of lines) assertInSeason(product, window.occurrence.date);
 
   const { farm } = window;
   if (!farm) throw notFound('Producer not found');
@@ -167,12 +225,13 @@ export async function checkDraft(ctx: AppContext, draft: OrderDraft) {
   const amounts = orderAmounts(newItems, 0);
   const subtotal = amounts.subtotalCents;
   assertTotalWithinLimit(subtotal);
-  assertMinimumOrder(window.point, subtotal);
+  if (rules.minimum) assertMinimumOrder(window.point, subtotal);
   const delivery = await deliveryFor(ctx, window, farm, draft.deliveryAddress);
   const feeCents = delivery?.feeCents ?? 0;
   assertTotalWithinLimit(subtotal + feeCents);
 
-  const at = ctx.clock.now();
+  // A sale made at the stand is recorded at its own moment (decision 575).
+  const at = rules.window === 'sale' ? draft.startsAt : ctx.clock.now();
   const { point, occurrence } = window;
   const newOrder: NewOrder = {
     customerId: shopper.id,
@@ -201,21 +260,25 @@ export async function checkDraft(ctx: AppContext, draft: OrderDraft) {
     weighedBy: null,
     note: draft.note,
     expiresAt: new Date(at.getTime() + EXPIRY_MS),
-    standingId: draft.source.kind === 'basket' ? null : draft.source.standingId,
+    standingId: 'standingId' in draft.source ? draft.source.standingId : null,
     plannedBenefits: draft.plannedBenefits,
+    source: rules.source,
     createdAt: at,
     updatedAt: at,
   };
   // Read before the transaction too: the mail's site, messaging, each product's day limits per place.
+  const tells = rules.tells === 'farm';
   const [site, messagingOn, placeLimits] = await Promise.all([
-    farm.email ? ctx.mailer.site() : null,
-    assertMessagingEnabled(ctx).then(
-      () => true,
-      () => false,
-    ),
-    productsPlaceLimits(ctx.db, [...perProduct.keys()]),
+    tells && farm.email ? ctx.mailer.site() : null,
+    tells
+      ? assertMessagingEnabled(ctx).then(
+          () => true,
+          () => false,
+        )
+      : false,
+    rules.dayLimits ? productsPlaceLimits(ctx.db, [...perProduct.keys()]) : new Map<number, Map<number, number>>(),
   ]);
-  const dayLines = [...perProduct].map(([productId, quantity]) => {
+  const dayLines = [...(rules.dayLimits ? perProduct : [])].map(([productId, quantity]) => {
     const product = found.products.get(productId) as OrderProduct;
     // A place's own day limit for the product counts that place's orders; the product's, the others' (decision 543).
     const scope = dayScope(placeLimits, productId, point.id);
@@ -230,11 +293,12 @@ function orderableOffer(
   product: OrderProduct,
   found: LineProducts,
   perProduct: Map<number, number>,
+  stock: StockRule = 'on-accept',
 ) {
-  const offer = lineOffer(product, line.variantId, found.variants);
+  const offer = lineOffer(product, line.variantId, found.variants, stock);
   // A variant's stock stands in for the product's (the product row tracks none of its own); the
   // quantity cap of an untracked product judges its lines together.
-  assertOrderable({ ...product, stockQuantity: offer.stockQuantity }, line.quantity, perProduct.get(product.id));
+  assertOrderable({ ...product, stockQuantity: offer.stockQuantity }, line.quantity, perProduct.get(product.id), stock);
   return offer;
 }
 
@@ -243,13 +307,15 @@ function orderableOffer(
  * pickup point's row lock (two shoppers cannot both take the last place), the shopper's open orders
  * under the shopper's row lock (by its source's rules), each product's day limit under its row lock;
  * then the order, its lines and first event, the opening message of its thread and the farm's mail,
- * all in that transaction. Stock is not taken here: it is reserved when the producer accepts.
- * After the commit, the caller hands the answer to `announcePlaced`.
+ * all in that transaction. Stock is not taken here: it is reserved when the producer accepts;
+ * a sale already made (a walk-up sale, decision 575) takes it here, even past what is left, and
+ * answers per line what it oversold (`sold`). After the commit, the caller hands the answer to
+ * `announcePlaced`.
  */
 export async function placeDraft(ctx: AppContext, tx: Db, checked: CheckedDraft) {
   const { draft, rules, window, farm, newOrder, newItems, at } = checked;
   const { point, occurrence } = window;
-  const cap = window.settings.capPerWindow;
+  const cap = rules.window === 'schedule' ? window.settings.capPerWindow : null;
   if (cap !== null) {
     await lockPoint(tx, point.id);
     const taken = await countOpenOrdersInWindow(tx, point.id, occurrence.startsAt);
@@ -263,6 +329,7 @@ export async function placeDraft(ctx: AppContext, tx: Db, checked: CheckedDraft)
   const overDay = await dayLimitRefusal(tx, checked.dayLines, draft.producerUserId, occurrence.date);
   if (overDay) throw conflict(dayLimitMessage(overDay, occurrence.date));
   const { order, items } = await insertOrder(tx, newOrder, newItems);
+  const sold: SaleStock[] | null = rules.stock === 'sold' ? await recordSale(tx, items) : null;
   const message = checked.messagingOn
     ? await repo.insertOrderMessage(tx, {
         orderId: order.id,
@@ -273,14 +340,14 @@ export async function placeDraft(ctx: AppContext, tx: Db, checked: CheckedDraft)
     : null;
   // The farm's first order of a mail period is mailed at once; later ones wait for the digest.
   const mail =
-    farm.email && (await mailFarmNow(tx, draft.producerUserId, order.id, 'requested', at))
+    rules.tells === 'farm' && farm.email && (await mailFarmNow(tx, draft.producerUserId, order.id, 'requested', at))
       ? await ctx.mailer.render(
           newOrderMail(ctx, farm.email, order, newItems, draft.shopperName, point.timeZone, farmTimeZone(farm)),
           checked.site ?? undefined,
         )
       : null;
   const mailId = mail ? await insertOutboxRow(tx, mail) : null;
-  return { checked, order: { ...order, conversationId: message?.conversationId ?? null }, items, message, mail, mailId };
+  return { checked, order: { ...order, conversationId: message?.conversationId ?? null }, items, message, mail, mailId, sold };
 }
 
 /**

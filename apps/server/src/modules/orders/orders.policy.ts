@@ -6,6 +6,7 @@ import { ORDER_LIMITS, ORDER_STATUS_LABELS, type OrderTransitionTarget } from '@
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { localDate, zonedFormatter } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
+import type { StockRule } from './order-lines';
 import type { ItemRow, OrderProduct, OrderRow } from './orders.repository';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -139,7 +140,12 @@ export const formatClosing = (d: Date, timeZone: string) =>
  * variants), which the cap of an untracked product judges. The window's season check comes later,
  * when the window is known.
  */
-export function assertOrderable(product: OrderProduct, quantity: number, productTotal = quantity): OrderProduct {
+export function assertOrderable(
+  product: OrderProduct,
+  quantity: number,
+  productTotal = quantity,
+  stock: StockRule = 'on-accept',
+): OrderProduct {
   const name = product.name;
   if (product.category === 'herdshare') {
     throw badRequest(
@@ -149,6 +155,8 @@ export function assertOrderable(product: OrderProduct, quantity: number, product
   }
   if (product.isShare) throw badRequest(`${name} is a share of an animal: reserve it on its own page, not in a basket`, 'items');
   if (product.priceCents === null) throw badRequest(`${name} has no price yet: send the producer an inquiry instead`, 'items');
+  // A sale already made at the stand is recorded whatever the listing says is left (decision 575).
+  if (stock === 'sold') return product;
   if (product.availability === 'sold_out') throw badRequest(`${name} is sold out`, 'items');
   if (product.availability === 'seasonal' && !product.seasonalStart && !product.seasonalEnd) {
     throw badRequest(`${name} is seasonal and has no season dates yet: send the producer an inquiry instead`, 'items');

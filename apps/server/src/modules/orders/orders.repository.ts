@@ -278,7 +278,12 @@ const OPEN = ['requested', 'accepted', 'ready'] as const;
 
 export async function listForShopper(db: Db, customerId: number, scope: 'upcoming' | 'past', limit: number, offset: number) {
   const isOpen = inArray(orders.status, [...OPEN]);
-  const where = and(eq(orders.customerId, customerId), scope === 'upcoming' ? isOpen : sql`not ${isOpen}`);
+  // A farm's walk-up sales name the farm as their customer (decision 575): never its own shopping.
+  const where = and(
+    eq(orders.customerId, customerId),
+    eq(orders.source, 'online'),
+    scope === 'upcoming' ? isOpen : sql`not ${isOpen}`,
+  );
   const order = scope === 'upcoming' ? [asc(orders.windowStart), asc(orders.id)] : [desc(orders.windowStart), desc(orders.id)];
   const rows = await db
     .select()
@@ -298,6 +303,8 @@ export type OrderFilters = {
   status?: OrderRow['status'];
   producer?: string;
   shopper?: string;
+  /** Reserved online, or sold at the stand (decision 575); both when left out (the admin's list). */
+  source?: OrderRow['source'];
 };
 
 function filterSql(filters: OrderFilters): SQL | undefined {
@@ -306,6 +313,7 @@ function filterSql(filters: OrderFilters): SQL | undefined {
     filters.from ? gte(orders.windowDate, filters.from) : undefined,
     filters.to ? lte(orders.windowDate, filters.to) : undefined,
     filters.status ? eq(orders.status, filters.status) : undefined,
+    filters.source ? eq(orders.source, filters.source) : undefined,
     filters.producer ? inArray(orders.producerUserId, producerIdsLike(filters.producer)) : undefined,
     filters.shopper
       ? or(
@@ -435,6 +443,8 @@ export async function pickList(db: Db, producerUserId: number, date: string) {
         eq(orders.producerUserId, producerUserId),
         eq(orders.windowDate, date),
         inArray(orders.status, ['accepted', 'ready', 'picked_up']),
+        // The stand's walk-up sales are handed over already: nothing to pick (decision 575).
+        eq(orders.source, 'online'),
         // A line dropped in a short harvest stays on its order with nothing to pick.
         gt(orderItems.quantity, 0),
       ),
@@ -467,6 +477,8 @@ export async function windowOrderCounts(db: Db, producerUserId: number, date: st
         eq(orders.producerUserId, producerUserId),
         eq(orders.windowDate, date),
         inArray(orders.status, ['accepted', 'ready', 'picked_up']),
+        // The stand's walk-up sales are handed over already: nothing to pick (decision 575).
+        eq(orders.source, 'online'),
       ),
     )
     .groupBy(orders.pointName, orders.windowStart);

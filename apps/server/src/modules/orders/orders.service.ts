@@ -78,7 +78,8 @@ export async function listReceived(
   await expireOverdue(ctx, { producerUserId: producer.id });
   const { rows, total } = await repo.listFiltered(
     ctx.db,
-    { from: query.from, to: query.to, status: query.status, producerUserId: producer.id },
+    // The farm's online orders; its walk-up sales are in the stand's day books (decision 575).
+    { from: query.from, to: query.to, status: query.status, producerUserId: producer.id, source: 'online' },
     query.limit ?? 100,
     query.offset ?? 0,
     false,

@@ -129,7 +129,7 @@ function weightBlanks(item: Item): string[] {
 async function ordersToPack(ctx: AppContext, producer: AuthUser, date: string): Promise<Order[]> {
   const { rows } = await repo.listFiltered(
     ctx.db,
-    { producerUserId: producer.id, from: date, to: date },
+    { producerUserId: producer.id, from: date, to: date, source: 'online' },
     MAX_ORDERS_PER_DAY,
     0,
     false,

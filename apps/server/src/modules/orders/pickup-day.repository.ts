@@ -23,7 +23,7 @@ export async function daysFrom(db: Db, producerUserId: number, from: string) {
   return db
     .select({ date: orders.windowDate, timeZone: orders.timeZone, status: orders.status, n: count() })
     .from(orders)
-    .where(and(eq(orders.producerUserId, producerUserId), gte(orders.windowDate, from)))
+    .where(and(eq(orders.producerUserId, producerUserId), eq(orders.source, 'online'), gte(orders.windowDate, from)))
     .groupBy(orders.windowDate, orders.timeZone, orders.status)
     .orderBy(asc(orders.windowDate));
 }
@@ -36,6 +36,7 @@ export async function neighbourDay(db: Db, producerUserId: number, date: string,
     .where(
       and(
         eq(orders.producerUserId, producerUserId),
+        eq(orders.source, 'online'),
         inArray(orders.status, [...HANDED_OVER]),
         side === 'previous' ? lt(orders.windowDate, date) : gt(orders.windowDate, date),
       ),

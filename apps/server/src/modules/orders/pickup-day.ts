@@ -45,7 +45,7 @@ export async function pickupDay(ctx: AppContext, producer: AuthUser, date: strin
   const earliest = PICKUP_TIME_ZONES.map((z) => localDate(now, z)).sort()[0];
   const day = date ?? openingDay(await days.daysFrom(ctx.db, producer.id, earliest), now, today);
   const [{ rows }, previous, next] = await Promise.all([
-    repo.listFiltered(ctx.db, { producerUserId: producer.id, from: day, to: day }, DAY_LIMIT, 0, false),
+    repo.listFiltered(ctx.db, { producerUserId: producer.id, from: day, to: day, source: 'online' }, DAY_LIMIT, 0, false),
     days.neighbourDay(ctx.db, producer.id, day, 'previous'),
     days.neighbourDay(ctx.db, producer.id, day, 'next'),
   ]);
@@ -75,7 +75,13 @@ export async function closeDay(
 ): Promise<CloseDayResponse> {
   await expireOverdue(ctx, { producerUserId: producer.id });
   const at = ctx.clock.now();
-  const { rows } = await repo.listFiltered(ctx.db, { producerUserId: producer.id, from: date, to: date }, DAY_LIMIT, 0, false);
+  const { rows } = await repo.listFiltered(
+    ctx.db,
+    { producerUserId: producer.id, from: date, to: date, source: 'online' },
+    DAY_LIMIT,
+    0,
+    false,
+  );
   const ofDay = new Map(rows.map((r) => [r.id, r]));
   const noShows = new Set(noShowIds);
   const strangers = [...noShows].filter((id) => !ofDay.has(id));

@@ -3,6 +3,7 @@ export {
   countOpenOrdersInWindow,
   dayLimitRefusal,
   findFarm,
+  listActivePoints,
   lockPoint,
   type PointRow,
   type PointWithSchedule,
@@ -10,6 +11,6 @@ export {
   productsPlaceLimits,
   type Settings,
 } from './pickup.repository';
-export { publicPickup, resolveWindow } from './pickup.service';
+export { publicPickup, resolveWindow, saleWindow } from './pickup.service';
 export { closureOn, dayScope } from './place-rules';
 export { cutoffOf, type Occurrence, occurrences } from './windows';

@@ -307,6 +307,8 @@ export async function dayTaken(
             ? or(isNull(orders.pointId), notInArray(orders.pointId, scope.exceptPointIds))
             : undefined,
         inArray(orders.status, ['requested', 'accepted', 'ready', 'picked_up']),
+        // A day limit bounds what is reserved online; the stand's walk-up sales do not count (decision 575).
+        eq(orders.source, 'online'),
         inArray(orderItems.productId, productIds),
       ),
     )

@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { localDate } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import { incentiveOfState, loadBenefitTable, marketOf } from '../benefits';
 import { geocode } from '../geocode';
@@ -339,6 +340,30 @@ export async function resolveWindow(
     throw badRequest(`Orders for this time closed ${settings.cutoffHours} hours before it; choose a later time`, 'startsAt');
   }
   return { point, occurrence, cutoffAt, settings, farm: found.farm };
+}
+
+/**
+ * The "window" of a sale made at the farm's booth (decision 575): the sale's own moment at one of
+ * the farm's places (its stand or market), dated in that place's zone. The place is the one the
+ * phone names, or else the farm's first active place that is not a delivery day. No schedule,
+ * cut-off or closed date applies: the sale was made.
+ */
+export async function saleWindow(
+  ctx: AppContext,
+  producerUserId: number,
+  pointId: number | null,
+  at: Date,
+): Promise<ResolvedWindow> {
+  const id =
+    pointId ?? (await repo.listActivePoints(ctx.db, producerUserId)).find((point) => point.kind !== 'delivery')?.id ?? null;
+  if (id === null)
+    throw badRequest('Add your stand or market as a pickup place first (Pickup places), then sell at it', 'pointId');
+  const found = await ctx.reads.pickupPoint(id);
+  const point = found?.point;
+  if (!found || !point?.active || point.producerUserId !== producerUserId || point.kind === 'delivery')
+    throw badRequest('That place is not one of your stands or markets any more; choose another', 'pointId');
+  const occurrence = { startsAt: at, endsAt: at, date: localDate(at, point.timeZone) };
+  return { point, occurrence, cutoffAt: at, settings: found.settings, farm: found.farm };
 }
 
 // ---------------------------------------------------------------- a product's day limit per place (decision 543)

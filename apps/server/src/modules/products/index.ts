@@ -4,5 +4,5 @@ export { presentProduct } from './products.presenter';
 export { findProductWithProducer, lockProduct, productIsPublic, productPageReader, updateProduct } from './products.repository';
 export { getProduct, listPublicProducts, loadManageableProduct } from './products.service';
 export { sharesTaken } from './share-terms';
-export { returnStock, takeStock } from './stock';
+export { recordSale, returnStock, type SaleStock, takeStock } from './stock';
 export { replaceVariants, summarizeVariants } from './variants';

@@ -7,7 +7,7 @@ import { products, productVariants } from '../../db/schema';
  * (which keeps its own stock, the product row then tracking none). Orders take it for their lines
  * when the producer accepts and give it back when an order or a line ends unfilled. A product with
  * no `stock_quantity` is untracked: nothing is taken or given back. (A sale already made, such as a
- * walk-up sale at the booth, will be recorded here too.)
+ * walk-up sale at the booth, is recorded by `recordSale`: taken even past what is left.)
  */
 export type StockLine = { productId: number | null; variantId: number | null; quantity: number };
 
@@ -82,4 +82,37 @@ export async function returnStock(db: Db, lines: readonly StockLine[]) {
         .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}` })
         .where(and(eq(products.id, line.productId as number), isNotNull(products.stockQuantity)));
   }
+}
+
+/** What `recordSale` did to one line: how many it sold beyond what was left (0 when there was enough, or the line tracks no stock). */
+export type SaleStock = { tracked: boolean; left: number | null; oversold: number };
+
+/**
+ * Records a sale already made (a walk-up sale at the booth, decision 575): each line's units are
+ * taken from tracked stock even past what is left, never refused. Stock stops at 0, and each line
+ * answers how many it sold beyond what was left, for the farmer to see ("check the online orders").
+ * Rows are locked first, in id order, as `takeStock` does.
+ */
+export async function recordSale(db: Db, lines: readonly StockLine[]): Promise<SaleStock[]> {
+  await lockStockRows(db, lines);
+  const results: SaleStock[] = [];
+  for (const line of lines) {
+    if (line.productId === null || line.quantity <= 0) {
+      results.push({ tracked: false, left: null, oversold: 0 });
+      continue;
+    }
+    const table = line.variantId === null ? sql`products` : sql`product_variants`;
+    const id = line.variantId ?? line.productId;
+    // The row is locked: its stock before the sale is read, then set to what is left (at least 0).
+    const before = await db.execute<{ stock_quantity: number | null }>(sql`select stock_quantity from ${table} where id = ${id}`);
+    const had = before.rows[0]?.stock_quantity ?? null;
+    if (had === null) {
+      results.push({ tracked: false, left: null, oversold: 0 });
+      continue;
+    }
+    const left = Math.max(0, had - line.quantity);
+    await db.execute(sql`update ${table} set stock_quantity = ${left} where id = ${id}`);
+    results.push({ tracked: true, left, oversold: Math.max(0, line.quantity - Math.max(0, had)) });
+  }
+  return results;
 }

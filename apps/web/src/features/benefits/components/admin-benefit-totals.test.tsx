@@ -63,6 +63,8 @@ describe('the admin’s benefits tendered at pickup', () => {
       'Incentive match | 2 | $20.00',
       'Cash | 4 | $1,234.56',
       'Card | 0 | $0.00',
+      'Check | 0 | $0.00',
+      'Farm credit | 0 | $0.00',
       'Other | 0 | $0.00',
       'All tenders |  | $1,310.06',
     ]);

@@ -91,7 +91,15 @@ describe('recording what was paid at pickup', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save payment' }));
     const refusal = await within(dialog).findByText('SNAP can pay at most $18.00 of this order: the SNAP-eligible items');
     expect(refusal.getAttribute('role')).toBe('alert');
-    expect(put).toHaveBeenCalledWith('/benefits/orders/12/tenders', { snap: 2000, incentive: 0, cash: 50, card: 0, other: 0 });
+    expect(put).toHaveBeenCalledWith('/benefits/orders/12/tenders', {
+      snap: 2000,
+      incentive: 0,
+      cash: 50,
+      card: 0,
+      check: 0,
+      farm_credit: 0,
+      other: 0,
+    });
 
     type('SNAP/EBT', '17.50');
     type('Kentucky Double Dollars (incentive match)', '10');
@@ -103,6 +111,8 @@ describe('recording what was paid at pickup', () => {
       incentive: 1000,
       cash: 50,
       card: 0,
+      check: 0,
+      farm_credit: 0,
       other: 0,
     });
     expect(screen.getByText('Tenders recorded').getAttribute('role')).toBe('status');
@@ -161,7 +171,9 @@ describe('recording what was paid at pickup', () => {
     expect((within(dialog).getByLabelText('Cash') as HTMLInputElement).value).toBe('18.00');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save payment and mark picked up' }));
     expect(await screen.findByText('Order #12: payment recorded and picked up')).toBeTruthy();
-    expect(post).toHaveBeenCalledWith('/orders/12/hand-over', { tenders: { cash: 1800, card: 0, other: 0 } });
+    expect(post).toHaveBeenCalledWith('/orders/12/hand-over', {
+      tenders: { cash: 1800, card: 0, check: 0, farm_credit: 0, other: 0 },
+    });
     expect(put).not.toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

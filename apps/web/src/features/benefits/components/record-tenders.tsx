@@ -17,7 +17,7 @@ import { useHandOver, useOrderBenefits, useRecordTenders } from '../api';
 
 /** Orders whose food is handed over or about to be: what was paid for them can be recorded (the server checks again). */
 const RECORDABLE = new Set<Order['status']>(['accepted', 'ready', 'picked_up']);
-/** The tenders only a farm that takes them can record; cash, card and other are always offered. */
+/** The tenders only a farm that takes them can record; cash, card, check, farm credit and other are always offered. */
 const BENEFIT_KINDS = new Set<TenderKind>(['snap', 'wic_fmnp', 'senior_fmnp', 'incentive']);
 
 export const TENDERS_RECORDED = 'Tenders recorded';

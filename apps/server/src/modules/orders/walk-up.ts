@@ -1,0 +1,207 @@
+import type { TenderKind } from '@farmstand/shared/benefits/programmes';
+import type { StateCode } from '@farmstand/shared/constants/catalog';
+import { MAX_PACK_WEIGHT, toMilli, weighedLineCents } from '@farmstand/shared/format/by-weight';
+import { formatCents } from '@farmstand/shared/format/money';
+import { lineName } from '@farmstand/shared/format/quantity';
+import type { TaxClass } from '@farmstand/shared/tax/classes';
+import { saleTax } from '@farmstand/shared/tax/compute';
+import { STATE_SALES_TAX } from '@farmstand/shared/tax/rates';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orderItems } from '../../db/schema';
+import type { AppContext } from '../../lib/context';
+import { badRequest } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { saveTenders, tenderColumns } from '../benefits';
+import { salePlan } from './order-benefits';
+import { byWeightOfLine, itemAmounts, orderAmounts } from './order-lines';
+import { checkDraft, placeDraft } from './order-placement';
+import * as repo from './orders.repository';
+
+/**
+ * A walk-up sale at the farm's stand or market (decision 575): an order of the farm's own (its
+ * customer is the farm, its source 'stand'), placed through `checkDraft`/`placeDraft` as the source
+ * 'walk-up', paid and handed over at once at the sale's moment. Its tenders follow the one rule of
+ * pickup orders (`salePlan`: SNAP only on eligible lines, coupons on the lines they cover, the
+ * incentive by its programme and cap) and must pay the sale exactly, tax included (decision 576);
+ * cash may be more (the change is the phone's to show): what stays is recorded.
+ */
+
+export type WalkUpLine = { productId: number; variantId: number | null; quantity: number; weights: number[] | null };
+
+export type WalkUpSale = {
+  pointId: number | null;
+  /** The sale's moment (the caller keeps it out of the future). */
+  at: Date;
+  /** Who rang it up: the phone's name, on the order as its buyer's name. */
+  device: string;
+  lines: WalkUpLine[];
+  tenders: Partial<Record<TenderKind, number>>;
+  /** Each line's tax class (the product's when it was sold). */
+  taxClassOf: (productId: number) => TaxClass;
+};
+
+/** The buyer's name a walk-up sale keeps (the monthly ledger and the day's books show it). */
+export const walkUpName = (device: string) => `Walk-up sale (${device})`;
+
+/**
+ * Every rule of a walk-up sale that needs no lock, before any transaction: the one line check and
+ * the order's rules (`checkDraft`, source 'walk-up'), each by-weight line's packs weighed (one
+ * weight per pack, the rule of by-weight.ts), the tax of the lines (never on the SNAP-paid part),
+ * and the tenders. Throws a 400 with the rule's own sentence; nothing is written.
+ */
+export async function checkWalkUp(ctx: AppContext, farm: AuthUser, sale: WalkUpSale) {
+  const checked = await checkDraft(ctx, {
+    source: { kind: 'walk-up' },
+    shopper: farm,
+    producerUserId: farm.id,
+    pointId: sale.pointId,
+    startsAt: sale.at,
+    lines: sale.lines.map((l) => ({ productId: l.productId, variantId: l.variantId, quantity: l.quantity })),
+    shopperName: walkUpName(sale.device),
+    shopperPhone: null,
+    deliveryAddress: null,
+    note: null,
+    plannedBenefits: [],
+  });
+  const estimate = checked.newOrder.totalCents;
+  checked.newItems.forEach((item, index) => {
+    const weights = sale.lines[index]?.weights ?? null;
+    const name = lineName(item.productName, item.variantName);
+    const offer = byWeightOfLine(item);
+    if (offer === null) {
+      if (weights !== null && weights.length > 0)
+        throw badRequest(`${name} is sold by the piece: it has nothing to weigh`, 'weights');
+      return;
+    }
+    if (weights === null || weights.length !== item.quantity)
+      throw badRequest(
+        `Give ${item.quantity} ${item.quantity === 1 ? 'weight' : 'weights'} for ${name}, one per pack`,
+        'weights',
+      );
+    const heaviest = Math.max(...weights);
+    if (heaviest > MAX_PACK_WEIGHT[offer.unit])
+      throw badRequest(
+        `A pack of ${name} can weigh at most ${MAX_PACK_WEIGHT[offer.unit].toLocaleString('en-US')} ${offer.unit}; check the scale and the unit`,
+        'weights',
+      );
+    item.weights = weights;
+    item.finalAmountCents = weighedLineCents(offer.priceCents, weights.map(toMilli));
+  });
+  const amounts = orderAmounts(checked.newItems, 0);
+  Object.assign(checked.newOrder, {
+    subtotalCents: amounts.subtotalCents,
+    totalCents: amounts.totalCents,
+    estimatedTotalCents: amounts.byWeight ? estimate : null,
+    weighedAt: amounts.byWeight ? sale.at : null,
+    weighedBy: amounts.byWeight ? farm.id : null,
+  });
+
+  const lineCents = checked.newItems.map((item) => itemAmounts(item).estimateCents);
+  const plan = await salePlan(
+    ctx,
+    { producerUserId: farm.id, pointId: checked.newOrder.pointId, date: checked.newOrder.windowDate },
+    checked.newItems.map((item, i) => ({ productId: item.productId, totalCents: lineCents[i] })),
+  );
+  const classes = sale.lines.map((line) => sale.taxClassOf(line.productId));
+  const taxLines = snapParts(lineCents, plan.snapMay, classes, sale.tenders.snap ?? 0);
+  const tax = saleTaxOf(checked.window.farm?.state ?? '', taxLines);
+  const totalCents = amounts.totalCents + tax.taxCents;
+
+  const tenders = { ...sale.tenders };
+  const paid = Object.values(tenders).reduce<number>((sum, cents) => sum + (cents ?? 0), 0);
+  const over = paid - totalCents;
+  if (over > 0) {
+    // Change is given in cash only: what stays is the sale's amount.
+    if ((tenders.cash ?? 0) < over)
+      throw badRequest(
+        `The tenders add up to ${formatCents(paid)}, more than the sale's ${formatCents(totalCents)}; only cash can be more (the change)`,
+        'tenders',
+      );
+    tenders.cash = (tenders.cash ?? 0) - over;
+  }
+  if (over < 0)
+    throw badRequest(
+      `The tenders add up to ${formatCents(paid)}; the sale comes to ${formatCents(totalCents)}${tax.taxCents > 0 ? ` (${formatCents(tax.taxCents)} tax included)` : ''}: record what paid all of it`,
+      'tenders',
+    );
+  const refused = plan.refusal(tenders, tax.taxCents);
+  if (refused) throw badRequest(refused, 'tenders');
+  return { checked, tenders, tax, classes, totalCents, incentiveMarket: plan.incentiveMarket, change: Math.max(0, over) };
+}
+
+export type CheckedWalkUp = Awaited<ReturnType<typeof checkWalkUp>>;
+
+type SaleTaxLine = { totalCents: number; taxClass: TaxClass; snapCents: number };
+
+/**
+ * The sale's tax by the shared rule (`tax/compute.ts#saleTax`, decision 574) in the farm's state;
+ * a farm in a state without a rule there collects none through Farmstand (all exempt).
+ */
+function saleTaxOf(state: string, lines: SaleTaxLine[]) {
+  if (Object.hasOwn(STATE_SALES_TAX, state)) return saleTax(state as StateCode, lines);
+  const exempt = lines.map((l) => ({ taxableCents: 0, exemptCents: l.totalCents, taxCents: 0 }));
+  return {
+    ratePercent: 0,
+    taxCents: 0,
+    taxableCents: 0,
+    exemptCents: exempt.reduce((s, l) => s + l.exemptCents, 0),
+    lines: exempt,
+  };
+}
+
+/**
+ * Each line with its SNAP part (decision 576): what SNAP paid is spread over the lines SNAP may pay,
+ * lines of a class other than exempt food first, then in the basket's order (the phone's own rule,
+ * `features/stand/sale.ts#snapShares`), so the SNAP-paid part is never taxed.
+ */
+function snapParts(lineCents: number[], snapMay: boolean[], classes: TaxClass[], snapCents: number): SaleTaxLine[] {
+  const lines: SaleTaxLine[] = lineCents.map((totalCents, i) => ({ totalCents, taxClass: classes[i], snapCents: 0 }));
+  const order = lines.map((_, i) => i).filter((i) => snapMay[i]);
+  order.sort((a, b) => Number(classes[a] === 'food') - Number(classes[b] === 'food') || a - b);
+  let left = snapCents;
+  for (const i of order) {
+    const part = Math.min(left, lines[i].totalCents);
+    lines[i].snapCents = part;
+    left -= part;
+  }
+  return lines;
+}
+
+/**
+ * Places a checked walk-up sale inside the caller's transaction: the order and its lines
+ * (`placeDraft`: stock taken even past what is left, answered per line in `sold`), each line's tax
+ * and the order's, its tenders, and the move from requested to picked up at the sale's moment.
+ */
+export async function placeWalkUp(ctx: AppContext, tx: Db, sale: CheckedWalkUp, farm: AuthUser) {
+  const placed = await placeDraft(ctx, tx, sale.checked);
+  const at = sale.checked.newOrder.createdAt;
+  for (const [i, item] of placed.items.entries()) {
+    const taxCents = sale.tax.lines[i]?.taxCents ?? 0;
+    await tx.update(orderItems).set({ taxCents, taxClass: sale.classes[i] }).where(eq(orderItems.id, item.id));
+  }
+  await saveTenders(tx, {
+    orderId: placed.order.id,
+    ...tenderColumns(sale.tenders),
+    incentiveMarket: (sale.tenders.incentive ?? 0) > 0 ? sale.incentiveMarket : null,
+    recordedAt: at,
+    recordedBy: farm.id,
+  });
+  await repo.moveStatus(tx, placed.order.id, ['requested'], 'picked_up', at, {
+    taxCents: sale.tax.taxCents,
+    taxableCents: sale.tax.taxableCents,
+    exemptCents: sale.tax.exemptCents,
+  });
+  await repo.insertEvents(tx, [
+    {
+      orderId: placed.order.id,
+      fromStatus: 'requested',
+      toStatus: 'picked_up',
+      actorId: farm.id,
+      actorRole: 'producer',
+      reason: null,
+      createdAt: at,
+    },
+  ]);
+  return { order: placed.order, items: placed.items, sold: placed.sold ?? [] };
+}

@@ -1,0 +1,47 @@
+import { StandCatalog, StandSyncRequest, StandSyncResponse } from '@farmstand/shared/schemas/stand';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineModule, errors, type ModuleOptions } from '../module';
+import * as stand from './stand.service';
+
+/** The farm's own account: a stand sells the farm's own products (admins and shoppers: 403). */
+const farmOnly = {
+  access: ['producer'] as const,
+  accessMessages: { denied: 'Only the farm’s own account runs its stand', signIn: 'Please sign in to run your stand' },
+};
+
+/**
+ * Stand mode (issue 47, decision 575): `/api/stand/catalog` for the phone to keep, `/api/stand/sync`
+ * for its queued actions, `/api/stand/day` for the day's books.
+ */
+const standRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  app.get(
+    '/catalog',
+    {
+      config: farmOnly,
+      schema: {
+        summary: 'What the stand’s phone keeps for a day without signal',
+        description:
+          'The farm’s listed products and variants with what is left to sell (stock already taken by accepted pickups is not offered), their tax class and benefit kind, the tenders the farm takes today, the sales-tax rate of its state, today’s pickups (in each place’s zone) and the farm’s stands and markets.',
+        response: { 200: StandCatalog, ...errors(404) },
+      },
+    },
+    async (request) => stand.catalog(ctx, request.user),
+  );
+
+  app.post(
+    '/sync',
+    {
+      config: farmOnly,
+      schema: {
+        summary: 'Apply the phone’s queued stand actions, in order, each once',
+        description:
+          'Each action carries its own id (a UUID made on the device) and is applied once per farm: a second arrival answers the first result with `duplicate: true`. A sale already made is recorded even when it oversells (an `oversold` conflict says so); a rule that refuses an action (a tender on a line it cannot pay, a product that is not the farm’s) answers `refused` with the reason, and nothing is written.',
+        body: StandSyncRequest,
+        response: { 200: StandSyncResponse, ...errors(400, 404) },
+      },
+    },
+    async (request) => stand.sync(ctx, request.user, request.body),
+  );
+};
+
+export default defineModule({ prefix: 'stand', routes: standRoutes });

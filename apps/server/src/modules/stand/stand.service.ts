@@ -1,0 +1,219 @@
+import { TENDER_LABELS, type TenderKind } from '@farmstand/shared/benefits/programmes';
+import { defaultTimeZone } from '@farmstand/shared/constants/time-zones';
+import { addDaysToDate } from '@farmstand/shared/format/date-only';
+import { formatCents } from '@farmstand/shared/format/money';
+import { lineName } from '@farmstand/shared/format/quantity';
+import type {
+  StandActionResult,
+  StandCatalog,
+  StandConflict,
+  StandPickupAction,
+  StandSaleAction,
+  StandSyncRequest,
+  StandSyncResponse,
+} from '@farmstand/shared/schemas/stand';
+import type { AppContext } from '../../lib/context';
+import { AppError, notFound } from '../../lib/errors';
+import { insertOutboxRow } from '../../lib/mailer';
+import { forgetPublicProduct } from '../../lib/public-products';
+import { localDate } from '../../lib/time';
+import type { AuthUser } from '../../plugins/auth';
+import { benefitProduct } from '../benefits';
+import { checkWalkUp, placeWalkUp, standTerms } from '../orders';
+import { findFarm, listActivePoints } from '../pickup';
+import { isProductPublic } from '../producers';
+import { receiptMail } from './stand.mail';
+import { presentPickup, presentProduct } from './stand.presenter';
+import * as repo from './stand.repository';
+import { stateTax } from './stand.tax';
+
+/**
+ * Stand mode (issue 47, decision 575): the farm's phone register. The catalogue is what the phone
+ * keeps for a day without signal; a sync applies the phone's queued actions in the order sent, each
+ * id once per farm (`stand_actions`, written in the transaction of its effect).
+ */
+
+type Farm = NonNullable<Awaited<ReturnType<typeof findFarm>>>;
+
+async function farmOf(ctx: AppContext, user: AuthUser): Promise<Farm & { timeZone: string }> {
+  const farm = await findFarm(ctx.db, user.id);
+  if (!farm) throw notFound('Set up your farm profile first: the stand sells your own products');
+  return { ...farm, timeZone: defaultTimeZone(farm.state, farm.zip) };
+}
+
+/** The farm's stands and markets, the first being where a sale without a place is made. */
+async function placesOf(ctx: AppContext, user: AuthUser) {
+  return (await listActivePoints(ctx.db, user.id)).filter((point) => point.kind !== 'delivery');
+}
+
+export async function catalog(ctx: AppContext, user: AuthUser): Promise<StandCatalog> {
+  const now = ctx.clock.now();
+  const farm = await farmOf(ctx, user);
+  const today = localDate(now, farm.timeZone);
+  const [rows, places, pickups] = await Promise.all([
+    repo.farmProducts(ctx.db, user.id),
+    placesOf(ctx, user),
+    repo.pickupsOn(ctx.db, user.id, [addDaysToDate(today, -1), today, addDaysToDate(today, 1)]),
+  ]);
+  // What the shop would list now: the same rule the line check judges a sale by.
+  const listed = new Map(
+    (await ctx.reads.productsForOrder(rows.map((r) => r.product.id))).map((p) => [p.id, isProductPublic(p, now)]),
+  );
+  const sellable = rows.filter((r) => listed.get(r.product.id) && !r.product.share && r.product.category !== 'herdshare');
+  const terms = await standTerms(ctx, user.id, places[0]?.id ?? null, today);
+  return {
+    as_of: now.toISOString(),
+    today,
+    farm: { user_id: user.id, farm_name: farm.farmName, time_zone: farm.timeZone, state: farm.state ?? '' },
+    products: sellable.flatMap((r) => presentProduct(r.product, r.variants, benefitProduct(r.product))),
+    tenders: { kinds: terms.kinds, incentive: terms.incentive, market: terms.market },
+    tax: stateTax(farm.state ?? ''),
+    pickups: pickups.filter(({ order }) => localDate(now, order.timeZone) === order.windowDate).map(presentPickup),
+    places: places.map((p) => ({
+      id: p.id,
+      name: p.name,
+      kind: p.kind,
+      time_zone: p.timeZone,
+      incentive_market: p.incentiveMarket,
+    })),
+  };
+}
+
+/** Applies the phone's actions in the order sent, one after the other, each once per farm. */
+export async function sync(ctx: AppContext, user: AuthUser, input: StandSyncRequest): Promise<StandSyncResponse> {
+  const farm = await farmOf(ctx, user);
+  const results: StandActionResult[] = [];
+  for (const action of input.actions) results.push(await applyAction(ctx, user, farm, action));
+  return { results };
+}
+
+const refused = (id: string, message: string): StandActionResult => ({
+  id,
+  status: 'refused',
+  duplicate: false,
+  order_id: null,
+  total_cents: null,
+  tax_cents: null,
+  message,
+  conflicts: [],
+});
+
+async function applyAction(
+  ctx: AppContext,
+  user: AuthUser,
+  farm: Farm & { timeZone: string },
+  action: StandSaleAction | StandPickupAction,
+): Promise<StandActionResult> {
+  const first = await repo.findAction(ctx.db, user.id, action.id);
+  if (first) return { ...first, duplicate: true };
+  try {
+    const applied = action.kind === 'sale' ? await applySale(ctx, user, farm, action) : await applyPickup(ctx, user, action);
+    if (applied) return applied;
+    // Another request applied the same id a moment ago: its result is the answer.
+    const now = await repo.findAction(ctx.db, user.id, action.id);
+    if (!now) throw new Error(`stand action ${action.id}: claimed elsewhere but not found`);
+    return { ...now, duplicate: true };
+  } catch (error) {
+    // A rule refused it (nothing was written): the phone keeps it for the farmer to correct.
+    if (error instanceof AppError && error.statusCode < 500) return refused(action.id, error.message);
+    throw error;
+  }
+}
+
+/** The device's moment, never later than the server's now. */
+const momentOf = (ctx: AppContext, at: string) => new Date(Math.min(Date.parse(at), ctx.clock.now().getTime()));
+
+const tendersOf = (input: StandSaleAction['tenders']) =>
+  Object.fromEntries(Object.entries(input).filter(([, cents]) => cents !== undefined)) as Partial<Record<TenderKind, number>>;
+
+/**
+ * A walk-up sale (decision 575): checked before the transaction (`checkWalkUp`: every rule, the
+ * tax, the tenders), then in one transaction the action's claim, the order with its stock, tax and
+ * tenders, and its result; a receipt mail after the commit when the phone asked for one.
+ */
+async function applySale(
+  ctx: AppContext,
+  user: AuthUser,
+  farm: Farm & { timeZone: string },
+  action: StandSaleAction,
+): Promise<StandActionResult | null> {
+  const at = momentOf(ctx, action.at);
+  const classes = await repo.taxClasses(
+    ctx.db,
+    action.lines.map((l) => l.productId),
+  );
+  const sale = await checkWalkUp(ctx, user, {
+    pointId: action.pointId ?? null,
+    at,
+    device: action.device,
+    lines: action.lines,
+    tenders: tendersOf(action.tenders),
+    taxClassOf: (id) => classes.get(id) ?? 'food',
+  });
+  const site = action.receiptEmail ? await ctx.mailer.site() : null;
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const claim = await repo.claimAction(tx, {
+      producerUserId: user.id,
+      actionId: action.id,
+      kind: 'sale',
+      device: action.device,
+      happenedAt: at,
+      appliedAt: ctx.clock.now(),
+    });
+    if (claim === null) return null;
+    const placed = await placeWalkUp(ctx, tx, sale, user);
+    const conflicts: StandConflict[] = placed.items.flatMap((item, i) => {
+      const over = placed.sold[i]?.oversold ?? 0;
+      if (over === 0) return [];
+      const name = lineName(item.productName, item.variantName);
+      return [
+        {
+          kind: 'oversold' as const,
+          message: `Sold ${item.quantity} ${name} at the stand, ${over} more than was left: stock set to 0; check the online orders`,
+          productId: item.productId,
+          orderId: placed.order.id,
+        },
+      ];
+    });
+    const result: StandActionResult = {
+      id: action.id,
+      status: 'applied',
+      duplicate: false,
+      order_id: placed.order.id,
+      total_cents: sale.totalCents,
+      tax_cents: sale.tax.taxCents,
+      message: `Sale #${placed.order.id} recorded: ${formatCents(sale.totalCents)}${sale.change > 0 ? `, change ${formatCents(sale.change)}` : ''}`,
+      conflicts,
+    };
+    await repo.saveResult(tx, claim, placed.order.id, result);
+    const mail =
+      action.receiptEmail && site
+        ? await ctx.mailer.render(
+            receiptMail(action.receiptEmail, {
+              farmName: farm.farmName,
+              orderId: placed.order.id,
+              at,
+              timeZone: farm.timeZone,
+              items: placed.items,
+              tax: sale.tax,
+              tenders: sale.tenders,
+              totalCents: sale.totalCents,
+            }),
+            site,
+          )
+        : null;
+    const mailId = mail ? await insertOutboxRow(tx, mail) : null;
+    return { result, mail, mailId, productIds: placed.items.flatMap((i) => (i.productId === null ? [] : [i.productId])) };
+  });
+  if (!outcome) return null;
+  for (const id of outcome.productIds) forgetPublicProduct(ctx, id);
+  if (outcome.mail && outcome.mailId !== null)
+    void ctx.mailer.dispatch(outcome.mailId, outcome.mail).catch((error) => console.error('stand receipt failed', error));
+  return outcome.result;
+}
+
+async function applyPickup(_ctx: AppContext, _user: AuthUser, action: StandPickupAction): Promise<StandActionResult | null> {
+  return refused(action.id, 'Pickups are not handed over from the stand yet');
+}
+
+export const tenderLabel = (kind: TenderKind) => TENDER_LABELS[kind];
