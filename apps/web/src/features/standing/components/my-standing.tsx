@@ -1,8 +1,9 @@
-import { plannedBenefitsText, TENDER_LABELS } from '@farmstand/shared/benefits/programmes';
+import { type BenefitProgramme, plannedBenefitsText, TENDER_LABELS } from '@farmstand/shared/benefits/programmes';
 import { ORDER_LIMITS, WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
 import { formatDateOnly, todayDateOnly } from '@farmstand/shared/format/date-only';
 import { lineName } from '@farmstand/shared/format/quantity';
 import {
+  ChangeStandingRequest,
   STANDING_LIMITS,
   type Standing,
   type StandingCadence,
@@ -10,8 +11,10 @@ import {
   type StandingWindow,
 } from '@farmstand/shared/schemas/standing';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, Spinner } from '@/components/ui/card';
 import { SelectInput, TextInput } from '@/components/ui/field';
@@ -19,6 +22,7 @@ import { FormError } from '@/components/ui/form-error';
 import { AlertIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api';
+import { bind, messageAt, requestResolver } from '@/lib/form-errors';
 import { formatPrice, formatUsd, formatZonedDay, formatZonedMoment, formatZonedTime } from '@/lib/format';
 import { formatClock, zoneNote } from '@/lib/pickup-time';
 import {
@@ -404,38 +408,42 @@ function AwayForm({ standing, answer, onDone }: FormProps) {
   );
 }
 
+type ChangeValues = { quantities: string[]; everyWeeks: StandingCadence; endDate: string; plannedBenefits: BenefitProgramme[] };
+
+/** What is wrong with the change is said in one line under it. */
+const CHANGE_LINE = 'change';
+
 function ChangeForm({ standing, answer, onDone }: FormProps) {
   const change = useChangeStanding();
-  const [quantities, setQuantities] = useState(() => standing.items.map((item) => String(item.quantity)));
-  const [everyWeeks, setEveryWeeks] = useState<StandingCadence>(standing.every_weeks as StandingCadence);
-  const [endDate, setEndDate] = useState(standing.end_date ?? '');
-  const [planned, setPlanned] = useState(standing.planned_benefits);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    const items = standing.items.flatMap((item, index) => {
-      const quantity = Number(quantities[index]);
-      return quantity > 0 ? [{ productId: item.product_id, variantId: item.variant_id, quantity }] : [];
-    });
-    if (quantities.some((q) => q.trim() === '' || !Number.isInteger(Number(q)) || Number(q) < 0)) {
-      setError('Enter a whole number for each quantity (0 takes it out)');
-      return;
-    }
-    if (items.length === 0) {
-      setError('Keep at least one product, or cancel the standing reservation');
-      return;
-    }
-    const done = await answer(
-      () =>
-        change.mutateAsync({
-          id: standing.id,
-          change: { items, everyWeeks, endDate: endDate || null, plannedBenefits: planned },
-        }),
-      'Could not save the change',
-    );
-    if (done) onDone();
-  };
+  const form = useForm<ChangeValues, unknown, z.output<typeof ChangeStandingRequest>>({
+    defaultValues: {
+      quantities: standing.items.map((item) => String(item.quantity)),
+      everyWeeks: standing.every_weeks as StandingCadence,
+      endDate: standing.end_date ?? '',
+      plannedBenefits: standing.planned_benefits,
+    },
+    resolver: requestResolver(
+      ChangeStandingRequest,
+      ({ quantities, endDate, ...values }: ChangeValues, problem) => {
+        if (quantities.some((q) => q.trim() === '' || !Number.isInteger(Number(q)) || Number(q) < 0))
+          problem(CHANGE_LINE, 'Enter a whole number for each quantity (0 takes it out)');
+        const items = standing.items.flatMap((item, index) => {
+          const quantity = Number(quantities[index]);
+          return quantity > 0 ? [{ productId: item.product_id, variantId: item.variant_id, quantity }] : [];
+        });
+        if (items.length === 0) problem(CHANGE_LINE, 'Keep at least one product, or cancel the standing reservation');
+        return { ...values, items, endDate: endDate || null };
+      },
+      () => CHANGE_LINE,
+    ),
+    reValidateMode: 'onSubmit',
+  });
+  const planned = bind(form, 'plannedBenefits');
+  const everyWeeks = bind(form, 'everyWeeks');
+  const endDate = bind(form, 'endDate');
+  const submit = form.handleSubmit(async (body) => {
+    if (await answer(() => change.mutateAsync({ id: standing.id, change: body }), 'Could not save the change')) onDone();
+  });
   return (
     <form className="mt-3 space-y-3 rounded-lg border border-stone-200 p-3 dark:border-stone-700" onSubmit={submit} noValidate>
       <fieldset>
@@ -452,8 +460,7 @@ function ChangeForm({ standing, answer, onDone }: FormProps) {
                   min={0}
                   max={ORDER_LIMITS.maxQuantityPerLine}
                   step={1}
-                  value={quantities[index]}
-                  onChange={(e) => setQuantities(quantities.map((q, i) => (i === index ? e.target.value : q)))}
+                  {...form.register(`quantities.${index}`)}
                   className="w-16 rounded-md border border-stone-300 bg-white px-2 py-1 dark:border-stone-600 dark:bg-stone-900"
                 />
                 <label htmlFor={id}>× {lineName(item.name, item.variant_name)}</label>
@@ -474,10 +481,10 @@ function ChangeForm({ standing, answer, onDone }: FormProps) {
                 <input
                   type="checkbox"
                   className="h-4 w-4 accent-brand-700"
-                  checked={planned.includes(programme)}
+                  checked={planned.value.includes(programme)}
                   onChange={(e) =>
-                    setPlanned(
-                      standing.planned_benefits.filter((p) => (p === programme ? e.target.checked : planned.includes(p))),
+                    planned.onChange(
+                      standing.planned_benefits.filter((p) => (p === programme ? e.target.checked : planned.value.includes(p))),
                     )
                   }
                 />
@@ -489,14 +496,14 @@ function ChangeForm({ standing, answer, onDone }: FormProps) {
         </fieldset>
       )}
       <StandingTermsFields
-        everyWeeks={everyWeeks}
-        onEveryWeeks={setEveryWeeks}
-        endDate={endDate}
-        onEndDate={setEndDate}
+        everyWeeks={everyWeeks.value}
+        onEveryWeeks={everyWeeks.onChange}
+        endDate={endDate.value}
+        onEndDate={endDate.onChange}
         minDate={standing.start_date}
       />
       <p className="text-xs text-stone-600 dark:text-stone-400">Orders not yet placed follow the change.</p>
-      <FormError>{error}</FormError>
+      <FormError>{messageAt(form.formState.errors, CHANGE_LINE)}</FormError>
       <div className="flex gap-2">
         <Button type="submit" size="sm" isLoading={change.isPending}>
           Save changes
