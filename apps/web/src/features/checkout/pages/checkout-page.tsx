@@ -4,11 +4,14 @@ import { ORDER_TEXTS } from '@farmstand/shared/constants/orders';
 import { FINAL_AFTER_WEIGHING, formatByWeight, formatEstimate } from '@farmstand/shared/format/by-weight';
 import { formatCents, formatPrice, toCents } from '@farmstand/shared/format/money';
 import { isInSeason, outOfSeasonNotice } from '@farmstand/shared/format/season';
+import { PlaceOrderRequest } from '@farmstand/shared/schemas/orders';
 import type { PickupWindow } from '@farmstand/shared/schemas/pickup';
 import type { MakeStandingRequest, StandingCadence } from '@farmstand/shared/schemas/standing';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, EmptyState, PageTitle, Spinner } from '@/components/ui/card';
 import { TextArea, TextInput } from '@/components/ui/field';
@@ -16,6 +19,7 @@ import { FormError } from '@/components/ui/form-error';
 import { BasketIcon } from '@/components/ui/icons';
 import { errorMessage } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
+import { bind, messageAt, requestResolver } from '@/lib/form-errors';
 import { formatUsd } from '@/lib/format';
 import { formatWindow } from '@/lib/pickup-time';
 import { useAuth } from '@/shared/auth-context';
@@ -37,6 +41,19 @@ import {
 } from '../basket';
 
 const NAME_KEY = STORAGE_KEYS.pickupName;
+
+type CheckoutValues = {
+  window: string;
+  shopperName: string;
+  shopperPhone: string;
+  deliveryAddress: string;
+  note: string;
+  repeat: RepeatTerms;
+  plannedBenefits: BenefitProgramme[] | null;
+};
+/** The fields that show their own problem; the rest (the basket, the time, the server's answer) are said above the button. */
+const OWN_FIELDS = new Set(['shopperName', 'shopperPhone', 'deliveryAddress', 'note']);
+const ORDER_LINE = 'order';
 const windowKey = (w: PickupWindow) => `${w.point_id}@${w.starts_at}`;
 
 /** The windows whose local date is inside every basket line's season (decision 504). */
@@ -179,14 +196,38 @@ export default function CheckoutPage({
   const { user } = useAuth();
   const place = usePlaceOrder();
   const navigate = useNavigate();
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [name, setName] = useState(() => localStorage.getItem(NAME_KEY) ?? '');
-  const [phone, setPhone] = useState(user?.phone ?? '');
-  const [address, setAddress] = useState('');
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [repeat, setRepeat] = useState<RepeatTerms>({ on: false, everyWeeks: 1, endDate: '' });
-  const [planned, setPlanned] = useState<BenefitProgramme[] | null>(null);
+  const form = useForm<CheckoutValues, unknown, z.output<typeof PlaceOrderRequest>>({
+    defaultValues: {
+      window: '',
+      shopperName: localStorage.getItem(NAME_KEY) ?? '',
+      shopperPhone: user?.phone ?? '',
+      deliveryAddress: '',
+      note: '',
+      repeat: { on: false, everyWeeks: 1, endDate: '' },
+      plannedBenefits: null,
+    },
+    resolver: requestResolver(
+      PlaceOrderRequest,
+      ({ window: _, repeat: __, plannedBenefits, ...values }: CheckoutValues, problem): unknown => {
+        if (!selected) problem(ORDER_LINE, 'Choose a pickup time');
+        return {
+          ...values,
+          producerUserId,
+          items: basket?.lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity })),
+          pointId: selected?.point_id,
+          startsAt: selected?.starts_at,
+          shopperPhone: values.shopperPhone || null,
+          deliveryAddress: selected?.kind === 'delivery' ? values.deliveryAddress : null,
+          note: values.note || null,
+          plannedBenefits: plannedBenefits ?? [],
+        };
+      },
+      (path) => (OWN_FIELDS.has(String(path[0])) ? String(path[0]) : ORDER_LINE),
+    ),
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
+  const [chosen, repeat] = form.watch(['window', 'repeat']);
 
   if (!basket) {
     return (
@@ -204,7 +245,7 @@ export default function CheckoutPage({
   const windows = inEverySeason(allWindows, basket);
   // Until the shopper picks a time, the first open one at the place chosen on the reserve card.
   const preferred = windows.find((w) => w.point_id === basket.pointId && !w.full);
-  const chosenKey = chosen ?? (preferred ? windowKey(preferred) : null);
+  const chosenKey = chosen || (preferred ? windowKey(preferred) : null);
   const selected = windows.find((w) => windowKey(w) === chosenKey) ?? null;
   const fee = selected?.kind === 'delivery' ? (selected.delivery_fee ?? 0) : 0;
   // A standing reservation repeats a pickup; delivery days cannot repeat (yet).
@@ -222,48 +263,29 @@ export default function CheckoutPage({
       })
     : formatUsd(subtotal + fee);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (!selected) {
-      setError('Choose a pickup time');
-      return;
-    }
-    const items = basket.lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity }));
-    try {
-      const result = await place.mutateAsync({
-        producerUserId,
-        items,
-        pointId: selected.point_id,
-        startsAt: selected.starts_at,
-        shopperName: name,
-        shopperPhone: phone || null,
-        deliveryAddress: selected.kind === 'delivery' ? address : null,
-        note: note || null,
-        plannedBenefits: planned ?? [],
-      });
-      localStorage.setItem(NAME_KEY, name);
-      clearBasket(producerUserId);
-      toast.success(ORDER_TEXTS.placed);
-      if (repeating) await makeStanding(result.order.id, items);
-      navigate(`/orders?order=${result.order.id}`);
-    } catch (e) {
-      setError(errorMessage(e, 'Could not place the order'));
-    }
-  };
+  const submit = form.handleSubmit(async (order) => {
+    // A refusal is said above the button, from the request's error.
+    const result = await place.mutateAsync(order).catch(() => null);
+    if (!result) return;
+    localStorage.setItem(NAME_KEY, order.shopperName);
+    clearBasket(producerUserId);
+    toast.success(ORDER_TEXTS.placed);
+    if (repeating) await makeStanding(result.order.id, order);
+    navigate(`/orders?order=${result.order.id}`);
+  });
 
   /** The order is placed: it becomes the first of a standing reservation. A failure here leaves the order as it is. */
-  const makeStanding = async (orderId: number, items: MakeStandingRequest['items']) => {
-    if (!selected || !repeatOrder) return;
+  const makeStanding = async (orderId: number, order: z.output<typeof PlaceOrderRequest>) => {
+    if (!repeatOrder) return;
     try {
       const answer = await repeatOrder.make({
         producerUserId,
-        items,
-        pointId: selected.point_id,
-        startsAt: selected.starts_at,
-        shopperName: name,
-        shopperPhone: phone || null,
-        note: note || null,
+        items: order.items,
+        pointId: order.pointId,
+        startsAt: order.startsAt,
+        shopperName: order.shopperName,
+        shopperPhone: order.shopperPhone,
+        note: order.note,
         everyWeeks: repeat.everyWeeks,
         endDate: repeat.endDate || null,
         fromOrderId: orderId,
@@ -300,7 +322,7 @@ export default function CheckoutPage({
           place: selected ? { pointId: selected.point_id, name: selected.name } : null,
         })}
 
-        {plannedBenefits?.({ producerUserId, farmName: basket.farmName, value: planned, onChange: setPlanned })}
+        {plannedBenefits?.({ producerUserId, farmName: basket.farmName, ...bind(form, 'plannedBenefits') })}
 
         <Card className="p-5">
           <fieldset>
@@ -324,7 +346,7 @@ export default function CheckoutPage({
                         value={windowKey(w)}
                         disabled={w.full}
                         checked={chosenKey === windowKey(w)}
-                        onChange={() => setChosen(windowKey(w))}
+                        onChange={() => form.setValue('window', windowKey(w))}
                         className="mt-0.5"
                       />
                       <span>
@@ -365,8 +387,8 @@ export default function CheckoutPage({
             <div className="mt-4">
               <TextInput
                 label="Delivery address"
-                value={address}
-                onChange={(e) => setAddress(e.target.value)}
+                error={errors.deliveryAddress?.message}
+                {...form.register('deliveryAddress')}
                 hint={`Within ${pickup.data?.delivery.radius ?? 0} miles of the farm. Include the ZIP code.`}
                 autoComplete="street-address"
               />
@@ -374,32 +396,31 @@ export default function CheckoutPage({
           )}
         </Card>
 
-        {windows.length > 0 &&
-          repeatOrder?.choice({ selected, settings: pickup.data?.settings, value: repeat, onChange: setRepeat })}
+        {windows.length > 0 && repeatOrder?.choice({ selected, settings: pickup.data?.settings, ...bind(form, 'repeat') })}
 
         <Card className="space-y-4 p-5">
           <div className="grid gap-4 sm:grid-cols-2">
             <TextInput
               label="Name for pickup"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
               autoComplete="name"
               required
+              error={errors.shopperName?.message}
+              {...form.register('shopperName')}
             />
             <TextInput
               label="Phone (optional)"
               type="tel"
-              value={phone}
-              onChange={(e) => setPhone(e.target.value)}
               autoComplete="tel"
+              error={errors.shopperPhone?.message}
+              {...form.register('shopperPhone')}
             />
           </div>
           <TextArea
             label="Note for the producer (optional)"
             rows={3}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
             maxLength={1000}
+            error={errors.note?.message}
+            {...form.register('note')}
           />
         </Card>
 
@@ -428,7 +449,9 @@ export default function CheckoutPage({
           <p className="mt-2 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-900 dark:bg-green-950/40 dark:text-green-100">
             {ORDER_TEXTS.payAtPickup}
           </p>
-          <FormError className="mt-3">{error}</FormError>
+          <FormError className="mt-3">
+            {messageAt(errors, ORDER_LINE) ?? (place.isError && errorMessage(place.error, 'Could not place the order'))}
+          </FormError>
           {selected?.min_order != null && (
             <p
               id="checkout-minimum"
