@@ -231,6 +231,14 @@ function lineTenders(line: BasketLine, accepted: AcceptedTenders, incentive: Inc
 }
 
 /**
+ * Whether SNAP may pay for a line at this farm: the farm takes SNAP and the product is not surely
+ * ineligible ("check with the programme" counts). The phone and the server both spread a sale's
+ * SNAP over such lines (`tax/compute.ts#snapParts`).
+ */
+export const snapMayPay = (accepted: AcceptedTenders, product: BenefitProduct): boolean =>
+  accepted.kinds.includes('snap') && couponEligible('snap', accepted.state, product, accepted.table).eligible !== false;
+
+/**
  * The plan for one producer's basket: what SNAP and the coupons can pay, the rest, and the
  * incentive's expected match. The match is the floor of (eligible items × percent) per group, each
  * group under its cap, all under the daily cap less `matchedTodayCents`.

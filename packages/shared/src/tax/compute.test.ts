@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { STATES } from '../constants/catalog';
 import { allocateCents, percentOfCentsHalfUp } from '../format/money';
 import { TAX_CLASSES, type TaxClass } from './classes';
-import { saleTax } from './compute';
+import { saleTax, saleTaxIn, snapParts } from './compute';
 import { classRatePercent, STATE_SALES_TAX, TAX_SOURCES } from './rates';
 
 const line = (totalCents: number, taxClass: TaxClass, snapCents = 0) => ({ totalCents, taxClass, snapCents });
@@ -128,5 +128,27 @@ describe('money helpers for tax', () => {
     expect(allocateCents(5, [25, 25, 25])).toEqual([2, 2, 1]);
     expect(allocateCents(10, [1, 0, 3])).toEqual([3, 0, 7]);
     expect(allocateCents(3, [0, 0])).toEqual([0, 0]);
+  });
+});
+
+describe('SNAP spread over a sale', () => {
+  const may = (totalCents: number, taxClass: TaxClass, snapMay = true) => ({ totalCents, taxClass, snapMay });
+
+  it('pays the taxed lines SNAP may pay first, highest rate first, then in basket order, each at most its amount', () => {
+    const parts = snapParts('TN', [may(500, 'food'), may(300, 'candy'), may(700, 'non_food', false), may(200, 'candy')], 700);
+    // Tennessee: candy at 7 % before food at 4 %; the soap is not SNAP's to pay.
+    expect(parts.map((p) => p.snapCents)).toEqual([200, 300, 0, 200]);
+  });
+
+  it('leaves what SNAP paid out of the tax, so a fully SNAP-paid soft drink is untaxed', () => {
+    const parts = snapParts('KY', [may(400, 'food'), may(250, 'soft_drink')], 250);
+    expect(parts.map((p) => p.snapCents)).toEqual([0, 250]);
+    expect(saleTax('KY', parts).taxCents).toBe(0);
+  });
+
+  it('spreads in basket order where no state rule applies, and taxes nothing there', () => {
+    const parts = snapParts(null, [may(400, 'candy'), may(250, 'food')], 500);
+    expect(parts.map((p) => p.snapCents)).toEqual([400, 100]);
+    expect(saleTaxIn('ZZ', parts)).toMatchObject({ taxCents: 0, taxableCents: 0, exemptCents: 650 });
   });
 });

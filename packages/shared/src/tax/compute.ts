@@ -64,3 +64,49 @@ export function saleTax(
     lines: out,
   };
 }
+
+/**
+ * Each line with its SNAP part (decisions 574, 576): what SNAP paid is spread over the lines SNAP
+ * may pay, the lines taxed at the highest rate first, then in the basket's order, each at most its
+ * amount, so the SNAP-paid part keeps as much as it can out of the tax. The phone (its basket's
+ * total) and the server (the stored sale) both call this: one rule.
+ */
+export function snapParts(
+  state: StateCode | null,
+  lines: readonly { totalCents: number; taxClass: TaxClass; snapMay: boolean }[],
+  snapCents: number,
+): TaxLineInput[] {
+  const rate = (taxClass: TaxClass) => (state ? classRatePercent(state, taxClass) : 0);
+  const out = lines.map((line) => ({ totalCents: line.totalCents, taxClass: line.taxClass, snapCents: 0 }));
+  const order = lines
+    .map((line, index) => ({ index, snapMay: line.snapMay, rate: rate(line.taxClass) }))
+    .filter((line) => line.snapMay)
+    .sort((a, b) => b.rate - a.rate || a.index - b.index);
+  let left = snapCents;
+  for (const { index } of order) {
+    const part = Math.min(left, out[index].totalCents);
+    out[index].snapCents = part;
+    left -= part;
+  }
+  return out;
+}
+
+/**
+ * `saleTax` for a farm's state as stored (any text): a state outside the five has no rule here,
+ * so nothing is taxed through Farmstand and every line is exempt.
+ */
+export function saleTaxIn(state: string, lines: readonly TaxLineInput[]): SaleTax {
+  if (Object.hasOwn(STATE_SALES_TAX, state)) return saleTax(state as StateCode, lines);
+  const exempt = lines.map((l) => ({ taxableCents: 0, exemptCents: l.totalCents, taxCents: 0 }));
+  return {
+    ratePercent: 0,
+    taxCents: 0,
+    taxableCents: 0,
+    exemptCents: exempt.reduce((s, l) => s + l.exemptCents, 0),
+    lines: exempt,
+  };
+}
+
+/** The five states' codes as this module knows them, or null for a state outside them. */
+export const taxState = (state: string): StateCode | null =>
+  Object.hasOwn(STATE_SALES_TAX, state) ? (state as StateCode) : null;

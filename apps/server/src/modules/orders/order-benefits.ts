@@ -1,5 +1,5 @@
 import type { StateCode } from '@farmstand/shared';
-import { checkTender, couponEligible, type TenderPlan, tenderPlan } from '@farmstand/shared/benefits/eligibility';
+import { checkTender, couponEligible, snapMayPay, type TenderPlan, tenderPlan } from '@farmstand/shared/benefits/eligibility';
 import type { BENEFIT_PROGRAMMES, BenefitTable, Incentive, TenderKind } from '@farmstand/shared/benefits/programmes';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import { formatCents } from '@farmstand/shared/format/money';
@@ -130,10 +130,7 @@ export async function salePlan(
     product: benefitProduct(l.productId === null ? undefined : kinds.get(l.productId)),
   }));
   const accepted = acceptedTenders(terms.takes, terms.state, terms.table);
-  const snapMay = basket.map(
-    (l) =>
-      terms.takes.includes('snap') && couponEligible('snap', terms.state as StateCode, l.product, terms.table).eligible !== false,
-  );
+  const snapMay = basket.map((l) => snapMayPay(accepted, l.product));
   const plan = (extraCents: number): TenderPlan => {
     const base = tenderPlan(basket, accepted, terms.incentive, 0);
     return { ...base, totalCents: base.totalCents + extraCents, restCents: base.restCents + extraCents };

@@ -1,11 +1,9 @@
 import type { TenderKind } from '@farmstand/shared/benefits/programmes';
-import type { StateCode } from '@farmstand/shared/constants/catalog';
 import { MAX_PACK_WEIGHT, toMilli, weighedLineCents } from '@farmstand/shared/format/by-weight';
 import { formatCents } from '@farmstand/shared/format/money';
 import { lineName } from '@farmstand/shared/format/quantity';
 import type { TaxClass } from '@farmstand/shared/tax/classes';
-import { saleTax } from '@farmstand/shared/tax/compute';
-import { STATE_SALES_TAX } from '@farmstand/shared/tax/rates';
+import { saleTaxIn, snapParts, taxState } from '@farmstand/shared/tax/compute';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems } from '../../db/schema';
@@ -104,8 +102,13 @@ export async function checkWalkUp(ctx: AppContext, farm: AuthUser, sale: WalkUpS
     checked.newItems.map((item, i) => ({ productId: item.productId, totalCents: lineCents[i] })),
   );
   const classes = sale.lines.map((line) => sale.taxClassOf(line.productId));
-  const taxLines = snapParts(lineCents, plan.snapMay, classes, sale.tenders.snap ?? 0);
-  const tax = saleTaxOf(checked.window.farm?.state ?? '', taxLines);
+  const state = checked.window.farm?.state ?? '';
+  const taxLines = snapParts(
+    taxState(state),
+    lineCents.map((totalCents, i) => ({ totalCents, taxClass: classes[i], snapMay: plan.snapMay[i] })),
+    sale.tenders.snap ?? 0,
+  );
+  const tax = saleTaxIn(state, taxLines);
   const totalCents = amounts.totalCents + tax.taxCents;
 
   const tenders = { ...sale.tenders };
@@ -131,42 +134,6 @@ export async function checkWalkUp(ctx: AppContext, farm: AuthUser, sale: WalkUpS
 }
 
 export type CheckedWalkUp = Awaited<ReturnType<typeof checkWalkUp>>;
-
-type SaleTaxLine = { totalCents: number; taxClass: TaxClass; snapCents: number };
-
-/**
- * The sale's tax by the shared rule (`tax/compute.ts#saleTax`, decision 574) in the farm's state;
- * a farm in a state without a rule there collects none through Farmstand (all exempt).
- */
-function saleTaxOf(state: string, lines: SaleTaxLine[]) {
-  if (Object.hasOwn(STATE_SALES_TAX, state)) return saleTax(state as StateCode, lines);
-  const exempt = lines.map((l) => ({ taxableCents: 0, exemptCents: l.totalCents, taxCents: 0 }));
-  return {
-    ratePercent: 0,
-    taxCents: 0,
-    taxableCents: 0,
-    exemptCents: exempt.reduce((s, l) => s + l.exemptCents, 0),
-    lines: exempt,
-  };
-}
-
-/**
- * Each line with its SNAP part (decision 576): what SNAP paid is spread over the lines SNAP may pay,
- * lines of a class other than exempt food first, then in the basket's order (the phone's own rule,
- * `features/stand/sale.ts#snapShares`), so the SNAP-paid part is never taxed.
- */
-function snapParts(lineCents: number[], snapMay: boolean[], classes: TaxClass[], snapCents: number): SaleTaxLine[] {
-  const lines: SaleTaxLine[] = lineCents.map((totalCents, i) => ({ totalCents, taxClass: classes[i], snapCents: 0 }));
-  const order = lines.map((_, i) => i).filter((i) => snapMay[i]);
-  order.sort((a, b) => Number(classes[a] === 'food') - Number(classes[b] === 'food') || a - b);
-  let left = snapCents;
-  for (const i of order) {
-    const part = Math.min(left, lines[i].totalCents);
-    lines[i].snapCents = part;
-    left -= part;
-  }
-  return lines;
-}
 
 /**
  * Places a checked walk-up sale inside the caller's transaction: the order and its lines

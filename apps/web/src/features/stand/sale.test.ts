@@ -26,7 +26,7 @@ describe('a walk-up sale on the phone', () => {
 
   it('taxes only the taxable lines of a mixed basket, at the state rate', () => {
     const lines = basket(['Tomatoes', 2], ['Goat milk soap', 1]);
-    const totals = totalsOf(lines, catalog);
+    const totals = totalsOf(lines, catalog, DEFAULT_BENEFIT_TABLE);
     expect(totals.linesCents).toBe(800 + 700);
     expect(totals.taxCents).toBe(42); // 6 % of the soap's $7.00
     expect(totals.totalCents).toBe(1542);
@@ -34,16 +34,16 @@ describe('a walk-up sale on the phone', () => {
 
   it('never taxes the part SNAP pays: SNAP goes to the taxable eligible lines first', () => {
     const lines = basket(['Tomatoes', 1], ['Fudge', 2]);
-    expect(snapShares(lines, 1000, 'KY')).toEqual([0, 1000]);
-    expect(totalsOf(lines, catalog, 1000).taxCents).toBe(0);
-    expect(totalsOf(lines, catalog, 400).taxCents).toBe(36); // $6.00 of fudge still taxable
+    expect(snapShares(lines, 1000, catalog, DEFAULT_BENEFIT_TABLE)).toEqual([0, 1000]);
+    expect(totalsOf(lines, catalog, DEFAULT_BENEFIT_TABLE, 1000).taxCents).toBe(0);
+    expect(totalsOf(lines, catalog, DEFAULT_BENEFIT_TABLE, 400).taxCents).toBe(36); // $6.00 of fudge still taxable
   });
 
   it('offers SNAP only for the SNAP-eligible lines (pet food is not), by the shared tender plan', () => {
     const lines = basket(['Tomatoes', 1], ['Dog treats', 1]);
     const plan = planOf(lines, catalog, DEFAULT_BENEFIT_TABLE);
     expect(plan.snapCents).toBe(400);
-    const total = totalsOf(lines, catalog).totalCents;
+    const total = totalsOf(lines, catalog, DEFAULT_BENEFIT_TABLE).totalCents;
     expect(settle({ snap: 900, cash: 300 }, total, plan, null).problem).toMatch(/SNAP can pay at most \$4.00/);
     expect(settle({ snap: 400, cash: 1000 }, total, plan, null)).toMatchObject({
       problem: null,

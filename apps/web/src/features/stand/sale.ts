@@ -1,7 +1,7 @@
 import {
   checkTender,
   type BasketLine as PlanLine,
-  snapEligible,
+  snapMayPay,
   type TenderPlan,
   tenderPlan,
 } from '@farmstand/shared/benefits/eligibility';
@@ -12,13 +12,13 @@ import { centsOf, formatCents } from '@farmstand/shared/format/money';
 import type { TendersRequest } from '@farmstand/shared/schemas/benefits';
 import type { StandCatalog, StandLine } from '@farmstand/shared/schemas/stand';
 import type { TaxClass } from '@farmstand/shared/tax/classes';
-import { saleTax } from '@farmstand/shared/tax/compute';
+import { saleTaxIn, snapParts, taxState } from '@farmstand/shared/tax/compute';
 import type { Tile } from './tiles';
 
 /**
  * A walk-up sale as the phone rings it up (decision 577): the basket's lines and their amounts by
  * the by-weight rule, the tender plan by the shared benefit rules (the same the server checks),
- * and the tax by the shared `saleTax`, never on the part SNAP pays. Pure functions, integer cents.
+ * and the tax by the shared `saleTaxIn`, never on the part SNAP pays. Pure functions, integer cents.
  */
 
 /** One basket line: a tile and its quantity, or, sold by weight, one weight per pack (thousandths of the unit). */
@@ -80,24 +80,20 @@ export function planOf(lines: readonly SaleLine[], catalog: StandCatalog, table:
 export const incentiveOf = (catalog: StandCatalog): Incentive | null => (catalog.tenders.incentive as Incentive | null) ?? null;
 
 /**
- * The part of each line SNAP pays, as the server spreads it (decision 576): over the lines SNAP may
- * pay, taxable ones first (so that part is untaxed), each line at most its amount, in basket order.
+ * The part of each line SNAP pays, by the rule the server stores the sale with
+ * (`tax/compute.ts#snapParts`): over the lines SNAP may pay at this farm, highest tax rate first.
  */
-export function snapShares(lines: readonly SaleLine[], snapCents: number, state: StateCode): number[] {
-  const shares = lines.map(() => 0);
-  const taxed = (line: SaleLine) =>
-    saleTax(state, [{ totalCents: 100, taxClass: line.tile.product.tax_class as TaxClass, snapCents: 0 }]).taxCents > 0;
-  let left = snapCents;
-  const order = lines
-    .map((line, index) => ({ line, index, taxed: taxed(line) }))
-    .filter(({ line }) => snapEligible(line.tile.product.benefit_product as PlanLine['product']).eligible !== false)
-    .sort((a, b) => Number(b.taxed) - Number(a.taxed) || a.index - b.index);
-  for (const { line, index } of order) {
-    const share = Math.min(left, lineCents(line));
-    shares[index] = share;
-    left -= share;
-  }
-  return shares;
+export function snapShares(lines: readonly SaleLine[], snapCents: number, catalog: StandCatalog, table: BenefitTable): number[] {
+  const accepted = { state: catalog.farm.state as StateCode, kinds: acceptedKinds(catalog), table };
+  return snapParts(
+    taxState(catalog.farm.state),
+    lines.map((line) => ({
+      totalCents: lineCents(line),
+      taxClass: line.tile.product.tax_class as TaxClass,
+      snapMay: snapMayPay(accepted, line.tile.product.benefit_product as PlanLine['product']),
+    })),
+    snapCents,
+  ).map((line) => line.snapCents);
 }
 
 export type SaleTotals = {
@@ -110,10 +106,10 @@ export type SaleTotals = {
 };
 
 /** The basket's amounts with the tax of the farm's state, SNAP's part untaxed. */
-export function totalsOf(lines: readonly SaleLine[], catalog: StandCatalog, snapCents = 0): SaleTotals {
-  const shares = snapShares(lines, snapCents, catalog.farm.state as StateCode);
-  const tax = saleTax(
-    catalog.farm.state as StateCode,
+export function totalsOf(lines: readonly SaleLine[], catalog: StandCatalog, table: BenefitTable, snapCents = 0): SaleTotals {
+  const shares = snapShares(lines, snapCents, catalog, table);
+  const tax = saleTaxIn(
+    catalog.farm.state,
     lines.map((line, index) => ({
       totalCents: lineCents(line),
       taxClass: line.tile.product.tax_class as TaxClass,

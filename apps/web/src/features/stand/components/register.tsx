@@ -53,7 +53,7 @@ export function Register({
   // The basket keeps its tiles; a fresh catalogue (stock) replaces them by key.
   const current = (tile: Tile) => tiles.find((t) => t.key === tile.key) ?? tile;
   const basket = lines.map((line) => ({ ...line, tile: current(line.tile) }));
-  const totals = totalsOf(basket, catalog);
+  const totals = totalsOf(basket, catalog, table);
   const inBasket = (key: string) => basket.find((line) => line.tile.key === key)?.quantity ?? 0;
 
   const tap = (tile: Tile) => {
@@ -89,7 +89,7 @@ export function Register({
     return (
       <TenderPanel
         kinds={acceptedKinds(catalog)}
-        totalsFor={(snap) => totalsOf(basket, catalog, snap)}
+        totalsFor={(snap) => totalsOf(basket, catalog, table, snap)}
         plan={planOf(basket, catalog, table)}
         incentive={incentiveOf(catalog)}
         receipt
