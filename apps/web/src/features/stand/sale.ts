@@ -65,7 +65,12 @@ export function acceptedKinds(catalog: StandCatalog): TenderKind[] {
 }
 
 /** The benefit plan of the basket: what SNAP, the coupons and the incentive may pay (shared rules). */
-export function planOf(lines: readonly SaleLine[], catalog: StandCatalog, table: BenefitTable): TenderPlan {
+export function planOf(
+  lines: readonly SaleLine[],
+  catalog: StandCatalog,
+  table: BenefitTable,
+  pointId: number | null = null,
+): TenderPlan {
   const planLines: PlanLine[] = lines.map((line) => ({
     totalCents: lineCents(line),
     product: line.tile.product.benefit_product as PlanLine['product'],
@@ -73,11 +78,27 @@ export function planOf(lines: readonly SaleLine[], catalog: StandCatalog, table:
   return tenderPlan(
     planLines,
     { state: catalog.farm.state as StateCode, kinds: acceptedKinds(catalog), table },
-    incentiveOf(catalog),
+    incentiveOf(catalog, pointId),
   );
 }
 
-export const incentiveOf = (catalog: StandCatalog): Incentive | null => (catalog.tenders.incentive as Incentive | null) ?? null;
+/**
+ * The incentive offered where the sale is made: the catalogue's, at a place that is one of its
+ * participating markets (decision 540); none at the farm's own stand.
+ */
+export function incentiveOf(catalog: StandCatalog, pointId: number | null = null): Incentive | null {
+  const incentive = (catalog.tenders.incentive as Incentive | null) ?? null;
+  const places = catalog.places ?? [];
+  const place = places.find((p) => p.id === pointId) ?? places[0];
+  if (place && place.incentive_market === null) return null;
+  return incentive;
+}
+
+/** The place the phone sells at: the one chosen on the device if the farm still has it, else the first. */
+export function placeOf(catalog: StandCatalog, chosen: number | null) {
+  const places = catalog.places ?? [];
+  return places.find((p) => p.id === chosen) ?? places[0] ?? null;
+}
 
 /**
  * The part of each line SNAP pays, by the rule the server stores the sale with

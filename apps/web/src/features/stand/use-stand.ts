@@ -62,3 +62,18 @@ export function useDeviceName(): [string, (name: string) => void] {
   };
   return [name, save];
 }
+
+const PLACE_KEY = 'farmstand.standPlace';
+
+/** Where this phone sells (one of the farm's places), kept on the device; null until chosen. */
+export function usePlaceChoice(): [number | null, (id: number) => void] {
+  const [id, setId] = useState<number | null>(() => {
+    const kept = Number(storage.get(PLACE_KEY));
+    return Number.isInteger(kept) && kept > 0 ? kept : null;
+  });
+  const save = (next: number) => {
+    storage.set(PLACE_KEY, String(next));
+    setId(next);
+  };
+  return [id, save];
+}

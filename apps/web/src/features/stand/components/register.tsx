@@ -29,6 +29,7 @@ export function Register({
   catalog,
   table,
   device,
+  pointId = null,
   onRecord,
   checkout,
   savedText = 'Sale saved on this phone.',
@@ -36,6 +37,8 @@ export function Register({
   catalog: StandCatalog;
   table: BenefitTable;
   device: string;
+  /** The farm's place the phone sells at (`StandCatalog.places`), or null for the farm's first. */
+  pointId?: number | null;
   onRecord: (action: StandAction) => Promise<unknown>;
   /** Another pay step (the self-checkout's honour box and card link) instead of the tender panel. */
   checkout?: (sale: { totalCents: number; pay: (tenders: TendersRequest) => Promise<void>; back: () => void }) => ReactNode;
@@ -68,6 +71,7 @@ export function Register({
       kind: 'sale',
       at: new Date().toISOString(),
       device,
+      pointId,
       lines: standLines(basket),
       tenders,
       receiptEmail,
@@ -90,8 +94,8 @@ export function Register({
       <TenderPanel
         kinds={acceptedKinds(catalog)}
         totalsFor={(snap) => totalsOf(basket, catalog, table, snap)}
-        plan={planOf(basket, catalog, table)}
-        incentive={incentiveOf(catalog)}
+        plan={planOf(basket, catalog, table, pointId)}
+        incentive={incentiveOf(catalog, pointId)}
         receipt
         doneLabel="Done"
         onBack={() => setPaying(false)}

@@ -6,7 +6,8 @@ import { useAuth } from '@/shared/auth-context';
 import { Pickups } from '../components/pickups';
 import { Register } from '../components/register';
 import { ConflictList, SyncPanel } from '../components/sync-panel';
-import { useDeviceName, useStandSession } from '../use-stand';
+import { placeOf } from '../sale';
+import { useDeviceName, usePlaceChoice, useStandSession } from '../use-stand';
 
 /**
  * /stand: the register, today's pickups and the queue, under a header that always says whether the
@@ -19,7 +20,9 @@ export default function StandPage() {
   const { session, snapshot } = useStandSession(user?.id ?? 0);
   const [device, setDevice] = useDeviceName();
   const [tab, setTab] = useState('sell');
+  const [chosenPlace, choosePlace] = usePlaceChoice();
   const { catalog } = snapshot;
+  const place = catalog ? placeOf(catalog, chosenPlace) : null;
 
   const record = (action: Parameters<typeof session.record>[0]) => session.record(action);
 
@@ -28,7 +31,26 @@ export default function StandPage() {
       <header className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <h1 className="truncate text-xl font-bold sm:text-2xl">{catalog ? catalog.farm.farm_name : 'Stand mode'}</h1>
-          <p className="text-sm text-stone-700 dark:text-stone-300">Stand mode · {device}</p>
+          <p className="text-sm text-stone-700 dark:text-stone-300">
+            Stand mode · {device}
+            {place && (catalog?.places?.length ?? 0) < 2 && ` · ${place.name}`}
+          </p>
+          {catalog && place && (catalog.places?.length ?? 0) > 1 && (
+            <label className="mt-1 flex items-center gap-2 text-sm">
+              Selling at
+              <select
+                className="rounded-md border border-stone-300 bg-white px-2 py-1 dark:border-stone-600 dark:bg-stone-900"
+                value={place.id}
+                onChange={(event) => choosePlace(Number(event.target.value))}
+              >
+                {catalog.places?.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
         </div>
         <p className="flex items-center gap-2 text-sm font-semibold" data-testid="stand-status">
           <span
@@ -85,7 +107,15 @@ export default function StandPage() {
             {
               id: 'sell',
               label: 'Sell',
-              content: <Register catalog={catalog} table={snapshot.table} device={device} onRecord={record} />,
+              content: (
+                <Register
+                  catalog={catalog}
+                  table={snapshot.table}
+                  device={device}
+                  pointId={place?.id ?? null}
+                  onRecord={record}
+                />
+              ),
             },
             {
               id: 'pickups',
