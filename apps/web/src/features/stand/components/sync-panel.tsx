@@ -41,7 +41,7 @@ export function SyncPanel({
 }) {
   const [name, setName] = useState(device);
   return (
-    <div className="space-y-6">
+    <div className="max-w-2xl space-y-6">
       <section aria-labelledby="stand-queue" className="space-y-2">
         <h2 id="stand-queue" className="text-lg font-semibold">
           Waiting to send

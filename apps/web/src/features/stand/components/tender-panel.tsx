@@ -91,7 +91,7 @@ export function TenderPanel({ kinds, totalsFor, plan, incentive, receipt, doneLa
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-4">
+    <section aria-labelledby={`${id}-title`} className="mx-auto max-w-xl space-y-4">
       <div className="rounded-xl bg-stone-100 p-4 dark:bg-stone-800">
         <h2 id={`${id}-title`} className="text-sm font-semibold text-stone-700 dark:text-stone-200">
           Pay
