@@ -1,5 +1,5 @@
 import { type BenefitTable, type StateProgramme, TENDER_LABELS } from '@farmstand/shared/benefits/programmes';
-import { type ProductCategory, STATE_NAMES } from '@farmstand/shared/constants/catalog';
+import { STATE_NAMES } from '@farmstand/shared/constants/catalog';
 import { StateProgrammeRequest } from '@farmstand/shared/schemas/benefit-programmes';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -21,13 +21,9 @@ import {
 
 export const PROGRAMME_SAVE_FAILED = 'Could not save the programme; try again';
 
-type Values = {
-  name: string;
-  authorisedBy: string;
-  covers: ProductCategory[];
+type Values = Pick<StateProgrammeRequest, 'name' | 'authorisedBy' | 'covers' | 'confirmed'> & {
   amount: string;
   asOf: string;
-  confirmed: boolean;
   note: string;
   sources: SourceRow[];
 };

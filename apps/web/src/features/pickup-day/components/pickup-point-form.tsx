@@ -178,39 +178,18 @@ function IncentiveMarketField({
   );
 }
 
-type Values = {
+/** The fields typed as text; all but the season show their own problem (the season, closed dates and times say theirs below). */
+const TYPED = ['name', 'address', 'city', 'zip', 'delivery_fee', 'booth', 'min_order', 'incentive_market'] as const;
+type TextField = (typeof TYPED)[number] | 'cutoff_hours' | 'standing_lead_hours' | 'season_from' | 'season_to';
+const SHOWN = new Set<string>([...TYPED, 'cutoff_hours', 'standing_lead_hours']);
+const TEXT_FIELDS: TextField[] = [...TYPED, 'cutoff_hours', 'standing_lead_hours', 'season_from', 'season_to'];
+type Values = Record<TextField, string> & {
   kind: PickupKind;
-  name: string;
-  address: string;
-  city: string;
   state: string;
-  zip: string;
-  delivery_fee: string;
-  booth: string;
-  min_order: string;
-  incentive_market: string;
-  cutoff_hours: string;
-  standing_lead_hours: string;
   time_zone: PickupTimeZone | '';
-  season_from: string;
-  season_to: string;
   closed_dates: string[];
   schedule: ScheduleSlot[];
 };
-
-/** The fields that show their own problem; the rest (season, closed dates, weekly times) are said under the form. */
-const SHOWN = new Set([
-  'name',
-  'address',
-  'city',
-  'zip',
-  'delivery_fee',
-  'booth',
-  'min_order',
-  'incentive_market',
-  'cutoff_hours',
-  'standing_lead_hours',
-]);
 const PLACE_LINE = 'place';
 type PointRequest = z.output<typeof PickupPointRequest>;
 
@@ -233,22 +212,11 @@ export function PointForm({
   const save = useSavePickupPoint();
   const form = useForm<Values, unknown, PointRequest>({
     defaultValues: {
+      ...(Object.fromEntries(TEXT_FIELDS.map((field) => [field, text(point?.[field])])) as Record<TextField, string>),
       kind: point?.kind ?? 'market',
-      name: point?.name ?? '',
-      address: point?.address ?? '',
-      city: point?.city ?? '',
       state: point?.state ?? 'KY',
-      zip: point?.zip ?? '',
-      delivery_fee: text(point?.delivery_fee),
-      booth: point?.booth ?? '',
-      min_order: text(point?.min_order),
-      incentive_market: point?.incentive_market ?? '',
-      cutoff_hours: text(point?.cutoff_hours),
-      standing_lead_hours: text(point?.standing_lead_hours),
       // Until the producer picks a zone, it follows the address (the server applies the same default).
       time_zone: point?.time_zone ?? '',
-      season_from: point?.season_from ?? '',
-      season_to: point?.season_to ?? '',
       closed_dates: point?.closed_dates ?? [],
       schedule: point?.schedule.length ? point.schedule : [emptySlot()],
     },
