@@ -29,6 +29,7 @@ import search from './search/search.routes';
 import shares from './shares/shares.routes';
 import site from './site/site.routes';
 import stand from './stand/stand.routes';
+import standHelpers from './stand/stand-helpers.routes';
 import standing from './standing/standing.routes';
 import storefront from './storefront/storefront.routes';
 import testing from './testing/testing.routes';
@@ -69,6 +70,7 @@ const MODULES: ModuleRoutes[] = [
   shares,
   site,
   stand,
+  standHelpers,
   standing,
   storefront,
   testing,

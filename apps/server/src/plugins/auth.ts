@@ -6,7 +6,11 @@ import type { AppContext } from '../lib/context';
 import { verifyAccessToken } from '../lib/tokens';
 import type { UserWithSubscription } from './auth-users';
 
-export type AuthUser = UserWithSubscription;
+/**
+ * The signed-in account. On the stand's routes a stand helper's request carries their farm's account
+ * with `actingHelperId`, the helper acting for it (decision 579): what they record names them.
+ */
+export type AuthUser = UserWithSubscription & { actingHelperId?: number };
 
 declare module 'fastify' {
   interface FastifyRequest {

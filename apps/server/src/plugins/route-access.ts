@@ -8,8 +8,10 @@ import { type AuthUser, bearerToken } from './auth';
 /**
  * Who may call a route, declared once in its options (the "route access convention"):
  * - 'public': anyone, the handler may still look at request.currentUser();
- * - 'signed-in': any active account (401 for guests and dead tokens);
+ * - 'signed-in': any active account (401 for guests and dead tokens) but a stand helper's, unless the
+ *   route also says `standHelpers: true` (their own account basics);
  * - a list of user types: those accounts only (401 for guests, 403 for other accounts).
+ * A stand helper (decision 579) gets in only where a route names 'stand_helper' or `standHelpers`.
  */
 export type RouteAccess = 'public' | 'signed-in' | readonly UserType[];
 
@@ -26,6 +28,8 @@ declare module 'fastify' {
     /** Signed-in routes refuse unverified accounts when the security setting asks for it; this lets them in. */
     allowUnverified?: boolean;
     accessMessages?: AccessMessages;
+    /** A 'signed-in' route a stand helper may use too (their own account basics, decision 579). */
+    standHelpers?: boolean;
   }
   // The route's own config types its handler's request (Fastify's ContextConfig): `request.user` is
   // the account the gate let in on a signed-in or role route, and null on a public one.
@@ -49,6 +53,7 @@ export type DeclaredRoute = {
   url: string;
   access: RouteAccess | undefined;
   allowUnverified: boolean;
+  standHelpers: boolean;
   accessMessages: AccessMessages;
 };
 
@@ -59,10 +64,25 @@ declare module 'fastify' {
   }
 }
 
-export function deniedMessage(access: readonly UserType[], userType: UserType, messages: AccessMessages = {}): string {
+/** What a stand helper is told on any route but the stand's and their own account's. */
+export const STAND_HELPER_DENIED = 'A stand helper’s account runs the farm’s stand only: this is for the farm’s own account';
+
+export function deniedMessage(
+  access: readonly UserType[] | 'signed-in',
+  userType: UserType,
+  messages: AccessMessages = {},
+): string {
+  if (userType === 'stand_helper' && !(typeof messages.denied === 'object' && messages.denied.stand_helper))
+    return STAND_HELPER_DENIED;
   const { denied } = messages;
   if (typeof denied === 'string') return denied;
-  return denied?.[userType] ?? `Only ${access.join(' or ')} accounts can do this`;
+  return denied?.[userType] ?? `Only ${[access].flat().join(' or ')} accounts can do this`;
+}
+
+/** Whether an account of this type passes a route's declared access (once signed in). */
+export function admits(access: 'signed-in' | readonly UserType[], userType: UserType, standHelpers = false): boolean {
+  if (access === 'signed-in') return userType !== 'stand_helper' || standHelpers;
+  return access.includes(userType);
 }
 
 /**
@@ -82,7 +102,7 @@ async function authorizeRequest(ctx: AppContext, request: FastifyRequest): Promi
     const security = await ctx.settings.get('security');
     if (security.require_email_verification) throw forbidden(TEXTS.emailNotVerified);
   }
-  if (access !== 'signed-in' && !access.includes(user.userType)) {
+  if (!admits(access, user.userType, config.standHelpers === true)) {
     throw forbidden(deniedMessage(access, user.userType, messages));
   }
   return user;
@@ -126,13 +146,14 @@ export const routeAccessPlugin = fp(async (app: FastifyInstance, opts: { ctx: Ap
         url: route.url,
         access,
         allowUnverified: route.config.allowUnverified === true,
+        standHelpers: route.config.standHelpers === true,
         accessMessages: route.config.accessMessages ?? {},
       });
     }
     if (access === undefined || access === 'public') return;
-    // 403: another account type, or an unverified e-mail where the security setting asks for it.
+    // 403: another account type (a stand helper's too), or an unverified e-mail where the security setting asks for it.
     const refusals =
-      access === 'signed-in' && route.config.allowUnverified
+      access === 'signed-in' && route.config.allowUnverified && route.config.standHelpers
         ? { 401: ErrorResponse }
         : { 401: ErrorResponse, 403: ErrorResponse };
     route.schema = { ...route.schema, response: { ...refusals, ...(route.schema?.response as object | undefined) } };

@@ -1,7 +1,7 @@
 import type { UserType } from '@farmstand/shared';
 import { plusDays } from '@farmstand/shared/format/date-only';
 import { eq } from 'drizzle-orm';
-import { users } from '../db/schema';
+import { standHelpers, users } from '../db/schema';
 import { keepMailCopies, mailCopiesTo } from '../lib/mail-copies';
 import { signAccessToken } from '../lib/tokens';
 import { insertUser } from '../modules/auth/auth.repository';
@@ -36,6 +36,13 @@ export async function buildUser(
   );
   const token = await signAccessToken(user, app.ctx.config.jwtSecret);
   return { id: user.id, email, userType, token, password: TEST_PASSWORD };
+}
+
+/** A stand helper of the farm (decision 579), straight in the database, with a valid token. */
+export async function buildStandHelper(app: TestApp, farmUserId: number, name = 'Sam Helper'): Promise<TestUser> {
+  const helper = await buildUser(app, { userType: 'stand_helper' });
+  await app.ctx.db.insert(standHelpers).values({ userId: helper.id, farmUserId, name, addedAt: app.ctx.clock.now() });
+  return helper;
 }
 
 export const bearer = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` });

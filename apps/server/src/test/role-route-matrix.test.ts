@@ -1,18 +1,19 @@
 import type { UserType } from '@farmstand/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deniedMessage } from '../plugins/route-access';
+import { admits, deniedMessage } from '../plugins/route-access';
 import { type ApiOperation, apiOperations, fillPath } from './api-routes';
-import { bearer, buildUser, setUserStatus, type TestUser } from './factories';
+import { bearer, buildStandHelper, buildUser, setUserStatus, type TestUser } from './factories';
 import { buildTestApp, type TestApp } from './test-app';
 
 /**
- * Every documented route x {guest, consumer, producer, other producer, suspended, admin}.
+ * Every documented route x {guest, consumer, producer, other producer, suspended, admin, stand helper}.
+ * The stand helper (decision 579) is the producer's: let in only where a route names them.
  * The expected answer comes from the route's declared `config.access`, so a new route that declares
  * nothing fails here, and a route whose gate lets the wrong people in (or keeps the right ones out)
  * fails too. Bodies are empty on purpose: refusals must come before validation.
  */
-type Caller = 'guest' | 'consumer' | 'producer' | 'other producer' | 'suspended' | 'admin';
-const CALLERS: Caller[] = ['guest', 'consumer', 'producer', 'other producer', 'suspended', 'admin'];
+type Caller = 'guest' | 'consumer' | 'producer' | 'other producer' | 'suspended' | 'admin' | 'stand helper';
+const CALLERS: Caller[] = ['guest', 'consumer', 'producer', 'other producer', 'suspended', 'admin', 'stand helper'];
 const TYPE_OF: Record<Caller, UserType | null> = {
   guest: null,
   suspended: null, // a suspended account's token no longer works: a guest with a bad token
@@ -20,6 +21,7 @@ const TYPE_OF: Record<Caller, UserType | null> = {
   producer: 'producer',
   'other producer': 'producer',
   admin: 'admin',
+  'stand helper': 'stand_helper',
 };
 
 /**
@@ -41,6 +43,7 @@ beforeAll(async () => {
     buildUser(app, { userType: 'consumer' }),
     buildUser(app, { userType: 'admin' }),
   ]);
+  users['stand helper'] = await buildStandHelper(app, users.producer.id);
   await setUserStatus(app, users.suspended.id, 'suspended');
   operations = apiOperations(app);
 });
@@ -56,7 +59,7 @@ function expected(operation: ApiOperation, caller: Caller): Expectation {
     const signIn = caller === 'guest' ? (declared.accessMessages.signIn ?? 'Please sign in to continue') : undefined;
     return { status: 401, message: signIn ?? 'Your session has expired. Please sign in again.' };
   }
-  if (declared.access === 'signed-in' || declared.access.includes(type)) return 'allowed';
+  if (admits(declared.access, type, declared.standHelpers)) return 'allowed';
   return { status: 403, message: deniedMessage(declared.access, type, declared.accessMessages) };
 }
 

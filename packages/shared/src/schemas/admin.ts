@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USER_TYPES } from './auth';
+import { ACCOUNT_TYPES, USER_TYPES } from './auth';
 import { dbId, optionalQuery } from './common';
 import { OrderWeeksResponse } from './orders';
 
@@ -44,7 +44,7 @@ export const UserStatusRequest = z.object({
   action: z.enum(USER_STATUS_ACTIONS, 'Action must be suspend, activate or delete'),
 });
 export const UserTypeRequest = z.object({
-  newType: z.enum(USER_TYPES, 'New type must be consumer, producer or admin'),
+  newType: z.enum(ACCOUNT_TYPES, 'New type must be consumer, producer or admin'),
 });
 
 export const AdminProduct = z.object({

@@ -2,8 +2,15 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants/limits';
 import { TEXTS } from '../constants/texts';
 
-export const USER_TYPES = ['consumer', 'producer', 'admin'] as const;
+/**
+ * Every kind of account. A stand helper (decision 579) is invited by a farm and runs only that
+ * farm's stand: nobody signs up as one, and an admin cannot make one (`ACCOUNT_TYPES`).
+ */
+export const USER_TYPES = ['consumer', 'producer', 'admin', 'stand_helper'] as const;
 export type UserType = (typeof USER_TYPES)[number];
+/** The types an account may be changed to by an admin. */
+export const ACCOUNT_TYPES = ['consumer', 'producer', 'admin'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export const SUBSCRIPTION_STATUSES = ['none', 'trialing', 'active', 'past_due', 'canceled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 

@@ -8,7 +8,7 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    userType: text('user_type', { enum: ['consumer', 'producer', 'admin'] }).notNull(),
+    userType: text('user_type', { enum: ['consumer', 'producer', 'admin', 'stand_helper'] }).notNull(),
     phone: text('phone'),
     emailVerified: boolean('email_verified').notNull().default(false),
     /** active | suspended | deleted: suspended and deleted accounts cannot sign in. */

@@ -10,7 +10,7 @@ import type {
   AdminUsersResponse,
   UserStatusAction,
 } from '@farmstand/shared/schemas/admin';
-import type { UserType } from '@farmstand/shared/schemas/auth';
+import type { AccountType } from '@farmstand/shared/schemas/auth';
 import { insertAdminLog } from '../../lib/admin-log';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
@@ -78,7 +78,7 @@ export async function changeUserStatus(ctx: AppContext, admin: AuthUser, id: num
   return { message: STATUS_MESSAGES[action] };
 }
 
-export async function changeUserType(ctx: AppContext, admin: AuthUser, id: number, newType: UserType) {
+export async function changeUserType(ctx: AppContext, admin: AuthUser, id: number, newType: AccountType) {
   // An admin demoting themselves could lock the platform out of its own panel.
   if (id === admin.id) throw badRequest('You cannot change your own account type');
   const trial = await producerTrial(ctx);
@@ -86,6 +86,8 @@ export async function changeUserType(ctx: AppContext, admin: AuthUser, id: numbe
     const user = await repo.findUser(tx, id);
     if (!user || user.status === 'deleted') throw notFound('User not found');
     if (user.userType === newType) throw badRequest(`User is already a ${newType}`);
+    if (user.userType === 'stand_helper')
+      throw badRequest('A stand helper’s account belongs to its farm: the farm removes it from its stand');
     // Turning producer follows the rules of registering as one (trial, no favourites).
     if (newType === 'producer') await startProducerAccount(tx, id, trial);
     else await repo.updateUser(tx, id, { userType: newType });

@@ -93,7 +93,7 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sens
     '/me',
     {
       // Unverified accounts must still see who they are (to be offered a new verification mail).
-      config: { access: 'signed-in', allowUnverified: true },
+      config: { access: 'signed-in', allowUnverified: true, standHelpers: true },
       schema: { response: { 200: UserResponse } },
     },
     async (request) => presentUser(request.user, ctx.clock.now()),
@@ -113,7 +113,7 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sens
   app.post(
     '/change-password',
     {
-      config: { ...sensitive, access: 'signed-in', allowUnverified: true },
+      config: { ...sensitive, access: 'signed-in', allowUnverified: true, standHelpers: true },
       schema: {
         summary: 'Change the password with the current one; ends every other session',
         body: ChangePasswordRequest,

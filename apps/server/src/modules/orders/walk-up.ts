@@ -152,7 +152,8 @@ export async function placeWalkUp(ctx: AppContext, tx: Db, sale: CheckedWalkUp, 
     ...tenderColumns(sale.tenders),
     incentiveMarket: (sale.tenders.incentive ?? 0) > 0 ? sale.incentiveMarket : null,
     recordedAt: at,
-    recordedBy: farm.id,
+    // The farm's own account, or its stand helper acting for it (decision 579).
+    recordedBy: farm.actingHelperId ?? farm.id,
   });
   await repo.moveStatus(tx, placed.order.id, ['requested'], 'picked_up', at, {
     taxCents: sale.tax.taxCents,
@@ -164,7 +165,7 @@ export async function placeWalkUp(ctx: AppContext, tx: Db, sale: CheckedWalkUp, 
       orderId: placed.order.id,
       fromStatus: 'requested',
       toStatus: 'picked_up',
-      actorId: farm.id,
+      actorId: farm.actingHelperId ?? farm.id,
       actorRole: 'producer',
       reason: null,
       createdAt: at,

@@ -1,12 +1,21 @@
 import { StandCatalog, StandSyncRequest, StandSyncResponse } from '@farmstand/shared/schemas/stand';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthUser } from '../../plugins/auth';
 import { defineModule, errors, type ModuleOptions } from '../module';
 import * as stand from './stand.service';
+import { actingForFarm } from './stand-helpers.service';
 
-/** The farm's own account: a stand sells the farm's own products (admins and shoppers: 403). */
+/**
+ * The farm's own account, or a stand helper it invited (decision 579): a stand sells the farm's own
+ * products (admins and shoppers: 403). A helper's `request.user` is their farm's account acting
+ * through them (the `preHandler` below), so every stand route serves the farm.
+ */
 const farmOnly = {
-  access: ['producer'] as const,
-  accessMessages: { denied: 'Only the farm’s own account runs its stand', signIn: 'Please sign in to run your stand' },
+  access: ['producer', 'stand_helper'] as const,
+  accessMessages: {
+    denied: 'Only the farm’s own account and its stand helpers run its stand',
+    signIn: 'Please sign in to run your stand',
+  },
 };
 
 /**
@@ -14,6 +23,11 @@ const farmOnly = {
  * for its queued actions, `/api/stand/day` for the day's books.
  */
 const standRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  app.addHook('preHandler', async (request) => {
+    const user = request.user as AuthUser | null;
+    if (user?.userType === 'stand_helper') (request as { user: AuthUser | null }).user = await actingForFarm(ctx, user);
+  });
+
   app.get(
     '/catalog',
     {

@@ -1,13 +1,18 @@
 import { formatDate } from '@farmstand/shared';
 import type { AdminUser } from '@farmstand/shared/schemas/admin';
-import { USER_TYPES, type UserType } from '@farmstand/shared/schemas/auth';
+import { ACCOUNT_TYPES, type AccountType, type UserType } from '@farmstand/shared/schemas/auth';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectInput, TextInput } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { accessAfterGrant, accessEndsAt, useAdminSubscription, useGrantSubscription, useUserType } from '../api';
 
-const TYPE_LABELS: Record<UserType, string> = { consumer: 'Consumer', producer: 'Producer', admin: 'Admin' };
+const TYPE_LABELS: Record<UserType, string> = {
+  consumer: 'Consumer',
+  producer: 'Producer',
+  admin: 'Admin',
+  stand_helper: 'Stand helper',
+};
 export const userTypeLabel = (type: UserType) => TYPE_LABELS[type];
 
 /** Spec 02 §5: days (0 means forever, default 30) and plan (monthly or annual). */
@@ -85,8 +90,8 @@ function CurrentAccess({ userId, days }: { userId: number; days: number | null }
 /** An admin may change a user to any type other than the current one (spec 02 §4). */
 export function ChangeTypeDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const change = useUserType();
-  const choices = USER_TYPES.filter((type) => type !== user.user_type);
-  const [newType, setNewType] = useState<UserType>(choices[0]);
+  const choices = ACCOUNT_TYPES.filter((type) => type !== user.user_type);
+  const [newType, setNewType] = useState<AccountType>(choices[0]);
   const submit = () => change.mutate({ id: user.id, newType, email: user.email }, { onSuccess: onClose });
   return (
     <Modal title="Change user type" onClose={onClose}>
@@ -100,7 +105,7 @@ export function ChangeTypeDialog({ user, onClose }: { user: AdminUser; onClose: 
         <p className="text-sm text-stone-700 dark:text-stone-300">
           {user.email} is currently a {userTypeLabel(user.user_type).toLowerCase()}.
         </p>
-        <SelectInput label="New type" value={newType} onChange={(event) => setNewType(event.target.value as UserType)}>
+        <SelectInput label="New type" value={newType} onChange={(event) => setNewType(event.target.value as AccountType)}>
           {choices.map((type) => (
             <option key={type} value={type}>
               {userTypeLabel(type)}
