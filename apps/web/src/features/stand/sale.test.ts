@@ -1,6 +1,17 @@
 import { DEFAULT_BENEFIT_TABLE } from '@farmstand/shared/benefits/programmes';
 import { describe, expect, it } from 'vitest';
-import { addToBasket, lineCents, planOf, removeOne, type SaleLine, settle, snapShares, standLines, totalsOf } from './sale';
+import {
+  addToBasket,
+  lineCents,
+  linesOfSale,
+  planOf,
+  removeOne,
+  type SaleLine,
+  settle,
+  snapShares,
+  standLines,
+  totalsOf,
+} from './sale';
 import { standCatalog } from './stand.fixture';
 import { type Tile, tilesOf } from './tiles';
 
@@ -59,5 +70,29 @@ describe('a walk-up sale on the phone', () => {
   it('refuses tenders other than cash above the amount due (they give no change), and says what is left', () => {
     expect(settle({ card: 2000 }, 1542, null, null).problem).toMatch(/no change/);
     expect(settle({ card: 1000 }, 1542, null, null).problem).toBe('$5.42 left to pay');
+  });
+
+  it('puts a refused sale back in the basket to ring up again, pack weights included', () => {
+    const lines = linesOfSale(
+      {
+        id: '00000000-0000-4000-8000-000000000001',
+        kind: 'sale',
+        at: '2026-12-06T15:00:00.000Z',
+        device: 'Phone 1',
+        pointId: null,
+        lines: [
+          { productId: 5, variantId: null, quantity: 2, weights: [1.25, 0.98] },
+          { productId: 4, variantId: 42, quantity: 1, weights: null },
+          { productId: 999, variantId: null, quantity: 1, weights: null },
+        ],
+        tenders: { snap: 2000 },
+        receiptEmail: null,
+      },
+      tiles,
+    );
+    expect(lines.map((l) => [l.tile.name, l.quantity, l.weightsMilli])).toEqual([
+      ['Ground beef', 2, [1250, 980]],
+      ['Eggs — Half dozen', 1, null],
+    ]);
   });
 });

@@ -7,10 +7,10 @@ import {
 } from '@farmstand/shared/benefits/eligibility';
 import { type BenefitTable, type Incentive, TENDER_KINDS, type TenderKind } from '@farmstand/shared/benefits/programmes';
 import type { StateCode } from '@farmstand/shared/constants/catalog';
-import { weighedLineCents } from '@farmstand/shared/format/by-weight';
+import { toMilli, weighedLineCents } from '@farmstand/shared/format/by-weight';
 import { centsOf, formatCents } from '@farmstand/shared/format/money';
 import type { TendersRequest } from '@farmstand/shared/schemas/benefits';
-import type { StandCatalog, StandLine } from '@farmstand/shared/schemas/stand';
+import type { StandCatalog, StandLine, StandSaleAction } from '@farmstand/shared/schemas/stand';
 import type { TaxClass } from '@farmstand/shared/tax/classes';
 import { saleTaxIn, snapParts, taxState } from '@farmstand/shared/tax/compute';
 import type { Tile } from './tiles';
@@ -193,4 +193,13 @@ export function standLines(lines: readonly SaleLine[]): StandLine[] {
     quantity: line.quantity,
     weights: line.weightsMilli ? line.weightsMilli.map((milli) => milli / 1000) : null,
   }));
+}
+
+/** A refused sale's lines back in a basket, to ring up again (the tiles of the catalogue now; lines no longer sold are left out). */
+export function linesOfSale(action: StandSaleAction, tiles: readonly Tile[]): SaleLine[] {
+  return action.lines.flatMap((line) => {
+    const tile = tiles.find((t) => t.productId === line.productId && t.variantId === (line.variantId ?? null));
+    if (!tile) return [];
+    return [{ tile, quantity: line.quantity, weightsMilli: line.weights ? line.weights.map((w) => toMilli(w)) : null }];
+  });
 }

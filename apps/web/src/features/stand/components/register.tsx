@@ -1,7 +1,7 @@
 import type { BenefitTable } from '@farmstand/shared/benefits/programmes';
 import { formatCents } from '@farmstand/shared/format/money';
 import type { TendersRequest } from '@farmstand/shared/schemas/benefits';
-import type { StandAction, StandCatalog } from '@farmstand/shared/schemas/stand';
+import type { StandAction, StandCatalog, StandSaleAction } from '@farmstand/shared/schemas/stand';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
@@ -10,6 +10,7 @@ import {
   addToBasket,
   incentiveOf,
   lineCents,
+  linesOfSale,
   planOf,
   removeOne,
   type SaleLine,
@@ -33,6 +34,7 @@ export function Register({
   onRecord,
   checkout,
   savedText = 'Sale saved on this phone.',
+  reopen = null,
 }: {
   catalog: StandCatalog;
   table: BenefitTable;
@@ -44,11 +46,13 @@ export function Register({
   checkout?: (sale: { totalCents: number; pay: (tenders: TendersRequest) => Promise<void>; back: () => void }) => ReactNode;
   /** What the screen says once a sale is stored. */
   savedText?: string;
+  /** A refused sale to ring up again: its lines start the basket (give the Register a new `key` for another). */
+  reopen?: StandSaleAction | null;
 }) {
   const tiles = useMemo(() => tilesOf(catalog), [catalog]);
   const [search, setSearch] = useState('');
   const shown = useMemo(() => filterTiles(tiles, search), [tiles, search]);
-  const [lines, setLines] = useState<SaleLine[]>([]);
+  const [lines, setLines] = useState<SaleLine[]>(() => (reopen ? linesOfSale(reopen, tiles) : []));
   const [weighing, setWeighing] = useState<Tile | null>(null);
   const [paying, setPaying] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);

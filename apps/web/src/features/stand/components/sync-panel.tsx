@@ -1,5 +1,5 @@
 import { formatCents } from '@farmstand/shared/format/money';
-import type { StandAction } from '@farmstand/shared/schemas/stand';
+import type { StandAction, StandSaleAction } from '@farmstand/shared/schemas/stand';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/field';
@@ -31,8 +31,11 @@ export function SyncPanel({
   onDevice,
   timeZone,
   userId,
+  onRingAgain,
 }: {
   userId: number;
+  /** Opens a refused sale in the register, to correct and record again with a new id (it leaves the list once recorded). */
+  onRingAgain: (sale: StandSaleAction) => void;
   session: StandSession;
   snapshot: StandSnapshot;
   device: string;
@@ -80,9 +83,16 @@ export function SyncPanel({
                 <p className="text-sm">
                   {summary(item.action)} · {formatZonedDateTime(item.action.at, timeZone)} · {item.action.device}
                 </p>
-                <Button variant="ghost" size="sm" className="mt-1" onClick={() => void session.removeAttention(item.id)}>
-                  I have dealt with it
-                </Button>
+                <span className="mt-1 flex flex-wrap gap-2">
+                  {item.action.kind === 'sale' && (
+                    <Button variant="secondary" size="sm" onClick={() => onRingAgain(item.action as StandSaleAction)}>
+                      Ring up again
+                    </Button>
+                  )}
+                  <Button variant="ghost" size="sm" onClick={() => void session.removeAttention(item.id)}>
+                    I have dealt with it
+                  </Button>
+                </span>
               </li>
             ))}
           </ul>

@@ -19,7 +19,10 @@ const COUNTED = ['wic_fmnp', 'senior_fmnp', 'incentive'] as const;
 type Counted = (typeof COUNTED)[number];
 const isCounted = (kind: TenderKind): kind is Counted => (COUNTED as readonly string[]).includes(kind);
 
-/** A coupon's face value until the farmer changes it: Kentucky's FMNP checks are $4 (decision 577). */
+/**
+ * A coupon's face value until the farmer types the one printed on it (states print their own
+ * denominations); a token's is the incentive's own `tokenCents` when the catalogue names it.
+ */
 const DEFAULT_FACE_CENTS: Record<Counted, number> = { wic_fmnp: 400, senior_fmnp: 400, incentive: 200 };
 
 const LABELS: Record<string, string> = {

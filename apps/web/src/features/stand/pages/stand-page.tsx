@@ -1,3 +1,4 @@
+import type { StandSaleAction } from '@farmstand/shared/schemas/stand';
 import { useState } from 'react';
 import { Spinner } from '@/components/ui/card';
 import { Tabs } from '@/components/ui/tabs';
@@ -21,10 +22,16 @@ export default function StandPage() {
   const [device, setDevice] = useDeviceName();
   const [tab, setTab] = useState('sell');
   const [chosenPlace, choosePlace] = usePlaceChoice();
+  const [reopen, setReopen] = useState<StandSaleAction | null>(null);
   const { catalog } = snapshot;
   const place = catalog ? placeOf(catalog, chosenPlace) : null;
 
-  const record = (action: Parameters<typeof session.record>[0]) => session.record(action);
+  const record = async (action: Parameters<typeof session.record>[0]) => {
+    const stored = await session.record(action);
+    // A refused sale rung up again leaves "Needs attention" once its correction is stored.
+    if (reopen && action.kind === 'sale') await session.removeAttention(reopen.id);
+    return stored;
+  };
 
   return (
     <div className="mx-auto max-w-6xl px-3 py-4 sm:px-6">
@@ -109,6 +116,8 @@ export default function StandPage() {
               label: 'Sell',
               content: (
                 <Register
+                  key={reopen?.id ?? 'new'}
+                  reopen={reopen}
                   catalog={catalog}
                   table={snapshot.table}
                   device={device}
@@ -133,6 +142,10 @@ export default function StandPage() {
                   onDevice={setDevice}
                   timeZone={catalog.farm.time_zone}
                   userId={user?.id ?? 0}
+                  onRingAgain={(sale) => {
+                    setReopen(sale);
+                    setTab('sell');
+                  }}
                 />
               ),
             },
