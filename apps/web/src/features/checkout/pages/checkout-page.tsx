@@ -216,9 +216,7 @@ export default function CheckoutPage({
           items: basket?.lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity })),
           pointId: selected?.point_id,
           startsAt: selected?.starts_at,
-          shopperPhone: values.shopperPhone || null,
           deliveryAddress: selected?.kind === 'delivery' ? values.deliveryAddress : null,
-          note: values.note || null,
           plannedBenefits: plannedBenefits ?? [],
         };
       },
