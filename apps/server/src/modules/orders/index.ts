@@ -16,4 +16,5 @@ export {
   userOfUnsubscribeToken,
   windowInZone,
 } from './reminders';
-export { checkWalkUp, placeWalkUp, walkUpName } from './walk-up';
+export { announceStandPickup, applyStandPickup, checkStandPickup, closedText } from './stand-pickup';
+export { type CheckedWalkUp, checkWalkUp, placeWalkUp, type WalkUpLine, walkUpName } from './walk-up';

@@ -6,6 +6,7 @@ import { formatCents } from '@farmstand/shared/format/money';
 import { lineName } from '@farmstand/shared/format/quantity';
 import type { OrderBenefits, TendersRequest } from '@farmstand/shared/schemas/benefits';
 import { ORDER_STATUS_LABELS } from '@farmstand/shared/schemas/orders';
+import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { localDate } from '../../lib/time';
@@ -150,9 +151,9 @@ export async function salePlan(
  * for that day is refused (decision 541). The incentive is offered only when the order's pickup
  * place is one of the incentive's participating markets (decision 540).
  */
-async function basisOf(ctx: AppContext, order: repo.OrderRow): Promise<Basis> {
+async function basisOf(ctx: AppContext, order: repo.OrderRow, weighed?: repo.ItemRow[]): Promise<Basis> {
   const [items, terms] = await Promise.all([
-    repo.findItems(ctx.db, order.id),
+    weighed ? [...weighed] : repo.findItems(ctx.db, order.id),
     termsOf(ctx, order.producerUserId, order.pointId, order.windowDate),
   ]);
   items.sort((a, b) => a.id - b.id);
@@ -259,6 +260,31 @@ async function orderView(ctx: AppContext, order: repo.OrderRow) {
   const plan = planOf(basis, await matchedToday(ctx.db, basis));
   const benefits = presentOrderBenefits(basis, plan, await findTenders(ctx.db, order.id));
   return benefits;
+}
+
+/**
+ * The tender check of a pickup handed over at the stand (decision 575), for the order with its lines
+ * as weighed there: read before the caller's transaction; inside it, `refusal` counts the incentive
+ * the shopper was given that day under the shopper's and the farm's row locks (as `recordTenders`
+ * does) and answers the rule's sentence or null; `save` records the tenders.
+ */
+export async function pickupTenders(ctx: AppContext, order: repo.OrderRow, weighed: repo.ItemRow[]) {
+  const basis = await basisOf(ctx, order, weighed);
+  return {
+    refusal: async (tx: Db, tendered: Partial<Record<TenderKind, number>>) => {
+      await lockShopper(tx, order.customerId);
+      await lockBenefits(tx, order.producerUserId);
+      return checkTender(planOf(basis, await matchedToday(tx, basis)), tendered, basis.incentive);
+    },
+    save: (tx: Db, tendered: Partial<Record<TenderKind, number>>, at: Date, by: number) =>
+      saveTenders(tx, {
+        orderId: order.id,
+        ...tenderColumns(tendered),
+        incentiveMarket: (tendered.incentive ?? 0) > 0 ? basis.incentiveMarket : null,
+        recordedAt: at,
+        recordedBy: by,
+      }),
+  };
 }
 
 /** The order's plan and what was recorded: its shopper, its farm (and admins, as for the order itself). */

@@ -37,6 +37,13 @@ export type WalkUpSale = {
   tenders: Partial<Record<TenderKind, number>>;
   /** Each line's tax class (the product's when it was sold). */
   taxClassOf: (productId: number) => TaxClass;
+  /**
+   * False for the food of a pickup order the shopper cancelled meanwhile, recorded as a walk-up
+   * sale at the order's prices, which carried no sales tax when it was reserved (decision 576).
+   */
+  taxed?: boolean;
+  /** The buyer's name, when it is known (the shopper of a cancelled pickup). */
+  name?: string;
 };
 
 /** The buyer's name a walk-up sale keeps (the monthly ledger and the day's books show it). */
@@ -56,7 +63,7 @@ export async function checkWalkUp(ctx: AppContext, farm: AuthUser, sale: WalkUpS
     pointId: sale.pointId,
     startsAt: sale.at,
     lines: sale.lines.map((l) => ({ productId: l.productId, variantId: l.variantId, quantity: l.quantity })),
-    shopperName: walkUpName(sale.device),
+    shopperName: sale.name ?? walkUpName(sale.device),
     shopperPhone: null,
     deliveryAddress: null,
     note: null,
@@ -102,7 +109,7 @@ export async function checkWalkUp(ctx: AppContext, farm: AuthUser, sale: WalkUpS
     checked.newItems.map((item, i) => ({ productId: item.productId, totalCents: lineCents[i] })),
   );
   const classes = sale.lines.map((line) => sale.taxClassOf(line.productId));
-  const state = checked.window.farm?.state ?? '';
+  const state = sale.taxed === false ? '' : (checked.window.farm?.state ?? '');
   const taxLines = snapParts(
     taxState(state),
     lineCents.map((totalCents, i) => ({ totalCents, taxClass: classes[i], snapMay: plan.snapMay[i] })),

@@ -1,4 +1,4 @@
-import { TENDER_LABELS, type TenderKind } from '@farmstand/shared/benefits/programmes';
+import type { TenderKind } from '@farmstand/shared/benefits/programmes';
 import { defaultTimeZone } from '@farmstand/shared/constants/time-zones';
 import { addDaysToDate } from '@farmstand/shared/format/date-only';
 import { formatCents } from '@farmstand/shared/format/money';
@@ -19,7 +19,17 @@ import { forgetPublicProduct } from '../../lib/public-products';
 import { localDate } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import { benefitProduct } from '../benefits';
-import { checkWalkUp, placeWalkUp, standTerms } from '../orders';
+import {
+  announceStandPickup,
+  applyStandPickup,
+  type CheckedWalkUp,
+  checkStandPickup,
+  checkWalkUp,
+  closedText,
+  placeWalkUp,
+  standTerms,
+  type WalkUpLine,
+} from '../orders';
 import { findFarm, listActivePoints } from '../pickup';
 import { isProductPublic } from '../producers';
 import { receiptMail } from './stand.mail';
@@ -107,7 +117,8 @@ async function applyAction(
   const first = await repo.findAction(ctx.db, user.id, action.id);
   if (first) return { ...first, duplicate: true };
   try {
-    const applied = action.kind === 'sale' ? await applySale(ctx, user, farm, action) : await applyPickup(ctx, user, action);
+    const applied =
+      action.kind === 'sale' ? await applySale(ctx, user, farm, action) : await applyPickup(ctx, user, farm, action);
     if (applied) return applied;
     // Another request applied the same id a moment ago: its result is the answer.
     const now = await repo.findAction(ctx.db, user.id, action.id);
@@ -150,31 +161,55 @@ async function applySale(
     tenders: tendersOf(action.tenders),
     taxClassOf: (id) => classes.get(id) ?? 'food',
   });
-  const site = action.receiptEmail ? await ctx.mailer.site() : null;
+  const outcome = await recordSale(ctx, user, farm, action, sale, at, () => []);
+  if (!outcome) return null;
+  if (outcome.mail && outcome.mailId !== null)
+    void ctx.mailer.dispatch(outcome.mailId, outcome.mail).catch((error) => console.error('stand receipt failed', error));
+  return outcome.result;
+}
+
+/**
+ * In one transaction: the action's claim, the walk-up sale (its stock, tax and tenders), its result
+ * with the oversold lines and `more` conflicts, and the receipt mail the phone asked for.
+ */
+async function recordSale(
+  ctx: AppContext,
+  user: AuthUser,
+  farm: Farm & { timeZone: string },
+  action: StandSaleAction | StandPickupAction,
+  sale: CheckedWalkUp,
+  at: Date,
+  more: (saleId: number) => StandConflict[],
+) {
+  const receiptEmail = action.kind === 'sale' ? action.receiptEmail : null;
+  const site = receiptEmail ? await ctx.mailer.site() : null;
   const outcome = await ctx.db.transaction(async (tx) => {
     const claim = await repo.claimAction(tx, {
       producerUserId: user.id,
       actionId: action.id,
-      kind: 'sale',
+      kind: action.kind,
       device: action.device,
       happenedAt: at,
       appliedAt: ctx.clock.now(),
     });
     if (claim === null) return null;
     const placed = await placeWalkUp(ctx, tx, sale, user);
-    const conflicts: StandConflict[] = placed.items.flatMap((item, i) => {
-      const over = placed.sold[i]?.oversold ?? 0;
-      if (over === 0) return [];
-      const name = lineName(item.productName, item.variantName);
-      return [
-        {
-          kind: 'oversold' as const,
-          message: `Sold ${item.quantity} ${name} at the stand, ${over} more than was left: stock set to 0; check the online orders`,
-          productId: item.productId,
-          orderId: placed.order.id,
-        },
-      ];
-    });
+    const conflicts: StandConflict[] = [
+      ...more(placed.order.id),
+      ...placed.items.flatMap((item, i) => {
+        const over = placed.sold[i]?.oversold ?? 0;
+        if (over === 0) return [];
+        const name = lineName(item.productName, item.variantName);
+        return [
+          {
+            kind: 'oversold' as const,
+            message: `Sold ${item.quantity} ${name} at the stand, ${over} more than was left: stock set to 0; check the online orders`,
+            productId: item.productId,
+            orderId: placed.order.id,
+          },
+        ];
+      }),
+    ];
     const result: StandActionResult = {
       id: action.id,
       status: 'applied',
@@ -187,9 +222,9 @@ async function applySale(
     };
     await repo.saveResult(tx, claim, placed.order.id, result);
     const mail =
-      action.receiptEmail && site
+      receiptEmail && site
         ? await ctx.mailer.render(
-            receiptMail(action.receiptEmail, {
+            receiptMail(receiptEmail, {
               farmName: farm.farmName,
               orderId: placed.order.id,
               at,
@@ -205,15 +240,92 @@ async function applySale(
     const mailId = mail ? await insertOutboxRow(tx, mail) : null;
     return { result, mail, mailId, productIds: placed.items.flatMap((i) => (i.productId === null ? [] : [i.productId])) };
   });
+  if (outcome) for (const id of outcome.productIds) forgetPublicProduct(ctx, id);
+  return outcome;
+}
+
+/**
+ * A pickup handed over at the stand: weighed, paid and picked up with its record, in one
+ * transaction. An order closed meanwhile (cancelled, declined, expired, a no-show) is not refused
+ * and not dropped: the food handed over is recorded as a walk-up sale of its lines with what was
+ * paid, and the farmer is shown the conflict (decision 575).
+ */
+async function applyPickup(
+  ctx: AppContext,
+  user: AuthUser,
+  farm: Farm & { timeZone: string },
+  action: StandPickupAction,
+): Promise<StandActionResult | null> {
+  const at = momentOf(ctx, action.at);
+  const input = { orderId: action.orderId, at, weights: action.weights, tenders: tendersOf(action.tenders) };
+  const checked = await checkStandPickup(ctx, user, input);
+  if (checked.kind === 'closed') return pickupAsSale(ctx, user, farm, action, checked, at);
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const claim = await repo.claimAction(tx, {
+      producerUserId: user.id,
+      actionId: action.id,
+      kind: 'pickup',
+      device: action.device,
+      happenedAt: at,
+      appliedAt: ctx.clock.now(),
+    });
+    if (claim === null) return null;
+    const handed = await applyStandPickup(tx, checked, user, input);
+    const result: StandActionResult = {
+      id: action.id,
+      status: 'applied',
+      duplicate: false,
+      order_id: checked.order.id,
+      total_cents: handed.totalCents,
+      tax_cents: 0,
+      message: handed.moved
+        ? `Order #${checked.order.id}: payment recorded and picked up`
+        : `Order #${checked.order.id} was already picked up: payment recorded`,
+      conflicts: [],
+    };
+    await repo.saveResult(tx, claim, checked.order.id, result);
+    return { result, moved: handed.moved };
+  });
   if (!outcome) return null;
-  for (const id of outcome.productIds) forgetPublicProduct(ctx, id);
-  if (outcome.mail && outcome.mailId !== null)
-    void ctx.mailer.dispatch(outcome.mailId, outcome.mail).catch((error) => console.error('stand receipt failed', error));
+  if (outcome.moved) await announceStandPickup(ctx, checked.order);
   return outcome.result;
 }
 
-async function applyPickup(_ctx: AppContext, _user: AuthUser, action: StandPickupAction): Promise<StandActionResult | null> {
-  return refused(action.id, 'Pickups are not handed over from the stand yet');
+/** The food of a pickup closed meanwhile, recorded as a walk-up sale at the order's prices (no tax was on them). */
+async function pickupAsSale(
+  ctx: AppContext,
+  user: AuthUser,
+  farm: Farm & { timeZone: string },
+  action: StandPickupAction,
+  closed: {
+    order: { id: number; status: Parameters<typeof closedText>[0]; pointId: number | null; shopperName: string };
+    lines: WalkUpLine[];
+  },
+  at: Date,
+): Promise<StandActionResult | null> {
+  const { order } = closed;
+  const classes = await repo.taxClasses(
+    ctx.db,
+    closed.lines.map((l) => l.productId),
+  );
+  const places = await placesOf(ctx, user);
+  const sale = await checkWalkUp(ctx, user, {
+    pointId: places.some((p) => p.id === order.pointId) ? order.pointId : null,
+    at,
+    device: action.device,
+    lines: closed.lines,
+    tenders: tendersOf(action.tenders),
+    taxClassOf: (id) => classes.get(id) ?? 'food',
+    taxed: false,
+    name: `${order.shopperName} (order #${order.id}, ${closedText(order.status)})`,
+  });
+  const placed = await recordSale(ctx, user, farm, action, sale, at, (saleId) => [
+    {
+      kind: order.status === 'no_show' ? 'pickup_changed' : 'pickup_cancelled',
+      message: `Order #${order.id} was ${closedText(order.status)} while the phone was offline, but its food was handed over: recorded as walk-up sale #${saleId}`,
+      productId: null,
+      orderId: order.id,
+    },
+  ]);
+  return placed?.result ?? null;
 }
-
-export const tenderLabel = (kind: TenderKind) => TENDER_LABELS[kind];
