@@ -276,3 +276,50 @@ test('the register at 390 px works by keyboard and by touch and passes axe in li
     await context.close();
   }
 });
+
+test('an unattended stand sells on its own: honour-box cash is recorded for the farm, and the staff tools open only with the PIN', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const farm = await standFarm(request);
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  await signInBrowser(page, { token: farm.token });
+  await page.goto('/stand');
+  await page.getByRole('tab', { name: 'Sync' }).click();
+  await page.getByLabel('Message to shoppers').fill('Honour box by the door. Thank you!');
+  await page.getByLabel('Your card payment link (optional)').fill('http://pay.example');
+  await page.getByLabel(/Staff PIN/).fill('4821');
+  await page.getByRole('button', { name: 'Start self-checkout on this device' }).click();
+  await expect(page.getByText('The card link must start with https://')).toBeVisible();
+  await page.getByLabel('Your card payment link (optional)').fill('https://pay.example/farm');
+  await page.getByRole('button', { name: 'Start self-checkout on this device' }).click();
+
+  await expect(page).toHaveURL(/\/stand\/self$/);
+  await expect(page.getByText('Honour box by the door. Thank you!')).toBeVisible();
+  // No site header or menus: a shopper cannot reach the farm's account from here.
+  await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  await page.getByRole('button', { name: /^Honey/ }).click();
+  await page
+    .getByRole('button', { name: /^Pay \$12\.00/ })
+    .filter({ visible: true })
+    .click();
+  await expect(page.getByRole('button', { name: 'I have paid by card' })).toBeDisabled();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'I put $12.00 in the honour box' }).click();
+  await expect(page.getByText('Thank you! Your purchase is recorded.')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Staff' }).click();
+  await page.getByLabel('PIN', { exact: true }).fill('1111');
+  await page.getByRole('button', { name: 'Open staff tools' }).click();
+  await expect(page.getByText('That is not the PIN set on this device')).toBeVisible();
+  await page.getByLabel('PIN', { exact: true }).fill('4821');
+  await page.getByRole('button', { name: 'Open staff tools' }).click();
+  await expect(page).toHaveURL(/\/stand$/);
+  await expect(page.getByTestId('stand-waiting')).toHaveText('0 waiting', { timeout: 30_000 });
+  const honey = await request.get(`/api/products/${farm.products.Honey}`, { headers: farm.headers });
+  expect((await honey.json()).product.stock_quantity).toBe(999);
+  await context.close();
+});
