@@ -24,3 +24,15 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   if (user) return <Navigate to={pathAfterSignIn(params, location.state)} replace />;
   return <>{children}</>;
 }
+
+/** The pages a stand helper (decision 579) may open: the farm's stand and their own password. */
+const STAND_HELPER_PAGES = ['/stand', '/account/password'];
+
+/** A stand helper sees only the stand: any other page (the dashboard, the shop, messages) sends them to /stand. */
+export function StandHelperFence({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const { pathname } = useLocation();
+  const allowed = STAND_HELPER_PAGES.some((page) => pathname === page || pathname.startsWith(`${page}/`));
+  if (user?.userType === 'stand_helper' && !allowed) return <Navigate to="/stand" replace />;
+  return <>{children}</>;
+}

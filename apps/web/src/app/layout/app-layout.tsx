@@ -5,6 +5,7 @@ import { Deferred } from '@/components/ui/deferred';
 import { ConnectionStatus } from '@/features/pwa/connection-status';
 import { InstallPrompt } from '@/features/pwa/install-prompt';
 import { MaintenanceGate } from '@/shared/site/maintenance-gate';
+import { StandHelperFence } from '../guards';
 import { PageViewTracker } from '../page-view-tracker';
 import { AppToaster } from '../toaster';
 import { Footer } from './footer';
@@ -28,9 +29,11 @@ export function AppLayout() {
   if (matches.some((match) => (match.handle as LayoutHandle)?.bare))
     return (
       <main id="main" className="min-h-screen">
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        <StandHelperFence>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </StandHelperFence>
         <AppToaster />
       </main>
     );
@@ -52,9 +55,11 @@ export function AppLayout() {
       {/* At least a screen tall, so the footer starts below the fold and never jumps as a page loads. */}
       <main id="main" className={fullScreen ? 'min-h-0 flex-1' : 'min-h-screen flex-1'}>
         <MaintenanceGate>
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
+          <StandHelperFence>
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
+          </StandHelperFence>
         </MaintenanceGate>
       </main>
       {/* Below the fold (main is a screen tall): drawn just after the page, in a task of its own. */}

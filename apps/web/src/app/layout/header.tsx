@@ -36,6 +36,8 @@ function useNavItems(): NavItem[] {
     { to: '/map', label: 'Map View' },
   ];
   if (!user) return items;
+  // A stand helper sees only the farm's stand (decision 579).
+  if (user.userType === 'stand_helper') return [{ to: '/stand', label: 'Stand' }];
   items.push({ to: '/dashboard', label: 'Dashboard' }, { to: '/messages', label: 'Messages', badge: unread });
   if (user.userType === 'consumer') items.push({ to: '/orders', label: 'My Orders' }, { to: '/favorites', label: 'Favorites' });
   if (user.userType === 'producer') items.push({ to: RECEIVED_ORDERS, label: 'Orders' }, { to: '/profile', label: 'My Profile' });
@@ -65,7 +67,8 @@ function isCurrent(item: NavItem, items: NavItem[], path: string, search: string
  */
 function BasketLink() {
   const count = useBasketCount();
-  if (count === 0) return null;
+  const { user } = useAuth();
+  if (count === 0 || user?.userType === 'stand_helper') return null;
   return (
     <Link
       to="/orders#baskets"
@@ -203,7 +206,7 @@ function UserMenu() {
               My purchases
             </Link>
           )}
-          {user.userType === 'producer' && (
+          {(user.userType === 'producer' || user.userType === 'stand_helper') && (
             <Link
               to="/stand"
               onClick={() => setOpen(false)}

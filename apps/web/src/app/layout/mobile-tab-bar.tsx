@@ -14,13 +14,17 @@ type Tab = { to: string; label: string; icon: ReactNode; badge?: number };
 export function MobileTabBar() {
   const { user } = useAuth();
   const unread = useUnreadCount();
-  const tabs: Tab[] = [
-    { to: '/', label: 'Home', icon: <HomeIcon /> },
-    { to: '/search', label: 'Search', icon: <SearchIcon /> },
-    { to: '/products', label: 'Products', icon: <BasketIcon /> },
-  ];
+  // A stand helper sees only the farm's stand (decision 579).
+  const tabs: Tab[] =
+    user?.userType === 'stand_helper'
+      ? [{ to: '/stand', label: 'Stand', icon: <DashboardIcon /> }]
+      : [
+          { to: '/', label: 'Home', icon: <HomeIcon /> },
+          { to: '/search', label: 'Search', icon: <SearchIcon /> },
+          { to: '/products', label: 'Products', icon: <BasketIcon /> },
+        ];
   if (user?.userType === 'consumer') tabs.push({ to: '/favorites', label: 'Favorites', icon: <HeartIcon /> });
-  if (user) {
+  if (user && user.userType !== 'stand_helper') {
     tabs.push(
       { to: '/messages', label: 'Messages', icon: <ChatIcon className="h-5 w-5" />, badge: unread },
       { to: '/dashboard', label: 'Dashboard', icon: <DashboardIcon /> },

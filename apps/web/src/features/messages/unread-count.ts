@@ -7,7 +7,9 @@ export const UNREAD_COUNT_KEY = ['messages', 'unread-count'] as const;
 
 /** The unread badge: polled every 30 s while signed in; a failure is only logged (spec 01 §8). */
 export function useUnreadCount(): number {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
+  // A stand helper has no messages (decision 579): nothing to ask.
+  const asks = isAuthenticated && user?.userType !== 'stand_helper';
   const { data } = useQuery({
     queryKey: UNREAD_COUNT_KEY,
     queryFn: async () => {
@@ -18,10 +20,10 @@ export function useUnreadCount(): number {
         return 0;
       }
     },
-    enabled: isAuthenticated,
+    enabled: asks,
     refetchInterval: UNREAD_POLL_MS,
   });
-  return isAuthenticated ? (data ?? 0) : 0;
+  return asks ? (data ?? 0) : 0;
 }
 
 export function formatBadge(count: number): string {

@@ -1,5 +1,6 @@
 import type { StandSaleAction } from '@farmstand/shared/schemas/stand';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/card';
 import { Tabs } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -57,6 +58,15 @@ export default function StandPage() {
                 ))}
               </select>
             </label>
+          )}
+          {user?.userType === 'producer' && (
+            // The farm's own account invites and removes its helpers (decision 579); helpers never see this.
+            <Link
+              to="/stand/helpers"
+              className="mt-1 inline-block text-sm font-semibold text-brand-700 underline underline-offset-4 dark:text-green-300"
+            >
+              Helpers
+            </Link>
           )}
         </div>
         <p className="flex items-center gap-2 text-sm font-semibold" data-testid="stand-status">
