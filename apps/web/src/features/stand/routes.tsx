@@ -35,7 +35,7 @@ export const routes: RouteObject[] = [
     path: '/stand/self',
     handle: { bare: true },
     element: (
-      <RequireAuth roles={['producer']}>
+      <RequireAuth roles={['producer', 'stand_helper']}>
         <SelfCheckoutPage />
       </RequireAuth>
     ),
