@@ -122,7 +122,7 @@ export async function applyStandPickup(
     .set({
       subtotalCents: checked.amounts.subtotalCents,
       totalCents: checked.amounts.totalCents,
-      ...(newlyWeighed ? { weighedAt: input.at, weighedBy: farm.id } : {}),
+      ...(newlyWeighed ? { weighedAt: input.at, weighedBy: farm.actingHelperId ?? farm.id } : {}),
       updatedAt: input.at,
     })
     .where(eq(orders.id, order.id));
