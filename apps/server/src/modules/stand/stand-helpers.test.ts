@@ -1,10 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orderEvents, orders, orderTenders } from '../../db/schema';
+import { orderEvents, orderItems, orders, orderTenders } from '../../db/schema';
 import { STAND_HELPER_DENIED } from '../../plugins/route-access';
-import { bearer, buildUser, lastEmailLink, type TestUser } from '../../test/factories';
-import { advanceHours, eggs, setUpMarket, useTestClock, WEDNESDAY_NOON } from '../../test/orders-helpers';
+import { bearer, buildStandHelper, buildUser, lastEmailLink, type TestUser } from '../../test/factories';
+import { buildProduct } from '../../test/listing-factories';
+import {
+  advanceHours,
+  eggs,
+  move,
+  orderPayload,
+  placeOrder,
+  setUpMarket,
+  useTestClock,
+  WEDNESDAY_NOON,
+} from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -133,6 +143,65 @@ describe('a stand helper', () => {
     expect(removed.statusCode).toBe(404);
     const catalog = (await app.inject({ method: 'GET', url: '/api/stand/catalog', headers: bearer(theirs.helper) })).json();
     expect(catalog.farm.user_id).toBe(theirs.farm.id);
+  });
+});
+
+describe('a pickup a stand helper hands over', () => {
+  it('is the farm’s order, weighed and paid, with the helper as the one who weighed it and recorded its tenders', async () => {
+    const farm = await setUpMarket(app, {}, { farmName: 'Pickup Helper Farm' });
+    const chicken = await buildProduct(app, farm, {
+      name: 'Whole chicken',
+      category: 'meat',
+      inspection: 'usda',
+      establishmentNumber: 'P-45678',
+      priceCents: 700,
+      priceUnit: 'lb',
+      weightUnit: 'lb',
+      packMin: 0.8,
+      packMax: 1.2,
+      stockQuantity: 10,
+    });
+    const shopper = await buildUser(app);
+    const placed = await placeOrder(app, shopper, orderPayload(farm, [{ productId: chicken, quantity: 1 }]));
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().order;
+    expect((await move(app, farm, order.id, 'accepted')).statusCode).toBe(200);
+    const helper = await buildStandHelper(app, farm.id);
+    const saturday = new Date('2030-06-08T13:30:00Z');
+    useTestClock(app, saturday);
+    const action = {
+      id: randomUUID(),
+      kind: 'pickup',
+      at: saturday.toISOString(),
+      device: 'Sam’s phone',
+      orderId: order.id,
+      weights: [{ itemId: order.items[0].id, weights: [1] }],
+      tenders: { cash: 700 },
+    };
+    const [result] = (await sync(helper, [action])).json().results;
+    expect(result, JSON.stringify(result)).toMatchObject({ status: 'applied', order_id: order.id });
+    const [row] = await app.ctx.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ status: 'picked_up', weighedBy: helper.id });
+    const [tenders] = await app.ctx.db.select().from(orderTenders).where(eq(orderTenders.orderId, order.id));
+    expect(tenders).toMatchObject({ recordedBy: helper.id, cashCents: 700 });
+    const [line] = await app.ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(line.weights).toEqual([1]);
+  });
+});
+
+describe('an admin', () => {
+  it('cannot change a stand helper’s account type: it belongs to its farm', async () => {
+    const farm = await setUpMarket(app, {}, { farmName: 'Typed Farm' });
+    const helper = await buildStandHelper(app, farm.id);
+    const admin = await buildUser(app, { userType: 'admin' });
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${helper.id}/type`,
+      headers: bearer(admin),
+      payload: { newType: 'producer' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/belongs to its farm/);
   });
 });
 
