@@ -1,16 +1,18 @@
+import { todayDateOnly } from '@farmstand/shared';
 import type { LabelProducer, LabelProduct } from '@farmstand/shared/labels/rules';
 import type { LabelSheetsResponse } from '@farmstand/shared/labels/sheets';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LabelChecklist } from './label-checklist';
 import { PrintLabelsButton } from './print-labels-dialog';
 
 const get = vi.hoisted(() => vi.fn());
+const file = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/api', () => ({
-  api: { get },
+  api: { get, file },
   toQueryString: () => '',
   errorMessage: (_: unknown, fallback: string) => fallback,
   ApiError: class extends Error {},
@@ -64,7 +66,11 @@ const sheets = (fits: Record<string, boolean>): LabelSheetsResponse => ({
 
 const wrap = (children: ReactNode) => render(<QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>);
 
-beforeEach(() => get.mockReset());
+beforeEach(() => {
+  get.mockReset();
+  file.mockReset().mockResolvedValue({ blob: new Blob(['%PDF']), filename: 'labels.pdf' });
+  Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:labels'), revokeObjectURL: vi.fn() });
+});
 afterEach(cleanup);
 
 describe('print labels dialog', () => {
@@ -96,6 +102,58 @@ describe('print labels dialog', () => {
     const options = within(within(dialog).getByLabelText('Label sheet')).getAllByRole('option');
     expect(options.map((option) => option.getAttribute('value'))).toEqual(['avery_5163', 'thermal_4x6']);
     expect((within(dialog).getByRole('button', { name: 'Create PDF' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('says a wrong number of labels under its field, focused, and asks the server nothing', async () => {
+    get.mockResolvedValue(sheets({ avery_5163: true, avery_22806: true, thermal_4x6: true }));
+    wrap(<PrintLabelsButton products={[granola]} producer={farm} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Print labels' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Print labels' });
+    const count = within(dialog).getByLabelText('Number of labels');
+    fireEvent.input(count, { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create PDF' }));
+    expect(await within(dialog).findByText('Number of labels (count) must be at least 1')).toBeTruthy();
+    expect(count.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(count));
+    expect(file).not.toHaveBeenCalled();
+  });
+
+  it('asks the weight of a pack sold by weight before printing, and prints it as a number', async () => {
+    get.mockResolvedValue(sheets({ avery_5163: true, avery_22806: true, thermal_4x6: true }));
+    const fudge = { ...granola, id: 42, net_quantity: null, net_unit: null, weight_unit: 'lb', pack_min: 0.4, pack_max: 0.6 };
+    wrap(<PrintLabelsButton products={[fudge as never]} producer={farm} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Print labels' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Print labels' });
+    const weight = within(dialog).getByLabelText('Pack weight (lb)');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create PDF' }));
+    expect(await within(dialog).findByText("Give the pack's weight in lb: its label states what the pack weighs")).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(weight));
+    expect(file).not.toHaveBeenCalled();
+
+    fireEvent.input(weight, { target: { value: '0.52' } });
+    fireEvent.input(within(dialog).getByLabelText('Number of labels'), { target: { value: '12' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create PDF' }));
+    expect(await within(dialog).findByRole('status')).toBeTruthy();
+    expect(file).toHaveBeenCalledWith('/products/42/labels', {
+      sheet: 'avery_5163',
+      count: 12,
+      processing_date: todayDateOnly(),
+      weight: 0.52,
+    });
+    expect(within(dialog).queryByText(/pack's weight/)).toBeNull();
+  });
+
+  it('prints on the first sheet offered when the one chosen does not fit the label', async () => {
+    get.mockResolvedValue(sheets({ avery_5163: false, avery_22806: false, thermal_4x6: true }));
+    wrap(<PrintLabelsButton products={[granola]} producer={farm} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Print labels' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Print labels' });
+    await within(dialog).findByText(TOO_SMALL);
+    expect((within(dialog).getByLabelText('Label sheet') as HTMLSelectElement).value).toBe('thermal_4x6');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create PDF' }));
+    await waitFor(() =>
+      expect(file).toHaveBeenCalledWith('/products/41/labels', expect.objectContaining({ sheet: 'thermal_4x6', count: 10 })),
+    );
   });
 
   it('offers no sheet and no PDF when the label fits none', async () => {

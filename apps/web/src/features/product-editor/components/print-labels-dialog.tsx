@@ -6,14 +6,22 @@ import {
   missingLabelFields,
   stateRuleNotice,
 } from '@farmstand/shared/labels/rules';
-import { LABEL_SHEET_IDS, LABEL_SHEETS, type LabelSheetId, MAX_LABELS_PER_PRINT } from '@farmstand/shared/labels/sheets';
+import {
+  LABEL_SHEET_IDS,
+  LABEL_SHEETS,
+  LabelPrintQuery,
+  type LabelSheetId,
+  MAX_LABELS_PER_PRINT,
+} from '@farmstand/shared/labels/sheets';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SelectInput, TextInput } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { Modal } from '@/components/ui/modal';
 import { useFileDownload } from '@/components/ui/use-file-download';
+import { requestResolver } from '@/lib/form-errors';
 import { fetchLabelPdf, useLabelSheets } from '../api';
 
 const PRINT_FAILED = 'Failed to create labels';
@@ -31,6 +39,9 @@ export function PrintLabelsButton({ products, producer }: { products: Product[];
   );
 }
 
+/** The fields as typed; the request (`LabelPrintQuery`, the server's own query schema) is built from them. */
+type Values = { productId: string; sheet: LabelSheetId; count: string; processing_date: string; weight: string };
+
 function PrintLabelsDialog({
   products,
   producer,
@@ -40,51 +51,53 @@ function PrintLabelsDialog({
   producer: LabelProducer;
   onClose: () => void;
 }) {
-  const [productId, setProductId] = useState(products[0]?.id ?? 0);
-  const [sheet, setSheet] = useState<LabelSheetId>('avery_5163');
-  const [count, setCount] = useState('10');
-  const [processingDate, setProcessingDate] = useState(() => todayDateOnly());
   const { busy, error, file: pdf, download } = useFileDownload<'labels'>();
+  const productOf = (id: string) => products.find((p) => String(p.id) === id);
+  const form = useForm<Values, unknown, LabelPrintQuery>({
+    defaultValues: {
+      productId: String(products[0]?.id ?? 0),
+      sheet: 'avery_5163',
+      count: '10',
+      processing_date: todayDateOnly(),
+      weight: '',
+    },
+    resolver: requestResolver(LabelPrintQuery, (values: Values, problem) => {
+      // A product sold by weight states each pack's weighed net weight (decision 510), in the server's words.
+      const unit = productOf(values.productId)?.weight_unit;
+      if (unit && values.weight.trim() === '')
+        problem('weight', `Give the pack's weight in ${unit}: its label states what the pack weighs`);
+      return {
+        sheet: sheetOf(values.sheet),
+        count: values.count,
+        processing_date: values.processing_date,
+        ...(unit && values.weight.trim() !== '' ? { weight: values.weight } : {}),
+      };
+    }),
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
 
-  const product = products.find((p) => p.id === productId);
-  const [weight, setWeight] = useState('');
-  // A product sold by weight states each pack's weighed net weight (decision 510).
+  const product = productOf(form.watch('productId'));
   const missing = product ? missingLabelFields(labelOfPack(product, product, null), producer) : [];
   const notice = stateRuleNotice(producer.state);
-  // Only the sheets the label fits are offered; the others are listed with the reason (the PDF's own fit).
   const fits = useLabelSheets(product?.id ?? null);
   const fitting = fits.data?.sheets.filter((fit) => fit.fits) ?? [];
   const refused = fits.data?.sheets.filter((fit) => !fit.fits) ?? [];
+  // Only the sheets the label fits are offered; the others are listed with the reason (the PDF's own fit).
+  // The sheet printed on is the one chosen while it is offered, else the first offered (the one shown).
   const offered = fits.data ? fitting.map((fit) => fit.sheet) : LABEL_SHEET_IDS;
-  const chosenSheet = offered.includes(sheet) ? sheet : offered[0];
+  const sheetOf = (chosen: LabelSheetId) => (offered.includes(chosen) ? chosen : offered[0]);
+  const chosenSheet = sheetOf(form.watch('sheet'));
 
-  function create() {
-    if (!product || !chosenSheet) return;
-    void download(
-      'labels',
-      () =>
-        fetchLabelPdf(product.id, {
-          sheet: chosenSheet,
-          count: Number(count),
-          processing_date: processingDate,
-          ...(product.weight_unit ? { weight: Number(weight) } : {}),
-        }),
-      `labels-${processingDate}.pdf`,
-      PRINT_FAILED,
-    );
-  }
+  const create = form.handleSubmit((query) => {
+    if (!product) return;
+    void download('labels', () => fetchLabelPdf(product.id, query), `labels-${query.processing_date}.pdf`, PRINT_FAILED);
+  });
 
   return (
     <Modal title="Print labels" onClose={onClose} width="max-w-xl">
-      <form
-        className="space-y-4"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          create();
-        }}
-      >
-        <SelectInput label="Product" value={productId} onChange={(event) => setProductId(Number(event.target.value))}>
+      <form className="space-y-4" noValidate onSubmit={create}>
+        <SelectInput label="Product" {...form.register('productId')}>
           {products.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
@@ -108,11 +121,13 @@ function PrintLabelsDialog({
             This product's label fits no sheet. Shorten its text and try again.
           </p>
         )}
+        {/* Shows the sheet printed on (the one chosen while it is offered), so it is a value, not a registered input. */}
         <SelectInput
           label="Label sheet"
           value={chosenSheet ?? ''}
           disabled={offered.length === 0}
-          onChange={(event) => setSheet(event.target.value as LabelSheetId)}
+          error={errors.sheet?.message}
+          onChange={(event) => form.setValue('sheet', event.target.value as LabelSheetId)}
         >
           {offered.map((id) => (
             <option key={id} value={id}>
@@ -138,15 +153,15 @@ function PrintLabelsDialog({
             max={MAX_LABELS_PER_PRINT}
             step={1}
             inputMode="numeric"
-            value={count}
-            onChange={(event) => setCount(event.target.value)}
+            error={errors.count?.message}
+            {...form.register('count')}
           />
           <TextInput
             label="Processing date"
             type="date"
             hint="The day this batch was made."
-            value={processingDate}
-            onChange={(event) => setProcessingDate(event.target.value)}
+            error={errors.processing_date?.message}
+            {...form.register('processing_date')}
           />
           {product?.weight_unit && (
             <TextInput
@@ -157,8 +172,8 @@ function PrintLabelsDialog({
               step={0.001}
               inputMode="decimal"
               hint="What the pack weighs on your scale: its label states it as the net weight."
-              value={weight}
-              onChange={(event) => setWeight(event.target.value)}
+              error={errors.weight?.message}
+              {...form.register('weight')}
             />
           )}
         </div>
