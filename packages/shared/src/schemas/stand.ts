@@ -205,6 +205,11 @@ export const StandDayQuery = z.strictObject({
 });
 export type StandDayQuery = z.infer<typeof StandDayQuery>;
 
+/** Cents per tender kind, every kind present (0 when none). */
+const TenderCents = z.object(
+  Object.fromEntries(TENDER_KINDS.map((kind) => [kind, z.number()])) as Record<(typeof TENDER_KINDS)[number], z.ZodNumber>,
+);
+
 /**
  * One sale of the day's books: a walk-up sale, or a pickup order handed over that day. `lines_cents`
  * are its goods, `tax_cents` its sales tax, `total_cents` both; `paid_cents` what its tenders add up
@@ -222,7 +227,7 @@ export const StandDaySale = z.object({
   tax_cents: z.number(),
   total_cents: z.number(),
   paid_cents: z.number(),
-  tenders: z.record(z.enum(TENDER_KINDS), z.number()),
+  tenders: TenderCents,
 });
 export type StandDaySale = z.infer<typeof StandDaySale>;
 

@@ -1,5 +1,6 @@
-import { StandCatalog, StandSyncRequest, StandSyncResponse } from '@farmstand/shared/schemas/stand';
+import { StandCatalog, StandDay, StandDayQuery, StandSyncRequest, StandSyncResponse } from '@farmstand/shared/schemas/stand';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AuthUser } from '../../plugins/auth';
 import { defineModule, errors, type ModuleOptions } from '../module';
 import * as stand from './stand.service';
@@ -55,6 +56,44 @@ const standRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =
       },
     },
     async (request) => stand.sync(ctx, request.user, request.body),
+  );
+
+  app.get(
+    '/day',
+    {
+      config: farmOnly,
+      schema: {
+        summary: 'The stand’s books for a day: sales, pickups handed over, tax and every tender',
+        description:
+          'The walk-up sales and the pickups handed over on that local day (the farm’s zone; today without a date), each with its goods, taxable and exempt amounts, tax, total and tenders, then the totals per tender kind (the incentive per market), the cash expected in the box, taxable, exempt and tax: each the sum of the sales listed.',
+        querystring: StandDayQuery,
+        response: { 200: StandDay, ...errors(400, 404) },
+      },
+    },
+    async (request) => stand.day(ctx, request.user, request.query.date),
+  );
+
+  app.get(
+    '/day.csv',
+    {
+      config: farmOnly,
+      schema: {
+        summary: 'The stand’s books for a day as a CSV file',
+        description:
+          'text/csv, a line per sale or pickup (time in the farm’s zone, goods, taxable, exempt, tax, total, each tender kind, paid), then the day’s totals; a download named farmstand-stand-YYYY-MM-DD.csv.',
+        querystring: StandDayQuery,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const file = await stand.dayCsv(ctx, request.user, request.query.date);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
   );
 };
 

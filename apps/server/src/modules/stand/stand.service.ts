@@ -7,6 +7,7 @@ import type {
   StandActionResult,
   StandCatalog,
   StandConflict,
+  StandDay,
   StandPickupAction,
   StandSaleAction,
   StandSyncRequest,
@@ -32,6 +33,7 @@ import {
 } from '../orders';
 import { findFarm, listActivePoints } from '../pickup';
 import { isProductPublic } from '../producers';
+import { dayBooks, dayBooksCsv } from './stand.books';
 import { receiptMail } from './stand.mail';
 import { presentPickup, presentProduct } from './stand.presenter';
 import * as repo from './stand.repository';
@@ -87,6 +89,17 @@ export async function catalog(ctx: AppContext, user: AuthUser): Promise<StandCat
       incentive_market: p.incentiveMarket,
     })),
   };
+}
+
+/** The day's books in the farm's zone (today when no date is given): stand sales and pickups handed over. */
+export async function day(ctx: AppContext, user: AuthUser, date: string | undefined): Promise<StandDay> {
+  const farm = await farmOf(ctx, user);
+  const on = date ?? localDate(ctx.clock.now(), farm.timeZone);
+  return dayBooks(on, farm, await repo.salesOfDay(ctx.db, user.id, on));
+}
+
+export async function dayCsv(ctx: AppContext, user: AuthUser, date: string | undefined) {
+  return dayBooksCsv(await day(ctx, user, date));
 }
 
 /** Applies the phone's actions in the order sent, one after the other, each once per farm. */
