@@ -4,12 +4,11 @@ import { lazyPage } from '@/lib/lazy-page';
 
 const StandPage = lazyPage(() => import('./pages/stand-page'));
 const SelfCheckoutPage = lazyPage(() => import('./pages/self-checkout-page'));
-const HelpersPage = lazyPage(() => import('./pages/helpers-page'));
-const JoinStandPage = lazyPage(() => import('./pages/join-page'));
 
 /**
  * Stand mode (issue 47): the farm's phone register at the booth or farm stand, for its own producer
- * account and the stand helpers it invites (decision 579), who see only this.
+ * account and the stand helpers it invites (decision 579; inviting them is `features/stand-helpers`),
+ * who see only this.
  */
 export const routes: RouteObject[] = [
   {
@@ -20,16 +19,6 @@ export const routes: RouteObject[] = [
       </RequireAuth>
     ),
   },
-  {
-    path: '/stand/helpers',
-    element: (
-      <RequireAuth roles={['producer']}>
-        <HelpersPage />
-      </RequireAuth>
-    ),
-  },
-  // The helper's invitation link: a guest page (the link itself is the proof).
-  { path: '/stand/join', element: <JoinStandPage /> },
   // The unattended stand's tablet: no site header or menus, staff tools behind the device's PIN.
   {
     path: '/stand/self',

@@ -1,5 +1,5 @@
 import type { StandAction, StandCatalog, StandConflict } from '@farmstand/shared/schemas/stand';
-import { ask, openDatabase, transact } from './idb';
+import { ask, openDatabase, transact } from '@/lib/idb';
 
 /**
  * What the register keeps on the phone (decision 577): the queue of actions not yet applied by the
@@ -38,11 +38,21 @@ export interface StandStore {
 
 const CATALOG = 'catalog';
 
+/** The stores, version 1. */
+function layOut(db: IDBDatabase) {
+  // The queue in the order the actions were made: `seq` grows; `id` (the action's UUID) is unique.
+  const queue = db.createObjectStore('queue', { keyPath: 'seq', autoIncrement: true });
+  queue.createIndex('id', 'id', { unique: true });
+  db.createObjectStore('attention', { keyPath: 'id' });
+  db.createObjectStore('conflicts', { keyPath: 'key', autoIncrement: true });
+  db.createObjectStore('kv');
+}
+
 export class IdbStandStore implements StandStore {
   private db: Promise<IDBDatabase>;
 
   constructor(name: string) {
-    this.db = openDatabase(name);
+    this.db = openDatabase(name, 1, layOut);
   }
 
   async enqueue(entry: QueuedAction, update: CatalogUpdate): Promise<boolean> {

@@ -1,29 +1,18 @@
 /**
- * A tiny IndexedDB wrapper (decision 577): one database per signed-in farm on this device, opened
- * once, and every read or write as one transaction over the stores it names. A write's promise
+ * A tiny IndexedDB wrapper (decision 577, stand mode's queue on the phone): a database opened once,
+ * and every read or write as one transaction over the stores it names. A write's promise
  * resolves when the transaction has committed (`oncomplete`), so what it wrote survives a closed
  * tab or a crashed browser from then on.
  */
 
-export type StoreName = 'queue' | 'attention' | 'conflicts' | 'kv';
-
-const VERSION = 1;
-
-export function openDatabase(name: string): Promise<IDBDatabase> {
+/** Opens (and on a new `version`, lays out with `upgrade`) one IndexedDB database. */
+export function openDatabase(name: string, version: number, upgrade: (db: IDBDatabase) => void): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const request = indexedDB.open(name, VERSION);
-    request.onupgradeneeded = () => {
-      const db = request.result;
-      // The queue in the order the sales were made: `seq` grows; `id` (the action's UUID) is unique.
-      const queue = db.createObjectStore('queue', { keyPath: 'seq', autoIncrement: true });
-      queue.createIndex('id', 'id', { unique: true });
-      db.createObjectStore('attention', { keyPath: 'id' });
-      db.createObjectStore('conflicts', { keyPath: 'key', autoIncrement: true });
-      db.createObjectStore('kv');
-    };
+    const request = indexedDB.open(name, version);
+    request.onupgradeneeded = () => upgrade(request.result);
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
-    request.onblocked = () => reject(new Error('The register is open in another tab with an older version: close it'));
+    request.onblocked = () => reject(new Error('The page is open in another tab with an older version: close it'));
   });
 }
 
@@ -33,7 +22,7 @@ export function openDatabase(name: string): Promise<IDBDatabase> {
  */
 export function transact<T>(
   db: IDBDatabase,
-  stores: StoreName[],
+  stores: string[],
   mode: IDBTransactionMode,
   work: (tx: IDBTransaction) => Promise<T> | T,
 ): Promise<T> {

@@ -11,7 +11,7 @@ import { TextInput } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { LoadError } from '@/components/ui/load-error';
 import { errorMessage } from '@/lib/api';
-import { useInviteHelper, useRemoveHelper, useStandHelpers, useWithdrawInvitation } from '../helpers-api';
+import { useInviteHelper, useRemoveHelper, useStandHelpers, useWithdrawInvitation } from '../api';
 
 /**
  * The farm's stand helpers (decision 579): invite one by e-mail, see who helps and the invitations

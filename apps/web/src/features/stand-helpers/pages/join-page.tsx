@@ -11,7 +11,7 @@ import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '@/shared/auth-context';
-import { acceptInvitation, useInvitation, usePasswordMinLength } from '../helpers-api';
+import { acceptInvitation, useInvitation, usePasswordMinLength } from '../api';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-green-300';
 
