@@ -48,7 +48,7 @@ function engineOf(value: string | undefined): BenchOptions['engine'] {
   throw new Error(`--engine must be postgres, pglite or both (got ${value})`);
 }
 
-// Sections use BENCH_PORT + 0..10; 3299 put one on 3306, MySQL's port, taken on machines that run it.
+// Sections use BENCH_PORT + 0..11; 3299 put one on 3306, MySQL's port, taken on machines that run it.
 export const BENCH_PORT = Number(process.env.BENCH_PORT ?? 4299);
 
 export type BenchScale = { name: BenchScaleName; producers: number; productsPerProducer: number };
