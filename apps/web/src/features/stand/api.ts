@@ -1,12 +1,13 @@
 import type { BenefitTable } from '@farmstand/shared/benefits/programmes';
-import type { StandAction, StandActionResult, StandCatalog, StandSyncResponse } from '@farmstand/shared/schemas/stand';
+import type { StandAction, StandActionResult, StandCatalog, StandDay, StandSyncResponse } from '@farmstand/shared/schemas/stand';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api';
 import { SyncError } from './queue';
 
 /**
  * Stand mode's calls: the day's catalogue, the benefit table its tender rules read, and the sync
- * of queued actions. The register keeps their answers on the phone itself (`session.ts`), so none
- * goes through the query cache.
+ * of queued actions, whose answers the register keeps on the phone itself (`session.ts`); and the
+ * day's books, read from the server when there is signal.
  */
 
 export const fetchCatalog = () => api.get<StandCatalog>('/stand/catalog');
@@ -25,3 +26,14 @@ export async function sendBatch(actions: StandAction[]): Promise<StandActionResu
     throw new SyncError((error as Error).message, 0, true);
   }
 }
+
+/** The day's books (`GET /api/stand/day`): a server answer, read when online and not kept on the phone. */
+export function useStandDay(date: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['stand', 'day', date],
+    queryFn: () => api.get<StandDay>('/stand/day', { date }),
+    enabled,
+  });
+}
+
+export const fetchStandDayCsv = (date: string) => api.file('/stand/day.csv', { date });

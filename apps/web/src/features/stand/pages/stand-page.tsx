@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/card';
 import { Tabs } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '@/shared/auth-context';
+import { DayBooks } from '../components/day-books';
 import { Pickups } from '../components/pickups';
 import { Register } from '../components/register';
 import { ConflictList, SyncPanel } from '../components/sync-panel';
@@ -140,6 +141,11 @@ export default function StandPage() {
               id: 'pickups',
               label: `Pickups (${catalog.pickups.filter((p) => p.status !== 'picked_up').length})`,
               content: <Pickups catalog={catalog} device={device} onRecord={record} />,
+            },
+            {
+              id: 'day',
+              label: 'Today',
+              content: <DayBooks date={catalog.today} online={snapshot.online} waiting={snapshot.waiting} />,
             },
             {
               id: 'sync',
