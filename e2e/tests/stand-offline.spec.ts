@@ -1,6 +1,12 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { createUser, expectAccessible, signInBrowser } from './helpers';
 
+/** "$1,234.56" from cents, as the app writes money. */
+function formatUsd(cents: number) {
+  const digits = String(cents).padStart(3, '0');
+  return `$${Number(digits.slice(0, -2)).toLocaleString('en-US')}.${digits.slice(-2)}`;
+}
+
 /**
  * Stand mode (issue 47, decision 577): two phones of one farm sell a market day without signal,
  * then reconnect; the server's books, stock and tender totals equal what the phones did, exactly.
@@ -185,6 +191,11 @@ test('two phones sell a market day offline; after reconnecting the server has ev
   const tender = (kind: string) => ledger.rows.filter((r) => r.kind === kind).reduce((sum, r) => sum + r.cents, 0);
   expect(tender('cash')).toBe(cash);
   expect(tender('card')).toBe(card);
+
+  // The day's books on the phone say the same: the cash that should be in the box, and the card.
+  await a.page.getByRole('tab', { name: 'Today' }).click();
+  await expect(a.page.getByTestId('stand-day-cash-in-the-box')).toHaveText(formatUsd(cash));
+  await expect(a.page.getByRole('row', { name: /^Card/ })).toContainText(formatUsd(card));
 
   // Stock: each product less what the phones sold; the oversold eggs at 0.
   const sold = (id: number) => all.filter((s) => s.productId === id).reduce((sum, s) => sum + s.quantity, 0) + 6;
