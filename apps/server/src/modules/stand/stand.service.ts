@@ -46,6 +46,8 @@ import { stateTax } from './stand.tax';
  */
 
 type Farm = NonNullable<Awaited<ReturnType<typeof findFarm>>>;
+/** The farm as a sync reads it once: its zone, and the place a sale naming none is made at. */
+type StandFarm = Farm & { timeZone: string; defaultPointId?: number | null };
 
 async function farmOf(ctx: AppContext, user: AuthUser): Promise<Farm & { timeZone: string }> {
   const farm = await findFarm(ctx.db, user.id);
@@ -104,7 +106,9 @@ export async function dayCsv(ctx: AppContext, user: AuthUser, date: string | und
 
 /** Applies the phone's actions in the order sent, one after the other, each once per farm. */
 export async function sync(ctx: AppContext, user: AuthUser, input: StandSyncRequest): Promise<StandSyncResponse> {
-  const farm = await farmOf(ctx, user);
+  // Read once per batch: a sale that names no place is made at the farm's first stand or market.
+  const [found, places] = await Promise.all([farmOf(ctx, user), placesOf(ctx, user)]);
+  const farm: StandFarm = { ...found, defaultPointId: places[0]?.id ?? null };
   const results: StandActionResult[] = [];
   for (const action of input.actions) results.push(await applyAction(ctx, user, farm, action));
   return { results };
@@ -124,7 +128,7 @@ const refused = (id: string, message: string): StandActionResult => ({
 async function applyAction(
   ctx: AppContext,
   user: AuthUser,
-  farm: Farm & { timeZone: string },
+  farm: StandFarm,
   action: StandSaleAction | StandPickupAction,
 ): Promise<StandActionResult> {
   const first = await repo.findAction(ctx.db, user.id, action.id);
@@ -158,7 +162,7 @@ const tendersOf = (input: StandSaleAction['tenders']) =>
 async function applySale(
   ctx: AppContext,
   user: AuthUser,
-  farm: Farm & { timeZone: string },
+  farm: StandFarm,
   action: StandSaleAction,
 ): Promise<StandActionResult | null> {
   const at = momentOf(ctx, action.at);
@@ -167,7 +171,7 @@ async function applySale(
     action.lines.map((l) => l.productId),
   );
   const sale = await checkWalkUp(ctx, user, {
-    pointId: action.pointId ?? null,
+    pointId: action.pointId ?? farm.defaultPointId ?? null,
     at,
     device: action.device,
     lines: action.lines,
@@ -188,7 +192,7 @@ async function applySale(
 async function recordSale(
   ctx: AppContext,
   user: AuthUser,
-  farm: Farm & { timeZone: string },
+  farm: StandFarm,
   action: StandSaleAction | StandPickupAction,
   sale: CheckedWalkUp,
   at: Date,
@@ -266,7 +270,7 @@ async function recordSale(
 async function applyPickup(
   ctx: AppContext,
   user: AuthUser,
-  farm: Farm & { timeZone: string },
+  farm: StandFarm,
   action: StandPickupAction,
 ): Promise<StandActionResult | null> {
   const at = momentOf(ctx, action.at);
@@ -308,7 +312,7 @@ async function applyPickup(
 async function pickupAsSale(
   ctx: AppContext,
   user: AuthUser,
-  farm: Farm & { timeZone: string },
+  farm: StandFarm,
   action: StandPickupAction,
   closed: {
     order: { id: number; status: Parameters<typeof closedText>[0]; pointId: number | null; shopperName: string };
