@@ -30,6 +30,7 @@ import shares from './shares/shares.routes';
 import site from './site/site.routes';
 import stand from './stand/stand.routes';
 import standHelpers from './stand/stand-helpers.routes';
+import standReceipts from './stand/stand-receipts.routes';
 import standing from './standing/standing.routes';
 import storefront from './storefront/storefront.routes';
 import testing from './testing/testing.routes';
@@ -71,6 +72,7 @@ const MODULES: ModuleRoutes[] = [
   site,
   stand,
   standHelpers,
+  standReceipts,
   standing,
   storefront,
   testing,

@@ -262,3 +262,37 @@ export const StandDay = z.object({
   sales: z.array(StandDaySale),
 });
 export type StandDay = z.infer<typeof StandDay>;
+
+/**
+ * A walk-up sale's receipt (issue 47 item 1, decision 580): what the e-mailed receipt says and what
+ * `GET /api/receipts/:token` answers for the text link, one shape for both. `when` is the sale's time
+ * in the farm's zone; `exempt_cents` the goods not taxed; `total_cents` the goods and the tax. Nothing
+ * about the buyer.
+ */
+export const StandReceipt = z.object({
+  farm_name: z.string(),
+  sale_id: z.number(),
+  at: z.string(),
+  when: z.string(),
+  lines: z.array(
+    z.object({
+      name: z.string(),
+      quantity: z.number(),
+      weights: z.array(z.number()).nullable(),
+      weight_unit: z.string().nullable(),
+      amount_cents: z.number(),
+    }),
+  ),
+  taxable_cents: z.number(),
+  exempt_cents: z.number(),
+  tax_cents: z.number(),
+  total_cents: z.number(),
+  tenders: z.array(z.object({ kind: z.enum(TENDER_KINDS), label: z.string(), cents: z.number() })),
+});
+export type StandReceipt = z.infer<typeof StandReceipt>;
+
+/** The receipt link's token: the sale's action id, the UUID the phone made (decision 580). */
+export const StandReceiptParams = z.object({ token: z.string().max(100) });
+
+/** What a receipt link answers before the phone that made the sale has synced (and for any unknown link). */
+export const RECEIPT_NOT_YET = 'This receipt will appear once the farm’s phone has synced; check back later';

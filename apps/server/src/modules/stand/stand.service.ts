@@ -34,7 +34,7 @@ import {
 import { findFarm, listActivePoints } from '../pickup';
 import { isProductPublic } from '../producers';
 import { dayBooks, dayBooksCsv } from './stand.books';
-import { receiptMail } from './stand.mail';
+import { presentReceipt, receiptMail } from './stand.mail';
 import { presentPickup, presentProduct } from './stand.presenter';
 import * as repo from './stand.repository';
 import { stateTax } from './stand.tax';
@@ -241,16 +241,19 @@ async function recordSale(
     const mail =
       receiptEmail && site
         ? await ctx.mailer.render(
-            receiptMail(receiptEmail, {
-              farmName: farm.farmName,
-              orderId: placed.order.id,
-              at,
-              timeZone: farm.timeZone,
-              items: placed.items,
-              tax: sale.tax,
-              tenders: sale.tenders,
-              totalCents: sale.totalCents,
-            }),
+            receiptMail(
+              receiptEmail,
+              presentReceipt({
+                farmName: farm.farmName,
+                orderId: placed.order.id,
+                at,
+                timeZone: farm.timeZone,
+                items: placed.items,
+                ...sale.tax,
+                tenders: sale.tenders,
+                totalCents: sale.totalCents,
+              }),
+            ),
             site,
           )
         : null;
