@@ -49,9 +49,10 @@ export function lineRefusal(
   found: LineProducts,
   producerUserId: number,
   now: Date,
+  listing: ListingRule = 'public',
 ): AppError | null {
   const product = found.products.get(line.productId);
-  if (!product || product.producerUserId !== producerUserId || !isProductPublic(product, now))
+  if (!product || product.producerUserId !== producerUserId || (listing === 'public' && !isProductPublic(product, now)))
     return badRequest(
       `Line ${index + 1} (product ${line.productId}) is no longer listed by this producer; remove it and try again`,
       'items',
@@ -72,14 +73,19 @@ export function lineRefusal(
  * line passes `lineRefusal` (else 400 naming the first that fails), and no product or variant
  * stands twice. Answers what the lines name, for the caller's further rules.
  */
-export async function checkLines(ctx: AppContext, producerUserId: number, lines: readonly LineRef[]): Promise<LineProducts> {
+export async function checkLines(
+  ctx: AppContext,
+  producerUserId: number,
+  lines: readonly LineRef[],
+  listing: ListingRule = 'public',
+): Promise<LineProducts> {
   const keys = lines.map((line) => `${line.productId}:${line.variantId ?? ''}`);
   if (new Set(keys).size !== keys.length)
     throw badRequest('Each product (or variant) can be in the basket once; change its quantity instead', 'items');
   const found = await readLineProducts(ctx, lines);
   const now = ctx.clock.now();
   lines.forEach((line, index) => {
-    const refused = lineRefusal(line, index, found, producerUserId, now);
+    const refused = lineRefusal(line, index, found, producerUserId, now, listing);
     if (refused) throw refused;
   });
   return found;
@@ -98,6 +104,15 @@ export function quantityPerProduct(lines: readonly (LineRef & { quantity: number
  * stand: never refused for stock, taken at once even past what is left (decision 575).
  */
 export type StockRule = 'on-accept' | 'sold';
+
+/**
+ * Which products a line may name (order-placement.ts#SOURCE_RULES): 'public', the farm's products
+ * a shopper can see now (listed, approved, the farm's listing current); 'own', any of the farm's
+ * own products: a sale already made at the stand is recorded even when the farm hid the product,
+ * or its listing lapsed, after the phone kept its catalogue (decision 575), and an inactive variant
+ * of it likewise.
+ */
+export type ListingRule = 'public' | 'own';
 
 /** The price, unit and weight range a line copies onto the order (later edits never change it). */
 export type LineOffer = {
@@ -135,7 +150,8 @@ export function lineOffer(
   }
   if (variantId === null) throw badRequest(`Choose a variant of ${product.name}`, 'items');
   const variant = variants.get(variantId);
-  if (!variant || variant.productId !== product.id || !variant.active) {
+  // A sale already made ('sold') is recorded even for a variant the farm has since switched off.
+  if (!variant || variant.productId !== product.id || (!variant.active && stock === 'on-accept')) {
     throw badRequest(`That variant of ${product.name} is no longer offered; choose another`, 'items');
   }
   const name = lineName(product.name, variant.name);

@@ -25,6 +25,7 @@ import { recordSale, type SaleStock } from '../products';
 import {
   checkLines,
   type LineProducts,
+  type ListingRule,
   lineOffer,
   lineRefusal,
   orderAmounts,
@@ -79,6 +80,8 @@ type SourceRules = {
   dayLimits: boolean;
   /** How stock is judged and taken (order-lines.ts#StockRule). */
   stock: StockRule;
+  /** Which of the farm's products a line may name (order-lines.ts#ListingRule). */
+  listing: ListingRule;
   /**
    * Who the order's customer is: the signed-in shopper (never the farm itself), or the farm
    * (a walk-up sale to someone unknown, rung up by the farm: decision 575).
@@ -101,6 +104,7 @@ const ONLINE = {
   minimum: true,
   dayLimits: true,
   stock: 'on-accept',
+  listing: 'public',
   buyer: 'shopper',
   tells: 'farm',
   source: 'online',
@@ -116,6 +120,7 @@ const SOURCE_RULES: Record<DraftSource['kind'], SourceRules> = {
     minimum: false,
     dayLimits: false,
     stock: 'sold',
+    listing: 'own',
     buyer: 'farm',
     tells: 'nobody',
     source: 'stand',
@@ -188,7 +193,7 @@ export async function checkDraft(ctx: AppContext, draft: OrderDraft) {
   // Two reads at once: the lines (the one line check); the pickup window with the producer's rules
   // and farm (with its owner's e-mail for the notice). Failures keep their order.
   const [found, windowOrError] = await Promise.all([
-    checkLines(ctx, producerUserId, wanted),
+    checkLines(ctx, producerUserId, wanted, rules.listing),
     (rules.window === 'sale'
       ? saleWindow(ctx, producerUserId, draft.pointId, draft.startsAt)
       : resolveWindow(ctx, producerUserId, draft.pointId ?? 0, draft.startsAt)

@@ -236,6 +236,14 @@ describe('a walk-up sale synced from the stand', () => {
     expect(foreign.message).toContain('no longer listed by this producer');
   });
 
+  it('records a sale of a product the farm hid after the phone kept its catalogue: the sale was made', async () => {
+    const { farm, egg } = await booth();
+    await app.ctx.db.update(products).set({ active: false }).where(eq(products.id, egg));
+    const [result] = (await sync(farm, [sale([{ productId: egg, quantity: 2 }], { cash: 1200 })])).json().results;
+    expect(result).toMatchObject({ status: 'applied', total_cents: 1200 });
+    expect(await stockOf(egg)).toBe(10);
+  });
+
   it('mails a receipt after the sale when the phone asks', async () => {
     const { farm, egg } = await booth();
     const [result] = (
