@@ -83,3 +83,10 @@ export const STORAGE_KEYS = {
 export const MINIMUM_USER_AGE = 13;
 export const TERMS_CHANGE_NOTICE_DAYS = 30;
 export const DATA_RETENTION_YEARS = { accounts: 3, transactions: 7, support: 3, analytics: 2 } as const;
+
+/**
+ * Stand mode (decision 577): at most this many queued actions in one `POST /api/stand/sync`; the
+ * phone sends its queue in order, in batches. Here, not only in the schema, so the phone's queue
+ * reads it without loading zod.
+ */
+export const STAND_SYNC_BATCH = 200;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TENDER_KINDS } from '../benefits/programmes';
+import { STAND_SYNC_BATCH } from '../constants/limits';
 import { TAX_CLASSES } from '../tax/classes';
 import { TendersRequest } from './benefits';
 
@@ -77,8 +78,8 @@ export type StandPickupAction = z.infer<typeof StandPickupAction>;
 export const StandAction = z.discriminatedUnion('kind', [StandSaleAction, StandPickupAction]);
 export type StandAction = z.infer<typeof StandAction>;
 
-/** At most this many actions in one request; the phone sends its queue in order, in batches. */
-export const STAND_SYNC_BATCH = 200;
+/** At most this many actions in one request (`constants/limits.ts`); the phone sends its queue in order, in batches. */
+export { STAND_SYNC_BATCH };
 
 export const StandSyncRequest = z.strictObject({
   actions: z.array(StandAction).min(1).max(STAND_SYNC_BATCH, `Send at most ${STAND_SYNC_BATCH} actions at a time`),

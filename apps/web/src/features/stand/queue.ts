@@ -1,10 +1,5 @@
-import {
-  STAND_SYNC_BATCH,
-  type StandAction,
-  type StandActionResult,
-  StandAction as StandActionSchema,
-  type StandCatalog,
-} from '@farmstand/shared/schemas/stand';
+import { STAND_SYNC_BATCH } from '@farmstand/shared/constants/limits';
+import type { StandAction, StandActionResult, StandCatalog } from '@farmstand/shared/schemas/stand';
 import type { QueuedAction, StandStore } from './store';
 
 /**
@@ -48,16 +43,31 @@ export function withActions(catalog: StandCatalog, actions: readonly StandAction
 }
 
 /**
+ * What the till must fix before an action is queued (the server's schema checks the rest, and a
+ * batch it refuses whole is sent again one action at a time): an id, a sale with a line, a receipt
+ * address that is one. Checked here without zod, which the register's first load does not carry.
+ */
+export function actionProblem(action: StandAction): string | null {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(action.id))
+    return 'Each action needs its own id (a UUID made on the device)';
+  if (action.device.trim() === '') return 'Name this phone first';
+  if (action.kind === 'sale') {
+    if (action.lines.length === 0) return 'A sale needs at least one item';
+    if (action.receiptEmail !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(action.receiptEmail))
+      return 'Enter a valid e-mail address for the receipt';
+  }
+  return null;
+}
+
+/**
  * Writes an action to the queue and takes its stock off the kept catalogue; resolves once both
- * are stored. The action is checked against the contract first, so a sale the server's schema
- * would refuse (an e-mail typed wrong) is corrected at the till, not found later.
+ * are stored. An action the till must correct first (`actionProblem`) is refused with the reason.
  */
 export async function queueAction(store: StandStore, action: StandAction, queuedAt: string): Promise<StandAction> {
-  const parsed = StandActionSchema.parse(action);
-  await store.enqueue({ id: parsed.id, action: parsed, queuedAt }, (catalog) =>
-    catalog ? withActions(catalog, [parsed]) : null,
-  );
-  return parsed;
+  const problem = actionProblem(action);
+  if (problem) throw new Error(problem);
+  await store.enqueue({ id: action.id, action, queuedAt }, (catalog) => (catalog ? withActions(catalog, [action]) : null));
+  return action;
 }
 
 /** A fresh catalogue from the server, less the actions still waiting on this phone. */

@@ -2,7 +2,7 @@ import { DEFAULT_BENEFIT_TABLE } from '@farmstand/shared/benefits/programmes';
 import type { StandAction, StandSaleAction } from '@farmstand/shared/schemas/stand';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { standCatalog } from '../stand.fixture';
+import { standCatalog, standProduct } from '../stand.fixture';
 import { Register } from './register';
 
 afterEach(cleanup);
@@ -111,5 +111,19 @@ describe('the stand register', () => {
     await waitFor(() => expect(recorded).toHaveLength(1));
     expect(recorded[0]).toMatchObject({ device: 'Tablet (self-checkout)', tenders: { cash: 742 } });
     expect((await screen.findByRole('status')).textContent).toContain('Thank you!');
+  });
+
+  it('draws the first 60 tiles of a large catalogue and the rest on request, while search finds any', () => {
+    const products = Array.from({ length: 100 }, (_, i) => standProduct({ id: i + 1, name: `Pepper ${i + 1}` }));
+    render(
+      <Register catalog={standCatalog({ products })} table={DEFAULT_BENEFIT_TABLE} device="Phone 1" onRecord={async () => {}} />,
+    );
+    const tiles = () => within(screen.getByRole('list', { name: 'Products' })).getAllByRole('button');
+    expect(tiles()).toHaveLength(60);
+    fireEvent.input(screen.getByPlaceholderText('Search products'), { target: { value: 'pepper 99' } });
+    expect(tiles().map((t) => t.textContent)).toEqual([expect.stringContaining('Pepper 99')]);
+    fireEvent.input(screen.getByPlaceholderText('Search products'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'show all 100' }));
+    expect(tiles()).toHaveLength(100);
   });
 });

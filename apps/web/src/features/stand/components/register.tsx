@@ -21,6 +21,9 @@ import { filterTiles, type Tile, tilesOf } from '../tiles';
 import { TenderPanel } from './tender-panel';
 import { WeightDialog } from './weight-dialog';
 
+/** How many matching tiles are drawn at first. */
+export const TILES_SHOWN = 60;
+
 /**
  * The register (issue 47 item 1): the farm's products and variants as big tiles with a search box,
  * a tap adds one (a by-weight item asks for the pack's weight), the basket with its amounts, tax
@@ -52,6 +55,10 @@ export function Register({
   const tiles = useMemo(() => tilesOf(catalog), [catalog]);
   const [search, setSearch] = useState('');
   const shown = useMemo(() => filterTiles(tiles, search), [tiles, search]);
+  const [showAll, setShowAll] = useState(false);
+  // Drawing hundreds of tiles is what a phone is slow at (the search itself takes microseconds):
+  // the first TILES_SHOWN matches are drawn, the rest on request or by searching.
+  const visible = showAll ? shown : shown.slice(0, TILES_SHOWN);
   const [lines, setLines] = useState<SaleLine[]>(() => (reopen ? linesOfSale(reopen, tiles) : []));
   const [weighing, setWeighing] = useState<Tile | null>(null);
   const [paying, setPaying] = useState(false);
@@ -129,13 +136,22 @@ export function Register({
           />
         </label>
         <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-label="Products">
-          {shown.map((tile) => (
+          {visible.map((tile) => (
             <li key={tile.key}>
               <TileButton tile={tile} count={inBasket(tile.key)} onTap={() => tap(tile)} />
             </li>
           ))}
         </ul>
         {shown.length === 0 && <p className="mt-4 text-stone-700 dark:text-stone-300">Nothing matches “{search}”.</p>}
+        {visible.length < shown.length && (
+          <p className="mt-3 text-sm text-stone-700 dark:text-stone-300">
+            Showing {visible.length} of {shown.length}: search to find the rest, or{' '}
+            <button type="button" className="font-semibold underline" onClick={() => setShowAll(true)}>
+              show all {shown.length}
+            </button>
+            .
+          </p>
+        )}
       </div>
 
       <Basket
