@@ -1,5 +1,12 @@
 import type { BenefitTable } from '@farmstand/shared/benefits/programmes';
-import type { StandAction, StandActionResult, StandCatalog, StandDay, StandSyncResponse } from '@farmstand/shared/schemas/stand';
+import type {
+  StandAction,
+  StandActionResult,
+  StandCatalog,
+  StandDay,
+  StandReceipt,
+  StandSyncResponse,
+} from '@farmstand/shared/schemas/stand';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api';
 import { SyncError } from './queue';
@@ -37,3 +44,12 @@ export function useStandDay(date: string, enabled: boolean) {
 }
 
 export const fetchStandDayCsv = (date: string) => api.file('/stand/day.csv', { date });
+
+/** A walk-up sale's receipt by its text link (decision 580): public, 404 until the phone has synced. */
+export function useReceipt(token: string) {
+  return useQuery({
+    queryKey: ['receipt', token],
+    queryFn: () => api.get<StandReceipt>(`/receipts/${encodeURIComponent(token)}`),
+    retry: false,
+  });
+}

@@ -53,6 +53,28 @@ describe('the stand register', () => {
     expect((await screen.findByRole('status')).textContent).toContain('Sale saved on this phone.');
   });
 
+  it('offers a text receipt after Done: the sale’s own link, an sms: link with the farm’s name and Copy link, offline', async () => {
+    const { recorded } = renderRegister();
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    fireEvent.click(tile(/^Honey/));
+    fireEvent.click(screen.getAllByRole('button', { name: /^Pay/ })[0]);
+    fireEvent.click(screen.getByRole('button', { name: 'Cash exact' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Text receipt' }));
+    const url = `${window.location.origin}/receipt/${recorded[0]?.id}`;
+    const panel = screen.getByRole('region', { name: 'Text receipt' });
+    expect(panel.textContent).toContain(url);
+    const sms = within(panel).getByRole('link', { name: 'Send by text' });
+    expect(sms.getAttribute('href')).toBe(`sms:?body=${encodeURIComponent(`Your receipt from Green Valley Farm: ${url}`)}`);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(url));
+    expect(await within(panel).findByRole('button', { name: 'Copied' })).toBeTruthy();
+    // The next sale starts without the last one's link.
+    fireEvent.click(tile(/^Honey/));
+    expect(screen.queryByRole('region', { name: 'Text receipt' })).toBeNull();
+  });
+
   it('asks the weight of each pack of a by-weight item and prices it by the pack', async () => {
     const { recorded } = renderRegister();
     fireEvent.click(tile(/^Ground beef/));

@@ -19,6 +19,7 @@ import {
 } from '../sale';
 import { filterTiles, type Tile, tilesOf } from '../tiles';
 import { TenderPanel } from './tender-panel';
+import { TextReceipt } from './text-receipt';
 import { WeightDialog } from './weight-dialog';
 
 /** How many matching tiles are drawn at first. */
@@ -63,6 +64,8 @@ export function Register({
   const [weighing, setWeighing] = useState<Tile | null>(null);
   const [paying, setPaying] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
+  // The last sale's id: its receipt link, given at once, offline (decision 580).
+  const [lastSale, setLastSale] = useState<string | null>(null);
 
   // The basket keeps its tiles; a fresh catalogue (stock) replaces them by key.
   const current = (tile: Tile) => tiles.find((t) => t.key === tile.key) ?? tile;
@@ -72,13 +75,15 @@ export function Register({
 
   const tap = (tile: Tile) => {
     setSaved(null);
+    setLastSale(null);
     if (tile.weightUnit) setWeighing(tile);
     else setLines((l) => addToBasket(l, tile));
   };
 
   const complete = async (tenders: TendersRequest, receiptEmail: string | null, changeCents: number) => {
+    const id = crypto.randomUUID();
     await onRecord({
-      id: crypto.randomUUID(),
+      id,
       kind: 'sale',
       at: new Date().toISOString(),
       device,
@@ -91,6 +96,7 @@ export function Register({
     setPaying(false);
     setSearch('');
     setSaved(changeCents > 0 ? `${savedText} Change due ${formatCents(changeCents)}.` : savedText);
+    setLastSale(id);
   };
 
   if (paying && checkout)
@@ -118,12 +124,17 @@ export function Register({
     <div className="pb-20 lg:grid lg:grid-cols-[1fr_22rem] lg:gap-6 lg:pb-0">
       <div>
         {saved && (
-          <p
-            role="status"
-            className="mb-3 rounded-lg bg-green-50 px-3 py-2 font-semibold text-green-900 dark:bg-green-950 dark:text-green-200"
-          >
-            {saved}
-          </p>
+          <div className="mb-3 rounded-lg bg-green-50 px-3 py-2 dark:bg-green-950">
+            <p role="status" className="font-semibold text-green-900 dark:text-green-200">
+              {saved}
+            </p>
+            {/* Not on the unattended stand's tablet: the next buyer would see this one's link. */}
+            {lastSale && !checkout && (
+              <div className="mt-2">
+                <TextReceipt key={lastSale} actionId={lastSale} farmName={catalog.farm.farm_name} />
+              </div>
+            )}
+          </div>
         )}
         <label className="block">
           <span className="sr-only">Search the farm's products</span>
