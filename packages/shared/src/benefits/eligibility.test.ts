@@ -158,6 +158,16 @@ describe('eligibility by state, programme and category', () => {
     expect(snapEligible({ category: 'poultry', inspection: 'poultry_exempt' }).eligible).toBe(true);
   });
 
+  it('never lets SNAP or the coupons pay for a product the farm says is not food, whatever its category', () => {
+    // Cut flowers listed under produce, a candle under "other": their tax class says not food.
+    for (const category of ['produce', 'other'] as const) {
+      expect(snapEligible({ category, notFood: true })).toMatchObject({ eligible: false, source: 'usc-2012k' });
+      for (const programme of ['wic_fmnp', 'senior_fmnp'] as const)
+        expect(couponEligible(programme, 'KY', { category, notFood: true }, DEFAULT_BENEFIT_TABLE).eligible).toBe(false);
+    }
+    expect(snapEligible({ category: 'produce' }).eligible).toBe(true);
+  });
+
   it('seeds a table whose coupon rows need the state to authorise the farmer', () => {
     for (const state of STATES) {
       expect(PROGRAMME_TABLE.snap[state].stateAuthorisation).toBe(false);

@@ -30,6 +30,11 @@ export type BenefitProduct = {
   inspection?: Inspection | null;
   origin?: StateCode | null;
   /**
+   * The farm said it is not food (its sales-tax class `non_food`: soap, candles, crafts, cut
+   * flowers): SNAP and the coupons buy only food, whatever its category.
+   */
+  notFood?: boolean;
+  /**
    * A CSA share paid at each pickup (decision 541): the products its box holds. Each programme
    * answers for the share what it answers for all of them alike, else "check".
    */
@@ -76,6 +81,7 @@ const SHORT: Record<BenefitProgramme, string> = {
  */
 export function snapEligible(product: BenefitProduct): Eligibility {
   if (product.contents) return ofShare(product.contents, snapEligible, 'SNAP');
+  if (product.notFood) return { eligible: false, reason: 'SNAP covers only food', source: 'usc-2012k' };
   const { category } = product;
   if (category === 'pet_food') return { eligible: false, reason: 'Pet food is not covered by SNAP', source: 'fns-snap-items' };
   if (category === 'herdshare')
@@ -128,6 +134,7 @@ export function couponEligible(
   const label = SHORT[programme];
   const federal = programme === 'wic_fmnp' ? 'cfr-248.8' : 'cfr-249';
   const stateSource = row.sources[row.sources.length - 1] ?? federal;
+  if (product.notFood) return { eligible: false, reason: `${label} cover only ${couponFoods(row.covers)}`, source: federal };
   const { category } = product;
   if (row.grownInState && product.origin && product.origin !== state)
     return { eligible: false, reason: `${label} cover only food grown in ${STATE_NAMES[state]}`, source: federal };

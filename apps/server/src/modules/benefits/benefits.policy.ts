@@ -76,15 +76,21 @@ export const acceptedTenders = (takes: Take[], state: string, table: BenefitTabl
 /**
  * A product as the rules read it; a removed product, or an unknown category, reads as "other"
  * (check). Its origin is the state the producer confirmed it was grown or raised in (none: the farm's).
+ * A product whose tax class says it is not food is not food to SNAP or the coupons either.
  */
 export function benefitProduct(
-  found: { category: string; inspection: string | null; originState: string | null } | undefined,
+  found: { category: string; inspection: string | null; originState: string | null; taxClass?: string | null } | undefined,
 ): BenefitProduct {
   const category = (PRODUCT_CATEGORIES as readonly string[]).includes(found?.category ?? '')
     ? (found?.category as ProductCategory)
     : 'other';
   const origin = found?.originState && isStateCode(found.originState) ? found.originState : null;
-  return { category, inspection: (found?.inspection ?? null) as BenefitProduct['inspection'], origin };
+  return {
+    category,
+    inspection: (found?.inspection ?? null) as BenefitProduct['inspection'],
+    origin,
+    ...(found?.taxClass === 'non_food' ? { notFood: true } : {}),
+  };
 }
 
 /** A CSA share as the rules read it (decision 541): the food its box holds, each item as `benefitProduct` reads it. */

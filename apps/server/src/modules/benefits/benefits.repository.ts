@@ -71,14 +71,20 @@ export async function listByStatus(db: Db, status: BenefitsRow['snapStatus']) {
 
 /** The category, inspection and origin of the products an order names (removed products are missing). */
 export async function productKinds(db: Db, ids: number[]) {
-  type Kind = { category: string; inspection: string | null; originState: string | null };
+  type Kind = { category: string; inspection: string | null; originState: string | null; taxClass: string };
   if (ids.length === 0) return new Map<number, Kind>();
   const rows = await db
-    .select({ id: products.id, category: products.category, inspection: products.inspection, originState: products.originState })
+    .select({
+      id: products.id,
+      category: products.category,
+      inspection: products.inspection,
+      originState: products.originState,
+      taxClass: products.taxClass,
+    })
     .from(products)
     .where(inArray(products.id, ids));
   return new Map<number, Kind>(
-    rows.map((r) => [r.id, { category: r.category, inspection: r.inspection, originState: r.originState }]),
+    rows.map((r) => [r.id, { category: r.category, inspection: r.inspection, originState: r.originState, taxClass: r.taxClass }]),
   );
 }
 
