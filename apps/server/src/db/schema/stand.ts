@@ -26,6 +26,8 @@ export const standActions = pgTable(
   (t) => [
     uniqueIndex('stand_actions_farm_action_idx').on(t.producerUserId, t.actionId),
     index('stand_actions_order_idx').on(t.orderId),
+    // The receipt link's lookup (decision 580).
+    index('stand_actions_action_idx').on(t.actionId),
   ],
 );
 
