@@ -8,7 +8,13 @@ import { useBenefitTable } from '@/lib/benefit-table';
 export type Take = ProductListing['benefit_takes'][number];
 
 /** What a card knows of its product: the attributes the benefit rules read (decision 516). */
-export type CardProduct = { category: string; inspection?: string | null; origin_state?: string | null };
+export type CardProduct = {
+  category: string;
+  inspection?: string | null;
+  origin_state?: string | null;
+  /** Its sales-tax class where the card knows it: `non_food` (the farm said it is not food) takes no benefit. */
+  tax_class?: string | null;
+};
 
 /** What a card knows of its farm: its state and what it takes today (from the server, `takesOn`). */
 export type CardFarm = { state: string; takes: readonly Take[] };
@@ -52,7 +58,12 @@ export function cardBenefits(product: CardProduct, farm: CardFarm, table: Benefi
     ? (product.category as ProductCategory)
     : 'other';
   const origin = STATES.find((s) => s === product.origin_state) ?? null;
-  const item: BenefitProduct = { category, inspection: (product.inspection ?? null) as BenefitProduct['inspection'], origin };
+  const item: BenefitProduct = {
+    category,
+    inspection: (product.inspection ?? null) as BenefitProduct['inspection'],
+    origin,
+    notFood: product.tax_class === 'non_food',
+  };
   const incentive = farm.takes.includes('incentive') ? incentiveIn(table, state) : null;
   const plan = tenderPlan([{ totalCents: ITEM_CENTS, product: item }], { state, kinds: [...farm.takes], table }, incentive);
   const surely: Record<Take, number> = {

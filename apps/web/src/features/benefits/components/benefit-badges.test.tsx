@@ -158,6 +158,13 @@ describe('benefit badges on a product page', () => {
     expect(container.textContent).toBe('');
   });
 
+  it('cut flowers listed as produce, which the farm says are not food: nothing, from a farm that takes everything', async () => {
+    serve(TAKES_ALL);
+    const { container } = show(<ProductBenefitBadges product={{ ...product('produce'), tax_class: 'non_food' }} />);
+    await answered();
+    expect(container.textContent).toBe('');
+  });
+
   it('nothing when the farm takes nothing', async () => {
     const get = serve({ ...TAKES_ALL, takes: [], incentive_market: null, incentive_markets: [] });
     const { container } = show(<ProductBenefitBadges product={product('produce')} />);

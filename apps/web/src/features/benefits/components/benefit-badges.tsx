@@ -115,14 +115,20 @@ export function ProductBenefitBadges({
   product,
 }: {
   /** A listed product: `origin_state` is where it was grown when not on the farm (null: the farm's state). */
-  product: BenefitProduct & { producer_user_id: number; origin_state?: StateCode | null };
+  product: BenefitProduct & { producer_user_id: number; origin_state?: StateCode | null; tax_class?: string };
 }) {
   const query = useProducerBenefits(product.producer_user_id);
   const table = useBenefitTable();
   if (!query.data) return null;
   const badges = productBadges(
     query.data,
-    { category: product.category, inspection: product.inspection, origin: product.origin ?? product.origin_state ?? null },
+    {
+      category: product.category,
+      inspection: product.inspection,
+      origin: product.origin ?? product.origin_state ?? null,
+      // The farm said it is not food (its tax class): no benefit pays for it.
+      notFood: product.tax_class === 'non_food',
+    },
     table,
   );
   if (badges.length === 0) return null;
