@@ -193,7 +193,7 @@ test('two phones sell a market day offline; after reconnecting the server has ev
   expect(tender('card')).toBe(card);
 
   // The day's books on the phone say the same: the cash that should be in the box, and the card.
-  await a.page.getByRole('tab', { name: 'Today' }).click();
+  await a.page.getByRole('link', { name: 'Today’s books' }).click();
   await expect(a.page.getByTestId('stand-day-cash-in-the-box')).toHaveText(formatUsd(cash));
   await expect(a.page.getByRole('row', { name: /^Card/ })).toContainText(formatUsd(card));
 

@@ -3,7 +3,6 @@ import type {
   StandAction,
   StandActionResult,
   StandCatalog,
-  StandDay,
   StandReceipt,
   StandSyncResponse,
 } from '@farmstand/shared/schemas/stand';
@@ -13,8 +12,7 @@ import { SyncError } from './queue';
 
 /**
  * Stand mode's calls: the day's catalogue, the benefit table its tender rules read, and the sync
- * of queued actions, whose answers the register keeps on the phone itself (`session.ts`); and the
- * day's books, read from the server when there is signal.
+ * of queued actions, whose answers the register keeps on the phone itself (`session.ts`).
  */
 
 export const fetchCatalog = () => api.get<StandCatalog>('/stand/catalog');
@@ -33,17 +31,6 @@ export async function sendBatch(actions: StandAction[]): Promise<StandActionResu
     throw new SyncError((error as Error).message, 0, true);
   }
 }
-
-/** The day's books (`GET /api/stand/day`): a server answer, read when online and not kept on the phone. */
-export function useStandDay(date: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['stand', 'day', date],
-    queryFn: () => api.get<StandDay>('/stand/day', { date }),
-    enabled,
-  });
-}
-
-export const fetchStandDayCsv = (date: string) => api.file('/stand/day.csv', { date });
 
 /** A walk-up sale's receipt by its text link (decision 580): public, 404 until the phone has synced. */
 export function useReceipt(token: string) {

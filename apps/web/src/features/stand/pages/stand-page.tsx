@@ -5,7 +5,6 @@ import { Spinner } from '@/components/ui/card';
 import { Tabs } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '@/shared/auth-context';
-import { DayBooks } from '../components/day-books';
 import { Pickups } from '../components/pickups';
 import { Register } from '../components/register';
 import { ConflictList, SyncPanel } from '../components/sync-panel';
@@ -67,6 +66,14 @@ export default function StandPage() {
               className="mt-1 inline-block text-sm font-semibold text-brand-700 underline underline-offset-4 dark:text-green-300"
             >
               Helpers
+            </Link>
+          )}
+          {catalog && (
+            <Link
+              to={`/stand/day?date=${catalog.today}`}
+              className="ml-3 mt-1 inline-block text-sm font-semibold text-brand-700 underline underline-offset-4 dark:text-green-300"
+            >
+              Today’s books
             </Link>
           )}
         </div>
@@ -141,11 +148,6 @@ export default function StandPage() {
               id: 'pickups',
               label: `Pickups (${catalog.pickups.filter((p) => p.status !== 'picked_up').length})`,
               content: <Pickups catalog={catalog} device={device} onRecord={record} />,
-            },
-            {
-              id: 'day',
-              label: 'Today',
-              content: <DayBooks date={catalog.today} online={snapshot.online} waiting={snapshot.waiting} />,
             },
             {
               id: 'sync',

@@ -1,31 +1,51 @@
+import { TENDER_LABELS, type TenderKind } from '@farmstand/shared/benefits/programmes';
+import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import { formatCents } from '@farmstand/shared/format/money';
+import type { StandDay } from '@farmstand/shared/schemas/stand';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { LoadError } from '@/components/ui/load-error';
 import { useFileDownload } from '@/components/ui/use-file-download';
+import { useDocumentTitle } from '@/lib/document-title';
 import { fetchStandDayCsv, useStandDay } from '../api';
-import { tenderLabel } from './tender-panel';
 
 /**
  * The day's books at the booth (issue 47 item 6): stand sales and pickups handed over today, the
  * total per tender (the cash that should be in the box first), taxable and exempt sales and the
  * tax, as the server counts them once the phone has sent its sales; a CSV to keep.
  */
-export function DayBooks({ date, online, waiting }: { date: string; online: boolean; waiting: number }) {
-  const day = useStandDay(date, online);
+export default function DayBooksPage() {
+  useDocumentTitle('The day’s books');
+  const [params] = useSearchParams();
+  const date = params.get('date') ?? '';
+  const day = useStandDay(date);
   const csv = useFileDownload<'csv'>();
-  if (!online)
-    return <p className="text-stone-700 dark:text-stone-300">The day’s books are read from Farmstand: connect to see them.</p>;
-  if (day.isPending) return <p className="text-stone-700 dark:text-stone-300">Loading the day’s books…</p>;
-  if (day.isError) return <LoadError text="The day’s books could not be loaded." onRetry={() => day.refetch()} />;
-  const books = day.data;
   return (
-    <div className="max-w-2xl space-y-4">
-      {waiting > 0 && (
-        <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-950 dark:bg-amber-950 dark:text-amber-100">
-          {waiting} {waiting === 1 ? 'action' : 'actions'} on this phone are not in these books yet.
-        </p>
+    <div className="mx-auto max-w-2xl space-y-4 px-3 py-4 sm:px-6">
+      <Link to="/stand" className="text-sm font-semibold text-brand-700 underline underline-offset-4 dark:text-green-300">
+        Back to the stand
+      </Link>
+      <h1 className="text-2xl font-bold">
+        The day’s books{day.data && `: ${formatDateOnly(day.data.date, { weekday: 'long', month: 'long', day: 'numeric' })}`}
+      </h1>
+      {day.isPending ? (
+        <p className="text-stone-700 dark:text-stone-300">Loading the day’s books…</p>
+      ) : day.isError ? (
+        <LoadError text="The day’s books could not be loaded." onRetry={() => day.refetch()} />
+      ) : (
+        <Books books={day.data} date={date} csv={csv} />
       )}
+    </div>
+  );
+}
+
+function Books({ books, date, csv }: { books: StandDay; date: string; csv: ReturnType<typeof useFileDownload<'csv'>> }) {
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-stone-700 dark:text-stone-300">
+        What Farmstand has received: a sale still waiting on a phone counts once that phone has synced.
+      </p>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
           ['Cash in the box', books.cash_expected_cents],
@@ -56,7 +76,7 @@ export function DayBooks({ date, online, waiting }: { date: string; online: bool
         columns={[
           {
             header: 'Tender',
-            cell: (row) => `${tenderLabel(row.kind)}${row.market ? ` (${row.market})` : ''}`,
+            cell: (row) => `${TENDER_LABELS[row.kind as TenderKind] ?? row.label}${row.market ? ` (${row.market})` : ''}`,
             rowHeader: true,
           },
           { header: 'Sales', cell: (row) => row.sales, numeric: true },
@@ -68,7 +88,12 @@ export function DayBooks({ date, online, waiting }: { date: string; online: bool
           variant="secondary"
           isLoading={csv.busy === 'csv'}
           onClick={() =>
-            csv.download('csv', () => fetchStandDayCsv(date), `farmstand-stand-${date}.csv`, 'The CSV could not be downloaded')
+            csv.download(
+              'csv',
+              () => fetchStandDayCsv(date || books.date),
+              `farmstand-stand-${books.date}.csv`,
+              'The CSV could not be downloaded',
+            )
           }
         >
           Download the day as CSV
