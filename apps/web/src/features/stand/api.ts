@@ -1,12 +1,5 @@
 import type { BenefitTable } from '@farmstand/shared/benefits/programmes';
-import type {
-  StandAction,
-  StandActionResult,
-  StandCatalog,
-  StandReceipt,
-  StandSyncResponse,
-} from '@farmstand/shared/schemas/stand';
-import { useQuery } from '@tanstack/react-query';
+import type { StandAction, StandActionResult, StandCatalog, StandSyncResponse } from '@farmstand/shared/schemas/stand';
 import { ApiError, api } from '@/lib/api';
 import { SyncError } from './queue';
 
@@ -30,13 +23,4 @@ export async function sendBatch(actions: StandAction[]): Promise<StandActionResu
     if (error instanceof ApiError) throw new SyncError(error.message, error.status, retries(error.status));
     throw new SyncError((error as Error).message, 0, true);
   }
-}
-
-/** A walk-up sale's receipt by its text link (decision 580): public, 404 until the phone has synced. */
-export function useReceipt(token: string) {
-  return useQuery({
-    queryKey: ['receipt', token],
-    queryFn: () => api.get<StandReceipt>(`/receipts/${encodeURIComponent(token)}`),
-    retry: false,
-  });
 }

@@ -4,7 +4,6 @@ import { lazyPage } from '@/lib/lazy-page';
 
 const StandPage = lazyPage(() => import('./pages/stand-page'));
 const SelfCheckoutPage = lazyPage(() => import('./pages/self-checkout-page'));
-const ReceiptPage = lazyPage(() => import('./pages/receipt-page'));
 
 /**
  * Stand mode (issue 47): the farm's phone register at the booth or farm stand, for its own producer
@@ -30,6 +29,4 @@ export const routes: RouteObject[] = [
       </RequireAuth>
     ),
   },
-  // A sale's receipt by the link the farm texted (decision 580): anyone with the link, signed in or not.
-  { path: '/receipt/:token', element: <ReceiptPage /> },
 ];
