@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { AppContext, JobQueue } from '../lib/context';
 import { lazyModule } from '../lib/lazy-module';

@@ -1,17 +1,10 @@
 import type { ProductSort } from '@farmstand/shared/schemas/search';
 import { boundingBox, type Point } from '../../../lib/geo';
-import {
-  type BenefitColumns,
-  type BenefitsWanted,
-  type BenefitTimeline,
-  maskOn,
-  TAKES_NOTHING,
-  takesWanted,
-} from '../benefit-filter';
+import { type BenefitColumns, type BenefitsWanted, maskOn, TAKES_NOTHING, takesWanted } from '../benefit-filter';
 import { isVisible } from '../visible-until';
 import { farthestCornerOf, nearestPointOf } from './geo-math';
 import type { IndexParts, ListingData, OverlayListing, OverlayProducer, ProducerData } from './index-data';
-import type { ProductDisplay, ProductDisplayColumns } from './listing-display';
+import type { ProductDisplayColumns } from './listing-display';
 import { EMPTY_POSTING, inRegion, intersect, type Posting, type RegionalPosting, union } from './postings';
 import { SlotBitmaps, setBit } from './slot-bitmaps';
 import { SpatialGrid } from './spatial-grid';
