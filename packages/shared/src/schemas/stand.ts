@@ -241,6 +241,8 @@ export type StandDaySale = z.infer<typeof StandDaySale>;
 export const StandDay = z.object({
   date: z.string(),
   farm_name: z.string(),
+  /** The farm's FNS retailer number the day's SNAP was taken under (its own EBT device), or null. */
+  fns_number: z.string().nullable(),
   time_zone: z.string(),
   sales_count: z.number(),
   pickups_count: z.number(),

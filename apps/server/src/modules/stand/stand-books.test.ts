@@ -120,6 +120,7 @@ describe('the stand’s day books', () => {
     expect(books).toMatchObject({
       date: '2030-06-08',
       farm_name: 'Books Farm',
+      fns_number: '1234567',
       time_zone: 'America/New_York',
       sales_count: 4,
       pickups_count: 1,

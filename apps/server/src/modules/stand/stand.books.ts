@@ -27,7 +27,11 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
  * sales: per tender kind (the incentive once per market), cash expected in the box, goods, taxable,
  * exempt, tax. A sale's goods are its lines (a pickup's delivery fee included); its total adds the tax.
  */
-export function dayBooks(date: string, farm: { farmName: string; timeZone: string }, rows: Row[]): StandDay {
+export function dayBooks(
+  date: string,
+  farm: { farmName: string; timeZone: string; fnsNumber: string | null },
+  rows: Row[],
+): StandDay {
   const sales: (StandDaySale & { market: string | null })[] = rows.map(({ order, tenders }) => {
     const paid = cents(tenders);
     return {
@@ -67,6 +71,7 @@ export function dayBooks(date: string, farm: { farmName: string; timeZone: strin
   return {
     date,
     farm_name: farm.farmName,
+    fns_number: farm.fnsNumber,
     time_zone: farm.timeZone,
     sales_count: sales.filter((s) => s.kind === 'sale').length,
     pickups_count: sales.filter((s) => s.kind === 'pickup').length,

@@ -19,7 +19,7 @@ import { insertOutboxRow } from '../../lib/mailer';
 import { forgetPublicProduct } from '../../lib/public-products';
 import { localDate } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
-import { benefitProduct } from '../benefits';
+import { benefitProduct, findBenefits } from '../benefits';
 import {
   announceStandPickup,
   applyStandPickup,
@@ -97,7 +97,8 @@ export async function catalog(ctx: AppContext, user: AuthUser): Promise<StandCat
 export async function day(ctx: AppContext, user: AuthUser, date: string | undefined): Promise<StandDay> {
   const farm = await farmOf(ctx, user);
   const on = date ?? localDate(ctx.clock.now(), farm.timeZone);
-  return dayBooks(on, farm, await repo.salesOfDay(ctx.db, user.id, on));
+  const [rows, benefits] = await Promise.all([repo.salesOfDay(ctx.db, user.id, on), findBenefits(ctx.db, user.id)]);
+  return dayBooks(on, { ...farm, fnsNumber: benefits?.fnsNumber ?? null }, rows);
 }
 
 export async function dayCsv(ctx: AppContext, user: AuthUser, date: string | undefined) {

@@ -14,6 +14,7 @@ afterEach(() => {
 const books: StandDay = {
   date: '2026-12-06',
   farm_name: 'Green Valley Farm',
+  fns_number: '1234567',
   time_zone: 'America/New_York',
   sales_count: 3,
   pickups_count: 1,
@@ -50,6 +51,7 @@ describe('the day’s books at the stand', () => {
     expect(get).toHaveBeenCalledWith('/stand/day', { date: '2026-12-06' });
     expect(screen.getByTestId('stand-day-sales-tax').textContent).toBe('$0.42');
     expect(screen.getByRole('rowheader', { name: 'SNAP/EBT' })).toBeTruthy();
+    expect(screen.getByText(/under FNS retailer number 1234567/)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Sunday, December 6');
   });
 });

@@ -68,6 +68,11 @@ function Books({ books, date, csv }: { books: StandDay; date: string; csv: Retur
         {books.sales_count} stand {books.sales_count === 1 ? 'sale' : 'sales'} and {books.pickups_count}{' '}
         {books.pickups_count === 1 ? 'pickup' : 'pickups'}; exempt sales {formatCents(books.exempt_cents)}.
       </p>
+      {books.fns_number && books.tenders.some((row) => row.kind === 'snap') && (
+        <p className="text-sm text-stone-700 dark:text-stone-300">
+          SNAP/EBT taken on the farm’s own EBT device under FNS retailer number {books.fns_number}.
+        </p>
+      )}
       <DataTable
         caption="Totals per tender"
         rows={books.tenders}
