@@ -74,7 +74,10 @@ export async function catalog(ctx: AppContext, user: AuthUser): Promise<StandCat
     (await ctx.reads.productsForOrder(rows.map((r) => r.product.id))).map((p) => [p.id, isProductPublic(p, now)]),
   );
   const sellable = rows.filter((r) => listed.get(r.product.id) && !r.product.share && r.product.category !== 'herdshare');
-  const terms = await standTerms(ctx, user.id, places[0]?.id ?? null, today);
+  // The tenders as at the farm's first place that is an incentive's market, else its first place:
+  // the phone offers the incentive only at the places that are its markets (`places`).
+  const termsPlace = places.find((p) => p.incentiveMarket !== null) ?? places[0];
+  const terms = await standTerms(ctx, user.id, termsPlace?.id ?? null, today);
   return {
     as_of: now.toISOString(),
     today,

@@ -1,10 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { KENTUCKY_DOUBLE_DOLLARS } from '@farmstand/shared/benefits/programmes';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, orderItems, orders, orderTenders, products, standActions } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProduct, type TestProducer } from '../../test/listing-factories';
-import { eggs, move, orderPayload, placeOrder, setUpMarket, useTestClock, WEDNESDAY_NOON } from '../../test/orders-helpers';
+import {
+  eggs,
+  marketPoint,
+  move,
+  orderPayload,
+  placeOrder,
+  setUpMarket,
+  useTestClock,
+  WEDNESDAY_NOON,
+} from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -273,6 +283,47 @@ describe('a walk-up sale synced from the stand', () => {
 });
 
 describe('the stand’s catalogue', () => {
+  it('offers the incentive when a later place of the farm is one of its markets, not only the first place', async () => {
+    const { farm } = await booth();
+    await takeSnap(farm);
+    const listed = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/benefits/incentives/ky_double_dollars',
+      headers: bearer(admin),
+      payload: {
+        name: KENTUCKY_DOUBLE_DOLLARS.name,
+        state: 'KY',
+        matches: ['snap', 'wic_fmnp', 'senior_fmnp'],
+        matchPercent: 100,
+        dailyCapCents: 2000,
+        groups: KENTUCKY_DOUBLE_DOLLARS.groups,
+        originState: 'KY',
+        tokenCents: 200,
+        markets: ['Bluegrass Farmers Market'],
+        sources: [{ title: 'Kentucky Double Dollars, Using KDD', url: 'https://kentuckydoubledollars.org/using-kdd/' }],
+        confirmed: false,
+        note: '',
+        active: true,
+      },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    // The farm's first place is not a market of the incentive; its second one is.
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/pickup/mine/points',
+      headers: bearer(farm),
+      payload: marketPoint({ name: 'Bluegrass Farmers Market', incentive_market: 'Bluegrass Farmers Market' }),
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    const body = (await catalog(farm)).json();
+    expect(body.tenders.kinds).toContain('incentive');
+    expect(body.tenders.incentive).toMatchObject({ name: KENTUCKY_DOUBLE_DOLLARS.name });
+    expect(body.places.map((p: { incentive_market: string | null }) => p.incentive_market)).toEqual([
+      null,
+      'Bluegrass Farmers Market',
+    ]);
+  });
+
   it('offers what accepted pickups left, with the farm’s places, tenders and today’s pickups', async () => {
     const { farm, egg } = await booth(10);
     const shopper = await buildUser(app);

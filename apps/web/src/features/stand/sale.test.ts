@@ -1,6 +1,7 @@
 import { DEFAULT_BENEFIT_TABLE } from '@farmstand/shared/benefits/programmes';
 import { describe, expect, it } from 'vitest';
 import {
+  acceptedKinds,
   addToBasket,
   lineCents,
   linesOfSale,
@@ -94,5 +95,25 @@ describe('a walk-up sale on the phone', () => {
       ['Ground beef', 2, [1250, 980]],
       ['Eggs — Half dozen', 1, null],
     ]);
+  });
+});
+
+describe('incentive tokens at the stand', () => {
+  const places = [
+    { id: 1, name: 'Home farm stand', kind: 'farm', time_zone: 'America/New_York', incentive_market: null },
+    {
+      id: 2,
+      name: 'Lexington Farmers Market',
+      kind: 'market',
+      time_zone: 'America/New_York',
+      incentive_market: 'Lexington Farmers Market',
+    },
+  ];
+
+  it('are offered at a place that is one of the incentive’s markets, even when it is not the farm’s first place', () => {
+    const catalog = standCatalog({ places });
+    expect(acceptedKinds(catalog, 2)).toContain('incentive');
+    expect(acceptedKinds(catalog, 1)).not.toContain('incentive');
+    expect(acceptedKinds(catalog, 1)).toContain('snap');
   });
 });

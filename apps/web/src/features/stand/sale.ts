@@ -58,10 +58,12 @@ export function removeOne(lines: readonly SaleLine[], key: string): SaleLine[] {
 const REGISTER_ORDER = ['cash', 'card', 'snap', 'wic_fmnp', 'senior_fmnp', 'incentive', 'check', 'farm_credit', 'other'];
 
 /** The tenders the farm takes today, in the register's order. */
-export function acceptedKinds(catalog: StandCatalog): TenderKind[] {
+export function acceptedKinds(catalog: StandCatalog, pointId: number | null = null): TenderKind[] {
   const known = (kind: string): kind is TenderKind => (TENDER_KINDS as readonly string[]).includes(kind);
   const order = [...REGISTER_ORDER, ...TENDER_KINDS.filter((kind) => !REGISTER_ORDER.includes(kind))];
-  return order.filter((kind): kind is TenderKind => known(kind) && catalog.tenders.kinds.includes(kind));
+  // Incentive tokens only where the place the phone sells at is one of the incentive's markets.
+  const offered = (kind: TenderKind) => kind !== 'incentive' || incentiveOf(catalog, pointId) !== null;
+  return order.filter((kind): kind is TenderKind => known(kind) && catalog.tenders.kinds.includes(kind) && offered(kind));
 }
 
 /** The benefit plan of the basket: what SNAP, the coupons and the incentive may pay (shared rules). */
@@ -77,7 +79,7 @@ export function planOf(
   }));
   return tenderPlan(
     planLines,
-    { state: catalog.farm.state as StateCode, kinds: acceptedKinds(catalog), table },
+    { state: catalog.farm.state as StateCode, kinds: acceptedKinds(catalog, pointId), table },
     incentiveOf(catalog, pointId),
   );
 }

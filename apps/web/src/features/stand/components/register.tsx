@@ -109,7 +109,7 @@ export function Register({
   if (paying)
     return (
       <TenderPanel
-        kinds={acceptedKinds(catalog)}
+        kinds={acceptedKinds(catalog, pointId)}
         totalsFor={(snap) => totalsOf(basket, catalog, table, snap)}
         plan={planOf(basket, catalog, table, pointId)}
         incentive={incentiveOf(catalog, pointId)}
