@@ -2,6 +2,7 @@ import { DEFAULT_BENEFIT_TABLE } from '@farmstand/shared/benefits/programmes';
 import type { StandAction, StandSaleAction } from '@farmstand/shared/schemas/stand';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { saveSelfCheckout } from '../self-checkout';
 import { standCatalog, standProduct } from '../stand.fixture';
 import { Register } from './register';
 
@@ -147,5 +148,15 @@ describe('the stand register', () => {
     fireEvent.input(screen.getByPlaceholderText('Search products'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'show all 100' }));
     expect(tiles()).toHaveLength(100);
+  });
+
+  it('opens the farm’s own card reader beside Card when the farm set its card link on this phone', () => {
+    saveSelfCheckout(standCatalog().farm.user_id, { pinDigest: '', message: '', cardLink: 'https://squareup.com/pos' });
+    renderRegister();
+    fireEvent.click(tile(/^Tomatoes/));
+    fireEvent.click(screen.getAllByRole('button', { name: /^Pay / })[0]);
+    const link = screen.getByRole('link', { name: 'Open your card reader' });
+    expect(link.getAttribute('href')).toBe('https://squareup.com/pos');
+    expect(link.getAttribute('rel')).toContain('noopener');
   });
 });

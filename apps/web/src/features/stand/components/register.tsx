@@ -17,6 +17,7 @@ import {
   standLines,
   totalsOf,
 } from '../sale';
+import { readSelfCheckout } from '../self-checkout';
 import { filterTiles, type Tile, tilesOf } from '../tiles';
 import { TenderPanel } from './tender-panel';
 import { TextReceipt } from './text-receipt';
@@ -110,6 +111,7 @@ export function Register({
     return (
       <TenderPanel
         kinds={acceptedKinds(catalog, pointId)}
+        cardLink={readSelfCheckout(catalog.farm.user_id)?.cardLink ?? null}
         totalsFor={(snap) => totalsOf(basket, catalog, table, snap)}
         plan={planOf(basket, catalog, table, pointId)}
         incentive={incentiveOf(catalog, pointId)}

@@ -42,11 +42,23 @@ export type TenderPanelProps = {
   /** Offer a receipt by e-mail (walk-up sales). */
   receipt: boolean;
   doneLabel: string;
+  /** The farm's own card reader app or payment page set on this device (self-checkout setup), opened beside Card. */
+  cardLink?: string | null;
   onDone: (tenders: TendersRequest, receiptEmail: string | null, changeCents: number) => Promise<void> | void;
   onBack: () => void;
 };
 
-export function TenderPanel({ kinds, totalsFor, plan, incentive, receipt, doneLabel, onDone, onBack }: TenderPanelProps) {
+export function TenderPanel({
+  kinds,
+  totalsFor,
+  plan,
+  incentive,
+  receipt,
+  doneLabel,
+  cardLink = null,
+  onDone,
+  onBack,
+}: TenderPanelProps) {
   const id = useId();
   const [amounts, setAmounts] = useState<Partial<Record<TenderKind, string>>>({});
   const [counts, setCounts] = useState<Partial<Record<Counted, string>>>({});
@@ -166,6 +178,16 @@ export function TenderPanel({ kinds, totalsFor, plan, incentive, receipt, doneLa
                   >
                     Eligible {formatCents(Math.min(plan.snapCents + plan.checkCents, restFor('snap')))}
                   </Button>
+                )}
+                {kind === 'card' && cardLink && (
+                  <a
+                    className="w-full text-sm font-medium text-green-800 underline dark:text-green-300"
+                    href={cardLink}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    Open your card reader
+                  </a>
                 )}
                 {kind !== 'cash' && kind !== 'snap' && (
                   <Button variant="secondary" size="lg" onClick={() => setAmount(kind, restFor(kind))}>
