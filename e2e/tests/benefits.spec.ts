@@ -1,25 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { createUser, DEMO, expectAccessible, loginAs, producerWithProduct, setServerClock, signInBrowser } from './helpers';
+import {
+  createUser,
+  DEMO,
+  expectAccessible,
+  loginAs,
+  placeClock,
+  producerWithProduct,
+  setServerClock,
+  signInBrowser,
+} from './helpers';
 
 const EASTERN = 'America/New_York';
 const HOUR = 3_600_000;
 
-/** Weekday and HH:MM of a moment in Eastern time. */
-function eastern(at: Date) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: EASTERN,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return { weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday), hour: Number(parts.hour) };
-}
+const eastern = (at: Date) => placeClock(at, EASTERN);
 
 test.afterEach(async ({ request }) => {
   await setServerClock(request, null);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createUser, expectAccessible, producerWithProduct, setServerClock, signInBrowser } from './helpers';
+import { createUser, expectAccessible, hhmm, placeClock, producerWithProduct, setServerClock, signInBrowser } from './helpers';
 
 /**
  * The booth on a phone (decisions 548, 549): on the pickup day the Orders tab opens on the day's
@@ -10,24 +10,7 @@ import { createUser, expectAccessible, producerWithProduct, setServerClock, sign
 const CENTRAL = 'America/Chicago';
 const HOUR = 3_600_000;
 
-function centralTime(at: Date) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: CENTRAL,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday),
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
-}
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const centralTime = (at: Date) => placeClock(at, CENTRAL);
 
 test.afterEach(async ({ request }) => {
   await setServerClock(request, null);

@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { createUser, DEMO, expectAccessible, loginAs, producerWithProduct, setServerClock, signInBrowser } from './helpers';
+import {
+  createUser,
+  DEMO,
+  expectAccessible,
+  hhmm,
+  loginAs,
+  placeClock,
+  producerWithProduct,
+  setServerClock,
+  signInBrowser,
+} from './helpers';
 
 /**
  * One farm's week on phones (390 px), across the season's capabilities: a CSA member joins with
@@ -15,28 +25,7 @@ const CENTRAL = 'America/Chicago';
 const HOUR = 3_600_000;
 const MARKET = 'Bowling Green Farmers Market';
 
-function centralTime(at: Date) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: CENTRAL,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday),
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
-}
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const centralTime = (at: Date) => placeClock(at, CENTRAL);
 
 async function phone(browser: import('@playwright/test').Browser, user: { token: string }, at?: Date): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -179,3 +179,34 @@ export async function setServerClock(request: APIRequestContext, at: Date | null
   expect(moved.status(), await moved.text()).toBe(200);
   return new Date((await moved.json()).now);
 }
+
+/**
+ * A moment as a place's clock shows it: its local date (YYYY-MM-DD), weekday (0 = Sunday), hour and
+ * minutes since midnight in `zone`. Specs that set up a pickup window near "now" read it.
+ */
+export function placeClock(at: Date, zone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday),
+    hour: Number(parts.hour),
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+/** Minutes since midnight as "HH:MM". */
+export const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;

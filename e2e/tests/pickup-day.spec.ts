@@ -1,25 +1,9 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { createUser, expectAccessible, producerWithProduct, setServerClock, signInBrowser } from './helpers';
+import { createUser, expectAccessible, hhmm, placeClock, producerWithProduct, setServerClock, signInBrowser } from './helpers';
 
 const CENTRAL = 'America/Chicago';
 
-/** Weekday (0 = Sunday) and minutes since midnight of a moment, in Central time. */
-function centralTime(at: Date) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: CENTRAL,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday);
-  return { weekday, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
-}
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const centralTime = (at: Date) => placeClock(at, CENTRAL);
 const HOUR = 3_600_000;
 
 /** An order by a new shopper for the window, accepted and marked ready by the producer (API). */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createUser, producerWithProduct, setServerClock, signInBrowser } from './helpers';
+import { createUser, hhmm, placeClock, producerWithProduct, setServerClock, signInBrowser } from './helpers';
 
 /**
  * Today's pickups at the booth in stand mode (issue 47, decision 577): found by name, weighed,
@@ -9,24 +9,7 @@ import { createUser, producerWithProduct, setServerClock, signInBrowser } from '
 const EASTERN = 'America/New_York';
 const HOUR = 3_600_000;
 
-function easternTime(at: Date) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: EASTERN,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday),
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
-}
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const easternTime = (at: Date) => placeClock(at, EASTERN);
 
 test.afterEach(async ({ request }) => {
   await setServerClock(request, null);
