@@ -6,13 +6,21 @@ import { StandSession } from './session';
 import { IdbStandStore } from './store';
 
 /**
- * The register's session for the signed-in farm, one per farm for the page's life (the tabs and a
- * return to /stand share it), and its state as React reads it.
+ * The register's session for the signed-in account, and its state as React reads it. Why it lives
+ * outside React: its sync loop must keep sending the queue while the farmer looks at the day's books
+ * or another page (unmounting `/stand` would otherwise stop it until they come back), and one loop
+ * per IndexedDB queue: two would send the same batch twice. Only the signed-in account's session is
+ * kept: another account's (a sign-out, then a helper signs in on the phone) is stopped and dropped;
+ * its queue stays in its own database.
  */
-const sessions = new Map<number, StandSession>();
+let current: { userId: number; session: StandSession } | null = null;
 
 export function standSession(userId: number): StandSession {
-  let session = sessions.get(userId);
+  if (current && current.userId !== userId) {
+    current.session.stop();
+    current = null;
+  }
+  let session = current?.session;
   if (!session) {
     session = new StandSession(new IdbStandStore(`farmstand-stand-${userId}`), {
       send: sendBatch,
@@ -21,7 +29,7 @@ export function standSession(userId: number): StandSession {
       now: () => new Date().toISOString(),
       isOnline: () => navigator.onLine,
     });
-    sessions.set(userId, session);
+    current = { userId, session };
     // The browser tests drive a market day's bulk through the app's own queue (issue 47's offline test).
     (window as unknown as { farmstandStand?: unknown }).farmstandStand = {
       record: (action: StandAction) => session?.record(action),
