@@ -89,3 +89,25 @@ export async function move(app: TestApp, user: TestUser | null, orderId: number,
     payload: { to, reason },
   });
 }
+
+/**
+ * The farm takes SNAP (its FNS number 1234567 verified by `admin`) and, with `couponsUntil`, WIC
+ * and Senior FMNP coupons through that date.
+ */
+export async function takeBenefits(app: TestApp, admin: TestUser, farm: TestUser, couponsUntil: string | null = null) {
+  const coupon = { accepted: couponsUntil !== null, expires_on: couponsUntil };
+  const saved = await app.inject({
+    method: 'PUT',
+    url: '/api/benefits/mine',
+    headers: bearer(farm),
+    payload: { fns_number: '1234567', wic_fmnp: coupon, senior_fmnp: coupon, incentive_market: null },
+  });
+  if (saved.statusCode !== 200) throw new Error(`benefits: ${saved.body}`);
+  const verified = await app.inject({
+    method: 'POST',
+    url: `/api/admin/benefits/${farm.id}/review`,
+    headers: bearer(admin),
+    payload: { approve: true, note: null },
+  });
+  if (verified.statusCode !== 200) throw new Error(`review: ${verified.body}`);
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProduct, type TestProducer } from '../../test/listing-factories';
-import { eggs, move, orderPayload, placeOrder, setUpMarket, useTestClock } from '../../test/orders-helpers';
+import { eggs, move, orderPayload, placeOrder, setUpMarket, takeBenefits, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -35,28 +35,6 @@ const sale = (at: string, lines: { productId: number; quantity: number }[], tend
   tenders,
 });
 
-async function takeSnap(farm: Farm) {
-  const saved = await app.inject({
-    method: 'PUT',
-    url: '/api/benefits/mine',
-    headers: bearer(farm),
-    payload: {
-      fns_number: '1234567',
-      wic_fmnp: { accepted: false, expires_on: null },
-      senior_fmnp: { accepted: false, expires_on: null },
-      incentive_market: null,
-    },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  const verified = await app.inject({
-    method: 'POST',
-    url: `/api/admin/benefits/${farm.id}/review`,
-    headers: bearer(admin),
-    payload: { approve: true, note: null },
-  });
-  expect(verified.statusCode, verified.body).toBe(200);
-}
-
 describe('the stand’s day books', () => {
   it('total each tender, the cash in the box, goods, taxable, exempt and tax to the cent, sales and pickups together', async () => {
     const farm: Farm = await setUpMarket(app, {}, { farmName: 'Books Farm' });
@@ -69,7 +47,7 @@ describe('the stand’s day books', () => {
       priceCents: 1000,
       priceUnit: 'each',
     });
-    await takeSnap(farm);
+    await takeBenefits(app, admin, farm);
     // A shopper's order of one dozen eggs for Saturday, handed over at the stand.
     const shopper = await buildUser(app);
     const placed = await placeOrder(app, shopper, orderPayload(farm, [{ productId: egg, quantity: 1 }]));

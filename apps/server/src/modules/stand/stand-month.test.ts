@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, standActions } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProducer, buildProduct, setSubscription, type TestProducer } from '../../test/listing-factories';
-import { marketPoint, move, orderPayload, placeOrder, useTestClock } from '../../test/orders-helpers';
+import { marketPoint, move, orderPayload, placeOrder, takeBenefits, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -112,29 +112,6 @@ async function farmAt(name: string, place: { city: string; zip: string; latitude
   return { ...producer, pointId: point.json().point.id as number };
 }
 
-/** SNAP verified by the admin, WIC and Senior FMNP coupons through the season. */
-async function takeBenefits(farm: Farm) {
-  const saved = await app.inject({
-    method: 'PUT',
-    url: '/api/benefits/mine',
-    headers: bearer(farm),
-    payload: {
-      fns_number: '1234567',
-      wic_fmnp: { accepted: true, expires_on: '2030-10-31' },
-      senior_fmnp: { accepted: true, expires_on: '2030-10-31' },
-      incentive_market: null,
-    },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  const verified = await app.inject({
-    method: 'POST',
-    url: `/api/admin/benefits/${farm.id}/review`,
-    headers: bearer(admin),
-    payload: { approve: true, note: null },
-  });
-  expect(verified.statusCode, verified.body).toBe(200);
-}
-
 async function item(farm: Farm, values: Omit<Item, 'id'>, extra: Parameters<typeof buildProduct>[2]): Promise<Item> {
   const id = await buildProduct(app, farm, {
     name: values.name,
@@ -155,7 +132,7 @@ describe('a generated month at the stand', () => {
     const rng = generator(47_2030);
     const lex: Farm = await farmAt('Month Farm', { city: 'Lexington', zip: '40507', latitude: 38.0406, longitude: -84.5037 });
     const pad2: Farm = await farmAt('River Farm', { city: 'Paducah', zip: '42001', latitude: 37.0834, longitude: -88.6 });
-    await takeBenefits(lex);
+    await takeBenefits(app, admin, lex, '2030-10-31');
     const start = 5000;
     const lexItems = [
       await item(
@@ -547,7 +524,7 @@ describe('SNAP at the stand', () => {
   it('is spread only over food: a product the farm says is not food is never SNAP-paid, so it is still taxed', async () => {
     useTestClock(app, new Date('2030-07-02T16:00:00Z'));
     const farm: Farm = await farmAt('Candle Farm', { city: 'Lexington', zip: '40507', latitude: 38.0406, longitude: -84.5037 });
-    await takeBenefits(farm);
+    await takeBenefits(app, admin, farm, '2030-10-31');
     const candle = await buildProduct(app, farm, {
       name: 'Beeswax candle',
       category: 'other',

@@ -12,6 +12,7 @@ import {
   orderPayload,
   placeOrder,
   setUpMarket,
+  takeBenefits,
   useTestClock,
   WEDNESDAY_NOON,
 } from '../../test/orders-helpers';
@@ -57,29 +58,6 @@ const sale = (
 async function stockOf(id: number) {
   const [row] = await app.ctx.db.select({ stock: products.stockQuantity }).from(products).where(eq(products.id, id));
   return row.stock;
-}
-
-/** The farm takes SNAP (its FNS number verified by an admin). */
-async function takeSnap(farm: Farm) {
-  const saved = await app.inject({
-    method: 'PUT',
-    url: '/api/benefits/mine',
-    headers: bearer(farm),
-    payload: {
-      fns_number: '1234567',
-      wic_fmnp: { accepted: false, expires_on: null },
-      senior_fmnp: { accepted: false, expires_on: null },
-      incentive_market: null,
-    },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  const verified = await app.inject({
-    method: 'POST',
-    url: `/api/admin/benefits/${farm.id}/review`,
-    headers: bearer(admin),
-    payload: { approve: true, note: null },
-  });
-  expect(verified.statusCode, verified.body).toBe(200);
 }
 
 async function booth(stock = 12) {
@@ -166,7 +144,7 @@ describe('a walk-up sale synced from the stand', () => {
   it('is refused, writing nothing, when SNAP pays a line SNAP cannot pay', async () => {
     const farm: Farm = await setUpMarket(app, {}, { farmName: 'Soap Farm' });
     const soap = await buildProduct(app, farm, { name: 'Dog biscuits', category: 'pet_food', priceCents: 800, stockQuantity: 5 });
-    await takeSnap(farm);
+    await takeBenefits(app, admin, farm);
     const action = sale([{ productId: soap, quantity: 1 }], { snap: 800 });
     const [result] = (await sync(farm, [action])).json().results;
     expect(result).toMatchObject({ status: 'refused', order_id: null });
@@ -195,7 +173,7 @@ describe('a walk-up sale synced from the stand', () => {
       priceCents: 1000,
       priceUnit: 'bag',
     });
-    await takeSnap(farm);
+    await takeBenefits(app, admin, farm);
     const lines = [
       { productId: egg, quantity: 1 },
       { productId: fudge, quantity: 1 },
@@ -285,7 +263,7 @@ describe('a walk-up sale synced from the stand', () => {
 describe('the stand’s catalogue', () => {
   it('offers the incentive when a later place of the farm is one of its markets, not only the first place', async () => {
     const { farm } = await booth();
-    await takeSnap(farm);
+    await takeBenefits(app, admin, farm);
     const listed = await app.inject({
       method: 'PUT',
       url: '/api/admin/benefits/incentives/ky_double_dollars',
