@@ -1,6 +1,6 @@
 import type { TenderKind } from '@farmstand/shared/benefits/programmes';
 import { defaultTimeZone } from '@farmstand/shared/constants/time-zones';
-import { addDaysToDate } from '@farmstand/shared/format/date-only';
+import { addDaysToDate, DAY_MS } from '@farmstand/shared/format/date-only';
 import { formatCents } from '@farmstand/shared/format/money';
 import { lineName } from '@farmstand/shared/format/quantity';
 import type {
@@ -14,7 +14,7 @@ import type {
   StandSyncResponse,
 } from '@farmstand/shared/schemas/stand';
 import type { AppContext } from '../../lib/context';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { insertOutboxRow } from '../../lib/mailer';
 import { forgetPublicProduct } from '../../lib/public-products';
 import { localDate } from '../../lib/time';
@@ -152,8 +152,24 @@ async function applyAction(
   }
 }
 
-/** The device's moment, never later than the server's now. */
-const momentOf = (ctx: AppContext, at: string) => new Date(Math.min(Date.parse(at), ctx.clock.now().getTime()));
+/** How old a queued action may be: a phone offline for weeks still syncs; a clock off by years does not date the books. */
+const OLDEST_ACTION_DAYS = 60;
+
+/**
+ * The device's moment, never later than the server's now, and refused (400, the phone keeps it for
+ * the farmer to ring up again) when it is more than `OLDEST_ACTION_DAYS` old: a phone whose clock
+ * is wrong would otherwise file the sale in a day's books long gone.
+ */
+function momentOf(ctx: AppContext, at: string): Date {
+  const now = ctx.clock.now();
+  const moment = new Date(Math.min(Date.parse(at), now.getTime()));
+  if (now.getTime() - moment.getTime() > OLDEST_ACTION_DAYS * DAY_MS)
+    throw badRequest(
+      `This was dated ${moment.toISOString().slice(0, 10)}, more than ${OLDEST_ACTION_DAYS} days ago: check the phone's date and ring it up again`,
+      'at',
+    );
+  return moment;
+}
 
 const tendersOf = (input: StandSaleAction['tenders']) =>
   Object.fromEntries(Object.entries(input).filter(([, cents]) => cents !== undefined)) as Partial<Record<TenderKind, number>>;
