@@ -90,3 +90,6 @@ export const DATA_RETENTION_YEARS = { accounts: 3, transactions: 7, support: 3, 
  * reads it without loading zod.
  */
 export const STAND_SYNC_BATCH = 200;
+
+/** The most info-booth entries a phone sends in one request (decision 582); the same size as the stand's. */
+export const MARKET_BATCH = STAND_SYNC_BATCH;

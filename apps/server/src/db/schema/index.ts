@@ -2,6 +2,7 @@ export * from './benefits';
 export * from './certification-documents';
 export * from './community';
 export * from './csa';
+export * from './markets';
 export * from './ops';
 export * from './orders';
 export * from './platform';
