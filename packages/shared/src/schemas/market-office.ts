@@ -23,7 +23,11 @@ export const MARKET_CURRENCY_LABELS: Record<MarketCurrency, string> = {
 
 const DATE = z.iso.date({ error: 'Dates are YYYY-MM-DD' });
 const At = z.iso.datetime({ offset: true, error: 'When it happened must be a date and time (ISO 8601)' });
-const cents = z.number().int('Amounts are whole cents').min(0, 'Amounts cannot be negative').max(10_000_000, 'That amount is too large');
+const cents = z
+  .number()
+  .int('Amounts are whole cents')
+  .min(0, 'Amounts cannot be negative')
+  .max(10_000_000, 'That amount is too large');
 /** How the programme lets the booth tell shoppers apart: a card's last four digits, never the full number. */
 export const ShopperKey = z.string().regex(/^\d{4}$/, 'Enter the last four digits of the card (never the whole number)');
 
@@ -67,7 +71,15 @@ export const BoothCatalog = z.object({
   today: z.string(),
   isMarketDay: z.boolean(),
   currencies: z.array(z.object({ currency: z.enum(MARKET_CURRENCIES), label: z.string(), tokenCents: z.number() })),
-  incentive: z.object({ name: z.string(), capCents: z.number(), matchPercent: z.number(), tokenCents: z.number(), matches: z.array(z.enum(MARKET_CURRENCIES)) }).nullable(),
+  incentive: z
+    .object({
+      name: z.string(),
+      capCents: z.number(),
+      matchPercent: z.number(),
+      tokenCents: z.number(),
+      matches: z.array(z.enum(MARKET_CURRENCIES)),
+    })
+    .nullable(),
   /** The match each shopper already received today (for the phone's estimate offline). */
   matchedToday: z.array(z.object({ shopperKey: z.string(), matchedCents: z.number() })),
 });

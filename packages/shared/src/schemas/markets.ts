@@ -113,7 +113,9 @@ export const MarketVendor = z.object({
 });
 export const MarketVendors = z.object({ vendors: z.array(MarketVendor) });
 
-export const VendorInvite = z.strictObject({ email: z.email({ error: 'Enter the e-mail address of the farm’s account' }).max(254) });
+export const VendorInvite = z.strictObject({
+  email: z.email({ error: 'Enter the e-mail address of the farm’s account' }).max(254),
+});
 export const VendorDecision = z.strictObject({
   decision: z.enum(['approve', 'decline', 'remove']),
   note: z.string().trim().max(500).default(''),
@@ -187,7 +189,9 @@ export const MarketPage = MarketSummary.safeExtend({
       city: z.string().nullable(),
       booth: z.string().nullable(),
       /** Public products this farm offers (up to 12), for the coming market day. */
-      products: z.array(z.object({ id: z.number(), name: z.string(), price: z.number(), unit: z.string(), imageUrl: z.string().nullable() })),
+      products: z.array(
+        z.object({ id: z.number(), name: z.string(), price: z.number(), unit: z.string(), imageUrl: z.string().nullable() }),
+      ),
     }),
   ),
 });

@@ -56,7 +56,9 @@ export const markets = pgTable(
     snapTokenCents: integer('snap_token_cents').notNull().default(100),
     creditTokenCents: integer('credit_token_cents').notNull().default(500),
     /** How the market charges its vendors (decision 583). */
-    feeKind: text('fee_kind', { enum: ['none', 'per_day', 'per_season', 'percent'] }).notNull().default('none'),
+    feeKind: text('fee_kind', { enum: ['none', 'per_day', 'per_season', 'percent'] })
+      .notNull()
+      .default('none'),
     feeCents: integer('fee_cents').notNull().default(0),
     /** Basis points of a vendor's reported sales for a market day (500 = 5 %). */
     feePercentBp: integer('fee_percent_bp').notNull().default(0),
