@@ -7,6 +7,7 @@ export const PUBLIC_PAGE_TITLES = {
   '/': 'Local food, direct from the farm',
   '/products': 'Browse products',
   '/map': 'Producer map',
+  '/markets': 'Farmers markets',
   '/search': 'Search',
   '/pricing': 'Pricing',
   '/resources': 'Resources for producers',

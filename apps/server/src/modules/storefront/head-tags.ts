@@ -132,6 +132,7 @@ const PUBLIC_PAGE_DESCRIPTIONS: Record<PublicPagePath, (site: string) => string>
     `${site} connects Kentucky farms, bakers and local food producers with the households who buy from them directly.`,
   '/products': () => 'Eggs, produce, meat, honey, bread and more from local farms, with prices and pickup details.',
   '/map': () => 'Find farms and local food producers near you on the map.',
+  '/markets': () => 'Farmers markets near you: their market days, vendors, and the SNAP and Double Dollars benefits they match.',
   '/search': () => 'Search local farms and food producers by name, place and what they sell.',
   '/pricing': (site) => `What it costs to sell on ${site}: plans for farms and local food producers.`,
   '/resources': () => 'Guides for producers: selling rules, labels, cottage food and getting started.',

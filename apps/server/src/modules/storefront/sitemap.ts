@@ -10,6 +10,7 @@ export const STATIC_PUBLIC_PATHS = [
   '/',
   '/products',
   '/map',
+  '/markets',
   '/search',
   '/pricing',
   '/resources',

@@ -18,6 +18,7 @@ const COLUMNS = [
       { to: '/search', label: 'Find producers' },
       { to: '/products', label: 'Browse products' },
       { to: '/map', label: 'Map view' },
+      { to: '/markets', label: 'Farmers markets' },
       { to: '/favorites', label: 'Favorites' },
     ],
   },

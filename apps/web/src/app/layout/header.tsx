@@ -34,6 +34,7 @@ function useNavItems(): NavItem[] {
     { to: '/search', label: 'Find Producers' },
     { to: '/products', label: 'Browse Products' },
     { to: '/map', label: 'Map View' },
+    { to: '/markets', label: 'Markets' },
   ];
   if (!user) return items;
   // A stand helper sees only the farm's stand (decision 579).

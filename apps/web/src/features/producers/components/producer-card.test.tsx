@@ -58,4 +58,15 @@ describe('a producer card in the search list', () => {
     expect(screen.queryByRole('list', { name: 'Benefits taken at pickup' })).toBeNull();
     expect(get).not.toHaveBeenCalled();
   });
+
+  it('says which markets the farm attends, each linked to the market’s page, and nothing when it attends none', () => {
+    show({ ...farm, markets: [{ slug: 'lexington-farmers-market', name: 'Lexington Farmers Market' }] });
+    expect(screen.getByText('At this market:')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Lexington Farmers Market' }).getAttribute('href')).toBe(
+      '/markets/lexington-farmers-market',
+    );
+    cleanup();
+    show({ ...farm, markets: [] });
+    expect(screen.queryByText(/At th/)).toBeNull();
+  });
 });

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/card';
 import { type FarmTake, FarmTakes } from '@/components/ui/farm-takes';
+import { type FarmMarketLink, FarmMarkets } from './farm-markets';
 
 export type ProducerCardData = {
   user_id: number;
@@ -18,6 +19,8 @@ export type ProducerCardData = {
   distance?: number | null;
   /** What the farm takes at pickup today (the search list says; a favourite does not). */
   benefit_takes?: readonly FarmTake[];
+  /** The markets the farm attends as a vendor (the list rows say; a favourite may not). */
+  markets?: readonly FarmMarketLink[];
 };
 
 /**
@@ -64,6 +67,11 @@ export function ProducerCard({
         {producer.benefit_takes && producer.benefit_takes.length > 0 && (
           <div className="mt-2">
             <FarmTakes takes={producer.benefit_takes} state={producer.state} />
+          </div>
+        )}
+        {producer.markets && producer.markets.length > 0 && (
+          <div className="mt-2">
+            <FarmMarkets markets={producer.markets} raised />
           </div>
         )}
         <div className="mt-3 flex flex-wrap gap-2">

@@ -14,6 +14,7 @@ import { parseRouteId } from '@/lib/route-id';
 import { useTrackView } from '@/lib/use-track-view';
 import { usePublicProducer } from '../api';
 import { FarmBenefits } from '../components/farm-benefits';
+import { FarmMarkets, farmMarketsOf } from '../components/farm-markets';
 import { FarmProductList } from '../components/farm-product-list';
 import { FarmAvatar } from '../components/profile-image-upload';
 import { PRODUCER_TEXTS } from '../texts';
@@ -110,6 +111,9 @@ function ProducerHeader({
         </p>
         <FarmRatings producer={producer} />
         <FarmBenefits takes={producer.benefit_takes} state={producer.state} />
+        <div className="mt-2">
+          <FarmMarkets markets={farmMarketsOf(producer)} />
+        </div>
         <div className="mt-2">{parts.favoriteCount(producer)}</div>
       </div>
       <div className="flex items-start gap-2 sm:self-start">

@@ -25,8 +25,11 @@ export type ResultsMap = ComponentType<{ producers: ProducerSearchItem[]; locati
 export default function SearchPage({
   resultsMap: ProducerResultsMap,
   producerCard,
+  markets,
 }: {
   resultsMap: ResultsMap;
+  /** The markets feature's block of markets matching the words (composed in app/pages). */
+  markets?: (words: string) => ReactNode;
   /** The producers feature's card with the favorites feature's heart (composed in app/pages). */
   producerCard: (producer: ProducerSearchItem, eager: boolean) => ReactNode;
 }) {
@@ -147,6 +150,7 @@ export default function SearchPage({
         </form>
       </div>
 
+      {markets?.(search)}
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-stone-600 dark:text-stone-300" aria-live="polite">
           {query.isSuccess && `${total} producer${total === 1 ? '' : 's'} found`}
