@@ -9,6 +9,7 @@ vi.mock('@/shared/auth-context', () => ({
 }));
 vi.mock('@/features/messages/unread-count', () => ({ useUnreadCount: () => 0, formatBadge: String }));
 vi.mock('@/shared/site/api', () => ({ useSite: () => ({ site_name: 'Farmstand' }) }));
+vi.mock('@/features/market-office/api', () => ({ useHelpsRunMarket: () => false }));
 vi.mock('@/shared/theme-context', () => ({ useTheme: () => ({ isDark: false, toggle: () => {} }) }));
 
 import { Header } from './header';

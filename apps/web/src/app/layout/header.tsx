@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { useBasketCount } from '@/features/checkout/basket';
+import { useHelpsRunMarket } from '@/features/market-office/api';
 import { formatBadge, useUnreadCount } from '@/features/messages/unread-count';
 import { track } from '@/lib/analytics';
 import { clearToken } from '@/lib/storage';
@@ -140,6 +141,7 @@ function signOutToHome(userType: string | undefined) {
  */
 function UserMenu() {
   const { user } = useAuth();
+  const runsMarket = useHelpsRunMarket(user?.userType);
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -216,6 +218,15 @@ function UserMenu() {
               Stand mode (register)
             </Link>
           )}
+          {runsMarket && (
+            <Link
+              to="/market-office"
+              onClick={() => setOpen(false)}
+              className="block w-full px-4 py-2 text-left text-sm hover:bg-stone-100 dark:hover:bg-stone-800"
+            >
+              Market office
+            </Link>
+          )}
           {user.userType === 'consumer' && (
             <Link
               to="/account/become-producer"
@@ -245,6 +256,7 @@ export function Header() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
   const siteName = useSite().site_name;
+  const runsMarket = useHelpsRunMarket(user?.userType);
 
   // Close the phone menu whenever the page changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not a value read
@@ -347,6 +359,11 @@ export function Header() {
                 {user.userType === 'producer' && (
                   <NavLink to="/stand" className={navLinkClass}>
                     Stand mode (register)
+                  </NavLink>
+                )}
+                {runsMarket && (
+                  <NavLink to="/market-office" className={navLinkClass}>
+                    Market office
                   </NavLink>
                 )}
                 {user.userType === 'consumer' && (

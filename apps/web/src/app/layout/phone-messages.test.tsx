@@ -10,6 +10,7 @@ vi.mock('@/features/messages/unread-count', () => ({
   formatBadge: (n: number) => (n > 9 ? '9+' : String(n)),
 }));
 vi.mock('@/shared/site/api', () => ({ useSite: () => ({ site_name: 'Farmstand' }) }));
+vi.mock('@/features/market-office/api', () => ({ useHelpsRunMarket: () => false }));
 vi.mock('@/shared/theme-context', () => ({ useTheme: () => ({ isDark: false, toggle: () => {} }) }));
 
 import { Header } from './header';

@@ -8,6 +8,8 @@ vi.mock('@/shared/auth-context', () => ({
 vi.mock('@/features/messages/unread-count', () => ({ useUnreadCount: () => 0, formatBadge: String }));
 vi.mock('@/shared/site/api', () => ({ useSite: () => ({ site_name: 'Farmstand' }) }));
 vi.mock('@/shared/theme-context', () => ({ useTheme: () => ({ isDark: false, toggle: () => {} }) }));
+const market = vi.hoisted(() => ({ helps: false }));
+vi.mock('@/features/market-office/api', () => ({ useHelpsRunMarket: () => market.helps }));
 
 import { Header } from './header';
 
@@ -33,5 +35,22 @@ describe('the user menu', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('link', { name: 'Change password' })).toBeNull();
     expect(document.activeElement).toBe(button);
+  });
+
+  it('links to the market office only for an account that helps run a market', () => {
+    const open = () => {
+      render(
+        <MemoryRouter>
+          <Header />
+        </MemoryRouter>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: /dana@x\.test/ }));
+    };
+    open();
+    expect(screen.queryByRole('link', { name: 'Market office' })).toBeNull();
+    cleanup();
+    market.helps = true;
+    open();
+    expect(screen.getByRole('link', { name: 'Market office' }).getAttribute('href')).toBe('/market-office');
   });
 });

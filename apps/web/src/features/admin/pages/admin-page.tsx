@@ -21,7 +21,7 @@ import { ADMIN_TEXTS } from '../texts';
  * orders tab belongs to the orders feature, the certifications' review to the certifications
  * feature, the FNS numbers to check (on the certifications tab), the
  * analytics' benefits tendered and the benefit programmes (on the settings tab) to the benefits
- * feature: composed in app/pages/admin-page.tsx.
+ * feature, the markets to the market office feature: composed in app/pages/admin-page.tsx.
  */
 const adminTabs = (
   ordersTab: ReactNode,
@@ -29,6 +29,7 @@ const adminTabs = (
   benefitsTab: ReactNode,
   benefitTotals: ReactNode,
   benefitProgrammes: ReactNode,
+  marketsTab: ReactNode,
 ): TabItem[] => [
   { id: 'dashboard', label: 'Dashboard', content: <DashboardTab /> },
   { id: 'users', label: 'Users', content: <UsersTab /> },
@@ -47,6 +48,8 @@ const adminTabs = (
       </div>
     ),
   },
+  // Present only when the market office composes it in (app/pages/admin-page.tsx).
+  ...(marketsTab ? [{ id: 'markets', label: 'Markets', content: marketsTab }] : []),
   { id: 'analytics', label: 'Analytics', content: <AnalyticsTab benefitTotals={benefitTotals} /> },
   {
     id: 'settings',
@@ -68,6 +71,7 @@ export default function AdminPage({
   benefitsTab,
   benefitTotals,
   benefitProgrammes,
+  marketsTab,
 }: {
   ordersTab: ReactNode;
   certificationsTab: ReactNode;
@@ -75,8 +79,10 @@ export default function AdminPage({
   benefitTotals?: ReactNode;
   /** The benefit programmes the admins maintain, below the settings. */
   benefitProgrammes?: ReactNode;
+  /** The farmers markets and their managers (the market office feature's). */
+  marketsTab?: ReactNode;
 }) {
-  const tabs = adminTabs(ordersTab, certificationsTab, benefitsTab, benefitTotals, benefitProgrammes);
+  const tabs = adminTabs(ordersTab, certificationsTab, benefitsTab, benefitTotals, benefitProgrammes, marketsTab);
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const openTab = tabs.find((tab) => tab.id === params.get('tab')) ?? tabs[0];
