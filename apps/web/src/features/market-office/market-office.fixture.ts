@@ -82,7 +82,14 @@ export const testBooks = (): z.output<typeof Reconciliation> => ({
   to: '2026-11-28',
   currencies: [
     { currency: 'snap', issuedCents: 50000, returnedCents: 1000, redeemedCents: 45000, outstandingCents: 4000, balanceCents: 0 },
-    { currency: 'incentive', issuedCents: 20000, returnedCents: 0, redeemedCents: 21000, outstandingCents: 0, balanceCents: -1000 },
+    {
+      currency: 'incentive',
+      issuedCents: 20000,
+      returnedCents: 0,
+      redeemedCents: 21000,
+      outstandingCents: 0,
+      balanceCents: -1000,
+    },
   ],
   discrepancies: [
     {
