@@ -1,6 +1,10 @@
+import type { MarketSummary } from '@farmstand/shared/schemas/markets';
 import type { ProducerMapResponse } from '@farmstand/shared/schemas/search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { MapMarket } from './types';
+
+type MarketList = { markets: MarketSummary[] };
 
 /** Spec 01 §3 map filter state, and the benefit asked for ('' any farm; kept in the page's URL). */
 export type MapFilters = { verifiedOnly: boolean; radius: number; category: string; benefits: string };
@@ -49,5 +53,35 @@ export function useMapCount(query: Record<string, string | number>) {
     queryFn: ({ signal }) => api.get<ProducerMapResponse>('/search/producers', counted, signal),
     select: (answer) => answer.total,
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The farmers markets with a place, for their own pins (issue 48). They are few: one answer for the
+ * whole map, not per viewport.
+ */
+export function useMapMarkets() {
+  return useQuery({
+    queryKey: ['markets', 'list', {}],
+    queryFn: ({ signal }) => api.get<MarketList>('/markets', {}, signal),
+    select: (answer): MapMarket[] =>
+      answer.markets.flatMap((market) =>
+        market.latitude === null || market.longitude === null
+          ? []
+          : [
+              {
+                slug: market.slug,
+                name: market.name,
+                city: market.city,
+                state: market.state,
+                lat: market.latitude,
+                lng: market.longitude,
+                daysText: market.daysText,
+                nextDate: market.nextDate,
+                vendorCount: market.vendorCount,
+              },
+            ],
+      ),
+    staleTime: 5 * 60_000,
   });
 }

@@ -1,6 +1,6 @@
 import type { ProducerMapCluster } from '@farmstand/shared/schemas/search';
 import { formatCount } from '@/lib/format';
-import type { MapProducer } from './types';
+import type { MapMarket, MapProducer } from './types';
 
 /**
  * What a marker looks like and is called, defined once for every drawer: the static first view
@@ -19,6 +19,14 @@ const sized = (size: number) => `width:${size}px;height:${size}px`;
 /** Green with a check when verified, orange with a white dot otherwise (spec 01 §2). */
 export const producerMarkerHtml = (verified: boolean) =>
   `<span class="producer-marker producer-marker--${verified ? 'verified' : 'unverified'}" style="${sized(PRODUCER_MARKER_SIZE)}">${verified ? '✓' : ''}</span>`;
+
+export const MARKET_MARKER_SIZE = 30;
+
+/** "Lexington Farmers Market (farmers market)": a screen reader tells it from a farm as the eye does by its shape. */
+export const marketMarkerTitle = (market: MapMarket) => `${market.name} (farmers market)`;
+
+/** A violet square with a market stall (map.css), unlike the farms' round pins. */
+export const MARKET_MARKER_HTML = `<span class="market-marker" style="${sized(MARKET_MARKER_SIZE)}"><svg viewBox="0 0 24 24" fill="none" stroke="#fff" stroke-width="2" stroke-linejoin="round" aria-hidden="true"><path d="M4 4h16l1 5H3z"/><path d="M3 9c0 1.7 1.3 2.5 3 2.5S9 10.7 9 9c0 1.7 1.3 2.5 3 2.5s3-.8 3-2.5c0 1.7 1.3 2.5 3 2.5S21 10.7 21 9"/><path d="M5 12v8h14v-8M10 20v-5h4v5"/></svg></span>`;
 
 export const USER_MARKER_TITLE = 'Your Location';
 
@@ -44,5 +52,6 @@ export const MAP_KEYS = {
   zoomOut: 'zoom-out',
   userLocation: 'user-location',
   producer: (producer: MapProducer) => `producer-${producer.id}`,
+  market: (market: MapMarket) => `market-${market.slug}`,
   cluster: (cluster: ProducerMapCluster) => `cluster-${cluster.lat},${cluster.lng}`,
 };

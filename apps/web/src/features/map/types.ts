@@ -17,3 +17,16 @@ export type LatLng = { latitude: number; longitude: number };
 
 /** What the map shows: its bounds as the API's bbox (west,south,east,north) and its zoom. */
 export type MapViewport = { bbox: string; zoom: number };
+
+/** A farmers market on the map (GET /api/markets, issue 48): those with a place only. */
+export type MapMarket = {
+  slug: string;
+  name: string;
+  city: string;
+  state: string;
+  lat: number;
+  lng: number;
+  daysText: string[];
+  nextDate: string | null;
+  vendorCount: number;
+};

@@ -2,7 +2,7 @@ import type { ProducerMapCluster } from '@farmstand/shared/schemas/search';
 import { useCallback, useRef, useState } from 'react';
 import { useTheme } from '@/shared/theme-context';
 import { MAP_KEYS } from '../marker-look';
-import type { LatLng, MapProducer, MapViewport } from '../types';
+import type { LatLng, MapMarket, MapProducer, MapViewport } from '../types';
 import { MapAttribution } from './map-attribution';
 import { StaticMap } from './static-map';
 import { whenFound } from './when-found';
@@ -37,6 +37,8 @@ const HANDOVER_TIMEOUT_MS = 1500;
 type Props = {
   producers: MapProducer[];
   clusters: ProducerMapCluster[];
+  /** The farmers markets' pins; none when the person hid them. */
+  markets: MapMarket[];
   center: LatLng;
   zoom: number;
   userLocation?: LatLng | null;

@@ -1,6 +1,6 @@
 import type { ProducerMapCluster } from '@farmstand/shared/schemas/search';
 import L from 'leaflet';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { useMap } from 'react-leaflet';
@@ -10,13 +10,17 @@ import {
   clusterLabel,
   clusterSize,
   MAP_KEYS,
+  MARKET_MARKER_HTML,
+  MARKET_MARKER_SIZE,
+  marketMarkerTitle,
   PRODUCER_MARKER_SIZE,
   producerMarkerHtml,
   producerMarkerTitle,
   USER_MARKER_HTML,
   USER_MARKER_SIZE,
 } from '../marker-look';
-import type { MapProducer } from '../types';
+import type { MapMarket, MapProducer } from '../types';
+import { MarketPopup } from './market-popup';
 import { ProducerPopup } from './producer-popup';
 
 const markerIcon = (verified: boolean) =>
@@ -36,11 +40,19 @@ export const USER_ICON = L.divIcon({
   popupAnchor: [0, -USER_MARKER_SIZE / 2],
 });
 
+const MARKET_ICON = L.divIcon({
+  className: '',
+  html: MARKET_MARKER_HTML,
+  iconSize: [MARKET_MARKER_SIZE, MARKET_MARKER_SIZE],
+  iconAnchor: [MARKET_MARKER_SIZE / 2, MARKET_MARKER_SIZE / 2],
+  popupAnchor: [0, -MARKET_MARKER_SIZE / 2],
+});
+
 /** The popup's React content, rendered only when a marker is opened (20,000 popups up front would be slow). */
-function popupContent(producer: MapProducer): HTMLElement {
+function popupContent(content: ReactNode): HTMLElement {
   const element = document.createElement('div');
   const root = createRoot(element);
-  flushSync(() => root.render(<ProducerPopup producer={producer} />));
+  flushSync(() => root.render(content));
   return element;
 }
 
@@ -65,7 +77,7 @@ function producerMarker(producer: MapProducer) {
     title,
     alt: producer.farm_name,
     keyboard: true,
-  }).bindPopup(() => popupContent(producer), { minWidth: 224 });
+  }).bindPopup(() => popupContent(<ProducerPopup producer={producer} />), { minWidth: 224 });
   return labelMarker(marker, title, MAP_KEYS.producer(producer));
 }
 
@@ -172,5 +184,34 @@ export function ClusterMarkers({ clusters }: { clusters: ProducerMapCluster[] })
       layer.remove();
     };
   }, [map, clusters]);
+  return null;
+}
+
+/**
+ * The farmers markets, each its own pin (never clustered with the farms): a keyboard button like a
+ * farm's, whose popup links to the market's page. Above the farms, so a farm at the market's
+ * address never hides it.
+ */
+export function MarketMarkers({ markets }: { markets: MapMarket[] }) {
+  const map = useMap();
+  useEffect(() => {
+    const layer = L.layerGroup(
+      markets.map((market) => {
+        const title = marketMarkerTitle(market);
+        const marker = L.marker([market.lat, market.lng], {
+          icon: MARKET_ICON,
+          title,
+          alt: market.name,
+          keyboard: true,
+          zIndexOffset: 1000,
+        }).bindPopup(() => popupContent(<MarketPopup market={market} />), { minWidth: 224 });
+        return labelMarker(marker, title, MAP_KEYS.market(market));
+      }),
+    );
+    layer.addTo(map);
+    return () => {
+      layer.remove();
+    };
+  }, [map, markets]);
   return null;
 }

@@ -16,6 +16,9 @@ type Props = {
   isLocating: boolean;
   /** Whether the user's location is known: 'Within:' applies only then (spec 01 §7). */
   hasLocation: boolean;
+  /** The farmers markets' own pins, shown or hidden (issue 48). */
+  showMarkets: boolean;
+  onShowMarketsChange: (show: boolean) => void;
 };
 
 const controlClasses =
@@ -30,6 +33,8 @@ export function MapPanel({
   onLocateMe,
   isLocating,
   hasLocation,
+  showMarkets,
+  onShowMarketsChange,
 }: Props) {
   const [text, setText] = useState('');
   // "Takes SNAP", "Takes WIC or Senior coupons", "Takes Kentucky Double Dollars": the incentives running now (decision 516).
@@ -78,6 +83,7 @@ export function MapPanel({
         <PinIcon className="h-4 w-4" />
         {isLocating ? 'Finding you…' : 'Use my location'}
       </button>
+      <MapLegend showMarkets={showMarkets} onShowMarketsChange={onShowMarketsChange} />
       {/* The panel folds (a phone starts folded) so the map can be seen; the place search stays open. */}
       <FilterFold setCount={setCount} folds="always" openClassName="block" buttonClassName="mt-2 py-1.5">
         <label className="mt-3 flex items-center gap-2 text-sm text-stone-800 dark:text-stone-100">
@@ -149,5 +155,32 @@ export function MapPanel({
         </div>
       </FilterFold>
     </section>
+  );
+}
+
+/**
+ * What the pins mean, and the markets' own layer switched on or off: farms are round (green with a
+ * check when verified), markets are violet squares. The markup is marker-look.ts's, drawn small.
+ */
+function MapLegend({ showMarkets, onShowMarketsChange }: Pick<Props, 'showMarkets' | 'onShowMarketsChange'>) {
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-800 dark:text-stone-100">
+      <span className="inline-flex items-center gap-1.5">
+        <span aria-hidden="true" className="producer-marker producer-marker--verified h-4 w-4 text-[10px]">
+          ✓
+        </span>
+        Farms
+      </span>
+      <label className="inline-flex items-center gap-1.5">
+        <input
+          type="checkbox"
+          checked={showMarkets}
+          onChange={(event) => onShowMarketsChange(event.target.checked)}
+          className="h-4 w-4 accent-violet-700"
+        />
+        <span aria-hidden="true" className="market-marker h-4 w-4" />
+        Farmers markets
+      </label>
+    </div>
   );
 }

@@ -7,8 +7,8 @@ import { MapContainer, Marker, Popup, TileLayer, ZoomControl } from 'react-leafl
 import { useTheme } from '@/shared/theme-context';
 import { MAP_KEYS, USER_MARKER_TITLE } from '../marker-look';
 import { MAX_ZOOM, TILES } from '../tiles';
-import type { LatLng, MapProducer, MapViewport } from '../types';
-import { ClientClusteredMarkers, ClusterMarkers, labelMarker, PlainMarkers, USER_ICON } from './leaflet-markers';
+import type { LatLng, MapMarket, MapProducer, MapViewport } from '../types';
+import { ClientClusteredMarkers, ClusterMarkers, labelMarker, MarketMarkers, PlainMarkers, USER_ICON } from './leaflet-markers';
 import { Viewport, ViewportReporter, WhenReady } from './leaflet-viewport';
 import { MapAttribution } from './map-attribution';
 
@@ -47,6 +47,8 @@ type Props = {
    */
   onViewportChange?: (viewport: MapViewport) => void;
   clusters?: ProducerMapCluster[];
+  /** The farmers markets' own pins (/map), when shown. */
+  markets?: MapMarket[];
 };
 
 type LeafletMapProps = Props & {
@@ -66,6 +68,7 @@ export function LeafletMap({
   className = '',
   onViewportChange,
   clusters,
+  markets,
   onReady,
   onTilesLoaded,
 }: LeafletMapProps) {
@@ -101,6 +104,7 @@ export function LeafletMap({
       ) : (
         <ClientClusteredMarkers producers={producers} />
       )}
+      {markets && markets.length > 0 && <MarketMarkers markets={markets} />}
       {userLocation && (
         <Marker
           position={[userLocation.latitude, userLocation.longitude]}

@@ -7,6 +7,9 @@ import {
   clusterLabel,
   clusterSize,
   MAP_KEYS,
+  MARKET_MARKER_HTML,
+  MARKET_MARKER_SIZE,
+  marketMarkerTitle,
   PRODUCER_MARKER_SIZE,
   producerMarkerHtml,
   producerMarkerTitle,
@@ -15,7 +18,7 @@ import {
   USER_MARKER_TITLE,
 } from '../marker-look';
 import { isHighDensityScreen, TILES, tileUrl } from '../tiles';
-import type { LatLng, MapProducer, MapViewport } from '../types';
+import type { LatLng, MapMarket, MapProducer, MapViewport } from '../types';
 import { pointInView, type Size, type StaticViewport, TILE_GRIDS, tilesInView, viewportAt } from '../web-mercator';
 
 type Props = {
@@ -23,6 +26,7 @@ type Props = {
   zoom: number;
   producers: MapProducer[];
   clusters: ProducerMapCluster[];
+  markets: MapMarket[];
   userLocation?: LatLng | null;
   onViewportChange: (viewport: MapViewport) => void;
   /** The person reached for the map; `clicked` is the key of the marker or button they pressed. */
@@ -39,7 +43,17 @@ const INTERACTIONS = ['pointerdown', 'wheel', 'touchstart', 'keydown', 'focusin'
  * first layout were one 770 ms task on a throttled phone; this view costs a few milliseconds, and
  * Leaflet loads when the person first reaches for the map.
  */
-export function StaticMap({ center, zoom, producers, clusters, userLocation, onViewportChange, onActivate, tilesOnly }: Props) {
+export function StaticMap({
+  center,
+  zoom,
+  producers,
+  clusters,
+  markets,
+  userLocation,
+  onViewportChange,
+  onActivate,
+  tilesOnly,
+}: Props) {
   const ref = useRef<HTMLElement>(null);
   const size = useElementSize(ref);
   const view = size ? viewportAt(center, zoom, size) : null;
@@ -79,6 +93,7 @@ export function StaticMap({ center, zoom, producers, clusters, userLocation, onV
           view={view}
           producers={producers}
           clusters={clusters}
+          markets={markets}
           userLocation={userLocation}
           onPress={(key) => onActivateRef.current(key)}
         />
@@ -166,12 +181,14 @@ function StaticMarkers({
   view,
   producers,
   clusters,
+  markets,
   userLocation,
   onPress,
 }: {
   view: StaticViewport;
   producers: MapProducer[];
   clusters: ProducerMapCluster[];
+  markets: MapMarket[];
   userLocation?: LatLng | null;
   onPress: (key: string) => void;
 }) {
@@ -195,6 +212,14 @@ function StaticMarkers({
   ];
   // Leaflet stacks markers by their height on the screen (southern ones in front), the user's own below all.
   markers.sort((a, b) => a.y - b.y);
+  // Markets above every farm, as Leaflet draws them (zIndexOffset).
+  for (const market of markets)
+    markers.push({
+      key: MAP_KEYS.market(market),
+      label: marketMarkerTitle(market),
+      ...place(market.lat, market.lng, MARKET_MARKER_SIZE),
+      html: MARKET_MARKER_HTML,
+    });
   const user = userLocation ? place(userLocation.latitude, userLocation.longitude, USER_MARKER_SIZE) : null;
   return (
     <>

@@ -4,15 +4,22 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
-import type { MapViewport } from '../types';
+import type { MapMarket, MapViewport } from '../types';
 
-const map = vi.hoisted(() => ({ report: null as ((viewport: MapViewport) => void) | null }));
+const map = vi.hoisted(() => ({ report: null as ((viewport: MapViewport) => void) | null, markets: [] as MapMarket[] }));
 vi.mock('@/lib/document-title', () => ({ usePublicPageTitle: () => {} }));
 vi.mock('@/lib/analytics', () => ({ track: () => {} }));
 // The map itself (Leaflet) is not drawn here: the test moves the viewport as a pan would.
 vi.mock('../components/deferred-producers-map', () => ({
-  DeferredProducersMap: ({ onViewportChange }: { onViewportChange: (viewport: MapViewport) => void }) => {
+  DeferredProducersMap: ({
+    onViewportChange,
+    markets,
+  }: {
+    onViewportChange: (viewport: MapViewport) => void;
+    markets: MapMarket[];
+  }) => {
     map.report = onViewportChange;
+    map.markets = markets;
     return null;
   },
 }));
@@ -21,7 +28,20 @@ import MapPage from './map-page';
 
 /** The server's answers: 8 producers match the filters; a viewport holds as many as its bbox says. */
 const IN_VIEW: Record<string, number> = { '-85,37,-84,38': 3, '-86,36,-83,39': 15 };
-const get = vi.spyOn(api, 'get').mockImplementation(async (_path, query) => {
+const MARKET = {
+  slug: 'lexington-farmers-market',
+  name: 'Lexington Farmers Market',
+  city: 'Lexington',
+  state: 'KY',
+  latitude: 38.04,
+  longitude: -84.5,
+  daysText: ['Saturdays 7 AM–12 PM'],
+  nextDate: '2026-12-12',
+  vendorCount: 2,
+};
+const get = vi.spyOn(api, 'get').mockImplementation(async (path, query) => {
+  // One market with a place and one without (it cannot be pinned).
+  if (path === '/markets') return { markets: [MARKET, { ...MARKET, slug: 'nowhere', latitude: null, longitude: null }] } as never;
   const params = (query ?? {}) as Record<string, unknown>;
   const total = typeof params.bbox === 'string' ? (IN_VIEW[params.bbox] ?? 0) : 8;
   return { producers: [], clusters: [], total } as never;
@@ -138,5 +158,14 @@ describe('the map screen', () => {
     expect(filters.className).not.toMatch(/(^| )hidden( |$)/);
     fireEvent.click(screen.getByLabelText('Verified producers only'));
     expect(screen.getByRole('button', { name: 'Filters (2 set)' })).toBe(fold);
+  });
+
+  it('pins the farmers markets that have a place as their own layer, which the legend’s checkbox hides', async () => {
+    show();
+    act(() => map.report?.({ bbox: '-85,37,-84,38', zoom: 10 }));
+    await waitFor(() => expect(map.markets.map((market) => market.slug)).toEqual(['lexington-farmers-market']));
+    expect(map.markets[0]).toMatchObject({ lat: 38.04, lng: -84.5, name: 'Lexington Farmers Market' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Farmers markets' }));
+    await waitFor(() => expect(map.markets).toEqual([]));
   });
 });

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { track } from '@/lib/analytics';
 import { usePublicPageTitle } from '@/lib/document-title';
 import { currentPosition, geocodeAddress, useUserLocation } from '@/shared/user-location';
-import { type MapFilters, mapQuery, useMapCount, useMapProducers } from '../api';
+import { type MapFilters, mapQuery, useMapCount, useMapMarkets, useMapProducers } from '../api';
 import { DeferredProducersMap } from '../components/deferred-producers-map';
 import { MapPanel } from '../components/map-panel';
 import type { LatLng, MapViewport } from '../types';
@@ -64,6 +64,10 @@ export default function MapPage() {
   const [viewport, setViewport] = useState<MapViewport | null>(null);
   const producers = useMapProducers(query, viewport);
   const count = useMapCount(query);
+  // The markets' own pins (issue 48): shown unless the person hides them; a market that failed to load is simply not drawn.
+  const [showMarkets, setShowMarkets] = useState(true);
+  const markets = useMapMarkets();
+  const marketPins = useMemo(() => (showMarkets ? (markets.data ?? []) : []), [showMarkets, markets.data]);
   const failed = producers.isError || count.isError;
   useEffect(() => {
     if (failed) toast.error('Failed to load producers');
@@ -100,6 +104,7 @@ export default function MapPage() {
       <DeferredProducersMap
         producers={list}
         clusters={clusters}
+        markets={marketPins}
         onViewportChange={setViewport}
         center={view.center}
         zoom={view.zoom}
@@ -117,6 +122,8 @@ export default function MapPage() {
         onLocateMe={locateMe}
         isLocating={isLocating}
         hasLocation={location !== null}
+        showMarkets={showMarkets}
+        onShowMarketsChange={setShowMarkets}
       />
       <p
         aria-live="polite"
