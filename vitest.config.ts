@@ -36,6 +36,9 @@ const ENGINE_SENSITIVE = [
   'src/modules/favorites/favorites-batch.test.ts',
   'src/modules/billing/billing.test.ts',
   'src/modules/health/health.test.ts',
+  // Markets (issue 48): roles and vendors' standing written under unique indexes, slugs taken at once.
+  'src/modules/markets/**/*.test.ts',
+  'src/test/market-role-matrix.test.ts',
 ];
 
 /**

@@ -14,6 +14,7 @@ import health from './health/health.routes';
 import images from './images/images.routes';
 import inquiries from './inquiries/inquiries.routes';
 import labels from './labels/labels.routes';
+import markets from './markets/markets.routes';
 import messages from './messages/messages.routes';
 import type { ModuleOptions, ModuleRoutes } from './module';
 import notices from './notices/notices.routes';
@@ -57,6 +58,7 @@ const MODULES: ModuleRoutes[] = [
   images,
   inquiries,
   labels,
+  markets,
   messages,
   notices,
   ops,

@@ -199,3 +199,28 @@ export type MarketPage = z.infer<typeof MarketPage>;
 
 /** The markets a farm attends, on its card and page. */
 export const FarmMarket = z.object({ slug: z.string(), name: z.string() });
+
+/** A market's id in its path. */
+export const MarketParams = z.object({ id: dbId('A market id is a positive whole number') });
+/** A market's staff member (manager or volunteer) in the path. */
+export const MarketStaffParams = MarketParams.extend({ userId: dbId('An account id is a positive whole number') });
+/** A market's vendor (the farm's account id, its public producer id) in the path. */
+export const MarketVendorParams = MarketParams.extend({ producerId: dbId('A producer id is a positive whole number') });
+/** A market's page address. */
+export const MarketSlugParams = z.object({ slug: z.string().trim().min(1).max(80) });
+/** Every market, for the admin's markets page. */
+export const AllMarkets = z.object({ markets: z.array(Market) });
+
+export type MyMarkets = z.infer<typeof MyMarkets>;
+export type StaffList = z.infer<typeof StaffList>;
+export type VendorDocument = z.infer<typeof VendorDocument>;
+export type MarketVendors = z.infer<typeof MarketVendors>;
+export type VendorInvite = z.infer<typeof VendorInvite>;
+export type VendorDecision = z.infer<typeof VendorDecision>;
+export type VendorApplication = z.infer<typeof VendorApplication>;
+export type VendorPlace = z.infer<typeof VendorPlace>;
+export type VendorMemberships = z.infer<typeof VendorMemberships>;
+export type MarketBenefits = z.infer<typeof MarketBenefits>;
+export type MarketSearchQuery = z.infer<typeof MarketSearchQuery>;
+export type MarketList = z.infer<typeof MarketList>;
+export type FarmMarket = z.infer<typeof FarmMarket>;
