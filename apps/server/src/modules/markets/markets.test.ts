@@ -18,7 +18,11 @@ describe('creating markets', () => {
   it('lets an admin create a market with a slug made from its name, and a second one of the same name another slug', async () => {
     const first = await asUser(app, admin).post('/api/markets', validMarketInput({ name: 'Bowling Green Market' }));
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ name: 'Bowling Green Market', slug: 'bowling-green-market', timeZone: 'America/New_York' });
+    expect(first.json()).toMatchObject({
+      name: 'Bowling Green Market',
+      slug: 'bowling-green-market',
+      timeZone: 'America/New_York',
+    });
     const second = await asUser(app, admin).post('/api/markets', validMarketInput({ name: 'Bowling Green Market!' }));
     expect(second.statusCode).toBe(201);
     expect(second.json().slug).toBe('bowling-green-market-2');
@@ -92,7 +96,9 @@ describe('managers and volunteers', () => {
     const market = await buildMarket(app);
     const manager = await buildMarketStaff(app, market.id, 'manager');
     const someone = await buildUser(app);
-    expect((await asUser(app, manager).post(`/api/markets/${market.id}/managers`, { email: someone.email })).statusCode).toBe(403);
+    expect((await asUser(app, manager).post(`/api/markets/${market.id}/managers`, { email: someone.email })).statusCode).toBe(
+      403,
+    );
     const unknown = await asUser(app, admin).post(`/api/markets/${market.id}/managers`, { email: 'nobody@example.com' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toMatch(/no Farmstand account/);
@@ -109,7 +115,12 @@ describe('managers and volunteers', () => {
     const volunteer = await buildUser(app);
     const added = await asUser(app, manager).post(`/api/markets/${market.id}/volunteers`, { email: volunteer.email });
     expect(added.statusCode).toBe(200);
-    expect(added.json().staff.map((s: { role: string }) => s.role).sort()).toEqual(['manager', 'volunteer']);
+    expect(
+      added
+        .json()
+        .staff.map((s: { role: string }) => s.role)
+        .sort(),
+    ).toEqual(['manager', 'volunteer']);
     const again = await asUser(app, manager).post(`/api/markets/${market.id}/volunteers`, { email: volunteer.email });
     expect(again.statusCode).toBe(409);
     const managerAsVolunteer = await asUser(app, manager).post(`/api/markets/${market.id}/volunteers`, { email: manager.email });
@@ -118,7 +129,9 @@ describe('managers and volunteers', () => {
     expect((await asUser(app, volunteer).get('/api/markets/mine')).json().markets[0].role).toBe('volunteer');
     const settings = await asUser(app, volunteer).get(`/api/markets/${market.id}/settings`);
     expect(settings.statusCode).toBe(403);
-    expect((await asUser(app, volunteer).post(`/api/markets/${market.id}/volunteers`, { email: admin.email })).statusCode).toBe(403);
+    expect((await asUser(app, volunteer).post(`/api/markets/${market.id}/volunteers`, { email: admin.email })).statusCode).toBe(
+      403,
+    );
 
     const removed = await asUser(app, manager).delete(`/api/markets/${market.id}/volunteers/${volunteer.id}`);
     expect(removed.json().staff).toHaveLength(1);
