@@ -205,6 +205,15 @@ export function MarketMarkers({ markets }: { markets: MapMarket[] }) {
           keyboard: true,
           zIndexOffset: 1000,
         }).bindPopup(() => popupContent(<MarketPopup market={market} />), { minWidth: 224 });
+        // Opened from the keyboard (the pin had the focus), the popup takes it, so its link is the next
+        // key press; closed with Escape, the focus goes back to the pin instead of the page's start.
+        marker.on('popupopen', (event) => {
+          if (document.activeElement === marker.getElement())
+            event.popup.getElement()?.querySelector('a')?.focus({ preventScroll: true });
+        });
+        marker.on('popupclose', (event) => {
+          if (event.popup.getElement()?.contains(document.activeElement)) marker.getElement()?.focus({ preventScroll: true });
+        });
         return labelMarker(marker, title, MAP_KEYS.market(market));
       }),
     );

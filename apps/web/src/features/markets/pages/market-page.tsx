@@ -1,4 +1,3 @@
-import { todayDateOnly } from '@farmstand/shared/format/date-only';
 import type { MarketPage as Market } from '@farmstand/shared/schemas/markets';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -81,8 +80,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * reads otherwise.
  */
 function MarketDays({ market, next }: { market: Market; next: string | null }) {
-  const today = todayDateOnly(new Date(), market.timeZone);
-  const closed = market.closedDates.filter((date) => date >= today).sort();
+  // The server lists only closed dates from today on, in the market's zone.
+  const closed = market.closedDates;
   const note = market.nextDate ? zoneNote(`${market.nextDate}T16:00:00.000Z`, market.timeZone) : '';
   return (
     <Section title="Market days">
