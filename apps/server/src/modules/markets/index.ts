@@ -1,4 +1,12 @@
 // The markets module's front door (docs/CONVENTIONS.md): who may do what at a market (decision 581),
 // and the markets a farm attends (its card and page).
 export { farmMarkets } from './market-pages.service';
-export { findMarket, MARKET_DENIED, type MarketActor, type MarketNeed, type MarketRow, marketAccess } from './markets.access';
+export {
+  findMarket,
+  MARKET_DENIED,
+  type MarketActor,
+  type MarketNeed,
+  type MarketRow,
+  marketAccess,
+  marketGate,
+} from './markets.access';

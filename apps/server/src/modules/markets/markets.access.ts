@@ -57,3 +57,14 @@ export async function marketAccess(ctx: AppContext, user: AuthUser, marketId: nu
     return { market, role: 'vendor' };
   throw forbidden(MARKET_DENIED[need]);
 }
+
+/**
+ * A market route's `preValidation` step: the caller without the role is refused before the body is
+ * read, as every route's access is (an empty body from a shopper is a 403, not a 400 that tells them
+ * what to send). The service still calls `marketAccess` itself: this only puts the refusal first.
+ */
+export const marketGate = (ctx: AppContext, need: MarketNeed) => async (request: { user?: unknown; params: unknown }) => {
+  const user = request.user as AuthUser | null | undefined;
+  const id = Number((request.params as { id?: unknown }).id);
+  if (user && Number.isSafeInteger(id) && id > 0) await marketAccess(ctx, user, id, need);
+};

@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineModule, errors, type ModuleOptions } from '../module';
 import * as pages from './market-pages.service';
 import * as vendors from './market-vendors.service';
+import { marketGate } from './markets.access';
 import * as markets from './markets.service';
 
 const tags = ['markets'];
@@ -46,6 +47,8 @@ const farmOnly = { access: ['producer'], accessMessages: { denied: 'Only a farm�
  * reports and books are `market-office` (mounted under the same prefix).
  */
 const marketRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  const manager = marketGate(ctx, 'manager');
+
   app.get(
     '/',
     {
@@ -149,6 +152,7 @@ const marketRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/:id/settings',
     {
       config: marketStaff,
+      preValidation: manager,
       schema: {
         tags,
         summary: 'The market’s fields (its managers)',
@@ -163,6 +167,7 @@ const marketRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/:id/settings',
     {
       config: marketStaff,
+      preValidation: manager,
       schema: {
         tags,
         summary: 'Save the market’s fields: address, season, market days, closed dates, booth, incentive and fees (its managers)',
@@ -178,6 +183,7 @@ const marketRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/:id/staff',
     {
       config: marketStaff,
+      preValidation: manager,
       schema: {
         tags,
         summary: 'The market’s managers and booth volunteers (its managers)',
@@ -192,6 +198,7 @@ const marketRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/:id/volunteers',
     {
       config: marketStaff,
+      preValidation: manager,
       schema: {
         tags,
         summary: 'Add a booth volunteer by their account’s e-mail (its managers)',
@@ -207,6 +214,7 @@ const marketRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/:id/volunteers/:userId',
     {
       config: marketStaff,
+      preValidation: manager,
       schema: {
         tags,
         summary: 'Remove a booth volunteer (its managers)',
@@ -221,6 +229,7 @@ const marketRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/:id/vendors',
     {
       config: marketStaff,
+      preValidation: manager,
       schema: {
         tags,
         summary: 'The market’s vendors and applicants with their documents, FNS number and warnings (its managers)',
@@ -235,6 +244,7 @@ const marketRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/:id/vendors/invite',
     {
       config: marketStaff,
+      preValidation: manager,
       schema: {
         tags,
         summary: 'Invite a farm (by its account’s e-mail) to be a vendor; the farm is mailed (its managers)',
@@ -250,6 +260,7 @@ const marketRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/:id/vendors/:producerId/decision',
     {
       config: marketStaff,
+      preValidation: manager,
       schema: {
         tags,
         summary: 'Approve or decline a farm’s application (or withdraw its invitation), or remove a vendor; the farm is mailed',
