@@ -20,7 +20,7 @@ export default function ComposedAdminPage() {
       benefitsTab={<AdminBenefitsReview />}
       benefitTotals={<AdminBenefitTotals />}
       benefitProgrammes={<AdminBenefitProgrammes />}
-      marketsTab={<AdminMarkets />}
+      markets={<AdminMarkets />}
     />
   );
 }

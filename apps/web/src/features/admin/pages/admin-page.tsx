@@ -21,7 +21,8 @@ import { ADMIN_TEXTS } from '../texts';
  * orders tab belongs to the orders feature, the certifications' review to the certifications
  * feature, the FNS numbers to check (on the certifications tab), the
  * analytics' benefits tendered and the benefit programmes (on the settings tab) to the benefits
- * feature, the markets to the market office feature: composed in app/pages/admin-page.tsx.
+ * feature, the markets (on the settings tab: the strip stays one line) to the market office
+ * feature: composed in app/pages/admin-page.tsx.
  */
 const adminTabs = (
   ordersTab: ReactNode,
@@ -29,7 +30,7 @@ const adminTabs = (
   benefitsTab: ReactNode,
   benefitTotals: ReactNode,
   benefitProgrammes: ReactNode,
-  marketsTab: ReactNode,
+  markets: ReactNode,
 ): TabItem[] => [
   { id: 'dashboard', label: 'Dashboard', content: <DashboardTab /> },
   { id: 'users', label: 'Users', content: <UsersTab /> },
@@ -48,8 +49,6 @@ const adminTabs = (
       </div>
     ),
   },
-  // Present only when the market office composes it in (app/pages/admin-page.tsx).
-  ...(marketsTab ? [{ id: 'markets', label: 'Markets', content: marketsTab }] : []),
   { id: 'analytics', label: 'Analytics', content: <AnalyticsTab benefitTotals={benefitTotals} /> },
   {
     id: 'settings',
@@ -58,6 +57,7 @@ const adminTabs = (
       <div className="space-y-10">
         <SettingsTab />
         {benefitProgrammes}
+        {markets}
       </div>
     ),
   },
@@ -71,7 +71,7 @@ export default function AdminPage({
   benefitsTab,
   benefitTotals,
   benefitProgrammes,
-  marketsTab,
+  markets,
 }: {
   ordersTab: ReactNode;
   certificationsTab: ReactNode;
@@ -79,10 +79,10 @@ export default function AdminPage({
   benefitTotals?: ReactNode;
   /** The benefit programmes the admins maintain, below the settings. */
   benefitProgrammes?: ReactNode;
-  /** The farmers markets and their managers (the market office feature's). */
-  marketsTab?: ReactNode;
+  /** The farmers markets and their managers (the market office feature's), below the benefit programmes. */
+  markets?: ReactNode;
 }) {
-  const tabs = adminTabs(ordersTab, certificationsTab, benefitsTab, benefitTotals, benefitProgrammes, marketsTab);
+  const tabs = adminTabs(ordersTab, certificationsTab, benefitsTab, benefitTotals, benefitProgrammes, markets);
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const openTab = tabs.find((tab) => tab.id === params.get('tab')) ?? tabs[0];

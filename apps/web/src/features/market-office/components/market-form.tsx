@@ -3,7 +3,7 @@ import { STATES } from '@farmstand/shared/constants/catalog';
 import { WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
 import { PICKUP_TIME_ZONES, TIME_ZONE_LABELS } from '@farmstand/shared/constants/time-zones';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
-import { centsText } from '@farmstand/shared/format/money';
+import { centsText, formatCents } from '@farmstand/shared/format/money';
 import { MARKET_FEE_KINDS, type Market, type MarketFeeKind, MarketInput } from '@farmstand/shared/schemas/markets';
 import { useState } from 'react';
 import { type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
@@ -347,7 +347,7 @@ function BoothFields({ form }: { form: Form }) {
           <TextInput
             label="Match cap per shopper per market day ($)"
             inputMode="decimal"
-            hint={incentive ? `Empty: the programme’s ${dollars(incentive.dailyCapCents)} across all vendors` : undefined}
+            hint={incentive ? `Empty: the programme’s ${formatCents(incentive.dailyCapCents)} across all vendors` : undefined}
             error={errors.matchCapCents?.message}
             {...form.register('matchCapCents')}
           />

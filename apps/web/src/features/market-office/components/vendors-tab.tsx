@@ -126,6 +126,8 @@ function VendorTable({
           </p>
           {v.message && <p className="text-sm italic">“{v.message}”</p>}
           {v.decisionNote && <p className="text-sm">Note: {v.decisionNote}</p>}
+          {/* The actions under the farm's name, so a phone sees them without scrolling the table sideways. */}
+          <VendorActions marketId={marketId} vendor={v} />
         </div>
       ),
     },
@@ -149,7 +151,6 @@ function VendorTable({
           </ul>
         ),
     },
-    { header: <span className="sr-only">Actions</span>, cell: (v) => <VendorActions marketId={marketId} vendor={v} /> },
   ];
   return (
     <Card className="p-2">
@@ -218,7 +219,7 @@ function VendorActions({ marketId, vendor }: { marketId: number; vendor: Vendor 
       },
     );
   return (
-    <div className="flex flex-wrap justify-end gap-2">
+    <div className="flex flex-wrap gap-2 pt-1">
       {OPEN[vendor.status].map((decision) => (
         <Button
           key={decision}
