@@ -87,6 +87,9 @@ export const percentOfCents = (cents: Cents, percent: number): Cents => Math.flo
 export const percentOfCentsHalfUp = (cents: Cents, percent: number): Cents =>
   Math.floor((cents * Math.round(percent * 100) + 5000) / 10000);
 
+/** `bp` basis points (500 = 5 %) of an amount in cents, rounded half up to a whole cent (a market's fee on sales). */
+export const basisPointsOfCentsHalfUp = (cents: Cents, bp: number): Cents => Math.floor((cents * bp + 5000) / 10000);
+
 /**
  * `total` cents shared over parts in proportion to `weights` (non-negative integers), in whole
  * cents that add up to `total` exactly: each part gets the floor of its exact share and the cents

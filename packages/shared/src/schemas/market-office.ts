@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MARKET_BATCH } from '../constants/limits';
+import { dbId, IdParams } from './common';
 
 /**
  * The market office (issue 48, decision 582): the info booth's entries, the vendors' reports of
@@ -111,10 +112,14 @@ export const Reconciliation = z.object({
   currencies: z.array(
     z.object({
       currency: z.enum(MARKET_CURRENCIES),
+      /** What shoppers still held when the range began (issued − returned − redeemed before `from`). */
+      openingCents: z.number(),
       issuedCents: z.number(),
       returnedCents: z.number(),
       redeemedCents: z.number(),
+      /** What shoppers still hold at the end of the range (never below 0). */
       outstandingCents: z.number(),
+      /** opening + issued − returned − redeemed − outstanding: 0, or below 0 when vendors redeemed more than was issued. */
       balanceCents: z.number(),
     }),
   ),
@@ -153,3 +158,65 @@ export const VendorStatement = z.object({
   netCents: z.number(),
 });
 export const VendorStatements = z.object({ statements: z.array(VendorStatement) });
+
+/*
+ * Added by the market office's server side (issue 48 items 2–5, decisions 582 and 583).
+ */
+
+/** The path of a market day: `/api/markets/:id/…/:date`. */
+export const MarketIdParams = IdParams;
+export const MarketDateParams = MarketIdParams.extend({ date: DATE });
+export const VendorDateParams = MarketDateParams.extend({
+  producerId: dbId('The farm’s id must be a positive whole number'),
+});
+export const BoothDayQuery = z.object({ date: DATE.optional() });
+
+/** The booth's book of one market day: every entry applied, then the totals per currency. */
+export const BoothDay = z.object({
+  marketDate: z.string(),
+  isMarketDay: z.boolean(),
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      at: z.string(),
+      kind: z.enum(['issue', 'return']),
+      currency: z.enum(MARKET_CURRENCIES),
+      amountCents: z.number(),
+      matchCents: z.number(),
+      overCapCents: z.number(),
+      shopperKey: z.string().nullable(),
+      device: z.string(),
+    }),
+  ),
+  /** Per currency: what was handed out (the incentive: the match given), what came back, and how many entries. */
+  totals: z.array(
+    z.object({
+      currency: z.enum(MARKET_CURRENCIES),
+      label: z.string(),
+      issuedCents: z.number(),
+      returnedCents: z.number(),
+      entries: z.number(),
+    }),
+  ),
+});
+
+export const ProgrammeReportQuery = z.object({
+  season: z.coerce
+    .number({ error: 'The season is a year (YYYY)' })
+    .int('The season is a year (YYYY)')
+    .min(2000, 'The season is a year (YYYY)')
+    .max(2100, 'The season is a year (YYYY)')
+    .optional(),
+});
+
+/** The programme's report of a season: a row per month, in the columns the layout names (decision 583). */
+export const ProgrammeReport = z.object({
+  market: z.object({ id: z.number(), name: z.string(), city: z.string(), state: z.string() }),
+  season: z.number(),
+  programme: z.string().nullable(),
+  columns: z.array(z.object({ key: z.string(), label: z.string(), kind: z.enum(['text', 'count', 'cents']), source: z.string() })),
+  rows: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
+  totals: z.record(z.string(), z.union([z.string(), z.number()])),
+  sources: z.array(z.object({ title: z.string(), url: z.string() })),
+  note: z.string(),
+});
