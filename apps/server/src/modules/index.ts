@@ -14,6 +14,7 @@ import health from './health/health.routes';
 import images from './images/images.routes';
 import inquiries from './inquiries/inquiries.routes';
 import labels from './labels/labels.routes';
+import marketOffice from './market-office/market-office.routes';
 import markets from './markets/markets.routes';
 import messages from './messages/messages.routes';
 import type { ModuleOptions, ModuleRoutes } from './module';
@@ -58,6 +59,7 @@ const MODULES: ModuleRoutes[] = [
   images,
   inquiries,
   labels,
+  marketOffice,
   markets,
   messages,
   notices,

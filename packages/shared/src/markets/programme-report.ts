@@ -20,7 +20,8 @@ export type ProgrammeReportColumn = {
 
 export const PROGRAMME_REPORT_SOURCES = [
   {
-    title: 'Kentucky Double Dollars: Using KDD (SNAP at the market information booth, tokens matched in $2 increments, WIC/Senior FMNP recorded at the booth)',
+    title:
+      'Kentucky Double Dollars: Using KDD (SNAP at the market information booth, tokens matched in $2 increments, WIC/Senior FMNP recorded at the booth)',
     url: 'https://kentuckydoubledollars.org/using-kdd/',
   },
   {
@@ -28,7 +29,8 @@ export const PROGRAMME_REPORT_SOURCES = [
     url: 'https://portal.nifa.usda.gov/web/crisprojectpages/1012684-kentucky-double-dollars-project.html',
   },
   {
-    title: 'NOFA-VT Crop Cash: data a market submits per market day (SNAP transactions and amounts, incentive distributed and redeemed, vendors)',
+    title:
+      'NOFA-VT Crop Cash: data a market submits per market day (SNAP transactions and amounts, incentive distributed and redeemed, vendors)',
     url: 'https://nofavt.org/cropcash/programcoordinators',
   },
   {
@@ -42,8 +44,18 @@ export const PROGRAMME_REPORT_NOTE =
 
 export const PROGRAMME_REPORT_COLUMNS: ProgrammeReportColumn[] = [
   { key: 'month', label: 'Month', kind: 'text', source: 'Calendar month of the market days (YYYY-MM)' },
-  { key: 'marketDays', label: 'Market days', kind: 'count', source: 'Market days in the month: the market’s days, season and closed dates' },
-  { key: 'vendors', label: 'Vendors attending', kind: 'count', source: 'Vendors whose day report says they attended, counted once a month' },
+  {
+    key: 'marketDays',
+    label: 'Market days',
+    kind: 'count',
+    source: 'Market days in the month: the market’s days, season and closed dates',
+  },
+  {
+    key: 'vendors',
+    label: 'Vendors attending',
+    kind: 'count',
+    source: 'Vendors whose day report says they attended, counted once a month',
+  },
   { key: 'vendorSalesCents', label: 'Vendor sales', kind: 'cents', source: 'Sales the vendors reported for their market days' },
   {
     key: 'customers',
@@ -52,7 +64,12 @@ export const PROGRAMME_REPORT_COLUMNS: ProgrammeReportColumn[] = [
     source: 'Shoppers served at the booth with SNAP, WIC or Senior FMNP: one per card (last four digits) per market day',
   },
   { key: 'snapTransactions', label: 'SNAP transactions', kind: 'count', source: 'SNAP swipes at the booth (issue entries)' },
-  { key: 'snapIssuedCents', label: 'SNAP tokens issued', kind: 'cents', source: 'SNAP swipes at the booth, less tokens returned' },
+  {
+    key: 'snapIssuedCents',
+    label: 'SNAP tokens issued',
+    kind: 'cents',
+    source: 'SNAP swipes at the booth, less tokens returned',
+  },
   { key: 'snapRedeemedCents', label: 'SNAP tokens redeemed', kind: 'cents', source: 'SNAP tokens the vendors handed in' },
   {
     key: 'incentiveIssuedCents',
@@ -60,11 +77,21 @@ export const PROGRAMME_REPORT_COLUMNS: ProgrammeReportColumn[] = [
     kind: 'cents',
     source: 'The match handed out at the booth, less incentive tokens returned',
   },
-  { key: 'incentiveRedeemedCents', label: 'Double Dollars redeemed', kind: 'cents', source: 'Incentive tokens the vendors handed in' },
+  {
+    key: 'incentiveRedeemedCents',
+    label: 'Double Dollars redeemed',
+    kind: 'cents',
+    source: 'Incentive tokens the vendors handed in',
+  },
   { key: 'wicIssuedCents', label: 'WIC FMNP issued', kind: 'cents', source: 'WIC FMNP coupons handed out at the booth' },
   { key: 'wicRedeemedCents', label: 'WIC FMNP redeemed', kind: 'cents', source: 'WIC FMNP coupons the vendors handed in' },
   { key: 'seniorIssuedCents', label: 'Senior FMNP issued', kind: 'cents', source: 'Senior FMNP coupons handed out at the booth' },
-  { key: 'seniorRedeemedCents', label: 'Senior FMNP redeemed', kind: 'cents', source: 'Senior FMNP coupons the vendors handed in' },
+  {
+    key: 'seniorRedeemedCents',
+    label: 'Senior FMNP redeemed',
+    kind: 'cents',
+    source: 'Senior FMNP coupons the vendors handed in',
+  },
 ];
 
 export type ProgrammeReportRow = Record<string, string | number>;
@@ -101,7 +128,12 @@ const empty = (): Figures => ({
   seniorRedeemedCents: 0,
 });
 
-const ISSUED = { snap: 'snapIssuedCents', incentive: 'incentiveIssuedCents', wic_fmnp: 'wicIssuedCents', senior_fmnp: 'seniorIssuedCents' } as const;
+const ISSUED = {
+  snap: 'snapIssuedCents',
+  incentive: 'incentiveIssuedCents',
+  wic_fmnp: 'wicIssuedCents',
+  senior_fmnp: 'seniorIssuedCents',
+} as const;
 const REDEEMED = {
   snap: 'snapRedeemedCents',
   incentive: 'incentiveRedeemedCents',

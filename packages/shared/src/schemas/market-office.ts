@@ -214,7 +214,9 @@ export const ProgrammeReport = z.object({
   market: z.object({ id: z.number(), name: z.string(), city: z.string(), state: z.string() }),
   season: z.number(),
   programme: z.string().nullable(),
-  columns: z.array(z.object({ key: z.string(), label: z.string(), kind: z.enum(['text', 'count', 'cents']), source: z.string() })),
+  columns: z.array(
+    z.object({ key: z.string(), label: z.string(), kind: z.enum(['text', 'count', 'cents']), source: z.string() }),
+  ),
   rows: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
   totals: z.record(z.string(), z.union([z.string(), z.number()])),
   sources: z.array(z.object({ title: z.string(), url: z.string() })),

@@ -1,15 +1,15 @@
-import { MARKET_CURRENCIES, type MarketCurrency } from '@farmstand/shared/schemas/market-office';
-import type { BoothCatalog, BoothDay, BoothEntry, BoothSyncRequest, BoothSyncResponse } from '@farmstand/shared/schemas/market-office';
-import { MARKET_CURRENCY_LABELS } from '@farmstand/shared/schemas/market-office';
-import { isMarketDay } from '@farmstand/shared/markets/calendar';
-import {
-  autoMatchCents,
-  type BoothIncentive,
-  boothCurrencies,
-  boothEntryProblem,
-} from '@farmstand/shared/markets/booth-rules';
-import { entryMoves } from '@farmstand/shared/markets/reconcile';
 import { formatCents } from '@farmstand/shared/format/money';
+import { autoMatchCents, type BoothIncentive, boothCurrencies, boothEntryProblem } from '@farmstand/shared/markets/booth-rules';
+import { isMarketDay } from '@farmstand/shared/markets/calendar';
+import { entryMoves } from '@farmstand/shared/markets/reconcile';
+import type {
+  BoothCatalog,
+  BoothDay,
+  BoothEntry,
+  BoothSyncRequest,
+  BoothSyncResponse,
+} from '@farmstand/shared/schemas/market-office';
+import { MARKET_CURRENCIES, MARKET_CURRENCY_LABELS, type MarketCurrency } from '@farmstand/shared/schemas/market-office';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
@@ -87,7 +87,12 @@ export async function sync(
   const results: Result[] = [];
   for (const entry of request.entries) {
     const marketDate = localDate(new Date(entry.at), market.timeZone);
-    const problem = boothEntryProblem(entry, { marketDate, today, isMarketDay: isMarketDay(market, marketDate) }, market, incentive);
+    const problem = boothEntryProblem(
+      entry,
+      { marketDate, today, isMarketDay: isMarketDay(market, marketDate) },
+      market,
+      incentive,
+    );
     if (problem) {
       results.push(refused(entry, problem, marketDate));
       continue;

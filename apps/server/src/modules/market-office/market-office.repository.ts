@@ -1,5 +1,6 @@
 import type { MarketCurrency } from '@farmstand/shared/schemas/market-office';
 import { and, asc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   boothEntries,
@@ -15,7 +16,7 @@ import {
 /** The market office's reads and writes (decisions 582, 583): the booth's entries and cap totals, vendors' days and redemptions. */
 
 type Range = { from?: string; to: string };
-const inRange = (column: typeof boothEntries.marketDate | typeof vendorDays.marketDate, range: Range) =>
+const inRange = (column: AnyPgColumn, range: Range) =>
   range.from ? and(gte(column, range.from), lte(column, range.to)) : lte(column, range.to);
 
 /** Claims an entry id for this market in the caller's transaction; null when it was applied before (or by another phone now). */
