@@ -81,9 +81,18 @@ export const testBooks = (): z.output<typeof Reconciliation> => ({
   from: '2026-04-04',
   to: '2026-11-28',
   currencies: [
-    { currency: 'snap', issuedCents: 50000, returnedCents: 1000, redeemedCents: 45000, outstandingCents: 4000, balanceCents: 0 },
+    {
+      currency: 'snap',
+      openingCents: 0,
+      issuedCents: 50000,
+      returnedCents: 1000,
+      redeemedCents: 45000,
+      outstandingCents: 4000,
+      balanceCents: 0,
+    },
     {
       currency: 'incentive',
+      openingCents: 0,
       issuedCents: 20000,
       returnedCents: 0,
       redeemedCents: 21000,
