@@ -1,5 +1,6 @@
 import { CATEGORY_LABELS, STATE_NAMES } from '@farmstand/shared';
 import { PUBLIC_PAGE_TITLES, type PublicPagePath } from '@farmstand/shared/constants/page-titles';
+import type { MarketPage } from '@farmstand/shared/schemas/markets';
 import type { PublicProducerProfile } from '@farmstand/shared/schemas/producers';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { clip, escapeHtml, jsonForScript } from './html';
@@ -74,6 +75,51 @@ export function productHead(product: Product, site: SiteInfo): PageHead {
       brand: { '@type': 'Brand', name: product.farm_name },
       offers: offer,
     },
+  };
+}
+
+/**
+ * A market's page: the title the web app sets, its description (or a sentence of its town and days),
+ * and a LocalBusiness JSON-LD with its public address (a market's street address is public, unlike
+ * a farm's) and place. schema.org has no farmers market type: the precise word rides along as
+ * `additionalType`, as for farms.
+ */
+export function marketHead(market: MarketPage, site: SiteInfo): PageHead {
+  const place = `${market.city}, ${STATE_NAMES[market.state as keyof typeof STATE_NAMES] ?? market.state}`;
+  const days = market.daysText.join(', ');
+  const description = clip(
+    market.description.trim() ||
+      `${market.name}, a farmers market in ${place}${days ? `: ${days}` : ''}. Its vendors and the benefits it matches.`,
+    160,
+  );
+  const url = `${site.base}/markets/${market.slug}`;
+  const jsonLd: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'LocalBusiness',
+    additionalType: 'https://en.wikipedia.org/wiki/Farmers%27_market',
+    name: market.name,
+    description,
+    url,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: market.address,
+      addressLocality: market.city,
+      addressRegion: market.state,
+      postalCode: market.zip,
+      addressCountry: 'US',
+    },
+  };
+  if (market.latitude !== null && market.longitude !== null) {
+    jsonLd.geo = { '@type': 'GeoCoordinates', latitude: market.latitude, longitude: market.longitude };
+  }
+  return {
+    title: `${market.name} — ${market.city}, ${market.state} | ${site.siteName}`,
+    description,
+    canonical: url,
+    ogType: 'website',
+    image: null,
+    fallbackImage: absolute(site.base, SHARE_FALLBACK_IMAGE),
+    jsonLd,
   };
 }
 

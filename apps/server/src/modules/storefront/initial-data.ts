@@ -1,5 +1,6 @@
 import { PRODUCT_PAGE_SIZE } from '@farmstand/shared';
 import { FavoriteCountResponse } from '@farmstand/shared/schemas/favorites';
+import { MarketList, MarketPage } from '@farmstand/shared/schemas/markets';
 import { PublicPickupResponse } from '@farmstand/shared/schemas/pickup';
 import { PublicProducerProfile } from '@farmstand/shared/schemas/producers';
 import { type Product, ProductResponse } from '@farmstand/shared/schemas/products';
@@ -10,6 +11,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import type { AppContext } from '../../lib/context';
 import * as favorites from '../favorites';
+import * as markets from '../markets';
 import * as pickup from '../pickup';
 import * as reviews from '../reviews';
 import * as search from '../search';
@@ -105,6 +107,14 @@ export function productsPageAnswer(ctx: AppContext): Promise<ApiAnswer | null> {
   const query = { availability: 'available', limit: PRODUCT_PAGE_SIZE, offset: 0 };
   return answer(apiUrl('/search/products', query), () => search.productSearchJson(ctx, ProductSearchQuery.parse(query)));
 }
+
+/** A market's page: the market (given), as GET /api/markets/{slug} answers it. */
+export const marketPageAnswer = (page: MarketPage): Promise<ApiAnswer | null> =>
+  answer(apiUrl(`/markets/${page.slug}`), async () => serialize(MarketPage, '/api/markets/:slug', page));
+
+/** /markets without a query string: every market by name (the page's answer when the shopper's place is not known). */
+export const marketsPageAnswer = (ctx: AppContext): Promise<ApiAnswer | null> =>
+  answer(apiUrl('/markets'), async () => serialize(MarketList, '/api/markets', await markets.listMarkets(ctx, {})));
 
 /**
  * The <script type="application/json"> block: `path` names the page it was made for (a copy of the

@@ -5,10 +5,12 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors';
 import { publicSite, requestOrigin } from '../../lib/public-site';
 import { COMPRESS_ANY_SIZE } from '../../plugins/compression';
+import { marketPage } from '../markets';
 import { getProduct } from '../products';
 import { getPublicProfile } from './farm-page';
 import {
   isPublicPagePath,
+  marketHead,
   notFoundHead,
   type PageHead,
   producerHead,
@@ -20,6 +22,8 @@ import {
 import {
   type ApiAnswer,
   initialDataScript,
+  marketPageAnswer,
+  marketsPageAnswer,
   producerPageAnswers,
   productPageAnswers,
   productsPageAnswer,
@@ -98,11 +102,23 @@ export const storefrontPagesPlugin = fp(async (app: FastifyInstance, opts: { roo
         throw error;
       }
     }
+    const market = /^\/markets\/([^/]+)\/?$/.exec(url);
+    if (market?.[1]) {
+      try {
+        const page = await marketPage(ctx, market[1]);
+        return { status: 200, head: marketHead(page, info), answers: marketPageAnswer(page).then((a) => [a]) };
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 404)
+          return { status: 404, head: notFoundHead(info, url), answers: none };
+        throw error;
+      }
+    }
     if (!isKnownPagePath(patterns, url)) return { status: 404, head: notFoundHead(info, url), answers: none };
     const bare = url.length > 1 ? url.replace(/\/$/, '') : url;
     const head = isPublicPagePath(bare) ? publicPageHead(bare, info) : null;
     // /products with filters in its URL asks for something else; the web app fetches that itself.
     if (bare === '/products' && query === '') return { status: 200, head, answers: productsPageAnswer(ctx).then((a) => [a]) };
+    if (bare === '/markets' && query === '') return { status: 200, head, answers: marketsPageAnswer(ctx).then((a) => [a]) };
     return { status: 200, head, answers: none };
   }
 

@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, setUserStatus } from '../../test/factories';
+import { buildMarket } from '../../test/market-factories';
 import { buildProducer, buildProduct, validProduct } from '../../test/producer-factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { sitemapPart, sitemapRoot } from './sitemap';
@@ -19,7 +20,7 @@ function fakeWebBuild(): string {
   );
   writeFileSync(
     path.join(root, 'spa-routes.json'),
-    JSON.stringify(['*', '/', '/products', '/product/:id', '/producer/:id', '/map']),
+    JSON.stringify(['*', '/', '/products', '/product/:id', '/producer/:id', '/map', '/markets', '/markets/:slug']),
   );
   const script = `console.log(${JSON.stringify('x'.repeat(5000))});`;
   writeFileSync(path.join(root, 'assets', 'app-abc123.js'), script);
@@ -322,6 +323,39 @@ describe('storefront pages for crawlers, compression and 404s', () => {
       expect(typeof inlined.total).toBe('number');
       const filtered = initialData((await app.inject({ method: 'GET', url: '/products?category=eggs' })).body);
       expect(Object.keys(filtered.api)).toEqual(['/api/site']);
+    });
+
+    it('gives a market page its title, head tags and JSON-LD, and what a guest GET of the market answers', async () => {
+      const market = await buildMarket(app, { name: 'Berea <Saturday> Market', city: 'Berea', zip: '40403' });
+      const url = `/markets/${market.slug}`;
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      const title = `Berea &lt;Saturday&gt; Market — Berea, KY | Farmstand`;
+      expect(res.body).toContain(`<title>${title}</title>`);
+      expect(res.body).toContain(`<link rel="canonical" href="https://farmstand.example${url}" />`);
+      expect(meta(res.body, 'description')).toBe('Saturday mornings downtown.');
+      expect(jsonLd(res.body)).toMatchObject({
+        '@type': 'LocalBusiness',
+        name: 'Berea <Saturday> Market',
+        address: { streetAddress: '100 W Vine St', addressLocality: 'Berea', postalCode: '40403' },
+        geo: { latitude: 38.0464, longitude: -84.4967 },
+      });
+      const data = initialData(res.body);
+      expect(Object.keys(data.api).sort()).toEqual(['/api/site', `/api/markets/${market.slug}`].sort());
+      expect(data.api[`/api/markets/${market.slug}`]).toEqual(await get(`/api/markets/${market.slug}`));
+    });
+
+    it('answers an unknown market 404 with the not-found page, and gives /markets its list by name', async () => {
+      const unknown = await app.inject({ method: 'GET', url: '/markets/no-such-market' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.body).toContain('<meta name="robots" content="noindex" />');
+      expect(Object.keys(initialData(unknown.body).api)).toEqual(['/api/site']);
+      const list = await app.inject({ method: 'GET', url: '/markets' });
+      expect(list.body).toContain('<title>Farmers markets | Farmstand</title>');
+      expect(initialData(list.body).api['/api/markets']).toEqual(await get('/api/markets'));
+      expect(Object.keys(initialData((await app.inject({ method: 'GET', url: '/markets?q=berea' })).body).api)).toEqual([
+        '/api/site',
+      ]);
     });
 
     it('gives not-found pages and hidden products nothing but the site settings', async () => {
