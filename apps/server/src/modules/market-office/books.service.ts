@@ -11,12 +11,12 @@ import { reconcile } from '@farmstand/shared/markets/reconcile';
 import type { ProgrammeReport, Reconciliation, VendorStatement } from '@farmstand/shared/schemas/market-office';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
-import { badRequest, forbidden } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { MARKET_DENIED, type MarketRow, marketAccess } from '../markets';
+import { type MarketRow, marketAccess } from '../markets';
 import { marketIncentive, marketToday } from './booth.service';
 import * as repo from './market-office.repository';
-import { registerDays } from './reports.service';
+import { NOT_A_VENDOR, registerDays } from './reports.service';
 
 /**
  * The market's books (issue 48 items 2, 4 and 5; decisions 582 and 583): the reconciliation of
@@ -86,7 +86,7 @@ export async function statements(ctx: AppContext, user: AuthUser, marketId: numb
 export async function ownStatement(ctx: AppContext, user: AuthUser, marketId: number, query: { from?: string; to?: string }) {
   const { market } = await marketAccess(ctx, user, marketId, 'vendor');
   const vendor = await repo.findVendor(ctx.db, market.id, user.id);
-  if (vendor?.vendor.status !== 'approved') throw forbidden(MARKET_DENIED.vendor);
+  if (vendor?.vendor.status !== 'approved') throw notFound(NOT_A_VENDOR);
   const range = rangeOf(ctx, market, query.from, query.to);
   const [days, redemptions] = await Promise.all([
     repo.vendorDayLines(ctx.db, market.id, seasonRange(range), user.id),

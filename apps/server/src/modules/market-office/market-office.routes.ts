@@ -20,6 +20,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { marketGate } from '../markets';
 import { defineModule, errors, type ModuleOptions } from '../module';
 import { programmeReportCsv, programmeReportFileName, programmeReportPdf, reconciliationCsv, statementsCsv } from './books.files';
 import * as books from './books.service';
@@ -53,10 +54,15 @@ const sendFile = (reply: FastifyReply, type: string, filename: string, body: str
     .send(typeof body === 'string' ? body : Buffer.from(body));
 
 const marketOfficeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  // The caller without the market role is refused before the body is read (the service checks again).
+  const staff = marketGate(ctx, 'staff');
+  const manager = marketGate(ctx, 'manager');
+  const vendor = marketGate(ctx, 'vendor');
   app.get(
     '/:id/booth',
     {
       config: marketRole,
+      preValidation: staff,
       schema: {
         summary: 'What the info booth’s phone keeps for a market day without signal',
         description:
@@ -72,6 +78,7 @@ const marketOfficeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     '/:id/booth/sync',
     {
       config: marketRole,
+      preValidation: staff,
       schema: {
         summary: 'Apply the booth phone’s queued entries, in order, each once per market',
         description:
@@ -88,6 +95,7 @@ const marketOfficeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     '/:id/booth/day',
     {
       config: marketRole,
+      preValidation: staff,
       schema: {
         summary: 'The info booth’s book of a market day',
         description:
@@ -103,7 +111,8 @@ const marketOfficeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
   app.get(
     '/:id/report/:date',
     {
-      config: vendorOnly,
+      config: marketRole,
+      preValidation: vendor,
       schema: {
         summary: 'My report of a market day, pre-filled from my own register',
         description:
@@ -118,7 +127,8 @@ const marketOfficeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
   app.put(
     '/:id/report/:date',
     {
-      config: vendorOnly,
+      config: marketRole,
+      preValidation: vendor,
       schema: {
         summary: 'Report my market day: attended, sales and what I redeemed per currency',
         description:
@@ -135,6 +145,7 @@ const marketOfficeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     '/:id/vendors/:producerId/report/:date',
     {
       config: marketRole,
+      preValidation: manager,
       schema: {
         summary: 'A vendor’s report of a market day',
         description: 'As the vendor sees it, with its register’s figures. The market’s managers.',
@@ -149,6 +160,7 @@ const marketOfficeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     '/:id/vendors/:producerId/report/:date',
     {
       config: marketRole,
+      preValidation: manager,
       schema: {
         summary: 'Enter a vendor’s report of a market day for them',
         description:
@@ -173,6 +185,7 @@ const marketOfficeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     '/:id/vendors/:producerId/count/:date',
     {
       config: marketRole,
+      preValidation: manager,
       schema: {
         summary: 'Record the market’s count of what a vendor handed in',
         description:
@@ -194,6 +207,7 @@ const marketOfficeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     '/:id/reconciliation',
     {
       config: marketRole,
+      preValidation: manager,
       schema: {
         summary: 'The books: issued − returned − redeemed − outstanding per currency, and every discrepancy',
         description:
@@ -209,6 +223,7 @@ const marketOfficeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     '/:id/reconciliation.csv',
     {
       config: marketRole,
+      preValidation: manager,
       schema: {
         summary: 'The books as a CSV file',
         description: 'text/csv: the reconciliation per currency, then the discrepancies. The market’s managers.',
@@ -232,6 +247,7 @@ const marketOfficeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     '/:id/statements',
     {
       config: marketRole,
+      preValidation: manager,
       schema: {
         summary: 'Every vendor’s statement for a period',
         description:
@@ -247,6 +263,7 @@ const marketOfficeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     '/:id/statements.csv',
     {
       config: marketRole,
+      preValidation: manager,
       schema: {
         summary: 'The vendors’ statements as a CSV file',
         description: 'text/csv: a line per vendor per market day, then each vendor’s totals. The market’s managers.',
@@ -271,7 +288,8 @@ const marketOfficeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
   app.get(
     '/:id/statement',
     {
-      config: vendorOnly,
+      config: marketRole,
+      preValidation: vendor,
       schema: {
         summary: 'My statement at this market for a period',
         description: 'The signed-in farm’s own statement (see the statements). Approved vendors only.',
@@ -282,11 +300,37 @@ const marketOfficeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     async (request) => books.ownStatement(ctx, request.user, request.params.id, request.query),
   );
 
+  app.get(
+    '/:id/statement.csv',
+    {
+      config: marketRole,
+      preValidation: vendor,
+      schema: {
+        summary: 'My statement at this market as a CSV file',
+        description:
+          'text/csv: a line per market day (sales, what is reimbursed per currency, fee, net), then the totals. Approved vendors only.',
+        ...reconciliationSchema,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const statement = await books.ownStatement(ctx, request.user, request.params.id, request.query);
+      return sendFile(
+        reply,
+        'text/csv; charset=utf-8',
+        `farmstand-market-${request.params.id}-statement-${statement.from}-${statement.to}.csv`,
+        statementsCsv([statement], statement.from, statement.to),
+      );
+    },
+  );
+
   const programmeSchema = { params: MarketIdParams, querystring: ProgrammeReportQuery };
   app.get(
     '/:id/programme-report',
     {
       config: marketRole,
+      preValidation: manager,
       schema: {
         summary: 'The programme’s report of a season',
         description:
@@ -302,6 +346,7 @@ const marketOfficeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     '/:id/programme-report.csv',
     {
       config: marketRole,
+      preValidation: manager,
       schema: {
         summary: 'The programme’s report of a season as a CSV file',
         description:
@@ -321,6 +366,7 @@ const marketOfficeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     '/:id/programme-report.pdf',
     {
       config: marketRole,
+      preValidation: manager,
       schema: {
         summary: 'The programme’s report of a season as a PDF',
         description: 'application/pdf: Letter, landscape; the same figures as the CSV.',

@@ -9,10 +9,10 @@ import {
 } from '@farmstand/shared/schemas/market-office';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { tenderCents } from '../benefits';
-import { MARKET_DENIED, type MarketRow, marketAccess } from '../markets';
+import { type MarketRow, marketAccess } from '../markets';
 import { marketToday } from './booth.service';
 import * as repo from './market-office.repository';
 
@@ -23,6 +23,8 @@ import * as repo from './market-office.repository';
  */
 
 type Report = z.infer<typeof VendorDayReport>;
+/** A manager or admin asking for "my" report or statement at a market they don't sell at. */
+export const NOT_A_VENDOR = 'Your farm is not an approved vendor of this market: a manager reads vendors’ reports under Vendors';
 const zeroes = (): Record<MarketCurrency, number> => ({ snap: 0, credit: 0, incentive: 0, wic_fmnp: 0, senior_fmnp: 0 });
 
 /** A market day that has come: reports and counts are for those only. */
@@ -108,12 +110,12 @@ async function present(
   };
 }
 
-/** The signed-in farm's own vendor row at this market (an approved vendor). */
+/** The signed-in farm's own vendor row at this market: a manager or admin who is not its vendor has no report here. */
 async function ownVendor(ctx: AppContext, user: AuthUser, marketId: number) {
-  const { market, role } = await marketAccess(ctx, user, marketId, 'vendor');
+  const { market } = await marketAccess(ctx, user, marketId, 'vendor');
   const row = await repo.findVendor(ctx.db, market.id, user.id);
-  if (role !== 'vendor' && row?.vendor.status !== 'approved') throw forbidden(MARKET_DENIED.vendor);
-  return { market, pointId: row?.vendor.pointId ?? null };
+  if (row?.vendor.status !== 'approved') throw notFound(NOT_A_VENDOR);
+  return { market, pointId: row.vendor.pointId };
 }
 
 export async function ownReport(ctx: AppContext, user: AuthUser, marketId: number, date: string): Promise<Report> {
