@@ -113,6 +113,7 @@ function ReconciliationSection({ market, range, onOpen }: { market: Market; rang
   const books = useReconciliation(market.id, range);
   const lineColumns: Column<Line>[] = [
     { header: 'Currency', rowHeader: true, cell: (l) => MARKET_CURRENCY_LABELS[l.currency] },
+    { header: 'Held at the start', numeric: true, cell: (l) => money(l.openingCents) },
     { header: 'Issued', numeric: true, cell: (l) => money(l.issuedCents) },
     { header: 'Returned', numeric: true, cell: (l) => money(l.returnedCents) },
     { header: 'Redeemed', numeric: true, cell: (l) => money(l.redeemedCents) },
@@ -164,8 +165,8 @@ function ReconciliationSection({ market, range, onOpen }: { market: Market; rang
         />
       </div>
       <p className="text-sm text-stone-700 dark:text-stone-300">
-        Issued − returned − redeemed − outstanding = 0 for each currency. Redeemed is the market’s count where counted, the
-        vendor’s report otherwise; outstanding is what shoppers still hold.
+        Held at the start + issued − returned − redeemed − outstanding = 0 for each currency. Redeemed is the market’s count where
+        counted, the vendor’s report otherwise; outstanding is what shoppers still hold.
       </p>
       {books.isPending ? (
         <Spinner />
