@@ -7,7 +7,7 @@ export const ProducerIdParams = z.object({
 });
 
 /** A favourite producer: the producer search shape (without what it takes today) plus when it was saved (spec 01 §3). */
-export const FavoriteProducer = ProducerSearchItem.omit({ distance: true, benefit_takes: true }).extend({
+export const FavoriteProducer = ProducerSearchItem.omit({ distance: true, benefit_takes: true, markets: true }).extend({
   favorited_at: z.string(),
 });
 export type FavoriteProducer = z.infer<typeof FavoriteProducer>;

@@ -6,6 +6,7 @@ import { phoneSchema } from './auth';
 import { latitudeInput, longitudeInput, optionalQuery, Pagination, radiusInput } from './common';
 import { optionalDate, optionalText, requiredText } from './fields';
 import { Product } from './products';
+import { FarmMarket } from './markets';
 
 /**
  * The producer area's API contract (spec 02 §3, §5, §7).
@@ -141,6 +142,8 @@ export const PublicProducerProfile = ProducerProfileBase.extend({
    * review_count above are of the farm itself); the list is GET /api/reviews/producer/{id}/products.
    */
   product_reviews: z.object({ average_rating: z.number().nullable(), review_count: z.number().int() }),
+  /** The markets the farm is an approved vendor of (issue 48, decision 581): "At these markets". */
+  markets: z.array(FarmMarket),
 });
 export type PublicProducerProfile = z.infer<typeof PublicProducerProfile>;
 

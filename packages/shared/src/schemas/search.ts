@@ -5,6 +5,7 @@ import { SUBSCRIPTION_STATUSES } from './auth';
 import { latitudeInput, longitudeInput, optionalQuery, radiusInput, roundDegrees } from './common';
 import { INSPECTIONS } from './products';
 import { MAX_SEARCH_OFFSET, MAX_SEARCH_TEXT, PRODUCT_SORTS, SEARCH_BENEFITS } from './search-url';
+import { FarmMarket } from './markets';
 
 export * from './search-url';
 
@@ -164,6 +165,8 @@ export const ProducerSearchItem = z.object({
   /** The benefits the farm takes at pickup today (decision 516), as on its page: the card names them. */
   benefit_takes: z.array(z.enum([...BENEFIT_PROGRAMMES, 'incentive'])),
   distance: z.number().nullable(),
+  /** The markets the farm is an approved vendor of (issue 48, decision 581): the card says it attends them. */
+  markets: z.array(FarmMarket),
 });
 export type ProducerSearchItem = z.infer<typeof ProducerSearchItem>;
 

@@ -12,8 +12,9 @@ export async function listFavorites(ctx: AppContext, userId: number): Promise<Fa
     const {
       distance: _distance,
       benefit_takes: _takes,
+      markets: _markets,
       ...producer
-    } = presentProducerListItem({ ...row, distance: null, total: 0 }, []);
+    } = presentProducerListItem({ ...row, distance: null, total: 0 }, [], []);
     return { ...producer, favorited_at: new Date(favorited_at).toISOString() };
   });
 }

@@ -95,7 +95,7 @@ export function presentPublicProfile(
   today: string,
   benefitTakes: PublicProducerProfile['benefit_takes'],
   productReviews: Rating,
-): PublicProducerProfile {
+): Omit<PublicProducerProfile, 'markets'> {
   // Only pending and verified ones are public: one past its expiry date drops off the page today.
   const shown = certifications
     .map((c) => presentPublicCertification(c, today))

@@ -9,7 +9,7 @@ import { producerListJson } from './search.presenter';
  * non-ASCII) escaped, nulls and numbers as they are.
  */
 describe('producerListJson', () => {
-  it('writes the schema’s answer exactly, escaping any text, with what each farm takes at pickup today', () => {
+  it('writes the schema’s answer exactly, escaping any text, with what each farm takes at pickup today and its markets', () => {
     const answer = {
       producers: [
         {
@@ -27,6 +27,7 @@ describe('producerListJson', () => {
           product_count: 3,
           benefit_takes: ['snap', 'incentive'] as ('snap' | 'incentive')[],
           distance: 12.34,
+          markets: [{ slug: 'lexington-farmers-market', name: 'Lexington "Farmers" Market' }],
         },
         {
           user_id: 8,
@@ -43,6 +44,7 @@ describe('producerListJson', () => {
           product_count: 0,
           benefit_takes: [],
           distance: null,
+          markets: [],
         },
       ],
       total: 41,

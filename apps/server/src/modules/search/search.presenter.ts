@@ -6,8 +6,15 @@ import type { MapProducerRow, ProducerRow } from './search.repository';
 /** Distances leave the server rounded to a hundredth of a mile: enough for 'ft' and '0.1 mi' display. */
 const roundMiles = (miles: number | null) => (miles === null ? null : roundHundredths(miles));
 
-/** `takes`: what the farm takes at pickup today (`benefit-filter.ts#takesOfBits` of the index's bits). */
-export function presentProducerListItem(row: ProducerRow, takes: ProducerSearchItem['benefit_takes']): ProducerSearchItem {
+/**
+ * `takes`: what the farm takes at pickup today (`benefit-filter.ts#takesOfBits` of the index's bits);
+ * `markets`: the markets it is an approved vendor of.
+ */
+export function presentProducerListItem(
+  row: ProducerRow,
+  takes: ProducerSearchItem['benefit_takes'],
+  markets: ProducerSearchItem['markets'],
+): ProducerSearchItem {
   return {
     user_id: row.user_id,
     farm_name: row.farm_name,
@@ -23,6 +30,7 @@ export function presentProducerListItem(row: ProducerRow, takes: ProducerSearchI
     product_count: row.product_count,
     benefit_takes: takes,
     distance: roundMiles(row.distance === null ? null : Number(row.distance)),
+    markets,
   };
 }
 
@@ -32,7 +40,7 @@ const json = JSON.stringify;
  * A list row's fields other than the three each answer sets (its status at the clock, what the farm
  * takes today, its distance).
  */
-export type ProducerListRowFields = Omit<ProducerSearchItem, 'subscription_status' | 'benefit_takes' | 'distance'>;
+export type ProducerListRowFields = Omit<ProducerSearchItem, 'subscription_status' | 'benefit_takes' | 'distance' | 'markets'>;
 
 /**
  * A list row's JSON around the three fields each answer sets, in the schema's order: the same for
@@ -57,11 +65,17 @@ export function producerListRowParts(row: ProducerListRowFields): ProducerListRo
 
 /**
  * One list row, the only place a row's JSON is put together: its parts with the answer's status,
- * what the farm takes today as JSON (`listing-display.ts#takesJson`, written once per set of bits)
- * and its distance (a presented distance, already rounded).
+ * what the farm takes today as JSON (`listing-display.ts#takesJson`, written once per set of bits),
+ * its distance (a presented distance, already rounded) and the markets it attends as JSON.
  */
-export function producerListRowJson(parts: ProducerListRowParts, status: string, takes: string, distance: number | null): string {
-  return `${parts.head}${json(status)}${parts.middle}${takes},"distance":${json(distance)}}`;
+export function producerListRowJson(
+  parts: ProducerListRowParts,
+  status: string,
+  takes: string,
+  distance: number | null,
+  markets: string,
+): string {
+  return `${parts.head}${json(status)}${parts.middle}${takes},"distance":${json(distance)},"markets":${markets}}`;
 }
 
 /** The list's JSON from its rows' JSON. */
@@ -76,7 +90,13 @@ export function producerListPageJson(rows: string[], total: number): string {
  */
 export function producerListJson({ producers, total }: { producers: ProducerSearchItem[]; total: number }): string {
   const rows = producers.map((item) =>
-    producerListRowJson(producerListRowParts(item), item.subscription_status, json(item.benefit_takes), item.distance),
+    producerListRowJson(
+      producerListRowParts(item),
+      item.subscription_status,
+      json(item.benefit_takes),
+      item.distance,
+      json(item.markets),
+    ),
   );
   return producerListPageJson(rows, total);
 }

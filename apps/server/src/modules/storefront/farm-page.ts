@@ -4,6 +4,7 @@ import { notFound } from '../../lib/errors';
 import { farmToday } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import { publicBenefits } from '../benefits';
+import { farmMarkets } from '../markets';
 import * as producersRepo from '../producers';
 import { isProfilePublic, PUBLIC_CERTIFICATION_STATUSES, presentPublicProfile } from '../producers';
 import { listPublicProducts } from '../products';
@@ -23,7 +24,7 @@ export async function getPublicProfile(ctx: AppContext, viewer: AuthUser | null,
   const producer = await producersRepo.findProducerByUserId(ctx.db, producerUserId);
   if (!producer || !isProfilePublic(producer)) throw notFound(PRODUCER_NOT_FOUND);
   const showContact = viewer !== null;
-  const [certifications, rating, products, today, benefits, productReviews] = await Promise.all([
+  const [certifications, rating, products, today, benefits, productReviews, markets] = await Promise.all([
     producersRepo.listCertifications(ctx.db, producer.id, [...PUBLIC_CERTIFICATION_STATUSES]),
     producersRepo.producerRating(ctx.db, producerUserId),
     producer.listed ? listPublicProducts(ctx, producer.id, PUBLIC_PRODUCTS_SHOWN, showContact) : [],
@@ -32,6 +33,11 @@ export async function getPublicProfile(ctx: AppContext, viewer: AuthUser | null,
     publicBenefits(ctx, producerUserId),
     // The farm's product reviews: the header says how they rate, not "No reviews yet" (issue 44 item 5).
     farmProductRating(ctx.db, producerUserId),
+    // The markets it is an approved vendor of (issue 48): "At these markets".
+    farmMarkets(ctx.db, [producer.id]),
   ]);
-  return presentPublicProfile(producer, certifications, products, rating, showContact, today, benefits.takes, productReviews);
+  return {
+    ...presentPublicProfile(producer, certifications, products, rating, showContact, today, benefits.takes, productReviews),
+    markets: markets.get(producer.id) ?? [],
+  };
 }

@@ -1,4 +1,5 @@
 import { AppError } from '../../../lib/errors';
+import { farmMarkets } from '../../markets';
 import { takesOfBits } from '../benefit-filter';
 import { presentProducerListItem, presentProducerMapItem, producerListJson } from '../search.presenter';
 import * as repo from '../search.repository';
@@ -59,11 +60,26 @@ export class InMemorySearch implements SearchProvider {
     // Each list row says what its farm takes today, as the index knows it (the filter's own answer).
     const rows = this.keeper.rows;
     const takesOf = (producerId: number) => index.producerTakes(producerId, filters.day);
-    const listJson = view === 'list' ? rows?.listJson(answer.page, answer.total, now, (id) => takesJson(takesOf(id))) : null;
+    // Each list row says which markets its farm attends: one read for the page's farms (decision 581).
+    const markets = view === 'list' ? await farmMarkets(this.keeper.db, answer.page.map((p) => p.producerId)) : new Map();
+    const marketsOf = (producerId: number) => markets.get(producerId) ?? [];
+    const listJson =
+      view === 'list'
+        ? rows?.listJson(
+            answer.page,
+            answer.total,
+            now,
+            (id) => takesJson(takesOf(id)),
+            (id) => JSON.stringify(marketsOf(id)),
+          )
+        : null;
     if (listJson) return listJson;
     const page = rows?.page(answer.page, now) ?? (await repo.producersByIds(this.keeper.db, answer.page));
     if (view === 'list') {
-      const producers = page.map((row, i) => presentProducerListItem(row, takesOfBits(takesOf(answer.page[i].producerId))));
+      const producers = page.map((row, i) => {
+        const producerId = answer.page[i].producerId;
+        return presentProducerListItem(row, takesOfBits(takesOf(producerId)), marketsOf(producerId));
+      });
       return producerListJson({ producers, total: answer.total });
     }
     return JSON.stringify({ producers: page.map(presentProducerMapItem), total: answer.total });

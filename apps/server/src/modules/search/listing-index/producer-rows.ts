@@ -107,14 +107,15 @@ export class ProducerRows {
    * A ranked page as the list's JSON, byte for byte as `producerListJson` writes the presented rows,
    * from each row's kept parts: a page of fifty rows no longer serialises fifty descriptions per
    * answer (decision 310). `takesOf` answers what a farm takes today as JSON (the index knows it,
-   * `ListingIndex#producerTakesJson`). Null when a row is not held (the caller reads the page from
-   * the database).
+   * `ListingIndex#producerTakesJson`), `marketsOf` the markets it attends as JSON. Null when a row
+   * is not held (the caller reads the page from the database).
    */
   listJson(
     page: { producerId: number; distance: number | null }[],
     total: number,
     now: number,
     takesOf: (producerId: number) => string,
+    marketsOf: (producerId: number) => string,
   ): string | null {
     const out: string[] = new Array(page.length);
     for (let i = 0; i < page.length; i++) {
@@ -122,7 +123,13 @@ export class ProducerRows {
       const row = this.rows.get(producerId);
       if (!row) return null;
       const parts = this.listParts.get(row) ?? producerListRowParts(row);
-      out[i] = producerListRowJson(parts, effectiveStatusAt(row, now), takesOf(producerId), roundMiles(distance));
+      out[i] = producerListRowJson(
+        parts,
+        effectiveStatusAt(row, now),
+        takesOf(producerId),
+        roundMiles(distance),
+        marketsOf(producerId),
+      );
     }
     return producerListPageJson(out, total);
   }
