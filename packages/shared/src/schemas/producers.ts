@@ -5,8 +5,8 @@ import { DELIVERY_RADIUS_MAX } from '../constants/limits';
 import { phoneSchema } from './auth';
 import { latitudeInput, longitudeInput, optionalQuery, Pagination, radiusInput } from './common';
 import { optionalDate, optionalText, requiredText } from './fields';
-import { Product } from './products';
 import { FarmMarket } from './markets';
+import { Product } from './products';
 
 /**
  * The producer area's API contract (spec 02 §3, §5, §7).

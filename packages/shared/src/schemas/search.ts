@@ -3,9 +3,9 @@ import { BENEFIT_PROGRAMMES } from '../benefits/programmes';
 import { AVAILABILITIES, PRODUCT_CATEGORIES, STATES } from '../constants/catalog';
 import { SUBSCRIPTION_STATUSES } from './auth';
 import { latitudeInput, longitudeInput, optionalQuery, radiusInput, roundDegrees } from './common';
+import { FarmMarket } from './markets';
 import { INSPECTIONS } from './products';
 import { MAX_SEARCH_OFFSET, MAX_SEARCH_TEXT, PRODUCT_SORTS, SEARCH_BENEFITS } from './search-url';
-import { FarmMarket } from './markets';
 
 export * from './search-url';
 

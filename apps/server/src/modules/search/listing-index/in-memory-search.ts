@@ -61,7 +61,13 @@ export class InMemorySearch implements SearchProvider {
     const rows = this.keeper.rows;
     const takesOf = (producerId: number) => index.producerTakes(producerId, filters.day);
     // Each list row says which markets its farm attends: one read for the page's farms (decision 581).
-    const markets = view === 'list' ? await farmMarkets(this.keeper.db, answer.page.map((p) => p.producerId)) : new Map();
+    const markets =
+      view === 'list'
+        ? await farmMarkets(
+            this.keeper.db,
+            answer.page.map((p) => p.producerId),
+          )
+        : new Map();
     const marketsOf = (producerId: number) => markets.get(producerId) ?? [];
     const listJson =
       view === 'list'
