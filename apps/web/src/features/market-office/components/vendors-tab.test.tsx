@@ -53,6 +53,22 @@ describe('the market’s vendors', () => {
     );
   });
 
+  it('offers only the decisions the server takes: an invitation is withdrawn, a declined farm has none', async () => {
+    const [applied, approved] = testVendors().vendors;
+    vi.spyOn(api, 'get').mockResolvedValue({
+      vendors: [
+        { ...applied, status: 'invited' },
+        { ...approved, producerId: 13, farmName: 'Declined Farm', status: 'declined', decisionNote: 'Full this season' },
+      ],
+    } as never);
+    wrap(<VendorsTab marketId={7} timeZone="America/New_York" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw Bluegrass Greens' }));
+    expect(screen.getByRole('dialog', { name: 'Withdraw the invitation to Bluegrass Greens?' })).toBeTruthy();
+    const past = screen.getByRole('region', { name: 'Declined and removed' });
+    expect(within(past).getByText('Note: Full this season')).toBeTruthy();
+    expect(within(past).queryAllByRole('button')).toHaveLength(0);
+  });
+
   it('invites a farm by e-mail and shows the server’s refusal', async () => {
     vi.spyOn(api, 'get').mockResolvedValue({ vendors: [] } as never);
     vi.spyOn(api, 'post').mockRejectedValue(new ApiError(400, 'That account is not a farm', undefined, true));

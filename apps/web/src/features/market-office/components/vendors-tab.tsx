@@ -193,18 +193,20 @@ function Documents({ documents, timeZone }: { documents: Document[]; timeZone: s
   );
 }
 
-/** The decisions open for a vendor's status. */
+/** The decisions open for a vendor's status (the server's rule: an invited farm accepts itself, a decline withdraws the invitation). */
 const OPEN: Record<VendorStatus, Decision[]> = {
   applied: ['approve', 'decline'],
-  invited: ['remove'],
+  invited: ['decline'],
   approved: ['remove'],
-  declined: ['approve'],
-  removed: ['approve'],
+  declined: [],
+  removed: [],
 };
 
 function VendorActions({ marketId, vendor }: { marketId: number; vendor: Vendor }) {
   const decide = useDecideVendor(marketId);
   const [asking, setAsking] = useState<Decision | null>(null);
+  // Declining an invitation withdraws it, and says so.
+  const label = (decision: Decision) => (vendor.status === 'invited' ? 'Withdraw' : DECISIONS[decision].label);
   const send = (decision: Decision, note: string) =>
     decide.mutate(
       { producerId: vendor.producerId, decision, note },
@@ -226,18 +228,22 @@ function VendorActions({ marketId, vendor }: { marketId: number; vendor: Vendor 
           size="sm"
           variant={decision === 'approve' ? 'primary' : 'secondary'}
           isLoading={decide.isPending && decide.variables?.decision === decision}
-          aria-label={`${DECISIONS[decision].label} ${vendor.farmName}`}
+          aria-label={`${label(decision)} ${vendor.farmName}`}
           onClick={() => (decision === 'approve' ? send('approve', '') : setAsking(decision))}
         >
-          {vendor.status === 'invited' ? 'Withdraw' : DECISIONS[decision].label}
+          {label(decision)}
         </Button>
       ))}
       {asking && (
         <ReasonDialog
-          title={DECISIONS[asking].title(vendor.farmName)}
+          title={
+            vendor.status === 'invited'
+              ? `Withdraw the invitation to ${vendor.farmName}?`
+              : DECISIONS[asking].title(vendor.farmName)
+          }
           message={
             asking === 'decline'
-              ? 'The farm is told by e-mail, with your reason. It may apply again.'
+              ? `The ${vendor.status === 'invited' ? 'invitation is withdrawn and the ' : ''}farm is told by e-mail, with your reason. It may apply again.`
               : 'The farm stops being a vendor here and is told by e-mail, with your reason. Its past reports stay in the books.'
           }
           hint="Shown to the farm in the e-mail and on its markets page."
@@ -245,7 +251,7 @@ function VendorActions({ marketId, vendor }: { marketId: number; vendor: Vendor 
           validate={(note) =>
             note === '' ? 'Say why, so the farm knows' : firstIssue(VendorDecision.safeParse({ decision: asking, note }))
           }
-          confirmLabel={DECISIONS[asking].label}
+          confirmLabel={label(asking)}
           isBusy={decide.isPending}
           error={decide.isError && errorMessage(decide.error, 'Could not save the decision. Please try again.')}
           onConfirm={(note) => send(asking, note)}
