@@ -1,7 +1,7 @@
 import type { BenefitTable } from '@farmstand/shared/benefits/programmes';
 import type { StandAction, StandActionResult, StandCatalog, StandSyncResponse } from '@farmstand/shared/schemas/stand';
 import { ApiError, api } from '@/lib/api';
-import { SyncError } from './queue';
+import { SyncError } from '@/lib/offline-queue';
 
 /**
  * Stand mode's calls: the day's catalogue, the benefit table its tender rules read, and the sync

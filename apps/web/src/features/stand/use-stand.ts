@@ -3,7 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { storage } from '@/lib/storage';
 import { fetchBenefitTable, fetchCatalog, sendBatch } from './api';
 import { StandSession } from './session';
-import { IdbStandStore } from './store';
+import { standStore } from './store';
 
 /**
  * The register's session for the signed-in account, and its state as React reads it. Why it lives
@@ -22,7 +22,7 @@ export function standSession(userId: number): StandSession {
   }
   let session = current?.session;
   if (!session) {
-    session = new StandSession(new IdbStandStore(`farmstand-stand-${userId}`), {
+    session = new StandSession(standStore(userId), {
       send: sendBatch,
       fetchCatalog,
       fetchTable: fetchBenefitTable,
