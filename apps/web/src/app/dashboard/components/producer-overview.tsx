@@ -33,6 +33,12 @@ export function ProducerOverview() {
       text: 'Your phone as the register at the market booth or farm stand, with or without signal.',
     },
     {
+      to: '/farm/markets',
+      icon: <StoreIcon />,
+      title: 'My markets',
+      text: 'The farmers markets you sell at: apply, your place there, each market day’s report and statement.',
+    },
+    {
       to: '/profile',
       icon: <BarnIcon />,
       title: 'My Profile',
