@@ -1,4 +1,10 @@
-import type { BoothCatalog, BoothEntry, BoothEntryResult, BoothSyncResponse } from '@farmstand/shared/schemas/market-office';
+import type {
+  BoothCatalog,
+  BoothDay as BoothDaySchema,
+  BoothEntry,
+  BoothEntryResult,
+  BoothSyncResponse,
+} from '@farmstand/shared/schemas/market-office';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, api } from '@/lib/api';
@@ -15,22 +21,7 @@ export type BoothConflict = { message: string; overCapCents: number; shopperKey:
 export type BoothResult = QueueResult<BoothConflict> & z.infer<typeof BoothEntryResult>;
 
 /** The booth's book of a day (`GET /api/markets/:id/booth/day`): its entries and totals per currency. */
-export type BoothDay = {
-  marketDate: string;
-  isMarketDay: boolean;
-  entries: {
-    id: string;
-    at: string;
-    kind: 'issue' | 'return';
-    currency: BoothEntry['currency'];
-    amountCents: number;
-    matchCents: number;
-    overCapCents: number;
-    shopperKey: string | null;
-    device: string;
-  }[];
-  totals: { currency: BoothEntry['currency']; label: string; issuedCents: number; returnedCents: number; entries: number }[];
-};
+export type BoothDay = z.infer<typeof BoothDaySchema>;
 
 export const fetchBoothCatalog = (marketId: number) => api.get<z.infer<typeof BoothCatalog>>(`/markets/${marketId}/booth`);
 

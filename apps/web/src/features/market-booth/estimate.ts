@@ -1,4 +1,4 @@
-import { percentOfCents } from '@farmstand/shared/format/money';
+import { autoMatchCents } from '@farmstand/shared/markets/booth-rules';
 import type { BoothCatalog, BoothEntry, MarketCurrency } from '@farmstand/shared/schemas/market-office';
 import type { z } from 'zod';
 
@@ -6,8 +6,8 @@ export type Catalog = z.infer<typeof BoothCatalog>;
 
 /**
  * The booth phone's estimate of the incentive's match without signal (decision 582): the match the
- * server would grant for 'auto' (matchPercent of the amount, at most what is left of the shopper's
- * cap today, rounded down to whole incentive tokens), counting what the shopper was matched today
+ * server would grant for 'auto' (the shared rule `autoMatchCents`: matchPercent of the amount, at
+ * most what is left of the shopper's cap today, rounded down to whole incentive tokens), counting what the shopper was matched today
  * as the kept catalogue says plus what this phone queued since. The phone hands that out and sends
  * it as a number; the server records it and flags any part past the cap (another phone's swipe it
  * could not see) for the manager.
@@ -35,8 +35,7 @@ export function estimateMatch(
 ): number {
   const { incentive } = catalog;
   if (!incentive || !entry.shopperKey || !matches(catalog, entry.currency, entry.shopperKey)) return 0;
-  const wanted = Math.min(percentOfCents(entry.amountCents, incentive.matchPercent), capLeft(catalog, entry.shopperKey) ?? 0);
-  return wanted - (wanted % incentive.tokenCents);
+  return autoMatchCents(entry.amountCents, incentive, capLeft(catalog, entry.shopperKey) ?? 0);
 }
 
 /** The match an entry hands out: its own number, or for 'auto' the estimate against this catalogue. */
