@@ -39,6 +39,32 @@ afterAll(async () => {
 });
 
 describe('demo seed', () => {
+  it('makes the demo market with its manager and volunteer, the demo farm approved at its place, another farm applied, and past books', async () => {
+    const page = (await app.inject({ method: 'GET', url: '/api/markets/lexington-farmers-market' })).json();
+    expect(page).toMatchObject({
+      name: 'Lexington Farmers Market',
+      timeZone: 'America/New_York',
+      daysText: ['Saturdays 7 AM–12 PM'],
+    });
+    expect(page.vendors.map((v: { farmName: string }) => v.farmName)).toHaveLength(1);
+    const staff = await rows<{ email: string; role: string }>(sql`
+      select u.email, s.role from market_staff s join users u on u.id = s.user_id order by s.role`);
+    expect(staff).toEqual([
+      { email: 'market@farmstand.test', role: 'manager' },
+      { email: 'booth@farmstand.test', role: 'volunteer' },
+    ]);
+    const vendors = await rows<{ email: string; status: string; point_id: number | null }>(sql`
+      select u.email, v.status, v.point_id from market_vendors v join users u on u.id = v.producer_user_id order by v.status`);
+    expect(vendors).toEqual([
+      { email: expect.any(String), status: 'applied', point_id: null },
+      { email: DEMO_ACCOUNTS[1].email, status: 'approved', point_id: expect.any(Number) },
+    ]);
+    const [books] = await rows<{ entries: number; days: number; redemptions: number }>(sql`
+      select (select count(*)::int from booth_entries) as entries, (select count(*)::int from vendor_days) as days,
+        (select count(*)::int from vendor_redemptions) as redemptions`);
+    expect(books).toEqual({ entries: 9, days: 3, redemptions: 9 });
+  });
+
   it('fills the label fields where the catalogue says them: jars carry their ounces and an ingredient list', async () => {
     const [jar] = await rows<{ net_quantity: string; net_unit: string; ingredient_list: string[] }>(sql`
       select net_quantity, net_unit, ingredient_list from products where price_unit = '8 oz jar' and ingredients is not null limit 1`);

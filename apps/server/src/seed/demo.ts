@@ -21,6 +21,7 @@ import { replaceVariants } from '../modules/products';
 import { DEMO_SHOPPER_EMAILS, draftReview } from './community';
 import { type DemoPictureUrls, removeDemoPictures, storeDemoPictures } from './demo-pictures';
 import { buildDemoFarms, type DemoFarm, type DemoProduct } from './farms';
+import { insertDemoMarket, MARKET_MANAGER_EMAIL, MARKET_VOLUNTEER_EMAIL } from './markets';
 import { buildMeatFarm, MEAT_FARM_EMAIL } from './meat-farm';
 import { insertDemoPickup } from './pickup';
 import { createRandom, type Random } from './random';
@@ -34,6 +35,9 @@ export const DEMO_ACCOUNTS = [
   { role: 'admin', email: 'admin@farmstand.test', password: DEMO_PASSWORD },
   // The meat farm: beef cuts and whole chickens sold by weight (decisions 510, 511).
   { role: 'producer', email: MEAT_FARM_EMAIL, password: DEMO_PASSWORD },
+  // The demo market's manager and its info booth's volunteer (issue 48, decision 581).
+  { role: 'consumer', email: MARKET_MANAGER_EMAIL, password: DEMO_PASSWORD },
+  { role: 'consumer', email: MARKET_VOLUNTEER_EMAIL, password: DEMO_PASSWORD },
 ] as const;
 
 const DEMO_SEED = 20_240_601;
@@ -233,6 +237,12 @@ async function insertDemoCatalog(tx: Db, { farms, pictures, passwordHash, random
   });
   await tx.insert(favorites).values(favoriteRows);
   const pickupPointCount = await insertDemoPickup(tx, farms, farmUserIds, random, now);
+  await insertDemoMarket(tx, {
+    now,
+    passwordHash,
+    demoFarmUserId: farmUserIds[0],
+    applicantUserId: approvedFarmUserIds.find((id) => id !== farmUserIds[0]) ?? farmUserIds[1],
+  });
   await insertDemoStanding(
     tx,
     { userId: farmUserIds[0], producerId: producerIds[0] },
