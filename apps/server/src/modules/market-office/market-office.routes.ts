@@ -37,14 +37,6 @@ const marketRole = {
   access: 'signed-in' as const,
   accessMessages: { signIn: 'Please sign in to work at this market' },
 };
-/** A vendor's own report and statement: farms only. */
-const vendorOnly = {
-  access: ['producer'] as const,
-  accessMessages: {
-    denied: 'Only a farm that sells at this market has a report and a statement here',
-    signIn: 'Please sign in as your farm',
-  },
-};
 
 const sendFile = (reply: FastifyReply, type: string, filename: string, body: string | Uint8Array) =>
   reply
