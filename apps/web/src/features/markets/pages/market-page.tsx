@@ -45,7 +45,7 @@ export default function MarketPage() {
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">{vendorCountText(market.vendorCount)}</p>
       </header>
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <div className="min-w-0 space-y-6 lg:order-1">
+        <div className="min-w-0 space-y-6">
           {market.description && (
             <Card className="p-5">
               <h2 className="mb-2 text-lg font-semibold">About the market</h2>
@@ -54,7 +54,8 @@ export default function MarketPage() {
           )}
           <MarketVendors vendors={market.vendors} nextDay={next} />
         </div>
-        <aside className="space-y-4 lg:order-2">
+        {/* On a phone the days and benefits come first: when to go is what a shopper looks for. */}
+        <aside className="order-first space-y-4 lg:order-last">
           <MarketDays market={market} next={next} />
           <Section title="Benefits">
             <MarketBenefitList benefits={market.benefits} />
