@@ -54,9 +54,11 @@ describe('the market’s books', () => {
   it('counts what a vendor handed in for a day, in cents, from the discrepancy', async () => {
     const put = vi.spyOn(api, 'put').mockResolvedValue({} as never);
     renderBooks();
-    fireEvent.click(await screen.findByRole('button', { name: 'Count Elkhorn Creek Farm on Sat, Oct 3, 2026' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Elkhorn Creek Farm, Sat, Oct 3' });
-    const snap = await within(dialog).findByLabelText('SNAP tokens counted ($)');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Count Elkhorn Creek Farm on Sat, Oct 3, 2026' }, { timeout: 5_000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Elkhorn Creek Farm, Sat, Oct 3' }, { timeout: 5_000 });
+    const snap = await within(dialog).findByLabelText('SNAP tokens counted ($)', {}, { timeout: 5_000 });
     fireEvent.input(snap, { target: { value: '28' } });
     fireEvent.input(within(dialog).getByLabelText('Double Dollars counted ($)'), { target: { value: '20.00' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save the count' }));
@@ -68,9 +70,9 @@ describe('the market’s books', () => {
   it('enters a vendor’s report for it, with the farm’s register beside each figure', async () => {
     const put = vi.spyOn(api, 'put').mockResolvedValue(testVendorDay() as never);
     renderBooks();
-    fireEvent.click(await screen.findByRole('button', { name: 'Open the day' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the day' }, { timeout: 5_000 }));
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText('The farm’s register: $390.00')).toBeTruthy();
+    expect(await within(dialog).findByText('The farm’s register: $390.00', {}, { timeout: 5_000 })).toBeTruthy();
     fireEvent.input(within(dialog).getByLabelText('Sales ($)'), { target: { value: 'lots' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save the report' }));
     expect(await within(dialog).findByText('Enter an amount in dollars, like 12.50')).toBeTruthy();

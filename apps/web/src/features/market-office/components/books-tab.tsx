@@ -50,8 +50,8 @@ export function BooksTab({ market }: { market: Market }) {
   const today = todayDateOnly(new Date(), market.timeZone);
   const [range, setRange] = useState<DateRange>({
     from: market.seasonStart,
-    // The earlier of today and the season's end ('YYYY-MM-DD' sorts as dates do).
-    to: [today, market.seasonEnd].sort()[0],
+    // Today, within the season ('YYYY-MM-DD' sorts as dates do): its last day once it is over, its first before it starts.
+    to: [market.seasonStart, today, market.seasonEnd].sort()[1],
   });
   const [opened, setOpened] = useState<Opened | null>(null);
   const valid = range.from !== '' && range.to !== '' && range.from <= range.to;

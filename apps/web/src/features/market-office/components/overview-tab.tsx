@@ -1,4 +1,5 @@
 import { formatDateOnly, todayDateOnly, weekdayOf } from '@farmstand/shared/format/date-only';
+import { countNoun } from '@farmstand/shared/format/quantity';
 import { clockText, isMarketDay, marketDaysText, nextMarketDates } from '@farmstand/shared/markets/calendar';
 import type { Market } from '@farmstand/shared/schemas/markets';
 import { Link } from 'react-router';
@@ -58,7 +59,7 @@ export function OverviewTab({ market, onOpenTab }: { market: Market; onOpenTab: 
         )}
         <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">
           Season {formatDateOnly(market.seasonStart)} – {formatDateOnly(market.seasonEnd)}
-          {market.closedDates.length > 0 && `, closed on ${market.closedDates.length} date(s)`}
+          {market.closedDates.length > 0 && `, closed on ${countNoun(market.closedDates.length, 'date')}`}
         </p>
       </Card>
       <Card className="p-4 md:col-span-2">
