@@ -112,15 +112,15 @@ export async function findVendor(db: Db, marketId: number, producerUserId: numbe
   return row;
 }
 
-/** Writes a farm's standing at a market (one row per market and farm). */
+/** Writes a farm's standing at a market (one row per market and farm; a row read before keeps its id). */
 export async function saveVendor(
   db: Db,
-  row: Omit<typeof marketVendors.$inferInsert, 'id'> & { marketId: number; producerUserId: number },
+  row: typeof marketVendors.$inferInsert & { marketId: number; producerUserId: number },
 ): Promise<VendorRow> {
-  const { marketId, producerUserId, ...set } = row;
+  const { id: _id, marketId, producerUserId, ...set } = row;
   const [saved] = await db
     .insert(marketVendors)
-    .values(row)
+    .values({ marketId, producerUserId, ...set })
     .onConflictDoUpdate({ target: [marketVendors.marketId, marketVendors.producerUserId], set })
     .returning();
   return saved;
