@@ -143,7 +143,7 @@ export function EntryForm({ catalog, online, device, onRecord }: Props) {
         autoComplete="off"
         value={amount}
         onChange={(event) => setAmount(event.target.value)}
-        hint={token ? `In ${formatCents(token.tokenCents)} ${token.label.toLowerCase()}` : undefined}
+        hint={token ? `${token.label}: ${formatCents(token.tokenCents)} each` : undefined}
         className="min-h-12 text-lg"
       />
 
