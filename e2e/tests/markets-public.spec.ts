@@ -99,11 +99,16 @@ test('a guest finds the market in the list and its page shows its vendors and th
   await expect(page).toHaveTitle(new RegExp(`^${NAME} — Lexington, KY \\| `));
   await expect(page.getByTestId('next-market-day')).toHaveText(`Next market day: ${NEXT_DAY}`);
   await expect(page.getByRole('heading', { name: `Vendors on ${NEXT_DAY}` })).toBeVisible();
-  await expect(page.getByRole('link', { name: farm.farm_name, exact: true })).toHaveAttribute('href', `/producer/${producer.id}`);
+  const vendor = page.getByRole('link', { name: farm.farm_name, exact: true });
+  await expect(vendor).toHaveAttribute('href', `/producer/${producer.id}`);
   const offers = page.getByRole('list', { name: `What ${farm.farm_name} offers` });
   await expect(offers.getByRole('link').first()).toHaveAttribute('href', /^\/product\/\d+$/);
   await expect(page.getByText(/Double Dollars/).first()).toBeVisible();
   await expectAccessible(page);
+  // The farm's own page says it attends the market.
+  await vendor.click();
+  await expect(page.getByRole('heading', { level: 1, name: farm.farm_name })).toBeVisible();
+  await expect(page.getByRole('link', { name: NAME })).toHaveAttribute('href', `/markets/${SLUG}`);
 });
 
 test('a market pin on the map opens the market’s page by keyboard', async ({ page }) => {

@@ -3,10 +3,6 @@ import { Link } from 'react-router';
 /** A market a farm attends as an approved vendor (the producer JSON's `markets`, decision 581). */
 export type FarmMarketLink = { slug: string; name: string };
 
-/** The farm's markets from a producer answer; none when the answer does not say (an answer from before markets). */
-export const farmMarketsOf = (producer: object): readonly FarmMarketLink[] =>
-  (producer as { markets?: readonly FarmMarketLink[] | null }).markets ?? [];
-
 /**
  * "At these markets: Lexington Farmers Market", each linking to the market's page; nothing when the
  * farm attends none. On a card whose whole area is a link, the market links sit above it (`raised`).

@@ -14,7 +14,7 @@ import { parseRouteId } from '@/lib/route-id';
 import { useTrackView } from '@/lib/use-track-view';
 import { usePublicProducer } from '../api';
 import { FarmBenefits } from '../components/farm-benefits';
-import { FarmMarkets, farmMarketsOf } from '../components/farm-markets';
+import { FarmMarkets } from '../components/farm-markets';
 import { FarmProductList } from '../components/farm-product-list';
 import { FarmAvatar } from '../components/profile-image-upload';
 import { PRODUCER_TEXTS } from '../texts';
@@ -112,7 +112,8 @@ function ProducerHeader({
         <FarmRatings producer={producer} />
         <FarmBenefits takes={producer.benefit_takes} state={producer.state} />
         <div className="mt-2">
-          <FarmMarkets markets={farmMarketsOf(producer)} />
+          {/* An offline copy saved before markets existed has none. */}
+          <FarmMarkets markets={producer.markets ?? []} />
         </div>
         <div className="mt-2">{parts.favoriteCount(producer)}</div>
       </div>
