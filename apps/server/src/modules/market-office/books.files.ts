@@ -218,15 +218,22 @@ export async function programmeReportPdf(report: z.infer<typeof ProgrammeReport>
     newLine();
     text(`${column.label}: ${column.source}`, MARGIN);
   }
-  newLine(LINE * 2);
-  text(report.note.slice(0, 180), MARGIN);
-  if (report.note.length > 180) {
+  /** A long text over as many lines as it needs, broken between words. */
+  const paragraph = (value: string) => {
+    let line = '';
+    for (const word of printable(value, supported).split(' ')) {
+      const next = line ? `${line} ${word}` : word;
+      if (line && regular.widthOfTextAtSize(next, SIZE) > width) {
+        newLine();
+        text(line, MARGIN);
+        line = word;
+      } else line = next;
+    }
     newLine();
-    text(report.note.slice(180), MARGIN);
-  }
-  for (const source of report.sources) {
-    newLine();
-    text(`${source.title}: ${source.url}`.slice(0, 190), MARGIN);
-  }
+    text(line, MARGIN);
+  };
+  newLine(LINE);
+  paragraph(report.note);
+  for (const source of report.sources) paragraph(`${source.title}: ${source.url}`);
   return pdf.save();
 }
