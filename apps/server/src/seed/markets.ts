@@ -1,3 +1,4 @@
+import { addDaysToDate } from '@farmstand/shared/format/date-only';
 import { marketDates } from '@farmstand/shared/markets/calendar';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -24,8 +25,8 @@ const TIME_ZONE = 'America/New_York';
 const PAST_DAYS_WITH_BOOKS = 3;
 
 /**
- * The demo market (issue 48, decision 581): Lexington Farmers Market, Saturdays 7 AM–12 PM from April
- * to November of the seed's year (the last one begun), matching SNAP with Kentucky Double Dollars at its booth. Its
+ * The demo market (issue 48, decision 581): Lexington Farmers Market, Saturdays 7 AM–12 PM all year
+ * (a season around the seed's day), matching SNAP with Kentucky Double Dollars at its booth. Its
  * manager and volunteer accounts; the demo farm an approved vendor with its summer market place
  * linked, another farm applied; and the last few market days' booth entries (two SNAP shoppers
  * matched, a card swipe) with the demo farm's reports, one counted short, so the reconciliation
@@ -40,16 +41,18 @@ export async function insertDemoMarket(
     applicantUserId,
   }: { now: Date; passwordHash: string; demoFarmUserId: number; applicantUserId: number },
 ): Promise<void> {
-  // This year's season once it has begun (before April, last year's): there are past market days to show.
+  // Lexington's market runs Saturdays all year; the demo's season runs from eight months before
+  // the day it is seeded to four months after, so the office has past market days to show and
+  // shoppers have coming ones whenever the demo starts.
   const today = localDate(now, TIME_ZONE);
-  const thisYear = Number(today.slice(0, 4));
-  const year = today >= `${thisYear}-04-08` ? thisYear : thisYear - 1;
+  const seasonStart = `${addDaysToDate(today, -243).slice(0, 7)}-01`;
+  const seasonEnd = addDaysToDate(`${addDaysToDate(today, 150).slice(0, 7)}-01`, -1);
   const [market] = await tx
     .insert(markets)
     .values({
       slug: 'lexington-farmers-market',
       name: 'Lexington Farmers Market',
-      description: 'Kentucky’s largest farmers market: Saturday mornings at the Fifth Third Pavilion, Cheapside Park.',
+      description: 'Kentucky’s largest farmers market: Saturday mornings all year, at the Fifth Third Pavilion, Cheapside Park.',
       address: '251 W Main St',
       city: 'Lexington',
       state: 'KY',
@@ -57,8 +60,8 @@ export async function insertDemoMarket(
       latitude: 38.0478,
       longitude: -84.4981,
       timeZone: TIME_ZONE,
-      seasonStart: `${year}-04-01`,
-      seasonEnd: `${year}-11-30`,
+      seasonStart,
+      seasonEnd,
       marketDays: [{ weekday: 6, opens: '07:00', closes: '12:00' }],
       closedDates: [],
       boothSnap: true,

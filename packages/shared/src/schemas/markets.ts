@@ -132,6 +132,8 @@ export const VendorMembership = z.object({
   status: z.enum(VENDOR_STATUSES),
   place: z.object({ id: z.number(), name: z.string() }).nullable(),
   decisionNote: z.string().nullable(),
+  /** Today in the market's zone (its reports are dated by its own calendar, not the phone's). */
+  today: z.string(),
 });
 export const VendorMemberships = z.object({ memberships: z.array(VendorMembership) });
 

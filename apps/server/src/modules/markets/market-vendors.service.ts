@@ -134,6 +134,7 @@ export async function memberships(ctx: AppContext, user: AuthUser): Promise<Vend
       status: row.vendor.status,
       place: row.vendor.pointId && row.placeName ? { id: row.vendor.pointId, name: row.placeName } : null,
       decisionNote: row.vendor.decisionNote,
+      today: localDate(ctx.clock.now(), row.timeZone),
     })),
   };
 }

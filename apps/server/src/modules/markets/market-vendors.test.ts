@@ -40,6 +40,7 @@ describe('a farm applies and the manager decides', () => {
         status: 'applied',
         place: null,
         decisionNote: null,
+        today: '2027-06-25',
       },
     ]);
 
@@ -84,6 +85,21 @@ describe('a farm applies and the manager decides', () => {
     expect(mailCopiesTo(farm.email)[0].subject).toBe(`${market.name} removed your farm from its vendors`);
     expect((await asUser(app, farm).post(`/api/markets/${market.id}/apply`, {})).statusCode).toBe(200);
     expect(await statusOf(farm, market.id)).toBe('applied');
+  });
+
+  it('dates a membership’s today by the market’s zone, not UTC, so a late report is filed on the market’s day', async () => {
+    const market = await buildMarket(app, { timeZone: 'America/Chicago' });
+    const farm = await buildProducer(app);
+    await asUser(app, farm).post(`/api/markets/${market.id}/apply`, {});
+    const clock = app.ctx.clock;
+    // Friday 11:30 PM in Chicago is already Saturday in UTC.
+    app.ctx.clock = new ManualClock(new Date('2027-06-26T04:30:00Z'));
+    try {
+      const answer = await asUser(app, farm).get('/api/markets/vendor/memberships');
+      expect(answer.json().memberships[0].today).toBe('2027-06-25');
+    } finally {
+      app.ctx.clock = clock;
+    }
   });
 
   it('answers 404 for a decision on a farm that never applied, and 400 for an unknown decision', async () => {

@@ -170,6 +170,7 @@ export async function membershipsOf(db: Db, producerUserId: number) {
     .select({
       vendor: marketVendors,
       market: { id: markets.id, slug: markets.slug, name: markets.name, city: markets.city, state: markets.state },
+      timeZone: markets.timeZone,
       placeName: pickupPoints.name,
     })
     .from(marketVendors)

@@ -1,4 +1,3 @@
-import { todayDateOnly } from '@farmstand/shared/format/date-only';
 import type { PickupPoint } from '@farmstand/shared/schemas/pickup';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -27,7 +26,7 @@ export function MembershipCard({ membership, places }: { membership: Membership;
   const link = useLinkPlace();
   const navigate = useNavigate();
   const [place, setPlace] = useState(membership.place ? String(membership.place.id) : '');
-  const [date, setDate] = useState(todayDateOnly());
+  const [date, setDate] = useState(membership.today);
   const canLink = status === 'approved' || status === 'applied';
   const marketPlaces = places.filter((p) => p.kind === 'market');
 
@@ -123,7 +122,7 @@ export function MembershipCard({ membership, places }: { membership: Membership;
                 label="Market day"
                 type="date"
                 value={date}
-                max={todayDateOnly()}
+                max={membership.today}
                 onChange={(e) => setDate(e.target.value)}
               />
             </div>
