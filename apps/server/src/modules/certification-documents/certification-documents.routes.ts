@@ -74,7 +74,7 @@ const certificationDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
       config: { access: 'signed-in' },
       schema: {
         tags,
-        summary: 'Download a certification document (its producer and admins only)',
+        summary: 'Download a certification document (its producer, admins and the managers of its markets only)',
         params: IdParams,
         response: errors(400, 404),
       },

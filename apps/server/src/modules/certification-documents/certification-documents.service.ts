@@ -7,6 +7,7 @@ import {
 import type { AppContext } from '../../lib/context';
 import { forbidden, notFound, unsupportedType } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
+import { managesVendor } from '../markets';
 import { canChangeDocument, canViewDocument } from './certification-documents.policy';
 import * as repo from './certification-documents.repository';
 
@@ -67,7 +68,10 @@ export async function removeDocument(ctx: AppContext, user: AuthUser, certificat
 export async function readDocument(ctx: AppContext, user: AuthUser, certificationId: number) {
   const cert = await repo.findCertificationOwner(ctx.db, certificationId);
   if (!cert) throw notFound(CERTIFICATION_NOT_FOUND);
-  if (!canViewDocument(user, cert.ownerUserId)) throw forbidden('Only the producer and admins can see this document');
+  // A market's manager deciding on the farm (it applied, was invited or sells there) reads it too (decision 581).
+  if (!canViewDocument(user, cert.ownerUserId) && !(await managesVendor(ctx.db, user.id, cert.ownerUserId))) {
+    throw forbidden('Only the producer, admins and the managers of its markets can see this document');
+  }
   const document = await repo.findDocument(ctx.db, certificationId);
   if (!document) throw notFound(DOCUMENT_TEXTS.notFound);
   return document;

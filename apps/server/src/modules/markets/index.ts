@@ -8,6 +8,7 @@ export {
   type MarketActor,
   type MarketNeed,
   type MarketRow,
+  managesVendor,
   marketAccess,
   marketGate,
 } from './markets.access';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certifications, producerBenefits, producers } from '../../db/schema';
+import { certificationDocuments, certifications, producerBenefits, producers } from '../../db/schema';
 import { ManualClock } from '../../jobs/clock';
 import { mailCopiesTo } from '../../lib/mail-copies';
 import { buildUser, type TestUser } from '../../test/factories';
@@ -207,6 +207,44 @@ describe('a vendor links its place at the market', () => {
 });
 
 describe('the vendors’ documents', () => {
+  it('lets the managers of a market the farm applied to open its uploaded document, and no other market’s manager or shopper', async () => {
+    const { market, manager } = await marketWithManager();
+    const other = await marketWithManager();
+    const shopper = await buildUser(app, { userType: 'consumer' });
+    const farm = await buildProducer(app);
+    const [producer] = await app.ctx.db.select().from(producers).where(eq(producers.userId, farm.id));
+    const [cert] = await app.ctx.db
+      .insert(certifications)
+      .values({ producerId: producer.id, certificationType: 'cottage_food_registered', status: 'verified' })
+      .returning();
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+    await app.ctx.db
+      .insert(certificationDocuments)
+      .values({
+        certificationId: cert.id,
+        contentType: 'application/pdf',
+        fileName: 'registration.pdf',
+        byteSize: pdf.length,
+        data: pdf,
+      });
+    const open = (user: TestUser) => asUser(app, user).get(`/api/certifications/${cert.id}/document`);
+
+    expect((await open(manager)).statusCode).toBe(403);
+    await asUser(app, farm).post(`/api/markets/${market.id}/apply`, {});
+    const read = await open(manager);
+    expect(read.statusCode).toBe(200);
+    expect(read.rawPayload.equals(pdf)).toBe(true);
+    expect((await open(other.manager)).statusCode).toBe(403);
+    expect((await open(shopper)).statusCode).toBe(403);
+
+    // Declined: the market no longer decides on it.
+    await asUser(app, manager).post(`/api/markets/${market.id}/vendors/${farm.id}/decision`, {
+      decision: 'decline',
+      note: 'Full',
+    });
+    expect((await open(manager)).statusCode).toBe(403);
+  });
+
   it('lists the farm’s certifications and FMNP authorisations with their expiry state on the market’s day, and warns of the expired and expiring', async () => {
     const { market, manager } = await marketWithManager();
     const noBooth = await buildMarket(app, { boothSnap: false });

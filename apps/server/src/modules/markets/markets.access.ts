@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { marketStaff, markets, marketVendors } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
@@ -68,3 +68,24 @@ export const marketGate = (ctx: AppContext, need: MarketNeed) => async (request:
   const id = Number((request.params as { id?: unknown }).id);
   if (user && Number.isSafeInteger(id) && id > 0) await marketAccess(ctx, user, id, need);
 };
+
+/**
+ * Whether the account manages a market the farm applied to, was invited to or sells at: such a
+ * manager may open the farm's certification documents to decide on it (decision 581).
+ */
+export async function managesVendor(db: Db, userId: number, producerUserId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ marketId: marketStaff.marketId })
+    .from(marketStaff)
+    .innerJoin(marketVendors, eq(marketVendors.marketId, marketStaff.marketId))
+    .where(
+      and(
+        eq(marketStaff.userId, userId),
+        eq(marketStaff.role, 'manager'),
+        eq(marketVendors.producerUserId, producerUserId),
+        inArray(marketVendors.status, ['applied', 'invited', 'approved']),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

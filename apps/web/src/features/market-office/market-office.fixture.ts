@@ -56,7 +56,7 @@ export const testVendors = (): z.output<typeof MarketVendors> => ({
           number: 'HBP-1234',
           expiresOn: '2026-12-20',
           state: 'expiring',
-          url: null,
+          url: '/api/certifications/41/document',
         },
       ],
       warnings: ['Home-based processor registration expires Dec 20, 2026', 'No FNS number while the market swipes SNAP'],

@@ -26,6 +26,8 @@ describe('the market’s vendors', () => {
     const applications = (await screen.findByRole('region', { name: 'Applications' })) as HTMLElement;
     expect(within(applications).getByText('Bluegrass Greens')).toBeTruthy();
     expect(within(applications).getByText(/HBP-1234/)).toBeTruthy();
+    // The uploaded file is private: a button that fetches it with the manager's token, not a bare link.
+    expect(within(applications).getByRole('button', { name: /Home-based processor registration/ })).toBeTruthy();
     expect(within(applications).getByText('expires Dec 20, 2026')).toBeTruthy();
     expect(within(applications).getByText('No FNS number while the market swipes SNAP')).toBeTruthy();
     const vendors = screen.getByRole('region', { name: 'Vendors' });

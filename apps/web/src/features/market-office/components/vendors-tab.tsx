@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Badge, type BadgeTone, Card, Spinner } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
+import { DocumentLink } from '@/components/ui/document-link';
 import { LoadError } from '@/components/ui/load-error';
 import { firstIssue, ReasonDialog } from '@/components/ui/reason-dialog';
 import { errorMessage } from '@/lib/api';
@@ -172,7 +173,10 @@ function Documents({ documents, timeZone }: { documents: Document[]; timeZone: s
     <ul className="space-y-1">
       {documents.map((d) => (
         <li key={`${d.kind}-${d.number ?? d.label}`}>
-          {d.url ? (
+          {d.url?.startsWith('/api/') ? (
+            // An uploaded file is private: fetched with the manager's token (decision 581).
+            <DocumentLink url={d.url} label={d.label} className="font-medium text-brand-700 underline dark:text-green-300" />
+          ) : d.url ? (
             <a href={d.url} target="_blank" rel="noreferrer" className="font-medium text-brand-700 underline dark:text-green-300">
               {d.label}
             </a>
