@@ -218,15 +218,13 @@ describe('the vendors’ documents', () => {
       .values({ producerId: producer.id, certificationType: 'cottage_food_registered', status: 'verified' })
       .returning();
     const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
-    await app.ctx.db
-      .insert(certificationDocuments)
-      .values({
-        certificationId: cert.id,
-        contentType: 'application/pdf',
-        fileName: 'registration.pdf',
-        byteSize: pdf.length,
-        data: pdf,
-      });
+    await app.ctx.db.insert(certificationDocuments).values({
+      certificationId: cert.id,
+      contentType: 'application/pdf',
+      fileName: 'registration.pdf',
+      byteSize: pdf.length,
+      data: pdf,
+    });
     const open = (user: TestUser) => asUser(app, user).get(`/api/certifications/${cert.id}/document`);
 
     expect((await open(manager)).statusCode).toBe(403);
