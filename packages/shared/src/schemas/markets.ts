@@ -116,10 +116,16 @@ export const MarketVendors = z.object({ vendors: z.array(MarketVendor) });
 export const VendorInvite = z.strictObject({
   email: z.email({ error: 'Enter the e-mail address of the farm’s account' }).max(254),
 });
-export const VendorDecision = z.strictObject({
-  decision: z.enum(['approve', 'decline', 'remove']),
-  note: z.string().trim().max(500).default(''),
-});
+/** Declining or removing a farm says why (the farm reads it in its mail and on its markets page). */
+export const VendorDecision = z
+  .strictObject({
+    decision: z.enum(['approve', 'decline', 'remove']),
+    note: z.string().trim().max(500).default(''),
+  })
+  .refine((d) => d.decision === 'approve' || d.note !== '', {
+    message: 'Say why, for the farm: a decline or a removal needs a reason',
+    path: ['note'],
+  });
 export const VendorApplication = z.strictObject({
   message: z.string().trim().max(1000).default(''),
   pointId: dbId().nullable().default(null),

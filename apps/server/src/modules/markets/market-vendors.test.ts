@@ -54,6 +54,12 @@ describe('a farm applies and the manager decides', () => {
       }),
     ]);
 
+    const withoutReason = await asUser(app, manager).post(`/api/markets/${market.id}/vendors/${farm.id}/decision`, {
+      decision: 'decline',
+    });
+    expect(withoutReason.statusCode).toBe(400);
+    expect(withoutReason.json().message).toContain('a decline or a removal needs a reason');
+
     const declined = await asUser(app, manager).post(`/api/markets/${market.id}/vendors/${farm.id}/decision`, {
       decision: 'decline',
       note: 'Full this season',
@@ -80,6 +86,7 @@ describe('a farm applies and the manager decides', () => {
 
     const removed = await asUser(app, manager).post(`/api/markets/${market.id}/vendors/${farm.id}/decision`, {
       decision: 'remove',
+      note: 'Moved to another market',
     });
     expect(removed.json().vendors[0].status).toBe('removed');
     expect(mailCopiesTo(farm.email)[0].subject).toBe(`${market.name} removed your farm from its vendors`);
@@ -165,6 +172,7 @@ describe('the manager invites a farm', () => {
     await asUser(app, manager).post(`/api/markets/${market.id}/vendors/invite`, { email: farm.email });
     const withdrawn = await asUser(app, manager).post(`/api/markets/${market.id}/vendors/${farm.id}/decision`, {
       decision: 'decline',
+      note: 'Moved to another market',
     });
     expect(withdrawn.json().vendors[0].status).toBe('declined');
     expect((await asUser(app, farm).post(`/api/markets/${market.id}/accept`)).statusCode).toBe(404);
