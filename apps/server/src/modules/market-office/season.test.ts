@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { addDaysToDate } from '@farmstand/shared/format/date-only';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../plugins/auth';
 import { bearer, type TestUser } from '../../test/factories';
@@ -35,7 +36,7 @@ const CAP = 2000;
 const FEE = { bp: 500, min: 500, max: 2500 };
 
 // 30 Saturdays from 6 April 2030.
-const DAYS = Array.from({ length: 30 }, (_, i) => new Date(Date.UTC(2030, 3, 6 + 7 * i)).toISOString().slice(0, 10));
+const DAYS = Array.from({ length: 30 }, (_, i) => addDaysToDate('2030-04-06', 7 * i));
 const SEASON_END = DAYS[29];
 
 type Entry = {

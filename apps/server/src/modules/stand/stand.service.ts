@@ -160,12 +160,12 @@ const OLDEST_ACTION_DAYS = 60;
  * the farmer to ring up again) when it is more than `OLDEST_ACTION_DAYS` old: a phone whose clock
  * is wrong would otherwise file the sale in a day's books long gone.
  */
-function momentOf(ctx: AppContext, at: string): Date {
+function momentOf(ctx: AppContext, at: string, timeZone: string): Date {
   const now = ctx.clock.now();
   const moment = new Date(Math.min(Date.parse(at), now.getTime()));
   if (now.getTime() - moment.getTime() > OLDEST_ACTION_DAYS * DAY_MS)
     throw badRequest(
-      `This was dated ${moment.toISOString().slice(0, 10)}, more than ${OLDEST_ACTION_DAYS} days ago: check the phone's date and ring it up again`,
+      `This was dated ${localDate(moment, timeZone)}, more than ${OLDEST_ACTION_DAYS} days ago: check the phone's date and ring it up again`,
       'at',
     );
   return moment;
@@ -185,7 +185,7 @@ async function applySale(
   farm: StandFarm,
   action: StandSaleAction,
 ): Promise<StandActionResult | null> {
-  const at = momentOf(ctx, action.at);
+  const at = momentOf(ctx, action.at, farm.timeZone);
   const classes = await repo.taxClasses(
     ctx.db,
     action.lines.map((l) => l.productId),
@@ -296,7 +296,7 @@ async function applyPickup(
   farm: StandFarm,
   action: StandPickupAction,
 ): Promise<StandActionResult | null> {
-  const at = momentOf(ctx, action.at);
+  const at = momentOf(ctx, action.at, farm.timeZone);
   const input = { orderId: action.orderId, at, weights: action.weights, tenders: tendersOf(action.tenders) };
   const checked = await checkStandPickup(ctx, user, input);
   if (checked.kind === 'closed') return pickupAsSale(ctx, user, farm, action, checked, at);
