@@ -1,9 +1,9 @@
 import { MARKET_BATCH } from '@farmstand/shared/constants/limits';
 import { todayDateOnly } from '@farmstand/shared/format/date-only';
 import type { BoothEntry } from '@farmstand/shared/schemas/market-office';
-import { useEffect, useSyncExternalStore } from 'react';
 import { IdbOfflineStore, type SyncError } from '@/lib/offline-queue';
 import { OfflineSession } from '@/lib/offline-session';
+import { useOfflineSession } from '@/lib/use-offline-session';
 import { type BoothConflict, type BoothResult, fetchBoothCatalog, sendEntries } from './api';
 import { type Catalog, withEntries } from './estimate';
 
@@ -69,18 +69,5 @@ export function boothSession(userId: number, marketId: number): BoothSession {
 }
 
 export function useBoothSession(userId: number, marketId: number) {
-  const session = boothSession(userId, marketId);
-  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
-  useEffect(() => {
-    void session.start();
-    const online = () => session.setOnline(true);
-    const offline = () => session.setOnline(false);
-    window.addEventListener('online', online);
-    window.addEventListener('offline', offline);
-    return () => {
-      window.removeEventListener('online', online);
-      window.removeEventListener('offline', offline);
-    };
-  }, [session]);
-  return { session, snapshot };
+  return useOfflineSession(boothSession(userId, marketId));
 }

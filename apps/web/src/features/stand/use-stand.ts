@@ -1,6 +1,7 @@
 import type { StandAction } from '@farmstand/shared/schemas/stand';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { storage } from '@/lib/storage';
+import { useOfflineSession } from '@/lib/use-offline-session';
 import { fetchBenefitTable, fetchCatalog, sendBatch } from './api';
 import { StandSession } from './session';
 import { standStore } from './store';
@@ -41,20 +42,7 @@ export function standSession(userId: number): StandSession {
 }
 
 export function useStandSession(userId: number) {
-  const session = standSession(userId);
-  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
-  useEffect(() => {
-    void session.start();
-    const online = () => session.setOnline(true);
-    const offline = () => session.setOnline(false);
-    window.addEventListener('online', online);
-    window.addEventListener('offline', offline);
-    return () => {
-      window.removeEventListener('online', online);
-      window.removeEventListener('offline', offline);
-    };
-  }, [session]);
-  return { session, snapshot };
+  return useOfflineSession(standSession(userId));
 }
 
 const DEVICE_KEY = 'farmstand.standDevice';
