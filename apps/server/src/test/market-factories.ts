@@ -36,6 +36,12 @@ export const validMarketInput = (overrides: Partial<MarketInput> = {}): MarketIn
   feeMinCents: null,
   feeMaxCents: null,
   shareContacts: false,
+  basketOn: false,
+  basketOpensDays: 6,
+  basketClosesHours: 36,
+  basketFeeKind: 'none',
+  basketFeeCents: 0,
+  basketFeePercentBp: 0,
   ...overrides,
 });
 

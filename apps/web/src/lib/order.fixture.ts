@@ -85,6 +85,7 @@ export const testOrder = (overrides: Partial<Order> = {}): Order => ({
   standing_id: null,
   planned_benefits: [],
   conversation_id: null,
+  market_order_id: null,
   created_at: '2030-06-05T12:00:00.000Z',
   expires_at: '2030-06-07T12:00:00.000Z',
   events: [],

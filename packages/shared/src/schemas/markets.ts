@@ -28,6 +28,9 @@ export type MarketDayRule = z.infer<typeof MarketDayRule>;
 
 export const MARKET_FEE_KINDS = ['none', 'per_day', 'per_season', 'percent'] as const;
 export type MarketFeeKind = (typeof MARKET_FEE_KINDS)[number];
+/** The market basket's fee on each vendor's part (issue 49, decision 584): none, flat per part, or a percentage of it. */
+export const BASKET_FEE_KINDS = ['none', 'per_order', 'percent'] as const;
+export type BasketFeeKind = (typeof BASKET_FEE_KINDS)[number];
 
 /** What a manager edits about the market (an admin creates it with the same fields). */
 export const MarketInput = z.strictObject({
@@ -58,6 +61,20 @@ export const MarketInput = z.strictObject({
   feeMinCents: cents('The minimum fee').nullable().default(null),
   feeMaxCents: cents('The maximum fee').nullable().default(null),
   shareContacts: z.boolean().default(false),
+  /** The market basket (issue 49): shoppers reserve from several vendors for a market day. */
+  basketOn: z.boolean().default(false),
+  /** Ordering for a market day opens this many days before it opens… */
+  basketOpensDays: z
+    .number()
+    .int()
+    .min(1, 'Ordering opens at least a day before')
+    .max(28, 'Ordering opens at most 28 days before')
+    .default(6),
+  /** …and closes this many hours before it opens (a farm's own earlier cut-off wins for its products). */
+  basketClosesHours: z.number().int().min(0).max(168, 'Ordering closes at most 168 hours (7 days) before').default(36),
+  basketFeeKind: z.enum(BASKET_FEE_KINDS).default('none'),
+  basketFeeCents: cents('The basket fee', 100_000).default(0),
+  basketFeePercentBp: z.number().int().min(0).max(5000, 'A fee percentage is at most 50 %').default(0),
 });
 export type MarketInput = z.infer<typeof MarketInput>;
 

@@ -183,6 +183,8 @@ export const Order = z.object({
   /** The benefits the shopper told the farm they plan to pay with (its shopper, its farm and admins only; else []). */
   planned_benefits: z.array(z.enum(BENEFIT_PROGRAMMES)),
   conversation_id: z.number().nullable(),
+  /** The market basket this order is one farm's part of (issue 49: `GET /api/market-orders/:id`), or null. */
+  market_order_id: z.number().nullable(),
   created_at: z.string(),
   expires_at: z.string(),
   events: z.array(OrderEvent),

@@ -1,4 +1,5 @@
 export * from './benefits';
+export * from './books';
 export * from './certification-documents';
 export * from './community';
 export * from './csa';

@@ -66,6 +66,20 @@ export const markets = pgTable(
     feeMaxCents: integer('fee_max_cents'),
     /** A farm may see another vendor's shoppers' contact details (the market basket, issue 49). */
     shareContacts: boolean('share_contacts').notNull().default(false),
+    /**
+     * The market basket (issue 49, decision 584): shoppers reserve from several vendors for a market
+     * day. Ordering opens `basketOpensDays` days before the market day's opening and closes
+     * `basketClosesHours` hours before it (a farm's own earlier cut-off at its market place wins
+     * for its products); the market's fee per vendor's part: flat per part or basis points of it.
+     */
+    basketOn: boolean('basket_on').notNull().default(false),
+    basketOpensDays: integer('basket_opens_days').notNull().default(6),
+    basketClosesHours: integer('basket_closes_hours').notNull().default(36),
+    basketFeeKind: text('basket_fee_kind', { enum: ['none', 'per_order', 'percent'] })
+      .notNull()
+      .default('none'),
+    basketFeeCents: integer('basket_fee_cents').notNull().default(0),
+    basketFeePercentBp: integer('basket_fee_percent_bp').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -214,4 +228,55 @@ export const vendorRedemptions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.marketId, t.marketDate, t.producerUserId, t.currency] })],
+);
+
+/**
+ * A shopper's market basket (issue 49, decision 584): one order per farm (`orders.market_order_id`),
+ * placed together in one transaction or not at all, for the market's pickup on `marketDate`.
+ * `clientKey` is the basket's own id from the shopper's browser: a retried placement answers the
+ * market order already placed. Picked up once for all parts at the market's checkout
+ * (`pickedUpAt`); `cardKey` is the last four digits of the card the Double Dollars were matched to.
+ */
+export const marketOrders = pgTable(
+  'market_orders',
+  {
+    id: serial('id').primaryKey(),
+    marketId: integer('market_id')
+      .notNull()
+      .references(() => markets.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientKey: text('client_key').notNull(),
+    marketDate: date('market_date', { mode: 'string' }).notNull(),
+    pickupStart: timestamp('pickup_start', { withTimezone: true }).notNull(),
+    pickupEnd: timestamp('pickup_end', { withTimezone: true }).notNull(),
+    shopperName: text('shopper_name').notNull(),
+    shopperPhone: text('shopper_phone'),
+    pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
+    pickedUpBy: integer('picked_up_by').references(() => users.id, { onDelete: 'set null' }),
+    cardKey: text('card_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('market_orders_customer_key_idx').on(t.customerId, t.clientKey),
+    index('market_orders_market_day_idx').on(t.marketId, t.marketDate),
+  ],
+);
+
+/** A vendor arrived at the market's pickup day (grower check-in, issue 49): when, and who checked it in. */
+export const marketCheckins = pgTable(
+  'market_checkins',
+  {
+    marketId: integer('market_id')
+      .notNull()
+      .references(() => markets.id, { onDelete: 'cascade' }),
+    marketDate: date('market_date', { mode: 'string' }).notNull(),
+    producerUserId: integer('producer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }).notNull(),
+    checkedBy: integer('checked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.marketId, t.marketDate, t.producerUserId] })],
 );

@@ -185,6 +185,13 @@ export const orders = pgTable(
     taxCents: integer('tax_cents').notNull().default(0),
     taxableCents: integer('taxable_cents').notNull().default(0),
     exemptCents: integer('exempt_cents').notNull().default(0),
+    /**
+     * The market basket this order is one farm's part of (issue 49, `markets.ts#marketOrders`; the
+     * foreign key is the migration's, since that file imports this one), and the market's basket
+     * fee the part accrued when it was picked up (decision 584).
+     */
+    marketOrderId: integer('market_order_id'),
+    marketFeeCents: integer('market_fee_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
@@ -194,6 +201,7 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_point_window_idx').on(t.pointId, t.windowStart),
     index('orders_created_idx').on(t.createdAt),
+    index('orders_market_order_idx').on(t.marketOrderId).where(sql`${t.marketOrderId} is not null`),
     // The stand's day books read one farm's stand sales of a local date.
     index('orders_stand_day_idx').on(t.producerUserId, t.windowDate).where(sql`${t.source} = 'stand'`),
     // The expiry sweep reads only unanswered requests.

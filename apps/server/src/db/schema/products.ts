@@ -1,7 +1,7 @@
 import type { ShareTerms } from '@farmstand/shared/schemas/shares';
 import { TAX_CLASSES } from '@farmstand/shared/tax/classes';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tsvector, updatedAt } from './columns';
 import { producers } from './producers';
 
@@ -13,6 +13,8 @@ export const products = pgTable(
       .notNull()
       .references(() => producers.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The farm's own code for the product (issue 50): the catalogue file's key beside the id, unique per farm. */
+    sku: text('sku'),
     category: text('category').notNull(),
     description: text('description'),
     priceCents: integer('price_cents'),
@@ -79,6 +81,7 @@ export const products = pgTable(
   },
   (t) => [
     index('products_producer_idx').on(t.producerId),
+    uniqueIndex('products_producer_sku_idx').on(t.producerId, t.sku).where(sql`${t.sku} is not null`),
     index('products_category_idx').on(t.category),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
@@ -101,6 +104,8 @@ export const productVariants = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
     name: text('name').notNull(),
+    /** The farm's own code for the variant (issue 50), unique within its product. */
+    sku: text('sku'),
     priceCents: integer('price_cents'),
     priceUnit: text('price_unit'),
     weightUnit: text('weight_unit', { enum: ['lb', 'oz'] }),
@@ -116,5 +121,8 @@ export const productVariants = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('product_variants_product_idx').on(t.productId, t.position)],
+  (t) => [
+    index('product_variants_product_idx').on(t.productId, t.position),
+    uniqueIndex('product_variants_product_sku_idx').on(t.productId, t.sku).where(sql`${t.sku} is not null`),
+  ],
 );

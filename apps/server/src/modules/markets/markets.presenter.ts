@@ -38,6 +38,12 @@ export function presentMarket(row: MarketRow): Market {
     feeMinCents: row.feeMinCents,
     feeMaxCents: row.feeMaxCents,
     shareContacts: row.shareContacts,
+    basketOn: row.basketOn,
+    basketOpensDays: row.basketOpensDays,
+    basketClosesHours: row.basketClosesHours,
+    basketFeeKind: row.basketFeeKind,
+    basketFeeCents: row.basketFeeCents,
+    basketFeePercentBp: row.basketFeePercentBp,
   };
 }
 

@@ -6,8 +6,16 @@ import type { ItemRow, OrderRow } from './orders.repository';
 /** The sales tax is written once the sale's tenders are known (a walk-up sale: decision 576). */
 export type NewOrder = Omit<
   OrderRow,
-  'id' | 'status' | 'declineReason' | 'conversationId' | 'taxCents' | 'taxableCents' | 'exemptCents'
->;
+  | 'id'
+  | 'status'
+  | 'declineReason'
+  | 'conversationId'
+  | 'taxCents'
+  | 'taxableCents'
+  | 'exemptCents'
+  | 'marketFeeCents'
+  | 'marketOrderId'
+> & { marketOrderId?: number | null };
 export type NewItem = Omit<
   ItemRow,
   'id' | 'orderId' | 'reservedQuantity' | 'orderedQuantity' | 'shortReason' | 'taxCents' | 'taxClass'

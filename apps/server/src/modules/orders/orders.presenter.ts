@@ -73,6 +73,7 @@ export function presentOrder(row: OrderDetails, role: OrderRole, at: Date): Orde
     // Told by the shopper to this farm for this order (decision 516): its two sides and admins only.
     planned_benefits: role === 'none' ? [] : row.plannedBenefits,
     conversation_id: row.conversationId,
+    market_order_id: row.marketOrderId,
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
     events: row.events.map((event) => ({

@@ -34,6 +34,12 @@ export const testMarket = (over: Partial<Market> = {}): Market => ({
   feeMinCents: null,
   feeMaxCents: null,
   shareContacts: false,
+  basketOn: false,
+  basketOpensDays: 6,
+  basketClosesHours: 36,
+  basketFeeKind: 'none',
+  basketFeeCents: 0,
+  basketFeePercentBp: 0,
   ...over,
 });
 

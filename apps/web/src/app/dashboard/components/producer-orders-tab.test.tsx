@@ -49,6 +49,7 @@ const order = (id: number, name: string, status: string, startsAt: string, date 
   decline_reason: null,
   standing_id: null,
   conversation_id: null,
+  market_order_id: null,
   created_at: '2030-06-05T12:00:00.000Z',
   expires_at: '2030-06-07T12:00:00.000Z',
   events: [],

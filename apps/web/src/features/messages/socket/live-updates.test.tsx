@@ -17,6 +17,7 @@ const message = (inquiryId: number | null) => ({
   id: 1,
   standing_id: null,
   conversation_id: 3,
+  market_order_id: null,
   sender_id: 9,
   content: 'Product inquiry: Eggs',
   created_at: '2030-01-01T00:00:00.000Z',
