@@ -71,6 +71,48 @@ describe('the market’s settings form', () => {
     });
   });
 
+  it('keeps the market basket’s settings when other fields are saved, and sends its window and a flat fee per part in cents', async () => {
+    const market = testMarket({
+      basketOn: true,
+      basketOpensDays: 5,
+      basketClosesHours: 20,
+      basketFeeKind: 'percent',
+      basketFeePercentBp: 250,
+    });
+    const onSubmit = renderForm(vi.fn().mockResolvedValue(undefined), market);
+    type('Name', 'Lexington Market');
+    save();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({
+      name: 'Lexington Market',
+      basketOn: true,
+      basketOpensDays: 5,
+      basketClosesHours: 20,
+      basketFeeKind: 'percent',
+      basketFeeCents: 0,
+      basketFeePercentBp: 250,
+    });
+    change('Basket fee', 'per_order');
+    type('Fee per vendor’s part ($)', '0.50');
+    type('Ordering closes (hours before the market opens)', '12');
+    save();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(onSubmit.mock.calls[1][0]).toMatchObject({
+      basketFeeKind: 'per_order',
+      basketFeeCents: 50,
+      basketFeePercentBp: 0,
+      basketClosesHours: 12,
+    });
+  });
+
+  it('refuses a basket window that is no whole number of days, under its field', async () => {
+    const onSubmit = renderForm(vi.fn(), testMarket({ basketOn: true }));
+    type('Ordering opens (days before the market day)', '2.5');
+    save();
+    expect(await screen.findByText('Enter a whole number')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('shows the request’s failure above the button', () => {
     render(<MarketForm thisYear={2026} submitLabel="Create market" error="A market with this name exists" onSubmit={vi.fn()} />);
     expect(screen.getByRole('alert').textContent).toBe('A market with this name exists');

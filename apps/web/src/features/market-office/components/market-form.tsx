@@ -4,7 +4,14 @@ import { WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
 import { PICKUP_TIME_ZONES, TIME_ZONE_LABELS } from '@farmstand/shared/constants/time-zones';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import { centsText, formatCents } from '@farmstand/shared/format/money';
-import { MARKET_FEE_KINDS, type Market, type MarketFeeKind, MarketInput } from '@farmstand/shared/schemas/markets';
+import {
+  BASKET_FEE_KINDS,
+  type BasketFeeKind,
+  MARKET_FEE_KINDS,
+  type Market,
+  type MarketFeeKind,
+  MarketInput,
+} from '@farmstand/shared/schemas/markets';
 import { useState } from 'react';
 import { type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -22,7 +29,8 @@ const MONEY = ['matchCapCents', 'snapTokenCents', 'creditTokenCents', 'feeCents'
 type MoneyField = (typeof MONEY)[number];
 const TEXT = ['name', 'description', 'address', 'city', 'zip', 'latitude', 'longitude', 'seasonStart', 'seasonEnd'] as const;
 type DayRow = { weekday: string; opens: string; closes: string };
-type Values = Record<(typeof TEXT)[number] | MoneyField | 'feePercent' | 'incentiveId', string> & {
+type BasketText = 'basketOpensDays' | 'basketClosesHours' | 'basketFeeCents' | 'basketFeePercent';
+type Values = Record<(typeof TEXT)[number] | MoneyField | 'feePercent' | 'incentiveId' | BasketText, string> & {
   state: string;
   timeZone: string;
   feeKind: MarketFeeKind;
@@ -33,6 +41,8 @@ type Values = Record<(typeof TEXT)[number] | MoneyField | 'feePercent' | 'incent
   boothWic: boolean;
   boothSenior: boolean;
   shareContacts: boolean;
+  basketOn: boolean;
+  basketFeeKind: BasketFeeKind;
 };
 
 export const BAD_DOLLARS = 'Enter an amount in dollars, like 12.50';
@@ -45,6 +55,13 @@ export const FEE_KIND_LABELS: Record<MarketFeeKind, string> = {
   per_season: 'A fee per season',
   percent: 'A percentage of sales',
 };
+
+export const BASKET_FEE_KIND_LABELS: Record<BasketFeeKind, string> = {
+  none: 'No basket fee',
+  per_order: 'A flat fee per vendor’s part',
+  percent: 'A percentage of each vendor’s part',
+};
+const BAD_WHOLE = 'Enter a whole number';
 
 const dollars = (cents: number | null | undefined) => (cents == null ? '' : centsText(cents));
 
@@ -82,6 +99,12 @@ function valuesOf(market: Market | undefined, thisYear: number): Values {
     feeMinCents: dollars(m?.feeMinCents),
     feeMaxCents: dollars(m?.feeMaxCents),
     shareContacts: m?.shareContacts ?? false,
+    basketOn: m?.basketOn ?? false,
+    basketOpensDays: String(m?.basketOpensDays ?? 6),
+    basketClosesHours: String(m?.basketClosesHours ?? 36),
+    basketFeeKind: m?.basketFeeKind ?? 'none',
+    basketFeeCents: dollars(m?.basketFeeCents ?? 0),
+    basketFeePercent: dollars(m?.basketFeePercentBp ?? 0),
   };
 }
 
@@ -102,6 +125,15 @@ function toRequest(v: Values, problem: (field: string, message: string) => void)
   const percentBp = parseDollars(v.feePercent);
   if (percentBp === null) problem('feePercent', BAD_PERCENT);
   const fee = v.feeKind === 'per_day' || v.feeKind === 'per_season';
+  const whole = (field: 'basketOpensDays' | 'basketClosesHours') => {
+    const n = Number(v[field].trim() || Number.NaN);
+    if (!Number.isInteger(n)) problem(field, BAD_WHOLE);
+    return n;
+  };
+  const basketPercentBp = parseDollars(v.basketFeePercent);
+  if (v.basketFeeKind === 'percent' && basketPercentBp === null) problem('basketFeePercent', BAD_PERCENT);
+  const basketFee = v.basketFeeKind === 'per_order' ? parseDollars(v.basketFeeCents) : 0;
+  if (basketFee === null) problem('basketFeeCents', BAD_DOLLARS);
   return {
     name: v.name,
     description: v.description,
@@ -130,11 +162,19 @@ function toRequest(v: Values, problem: (field: string, message: string) => void)
     feeMinCents: v.feeKind === 'percent' ? cents('feeMinCents', true) : null,
     feeMaxCents: v.feeKind === 'percent' ? cents('feeMaxCents', true) : null,
     shareContacts: v.shareContacts,
+    // Every basket field is sent, always: MarketInput's defaults would otherwise reset them.
+    basketOn: v.basketOn,
+    basketOpensDays: whole('basketOpensDays'),
+    basketClosesHours: whole('basketClosesHours'),
+    basketFeeKind: v.basketFeeKind,
+    basketFeeCents: basketFee ?? 0,
+    basketFeePercentBp: v.basketFeeKind === 'percent' ? (basketPercentBp ?? 0) : 0,
   };
 }
 
 /** A problem of the request under the field that shows it ("feePercentBp" is typed as "feePercent"). */
-const fieldOf = (path: readonly PropertyKey[]) => (path[0] === 'feePercentBp' ? 'feePercent' : wholePath(path));
+const fieldOf = (path: readonly PropertyKey[]) =>
+  path[0] === 'feePercentBp' ? 'feePercent' : path[0] === 'basketFeePercentBp' ? 'basketFeePercent' : wholePath(path);
 
 type Form = UseFormReturn<Values, unknown, MarketInput>;
 
@@ -215,6 +255,7 @@ export function MarketForm({
       <SeasonFields form={form} />
       <BoothFields form={form} />
       <FeeFields form={form} />
+      <BasketFields form={form} />
       <FormError>{error}</FormError>
       <Button type="submit" isLoading={isSubmitting}>
         {submitLabel}
@@ -226,7 +267,7 @@ export function MarketForm({
 const legend = 'text-lg font-semibold';
 
 /** A yes/no of the form as a checkbox's `checked` and `onChange`. */
-function check(form: Form, name: 'boothSnap' | 'boothCredit' | 'boothWic' | 'boothSenior' | 'shareContacts') {
+function check(form: Form, name: 'boothSnap' | 'boothCredit' | 'boothWic' | 'boothSenior' | 'shareContacts' | 'basketOn') {
   return {
     checked: form.watch(name),
     onChange: (checked: boolean) => form.setValue(name, checked, { shouldDirty: true }),
@@ -408,6 +449,68 @@ function FeeFields({ form }: { form: Form }) {
             {...form.register('feeMaxCents')}
           />
         </div>
+      )}
+    </fieldset>
+  );
+}
+
+/** The market basket (issue 49): shoppers reserve from several vendors for a market day and pick up once. */
+function BasketFields({ form }: { form: Form }) {
+  const { errors } = form.formState;
+  const on = form.watch('basketOn');
+  const kind = form.watch('basketFeeKind');
+  return (
+    <fieldset className={fieldset}>
+      <legend className={legend}>Market basket</legend>
+      <p className="text-sm text-stone-700 dark:text-stone-300">
+        Shoppers fill one basket from several vendors on the market’s page and pick it all up at the booth. Each vendor stays the
+        seller and is paid at pickup; a basket fee goes on the vendor’s statement, never out of SNAP.
+      </p>
+      <Checkbox label="Shoppers may order a market basket" {...check(form, 'basketOn')} />
+      {/* Shown while on; kept in the form while off: every basket field is sent either way. */}
+      {on && (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextInput
+              label="Ordering opens (days before the market day)"
+              inputMode="numeric"
+              error={errors.basketOpensDays?.message}
+              {...form.register('basketOpensDays')}
+            />
+            <TextInput
+              label="Ordering closes (hours before the market opens)"
+              inputMode="numeric"
+              hint="A vendor’s own earlier cut-off wins for its products"
+              error={errors.basketClosesHours?.message}
+              {...form.register('basketClosesHours')}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectInput label="Basket fee" {...form.register('basketFeeKind')}>
+              {BASKET_FEE_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {BASKET_FEE_KIND_LABELS[k]}
+                </option>
+              ))}
+            </SelectInput>
+            {kind === 'per_order' && (
+              <TextInput
+                label="Fee per vendor’s part ($)"
+                inputMode="decimal"
+                error={errors.basketFeeCents?.message}
+                {...form.register('basketFeeCents')}
+              />
+            )}
+            {kind === 'percent' && (
+              <TextInput
+                label="Percentage of each vendor’s part (%)"
+                inputMode="decimal"
+                error={errors.basketFeePercent?.message}
+                {...form.register('basketFeePercent')}
+              />
+            )}
+          </div>
+        </>
       )}
     </fieldset>
   );
