@@ -1,5 +1,5 @@
 import { WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
-import { formatDateOnly } from '@farmstand/shared/format/date-only';
+import { formatDateOnly, parseDateOnly, weekdayOf } from '@farmstand/shared/format/date-only';
 import { clockDiffersFromViewer, formatZonedDay, formatZonedTime } from './format';
 
 /** Short names of the region's zones, added to a time when the viewer's clock reads otherwise. */
@@ -33,3 +33,17 @@ export function formatClock(hhmm: string): string {
 /** "Wednesday 4:00 PM – 6:30 PM", a weekly pickup time. */
 export const formatWeeklySlot = (slot: { weekday: number; start: string; end: string }) =>
   `${WEEKDAY_NAMES[slot.weekday]} ${formatClock(slot.start)} – ${formatClock(slot.end)}`;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * "Saturday, Dec 12" for a market day ('2026-12-12'). The date is already the market's own (the
+ * server counts it in the market's zone): it is written as a calendar day, never through a Date in
+ * the viewer's zone, so a shopper elsewhere reads the same day.
+ */
+export function marketDayText(date: string, withYear = false): string {
+  const parts = parseDateOnly(date);
+  if (!parts) return date;
+  const day = `${WEEKDAY_NAMES[weekdayOf(date)]}, ${MONTHS[parts.month - 1]} ${parts.day}`;
+  return withYear ? `${day}, ${parts.year}` : day;
+}

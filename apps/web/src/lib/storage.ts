@@ -35,7 +35,7 @@ export const SIGNED_OUT_EVENT = 'farmstand:signed-out';
  * What the browser keeps for the person signed in, which the next person at a shared computer must
  * not see. A guest's basket survives signing in (it stays until sign-out); nothing survives signing out.
  */
-const PERSONAL_KEYS = [STORAGE_KEYS.baskets, STORAGE_KEYS.pickupName];
+const PERSONAL_KEYS = [STORAGE_KEYS.baskets, STORAGE_KEYS.pickupName, STORAGE_KEYS.marketBaskets];
 
 /**
  * Ends the session in this browser: sign-out, a 401 from the API and a stored session the server

@@ -77,6 +77,8 @@ export const STORAGE_KEYS = {
   /** The shopper's baskets and the name last given for pickup: removed on sign-out (lib/storage.ts). */
   baskets: 'farmstandBaskets',
   pickupName: 'farmstandPickupName',
+  /** The shopper's market baskets, one per market (issue 49): removed on sign-out too. */
+  marketBaskets: 'farmstandMarketBaskets',
 } as const;
 
 /** Terms and privacy facts (spec 01 §9, spec 02 §9). */

@@ -72,6 +72,10 @@ export const ORDER_LIMITS = {
   expiryHours: 48,
 } as const;
 
+/** The most of a product (or variant) one line may reserve: its stock, within the line limits. */
+export const maxReservable = (stock: number | null) =>
+  stock === null ? ORDER_LIMITS.maxUntrackedQuantity : Math.min(stock, ORDER_LIMITS.maxQuantityPerLine);
+
 export const ORDER_TEXTS = {
   payAtPickup: 'Pay the producer at pickup',
   placed: 'Reservation sent. The producer will confirm it.',

@@ -10,6 +10,7 @@ const SearchPage = lazyPage(() => import('./search-page'));
 const CheckoutPage = lazyPage(() => import('./checkout-page'));
 const OrdersPage = lazyPage(() => import('./orders-page'));
 const FavoritesPage = lazyPage(() => import('./favorites-page'));
+const MarketPage = lazyPage(() => import('./market-page'));
 
 /**
  * The pages that show parts of several features: each feature's page takes the others' parts as
@@ -21,6 +22,7 @@ export const routes: RouteObject[] = [
   { path: '/producer/:id', element: <PublicProducerPage /> },
   { path: '/producers/:id', element: <PublicProducerPage /> },
   { path: '/search', element: <SearchPage /> },
+  { path: '/markets/:slug', element: <MarketPage /> },
   // Open to everyone: guests and producers see the page's own explanation instead of a redirect.
   { path: '/favorites', element: <FavoritesPage /> },
   {

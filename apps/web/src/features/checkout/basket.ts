@@ -1,5 +1,4 @@
 import { STORAGE_KEYS } from '@farmstand/shared';
-import { ORDER_LIMITS } from '@farmstand/shared/constants/orders';
 import { byWeightOf, type Estimate, lineEstimate, type WeightUnit } from '@farmstand/shared/format/by-weight';
 import { toCents, toDollars } from '@farmstand/shared/format/money';
 import type { Season } from '@farmstand/shared/format/season';
@@ -193,5 +192,4 @@ export function reserveBlocker(product: {
   return null;
 }
 
-export const maxReservable = (stock: number | null) =>
-  stock === null ? ORDER_LIMITS.maxUntrackedQuantity : Math.min(stock, ORDER_LIMITS.maxQuantityPerLine);
+export { maxReservable } from '@farmstand/shared/constants/orders';

@@ -1,5 +1,4 @@
-import { WEEKDAY_NAMES } from '@farmstand/shared/constants/orders';
-import { parseDateOnly, weekdayOf } from '@farmstand/shared/format/date-only';
+import { parseDateOnly } from '@farmstand/shared/format/date-only';
 import { formatCents } from '@farmstand/shared/format/money';
 import type { MarketSummary } from '@farmstand/shared/schemas/markets';
 
@@ -53,17 +52,7 @@ export function benefitLines(benefits: Benefits): BenefitLine[] {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/**
- * "Saturday, Dec 12" for a market day ('2026-12-12'). The date is already the market's own (the
- * server counts it in the market's zone): it is written as a calendar day, never through a Date in
- * the viewer's zone, so a shopper elsewhere reads the same day.
- */
-export function marketDayText(date: string, withYear = false): string {
-  const parts = parseDateOnly(date);
-  if (!parts) return date;
-  const day = `${WEEKDAY_NAMES[weekdayOf(date)]}, ${MONTHS[parts.month - 1]} ${parts.day}`;
-  return withYear ? `${day}, ${parts.year}` : day;
-}
+export { marketDayText } from '@/lib/pickup-time';
 
 /** "Apr 4 – Nov 21, 2026", a season; both years when it spans two. */
 export function seasonText(start: string, end: string): string {

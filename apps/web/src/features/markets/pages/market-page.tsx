@@ -13,8 +13,11 @@ import { MarketBenefitList } from '../components/market-benefits';
 import { MarketVendors } from '../components/market-vendors';
 import { marketDayText, seasonText, vendorCountText } from '../market-text';
 
-/** /markets/{slug}: a market's public page, its days and closed dates in its own zone, its benefits and vendors. */
-export default function MarketPage() {
+/**
+ * /markets/{slug}: a market's public page, its days and closed dates in its own zone, its benefits and
+ * vendors; `basket` is the market basket's "This Saturday at the market" (its own feature, passed in).
+ */
+export default function MarketPage({ basket }: { basket?: (market: Market) => ReactNode }) {
   const slug = useParams().slug ?? '';
   const query = useMarket(slug);
   const isMissing = query.error instanceof ApiError && query.error.status === 404;
@@ -46,6 +49,7 @@ export default function MarketPage() {
       </header>
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0 space-y-6">
+          {basket?.(market)}
           {market.description && (
             <Card className="p-5">
               <h2 className="mb-2 text-lg font-semibold">About the market</h2>

@@ -6,6 +6,7 @@ import { ORDER_STATUS_LABELS, type Order, type OrderTransitionTarget } from '@fa
 import { PICKUP_KIND_LABELS } from '@farmstand/shared/schemas/pickup';
 import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
@@ -78,6 +79,16 @@ export function OrderCard({
           )}
           {order.delivery_address && (
             <p className="text-sm text-stone-600 dark:text-stone-400">Deliver to {order.delivery_address}</p>
+          )}
+          {side === 'shopper' && order.market_order_id !== null && (
+            <p className="text-sm">
+              <Link
+                to={`/market-orders/${order.market_order_id}`}
+                className="font-medium text-brand-800 underline hover:no-underline dark:text-green-300"
+              >
+                Part of market order #{order.market_order_id} at {order.place.name}
+              </Link>
+            </p>
           )}
           {side !== 'shopper' && (
             <p className="text-sm text-stone-600 dark:text-stone-400">
