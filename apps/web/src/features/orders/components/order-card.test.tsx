@@ -46,3 +46,21 @@ describe('the benefits a shopper plans to pay an order with, on its card', () =>
     expect(screen.queryByText(/plans? to pay with/i)).toBeNull();
   });
 });
+
+describe('a farm’s part of a market order, on the shopper’s card', () => {
+  afterEach(cleanup);
+
+  it('links to the market order it is part of, named with the market', () => {
+    show(
+      testOrder({ market_order_id: 9, place: { point_id: 5, kind: 'market', name: 'Lexington Farmers Market', address: null } }),
+      'shopper',
+    );
+    const link = screen.getByRole('link', { name: 'Part of market order #9 at Lexington Farmers Market' });
+    expect(link.getAttribute('href')).toBe('/market-orders/9');
+  });
+
+  it('says nothing of a market order on an order of its own', () => {
+    show(testOrder(), 'shopper');
+    expect(screen.queryByText(/Part of market order/)).toBeNull();
+  });
+});
