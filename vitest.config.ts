@@ -39,6 +39,8 @@ const ENGINE_SENSITIVE = [
   // Markets (issue 48): roles and vendors' standing written under unique indexes, slugs taken at once.
   'src/modules/markets/**/*.test.ts',
   'src/test/market-role-matrix.test.ts',
+  // The market basket (issue 49): parts placed all or nothing under parallel shoppers, stock taken at placement.
+  'src/modules/market-basket/**/*.test.ts',
 ];
 
 /**

@@ -14,6 +14,8 @@ import health from './health/health.routes';
 import images from './images/images.routes';
 import inquiries from './inquiries/inquiries.routes';
 import labels from './labels/labels.routes';
+import marketBasket from './market-basket/market-basket.routes';
+import marketOrders from './market-basket/market-orders.routes';
 import marketOffice from './market-office/market-office.routes';
 import markets from './markets/markets.routes';
 import messages from './messages/messages.routes';
@@ -59,6 +61,8 @@ const MODULES: ModuleRoutes[] = [
   images,
   inquiries,
   labels,
+  marketBasket,
+  marketOrders,
   marketOffice,
   markets,
   messages,

@@ -11,4 +11,5 @@ export {
   managesVendor,
   marketAccess,
   marketGate,
+  staffRoleOf,
 } from './markets.access';

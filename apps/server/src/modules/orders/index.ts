@@ -2,11 +2,13 @@
 export { standTerms } from './order-benefits';
 export { checkLines, itemAmounts, orderAmounts } from './order-lines';
 export { farmsWithPendingOrderMail, mailFarmNow, mailPeriodOf, takePendingOrderMail, when } from './order-mail';
-export { announcePlaced, checkDraft, placeDraft, unorderableLines } from './order-placement';
+export { announcePlaced, type CheckedDraft, checkDraft, type OrderDraft, placeDraft, unorderableLines } from './order-placement';
 export { lockShopper } from './order-placement.repository';
 export { runOrderExpiry } from './orders.jobs';
-export { findOrderRow, productsForOrderReader } from './orders.repository';
-export { moveOrder, ordersPerPickupWeek } from './orders.service';
+export { refusal } from './orders.policy';
+export { presentOrder } from './orders.presenter';
+export { findOrderRow, marketOrderParts, type OrderDetails, productsForOrderReader } from './orders.repository';
+export { announceMove, applyMove, moveOrder, ordersPerPickupWeek } from './orders.service';
 export { closeOverdue } from './pickup-day';
 export {
   pickupRemindersOf,

@@ -101,9 +101,10 @@ export function quantityPerProduct(lines: readonly (LineRef & { quantity: number
 /**
  * How a source treats stock (order-placement.ts#SOURCE_RULES): 'on-accept', a reservation: stock
  * must cover the lines now and is taken when the farm accepts; 'sold', a sale already made at the
- * stand: never refused for stock, taken at once even past what is left (decision 575).
+ * stand: never refused for stock, taken at once even past what is left (decision 575);
+ * 'at-placement', a market basket's part: judged as a reservation, taken when placed (decision 584).
  */
-export type StockRule = 'on-accept' | 'sold';
+export type StockRule = 'on-accept' | 'at-placement' | 'sold';
 
 /**
  * Which products a line may name (order-placement.ts#SOURCE_RULES): 'public', the farm's products
@@ -151,12 +152,12 @@ export function lineOffer(
   if (variantId === null) throw badRequest(`Choose a variant of ${product.name}`, 'items');
   const variant = variants.get(variantId);
   // A sale already made ('sold') is recorded even for a variant the farm has since switched off.
-  if (!variant || variant.productId !== product.id || (!variant.active && stock === 'on-accept')) {
+  if (!variant || variant.productId !== product.id || (!variant.active && stock !== 'sold')) {
     throw badRequest(`That variant of ${product.name} is no longer offered; choose another`, 'items');
   }
   const name = lineName(product.name, variant.name);
   if (variant.priceCents === null) throw badRequest(`${name} has no price yet: send the producer an inquiry instead`, 'items');
-  if (stock === 'on-accept' && (variant.availability === 'sold_out' || variant.stockQuantity === 0))
+  if (stock !== 'sold' && (variant.availability === 'sold_out' || variant.stockQuantity === 0))
     throw badRequest(`${name} is sold out`, 'items');
   return {
     variantId: variant.id,

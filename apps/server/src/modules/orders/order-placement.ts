@@ -1,6 +1,8 @@
 import { haversineMiles } from '@farmstand/shared';
 import type { BenefitProgramme } from '@farmstand/shared/benefits/programmes';
 import { toCents } from '@farmstand/shared/format/money';
+import { lineName } from '@farmstand/shared/format/quantity';
+import type { BasketDay } from '@farmstand/shared/markets/basket-window';
 import { ORDER_LIMITS, ORDER_TEXTS, type PlaceOrderRequest } from '@farmstand/shared/schemas/orders';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -17,11 +19,12 @@ import {
   dayScope,
   type findFarm,
   lockPoint,
+  marketWindow,
   productsPlaceLimits,
   resolveWindow,
   saleWindow,
 } from '../pickup';
-import { recordSale, type SaleStock } from '../products';
+import { recordSale, type SaleStock, takeStock } from '../products';
 import {
   checkLines,
   type LineProducts,
@@ -61,7 +64,9 @@ export type DraftSource =
   | { kind: 'basket' }
   | { kind: 'standing'; standingId: number }
   | { kind: 'csa-week'; standingId: number; share: { name: string; price: number } }
-  | { kind: 'walk-up' };
+  | { kind: 'walk-up' }
+  /** A farm's part of a market basket (decision 584): the market day's hours and window, in the market's zone. */
+  | { kind: 'market'; day: BasketDay; timeZone: string };
 
 type SourceRules = {
   /** Counted against (and refused by) the shopper's own open orders. */
@@ -71,9 +76,11 @@ type SourceRules = {
   /**
    * 'schedule': a pickup time on the place's schedule, with its cut-off, closed dates, the lines'
    * seasons and the window's cap; 'sale': the sale's own moment at the farm's stand or market
-   * (`saleWindow`), none of those, since the sale is made (decision 575).
+   * (`saleWindow`), none of those, since the sale is made (decision 575); 'market': the market day's
+   * hours and the market's ordering window, the farm's earlier cut-off at its market place, the
+   * market's and the place's closed dates, the lines' seasons and the window's cap (`marketWindow`, decision 584).
    */
-  window: 'schedule' | 'sale';
+  window: 'schedule' | 'sale' | 'market';
   /** The place's smallest basket applies. */
   minimum: boolean;
   /** Each product's limit per pickup day applies (decision 543). */
@@ -125,6 +132,9 @@ const SOURCE_RULES: Record<DraftSource['kind'], SourceRules> = {
     tells: 'nobody',
     source: 'stand',
   },
+  // A market part (decision 584): stock taken when placed (all parts or none), no place minimum
+  // (the shopper's basket is the market's, not one farm's), the shopper's own limits as online.
+  market: { ...ONLINE, window: 'market', minimum: false, stock: 'at-placement', shopperLimits: true, linesInPrice: false },
 };
 
 /** A sale to place: whose, from which farm, for which pickup, its lines, and where it came from. */
@@ -194,9 +204,11 @@ export async function checkDraft(ctx: AppContext, draft: OrderDraft) {
   // and farm (with its owner's e-mail for the notice). Failures keep their order.
   const [found, windowOrError] = await Promise.all([
     checkLines(ctx, producerUserId, wanted, rules.listing),
-    (rules.window === 'sale'
-      ? saleWindow(ctx, producerUserId, draft.pointId, draft.startsAt)
-      : resolveWindow(ctx, producerUserId, draft.pointId ?? 0, draft.startsAt)
+    (draft.source.kind === 'market'
+      ? marketWindow(ctx, producerUserId, draft.pointId ?? 0, draft.source.day, draft.source.timeZone)
+      : rules.window === 'sale'
+        ? saleWindow(ctx, producerUserId, draft.pointId, draft.startsAt)
+        : resolveWindow(ctx, producerUserId, draft.pointId ?? 0, draft.startsAt)
     ).catch((error: unknown) => ({ error })),
   ]);
   const perProduct = quantityPerProduct(wanted);
@@ -206,7 +218,7 @@ export async function checkDraft(ctx: AppContext, draft: OrderDraft) {
   });
   if ('error' in windowOrError) throw windowOrError.error;
   const window = windowOrError;
-  if (rules.window === 'schedule') for (const { product } of lines) assertInSeason(product, window.occurrence.date);
+  if (rules.window !== 'sale') for (const { product } of lines) assertInSeason(product, window.occurrence.date);
 
   const { farm } = window;
   if (!farm) throw notFound('Producer not found');
@@ -317,10 +329,11 @@ function orderableOffer(
  * answers per line what it oversold (`sold`). After the commit, the caller hands the answer to
  * `announcePlaced`.
  */
-export async function placeDraft(ctx: AppContext, tx: Db, checked: CheckedDraft) {
-  const { draft, rules, window, farm, newOrder, newItems, at } = checked;
+export async function placeDraft(ctx: AppContext, tx: Db, checked: CheckedDraft, marketOrderId: number | null = null) {
+  const { draft, rules, window, farm, newItems, at } = checked;
+  const newOrder = { ...checked.newOrder, marketOrderId };
   const { point, occurrence } = window;
-  const cap = rules.window === 'schedule' ? window.settings.capPerWindow : null;
+  const cap = rules.window === 'sale' ? null : window.settings.capPerWindow;
   if (cap !== null) {
     await lockPoint(tx, point.id);
     const taken = await countOpenOrdersInWindow(tx, point.id, occurrence.startsAt);
@@ -335,6 +348,7 @@ export async function placeDraft(ctx: AppContext, tx: Db, checked: CheckedDraft)
   if (overDay) throw conflict(dayLimitMessage(overDay, occurrence.date));
   const { order, items } = await insertOrder(tx, newOrder, newItems);
   const sold: SaleStock[] | null = rules.stock === 'sold' ? await recordSale(tx, items) : null;
+  if (rules.stock === 'at-placement') await reserveAtPlacement(tx, items, farm.farmName);
   const message = checked.messagingOn
     ? await repo.insertOrderMessage(tx, {
         orderId: order.id,
@@ -353,6 +367,25 @@ export async function placeDraft(ctx: AppContext, tx: Db, checked: CheckedDraft)
       : null;
   const mailId = mail ? await insertOutboxRow(tx, mail) : null;
   return { checked, order: { ...order, conversationId: message?.conversationId ?? null }, items, message, mail, mailId, sold };
+}
+
+/**
+ * A market part's stock is taken when it is placed (decision 584): every tracked line's units, or a
+ * 409 naming the product and the farm, which rolls the caller's transaction back (every part of the
+ * basket, or none). The lines hold what was taken (`reservedQuantity`), so accepting takes no more.
+ */
+async function reserveAtPlacement(tx: Db, items: repo.ItemRow[], farmName: string) {
+  const taken = await takeStock(tx, items);
+  const short = items[taken.indexOf('short')];
+  if (short)
+    throw conflict(
+      `${farmName} has not enough ${lineName(short.productName, short.variantName)} left for ${short.quantity}; lower the quantity or remove it`,
+    );
+  for (const [i, item] of items.entries()) {
+    if (taken[i] !== 'taken') continue;
+    await repo.setReserved(tx, item.id, item.quantity);
+    item.reservedQuantity = item.quantity;
+  }
 }
 
 /**

@@ -274,6 +274,17 @@ export async function findOrder(db: Db, id: number): Promise<OrderDetails | unde
   return details;
 }
 
+/** The parts of market orders (decision 584) with their lines and events, by market order then farm. */
+export async function marketOrderParts(db: Db, marketOrderIds: number[]): Promise<OrderDetails[]> {
+  if (marketOrderIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(inArray(orders.marketOrderId, marketOrderIds))
+    .orderBy(asc(orders.marketOrderId), asc(orders.producerUserId), asc(orders.id));
+  return withDetails(db, rows);
+}
+
 const OPEN = ['requested', 'accepted', 'ready'] as const;
 
 export async function listForShopper(db: Db, customerId: number, scope: 'upcoming' | 'past', limit: number, offset: number) {
@@ -401,6 +412,23 @@ export async function expireOverdue(
       .set({ status: 'expired', updatedAt: at })
       .where(and(...conditions))
       .returning({ id: orders.id, customerId: orders.customerId, producerUserId: orders.producerUserId });
+    // A market part holds its stock from placement (decision 584): an unanswered one gives it back.
+    if (expired.length > 0)
+      await returnReserved(
+        tx,
+        await tx
+          .select()
+          .from(orderItems)
+          .where(
+            and(
+              inArray(
+                orderItems.orderId,
+                expired.map((o) => o.id),
+              ),
+              gt(orderItems.reservedQuantity, 0),
+            ),
+          ),
+      );
     await insertEvents(
       tx,
       expired.map((o) => ({

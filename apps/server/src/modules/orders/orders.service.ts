@@ -129,13 +129,18 @@ export async function applyMove(
   if (!moved) return false;
   const items = await repo.findItems(tx, id);
   if (to === 'accepted') {
-    const taken = await takeStock(tx, items);
-    const short = items[taken.indexOf('short')];
+    // Only what the line does not hold yet: a market part's stock was taken when it was placed (decision 584).
+    const wanted = items
+      .map((item) => ({ ...item, quantity: item.quantity - item.reservedQuantity }))
+      .filter((item) => item.quantity > 0);
+    const taken = await takeStock(tx, wanted);
+    const short = wanted[taken.indexOf('short')];
     if (short)
       throw conflict(
         `Not enough ${lineName(short.productName, short.variantName)} left to accept this order; decline it with a reason or raise the stock first`,
       );
-    for (const [i, item] of items.entries()) if (taken[i] === 'taken') await repo.setReserved(tx, item.id, item.quantity);
+    for (const [i, item] of wanted.entries())
+      if (taken[i] === 'taken') await repo.setReserved(tx, item.id, item.reservedQuantity + item.quantity);
   }
   if (to === 'cancelled' || to === 'declined' || to === 'no_show') await repo.returnReserved(tx, items);
   await repo.insertEvents(tx, [

@@ -11,6 +11,6 @@ export {
   productsPlaceLimits,
   type Settings,
 } from './pickup.repository';
-export { publicPickup, resolveWindow, saleWindow } from './pickup.service';
+export { marketWindow, publicPickup, resolveWindow, saleWindow } from './pickup.service';
 export { closureOn, dayScope } from './place-rules';
 export { cutoffOf, type Occurrence, occurrences } from './windows';

@@ -1,6 +1,7 @@
 import { plusDays } from '@farmstand/shared/format/date-only';
 import { toCents, toCentsOrNull, toDollarsOrNull } from '@farmstand/shared/format/money';
 import { closureText } from '@farmstand/shared/format/place-calendar';
+import { type BasketDay, basketNotice, farmClosesAt } from '@farmstand/shared/markets/basket-window';
 import {
   defaultTimeZone,
   PICKUP_LIMITS,
@@ -364,6 +365,34 @@ export async function saleWindow(
     throw badRequest('That place is not one of your stands or markets any more; choose another', 'pointId');
   const occurrence = { startsAt: at, endsAt: at, date: localDate(at, point.timeZone) };
   return { point, occurrence, cutoffAt: at, settings: found.settings, farm: found.farm };
+}
+
+/**
+ * The window of a market basket's part (issue 49, decision 584): the market day's hours from the
+ * market's calendar (`basket-window.ts#basketDay`, read by the caller) at the farm's own place at that
+ * market. Its cut-off is the market's close or the farm's own cut-off at that place when earlier,
+ * honoured to the minute; the place's own closed dates and season apply too.
+ */
+export async function marketWindow(
+  ctx: AppContext,
+  producerUserId: number,
+  pointId: number,
+  day: BasketDay,
+  timeZone: string,
+): Promise<ResolvedWindow> {
+  const found = await ctx.reads.pickupPoint(pointId);
+  const point = found?.point;
+  if (!found || !point?.active || point.producerUserId !== producerUserId)
+    throw badRequest('That farm has no place at this market any more; remove its products and try again', 'items');
+  const farmName = found.farm?.farmName ?? 'This farm';
+  const closure = closureOn(point, day.date);
+  if (closure) throw badRequest(`${closureText(farmName, closure, day.date)}; remove its products and try again`, 'items');
+  const cutoffAt = farmClosesAt(day, found.settings.cutoffHours);
+  const at = ctx.clock.now();
+  const notice = basketNotice(day, at, timeZone, cutoffAt);
+  if (notice) throw badRequest(`${farmName}: ${notice}`, 'items');
+  const occurrence = { startsAt: day.pickupStart, endsAt: day.pickupEnd, date: day.date };
+  return { point, occurrence, cutoffAt, settings: found.settings, farm: found.farm };
 }
 
 // ---------------------------------------------------------------- a product's day limit per place (decision 543)
