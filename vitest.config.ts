@@ -41,6 +41,8 @@ const ENGINE_SENSITIVE = [
   'src/test/market-role-matrix.test.ts',
   // The market basket (issue 49): parts placed all or nothing under parallel shoppers, stock taken at placement.
   'src/modules/market-basket/**/*.test.ts',
+  // Books out (issue 50): exports under the farm's lock, an order once per format.
+  'src/modules/books/**/*.test.ts',
 ];
 
 /**

@@ -6,6 +6,7 @@ import announcements from './announcements/announcements.routes';
 import auth from './auth/auth.routes';
 import benefits from './benefits/benefits.routes';
 import billing from './billing/billing.routes';
+import books from './books/books.routes';
 import certificationDocuments from './certification-documents/certification-documents.routes';
 import csa from './csa/csa.routes';
 import favorites from './favorites/favorites.routes';
@@ -53,6 +54,7 @@ const MODULES: ModuleRoutes[] = [
   auth,
   benefits,
   billing,
+  books,
   certificationDocuments,
   csa,
   favorites,

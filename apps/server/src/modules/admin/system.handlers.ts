@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors, type ModuleOptions } from '../module';
+import { analyticsCsv } from './analytics.csv';
 import { analytics } from './analytics.service';
 import * as maintenance from './maintenance.service';
 
@@ -64,5 +65,28 @@ export const systemHandlers: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       schema: { querystring: AnalyticsQuery, response: { 200: AnalyticsResponse, ...errors(400) } },
     },
     async (request) => analytics(ctx, request.query.timeRange ?? '30d'),
+  );
+
+  app.get(
+    '/analytics.csv',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        summary: 'The platform analytics as a CSV file',
+        description:
+          'text/csv (UTF-8 with BOM): the figures of `GET /api/admin/analytics` for the period (metrics with their change, the series, orders per pickup week, top farms and products, geography, user segments), a titled block each.',
+        querystring: AnalyticsQuery,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors(400) },
+      },
+    },
+    async (request, reply) => {
+      const range = request.query.timeRange ?? '30d';
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="farmstand-analytics-${range}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(analyticsCsv(await analytics(ctx, range)));
+    },
   );
 };

@@ -39,6 +39,12 @@ export function ProducerOverview() {
       text: 'The farmers markets you sell at: apply, your place there, each market day’s report and statement.',
     },
     {
+      to: '/farm/books',
+      icon: <ClipboardIcon />,
+      title: 'Books',
+      text: 'Sales, tenders and tax out to a spreadsheet, QuickBooks or Xero; the quarter’s sales tax.',
+    },
+    {
       to: '/profile',
       icon: <BarnIcon />,
       title: 'My Profile',
