@@ -46,7 +46,7 @@ describe('demo seed', () => {
       timeZone: 'America/New_York',
       daysText: ['Saturdays 7 AM–12 PM'],
     });
-    expect(page.vendors.map((v: { farmName: string }) => v.farmName)).toHaveLength(1);
+    expect(page.vendors.map((v: { farmName: string }) => v.farmName)).toHaveLength(3);
     const staff = await rows<{ email: string; role: string }>(sql`
       select u.email, s.role from market_staff s join users u on u.id = s.user_id order by s.role`);
     expect(staff).toEqual([
@@ -55,10 +55,15 @@ describe('demo seed', () => {
     ]);
     const vendors = await rows<{ email: string; status: string; point_id: number | null }>(sql`
       select u.email, v.status, v.point_id from market_vendors v join users u on u.id = v.producer_user_id order by v.status`);
-    expect(vendors).toEqual([
-      { email: expect.any(String), status: 'applied', point_id: null },
-      { email: DEMO_ACCOUNTS[1].email, status: 'approved', point_id: expect.any(Number) },
-    ]);
+    expect(vendors).toHaveLength(4);
+    expect(vendors).toContainEqual({ email: expect.any(String), status: 'applied', point_id: null });
+    expect(vendors).toContainEqual({ email: DEMO_ACCOUNTS[1].email, status: 'approved', point_id: expect.any(Number) });
+    expect(vendors.filter((v) => v.status === 'approved' && v.point_id !== null)).toHaveLength(3);
+    // The market basket (decision 584): whenever the demo starts, a coming Saturday takes orders from its three farms.
+    const offer = (await app.inject({ method: 'GET', url: `/api/markets/${page.id}/offer` })).json();
+    expect(offer.open).toBe(true);
+    expect(offer.vendors).toHaveLength(3);
+    for (const vendor of offer.vendors) expect(vendor.products.length).toBeGreaterThan(0);
     const [books] = await rows<{ entries: number; days: number; redemptions: number }>(sql`
       select (select count(*)::int from booth_entries) as entries, (select count(*)::int from vendor_days) as days,
         (select count(*)::int from vendor_redemptions) as redemptions`);
@@ -239,7 +244,7 @@ describe('demo seed', () => {
     const markets = await rows<{ id: number; name: string; season_from: string; season_to: string; closed_dates: string[] }>(sql`
       select pp.id, pp.name, pp.season_from, pp.season_to, pp.closed_dates from pickup_points pp
       join users u on u.id = pp.producer_user_id
-      where u.email = ${DEMO_ACCOUNTS[1].email} and pp.kind = 'market' order by pp.id`);
+      where u.email = ${DEMO_ACCOUNTS[1].email} and pp.kind = 'market' and pp.season_from is not null order by pp.id`);
     expect(markets.map((m) => [m.name, m.season_from, m.season_to, m.closed_dates.length])).toEqual([
       [expect.stringMatching(/Farmers Market$/), '04-01', '10-31', 1],
       [expect.stringMatching(/Winter Market$/), '11-01', '03-31', 1],

@@ -237,11 +237,13 @@ async function insertDemoCatalog(tx: Db, { farms, pictures, passwordHash, random
   });
   await tx.insert(favorites).values(favoriteRows);
   const pickupPointCount = await insertDemoPickup(tx, farms, farmUserIds, random, now);
+  const otherApproved = approvedFarmUserIds.filter((id) => id !== farmUserIds[0]);
   await insertDemoMarket(tx, {
     now,
     passwordHash,
     demoFarmUserId: farmUserIds[0],
-    applicantUserId: approvedFarmUserIds.find((id) => id !== farmUserIds[0]) ?? farmUserIds[1],
+    applicantUserId: otherApproved[0] ?? farmUserIds[1],
+    basketFarmUserIds: otherApproved.slice(1, 3),
   });
   await insertDemoStanding(
     tx,

@@ -1,6 +1,5 @@
 import { addDaysToDate } from '@farmstand/shared/format/date-only';
 import { marketDates } from '@farmstand/shared/markets/calendar';
-import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   boothEntries,
@@ -9,6 +8,7 @@ import {
   markets,
   marketVendors,
   pickupPoints,
+  pickupSchedules,
   subscriptions,
   users,
   vendorDays,
@@ -27,8 +27,10 @@ const PAST_DAYS_WITH_BOOKS = 3;
 /**
  * The demo market (issue 48, decision 581): Lexington Farmers Market, Saturdays 7 AM–12 PM all year
  * (a season around the seed's day), matching SNAP with Kentucky Double Dollars at its booth. Its
- * manager and volunteer accounts; the demo farm an approved vendor with its summer market place
- * linked, another farm applied; and the last few market days' booth entries (two SNAP shoppers
+ * manager and volunteer accounts; the demo farm and two other farms approved vendors, each with its
+ * own place at the market (all year, Saturdays) linked, another farm applied; the market basket on
+ * (issue 49, decision 584: orders open 13 days before a market day, so the demo always has a Saturday
+ * to order for, and close 36 hours before it; a 50¢ basket fee per farm's part); and the last few market days' booth entries (two SNAP shoppers
  * matched, a card swipe) with the demo farm's reports, one counted short, so the reconciliation
  * lists a discrepancy.
  */
@@ -39,7 +41,8 @@ export async function insertDemoMarket(
     passwordHash,
     demoFarmUserId,
     applicantUserId,
-  }: { now: Date; passwordHash: string; demoFarmUserId: number; applicantUserId: number },
+    basketFarmUserIds,
+  }: { now: Date; passwordHash: string; demoFarmUserId: number; applicantUserId: number; basketFarmUserIds: number[] },
 ): Promise<void> {
   // Lexington's market runs Saturdays all year; the demo's season runs from eight months before
   // the day it is seeded to four months after, so the office has past market days to show and
@@ -73,6 +76,11 @@ export async function insertDemoMarket(
       feePercentBp: 600,
       feeMinCents: 1500,
       feeMaxCents: 6000,
+      basketOn: true,
+      basketOpensDays: 13,
+      basketClosesHours: 36,
+      basketFeeKind: 'per_order',
+      basketFeeCents: 50,
     })
     .returning();
 
@@ -93,23 +101,41 @@ export async function insertDemoMarket(
     { marketId: market.id, userId: staff[1].id, role: 'volunteer', addedBy: staff[0].id, addedAt: now },
   ]);
 
-  const [place] = await tx
-    .select({ id: pickupPoints.id })
-    .from(pickupPoints)
-    .where(and(eq(pickupPoints.producerUserId, demoFarmUserId), eq(pickupPoints.kind, 'market')))
-    .orderBy(asc(pickupPoints.id))
-    .limit(1);
+  // Each vendor's own place at the market, linked: the market basket reserves into it.
+  const vendorIds = [demoFarmUserId, ...basketFarmUserIds];
+  const places = await tx
+    .insert(pickupPoints)
+    .values(
+      vendorIds.map((producerUserId, i) => ({
+        producerUserId,
+        kind: 'market' as const,
+        name: 'Lexington Farmers Market',
+        address: market.address,
+        city: market.city,
+        state: market.state,
+        zip: market.zip,
+        latitude: market.latitude,
+        longitude: market.longitude,
+        timeZone: TIME_ZONE,
+        booth: `Stall ${3 + i * 5}`,
+        incentiveMarket: 'Lexington Farmers Market',
+      })),
+    )
+    .returning({ id: pickupPoints.id });
+  await tx
+    .insert(pickupSchedules)
+    .values(places.map((place) => ({ pointId: place.id, weekday: 6, startTime: '07:00', endTime: '12:00' })));
   await tx.insert(marketVendors).values([
-    {
+    ...vendorIds.map((producerUserId, i) => ({
       marketId: market.id,
-      producerUserId: demoFarmUserId,
-      status: 'approved',
-      message: 'Vegetables, eggs and honey every Saturday.',
-      pointId: place?.id ?? null,
+      producerUserId,
+      status: 'approved' as const,
+      message: i === 0 ? 'Vegetables, eggs and honey every Saturday.' : 'Every Saturday from April.',
+      pointId: places[i].id,
       requestedAt: now,
       decidedAt: now,
       decidedBy: staff[0].id,
-    },
+    })),
     {
       marketId: market.id,
       producerUserId: applicantUserId,

@@ -16,9 +16,11 @@ import { buildTestApp, type TestApp } from './test-app';
  * lists what it skipped.
  *
  * 'manager' / 'staff' / 'vendor' are `marketAccess`'s needs; 'admin' is an admin-only route (granting
- * managers); 'farm' is a farm's own request (apply, accept, link its place): any producer account.
+ * managers); 'farm' is a farm's own request (apply, accept, link its place): any producer account;
+ * 'public' anyone, signed in or not (the market basket's offer); 'shopper' any signed-in shopper
+ * account (placing a market basket: every caller here is a consumer, producer or admin account).
  */
-type Need = MarketNeed | 'admin' | 'farm';
+type Need = MarketNeed | 'admin' | 'farm' | 'public' | 'shopper';
 
 const NEEDS: Record<string, Need> = {
   // markets-core (modules/markets)
@@ -53,6 +55,9 @@ const NEEDS: Record<string, Need> = {
   'GET /api/markets/:id/programme-report': 'manager',
   'GET /api/markets/:id/programme-report.csv': 'manager',
   'GET /api/markets/:id/programme-report.pdf': 'manager',
+  // market basket (modules/market-basket, decision 584): the offer is public, a basket any shopper's.
+  'GET /api/markets/:id/offer': 'public',
+  'POST /api/markets/:id/basket': 'shopper',
 };
 
 type Caller = 'guest' | 'shopper' | 'manager' | 'other manager' | 'volunteer' | 'vendor' | 'producer' | 'admin';
@@ -65,6 +70,8 @@ const PASSES: Record<Need, Caller[]> = {
   staff: ['manager', 'volunteer', 'admin'],
   vendor: ['vendor', 'manager', 'admin'],
   farm: ['vendor', 'producer'],
+  public: CALLERS,
+  shopper: CALLERS.filter((caller) => caller !== 'guest'),
 };
 
 let app: TestApp;
@@ -129,13 +136,13 @@ describe('market role × route matrix', () => {
         const label = `${key} as ${caller}: ${response.statusCode} ${response.body.slice(0, 120)}`;
         if (response.statusCode >= 500) {
           failures.push(`${label} (5xx)`);
-        } else if (caller === 'guest') {
+        } else if (caller === 'guest' && need !== 'public') {
           if (response.statusCode !== 401) failures.push(`${label} (expected 401)`);
         } else if (PASSES[need].includes(caller)) {
           if (response.statusCode === 401 || response.statusCode === 403) failures.push(`${label} (expected to get in)`);
         } else {
           const messages = [
-            need === 'admin' || need === 'farm' ? null : MARKET_DENIED[need],
+            need === 'admin' || need === 'farm' || need === 'public' || need === 'shopper' ? null : MARKET_DENIED[need],
             route.access && route.access !== 'public'
               ? deniedMessage(route.access, user?.userType ?? 'consumer', route.accessMessages)
               : null,
