@@ -82,6 +82,8 @@ export const useAnalytics = (range: AnalyticsRange) =>
     queryFn: adminGet<AnalyticsResponse>('/admin/analytics', { timeRange: range }),
     placeholderData: (previous) => previous,
   });
+/** The same figures as a CSV file (issue 50, decision 586). */
+export const fetchAnalyticsCsv = (range: AnalyticsRange) => api.file('/admin/analytics.csv', { timeRange: range });
 export type SettingsSections = Record<string, Record<string, unknown>>;
 export const useAdminSettings = () =>
   useQuery({ queryKey: adminKeys.settings, queryFn: adminGet<{ settings: SettingsSections }>('/admin/settings') });

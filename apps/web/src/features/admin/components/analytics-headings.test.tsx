@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const data = {
@@ -22,7 +22,9 @@ const data = {
   user_segments: [],
   platform_health: { api_response_time: 10, db_performance: 5, error_rate: null, uptime: 99.5 },
 };
+const fetchAnalyticsCsv = vi.fn(async (_range: string) => ({ blob: new Blob(['x']), filename: 'farmstand-analytics-30d.csv' }));
 vi.mock('../api', () => ({
+  fetchAnalyticsCsv: (range: string) => fetchAnalyticsCsv(range),
   useAnalytics: () => ({ isPending: false, isError: false, data }),
   useAdminSettings: () => ({ data: undefined }),
 }));
@@ -41,5 +43,13 @@ describe('the admin analytics tab', () => {
     const levels = screen.getAllByRole('heading').map((h) => Number(h.tagName.slice(1)));
     expect(levels.length).toBeGreaterThan(3);
     expect(Math.min(...levels)).toBe(2);
+  });
+
+  it('downloads the figures it shows, of the period chosen, as a CSV', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    render(<AnalyticsTab />);
+    fireEvent.click(screen.getByRole('button', { name: 'Download these figures (CSV)' }));
+    await waitFor(() => expect(fetchAnalyticsCsv).toHaveBeenCalledWith('30d'));
   });
 });

@@ -2,11 +2,14 @@ import { formatPrice } from '@farmstand/shared';
 import { ANALYTICS_RANGES, type AnalyticsRange, type AnalyticsResponse } from '@farmstand/shared/schemas/admin';
 import { type ReactNode, useState } from 'react';
 import { useLoadErrorToast } from '@/components/ui/admin-ui';
+import { Button } from '@/components/ui/button';
 import { Card, Spinner } from '@/components/ui/card';
 import { SelectInput } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { LoadError } from '@/components/ui/load-error';
 import { OrderWeeksTable } from '@/components/ui/order-weeks-table';
-import { useAnalytics } from '../api';
+import { useFileDownload } from '@/components/ui/use-file-download';
+import { fetchAnalyticsCsv, useAnalytics } from '../api';
 import { ADMIN_TEXTS } from '../texts';
 import { useAdminDates } from '../use-admin-dates';
 import { HealthRatingBadge } from './platform-health';
@@ -75,18 +78,36 @@ function Bar({ label, percentage, detail }: { label: string; percentage: number;
 export function AnalyticsTab({ benefitTotals }: { benefitTotals?: ReactNode } = {}) {
   const [range, setRange] = useState<AnalyticsRange>('30d');
   const query = useAnalytics(range);
+  const csv = useFileDownload<'csv'>();
   useLoadErrorToast(query, ADMIN_TEXTS.loadAnalytics);
   return (
     <div className="space-y-6">
-      <div className="max-w-xs">
-        <SelectInput label="Period" value={range} onChange={(event) => setRange(event.target.value as AnalyticsRange)}>
-          {ANALYTICS_RANGES.map((r) => (
-            <option key={r} value={r}>
-              {RANGE_LABELS[r]}
-            </option>
-          ))}
-        </SelectInput>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-full max-w-xs">
+          <SelectInput label="Period" value={range} onChange={(event) => setRange(event.target.value as AnalyticsRange)}>
+            {ANALYTICS_RANGES.map((r) => (
+              <option key={r} value={r}>
+                {RANGE_LABELS[r]}
+              </option>
+            ))}
+          </SelectInput>
+        </div>
+        <Button
+          variant="secondary"
+          isLoading={csv.busy === 'csv'}
+          onClick={() =>
+            csv.download(
+              'csv',
+              () => fetchAnalyticsCsv(range),
+              `farmstand-analytics-${range}.csv`,
+              'The CSV could not be downloaded; try again',
+            )
+          }
+        >
+          Download these figures (CSV)
+        </Button>
       </div>
+      <FormError>{csv.error}</FormError>
       {query.isPending ? (
         <Spinner />
       ) : query.isError ? (
