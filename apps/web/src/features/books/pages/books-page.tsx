@@ -39,6 +39,7 @@ const FORMAT_HINTS: Record<BookExportFormat, string> = {
 };
 
 const day = (date: string) => formatDateOnly(date, { month: 'short', day: 'numeric', year: 'numeric' });
+const shortDay = (date: string) => formatDateOnly(date, { month: 'short', day: 'numeric' });
 
 /**
  * The farm's books out (issue 50 items 3–5, decision 586): its sales of a range of days (and a
@@ -155,9 +156,14 @@ function PastExports({ zone, points }: { zone: string; points: { id: number; nam
   const exports = useBookExports();
   const again = useFileDownload<string>();
   const columns: Column<Export>[] = [
-    { header: 'Made', rowHeader: true, cell: (e) => day(todayDateOnly(new Date(e.createdAt), zone)) },
+    {
+      header: 'Made',
+      rowHeader: true,
+      className: 'whitespace-nowrap',
+      cell: (e) => shortDay(todayDateOnly(new Date(e.createdAt), zone)),
+    },
     { header: 'File', cell: (e) => FORMAT_LABELS[e.format] },
-    { header: 'Days', cell: (e) => (e.from === e.to ? day(e.from) : `${day(e.from)} – ${day(e.to)}`) },
+    { header: 'Days', cell: (e) => (e.from === e.to ? day(e.from) : `${shortDay(e.from)} – ${day(e.to)}`) },
     {
       header: 'Place',
       cell: (e) => (e.pointId === null ? 'All' : (points.find((p) => p.id === e.pointId)?.name ?? 'A removed place')),
