@@ -5,6 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api';
 import BooksPage from './books-page';
 
+// The first render loads the page's modules: slow on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+const slow = { timeout: 20_000 };
+
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
@@ -63,17 +67,17 @@ describe('the farm’s books page', () => {
     URL.revokeObjectURL = vi.fn();
     renderPage();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Books');
-    expect(await screen.findByText('Xero (sales invoices)', { selector: 'td' })).toBeTruthy();
+    expect(await screen.findByText('Xero (sales invoices)', { selector: 'td' }, slow)).toBeTruthy();
     expect(screen.getByText('$456.78')).toBeTruthy();
-    expect((await screen.findAllByRole('option', { name: 'Lexington Farmers Market' })).length).toBe(1);
+    expect((await screen.findAllByRole('option', { name: 'Lexington Farmers Market' }, slow)).length).toBe(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'QuickBooks Online (journal entries)' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Nothing new for QuickBooks Online'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Nothing new for QuickBooks Online'), slow);
     expect(file.mock.calls[0][0]).toBe('/books/quickbooks.csv');
 
     const again = screen.getAllByRole('button').find((b) => b.textContent === 'Download Xero (sales invoices) of Jun 1, 2030');
     fireEvent.click(again as HTMLElement);
-    await waitFor(() => expect(file).toHaveBeenCalledWith('/books/exports/7'));
+    await waitFor(() => expect(file).toHaveBeenCalledWith('/books/exports/7'), slow);
   });
 
   it('shows the quarter’s tax by month and in total', async () => {
@@ -84,7 +88,7 @@ describe('the farm’s books page', () => {
       return new Promise(() => {});
     });
     renderPage();
-    expect((await screen.findByTestId('tax-2030-06')).textContent).toBe('$6.78');
+    expect((await screen.findByTestId('tax-2030-06', {}, slow)).textContent).toBe('$6.78');
     expect(screen.getByTestId('tax-total').textContent).toBe('$6.78');
     expect(screen.getByRole('rowheader', { name: 'June 2030' })).toBeTruthy();
     expect(screen.getByText('No exports yet.')).toBeTruthy();
