@@ -47,7 +47,7 @@ describe('“This Saturday at the market” on a market’s page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'One more Kale' }));
     expect((screen.getByRole('button', { name: 'One more Kale' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('market-basket-count').textContent).toBe('Market basket: 4 items from 2 farms · $19.00');
-    expect(screen.getByRole('link', { name: 'Review and place' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Review basket' }).getAttribute('href')).toBe(
       '/markets/lexington-farmers-market/basket',
     );
     const basket = stored()['3'];

@@ -1,4 +1,5 @@
 import { maxReservable } from '@farmstand/shared/constants/orders';
+import { formatCents } from '@farmstand/shared/format/money';
 import { lineName } from '@farmstand/shared/format/quantity';
 import type { MarketOffer } from '@farmstand/shared/schemas/market-basket';
 import { useState } from 'react';
@@ -21,7 +22,7 @@ import {
   unitCount,
   useMarketBasket,
 } from '../market-basket';
-import { amountText, countText, priceText, sectionTitle } from '../market-text';
+import { countText, priceText, sectionTitle } from '../market-text';
 import { QuantityStepper } from './quantity-stepper';
 
 type Vendor = MarketOffer['vendors'][number];
@@ -224,14 +225,18 @@ function OfferRow({
 /** The basket's count and amount, kept in view at the bottom of the screen, with the way to checkout. */
 function BasketBar({ basket }: { basket: MarketBasket }) {
   const farms = partsOf(basket.lines).length;
+  const amount = basketAmount(basket.lines);
   return (
-    <div className="sticky bottom-2 z-10">
-      <Card className="flex flex-wrap items-center justify-between gap-3 border-brand-700 p-3 shadow-lg dark:border-green-700">
-        <p data-testid="market-basket-count">
+    <div className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-10 md:bottom-2">
+      <Card className="flex items-center justify-between gap-3 border-brand-700 p-3 shadow-lg dark:border-green-700">
+        <p className="text-sm" data-testid="market-basket-count">
           <span className="font-semibold">Market basket:</span> {countText(unitCount(basket.lines), farms)} ·{' '}
-          {amountText(basketAmount(basket.lines))}
+          {amount.minCents === amount.maxCents ? '' : 'about '}
+          {formatCents(amount.estimateCents)}
         </p>
-        <ButtonLink to={`/markets/${basket.slug}/basket`}>Review and place</ButtonLink>
+        <ButtonLink to={`/markets/${basket.slug}/basket`} className="shrink-0">
+          Review basket
+        </ButtonLink>
       </Card>
     </div>
   );

@@ -1,6 +1,5 @@
 import { STORAGE_KEYS } from '@farmstand/shared';
 import { BENEFIT_PROGRAMMES, type BenefitProgramme, TENDER_LABELS } from '@farmstand/shared/benefits/programmes';
-import { ORDER_TEXTS } from '@farmstand/shared/constants/orders';
 import { type MarketOffer, PlaceMarketBasketRequest } from '@farmstand/shared/schemas/market-basket';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -142,10 +141,7 @@ function PlaceForm({ basket, offer }: { basket: MarketBasket; offer: MarketOffer
         const vendor = vendorOf(part.producerUserId);
         return (
           <Card key={part.producerUserId} className="p-5" data-testid="basket-part">
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h2 className="text-lg font-semibold [overflow-wrap:anywhere]">{part.farmName}</h2>
-              <p className="font-semibold">{amountText(part.amount)}</p>
-            </div>
+            <h2 className="text-lg font-semibold [overflow-wrap:anywhere]">{part.farmName}</h2>
             {vendor && !vendor.open && (
               <p className="mt-1 text-sm text-amber-800 dark:text-amber-200">
                 Ordering from this farm has closed for the day: remove its products to place the rest.
@@ -176,7 +172,7 @@ function PlaceForm({ basket, offer }: { basket: MarketBasket; offer: MarketOffer
                 </li>
               ))}
             </ul>
-            <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">
+            <p className="mt-2 font-semibold">
               Subtotal for {part.farmName}: {amountText(part.amount)}
               {vendor?.takesSnap ? ' · takes SNAP' : ''}
             </p>
@@ -191,7 +187,7 @@ function PlaceForm({ basket, offer }: { basket: MarketBasket; offer: MarketOffer
           </span>
         </p>
         <p className="text-sm text-stone-700 dark:text-stone-300">
-          {ORDER_TEXTS.payAtPickup}: each farm is paid its own part at the booth. Each farm confirms its part.
+          Nothing is paid now: at pickup you pay each farm its own part. Each farm confirms its part first.
         </p>
         <TextInput
           label="Name for pickup"
