@@ -40,8 +40,7 @@ export function useMarketOrder(id: number) {
   return useQuery({
     queryKey: [...MARKET_ORDERS_KEY, id],
     enabled: Number.isInteger(id) && id > 0,
-    queryFn: ({ signal }) => api.get<{ marketOrder: MarketOrder }>(`/market-orders/${id}`, undefined, signal),
-    select: (answer) => answer.marketOrder,
+    queryFn: ({ signal }) => api.get<MarketOrder>(`/market-orders/${id}`, undefined, signal),
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
 }

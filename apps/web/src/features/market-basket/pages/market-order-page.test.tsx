@@ -34,7 +34,7 @@ describe('a market order, as its shopper reads it', () => {
   });
 
   it('shows one order with each farm’s part: its status, lines, shortage and what is paid to it at pickup', async () => {
-    get.mockResolvedValue({ marketOrder: testMarketOrder() } as never);
+    get.mockResolvedValue(testMarketOrder() as never);
     show();
     expect(await screen.findByRole('heading', { level: 1, name: 'Market order #21' })).toBeTruthy();
     expect(get).toHaveBeenCalledWith('/market-orders/21', undefined, expect.anything());
@@ -56,7 +56,7 @@ describe('a market order, as its shopper reads it', () => {
   it('cancels every open part at once after asking', async () => {
     const order = testMarketOrder();
     const parts = order.parts.map((p) => ({ ...p, allowed: ['cancelled' as const] }));
-    get.mockResolvedValue({ marketOrder: { ...order, parts } } as never);
+    get.mockResolvedValue({ ...order, parts } as never);
     post.mockResolvedValue({ message: 'Market order cancelled', marketOrder: { ...order, status: 'cancelled' } } as never);
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel market order' }));
@@ -71,7 +71,7 @@ describe('a market order, as its shopper reads it', () => {
         testOrder({ id: 101, status: 'declined', decline_reason: 'Sold out at the farm', market_order_id: 21, allowed: [] }),
       ],
     });
-    get.mockResolvedValue({ marketOrder: order } as never);
+    get.mockResolvedValue(order as never);
     show();
     expect(await screen.findByText('Why: Sold out at the farm')).toBeTruthy();
     expect(screen.getByText('Nothing to pay this farm')).toBeTruthy();
