@@ -5,7 +5,7 @@ import { E2E_SMTP_PORT } from './mail-catcher';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 const SITE_WIDE = /admin-settings\.spec\.ts$/;
-const MOVES_THE_CLOCK = /(pickup-day|standing|benefits|farm-week|stand-pickups|markets-public)\.spec\.ts$/;
+const MOVES_THE_CLOCK = /(pickup-day|standing|benefits|farm-week|stand-pickups|markets-public|market-basket)\.spec\.ts$/;
 const dataDir = path.join(os.tmpdir(), `farmstand-e2e-${Date.now()}`);
 
 /**
