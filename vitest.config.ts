@@ -32,6 +32,7 @@ const ENGINE_SENSITIVE = [
   'src/modules/analytics/**/*.test.ts',
   'src/modules/admin/admin.test.ts',
   'src/modules/products/products.test.ts',
+  'src/modules/products/catalogue.test.ts',
   'src/modules/producers/producers.test.ts',
   'src/modules/favorites/favorites-batch.test.ts',
   'src/modules/billing/billing.test.ts',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { producers, products, productVariants, shareReservations, subscriptions, users } from '../../db/schema';
 import { producerListed, productListed } from '../producers';
@@ -193,4 +193,37 @@ export async function updateProduct(db: Db, id: number, values: Partial<ProductV
 export async function lockProduct(db: Db, id: number): Promise<ProductRow | undefined> {
   const [row] = await db.select().from(products).where(eq(products.id, id)).for('update');
   return row;
+}
+
+/** The farm's own codes for its products and their active variants (the catalogue's keys, decision 585). */
+export async function listCatalogueCodes(db: Db, producerId: number) {
+  // One after the other: inside a transaction the queries share one connection.
+  const productCodes = await db
+    .select({ id: products.id, sku: products.sku })
+    .from(products)
+    .where(eq(products.producerId, producerId));
+  const variantCodes = await db
+    .select({ id: productVariants.id, productId: productVariants.productId, sku: productVariants.sku })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(products.producerId, producerId), eq(productVariants.active, true)));
+  return { productCodes, variantCodes };
+}
+
+/** Counted stock set to zero for these products and variants (the import's "zero what is missing"). */
+export async function zeroStock(db: Db, productIds: number[], variantIds: number[]): Promise<void> {
+  if (productIds.length > 0)
+    await db.update(products).set({ stockQuantity: 0, updatedAt: sql`now()` }).where(inArray(products.id, productIds));
+  if (variantIds.length > 0)
+    await db
+      .update(productVariants)
+      .set({ stockQuantity: 0, updatedAt: sql`now()` })
+      .where(inArray(productVariants.id, variantIds));
+}
+
+/** Clears the farm's codes of these products and their variants before an import sets them again (codes may swap). */
+export async function clearCodes(db: Db, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await db.update(products).set({ sku: null }).where(inArray(products.id, productIds));
+  await db.update(productVariants).set({ sku: null }).where(inArray(productVariants.productId, productIds));
 }

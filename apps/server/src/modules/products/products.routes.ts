@@ -10,6 +10,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerToken } from '../../plugins/auth';
 import { defineModule, errors, type ModuleOptions } from '../module';
+import { catalogueRoutes } from './catalogue.routes';
 import * as products from './products.service';
 
 const PRODUCERS_ONLY = 'Only producer accounts can manage products';
@@ -18,7 +19,10 @@ const managerAccess = { access: ['producer', 'admin'], accessMessages: { denied:
 const producerAccess = { access: ['producer'], accessMessages: { denied: PRODUCERS_ONLY } } as const;
 
 /** Product management (paths chosen in docs/decisions/030) and the public product read. */
-const productRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+const productRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, sensitiveRateLimit }) => {
+  // The catalogue's routes take a CSV body: their own plugin keeps its parser to themselves.
+  await app.register(catalogueRoutes, { ctx, sensitiveRateLimit });
+
   app.get(
     '/mine',
     {

@@ -14,6 +14,7 @@ import {
 import { SHARE_PRICE_UNIT } from '@farmstand/shared/schemas/shares';
 import type { TaxClass } from '@farmstand/shared/tax/classes';
 import { defaultTaxClass } from '@farmstand/shared/tax/questions';
+import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { forgetPublicProduct, type PublicProductBody } from '../../lib/public-products';
@@ -78,35 +79,45 @@ const REGULATED_FIELD: Record<string, string> = {
   [REGULATED_TEXTS.petFoodLabel]: 'description',
 };
 
-function assertRegulatedRules(input: ProductInput, producerState: string): void {
+/**
+ * The product rules beyond its schema, for the farm's state: the first broken one with the field it
+ * names, or null. The form's writes and the catalogue import both ask this (decision 585).
+ */
+export function productRuleViolation(input: ProductInput, producerState: string): { message: string; path: string } | null {
   const violation = regulatedCategoryViolation(input, producerState);
-  if (violation) throw badRequest(violation, REGULATED_FIELD[violation] ?? 'category');
+  if (violation) return { message: violation, path: REGULATED_FIELD[violation] ?? 'category' };
   // Each kind of product is asked its own questions; another kind's answers are refused (decision 550).
   const kindRule = productKindViolation(input);
-  if (kindRule) throw badRequest(kindRule.message, kindRule.path);
+  if (kindRule) return kindRule;
   // "Made under" is a cottage and packaged food's question; fresh produce is grown, not made.
   const sellerRule = KIND_QUESTIONS[productKind(input.category, input.share !== null)].madeUnder
     ? sellerTypeViolation(input, producerState as StateCode)
     : null;
-  if (sellerRule) throw badRequest(sellerRule, 'seller_type');
-  const meatRule = meatListingViolation(input);
-  if (meatRule) throw badRequest(meatRule.message, meatRule.path);
+  if (sellerRule) return { message: sellerRule, path: 'seller_type' };
+  return meatListingViolation(input);
+}
+
+function assertRegulatedRules(input: ProductInput, producerState: string): void {
+  const broken = productRuleViolation(input, producerState);
+  if (broken) throw badRequest(broken.message, broken.path);
 }
 
 /** The variant cap is a platform setting (features.max_variants_per_product); products count, not variants. */
+export const variantCapMessage = (cap: number) => `A product can have at most ${cap} variants`;
+
 async function assertVariantCap(ctx: AppContext, input: ProductInput): Promise<void> {
   const cap = (await ctx.settings.get('features')).max_variants_per_product;
-  if (input.variants.length > cap) throw badRequest(`A product can have at most ${cap} variants`, 'variants');
+  if (input.variants.length > cap) throw badRequest(variantCapMessage(cap), 'variants');
 }
 
-type ProductLimit = { limit: number; onPlan: boolean; trialLimit: number; planLimit: number };
+export type ProductLimit = { limit: number; onPlan: boolean; trialLimit: number; planLimit: number };
 
 /**
  * How many active products this farm may list now (decision 551): the trial's limit
  * (max_products_per_producer, the spec's 10), or with a plan (active, an admin's grant, or cancelled
  * and running to its period's end) max_products_subscribed.
  */
-async function productLimit(ctx: AppContext, userId: number, db = ctx.db): Promise<ProductLimit> {
+export async function productLimit(ctx: AppContext, userId: number, db = ctx.db): Promise<ProductLimit> {
   const features = await ctx.settings.get('features');
   const onPlan = effectiveSubscriptionStatus(await findSubscription(db, userId), ctx.clock.now()) === 'active';
   const trialLimit = features.max_products_per_producer;
@@ -187,14 +198,45 @@ export async function createProduct(ctx: AppContext, user: AuthUser, input: Prod
     if (!producer) throw forbidden(PROFILE_REQUIRED);
     assertRegulatedRules(input, producer.state);
     if ((await repo.countActiveProducts(tx, producer.id)) >= limit.limit) throw conflict(productLimitMessage(limit));
-    const row = await repo.insertProduct(tx, producer.id, {
-      ...toValues(input),
-      taxClass: input.tax_class ?? defaultTaxClass(input.category),
-    });
-    await replaceVariants(tx, row.id, withDefaultPriceUnits(input).variants);
-    return { product_id: row.id, product: await reload(ctx, row.id, tx) };
+    const id = await insertProductIn(tx, producer.id, input);
+    return { product_id: id, product: await reload(ctx, id, tx) };
   });
 }
+
+/** The farm's own codes a catalogue row gives (decision 585); absent, the form's writes leave them. */
+export type ProductCodes = { sku: string | null; variantSkus: (string | null)[] };
+
+/** A new product's rows inside the caller's transaction (its rules already checked): its id. */
+export async function insertProductIn(tx: Db, producerId: number, input: ProductInput, codes?: ProductCodes): Promise<number> {
+  const row = await repo.insertProduct(tx, producerId, {
+    ...toValues(input),
+    ...(codes ? { sku: codes.sku } : {}),
+    taxClass: input.tax_class ?? defaultTaxClass(input.category),
+  });
+  await replaceVariants(tx, row.id, withCodes(withDefaultPriceUnits(input).variants, codes));
+  return row.id;
+}
+
+/** A product's change inside the caller's transaction (its rules already checked). */
+export async function changeProductIn(
+  ctx: AppContext,
+  tx: Db,
+  row: repo.ProductWithProducer,
+  input: ProductInput,
+  codes?: ProductCodes,
+): Promise<void> {
+  const id = row.product.id;
+  await assertShareTermsFit(tx, id, input.share, ctx.clock.now());
+  await replaceVariants(tx, id, withCodes(withDefaultPriceUnits(input).variants, codes));
+  await repo.updateProduct(tx, id, {
+    ...toValues(input),
+    ...(codes ? { sku: codes.sku } : {}),
+    taxClass: taxClassOnUpdate(row.product, input),
+  });
+}
+
+const withCodes = <V>(variants: V[], codes?: ProductCodes) =>
+  codes ? variants.map((variant, i) => ({ ...variant, sku: codes.variantSkus[i] ?? null })) : variants;
 
 export async function updateProduct(ctx: AppContext, user: AuthUser, id: number, input: ProductInput) {
   await assertVariantCap(ctx, input);
@@ -204,9 +246,7 @@ export async function updateProduct(ctx: AppContext, user: AuthUser, id: number,
     ctx.db.transaction(async (tx) => {
       const row = await loadManageableProduct(ctx, user, id, tx);
       assertRegulatedRules(input, row.producer.state);
-      await assertShareTermsFit(tx, id, input.share, ctx.clock.now());
-      await replaceVariants(tx, id, withDefaultPriceUnits(input).variants);
-      await repo.updateProduct(tx, id, { ...toValues(input), taxClass: taxClassOnUpdate(row.product, input) });
+      await changeProductIn(ctx, tx, row, input);
       return reload(ctx, id, tx);
     }),
   );

@@ -66,7 +66,11 @@ export function summarizeVariants(input: ProductInput): VariantSummary {
  * entry with an id changes that variant (which must be this product's), one without adds a variant,
  * and an active variant the body leaves out is retired (kept inactive for the orders that name it).
  */
-export async function replaceVariants(tx: Db, productId: number, variants: VariantInput[]): Promise<void> {
+export async function replaceVariants(
+  tx: Db,
+  productId: number,
+  variants: (VariantInput & { sku?: string | null })[],
+): Promise<void> {
   const existing = await tx
     .select({ id: productVariants.id, active: productVariants.active })
     .from(productVariants)
@@ -85,6 +89,8 @@ export async function replaceVariants(tx: Db, productId: number, variants: Varia
       stockQuantity: variant.stock_quantity,
       availability: variant.availability,
       active: true,
+      // The farm's own code: set by the catalogue import, left as it is by the form (decision 585).
+      ...(variant.sku !== undefined ? { sku: variant.sku } : {}),
     };
     if (variant.id === null) {
       await tx.insert(productVariants).values({ ...values, productId });
