@@ -47,7 +47,11 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
-  else if (options.body !== undefined) {
+  else if (options.body instanceof Blob) {
+    // A file sent as it is (the catalogue's CSV): its own type, text/csv when the browser knows none.
+    headers['Content-Type'] = options.body.type || 'text/csv';
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
@@ -110,6 +114,8 @@ export const api = {
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
   upload: <T>(path: string, form: FormData) => request<T>('POST', path, { body: form }),
+  /** A file as the request's whole body (not a form), e.g. a CSV the server reads itself. */
+  postFile: <T>(path: string, file: Blob, query?: Query) => request<T>('POST', path, { body: file, query }),
   file: (path: string, query?: Query) => fetchFile(path, query),
 };
 

@@ -56,6 +56,12 @@ export function ProducerOverview() {
       title: 'Manage Products',
       text: `Add, price and update up to ${productLimitPhrase(limits)}.`,
     },
+    {
+      to: '/profile?tab=products&catalogue=open',
+      icon: <SproutIcon />,
+      title: 'Catalogue spreadsheet',
+      text: 'Export your products to Excel or Google Sheets, and import your changes back.',
+    },
     { to: '/billing', icon: <CardIcon />, title: 'Billing', text: 'Your plan, payment method and invoices.' },
     { to: '/orders', icon: <BasketIcon />, title: 'My purchases', text: 'What you reserved from other farms, and your baskets.' },
     {

@@ -10,6 +10,9 @@ vi.mock('../api', () => ({
   useDeleteProduct: () => ({ isPending: false, mutate: () => {} }),
   useRestoreProduct: () => ({ isPending: false, mutate: () => {} }),
   useUpdateAvailability: () => ({ isPending: false, mutate: () => {} }),
+  useCheckCatalogue: () => ({ isPending: false, mutate: () => {}, reset: () => {} }),
+  useApplyCatalogue: () => ({ isPending: false, mutate: () => {}, reset: () => {} }),
+  fetchCatalogueCsv: () => Promise.resolve({ blob: new Blob(), filename: null }),
 }));
 
 import { ProductsTab, productCountText } from './products-tab';

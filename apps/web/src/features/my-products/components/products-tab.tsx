@@ -1,6 +1,6 @@
 import type { Product } from '@farmstand/shared/schemas/products';
 import { Fragment, type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Spinner } from '@/components/ui/card';
 import { AlertIcon, BasketIcon } from '@/components/ui/icons';
@@ -9,6 +9,7 @@ import { ProductListControls, ShowingText } from '@/components/ui/product-list-c
 import { categoriesOf, EMPTY_PRODUCT_FILTER, filterProducts, pageOf } from '@/lib/product-list-filter';
 import { useMyProducts } from '@/lib/queries';
 import { MY_PRODUCTS_TEXTS } from '../texts';
+import { CataloguePanel } from './catalogue-panel';
 import { ProductRow } from './product-row';
 
 /** Rows per page of the owner's list: a catalogue of 100 is five pages. */
@@ -52,6 +53,9 @@ export function ProductsTab({ printLabels, productForm }: Props) {
   const [editing, setEditing] = useState<Editing>(null);
   const [filter, setFilter] = useState(EMPTY_PRODUCT_FILTER);
   const [page, setPage] = useState(1);
+  // The dashboard's "Catalogue spreadsheet" link opens the import and export at once (?catalogue=open).
+  const [searchParams] = useSearchParams();
+  const [catalogueOpen, setCatalogueOpen] = useState(searchParams.get('catalogue') === 'open');
 
   if (query.isPending) return <Spinner label="Loading products…" />;
   if (query.isError) {
@@ -92,11 +96,15 @@ export function ProductsTab({ printLabels, productForm }: Props) {
         </div>
         <div className="flex flex-wrap gap-2">
           {printLabels(products.filter((p) => p.active))}
+          <Button variant="secondary" aria-expanded={catalogueOpen} onClick={() => setCatalogueOpen((open) => !open)}>
+            Import / export (CSV)
+          </Button>
           <Button onClick={() => setEditing('new')} disabled={atLimit}>
             <span aria-hidden="true">+</span> Add Product
           </Button>
         </div>
       </div>
+      {catalogueOpen && <CataloguePanel />}
       {atLimit && (
         <div
           role="status"
