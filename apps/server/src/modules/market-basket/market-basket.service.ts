@@ -216,9 +216,11 @@ export async function placeBasket(
       ),
     })),
   );
-  // The rules that need no lock, one farm after another (the shopper is told of the first farm's refusal).
-  const checked: CheckedDraft[] = [];
-  for (const draft of drafts) checked.push(await checkDraft(ctx, draft));
+  // The rules that need no lock, every farm at once; the shopper is told of the first farm's refusal (farm order).
+  const settled = await Promise.allSettled(drafts.map((draft) => checkDraft(ctx, draft)));
+  const refused = settled.find((result) => result.status === 'rejected');
+  if (refused) throw refused.reason;
+  const checked = settled.map((result) => (result as PromiseFulfilledResult<CheckedDraft>).value);
 
   const placed = await ctx.db.transaction(async (tx) => {
     const row = await repo.insertMarketOrder(tx, {
