@@ -326,6 +326,32 @@ describe('a market part after placement', () => {
     expect(await stockOf(app, a.productId)).toBe(12);
   });
 
+  it('refuses to cancel once an accepted part is past its cut-off, naming the farm, and cancels nothing', async () => {
+    const [a, b] = await farms(2);
+    const shopper = await buildUser(app);
+    const placed = await placeBasket(
+      app,
+      shopper,
+      market.id,
+      basketPayload([
+        { productId: a.productId, quantity: 1 },
+        { productId: b.productId, quantity: 1 },
+      ]),
+    );
+    const marketOrder = placed.json().marketOrder;
+    const partA = marketOrder.parts.find((p: { producer: { user_id: number } }) => p.producer.user_id === a.id);
+    expect((await move(app, a, partA.id, 'accepted')).statusCode).toBe(200);
+    useTestClock(app, BASKET_CLOSES);
+    const late = await app.inject({
+      method: 'POST',
+      url: `/api/market-orders/${marketOrder.id}/cancel`,
+      headers: bearer(shopper),
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(new RegExp(`^Farm ${a.id}: The producer has already prepared for this pickup`));
+    expect((await partsOf(marketOrder.id)).map((p) => p.status).sort()).toEqual(['accepted', 'requested']);
+  });
+
   it('shows the farm only its own part, the market’s staff every part, anyone else nothing', async () => {
     const [a, b] = await farms(2);
     const shopper = await buildUser(app);
