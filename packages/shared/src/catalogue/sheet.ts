@@ -66,7 +66,9 @@ const num = (value: number | null) => (value === null ? '' : formatAmount(value,
 
 /** A product's rows: one, or one per variant with the product's columns repeated. */
 export function catalogueRows(product: Product, codes: CatalogueCodes): CatalogueCells[] {
-  const kind = productKind(product.category, product.share !== null);
+  // Only the questions the product's kind asks, as the form sends them: a value another kind left
+  // behind (a net quantity on produce) is not carried into the file (decision 550).
+  const asks = KIND_QUESTIONS[productKind(product.category, product.share !== null)];
   const ingredients = product.ingredient_list.length > 0 ? product.ingredient_list.join(', ') : (product.ingredients ?? '');
   const base = {
     product_id: String(product.id),
@@ -78,13 +80,13 @@ export function catalogueRows(product: Product, codes: CatalogueCodes): Catalogu
     day_limit: num(product.day_limit),
     season_start: product.seasonal_start ?? '',
     season_end: product.seasonal_end ?? '',
-    ingredients,
-    allergens: product.allergens.join(', '),
-    allergens_confirmed_absent: product.allergens_confirmed_absent.join(', '),
-    net_weight: product.net_quantity === null ? '' : formatAmount(product.net_quantity, product.net_unit),
-    seller_type: KIND_QUESTIONS[kind].madeUnder ? product.seller_type : '',
-    inspection: product.inspection ?? '',
-    establishment_number: product.establishment_number ?? '',
+    ingredients: asks.ingredients ? ingredients : '',
+    allergens: asks.allergens ? product.allergens.join(', ') : '',
+    allergens_confirmed_absent: asks.allergens ? product.allergens_confirmed_absent.join(', ') : '',
+    net_weight: asks.netQuantity && product.net_quantity !== null ? formatAmount(product.net_quantity, product.net_unit) : '',
+    seller_type: asks.madeUnder ? product.seller_type : '',
+    inspection: asks.inspection ? (product.inspection ?? '') : '',
+    establishment_number: asks.inspection ? (product.establishment_number ?? '') : '',
     tax_class: product.tax_class,
     origin_state: product.origin_state ?? '',
     required_certifications: product.required_certifications.join(', '),
