@@ -39,6 +39,8 @@ const ENGINE_SENSITIVE = [
   'src/modules/health/health.test.ts',
   // Markets (issue 48): roles and vendors' standing written under unique indexes, slugs taken at once.
   'src/modules/markets/**/*.test.ts',
+  // The market's pickup day (issue 49): checkout applied once under concurrency, the match cap's upsert.
+  'src/modules/market-pickup/pickup-day.test.ts',
   'src/test/market-role-matrix.test.ts',
   // The market basket (issue 49): parts placed all or nothing under parallel shoppers, stock taken at placement.
   'src/modules/market-basket/**/*.test.ts',

@@ -18,6 +18,7 @@ import labels from './labels/labels.routes';
 import marketBasket from './market-basket/market-basket.routes';
 import marketOrders from './market-basket/market-orders.routes';
 import marketOffice from './market-office/market-office.routes';
+import marketPickup, { marketCheckout } from './market-pickup/market-pickup.routes';
 import markets from './markets/markets.routes';
 import messages from './messages/messages.routes';
 import type { ModuleOptions, ModuleRoutes } from './module';
@@ -66,6 +67,8 @@ const MODULES: ModuleRoutes[] = [
   marketBasket,
   marketOrders,
   marketOffice,
+  marketPickup,
+  marketCheckout,
   markets,
   messages,
   notices,

@@ -58,6 +58,11 @@ const NEEDS: Record<string, Need> = {
   // market basket (modules/market-basket, decision 584): the offer is public, a basket any shopper's.
   'GET /api/markets/:id/offer': 'public',
   'POST /api/markets/:id/basket': 'shopper',
+  // market-pickup (issue 49): the pickup day is the staff's (managers and booth volunteers).
+  'GET /api/markets/:id/pickup-day': 'staff',
+  'GET /api/markets/:id/pickup-day/checkin.csv': 'staff',
+  'GET /api/markets/:id/pickup-day/checkout.csv': 'staff',
+  'POST /api/markets/:id/pickup-day/checkins': 'staff',
 };
 
 type Caller = 'guest' | 'shopper' | 'manager' | 'other manager' | 'volunteer' | 'vendor' | 'producer' | 'admin';

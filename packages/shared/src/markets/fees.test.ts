@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayFee, type FeeRules, vendorFees, vendorStatement } from './fees';
+import { basketFee, dayFee, type FeeRules, vendorFees, vendorStatement } from './fees';
 
 const rules = (values: Partial<FeeRules>): FeeRules => ({
   feeKind: 'none',
@@ -59,5 +59,37 @@ describe('a market’s fee (decision 583)', () => {
       redemptions: [{ marketDate: '2030-06-08', currency: 'snap', reportedCents: 1000, countedCents: null }],
     });
     expect(owing).toMatchObject({ feeCents: 2500, reimbursedCents: 1000, netCents: -1500 });
+  });
+});
+
+describe('the market basket fee (decision 587)', () => {
+  const basket = (values: Partial<Parameters<typeof basketFee>[0]>) => ({
+    basketFeeKind: 'none' as const,
+    basketFeeCents: 0,
+    basketFeePercentBp: 0,
+    ...values,
+  });
+  it('is flat per part, or basis points of the part’s goods rounded half up, and nothing on a part with no goods', () => {
+    expect(basketFee(basket({ basketFeeKind: 'per_order', basketFeeCents: 50 }), 1234)).toBe(50);
+    expect(basketFee(basket({ basketFeeKind: 'percent', basketFeePercentBp: 250 }), 1234)).toBe(31);
+    expect(basketFee(basket({ basketFeeKind: 'percent', basketFeePercentBp: 250 }), 1220)).toBe(31);
+    expect(basketFee(basket({ basketFeeKind: 'percent', basketFeePercentBp: 250 }), 1219)).toBe(30);
+    expect(basketFee(basket({ basketFeeKind: 'none', basketFeeCents: 50 }), 1234)).toBe(0);
+    expect(basketFee(basket({ basketFeeKind: 'per_order', basketFeeCents: 50 }), 0)).toBe(0);
+  });
+
+  it('comes off the statement’s net on a line of its own', () => {
+    const statement = vendorStatement({
+      from: '2030-06-01',
+      to: '2030-06-30',
+      rules: rules({ feeKind: 'per_day', feeCents: 2500 }),
+      days: [day('2030-06-08', 0)],
+      redemptions: [{ marketDate: '2030-06-08', currency: 'snap', reportedCents: 5000, countedCents: null }],
+      basket: [
+        { marketDate: '2030-06-08', salesCents: 1000, feeCents: 50 },
+        { marketDate: '2030-07-06', salesCents: 9000, feeCents: 50 },
+      ],
+    });
+    expect(statement).toMatchObject({ feeCents: 2500, basketFeeCents: 50, basketSalesCents: 1000, netCents: 2450 });
   });
 });

@@ -1,6 +1,6 @@
 import { basisPointsOfCentsHalfUp } from '../format/money';
 import { MARKET_CURRENCIES, type MarketCurrency } from '../schemas/market-office';
-import type { MarketFeeKind } from '../schemas/markets';
+import type { BasketFeeKind, MarketFeeKind } from '../schemas/markets';
 import { type RedemptionLine, redeemedCents } from './reconcile';
 
 /**
@@ -19,6 +19,21 @@ export type FeeRules = {
   feeMinCents: number | null;
   feeMaxCents: number | null;
 };
+
+/**
+ * The market basket's fee on one vendor's part (issue 49, decision 587), accrued when the part is
+ * picked up and charged on the vendor's statement: flat per part (`per_order`), or `basketFeePercentBp`
+ * of the part's goods (its subtotal, before any tax or delivery) rounded half up to the cent. It is
+ * computed from the goods alone, never from or out of what SNAP paid: the farm keeps every tender.
+ */
+export type BasketFeeRules = { basketFeeKind: BasketFeeKind; basketFeeCents: number; basketFeePercentBp: number };
+
+export function basketFee(rules: BasketFeeRules, goodsCents: number): number {
+  if (goodsCents <= 0) return 0;
+  if (rules.basketFeeKind === 'per_order') return rules.basketFeeCents;
+  if (rules.basketFeeKind === 'percent') return basisPointsOfCentsHalfUp(goodsCents, rules.basketFeePercentBp);
+  return 0;
+}
 
 export type VendorDayLine = { marketDate: string; attended: boolean; salesCents: number };
 
@@ -54,6 +69,9 @@ export function vendorFees(rules: FeeRules, days: VendorDayLine[]): Map<string, 
   return fees;
 }
 
+/** One market-basket part of the vendor picked up on a market day: what the shopper paid the farm and the fee it accrued. */
+export type BasketPartLine = { marketDate: string; salesCents: number; feeCents: number };
+
 export type StatementDay = {
   marketDate: string;
   attended: boolean;
@@ -75,7 +93,16 @@ export function vendorStatement(input: {
   days: VendorDayLine[];
   /** The vendor's redemptions within [from, to]. */
   redemptions: Pick<RedemptionLine, 'marketDate' | 'currency' | 'reportedCents' | 'countedCents'>[];
-}): { days: StatementDay[]; feeCents: number; reimbursedCents: number; netCents: number } {
+  /** The vendor's market-basket parts picked up (issue 49): their goods and the basket fee each accrued. */
+  basket?: readonly BasketPartLine[];
+}): {
+  days: StatementDay[];
+  feeCents: number;
+  basketFeeCents: number;
+  basketSalesCents: number;
+  reimbursedCents: number;
+  netCents: number;
+} {
   const { from, to } = input;
   const fees = vendorFees(input.rules, input.days);
   const byDate = new Map<string, StatementDay>();
@@ -102,5 +129,15 @@ export function vendorStatement(input: {
   const days = [...byDate.values()].sort((a, b) => a.marketDate.localeCompare(b.marketDate));
   const feeCents = days.reduce((sum, d) => sum + d.feeCents, 0);
   const reimbursedCents = days.reduce((sum, d) => sum + MARKET_CURRENCIES.reduce((s, c) => s + d.reimbursed[c], 0), 0);
-  return { days, feeCents, reimbursedCents, netCents: reimbursedCents - feeCents };
+  const basket = (input.basket ?? []).filter((part) => part.marketDate >= from && part.marketDate <= to);
+  const basketFeeCents = basket.reduce((sum, part) => sum + part.feeCents, 0);
+  const basketSalesCents = basket.reduce((sum, part) => sum + part.salesCents, 0);
+  return {
+    days,
+    feeCents,
+    basketFeeCents,
+    basketSalesCents,
+    reimbursedCents,
+    netCents: reimbursedCents - feeCents - basketFeeCents,
+  };
 }

@@ -145,8 +145,8 @@ export const MarketOrderResponse = z.object({ message: z.string(), marketOrder: 
 export const MarketOrderList = z.object({ marketOrders: z.array(MarketOrder) });
 export const MarketOrderParams = z.object({ id: dbId('A market order id is a positive whole number') });
 
-/** `GET /api/markets/:id/pickup-day?date=` (manager, volunteer): the market's pickup day. */
-export const PickupDayQuery = z.object({ date: DATE });
+/** `GET /api/markets/:id/pickup-day?date=` (manager, volunteer): the market's pickup day; no date: today's, else the coming one. */
+export const PickupDayQuery = z.object({ date: DATE.optional() });
 
 /** Grower check-in: what each farm was ordered and whether (and with what shortages) it arrived. */
 export const CheckinFarm = z.object({

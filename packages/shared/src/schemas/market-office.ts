@@ -153,8 +153,15 @@ export const VendorStatement = z.object({
     }),
   ),
   feeCents: z.number(),
+  /**
+   * Market basket fees (issue 49, decision 587): the basket fee of the vendor's market-order parts
+   * picked up on market days in the period (`orders.market_fee_cents`), on a line of its own, and
+   * those parts' goods (what the shoppers paid the farm for them, every tender included).
+   */
+  basketFeeCents: z.number(),
+  basketSalesCents: z.number(),
   reimbursedCents: z.number(),
-  /** What the market pays the vendor (reimbursed − fee); negative when the vendor owes. */
+  /** What the market pays the vendor (reimbursed − fee − market basket fees); negative when the vendor owes. */
   netCents: z.number(),
 });
 export const VendorStatements = z.object({ statements: z.array(VendorStatement) });

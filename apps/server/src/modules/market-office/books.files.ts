@@ -70,6 +70,18 @@ export function statementsCsv(statements: z.infer<typeof VendorStatement>[], fro
         centsText(reimbursed - day.feeCents),
       ]);
     }
+    // Market basket fees (decision 587): a line of their own, beside the market's own fee.
+    if (s.basketFeeCents !== 0 || s.basketSalesCents !== 0)
+      rows.push([
+        s.farmName,
+        'Market basket fees',
+        '',
+        centsText(s.basketSalesCents),
+        ...MARKET_CURRENCIES.map(() => ''),
+        '',
+        centsText(s.basketFeeCents),
+        centsText(-s.basketFeeCents),
+      ]);
     rows.push([
       s.farmName,
       'Total',
@@ -77,7 +89,7 @@ export function statementsCsv(statements: z.infer<typeof VendorStatement>[], fro
       '',
       ...MARKET_CURRENCIES.map(() => ''),
       centsText(s.reimbursedCents),
-      centsText(s.feeCents),
+      centsText(s.feeCents + s.basketFeeCents),
       centsText(s.netCents),
     ]);
   }

@@ -55,8 +55,9 @@ function statementOf(
   range: { from: string; to: string },
   days: Awaited<ReturnType<typeof repo.vendorDayLines>>,
   redemptions: Awaited<ReturnType<typeof repo.redemptionLines>>,
+  basket: Awaited<ReturnType<typeof repo.basketPartLines>>,
 ): z.infer<typeof VendorStatement> {
-  const statement = vendorStatement({ ...range, rules: market, days, redemptions });
+  const statement = vendorStatement({ ...range, rules: market, days, redemptions, basket });
   return { producerId: vendor.producerId, farmName: vendor.farmName ?? '', ...range, ...statement };
 }
 
@@ -66,18 +67,20 @@ const seasonRange = (range: { from: string; to: string }) => ({ from: `${range.f
 export async function statements(ctx: AppContext, user: AuthUser, marketId: number, query: { from?: string; to?: string }) {
   const { market } = await marketAccess(ctx, user, marketId, 'manager');
   const range = rangeOf(ctx, market, query.from, query.to);
-  const [vendors, days, redemptions] = await Promise.all([
+  const [vendors, days, redemptions, basket] = await Promise.all([
     repo.vendorsOf(ctx.db, market.id),
     repo.vendorDayLines(ctx.db, market.id, seasonRange(range)),
     repo.redemptionLines(ctx.db, market.id, range),
+    repo.basketPartLines(ctx.db, market.id, range),
   ]);
   const result: z.infer<typeof VendorStatement>[] = [];
   for (const vendor of vendors) {
     const own = days.filter((d) => d.producerId === vendor.producerId);
     const redeemed = redemptions.filter((r) => r.producerId === vendor.producerId);
-    const inRange = own.some((d) => d.marketDate >= range.from) || redeemed.length > 0;
+    const parts = basket.filter((b) => b.producerId === vendor.producerId);
+    const inRange = own.some((d) => d.marketDate >= range.from) || redeemed.length > 0 || parts.length > 0;
     if (!inRange) continue;
-    result.push(statementOf(market, vendor, range, own, redeemed));
+    result.push(statementOf(market, vendor, range, own, redeemed, parts));
   }
   return { statements: result };
 }
@@ -88,11 +91,12 @@ export async function ownStatement(ctx: AppContext, user: AuthUser, marketId: nu
   const vendor = await repo.findVendor(ctx.db, market.id, user.id);
   if (vendor?.vendor.status !== 'approved') throw notFound(NOT_A_VENDOR);
   const range = rangeOf(ctx, market, query.from, query.to);
-  const [days, redemptions] = await Promise.all([
+  const [days, redemptions, basket] = await Promise.all([
     repo.vendorDayLines(ctx.db, market.id, seasonRange(range), user.id),
     repo.redemptionLines(ctx.db, market.id, range, user.id),
+    repo.basketPartLines(ctx.db, market.id, range, user.id),
   ]);
-  return statementOf(market, { producerId: user.id, farmName: vendor.farmName }, range, days, redemptions);
+  return statementOf(market, { producerId: user.id, farmName: vendor.farmName }, range, days, redemptions, basket);
 }
 
 /** The programme's report of a season (a calendar year; this year without one). */

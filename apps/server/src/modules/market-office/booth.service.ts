@@ -11,6 +11,7 @@ import type {
 } from '@farmstand/shared/schemas/market-office';
 import { MARKET_CURRENCIES, MARKET_CURRENCY_LABELS, type MarketCurrency } from '@farmstand/shared/schemas/market-office';
 import type { z } from 'zod';
+import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { localDate } from '../../lib/time';
@@ -39,6 +40,21 @@ export async function marketIncentive(ctx: AppContext, market: MarketRow): Promi
     tokenCents: incentive.tokenCents,
     matches: MARKET_CURRENCIES.filter((c) => (incentive.matches as string[]).includes(c)),
   };
+}
+
+/**
+ * Adds `cents` of the incentive's match to a card's total of a market day only if it stays within
+ * `capCents`, across the booth and the market baskets' checkouts (one conditional upsert, decision
+ * 582). Inside the caller's transaction; answers null when added, else what was left of the cap.
+ */
+export async function takeMatchWithinCap(
+  tx: Db,
+  key: { marketId: number; marketDate: string; shopperKey: string },
+  cents: number,
+  capCents: number,
+): Promise<{ leftCents: number } | null> {
+  if ((await repo.addMatchWithinCap(tx, key, cents, capCents)) !== null) return null;
+  return { leftCents: Math.max(0, capCents - (await repo.matchedOf(tx, key))) };
 }
 
 export const marketToday = (ctx: AppContext, market: MarketRow) => localDate(ctx.clock.now(), market.timeZone);

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import {
   boothEntries,
   boothMatchTotals,
+  marketOrders,
   marketVendors,
   orders,
   orderTenders,
@@ -144,6 +145,30 @@ export async function redemptionLines(db: Db, marketId: number, range: Range, pr
       ),
     )
     .orderBy(asc(vendorRedemptions.marketDate), asc(vendorRedemptions.producerUserId));
+}
+
+/**
+ * The market-basket parts picked up on market days in the range (issue 49, decision 587): per part,
+ * its farm, market day, what the shopper paid the farm and the basket fee it accrued.
+ */
+export async function basketPartLines(db: Db, marketId: number, range: Range, producerId?: number) {
+  return db
+    .select({
+      marketDate: marketOrders.marketDate,
+      producerId: orders.producerUserId,
+      salesCents: orders.totalCents,
+      feeCents: orders.marketFeeCents,
+    })
+    .from(orders)
+    .innerJoin(marketOrders, eq(marketOrders.id, orders.marketOrderId))
+    .where(
+      and(
+        eq(marketOrders.marketId, marketId),
+        inRange(marketOrders.marketDate, range),
+        eq(orders.status, 'picked_up'),
+        producerId === undefined ? undefined : eq(orders.producerUserId, producerId),
+      ),
+    );
 }
 
 /** Vendors' market days (attended, sales) up to `to` (from `from` when given). */

@@ -1,5 +1,5 @@
 // The orders module's front door: what other modules, jobs, realtime, the app and the seed use (docs/CONVENTIONS.md).
-export { standTerms } from './order-benefits';
+export { pickupTenders, standTerms, tenderTimingRefusal } from './order-benefits';
 export { checkLines, itemAmounts, orderAmounts } from './order-lines';
 export { farmsWithPendingOrderMail, mailFarmNow, mailPeriodOf, takePendingOrderMail, when } from './order-mail';
 export { announcePlaced, type CheckedDraft, checkDraft, type OrderDraft, placeDraft, unorderableLines } from './order-placement';
@@ -18,5 +18,6 @@ export {
   userOfUnsubscribeToken,
   windowInZone,
 } from './reminders';
+export { shortenMarketLine } from './short-harvest';
 export { announceStandPickup, applyStandPickup, checkStandPickup, closedText } from './stand-pickup';
 export { type CheckedWalkUp, checkWalkUp, placeWalkUp, type WalkUpLine, walkUpName } from './walk-up';

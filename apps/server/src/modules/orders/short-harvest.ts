@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { insertOutboxRow } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../messages';
@@ -67,7 +67,61 @@ export async function shortenLine(
   const role = roleOf(current, user);
   const refused = shortRefusal(current, role);
   if (refused) throw refused;
+  const updated = await shorten(
+    ctx,
+    user,
+    orderId,
+    (order) => shortRefusal(order, role),
+    (items) => {
+      const ofProduct = items.filter((line) => line.productId === productId);
+      if (ofProduct.length > 1 && input.variantId === null)
+        throw badRequest('This order has several variants of that product: say which one (variantId)', 'variantId');
+      return ofProduct.find((line) => input.variantId === null || line.variantId === input.variantId);
+    },
+    input,
+  );
+  return presentOrder(updated, role, ctx.clock.now());
+}
 
+/** A market part can be shortened at the market's grower check-in until it is handed over. */
+const MARKET_SHORTENABLE: readonly repo.OrderRow['status'][] = ['requested', 'accepted', 'ready'];
+
+/**
+ * The market's grower check-in (issue 49, decision 587): the market's staff record that a farm
+ * brought less of a line of its market part than was ordered. The same shortening as the farm's own
+ * (the shopper is told the same way, in the farm's thread and by mail); the caller has checked that
+ * the line belongs to a part of its market's day. Returns the order as it is now.
+ */
+export async function shortenMarketLine(
+  ctx: AppContext,
+  staff: AuthUser,
+  orderId: number,
+  itemId: number,
+  input: { quantity: number; reason: string },
+): Promise<repo.OrderDetails> {
+  return shorten(
+    ctx,
+    staff,
+    orderId,
+    (order) =>
+      MARKET_SHORTENABLE.includes(order.status)
+        ? null
+        : conflict(
+            `Order #${order.id} is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}, so its lines can no longer be shortened`,
+          ),
+    (items) => items.find((line) => line.id === itemId),
+    input,
+  );
+}
+
+async function shorten(
+  ctx: AppContext,
+  user: AuthUser,
+  orderId: number,
+  refusalOf: (order: repo.OrderRow) => AppError | null,
+  lineOf: (items: repo.ItemRow[]) => repo.ItemRow | undefined,
+  input: { quantity: number; reason: string },
+): Promise<repo.OrderDetails> {
   const at = ctx.clock.now();
   const messagingOn = await assertMessagingEnabled(ctx).then(
     () => true,
@@ -78,13 +132,10 @@ export async function shortenLine(
 
   const result = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    const again = order ? shortRefusal(order, role) : notFound('Order not found');
+    const again = order ? refusalOf(order) : notFound('Order not found');
     if (again || !order) throw again ?? notFound('Order not found');
     const items = await repo.findItems(tx, orderId);
-    const ofProduct = items.filter((line) => line.productId === productId);
-    if (ofProduct.length > 1 && input.variantId === null)
-      throw badRequest('This order has several variants of that product: say which one (variantId)', 'variantId');
-    const item = ofProduct.find((line) => input.variantId === null || line.variantId === input.variantId);
+    const item = lineOf(items);
     if (!item) throw notFound('This order has no line for that product; reload the order');
     if (input.quantity >= item.quantity) {
       throw badRequest(
@@ -146,7 +197,8 @@ export async function shortenLine(
     const message = messagingOn
       ? await repo.insertOrderMessage(tx, {
           orderId,
-          senderId: user.id,
+          // The farm's thread with its shopper, also when the market's staff record it at check-in.
+          senderId: order.producerUserId,
           recipientId: order.customerId,
           content: `Order #${orderId}: ${change}${nothingLeft ? '. Nothing is left, so the order is cancelled.' : ''}`,
         })
@@ -181,7 +233,7 @@ export async function shortenLine(
   if (result.mail && result.mailId !== null)
     void ctx.mailer.dispatch(result.mailId, result.mail).catch((error) => console.error('short harvest mail failed', error));
 
-  return presentOrder(updated, role, ctx.clock.now());
+  return updated;
 }
 
 /** The order's row, locked until the transaction ends: a shortening and a move never interleave. */

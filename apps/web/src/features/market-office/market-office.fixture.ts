@@ -137,6 +137,8 @@ export const testStatements = (): z.output<typeof VendorStatements> => ({
         },
       ],
       feeCents: 2500,
+      basketFeeCents: 0,
+      basketSalesCents: 0,
       reimbursedCents: 5000,
       netCents: 2500,
     },

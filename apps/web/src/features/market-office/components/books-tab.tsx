@@ -264,6 +264,7 @@ function StatementsSection({ marketId, range }: { marketId: number; range: DateR
     { header: 'Sales', numeric: true, cell: (s) => money(s.days.reduce((sum, d) => sum + d.salesCents, 0)) },
     { header: 'Reimbursed', numeric: true, cell: (s) => money(s.reimbursedCents) },
     { header: 'Fee', numeric: true, cell: (s) => money(s.feeCents) },
+    { header: 'Market basket fees', numeric: true, cell: (s) => money(s.basketFeeCents) },
     {
       header: 'Net (market pays)',
       numeric: true,

@@ -35,7 +35,7 @@ export default function StatementPage() {
           <p className="text-stone-700 dark:text-stone-300">
             {s.farmName} · {formatDateOnly(s.from)} to {formatDateOnly(s.to)}
           </p>
-          <dl className="grid grid-cols-3 gap-2 text-center" data-testid="statement-totals">
+          <dl className="grid grid-cols-2 gap-2 text-center sm:grid-cols-4" data-testid="statement-totals">
             <div className="rounded-lg bg-stone-100 p-2 dark:bg-stone-800">
               <dt className="text-sm">Reimbursed</dt>
               <dd className="text-lg font-semibold tabular-nums">{formatCents(s.reimbursedCents)}</dd>
@@ -44,6 +44,12 @@ export default function StatementPage() {
               <dt className="text-sm">Fees</dt>
               <dd className="text-lg font-semibold tabular-nums">{formatCents(s.feeCents)}</dd>
             </div>
+            {s.basketFeeCents > 0 && (
+              <div className="rounded-lg bg-stone-100 p-2 dark:bg-stone-800">
+                <dt className="text-sm">Market basket fees</dt>
+                <dd className="text-lg font-semibold tabular-nums">{formatCents(s.basketFeeCents)}</dd>
+              </div>
+            )}
             <div className="rounded-lg bg-stone-100 p-2 dark:bg-stone-800">
               <dt className="text-sm">{s.netCents < 0 ? 'You owe' : 'Paid to you'}</dt>
               <dd className="text-lg font-semibold tabular-nums">{formatCents(Math.abs(s.netCents))}</dd>
