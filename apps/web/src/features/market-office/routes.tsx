@@ -4,6 +4,7 @@ import { lazyPage } from '@/lib/lazy-page';
 
 const MyMarketsPage = lazyPage(() => import('./pages/my-markets-page'));
 const MarketOfficePage = lazyPage(() => import('./pages/market-office-page'));
+const PickupDayPage = lazyPage(() => import('./pages/pickup-day-page'));
 
 /**
  * The market office (issue 48, decision 581): the markets I help run, and one market's office for
@@ -24,6 +25,15 @@ export const routes: RouteObject[] = [
     element: (
       <RequireAuth>
         <MarketOfficePage />
+      </RequireAuth>
+    ),
+  },
+  {
+    // The market's pickup day (issue 49) for its booth volunteers too (the office is the managers').
+    path: '/market-office/:id/pickup-day',
+    element: (
+      <RequireAuth>
+        <PickupDayPage />
       </RequireAuth>
     ),
   },

@@ -11,14 +11,22 @@ import { useMarketSettings, useSaveSettings } from '../api';
 import { BooksTab } from '../components/books-tab';
 import { MarketForm } from '../components/market-form';
 import { OverviewTab } from '../components/overview-tab';
+import { PickupDayTab } from '../components/pickup-day-tab';
 import { StaffTab } from '../components/staff-tab';
 import { VendorsTab } from '../components/vendors-tab';
 
-const TAB_LABELS = { overview: 'Overview', vendors: 'Vendors', staff: 'Staff', settings: 'Settings', books: 'Books' } as const;
+const TAB_LABELS = {
+  overview: 'Overview',
+  pickup: 'Pickup day',
+  vendors: 'Vendors',
+  staff: 'Staff',
+  settings: 'Settings',
+  books: 'Books',
+} as const;
 
 /**
  * /market-office/:id: one market's office for its managers (and admins), a tab each for the day,
- * the vendors, the staff, the market's settings and the books. Each tab is its own address (?tab=).
+ * the pickup day of the market baskets, the vendors, the staff, the market's settings and the books. Each tab is its own address (?tab=).
  */
 export default function MarketOfficePage() {
   const id = Number(useParams().id);
@@ -51,6 +59,7 @@ export default function MarketOfficePage() {
   const m = market.data;
   const tabs: TabItem[] = [
     { id: 'overview', label: TAB_LABELS.overview, content: <OverviewTab market={m} onOpenTab={open} /> },
+    { id: 'pickup', label: TAB_LABELS.pickup, content: <PickupDayTab marketId={id} /> },
     { id: 'vendors', label: TAB_LABELS.vendors, content: <VendorsTab marketId={id} timeZone={m.timeZone} /> },
     { id: 'staff', label: TAB_LABELS.staff, content: <StaffTab marketId={id} timeZone={m.timeZone} /> },
     {

@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useMyMarkets } from '../api';
 
-/** /market-office: the markets I help run; a manager opens its office, a volunteer only its info booth. */
+/** /market-office: the markets I help run; a manager opens its office, a volunteer its info booth and pickup day. */
 export default function MyMarketsPage() {
   useDocumentTitle('Market office');
   const mine = useMyMarkets();
@@ -35,6 +35,9 @@ export default function MyMarketsPage() {
                 <div className="flex flex-wrap gap-2">
                   <Link to={`/market-office/${market.id}/booth`} className={buttonClasses('secondary', 'sm')}>
                     Info booth<span className="sr-only"> of {market.name}</span>
+                  </Link>
+                  <Link to={`/market-office/${market.id}/pickup-day`} className={buttonClasses('secondary', 'sm')}>
+                    Pickup day<span className="sr-only"> of {market.name}</span>
                   </Link>
                   {market.role === 'manager' && (
                     <Link to={`/market-office/${market.id}`} className={buttonClasses('primary', 'sm')}>

@@ -1,0 +1,129 @@
+import type { PickupDay } from '@farmstand/shared/schemas/market-basket';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
+import { api } from '@/lib/api';
+import { PickupDayTab } from './pickup-day-tab';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+/** Saturday 13 June 2026 at Lexington: two farms (one takes SNAP), one shopper's market order. */
+const day = (): z.output<typeof PickupDay> => ({
+  marketId: 7,
+  date: '2026-06-13',
+  timeZone: 'America/New_York',
+  matchCapCents: 2000,
+  farms: [
+    {
+      producerUserId: 21,
+      farmName: 'Alpha Acres',
+      orders: 1,
+      lines: [{ itemId: 301, orderId: 41, marketOrderId: 9, product: 'Tomatoes', ordered: 2, quantity: 2, shortReason: null }],
+      arrivedAt: null,
+      short: 0,
+    },
+    {
+      producerUserId: 22,
+      farmName: 'Clover Honey',
+      orders: 1,
+      lines: [{ itemId: 302, orderId: 42, marketOrderId: 9, product: 'Honey', ordered: 1, quantity: 1, shortReason: null }],
+      arrivedAt: '2026-06-13T12:05:00.000Z',
+      short: 0,
+    },
+  ],
+  shoppers: [
+    {
+      marketOrderId: 9,
+      shopperName: 'Dana Shopper',
+      shopperPhone: '(859) 555-0199',
+      status: 'open',
+      owedCents: 1800,
+      plannedBenefits: ['snap'],
+      parts: [
+        {
+          orderId: 41,
+          producerUserId: 21,
+          farmName: 'Alpha Acres',
+          status: 'accepted',
+          owedCents: 1000,
+          takesSnap: true,
+          arrived: true,
+          lines: [{ product: 'Tomatoes', quantity: 2, lineCents: 1000 }],
+        },
+        {
+          orderId: 42,
+          producerUserId: 22,
+          farmName: 'Clover Honey',
+          status: 'accepted',
+          owedCents: 800,
+          takesSnap: false,
+          arrived: true,
+          lines: [{ product: 'Honey', quantity: 1, lineCents: 800 }],
+        },
+      ],
+    },
+  ],
+});
+
+beforeEach(() => {
+  vi.spyOn(api, 'get').mockImplementation(async () => day() as never);
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const renderTab = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <PickupDayTab marketId={7} />
+    </QueryClientProvider>,
+  );
+
+describe('the market’s pickup day', () => {
+  it('checks a farm in with a short line and its reason', async () => {
+    const post = vi.spyOn(api, 'post').mockResolvedValue(day() as never);
+    renderTab();
+    expect(await screen.findByText('Arrived 8:05 AM')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Check in Alpha Acres' }));
+    fireEvent.input(screen.getByLabelText('Brought: Tomatoes, market order #9'), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Record arrival of Alpha Acres' }));
+    expect(await screen.findByText('Say why Tomatoes for market order #9 is short')).toBeTruthy();
+    fireEvent.input(screen.getByLabelText('Why short: Tomatoes, market order #9'), { target: { value: 'hail' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Record arrival of Alpha Acres' }));
+    await vi.waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/markets/7/pickup-day/checkins', {
+        date: '2026-06-13',
+        producerUserId: 21,
+        shortages: [{ itemId: 301, quantity: 1, reason: 'hail' }],
+      }),
+    );
+  });
+
+  it('finds the shopper and records SNAP and Double Dollars for the farm that takes them, the rest in cash, with one Picked up', async () => {
+    const post = vi
+      .spyOn(api, 'post')
+      .mockResolvedValue({ message: 'Market order #9 picked up', shopper: day().shoppers[0] } as never);
+    renderTab();
+    fireEvent.input(await screen.findByLabelText('Find a shopper'), { target: { value: 'dana' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check out Dana Shopper' }));
+    expect(screen.queryByLabelText('SNAP for Clover Honey')).toBeNull();
+    fireEvent.input(screen.getByLabelText('SNAP for Alpha Acres'), { target: { value: '5' } });
+    fireEvent.input(screen.getByLabelText('Double Dollars for Alpha Acres'), { target: { value: '5.00' } });
+    fireEvent.input(screen.getByLabelText('Card for Clover Honey'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Picked up' }));
+    expect(await screen.findByText('Enter the last four digits of the SNAP card to give Double Dollars')).toBeTruthy();
+    fireEvent.input(screen.getByLabelText('SNAP card’s last four digits'), { target: { value: '4321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Picked up' }));
+    await vi.waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/market-orders/9/checkout', {
+        cardLast4: '4321',
+        tenders: [
+          { orderId: 41, snapCents: 500, incentiveCents: 500, cardCents: 0, cashCents: 0 },
+          { orderId: 42, snapCents: 0, incentiveCents: 0, cardCents: 300, cashCents: 500 },
+        ],
+      }),
+    );
+  });
+});
