@@ -189,13 +189,18 @@ function OfferRow({
   };
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
-      <div className="min-w-0">
-        <p className="font-medium [overflow-wrap:anywhere]">{item.name}</p>
-        <p className="text-sm text-stone-700 dark:text-stone-300">
-          {priceText({ ...item.product, price: item.price, priceUnit: item.priceUnit })}
-          {item.stock !== null && item.stock > 0 && item.stock <= 10 && <> · {item.stock} left</>}
-          {item.product.snapEligible && vendor.takesSnap && <> · SNAP</>}
-        </p>
+      <div className="flex min-w-0 items-center gap-3">
+        {item.product.imageUrl && (
+          <img src={item.product.imageUrl} alt="" loading="lazy" className="h-12 w-12 shrink-0 rounded-md object-cover" />
+        )}
+        <div className="min-w-0">
+          <p className="font-medium [overflow-wrap:anywhere]">{item.name}</p>
+          <p className="text-sm text-stone-700 dark:text-stone-300">
+            {priceText({ ...item.product, price: item.price, priceUnit: item.priceUnit })}
+            {item.stock !== null && item.stock > 0 && item.stock <= 10 && <> · {item.stock} left</>}
+            {item.product.snapEligible && vendor.takesSnap && <> · SNAP</>}
+          </p>
+        </div>
       </div>
       {line ? (
         <QuantityStepper
