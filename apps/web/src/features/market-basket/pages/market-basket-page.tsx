@@ -70,7 +70,11 @@ function BasketCheckout({ basket }: { basket: MarketBasket }) {
       </PageTitle>
       {offer ? (
         <PlaceForm basket={basket} offer={offer} />
-      ) : query.isError || query.missing ? (
+      ) : query.missing ? (
+        <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          {basket.marketName} takes no market basket orders now.
+        </p>
+      ) : query.isError ? (
         <LoadError text="This market’s baskets could not be loaded." onRetry={() => query.refetch()} />
       ) : (
         <Spinner label="Loading the market day…" />
