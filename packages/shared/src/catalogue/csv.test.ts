@@ -5,7 +5,7 @@ describe('catalogue CSV', () => {
   it('reads what it writes: quotes, commas, line breaks and formula guards', () => {
     const rows = [
       ['=SUM(A1)', '+1', '-2', '@x', 'plain', 'a "quoted", text', 'two\r\nlines', "'kept apostrophe"],
-      ['', 'é ü 🍅', '\tTab', '', '', '', '', ''],
+      ['', 'é ü 🍅', '\tTab', "'=already quoted", "''+twice", "'", '', ''],
     ];
     const text = csvText(rows);
     const parsed = parseCsv(text);

@@ -5,11 +5,12 @@
  * file read back holds what was written (decision 585).
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** What gets the guard: a formula-like text, or one that already starts with apostrophes before one (so it reads back as written). */
+const GUARDED = /^'*[=+\-@\t\r]/;
 
 /** A field as RFC 4180 writes it, formula-guarded. */
 export function csvField(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  const safe = GUARDED.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
@@ -20,7 +21,7 @@ export function csvText(rows: readonly (readonly (string | number)[])[]): string
 
 /** The apostrophe `csvField` put before a formula-like text, taken off again; any other text as it is. */
 export function unguardCell(cell: string): string {
-  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+  return cell.startsWith("'") && GUARDED.test(cell.slice(1)) ? cell.slice(1) : cell;
 }
 
 export type CsvParse = { ok: true; records: string[][] } | { ok: false; message: string };

@@ -148,6 +148,12 @@ const choiceCell = (cell: string) =>
         .toLowerCase()
         .replace(/[\s-]+/g, '_');
 const textCell = (cell: string) => (cell.trim() === '' ? null : cell);
+/** A date as the file has it: YYYY-MM-DD, or 7/1/2026 as Excel saves a US date back; else as it is, for the schema to refuse. */
+function dateCell(cell: string): string | null {
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(cell.trim());
+  if (us) return `${us[3]}-${us[1].padStart(2, '0')}-${us[2].padStart(2, '0')}`;
+  return textCell(cell);
+}
 const listCell = (cell: string) => splitAllergens(cell);
 
 type WeightUnitCell = 'lb' | 'oz' | null;
@@ -216,8 +222,8 @@ export function readCatalogueRow(cells: CatalogueCells): CatalogueRow {
     description: textCell(cells.description),
     availability: choiceCell(cells.availability) ?? undefined,
     day_limit: numberCell(cells.day_limit),
-    seasonal_start: textCell(cells.season_start),
-    seasonal_end: textCell(cells.season_end),
+    seasonal_start: dateCell(cells.season_start),
+    seasonal_end: dateCell(cells.season_end),
     ingredient_list: splitTopLevel(cells.ingredients),
     ingredients: null,
     allergens: listCell(cells.allergens),
