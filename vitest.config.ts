@@ -62,6 +62,7 @@ const ENGINE_FREE = [
   'src/modules/search/listing-index/spatial-grid.test.ts',
   'src/modules/search/listing-index/top-k.test.ts',
   'src/seed/pictures.test.ts',
+  'src/modules/books/books.files.test.ts',
 ];
 
 const WEB_DOM_TESTS = ['src/**/*.test.tsx', 'src/lib/**/*.test.ts', 'src/features/map/**/*.test.ts'];

@@ -31,7 +31,7 @@ export const QUICKBOOKS_TENDER_ACCOUNTS: Record<TenderKind, string> = {
 /** Xero's default chart: 200 is "Sales". A line without tax is "Tax Exempt"; a taxed line names the state's rate. */
 export const XERO_SALES_ACCOUNT = '200';
 export const XERO_EXEMPT_TAX = 'Tax Exempt';
-export const xeroSalesTax = (state: string) => `${state} Sales Tax`;
+export const xeroSalesTax = (state: string) => `${state || 'State'} Sales Tax`;
 
 /** The US date both imports read: MM/DD/YYYY, from a local 'YYYY-MM-DD'. */
 export const usDate = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;

@@ -20,6 +20,16 @@ const isSale = (producerUserId: number, range: SalesRange) =>
     range.pointId === undefined ? undefined : eq(orders.pointId, range.pointId),
   );
 
+/**
+ * Ids in parts a statement takes: PostgreSQL binds at most 65,535 parameters, and a busy farm's year
+ * can hold more sales than that (three parameters per covered order when they are recorded).
+ */
+function chunks(ids: number[], size = 5000): number[][] {
+  const parts: number[][] = [];
+  for (let i = 0; i < ids.length; i += size) parts.push(ids.slice(i, i + size));
+  return parts;
+}
+
 /** Exports of one farm wait for each other here, so two at once never cover the same order. */
 export async function lockFarm(tx: Db, producerUserId: number) {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, producerUserId)).for('update');
@@ -49,19 +59,20 @@ export async function salesOf(db: Db, producerUserId: number, range: SalesRange,
           .where(and(isSale(producerUserId, range), isNull(bookExportOrders.orderId)))
           .orderBy(asc(orders.windowDate), asc(orders.id));
   const ids = rows.map((r) => r.order.id);
-  const items =
-    ids.length === 0
-      ? []
-      : await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id));
-  return rows.map((row) => ({ ...row, items: items.filter((i) => i.orderId === row.order.id) }));
+  const items: (typeof orderItems.$inferSelect)[] = [];
+  for (const part of chunks(ids))
+    items.push(...(await db.select().from(orderItems).where(inArray(orderItems.orderId, part)).orderBy(asc(orderItems.id))));
+  const linesOf = new Map<number, typeof items>();
+  for (const item of items) linesOf.set(item.orderId, [...(linesOf.get(item.orderId) ?? []), item]);
+  return rows.map((row) => ({ ...row, items: linesOf.get(row.order.id) ?? [] }));
 }
 export type Sale = Awaited<ReturnType<typeof salesOf>>[number];
 
 /** Records an export and the orders it covered, in the caller's transaction. */
 export async function insertExport(tx: Db, values: typeof bookExports.$inferInsert, orderIds: number[]) {
   const [row] = await tx.insert(bookExports).values(values).returning({ id: bookExports.id });
-  if (orderIds.length > 0)
-    await tx.insert(bookExportOrders).values(orderIds.map((orderId) => ({ format: values.format, orderId, exportId: row.id })));
+  for (const part of chunks(orderIds))
+    await tx.insert(bookExportOrders).values(part.map((orderId) => ({ format: values.format, orderId, exportId: row.id })));
   return row.id;
 }
 

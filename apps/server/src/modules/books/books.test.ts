@@ -311,6 +311,42 @@ describe('books out', () => {
     expect(both.map((r) => r.headers['x-orders-exported']).sort()).toEqual(['0', '1']);
   });
 
+  it('keeps an exported file as it was after a correction, never exports the order again, and counts the correction in the tax quarter', async () => {
+    const { farm, egg } = await farmWithProducts('Correction Farm');
+    const shopper = await buildUser(app);
+    const placed = (await placeOrder(app, shopper, orderPayload(farm, [{ productId: egg, quantity: 2 }]))).json().order;
+    expect((await move(app, farm, placed.id, 'accepted')).statusCode).toBe(200);
+    useTestClock(app, new Date('2030-06-08T20:00:00Z'));
+    const pickup = {
+      id: randomUUID(),
+      kind: 'pickup',
+      at: '2030-06-08T14:00:00Z',
+      device: 'Booth phone',
+      orderId: placed.id,
+      weights: [],
+      tenders: { cash: 1200 },
+    };
+    expect((await sync(farm, [pickup])).json().results[0].status).toBe('applied');
+    const range = 'from=2030-06-01&to=2030-06-30';
+    const first = await get(farm, `/api/books/orders.csv?${range}`);
+    expect(first.headers['x-orders-exported']).toBe('1');
+
+    // The farm corrects the tenders: it was SNAP, not cash.
+    const corrected = await app.inject({
+      method: 'PUT',
+      url: `/api/benefits/orders/${placed.id}/tenders`,
+      headers: bearer(farm),
+      payload: { snap: 1200 },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+
+    expect((await get(farm, `/api/books/orders.csv?${range}`)).headers['x-orders-exported']).toBe('0');
+    const [kept] = (await get(farm, '/api/books/exports')).json().exports;
+    expect((await get(farm, `/api/books/exports/${kept.id}`)).body).toBe(first.body);
+    const quarter = (await get(farm, '/api/books/tax-summary?year=2030&quarter=2')).json();
+    expect(quarter.total).toMatchObject({ grossCents: 1200, snapPaidCents: 1200, taxCents: 0 });
+  });
+
   it('limits a file to one pickup place when asked', async () => {
     const { farm, egg } = await farmWithProducts('Two Places Farm');
     const other = await app.inject({

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { quickbooksCsv, xeroCsv } from './books.files';
+import type { Sale } from './books.repository';
+
+/** The bookkeeping files from sales rows (decision 586): every journal entry balances, whatever was recorded as paid. */
+const order = (id: number, windowDate: string, totalCents: number, taxCents = 0, taxableCents = 0) =>
+  ({
+    id,
+    windowDate,
+    totalCents,
+    taxCents,
+    taxableCents,
+    deliveryFeeCents: 0,
+    marketFeeCents: 0,
+    shopperName: 'Dana Shopper',
+    pointName: 'Lexington Farmers Market',
+    source: 'online',
+  }) as Sale['order'];
+const tenders = (cents: Partial<Record<'cashCents' | 'snapCents' | 'cardCents', number>>) =>
+  ({
+    snapCents: 0,
+    wicFmnpCents: 0,
+    seniorFmnpCents: 0,
+    incentiveCents: 0,
+    cashCents: 0,
+    cardCents: 0,
+    checkCents: 0,
+    farmCreditCents: 0,
+    otherCents: 0,
+    ...cents,
+  }) as Sale['tenders'];
+const rows = (csv: string) =>
+  csv
+    .trimEnd()
+    .split('\r\n')
+    .slice(1)
+    .map((line) => line.split(','));
+const cents = (text: string) => (text === '' ? 0 : Math.round(Number(text) * 100));
+
+describe('the QuickBooks Online journal', () => {
+  it('debits what no tender recorded to Undeposited Funds, so a pickup paid without tenders still balances', () => {
+    const csv = quickbooksCsv([
+      { order: order(5, '2030-06-08', 1000), tenders: null, items: [] },
+      { order: order(6, '2030-06-08', 2000, 120, 2000), tenders: tenders({ snapCents: 500, cardCents: 1000 }), items: [] },
+    ]);
+    const lines = rows(csv);
+    expect(lines.map((l) => [l[0], l[1], l[2], l[3], l[4]])).toEqual([
+      ['FS-20300608-5', '06/08/2030', 'SNAP Receivable', '5.00', ''],
+      ['FS-20300608-5', '06/08/2030', 'Card Clearing', '10.00', ''],
+      ['FS-20300608-5', '06/08/2030', 'Undeposited Funds', '16.20', ''],
+      ['FS-20300608-5', '06/08/2030', 'Sales of Product Income', '', '20.00'],
+      ['FS-20300608-5', '06/08/2030', 'Sales of Product Income', '', '10.00'],
+      ['FS-20300608-5', '06/08/2030', 'Sales Tax Payable', '', '1.20'],
+    ]);
+  });
+
+  it('credits tenders recorded beyond the total, and never writes a negative amount', () => {
+    const lines = rows(
+      quickbooksCsv([{ order: order(7, '2030-06-09', 1000), tenders: tenders({ cashCents: 1500 }), items: [] }]),
+    );
+    const debits = lines.reduce((a, l) => a + cents(l[3]), 0);
+    const credits = lines.reduce((a, l) => a + cents(l[4]), 0);
+    expect(debits).toBe(1500);
+    expect(credits).toBe(1500);
+    expect(lines.flatMap((l) => [l[3], l[4]]).some((v) => v.startsWith('-') || v.startsWith("'"))).toBe(false);
+  });
+
+  it('is the header alone when there is nothing new', () => {
+    expect(quickbooksCsv([])).toBe('Journal No,Journal Date,Account Name,Debits,Credits,Description,Name\r\n');
+    expect(xeroCsv([], 'KY').split('\r\n')[0].startsWith('*ContactName,')).toBe(true);
+  });
+});
