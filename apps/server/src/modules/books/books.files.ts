@@ -21,8 +21,11 @@ import type { Sale } from './books.repository';
  * day books count it (stand.books.ts).
  */
 
-/** Excel reads a CSV as UTF-8 only with the byte-order mark; the imports of QuickBooks and Xero are given none. */
-const BOM = '\uFEFF';
+/**
+ * Excel reads a CSV as UTF-8 only with the byte-order mark; the imports of QuickBooks and Xero are
+ * given none. It is added when a file is sent, never stored: PGlite drops a leading U+FEFF from text.
+ */
+export const BOM = '\uFEFF';
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
@@ -137,7 +140,7 @@ export function ordersCsv(sales: Sale[]): string {
       ]);
     }
   }
-  return BOM + csvText(rows);
+  return csvText(rows);
 }
 
 /** The sales of each local date, in date order. */

@@ -6,7 +6,7 @@ import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { findFarm } from '../pickup';
-import { ordersCsv, quickbooksCsv, saleAmounts, taxSummaryCsv, xeroCsv } from './books.files';
+import { BOM, ordersCsv, quickbooksCsv, saleAmounts, taxSummaryCsv, xeroCsv } from './books.files';
 import * as repo from './books.repository';
 
 /**
@@ -36,6 +36,8 @@ async function checkedRange(ctx: AppContext, user: AuthUser, query: BooksRangeQu
 }
 
 const FILE_NAMES: Record<BookExportFormat, string> = { orders: 'orders', quickbooks: 'quickbooks', xero: 'xero' };
+/** The file as sent: the orders file (for a spreadsheet) with the byte-order mark, the imports' files as stored. */
+const sent = (format: BookExportFormat, content: string) => (format === 'orders' ? BOM + content : content);
 
 /**
  * Exports the sales of the range not yet exported in this format and records what it covered, in
@@ -50,7 +52,8 @@ export async function exportSales(ctx: AppContext, user: AuthUser, format: BookE
     const content =
       format === 'orders' ? ordersCsv(sales) : format === 'quickbooks' ? quickbooksCsv(sales) : xeroCsv(sales, farm.state);
     const name = `farmstand-${FILE_NAMES[format]}-${range.from}-${range.to}`;
-    if (sales.length === 0) return { id: null, filename: `${name}-nothing-new.csv`, content, orderCount: 0 };
+    if (sales.length === 0)
+      return { id: null, filename: `${name}-nothing-new.csv`, content: sent(format, content), orderCount: 0 };
     const id = await repo.insertExport(
       tx,
       {
@@ -66,7 +69,7 @@ export async function exportSales(ctx: AppContext, user: AuthUser, format: BookE
       },
       sales.map((sale) => sale.order.id),
     );
-    return { id, filename: `${name}-${id}.csv`, content, orderCount: sales.length };
+    return { id, filename: `${name}-${id}.csv`, content: sent(format, content), orderCount: sales.length };
   });
 }
 
@@ -89,7 +92,10 @@ export async function listExports(ctx: AppContext, user: AuthUser) {
 export async function exportFile(ctx: AppContext, user: AuthUser, id: number) {
   const row = await repo.findExport(ctx.db, user.id, id);
   if (!row) throw notFound('No such export of your farm');
-  return { filename: `farmstand-${FILE_NAMES[row.format]}-${row.fromDate}-${row.toDate}-${row.id}.csv`, content: row.content };
+  return {
+    filename: `farmstand-${FILE_NAMES[row.format]}-${row.fromDate}-${row.toDate}-${row.id}.csv`,
+    content: sent(row.format, row.content),
+  };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
