@@ -7,13 +7,16 @@ import {
   loginAs,
   placeClock,
   producerWithProduct,
+  setServerClock,
   signInBrowser,
 } from './helpers';
 
 /**
  * One basket at the market on a 390 px phone (issue 49): a shopper fills one market basket from
  * three farms on the market's page, places it once, and reads one market order with a part per
- * farm; each part is linked from the shopper's orders.
+ * farm; each part is linked from the shopper's orders. On the market day (the server's clock moved
+ * to it) two farms check in at the booth, one short a line, the third farm having declined its part;
+ * the volunteer checks the shopper out with SNAP split per farm, and the shopper reads it picked up.
  */
 
 const auth = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` });
@@ -132,11 +135,21 @@ async function phone(browser: Browser, user: E2EUser): Promise<Page> {
   return page;
 }
 
-test('a shopper fills one market basket from three farms on a phone and places it once: one market order with a part per farm', async ({
+/** 9:00 AM on the market day in the market's zone. */
+function marketMorning(date: string): Date {
+  const at = Date.parse(`${date}T14:00:00.000Z`);
+  return new Date(at + (9 * 60 - placeClock(new Date(at), ZONE).minutes) * 60_000);
+}
+
+test.afterEach(async ({ request }) => {
+  await setServerClock(request, null);
+});
+
+test('a shopper fills one market basket from three farms on a phone and places it once; two farms check in (one short) and the booth checks the shopper out with SNAP per farm', async ({
   browser,
   request,
 }) => {
-  const { admin, market, manager } = await basketMarket(request);
+  const { admin, market, manager, volunteer } = await basketMarket(request);
   const ids = { marketId: market.id, manager, admin };
   const farms = [
     await vendor(request, ids, 'Bluegrass Acres', 'Bluegrass Eggs', true),
@@ -152,7 +165,8 @@ test('a shopper fills one market basket from three farms on a phone and places i
   await expect(page.getByTestId('ordering-notice')).toHaveText(/^Order until /);
   for (const farm of farms) await page.getByRole('button', { name: `Add ${farm.product} from ${farm.farmName}` }).tap();
   await page.getByRole('button', { name: `One more ${farms[0].product}` }).tap();
-  await expect(page.getByTestId('market-basket-count')).toHaveText('Market basket: 4 items from 3 farms · $24.00');
+  await page.getByRole('button', { name: `One more ${farms[1].product}` }).tap();
+  await expect(page.getByTestId('market-basket-count')).toHaveText('Market basket: 5 items from 3 farms · $30.00');
   await expectAccessible(page);
 
   await page.getByRole('link', { name: 'Review basket' }).tap();
@@ -167,7 +181,7 @@ test('a shopper fills one market basket from three farms on a phone and places i
   await expect(page).toHaveURL(/\/market-orders\/\d+$/);
   const marketOrderId = Number(new URL(page.url()).pathname.split('/').pop());
   await expect(page.getByRole('heading', { level: 1, name: `Market order #${marketOrderId}` })).toBeVisible();
-  await expect(page.getByTestId('market-order-total')).toHaveText('$24.00');
+  await expect(page.getByTestId('market-order-total')).toHaveText('$30.00');
   for (const farm of farms) await expect(page.getByRole('heading', { level: 2, name: farm.farmName })).toBeVisible();
   await expectAccessible(page);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -186,5 +200,67 @@ test('a shopper fills one market basket from three farms on a phone and places i
   await page.goto(`/markets/${market.slug}`);
   await expect(page.getByRole('button', { name: `Add ${farms[0].product} from ${farms[0].farmName}` })).toBeVisible();
   await expect(page.getByTestId('market-basket-count')).toHaveCount(0);
+
+  // Before the market: two farms accept their parts; the third declines its part.
+  const parts = ((await mine.json()) as { marketOrders: { parts: { id: number; producer: { user_id: number } }[] }[] })
+    .marketOrders[0].parts;
+  const partOf = (farm: (typeof farms)[number]) => parts.find((p) => p.producer.user_id === farm.producer.id)?.id as number;
+  for (const [farm, data] of [
+    [farms[0], { to: 'accepted' }],
+    [farms[1], { to: 'accepted' }],
+    [farms[2], { to: 'declined', reason: 'Our bees had a bad week' }],
+  ] as const) {
+    const moved = await request.post(`/api/orders/${partOf(farm)}/transitions`, { headers: auth(farm.producer), data });
+    expect(moved.ok(), await moved.text()).toBeTruthy();
+  }
+
+  // The market day, 9 AM: the volunteer's phone at the booth.
+  await setServerClock(request, marketMorning(marketDay().date));
+  const booth = await phone(browser, volunteer);
+  await booth.goto(`/market-office/${market.id}/pickup-day`);
+  await expect(booth.getByRole('heading', { name: 'Grower check-in' })).toBeVisible();
+  await booth.getByRole('button', { name: `Check in ${farms[0].farmName}` }).tap();
+  await booth.getByRole('button', { name: `Record arrival of ${farms[0].farmName}` }).tap();
+  await expect(booth.getByRole('button', { name: `Record a shortage ${farms[0].farmName}` })).toBeVisible();
+  await booth.getByRole('button', { name: `Check in ${farms[1].farmName}` }).tap();
+  const line = `${farms[1].product}, market order #${marketOrderId}`;
+  await booth.getByLabel(`Brought: ${line}`).fill('1');
+  await booth.getByLabel(`Why short: ${line}`).fill('Ran out at the farm');
+  await booth.getByRole('button', { name: `Record arrival of ${farms[1].farmName}` }).tap();
+  await expect(booth.getByRole('button', { name: `Record a shortage ${farms[1].farmName}` })).toBeVisible();
+  await expectAccessible(booth);
+
+  // Checkout: each farm's bag, SNAP per farm: all of the first farm's $12.00, $4.00 of the second's $6.00 (the rest in cash).
+  await booth.getByLabel('Find a shopper').fill('Dana Basket');
+  await booth.getByRole('button', { name: 'Check out Dana Basket' }).tap();
+  await booth.getByLabel(`SNAP for ${farms[0].farmName}`).fill('12.00');
+  await booth.getByLabel(`SNAP for ${farms[1].farmName}`).fill('4.00');
+  await expectAccessible(booth);
+  await booth.getByRole('button', { name: 'Picked up', exact: true }).tap();
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/api/market-orders/${marketOrderId}`, { headers: auth(shopper) })).json()) as {
+            status: string;
+          }
+        ).status,
+    )
+    .toBe('picked_up');
+  const boothWidth = await booth.evaluate(() => document.documentElement.scrollWidth);
+  expect(boothWidth).toBeLessThanOrEqual(390);
+  await booth.context().close();
+
+  // The shopper reads one order picked up: the short line told, the declined part owing nothing.
+  await page.goto(`/market-orders/${marketOrderId}`);
+  await expect(page.getByTestId('market-order-total')).toHaveText('$18.00');
+  await expect(page.getByText('Picked up', { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId(`market-part-${partOf(farms[1])}`)).toContainText('Short: 1 of 2 — Ran out at the farm');
+  await expect(page.getByTestId(`market-part-${partOf(farms[2])}`)).toContainText('Nothing to pay this farm');
+  // Readable in the dark theme too.
+  await page.evaluate(() => localStorage.setItem('darkMode', 'true'));
+  await page.reload();
+  await expect(page.getByTestId('market-order-total')).toHaveText('$18.00');
+  await expectAccessible(page);
   await page.context().close();
 });
