@@ -125,7 +125,7 @@ const checkoutRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
       schema: {
         summary: 'Hand over every farm’s bag of a market order, with the tender per farm',
         description:
-          'One tender per part that is not cancelled, in cents, adding up to what that farm is owed: SNAP only to a farm that takes it; Double Dollars only with SNAP, within the farm’s plan and within the market’s cap for the card (`cardLast4`) that day across the booth and the baskets. Every part must be accepted and its farm checked in. All parts move to picked up at once with their tenders and the market basket fee (on the vendor’s statement, never from SNAP); a second checkout is a 409 and changes nothing. Managers and booth volunteers of the order’s market.',
+          'One tender per part that is not cancelled, in cents, adding up to what that farm is owed: SNAP only to a farm that takes it; Double Dollars only with SNAP, within the farm’s plan and within the market’s cap for the card (`cardLast4`) that day across the booth and the baskets. Every part’s farm must have checked in (a part still a request is accepted as it is handed over). All parts move to picked up at once with their tenders and the market basket fee (on the vendor’s statement, never from SNAP); a second checkout is a 409 and changes nothing. Managers and booth volunteers of the order’s market.',
         params: MarketOrderParams,
         body: CheckoutRequest,
         response: { 200: z.object({ message: z.string(), shopper: CheckoutShopper }), ...errors(400, 404, 409) },

@@ -37,6 +37,10 @@ type Line = Awaited<ReturnType<typeof repo.linesOf>>[number];
 const ENDED: readonly Part['order']['status'][] = ['cancelled', 'declined', 'expired', 'no_show'];
 const live = (part: Part) => !ENDED.includes(part.order.status);
 
+/** The part as it is handed over: a request its farm brought to the market counts as accepted. */
+const handedOver = (part: Part) =>
+  part.order.status === 'requested' ? { ...part.order, status: 'accepted' as const } : part.order;
+
 const farmNameOf = (part: Part) => part.farmName ?? `Farm #${part.order.producerUserId}`;
 
 const today = (ctx: AppContext, market: MarketRow) => localDate(ctx.clock.now(), market.timeZone);
@@ -249,12 +253,10 @@ export async function checkout(
   const parts = rows.parts.filter(live);
   if (parts.length === 0) throw conflict(`Every part of ${label} was cancelled: there is nothing to hand over`);
   for (const part of parts) {
-    const farm = farmNameOf(part);
-    if (part.order.status === 'requested')
-      throw conflict(`${farm} has not accepted its part (order #${part.order.id}) yet: it cannot be handed over`);
     if (!rows.arrived.has(part.order.producerUserId))
-      throw conflict(`${farm} has not checked in today: check the farm in before handing over its bag`);
-    const timing = tenderTimingRefusal(part.order, now);
+      throw conflict(`${farmNameOf(part)} has not checked in today: check the farm in before handing over its bag`);
+    // A part still a request when its farm checked in with the bag is accepted as it is handed over.
+    const timing = tenderTimingRefusal(handedOver(part), now);
     if (timing) throw timing;
   }
   const tenders = new Map(input.tenders.map((t) => [t.orderId, t]));
@@ -281,7 +283,7 @@ export async function checkout(
         `${farm} is owed ${formatCents(part.order.totalCents)}; its tenders add up to ${formatCents(paid)}`,
         'tenders',
       );
-    plans.push({ part, farm, tendered, rule: await pickupTenders(ctx, part.order, rows.lines.get(part.order.id) ?? []) });
+    plans.push({ part, farm, tendered, rule: await pickupTenders(ctx, handedOver(part), rows.lines.get(part.order.id) ?? []) });
   }
   const incentiveCents = input.tenders.reduce((sum, t) => sum + t.incentiveCents, 0);
   const incentive = incentiveCents > 0 ? await marketIncentive(ctx, market) : null;
@@ -307,14 +309,11 @@ export async function checkout(
       const refused = await rule.refusal(tx, tendered);
       if (refused) throw badRequest(`${farm}: ${refused}`, 'tenders');
       await rule.save(tx, tendered, now, user.id);
-      const moved = await applyMove(
-        tx,
-        part.order,
-        'picked_up',
-        now,
-        { id: user.id, role: 'producer' },
-        `Picked up at ${market.name}`,
-      );
+      const actor = { id: user.id, role: 'producer' as const };
+      const accepted =
+        part.order.status !== 'requested' ||
+        (await applyMove(tx, part.order, 'accepted', now, actor, 'Checked in at the market'));
+      const moved = accepted && (await applyMove(tx, handedOver(part), 'picked_up', now, actor, `Picked up at ${market.name}`));
       if (!moved) throw conflict(`${farm}’s part changed a moment ago; reload the shopper and try again`);
       await repo.setMarketFee(tx, part.order.id, basketFee(market, part.order.subtotalCents));
     }

@@ -255,6 +255,30 @@ describe('customer checkout (POST /api/market-orders/:id/checkout)', () => {
     expect(await matched('4321')).toBe(1100);
   });
 
+  it('accepts a part still a request when its farm checked in with the bag, and hands it over', async () => {
+    await checkInAll();
+    const shopper = await buildUser(app);
+    const placed = await buildMarketOrder(app, {
+      marketId: market.id,
+      customerId: shopper.id,
+      marketDate: MARKET_SATURDAY,
+      pickupStart: PICKUP_START,
+      pickupEnd: PICKUP_END,
+      parts: [
+        {
+          producerUserId: honeyFarm.id,
+          pointId: honeyFarm.pointId,
+          status: 'requested',
+          lines: [{ productId: honeyFarm.productId, name: 'Honey', unitPriceCents: 800, quantity: 1 }],
+        },
+      ],
+    });
+    const res = await checkout(placed.id, { tenders: [{ orderId: placed.orderIds[0], cashCents: 800 }] });
+    expect(res.statusCode, res.body).toBe(200);
+    const [part] = await app.ctx.db.select().from(orders).where(eq(orders.id, placed.orderIds[0]));
+    expect([part.status, part.marketFeeCents]).toEqual(['picked_up', 40]);
+  });
+
   it('applies two checkouts of the same market order at once once', async () => {
     await checkInAll();
     const placed = await marketOrder(await buildUser(app), [honeyFarm]);
