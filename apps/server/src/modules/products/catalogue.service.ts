@@ -318,9 +318,12 @@ async function planImport(
     .filter((row) => row.variants.length === 0 && (row.product.stockQuantity ?? 0) > 0)
     .map((row) => row.product.id);
   const zeroVariants = missing.flatMap((row) => row.variants.filter((v) => (v.stock_quantity ?? 0) > 0).map((v) => v.id));
+  const zeroVariantProducts = missing
+    .filter((row) => row.variants.some((v) => (v.stock_quantity ?? 0) > 0))
+    .map((row) => row.product.id);
 
   problems.sort((a, b) => a.row - b.row);
-  return { problems, planned, zeroProducts, zeroVariants };
+  return { problems, planned, zeroProducts, zeroVariants, zeroVariantProducts };
 }
 
 type Plan = Awaited<ReturnType<typeof planImport>>;
@@ -390,7 +393,10 @@ export async function importCatalogue(
         if (p.action === 'update') await changeProductIn(ctx, tx, p.group.existing as Existing, p.input, p.codes);
       }
       if (options.zeroMissing) await repo.zeroStock(tx, plan.zeroProducts, plan.zeroVariants);
-      touched = [...updates.map((p) => (p.group.existing as Existing).product.id), ...plan.zeroProducts];
+      touched = [
+        ...updates.map((p) => (p.group.existing as Existing).product.id),
+        ...(options.zeroMissing ? [...plan.zeroProducts, ...plan.zeroVariantProducts] : []),
+      ];
       return resultOf(plan, file.rows.length, options, true);
     });
     for (const id of touched) forgetPublicProduct(ctx, id);
