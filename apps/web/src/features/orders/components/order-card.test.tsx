@@ -63,4 +63,15 @@ describe('a farm’s part of a market order, on the shopper’s card', () => {
     show(testOrder(), 'shopper');
     expect(screen.queryByText(/Part of market order/)).toBeNull();
   });
+
+  it('tells the farm its order is its part of market basket #N at the market', () => {
+    show(
+      testOrder({ market_order_id: 9, place: { point_id: 5, kind: 'market', name: 'Lexington Farmers Market', address: null } }),
+      'producer',
+    );
+    expect(
+      screen.getByText('Market basket #9 at Lexington Farmers Market: your part, handed over at the market’s pickup'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Part of market order/ })).toBeNull();
+  });
 });

@@ -90,6 +90,12 @@ export function OrderCard({
               </Link>
             </p>
           )}
+          {side !== 'shopper' && order.market_order_id !== null && (
+            // The farm packs its own part; the market hands the bags over together (decision 587).
+            <p className="text-sm font-medium">
+              Market basket #{order.market_order_id} at {order.place.name}: your part, handed over at the market’s pickup
+            </p>
+          )}
           {side !== 'shopper' && (
             <p className="text-sm text-stone-600 dark:text-stone-400">
               {[order.shopper.phone, order.shopper.email].filter(Boolean).join(' · ')}
