@@ -328,6 +328,24 @@ async function planImport(
 
 type Plan = Awaited<ReturnType<typeof planImport>>;
 
+/** At most this many problems in an answer: a file broken on every row says so without megabytes of JSON. */
+const MAX_PROBLEMS_SHOWN = 500;
+
+function shownProblems(problems: ImportProblem[]): ImportProblem[] {
+  if (problems.length <= MAX_PROBLEMS_SHOWN) return problems;
+  const shown = problems.slice(0, MAX_PROBLEMS_SHOWN - 1);
+  const more = problems.length - shown.length;
+  const last = problems[problems.length - 1];
+  return [
+    ...shown,
+    {
+      row: last.row,
+      column: last.column,
+      message: `…and ${more.toLocaleString('en-US')} more problems: fix these and check the file again`,
+    },
+  ];
+}
+
 function resultOf(
   plan: Plan,
   rows: number,
@@ -353,7 +371,7 @@ function resultOf(
     updated: count('update'),
     unchanged: count('unchanged'),
     zeroed: options.zeroMissing ? plan.zeroProducts.length + plan.zeroVariants.length : 0,
-    problems: plan.problems,
+    problems: shownProblems(plan.problems),
     changes,
   };
 }

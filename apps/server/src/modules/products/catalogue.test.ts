@@ -269,6 +269,15 @@ describe('catalogue import refuses hostile files with a 4xx', () => {
     expect((await importCsv(producer, '')).statusCode).toBe(400);
   });
 
+  it('answers a file broken on every row with at most 500 problems, the last one counting the rest', async () => {
+    const many = `${CATALOGUE_HEADER.join(',')}\r\n${',,,,,,nonsense,,available\r\n'.repeat(1000)}`;
+    const res = await importCsv(producer, many);
+    expect(res.statusCode).toBe(200);
+    const problems = res.json().problems as { message: string }[];
+    expect(problems).toHaveLength(500);
+    expect(problems[499].message).toMatch(/^…and [\d,]+ more problems/);
+  });
+
   it('answers 413 with a message for a file over 5 MB, and for a 50 MB body', async () => {
     const big = await importCsv(producer, Buffer.alloc(5 * 1024 * 1024 + 10, 'a'));
     expect(big.statusCode).toBe(413);
