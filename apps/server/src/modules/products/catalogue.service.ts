@@ -184,7 +184,7 @@ async function planImport(
     groups.set(key, group);
   }
 
-  const features = await ctx.settings.get('features');
+  const features = await ctx.settings.get('features', db);
   const limit = await productLimit(ctx, producer.userId, db);
   let listed = all.filter((row) => isProductListed(row.product)).length;
   const skusInFile = new Map<string, string>();

@@ -118,7 +118,7 @@ export type ProductLimit = { limit: number; onPlan: boolean; trialLimit: number;
  * and running to its period's end) max_products_subscribed.
  */
 export async function productLimit(ctx: AppContext, userId: number, db = ctx.db): Promise<ProductLimit> {
-  const features = await ctx.settings.get('features');
+  const features = await ctx.settings.get('features', db);
   const onPlan = effectiveSubscriptionStatus(await findSubscription(db, userId), ctx.clock.now()) === 'active';
   const trialLimit = features.max_products_per_producer;
   const planLimit = Math.max(features.max_products_subscribed, trialLimit);

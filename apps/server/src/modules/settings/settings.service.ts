@@ -20,9 +20,13 @@ export class SettingsStore {
 
   constructor(private readonly db: Db) {}
 
-  async all(): Promise<Settings> {
+  /**
+   * Inside a transaction, pass it as `db`: on the embedded engine (one connection) a read through
+   * the app's own handle waits for that transaction to end, so an expired cache would hang it.
+   */
+  async all(db: Db = this.db): Promise<Settings> {
     if (this.cache && performance.now() - this.cache.at < CACHE_MS) return this.cache.value;
-    const rows = await this.db.select().from(settings);
+    const rows = await db.select().from(settings);
     const value = structuredClone(DEFAULT_SETTINGS);
     for (const row of rows) {
       if (row.key in value) Object.assign(value[row.key as SettingsKey], row.value);
@@ -36,8 +40,8 @@ export class SettingsStore {
     return this.cache && performance.now() - this.cache.at < CACHE_MS ? this.cache.value : null;
   }
 
-  async get<K extends SettingsKey>(key: K): Promise<Settings[K]> {
-    return (await this.all())[key];
+  async get<K extends SettingsKey>(key: K, db: Db = this.db): Promise<Settings[K]> {
+    return (await this.all(db))[key];
   }
 
   async set<K extends SettingsKey>(key: K, value: Settings[K], db: Db = this.db): Promise<void> {
