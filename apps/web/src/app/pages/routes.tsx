@@ -11,6 +11,7 @@ const CheckoutPage = lazyPage(() => import('./checkout-page'));
 const OrdersPage = lazyPage(() => import('./orders-page'));
 const FavoritesPage = lazyPage(() => import('./favorites-page'));
 const MarketPage = lazyPage(() => import('./market-page'));
+const MarketOfficePage = lazyPage(() => import('./market-office-page'));
 
 /**
  * The pages that show parts of several features: each feature's page takes the others' parts as
@@ -23,6 +24,14 @@ export const routes: RouteObject[] = [
   { path: '/producers/:id', element: <PublicProducerPage /> },
   { path: '/search', element: <SearchPage /> },
   { path: '/markets/:slug', element: <MarketPage /> },
+  {
+    path: '/market-office/:id',
+    element: (
+      <RequireAuth>
+        <MarketOfficePage />
+      </RequireAuth>
+    ),
+  },
   // Open to everyone: guests and producers see the page's own explanation instead of a redirect.
   { path: '/favorites', element: <FavoritesPage /> },
   {

@@ -1,4 +1,3 @@
-import type { CheckinRequest, CheckoutRequest, CheckoutShopper, PickupDay } from '@farmstand/shared/schemas/market-basket';
 import type {
   Reconciliation,
   RedemptionCountInput,
@@ -150,29 +149,3 @@ export function useHelpsRunMarket(userType: string | undefined): boolean {
   });
   return (data?.markets.length ?? 0) > 0;
 }
-
-// The market's pickup day (issue 49, decision 587): grower check-in and customer checkout, for the
-// market's managers and booth volunteers.
-
-/** The pickup day of `date` (null: today when it is a market day, else the coming one). */
-export const usePickupDay = (id: number, date: string | null) =>
-  useQuery({
-    queryKey: [...marketKey(id), 'pickup-day', date],
-    queryFn: ({ signal }) => api.get<Out<typeof PickupDay>>(`/markets/${id}/pickup-day`, date ? { date } : undefined, signal),
-  });
-
-export const useCheckIn = (id: number) =>
-  useOfficeMutation(
-    (body: In<typeof CheckinRequest>) => api.post<Out<typeof PickupDay>>(`/markets/${id}/pickup-day/checkins`, body),
-    [...marketKey(id), 'pickup-day'],
-  );
-
-export const useCheckout = (id: number) =>
-  useOfficeMutation(
-    ({ marketOrderId, ...body }: In<typeof CheckoutRequest> & { marketOrderId: number }) =>
-      api.post<{ message: string; shopper: Out<typeof CheckoutShopper> }>(`/market-orders/${marketOrderId}/checkout`, body),
-    [...marketKey(id), 'pickup-day'],
-  );
-
-export const fetchPickupDayCsv = (id: number, list: 'checkin' | 'checkout', date: string) =>
-  api.file(`/markets/${id}/pickup-day/${list}.csv`, { date });

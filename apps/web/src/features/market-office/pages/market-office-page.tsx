@@ -1,4 +1,5 @@
 import { TIME_ZONE_LABELS } from '@farmstand/shared/constants/time-zones';
+import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { EmptyState, PageTitle, Spinner } from '@/components/ui/card';
@@ -11,7 +12,6 @@ import { useMarketSettings, useSaveSettings } from '../api';
 import { BooksTab } from '../components/books-tab';
 import { MarketForm } from '../components/market-form';
 import { OverviewTab } from '../components/overview-tab';
-import { PickupDayTab } from '../components/pickup-day-tab';
 import { StaffTab } from '../components/staff-tab';
 import { VendorsTab } from '../components/vendors-tab';
 
@@ -26,9 +26,9 @@ const TAB_LABELS = {
 
 /**
  * /market-office/:id: one market's office for its managers (and admins), a tab each for the day,
- * the pickup day of the market baskets, the vendors, the staff, the market's settings and the books. Each tab is its own address (?tab=).
+ * the pickup day of the market baskets (the market-pickup feature's, given as `pickupDay`), the vendors, the staff, the market's settings and the books. Each tab is its own address (?tab=).
  */
-export default function MarketOfficePage() {
+export default function MarketOfficePage({ pickupDay }: { pickupDay: (marketId: number) => ReactNode }) {
   const id = Number(useParams().id);
   const market = useMarketSettings(id);
   const save = useSaveSettings(id);
@@ -59,7 +59,7 @@ export default function MarketOfficePage() {
   const m = market.data;
   const tabs: TabItem[] = [
     { id: 'overview', label: TAB_LABELS.overview, content: <OverviewTab market={m} onOpenTab={open} /> },
-    { id: 'pickup', label: TAB_LABELS.pickup, content: <PickupDayTab marketId={id} /> },
+    { id: 'pickup', label: TAB_LABELS.pickup, content: pickupDay(id) },
     { id: 'vendors', label: TAB_LABELS.vendors, content: <VendorsTab marketId={id} timeZone={m.timeZone} /> },
     { id: 'staff', label: TAB_LABELS.staff, content: <StaffTab marketId={id} timeZone={m.timeZone} /> },
     {
