@@ -140,7 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
-    site: async () => ({ name: (await settings.get('general')).site_name, url: config.publicUrl }),
+    site: async (db) => ({ name: (await settings.get('general', db)).site_name, url: config.publicUrl }),
     queueRuns: () => ctx.jobs.isRunning,
     retryLater: (id) => ctx.jobs.sendEmail(id, { retry: true }),
   });

@@ -134,9 +134,10 @@ export interface Mailer {
   render(mail: Mail, site?: Site): Promise<OutboxFields>;
   /**
    * The site's name and address that mails carry. A caller that renders inside a transaction reads
-   * it first and passes it to `render`, so the transaction never waits for a second connection.
+   * it first and passes it to `render`, or reads it through its transaction (`db`), so the
+   * transaction never waits for a second connection (on the embedded engine, one that never comes).
    */
-  site(): Promise<Site>;
+  site(db?: Db): Promise<Site>;
   /**
    * Delivers an outbox row written by the caller (after its commit), as `send` delivers its own.
    * `written`: the row as stored, when the caller has it; a `logged` row is then only logged.
@@ -165,7 +166,7 @@ export type MailerDeps = {
   smtpUrl: string | undefined;
   from: string;
   /** The site's name (admin settings) and address (PUBLIC_URL), read when each mail is written. */
-  site: () => Promise<Site>;
+  site: (db?: Db) => Promise<Site>;
   /** Whether the job queue runs (the server); tests and scripts run without it. */
   queueRuns: () => boolean;
   /** Hands a mail whose attempt failed to the job queue, to retry after its backoff; false when no queue runs. */
@@ -316,7 +317,7 @@ export function createMailer(deps: MailerDeps): Mailer & MailDelivery {
     deliver,
     deliverMany,
     render,
-    site: () => deps.site(),
+    site: (db) => deps.site(db),
     dispatch,
     async send(mail) {
       const row = await render(mail);

@@ -28,4 +28,15 @@ describe('the product limit read inside a transaction', () => {
     });
     expect(limit).toMatchObject({ limit: 10, onPlan: false });
   });
+
+  it('gives the mails’ site name and address through the transaction (a CSA member joining tells the farm in one)', async () => {
+    const site = await app.ctx.db.transaction(async (tx) => {
+      app.ctx.settings.invalidate();
+      return Promise.race([
+        app.ctx.mailer.site(tx),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('the site waited on the transaction it is in')), 10_000)),
+      ]);
+    });
+    expect(site).toMatchObject({ name: expect.any(String) });
+  });
 });

@@ -24,7 +24,8 @@ export async function tellFarmOfMember(
   if (!member?.email) return () => {};
   if (!(await mailFarmNow(tx, Number(member.producer_user_id), standingId, status, ctx.clock.now(), CSA_MAIL_PENDING)))
     return () => {};
-  const site = await ctx.mailer.site();
+  // Through the transaction: the settings' cache may have expired, and a read beside it would wait for it.
+  const site = await ctx.mailer.site(tx);
   const text = status === 'requested' ? joinedText(member) : leftText(member);
   const rendered = await ctx.mailer.render(
     {
