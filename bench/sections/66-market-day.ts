@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { addDaysToDate, todayDateOnly } from '@farmstand/shared/format/date-only';
 import { signAccessToken } from '../../apps/server/src/lib/tokens';
 import { createBenchUsers, deleteBenchUsers } from '../lib/bench-users';
 import { BENCH_PORT } from '../lib/config';
@@ -90,7 +91,8 @@ export default defineSection({
       );
 
       // The measured day: two days on (a market day; the window has not started, so the sweep leaves it).
-      const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+      // The market's local date (its zone is Eastern), not the UTC one: late evening they differ.
+      const day = addDaysToDate(todayDateOnly(new Date(), 'America/New_York'), 2);
       const start = new Date(`${day}T11:00:00Z`);
       const end = new Date(`${day}T16:00:00Z`);
       const { rows: made } = await pool.query<{ id: number }>(
