@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BENEFIT_PROGRAMMES } from '../benefits/programmes';
 import { ORDER_LIMITS } from '../constants/orders';
 import { dbId } from './common';
-import { Order, OrderLineRequest } from './orders';
+import { Order, OrderLineRequest, PlaceOrderRequest } from './orders';
 
 /**
  * One basket at the market (issue 49, decision 584): a shopper fills one basket from several vendors
@@ -92,24 +92,10 @@ export const PlaceMarketBasketRequest = z.strictObject({
     .array(OrderLineRequest, { error: 'Add at least one product' })
     .min(1, 'Add at least one product')
     .max(ORDER_LIMITS.maxLines * 4, `At most ${ORDER_LIMITS.maxLines * 4} products in one market basket`),
-  shopperName: z
-    .string({ error: 'Name for pickup is required' })
-    .trim()
-    .min(1, 'Name for pickup is required')
-    .max(ORDER_LIMITS.nameMax, `Name must be at most ${ORDER_LIMITS.nameMax} characters`),
-  shopperPhone: z
-    .string()
-    .trim()
-    .max(30, 'Phone must be at most 30 characters')
-    .regex(/^[0-9+().\-\s]*$/, 'Phone may contain digits, spaces and + ( ) - . only')
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  note: z
-    .string()
-    .trim()
-    .max(ORDER_LIMITS.noteMax, `Note must be at most ${ORDER_LIMITS.noteMax} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  // The same name, phone and note rules as a one-farm order.
+  shopperName: PlaceOrderRequest.shape.shopperName,
+  shopperPhone: PlaceOrderRequest.shape.shopperPhone,
+  note: PlaceOrderRequest.shape.note,
   /** The benefits the shopper plans to pay with; each farm's part keeps those the farm takes. */
   plannedBenefits: z
     .array(z.enum(BENEFIT_PROGRAMMES))
