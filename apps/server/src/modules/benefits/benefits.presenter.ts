@@ -72,18 +72,18 @@ export function presentPublic(
   };
 }
 
-/** The recorded cents of each tender kind, every kind present (0 when none). */
-export function tenderCents(row: TendersRow): Record<TenderKind, number> {
+/** The recorded cents of each tender kind, every kind present (0 when none, or when nothing was recorded). */
+export function tenderCents(row: TendersRow | null | undefined): Record<TenderKind, number> {
   return {
-    snap: row.snapCents,
-    wic_fmnp: row.wicFmnpCents,
-    senior_fmnp: row.seniorFmnpCents,
-    incentive: row.incentiveCents,
-    cash: row.cashCents,
-    card: row.cardCents,
-    check: row.checkCents,
-    farm_credit: row.farmCreditCents,
-    other: row.otherCents,
+    snap: row?.snapCents ?? 0,
+    wic_fmnp: row?.wicFmnpCents ?? 0,
+    senior_fmnp: row?.seniorFmnpCents ?? 0,
+    incentive: row?.incentiveCents ?? 0,
+    cash: row?.cashCents ?? 0,
+    card: row?.cardCents ?? 0,
+    check: row?.checkCents ?? 0,
+    farm_credit: row?.farmCreditCents ?? 0,
+    other: row?.otherCents ?? 0,
   };
 }
 

@@ -1,4 +1,4 @@
-import { TENDER_KINDS, TENDER_LABELS, type TenderKind } from '@farmstand/shared/benefits/programmes';
+import { TENDER_KINDS, TENDER_LABELS } from '@farmstand/shared/benefits/programmes';
 import {
   QUICKBOOKS_ACCOUNTS,
   QUICKBOOKS_TENDER_ACCOUNTS,
@@ -11,6 +11,7 @@ import { centsText } from '@farmstand/shared/format/money';
 import { lineName } from '@farmstand/shared/format/quantity';
 import type { TaxSummary } from '@farmstand/shared/schemas/books';
 import { csvText } from '../../lib/csv';
+import { tenderCents } from '../benefits';
 import { itemAmounts } from '../orders';
 import type { Sale } from './books.repository';
 
@@ -31,17 +32,8 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 /** A sale's amounts in cents, and what each tender paid. */
 export function saleAmounts({ order, tenders }: Pick<Sale, 'order' | 'tenders'>) {
-  const paid: Record<TenderKind, number> = {
-    snap: tenders?.snapCents ?? 0,
-    wic_fmnp: tenders?.wicFmnpCents ?? 0,
-    senior_fmnp: tenders?.seniorFmnpCents ?? 0,
-    incentive: tenders?.incentiveCents ?? 0,
-    cash: tenders?.cashCents ?? 0,
-    card: tenders?.cardCents ?? 0,
-    check: tenders?.checkCents ?? 0,
-    farm_credit: tenders?.farmCreditCents ?? 0,
-    other: tenders?.otherCents ?? 0,
-  };
+  const paid = tenderCents(tenders);
+
   return {
     goodsCents: order.totalCents,
     taxableCents: order.taxableCents,

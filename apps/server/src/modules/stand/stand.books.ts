@@ -4,20 +4,9 @@ import type { StandDay, StandDaySale } from '@farmstand/shared/schemas/stand';
 import type { orders, orderTenders } from '../../db/schema';
 import { csvText } from '../../lib/csv';
 import { zonedFormatter } from '../../lib/time';
+import { tenderCents } from '../benefits';
 
 type Row = { order: typeof orders.$inferSelect; tenders: typeof orderTenders.$inferSelect | null };
-
-const cents = (row: Row['tenders']): Record<TenderKind, number> => ({
-  snap: row?.snapCents ?? 0,
-  wic_fmnp: row?.wicFmnpCents ?? 0,
-  senior_fmnp: row?.seniorFmnpCents ?? 0,
-  incentive: row?.incentiveCents ?? 0,
-  cash: row?.cashCents ?? 0,
-  card: row?.cardCents ?? 0,
-  check: row?.checkCents ?? 0,
-  farm_credit: row?.farmCreditCents ?? 0,
-  other: row?.otherCents ?? 0,
-});
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
@@ -33,7 +22,7 @@ export function dayBooks(
   rows: Row[],
 ): StandDay {
   const sales: (StandDaySale & { market: string | null })[] = rows.map(({ order, tenders }) => {
-    const paid = cents(tenders);
+    const paid = tenderCents(tenders);
     return {
       order_id: order.id,
       kind: order.source === 'stand' ? 'sale' : 'pickup',
