@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -7,6 +8,13 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 const SITE_WIDE = /admin-settings\.spec\.ts$/;
 const MOVES_THE_CLOCK = /(pickup-day|standing|benefits|farm-week|stand-pickups|markets-public|market-basket)\.spec\.ts$/;
 const dataDir = path.join(os.tmpdir(), `farmstand-e2e-${Date.now()}`);
+/**
+ * Debian's headless shell (package chromium-headless-shell, the old headless mode Playwright itself
+ * uses) when installed: the same Blink and V8 without the full browser's UI processes, and the suite
+ * spends a third less time in it than in /usr/bin/chromium (docs/TESTING.md). The full browser otherwise.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /**
  * Runs the real server (built web app, fresh embedded database with demo data) and drives the
@@ -24,7 +32,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -37,6 +45,9 @@ export default defineConfig({
     },
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The service worker precaches every script of the build in each new browser context (165 files):
+    // only the specs of offline use want it, and say so with test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
   },
   // Tests that change site-wide settings (maintenance mode, site name, product limit) would disturb
   // every test running beside them: they run in their own project, after all the others. So do

@@ -1,6 +1,9 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { createUser, DEMO, type E2EUser, expectAccessible, loginAs, producerWithProduct, signInBrowser } from './helpers';
 
+// Offline use: the service worker keeps the page openable without a network.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A market day at the info booth on a 390 px phone (issue 48 items 3 and 4, decision 582): the
  * volunteer swipes a SNAP card and hands out the Double Dollars match the server grants; without

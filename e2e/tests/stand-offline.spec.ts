@@ -1,6 +1,9 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { createUser, expectAccessible, signInBrowser } from './helpers';
 
+// Offline use: the service worker keeps the page openable without a network.
+test.use({ serviceWorkers: 'allow' });
+
 /** "$1,234.56" from cents, as the app writes money. */
 function formatUsd(cents: number) {
   const digits = String(cents).padStart(3, '0');

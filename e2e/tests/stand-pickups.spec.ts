@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { createUser, hhmm, placeClock, producerWithProduct, setServerClock, signInBrowser } from './helpers';
 
+// Offline use: the service worker keeps the page openable without a network.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Today's pickups at the booth in stand mode (issue 47, decision 577): found by name, weighed,
  * paid and handed over on a phone without signal, then synced: the order is picked up with what

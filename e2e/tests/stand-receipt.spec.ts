@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { createUser, expectAccessible, signInBrowser } from './helpers';
 
+// Offline use: the service worker keeps the page openable without a network.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A receipt by text link (issue 47 item 1, decision 580): a sale made on a phone without signal
  * gives its link at once; the link says to check back until the phone has synced, then shows the

@@ -226,6 +226,7 @@ test('the map’s tiles keep their width and height once Leaflet has taken over'
 });
 
 test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow' });
   test('a product seen online stays readable offline, marked as a saved copy', async ({ page, context, request }) => {
     test.setTimeout(120_000);
     const { productId, productName } = await publicIds(request);
