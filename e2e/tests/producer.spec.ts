@@ -93,10 +93,10 @@ test('herdshare milk prices, a ZIP of another town and an unmappable address', a
  * the full browser's PDF viewer, or in the headless shell (no viewer) a download of the opening page.
  */
 async function openedDocument(button: Locator): Promise<string> {
+  const page = button.page();
   const opened = new Promise<string>((resolve) => {
-    button.page().once('download', (download) => resolve(download.url()));
-    button.page().context().once('page', (tab) => {
-      tab.once('download', (download) => resolve(download.url()));
+    page.once('download', (download) => resolve(download.url()));
+    page.context().once('page', (tab) => {
       tab.waitForURL(/^blob:/, { waitUntil: 'commit' }).then(
         () => resolve(tab.url()),
         () => undefined,
