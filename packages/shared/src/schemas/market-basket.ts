@@ -171,6 +171,9 @@ export const CheckoutShopper = z.object({
       status: z.string(),
       owedCents: z.number().int(),
       takesSnap: z.boolean(),
+      /** The farm takes WIC / Senior Farmers' Market Nutrition Program coupons at its market place that day. */
+      takesWicFmnp: z.boolean(),
+      takesSeniorFmnp: z.boolean(),
       arrived: z.boolean(),
       lines: z.array(z.object({ product: z.string(), quantity: z.number().int(), lineCents: z.number().int() })),
     }),

@@ -49,16 +49,14 @@ function assertMarketDay(market: MarketRow, date: string) {
   if (!isMarketDay(market, date)) throw badRequest(`${date} is not a market day of ${market.name}`, 'date');
 }
 
-/** Whether each farm takes SNAP at its market place on the day, by the benefits module's rule. */
-async function snapTakers(ctx: AppContext, parts: Part[], date: string): Promise<Map<number, boolean>> {
+/** The tenders each farm takes at its market place on the day (SNAP, the coupons…), by the benefits module's rule. */
+async function tenderTakers(ctx: AppContext, parts: Part[], date: string): Promise<Map<number, readonly TenderKind[]>> {
   const places = new Map<number, number | null>();
   for (const part of parts) if (!places.has(part.order.producerUserId)) places.set(part.order.producerUserId, part.order.pointId);
   // One farm's terms are four small reads: asked for every farm at once (80 farms one after another
   // were most of the day's 0.9 s in the bench, bench/README.md "market-day").
   const terms = await Promise.all(
-    [...places].map(
-      async ([farm, pointId]) => [farm, (await standTerms(ctx, farm, pointId, date)).kinds.includes('snap')] as const,
-    ),
+    [...places].map(async ([farm, pointId]) => [farm, (await standTerms(ctx, farm, pointId, date)).kinds] as const),
   );
   return new Map(terms);
 }
@@ -89,7 +87,11 @@ async function rowsOf(ctx: AppContext, marketId: number, date: string, marketOrd
   return { marketOrders, parts, lines, arrived: new Map(checkins.map((c) => [c.producerUserId, c.arrivedAt])) };
 }
 
-function shopperOf(rows: DayRows, marketOrder: repo.MarketOrderRow, snap: Map<number, boolean>): z.infer<typeof CheckoutShopper> {
+function shopperOf(
+  rows: DayRows,
+  marketOrder: repo.MarketOrderRow,
+  takes: Map<number, readonly TenderKind[]>,
+): z.infer<typeof CheckoutShopper> {
   const parts = rows.parts.filter((p) => p.order.marketOrderId === marketOrder.id);
   const planned = new Set(parts.flatMap((p) => p.order.plannedBenefits));
   const status = marketOrder.pickedUpAt ? 'picked_up' : parts.some(live) ? 'open' : 'cancelled';
@@ -99,7 +101,9 @@ function shopperOf(rows: DayRows, marketOrder: repo.MarketOrderRow, snap: Map<nu
     farmName: farmNameOf(part),
     status: part.order.status,
     owedCents: live(part) ? part.order.totalCents : 0,
-    takesSnap: snap.get(part.order.producerUserId) ?? false,
+    takesSnap: takes.get(part.order.producerUserId)?.includes('snap') ?? false,
+    takesWicFmnp: takes.get(part.order.producerUserId)?.includes('wic_fmnp') ?? false,
+    takesSeniorFmnp: takes.get(part.order.producerUserId)?.includes('senior_fmnp') ?? false,
     arrived: rows.arrived.has(part.order.producerUserId),
     lines: (rows.lines.get(part.order.id) ?? [])
       .filter((line) => line.quantity > 0)
@@ -170,13 +174,13 @@ export async function pickupDay(
   if (date === undefined) throw badRequest(`${market.name} has no market days left this season; choose a date`, 'date');
   assertMarketDay(market, date);
   const rows = await rowsOf(ctx, market.id, date);
-  const [snap, incentive] = await Promise.all([snapTakers(ctx, rows.parts, date), marketIncentive(ctx, market)]);
+  const [takes, incentive] = await Promise.all([tenderTakers(ctx, rows.parts, date), marketIncentive(ctx, market)]);
   return {
     marketId: market.id,
     date,
     timeZone: market.timeZone,
     farms: farmsOf(rows),
-    shoppers: rows.marketOrders.map((m) => shopperOf(rows, m, snap)),
+    shoppers: rows.marketOrders.map((m) => shopperOf(rows, m, takes)),
     matchCapCents: incentive?.capCents ?? null,
   };
 }
@@ -326,7 +330,7 @@ export async function checkout(
   for (const { part } of plans) await announceStandPickup(ctx, part.order);
 
   const after = await rowsOf(ctx, market.id, marketOrder.marketDate, [marketOrder.id]);
-  const snap = await snapTakers(ctx, after.parts, marketOrder.marketDate);
-  const shopper = shopperOf(after, after.marketOrders[0], snap);
+  const takes = await tenderTakers(ctx, after.parts, marketOrder.marketDate);
+  const shopper = shopperOf(after, after.marketOrders[0], takes);
   return { message: `${label} picked up: ${formatCents(shopper.owedCents)} paid to ${plans.length} farms`, shopper };
 }

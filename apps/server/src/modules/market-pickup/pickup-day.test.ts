@@ -33,9 +33,14 @@ let honeyFarm: Farm;
 const PICKUP_START = new Date('2030-06-08T13:00:00Z');
 const PICKUP_END = new Date('2030-06-08T16:00:00Z');
 
-async function farm(name: string, product: { name: string; priceCents: number }, snap: boolean): Promise<Farm> {
+async function farm(
+  name: string,
+  product: { name: string; priceCents: number },
+  snap: boolean,
+  couponsUntil: string | null = null,
+): Promise<Farm> {
   const made = await setUpMarket(app, {}, { farmName: name });
-  if (snap) await takeBenefits(app, admin, made);
+  if (snap) await takeBenefits(app, admin, made, couponsUntil);
   const place = await app.inject({
     method: 'PUT',
     url: `/api/pickup/mine/points/${made.pointId}`,
@@ -53,7 +58,7 @@ beforeAll(async () => {
   useTestClock(app);
   admin = await buildUser(app, { userType: 'admin' });
   market = await buildMarket(app, { basketOn: true, basketFeeKind: 'percent', basketFeePercentBp: 500 });
-  snapFarm = await farm('Alpha Acres', { name: 'Tomatoes', priceCents: 500 }, true);
+  snapFarm = await farm('Alpha Acres', { name: 'Tomatoes', priceCents: 500 }, true, '2030-10-31');
   eggFarm = await farm('Bluegrass Eggs', { name: 'Eggs', priceCents: 600 }, true);
   honeyFarm = await farm('Clover Honey', { name: 'Honey', priceCents: 800 }, false);
 });
@@ -286,6 +291,46 @@ describe('customer checkout (POST /api/market-orders/:id/checkout)', () => {
     const answers = await Promise.all([checkout(placed.id, body), checkout(placed.id, body)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(await app.ctx.db.select().from(orderTenders).where(eq(orderTenders.orderId, placed.orderIds[0]))).toHaveLength(1);
+  });
+
+  it('takes WIC and Senior FMNP coupons from a farm that takes them, and says which farms do', async () => {
+    await checkInAll();
+    const placed = await marketOrder(await buildUser(app));
+    const [alpha, bluegrass, clover] = placed.orderIds;
+    const day = await send(market.volunteer, 'GET', `/api/markets/${market.id}/pickup-day?date=${MARKET_SATURDAY}`);
+    const shopper = day.json().shoppers.find((s: { marketOrderId: number }) => s.marketOrderId === placed.id);
+    expect(
+      shopper.parts.map((p: { farmName: string; takesWicFmnp: boolean; takesSeniorFmnp: boolean }) => [
+        p.farmName,
+        p.takesWicFmnp,
+        p.takesSeniorFmnp,
+      ]),
+    ).toEqual([
+      ['Alpha Acres', true, true],
+      ['Bluegrass Eggs', false, false],
+      ['Clover Honey', false, false],
+    ]);
+
+    const refused = await checkout(placed.id, {
+      tenders: [
+        { orderId: alpha, cashCents: 1000 },
+        { orderId: bluegrass, wicFmnpCents: 1200 },
+        { orderId: clover, cashCents: 800 },
+      ],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/^Bluegrass Eggs: /);
+
+    const res = await checkout(placed.id, {
+      tenders: [
+        { orderId: alpha, wicFmnpCents: 600, seniorFmnpCents: 400 },
+        { orderId: bluegrass, cardCents: 1200 },
+        { orderId: clover, cashCents: 800 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [tender] = await app.ctx.db.select().from(orderTenders).where(eq(orderTenders.orderId, alpha));
+    expect([tender.wicFmnpCents, tender.seniorFmnpCents]).toEqual([600, 400]);
   });
 
   it('refuses SNAP to a farm that does not take SNAP, and writes nothing', async () => {

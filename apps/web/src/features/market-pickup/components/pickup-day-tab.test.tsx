@@ -48,6 +48,8 @@ const day = (): z.output<typeof PickupDay> => ({
           status: 'accepted',
           owedCents: 1000,
           takesSnap: true,
+          takesWicFmnp: true,
+          takesSeniorFmnp: false,
           arrived: true,
           lines: [{ product: 'Tomatoes', quantity: 2, lineCents: 1000 }],
         },
@@ -58,6 +60,8 @@ const day = (): z.output<typeof PickupDay> => ({
           status: 'accepted',
           owedCents: 800,
           takesSnap: false,
+          takesWicFmnp: false,
+          takesSeniorFmnp: false,
           arrived: true,
           lines: [{ product: 'Honey', quantity: 1, lineCents: 800 }],
         },
@@ -120,8 +124,31 @@ describe('the market’s pickup day', () => {
       expect(post).toHaveBeenCalledWith('/market-orders/9/checkout', {
         cardLast4: '4321',
         tenders: [
-          { orderId: 41, snapCents: 500, incentiveCents: 500, cardCents: 0, cashCents: 0 },
-          { orderId: 42, snapCents: 0, incentiveCents: 0, cardCents: 300, cashCents: 500 },
+          { orderId: 41, snapCents: 500, incentiveCents: 500, wicFmnpCents: 0, seniorFmnpCents: 0, cardCents: 0, cashCents: 0 },
+          { orderId: 42, snapCents: 0, incentiveCents: 0, wicFmnpCents: 0, seniorFmnpCents: 0, cardCents: 300, cashCents: 500 },
+        ],
+      }),
+    );
+  });
+
+  it('takes WIC FMNP coupons for the farm that takes them, and asks no SNAP card without Double Dollars', async () => {
+    const post = vi
+      .spyOn(api, 'post')
+      .mockResolvedValue({ message: 'Market order #9 picked up', shopper: day().shoppers[0] } as never);
+    renderTab();
+    fireEvent.input(await screen.findByLabelText('Find a shopper'), { target: { value: 'dana' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check out Dana Shopper' }));
+    expect(screen.queryByLabelText('WIC FMNP for Clover Honey')).toBeNull();
+    expect(screen.queryByLabelText('Senior FMNP for Alpha Acres')).toBeNull();
+    fireEvent.input(screen.getByLabelText('WIC FMNP for Alpha Acres'), { target: { value: '6' } });
+    expect(screen.getByText('Cash for Alpha Acres:', { exact: false }).parentElement?.textContent).toContain('$4.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Picked up' }));
+    await vi.waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/market-orders/9/checkout', {
+        cardLast4: null,
+        tenders: [
+          { orderId: 41, snapCents: 0, incentiveCents: 0, wicFmnpCents: 600, seniorFmnpCents: 0, cardCents: 0, cashCents: 400 },
+          { orderId: 42, snapCents: 0, incentiveCents: 0, wicFmnpCents: 0, seniorFmnpCents: 0, cardCents: 0, cashCents: 800 },
         ],
       }),
     );

@@ -369,7 +369,7 @@ function PartLine({ part }: { part: Part }) {
   );
 }
 
-type TenderText = { snap: string; incentive: string; card: string };
+type TenderText = { snap: string; incentive: string; wic: string; senior: string; card: string };
 
 function CheckoutForm({
   marketId,
@@ -386,7 +386,7 @@ function CheckoutForm({
   const id = useId();
   const parts = shopper.parts.filter((p) => !ENDED.includes(p.status));
   const [tenders, setTenders] = useState<Record<number, TenderText>>(() =>
-    Object.fromEntries(parts.map((p) => [p.orderId, { snap: '', incentive: '', card: '' }])),
+    Object.fromEntries(parts.map((p) => [p.orderId, { snap: '', incentive: '', wic: '', senior: '', card: '' }])),
   );
   const [card, setCard] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -395,9 +395,12 @@ function CheckoutForm({
     const text = tenders[part.orderId];
     const snap = part.takesSnap ? parseDollars(text.snap) : 0;
     const incentive = part.takesSnap && capCents !== null ? parseDollars(text.incentive) : 0;
+    const wic = part.takesWicFmnp ? parseDollars(text.wic) : 0;
+    const senior = part.takesSeniorFmnp ? parseDollars(text.senior) : 0;
     const cardCents = parseDollars(text.card);
-    const cash = snap === null || incentive === null || cardCents === null ? null : part.owedCents - snap - incentive - cardCents;
-    return { part, snap, incentive, card: cardCents, cash };
+    const named = [snap, incentive, wic, senior, cardCents];
+    const cash = named.includes(null) ? null : part.owedCents - named.reduce<number>((sum, c) => sum + (c ?? 0), 0);
+    return { part, snap, incentive, wic, senior, card: cardCents, cash };
   });
   const anyIncentive = amounts.some((a) => (a.incentive ?? 0) > 0);
 
@@ -408,7 +411,7 @@ function CheckoutForm({
     event.preventDefault();
     const body = [];
     for (const a of amounts) {
-      if (a.snap === null || a.incentive === null || a.card === null || a.cash === null)
+      if (a.snap === null || a.incentive === null || a.wic === null || a.senior === null || a.card === null || a.cash === null)
         return setProblem(`Amounts for ${a.part.farmName} are dollars and cents, like 4.50`);
       if (a.cash < 0)
         return setProblem(`${a.part.farmName} is owed ${formatCents(a.part.owedCents)}: the tenders add up to more than that`);
@@ -416,6 +419,8 @@ function CheckoutForm({
         orderId: a.part.orderId,
         snapCents: a.snap,
         incentiveCents: a.incentive,
+        wicFmnpCents: a.wic,
+        seniorFmnpCents: a.senior,
         cardCents: a.card,
         cashCents: a.cash,
       });
@@ -460,11 +465,14 @@ function CheckoutForm({
             </legend>
             <p className="mb-2 text-sm text-stone-700 dark:text-stone-300">
               {part.takesSnap ? 'Takes SNAP.' : 'Takes no SNAP: cash or card.'}
+              {(part.takesWicFmnp || part.takesSeniorFmnp) && ' Takes FMNP coupons.'}
               {!part.arrived && ' Not checked in yet.'}
             </p>
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
               {part.takesSnap && field('snap', 'SNAP')}
               {part.takesSnap && capCents !== null && field('incentive', 'Double Dollars')}
+              {part.takesWicFmnp && field('wic', 'WIC FMNP')}
+              {part.takesSeniorFmnp && field('senior', 'Senior FMNP')}
               {field('card', 'Card')}
               <div>
                 <p className="block text-sm font-medium">Cash (the rest)</p>
