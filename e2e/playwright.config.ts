@@ -10,8 +10,8 @@ const MOVES_THE_CLOCK = /(pickup-day|standing|benefits|farm-week|stand-pickups|m
 const dataDir = path.join(os.tmpdir(), `farmstand-e2e-${Date.now()}`);
 /**
  * Debian's headless shell (package chromium-headless-shell, the old headless mode Playwright itself
- * uses) when installed: the same Blink and V8 without the full browser's UI processes, and the suite
- * spends a third less time in it than in /usr/bin/chromium (docs/TESTING.md). The full browser otherwise.
+ * uses) when installed: the same Blink and V8 without the full browser's UI processes; four specs took
+ * 147 s in it against 205 s in /usr/bin/chromium (docs/TESTING.md). The full browser otherwise.
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
