@@ -13,7 +13,7 @@ import {
   SATURDAY_11,
   type TestMarket,
 } from '../../test/market-office-helpers';
-import { marketPoint, setUpMarket, takeBenefits, useTestClock } from '../../test/orders-helpers';
+import { marketPoint, orderPayload, setUpMarket, takeBenefits, useTestClock } from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -331,6 +331,21 @@ describe('customer checkout (POST /api/market-orders/:id/checkout)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [tender] = await app.ctx.db.select().from(orderTenders).where(eq(orderTenders.orderId, alpha));
     expect([tender.wicFmnpCents, tender.seniorFmnpCents]).toEqual([600, 400]);
+  });
+
+  it('does not let a part of a market order start a standing reservation at the farm’s place', async () => {
+    useTestClock(app);
+    const shopper = await buildUser(app);
+    const placed = await marketOrder(shopper);
+    const res = await send(shopper, 'POST', '/api/standing', {
+      ...orderPayload(snapFarm, [{ productId: snapFarm.productId, quantity: 2 }]),
+      everyWeeks: 1,
+      fromOrderId: placed.orderIds[0],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(
+      'A part of a market order cannot start a standing reservation: order from the market’s basket each market day',
+    );
   });
 
   it('refuses SNAP to a farm that does not take SNAP, and writes nothing', async () => {

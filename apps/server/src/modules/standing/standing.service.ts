@@ -112,6 +112,13 @@ export async function makeStanding(ctx: AppContext, shopper: AuthUser, input: Ma
 /** The shopper's own open order for that first window, to become the first of the series. */
 async function firstOrderOf(ctx: AppContext, shopper: AuthUser, input: MakeInput, startsAt: Date) {
   const order = await findOrderRow(ctx.db, input.fromOrderId as number);
+  // A market basket's part is ordered with the other farms' each market day (decision 584): a weekly
+  // series of the farm's own orders at that place would leave the basket and its fee.
+  if (order?.marketOrderId != null && order.customerId === shopper.id)
+    throw badRequest(
+      'A part of a market order cannot start a standing reservation: order from the market’s basket each market day',
+      'fromOrderId',
+    );
   if (
     !order ||
     order.customerId !== shopper.id ||

@@ -83,13 +83,14 @@ afterEach(() => {
 });
 
 describe('repeating an order', () => {
-  it('is offered only on an open pickup order that is not standing already', () => {
+  it('is offered only on an open pickup order that is not standing already nor a part of a market order', () => {
     const cases: [Partial<Order>, boolean][] = [
       [{}, true],
       [{ status: 'ready' }, true],
       [{ status: 'picked_up' }, false],
       [{ status: 'cancelled' }, false],
       [{ standing_id: 4 }, false],
+      [{ market_order_id: 12 }, false],
       [{ fulfilment: 'delivery', place: { point_id: 3, kind: 'delivery', name: 'Delivery', address: null } }, false],
     ];
     for (const [overrides, offered] of cases) {

@@ -78,6 +78,8 @@ export function StandingTermsFields({
 export function canRepeat(order: Order): boolean {
   return (
     order.standing_id === null &&
+    // A market basket's part is ordered with the other farms' each market day, not on its own.
+    order.market_order_id === null &&
     order.fulfilment === 'pickup' &&
     order.place.kind !== 'delivery' &&
     order.place.point_id !== null &&
