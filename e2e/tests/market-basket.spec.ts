@@ -66,7 +66,10 @@ async function basketMarket(request: APIRequestContext) {
   return { admin, market, manager, volunteer };
 }
 
-/** An approved vendor of the market with its market place linked and one product; `snap`: it takes SNAP (verified). */
+/**
+ * An approved vendor of the market with its market place linked and one product; `snap`: it takes
+ * SNAP (verified) and WIC and Senior FMNP coupons.
+ */
 async function vendor(
   request: APIRequestContext,
   ids: { marketId: number; manager: E2EUser; admin: E2EUser },
@@ -109,8 +112,8 @@ async function vendor(
       headers,
       data: {
         fns_number: String(1_000_000 + (producer.id % 8_999_999)),
-        wic_fmnp: { accepted: false },
-        senior_fmnp: { accepted: false },
+        wic_fmnp: { accepted: true, expires_on: '2099-12-31' },
+        senior_fmnp: { accepted: true, expires_on: '2099-12-31' },
       },
     });
     expect(takes.ok(), await takes.text()).toBeTruthy();
@@ -235,6 +238,9 @@ test('a shopper fills one market basket from three farms on a phone and places i
   await booth.getByRole('button', { name: 'Check out Dana Basket' }).tap();
   await booth.getByLabel(`SNAP for ${farms[0].farmName}`).fill('12.00');
   await booth.getByLabel(`SNAP for ${farms[1].farmName}`).fill('4.00');
+  // The farms take WIC and Senior FMNP coupons too: the form asks for them beside SNAP.
+  await expect(booth.getByLabel(`WIC FMNP for ${farms[1].farmName}`)).toBeVisible();
+  await expect(booth.getByLabel(`Senior FMNP for ${farms[1].farmName}`)).toBeVisible();
   await expectAccessible(booth);
   await booth.getByRole('button', { name: 'Picked up', exact: true }).tap();
   await expect
