@@ -19,7 +19,9 @@ const RENDER_CONCURRENCY = 4;
  */
 export async function storeDemoPictures(storage: FileStorage, farms: DemoFarm[]): Promise<DemoPictureUrls> {
   const jobs: (() => Promise<string>)[] = [];
-  const store = async (key: string, render: Promise<Buffer>) => storeWidths(storage, key.replace(/\.webp$/, ''), await render);
+  const widths: Widths = new Map();
+  const store = async (key: string, render: Promise<Buffer>) =>
+    storeWidths(storage, widths, key.replace(/\.webp$/, ''), await render);
   farms.forEach((farm, farmIndex) => {
     const key = `demo/farms/${String(farmIndex + 1).padStart(3, '0')}-${slugify(farm.farmName)}.webp`;
     jobs.push(() => store(key, renderFarmPicture(farm.farmName, farmIndex)));
@@ -43,23 +45,23 @@ export async function storeDemoPictures(storage: FileStorage, farms: DemoFarm[])
 }
 
 /** Stores `<base>-<width>.webp` for every width; returns the main width's URL. */
-async function storeWidths(storage: FileStorage, base: string, rendered: Buffer): Promise<string> {
+async function storeWidths(storage: FileStorage, widths: Widths, base: string, rendered: Buffer): Promise<string> {
   let mainUrl = '';
   for (const width of IMAGE_WIDTHS) {
-    const url = await storage.put(`${base}-${width}.webp`, await atWidth(rendered, width), 'image/webp');
+    const url = await storage.put(`${base}-${width}.webp`, await atWidth(widths, rendered, width), 'image/webp');
     if (width === IMAGE_MAIN_WIDTH) mainUrl = url;
   }
   return mainUrl;
 }
 
 /**
- * A rendered picture at a width (never enlarged). Identical products share one rendered buffer
- * (`renderProductPicture`), so its smaller widths are made once too. Storing the 336 demo pictures
- * took 7.1 s, and 4.9 s again in a second seed of the same process (tests seed the demo in several
- * files); with this 5.7 s and 1.3 s (timed around `storeDemoPictures`, 2-core machine, 2026-12-07).
+ * A rendered picture at a width (never enlarged), made once per seed: identical products share one
+ * rendered buffer (`renderProductPicture`), so their smaller widths are the same too. Storing the 336
+ * demo pictures took 7.1 s, 5.7 s with this (timed around `storeDemoPictures` on a fresh process,
+ * 2-core machine, 2026-12-07). The map lives for one `storeDemoPictures` call.
  */
-const widths = new WeakMap<Buffer, Map<number, Promise<Buffer>>>();
-function atWidth(rendered: Buffer, width: number): Promise<Buffer> {
+type Widths = Map<Buffer, Map<number, Promise<Buffer>>>;
+function atWidth(widths: Widths, rendered: Buffer, width: number): Promise<Buffer> {
   const made = widths.get(rendered) ?? new Map<number, Promise<Buffer>>();
   widths.set(rendered, made);
   let bytes = made.get(width);
