@@ -204,6 +204,19 @@ test('a shopper fills one market basket from three farms on a phone and places i
   await expect(page.getByRole('button', { name: `Add ${farms[0].product} from ${farms[0].farmName}` })).toBeVisible();
   await expect(page.getByTestId('market-basket-count')).toHaveCount(0);
 
+  // "Order again" on one farm's part fills the market's basket for its coming day, not the farm's own basket.
+  const firstPart = (
+    (await mine.json()) as { marketOrders: { parts: { id: number; producer: { user_id: number } }[] }[] }
+  ).marketOrders[0].parts.find((p) => p.producer.user_id === farms[0].producer.id)?.id as number;
+  await page.goto('/orders');
+  await page.getByTestId(`order-${firstPart}`).getByRole('button', { name: 'Order again' }).tap();
+  const again = page.getByRole('dialog', { name: 'Order again' });
+  await expect(again).toContainText(`2 items from order #${firstPart} are in your market basket for ${market.name} on `);
+  await again.getByRole('link', { name: 'Review basket' }).tap();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your market basket' })).toBeVisible();
+  await expect(page.getByTestId('basket-part')).toHaveCount(1);
+  await expect(page.getByTestId('basket-part')).toContainText(farms[0].farmName);
+
   // Before the market: two farms accept their parts; the third declines its part.
   const parts = ((await mine.json()) as { marketOrders: { parts: { id: number; producer: { user_id: number } }[] }[] })
     .marketOrders[0].parts;

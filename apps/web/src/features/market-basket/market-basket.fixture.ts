@@ -89,7 +89,17 @@ export const testMarketOrder = (over: Partial<MarketOrder> = {}): MarketOrder =>
       status: 'requested',
       market_order_id: 21,
       producer: { user_id: 7, farm_name: 'Bluegrass Farm' },
-      items: [orderItemFixture({ id: 1, name: 'Eggs', price_unit: 'dozen', unit_price: 6, quantity: 2, line_total: 12 })],
+      items: [
+        orderItemFixture({
+          id: 1,
+          product_id: 31,
+          name: 'Eggs',
+          price_unit: 'dozen',
+          unit_price: 6,
+          quantity: 2,
+          line_total: 12,
+        }),
+      ],
       subtotal: 12,
       total: 12,
     }),
@@ -101,6 +111,7 @@ export const testMarketOrder = (over: Partial<MarketOrder> = {}): MarketOrder =>
       items: [
         orderItemFixture({
           id: 2,
+          product_id: 41,
           name: 'Kale',
           price_unit: 'bunch',
           unit_price: 3.5,

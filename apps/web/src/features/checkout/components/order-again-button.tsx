@@ -1,16 +1,13 @@
 import { todayDateOnly } from '@farmstand/shared/format/date-only';
-import { countNoun } from '@farmstand/shared/format/quantity';
 import type { Order } from '@farmstand/shared/schemas/orders';
 import type { Product } from '@farmstand/shared/schemas/products';
 import { useState } from 'react';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
-import { Modal } from '@/components/ui/modal';
+import { itemsFrom, OrderAgainDialog } from '@/components/ui/order-again-dialog';
 import { ApiError, api, errorMessage } from '@/lib/api';
 import { addToBasket } from '../basket';
 import { type OrderAgain, orderAgain } from '../order-again';
-
-const units = (lines: { quantity: number }[]) => lines.reduce((n, line) => n + line.quantity, 0);
 
 /** Today's listing of a product, or null when it is no longer listed (404). */
 async function listed(id: number): Promise<Product | null> {
@@ -55,32 +52,16 @@ export function OrderAgainButton({ order }: { order: Order }) {
       </Button>
       <FormError className="w-full">{error}</FormError>
       {result && (
-        <Modal title="Order again" onClose={() => setResult(null)}>
-          <p>
-            {result.lines.length === 0
+        <OrderAgainDialog
+          summary={
+            result.lines.length === 0
               ? `Nothing from order #${order.id} can be reserved today.`
-              : `${countNoun(units(result.lines), 'item')} from order #${order.id} ${units(result.lines) === 1 ? 'is' : 'are'} in your basket for ${order.producer.farm_name}.`}
-          </p>
-          {result.changes.length > 0 && (
-            <>
-              <h3 className="mt-3 font-semibold">What changed</h3>
-              <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">
-                {result.changes.map((change) => (
-                  <li key={change}>{change}</li>
-                ))}
-              </ul>
-            </>
-          )}
-          {result.changes.length === 0 && result.lines.length > 0 && (
-            <p className="mt-2 text-sm">Everything is as it was: same prices, all in stock.</p>
-          )}
-          <div className="mt-4 flex flex-wrap gap-2">
-            {result.lines.length > 0 && <ButtonLink to={`/checkout/${order.producer.user_id}`}>Check out</ButtonLink>}
-            <Button variant="secondary" onClick={() => setResult(null)}>
-              Close
-            </Button>
-          </div>
-        </Modal>
+              : `${itemsFrom(result.lines, `order #${order.id}`)} in your basket for ${order.producer.farm_name}.`
+          }
+          changes={result.changes}
+          next={result.lines.length > 0 ? { to: `/checkout/${order.producer.user_id}`, label: 'Check out' } : null}
+          onClose={() => setResult(null)}
+        />
       )}
     </>
   );

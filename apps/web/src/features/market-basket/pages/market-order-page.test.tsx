@@ -7,8 +7,9 @@ import { ApiError, api } from '@/lib/api';
 vi.mock('@/lib/document-title', () => ({ useDocumentTitle: () => undefined }));
 vi.mock('react-hot-toast', () => ({ default: { success: () => {}, error: () => {} } }));
 
+import { STORAGE_KEYS } from '@farmstand/shared';
 import { testOrder } from '@/lib/order.fixture';
-import { testMarketOrder } from '../market-basket.fixture';
+import { testMarketOrder, testOffer } from '../market-basket.fixture';
 import MarketOrderPage from './market-order-page';
 
 const get = vi.spyOn(api, 'get');
@@ -76,6 +77,29 @@ describe('a market order, as its shopper reads it', () => {
     expect(await screen.findByText('Why: Sold out at the farm')).toBeTruthy();
     expect(screen.getByText('Nothing to pay this farm')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel market order' })).toBeNull();
+  });
+
+  it('orders it again into the market’s basket for its coming day, never a farm’s own basket', async () => {
+    localStorage.clear();
+    get.mockImplementation(((path: string) =>
+      Promise.resolve(path === '/markets/3/offer' ? testOffer() : testMarketOrder())) as never);
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Order again' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order again' });
+    expect(dialog.textContent).toContain(
+      '4 items from market order #21 are in your market basket for Lexington Farmers Market on Saturday, Dec 12.',
+    );
+    expect(within(dialog).getByText('Kale: only 2 left, so 2 instead of 3.')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Review basket' }).getAttribute('href')).toBe(
+      '/markets/lexington-farmers-market/basket',
+    );
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.marketBaskets) ?? '{}');
+    expect(stored['3']).toMatchObject({ date: '2026-12-12', slug: 'lexington-farmers-market' });
+    expect(stored['3'].lines.map((l: { productId: number; quantity: number }) => [l.productId, l.quantity])).toEqual([
+      [31, 2],
+      [41, 2],
+    ]);
+    expect(localStorage.getItem(STORAGE_KEYS.baskets)).toBeNull();
   });
 
   it('says a market order of another account is not found', async () => {

@@ -17,6 +17,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { formatZonedDateTime } from '@/lib/format';
 import { formatWindow } from '@/lib/pickup-time';
 import { useCancelMarketOrder, useMarketOrder } from '../api';
+import { MarketOrderAgainButton } from '../components/market-order-again-button';
 
 const MARKET_STATUS: Record<MarketOrder['status'], { label: string; tone: BadgeTone }> = {
   open: { label: 'Open', tone: 'blue' },
@@ -107,7 +108,10 @@ function MarketOrderView({ order }: { order: MarketOrder }) {
             ))}
           </ul>
         )}
-        {cancellable && <CancelMarketOrder order={order} />}
+        <div className="flex flex-wrap items-start gap-2">
+          <MarketOrderAgainButton marketOrderId={order.id} />
+          {cancellable && <CancelMarketOrder order={order} />}
+        </div>
       </Card>
       {order.parts.map((part) => (
         <PartCard key={part.id} part={part} />
