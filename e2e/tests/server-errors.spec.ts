@@ -415,8 +415,17 @@ test.describe('spec 02 §8: the admin panel', () => {
 
     await failApi(page, /^\/api\/admin\/products\/\d+\/moderate$/, 'PUT');
     await page.goto('/admin?tab=products');
+    // The list changes under the pointer when the search's answer comes: click once it has come.
+    const searched = page.waitForResponse((r) => r.url().includes('/api/admin/products') && r.url().includes('Fallback'));
     await page.getByLabel('Search products').fill('Fallback Eggs');
-    await page.getByRole('row').filter({ hasText: farmName }).getByRole('button', { name: 'Delete' }).click();
+    await searched;
+    // Every row but the header's is a Fallback Eggs: the answer is on screen.
+    await expect(page.getByRole('row').filter({ hasNotText: 'Fallback Eggs' })).toHaveCount(1);
+    await page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: farmName, exact: true }) })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await page.getByRole('dialog').getByLabel('Reason').fill('Mislabelled');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expectFallback(page, 'Failed to delete product');
