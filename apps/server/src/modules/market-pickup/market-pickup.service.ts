@@ -87,6 +87,12 @@ async function rowsOf(ctx: AppContext, marketId: number, date: string, marketOrd
   return { marketOrders, parts, lines, arrived: new Map(checkins.map((c) => [c.producerUserId, c.arrivedAt])) };
 }
 
+const takesOf = (kinds: readonly TenderKind[]) => ({
+  takesSnap: kinds.includes('snap'),
+  takesWicFmnp: kinds.includes('wic_fmnp'),
+  takesSeniorFmnp: kinds.includes('senior_fmnp'),
+});
+
 function shopperOf(
   rows: DayRows,
   marketOrder: repo.MarketOrderRow,
@@ -101,9 +107,7 @@ function shopperOf(
     farmName: farmNameOf(part),
     status: part.order.status,
     owedCents: live(part) ? part.order.totalCents : 0,
-    takesSnap: takes.get(part.order.producerUserId)?.includes('snap') ?? false,
-    takesWicFmnp: takes.get(part.order.producerUserId)?.includes('wic_fmnp') ?? false,
-    takesSeniorFmnp: takes.get(part.order.producerUserId)?.includes('senior_fmnp') ?? false,
+    ...takesOf(takes.get(part.order.producerUserId) ?? []),
     arrived: rows.arrived.has(part.order.producerUserId),
     lines: (rows.lines.get(part.order.id) ?? [])
       .filter((line) => line.quantity > 0)
