@@ -88,6 +88,7 @@ export const VERIFICATION_REQUIRED_TYPES = ['cottage_food_license', 'business_li
 
 export const STATES = ['KY', 'IN', 'OH', 'TN', 'WV'] as const;
 export type StateCode = (typeof STATES)[number];
+export const isStateCode = (state: string): state is StateCode => (STATES as readonly string[]).includes(state);
 export const STATE_NAMES: Record<StateCode, string> = {
   KY: 'Kentucky',
   IN: 'Indiana',

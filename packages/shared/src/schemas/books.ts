@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { STATES } from '../constants/catalog';
 import { dbId, optionalQuery } from './common';
 
 /**
  * Books in and out (issue 50): a farm's catalogue as a spreadsheet (export, edit, import with a dry
- * run), its sales, tenders and tax out to its bookkeeping, and the quarterly Kentucky sales-tax
- * summary. Amounts are integer cents.
+ * run), its sales, tenders and tax out to its bookkeeping, and the quarterly sales-tax summary for
+ * its state's return. Amounts are integer cents.
  */
 
 const DATE = z.iso.date({ error: 'Dates are YYYY-MM-DD' });
@@ -61,7 +62,7 @@ export const BookExport = z.object({
 });
 export const BookExports = z.object({ exports: z.array(BookExport) });
 
-/** `GET /api/books/tax-summary?year=&quarter=` (JSON or `.csv`): a farm's Kentucky sales-tax quarter. */
+/** `GET /api/books/tax-summary?year=&quarter=` (JSON or `.csv`): a farm's sales-tax quarter. */
 export const TaxSummaryQuery = z.object({
   year: z.coerce.number().int().min(2000).max(2100),
   quarter: z.coerce.number().int().min(1).max(4),
@@ -78,6 +79,8 @@ export const TaxSummary = z.object({
   year: z.number().int(),
   quarter: z.number().int(),
   timeZone: z.string(),
+  /** The farm's state (its profile's), whose return the figures feed; null when the profile has none. */
+  state: z.enum(STATES).nullable(),
   months: z.array(TaxSummaryMonth),
   total: TaxSummaryMonth.omit({ month: true }),
 });

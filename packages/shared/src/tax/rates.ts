@@ -21,6 +21,8 @@ export type StateSalesTax = {
   /** The rule in words, for the decision record and the producer's help. */
   summary: string;
   sources: TaxSource[];
+  /** The state's own sales-tax return, which the farm files (the books page's tax quarter feeds it). */
+  returnForm: { form: string; title: string; source: TaxSource };
 };
 
 /** Every source a state's rule cites, by a short key. */
@@ -71,6 +73,26 @@ export const TAX_SOURCES = {
       'Streamlined Sales and Use Tax Agreement: §324 rounding; Library of Definitions (food, candy, soft drink, prepared food)',
     url: 'https://www.streamlinedsalestax.org/about-us/about-sstgb/sst-governing-board-documents',
   },
+  'ky-51a102': {
+    title: 'Kentucky Revenue Form 51A102, Sales and Use Tax Return (incorporated by 103 KAR 3:020)',
+    url: 'https://revenue.ky.gov/Business/Sales-Use-Tax/Pages/default.aspx',
+  },
+  'in-st-103': {
+    title: 'Indiana Department of Revenue Form ST-103, Sales and Use Tax Voucher (filed through INTIME)',
+    url: 'https://www.in.gov/dor/tax-forms/sales-tax-forms/',
+  },
+  'oh-ust-1': {
+    title: 'Ohio Department of Taxation Form UST 1, Universal Sales Tax Return (filed through the Ohio Business Gateway)',
+    url: 'https://tax.ohio.gov/business/ohio-business-taxes/sales-and-use',
+  },
+  'tn-sls-450': {
+    title: 'Tennessee Department of Revenue Form SLS 450, State and Local Sales and Use Tax Return (filed through TNTAP)',
+    url: 'https://www.tn.gov/revenue/taxes/sales-and-use-tax.html',
+  },
+  'wv-cst-200cu': {
+    title: 'West Virginia State Tax Department Form CST-200CU, Sales and Use Tax Return (filed through MyTaxes)',
+    url: 'https://tax.wv.gov/Business/SalesAndUseTax/Pages/SalesAndUseTax.aspx',
+  },
   'cfr-272.1': {
     title: '7 CFR 272.1(b): no state or local sales tax on purchases made with SNAP benefits',
     url: 'https://www.ecfr.gov/current/title-7/section-272.1',
@@ -88,6 +110,7 @@ export const STATE_SALES_TAX: Record<StateCode, StateSalesTax> = {
     summary:
       'Kentucky taxes retail sales at 6 % and exempts food and food ingredients, which exclude candy, soft drinks and prepared food (bakery items sold without utensils are not prepared food). No local sales tax.',
     sources: src('ky-krs-139', 'ky-kdor'),
+    returnForm: { form: 'Form 51A102', title: 'Sales and Use Tax Return', source: TAX_SOURCES['ky-51a102'] },
   },
   IN: {
     state: 'IN',
@@ -97,6 +120,7 @@ export const STATE_SALES_TAX: Record<StateCode, StateSalesTax> = {
     summary:
       'Indiana taxes retail sales at 7 % and exempts food for human consumption, except candy, soft drinks and food heated, sold with utensils or mixed by the seller (bakery items without utensils excepted). No local sales tax.',
     sources: src('in-ic-6-2.5', 'in-bulletin-29'),
+    returnForm: { form: 'Form ST-103', title: 'Sales and Use Tax Voucher', source: TAX_SOURCES['in-st-103'] },
   },
   OH: {
     state: 'OH',
@@ -106,6 +130,7 @@ export const STATE_SALES_TAX: Record<StateCode, StateSalesTax> = {
     summary:
       "Ohio taxes retail sales at 5.75 % (state rate; counties add their own, not included) and exempts food sold for consumption off the premises, candy and prepared food to take away included; soft drinks are not food. A stand's sales are taken away.",
     sources: src('oh-orc-5739.02', 'oh-orc-5739.01'),
+    returnForm: { form: 'Form UST 1', title: 'Universal Sales Tax Return', source: TAX_SOURCES['oh-ust-1'] },
   },
   TN: {
     state: 'TN',
@@ -115,6 +140,7 @@ export const STATE_SALES_TAX: Record<StateCode, StateSalesTax> = {
     summary:
       'Tennessee taxes retail sales at 7 % (state rate; the local option tax is not included) and food and food ingredients, soft drinks among them, at a reduced 4 %; candy and prepared food pay the full 7 %. Food is taxed, never exempt.',
     sources: src('tn-tca-67-6-202', 'tn-tca-67-6-228'),
+    returnForm: { form: 'Form SLS 450', title: 'State and Local Sales and Use Tax Return', source: TAX_SOURCES['tn-sls-450'] },
   },
   WV: {
     state: 'WV',
@@ -124,6 +150,7 @@ export const STATE_SALES_TAX: Record<StateCode, StateSalesTax> = {
     summary:
       'West Virginia taxes retail sales at 6 % (state rate; municipal taxes not included) and exempts food and food ingredients, candy included, but not soft drinks or prepared food.',
     sources: src('wv-11-15-3', 'wv-11-15-3a'),
+    returnForm: { form: 'Form CST-200CU', title: 'Sales and Use Tax Return', source: TAX_SOURCES['wv-cst-200cu'] },
   },
 };
 

@@ -1,4 +1,4 @@
-import { PRODUCT_CATEGORIES, type ProductCategory, STATES, type StateCode } from '@farmstand/shared';
+import { isStateCode, PRODUCT_CATEGORIES, type ProductCategory, type StateCode } from '@farmstand/shared';
 import type { AcceptedTenders, BenefitProduct } from '@farmstand/shared/benefits/eligibility';
 import { type BenefitTable, type Incentive, incentiveIn } from '@farmstand/shared/benefits/programmes';
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
@@ -12,8 +12,6 @@ import type { BenefitsRow } from './benefits.repository';
  */
 
 export type Take = PublicBenefits['takes'][number];
-
-export const isStateCode = (state: string): state is StateCode => (STATES as readonly string[]).includes(state);
 
 /** An incentive a pickup place offers: the one running in the place's state, and the participating market the place is of it. */
 export type PlaceIncentive = { incentive: Incentive; market: string };

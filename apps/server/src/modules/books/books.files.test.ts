@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quickbooksCsv, xeroCsv } from './books.files';
+import { quickbooksCsv, taxSummaryCsv, xeroCsv } from './books.files';
 import type { Sale } from './books.repository';
 
 /** The bookkeeping files from sales rows (decision 586): every journal entry balances, whatever was recorded as paid. */
@@ -68,5 +68,31 @@ describe('the QuickBooks Online journal', () => {
   it('is the header alone when there is nothing new', () => {
     expect(quickbooksCsv([])).toBe('Journal No,Journal Date,Account Name,Debits,Credits,Description,Name\r\n');
     expect(xeroCsv([], 'KY').split('\r\n')[0].startsWith('*ContactName,')).toBe(true);
+  });
+});
+
+describe('the sales-tax quarter file', () => {
+  const month = { grossCents: 1000, taxableCents: 400, exemptCents: 600, snapPaidCents: 0, taxCents: 16 };
+  const summary = (state: 'KY' | 'TN' | null) => ({
+    year: 2030,
+    quarter: 2,
+    timeZone: 'America/Chicago',
+    state,
+    months: [{ month: '2030-04', ...month }],
+    total: month,
+  });
+  const firstRow = (csv: string) => csv.replace(/^\uFEFF/, '').split('\r\n')[0];
+
+  it('names the return of the farm’s own state', () => {
+    expect(firstRow(taxSummaryCsv(summary('TN'), 'Cumberland Farm'))).toBe(
+      '"TN sales tax, Cumberland Farm",2030 Q2,Months in America/Chicago,"For Form SLS 450, State and Local Sales and Use Tax Return"',
+    );
+    expect(firstRow(taxSummaryCsv(summary('KY'), 'Bluegrass Farm'))).toContain('For Form 51A102, Sales and Use Tax Return');
+  });
+
+  it('asks for the farm’s state when its profile has none, naming no state’s form', () => {
+    const row = firstRow(taxSummaryCsv(summary(null), 'Nowhere Farm'));
+    expect(row).toContain('Set your farm’s state to see its return');
+    expect(row).not.toContain('Form');
   });
 });

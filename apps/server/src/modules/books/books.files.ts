@@ -10,6 +10,7 @@ import {
 import { centsText } from '@farmstand/shared/format/money';
 import { lineName } from '@farmstand/shared/format/quantity';
 import type { TaxSummary } from '@farmstand/shared/schemas/books';
+import { STATE_SALES_TAX } from '@farmstand/shared/tax/rates';
 import { csvText } from '../../lib/csv';
 import { tenderCents } from '../benefits';
 import { itemAmounts } from '../orders';
@@ -271,7 +272,8 @@ export function xeroCsv(sales: Sale[], state: string): string {
 }
 
 /** The tax quarter: a row per month, then the quarter; the receipts with tax are what the return's line 1 asks. */
-export function taxSummaryCsv(summary: TaxSummary, farmName: string, state: string): string {
+export function taxSummaryCsv(summary: TaxSummary, farmName: string): string {
+  const form = summary.state ? STATE_SALES_TAX[summary.state].returnForm : null;
   const row = (label: string, m: TaxSummary['total']) => [
     label,
     money(m.grossCents),
@@ -284,7 +286,12 @@ export function taxSummaryCsv(summary: TaxSummary, farmName: string, state: stri
   return (
     BOM +
     csvText([
-      [`${state} sales tax, ${farmName}`, `${summary.year} Q${summary.quarter}`, `Months in ${summary.timeZone}`],
+      [
+        `${summary.state ?? ''} sales tax, ${farmName}`.trim(),
+        `${summary.year} Q${summary.quarter}`,
+        `Months in ${summary.timeZone}`,
+        form ? `For ${form.form}, ${form.title}` : 'Set your farm’s state to see its return',
+      ],
       ['Month', 'Gross sales', 'Taxable sales', 'Exempt sales', 'SNAP-paid sales', 'Tax collected', 'Receipts with tax'],
       ...summary.months.map((m) => row(m.month, m)),
       row('Quarter', summary.total),

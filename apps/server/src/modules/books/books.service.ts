@@ -1,3 +1,4 @@
+import { isStateCode } from '@farmstand/shared/constants/catalog';
 import { defaultTimeZone } from '@farmstand/shared/constants/time-zones';
 import { addDaysToDate, daysBetweenDates } from '@farmstand/shared/format/date-only';
 import type { BookExport, BookExportFormat, BooksRangeQuery, TaxSummary } from '@farmstand/shared/schemas/books';
@@ -127,6 +128,7 @@ export async function taxSummary(ctx: AppContext, user: AuthUser, year: number, 
     year,
     quarter,
     timeZone: farm.timeZone,
+    state: isStateCode(farm.state) ? farm.state : null,
     months: months.map((month) => ({ month, ...figures(sales.filter((s) => s.order.windowDate.startsWith(month))) })),
     total: figures(sales),
   };
@@ -134,5 +136,5 @@ export async function taxSummary(ctx: AppContext, user: AuthUser, year: number, 
 
 export async function taxSummaryFile(ctx: AppContext, user: AuthUser, year: number, quarter: number) {
   const [summary, farm] = await Promise.all([taxSummary(ctx, user, year, quarter), farmOf(ctx, user)]);
-  return { filename: `farmstand-sales-tax-${year}-q${quarter}.csv`, content: taxSummaryCsv(summary, farm.farmName, farm.state) };
+  return { filename: `farmstand-sales-tax-${year}-q${quarter}.csv`, content: taxSummaryCsv(summary, farm.farmName) };
 }

@@ -237,6 +237,7 @@ describe('books out', () => {
     expect(tax.statusCode, tax.body).toBe(200);
     const summary = tax.json();
     expect(summary.timeZone).toBe('America/New_York');
+    expect(summary.state).toBe('KY');
     expect(summary.months.map((m: { month: string }) => m.month)).toEqual(['2030-04', '2030-05', '2030-06']);
     expect(summary.months[0]).toEqual({
       month: '2030-04',
@@ -257,6 +258,7 @@ describe('books out', () => {
     expect(summary.total).toEqual(june);
     const taxCsv = await get(farm, '/api/books/tax-summary.csv?year=2030&quarter=2');
     expect(taxCsv.statusCode).toBe(200);
+    expect(parseCsv(taxCsv.body)[0][3]).toBe('For Form 51A102, Sales and Use Tax Return');
     const quarter = parseCsv(taxCsv.body).find((r) => r[0] === 'Quarter');
     expect(quarter?.map(cents).slice(1)).toEqual([key.goods, key.taxable, key.goods - key.taxable, key.snap, key.tax, key.total]);
   });

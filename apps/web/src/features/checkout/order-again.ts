@@ -4,6 +4,7 @@ import { lineName } from '@farmstand/shared/format/quantity';
 import { seasonPosition } from '@farmstand/shared/format/season';
 import type { Order } from '@farmstand/shared/schemas/orders';
 import type { Product } from '@farmstand/shared/schemas/products';
+import { pastLineKind } from '@/lib/past-line-kind';
 import type { BasketLine } from './basket';
 import { maxReservable } from './basket';
 
@@ -29,15 +30,12 @@ export function orderAgain(order: Pick<Order, 'items'>, products: Map<number, Pr
       changes.push(`${name} is no longer listed: left out.`);
       continue;
     }
-    const variant = item.variant_id === null ? null : (product.variants.find((v) => v.id === item.variant_id) ?? null);
-    if (item.variant_id !== null && !variant) {
-      changes.push(`${name} is no longer offered: left out.`);
+    const kind = pastLineKind(item, product, 'its page');
+    if ('change' in kind) {
+      changes.push(kind.change);
       continue;
     }
-    if (!variant && product.variants.length > 0) {
-      changes.push(`${product.name} now comes in several kinds: choose one on its page.`);
-      continue;
-    }
+    const { variant } = kind;
     const offer = variant ?? product;
     if (offer.price === null) {
       changes.push(`${name} has no price now: ask the farm. Left out.`);

@@ -3,6 +3,7 @@ import { formatCents, formatPrice, toCents } from '@farmstand/shared/format/mone
 import { lineName } from '@farmstand/shared/format/quantity';
 import type { MarketOffer } from '@farmstand/shared/schemas/market-basket';
 import type { Order } from '@farmstand/shared/schemas/orders';
+import { pastLineKind } from '@/lib/past-line-kind';
 import { marketDayText } from '@/lib/pickup-time';
 import type { MarketLine } from './market-basket';
 
@@ -42,15 +43,12 @@ export function marketOrderAgain(parts: readonly Pick<Order, 'items' | 'producer
         changes.push(`${name} is not offered at the market on ${day}: left out.`);
         continue;
       }
-      const variant = item.variant_id === null ? null : (product.variants.find((v) => v.id === item.variant_id) ?? null);
-      if (item.variant_id !== null && !variant) {
-        changes.push(`${name} is no longer offered: left out.`);
+      const kind = pastLineKind(item, product, 'the market’s page');
+      if ('change' in kind) {
+        changes.push(kind.change);
         continue;
       }
-      if (!variant && product.variants.length > 0) {
-        changes.push(`${product.name} now comes in several kinds: choose one on the market’s page.`);
-        continue;
-      }
+      const { variant } = kind;
       const offered = variant ?? product;
       if (offered.price === null) {
         changes.push(`${name} has no price now: ask the farm. Left out.`);

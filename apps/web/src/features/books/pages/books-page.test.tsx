@@ -32,6 +32,7 @@ const quarter = {
   year: 2030,
   quarter: 2,
   timeZone: 'America/New_York',
+  state: 'KY',
   months: [
     { month: '2030-04', grossCents: 0, taxableCents: 0, exemptCents: 0, snapPaidCents: 0, taxCents: 0 },
     { month: '2030-05', grossCents: 0, taxableCents: 0, exemptCents: 0, snapPaidCents: 0, taxCents: 0 },
@@ -92,5 +93,19 @@ describe('the farm’s books page', () => {
     expect(screen.getByTestId('tax-total').textContent).toBe('$6.78');
     expect(screen.getByRole('rowheader', { name: 'June 2030' })).toBeTruthy();
     expect(screen.getByText('No exports yet.')).toBeTruthy();
+  });
+
+  it('names the return of the farm’s own state, never Kentucky’s for a farm elsewhere', async () => {
+    vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+      if (path === '/pickup/mine') return { points: [], time_zone: 'America/Chicago' };
+      if (path === '/books/exports') return { exports: [] };
+      if (path === '/books/tax-summary') return { ...quarter, timeZone: 'America/Chicago', state: 'TN' };
+      return new Promise(() => {});
+    });
+    renderPage();
+    const text = await screen.findByText(/Tennessee’s State and Local Sales and Use Tax Return \(Form SLS 450\) asks/, {}, slow);
+    expect(text.textContent).toContain('what Tennessee does not tax');
+    expect(text.textContent).not.toContain('51A102');
+    expect(text.textContent).toContain('by month in Chicago time');
   });
 });

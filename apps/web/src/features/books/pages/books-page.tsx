@@ -5,9 +5,11 @@ import {
   XERO_EXEMPT_TAX,
   XERO_SALES_ACCOUNT,
 } from '@farmstand/shared/books/accounts';
+import { STATE_NAMES } from '@farmstand/shared/constants/catalog';
 import { addDaysToDate, formatDateOnly, monthStart, todayDateOnly } from '@farmstand/shared/format/date-only';
 import { formatCents } from '@farmstand/shared/format/money';
 import type { BookExport, BookExportFormat, TaxSummary } from '@farmstand/shared/schemas/books';
+import { STATE_SALES_TAX } from '@farmstand/shared/tax/rates';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -219,6 +221,9 @@ function TaxSection({ today, zone }: { today: string; zone: string }) {
   const [year, setYear] = useState(thisYear);
   const [quarter, setQuarter] = useState(Math.floor((Number(today.slice(5, 7)) - 1) / 3) + 1);
   const summary = useTaxSummary(year, quarter);
+  const state = summary.data?.state ?? null;
+  const form = state ? STATE_SALES_TAX[state].returnForm : null;
+  const returnName = state && form ? `${STATE_NAMES[state]}’s ${form.title} (${form.form})` : 'your state’s sales-tax return';
   const csv = useFileDownload<'csv'>();
   type Row = TaxSummary['months'][number];
   const columns: Column<Row>[] = [
@@ -233,9 +238,11 @@ function TaxSection({ today, zone }: { today: string; zone: string }) {
     <section className="space-y-3">
       <h2 className="text-lg font-semibold">Sales tax by quarter</h2>
       <p className="text-sm text-stone-700 dark:text-stone-300">
-        What your state’s sales-tax return asks (Kentucky: Form 51A102): gross sales, the exempt part (food, and what SNAP paid,
-        never taxed), taxable sales and the tax you collected, by month in {zone.replace('America/', '').replace('_', ' ')} time.
-        Corrections made after an export count here.
+        What {returnName} asks: gross sales, the exempt part (what {state ? STATE_NAMES[state] : 'your state'} does not tax, and
+        what SNAP paid, never taxed), taxable sales and the tax you collected, by month in{' '}
+        {zone.replace('America/', '').replace('_', ' ')} time. Corrections made after an export count here. You file the return
+        with the state yourself.
+        {summary.data && !state ? ' Add your farm’s state to your profile to see which return it is.' : null}
       </p>
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-32">
