@@ -15,7 +15,14 @@ export type MarketPartInput = {
   plannedBenefits?: ('snap' | 'wic_fmnp' | 'senior_fmnp')[];
   /** The basket fee the part accrued (as checkout sets it when it is picked up). */
   marketFeeCents?: number;
-  lines: { productId: number | null; name?: string; unitPriceCents: number; quantity: number }[];
+  /** `byWeight`: a line priced per pound or ounce, in packs of that range, not yet weighed. */
+  lines: {
+    productId: number | null;
+    name?: string;
+    unitPriceCents: number;
+    quantity: number;
+    byWeight?: { unit: 'lb' | 'oz'; packMin: number; packMax: number };
+  }[];
 };
 
 export type MarketOrderInput = {
@@ -115,6 +122,9 @@ export async function buildMarketOrders(app: TestApp, inputs: MarketOrderInput[]
         priceUnit: 'each',
         unitPriceCents: line.unitPriceCents,
         quantity: line.quantity,
+        ...(line.byWeight
+          ? { weightUnit: line.byWeight.unit, packMin: line.byWeight.packMin, packMax: line.byWeight.packMax }
+          : {}),
       })),
     ),
   );

@@ -175,7 +175,10 @@ export const CheckoutShopper = z.object({
       takesWicFmnp: z.boolean(),
       takesSeniorFmnp: z.boolean(),
       arrived: z.boolean(),
-      lines: z.array(z.object({ product: z.string(), quantity: z.number().int(), lineCents: z.number().int() })),
+      /** `lineCents` is the estimate while `toWeigh`: the farm weighs the line before it is handed over. */
+      lines: z.array(
+        z.object({ product: z.string(), quantity: z.number().int(), lineCents: z.number().int(), toWeigh: z.boolean() }),
+      ),
     }),
   ),
   owedCents: z.number().int(),

@@ -19,6 +19,8 @@ import {
   shortenMarketLine,
   standTerms,
   tenderTimingRefusal,
+  toWeigh,
+  weighFirstRefusal,
 } from '../orders';
 import * as repo from './market-pickup.repository';
 
@@ -115,6 +117,7 @@ function shopperOf(
         product: lineName(line.productName, line.variantName),
         quantity: line.quantity,
         lineCents: itemAmounts(line).estimateCents,
+        toWeigh: toWeigh(line),
       })),
   }));
   return {
@@ -268,6 +271,8 @@ export async function checkout(
   for (const part of parts) {
     if (!rows.arrived.has(part.order.producerUserId))
       throw conflict(`${farmNameOf(part)} has not checked in today: check the farm in before handing over its bag`);
+    const unweighed = weighFirstRefusal(rows.lines.get(part.order.id) ?? [], farmNameOf(part));
+    if (unweighed) throw unweighed;
     // A part still a request when its farm checked in with the bag is accepted as it is handed over.
     const timing = tenderTimingRefusal(handedOver(part), now);
     if (timing) throw timing;

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { boothMatchTotals, emailOutbox, marketOrders, orders, orderTenders } from '../../db/schema';
+import { boothMatchTotals, emailOutbox, marketOrders, orderItems, orders, orderTenders } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
 import { buildProduct } from '../../test/listing-factories';
 import { buildMarketOrder } from '../../test/market-basket-factories';
@@ -101,7 +101,7 @@ async function marketOrder(shopper: TestUser, farms: Farm[] = [snapFarm, eggFarm
   });
 }
 
-const send = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
+const send = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   app.inject({ method, url, headers: bearer(user), ...(payload ? { payload } : {}) });
 
 const checkIn = (f: Farm, shortages: object[] = []) =>
@@ -282,6 +282,56 @@ describe('customer checkout (POST /api/market-orders/:id/checkout)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [part] = await app.ctx.db.select().from(orders).where(eq(orders.id, placed.orderIds[0]));
     expect([part.status, part.marketFeeCents]).toEqual(['picked_up', 40]);
+  });
+
+  it('hands over no bag with a line still to weigh, naming the farm that weighs it; weighed, the part is owed its weighed price', async () => {
+    const placed = await buildMarketOrder(app, {
+      marketId: market.id,
+      customerId: (await buildUser(app)).id,
+      marketDate: MARKET_SATURDAY,
+      pickupStart: PICKUP_START,
+      pickupEnd: PICKUP_END,
+      parts: [
+        {
+          producerUserId: honeyFarm.id,
+          pointId: honeyFarm.pointId,
+          lines: [
+            {
+              productId: honeyFarm.productId,
+              name: 'Comb honey',
+              unitPriceCents: 1000,
+              quantity: 1,
+              byWeight: { unit: 'lb', packMin: 1, packMax: 1.5 },
+            },
+          ],
+        },
+      ],
+    });
+    expect((await checkIn(honeyFarm)).statusCode).toBe(200);
+    const part = placed.orderIds[0];
+    const shopperOf = async () =>
+      (await send(market.volunteer, 'GET', `/api/markets/${market.id}/pickup-day?date=${MARKET_SATURDAY}`))
+        .json()
+        .shoppers.find((s: { marketOrderId: number }) => s.marketOrderId === placed.id);
+    expect((await shopperOf()).parts[0].lines[0]).toMatchObject({ product: 'Comb honey', toWeigh: true });
+
+    const refused = await checkout(placed.id, { tenders: [{ orderId: part, cashCents: 1000 }] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'Clover Honey weighs Comb honey first, on its own pickup screen (1 line still to weigh): the amount to pay is final once every pack is weighed',
+    );
+    const [untouched] = await app.ctx.db.select().from(orders).where(eq(orders.id, part));
+    expect(untouched.status).toBe('accepted');
+    expect(await app.ctx.db.select().from(orderTenders).where(eq(orderTenders.orderId, part))).toHaveLength(0);
+
+    const [item] = await app.ctx.db.select().from(orderItems).where(eq(orderItems.orderId, part));
+    const weighed = await send(honeyFarm, 'PUT', `/api/orders/${part}/items/${item.id}/weights`, { weights: [1.2] });
+    expect(weighed.statusCode, weighed.body).toBe(200);
+    const after = await shopperOf();
+    expect(after.parts[0].lines[0]).toMatchObject({ lineCents: 1200, toWeigh: false });
+    expect(after.parts[0].owedCents).toBe(1200);
+    const paid = await checkout(placed.id, { tenders: [{ orderId: part, cashCents: 1200 }] });
+    expect(paid.statusCode, paid.body).toBe(200);
   });
 
   it('applies two checkouts of the same market order at once once', async () => {

@@ -1,11 +1,9 @@
-import { linesToWeighText } from '@farmstand/shared/format/by-weight';
-import { lineName } from '@farmstand/shared/format/quantity';
 import type { HandOverRequest, HandOverResponse } from '@farmstand/shared/schemas/hand-over';
 import type { AppContext } from '../../lib/context';
 import { conflict, forbidden } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordTenders } from './order-benefits';
-import { itemAmounts, orderAmounts } from './order-lines';
+import { weighFirstRefusal } from './order-lines';
 import { assertCanRead, refusal, roleOf } from './orders.policy';
 import { presentOrder } from './orders.presenter';
 import * as repo from './orders.repository';
@@ -32,15 +30,8 @@ export async function handOver(ctx: AppContext, user: AuthUser, id: number, inpu
     const refused = refusal(current, role, 'picked_up', at, current.timeZone);
     if (refused) throw refused;
   }
-  const amounts = orderAmounts(current.items, current.deliveryFeeCents);
-  if (amounts.linesToWeigh > 0) {
-    const names = current.items
-      .filter((item) => item.weightUnit !== null && item.quantity > 0 && !itemAmounts(item).weighed)
-      .map((item) => lineName(item.productName, item.variantName));
-    throw conflict(
-      `Weigh ${names.join(', ')} first (${linesToWeighText(amounts.linesToWeigh)}): the amount to pay is final once every pack is weighed`,
-    );
-  }
+  const unweighed = weighFirstRefusal(current.items);
+  if (unweighed) throw unweighed;
 
   const recorded = await recordTenders(ctx, user, id, input.tenders);
   let moved = false;

@@ -1,6 +1,6 @@
 // The orders module's front door: what other modules, jobs, realtime, the app and the seed use (docs/CONVENTIONS.md).
 export { pickupTenders, standTerms, tenderTimingRefusal } from './order-benefits';
-export { checkLines, itemAmounts, orderAmounts } from './order-lines';
+export { checkLines, itemAmounts, orderAmounts, toWeigh, weighFirstRefusal } from './order-lines';
 export { farmsWithPendingOrderMail, mailFarmNow, mailPeriodOf, takePendingOrderMail, when } from './order-mail';
 export { announcePlaced, type CheckedDraft, checkDraft, type OrderDraft, placeDraft, unorderableLines } from './order-placement';
 export { lockShopper } from './order-placement.repository';

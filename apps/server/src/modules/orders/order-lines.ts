@@ -3,6 +3,7 @@ import {
   type Estimate,
   formatAmountToPay,
   lineEstimate,
+  linesToWeighText,
   toMilli,
   type WeightUnit,
   weighedLineCents,
@@ -10,7 +11,7 @@ import {
 import { type Cents, centsOf } from '@farmstand/shared/format/money';
 import { formatOrderLine, lineName } from '@farmstand/shared/format/quantity';
 import type { AppContext } from '../../lib/context';
-import { type AppError, badRequest } from '../../lib/errors';
+import { type AppError, badRequest, conflict } from '../../lib/errors';
 import { isProductPublic } from '../producers';
 import { type ItemRow, type OrderProduct, type VariantForOrder, variantsForOrder } from './orders.repository';
 
@@ -236,6 +237,26 @@ export function orderAmounts(lines: PricedLine[], fee: Cents) {
     linesToWeigh,
     linesWeighed,
   };
+}
+
+/** Whether a line still waits for its packs' weights before its amount is final. */
+export const toWeigh = (line: PricedLine) => line.weightUnit !== null && line.quantity > 0 && !itemAmounts(line).weighed;
+
+/**
+ * The one rule of every hand-over (the farm's booth, its stand, the market's checkout): the amount
+ * paid is final, so an order with a by-weight line still to weigh is refused, naming those lines
+ * (and the farm that weighs them, when someone else hands the order over). Null when every pack is
+ * weighed.
+ */
+export function weighFirstRefusal(
+  lines: (PricedLine & Pick<ItemRow, 'productName' | 'variantName'>)[],
+  farm?: string,
+): AppError | null {
+  const unweighed = lines.filter(toWeigh);
+  if (unweighed.length === 0) return null;
+  const names = unweighed.map((line) => lineName(line.productName, line.variantName)).join(', ');
+  const weigh = farm ? `${farm} weighs ${names} first, on its own pickup screen` : `Weigh ${names} first`;
+  return conflict(`${weigh} (${linesToWeighText(unweighed.length)}): the amount to pay is final once every pack is weighed`);
 }
 
 /** An order's lines as its mails write them (one wording with the slips and cards: packages/shared). */

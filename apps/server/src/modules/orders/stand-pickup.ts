@@ -1,5 +1,5 @@
 import type { TenderKind } from '@farmstand/shared/benefits/programmes';
-import { linesToWeighText, MAX_PACK_WEIGHT, toMilli, weighedLineCents } from '@farmstand/shared/format/by-weight';
+import { MAX_PACK_WEIGHT, toMilli, weighedLineCents } from '@farmstand/shared/format/by-weight';
 import { lineName } from '@farmstand/shared/format/quantity';
 import { ORDER_STATUS_LABELS } from '@farmstand/shared/schemas/orders';
 import { eq } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { pickupTenders, tenderTimingRefusal } from './order-benefits';
-import { byWeightOfLine, itemAmounts, orderAmounts } from './order-lines';
+import { byWeightOfLine, orderAmounts, weighFirstRefusal } from './order-lines';
 import { assertTotalWithinLimit, refusal } from './orders.policy';
 import * as repo from './orders.repository';
 import { announceMove, applyMove } from './orders.service';
@@ -75,14 +75,8 @@ export async function checkStandPickup(ctx: AppContext, farm: AuthUser, input: S
   if (timing) throw timing;
   const amounts = orderAmounts(weighed, order.deliveryFeeCents);
   assertTotalWithinLimit(amounts.totalCents, 'Check the weights and the scale’s unit', 'weights');
-  if (amounts.linesToWeigh > 0) {
-    const names = weighed
-      .filter((item) => item.weightUnit !== null && item.quantity > 0 && !itemAmounts(item).weighed)
-      .map((item) => lineName(item.productName, item.variantName));
-    throw conflict(
-      `Weigh ${names.join(', ')} first (${linesToWeighText(amounts.linesToWeigh)}): the amount to pay is final once every pack is weighed`,
-    );
-  }
+  const unweighed = weighFirstRefusal(weighed);
+  if (unweighed) throw unweighed;
   return { kind: 'hand-over' as const, order, items, weighed, amounts, tenders: await pickupTenders(ctx, order, weighed) };
 }
 

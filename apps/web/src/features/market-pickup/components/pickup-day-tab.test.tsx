@@ -51,7 +51,7 @@ const day = (): z.output<typeof PickupDay> => ({
           takesWicFmnp: true,
           takesSeniorFmnp: false,
           arrived: true,
-          lines: [{ product: 'Tomatoes', quantity: 2, lineCents: 1000 }],
+          lines: [{ product: 'Tomatoes', quantity: 2, lineCents: 1000, toWeigh: false }],
         },
         {
           orderId: 42,
@@ -63,7 +63,7 @@ const day = (): z.output<typeof PickupDay> => ({
           takesWicFmnp: false,
           takesSeniorFmnp: false,
           arrived: true,
-          lines: [{ product: 'Honey', quantity: 1, lineCents: 800 }],
+          lines: [{ product: 'Honey', quantity: 1, lineCents: 800, toWeigh: false }],
         },
       ],
     },
@@ -103,6 +103,17 @@ describe('the market’s pickup day', () => {
         shortages: [{ itemId: 301, quantity: 1, reason: 'hail' }],
       }),
     );
+  });
+
+  it('says which lines the farm still weighs, with the part’s amount as an estimate', async () => {
+    const weighing = day();
+    weighing.shoppers[0].parts[0].lines = [{ product: 'Tomatoes', quantity: 2, lineCents: 1000, toWeigh: true }];
+    vi.spyOn(api, 'get').mockImplementation(async () => weighing as never);
+    renderTab();
+    expect(await screen.findByText('2 × Tomatoes (to weigh)')).toBeTruthy();
+    expect(screen.getByText('about $10.00')).toBeTruthy();
+    expect(screen.getByText(/Alpha Acres weighs a line first, on its own pickup screen/)).toBeTruthy();
+    expect(screen.getByText('$8.00')).toBeTruthy();
   });
 
   it('finds the shopper and records SNAP and Double Dollars for the farm that takes them, the rest in cash, with one Picked up', async () => {

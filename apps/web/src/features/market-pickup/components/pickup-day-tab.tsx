@@ -352,6 +352,7 @@ function ShopperBadge({ status }: { status: Shopper['status'] }) {
 
 function PartLine({ part }: { part: Part }) {
   const ended = ENDED.includes(part.status);
+  const toWeigh = part.lines.filter((l) => l.toWeigh).length;
   return (
     <li className="flex flex-wrap justify-between gap-x-3 gap-y-1 py-2">
       <span>
@@ -360,11 +361,19 @@ function PartLine({ part }: { part: Part }) {
         {ended ? (
           <span>{ORDER_STATUS_LABELS[part.status as OrderStatus] ?? part.status}: nothing to pay</span>
         ) : (
-          <span>{part.lines.map((l) => `${l.quantity} × ${l.product}`).join(', ')}</span>
+          <span>{part.lines.map((l) => `${l.quantity} × ${l.product}${l.toWeigh ? ' (to weigh)' : ''}`).join(', ')}</span>
         )}
         {!ended && !part.arrived && <span className="text-amber-800 dark:text-amber-300"> · not checked in</span>}
+        {!ended && toWeigh > 0 && (
+          <span className="block text-sm text-amber-800 dark:text-amber-300">
+            {part.farmName} weighs {toWeigh === 1 ? 'a line' : `${toWeigh} lines`} first, on its own pickup screen: until then the
+            amount is an estimate and the bag cannot be handed over.
+          </span>
+        )}
       </span>
-      {!ended && <span className="tabular-nums">{formatCents(part.owedCents)}</span>}
+      {!ended && (
+        <span className="tabular-nums">{toWeigh > 0 ? `about ${formatCents(part.owedCents)}` : formatCents(part.owedCents)}</span>
+      )}
     </li>
   );
 }
