@@ -114,6 +114,16 @@ describe('the market’s pickup day', () => {
     expect(screen.getByText('about $10.00')).toBeTruthy();
     expect(screen.getByText(/Alpha Acres weighs a line first, on its own pickup screen/)).toBeTruthy();
     expect(screen.getByText('$8.00')).toBeTruthy();
+    expect(screen.getByText('Owed in all: about $18.00')).toBeTruthy();
+    const post = vi.spyOn(api, 'post');
+    fireEvent.input(screen.getByLabelText('Find a shopper'), { target: { value: 'dana' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check out Dana Shopper' }));
+    expect(screen.getByText('Alpha Acres: owed about $10.00')).toBeTruthy();
+    fireEvent.input(screen.getByLabelText('Card for Alpha Acres'), { target: { value: '10' } });
+    fireEvent.input(screen.getByLabelText('Card for Clover Honey'), { target: { value: '8' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Picked up' }));
+    expect(await screen.findByText(/^Alpha Acres weighs Tomatoes first, on its own pickup screen/)).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
   });
 
   it('finds the shopper and records SNAP and Double Dollars for the farm that takes them, the rest in cash, with one Picked up', async () => {

@@ -317,7 +317,10 @@ function CheckoutSection({ marketId, day }: { marketId: number; day: Day }) {
                     <PartLine key={part.orderId} part={part} />
                   ))}
                 </ul>
-                <p className="font-semibold">Owed in all: {formatCents(shopper.owedCents)}</p>
+                <p className="font-semibold">
+                  Owed in all: {shopper.parts.some((p) => p.lines.some((l) => l.toWeigh)) ? 'about ' : ''}
+                  {formatCents(shopper.owedCents)}
+                </p>
                 {shopper.status === 'open' &&
                   (open === shopper.marketOrderId ? (
                     <CheckoutForm
@@ -420,6 +423,11 @@ function CheckoutForm({
     event.preventDefault();
     const body = [];
     for (const a of amounts) {
+      const toWeigh = a.part.lines.filter((l) => l.toWeigh).map((l) => l.product);
+      if (toWeigh.length > 0)
+        return setProblem(
+          `${a.part.farmName} weighs ${toWeigh.join(', ')} first, on its own pickup screen: the amount to pay is final once every pack is weighed`,
+        );
       if (a.snap === null || a.incentive === null || a.wic === null || a.senior === null || a.card === null || a.cash === null)
         return setProblem(`Amounts for ${a.part.farmName} are dollars and cents, like 4.50`);
       if (a.cash < 0)
@@ -470,7 +478,8 @@ function CheckoutForm({
         return (
           <fieldset key={part.orderId} className="rounded-lg border border-stone-200 p-3 dark:border-stone-700">
             <legend className="px-1 font-medium">
-              {part.farmName}: owed {formatCents(part.owedCents)}
+              {part.farmName}: owed {part.lines.some((l) => l.toWeigh) ? 'about ' : ''}
+              {formatCents(part.owedCents)}
             </legend>
             <p className="mb-2 text-sm text-stone-700 dark:text-stone-300">
               {part.takesSnap ? 'Takes SNAP.' : 'Takes no SNAP: cash or card.'}
