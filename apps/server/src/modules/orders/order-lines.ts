@@ -4,6 +4,7 @@ import {
   formatAmountToPay,
   lineEstimate,
   linesToWeighText,
+  MAX_PACK_WEIGHT,
   toMilli,
   type WeightUnit,
   weighedLineCents,
@@ -237,6 +238,29 @@ export function orderAmounts(lines: PricedLine[], fee: Cents) {
     linesToWeigh,
     linesWeighed,
   };
+}
+
+/**
+ * A by-weight line's packs as every weighing checks them (the farm's pickup screen, the stand's
+ * pickups and its walk-up sales): the line is sold by weight, one weight per pack, each at most
+ * MAX_PACK_WEIGHT in the line's own unit (2,000 lb, not the 32,000 that ounces allow). Answers the
+ * line's by-weight offer; a 400 naming the line otherwise.
+ */
+export function checkedPackWeights(
+  line: Pick<ItemRow, 'unitPriceCents' | 'quantity' | 'weightUnit' | 'packMin' | 'packMax' | 'productName' | 'variantName'>,
+  weights: readonly number[],
+): ByWeight {
+  const name = lineName(line.productName, line.variantName);
+  const offer = byWeightOfLine(line);
+  if (offer === null) throw badRequest(`${name} is sold by the piece: it has nothing to weigh`, 'weights');
+  if (weights.length !== line.quantity)
+    throw badRequest(`Give ${line.quantity} ${line.quantity === 1 ? 'weight' : 'weights'}, one per pack of ${name}`, 'weights');
+  if (weights.some((w) => w > MAX_PACK_WEIGHT[offer.unit]))
+    throw badRequest(
+      `A pack of ${name} can weigh at most ${MAX_PACK_WEIGHT[offer.unit].toLocaleString('en-US')} ${offer.unit}; check the scale and the unit`,
+      'weights',
+    );
+  return offer;
 }
 
 /** Whether a line still waits for its packs' weights before its amount is final. */

@@ -1,6 +1,5 @@
 import type { TenderKind } from '@farmstand/shared/benefits/programmes';
-import { MAX_PACK_WEIGHT, toMilli, weighedLineCents } from '@farmstand/shared/format/by-weight';
-import { lineName } from '@farmstand/shared/format/quantity';
+import { toMilli, weighedLineCents } from '@farmstand/shared/format/by-weight';
 import { ORDER_STATUS_LABELS } from '@farmstand/shared/schemas/orders';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -9,7 +8,7 @@ import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { pickupTenders, tenderTimingRefusal } from './order-benefits';
-import { byWeightOfLine, orderAmounts, weighFirstRefusal } from './order-lines';
+import { checkedPackWeights, orderAmounts, weighFirstRefusal } from './order-lines';
 import { assertTotalWithinLimit, refusal } from './orders.policy';
 import * as repo from './orders.repository';
 import { announceMove, applyMove } from './orders.service';
@@ -43,16 +42,7 @@ export async function checkStandPickup(ctx: AppContext, farm: AuthUser, input: S
   for (const entry of input.weights) {
     const item = weighed.find((line) => line.id === entry.itemId);
     if (!item) throw badRequest(`Order #${order.id} has no line ${entry.itemId}; refresh the day’s pickups`, 'weights');
-    const name = lineName(item.productName, item.variantName);
-    const offer = byWeightOfLine(item);
-    if (offer === null) throw badRequest(`${name} is sold by the piece: it has nothing to weigh`, 'weights');
-    if (entry.weights.length !== item.quantity)
-      throw badRequest(`Give ${item.quantity} ${item.quantity === 1 ? 'weight' : 'weights'}, one per pack of ${name}`, 'weights');
-    if (entry.weights.some((w) => w > MAX_PACK_WEIGHT[offer.unit]))
-      throw badRequest(
-        `A pack of ${name} can weigh at most ${MAX_PACK_WEIGHT[offer.unit].toLocaleString('en-US')} ${offer.unit}; check the scale and the unit`,
-        'weights',
-      );
+    const offer = checkedPackWeights(item, entry.weights);
     item.weights = entry.weights;
     item.finalAmountCents = weighedLineCents(offer.priceCents, entry.weights.map(toMilli));
   }

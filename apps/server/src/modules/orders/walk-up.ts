@@ -1,7 +1,6 @@
 import type { TenderKind } from '@farmstand/shared/benefits/programmes';
-import { MAX_PACK_WEIGHT, toMilli, weighedLineCents } from '@farmstand/shared/format/by-weight';
+import { toMilli, weighedLineCents } from '@farmstand/shared/format/by-weight';
 import { formatCents } from '@farmstand/shared/format/money';
-import { lineName } from '@farmstand/shared/format/quantity';
 import type { TaxClass } from '@farmstand/shared/tax/classes';
 import { saleTaxIn, snapParts, taxState } from '@farmstand/shared/tax/compute';
 import { eq } from 'drizzle-orm';
@@ -12,7 +11,7 @@ import { badRequest } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { saveTenders, tenderColumns } from '../benefits';
 import { salePlan } from './order-benefits';
-import { byWeightOfLine, itemAmounts, orderAmounts } from './order-lines';
+import { byWeightOfLine, checkedPackWeights, itemAmounts, orderAmounts } from './order-lines';
 import { checkDraft, placeDraft } from './order-placement';
 import * as repo from './orders.repository';
 
@@ -71,25 +70,9 @@ export async function checkWalkUp(ctx: AppContext, farm: AuthUser, sale: WalkUpS
   });
   const estimate = checked.newOrder.totalCents;
   checked.newItems.forEach((item, index) => {
-    const weights = sale.lines[index]?.weights ?? null;
-    const name = lineName(item.productName, item.variantName);
-    const offer = byWeightOfLine(item);
-    if (offer === null) {
-      if (weights !== null && weights.length > 0)
-        throw badRequest(`${name} is sold by the piece: it has nothing to weigh`, 'weights');
-      return;
-    }
-    if (weights === null || weights.length !== item.quantity)
-      throw badRequest(
-        `Give ${item.quantity} ${item.quantity === 1 ? 'weight' : 'weights'} for ${name}, one per pack`,
-        'weights',
-      );
-    const heaviest = Math.max(...weights);
-    if (heaviest > MAX_PACK_WEIGHT[offer.unit])
-      throw badRequest(
-        `A pack of ${name} can weigh at most ${MAX_PACK_WEIGHT[offer.unit].toLocaleString('en-US')} ${offer.unit}; check the scale and the unit`,
-        'weights',
-      );
+    const weights = sale.lines[index]?.weights ?? [];
+    if (byWeightOfLine(item) === null && weights.length === 0) return;
+    const offer = checkedPackWeights(item, weights);
     item.weights = weights;
     item.finalAmountCents = weighedLineCents(offer.priceCents, weights.map(toMilli));
   });

@@ -1,11 +1,4 @@
-import {
-  formatPackRange,
-  formatWeight,
-  isFarOutside,
-  MAX_PACK_WEIGHT,
-  toMilli,
-  weighedLineCents,
-} from '@farmstand/shared/format/by-weight';
+import { formatPackRange, formatWeight, isFarOutside, toMilli, weighedLineCents } from '@farmstand/shared/format/by-weight';
 import { formatCents, toDollars } from '@farmstand/shared/format/money';
 import { lineName } from '@farmstand/shared/format/quantity';
 import { ORDER_STATUS_LABELS, type Order, type WeighingResponse, type WeighLineRequest } from '@farmstand/shared/schemas/orders';
@@ -14,10 +7,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import { insertOutboxRow } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
-import { byWeightOfLine, itemAmounts, mailLine, orderAmounts } from './order-lines';
+import { byWeightOfLine, checkedPackWeights, itemAmounts, mailLine, orderAmounts } from './order-lines';
 import { when } from './order-mail';
 import { assertCanRead, assertTotalWithinLimit, roleOf } from './orders.policy';
 import { presentOrder } from './orders.presenter';
@@ -61,21 +54,7 @@ export async function weighLine(
     const items = await repo.findItems(tx, orderId);
     const item = items.find((line) => line.id === itemId);
     if (!item) throw notFound('This order has no such line; reload the order');
-    const offer = byWeightOfLine(item);
-    if (offer === null) throw badRequest(`${nameOf(item)} is sold by the piece: it has nothing to weigh`, 'weights');
-    if (input.weights.length !== item.quantity) {
-      throw badRequest(
-        `Give ${item.quantity} ${item.quantity === 1 ? 'weight' : 'weights'}, one per pack of ${nameOf(item)}`,
-        'weights',
-      );
-    }
-    // A pack's weight is bounded in the line's own unit (2,000 lb, not the 32,000 that ounces allow).
-    const heaviest = Math.max(...input.weights);
-    if (heaviest > MAX_PACK_WEIGHT[offer.unit])
-      throw badRequest(
-        `A pack of ${nameOf(item)} can weigh at most ${MAX_PACK_WEIGHT[offer.unit].toLocaleString('en-US')} ${offer.unit}; check the scale and the unit`,
-        'weights',
-      );
+    const offer = checkedPackWeights(item, input.weights);
     const milli = input.weights.map(toMilli);
     const far = milli.find((w) => isFarOutside(offer, w));
     if (far !== undefined && !input.confirm) {
