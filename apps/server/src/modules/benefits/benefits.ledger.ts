@@ -5,6 +5,7 @@ import type { Ledger } from '@farmstand/shared/schemas/benefits';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { csvField } from '../../lib/csv';
 import { lazyModule } from '../../lib/lazy-module';
+import { printable } from '../../lib/pdf-text';
 import { sumTenders, tenderCents } from './benefits.presenter';
 import type { TendersRow } from './benefits.repository';
 
@@ -103,19 +104,6 @@ const LINE = SIZE * 1.5;
 
 /** "June 2030" for "2030-06". */
 export const monthName = (month: string) => formatDateOnly(`${month}-01`, { month: 'long', year: 'numeric' });
-
-/** The text in the standard fonts' alphabet (WinAnsi): accents kept, other letters reduced or "?". */
-function printable(text: string, supported: Set<number>): string {
-  let out = '';
-  for (const char of text.normalize('NFC').replace(/[\r\n\t]+/g, ' ')) {
-    if (supported.has(char.codePointAt(0) as number)) out += char;
-    else {
-      const base = char.normalize('NFKD')[0];
-      out += base && supported.has(base.codePointAt(0) as number) ? base : '?';
-    }
-  }
-  return out;
-}
 
 /** Shortens a text with "..." until it fits `width` points. */
 function fit(text: string, font: PDFFont, width: number): string {

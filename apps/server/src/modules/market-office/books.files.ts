@@ -10,6 +10,7 @@ import type { PDFFont, PDFPage } from 'pdf-lib';
 import type { z } from 'zod';
 import { csvText } from '../../lib/csv';
 import { lazyModule } from '../../lib/lazy-module';
+import { printable } from '../../lib/pdf-text';
 
 const loadPdfLib = lazyModule<typeof import('pdf-lib')>('pdf-lib');
 
@@ -132,19 +133,6 @@ const PAGE: [number, number] = [792, 612];
 const MARGIN = 36;
 const SIZE = 8;
 const LINE = SIZE * 1.6;
-
-/** The text in the standard fonts' alphabet (WinAnsi): other letters reduced or "?". */
-function printable(text: string, supported: Set<number>): string {
-  let out = '';
-  for (const char of text.normalize('NFC').replace(/[\r\n\t]+/g, ' ')) {
-    if (supported.has(char.codePointAt(0) as number)) out += char;
-    else {
-      const base = char.normalize('NFKD')[0];
-      out += base && supported.has(base.codePointAt(0) as number) ? base : '?';
-    }
-  }
-  return out;
-}
 
 /** The season's report on Letter pages: the title, a row per month and the season's totals, then the notes and sources. */
 export async function programmeReportPdf(report: z.infer<typeof ProgrammeReport>): Promise<Uint8Array> {

@@ -17,6 +17,7 @@ import { orderItems, orders } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { lazyModule } from '../../lib/lazy-module';
+import { printable } from '../../lib/pdf-text';
 import { zonedFormatter } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import { type LabelBlock, layoutLabel, POINTS_PER_INCH, sheetSlot, standardFontMetrics } from '../labels';
@@ -169,22 +170,6 @@ export async function packingSlips(
 // --- text the PDF's standard fonts can draw ---------------------------------------------------
 
 type Fonts = { regular: PDFFont; bold: PDFFont };
-
-/**
- * The text in the fonts' own alphabet (WinAnsi): accents kept, letters the fonts lack reduced to
- * their base letter or "?". Names and notes are the shopper's; a slip must print whatever they typed.
- */
-function printable(text: string, supported: Set<number>): string {
-  let out = '';
-  for (const char of text.normalize('NFC').replace(/[\r\n\t]+/g, ' ')) {
-    if (supported.has(char.codePointAt(0) as number)) out += char;
-    else {
-      const base = char.normalize('NFKD')[0];
-      out += base && supported.has(base.codePointAt(0) as number) ? base : '?';
-    }
-  }
-  return out;
-}
 
 /** Greedy word wrap to `width` points; a word wider than a line is split by characters. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
