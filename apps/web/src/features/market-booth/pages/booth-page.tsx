@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Spinner } from '@/components/ui/card';
+import { SyncStatus } from '@/components/ui/sync-status';
 import { useDocumentTitle } from '@/lib/document-title';
 import { storage } from '@/lib/storage';
 import { useAuth } from '@/shared/auth-context';
@@ -55,23 +56,7 @@ export default function BoothPage() {
             {catalog && ` · ${formatDateOnly(catalog.today)}`}
           </p>
         </div>
-        <p className="flex items-center gap-2 text-sm font-semibold" data-testid="booth-status">
-          <span
-            className={`rounded-full px-3 py-1 ${
-              snapshot.online
-                ? 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100'
-                : 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100'
-            }`}
-          >
-            {snapshot.online ? 'Online' : 'Offline'}
-          </span>
-          <span
-            className="rounded-full bg-stone-100 px-3 py-1 text-stone-900 dark:bg-stone-800 dark:text-stone-100"
-            data-testid="booth-waiting"
-          >
-            {snapshot.waiting} waiting
-          </span>
-        </p>
+        <SyncStatus online={snapshot.online} waiting={snapshot.waiting} name="booth" />
       </header>
 
       {snapshot.problem && (

@@ -2,6 +2,7 @@ import type { StandSaleAction } from '@farmstand/shared/schemas/stand';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/card';
+import { SyncStatus } from '@/components/ui/sync-status';
 import { Tabs } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '@/shared/auth-context';
@@ -77,23 +78,7 @@ export default function StandPage() {
             </Link>
           )}
         </div>
-        <p className="flex items-center gap-2 text-sm font-semibold" data-testid="stand-status">
-          <span
-            className={`rounded-full px-3 py-1 ${
-              snapshot.online
-                ? 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100'
-                : 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100'
-            }`}
-          >
-            {snapshot.online ? 'Online' : 'Offline'}
-          </span>
-          <span
-            className="rounded-full bg-stone-100 px-3 py-1 text-stone-900 dark:bg-stone-800 dark:text-stone-100"
-            data-testid="stand-waiting"
-          >
-            {snapshot.waiting} waiting
-          </span>
-        </p>
+        <SyncStatus online={snapshot.online} waiting={snapshot.waiting} name="stand" />
       </header>
 
       {snapshot.problem && (
