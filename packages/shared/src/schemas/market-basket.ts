@@ -107,6 +107,21 @@ export type PlaceMarketBasketRequest = z.input<typeof PlaceMarketBasketRequest>;
 
 export const MARKET_ORDER_STATUSES = ['open', 'picked_up', 'cancelled'] as const;
 
+/** A part's states in which it is still to be handed over. */
+export const OPEN_PART_STATUSES: readonly string[] = ['requested', 'accepted', 'ready'];
+
+/**
+ * A market order's state from its parts (the shopper's page and the market's checkout read it
+ * alike): picked up once checked out, or once no part is left to hand over and some farm handed its
+ * part over (at the checkout or at its own stall); open while a part is to be handed over; else
+ * cancelled.
+ */
+export function marketOrderStatus(checkedOut: boolean, partStatuses: readonly string[]): (typeof MARKET_ORDER_STATUSES)[number] {
+  const open = partStatuses.some((status) => OPEN_PART_STATUSES.includes(status));
+  if (checkedOut || (!open && partStatuses.includes('picked_up'))) return 'picked_up';
+  return open ? 'open' : 'cancelled';
+}
+
 /** A market order as its shopper (or the market's staff) reads it: one order with its parts, one per farm. */
 export const MarketOrder = z.object({
   id: z.number(),

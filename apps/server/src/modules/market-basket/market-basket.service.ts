@@ -13,6 +13,8 @@ import {
   MARKET_BASKET_MAX_FARMS,
   type MarketOffer,
   type MarketOrder,
+  marketOrderStatus,
+  OPEN_PART_STATUSES,
   type PlaceMarketBasketRequest,
 } from '@farmstand/shared/schemas/market-basket';
 import type { Product } from '@farmstand/shared/schemas/products';
@@ -57,8 +59,6 @@ const PRODUCTS_PER_VENDOR = 200;
 const LISTED = 100;
 
 const MARKET_ORDER_NOT_FOUND = 'Market order not found';
-/** An order's states in which it is still to be handed over, and those in which it ended unfilled. */
-const OPEN_PART = ['requested', 'accepted', 'ready'];
 const CANCELLABLE = ['requested', 'accepted'];
 
 const zonedIn = (market: MarketRow) => (date: string, hhmm: string) => zonedTime(date, hhmm, market.timeZone);
@@ -306,14 +306,11 @@ async function presentMarketOrder(
   const all = parts ?? (await marketOrderParts(ctx.db, [row.id]));
   const shown = reader === 'producer' ? all.filter((part) => part.producerUserId === farmUserId) : all;
   const at = ctx.clock.now();
-  const open = all.some((part) => OPEN_PART.includes(part.status));
-  const status =
-    row.pickedUpAt !== null || (!open && all.some((part) => part.status === 'picked_up'))
-      ? 'picked_up'
-      : open
-        ? 'open'
-        : 'cancelled';
-  const owed = shown.filter((part) => OPEN_PART.includes(part.status) || part.status === 'picked_up');
+  const status = marketOrderStatus(
+    row.pickedUpAt !== null,
+    all.map((part) => part.status),
+  );
+  const owed = shown.filter((part) => OPEN_PART_STATUSES.includes(part.status) || part.status === 'picked_up');
   return {
     id: row.id,
     marketId: market.id,

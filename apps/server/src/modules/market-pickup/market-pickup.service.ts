@@ -3,7 +3,14 @@ import { formatCents } from '@farmstand/shared/format/money';
 import { lineName } from '@farmstand/shared/format/quantity';
 import { isMarketDay, nextMarketDates } from '@farmstand/shared/markets/calendar';
 import { basketFee } from '@farmstand/shared/markets/fees';
-import type { CheckinRequest, CheckoutRequest, CheckoutShopper, PickupDay } from '@farmstand/shared/schemas/market-basket';
+import {
+  type CheckinRequest,
+  type CheckoutRequest,
+  type CheckoutShopper,
+  marketOrderStatus,
+  OPEN_PART_STATUSES,
+  type PickupDay,
+} from '@farmstand/shared/schemas/market-basket';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -38,6 +45,8 @@ type Line = Awaited<ReturnType<typeof repo.linesOf>>[number];
 /** A part that will not be handed over: the shopper or the farm ended it, or it ran out. */
 const ENDED: readonly Part['order']['status'][] = ['cancelled', 'declined', 'expired', 'no_show'];
 const live = (part: Part) => !ENDED.includes(part.order.status);
+/** A part its farm already handed over itself (its booth or stand): paid there, nothing to collect at checkout. */
+const atStall = (part: Part) => part.order.status === 'picked_up';
 
 /** The part as it is handed over: a request its farm brought to the market counts as accepted. */
 const handedOver = (part: Part) =>
@@ -102,13 +111,17 @@ function shopperOf(
 ): z.infer<typeof CheckoutShopper> {
   const parts = rows.parts.filter((p) => p.order.marketOrderId === marketOrder.id);
   const planned = new Set(parts.flatMap((p) => p.order.plannedBenefits));
-  const status = marketOrder.pickedUpAt ? 'picked_up' : parts.some(live) ? 'open' : 'cancelled';
+  const checkedOut = marketOrder.pickedUpAt !== null;
+  const status = marketOrderStatus(
+    checkedOut,
+    parts.map((p) => p.order.status),
+  );
   const presented = parts.map((part) => ({
     orderId: part.order.id,
     producerUserId: part.order.producerUserId,
     farmName: farmNameOf(part),
     status: part.order.status,
-    owedCents: live(part) ? part.order.totalCents : 0,
+    owedCents: live(part) && !(atStall(part) && !checkedOut) ? part.order.totalCents : 0,
     ...takesOf(takes.get(part.order.producerUserId) ?? []),
     arrived: rows.arrived.has(part.order.producerUserId),
     lines: (rows.lines.get(part.order.id) ?? [])
@@ -215,6 +228,17 @@ export async function checkin(ctx: AppContext, user: AuthUser, marketId: number,
   });
   if (new Set(input.shortages.map((s) => s.itemId)).size !== input.shortages.length)
     throw badRequest('Give each line’s shortage once', 'shortages');
+  // Every shortage is checked before anything is written: a refused check-in records nothing. One
+  // recorded before (a retry) is left as it is: nothing to tell the shopper again.
+  const toShorten = shortages.filter(({ shortage, line }) => !(line.quantity === shortage.quantity && line.shortReason !== null));
+  for (const { shortage, line } of toShorten) {
+    const part = parts.find((p) => p.order.id === line.orderId) as Part;
+    const what = `${lineName(line.productName, line.variantName)} for market order #${part.order.marketOrderId}`;
+    if (!OPEN_PART_STATUSES.includes(part.order.status))
+      throw conflict(`${what} was already handed over; it can no longer be short`);
+    if (shortage.quantity >= line.quantity)
+      throw badRequest(`${what}: enter less than the ${line.quantity} ordered (0 drops it)`, 'shortages');
+  }
   await repo.saveCheckin(ctx.db, {
     marketId: market.id,
     marketDate: input.date,
@@ -222,9 +246,7 @@ export async function checkin(ctx: AppContext, user: AuthUser, marketId: number,
     arrivedAt: ctx.clock.now(),
     checkedBy: user.id,
   });
-  for (const { shortage, line } of shortages) {
-    // Recorded before (a retry): nothing to tell the shopper again.
-    if (line.quantity === shortage.quantity && line.shortReason !== null) continue;
+  for (const { shortage, line } of toShorten) {
     await shortenMarketLine(ctx, user, line.orderId, line.id, { quantity: shortage.quantity, reason: shortage.reason });
   }
   return pickupDay(ctx, user, market.id, input.date);
@@ -266,8 +288,10 @@ export async function checkout(
   if (marketOrder.pickedUpAt) throw conflict(`${label} was already picked up; nothing was recorded again`);
   const now = ctx.clock.now();
   const rows = await rowsOf(ctx, market.id, marketOrder.marketDate, [marketOrder.id]);
-  const parts = rows.parts.filter(live);
-  if (parts.length === 0) throw conflict(`Every part of ${label} was cancelled: there is nothing to hand over`);
+  const liveParts = rows.parts.filter(live);
+  if (liveParts.length === 0) throw conflict(`Every part of ${label} was cancelled: there is nothing to hand over`);
+  const parts = liveParts.filter((p) => !atStall(p));
+  if (parts.length === 0) throw conflict(`Every farm of ${label} handed its part over at its own stall: nothing to collect`);
   for (const part of parts) {
     if (!rows.arrived.has(part.order.producerUserId))
       throw conflict(`${farmNameOf(part)} has not checked in today: check the farm in before handing over its bag`);
@@ -279,9 +303,16 @@ export async function checkout(
   }
   const tenders = new Map(input.tenders.map((t) => [t.orderId, t]));
   if (tenders.size !== input.tenders.length) throw badRequest('Give one tender per farm’s part', 'tenders');
-  for (const tender of input.tenders)
+  for (const tender of input.tenders) {
+    const stall = liveParts.find((p) => p.order.id === tender.orderId && atStall(p));
+    if (stall)
+      throw badRequest(
+        `${farmNameOf(stall)} already handed over order #${stall.order.id} at its own stall and was paid there: leave it out`,
+        'tenders',
+      );
     if (!parts.some((p) => p.order.id === tender.orderId))
       throw badRequest(`Order #${tender.orderId} is not an open part of ${label}; reload the shopper`, 'tenders');
+  }
   const plans: {
     part: Part;
     farm: string;
@@ -341,5 +372,6 @@ export async function checkout(
   const after = await rowsOf(ctx, market.id, marketOrder.marketDate, [marketOrder.id]);
   const takes = await tenderTakers(ctx, after.parts, marketOrder.marketDate);
   const shopper = shopperOf(after, after.marketOrders[0], takes);
-  return { message: `${label} picked up: ${formatCents(shopper.owedCents)} paid to ${plans.length} farms`, shopper };
+  const paid = plans.reduce((sum, { part }) => sum + part.order.totalCents, 0);
+  return { message: `${label} picked up: ${formatCents(paid)} paid to ${plans.length} farms`, shopper };
 }

@@ -205,6 +205,52 @@ describe('grower check-in (POST /api/markets/:id/pickup-day/checkins)', () => {
     expect(await app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, shopper.email))).toHaveLength(1);
   });
 
+  it('refuses a check-in with any shortage it cannot take and writes nothing: no arrival, no shortened line, no mail', async () => {
+    const greens = await farm('Dry Creek Greens', { name: 'Lettuce', priceCents: 300 }, false);
+    const shopper = await buildUser(app);
+    const placed = await buildMarketOrder(app, {
+      marketId: market.id,
+      customerId: shopper.id,
+      marketDate: MARKET_SATURDAY,
+      pickupStart: PICKUP_START,
+      pickupEnd: PICKUP_END,
+      parts: [
+        {
+          producerUserId: greens.id,
+          pointId: greens.pointId,
+          lines: [
+            { productId: greens.productId, name: 'Lettuce', unitPriceCents: 300, quantity: 3 },
+            { productId: greens.productId, name: 'Spinach', unitPriceCents: 400, quantity: 1 },
+          ],
+        },
+      ],
+    });
+    const items = await app.ctx.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, placed.orderIds[0]))
+      .orderBy(orderItems.id);
+    const res = await checkIn(greens, [
+      { itemId: items[0].id, quantity: 2, reason: 'rain' },
+      { itemId: items[1].id, quantity: 5, reason: 'miscounted' },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(`Spinach for market order #${placed.id}: enter less than the 1 ordered (0 drops it)`);
+    const day = (await send(market.volunteer, 'GET', `/api/markets/${market.id}/pickup-day?date=${MARKET_SATURDAY}`)).json();
+    const row = day.farms.find((f: { producerUserId: number }) => f.producerUserId === greens.id);
+    expect(row.arrivedAt).toBeNull();
+    const after = await app.ctx.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, placed.orderIds[0]))
+      .orderBy(orderItems.id);
+    expect(after.map((i) => [i.quantity, i.shortReason])).toEqual([
+      [3, null],
+      [1, null],
+    ]);
+    expect(await app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, shopper.email))).toHaveLength(0);
+  });
+
   it('refuses a line that is not one of the farm’s market lines, and a check-in on another day', async () => {
     const shopper = await buildUser(app);
     const placed = await marketOrder(shopper);
@@ -332,6 +378,45 @@ describe('customer checkout (POST /api/market-orders/:id/checkout)', () => {
     expect(after.parts[0].owedCents).toBe(1200);
     const paid = await checkout(placed.id, { tenders: [{ orderId: part, cashCents: 1200 }] });
     expect(paid.statusCode, paid.body).toBe(200);
+  });
+
+  it('leaves out a part its farm handed over at its own stall: the rest is checked out, and the market order is picked up', async () => {
+    await checkInAll();
+    const shopper = await buildUser(app);
+    const placed = await marketOrder(shopper, [snapFarm, honeyFarm]);
+    const [alpha, clover] = placed.orderIds;
+    const atStall = await send(honeyFarm, 'POST', `/api/orders/${clover}/hand-over`, { tenders: { cash: 800 } });
+    expect(atStall.statusCode, atStall.body).toBe(200);
+    const shopperOf = async () =>
+      (await send(market.volunteer, 'GET', `/api/markets/${market.id}/pickup-day?date=${MARKET_SATURDAY}`))
+        .json()
+        .shoppers.find((s: { marketOrderId: number }) => s.marketOrderId === placed.id);
+    const before = await shopperOf();
+    expect(before.status).toBe('open');
+    expect(before.owedCents).toBe(1000);
+    expect(before.parts.map((p: { status: string; owedCents: number }) => [p.status, p.owedCents])).toEqual([
+      ['accepted', 1000],
+      ['picked_up', 0],
+    ]);
+
+    const twice = await checkout(placed.id, {
+      tenders: [
+        { orderId: alpha, cashCents: 1000 },
+        { orderId: clover, cashCents: 800 },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toBe(
+      `Clover Honey already handed over order #${clover} at its own stall and was paid there: leave it out`,
+    );
+    const res = await checkout(placed.id, { tenders: [{ orderId: alpha, cashCents: 1000 }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(`Market order #${placed.id} picked up: $10.00 paid to 1 farms`);
+    expect(res.json().shopper.status).toBe('picked_up');
+    const mine = await send(shopper, 'GET', `/api/market-orders/${placed.id}`);
+    expect(mine.json().status).toBe('picked_up');
+    const tenders = await app.ctx.db.select().from(orderTenders).where(eq(orderTenders.orderId, clover));
+    expect(tenders.map((t) => t.cashCents)).toEqual([800]);
   });
 
   it('applies two checkouts of the same market order at once once', async () => {

@@ -126,6 +126,25 @@ describe('the market’s pickup day', () => {
     expect(post).not.toHaveBeenCalled();
   });
 
+  it('leaves out of the checkout a part its farm handed over at its own stall', async () => {
+    const stall = day();
+    stall.shoppers[0].parts[1] = { ...stall.shoppers[0].parts[1], status: 'picked_up', owedCents: 0 };
+    stall.shoppers[0].owedCents = 1000;
+    vi.spyOn(api, 'get').mockImplementation(async () => stall as never);
+    const post = vi
+      .spyOn(api, 'post')
+      .mockResolvedValue({ message: 'Market order #9 picked up', shopper: stall.shoppers[0] } as never);
+    renderTab();
+    expect(await screen.findByText('Handed over at its own stall and paid there: nothing to pay here')).toBeTruthy();
+    fireEvent.input(screen.getByLabelText('Find a shopper'), { target: { value: 'dana' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check out Dana Shopper' }));
+    expect(screen.queryByLabelText('Card for Clover Honey')).toBeNull();
+    fireEvent.input(screen.getByLabelText('Card for Alpha Acres'), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Picked up' }));
+    await vi.waitFor(() => expect(post).toHaveBeenCalled());
+    expect((post.mock.calls[0][1] as { tenders: { orderId: number }[] }).tenders.map((t) => t.orderId)).toEqual([41]);
+  });
+
   it('finds the shopper and records SNAP and Double Dollars for the farm that takes them, the rest in cash, with one Picked up', async () => {
     const post = vi
       .spyOn(api, 'post')

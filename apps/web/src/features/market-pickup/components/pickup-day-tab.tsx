@@ -314,7 +314,7 @@ function CheckoutSection({ marketId, day }: { marketId: number; day: Day }) {
                 </div>
                 <ul className="divide-y divide-stone-200 text-sm dark:divide-stone-700">
                   {shopper.parts.map((part) => (
-                    <PartLine key={part.orderId} part={part} />
+                    <PartLine key={part.orderId} part={part} atStall={shopper.status === 'open' && part.status === 'picked_up'} />
                   ))}
                 </ul>
                 <p className="font-semibold">
@@ -353,8 +353,9 @@ function ShopperBadge({ status }: { status: Shopper['status'] }) {
   return <Badge tone="blue">To pick up</Badge>;
 }
 
-function PartLine({ part }: { part: Part }) {
-  const ended = ENDED.includes(part.status);
+/** `atStall`: the farm handed its part over itself (at its own stall) before the shopper's checkout. */
+function PartLine({ part, atStall }: { part: Part; atStall: boolean }) {
+  const ended = ENDED.includes(part.status) || atStall;
   const toWeigh = part.lines.filter((l) => l.toWeigh).length;
   return (
     <li className="flex flex-wrap justify-between gap-x-3 gap-y-1 py-2">
@@ -362,7 +363,11 @@ function PartLine({ part }: { part: Part }) {
         <span className="font-medium">{part.farmName}</span>
         {' · '}
         {ended ? (
-          <span>{ORDER_STATUS_LABELS[part.status as OrderStatus] ?? part.status}: nothing to pay</span>
+          <span>
+            {atStall
+              ? 'Handed over at its own stall and paid there: nothing to pay here'
+              : `${ORDER_STATUS_LABELS[part.status as OrderStatus] ?? part.status}: nothing to pay`}
+          </span>
         ) : (
           <span>{part.lines.map((l) => `${l.quantity} × ${l.product}${l.toWeigh ? ' (to weigh)' : ''}`).join(', ')}</span>
         )}
@@ -396,7 +401,7 @@ function CheckoutForm({
 }) {
   const checkout = useCheckout(marketId);
   const id = useId();
-  const parts = shopper.parts.filter((p) => !ENDED.includes(p.status));
+  const parts = shopper.parts.filter((p) => !ENDED.includes(p.status) && p.status !== 'picked_up');
   const [tenders, setTenders] = useState<Record<number, TenderText>>(() =>
     Object.fromEntries(parts.map((p) => [p.orderId, { snap: '', incentive: '', wic: '', senior: '', card: '' }])),
   );
