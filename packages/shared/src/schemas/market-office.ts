@@ -41,7 +41,7 @@ export const ShopperKey = z.string().regex(/^\d{4}$/, 'Enter the last four digit
  * - `return`: tokens a shopper handed back (refunded to the card), reducing what is outstanding.
  */
 export const BoothEntry = z.strictObject({
-  id: z.uuid({ error: 'Each entry needs its own id (a UUID made on the device)' }),
+  id: z.uuid({ error: 'Each entry needs its own id (a UUID made on the device)' }).toLowerCase(),
   at: At,
   device: z.string().trim().min(1).max(60),
   kind: z.enum(['issue', 'return']),

@@ -13,8 +13,12 @@ import { TendersRequest } from './benefits';
  * conflict the farmer is shown), it is never refused for stock.
  */
 
-/** An action's id, made on the device (crypto.randomUUID). */
-export const StandActionId = z.uuid({ error: 'Each action needs its own id (a UUID made on the device)' });
+/**
+ * An action's id, made on the device (crypto.randomUUID).
+ * Lower-cased as it is read: a UUID in capitals is the same id, so it is applied once and its
+ * receipt link found either way.
+ */
+export const StandActionId = z.uuid({ error: 'Each action needs its own id (a UUID made on the device)' }).toLowerCase();
 
 /** When the action happened on the device (its clock; ISO 8601 with offset). */
 const At = z.iso.datetime({ offset: true, error: 'When it happened must be a date and time (ISO 8601)' });

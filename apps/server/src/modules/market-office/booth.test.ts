@@ -117,6 +117,8 @@ describe('each entry once', () => {
     expect(again).toMatchObject({ status: 'duplicate', matchCents: 1000, id: entry.id });
     const [later] = await results(market.manager, [{ ...entry, device: 'Booth phone 2' }]);
     expect(later).toMatchObject({ status: 'duplicate', matchCents: 1000 });
+    const [shouted] = await results(market.volunteer, [{ ...entry, id: entry.id.toUpperCase() }]);
+    expect(shouted).toMatchObject({ status: 'duplicate', matchCents: 1000 });
     const [both1, both2] = await Promise.all([results(market.volunteer, [entry]), results(market.manager, [entry])]);
     expect([both1[0].status, both2[0].status]).toEqual(['duplicate', 'duplicate']);
     const day = await app.inject({

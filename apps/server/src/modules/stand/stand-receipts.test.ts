@@ -43,6 +43,18 @@ async function booth(name: string) {
 }
 
 describe('a receipt by text link', () => {
+  it('finds the receipt of a sale whose id the phone sent in capitals, by either spelling of the link', async () => {
+    const { farm, egg } = await booth('Capitals Farm');
+    const id = randomUUID().toUpperCase();
+    const [result] = (await sync(farm, [{ ...sale([{ productId: egg, quantity: 1 }], { cash: 600 }), id }])).json().results;
+    expect(result).toMatchObject({ status: 'applied' });
+    for (const token of [id, id.toLowerCase()]) {
+      const res = await open(token);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().total_cents).toBe(600);
+    }
+  });
+
   it('answers a synced sale’s receipt, signed out, with what the e-mailed receipt says and nothing about the buyer', async () => {
     const { farm, egg, fudge } = await booth('Link Farm');
     const action = sale(

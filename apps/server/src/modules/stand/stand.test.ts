@@ -101,6 +101,10 @@ describe('a walk-up sale synced from the stand', () => {
     const again = (await sync(farm, [action])).json().results[0];
     expect(again).toMatchObject({ duplicate: true, order_id: a.order_id, total_cents: 600 });
 
+    // A UUID in capitals is the same id.
+    const shouted = (await sync(farm, [{ ...action, id: action.id.toUpperCase() }])).json().results[0];
+    expect(shouted).toMatchObject({ duplicate: true, order_id: a.order_id });
+
     const racing = sale([{ productId: egg, quantity: 1 }], { cash: 600 });
     const answers = await Promise.all([sync(farm, [racing]), sync(farm, [racing]), sync(farm, [racing])]);
     const results = answers.map((r) => r.json().results[0]);
