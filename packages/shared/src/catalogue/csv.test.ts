@@ -12,6 +12,12 @@ describe('catalogue CSV', () => {
     expect(parsed.ok && parsed.records.map((r) => r.map(unguardCell))).toEqual(rows);
   });
 
+  it('writes a negative amount as a number a spreadsheet adds up, and a formula that starts with a minus guarded', () => {
+    expect(csvText([['-6.00', '-12', '-1+2', '-A1', '-6.00.1']])).toBe("-6.00,-12,'-1+2,'-A1,'-6.00.1\r\n");
+    const parsed = parseCsv(csvText([['-6.00', '-1+2']]));
+    expect(parsed.ok && parsed.records.map((r) => r.map(unguardCell))).toEqual([['-6.00', '-1+2']]);
+  });
+
   it('reads LF line ends, a BOM and a last line without its break (Excel and Sheets)', () => {
     expect(parseCsv('\ufeffa,b\nc,"d\ne"')).toEqual({
       ok: true,

@@ -7,10 +7,12 @@
 
 /** What gets the guard: a formula-like text, or one that already starts with apostrophes before one (so it reads back as written). */
 const GUARDED = /^'*[=+\-@\t\r]/;
+/** A plain negative amount ("-6.00") is a number to a spreadsheet, never a formula: it is written as it is, so it adds up. */
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
 
 /** A field as RFC 4180 writes it, formula-guarded. */
 export function csvField(value: string): string {
-  const safe = GUARDED.test(value) ? `'${value}` : value;
+  const safe = GUARDED.test(value) && !NEGATIVE_NUMBER.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

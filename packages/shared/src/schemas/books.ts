@@ -8,7 +8,9 @@ import { dbId, optionalQuery } from './common';
  * its state's return. Amounts are integer cents.
  */
 
-const DATE = z.iso.date({ error: 'Dates are YYYY-MM-DD' });
+const DATE = z.iso
+  .date({ error: 'Dates are YYYY-MM-DD' })
+  .refine((date) => date >= '2000-01-01' && date <= '2100-12-31', 'Choose dates from the year 2000 to 2100');
 
 /** One problem of an imported catalogue: the file's row (1 = the header) and column, in words. */
 export const ImportProblem = z.object({ row: z.number().int(), column: z.string(), message: z.string() });

@@ -409,6 +409,10 @@ describe('books out', () => {
     expect(backwards.json().message).toBe('The start date must be on or before the end date');
     expect((await get(farm, '/api/books/quickbooks.csv?from=2029-01-01&to=2030-06-01')).statusCode).toBe(400);
     expect((await get(farm, '/api/books/quickbooks.csv?from=June&to=2030-06-01')).json().message).toContain('YYYY-MM-DD');
+    // A year a spreadsheet would not mean: said as such, never as a range backwards.
+    const early = await get(farm, '/api/books/orders.csv?from=0001-01-01&to=0001-02-01');
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toContain('Choose dates from the year 2000 to 2100');
     expect((await get(farm, '/api/books/quickbooks.csv?from=2030-06-01')).statusCode).toBe(400);
     expect((await get(farm, '/api/books/tax-summary?year=2030&quarter=5')).statusCode).toBe(400);
     expect((await get(farm, '/api/books/exports/abc')).statusCode).toBe(400);
