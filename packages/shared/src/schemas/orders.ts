@@ -267,8 +267,12 @@ export const OrderMessageRequest = z.object({
     .max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`),
 });
 
-/** One pack's weight as the producer types it: in the line's unit, positive, at most 3 decimals. */
-const packWeightValue = z
+/**
+ * One pack's weight as the farm types it (its pickup screen, the stand's sales and pickups): in the
+ * line's unit, positive, at most 3 decimals; the bound of the line's own unit is the server's
+ * (`orders/order-lines.ts#checkedPackWeights`).
+ */
+export const packWeightValue = z
   .number({ error: 'Each weight must be a number' })
   .positive('Each weight must be more than 0')
   .max(MAX_PACK_WEIGHT.oz, 'That weight is too high')

@@ -3,6 +3,7 @@ import { TENDER_KINDS } from '../benefits/programmes';
 import { STAND_SYNC_BATCH } from '../constants/limits';
 import { TAX_CLASSES } from '../tax/classes';
 import { TendersRequest } from './benefits';
+import { packWeightValue } from './orders';
 
 /**
  * Stand mode (issue 47): the farm's phone register at the booth or farm stand. The phone keeps a
@@ -37,7 +38,7 @@ export const StandLine = z.strictObject({
     .min(1, 'Quantity must be at least 1')
     .max(999, 'Quantity must be 999 or fewer'),
   weights: z
-    .array(z.number().positive('A weight must be more than 0').max(2000, 'A weight must be 2,000 or less'))
+    .array(packWeightValue)
     .max(999)
     .nullable()
     .default(null),
@@ -72,7 +73,7 @@ export const StandPickupAction = z.strictObject({
   device: z.string().trim().min(1).max(60),
   orderId: z.number().int().positive(),
   weights: z
-    .array(z.strictObject({ itemId: z.number().int().positive(), weights: z.array(z.number().positive().max(2000)).max(999) }))
+    .array(z.strictObject({ itemId: z.number().int().positive(), weights: z.array(packWeightValue).max(999) }))
     .max(100)
     .default([]),
   tenders: TendersRequest,

@@ -368,6 +368,10 @@ describe('who may use the stand', () => {
     const many = Array.from({ length: 201 }, () => sale([{ productId: egg, quantity: 1 }], { cash: 600 }));
     expect(await bad(many)).toContain('at most 200');
     expect(await bad([sale([{ productId: egg, quantity: 1, weights: [-1] }], { cash: 600 })])).toContain('more than 0');
+    // A weight the scale cannot show would price a pack at nothing: as the pickup screen, at most 3 decimals.
+    expect(await bad([sale([{ productId: egg, quantity: 1, weights: [0.0000001] }], { cash: 0 })])).toContain(
+      'at most 3 decimals',
+    );
     expect(await bad([sale([{ productId: egg, quantity: 1 }], { cash: -5 })])).toContain('cannot be negative');
     expect(
       await app.ctx.db
