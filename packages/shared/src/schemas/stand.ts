@@ -37,11 +37,7 @@ export const StandLine = z.strictObject({
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(999, 'Quantity must be 999 or fewer'),
-  weights: z
-    .array(packWeightValue)
-    .max(999)
-    .nullable()
-    .default(null),
+  weights: z.array(packWeightValue).max(999).nullable().default(null),
 });
 export type StandLine = z.infer<typeof StandLine>;
 
