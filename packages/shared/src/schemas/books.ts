@@ -76,6 +76,8 @@ export const TaxSummaryMonth = z.object({
   exemptCents: z.number().int(),
   snapPaidCents: z.number().int(),
   taxCents: z.number().int(),
+  /** The taxable sales and the tax at each of the state's rates, lowest first (Tennessee: food at 4 %, the rest at 7 %). */
+  byRate: z.array(z.object({ ratePercent: z.number(), taxableCents: z.number().int(), taxCents: z.number().int() })),
 });
 export const TaxSummary = z.object({
   year: z.number().int(),

@@ -240,6 +240,8 @@ export const orderItems = pgTable(
     /** The line's sales tax and its tax class when it was sold (decision 576); 0 and null for a line never taxed. */
     taxCents: integer('tax_cents').notNull().default(0),
     taxClass: text('tax_class'),
+    /** The part of a stand sale's line that was taxed (its amount less its SNAP part, when its class is taxed); null before 0045. */
+    taxableCents: integer('taxable_cents'),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

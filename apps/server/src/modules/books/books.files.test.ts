@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quickbooksCsv, taxSummaryCsv, xeroCsv } from './books.files';
+import { quickbooksCsv, saleRates, taxSummaryCsv, xeroCsv } from './books.files';
 import type { Sale } from './books.repository';
 
 /** The bookkeeping files from sales rows (decision 586): every journal entry balances, whatever was recorded as paid. */
@@ -72,7 +72,7 @@ describe('the QuickBooks Online journal', () => {
 });
 
 describe('the sales-tax quarter file', () => {
-  const month = { grossCents: 1000, taxableCents: 400, exemptCents: 600, snapPaidCents: 0, taxCents: 16 };
+  const month = { grossCents: 1000, taxableCents: 400, exemptCents: 600, snapPaidCents: 0, taxCents: 16, byRate: [] };
   const summary = (state: 'KY' | 'TN' | null) => ({
     year: 2030,
     quarter: 2,
@@ -94,5 +94,63 @@ describe('the sales-tax quarter file', () => {
     const row = firstRow(taxSummaryCsv(summary(null), 'Nowhere Farm'));
     expect(row).toContain('Set your farm’s state to see its return');
     expect(row).not.toContain('Form');
+  });
+});
+
+describe('taxable sales by rate', () => {
+  const line = (taxClass: string | null, taxableCents: number | null, taxCents: number) =>
+    ({ taxClass, taxableCents, taxCents }) as Sale['items'][number];
+
+  it('splits a Tennessee sale into food at 4 % and the rest at 7 %, each line by its own taxable part', () => {
+    const sale = {
+      order: order(1, '2030-06-05', 2500, 75, 1500),
+      items: [line('food', 1000, 40), line('candy', 500, 35), line(null, null, 0)],
+    };
+    expect(saleRates(sale, 'TN')).toEqual(
+      new Map([
+        [4, { taxableCents: 1000, taxCents: 40 }],
+        [7, { taxableCents: 500, taxCents: 35 }],
+      ]),
+    );
+    expect(saleRates(sale, null)).toEqual(new Map());
+  });
+
+  it('shares what a sale kept as taxable among lines sold before their own part was kept, by their tax', () => {
+    const sale = { order: order(2, '2030-06-05', 1500, 75, 1500), items: [line('food', null, 40), line('candy', null, 35)] };
+    expect(saleRates(sale, 'TN')).toEqual(
+      new Map([
+        [4, { taxableCents: 800, taxCents: 40 }],
+        [7, { taxableCents: 700, taxCents: 35 }],
+      ]),
+    );
+    const kentucky = { order: order(3, '2030-06-05', 1500, 60, 1000), items: [line('candy', null, 60), line('food', null, 0)] };
+    expect(saleRates(kentucky, 'KY')).toEqual(new Map([[6, { taxableCents: 1000, taxCents: 60 }]]));
+  });
+
+  it('writes the quarter at each rate when the state has two', () => {
+    const month = {
+      grossCents: 2500,
+      taxableCents: 1500,
+      exemptCents: 1000,
+      snapPaidCents: 0,
+      taxCents: 75,
+      byRate: [
+        { ratePercent: 4, taxableCents: 1000, taxCents: 40 },
+        { ratePercent: 7, taxableCents: 500, taxCents: 35 },
+      ],
+    };
+    const csv = taxSummaryCsv(
+      {
+        year: 2030,
+        quarter: 2,
+        timeZone: 'America/Chicago',
+        state: 'TN',
+        months: [{ month: '2030-06', ...month }],
+        total: month,
+      },
+      'Cumberland Farm',
+    );
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines.slice(-2)).toEqual(['Quarter at 4 %,,10.00,,,0.40,', 'Quarter at 7 %,,5.00,,,0.35,']);
   });
 });

@@ -7,10 +7,12 @@ import {
   XERO_SALES_ACCOUNT,
   xeroSalesTax,
 } from '@farmstand/shared/books/accounts';
-import { centsText } from '@farmstand/shared/format/money';
+import type { StateCode } from '@farmstand/shared/constants/catalog';
+import { allocateCents, centsText } from '@farmstand/shared/format/money';
 import { lineName } from '@farmstand/shared/format/quantity';
 import type { TaxSummary } from '@farmstand/shared/schemas/books';
-import { STATE_SALES_TAX } from '@farmstand/shared/tax/rates';
+import { TAX_CLASSES, type TaxClass } from '@farmstand/shared/tax/classes';
+import { classRatePercent, STATE_SALES_TAX } from '@farmstand/shared/tax/rates';
 import { csvText } from '../../lib/csv';
 import { tenderCents } from '../benefits';
 import { itemAmounts } from '../orders';
@@ -44,6 +46,36 @@ export function saleAmounts({ order, tenders }: Pick<Sale, 'order' | 'tenders'>)
     paid,
     paidCents: sum(TENDER_KINDS.map((k) => paid[k])),
   };
+}
+
+/** A rate's taxable sales and tax, in cents. */
+export type RateFigures = { taxableCents: number; taxCents: number };
+
+/**
+ * A sale's taxable sales and tax at each of its state's rates (decision 586): each taxed line's own
+ * taxable part and tax at its class's rate. Lines sold before their taxable part was kept (migration
+ * 0045) share what the sale kept as taxable in proportion to their tax: exact in a state of one rate.
+ */
+export function saleRates(sale: Pick<Sale, 'order' | 'items'>, state: StateCode | null): Map<number, RateFigures> {
+  const rates = new Map<number, RateFigures>();
+  if (!state) return rates;
+  const rateOf = (taxClass: string | null) =>
+    taxClass && (TAX_CLASSES as readonly string[]).includes(taxClass) ? classRatePercent(state, taxClass as TaxClass) : 0;
+  const taxed = sale.items.filter((item) => rateOf(item.taxClass) > 0);
+  const known = sum(taxed.map((item) => item.taxableCents ?? 0));
+  const unknown = taxed.filter((item) => item.taxableCents === null);
+  const shares = allocateCents(
+    Math.max(0, sale.order.taxableCents - known),
+    unknown.map((item) => item.taxCents),
+  );
+  for (const item of taxed) {
+    const rate = rateOf(item.taxClass);
+    const at = rates.get(rate) ?? { taxableCents: 0, taxCents: 0 };
+    at.taxableCents += item.taxableCents ?? shares[unknown.indexOf(item)];
+    at.taxCents += item.taxCents;
+    rates.set(rate, at);
+  }
+  return rates;
 }
 
 const money = (cents: number) => centsText(cents);
@@ -295,6 +327,18 @@ export function taxSummaryCsv(summary: TaxSummary, farmName: string): string {
       ['Month', 'Gross sales', 'Taxable sales', 'Exempt sales', 'SNAP-paid sales', 'Tax collected', 'Receipts with tax'],
       ...summary.months.map((m) => row(m.month, m)),
       row('Quarter', summary.total),
+      // A state of two rates (Tennessee): the quarter's taxable sales and tax at each, as its return asks.
+      ...(summary.total.byRate.length > 1
+        ? summary.total.byRate.map((r) => [
+            `Quarter at ${r.ratePercent} %`,
+            '',
+            money(r.taxableCents),
+            '',
+            '',
+            money(r.taxCents),
+            '',
+          ])
+        : []),
     ])
   );
 }

@@ -7,7 +7,7 @@ import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { findFarm } from '../pickup';
-import { BOM, ordersCsv, quickbooksCsv, saleAmounts, taxSummaryCsv, xeroCsv } from './books.files';
+import { BOM, ordersCsv, quickbooksCsv, type RateFigures, saleAmounts, saleRates, taxSummaryCsv, xeroCsv } from './books.files';
 import * as repo from './books.repository';
 
 /**
@@ -113,22 +113,30 @@ export async function taxSummary(ctx: AppContext, user: AuthUser, year: number, 
   const from = `${months[0]}-01`;
   const to = addDaysToDate(quarter === 4 ? `${year + 1}-01-01` : `${year}-${pad(firstMonth + 3)}-01`, -1);
   const sales = await repo.salesOf(ctx.db, user.id, { from, to });
+  const state = isStateCode(farm.state) ? farm.state : null;
   const figures = (of: repo.Sale[]) => {
     const amounts = of.map(saleAmounts);
     const total = (pick: (a: (typeof amounts)[number]) => number) => amounts.reduce((sum, a) => sum + pick(a), 0);
+    const byRate = new Map<number, RateFigures>();
+    for (const sale of of)
+      for (const [rate, at] of saleRates(sale, state)) {
+        const sofar = byRate.get(rate) ?? { taxableCents: 0, taxCents: 0 };
+        byRate.set(rate, { taxableCents: sofar.taxableCents + at.taxableCents, taxCents: sofar.taxCents + at.taxCents });
+      }
     return {
       grossCents: total((a) => a.goodsCents),
       taxableCents: total((a) => a.taxableCents),
       exemptCents: total((a) => a.exemptCents),
       snapPaidCents: total((a) => a.paid.snap),
       taxCents: total((a) => a.taxCents),
+      byRate: [...byRate].sort(([a], [b]) => a - b).map(([ratePercent, at]) => ({ ratePercent, ...at })),
     };
   };
   return {
     year,
     quarter,
     timeZone: farm.timeZone,
-    state: isStateCode(farm.state) ? farm.state : null,
+    state,
     months: months.map((month) => ({ month, ...figures(sales.filter((s) => s.order.windowDate.startsWith(month))) })),
     total: figures(sales),
   };

@@ -246,6 +246,7 @@ describe('books out', () => {
       exemptCents: 0,
       snapPaidCents: 0,
       taxCents: 0,
+      byRate: [],
     });
     const june = {
       grossCents: key.goods,
@@ -253,6 +254,7 @@ describe('books out', () => {
       exemptCents: key.goods - key.taxable,
       snapPaidCents: key.snap,
       taxCents: key.tax,
+      byRate: [{ ratePercent: 6, taxableCents: key.taxable, taxCents: key.tax }],
     };
     expect(summary.months[2]).toEqual({ month: '2030-06', ...june });
     expect(summary.total).toEqual(june);
@@ -261,6 +263,41 @@ describe('books out', () => {
     expect(parseCsv(taxCsv.body)[0][3]).toBe('For Form 51A102, Sales and Use Tax Return');
     const quarter = parseCsv(taxCsv.body).find((r) => r[0] === 'Quarter');
     expect(quarter?.map(cents).slice(1)).toEqual([key.goods, key.taxable, key.goods - key.taxable, key.snap, key.tax, key.total]);
+  });
+
+  it('splits a Tennessee farm’s quarter by rate, food at 4 % and candy at 7 %, and names its return', async () => {
+    const farm: Farm = await setUpMarket(app, {}, { farmName: 'Cumberland Farm', city: 'Nashville', state: 'TN', zip: '37201' });
+    const egg = await eggs(app, farm, { priceCents: 600, stockQuantity: 100 });
+    const fudge = await buildProduct(app, farm, { name: 'Fudge', category: 'bread', taxClass: 'candy', priceCents: 500 });
+    useTestClock(app, new Date('2030-06-10T22:00:00Z'));
+    const results = (
+      await sync(farm, [
+        sale(
+          '2030-06-09T15:00:00Z',
+          [
+            { productId: egg, quantity: 2 },
+            { productId: fudge, quantity: 1 },
+          ],
+          { cash: 1783 },
+        ),
+        sale('2030-06-10T15:00:00Z', [{ productId: egg, quantity: 1 }], { cash: 624 }),
+      ])
+    ).json().results;
+    expect(results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied']);
+    const summary = (await get(farm, '/api/books/tax-summary?year=2030&quarter=2')).json();
+    expect(summary.state).toBe('TN');
+    // $18.00 of eggs at 4 % ($0.48 + $0.24) and $5.00 of fudge at 7 % ($0.35).
+    expect(summary.total.byRate).toEqual([
+      { ratePercent: 4, taxableCents: 1800, taxCents: 72 },
+      { ratePercent: 7, taxableCents: 500, taxCents: 35 },
+    ]);
+    expect(summary.total.taxCents).toBe(107);
+    const rows = parseCsv((await get(farm, '/api/books/tax-summary.csv?year=2030&quarter=2')).body);
+    expect(rows[0][3]).toBe('For Form SLS 450, State and Local Sales and Use Tax Return');
+    expect(rows.slice(-2)).toEqual([
+      ['Quarter at 4 %', '', '18.00', '', '', '0.72', ''],
+      ['Quarter at 7 %', '', '5.00', '', '', '0.35', ''],
+    ]);
   });
 
   it('never puts an order in two exports of a format, and gives an earlier file again unchanged', async () => {

@@ -18,7 +18,7 @@ export type NewOrder = Omit<
 > & { marketOrderId?: number | null };
 export type NewItem = Omit<
   ItemRow,
-  'id' | 'orderId' | 'reservedQuantity' | 'orderedQuantity' | 'shortReason' | 'taxCents' | 'taxClass'
+  'id' | 'orderId' | 'reservedQuantity' | 'orderedQuantity' | 'shortReason' | 'taxCents' | 'taxClass' | 'taxableCents'
 >;
 
 /** Why the shopper limits refuse a placement: too many open orders with the farm, or in the window. */

@@ -134,8 +134,11 @@ export async function placeWalkUp(ctx: AppContext, tx: Db, sale: CheckedWalkUp, 
   const placed = await placeDraft(ctx, tx, sale.checked);
   const at = sale.checked.newOrder.createdAt;
   for (const [i, item] of placed.items.entries()) {
-    const taxCents = sale.tax.lines[i]?.taxCents ?? 0;
-    await tx.update(orderItems).set({ taxCents, taxClass: sale.classes[i] }).where(eq(orderItems.id, item.id));
+    const line = sale.tax.lines[i];
+    await tx
+      .update(orderItems)
+      .set({ taxCents: line?.taxCents ?? 0, taxableCents: line?.taxableCents ?? 0, taxClass: sale.classes[i] })
+      .where(eq(orderItems.id, item.id));
   }
   await saveTenders(tx, {
     orderId: placed.order.id,

@@ -34,11 +34,19 @@ const quarter = {
   timeZone: 'America/New_York',
   state: 'KY',
   months: [
-    { month: '2030-04', grossCents: 0, taxableCents: 0, exemptCents: 0, snapPaidCents: 0, taxCents: 0 },
-    { month: '2030-05', grossCents: 0, taxableCents: 0, exemptCents: 0, snapPaidCents: 0, taxCents: 0 },
-    { month: '2030-06', grossCents: 45000, taxableCents: 11300, exemptCents: 33700, snapPaidCents: 2000, taxCents: 678 },
+    { month: '2030-04', grossCents: 0, taxableCents: 0, exemptCents: 0, snapPaidCents: 0, taxCents: 0, byRate: [] },
+    { month: '2030-05', grossCents: 0, taxableCents: 0, exemptCents: 0, snapPaidCents: 0, taxCents: 0, byRate: [] },
+    {
+      month: '2030-06',
+      grossCents: 45000,
+      taxableCents: 11300,
+      exemptCents: 33700,
+      snapPaidCents: 2000,
+      taxCents: 678,
+      byRate: [],
+    },
   ],
-  total: { grossCents: 45000, taxableCents: 11300, exemptCents: 33700, snapPaidCents: 2000, taxCents: 678 },
+  total: { grossCents: 45000, taxableCents: 11300, exemptCents: 33700, snapPaidCents: 2000, taxCents: 678, byRate: [] },
 };
 
 function renderPage() {
@@ -93,13 +101,27 @@ describe('the farm’s books page', () => {
     expect(screen.getByTestId('tax-total').textContent).toBe('$6.78');
     expect(screen.getByRole('rowheader', { name: 'June 2030' })).toBeTruthy();
     expect(screen.getByText('No exports yet.')).toBeTruthy();
+    // One rate (Kentucky): no list by rate.
+    expect(screen.queryByTestId('tax-by-rate')).toBeNull();
   });
 
   it('names the return of the farm’s own state, never Kentucky’s for a farm elsewhere', async () => {
     vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
       if (path === '/pickup/mine') return { points: [], time_zone: 'America/Chicago' };
       if (path === '/books/exports') return { exports: [] };
-      if (path === '/books/tax-summary') return { ...quarter, timeZone: 'America/Chicago', state: 'TN' };
+      if (path === '/books/tax-summary')
+        return {
+          ...quarter,
+          timeZone: 'America/Chicago',
+          state: 'TN',
+          total: {
+            ...quarter.total,
+            byRate: [
+              { ratePercent: 4, taxableCents: 1800, taxCents: 72 },
+              { ratePercent: 7, taxableCents: 500, taxCents: 35 },
+            ],
+          },
+        };
       return new Promise(() => {});
     });
     renderPage();
@@ -107,5 +129,8 @@ describe('the farm’s books page', () => {
     expect(text.textContent).toContain('what Tennessee does not tax');
     expect(text.textContent).not.toContain('51A102');
     expect(text.textContent).toContain('by month in Chicago time');
+    expect((await screen.findByTestId('tax-by-rate', {}, slow)).textContent).toBe(
+      'At 4 %: taxable $18.00, tax $0.72At 7 %: taxable $5.00, tax $0.35',
+    );
   });
 });

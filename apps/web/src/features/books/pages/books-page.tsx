@@ -284,13 +284,27 @@ function TaxSection({ today, zone }: { today: string; zone: string }) {
       ) : summary.isError ? (
         <LoadError text="The quarter could not be loaded." onRetry={() => summary.refetch()} />
       ) : (
-        <DataTable
-          caption={`Sales tax, ${year} Q${quarter}`}
-          rows={[...summary.data.months, { month: 'total', ...summary.data.total }]}
-          rowKey={(m) => m.month}
-          empty="No months."
-          columns={columns}
-        />
+        <>
+          <DataTable
+            caption={`Sales tax, ${year} Q${quarter}`}
+            rows={[...summary.data.months, { month: 'total', ...summary.data.total }]}
+            rowKey={(m) => m.month}
+            empty="No months."
+            columns={columns}
+          />
+          {summary.data.total.byRate.length > 1 && (
+            <div className="text-sm">
+              <p className="font-medium">The quarter at each of {state ? STATE_NAMES[state] : 'your state'}’s rates</p>
+              <ul className="list-disc pl-5" data-testid="tax-by-rate">
+                {summary.data.total.byRate.map((r) => (
+                  <li key={r.ratePercent}>
+                    At {r.ratePercent} %: taxable {formatCents(r.taxableCents)}, tax {formatCents(r.taxCents)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </>
       )}
     </section>
   );
