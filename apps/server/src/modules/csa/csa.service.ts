@@ -185,6 +185,8 @@ export async function join(ctx: AppContext, shopper: AuthUser, planId: number, i
 
   const { standingId, send } = await ctx.db.transaction(async (tx) => {
     await repo.lockPlan(tx, planId);
+    // Again under the plan's lock: two joins at once (a retry, a double tap) make one membership.
+    if (await repo.activeMembership(tx, planId, shopper.id)) throw conflict('You are already a member of this plan');
     const members = (await repo.memberCounts(tx, [planId])).get(`${planId}@${placement.pointId}`) ?? 0;
     if (members >= placement.cap) throw conflict(`${found.point.name} is full for this plan; choose another place`);
     const created = await standingRepo.insertStanding(tx, {

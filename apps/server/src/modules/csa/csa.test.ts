@@ -51,6 +51,18 @@ const joinBody = (size: number, pointId: number, dislikes: string | null = null)
 });
 
 describe('CSA share plans', () => {
+  it('makes one membership when the same shopper joins several times at once', async () => {
+    const { farm, plan } = await farmWithPlan();
+    const dana = await buildUser(app);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => send('POST', `/api/csa/${plan.id}/join`, dana, joinBody(0, farm.pointId))),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    expect(answers.find((r) => r.statusCode === 409)?.json().message).toBe('You are already a member of this plan');
+    const open = (await send('GET', `/api/csa/farms/${farm.id}/plans`, null)).json().plans[0];
+    expect(open.places[0]).toMatchObject({ members: 1 });
+  });
+
   it('members join up to the cap per place, get each week’s box in their size at the share’s price, and skipped weeks place nothing', async () => {
     const { farm, egg, plan } = await farmWithPlan();
     const [dana, lee, kim] = [await buildUser(app), await buildUser(app), await buildUser(app)];
