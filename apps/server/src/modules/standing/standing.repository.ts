@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   csaBoxes,
@@ -163,8 +163,14 @@ export async function deleteRecord(db: Db, standingId: number, windowStart: Date
 }
 
 /** An order becomes the first of a series (the shopper made it standing). */
-export async function linkOrder(db: Db, orderId: number, standingId: number) {
-  await db.update(orders).set({ standingId }).where(eq(orders.id, orderId));
+/** Makes the order the first of the series, only while it starts none: false when another request linked it first. */
+export async function linkOrder(db: Db, orderId: number, standingId: number): Promise<boolean> {
+  const linked = await db
+    .update(orders)
+    .set({ standingId })
+    .where(and(eq(orders.id, orderId), isNull(orders.standingId)))
+    .returning({ id: orders.id });
+  return linked.length === 1;
 }
 
 /** Names of the products and variants a standing reservation lists (current names). */

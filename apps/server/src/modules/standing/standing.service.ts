@@ -98,7 +98,8 @@ export async function makeStanding(ctx: AppContext, shopper: AuthUser, input: Ma
       note: input.note,
       plannedBenefits,
     });
-    if (first) await repo.linkOrder(tx, first.id, created.id);
+    // Linked only while the order starts no series: of two requests at once from one order, one makes it.
+    if (first && !(await repo.linkOrder(tx, first.id, created.id))) throw badRequest(NOT_FROM_ORDER, 'fromOrderId');
     return created;
   });
   const standing = await present(ctx, (await repo.findStanding(ctx.db, row.id)) as repo.StandingWithFarm);
@@ -108,6 +109,8 @@ export async function makeStanding(ctx: AppContext, shopper: AuthUser, input: Ma
     message: `Standing reservation made: ${cadenceLabel(input.everyWeeks).toLowerCase()} at ${window.point.name}. Each order is placed ${window.settings.standingLeadHours} hours before orders close, and we e-mail you 2 days before so you can skip a week.${left}`,
   };
 }
+
+const NOT_FROM_ORDER = 'That order cannot start this standing reservation: it is for another place or time, or no longer open';
 
 /** The shopper's own open order for that first window, to become the first of the series. */
 async function firstOrderOf(ctx: AppContext, shopper: AuthUser, input: MakeInput, startsAt: Date) {
@@ -128,10 +131,7 @@ async function firstOrderOf(ctx: AppContext, shopper: AuthUser, input: MakeInput
     !['requested', 'accepted', 'ready'].includes(order.status) ||
     order.standingId !== null
   )
-    throw badRequest(
-      'That order cannot start this standing reservation: it is for another place or time, or no longer open',
-      'fromOrderId',
-    );
+    throw badRequest(NOT_FROM_ORDER, 'fromOrderId');
   return order;
 }
 

@@ -252,6 +252,18 @@ describe('standing reservations', () => {
     expect(refused.statusCode).toBe(400);
   });
 
+  it('makes one series from an order sent several times at once', async () => {
+    const farm = await setUpMarket(app);
+    const egg = await eggs(app, farm);
+    const shopper = await buildUser(app);
+    const placed = await placeOrder(app, shopper, orderPayload(farm, [{ productId: egg, quantity: 1 }]));
+    const body = { ...orderPayload(farm, [{ productId: egg, quantity: 1 }]), everyWeeks: 1, fromOrderId: placed.json().order.id };
+    const answers = await Promise.all([1, 2, 3].map(() => send('POST', '/api/standing', shopper, body)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
+    const mine = (await send('GET', '/api/standing/mine', shopper)).json();
+    expect(mine.standing.filter((s: { status: string }) => s.status === 'active')).toHaveLength(1);
+  });
+
   it('refuses what cannot repeat, with a reason a person can act on', async () => {
     const farm = await setUpMarket(app);
     const egg = await eggs(app, farm);
