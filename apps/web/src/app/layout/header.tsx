@@ -14,7 +14,7 @@ import { BasketIcon, CloseIcon, GearIcon, MenuIcon, MoonIcon, SunIcon } from './
 
 // One line per label: tighter from 1024 px, the usual padding from 1280 px (the nav never wraps).
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors lg:px-2 xl:px-3 ${
+  `whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors xl:px-2 2xl:px-3 ${
     isActive
       ? 'bg-brand-50 text-brand-800 dark:bg-brand-900/40 dark:text-green-200'
       : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900 dark:text-stone-200 dark:hover:bg-stone-800 dark:hover:text-white'
@@ -169,14 +169,14 @@ function UserMenu() {
     signOutToHome(user.userType);
   };
   return (
-    <div className="relative" ref={ref}>
+    <div className="relative min-w-0" ref={ref}>
       <button
         type="button"
         ref={buttonRef}
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
         aria-controls="user-menu"
-        className="flex max-w-52 items-center gap-2 rounded-md px-2 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
+        className="flex min-w-0 max-w-52 items-center gap-2 rounded-md px-2 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
       >
         <span
           className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-bold uppercase text-white"
@@ -184,8 +184,8 @@ function UserMenu() {
         >
           {user.email[0]}
         </span>
-        {/* Only the initial from 1024 px: the e-mail joins it at 1280 px; a screen reader always hears it. */}
-        <span className="sr-only xl:not-sr-only xl:truncate">{user.email}</span>
+        {/* The initial, and the e-mail beside it from 1,536 px; a screen reader always hears it. */}
+        <span className="sr-only 2xl:not-sr-only 2xl:truncate">{user.email}</span>
       </button>
       {open && (
         <div
@@ -272,7 +272,7 @@ export function Header() {
           <BrandMark />
           {siteName}
         </Link>
-        <div className="hidden flex-1 items-center gap-1 lg:flex">
+        <div className="hidden flex-1 items-center gap-1 xl:flex">
           {items.map((item) => (
             <NavLink
               key={item.to}
@@ -284,7 +284,8 @@ export function Header() {
             </NavLink>
           ))}
         </div>
-        <div className="ml-auto flex items-center gap-1">
+        {/* min-w-0 down to the e-mail: at 1,280 px the signed-in e-mail shortens rather than push the page sideways. */}
+        <div className="ml-auto flex min-w-0 items-center gap-1">
           <BasketLink />
           <ThemeToggle />
           {user?.userType === 'admin' && (
@@ -297,7 +298,7 @@ export function Header() {
               <GearIcon />
             </NavLink>
           )}
-          <div className="hidden lg:block">
+          <div className="hidden min-w-0 xl:block">
             {isAuthenticated ? (
               <UserMenu />
             ) : (
@@ -313,7 +314,7 @@ export function Header() {
           </div>
           <button
             type="button"
-            className="relative rounded-md p-2 text-stone-700 hover:bg-stone-100 lg:hidden dark:text-stone-200 dark:hover:bg-stone-800"
+            className="relative rounded-md p-2 text-stone-700 hover:bg-stone-100 xl:hidden dark:text-stone-200 dark:hover:bg-stone-800"
             onClick={() => setMobileOpen((o) => !o)}
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"
@@ -325,7 +326,7 @@ export function Header() {
         </div>
       </nav>
       {mobileOpen && (
-        <div id="mobile-menu" className="border-t border-stone-200 px-4 pb-4 pt-2 lg:hidden dark:border-stone-800">
+        <div id="mobile-menu" className="border-t border-stone-200 px-4 pb-4 pt-2 xl:hidden dark:border-stone-800">
           <div className="flex flex-col gap-1">
             {items.map((item) => (
               <NavLink
