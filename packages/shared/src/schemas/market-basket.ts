@@ -190,9 +190,18 @@ export const CheckoutShopper = z.object({
       takesWicFmnp: z.boolean(),
       takesSeniorFmnp: z.boolean(),
       arrived: z.boolean(),
-      /** `lineCents` is the estimate while `toWeigh`: the farm weighs the line before it is handed over. */
+      /**
+       * `text` is the line as mails and slips write it ("2 × Eggs", "1 pack × 1–1.5 lb Ribeye");
+       * `lineCents` is the estimate while `toWeigh`: the farm weighs the line before it is handed over.
+       */
       lines: z.array(
-        z.object({ product: z.string(), quantity: z.number().int(), lineCents: z.number().int(), toWeigh: z.boolean() }),
+        z.object({
+          product: z.string(),
+          text: z.string(),
+          quantity: z.number().int(),
+          lineCents: z.number().int(),
+          toWeigh: z.boolean(),
+        }),
       ),
     }),
   ),

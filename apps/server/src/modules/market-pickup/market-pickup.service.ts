@@ -1,6 +1,6 @@
 import type { TenderKind } from '@farmstand/shared/benefits/programmes';
 import { formatCents } from '@farmstand/shared/format/money';
-import { lineName } from '@farmstand/shared/format/quantity';
+import { formatOrderLine, lineName } from '@farmstand/shared/format/quantity';
 import { isMarketDay, nextMarketDates } from '@farmstand/shared/markets/calendar';
 import { basketFee } from '@farmstand/shared/markets/fees';
 import {
@@ -128,6 +128,7 @@ function shopperOf(
       .filter((line) => line.quantity > 0)
       .map((line) => ({
         product: lineName(line.productName, line.variantName),
+        text: formatOrderLine({ ...line, name: line.productName }),
         quantity: line.quantity,
         lineCents: itemAmounts(line).estimateCents,
         toWeigh: toWeigh(line),

@@ -359,7 +359,11 @@ describe('customer checkout (POST /api/market-orders/:id/checkout)', () => {
       (await send(market.volunteer, 'GET', `/api/markets/${market.id}/pickup-day?date=${MARKET_SATURDAY}`))
         .json()
         .shoppers.find((s: { marketOrderId: number }) => s.marketOrderId === placed.id);
-    expect((await shopperOf()).parts[0].lines[0]).toMatchObject({ product: 'Comb honey', toWeigh: true });
+    expect((await shopperOf()).parts[0].lines[0]).toMatchObject({
+      product: 'Comb honey',
+      text: '1 pack × 1–1.5 lb Comb honey',
+      toWeigh: true,
+    });
 
     const refused = await checkout(placed.id, { tenders: [{ orderId: part, cashCents: 1000 }] });
     expect(refused.statusCode).toBe(409);
@@ -374,7 +378,7 @@ describe('customer checkout (POST /api/market-orders/:id/checkout)', () => {
     const weighed = await send(honeyFarm, 'PUT', `/api/orders/${part}/items/${item.id}/weights`, { weights: [1.2] });
     expect(weighed.statusCode, weighed.body).toBe(200);
     const after = await shopperOf();
-    expect(after.parts[0].lines[0]).toMatchObject({ lineCents: 1200, toWeigh: false });
+    expect(after.parts[0].lines[0]).toMatchObject({ text: '1 pack weighed 1.2 lb Comb honey', lineCents: 1200, toWeigh: false });
     expect(after.parts[0].owedCents).toBe(1200);
     const paid = await checkout(placed.id, { tenders: [{ orderId: part, cashCents: 1200 }] });
     expect(paid.statusCode, paid.body).toBe(200);

@@ -8,7 +8,7 @@ vi.mock('@/lib/document-title', () => ({ useDocumentTitle: () => undefined }));
 vi.mock('react-hot-toast', () => ({ default: { success: () => {}, error: () => {} } }));
 
 import { STORAGE_KEYS } from '@farmstand/shared';
-import { testOrder } from '@/lib/order.fixture';
+import { orderItemFixture, testOrder } from '@/lib/order.fixture';
 import { testMarketOrder, testOffer } from '../market-basket.fixture';
 import MarketOrderPage from './market-order-page';
 
@@ -52,6 +52,27 @@ describe('a market order, as its shopper reads it', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Bluegrass Farm: $12.00', 'Red River Greens: $7.00']);
+  });
+
+  it('says a line sold by weight in packs with their weights, never as pieces', async () => {
+    const order = testMarketOrder();
+    order.parts[0].items = [
+      orderItemFixture({
+        id: 5,
+        name: 'Ribeye',
+        price_unit: 'lb',
+        unit_price: 24,
+        quantity: 2,
+        line_total: 60,
+        weight_unit: 'lb',
+        pack_min: 1,
+        pack_max: 1.5,
+      }),
+    ];
+    get.mockResolvedValue(order as never);
+    show();
+    const part = await screen.findByTestId('market-part-101');
+    expect(within(part).getByText('1–1.5 lb packs at $24.00/lb')).toBeTruthy();
   });
 
   it('cancels every open part at once after asking', async () => {

@@ -14,7 +14,7 @@ import { SearchIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
-import { formatZonedDateTime } from '@/lib/format';
+import { formatZonedDateTime, packText } from '@/lib/format';
 import { formatWindow } from '@/lib/pickup-time';
 import { useCancelMarketOrder, useMarketOrder } from '../api';
 import { MarketOrderAgainButton } from '../components/market-order-again-button';
@@ -144,6 +144,7 @@ function PartCard({ part }: { part: Order }) {
               <p className="[overflow-wrap:anywhere]">
                 {item.quantity} × {lineName(item.name, item.variant_name)}
               </p>
+              {packText(item) && <p className="text-xs text-stone-700 dark:text-stone-300">{packText(item)}</p>}
               {item.ordered_quantity !== null && (
                 <p className="text-sm text-amber-800 dark:text-amber-200">
                   Short: {item.quantity} of {item.ordered_quantity}

@@ -51,7 +51,7 @@ const day = (): z.output<typeof PickupDay> => ({
           takesWicFmnp: true,
           takesSeniorFmnp: false,
           arrived: true,
-          lines: [{ product: 'Tomatoes', quantity: 2, lineCents: 1000, toWeigh: false }],
+          lines: [{ product: 'Tomatoes', text: '2 × Tomatoes', quantity: 2, lineCents: 1000, toWeigh: false }],
         },
         {
           orderId: 42,
@@ -63,7 +63,7 @@ const day = (): z.output<typeof PickupDay> => ({
           takesWicFmnp: false,
           takesSeniorFmnp: false,
           arrived: true,
-          lines: [{ product: 'Honey', quantity: 1, lineCents: 800, toWeigh: false }],
+          lines: [{ product: 'Honey', text: '1 × Honey', quantity: 1, lineCents: 800, toWeigh: false }],
         },
       ],
     },
@@ -90,6 +90,8 @@ describe('the market’s pickup day', () => {
     const post = vi.spyOn(api, 'post').mockResolvedValue(day() as never);
     renderTab();
     expect(await screen.findByText('Arrived 8:05 AM')).toBeTruthy();
+    expect(screen.getByText(/^1 market order · 2 items ordered/)).toBeTruthy();
+    expect(screen.getByText(/^1 market order · 1 item ordered/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Check in Alpha Acres' }));
     fireEvent.input(screen.getByLabelText('Brought: Tomatoes, market order #9'), { target: { value: '1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Record arrival of Alpha Acres' }));
@@ -107,7 +109,9 @@ describe('the market’s pickup day', () => {
 
   it('says which lines the farm still weighs, with the part’s amount as an estimate', async () => {
     const weighing = day();
-    weighing.shoppers[0].parts[0].lines = [{ product: 'Tomatoes', quantity: 2, lineCents: 1000, toWeigh: true }];
+    weighing.shoppers[0].parts[0].lines = [
+      { product: 'Tomatoes', text: '2 × Tomatoes', quantity: 2, lineCents: 1000, toWeigh: true },
+    ];
     vi.spyOn(api, 'get').mockImplementation(async () => weighing as never);
     renderTab();
     expect(await screen.findByText('2 × Tomatoes (to weigh)')).toBeTruthy();

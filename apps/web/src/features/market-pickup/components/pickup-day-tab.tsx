@@ -1,5 +1,6 @@
 import { formatDateOnly } from '@farmstand/shared/format/date-only';
 import { formatCents } from '@farmstand/shared/format/money';
+import { countNoun } from '@farmstand/shared/format/quantity';
 import type { CheckoutShopper, PickupDay } from '@farmstand/shared/schemas/market-basket';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@farmstand/shared/schemas/orders';
 import { type FormEvent, useId, useState } from 'react';
@@ -138,7 +139,11 @@ function CheckinSection({ marketId, day }: { marketId: number; day: Day }) {
                   </div>
                   <p className="text-sm text-stone-700 dark:text-stone-300">
                     {farm.orders === 1 ? '1 market order' : `${farm.orders} market orders`} ·{' '}
-                    {farm.lines.reduce((sum, l) => sum + l.ordered, 0)} items ordered
+                    {countNoun(
+                      farm.lines.reduce((sum, l) => sum + l.ordered, 0),
+                      'item',
+                    )}{' '}
+                    ordered
                     {farm.short > 0 && ` · ${farm.short === 1 ? '1 line' : `${farm.short} lines`} short`}
                   </p>
                   {open === farm.producerUserId ? (
@@ -369,7 +374,7 @@ function PartLine({ part, atStall }: { part: Part; atStall: boolean }) {
               : `${ORDER_STATUS_LABELS[part.status as OrderStatus] ?? part.status}: nothing to pay`}
           </span>
         ) : (
-          <span>{part.lines.map((l) => `${l.quantity} × ${l.product}${l.toWeigh ? ' (to weigh)' : ''}`).join(', ')}</span>
+          <span>{part.lines.map((l) => `${l.text}${l.toWeigh ? ' (to weigh)' : ''}`).join(', ')}</span>
         )}
         {!ended && !part.arrived && <span className="text-amber-800 dark:text-amber-300"> · not checked in</span>}
         {!ended && toWeigh > 0 && (
