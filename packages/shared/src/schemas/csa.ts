@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isWholeCents } from '../format/money';
+import { phoneSchema } from './auth';
 import { dbId, numberInput } from './common';
 import { optionalText, requiredText } from './fields';
 import { OrderLineRequest, PlaceOrderRequest } from './orders';
@@ -112,13 +113,8 @@ export const CsaJoinRequest = z.strictObject({
   size: numberInput(z.number({ error: 'Choose a box size' }).int('Choose a box size').min(0, 'Choose a box size')),
   dislikes: optionalText(200, 'Dislikes'),
   shopperName: requiredText(100, 'Name for pickup'),
-  shopperPhone: z
-    .string()
-    .trim()
-    .max(30, 'Phone must be at most 30 characters')
-    .regex(/^[0-9+().\-\s]*$/, 'Phone may contain digits, spaces and + ( ) - . only')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  /** A phone the farm can call: 10 US digits (the one phone rule, `auth.ts#phoneSchema`); empty means none. */
+  shopperPhone: phoneSchema.nullish().transform((v) => v ?? null),
   /**
    * The benefits the member plans to pay each pickup with, told to the farm as a basket's are
    * (decisions 516 and 541): checked against the first pickup; each week carries those taken that day.

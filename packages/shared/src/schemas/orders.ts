@@ -3,6 +3,7 @@ import { BENEFIT_PROGRAMMES } from '../benefits/programmes';
 import { MESSAGE_MAX_LENGTH } from '../constants/messaging';
 import { ORDER_LIMITS, ORDER_STATUSES, ORDER_TRANSITION_TARGETS, PICKUP_KINDS } from '../constants/orders';
 import { MAX_PACK_WEIGHT, WEIGHT_UNITS } from '../format/by-weight';
+import { phoneSchema } from './auth';
 import { dbId, optionalQuery } from './common';
 
 export {
@@ -42,13 +43,8 @@ export const PlaceOrderRequest = z.object({
     .trim()
     .min(1, 'Name for pickup is required')
     .max(ORDER_LIMITS.nameMax, `Name must be at most ${ORDER_LIMITS.nameMax} characters`),
-  shopperPhone: z
-    .string()
-    .trim()
-    .max(30, 'Phone must be at most 30 characters')
-    .regex(/^[0-9+().\-\s]*$/, 'Phone may contain digits, spaces and + ( ) - . only')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  /** A phone the farm can call: 10 US digits (the one phone rule, `auth.ts#phoneSchema`); empty means none. */
+  shopperPhone: phoneSchema.nullish().transform((v) => v ?? null),
   deliveryAddress: z
     .string()
     .trim()

@@ -5,6 +5,7 @@ import { shareCents, toMilli } from '../format/by-weight';
 import { parseDateOnly } from '../format/date-only';
 import { type Cents, formatCents, isWholeCents, toCents } from '../format/money';
 import { MAX_SHARE_PARTS, SHARE_ANIMALS, SHARE_STATUSES, type ShareAnimal } from '../format/shares';
+import { phoneSchema } from './auth';
 import { dbId } from './common';
 import { requiredText } from './fields';
 
@@ -199,12 +200,8 @@ export const ReserveShareRequest = z.object({
     .min(1, 'Reserve at least 1 share')
     .max(MAX_SHARE_PARTS, `Reserve at most ${MAX_SHARE_PARTS} shares at once`)
     .default(1),
-  shopper_phone: z
-    .string()
-    .trim()
-    .max(40, 'Phone must be at most 40 characters')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  /** A phone the farm can call: 10 US digits (the one phone rule, `auth.ts#phoneSchema`); empty means none. */
+  shopper_phone: phoneSchema.nullish().transform((v) => v ?? null),
 });
 export type ReserveShareRequest = z.input<typeof ReserveShareRequest>;
 

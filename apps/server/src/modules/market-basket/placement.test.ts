@@ -224,6 +224,22 @@ describe('placing a market basket', () => {
     expect(friday.statusCode).toBe(400);
   });
 
+  it('refuses a phone the market could not call, and places nothing', async () => {
+    const farm = await buildBasketFarm(app, market.id);
+    const shopper = await buildUser(app);
+    const res = await placeBasket(
+      app,
+      shopper,
+      market.id,
+      basketPayload([{ productId: farm.productId, quantity: 1 }], { shopperPhone: '12' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('Phone must be a 10-digit US phone number');
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/market-orders', headers: bearer(shopper) })).json().marketOrders,
+    ).toEqual([]);
+  });
+
   it('refuses a product of a farm that is not an approved vendor with a place at the market', async () => {
     const [vendor] = await farms(1);
     const outsider = await buildBasketFarm(app, (await buildBasketMarket(app)).id);
