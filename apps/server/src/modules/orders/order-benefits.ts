@@ -287,6 +287,19 @@ export async function pickupTenders(ctx: AppContext, order: repo.OrderRow, weigh
   };
 }
 
+/**
+ * What was already recorded as paid must still fit the order once its lines change (weighed again,
+ * cut short): the same rule as recording it, on the lines as they will be, read before the change is
+ * written. A 409 saying to correct the payment first; null when nothing is recorded or it still fits.
+ */
+export async function recordedTendersRefusal(ctx: AppContext, order: repo.OrderRow, lines: repo.ItemRow[], change: string) {
+  const recorded = await findTenders(ctx.db, order.id);
+  if (!recorded) return null;
+  const rule = await pickupTenders(ctx, order, lines);
+  const refused = await ctx.db.transaction((tx) => rule.refusal(tx, tenderCents(recorded)));
+  return refused ? conflict(`${refused}. A payment is recorded for order #${order.id}: correct it first, then ${change}`) : null;
+}
+
 /** The order's plan and what was recorded: its shopper, its farm (and admins, as for the order itself). */
 export async function orderBenefits(ctx: AppContext, user: AuthUser, id: number) {
   const order = assertCanRead(await repo.findOrderRow(ctx.db, id), user);

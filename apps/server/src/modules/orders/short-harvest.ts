@@ -10,6 +10,7 @@ import { insertOutboxRow } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { announceMessage, assertMessagingEnabled, type PostedMessage } from '../messages';
 import { returnStock } from '../products';
+import { recordedTendersRefusal } from './order-benefits';
 import { mailAmount, mailLines, orderAmounts } from './order-lines';
 import { when } from './order-mail';
 import { assertCanRead, type OrderRole, roleOf } from './orders.policy';
@@ -129,6 +130,15 @@ async function shorten(
   );
   // Read before the transaction: inside it, everything goes through its own connection.
   const site = await ctx.mailer.site();
+  // A payment already recorded must fit the order as it will be.
+  const before = await repo.findOrderRow(ctx.db, orderId);
+  const beforeItems = before ? await repo.findItems(ctx.db, orderId) : [];
+  const short = lineOf(beforeItems);
+  if (before && short && input.quantity < short.quantity) {
+    const lines = beforeItems.map((line) => (line.id === short.id ? { ...line, quantity: input.quantity, weights: null } : line));
+    const refused = await recordedTendersRefusal(ctx, before, lines, 'record the short harvest');
+    if (refused) throw refused;
+  }
 
   const result = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);

@@ -271,6 +271,68 @@ describe('weighing', () => {
   });
 });
 
+describe('weighing after a payment is recorded, and weighing again', () => {
+  async function weighedAndPaid() {
+    const { farm, productId, variant } = await beefFarm();
+    const shopper = await buildUser(app);
+    const placed = await placeOrder(
+      app,
+      shopper,
+      orderPayload(farm, [{ productId, variantId: variant['Ribeye, pair'], quantity: 2 }] as never),
+    );
+    const order = placed.json().order;
+    expect((await move(app, farm, order.id, 'accepted')).statusCode).toBe(200);
+    useTestClock(app, new Date('2030-06-08T13:00:00Z'));
+    const item = order.items[0].id;
+    const weighed = (await weigh(farm, order.id, item, { weights: [1.5, 1.5] })).json().order;
+    // 1.5 × $18.99 = $28.485 → $28.49 a pack.
+    expect(weighed.total).toBe(56.98);
+    const paid = await app.inject({
+      method: 'PUT',
+      url: `/api/benefits/orders/${order.id}/tenders`,
+      headers: bearer(farm),
+      payload: { cash: 5698 },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    return { farm, shopper, order, item };
+  }
+
+  it('refuses to weigh a paid order down below what was recorded as paid, and changes nothing', async () => {
+    const { farm, order, item } = await weighedAndPaid();
+    const lighter = await weigh(farm, order.id, item, { weights: [1.4, 1.4] });
+    expect(lighter.statusCode).toBe(409);
+    expect(lighter.json().message).toContain('more than the order');
+    expect(lighter.json().message).toContain(`A payment is recorded for order #${order.id}: correct it first, then weigh`);
+    const seen = (await app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(farm) })).json().order;
+    expect([seen.total, seen.items[0].weights]).toEqual([56.98, [1.5, 1.5]]);
+    const short = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/lines/${order.items[0].product_id}/short`,
+      headers: bearer(farm),
+      payload: { quantity: 1, reason: 'frost' },
+    });
+    expect(short.statusCode).toBe(409);
+    expect(short.json().message).toContain('correct it first, then record the short harvest');
+    // A heavier weighing still fits what was paid.
+    expect((await weigh(farm, order.id, item, { weights: [1.5, 1.6] })).statusCode).toBe(200);
+  });
+
+  it('tells the shopper once when the same weights are sent again', async () => {
+    const { farm, shopper, order, item } = await weighedAndPaid();
+    const mails = async () =>
+      (await app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, shopper.email))).filter((m) =>
+        m.subject.startsWith('Your order is weighed'),
+      );
+    expect(await mails()).toHaveLength(1);
+    changes.length = 0;
+    const again = await weigh(farm, order.id, item, { weights: [1.5, 1.5] });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().order.total).toBe(56.98);
+    expect(await mails()).toHaveLength(1);
+    expect(changes).toEqual([]);
+  });
+});
+
 describe('the day’s lists', () => {
   it('name the variant and the pack range on the pick list and the slips, with an estimate to collect until weighed', async () => {
     const { farm, productId, variant } = await beefFarm();

@@ -10,6 +10,7 @@ import type { AppContext } from '../../lib/context';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { insertOutboxRow } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
+import { recordedTendersRefusal } from './order-benefits';
 import { byWeightOfLine, checkedPackWeights, itemAmounts, mailLine, orderAmounts } from './order-lines';
 import { when } from './order-mail';
 import { assertCanRead, assertTotalWithinLimit, roleOf } from './orders.policy';
@@ -43,6 +44,13 @@ export async function weighLine(
   if (role !== 'producer') throw forbidden('Only the producer weighs the packs of an order');
   const site = await ctx.mailer.site();
   const at = ctx.clock.now();
+  // A payment already recorded must fit the weighed amount (read before the transaction: see recordedTendersRefusal).
+  const before = await repo.findItems(ctx.db, orderId);
+  if (before.some((line) => line.id === itemId)) {
+    const weighed = before.map((line) => (line.id === itemId ? { ...line, weights: input.weights } : line));
+    const refused = await recordedTendersRefusal(ctx, current, weighed, 'weigh');
+    if (refused) throw refused;
+  }
 
   const result = await ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -62,6 +70,15 @@ export async function weighLine(
         `${formatWeight(far)} ${offer.unit} is far outside this pack's ${formatPackRange(offer)}: check the scale and confirm to save it`,
       );
     }
+    // The same weights again (a retry, a second tap): nothing changes, and the shopper is not told twice.
+    if (item.weights?.length === milli.length && item.weights.every((w, i) => toMilli(w) === milli[i]))
+      return {
+        updated: (await repo.findOrder(tx, orderId)) as repo.OrderDetails,
+        complete: false,
+        mail: null,
+        mailId: null,
+        status: order.status,
+      };
     const lineCents = weighedLineCents(offer.priceCents, milli);
     const lines = items.map((line) => (line.id === item.id ? { ...line, weights: input.weights } : line));
     const amounts = orderAmounts(lines, order.deliveryFeeCents);
