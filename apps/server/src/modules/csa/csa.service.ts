@@ -329,8 +329,7 @@ export async function postBox(ctx: AppContext, producer: AuthUser, planId: numbe
     memberRows.map((m) => m.id),
     new Date(`${weekOf}T00:00:00Z`),
   );
-  const zone = (await ctx.reads.pickupPoint(plan.places[0]?.pointId ?? 0))?.point.timeZone ?? 'America/New_York';
-  const alreadyPlaced = placed.some((r) => r.state === 'placed' && weekStart(localDate(r.windowStart, zone)) === weekOf);
+  const alreadyPlaced = placed.some((r) => r.state === 'placed' && weekStart(r.date) === weekOf);
   for (const member of memberRows) {
     const email = await standingRepo.userEmail(ctx.db, member.customerId);
     const size = member.planSize ?? 0;

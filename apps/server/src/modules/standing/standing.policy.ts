@@ -71,16 +71,16 @@ export function stateOf(plan: Plan, date: string): StandingWindowState {
 /** The first local date of a pause of N weeks from today: windows before it are held. */
 export const pauseEnd = (today: string, weeks: number) => addDaysToDate(today, 7 * weeks);
 
-/** What was recorded for each of a reservation's windows, by window start (a skip over the order it cancelled). */
+/** What was recorded for each of a reservation's weeks, by the week's local date (a skip over the order it cancelled). */
 export const statesOf = (records: readonly WindowRecord[], standingId: number) =>
-  new Map(records.filter((r) => r.standingId === standingId).map((r) => [r.windowStart.getTime(), r.state]));
+  new Map(records.filter((r) => r.standingId === standingId).map((r) => [r.date, r.state]));
 
 type PlanWeeks = { seasonStart: string; seasonEnd: string; skipDates: string[] } | null;
 
 /**
  * The reservation's windows that are pickups, for what the farm counts and sees (its standing
  * demand, its CSA members' next pickup): not held (paused, away), not one of a plan's weeks off, not
- * skipped or missed (`states`: what was recorded per window start), and a day the place takes
+ * skipped or missed (`states`: what was recorded per week's local date), and a day the place takes
  * pickups by its one calendar (`pickup/place-rules#closureOn`, decision 542), unless that week's
  * order was placed before the farm closed the date: the order stands, as the shopper's list says.
  */
@@ -88,12 +88,12 @@ export function pickupsAhead(
   row: Plan & { plan: PlanWeeks },
   slot: Slot,
   point: Pick<PointRow, 'timeZone' | 'seasonFrom' | 'seasonTo' | 'closedDates'>,
-  states: ReadonlyMap<number, WindowRecord['state']>,
+  states: ReadonlyMap<string, WindowRecord['state']>,
   from: Date,
   days: number,
 ): Occurrence[] {
   return windowsAhead(row, slot, point.timeZone, from, days).filter((window) => {
-    const state = states.get(window.startsAt.getTime());
+    const state = states.get(window.date);
     if ((state && state !== 'placed') || heldOn(row, window.date) || offFor(row.plan, window.date)) return false;
     return state === 'placed' || closureOn(point, window.date) === null;
   });

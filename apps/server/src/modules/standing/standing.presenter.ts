@@ -26,14 +26,15 @@ export function presentStanding(
   const { place, records, names, now } = context;
   const slot = place ? slotOf(place.point.schedule, row) : undefined;
   const zone = place?.point.timeZone ?? 'America/New_York';
-  const byStart = new Map(records.filter((r) => r.standingId === row.id).map((r) => [r.windowStart.getTime(), r]));
+  // By the week's local date at the place, as the sweep matches a week.
+  const byDate = new Map(records.filter((r) => r.standingId === row.id).map((r) => [r.date, r]));
   const upcoming =
     place && slot && row.status === 'active'
       ? windowsAhead(row, slot, zone, now, 7 * row.everyWeeks * STANDING_LIMITS.upcomingWindows + 7)
           .slice(0, STANDING_LIMITS.upcomingWindows)
           .map((window) => {
             const timing = timingOf(window.startsAt, place.settings);
-            const record = byStart.get(window.startsAt.getTime());
+            const record = byDate.get(window.date);
             // The place's closed dates and the days outside its season take no pickups (decision 542).
             const closure = closureOn(place.point, window.date);
             return {

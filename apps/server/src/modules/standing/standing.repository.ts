@@ -5,6 +5,7 @@ import {
   csaPlans,
   jobNotices,
   orders,
+  pickupPoints,
   producers,
   products,
   productVariants,
@@ -12,6 +13,7 @@ import {
   standingWindows,
   users,
 } from '../../db/schema';
+import { localDate } from '../../lib/time';
 
 export type StandingRow = typeof standingOrders.$inferSelect;
 export type PlanRow = typeof csaPlans.$inferSelect;
@@ -20,6 +22,8 @@ export type StandingWithFarm = StandingRow & { farmName: string; plan: PlanRow |
 export type WindowRecord = {
   standingId: number;
   windowStart: Date;
+  /** The week's local date at the place: what a week is matched by, so a place's time zone changed keeps its weeks. */
+  date: string;
   state: 'skipped' | 'missed' | 'placed';
   orderId: number | null;
   reason: string | null;
@@ -91,12 +95,20 @@ export async function updateStanding(db: Db, id: number, values: Partial<typeof 
 export async function windowRecords(db: Db, standingIds: number[], after: Date): Promise<WindowRecord[]> {
   if (standingIds.length === 0) return [];
   const placed = await db
-    .select({ standingId: orders.standingId, windowStart: orders.windowStart, orderId: orders.id, status: orders.status })
+    .select({
+      standingId: orders.standingId,
+      windowStart: orders.windowStart,
+      date: orders.windowDate,
+      orderId: orders.id,
+      status: orders.status,
+    })
     .from(orders)
     .where(and(inArray(orders.standingId, standingIds), gt(orders.windowEnd, after)));
   const others = await db
-    .select()
+    .select({ window: standingWindows, timeZone: pickupPoints.timeZone })
     .from(standingWindows)
+    .innerJoin(standingOrders, eq(standingOrders.id, standingWindows.standingId))
+    .leftJoin(pickupPoints, eq(pickupPoints.id, standingOrders.pointId))
     .where(and(inArray(standingWindows.standingId, standingIds), gt(standingWindows.windowStart, after)));
   // An order that did not go ahead reads as what happened to its week; a skip or miss recorded for
   // the window comes last, so it is what a window shows (the order a skip cancelled stays behind it).
@@ -104,15 +116,17 @@ export async function windowRecords(db: Db, standingIds: number[], after: Date):
     ...placed.map((row) => ({
       standingId: row.standingId as number,
       windowStart: row.windowStart,
+      date: row.date,
       orderId: row.orderId,
       ...orderOutcome(row.orderId, row.status),
     })),
-    ...others.map((row) => ({
-      standingId: row.standingId,
-      windowStart: row.windowStart,
-      state: row.state,
+    ...others.map(({ window, timeZone }) => ({
+      standingId: window.standingId,
+      windowStart: window.windowStart,
+      date: localDate(window.windowStart, timeZone ?? 'America/New_York'),
+      state: window.state,
       orderId: null,
-      reason: row.reason,
+      reason: window.reason,
     })),
   ];
 }
@@ -132,11 +146,12 @@ export async function findRecord(db: Db, standingId: number, windowStart: Date) 
   return row;
 }
 
-export async function findPlacedOrder(db: Db, standingId: number, windowStart: Date) {
+/** The reservation's order of a week, by the week's local date (the place's zone may have changed since). */
+export async function findPlacedOrder(db: Db, standingId: number, date: string) {
   const [row] = await db
     .select({ id: orders.id, status: orders.status })
     .from(orders)
-    .where(and(eq(orders.standingId, standingId), eq(orders.windowStart, windowStart)));
+    .where(and(eq(orders.standingId, standingId), eq(orders.windowDate, date)));
   return row;
 }
 

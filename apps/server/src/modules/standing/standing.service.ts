@@ -227,7 +227,7 @@ async function skipWindow(
     );
   const orderToCancel = await ctx.db.transaction(async (tx) => {
     await repo.lockStanding(tx, row.id);
-    const placed = await repo.findPlacedOrder(tx, row.id, startsAt);
+    const placed = await repo.findPlacedOrder(tx, row.id, window.date);
     const recorded = await repo.recordWindow(tx, row.id, startsAt, 'skipped', null);
     if (!recorded) {
       const record = await repo.findRecord(tx, row.id, startsAt);
@@ -272,7 +272,7 @@ export async function unskip(ctx: AppContext, shopper: AuthUser, id: number, sta
       `${closureText(place.point.name, closure, date)}, so that week stays skipped; the next weeks stay as they are`,
     );
   // Its order was placed and cancelled by the skip: one order per window, so it is reserved again by hand.
-  if (await repo.findPlacedOrder(ctx.db, id, startsAt))
+  if (await repo.findPlacedOrder(ctx.db, id, date))
     throw conflict('That pickup’s order was already placed and cancelled; reserve it again from the farm’s page');
   if (timingOf(startsAt, place.settings).cutoffAt.getTime() <= ctx.clock.now().getTime())
     throw conflict('Orders for that pickup have closed');

@@ -44,16 +44,15 @@ export async function placeOf(ctx: AppContext, pointId: number | null) {
 export async function runStandingOrders(ctx: AppContext, now: Date, only?: number[]) {
   const due = await dueWindows(ctx, now, only);
   const ids = [...new Set(due.map((d) => d.row.id))];
-  const records = new Map(
-    (await repo.windowRecords(ctx.db, ids, now)).map((r) => [`${r.standingId}@${r.windowStart.getTime()}`, r.state]),
-  );
+  // A week is its local date at the place: a place whose time zone changed keeps its weeks placed.
+  const records = new Map((await repo.windowRecords(ctx.db, ids, now)).map((r) => [`${r.standingId}@${r.date}`, r.state]));
   const remindedAlready = await repo.remindedWindows(ctx.db, ids, now);
   let reminded = 0;
   let placed = 0;
   let missed = 0;
   let closed = 0;
   for (const window of due) {
-    const key = `${window.row.id}@${window.startsAt.getTime()}`;
+    const key = `${window.row.id}@${window.date}`;
     if (window.closure) {
       if (!records.has(key) && (await skipClosedWeek(ctx, window, window.closure))) closed++;
       continue;
@@ -114,10 +113,10 @@ async function dueWindows(ctx: AppContext, now: Date, only?: number[]): Promise<
  * stopped one, or a window skipped or placed already. One order per reservation and window,
  * whatever runs at once.
  */
-async function gate(tx: Db, standingId: number, windowStart: Date): Promise<void> {
+async function gate(tx: Db, standingId: number, windowStart: Date, date: string): Promise<void> {
   const locked = await repo.lockStanding(tx, standingId);
   if (locked?.status !== 'active') throw new StandingStop('stopped');
-  if ((await repo.findRecord(tx, standingId, windowStart)) || (await repo.findPlacedOrder(tx, standingId, windowStart)))
+  if ((await repo.findRecord(tx, standingId, windowStart)) || (await repo.findPlacedOrder(tx, standingId, date)))
     throw new StandingStop('done');
 }
 
@@ -171,7 +170,7 @@ async function placeWindow(ctx: AppContext, window: Due): Promise<'placed' | 'mi
         plannedBenefits,
       });
       const result = await ctx.db.transaction(async (tx) => {
-        await gate(tx, row.id, window.startsAt);
+        await gate(tx, row.id, window.startsAt, window.date);
         return placeDraft(ctx, tx, checked);
       });
       announcePlaced(ctx, result);

@@ -2,7 +2,16 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, orders, products } from '../../db/schema';
 import { bearer, buildUser, type TestUser } from '../../test/factories';
-import { advanceHours, eggs, orderPayload, placeOrder, SATURDAY_9AM, setUpMarket, useTestClock } from '../../test/orders-helpers';
+import {
+  advanceHours,
+  eggs,
+  marketPoint,
+  orderPayload,
+  placeOrder,
+  SATURDAY_9AM,
+  setUpMarket,
+  useTestClock,
+} from '../../test/orders-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { runStandingOrders, skipToken } from './standing.sweep';
 
@@ -74,6 +83,27 @@ describe('standing reservations', () => {
     expect(mine.upcoming[0]).toMatchObject({ date: '2030-06-08', state: 'placed', order_id: placed[0].id });
     const { order } = (await send('GET', `/api/orders/${placed[0].id}`, shopper)).json();
     expect(order.standing_id).toBe(standing.id);
+  });
+
+  it('keeps a week placed when the farm moves the place to Central time: one order per reservation and pickup day', async () => {
+    const { farm, shopper, standing } = await standingFor();
+    advanceHours(21); // Thursday 9:00 EDT: the first week is placed.
+    await sweep();
+    const [first] = await ordersOf(standing.id);
+    expect(first).toMatchObject({ windowDate: '2030-06-08' });
+    const moved = await send(
+      'PUT',
+      `/api/pickup/mine/points/${farm.pointId}`,
+      farm,
+      marketPoint({ time_zone: 'America/Chicago' }),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    advanceHours(2); // Past the week's placing time in Central time too.
+    await sweep();
+    const after = await ordersOf(standing.id);
+    expect(after.map((o) => [o.id, o.windowDate])).toEqual([[first.id, '2030-06-08']]);
+    const mine = (await send('GET', '/api/standing/mine', shopper)).json().standing[0];
+    expect(mine.upcoming[0]).toMatchObject({ date: '2030-06-08', state: 'placed', order_id: first.id });
   });
 
   it('reminds 48 hours before the cut-off with a skip link that skips that window only, once, until the cut-off', async () => {
