@@ -73,7 +73,9 @@ describe('validation wording through the API', () => {
     const cases: [string, string][] = [
       ['/api/admin/analytics?timeRange=2y', 'Period (time range) must be 7d, 30d, 90d or 1y'],
       ['/api/pickup/producers/abc', 'User id must be a positive whole number'],
-      ['/api/orders/received?from=yesterday', 'From date must look like 2026-05-30'],
+      ['/api/orders/received?from=yesterday', 'From date must be a calendar day written like 2026-05-30'],
+      // A day that does not exist, as every date-only field says it.
+      ['/api/orders/weighing?date=2026-13-01', 'Date must be a calendar day written like 2026-05-30'],
       ['/api/search/producers?view=globe', 'View must be list or map'],
       [
         '/api/admin/settings/colours',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BENEFIT_PROGRAMMES, type CouponProgramme, TENDER_KINDS } from '../benefits/programmes';
-import { dbId } from './common';
+import { calendarDay, dbId } from './common';
 
 /**
  * Benefits at pickup (decision 516): a producer says which benefits they take (SNAP with its FNS
@@ -26,17 +26,11 @@ export type SnapStatus = (typeof SNAP_STATUSES)[number];
 /** USDA FNS retailer numbers are 7 digits. */
 export const FNS_NUMBER_PATTERN = /^\d{7}$/;
 
-const isoDate = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label} must be a real date`);
-
 const coupon = (label: string) =>
   z.strictObject({
     accepted: z.boolean({ error: `Say whether you take ${label} (true or false)` }),
     /** The last day of the state's authorisation; after it the badge is no longer shown. */
-    expires_on: isoDate(`${label} authorisation end`).nullable().default(null),
+    expires_on: calendarDay(`${label} authorisation end`).nullable().default(null),
   });
 
 export const ProducerBenefitsRequest = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_DB_ID } from '../constants/limits';
+import { isDateOnly } from '../format/date-only';
 import { fieldLabel } from './validation-messages';
 
 /** `{ message }`: the one error body every failing call returns. */
@@ -7,6 +8,15 @@ export const ErrorResponse = z.object({ message: z.string() });
 
 // Defined with the zod-free constants so the web's first load can use it without loading zod.
 export { MAX_DB_ID };
+
+/**
+ * A calendar day as YYYY-MM-DD that exists (2026-02-30 and 2026-13-01 do not): the one date-only
+ * field of every request. `label` names it in the message.
+ */
+export const calendarDay = (label = 'Date') =>
+  z
+    .string({ error: `${label} is required (YYYY-MM-DD)` })
+    .refine(isDateOnly, `${label} must be a calendar day written like 2026-05-30`);
 
 /** A record id from a path, query or body: a whole number from 1 to MAX_DB_ID. */
 export const dbId = (message = 'Id must be a positive whole number') =>

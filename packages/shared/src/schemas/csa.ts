@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isWholeCents } from '../format/money';
 import { phoneSchema } from './auth';
-import { dbId, numberInput } from './common';
+import { calendarDay, dbId, numberInput } from './common';
 import { optionalText, requiredText } from './fields';
 import { OrderLineRequest, PlaceOrderRequest } from './orders';
 
@@ -32,12 +32,6 @@ export const CSA_LIMITS = {
   maxPlansPerFarm: 5,
 } as const;
 
-const isoDate = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label} must be a real date`);
-
 const money = (label: string) =>
   z.coerce
     .number({ error: `${label} must be a number` })
@@ -54,10 +48,10 @@ export const CsaPlanRequest = z.strictObject({
     })
     .min(1, 'Add at least one box size')
     .max(CSA_LIMITS.maxSizes, `At most ${CSA_LIMITS.maxSizes} box sizes`),
-  season_start: isoDate('Season start'),
-  season_end: isoDate('Season end'),
+  season_start: calendarDay('Season start'),
+  season_end: calendarDay('Season end'),
   skip_dates: z
-    .array(isoDate('Skipped week'))
+    .array(calendarDay('Skipped week'))
     .max(CSA_LIMITS.maxSkipDates, `At most ${CSA_LIMITS.maxSkipDates} skipped dates`)
     .default([]),
   places: z
@@ -125,7 +119,7 @@ export type CsaJoinRequest = z.input<typeof CsaJoinRequest>;
 
 export const CsaBoxRequest = z.strictObject({
   /** Any date of the week; the box belongs to that week (Monday to Sunday). */
-  week_of: isoDate('Week'),
+  week_of: calendarDay('Week'),
   items: z
     .array(
       OrderLineRequest.omit({ quantity: true }).extend({
@@ -189,4 +183,4 @@ export const CsaMember = z.object({
 export const CsaMemberList = z.object({ members: z.array(CsaMember) });
 export type CsaMemberList = z.infer<typeof CsaMemberList>;
 
-export const CsaWeekParams = z.object({ id: dbId('Plan id must be a positive whole number'), weekOf: isoDate('Week') });
+export const CsaWeekParams = z.object({ id: dbId('Plan id must be a positive whole number'), weekOf: calendarDay('Week') });

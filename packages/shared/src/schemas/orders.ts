@@ -4,7 +4,7 @@ import { MESSAGE_MAX_LENGTH } from '../constants/messaging';
 import { ORDER_LIMITS, ORDER_STATUSES, ORDER_TRANSITION_TARGETS, PICKUP_KINDS } from '../constants/orders';
 import { MAX_PACK_WEIGHT, WEIGHT_UNITS } from '../format/by-weight';
 import { phoneSchema } from './auth';
-import { dbId, optionalQuery } from './common';
+import { calendarDay, dbId, optionalQuery } from './common';
 
 export {
   OPEN_ORDER_STATUSES,
@@ -20,7 +20,7 @@ export {
 export const OrderLineRequest = z.object({
   productId: dbId('Product is required'),
   /** Required when the product has variants: which one (a shopper may reserve several of one product). */
-  variantId: dbId('Variant')
+  variantId: dbId('Variant id must be a positive whole number')
     .nullish()
     .transform((v) => v ?? null),
   quantity: z.coerce
@@ -195,8 +195,6 @@ export const PlaceOrderResponse = z.object({ message: z.string(), order: Order }
 export const OrderListResponse = z.object({ orders: z.array(Order), total: z.number() });
 export type OrderListResponse = z.infer<typeof OrderListResponse>;
 
-const isoDate = (label = 'Date') => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must look like 2026-05-30`);
-
 export const MyOrdersQuery = z.object({
   scope: optionalQuery(z.enum(['upcoming', 'past'], { error: 'Scope must be upcoming or past' })),
   limit: optionalQuery(z.coerce.number().int().min(1).max(100)),
@@ -204,8 +202,8 @@ export const MyOrdersQuery = z.object({
 });
 
 export const ReceivedOrdersQuery = z.object({
-  from: optionalQuery(isoDate('From date')),
-  to: optionalQuery(isoDate('To date')),
+  from: optionalQuery(calendarDay('From date')),
+  to: optionalQuery(calendarDay('To date')),
   status: optionalQuery(z.enum(ORDER_STATUSES, { error: `Status must be one of: ${ORDER_STATUSES.join(', ')}` })),
   limit: optionalQuery(z.coerce.number().int().min(1).max(200)),
   offset: optionalQuery(z.coerce.number().int().min(0)),
@@ -216,7 +214,7 @@ export const AdminOrdersQuery = ReceivedOrdersQuery.extend({
   shopper: optionalQuery(z.string().trim().max(100)),
 });
 
-export const PickListQuery = z.object({ date: isoDate() });
+export const PickListQuery = z.object({ date: calendarDay() });
 
 /** Total quantity per product per window: what to bring to the stand. */
 export const PickListResponse = z.object({
@@ -280,7 +278,10 @@ export const packWeightValue = z
  * `confirm` is true. When the order's last by-weight line is weighed, its final total is set and the
  * shopper is told (live event and mail). Allowed while the order is accepted or ready.
  */
-export const WeighLineParams = z.object({ id: dbId('Order'), itemId: dbId('Order line') });
+export const WeighLineParams = z.object({
+  id: dbId('Order id must be a positive whole number'),
+  itemId: dbId('Order line id must be a positive whole number'),
+});
 export const WeighLineRequest = z.object({
   weights: z
     .array(packWeightValue, { error: 'Weights must be a list, one per pack' })
@@ -294,7 +295,7 @@ export const WeighLineRequest = z.object({
 export type WeighLineRequest = z.input<typeof WeighLineRequest>;
 
 /** GET /api/orders/weighing?date=YYYY-MM-DD: every by-weight line of the day's accepted and ready orders. */
-export const WeighingQuery = z.object({ date: isoDate() });
+export const WeighingQuery = z.object({ date: calendarDay() });
 export const WeighingResponse = z.object({
   date: z.string(),
   lines: z.array(

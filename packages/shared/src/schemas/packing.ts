@@ -3,12 +3,7 @@ import { PICKUP_KINDS } from '../constants/orders';
 import { WEIGHT_UNITS } from '../format/by-weight';
 import { daysBetweenDates, isDateOnly } from '../format/date-only';
 import { LABEL_SHEET_IDS, type LabelSheetId } from '../labels/sheets';
-import { dbId, optionalQuery } from './common';
-
-const isoDate = (label: string) =>
-  z
-    .string({ error: `${label} is required (YYYY-MM-DD)` })
-    .refine(isDateOnly, `${label} must be a calendar day written like 2026-05-30`);
+import { calendarDay, dbId, optionalQuery } from './common';
 
 export const PACKING_LAYOUTS = ['slips', 'labels'] as const;
 export type PackingLayout = (typeof PACKING_LAYOUTS)[number];
@@ -22,7 +17,7 @@ export const DEFAULT_BAG_LABEL_SHEET: LabelSheetId = 'avery_5163';
  * maker's sheet for `layout=labels`.
  */
 export const PackingSlipsQuery = z.object({
-  date: isoDate('Date'),
+  date: calendarDay('Date'),
   point: optionalQuery(dbId('Pickup place must be one of your places')),
   layout: optionalQuery(z.enum(PACKING_LAYOUTS, { error: 'Layout must be slips or labels' })),
   sheet: optionalQuery(
@@ -37,7 +32,7 @@ export type PackingSlipsQuery = z.input<typeof PackingSlipsQuery>;
 export const HARVEST_MAX_DAYS = 31;
 
 export const HarvestQuery = z
-  .object({ from: isoDate('From date'), to: isoDate('To date') })
+  .object({ from: calendarDay('From date'), to: calendarDay('To date') })
   .refine((q) => !isDateOnly(q.from) || !isDateOnly(q.to) || daysBetweenDates(q.from, q.to) >= 0, {
     error: 'To date must be on or after the from date',
     path: ['to'],

@@ -1,14 +1,11 @@
 import { z } from 'zod';
-import { isDateOnly } from '../format/date-only';
-import { dbId, optionalQuery } from './common';
+import { calendarDay, dbId, optionalQuery } from './common';
 import { Order } from './orders';
 
-const isoDate = (label: string) => z.string().refine(isDateOnly, `${label} must be a calendar day written like 2026-05-30`);
-
 /** The Orders tab's day: without `date`, the server chooses the current or next pickup day. */
-export const PickupDayQuery = z.object({ date: optionalQuery(isoDate('Date')) });
+export const PickupDayQuery = z.object({ date: optionalQuery(calendarDay('Date')) });
 
-export const PickupDayParams = z.object({ date: isoDate('Date') });
+export const PickupDayParams = z.object({ date: calendarDay('Date') });
 
 /**
  * One pickup day of a farm, in its places' own time zones: `today` is the farm's date now in

@@ -29,7 +29,7 @@ export const ShortLineRequest = z.object({
     .min(1, 'Say why there is less, so the shopper knows (for example "frost took the rest")')
     .max(SHORT_REASON_MAX, `Reason must be at most ${SHORT_REASON_MAX} characters`),
   /** Which variant's line, when the order has several lines of the product (one per variant). */
-  variantId: dbId('Variant')
+  variantId: dbId('Variant id must be a positive whole number')
     .nullish()
     .transform((v) => v ?? null),
 });
