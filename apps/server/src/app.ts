@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
@@ -37,7 +37,7 @@ import { describeRoute, tidyDocument } from './plugins/openapi-quality';
 import { RequestLogController } from './plugins/request-logging';
 import { routeAccessPlugin } from './plugins/route-access';
 import { canonicalPathPlugin, routePathOf } from './plugins/route-path';
-import { securityHeadersPlugin } from './plugins/security-headers';
+import { SECURITY_HEADERS, securityHeadersPlugin } from './plugins/security-headers';
 import { textSafeValidatorCompiler } from './plugins/text-input';
 import { uploadsPlugin } from './plugins/uploads';
 import { hasWebBuild, webAppPlugin } from './plugins/web-app';
@@ -102,6 +102,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Modules are imported while they register; on a busy 2-core CI machine that can pass Fastify's
     // default 10 s, which then fails the start for no fault of the code.
     pluginTimeout: 120_000,
+    // The router's own refusals (a malformed or over-long path part) leave as `{ message }` too, never echoing the path.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      // No route, so no onRequest hook: the hardening headers are set here.
+      (reply as FastifyReply)
+        .headers(SECURITY_HEADERS)
+        .code(tooLong ? 414 : 400)
+        .send({ message: tooLong ? 'That address is too long' : 'That address is not valid' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   // The contract's zod validation, with the one rule for every string (no NUL, no lone surrogate) in front.
   app.setValidatorCompiler(textSafeValidatorCompiler);

@@ -27,4 +27,15 @@ describe('the error handler', () => {
     expect(answer.json()).toEqual({ message: NUMBER_TOO_LARGE });
     await server.close();
   });
+
+  it('answers an over-long or malformed path part with a sentence, never echoing the path, with the hardening headers', async () => {
+    const long = `/api/standing/links/skip/${'a'.repeat(5000)}`;
+    const tooLong = await app.inject({ method: 'POST', url: long });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({ message: 'That address is too long' });
+    expect(tooLong.headers['x-content-type-options']).toBe('nosniff');
+    const bad = await app.inject({ method: 'GET', url: '/api/orders/%E0%A4%A' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'That address is not valid' });
+  });
 });
