@@ -258,7 +258,10 @@ describe('GET /api/products/{id}/labels', () => {
     const admin = await buildUser(app, { userType: 'admin' });
     expect((await app.inject({ method: 'GET', url: labelsUrl(id, 'avery_5163', 1) })).statusCode).toBe(401);
     expect((await printPdf(id, 'avery_5163', 1, consumer)).statusCode).toBe(403);
-    expect((await printPdf(id, 'avery_5163', 1, other)).statusCode).toBe(403);
+    const refused = await printPdf(id, 'avery_5163', 1, other);
+    expect(refused.statusCode).toBe(403);
+    // A read says so too: never "change".
+    expect(refused.json().message).toBe('This is another farm’s product: only its own farm manages it, its labels included');
     expect((await printPdf(id, 'avery_5163', 1, admin)).statusCode).toBe(200);
   });
 

@@ -136,7 +136,8 @@ export function productLimitMessage({ onPlan, trialLimit, planLimit }: ProductLi
 export async function loadManageableProduct(ctx: AppContext, user: AuthUser, id: number, db = ctx.db) {
   const row = await repo.findProductWithProducer(db, id);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  if (!canManageProduct(user, row)) throw forbidden('You can only change your own products');
+  if (!canManageProduct(user, row))
+    throw forbidden('This is another farm’s product: only its own farm manages it, its labels included');
   return row;
 }
 
