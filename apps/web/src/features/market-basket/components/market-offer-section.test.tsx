@@ -42,10 +42,16 @@ describe('“This Saturday at the market” on a market’s page', () => {
     get.mockResolvedValue(testOffer() as never);
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'Add Eggs from Bluegrass Farm' }));
+    // The keyboard goes on from the stepper that took the Add button's place.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'One more Eggs' }));
     fireEvent.click(screen.getByRole('button', { name: 'One more Eggs' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add Kale from Red River Greens' }));
     fireEvent.click(screen.getByRole('button', { name: 'One more Kale' }));
-    expect((screen.getByRole('button', { name: 'One more Kale' }) as HTMLButtonElement).disabled).toBe(true);
+    // At the stock left "+" stays where the keyboard is, says it is all, and adds nothing more.
+    const kaleMore = screen.getByRole('button', { name: 'One more Kale' });
+    expect([kaleMore.getAttribute('aria-disabled'), (kaleMore as HTMLButtonElement).disabled]).toEqual(['true', false]);
+    expect(screen.getByText('2 is all there is')).toBeTruthy();
+    fireEvent.click(kaleMore);
     expect(screen.getByTestId('market-basket-count').textContent).toBe('Market basket: 4 items from 2 farms · $19.00');
     expect(screen.getByRole('link', { name: 'Review basket' }).getAttribute('href')).toBe(
       '/markets/lexington-farmers-market/basket',
@@ -59,6 +65,7 @@ describe('“This Saturday at the market” on a market’s page', () => {
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'One fewer Eggs' }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove Eggs' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add Eggs from Bluegrass Farm' }));
     expect(stored()['3'].clientKey).toBe(basket.clientKey);
     expect(screen.getByTestId('market-basket-count').textContent).toBe('Market basket: 2 items from 1 farm · $7.00');
   });

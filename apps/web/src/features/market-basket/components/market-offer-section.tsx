@@ -2,7 +2,7 @@ import { maxReservable } from '@farmstand/shared/constants/orders';
 import { formatCents } from '@farmstand/shared/format/money';
 import { lineName } from '@farmstand/shared/format/quantity';
 import type { MarketOffer } from '@farmstand/shared/schemas/market-basket';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Badge, Card, Spinner } from '@/components/ui/card';
 import { SelectInput } from '@/components/ui/field';
@@ -169,8 +169,15 @@ function OfferRow({
   const line = basket?.lines.find((l) => l.productId === item.productId && l.variantId === item.variantId);
   const max = maxReservable(item.stock);
   const soldOut = item.stock === 0;
+  // The button pressed gives way to the other (Add ↔ stepper): the keyboard goes on from the new one.
+  const [moved, setMoved] = useState<'added' | 'removed' | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (moved === 'removed') addButton.current?.focus();
+  }, [moved]);
   const add = () => {
     if (item.price === null) return;
+    setMoved('added');
     const next: MarketLine = {
       producerUserId: vendor.producerUserId,
       farmName: vendor.farmName,
@@ -208,12 +215,17 @@ function OfferRow({
           quantity={line.quantity}
           max={line.max}
           onChange={(q) => setMarketQuantity(offer.marketId, item.productId, item.variantId, q)}
-          onRemove={() => removeFromMarketBasket(offer.marketId, item.productId, item.variantId)}
+          onRemove={() => {
+            setMoved('removed');
+            removeFromMarketBasket(offer.marketId, item.productId, item.variantId);
+          }}
+          focusMore={moved === 'added'}
         />
       ) : soldOut ? (
         <span className="text-sm font-medium text-stone-600 dark:text-stone-300">Sold out</span>
       ) : (
         <Button
+          ref={addButton}
           variant="secondary"
           size="sm"
           aria-label={`Add ${item.name} from ${vendor.farmName}`}
