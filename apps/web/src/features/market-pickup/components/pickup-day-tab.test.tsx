@@ -149,6 +149,20 @@ describe('the market’s pickup day', () => {
     expect((post.mock.calls[0][1] as { tenders: { orderId: number }[] }).tenders.map((t) => t.orderId)).toEqual([41]);
   });
 
+  it('gives an opened form the keyboard, and Escape closes it back to the button that opened it', async () => {
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Check in Alpha Acres' }));
+    const brought = screen.getByLabelText('Brought: Tomatoes, market order #9');
+    expect(document.activeElement).toBe(brought);
+    fireEvent.keyDown(brought, { key: 'Escape' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Check in Alpha Acres' })));
+    fireEvent.input(screen.getByLabelText('Find a shopper'), { target: { value: 'dana' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check out Dana Shopper' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('SNAP for Alpha Acres'));
+    fireEvent.keyDown(screen.getByLabelText('SNAP for Alpha Acres'), { key: 'Escape' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Check out Dana Shopper' })));
+  });
+
   it('finds the shopper and records SNAP and Double Dollars for the farm that takes them, the rest in cash, with one Picked up', async () => {
     const post = vi
       .spyOn(api, 'post')

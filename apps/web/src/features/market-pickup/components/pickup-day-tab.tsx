@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, Spinner } from '@/components/ui/card';
 import { inputClasses, TextInput } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
+import { useInlineForm, useInlineForms } from '@/components/ui/inline-form';
 import { LoadError } from '@/components/ui/load-error';
 import { useFileDownload } from '@/components/ui/use-file-download';
 import { errorMessage } from '@/lib/api';
@@ -111,7 +112,7 @@ function CsvButton({
 }
 
 function CheckinSection({ marketId, day }: { marketId: number; day: Day }) {
-  const [open, setOpen] = useState<number | null>(null);
+  const { open, setOpen, close, opener } = useInlineForms<number>();
   const arrived = day.farms.filter((f) => f.arrivedAt).length;
   return (
     <section aria-labelledby="checkin-heading" className="space-y-3">
@@ -147,12 +148,13 @@ function CheckinSection({ marketId, day }: { marketId: number; day: Day }) {
                     {farm.short > 0 && ` · ${farm.short === 1 ? '1 line' : `${farm.short} lines`} short`}
                   </p>
                   {open === farm.producerUserId ? (
-                    <CheckinForm marketId={marketId} date={day.date} farm={farm} onDone={() => setOpen(null)} />
+                    <CheckinForm marketId={marketId} date={day.date} farm={farm} onDone={close} />
                   ) : (
                     <Button
                       size="sm"
                       variant={farm.arrivedAt ? 'secondary' : 'primary'}
                       aria-label={`${farm.arrivedAt ? 'Record a shortage' : 'Check in'} ${farm.farmName}`}
+                      {...opener(farm.producerUserId)}
                       onClick={() => setOpen(farm.producerUserId)}
                     >
                       {farm.arrivedAt ? 'Record a shortage' : 'Check in'}
@@ -170,6 +172,7 @@ function CheckinSection({ marketId, day }: { marketId: number; day: Day }) {
 
 function CheckinForm({ marketId, date, farm, onDone }: { marketId: number; date: string; farm: Farm; onDone: () => void }) {
   const checkIn = useCheckIn(marketId);
+  const inline = useInlineForm(onDone);
   const id = useId();
   const [brought, setBrought] = useState<Record<number, string>>(() =>
     Object.fromEntries(farm.lines.map((l) => [l.itemId, String(l.quantity)])),
@@ -210,7 +213,7 @@ function CheckinForm({ marketId, date, farm, onDone }: { marketId: number; date:
   };
 
   return (
-    <form onSubmit={submit} className="space-y-3" noValidate>
+    <form ref={inline.ref} onKeyDown={inline.onKeyDown} onSubmit={submit} className="space-y-3" noValidate>
       <ul className="space-y-3">
         {farm.lines.map((line) => {
           const short = Number(brought[line.itemId]) < line.quantity;
@@ -277,7 +280,7 @@ function CheckinForm({ marketId, date, farm, onDone }: { marketId: number; date:
 
 function CheckoutSection({ marketId, day }: { marketId: number; day: Day }) {
   const [search, setSearch] = useState('');
-  const [open, setOpen] = useState<number | null>(null);
+  const { open, setOpen, close, opener } = useInlineForms<number>();
   const wanted = search.trim().replace(/^#/, '').toLowerCase();
   const shoppers = day.shoppers.filter(
     (s) => wanted === '' || s.shopperName.toLowerCase().includes(wanted) || String(s.marketOrderId) === wanted,
@@ -328,16 +331,12 @@ function CheckoutSection({ marketId, day }: { marketId: number; day: Day }) {
                 </p>
                 {shopper.status === 'open' &&
                   (open === shopper.marketOrderId ? (
-                    <CheckoutForm
-                      marketId={marketId}
-                      shopper={shopper}
-                      capCents={day.matchCapCents}
-                      onDone={() => setOpen(null)}
-                    />
+                    <CheckoutForm marketId={marketId} shopper={shopper} capCents={day.matchCapCents} onDone={close} />
                   ) : (
                     <Button
                       size="sm"
                       aria-label={`Check out ${shopper.shopperName}`}
+                      {...opener(shopper.marketOrderId)}
                       onClick={() => setOpen(shopper.marketOrderId)}
                     >
                       Check out
@@ -405,6 +404,7 @@ function CheckoutForm({
   onDone: () => void;
 }) {
   const checkout = useCheckout(marketId);
+  const inline = useInlineForm(onDone);
   const id = useId();
   const parts = shopper.parts.filter((p) => !ENDED.includes(p.status) && p.status !== 'picked_up');
   const [tenders, setTenders] = useState<Record<number, TenderText>>(() =>
@@ -467,7 +467,7 @@ function CheckoutForm({
   };
 
   return (
-    <form onSubmit={submit} className="space-y-3" noValidate>
+    <form ref={inline.ref} onKeyDown={inline.onKeyDown} onSubmit={submit} className="space-y-3" noValidate>
       {amounts.map(({ part, cash }) => {
         const field = (key: keyof TenderText, label: string) => (
           <div>
