@@ -24,6 +24,9 @@ test('the top navigation keeps every label on one line from 1024 px', async ({ p
     await expect(links.filter({ hasText: 'Favorites' })).toBeVisible();
     const heights = await links.evaluateAll((all) => all.map((a) => a.getBoundingClientRect().height));
     expect(Math.max(...heights), `a wrapped label at ${width}px`).toBeLessThan(44);
+    // Signed in, the account button stays on the page: nothing scrolls sideways.
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(sideways, `sideways scroll at ${width}px`).toBe(false);
   }
 });
 

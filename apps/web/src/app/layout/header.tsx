@@ -14,7 +14,7 @@ import { BasketIcon, CloseIcon, GearIcon, MenuIcon, MoonIcon, SunIcon } from './
 
 // One line per label: tighter from 1024 px, the usual padding from 1280 px (the nav never wraps).
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors xl:px-2 2xl:px-3 ${
+  `whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors lg:px-2 2xl:px-3 ${
     isActive
       ? 'bg-brand-50 text-brand-800 dark:bg-brand-900/40 dark:text-green-200'
       : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900 dark:text-stone-200 dark:hover:bg-stone-800 dark:hover:text-white'
@@ -270,9 +270,10 @@ export function Header() {
           className="mr-4 flex items-center gap-2 text-lg font-extrabold tracking-tight text-brand-800 dark:text-green-300"
         >
           <BrandMark />
-          {siteName}
+          {/* From 1,024 to 1,279 px the links need its room: the mark alone shows, the name is still read out. */}
+          <span className="lg:max-xl:sr-only">{siteName}</span>
         </Link>
-        <div className="hidden flex-1 items-center gap-1 xl:flex">
+        <div className="hidden flex-1 items-center gap-1 lg:flex">
           {items.map((item) => (
             <NavLink
               key={item.to}
@@ -298,7 +299,7 @@ export function Header() {
               <GearIcon />
             </NavLink>
           )}
-          <div className="hidden min-w-0 xl:block">
+          <div className="hidden min-w-0 lg:block">
             {isAuthenticated ? (
               <UserMenu />
             ) : (
@@ -314,7 +315,7 @@ export function Header() {
           </div>
           <button
             type="button"
-            className="relative rounded-md p-2 text-stone-700 hover:bg-stone-100 xl:hidden dark:text-stone-200 dark:hover:bg-stone-800"
+            className="relative rounded-md p-2 text-stone-700 hover:bg-stone-100 lg:hidden dark:text-stone-200 dark:hover:bg-stone-800"
             onClick={() => setMobileOpen((o) => !o)}
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"
@@ -326,7 +327,7 @@ export function Header() {
         </div>
       </nav>
       {mobileOpen && (
-        <div id="mobile-menu" className="border-t border-stone-200 px-4 pb-4 pt-2 xl:hidden dark:border-stone-800">
+        <div id="mobile-menu" className="border-t border-stone-200 px-4 pb-4 pt-2 lg:hidden dark:border-stone-800">
           <div className="flex flex-col gap-1">
             {items.map((item) => (
               <NavLink
