@@ -12,7 +12,7 @@ import { useSite } from '@/shared/site/api';
 import { useTheme } from '@/shared/theme-context';
 import { BasketIcon, CloseIcon, GearIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
 
-// One line per label: tighter from 1024 px, the usual padding from 1280 px (the nav never wraps).
+// One line per label: tighter from 1024 px, the usual padding from 1536 px (the nav never wraps).
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors lg:px-2 2xl:px-3 ${
     isActive
@@ -285,7 +285,7 @@ export function Header() {
             </NavLink>
           ))}
         </div>
-        {/* min-w-0 down to the e-mail: at 1,280 px the signed-in e-mail shortens rather than push the page sideways. */}
+        {/* min-w-0 down to the e-mail: where it shows (1,536 px) it shortens rather than push the page sideways. */}
         <div className="ml-auto flex min-w-0 items-center gap-1">
           <BasketLink />
           <ThemeToggle />
