@@ -37,7 +37,7 @@ import { describeRoute, tidyDocument } from './plugins/openapi-quality';
 import { RequestLogController } from './plugins/request-logging';
 import { routeAccessPlugin } from './plugins/route-access';
 import { canonicalPathPlugin, routePathOf } from './plugins/route-path';
-import { SECURITY_HEADERS, securityHeadersPlugin } from './plugins/security-headers';
+import { contentSecurityPolicy, SECURITY_HEADERS, securityHeadersPlugin } from './plugins/security-headers';
 import { textSafeValidatorCompiler } from './plugins/text-input';
 import { uploadsPlugin } from './plugins/uploads';
 import { hasWebBuild, webAppPlugin } from './plugins/web-app';
@@ -103,11 +103,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // default 10 s, which then fails the start for no fault of the code.
     pluginTimeout: 120_000,
     // The router's own refusals (a malformed or over-long path part) leave as `{ message }` too, never echoing the path.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      // No route, so no onRequest hook: the hardening headers are set here.
+      // No route, so no onRequest hook: the hardening headers are set here, as that hook sets them.
       (reply as FastifyReply)
         .headers(SECURITY_HEADERS)
+        .header('content-security-policy', contentSecurityPolicy(request.headers.host))
         .code(tooLong ? 414 : 400)
         .send({ message: tooLong ? 'That address is too long' : 'That address is not valid' });
     },

@@ -34,6 +34,7 @@ describe('the error handler', () => {
     expect(tooLong.statusCode).toBe(414);
     expect(tooLong.json()).toEqual({ message: 'That address is too long' });
     expect(tooLong.headers['x-content-type-options']).toBe('nosniff');
+    expect(tooLong.headers['content-security-policy']).toContain("default-src 'self'");
     const bad = await app.inject({ method: 'GET', url: '/api/orders/%E0%A4%A' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'That address is not valid' });

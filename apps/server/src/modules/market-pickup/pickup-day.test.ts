@@ -111,6 +111,23 @@ const checkIn = (f: Farm, shortages: object[] = []) =>
     shortages,
   });
 
+/** The shopper's row of the market day's checkout, as the booth reads it. */
+const checkoutRow = async (marketOrderId: number) =>
+  (await send(market.volunteer, 'GET', `/api/markets/${market.id}/pickup-day?date=${MARKET_SATURDAY}`))
+    .json()
+    .shoppers.find((s: { marketOrderId: number }) => s.marketOrderId === marketOrderId);
+
+/** A shopper's market order of the day with one farm's part. */
+const oneFarmOrder = (customerId: number, part: Parameters<typeof buildMarketOrder>[1]['parts'][number]) =>
+  buildMarketOrder(app, {
+    marketId: market.id,
+    customerId,
+    marketDate: MARKET_SATURDAY,
+    pickupStart: PICKUP_START,
+    pickupEnd: PICKUP_END,
+    parts: [part],
+  });
+
 const checkout = (id: number, body: object) => send(market.volunteer, 'POST', `/api/market-orders/${id}/checkout`, body);
 
 async function checkInAll() {
@@ -208,21 +225,12 @@ describe('grower check-in (POST /api/markets/:id/pickup-day/checkins)', () => {
   it('refuses a check-in with any shortage it cannot take and writes nothing: no arrival, no shortened line, no mail', async () => {
     const greens = await farm('Dry Creek Greens', { name: 'Lettuce', priceCents: 300 }, false);
     const shopper = await buildUser(app);
-    const placed = await buildMarketOrder(app, {
-      marketId: market.id,
-      customerId: shopper.id,
-      marketDate: MARKET_SATURDAY,
-      pickupStart: PICKUP_START,
-      pickupEnd: PICKUP_END,
-      parts: [
-        {
-          producerUserId: greens.id,
-          pointId: greens.pointId,
-          lines: [
-            { productId: greens.productId, name: 'Lettuce', unitPriceCents: 300, quantity: 3 },
-            { productId: greens.productId, name: 'Spinach', unitPriceCents: 400, quantity: 1 },
-          ],
-        },
+    const placed = await oneFarmOrder(shopper.id, {
+      producerUserId: greens.id,
+      pointId: greens.pointId,
+      lines: [
+        { productId: greens.productId, name: 'Lettuce', unitPriceCents: 300, quantity: 3 },
+        { productId: greens.productId, name: 'Spinach', unitPriceCents: 400, quantity: 1 },
       ],
     });
     const items = await app.ctx.db
@@ -309,20 +317,11 @@ describe('customer checkout (POST /api/market-orders/:id/checkout)', () => {
   it('accepts a part still a request when its farm checked in with the bag, and hands it over', async () => {
     await checkInAll();
     const shopper = await buildUser(app);
-    const placed = await buildMarketOrder(app, {
-      marketId: market.id,
-      customerId: shopper.id,
-      marketDate: MARKET_SATURDAY,
-      pickupStart: PICKUP_START,
-      pickupEnd: PICKUP_END,
-      parts: [
-        {
-          producerUserId: honeyFarm.id,
-          pointId: honeyFarm.pointId,
-          status: 'requested',
-          lines: [{ productId: honeyFarm.productId, name: 'Honey', unitPriceCents: 800, quantity: 1 }],
-        },
-      ],
+    const placed = await oneFarmOrder(shopper.id, {
+      producerUserId: honeyFarm.id,
+      pointId: honeyFarm.pointId,
+      status: 'requested',
+      lines: [{ productId: honeyFarm.productId, name: 'Honey', unitPriceCents: 800, quantity: 1 }],
     });
     const res = await checkout(placed.id, { tenders: [{ orderId: placed.orderIds[0], cashCents: 800 }] });
     expect(res.statusCode, res.body).toBe(200);
@@ -331,35 +330,22 @@ describe('customer checkout (POST /api/market-orders/:id/checkout)', () => {
   });
 
   it('hands over no bag with a line still to weigh, naming the farm that weighs it; weighed, the part is owed its weighed price', async () => {
-    const placed = await buildMarketOrder(app, {
-      marketId: market.id,
-      customerId: (await buildUser(app)).id,
-      marketDate: MARKET_SATURDAY,
-      pickupStart: PICKUP_START,
-      pickupEnd: PICKUP_END,
-      parts: [
+    const placed = await oneFarmOrder((await buildUser(app)).id, {
+      producerUserId: honeyFarm.id,
+      pointId: honeyFarm.pointId,
+      lines: [
         {
-          producerUserId: honeyFarm.id,
-          pointId: honeyFarm.pointId,
-          lines: [
-            {
-              productId: honeyFarm.productId,
-              name: 'Comb honey',
-              unitPriceCents: 1000,
-              quantity: 1,
-              byWeight: { unit: 'lb', packMin: 1, packMax: 1.5 },
-            },
-          ],
+          productId: honeyFarm.productId,
+          name: 'Comb honey',
+          unitPriceCents: 1000,
+          quantity: 1,
+          byWeight: { unit: 'lb', packMin: 1, packMax: 1.5 },
         },
       ],
     });
     expect((await checkIn(honeyFarm)).statusCode).toBe(200);
     const part = placed.orderIds[0];
-    const shopperOf = async () =>
-      (await send(market.volunteer, 'GET', `/api/markets/${market.id}/pickup-day?date=${MARKET_SATURDAY}`))
-        .json()
-        .shoppers.find((s: { marketOrderId: number }) => s.marketOrderId === placed.id);
-    expect((await shopperOf()).parts[0].lines[0]).toMatchObject({
+    expect((await checkoutRow(placed.id)).parts[0].lines[0]).toMatchObject({
       product: 'Comb honey',
       text: '1 pack × 1–1.5 lb Comb honey',
       toWeigh: true,
@@ -377,7 +363,7 @@ describe('customer checkout (POST /api/market-orders/:id/checkout)', () => {
     const [item] = await app.ctx.db.select().from(orderItems).where(eq(orderItems.orderId, part));
     const weighed = await send(honeyFarm, 'PUT', `/api/orders/${part}/items/${item.id}/weights`, { weights: [1.2] });
     expect(weighed.statusCode, weighed.body).toBe(200);
-    const after = await shopperOf();
+    const after = await checkoutRow(placed.id);
     expect(after.parts[0].lines[0]).toMatchObject({ text: '1 pack weighed 1.2 lb Comb honey', lineCents: 1200, toWeigh: false });
     expect(after.parts[0].owedCents).toBe(1200);
     const paid = await checkout(placed.id, { tenders: [{ orderId: part, cashCents: 1200 }] });
@@ -391,11 +377,7 @@ describe('customer checkout (POST /api/market-orders/:id/checkout)', () => {
     const [alpha, clover] = placed.orderIds;
     const atStall = await send(honeyFarm, 'POST', `/api/orders/${clover}/hand-over`, { tenders: { cash: 800 } });
     expect(atStall.statusCode, atStall.body).toBe(200);
-    const shopperOf = async () =>
-      (await send(market.volunteer, 'GET', `/api/markets/${market.id}/pickup-day?date=${MARKET_SATURDAY}`))
-        .json()
-        .shoppers.find((s: { marketOrderId: number }) => s.marketOrderId === placed.id);
-    const before = await shopperOf();
+    const before = await checkoutRow(placed.id);
     expect(before.status).toBe('open');
     expect(before.owedCents).toBe(1000);
     expect(before.parts.map((p: { status: string; owedCents: number }) => [p.status, p.owedCents])).toEqual([

@@ -44,10 +44,13 @@ export async function weighLine(
   if (role !== 'producer') throw forbidden('Only the producer weighs the packs of an order');
   const site = await ctx.mailer.site();
   const at = ctx.clock.now();
-  // A payment already recorded must fit the weighed amount (read before the transaction: see recordedTendersRefusal).
+  // A payment already recorded must fit the weighed amount (read before the transaction: see
+  // recordedTendersRefusal), once the weights themselves pass.
   const before = await repo.findItems(ctx.db, orderId);
-  if (before.some((line) => line.id === itemId)) {
-    const weighed = before.map((line) => (line.id === itemId ? { ...line, weights: input.weights } : line));
+  const line = before.find((candidate) => candidate.id === itemId);
+  if (line) {
+    checkedPackWeights(line, input.weights);
+    const weighed = before.map((other) => (other.id === itemId ? { ...other, weights: input.weights } : other));
     const refused = await recordedTendersRefusal(ctx, current, weighed, 'weigh');
     if (refused) throw refused;
   }
