@@ -19,8 +19,6 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
  * Dollars and prices are the shared formatters (decision 530): "$1,234.50", and a price with its
  * unit written one way everywhere ("$4.25/lb", "from $8.49/lb"). Both are built without Intl.
  */
-import { formatUsd } from '@farmstand/shared/format/money';
-
 export { formatPrice, formatUsd } from '@farmstand/shared/format/money';
 
 /** Integer cents from what a person typed in dollars ("12.5", "$12.50", "1,200"); '' is 0; null when it is no amount. */
@@ -184,22 +182,4 @@ export function formatZonedDate(iso: string, timeZone: string): string {
 export function formatZonedDateTime(iso: string, timeZone: string): string {
   const w = wallClock(Date.parse(iso), timeZone);
   return w ? `${MONTHS[w.month]} ${w.day}, ${w.year}, ${clockTime(w)}` : intl(iso, timeZone, { ...DATE_SHAPE, ...TIME_SHAPE });
-}
-
-/**
- * A by-weight order line's packs under its name, on the shopper's order and market order: "1.3–1.6 lb
- * packs at $18.99/lb", or once weighed "1.42, 1.51 lb at $18.99/lb". Null for a line by the piece.
- */
-export function packText(item: {
-  unit_price: number;
-  weight_unit: string | null;
-  pack_min: number | null;
-  pack_max: number | null;
-  weights?: readonly number[] | null;
-}): string | null {
-  if (item.weight_unit === null || item.pack_min === null || item.pack_max === null) return null;
-  const at = `at ${formatUsd(item.unit_price)}/${item.weight_unit}`;
-  if (item.weights) return `${item.weights.join(', ')} ${item.weight_unit} ${at}`;
-  const range = item.pack_min === item.pack_max ? `${item.pack_min}` : `${item.pack_min}–${item.pack_max}`;
-  return `${range} ${item.weight_unit} packs ${at}`;
 }

@@ -54,7 +54,7 @@ describe('a market order, as its shopper reads it', () => {
     ).toEqual(['Bluegrass Farm: $12.00', 'Red River Greens: $7.00']);
   });
 
-  it('says a line sold by weight in packs with their weights, never as pieces', async () => {
+  it('says each line as the slips do: by weight in packs with their weights, by the pound in pounds', async () => {
     const order = testMarketOrder();
     order.parts[0].items = [
       orderItemFixture({
@@ -68,11 +68,13 @@ describe('a market order, as its shopper reads it', () => {
         pack_min: 1,
         pack_max: 1.5,
       }),
+      orderItemFixture({ id: 6, name: 'Dry-Aged Ribeye Steak', price_unit: 'lb', unit_price: 24, quantity: 9, line_total: 216 }),
     ];
     get.mockResolvedValue(order as never);
     show();
     const part = await screen.findByTestId('market-part-101');
-    expect(within(part).getByText('1–1.5 lb packs at $24.00/lb')).toBeTruthy();
+    expect(within(part).getByText('2 packs × 1–1.5 lb (2–3 lb) Ribeye')).toBeTruthy();
+    expect(within(part).getByText('9 lb Dry-Aged Ribeye Steak')).toBeTruthy();
   });
 
   it('cancels every open part at once after asking', async () => {

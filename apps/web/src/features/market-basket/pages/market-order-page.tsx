@@ -1,6 +1,6 @@
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@farmstand/shared/constants/orders';
 import { formatCents, formatUsd } from '@farmstand/shared/format/money';
-import { lineName } from '@farmstand/shared/format/quantity';
+import { formatOrderLine, lineName } from '@farmstand/shared/format/quantity';
 import type { MarketOrder } from '@farmstand/shared/schemas/market-basket';
 import type { Order } from '@farmstand/shared/schemas/orders';
 import { useState } from 'react';
@@ -14,7 +14,7 @@ import { SearchIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
-import { formatZonedDateTime, packText } from '@/lib/format';
+import { formatZonedDateTime } from '@/lib/format';
 import { formatWindow } from '@/lib/pickup-time';
 import { useCancelMarketOrder, useMarketOrder } from '../api';
 import { MarketOrderAgainButton } from '../components/market-order-again-button';
@@ -142,9 +142,17 @@ function PartCard({ part }: { part: Order }) {
           <li key={item.id} className="flex flex-wrap justify-between gap-2 py-2">
             <div className="min-w-0">
               <p className="[overflow-wrap:anywhere]">
-                {item.quantity} × {lineName(item.name, item.variant_name)}
+                {formatOrderLine({
+                  quantity: item.quantity,
+                  name: item.name,
+                  variantName: item.variant_name,
+                  priceUnit: item.price_unit,
+                  weightUnit: item.weight_unit,
+                  packMin: item.pack_min,
+                  packMax: item.pack_max,
+                  weights: item.weights,
+                })}
               </p>
-              {packText(item) && <p className="text-xs text-stone-700 dark:text-stone-300">{packText(item)}</p>}
               {item.ordered_quantity !== null && (
                 <p className="text-sm text-amber-800 dark:text-amber-200">
                   Short: {item.quantity} of {item.ordered_quantity}

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { errorMessage } from '@/lib/api';
-import { formatUsd, formatZonedMoment, packText } from '@/lib/format';
+import { formatUsd, formatZonedMoment } from '@/lib/format';
 import { formatWindow } from '@/lib/pickup-time';
 import { useMoveOrder } from '../api';
 import { OrderStatusBadge } from './order-status-badge';
@@ -210,6 +210,15 @@ function OrderTotal({ order }: { order: Order }) {
 }
 
 type Line = Order['items'][number];
+
+/** By weight: "1.3–1.6 lb packs at $18.99/lb", or once weighed "1.42, 1.51 lb at $18.99/lb". */
+function packText(item: Line): string | null {
+  if (item.weight_unit === null || item.pack_min === null || item.pack_max === null) return null;
+  const at = `at ${formatUsd(item.unit_price)}/${item.weight_unit}`;
+  if (item.weights) return `${item.weights.join(', ')} ${item.weight_unit} ${at}`;
+  const range = item.pack_min === item.pack_max ? `${item.pack_min}` : `${item.pack_min}–${item.pack_max}`;
+  return `${range} ${item.weight_unit} packs ${at}`;
+}
 
 /** "4 × Eggs", or for a short harvest "2 of 4 × Strawberries" with the producer's reason under it. */
 function OrderLine({ item }: { item: Line }) {
