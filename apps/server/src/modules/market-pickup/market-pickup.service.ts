@@ -147,6 +147,7 @@ function shopperOf(
 
 function farmsOf(rows: DayRows): z.infer<typeof PickupDay>['farms'] {
   const farms = new Map<number, z.infer<typeof PickupDay>['farms'][number]>();
+  const checkedOut = new Set(rows.marketOrders.filter((m) => m.pickedUpAt !== null).map((m) => m.id));
   for (const part of rows.parts) {
     const id = part.order.producerUserId;
     let farm = farms.get(id);
@@ -161,7 +162,8 @@ function farmsOf(rows: DayRows): z.infer<typeof PickupDay>['farms'] {
       };
       farms.set(id, farm);
     }
-    if (!live(part)) continue;
+    // A part its farm handed over itself before the checkout is not brought to the market's booth.
+    if (!live(part) || (atStall(part) && !checkedOut.has(part.order.marketOrderId as number))) continue;
     farm.orders += 1;
     for (const line of rows.lines.get(part.order.id) ?? []) {
       const ordered = line.orderedQuantity ?? line.quantity;

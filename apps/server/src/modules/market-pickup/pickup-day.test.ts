@@ -378,6 +378,10 @@ describe('customer checkout (POST /api/market-orders/:id/checkout)', () => {
     const atStall = await send(honeyFarm, 'POST', `/api/orders/${clover}/hand-over`, { tenders: { cash: 800 } });
     expect(atStall.statusCode, atStall.body).toBe(200);
     const before = await checkoutRow(placed.id);
+    // Not brought to the booth: the farm's check-in lists none of that part's lines.
+    const day = (await send(market.volunteer, 'GET', `/api/markets/${market.id}/pickup-day?date=${MARKET_SATURDAY}`)).json();
+    const honeyRow = day.farms.find((f: { producerUserId: number }) => f.producerUserId === honeyFarm.id);
+    expect(honeyRow.lines.filter((l: { orderId: number }) => l.orderId === clover)).toEqual([]);
     expect(before.status).toBe('open');
     expect(before.owedCents).toBe(1000);
     expect(before.parts.map((p: { status: string; owedCents: number }) => [p.status, p.owedCents])).toEqual([
